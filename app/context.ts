@@ -1,0 +1,30 @@
+// Typed per-request context (house style 2): the server sets these once per request and loaders
+// and actions read them. No module-level singletons reach a route.
+import { createContext } from "react-router";
+import type { Clock } from "../lib/clock.ts";
+import type { Config } from "../lib/config.ts";
+import type { Database } from "../lib/db.ts";
+import type { Logger } from "../lib/logger.ts";
+import type { SiteConfig } from "../modules/site/index.ts";
+
+export interface AppServices {
+  db: Database;
+  clock: Clock;
+  config: Config;
+  logger: Logger;
+}
+
+export interface RequestInfo {
+  requestId: string;
+  /** Logger bound to this request's id: every line it writes can be traced to the request. */
+  logger: Logger;
+  /** CSP nonce for the inline scripts React Router writes into the document. */
+  nonce: string;
+  /** Two-letter country from the edge geolocation header, when present. */
+  country: string | null;
+  /** The site this request is served for: its languages and feature flags. */
+  site: SiteConfig;
+}
+
+export const servicesContext = createContext<AppServices>();
+export const requestContext = createContext<RequestInfo>();

@@ -1,0 +1,107 @@
+// English message catalogue. es.ts and pt.ts must have exactly these keys (typecheck + unit test).
+export const en = {
+  "site.name": "Travesía",
+  "site.tagline": "Ferries and tours to Isla Mujeres",
+  "meta.home.title": "Travesía — Ferry Cancún to Isla Mujeres, catamarans and tours",
+  "meta.home.description":
+    "Buy your ferry tickets from Cancún to Isla Mujeres, catamaran tours and park admissions online. QR e-tickets, open tickets valid for 6 months.",
+
+  "a11y.skipToContent": "Skip to content",
+  "a11y.openMenu": "Open menu",
+  "a11y.closeMenu": "Close menu",
+  "a11y.mainNavigation": "Main navigation",
+  "a11y.languageSwitcher": "Language",
+  "a11y.breadcrumbs": "Breadcrumbs",
+
+  "nav.aboutUs": "About us",
+  "nav.destinations": "Destinations",
+  "nav.ferries": "Ferries",
+  "nav.promotions": "Promotions",
+  "nav.cart": "Cart",
+  "nav.cartCount": "{count} items in your cart",
+  "nav.home": "Home",
+
+  "page.home": "Home",
+  "page.search": "Search",
+  "page.cart": "Cart",
+  "page.cartThankYou": "Thank you",
+  "page.paymentDetails": "Payment details",
+  "page.paymentDetailsCoupon": "Coupon payment details",
+  "page.auth": "Signing in",
+  "page.forgot": "Forgot password",
+  "page.ferry": "Ferry to Isla Mujeres",
+  "page.routesSchedules": "Routes and schedules",
+  "page.promotions": "Promotions",
+  "page.residentPromotions": "Quintana Roo residents",
+  "page.faq": "FAQ",
+  "page.history": "Our history",
+  "page.sustainability": "Sustainability",
+  "page.cancun": "Cancún",
+  "page.islaMujeres": "Isla Mujeres",
+  "page.privacyNotice": "Privacy notice",
+  "page.termsOfUse": "Terms of use",
+  "page.siteMap": "Site map",
+
+  "language.es": "Español",
+  "language.en": "English",
+  "language.pt": "Português",
+
+  "footer.contactUs": "Contact us",
+  "footer.discover": "Discover",
+  "footer.callCenter": "Call center",
+  "footer.callCenterHours": "Mon–Fri 7:00–24:00, Sat–Sun 7:00–22:00 (Cancún time)",
+  "footer.ferryHours": "Ferry ticket office: daily 9:00–20:00",
+  "footer.phonesByCountry": "Customer service by country",
+  "footer.chat": "Chat with us",
+  "footer.chatWhatsApp": "WhatsApp",
+  "footer.chatMessenger": "Messenger",
+  "footer.rights": "© {year} Travesía. Demo site: fares and schedules are sample data.",
+  "footer.legal": "Legal",
+
+  "cookies.message":
+    "We use cookies to remember your language, currency and cart, and to understand how the site is used.",
+  "cookies.accept": "Got it",
+  "cookies.privacyLink": "Privacy notice",
+
+  "appBanner.title": "Travesía app",
+  "appBanner.text": "Your tickets offline, boarding alerts and faster checkout.",
+  "appBanner.appStore": "Download on the App Store",
+  "appBanner.googlePlay": "Get it on Google Play",
+  "appBanner.dismiss": "Dismiss the app banner",
+
+  "home.hero.title": "Cross to Isla Mujeres in 20 minutes",
+  "home.hero.text":
+    "Ferries every 30 minutes from Cancún, catamaran tours with snorkel, and the best parks of the Mexican Caribbean — with QR e-tickets on your phone.",
+  "home.hero.cta": "See ferry tickets",
+  "home.hero.secondaryCta": "Browse tours",
+  "home.benefits.title": "Why cross with Travesía",
+  "home.benefit.qr.title": "Board with your phone",
+  "home.benefit.qr.text": "Your QR e-ticket arrives by e-mail. No queue at the ticket office.",
+  "home.benefit.open.title": "Open tickets for 6 months",
+  "home.benefit.open.text": "Not sure of your date? Travel on any available sailing within 6 months.",
+  "home.benefit.weather.title": "Weather guarantee",
+  "home.benefit.weather.text": "Move your date free of charge up to 24 hours before if the weather turns.",
+  "home.benefit.resident.title": "Resident fares",
+  "home.benefit.resident.text": "Quintana Roo residents pay less — show your ID at boarding.",
+  "home.crossing.title": "The crossing",
+  "home.crossing.text":
+    "Two-deck, air-conditioned ferries sail from the Cancún hotel-zone pier to the heart of Isla Mujeres. Be at the pier 30 minutes before your sailing.",
+  "home.crossing.duration": "Crossing time",
+  "home.crossing.durationValue": "about 20 minutes",
+  "home.crossing.frequency": "Frequency",
+  "home.crossing.frequencyValue": "every 30–60 minutes",
+  "home.crossing.checkIn": "Check-in",
+  "home.crossing.checkInValue": "30 minutes before",
+  "home.featured.title": "Tickets and tours",
+  "home.featured.from": "From",
+  "home.featured.perAdult": "per adult",
+  "home.featured.empty": "No products are on sale right now.",
+
+  "notFound.title": "Page not found",
+  "notFound.heading": "We couldn't find that page",
+  "notFound.text": "The link may be old or the address mistyped. These pages may help:",
+
+} as const;
+
+export type MessageKey = keyof typeof en;
+export type Messages = Record<MessageKey, string>;

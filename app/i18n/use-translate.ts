@@ -1,0 +1,31 @@
+// Hooks that give components the visitor's language and its strings.
+import { useLocation, useRouteLoaderData } from "react-router";
+import { languageOfPath, type Language } from "../../lib/language.ts";
+import type { loader as rootLoader } from "../root.tsx";
+import { ESSENTIAL, type EssentialKey } from "./messages/essential.ts";
+import { createTranslate, interpolate, type Params, type Translate } from "./translate.ts";
+
+export type RootData = ReturnType<typeof useRootData>;
+
+export function useRootData() {
+  return useRouteLoaderData<typeof rootLoader>("root");
+}
+
+export function useLanguage(): Language {
+  const root = useRootData();
+  const location = useLocation();
+  return root?.language ?? languageOfPath(location.pathname);
+}
+
+/** Page strings. Only for components rendered inside the app shell, where root data exists. */
+export function useTranslate(): Translate {
+  const root = useRootData();
+  if (!root) throw new Error("useTranslate used outside the app shell");
+  return createTranslate(root.messages);
+}
+
+/** Strings that work even without page data (error screen, search box). */
+export function useEssential(): (key: EssentialKey, params?: Params) => string {
+  const messages = ESSENTIAL[useLanguage()];
+  return (key, params) => interpolate(messages[key], params);
+}

@@ -1,0 +1,24 @@
+// What every page needs, computed once per request by the root loader.
+import { data } from "react-router";
+import { COOKIE, parseCookieHeader } from "../lib/cookies.ts";
+import { languageOfPath } from "../lib/language.ts";
+import { requestContext, servicesContext } from "./context.ts";
+import { CATALOGUES } from "./i18n/catalogues.server.ts";
+import type { RouterContextProvider } from "react-router";
+
+export async function loadRootData(request: Request, context: Readonly<RouterContextProvider>) {
+  const { config } = context.get(servicesContext);
+  const { nonce, requestId, site } = context.get(requestContext);
+  const url = new URL(request.url);
+  const language = languageOfPath(url.pathname);
+  const cookies = parseCookieHeader(request.headers.get("Cookie"));
+  return data({
+    language,
+    messages: CATALOGUES[language],
+    site: { code: site.code, languages: site.languages, flags: site.flags },
+    origin: config.PUBLIC_ORIGIN ?? url.origin,
+    cookieNoticeDismissed: cookies[COOKIE.cookieNotice] === "1",
+    nonce,
+    requestId,
+  });
+}

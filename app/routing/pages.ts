@@ -1,0 +1,70 @@
+// The slug table: every page of spec §2, keyed by page id and language. It is data — the single
+// source for routes.ts, the language switcher, hreflang links, menus and the site map. A page is
+// routed only when it has a module in PAGE_MODULES (see page-modules.ts), never as a placeholder.
+import type { Language } from "../../lib/language.ts";
+
+export type PageId =
+  | "home"
+  | "search"
+  | "cart"
+  | "cartThankYou"
+  | "paymentDetails"
+  | "paymentDetailsCoupon"
+  | "auth"
+  | "forgot"
+  | "ferry"
+  | "routesSchedules"
+  | "promotions"
+  | "residentPromotions"
+  | "faq"
+  | "history"
+  | "sustainability"
+  | "cancun"
+  | "islaMujeres"
+  | "privacyNotice"
+  | "termsOfUse"
+  | "siteMap";
+
+export interface PageSlugs {
+  paths: Record<Language, string>;
+  /** Other paths that serve the same page (spec §2 "also seen"). They are canonicalized to `paths`. */
+  aliases?: Partial<Record<Language, readonly string[]>>;
+}
+
+export const PAGES: Record<PageId, PageSlugs> = {
+  home: { paths: { es: "/es/", en: "/en/", pt: "/pt/" } },
+  search: {
+    paths: { es: "/es/busqueda/", en: "/en/search/", pt: "/pt/busca/" },
+    aliases: { es: ["/es/resultado-de-busqueda/"], en: ["/en/search-results/"], pt: ["/pt/resultado-da-busca/"] },
+  },
+  cart: { paths: { es: "/es/carrito/", en: "/en/carrito/", pt: "/pt/carrito/" } },
+  cartThankYou: { paths: { es: "/es/carrito/gracias/", en: "/en/carrito/thank-you/", pt: "/pt/carrito/obrigada/" } },
+  paymentDetails: {
+    paths: { es: "/es/carrito/detalles-pago/", en: "/en/carrito/payment-details/", pt: "/pt/carrito/detalhes-do-pagamento/" },
+  },
+  paymentDetailsCoupon: {
+    paths: {
+      es: "/es/carrito/detalles-pago-cupon/",
+      en: "/en/carrito/payment-details-coupon/",
+      pt: "/pt/carrito/cupom-do-detalhes-do-pagamento/",
+    },
+  },
+  auth: { paths: { es: "/es/auth/", en: "/en/auth/", pt: "/pt/auth/" } },
+  forgot: { paths: { es: "/es/forgot/", en: "/en/forgot/", pt: "/pt/forgot/" } },
+  ferry: { paths: { es: "/es/ferry-isla-mujeres/", en: "/en/ferry-isla-mujeres/", pt: "/pt/ferry-isla-mujeres/" } },
+  routesSchedules: { paths: { es: "/es/rutas-horarios/", en: "/en/routes-schedules/", pt: "/pt/rotas-horarios/" } },
+  promotions: { paths: { es: "/es/promociones/", en: "/en/promotions/", pt: "/pt/promocoes/" } },
+  residentPromotions: {
+    paths: { es: "/es/ferries-quintanarroenses/", en: "/en/quintana-roo-residents/", pt: "/pt/residentes-quintana-roo/" },
+  },
+  faq: { paths: { es: "/es/preguntas-frecuentes/", en: "/en/faqs/", pt: "/pt/perguntas-frequentes/" } },
+  history: { paths: { es: "/es/historia-grupo-xcaret/", en: "/en/grupo-xcaret-history/", pt: "/pt/historia-grupo-xcaret/" } },
+  sustainability: { paths: { es: "/es/sustentabilidad/", en: "/en/sustainability/", pt: "/pt/sustentabilidade/" } },
+  cancun: { paths: { es: "/es/cancun/", en: "/en/cancun/", pt: "/pt/cancun/" } },
+  islaMujeres: { paths: { es: "/es/isla-mujeres/", en: "/en/isla-mujeres/", pt: "/pt/isla-mujeres/" } },
+  privacyNotice: { paths: { es: "/es/aviso-de-privacidad/", en: "/en/privacy-notice/", pt: "/pt/aviso-de-privacidade/" } },
+  termsOfUse: { paths: { es: "/es/terminos-de-uso/", en: "/en/terms-of-use/", pt: "/pt/termos-de-uso/" } },
+  siteMap: { paths: { es: "/es/mapa-de-sitio/", en: "/en/site-map/", pt: "/pt/mapa-do-site/" } },
+};
+
+export const PAGE_IDS = Object.keys(PAGES) as PageId[];

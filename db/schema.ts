@@ -1,0 +1,3 @@
+// Every table of every module, for drizzle-kit and the migrator. Modules own their tables.
+export * from "../modules/site/schema.ts";
+export * from "../modules/catalog/schema.ts";

@@ -1,0 +1,33 @@
+// Cookie names and lifetimes shared by the server and the browser (spec §9: 604800 s).
+
+export const COOKIE_MAX_AGE_SECONDS = 604_800;
+
+export const COOKIE = {
+  /** Language redirect cookie: where `/` sends a returning visitor. */
+  language: "travesia_lang",
+  currency: "currency",
+  currencyId: "currency_id",
+  cartSession: "cart_session",
+  /** Set once the cookie notice is dismissed (a year: the notice is not a 7-day preference). */
+  cookieNotice: "cookie_notice",
+} as const;
+
+/** Parses a Cookie header without ever throwing: malformed pairs and bad escapes are skipped. */
+export function parseCookieHeader(header: string | null | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  if (!header || header.length > 8192) return result;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index <= 0) continue;
+    const name = part.slice(0, index).trim();
+    let value = part.slice(index + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
+    try {
+      value = decodeURIComponent(value);
+    } catch {
+      continue;
+    }
+    if (name && !(name in result)) result[name] = value;
+  }
+  return result;
+}

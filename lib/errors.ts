@@ -1,0 +1,67 @@
+// The one error type of Travesía: every expected failure is an AppError with a code from the
+// catalogue below. One table maps codes to HTTP status; the UI translates codes, never messages.
+
+export const ERROR_STATUS = {
+  // Spec §8, login.
+  INVALID_EMAIL: 400,
+  PASSWORD_REQUIRED: 400,
+  INCORRECT_LOGIN: 401,
+  USER_INACTIVE: 403,
+  USER_NOT_CONFIRMED: 403,
+  USER_ALREADY_EXISTS: 409,
+  GENERAL_ERROR: 500,
+  // Ours: request-level failures every endpoint can answer.
+  INVALID_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  HEADERS_TOO_LARGE: 431,
+  RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL_ERROR: 500,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorIssue {
+  /** Dotted path of the offending field, e.g. "body.passengers.0.age". */
+  path: string;
+  code: string;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly issues: readonly ErrorIssue[];
+
+  constructor(code: ErrorCode, options: { message?: string; issues?: ErrorIssue[]; cause?: unknown } = {}) {
+    super(options.message ?? code, { cause: options.cause });
+    this.name = "AppError";
+    this.code = code;
+    this.issues = options.issues ?? [];
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError;
+}
+
+export function statusOf(code: ErrorCode): number {
+  return ERROR_STATUS[code];
+}
+
+/** The JSON body of every coded error answer. Internal details (stack, SQL) never appear here. */
+export function errorBody(error: AppError, requestId?: string) {
+  return {
+    error: {
+      code: error.code,
+      ...(error.issues.length > 0 ? { issues: error.issues } : {}),
+      ...(requestId ? { requestId } : {}),
+    },
+  };
+}

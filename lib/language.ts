@@ -1,0 +1,45 @@
+// Which languages exist and how a visitor's language is chosen (spec §2, §4 Language).
+
+export const LANGUAGES = ["es", "en", "pt"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "en";
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The language named by a path's first segment; anything else is English (spec §2). */
+export function languageOfPath(pathname: string): Language {
+  const first = pathname.split("/")[1] ?? "";
+  return isLanguage(first) ? first : DEFAULT_LANGUAGE;
+}
+
+interface WeightedTag {
+  tag: string;
+  q: number;
+}
+
+function parseAcceptLanguage(header: string): WeightedTag[] {
+  return header
+    .split(",")
+    .slice(0, 32) // a hostile header cannot make us sort thousands of entries
+    .map((part) => {
+      const [rawTag = "", ...params] = part.trim().split(";");
+      const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      const q = qParam ? Number(qParam.slice(2)) : 1;
+      return { tag: rawTag.trim().toLowerCase(), q: Number.isFinite(q) ? q : 0 };
+    })
+    .filter((entry) => entry.tag.length > 0 && entry.q > 0);
+}
+
+/** The best of the offered languages for an Accept-Language header, or null when none fits. */
+export function pickLanguage(header: string | null | undefined, offered: readonly Language[]): Language | null {
+  if (!header) return null;
+  const ranked = parseAcceptLanguage(header).sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    const primary = tag.split("-")[0];
+    const match = offered.find((language) => language === primary);
+    if (match) return match;
+  }
+  return null;
+}

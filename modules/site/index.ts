@@ -1,0 +1,3 @@
+export { sites } from "./schema.ts";
+export { findSiteConfig } from "./queries.ts";
+export { isFlagOn, limitLanguages, type SiteConfig } from "./site-config.ts";

@@ -1,0 +1,27 @@
+// Decides what a site offers: which languages (the language limiter of spec §4) and which flags.
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from "../../lib/language.ts";
+
+export interface SiteConfig {
+  code: string;
+  name: string;
+  languages: Language[];
+  flags: Record<string, boolean>;
+}
+
+/** Keeps only known languages, in the site's order; a site always offers at least English. */
+export function limitLanguages(configured: readonly string[]): Language[] {
+  const known = configured.filter(isLanguage);
+  const unique = [...new Set(known)];
+  return unique.length > 0 ? unique : [DEFAULT_LANGUAGE];
+}
+
+export function isFlagOn(site: SiteConfig, flag: string): boolean {
+  return site.flags[flag] === true;
+}
+
+export const ALL_LANGUAGES_SITE = (code: string): SiteConfig => ({
+  code,
+  name: "Travesía",
+  languages: [...LANGUAGES],
+  flags: {},
+});

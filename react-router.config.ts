@@ -1,0 +1,14 @@
+import type { Config } from "@react-router/dev/config";
+
+export default {
+  ssr: true,
+  future: {
+    // Typed per-request context (RouterContextProvider) instead of a loose load-context object.
+    v8_middleware: true,
+    // Loaders and components ship in separate chunks: less JS before a page becomes interactive.
+    v8_splitRouteModules: true,
+    v8_passThroughRequests: true,
+    // Every page path of the slug table ends in "/": data requests must keep that slash.
+    v8_trailingSlashAwareDataRequests: true,
+  },
+} satisfies Config;

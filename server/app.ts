@@ -1,0 +1,191 @@
+// The HTTP application, middleware in reading order: request id and logging → security headers →
+// health, readiness and metrics → API routers → page redirects and language cookie → static files →
+// React Router, last. Expected failures are AppErrors mapped to status by one table; 500s say nothing.
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono, type Context } from "hono";
+import { RouterContextProvider, createRequestHandler } from "react-router";
+import { requestContext, servicesContext, type AppServices } from "../app/context.ts";
+import { COOKIE, parseCookieHeader } from "../lib/cookies.ts";
+import { AppError, errorBody, isAppError } from "../lib/errors.ts";
+import { acceptRequestId } from "../lib/ids.ts";
+import { languageOfPath, type Language } from "../lib/language.ts";
+import type { Logger } from "../lib/logger.ts";
+import { findSiteConfig, type SiteConfig } from "../modules/site/index.ts";
+import { createMetrics, routeLabel } from "./metrics.ts";
+import { internalErrorPage } from "./internal-error-page.ts";
+import { hasMalformedEscapes, isPagePath, languageCookie, pageRedirectTarget, rootRedirectTarget } from "./pages.ts";
+import { newNonce, securityHeaders } from "./security-headers.ts";
+
+export interface AppOptions {
+  /** Where the built browser assets are; omitted in development, where Vite serves them. */
+  staticRoot?: string;
+  /** Readiness beyond the database: false while draining for shutdown. */
+  isAcceptingTraffic?: () => boolean;
+  ping: () => Promise<void>;
+}
+
+type Env = {
+  Variables: {
+    requestId: string;
+    logger: Logger;
+    nonce: string;
+    site: SiteConfig;
+  };
+};
+
+const READY_TIMEOUT_MS = 2_000;
+
+export function createApp(services: AppServices, options: AppOptions) {
+  const production = services.config.NODE_ENV === "production";
+  const metrics = createMetrics();
+  const handleDocument = createRequestHandler(
+    () => import("virtual:react-router/server-build"),
+    production ? "production" : "development",
+  );
+  const app = new Hono<Env>();
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const requestId = acceptRequestId(c.req.header("x-request-id"));
+    const logger = services.logger.child({ requestId });
+    const nonce = newNonce();
+    c.set("requestId", requestId);
+    c.set("logger", logger);
+    c.set("nonce", nonce);
+    await next();
+    c.header("X-Request-Id", requestId);
+    for (const [name, value] of Object.entries(securityHeaders({ nonce, production }))) c.header(name, value);
+    const path = c.req.path;
+    const seconds = (performance.now() - started) / 1000;
+    metrics.httpDuration.observe({ method: c.req.method, route: routeLabel(path), status: String(c.res.status) }, seconds);
+    if (!path.startsWith("/assets/")) {
+      logger.info({ method: c.req.method, path, status: c.res.status, ms: Math.round(seconds * 1000) }, "request");
+    }
+  });
+
+  app.onError((error, c) => {
+    const requestId = c.get("requestId");
+    if (isAppError(error)) return c.json(errorBody(error, requestId), error.status as 400);
+    (c.get("logger") ?? services.logger).error({ err: error }, "unhandled error");
+    if (wantsJson(c.req.path)) return c.json(errorBody(new AppError("INTERNAL_ERROR"), requestId), 500);
+    return c.html(internalErrorPage(languageOfPath(c.req.path)), 500);
+  });
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) => {
+    if (options.isAcceptingTraffic && !options.isAcceptingTraffic()) return c.json({ status: "draining" }, 503);
+    try {
+      await withTimeout(options.ping(), READY_TIMEOUT_MS);
+      return c.json({ status: "ok", database: "ok" });
+    } catch (error) {
+      c.get("logger").warn({ err: error }, "readiness check failed");
+      return c.json({ status: "unavailable", database: "unreachable" }, 503);
+    }
+  });
+  app.get("/metrics", async (c) => {
+    c.header("Content-Type", metrics.registry.contentType);
+    return c.body(await metrics.registry.metrics());
+  });
+
+  // Unknown API paths answer in JSON, never with an HTML page.
+  app.all("/api/*", () => {
+    throw new AppError("NOT_FOUND");
+  });
+
+  app.use(async (c, next) => {
+    const path = c.req.path;
+    if (!isPagePath(path)) return next();
+    if (hasMalformedEscapes(new URL(c.req.url).pathname)) {
+      return c.html(internalErrorPage(languageOfPath(path), 400), 400);
+    }
+    const site = await findSiteConfig(services.db, services.config.SITE_CODE);
+    c.set("site", site);
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    const cookies = parseCookieHeader(c.req.header("Cookie"));
+    if (path === "/") {
+      c.header("Vary", "Accept-Language, Cookie");
+      c.header("Cache-Control", "private, no-store");
+      return c.redirect(
+        withQuery(
+          rootRedirectTarget({
+            cookieLanguage: cookies[COOKIE.language],
+            acceptLanguage: c.req.header("Accept-Language"),
+            offered: site.languages,
+          }),
+          c,
+        ),
+        302,
+      );
+    }
+    const target = pageRedirectTarget(path, site.languages);
+    if (target) return c.redirect(withQuery(target, c), 301);
+    const language: Language = languageOfPath(path);
+    await next();
+    // Set after the page answered: React Router's Response replaces any header set before it.
+    if (cookies[COOKIE.language] !== language) c.res.headers.append("Set-Cookie", languageCookie(language, production));
+  });
+
+  if (options.staticRoot) {
+    const root = options.staticRoot;
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root,
+        precompressed: true,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "public, max-age=31536000, immutable");
+        },
+      }),
+    );
+    app.use(
+      "*",
+      serveStatic({
+        root,
+        precompressed: true,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "public, max-age=3600");
+        },
+      }),
+    );
+  }
+
+  app.all("*", async (c) => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(requestContext, {
+      requestId: c.get("requestId"),
+      logger: c.get("logger"),
+      nonce: c.get("nonce"),
+      country: null,
+      site: c.get("site") ?? (await findSiteConfig(services.db, services.config.SITE_CODE)),
+    });
+    return handleDocument(c.req.raw, context);
+  });
+
+  return app;
+}
+
+function wantsJson(path: string): boolean {
+  return !isPagePath(path);
+}
+
+function withQuery(target: string, c: Context): string {
+  const search = new URL(c.req.url).search;
+  return search ? `${target}${search}` : target;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}

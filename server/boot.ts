@@ -1,0 +1,46 @@
+// Builds everything a process needs, in order: config (fail fast) → logger → database (migrated,
+// seeded) → services. Used by the production entry, the dev server and the tests.
+import { systemClock, type Clock } from "../lib/clock.ts";
+import { parseConfig, type Config } from "../lib/config.ts";
+import { createLogger, type Logger } from "../lib/logger.ts";
+import { seed } from "../db/seed.ts";
+import type { AppServices } from "../app/context.ts";
+import { openDatabase, type DatabaseHandle } from "./db.ts";
+
+export interface Runtime {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  services: AppServices;
+}
+
+export interface BootOptions {
+  clock?: Clock;
+  logger?: Logger;
+  /** Skip migrations and seed: the database was loaded from a migrated, seeded snapshot. */
+  prepared?: boolean;
+  loadDataDir?: Blob;
+}
+
+export async function boot(env: Record<string, string | undefined>, options: BootOptions = {}): Promise<Runtime> {
+  const config = parseConfig(env);
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const started = performance.now();
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+    loadDataDir: options.loadDataDir,
+  });
+  if (!options.prepared) {
+    await database.migrate();
+    if (config.SEED) await seed(database.db, config.SITE_CODE);
+  }
+  logger.info({ database: database.kind, ms: Math.round(performance.now() - started) }, "database ready");
+  return {
+    config,
+    logger,
+    database,
+    services: { db: database.db, clock: options.clock ?? systemClock, config, logger },
+  };
+}

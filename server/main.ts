@@ -1,0 +1,59 @@
+// Production entry (the SSR build's input): boot, listen, and shut down gracefully on SIGTERM/SIGINT
+// — stop accepting, let in-flight requests finish, close the database, exit.
+import type { Server } from "node:http";
+import { serve } from "@hono/node-server";
+import { ConfigError } from "../lib/config.ts";
+import { createApp } from "./app.ts";
+import { boot } from "./boot.ts";
+import { badRequestForClientError } from "./client-error.ts";
+
+const startedAt = performance.now();
+
+async function main() {
+  const runtime = await boot({ NODE_ENV: "production", ...process.env });
+  const { config, logger, database } = runtime;
+  let accepting = true;
+  const app = createApp(runtime.services, {
+    staticRoot: "./build/client",
+    isAcceptingTraffic: () => accepting,
+    ping: database.ping,
+  });
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    logger.info({ port: info.port, ms: Math.round(performance.now() - startedAt) }, "listening");
+  }) as Server;
+  server.on("clientError", badRequestForClientError);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    accepting = false;
+    logger.info({ signal }, "shutting down: draining requests");
+    const force = setTimeout(() => {
+      logger.warn("shutdown timeout: closing remaining connections");
+      server.closeAllConnections();
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    server.close(() => {
+      database
+        .close()
+        .catch((error: unknown) => logger.error({ err: error }, "closing the database failed"))
+        .finally(() => {
+          logger.info("stopped");
+          process.exit(0);
+        });
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Travesía failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

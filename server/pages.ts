@@ -1,0 +1,80 @@
+// HTTP-level decisions about page paths, before React Router sees a request.
+import { COOKIE, COOKIE_MAX_AGE_SECONDS } from "../lib/cookies.ts";
+import { DEFAULT_LANGUAGE, isLanguage, pickLanguage, type Language } from "../lib/language.ts";
+import { canonicalRedirect, matchPage, pathOf } from "../app/routing/localized-paths.ts";
+
+/** First path segments that belong to APIs and files, never to localized pages. */
+const NON_PAGE_SEGMENTS = new Set([
+  "api",
+  "xapi",
+  "google-enterprise",
+  "reporting",
+  "login",
+  "user-session",
+  "user-info",
+  "user-info-social",
+  "user-logout",
+  "redirect",
+  "client",
+  "external",
+  "assets",
+  "images",
+  "healthz",
+  "readyz",
+  "metrics",
+  "offline",
+  "__manifest",
+]);
+
+export function isPagePath(pathname: string): boolean {
+  const segments = pathname.split("/");
+  const first = segments[1] ?? "";
+  if (NON_PAGE_SEGMENTS.has(first)) return false;
+  const last = segments[segments.length - 1] ?? "";
+  return !last.includes("."); // files (favicon.svg, sw.js, robots.txt) are not pages
+}
+
+/** `/` goes to the language of the redirect cookie, else the best of Accept-Language, else English. */
+export function rootRedirectTarget(input: {
+  cookieLanguage: string | undefined;
+  acceptLanguage: string | undefined;
+  offered: readonly Language[];
+}): string {
+  const fromCookie = isLanguage(input.cookieLanguage) && input.offered.includes(input.cookieLanguage) ? input.cookieLanguage : null;
+  const language = fromCookie ?? pickLanguage(input.acceptLanguage, input.offered) ?? fallbackLanguage(input.offered);
+  return pathOf("home", language);
+}
+
+function fallbackLanguage(offered: readonly Language[]): Language {
+  return offered.includes(DEFAULT_LANGUAGE) ? DEFAULT_LANGUAGE : (offered[0] ?? DEFAULT_LANGUAGE);
+}
+
+/**
+ * Where a page path must go first, or null to serve it: a path in a language the site does not offer
+ * moves to the same page in the site's fallback language; otherwise the canonical rules of the slug table.
+ */
+export function pageRedirectTarget(pathname: string, offered: readonly Language[]): string | null {
+  const canonical = canonicalRedirect(pathname);
+  if (canonical) return canonical;
+  const first = pathname.split("/")[1];
+  if (isLanguage(first) && !offered.includes(first)) {
+    const page = matchPage(pathname);
+    const target = fallbackLanguage(offered);
+    return page ? pathOf(page.pageId, target) : `/${target}${pathname.slice(3)}`;
+  }
+  return null;
+}
+
+export function languageCookie(language: Language, secure: boolean): string {
+  return `${COOKIE.language}=${language}; Path=/; Max-Age=${COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** Percent-escapes that do not decode would make later layers throw; they are refused up front. */
+export function hasMalformedEscapes(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
