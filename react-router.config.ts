@@ -2,6 +2,8 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
+  // Parallel builds (tests, benchmarks, several checkouts of work) each get their own directory.
+  buildDirectory: process.env.BUILD_DIR ?? "build",
   future: {
     // Typed per-request context (RouterContextProvider) instead of a loose load-context object.
     v8_middleware: true,

@@ -4,7 +4,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const ENTRY = "build/server/index.js";
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const ENTRY = `${BUILD_DIR}/server/index.js`;
 const SOURCES = ["app", "server", "modules", "flows", "lib", "db", "public", "content", "package.json", "vite.config.ts", "react-router.config.ts"];
 
 function newestMtime(target) {

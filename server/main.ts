@@ -1,6 +1,8 @@
 // Production entry (the SSR build's input): boot, listen, and shut down gracefully on SIGTERM/SIGINT
 // — stop accepting, let in-flight requests finish, close the database, exit.
 import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { ConfigError } from "../lib/config.ts";
 import { createApp } from "./app.ts";
@@ -14,7 +16,8 @@ async function main() {
   const { config, logger, database } = runtime;
   let accepting = true;
   const app = createApp(runtime.services, {
-    staticRoot: "./build/client",
+    // This file runs as <build>/server/index.js; the browser assets sit beside it in <build>/client.
+    staticRoot: path.relative(process.cwd(), path.join(path.dirname(fileURLToPath(import.meta.url)), "../client")),
     isAcceptingTraffic: () => accepting,
     ping: database.ping,
   });
