@@ -11,6 +11,7 @@ import { acceptRequestId } from "../lib/ids.ts";
 import { languageOfPath, type Language } from "../lib/language.ts";
 import type { Logger } from "../lib/logger.ts";
 import { findSiteConfig, type SiteConfig } from "../modules/site/index.ts";
+import { createApi } from "./api/index.ts";
 import { createMetrics, routeLabel } from "./metrics.ts";
 import { internalErrorPage } from "./internal-error-page.ts";
 import { hasMalformedEscapes, isPagePath, languageCookie, pageRedirectTarget, rootRedirectTarget } from "./pages.ts";
@@ -32,8 +33,6 @@ type Env = {
     site: SiteConfig;
   };
 };
-
-const READY_TIMEOUT_MS = 2_000;
 
 export function createApp(services: AppServices, options: AppOptions) {
   const production = services.config.NODE_ENV === "production";
@@ -71,17 +70,16 @@ export function createApp(services: AppServices, options: AppOptions) {
     return c.html(internalErrorPage(languageOfPath(c.req.path)), 500);
   });
 
-  app.get("/healthz", (c) => c.json({ status: "ok" }));
-  app.get("/readyz", async (c) => {
-    if (options.isAcceptingTraffic && !options.isAcceptingTraffic()) return c.json({ status: "draining" }, 503);
-    try {
-      await withTimeout(options.ping(), READY_TIMEOUT_MS);
-      return c.json({ status: "ok", database: "ok" });
-    } catch (error) {
-      c.get("logger").warn({ err: error }, "readiness check failed");
-      return c.json({ status: "unavailable", database: "unreachable" }, 503);
-    }
-  });
+  app.route(
+    "/",
+    createApi({
+      health: {
+        ping: options.ping,
+        ...(options.isAcceptingTraffic ? { isAcceptingTraffic: options.isAcceptingTraffic } : {}),
+        onPingFailure: (error) => services.logger.warn({ err: error }, "readiness check failed"),
+      },
+    }),
+  );
   app.get("/metrics", async (c) => {
     c.header("Content-Type", metrics.registry.contentType);
     return c.body(await metrics.registry.metrics());
@@ -172,20 +170,4 @@ function wantsJson(path: string): boolean {
 function withQuery(target: string, c: Context): string {
   const search = new URL(c.req.url).search;
   return search ? `${target}${search}` : target;
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
 }
