@@ -34,6 +34,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options);
 }
 
+/** Any fixed number: several app nodes starting at once migrate one after the other. */
+const MIGRATION_LOCK_KEY = 74_617_265;
+
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      await migrateNodePg(drizzleNodePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 function openPostgres(connectionString: string, poolSize: number): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its server must not crash the process; the next query reconnects.
@@ -42,7 +59,7 @@ function openPostgres(connectionString: string, poolSize: number): DatabaseHandl
   return {
     kind: "postgres",
     db,
-    migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migrateUnderLock(pool),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
