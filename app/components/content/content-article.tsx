@@ -1,0 +1,93 @@
+// The frame of every editorial page: breadcrumbs, title and summary, an optional lead slot (e.g. the
+// ferry booking widget), the table of contents on long pages, the Markdown sections and extra
+// children (the generated site map), plus the page's JSON-LD.
+import { useEffect, type ReactNode } from "react";
+import { useTranslate } from "../../i18n/use-translate.ts";
+import type { MessageKey } from "../../i18n/translate.ts";
+import { pathOf } from "../../routing/localized-paths.ts";
+import type { PageId } from "../../routing/pages.ts";
+import type { ContentSection, ContentView } from "../../content/types.ts";
+import { Breadcrumbs } from "./breadcrumbs.tsx";
+import { FaqList } from "./faq-list.tsx";
+import { JsonLdScript } from "./json-ld.tsx";
+import { PROSE } from "./prose.ts";
+import { TableOfContents } from "./table-of-contents.tsx";
+
+export function pageTitleKey(pageId: PageId): MessageKey {
+  return `page.${pageId}` as const;
+}
+
+export function ContentArticle({ view, lead, children }: { view: ContentView; lead?: ReactNode; children?: ReactNode }) {
+  const t = useTranslate();
+  const { page } = view;
+  useOpenLinkedQuestion(page.layout === "faq");
+  return (
+    <article className="mx-auto max-w-6xl px-4 pt-6 pb-16 sm:px-6 lg:pt-8">
+      <Breadcrumbs
+        crumbs={[{ label: t("nav.home"), href: pathOf("home", view.language) }, { label: t(pageTitleKey(view.pageId)) }]}
+      />
+      <header className="mt-6 max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight text-balance text-sea-950 sm:text-4xl">{page.title}</h1>
+        <p className="mt-4 text-lg leading-8 text-slate-700">{page.description}</p>
+        {view.updatedLabel ? (
+          <p className="mt-3 text-sm text-slate-600">{t("content.updated", { date: view.updatedLabel })}</p>
+        ) : null}
+      </header>
+      {lead ? <div className="mt-8">{lead}</div> : null}
+      <div className="mt-10 lg:grid lg:grid-cols-[minmax(0,1fr)_16rem] lg:gap-12">
+        {page.showToc ? (
+          <div className="mb-10 lg:col-start-2 lg:row-start-1 lg:mb-0">
+            <TableOfContents entries={page.toc} />
+          </div>
+        ) : null}
+        <div className="max-w-3xl min-w-0 lg:col-start-1 lg:row-start-1">
+          {page.introHtml ? <div className={PROSE} dangerouslySetInnerHTML={{ __html: page.introHtml }} /> : null}
+          {page.sections.map((section) => (
+            <Section key={section.id} section={section} />
+          ))}
+          {children}
+        </div>
+      </div>
+      {view.jsonLd.map((data, index) => (
+        <JsonLdScript key={index} data={data} />
+      ))}
+    </article>
+  );
+}
+
+function Section({ section }: { section: ContentSection }) {
+  return (
+    <section aria-labelledby={section.id} className="mt-12 first:mt-0">
+      <h2
+        id={section.id}
+        className="scroll-mt-24 text-2xl font-bold tracking-tight text-sea-950"
+        dangerouslySetInnerHTML={{ __html: section.titleHtml }}
+      />
+      {section.html ? <div className={`${PROSE} mt-4`} dangerouslySetInnerHTML={{ __html: section.html }} /> : null}
+      {section.items.length > 0 ? <FaqList items={section.items} /> : null}
+    </section>
+  );
+}
+
+/** A link to a question (…/faqs/#question-id) opens its disclosure, on arrival and on later hash changes. */
+function useOpenLinkedQuestion(enabled: boolean) {
+  useEffect(() => {
+    if (!enabled) return;
+    const openTarget = () => {
+      let id = "";
+      try {
+        id = decodeURIComponent(window.location.hash.slice(1));
+      } catch {
+        return; // a malformed fragment names no question
+      }
+      const target = id ? document.getElementById(id) : null;
+      if (target instanceof HTMLDetailsElement && !target.open) {
+        target.open = true;
+        target.scrollIntoView({ block: "start" });
+      }
+    };
+    openTarget();
+    window.addEventListener("hashchange", openTarget);
+    return () => window.removeEventListener("hashchange", openTarget);
+  }, [enabled]);
+}

@@ -1,0 +1,25 @@
+// FAQ questions as native disclosures: keyboard and screen-reader support come with <details>.
+import type { FaqItem } from "../../content/types.ts";
+import { PROSE } from "./prose.ts";
+
+export function FaqList({ items }: { items: readonly FaqItem[] }) {
+  return (
+    <div className="mt-4 divide-y divide-slate-200 border-y border-slate-200">
+      {items.map((item) => (
+        <details key={item.id} id={item.id} className="group scroll-mt-24">
+          <summary className="flex cursor-pointer list-none items-start justify-between gap-4 rounded-sm py-4 text-left font-semibold text-sea-950 hover:text-sea-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-700 [&::-webkit-details-marker]:hidden">
+            <span dangerouslySetInnerHTML={{ __html: item.questionHtml }} />
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className="mt-1 size-4 shrink-0 text-sea-700 transition-transform group-open:rotate-180"
+            >
+              <path d="M4 7l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </summary>
+          <div className={`${PROSE} pb-5`} dangerouslySetInnerHTML={{ __html: item.answerHtml }} />
+        </details>
+      ))}
+    </div>
+  );
+}

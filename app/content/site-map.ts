@@ -1,0 +1,108 @@
+// Which pages a visitor or a crawler should find, grouped like the site's menus. The site map page,
+// sitemap.xml and robots.txt all read this one table, filtered to the pages that are live.
+import type { Language } from "../../lib/language.ts";
+import type { MessageKey } from "../i18n/translate.ts";
+import { alternatesOf, isPageLive, pathOf, type Alternate } from "../routing/localized-paths.ts";
+import type { PageId } from "../routing/pages.ts";
+
+export interface SiteMapGroup {
+  titleKey: MessageKey;
+  pageIds: readonly PageId[];
+}
+
+export const SITE_MAP_GROUPS: readonly SiteMapGroup[] = [
+  { titleKey: "content.group.general", pageIds: ["home", "search", "cart"] },
+  { titleKey: "nav.ferries", pageIds: ["ferry", "routesSchedules", "residentPromotions"] },
+  { titleKey: "nav.promotions", pageIds: ["promotions"] },
+  { titleKey: "content.group.tours", pageIds: ["catamaranTour", "catamaranFerryTour"] },
+  { titleKey: "content.group.parks", pageIds: ["xcaret", "xplor", "xplorFuego", "xoximilco", "xavage", "xenses", "xenotes"] },
+  { titleKey: "nav.destinations", pageIds: ["cancun", "islaMujeres"] },
+  { titleKey: "nav.aboutUs", pageIds: ["history", "sustainability"] },
+  { titleKey: "content.group.help", pageIds: ["faq"] },
+  { titleKey: "footer.legal", pageIds: ["privacyNotice", "termsOfUse", "siteMap"] },
+];
+
+/** Steps of a purchase or sign-in: reachable only from a flow, never listed and never indexed. */
+export const UNLISTED_PAGE_IDS: readonly PageId[] = ["cartThankYou", "paymentDetails", "paymentDetailsCoupon", "auth", "forgot"];
+
+/** Listed for people but kept out of search engines: personal (cart) or endless (search results). */
+export const NOT_INDEXED_PAGE_IDS: readonly PageId[] = ["search", "cart"];
+
+export interface SiteMapLink {
+  pageId: PageId;
+  href: string;
+}
+
+export interface SiteMapLinkGroup {
+  titleKey: MessageKey;
+  links: SiteMapLink[];
+}
+
+/** The site map page: live pages of each group in one language; empty groups are left out. */
+export function siteMapGroups(language: Language, isLive: (pageId: PageId) => boolean = isPageLive): SiteMapLinkGroup[] {
+  return SITE_MAP_GROUPS.map((group) => ({
+    titleKey: group.titleKey,
+    links: group.pageIds.filter(isLive).map((pageId) => ({ pageId, href: pathOf(pageId, language) })),
+  })).filter((group) => group.links.length > 0);
+}
+
+export interface SitemapEntry {
+  href: string;
+  language: Language;
+  alternates: Alternate[];
+}
+
+/** sitemap.xml: every live, indexable page in every language the site offers, with its alternates. */
+export function sitemapEntries(languages: readonly Language[], isLive: (pageId: PageId) => boolean = isPageLive): SitemapEntry[] {
+  const pageIds = SITE_MAP_GROUPS.flatMap((group) => group.pageIds).filter(
+    (pageId) => isLive(pageId) && !NOT_INDEXED_PAGE_IDS.includes(pageId),
+  );
+  return pageIds.flatMap((pageId) => {
+    const alternates = alternatesOf(pageId, languages);
+    return languages.map((language) => ({ href: pathOf(pageId, language), language, alternates }));
+  });
+}
+
+/** robots.txt: the paths crawlers should leave alone, in every language. */
+export function disallowedPaths(languages: readonly Language[]): string[] {
+  const pageIds = [...UNLISTED_PAGE_IDS, ...NOT_INDEXED_PAGE_IDS];
+  const paths = [...new Set(pageIds.flatMap((pageId) => languages.map((language) => pathOf(pageId, language))))].sort();
+  // A rule covers everything under it: /es/carrito/ already keeps crawlers out of /es/carrito/gracias/.
+  return paths.filter((path) => !paths.some((other) => other !== path && path.startsWith(other)));
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** The sitemap protocol document with xhtml:link alternates (Google's hreflang-in-sitemap form). */
+export function sitemapXml(origin: string, entries: readonly SitemapEntry[], xDefault: Language | null): string {
+  const urls = entries.map((entry) => {
+    const links = entry.alternates.map(
+      (alternate) =>
+        `    <xhtml:link rel="alternate" hreflang="${alternate.language}" href="${escapeXml(origin + alternate.href)}"/>`,
+    );
+    const fallback = xDefault ? entry.alternates.find((alternate) => alternate.language === xDefault) : undefined;
+    if (fallback) links.push(`    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(origin + fallback.href)}"/>`);
+    return ["  <url>", `    <loc>${escapeXml(origin + entry.href)}</loc>`, ...links, "  </url>"].join("\n");
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+export function robotsTxt(origin: string, languages: readonly Language[]): string {
+  return [
+    "User-agent: *",
+    ...disallowedPaths(languages).map((path) => `Disallow: ${path}`),
+    "Disallow: /api/",
+    "Disallow: /xapi/",
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
+}
