@@ -1,0 +1,89 @@
+// The payment methods each currency offers (spec §3 table) and the banks that sell in monthly
+// instalments without interest (spec §9: up to 12 or 15 months, Mexican-issued cards, MXN only).
+//
+// CB is the OpenTravel Alliance / IATA card code of Carte Blanche, the same two-letter family as VI,
+// MC, AX, DN, DS and JC. It takes id 4, the first free id in the spec's numbering, and is offered in no
+// currency: the brand is retired (its cards were reissued as Diners Club), so no new payment can use
+// it, yet a stored booking, a card-range table or an old client that names CB still resolves to a
+// known method instead of failing.
+import type { LocalizedText } from "../../lib/db.ts";
+import { CURRENCY_CODES, type CurrencyCode } from "../../lib/money.ts";
+
+export interface PaymentMethod {
+  id: number;
+  api_code: string;
+  name: string;
+}
+
+export interface PaymentMethodRecord extends PaymentMethod {
+  /** The currencies it is offered in; empty when it is known but not offered. */
+  currencies: readonly CurrencyCode[];
+}
+
+export const PAYMENT_METHODS: readonly PaymentMethodRecord[] = [
+  { id: 1, api_code: "VI", name: "Visa", currencies: CURRENCY_CODES },
+  { id: 2, api_code: "MC", name: "MasterCard", currencies: CURRENCY_CODES },
+  { id: 3, api_code: "AX", name: "American Express", currencies: CURRENCY_CODES },
+  { id: 4, api_code: "CB", name: "Carte Blanche", currencies: [] },
+  { id: 6, api_code: "DN", name: "Diners Club", currencies: ["EUR"] },
+  { id: 7, api_code: "DS", name: "Discover", currencies: ["EUR"] },
+  { id: 8, api_code: "JC", name: "JCB", currencies: ["EUR"] },
+  { id: 9, api_code: "PP", name: "PayPal", currencies: ["MXN"] },
+];
+
+/** The methods offered in a currency, by id. */
+export function paymentMethodsOf(currency: CurrencyCode): PaymentMethod[] {
+  return PAYMENT_METHODS.filter((method) => method.currencies.includes(currency)).map(({ id, api_code, name }) => ({
+    id,
+    api_code,
+    name,
+  }));
+}
+
+export type InstalmentMonths = 12 | 15;
+
+export interface InstalmentBank {
+  id: number;
+  code: string;
+  name: string;
+  logo: string;
+  description: string;
+  max_months: InstalmentMonths;
+}
+
+export type InstalmentBankRecord = Omit<InstalmentBank, "description"> & { description: LocalizedText };
+
+/** The plans (months) a bank offers: the usual Mexican steps up to its maximum. */
+export function instalmentPlansOf(maxMonths: InstalmentMonths): number[] {
+  return [3, 6, 9, 12, 15].filter((months) => months <= maxMonths);
+}
+
+/** Instalments exist only for payments in MXN (spec §9: Mexican-issued cards). */
+export const INSTALMENT_CURRENCY: CurrencyCode = "MXN";
+
+function bank(id: number, code: string, name: string, maxMonths: InstalmentMonths): InstalmentBankRecord {
+  return {
+    id,
+    code,
+    name,
+    logo: `/images/banks/${code}.svg`,
+    max_months: maxMonths,
+    description: {
+      es: `Hasta ${maxMonths} meses sin intereses con tarjetas de crédito ${name} emitidas en México, en compras en pesos mexicanos.`,
+      en: `Up to ${maxMonths} interest-free monthly payments with ${name} credit cards issued in Mexico, on purchases in Mexican pesos.`,
+      pt: `Até ${maxMonths} parcelas mensais sem juros com cartões de crédito ${name} emitidos no México, em compras em pesos mexicanos.`,
+    },
+  };
+}
+
+/** Demo values: the operator's agreements with each bank set the real maximums. */
+export const INSTALMENT_BANKS: readonly InstalmentBankRecord[] = [
+  bank(1, "bbva", "BBVA México", 15),
+  bank(2, "banamex", "Banamex", 15),
+  bank(3, "banorte", "Banorte", 12),
+  bank(4, "santander", "Santander México", 12),
+  bank(5, "hsbc", "HSBC México", 12),
+  bank(6, "scotiabank", "Scotiabank México", 12),
+  bank(7, "inbursa", "Inbursa", 12),
+  bank(8, "banregio", "Banregio", 12),
+];

@@ -1,0 +1,14 @@
+export { instalmentBanks, paymentMethodCurrencies, paymentMethods } from "./schema.ts";
+export {
+  INSTALMENT_BANKS,
+  INSTALMENT_CURRENCY,
+  PAYMENT_METHODS,
+  instalmentPlansOf,
+  paymentMethodsOf,
+  type InstalmentBank,
+  type InstalmentBankRecord,
+  type InstalmentMonths,
+  type PaymentMethod,
+  type PaymentMethodRecord,
+} from "./catalog.ts";
+export { findInstalmentBanks, findPaymentMethods } from "./queries.ts";
