@@ -1,25 +1,305 @@
-import { findFeaturedProducts } from "../../modules/catalog/index.ts";
-import { languageOfPath } from "../../lib/language.ts";
+import { Link } from "react-router";
+import { findFeaturedProducts, type ProductCard } from "../../modules/catalog/index.ts";
+import { languageOfPath, type Language } from "../../lib/language.ts";
 import { servicesContext } from "../context.ts";
-import { useTranslate } from "../i18n/use-translate.ts";
+import { createPriceFormatter, findRequestCurrency } from "../visitor-currency.server.ts";
+import { createTranslate, type MessageKey, type Translate } from "../i18n/translate.ts";
+import { useRootData, useTranslate } from "../i18n/use-translate.ts";
+import { isPageLive, pathOf } from "../routing/localized-paths.ts";
+import {
+  ArrowRightIcon,
+  ClockIcon,
+  IdCardIcon,
+  QrCodeIcon,
+  ShipIcon,
+  TicketIcon,
+  WeatherIcon,
+  type IconProps,
+} from "../components/ui/icons.tsx";
+import { buttonClass, CONTAINER, FOCUS_RING } from "../components/ui/styles.ts";
 import type { Route } from "./+types/home";
+
+/** A featured product as the page shows it: its "from" price already written in the visitor's currency. */
+export type HomeProduct = Omit<ProductCard, "fromPrice"> & { fromPrice: string | null };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const language = languageOfPath(new URL(request.url).pathname);
-  return { products: await findFeaturedProducts(db, language) };
+  const [cards, currency] = await Promise.all([findFeaturedProducts(db, language), findRequestCurrency(request, context, language)]);
+  // Prices are set in MXN; they are converted and written here, on the server, in the visitor's currency.
+  const formatPrice = await createPriceFormatter(context, currency, language);
+  const products: HomeProduct[] = cards.map((card) => ({ ...card, fromPrice: card.fromPrice ? formatPrice(card.fromPrice) : null }));
+  return { products };
 }
+
+const OG_LOCALE: Record<Language, string> = { es: "es_MX", en: "en_US", pt: "pt_BR" };
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.loaderData;
+  if (!root) return [];
+  const t = createTranslate(root.messages);
+  const title = t("meta.home.title");
+  const description = t("meta.home.description");
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: t("site.name") },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:locale", content: OG_LOCALE[root.language] },
+    { property: "og:url", content: `${root.origin}${pathOf("home", root.language)}` },
+  ];
+};
+
+const FEATURED_ID = "featured";
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useTranslate();
+  const language = useRootData()?.language ?? "en";
+  const { products } = loaderData;
+  const ferryPrice = products.find((product) => product.kind === "ferry")?.fromPrice ?? null;
+  const ferryHref = isPageLive("ferry") ? pathOf("ferry", language) : null;
+  const schedulesHref = isPageLive("routesSchedules") ? pathOf("routesSchedules", language) : null;
+
   return (
-    <div>
-      <h1>{t("home.hero.title")}</h1>
-      <ul>
-        {loaderData.products.map((product) => (
-          <li key={product.id}>{product.name}</li>
-        ))}
-      </ul>
-    </div>
+    <>
+      <Hero t={t} ferryHref={ferryHref} ferryPrice={ferryPrice} />
+      <Featured t={t} products={products} />
+      <Benefits t={t} />
+      <Crossing t={t} schedulesHref={schedulesHref} />
+    </>
+  );
+}
+
+function Hero({ t, ferryHref, ferryPrice }: { t: Translate; ferryHref: string | null; ferryPrice: string | null }) {
+  return (
+    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-sea-950 text-white">
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,#0e7fb0_0%,transparent_55%),radial-gradient(ellipse_at_bottom_left,#0b4f6c_0%,transparent_60%)]" />
+      <div className={`${CONTAINER} grid items-center gap-10 pb-24 pt-10 sm:pt-14 lg:grid-cols-[1.05fr_1fr] lg:gap-14 lg:pb-32 lg:pt-20`}>
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-sea-100 ring-1 ring-white/15">
+            <ShipIcon className="size-4 text-sea-300" />
+            {t("site.tagline")}
+          </p>
+          <h1 id="hero-title" className="mt-5 text-4xl font-extrabold leading-[1.05] tracking-tight text-balance sm:text-5xl lg:text-6xl">
+            {t("home.hero.title")}
+          </h1>
+          <p className="mt-5 max-w-xl text-lg leading-relaxed text-sea-100 text-pretty">{t("home.hero.text")}</p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            {ferryHref ? (
+              <>
+                <Link to={ferryHref} className={buttonClass("primary", "lg")}>
+                  {t("home.hero.cta")}
+                  <ArrowRightIcon className="size-5" />
+                </Link>
+                <a href={`#${FEATURED_ID}`} className={buttonClass("onDark", "lg")}>
+                  {t("home.hero.secondaryCta")}
+                </a>
+              </>
+            ) : (
+              <a href={`#${FEATURED_ID}`} className={buttonClass("primary", "lg")}>
+                {t("home.hero.secondaryCta")}
+                <ArrowRightIcon className="size-5" />
+              </a>
+            )}
+          </div>
+          <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-3 text-sm font-medium text-sea-100">
+            <li className="inline-flex items-center gap-2">
+              <ClockIcon className="size-5 text-sea-300" />
+              {t("home.hero.pointDuration")}
+            </li>
+            <li className="inline-flex items-center gap-2">
+              <QrCodeIcon className="size-5 text-sea-300" />
+              {t("home.hero.pointQr")}
+            </li>
+            <li className="inline-flex items-center gap-2">
+              <TicketIcon className="size-5 text-sea-300" />
+              {t("home.benefit.open.title")}
+            </li>
+          </ul>
+        </div>
+
+        <div className="relative mx-auto w-full max-w-xl lg:max-w-none">
+          <img
+            src="/images/home/hero-crossing.svg"
+            alt=""
+            width={720}
+            height={560}
+            fetchPriority="high"
+            decoding="async"
+            className="aspect-[9/7] w-full rounded-[2rem] shadow-2xl ring-1 ring-white/10"
+          />
+          {ferryPrice ? (
+            <div className="absolute -bottom-6 left-4 flex items-center gap-4 rounded-2xl bg-white p-4 pr-5 text-slate-900 shadow-xl ring-1 ring-sea-950/5 sm:-left-6 sm:bottom-8">
+              <span className="flex size-12 items-center justify-center rounded-xl bg-sea-50 text-sea-800">
+                <QrCodeIcon className="size-7" />
+              </span>
+              <span>
+                <span className="block text-sm font-semibold text-sea-950">{t("home.hero.ticketRoute")}</span>
+                <span className="block text-lg font-extrabold text-coral-600" data-testid="hero-price">
+                  {t("home.hero.fromPrice", { price: ferryPrice })}
+                </span>
+                <span className="block text-xs text-slate-600">{t("home.hero.ticketNote")}</span>
+              </span>
+            </div>
+          ) : null}
+        </div>
+      </div>
+      <svg viewBox="0 0 1440 64" preserveAspectRatio="none" aria-hidden="true" focusable="false" className="absolute inset-x-0 -bottom-px h-10 w-full text-sand-50 sm:h-16">
+        <path fill="currentColor" d="M0 64h1440V28c-150 22-300 30-450 18S690 4 540 8 240 44 120 44 0 30 0 30z" />
+      </svg>
+    </section>
+  );
+}
+
+const KIND_KEY: Record<ProductCard["kind"], MessageKey> = {
+  ferry: "home.kind.ferry",
+  catamaran_tour: "home.kind.catamaran_tour",
+  catamaran_ferry_tour: "home.kind.catamaran_ferry_tour",
+  park_admission: "home.kind.park_admission",
+  park_tour: "home.kind.park_tour",
+};
+
+function Featured({ t, products }: { t: Translate; products: HomeProduct[] }) {
+  return (
+    <section id={FEATURED_ID} aria-labelledby="featured-title" className="bg-sand-50 py-16 lg:py-24">
+      <div className={CONTAINER}>
+        <div className="max-w-2xl">
+          <h2 id="featured-title" className="text-3xl font-extrabold tracking-tight text-sea-950 sm:text-4xl">
+            {t("home.featured.title")}
+          </h2>
+          <p className="mt-3 text-lg text-slate-600">{t("home.featured.text")}</p>
+        </div>
+        {products.length === 0 ? (
+          <p className="mt-10 rounded-2xl bg-white p-8 text-center text-slate-700 ring-1 ring-slate-200">{t("home.featured.empty")}</p>
+        ) : (
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8" data-testid="featured-products">
+            {products.map((product, index) => (
+              <li key={product.id}>
+                <ProductTile t={t} product={product} eager={index < 3} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ProductTile({ t, product, eager }: { t: Translate; product: HomeProduct; eager: boolean }) {
+  return (
+    <article
+      data-testid="product-card"
+      className="group flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-[0_2px_6px_rgba(7,50,74,0.06),0_12px_32px_rgba(7,50,74,0.08)] ring-1 ring-sea-950/5 transition-shadow hover:shadow-[0_4px_10px_rgba(7,50,74,0.08),0_20px_44px_rgba(7,50,74,0.14)] motion-reduce:transition-none"
+    >
+      <div className="relative overflow-hidden">
+        <img
+          src={product.image}
+          alt=""
+          width={640}
+          height={400}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="aspect-[8/5] w-full object-cover transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
+        />
+        <span className="absolute left-4 top-4 rounded-full bg-white/95 px-3 py-1 text-xs font-bold uppercase tracking-wide text-sea-900 shadow-sm">
+          {t(KIND_KEY[product.kind])}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col p-6">
+        <h3 className="text-xl font-bold text-sea-950">{product.name}</h3>
+        <p className="mt-2 flex-1 text-slate-600">{product.summary}</p>
+        {product.fromPrice ? (
+          <p className="mt-5 flex items-baseline gap-2 border-t border-slate-100 pt-4" data-testid="product-price">
+            <span className="text-sm text-slate-600">{t("home.featured.from")}</span>{" "}
+            <span className="text-2xl font-extrabold tracking-tight text-sea-950" data-testid="price-amount">
+              {product.fromPrice}
+            </span>{" "}
+            <span className="text-sm text-slate-600">{t("home.featured.perAdult")}</span>
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+const BENEFITS: { icon: (props: IconProps) => React.ReactNode; title: MessageKey; text: MessageKey }[] = [
+  { icon: QrCodeIcon, title: "home.benefit.qr.title", text: "home.benefit.qr.text" },
+  { icon: TicketIcon, title: "home.benefit.open.title", text: "home.benefit.open.text" },
+  { icon: WeatherIcon, title: "home.benefit.weather.title", text: "home.benefit.weather.text" },
+  { icon: IdCardIcon, title: "home.benefit.resident.title", text: "home.benefit.resident.text" },
+];
+
+function Benefits({ t }: { t: Translate }) {
+  return (
+    <section aria-labelledby="benefits-title" className="bg-white py-16 lg:py-24">
+      <div className={CONTAINER}>
+        <div className="mx-auto max-w-2xl text-center">
+          <h2 id="benefits-title" className="text-3xl font-extrabold tracking-tight text-sea-950 sm:text-4xl">
+            {t("home.benefits.title")}
+          </h2>
+          <p className="mt-3 text-lg text-slate-600">{t("home.benefits.text")}</p>
+        </div>
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {BENEFITS.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-3xl bg-sea-50/60 p-6 ring-1 ring-sea-900/5">
+              <span className="flex size-12 items-center justify-center rounded-2xl bg-sea-900 text-white shadow-sm">
+                <Icon className="size-6" />
+              </span>
+              <h3 className="mt-5 text-lg font-bold text-sea-950">{t(title)}</h3>
+              <p className="mt-2 text-slate-600">{t(text)}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function Crossing({ t, schedulesHref }: { t: Translate; schedulesHref: string | null }) {
+  const facts: { label: MessageKey; value: MessageKey; icon: (props: IconProps) => React.ReactNode }[] = [
+    { label: "home.crossing.duration", value: "home.crossing.durationValue", icon: ClockIcon },
+    { label: "home.crossing.frequency", value: "home.crossing.frequencyValue", icon: ShipIcon },
+    { label: "home.crossing.checkIn", value: "home.crossing.checkInValue", icon: TicketIcon },
+  ];
+  return (
+    <section aria-labelledby="crossing-title" className="bg-sand-50 pb-24 pt-16 lg:pb-32 lg:pt-24">
+      <div className={`${CONTAINER} grid items-center gap-12 lg:grid-cols-2 lg:gap-16`}>
+        <div>
+          <p className="text-sm font-bold uppercase tracking-wider text-coral-700">{t("home.crossing.eyebrow")}</p>
+          <h2 id="crossing-title" className="mt-2 text-3xl font-extrabold tracking-tight text-sea-950 sm:text-4xl">
+            {t("home.crossing.title")}
+          </h2>
+          <p className="mt-4 text-lg leading-relaxed text-slate-700">{t("home.crossing.text")}</p>
+          <dl className="mt-8 grid gap-4 sm:grid-cols-3">
+            {facts.map(({ label, value, icon: Icon }) => (
+              <div key={label} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-sea-950/5">
+                <dt className="flex items-center gap-2 text-sm font-medium text-slate-600">
+                  <Icon className="size-5 text-sea-700" />
+                  {t(label)}
+                </dt>
+                <dd className="mt-2 font-bold text-sea-950">{t(value)}</dd>
+              </div>
+            ))}
+          </dl>
+          {schedulesHref ? (
+            <Link to={schedulesHref} className={`mt-8 inline-flex items-center gap-2 rounded-full font-semibold text-sea-800 hover:text-sea-950 ${FOCUS_RING}`}>
+              {t("home.crossing.link")}
+              <ArrowRightIcon className="size-5" />
+            </Link>
+          ) : null}
+        </div>
+        <img
+          src="/images/home/route-map.svg"
+          alt={t("home.crossing.mapAlt")}
+          width={560}
+          height={440}
+          loading="lazy"
+          decoding="async"
+          className="mx-auto aspect-[14/11] w-full max-w-xl rounded-[1.75rem] shadow-xl ring-1 ring-sea-950/5"
+        />
+      </div>
+    </section>
   );
 }

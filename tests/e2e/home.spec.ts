@@ -1,0 +1,111 @@
+// Home pages (issue 2 §5): the hero, featured products with their "from" price per adult, title and
+// description per language, no layout shift, and no accessibility violation — in es, en and pt.
+import type { BrowserContext } from "@playwright/test";
+import { en } from "../../app/i18n/messages/en.ts";
+import { es } from "../../app/i18n/messages/es.ts";
+import { pt } from "../../app/i18n/messages/pt.ts";
+import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner.tsx";
+import { isPageLive, pathOf } from "../../app/routing/localized-paths.ts";
+import { test, expect, checkA11y } from "./fixtures.ts";
+
+const HOMES = [
+  {
+    language: "es",
+    messages: es,
+    ferry: "Ferry Cancún – Isla Mujeres",
+    catamaran: "Catamarán a Isla Mujeres",
+  },
+  {
+    language: "en",
+    messages: en,
+    ferry: "Cancún – Isla Mujeres ferry",
+    catamaran: "Catamaran to Isla Mujeres",
+  },
+  {
+    language: "pt",
+    messages: pt,
+    ferry: "Ferry Cancún – Isla Mujeres",
+    catamaran: "Catamarã para Isla Mujeres",
+  },
+] as const;
+
+/** The notices float over the page bottom; tests about the page itself start with them dismissed. */
+async function dismissNotices(context: BrowserContext) {
+  await context.addCookies([{ name: "cookie_notice", value: "1", url: "http://127.0.0.1" }]);
+  await context.addInitScript((key) => {
+    // Init scripts also run in about:blank, where storage is off limits.
+    if (window.location.protocol.startsWith("http")) window.localStorage.setItem(key, "1");
+  }, APP_BANNER_STORAGE_KEY);
+}
+
+for (const home of HOMES) {
+  test.describe(`home in ${home.language}`, () => {
+    test("shows the hero, the featured products with prices per adult, and its own title", async ({ page, context, baseURL }) => {
+      test.slow(); // axe on the longest page of the site
+      await dismissNotices(context);
+      await page.goto(`/${home.language}/`);
+      const t = home.messages;
+
+      await expect(page.locator("html")).toHaveAttribute("lang", home.language);
+      await expect(page).toHaveTitle(t["meta.home.title"]);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", t["meta.home.description"]);
+      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${baseURL}/${home.language}/`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(t["home.hero.title"]);
+
+      const cards = page.getByTestId("product-card");
+      await expect(cards).toHaveCount(6);
+      const ferry = cards.filter({ has: page.getByRole("heading", { name: home.ferry }) });
+      await expect(ferry.getByTestId("product-price")).toHaveText(`${t["home.featured.from"]} $254 MXN ${t["home.featured.perAdult"]}`);
+      const catamaran = cards.filter({ has: page.getByRole("heading", { name: home.catamaran }) });
+      await expect(catamaran.getByTestId("product-price")).toContainText("$1,790 MXN");
+      await expect(cards.first().getByRole("img")).toHaveCount(0); // decorative: alt="" takes it out of the tree
+      // Intrinsic sizes reserve the space before the images load (no layout shift).
+      const sizes = await cards.locator("img").evaluateAll((images) => images.map((image) => [image.getAttribute("width"), image.getAttribute("height")]));
+      expect(sizes).toEqual(Array.from({ length: 6 }, () => ["640", "400"]));
+
+      // The hero's ticket card advertises the ferry's own "from" price.
+      await expect(page.getByText(t["home.hero.fromPrice"].replace("{price}", "$254 MXN"))).toBeVisible();
+      await checkA11y(page);
+    });
+  });
+}
+
+test("the hero's call to action leads to the ferry page, or to the products while it does not exist", async ({ page, context }) => {
+  await dismissNotices(context);
+  await page.goto("/en/");
+  if (isPageLive("ferry")) {
+    await page.getByRole("link", { name: en["home.hero.cta"] }).click();
+    await expect(page).toHaveURL(new RegExp(`${pathOf("ferry", "en")}$`));
+  } else {
+    await page.getByRole("link", { name: en["home.hero.secondaryCta"] }).click();
+    await expect(page).toHaveURL(/#featured$/);
+  }
+});
+
+test("every product illustration loads", async ({ page, context }) => {
+  await dismissNotices(context);
+  await page.goto("/es/");
+  const images = page.locator("main img");
+  for (const image of await images.all()) {
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+  }
+});
+
+test("the page does not shift while it loads and hydrates", async ({ page, context }) => {
+  await dismissNotices(context);
+  await page.goto("/pt/", { waitUntil: "networkidle" });
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+  expect(shift).toBeLessThan(0.02);
+});
