@@ -1,5 +1,9 @@
+// The localized 404 (issue 2): any path no route claims, shown inside the normal site shell in the
+// language of its first segment, with the search box and the pages a lost visitor most likely wants.
 import { data } from "react-router";
-import { useTranslate } from "../i18n/use-translate.ts";
+import { ErrorContent } from "../components/error-screen.tsx";
+import { CONTAINER } from "../components/ui/styles.ts";
+import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
 
 export function loader() {
   return data(null, { status: 404 });
@@ -7,10 +11,14 @@ export function loader() {
 
 export default function NotFound() {
   const t = useTranslate();
+  const language = useLanguage();
   return (
-    <div>
+    <div className={`${CONTAINER} py-10 sm:py-16`} data-testid="not-found">
       <title>{t("notFound.title")}</title>
-      <h1>{t("notFound.heading")}</h1>
+      <meta name="robots" content="noindex" />
+      <div className="mx-auto max-w-2xl">
+        <ErrorContent language={language} heading={t("notFound.heading")} text={t("notFound.text")} />
+      </div>
     </div>
   );
 }

@@ -1,22 +1,45 @@
 // Strings that must work with no page data at all: the error screen (even when the root loader
-// failed), the offline page the service worker shows, and the search box. Small on purpose: this
-// catalogue ships in the client bundle for all three languages.
+// failed), the static error pages, the offline page the service worker shows, and the search box.
+// Small on purpose: this catalogue ships in the client bundle for all three languages.
 import type { Language } from "../../../lib/language.ts";
 
 const en = {
+  "site.name": "Travesía",
+  "site.homeLink": "Travesía, home page",
+
+  "page.home": "Home",
+  "page.ferry": "Ferry to Isla Mujeres",
+  "page.routesSchedules": "Routes and schedules",
+  "page.promotions": "Promotions",
+  "page.faq": "FAQ",
+  "page.siteMap": "Site map",
+
   "error.title": "Something went wrong",
   "error.internalTitle": "Internal Error",
   "error.heading": "Sorry, something went wrong",
   "error.text": "We couldn't show this page. Try again in a moment, search the site or go to one of these pages:",
+  "error.notFoundTitle": "Page not found",
+  "error.notFoundHeading": "We couldn't find that page",
+  "error.notFoundText": "The link may be old or the address mistyped. Search the site or go to one of these pages:",
+  "error.badRequestTitle": "Bad Request",
+  "error.badRequestHeading": "We couldn't read that address",
+  "error.badRequestText": "The address has characters that don't make sense. Check it, search the site or go to one of these pages:",
+  "error.headersTooLargeTitle": "Request too large",
+  "error.headersTooLargeText":
+    "Your browser sent more data than we accept, usually because of too many cookies. Delete this site's cookies and try again.",
   "error.onServer": "An error {status} occurred on server",
   "error.onClient": "An error occurred on client",
+  "error.reference": "Reference: {requestId}",
   "error.backHome": "Back to home",
   "error.relatedLinks": "Related links",
+
   "search.label": "Search the site",
   "search.placeholder": "Search ferries, tours, questions…",
   "search.submit": "Search",
+
   "offline.title": "No connection",
   "offline.text": "Sorry, this content can't be shown offline",
+  "offline.hint": "Check your Wi-Fi or mobile data, then try again.",
   "offline.retry": "Try again",
 };
 
@@ -24,36 +47,84 @@ export type EssentialKey = keyof typeof en;
 export type EssentialMessages = Record<EssentialKey, string>;
 
 const es = {
+  "site.name": "Travesía",
+  "site.homeLink": "Travesía, página de inicio",
+
+  "page.home": "Inicio",
+  "page.ferry": "Ferry a Isla Mujeres",
+  "page.routesSchedules": "Rutas y horarios",
+  "page.promotions": "Promociones",
+  "page.faq": "Preguntas frecuentes",
+  "page.siteMap": "Mapa de sitio",
+
   "error.title": "Algo salió mal",
   "error.internalTitle": "Error interno",
   "error.heading": "Lo sentimos, algo salió mal",
   "error.text": "No pudimos mostrar esta página. Inténtalo de nuevo en un momento, busca en el sitio o visita una de estas páginas:",
+  "error.notFoundTitle": "Página no encontrada",
+  "error.notFoundHeading": "No encontramos esa página",
+  "error.notFoundText":
+    "Es posible que el enlace sea antiguo o que la dirección tenga un error. Busca en el sitio o visita una de estas páginas:",
+  "error.badRequestTitle": "Solicitud incorrecta",
+  "error.badRequestHeading": "No pudimos leer esa dirección",
+  "error.badRequestText":
+    "La dirección tiene caracteres que no tienen sentido. Revísala, busca en el sitio o visita una de estas páginas:",
+  "error.headersTooLargeTitle": "Solicitud demasiado grande",
+  "error.headersTooLargeText":
+    "Tu navegador envió más datos de los que aceptamos, normalmente por tener demasiadas cookies. Borra las cookies de este sitio e inténtalo de nuevo.",
   "error.onServer": "Ocurrió un error {status} en el servidor",
   "error.onClient": "Ocurrió un error en el cliente",
+  "error.reference": "Referencia: {requestId}",
   "error.backHome": "Volver al inicio",
   "error.relatedLinks": "Enlaces relacionados",
+
   "search.label": "Buscar en el sitio",
   "search.placeholder": "Busca ferries, tours, preguntas…",
   "search.submit": "Buscar",
+
   "offline.title": "Sin Conexión",
   "offline.text": "Lo sentimos, este contenido no puede mostrarse en modo Offline",
+  "offline.hint": "Revisa tu wifi o tus datos móviles e inténtalo de nuevo.",
   "offline.retry": "Reintentar",
 } satisfies EssentialMessages;
 
 const pt = {
+  "site.name": "Travesía",
+  "site.homeLink": "Travesía, página inicial",
+
+  "page.home": "Início",
+  "page.ferry": "Ferry para Isla Mujeres",
+  "page.routesSchedules": "Rotas e horários",
+  "page.promotions": "Promoções",
+  "page.faq": "Perguntas frequentes",
+  "page.siteMap": "Mapa do site",
+
   "error.title": "Algo deu errado",
   "error.internalTitle": "Erro interno",
   "error.heading": "Desculpe, algo deu errado",
   "error.text": "Não conseguimos mostrar esta página. Tente novamente em instantes, busque no site ou visite uma destas páginas:",
+  "error.notFoundTitle": "Página não encontrada",
+  "error.notFoundHeading": "Não encontramos essa página",
+  "error.notFoundText": "O link pode ser antigo ou o endereço pode ter um erro. Busque no site ou visite uma destas páginas:",
+  "error.badRequestTitle": "Solicitação inválida",
+  "error.badRequestHeading": "Não conseguimos ler esse endereço",
+  "error.badRequestText": "O endereço tem caracteres que não fazem sentido. Confira, busque no site ou visite uma destas páginas:",
+  "error.headersTooLargeTitle": "Solicitação grande demais",
+  "error.headersTooLargeText":
+    "Seu navegador enviou mais dados do que aceitamos, geralmente por excesso de cookies. Apague os cookies deste site e tente novamente.",
   "error.onServer": "Ocorreu um erro {status} no servidor",
   "error.onClient": "Ocorreu um erro no cliente",
+  "error.reference": "Referência: {requestId}",
   "error.backHome": "Voltar ao início",
   "error.relatedLinks": "Links relacionados",
+
   "search.label": "Buscar no site",
   "search.placeholder": "Busque ferries, passeios, perguntas…",
   "search.submit": "Buscar",
+
   "offline.title": "Sem conexão",
   "offline.text": "Desculpe, este conteúdo não pode ser exibido no modo offline",
+  "offline.hint": "Verifique seu wi-fi ou seus dados móveis e tente novamente.",
   "offline.retry": "Tentar novamente",
 } satisfies EssentialMessages;
 
