@@ -1,0 +1,328 @@
+// Builds the view data of the booking widgets and the timetable for a request: parses the GET form,
+// calls the use cases with the visitor's currency and `now`, formats every amount the currency's way,
+// and turns a refusal (AppError) into a coded error the widget translates, with its HTTP status.
+import type { RouterContextProvider } from "react-router";
+import { COOKIE, parseCookieHeader } from "../../lib/cookies.ts";
+import { isAppError } from "../../lib/errors.ts";
+import type { Language } from "../../lib/language.ts";
+import { formatMoney, type Money } from "../../lib/money.ts";
+import {
+  bookableRange,
+  findActivityOffer,
+  findFerryOffer,
+  findProductPrices,
+  type OfferPrice,
+  type PassengerPrice,
+  type SailingOffer,
+} from "../../flows/booking-offers.ts";
+import { ageRangeLabel, findPresaleTiers, findProduct, findFerryProductId, findProducts, type Product } from "../../modules/catalog/index.ts";
+import { findCurrencyByCode, findVisitorCurrency, type VisitorCurrency } from "../../modules/currency/index.ts";
+import { OPERATOR_TIME_ZONE, addDays, findActivities, findCrossings, findDaySailings, isLocalDate, localDateOf } from "../../modules/inventory/index.ts";
+import type {
+  ActivityWidgetView,
+  FerryWidgetView,
+  LegView,
+  PassengerBandView,
+  PresaleView,
+  PriceView,
+  SailingView,
+} from "../components/booking/types.ts";
+import type { TimetableView } from "../components/booking/timetable.tsx";
+import { formatLongDate } from "../components/booking/format.ts";
+import { requestContext, servicesContext } from "../context.ts";
+import { checkSelection, readCount, readFerryQuery, DEFAULT_ADULTS } from "./ferry-query.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+export async function visitorCurrency(request: Request, context: Context, language: Language): Promise<VisitorCurrency> {
+  const { db } = context.get(servicesContext);
+  const { country } = context.get(requestContext);
+  const cookies = parseCookieHeader(request.headers.get("Cookie"));
+  return findVisitorCurrency(db, { cookies: { currency: cookies[COOKIE.currency], currencyId: cookies[COOKIE.currencyId] }, country, language });
+}
+
+function format(amount: Money, currency: VisitorCurrency): string {
+  return formatMoney(amount, currency);
+}
+
+function priceView(price: OfferPrice, currency: VisitorCurrency): PriceView {
+  return {
+    currency: currency.iso_code,
+    lines: price.lines.map((line) => ({ type: line.passengerType, count: line.quantity, total: format(line.total, currency) })),
+    subtotal: format(price.subtotal, currency),
+    discount: price.discount.amountMinor > 0 ? format(price.discount, currency) : null,
+    total: format(price.total, currency),
+    presale: price.presale ? { days: price.presale.minDaysAhead, percent: price.presale.discountBasisPoints / 100 } : null,
+  };
+}
+
+function bandsView(product: Product, prices: readonly PassengerPrice[], currency: VisitorCurrency): PassengerBandView[] {
+  return product.ageBands.map((band) => {
+    const price = prices.find((item) => item.passengerType === band.passengerType);
+    return {
+      type: band.passengerType,
+      range: ageRangeLabel(band),
+      price: price && price.net.amountMinor > 0 ? format(price.net, currency) : null,
+    };
+  });
+}
+
+async function presaleView(context: Context): Promise<PresaleView[]> {
+  const { db } = context.get(servicesContext);
+  return (await findPresaleTiers(db))
+    .filter((tier) => tier.active && tier.productId === null && tier.discountBasisPoints > 0)
+    .map((tier) => ({ days: tier.minDaysAhead, percent: tier.discountBasisPoints / 100 }));
+}
+
+function sailingView(sailing: SailingOffer): SailingView {
+  return {
+    id: sailing.id,
+    time: sailing.time,
+    arrivalTime: sailing.arrivalTime,
+    vessel: sailing.vessel.name,
+    seatsLeft: sailing.seatsLeft,
+    status: sailing.status,
+    closureReason: sailing.closure?.reason ?? null,
+    selectable: sailing.selectable,
+  };
+}
+
+export interface Loaded<T> {
+  view: T;
+  status: number;
+}
+
+/** The ferry widget of a page whose path is `action`. */
+export async function loadFerryWidget(request: Request, context: Context, language: Language, action: string): Promise<Loaded<FerryWidgetView>> {
+  const { db, clock } = context.get(servicesContext);
+  const now = clock.now();
+  const url = new URL(request.url);
+  const crossings = await findCrossings(db, language);
+  const bounds = bookableRange(now);
+  const query = readFerryQuery(url.searchParams, { crossing: crossings[0]?.code ?? "", date: bounds.min });
+  const currency = await visitorCurrency(request, context, language);
+  const ferryId = await findFerryProductId(db);
+  const ferry = ferryId === null ? null : await findProduct(db, language, { id: ferryId });
+  const openMonths = ferry?.openTicketMonths ?? 6;
+  const base: FerryWidgetView = {
+    action,
+    query,
+    crossings: crossings.map((crossing) => ({ code: crossing.code, from: crossing.from.name, to: crossing.to.name })),
+    bounds,
+    openMonths,
+    bands: [],
+    result: null,
+    error: null,
+    selectionError: null,
+    summary: null,
+    presaleTiers: await presaleView(context),
+  };
+  const fallbackBands = async () =>
+    ferry ? bandsView(ferry, await findProductPrices(db, { product: ferry, category: query.category, currency: currency.iso_code, now }).catch(() => []), currency) : [];
+  if (query.step === null) return { view: { ...base, bands: await fallbackBands() }, status: 200 };
+  try {
+    const offer = await findFerryOffer(db, {
+      crossing: query.crossing,
+      trip: query.trip === "open" ? "one_way" : query.trip,
+      date: query.trip === "open" ? null : query.date,
+      returnDate: query.trip === "round_trip" ? query.returnDate : null,
+      category: query.category,
+      passengers: query.passengers,
+      currency: currency.iso_code,
+      language,
+      now,
+    });
+    const leg = (sailings: SailingOffer[], from: string, to: string, date: string, included: boolean): LegView => ({
+      from,
+      to,
+      date: formatLongDate(date, language),
+      sailings: sailings.map(sailingView),
+      included,
+    });
+    const outbound = offer.date ? leg(offer.outbound, offer.crossing.from.name, offer.crossing.to.name, offer.date, false) : null;
+    const inbound =
+      offer.inbound && offer.returnCrossing && offer.returnDate
+        ? leg(offer.inbound, offer.returnCrossing.from.name, offer.returnCrossing.to.name, offer.returnDate, true)
+        : null;
+    const choice = (sailing: SailingOffer) => ({
+      id: sailing.id,
+      departsAt: sailing.departsAt.toISOString(),
+      arrivesAt: sailing.arrivesAt.toISOString(),
+      selectable: sailing.selectable,
+    });
+    let selectionError: FerryWidgetView["selectionError"] = null;
+    let summary: FerryWidgetView["summary"] = null;
+    if (query.step === "continue") {
+      selectionError = checkSelection(
+        query.trip,
+        { chosen: query.outbound, sailings: offer.outbound.map(choice) },
+        offer.inbound ? { chosen: query.inbound, sailings: offer.inbound.map(choice) } : null,
+      );
+      if (selectionError === null) {
+        const pick = (sailings: SailingOffer[], id: number | null) => sailings.find((sailing) => sailing.id === id);
+        const out = pick(offer.outbound, query.outbound);
+        const back = offer.inbound ? pick(offer.inbound, query.inbound) : undefined;
+        summary = {
+          outbound:
+            out && offer.date
+              ? { from: offer.crossing.from.name, to: offer.crossing.to.name, date: offer.date, time: out.time, arrivalTime: out.arrivalTime }
+              : null,
+          inbound:
+            back && offer.returnCrossing && offer.returnDate
+              ? { from: offer.returnCrossing.from.name, to: offer.returnCrossing.to.name, date: offer.returnDate, time: back.time, arrivalTime: back.arrivalTime }
+              : null,
+          openMonths: offer.open ? openMonths : null,
+        };
+      }
+    }
+    return {
+      view: {
+        ...base,
+        bands: ferry ? bandsView(ferry, offer.perPassenger, currency) : [],
+        result: { outbound, inbound, price: priceView(offer.price, currency) },
+        selectionError,
+        summary,
+      },
+      status: selectionError ? 422 : 200,
+    };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return { view: { ...base, bands: await fallbackBands(), error: { code: error.code } }, status: error.status };
+  }
+}
+
+/** The live timetable of the date asked for (`day`, else the departure date, else today). */
+export async function loadTimetable(request: Request, context: Context, language: Language, action: string): Promise<TimetableView> {
+  const { db, clock } = context.get(servicesContext);
+  const now = clock.now();
+  const bounds = bookableRange(now);
+  const params = new URL(request.url).searchParams;
+  const wanted = [params.get("day"), params.get("date")].find((value) => isLocalDate(value) && value >= bounds.min && value <= bounds.max);
+  const date = wanted ?? localDateOf(now, OPERATOR_TIME_ZONE);
+  const crossings = await findCrossings(db, language);
+  const sailings = await findDaySailings(db, crossings.map((crossing) => crossing.id), date, now);
+  return {
+    action,
+    date,
+    bounds,
+    crossings: crossings.map((crossing) => ({
+      code: crossing.code,
+      from: crossing.from.name,
+      to: crossing.to.name,
+      place: crossing.from.place,
+      durationMinutes: crossing.durationMinutes,
+      sailings: sailings
+        .filter((sailing) => sailing.crossingId === crossing.id)
+        .map((sailing) => sailingView({ ...sailing, selectable: sailing.status === "available" })),
+    })),
+  };
+}
+
+export interface ProductPageData {
+  product: Product;
+  upgrade: Product | null;
+  fromPrice: string | null;
+  upgradeFromPrice: string | null;
+  deposit: string | null;
+  hours: { weekdays: number[]; opens: string; closes: string }[];
+  dailyCapacity: number | null;
+  widget: ActivityWidgetView;
+  /** The product's age bands with its undated tourist prices (the page's fare table). */
+  fareBands: PassengerBandView[];
+  /** Product code of each complement's admission, to link to its page. */
+  complementCodes: Record<number, string>;
+}
+
+/** A tour or park page: the product, its tour upgrade, hours, prices and the day widget. */
+export async function loadProductPage(
+  request: Request,
+  context: Context,
+  language: Language,
+  code: string,
+  action: string,
+): Promise<Loaded<ProductPageData>> {
+  const { db, clock } = context.get(servicesContext);
+  const now = clock.now();
+  const product = await findProduct(db, language, { code });
+  const upgradeId = product.complements.find((complement) => complement.id === product.id)?.idUpgrade ?? null;
+  const upgrade = upgradeId === null ? null : await findProduct(db, language, { id: upgradeId });
+  const currency = await visitorCurrency(request, context, language);
+  const priceOf = async (item: Product) => {
+    const prices = await findProductPrices(db, { product: item, category: "tourist", currency: currency.iso_code, now }).catch(() => []);
+    const adult = prices.find((price) => price.passengerType === "adult");
+    return { prices, from: adult ? format(adult.unit, currency) : null };
+  };
+  const own = await priceOf(product);
+  const upgraded = upgrade ? await priceOf(upgrade) : null;
+  const usd = product.deposit ? await findCurrencyByCode(db, product.deposit.currency, language) : null;
+  const [activity] = product.activityId === null ? [] : await findActivities(db, language, [product.activityId]);
+
+  const params = new URL(request.url).searchParams;
+  const bounds = bookableRange(now);
+  const choices = [product, ...(upgrade ? [upgrade] : [])];
+  const askedId = Number(params.get("product"));
+  const selected = choices.find((item) => item.id === askedId) ?? product;
+  const date = params.get("date")?.trim() || addDays(bounds.min, 1);
+  const passengers = {
+    adult: readCount(params.get("adults"), DEFAULT_ADULTS),
+    child: readCount(params.get("children"), 0),
+    infant: readCount(params.get("infants"), 0),
+  };
+  const category = params.get("category") === "resident" ? "resident" : "tourist";
+  const widget: ActivityWidgetView = {
+    action,
+    productId: selected.id,
+    choices: choices.map((item) => ({
+      id: item.id,
+      name: item.name,
+      kind: item.kind === "park_tour" ? "tour" : "admission",
+      fromPrice: item === product ? own.from : (upgraded?.from ?? null),
+    })),
+    date,
+    passengers,
+    category,
+    bounds,
+    bands: bandsView(selected, selected === product ? own.prices : (upgraded?.prices ?? []), currency),
+    minAge: selected.minRecommendedAge,
+    result: null,
+    error: null,
+    presaleTiers: await presaleView(context),
+  };
+  let status = 200;
+  if (params.get("step") !== null || params.has("date")) {
+    try {
+      const offer = await findActivityOffer(db, { product: { id: selected.id }, date, category, passengers, currency: currency.iso_code, language, now });
+      widget.bands = bandsView(selected, offer.perPassenger, currency);
+      widget.result = {
+        date: offer.day.date,
+        status: offer.day.status,
+        closureReason: offer.day.closure?.reason ?? null,
+        left: offer.day.left,
+        hours: offer.day.hours,
+        selectable: offer.selectable,
+        price: priceView(offer.price, currency),
+      };
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      widget.error = { code: error.code };
+      status = error.status;
+    }
+  }
+  return {
+    view: {
+      product,
+      upgrade,
+      fromPrice: own.from,
+      upgradeFromPrice: upgraded?.from ?? null,
+      deposit: product.deposit && usd ? formatMoney(product.deposit, usd) : null,
+      hours: activity?.hours ?? [],
+      dailyCapacity: activity?.dailyCapacity ?? null,
+      widget,
+      fareBands: bandsView(product, own.prices, currency),
+      complementCodes: Object.fromEntries(
+        (await findProducts(db, language, { ids: product.complements.map((complement) => complement.id) })).map((item) => [item.id, item.code]),
+      ),
+    },
+    status,
+  };
+}

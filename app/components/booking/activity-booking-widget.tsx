@@ -1,0 +1,113 @@
+// The widget of a park or tour page: admission or tour, the date of the visit, passengers by type with
+// their ages, fare category; then the day's state (places left, closed, sold out) and the price. A
+// GET form that works without JavaScript.
+import { Form, useNavigation } from "react-router";
+import { useLanguage, useTranslate } from "../../i18n/use-translate.ts";
+import { buttonClass } from "../ui/styles.ts";
+import { DateField } from "./date-field.tsx";
+import { errorKey } from "./ferry-booking-widget.tsx";
+import { formatLongDate } from "./format.ts";
+import { CategoryField, PassengerFields } from "./passenger-fields.tsx";
+import { PresaleBadge, PriceSummary } from "./price-summary.tsx";
+import { CARD, FIELDSET_LEGEND } from "./styles.ts";
+import type { ActivityWidgetView } from "./types.ts";
+
+const MAX_PASSENGERS = 60;
+
+export function ActivityBookingWidget({ view }: { view: ActivityWidgetView }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction === view.action;
+  const result = view.result;
+  const errorId = "activity-error";
+  return (
+    <section aria-labelledby="activity-booking-title" className={CARD} data-testid="activity-booking">
+      <h2 id="activity-booking-title" className="text-xl font-bold text-sea-950">
+        {t("booking.searchActivity")}
+      </h2>
+      <Form method="get" action={view.action} preventScrollReset className="mt-4 space-y-5">
+        {view.choices.length > 1 ? (
+          <fieldset className="min-w-0">
+            <legend className={FIELDSET_LEGEND}>{t("booking.product")}</legend>
+            <div className="mt-2 grid gap-2 sm:grid-cols-2">
+              {view.choices.map((choice) => (
+                <label
+                  key={choice.id}
+                  className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white p-3 text-sm text-slate-800 has-[:checked]:border-sea-700 has-[:checked]:bg-sea-50"
+                >
+                  <input type="radio" name="product" value={choice.id} defaultChecked={choice.id === view.productId} className="mt-0.5 size-4 accent-sea-700" />
+                  <span>
+                    <span className="block font-semibold text-sea-950">
+                      {t(choice.kind === "tour" ? "product.tour" : "product.admission")} · {choice.name}
+                    </span>
+                    {choice.fromPrice ? <span className="text-slate-700">{t("product.from", { price: choice.fromPrice })}</span> : null}
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : (
+          <input type="hidden" name="product" value={view.productId} />
+        )}
+        <div className="max-w-sm">
+          <DateField
+            id="activity-date"
+            name="date"
+            label={t("booking.visitDate")}
+            hint={t("booking.dateHint")}
+            value={view.date}
+            min={view.bounds.min}
+            max={view.bounds.max}
+            language={language}
+            invalid={Boolean(view.error)}
+            describedBy={view.error ? errorId : undefined}
+          />
+        </div>
+        <PassengerFields
+          idPrefix="activity"
+          bands={view.bands}
+          counts={view.passengers}
+          max={MAX_PASSENGERS}
+          freeLabel={t("booking.infantFreeEntry")}
+          minAge={view.minAge}
+        />
+        <CategoryField idPrefix="activity" value={view.category} />
+        {view.error ? (
+          <div id={errorId} role="alert" className="rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700">
+            <p className="font-semibold">{t("booking.error.title")}</p>
+            <p>{t(errorKey(view.error.code))}</p>
+          </div>
+        ) : null}
+        <button type="submit" name="step" value="search" className={buttonClass("primary", "lg")} disabled={busy}>
+          {t("booking.searchActivity")}
+        </button>
+      </Form>
+      {result ? (
+        <div role="status" className="mt-6 space-y-3 border-t border-slate-200 pt-5" data-testid="activity-result" data-day-status={result.status}>
+          <p className="text-base font-semibold text-sea-950">
+            {t("product.dayStatus", {
+              date: formatLongDate(result.date, language),
+              status:
+                result.status === "closed" && result.closureReason
+                  ? t(`booking.status.closed.${result.closureReason}`)
+                  : result.status === "available" && !result.selectable
+                    ? t("booking.status.notEnoughSeats")
+                    : t(`booking.status.${result.status}`),
+            })}
+          </p>
+          {result.hours ? (
+            <p className="text-sm text-slate-700">
+              {t("product.hoursLine", { days: formatLongDate(result.date, language), opens: result.hours.opens, closes: result.hours.closes })}
+            </p>
+          ) : null}
+          {result.status === "available" ? <p className="text-sm font-medium text-slate-800">{t("booking.placesLeft", { count: result.left })}</p> : null}
+          {result.price.presale ? <PresaleBadge days={result.price.presale.days} percent={result.price.presale.percent} /> : null}
+          <div className="rounded-xl bg-sand-50 p-4">
+            <PriceSummary price={result.price} />
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}

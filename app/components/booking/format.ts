@@ -1,0 +1,28 @@
+// Dates as visitors read them, in their language: "Friday, 18 December 2026". Service dates are
+// calendar dates ("YYYY-MM-DD") and are formatted in UTC so server and browser agree.
+import type { Language } from "../../../lib/language.ts";
+
+export const LOCALE: Record<Language, string> = { es: "es-MX", en: "en-US", pt: "pt-BR" };
+
+function utcDate(date: string): Date {
+  return new Date(`${date}T12:00:00Z`);
+}
+
+export function formatLongDate(date: string, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALE[language], { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    utcDate(date),
+  );
+}
+
+export function formatShortDate(date: string, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALE[language], { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(utcDate(date));
+}
+
+/** ISO weekday numbers (1 Monday) as a readable list of day names: "Monday–Saturday" style lists. */
+export function formatWeekdays(weekdays: readonly number[], language: Language): string {
+  const names = weekdays.map((weekday) =>
+    new Intl.DateTimeFormat(LOCALE[language], { weekday: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, weekday))),
+  );
+  // 2024-01-01 was a Monday, so day `n` of January 2024 is ISO weekday n.
+  return new Intl.ListFormat(LOCALE[language], { style: "long", type: "conjunction" }).format(names);
+}

@@ -1,0 +1,8 @@
+// Class lists shared by the booking widgets.
+export const FIELD_LABEL = "text-sm font-semibold text-sea-950";
+export const INPUT =
+  "min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-700 aria-[invalid=true]:border-coral-700";
+export const FIELDSET_LEGEND = "text-sm font-semibold text-sea-950";
+export const CHOICE =
+  "flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 has-[:checked]:border-sea-700 has-[:checked]:bg-sea-50 has-[:checked]:text-sea-950 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-sea-700";
+export const CARD = "rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";

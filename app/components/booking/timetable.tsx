@@ -1,0 +1,88 @@
+// The live timetable of a date: each crossing's departures with arrival, seats left and state.
+import { Form } from "react-router";
+import { useLanguage, useTranslate } from "../../i18n/use-translate.ts";
+import { buttonClass } from "../ui/styles.ts";
+import { DateField } from "./date-field.tsx";
+import { formatLongDate } from "./format.ts";
+import { sailingStatusLabel } from "./sailing-list.tsx";
+import type { DateBounds, SailingView } from "./types.ts";
+
+export interface TimetableView {
+  action: string;
+  date: string;
+  bounds: DateBounds;
+  crossings: { code: string; from: string; to: string; place: string; durationMinutes: number; sailings: SailingView[] }[];
+}
+
+export function Timetable({ view }: { view: TimetableView }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  return (
+    <section aria-labelledby="timetable-title" className="space-y-4" data-testid="timetable">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2 id="timetable-title" className="text-2xl font-bold text-sea-950">
+          {t("timetable.title", { date: formatLongDate(view.date, language) })}
+        </h2>
+        <Form method="get" action={view.action} preventScrollReset className="flex flex-wrap items-end gap-2">
+          <DateField id="timetable-day" name="day" label={t("timetable.date")} value={view.date} min={view.bounds.min} max={view.bounds.max} language={language} />
+          <button type="submit" className={buttonClass("secondary", "md")}>
+            {t("timetable.show")}
+          </button>
+        </Form>
+      </div>
+      <p className="text-sm text-slate-700">{t("timetable.checkIn")}</p>
+      <div className="grid gap-6 lg:grid-cols-2">
+        {view.crossings.map((crossing) => (
+          <div key={crossing.code} className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
+            <table className="w-full text-left text-sm" data-crossing={crossing.code}>
+              <caption className="bg-sea-900 px-4 py-3 text-left text-white">
+                <span className="block text-base font-bold">
+                  {crossing.from} → {crossing.to}
+                </span>
+                <span className="block text-xs text-sea-100">
+                  {t("timetable.from", { place: crossing.place })} · {t("timetable.duration", { minutes: crossing.durationMinutes })}
+                </span>
+              </caption>
+              <thead className="bg-sea-50 text-xs uppercase tracking-wide text-sea-950">
+                <tr>
+                  <th scope="col" className="px-4 py-2">
+                    {t("timetable.time")}
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    {t("timetable.arrival")}
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    {t("timetable.seats")}
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    {t("timetable.state")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {crossing.sailings.length === 0 ? (
+                  <tr>
+                    <td colSpan={4} className="px-4 py-3 text-slate-700">
+                      {t("booking.noSailings")}
+                    </td>
+                  </tr>
+                ) : (
+                  crossing.sailings.map((sailing) => (
+                    <tr key={sailing.id} className="border-t border-slate-100" data-sailing-status={sailing.status} data-sailing-time={sailing.time}>
+                      <th scope="row" className="px-4 py-2 font-bold tabular-nums text-sea-950">
+                        {sailing.time}
+                      </th>
+                      <td className="px-4 py-2 tabular-nums text-slate-700">{sailing.arrivalTime}</td>
+                      <td className="px-4 py-2 tabular-nums text-slate-800">{sailing.status === "available" ? sailing.seatsLeft : "—"}</td>
+                      <td className="px-4 py-2 text-slate-800">{sailingStatusLabel(t, sailing)}</td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

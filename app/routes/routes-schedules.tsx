@@ -1,0 +1,74 @@
+// Routes and schedules: the ferry booking widget and the live timetable of a chosen date. Every step
+// works as a plain GET form; a refused search answers its 4xx with the reason in the visitor's language.
+import { data, Link } from "react-router";
+import { languageOfPath } from "../../lib/language.ts";
+import { loadFerryWidget, loadTimetable } from "../booking/booking-view.server.ts";
+import { FerryBookingWidget } from "../components/booking/ferry-booking-widget.tsx";
+import { Timetable } from "../components/booking/timetable.tsx";
+import { Breadcrumbs } from "../components/content/breadcrumbs.tsx";
+import { CONTAINER, FOCUS_RING } from "../components/ui/styles.ts";
+import { createTranslate } from "../i18n/translate.ts";
+import { useRootData, useTranslate } from "../i18n/use-translate.ts";
+import { pathOf } from "../routing/localized-paths.ts";
+import { PRODUCT_PAGE_IDS } from "../routing/product-pages.ts";
+import { isPageLive } from "../routing/localized-paths.ts";
+import type { Route } from "./+types/routes-schedules";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const language = languageOfPath(new URL(request.url).pathname);
+  const action = pathOf("routesSchedules", language);
+  const [widget, timetable] = await Promise.all([
+    loadFerryWidget(request, context, language, action),
+    loadTimetable(request, context, language, action),
+  ]);
+  return data({ widget: widget.view, timetable }, { status: widget.status, headers: { "Cache-Control": "no-store" } });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.loaderData;
+  if (!root) return [];
+  const t = createTranslate(root.messages);
+  return [
+    { title: t("schedules.meta.title") },
+    { name: "description", content: t("schedules.meta.description") },
+    { property: "og:title", content: t("schedules.meta.title") },
+    { property: "og:description", content: t("schedules.meta.description") },
+  ];
+};
+
+export default function RoutesSchedules({ loaderData }: Route.ComponentProps) {
+  const t = useTranslate();
+  const language = useRootData()?.language ?? "en";
+  const tours = PRODUCT_PAGE_IDS.filter((pageId) => isPageLive(pageId)).slice(0, 2);
+  return (
+    <div className={`${CONTAINER} pt-6 pb-16 lg:pt-8`}>
+      <Breadcrumbs crumbs={[{ label: t("nav.home"), href: pathOf("home", language) }, { label: t("page.routesSchedules") }]} />
+      <header className="mt-6 max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight text-balance text-sea-950 sm:text-4xl">{t("schedules.title")}</h1>
+        <p className="mt-4 text-lg leading-8 text-slate-700">{t("schedules.intro")}</p>
+      </header>
+      <div className="mt-8 max-w-4xl">
+        <FerryBookingWidget view={loaderData.widget} />
+      </div>
+      <div className="mt-12">
+        <Timetable view={loaderData.timetable} />
+      </div>
+      {tours.length > 0 ? (
+        <nav aria-labelledby="schedules-tours" className="mt-12">
+          <h2 id="schedules-tours" className="text-lg font-bold text-sea-950">
+            {t("product.others")}
+          </h2>
+          <ul className="mt-3 flex flex-wrap gap-3">
+            {tours.map((pageId) => (
+              <li key={pageId}>
+                <Link to={pathOf(pageId, language)} className={`text-sea-800 underline underline-offset-2 hover:text-sea-950 ${FOCUS_RING}`}>
+                  {t(`page.${pageId}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,287 @@
+// Use cases of the booking widget and the catalogue API: what can be booked on a date, with seats
+// left and prices in the visitor's currency. They span the catalogue (fares, presale, age bands), the
+// inventory (sailings, activity days) and currencies (the quote the prices are converted with).
+import type { Database } from "../lib/db.ts";
+import { AppError } from "../lib/errors.ts";
+import type { Language } from "../lib/language.ts";
+import type { CurrencyCode, Money } from "../lib/money.ts";
+import {
+  assertValidPassengers,
+  findFerryProductId,
+  findPresaleTiers,
+  findProduct,
+  priceSelection,
+  seatsNeeded,
+  unitPrices,
+  type AgeBand,
+  type FareCategory,
+  type PassengerCounts,
+  type PassengerType,
+  type Presale,
+  type Product,
+} from "../modules/catalog/index.ts";
+import { priceIn, takeQuote, type Quote } from "../modules/currency/index.ts";
+import {
+  OPERATOR_TIME_ZONE,
+  SALE_HORIZON_DAYS,
+  addDays,
+  daysAhead,
+  findActivities,
+  findActivityDay,
+  findCrossings,
+  findDaySailings,
+  findLargestCapacity,
+  isLocalDate,
+  localDateOf,
+  returnCrossingOf,
+  type Activity,
+  type ActivityDay,
+  type Crossing,
+  type LocalDate,
+  type SailingView,
+} from "../modules/inventory/index.ts";
+
+/**
+ * Reads a date a visitor asked for: unparsable → INVALID_DATE; before the operator's today →
+ * DATE_IN_PAST; past the sale window → DATE_TOO_FAR_AHEAD.
+ */
+export function readBookingDate(value: string, now: Date, path: string): LocalDate {
+  if (!isLocalDate(value)) throw new AppError("INVALID_DATE", { issues: [{ path, code: "invalid_date" }] });
+  const today = localDateOf(now, OPERATOR_TIME_ZONE);
+  if (value < today) throw new AppError("DATE_IN_PAST", { issues: [{ path, code: "in_past" }] });
+  if (value > addDays(today, SALE_HORIZON_DAYS)) throw new AppError("DATE_TOO_FAR_AHEAD", { issues: [{ path, code: "too_far_ahead" }] });
+  return value;
+}
+
+/** The first and last dates a visitor can pick (the date pickers' bounds). */
+export function bookableRange(now: Date): { min: LocalDate; max: LocalDate } {
+  const today = localDateOf(now, OPERATOR_TIME_ZONE);
+  return { min: today, max: addDays(today, SALE_HORIZON_DAYS) };
+}
+
+export interface PriceLine {
+  passengerType: PassengerType;
+  quantity: number;
+  unit: Money;
+  unitDiscount: Money;
+  total: Money;
+}
+
+export interface OfferPrice {
+  currency: CurrencyCode;
+  /** The exchange-rate quote the amounts were converted with (audit trail; a cart keeps its own). */
+  quoteId: string;
+  presale: Presale | null;
+  lines: PriceLine[];
+  subtotal: Money;
+  discount: Money;
+  total: Money;
+}
+
+export interface PassengerPrice {
+  passengerType: PassengerType;
+  minAge: number;
+  maxAge: number | null;
+  /** What one person of this type pays after any presale discount; free infants are 0. */
+  net: Money;
+  unit: Money;
+}
+
+interface PriceInput {
+  product: Product;
+  category: FareCategory;
+  trip: "one_way" | "round_trip" | "single";
+  passengers: PassengerCounts;
+  date: LocalDate | null;
+  currency: CurrencyCode;
+  now: Date;
+}
+
+async function priceOffer(db: Database, input: PriceInput): Promise<{ price: OfferPrice; perPassenger: PassengerPrice[] }> {
+  const tiers = await findPresaleTiers(db);
+  const quote: Quote = await takeQuote(db, [input.currency], input.now);
+  const convert = (amount: Money) => priceIn(amount, input.currency, quote);
+  const request = {
+    productId: input.product.id,
+    fares: input.product.fares,
+    tiers,
+    category: input.category,
+    trip: input.trip,
+    daysAhead: input.date === null ? null : daysAhead(input.date, input.now),
+  };
+  const priced = priceSelection({ ...request, passengers: input.passengers });
+  const units = unitPrices(request);
+  const bandOf = (type: PassengerType): AgeBand | undefined => input.product.ageBands.find((band) => band.passengerType === type);
+  return {
+    price: {
+      currency: input.currency,
+      quoteId: quote.id,
+      presale: priced.presale,
+      lines: priced.lines.map((line) => ({
+        passengerType: line.passengerType,
+        quantity: line.quantity,
+        unit: convert(line.unit),
+        unitDiscount: convert(line.unitDiscount),
+        total: convert(line.total),
+      })),
+      subtotal: convert(priced.subtotal),
+      discount: convert(priced.discount),
+      total: convert(priced.total),
+    },
+    perPassenger: units.flatMap((unit) => {
+      const band = bandOf(unit.passengerType);
+      return band ? [{ passengerType: unit.passengerType, minAge: band.minAge, maxAge: band.maxAge, net: convert(unit.net), unit: convert(unit.unit) }] : [];
+    }),
+  };
+}
+
+export interface SailingOffer extends SailingView {
+  /** True when the sailing can be sold now and has a seat for every passenger of the selection. */
+  selectable: boolean;
+}
+
+export interface FerrySearch {
+  crossing: string;
+  trip: "one_way" | "round_trip";
+  /** Null for an open ticket (undated, valid for the product's months): no sailings, only prices. */
+  date: string | null;
+  /** Required for a dated round trip; ignored otherwise. */
+  returnDate: string | null;
+  category: FareCategory;
+  passengers: PassengerCounts;
+  currency: CurrencyCode;
+  language: Language;
+  now: Date;
+}
+
+export interface FerryOffer {
+  product: Pick<Product, "id" | "code" | "name" | "openTicketMonths">;
+  crossing: Crossing;
+  returnCrossing: Crossing | null;
+  trip: "one_way" | "round_trip";
+  open: boolean;
+  date: LocalDate | null;
+  returnDate: LocalDate | null;
+  category: FareCategory;
+  passengers: PassengerCounts;
+  seatsNeeded: number;
+  outbound: SailingOffer[];
+  inbound: SailingOffer[] | null;
+  price: OfferPrice;
+  perPassenger: PassengerPrice[];
+}
+
+function toOffers(sailings: readonly SailingView[], seats: number): SailingOffer[] {
+  return sailings.map((sailing) => ({ ...sailing, selectable: sailing.status === "available" && sailing.seatsLeft >= seats }));
+}
+
+/** The sailings of a crossing on a date (and the way back on the return date), priced for the selection. */
+export async function findFerryOffer(db: Database, search: FerrySearch): Promise<FerryOffer> {
+  const date = search.date === null ? null : readBookingDate(search.date, search.now, "query.date");
+  const dated = date !== null && search.trip === "round_trip";
+  if (dated && search.returnDate === null) throw new AppError("INVALID_DATE", { issues: [{ path: "query.returnDate", code: "required" }] });
+  const returnDate = dated && search.returnDate !== null ? readBookingDate(search.returnDate, search.now, "query.returnDate") : null;
+  if (date !== null && returnDate !== null && returnDate < date) {
+    throw new AppError("RETURN_BEFORE_DEPARTURE", { issues: [{ path: "query.returnDate", code: "before_departure" }] });
+  }
+  const crossings = await findCrossings(db, search.language);
+  const crossing = crossings.find((item) => item.code === search.crossing);
+  if (!crossing) throw new AppError("UNKNOWN_CROSSING", { issues: [{ path: "query.crossing", code: "unknown_crossing" }] });
+  const returnCrossing = returnCrossingOf(crossings, crossing);
+  const productId = await findFerryProductId(db);
+  if (productId === null) throw new AppError("UNKNOWN_PRODUCT");
+  const product = await findProduct(db, search.language, { id: productId }, { withComplements: false });
+  assertValidPassengers(search.passengers, product.ageBands, await findLargestCapacity(db));
+  const seats = seatsNeeded(search.passengers, product.ageBands);
+  const trip = search.trip;
+  if (trip === "round_trip" && returnCrossing === null) throw new AppError("UNKNOWN_CROSSING", { issues: [{ path: "query.crossing", code: "no_return" }] });
+  const [outbound, inbound] = await Promise.all([
+    date === null ? Promise.resolve([]) : findDaySailings(db, [crossing.id], date, search.now),
+    returnDate === null || returnCrossing === null ? Promise.resolve(null) : findDaySailings(db, [returnCrossing.id], returnDate, search.now),
+  ]);
+  const { price, perPassenger } = await priceOffer(db, {
+    product,
+    category: search.category,
+    trip,
+    passengers: search.passengers,
+    date,
+    currency: search.currency,
+    now: search.now,
+  });
+  return {
+    product: { id: product.id, code: product.code, name: product.name, openTicketMonths: product.openTicketMonths },
+    crossing,
+    returnCrossing,
+    trip,
+    open: date === null,
+    date,
+    returnDate,
+    category: search.category,
+    passengers: search.passengers,
+    seatsNeeded: seats,
+    outbound: toOffers(outbound, seats),
+    inbound: inbound === null ? null : toOffers(inbound, seats),
+    price,
+    perPassenger,
+  };
+}
+
+export interface ActivitySearch {
+  product: { id: number } | { code: string };
+  date: string;
+  category: FareCategory;
+  passengers: PassengerCounts;
+  currency: CurrencyCode;
+  language: Language;
+  now: Date;
+}
+
+export interface ActivityOffer {
+  product: Product;
+  activity: Activity;
+  day: ActivityDay;
+  seatsNeeded: number;
+  selectable: boolean;
+  price: OfferPrice;
+  perPassenger: PassengerPrice[];
+}
+
+/** A park or tour product on a date: hours, places left, state and the price of the selection. */
+export async function findActivityOffer(db: Database, search: ActivitySearch): Promise<ActivityOffer> {
+  const date = readBookingDate(search.date, search.now, "query.date");
+  const product = await findProduct(db, search.language, search.product, { withComplements: false });
+  if (product.activityId === null) throw new AppError("UNKNOWN_PRODUCT", { issues: [{ path: "params.id", code: "not_sold_by_day" }] });
+  const [activity] = await findActivities(db, search.language, [product.activityId]);
+  if (!activity) throw new AppError("UNKNOWN_PRODUCT");
+  assertValidPassengers(search.passengers, product.ageBands, activity.dailyCapacity);
+  const seats = seatsNeeded(search.passengers, product.ageBands);
+  const day = await findActivityDay(db, activity, date, search.now);
+  const { price, perPassenger } = await priceOffer(db, {
+    product,
+    category: search.category,
+    trip: "single",
+    passengers: search.passengers,
+    date,
+    currency: search.currency,
+    now: search.now,
+  });
+  return { product, activity, day, seatsNeeded: seats, selectable: day.status === "available" && day.left >= seats, price, perPassenger };
+}
+
+/** The prices of one product for each passenger type, undated (the product page before a date is chosen). */
+export async function findProductPrices(
+  db: Database,
+  input: { product: Product; category: FareCategory; currency: CurrencyCode; now: Date },
+): Promise<PassengerPrice[]> {
+  const trip = input.product.kind === "ferry" ? "one_way" : "single";
+  const { perPassenger } = await priceOffer(db, {
+    product: input.product,
+    category: input.category,
+    trip,
+    passengers: { adult: 1, child: 0, infant: 0 },
+    date: null,
+    currency: input.currency,
+    now: input.now,
+  });
+  return perPassenger;
+}

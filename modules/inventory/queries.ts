@@ -1,0 +1,442 @@
+// Reads and writes of the inventory: crossings, the timetable's sailings, closures and what is taken.
+// Decisions live in timetable.ts (which sailings exist) and availability.ts (what may be sold).
+import { and, asc, eq, gt, inArray, isNull, lte, gte, or, sql } from "drizzle-orm";
+import type { Database } from "../../lib/db.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { Language } from "../../lib/language.ts";
+import { sailingStatus, seatsLeft, activityDayStatus, type ActivityDayStatus, type SailingStatus } from "./availability.ts";
+import { OPERATOR_TIME_ZONE, addDays, localDateOf, localTimeOf, minutesOf, timeOfMinutes, weekdayOf, type LocalDate } from "./local-time.ts";
+import { SALE_HORIZON_DAYS, generateSailings, type TimetableRule } from "./timetable.ts";
+import {
+  activities,
+  activityHours,
+  closures,
+  crossings,
+  ports,
+  sailings,
+  seatAllocations,
+  timetableRules,
+  vessels,
+} from "./schema.ts";
+
+export interface Crossing {
+  id: number;
+  code: string;
+  from: { id: number; code: string; name: string; place: string };
+  to: { id: number; code: string; name: string; place: string };
+  durationMinutes: number;
+}
+
+/** Every active crossing, in the operator's order, with its ports named in `language`. */
+export async function findCrossings(db: Database, language: Language): Promise<Crossing[]> {
+  const [crossingRows, portRows] = await Promise.all([
+    db.select().from(crossings).where(eq(crossings.active, true)).orderBy(asc(crossings.sortOrder), asc(crossings.id)),
+    db.select().from(ports),
+  ]);
+  const portOf = (id: number) => {
+    const port = portRows.find((row) => row.id === id);
+    if (!port) throw new Error(`crossing refers to a missing port ${id}`);
+    return { id: port.id, code: port.code, name: port.name[language], place: port.place[language] };
+  };
+  return crossingRows.map((row) => ({
+    id: row.id,
+    code: row.code,
+    from: portOf(row.fromPortId),
+    to: portOf(row.toPortId),
+    durationMinutes: row.durationMinutes,
+  }));
+}
+
+/** The crossing with that code, or UNKNOWN_CROSSING. */
+export async function findCrossing(db: Database, code: string, language: Language): Promise<Crossing> {
+  const crossing = (await findCrossings(db, language)).find((row) => row.code === code);
+  if (!crossing) throw new AppError("UNKNOWN_CROSSING", { issues: [{ path: "query.crossing", code: "unknown_crossing" }] });
+  return crossing;
+}
+
+/** The way back of a crossing (its ports swapped), or null when the operator sells none. */
+export function returnCrossingOf(all: readonly Crossing[], crossing: Crossing): Crossing | null {
+  return all.find((row) => row.from.id === crossing.to.id && row.to.id === crossing.from.id) ?? null;
+}
+
+/** The largest seat count of any active vessel: no one booking can carry more people than this. */
+export async function findLargestCapacity(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ capacity: sql<number>`coalesce(max(${vessels.capacity}), 0)::int` })
+    .from(vessels)
+    .where(eq(vessels.active, true));
+  return row?.capacity ?? 0;
+}
+
+function toRule(row: typeof timetableRules.$inferSelect): TimetableRule {
+  return {
+    id: row.id,
+    crossingId: row.crossingId,
+    vesselId: row.vesselId,
+    weekdays: row.weekdays,
+    seasonStart: row.seasonStart,
+    seasonEnd: row.seasonEnd,
+    validFrom: row.validFrom,
+    validUntil: row.validUntil,
+    firstDeparture: row.firstDeparture.slice(0, 5),
+    lastDeparture: row.lastDeparture.slice(0, 5),
+    intervalMinutes: row.intervalMinutes,
+    priority: row.priority,
+    active: row.active,
+  };
+}
+
+export interface MaterializeResult {
+  from: LocalDate;
+  to: LocalDate;
+  planned: number;
+  inserted: number;
+  removed: number;
+}
+
+const INSERT_BATCH = 1000;
+
+/**
+ * Makes the sailings of the timetable exist from `from` to `to`, idempotently: missing ones are
+ * inserted, existing ones are left as they are (their capacity may have been changed by hand), and
+ * with `prune` a future sailing the rules no longer make is removed when nothing was ever allocated
+ * on it and no closure names it. A sailing with seats sold stays until the operator closes it.
+ */
+export async function materializeSailings(
+  db: Database,
+  options: { from: LocalDate; to: LocalDate; now: Date; prune?: boolean },
+): Promise<MaterializeResult> {
+  const [ruleRows, vesselRows] = await Promise.all([
+    db.select().from(timetableRules).where(eq(timetableRules.active, true)),
+    db.select({ id: vessels.id, capacity: vessels.capacity }).from(vessels),
+  ]);
+  const planned = generateSailings(ruleRows.map(toRule), vesselRows, options.from, options.to);
+  let inserted = 0;
+  for (let start = 0; start < planned.length; start += INSERT_BATCH) {
+    const rows = await db
+      .insert(sailings)
+      .values(planned.slice(start, start + INSERT_BATCH))
+      .onConflictDoNothing({ target: [sailings.crossingId, sailings.departsAt] })
+      .returning({ id: sailings.id });
+    inserted += rows.length;
+  }
+  let removed = 0;
+  if (options.prune) {
+    const keep = new Set(planned.map((sailing) => `${sailing.crossingId}@${sailing.departsAt.getTime()}`));
+    const candidates = await db
+      .select({ id: sailings.id, crossingId: sailings.crossingId, departsAt: sailings.departsAt })
+      .from(sailings)
+      .where(
+        and(
+          gte(sailings.serviceDate, options.from),
+          lte(sailings.serviceDate, options.to),
+          gt(sailings.departsAt, options.now),
+          sql`${sailings.ruleId} is not null`,
+          sql`not exists (select 1 from ${seatAllocations} where ${seatAllocations.sailingId} = ${sailings.id})`,
+          sql`not exists (select 1 from ${closures} where ${closures.sailingId} = ${sailings.id})`,
+        ),
+      );
+    const stale = candidates.filter((row) => !keep.has(`${row.crossingId}@${row.departsAt.getTime()}`)).map((row) => row.id);
+    if (stale.length > 0) removed = (await db.delete(sailings).where(inArray(sailings.id, stale)).returning({ id: sailings.id })).length;
+  }
+  return { from: options.from, to: options.to, planned: planned.length, inserted, removed };
+}
+
+/** The rolling window: today (operator's date) and `days` days ahead. Run at start and by the operator. */
+export async function materializeSaleWindow(db: Database, now: Date, days: number = SALE_HORIZON_DAYS, prune = true): Promise<MaterializeResult> {
+  const from = localDateOf(now, OPERATOR_TIME_ZONE);
+  return materializeSailings(db, { from, to: addDays(from, days), now, prune });
+}
+
+export interface SailingView {
+  id: number;
+  crossingId: number;
+  serviceDate: LocalDate;
+  departsAt: Date;
+  arrivesAt: Date;
+  /** Local wall-clock departure, "HH:MM". */
+  time: string;
+  arrivalTime: string;
+  vessel: { id: number; name: string };
+  capacity: number;
+  taken: number;
+  seatsLeft: number;
+  status: SailingStatus;
+  closure: { id: number; reason: "weather" | "port_authority" } | null;
+}
+
+/** SQL twin of availability.isCounted: released rows and expired holds never count. */
+function countedAllocation(now: Date) {
+  return sql`${seatAllocations.releasedAt} is null
+    and (${seatAllocations.state} <> 'held' or ${seatAllocations.expiresAt} > ${now.toISOString()}::timestamptz)`;
+}
+
+async function readDaySailings(db: Database, crossingIds: readonly number[], date: LocalDate, now: Date): Promise<SailingView[]> {
+  if (crossingIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: sailings.id,
+      crossingId: sailings.crossingId,
+      serviceDate: sailings.serviceDate,
+      departsAt: sailings.departsAt,
+      capacity: sailings.capacity,
+      vesselId: vessels.id,
+      vesselName: vessels.name,
+      durationMinutes: crossings.durationMinutes,
+      taken: sql<number>`coalesce((select sum(${seatAllocations.quantity}) from ${seatAllocations}
+        where ${seatAllocations.sailingId} = ${sailings.id} and ${countedAllocation(now)}), 0)::int`,
+    })
+    .from(sailings)
+    .innerJoin(vessels, eq(vessels.id, sailings.vesselId))
+    .innerJoin(crossings, eq(crossings.id, sailings.crossingId))
+    .where(and(inArray(sailings.crossingId, [...crossingIds]), eq(sailings.serviceDate, date)))
+    .orderBy(asc(sailings.crossingId), asc(sailings.departsAt));
+  const open = await db
+    .select()
+    .from(closures)
+    .where(
+      and(
+        isNull(closures.liftedAt),
+        or(
+          rows.length > 0 ? inArray(closures.sailingId, rows.map((row) => row.id)) : sql`false`,
+          and(eq(closures.serviceDate, date), isNull(closures.activityId)),
+        ),
+      ),
+    )
+    .orderBy(asc(closures.id));
+  return rows.map((row) => {
+    const closure =
+      open.find((item) => item.sailingId === row.id) ??
+      open.find((item) => item.sailingId === null && (item.crossingId === null || item.crossingId === row.crossingId)) ??
+      null;
+    const left = seatsLeft(row.capacity, row.taken);
+    const arrivesAt = new Date(row.departsAt.getTime() + row.durationMinutes * 60_000);
+    return {
+      id: row.id,
+      crossingId: row.crossingId,
+      serviceDate: row.serviceDate,
+      departsAt: row.departsAt,
+      arrivesAt,
+      time: localTimeOf(row.departsAt),
+      arrivalTime: localTimeOf(arrivesAt),
+      vessel: { id: row.vesselId, name: row.vesselName },
+      capacity: row.capacity,
+      taken: row.taken,
+      seatsLeft: left,
+      status: sailingStatus({ departsAt: row.departsAt, closed: closure !== null }, left, now),
+      closure: closure ? { id: closure.id, reason: closure.reason } : null,
+    };
+  });
+}
+
+/**
+ * The sailings of some crossings on a service date, with seats left and state at `now`. A date inside
+ * the sale window whose sailings were never made (a long-running process crossed midnight) is
+ * materialized first, so the rolling window keeps itself without a scheduler.
+ */
+export async function findDaySailings(db: Database, crossingIds: readonly number[], date: LocalDate, now: Date): Promise<SailingView[]> {
+  const found = await readDaySailings(db, crossingIds, date, now);
+  const today = localDateOf(now, OPERATOR_TIME_ZONE);
+  const missing = crossingIds.filter((id) => !found.some((sailing) => sailing.crossingId === id));
+  if (missing.length === 0 || date < today || date > addDays(today, SALE_HORIZON_DAYS)) return found;
+  const made = await materializeSailings(db, { from: date, to: date, now });
+  return made.inserted > 0 ? readDaySailings(db, crossingIds, date, now) : found;
+}
+
+/** One sailing with its state, or UNKNOWN_SAILING. */
+export async function findSailing(db: Database, sailingId: number, now: Date): Promise<SailingView> {
+  const [row] = await db.select({ crossingId: sailings.crossingId, serviceDate: sailings.serviceDate }).from(sailings).where(eq(sailings.id, sailingId));
+  const sailing = row ? (await readDaySailings(db, [row.crossingId], row.serviceDate, now)).find((item) => item.id === sailingId) : undefined;
+  if (!sailing) throw new AppError("UNKNOWN_SAILING");
+  return sailing;
+}
+
+/**
+ * Locks a sailing's row until the transaction ends, so that buyers of one sailing are serialized and
+ * the seats re-checked after the lock are the truth (issue 5's holds, issue 6's payment).
+ */
+export async function lockSailing(tx: Database, sailingId: number): Promise<void> {
+  const rows = await tx.select({ id: sailings.id }).from(sailings).where(eq(sailings.id, sailingId)).for("update");
+  if (rows.length === 0) throw new AppError("UNKNOWN_SAILING");
+}
+
+/** Serializes buyers of one activity day (there is no row per day to lock): a transaction-scoped advisory lock. */
+export async function lockActivityDay(tx: Database, activityId: number, date: LocalDate): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('activity-day'), hashtext(${`${activityId}@${date}`}))`);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Closures
+
+export type ClosureReason = (typeof closures.$inferSelect)["reason"];
+
+export type ClosureTarget =
+  | { sailingId: number }
+  | { crossingId: number | null; date: LocalDate }
+  | { activityId: number; date: LocalDate };
+
+export interface Closure {
+  id: number;
+  sailingId: number | null;
+  crossingId: number | null;
+  activityId: number | null;
+  serviceDate: LocalDate | null;
+  reason: ClosureReason;
+  note: string | null;
+  createdAt: Date;
+  liftedAt: Date | null;
+}
+
+/** Stops sales of a sailing, of a crossing's (or, with crossing null, the port's) day, or of an activity day. */
+export async function closeSales(db: Database, target: ClosureTarget, reason: ClosureReason, note: string | null = null): Promise<Closure> {
+  const values =
+    "sailingId" in target
+      ? { sailingId: target.sailingId }
+      : "activityId" in target
+        ? { activityId: target.activityId, serviceDate: target.date }
+        : { crossingId: target.crossingId, serviceDate: target.date };
+  if ("sailingId" in target) {
+    const [exists] = await db.select({ id: sailings.id }).from(sailings).where(eq(sailings.id, target.sailingId));
+    if (!exists) throw new AppError("UNKNOWN_SAILING");
+  }
+  const [row] = await db.insert(closures).values({ ...values, reason, note }).returning();
+  if (!row) throw new Error("closure not stored");
+  return row;
+}
+
+/** Reopens sales; the closure stays on record with the time it was lifted. */
+export async function liftClosure(db: Database, closureId: number, now: Date): Promise<Closure> {
+  const [row] = await db
+    .update(closures)
+    .set({ liftedAt: now })
+    .where(and(eq(closures.id, closureId), isNull(closures.liftedAt)))
+    .returning();
+  if (!row) throw new AppError("NOT_FOUND", { issues: [{ path: "params.id", code: "no_open_closure" }] });
+  return row;
+}
+
+/** Closures in force on a date (sailing closures of that date included). */
+export async function findOpenClosures(db: Database, date: LocalDate): Promise<Closure[]> {
+  return db
+    .select({
+      id: closures.id,
+      sailingId: closures.sailingId,
+      crossingId: closures.crossingId,
+      activityId: closures.activityId,
+      serviceDate: closures.serviceDate,
+      reason: closures.reason,
+      note: closures.note,
+      createdAt: closures.createdAt,
+      liftedAt: closures.liftedAt,
+    })
+    .from(closures)
+    .leftJoin(sailings, eq(sailings.id, closures.sailingId))
+    .where(and(isNull(closures.liftedAt), or(eq(closures.serviceDate, date), eq(sailings.serviceDate, date))))
+    .orderBy(asc(closures.id));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Activities (parks and tours sold by the day)
+
+export interface OpeningHours {
+  weekdays: number[];
+  opens: string;
+  closes: string;
+}
+
+export interface Activity {
+  id: number;
+  code: string;
+  name: string;
+  dailyCapacity: number;
+  hours: OpeningHours[];
+}
+
+export async function findActivities(db: Database, language: Language, ids?: readonly number[]): Promise<Activity[]> {
+  const rows = await db
+    .select()
+    .from(activities)
+    .where(ids ? inArray(activities.id, ids.length > 0 ? [...ids] : [-1]) : undefined)
+    .orderBy(asc(activities.id));
+  if (rows.length === 0) return [];
+  const hours = await db
+    .select()
+    .from(activityHours)
+    .where(inArray(activityHours.activityId, rows.map((row) => row.id)))
+    .orderBy(asc(activityHours.id));
+  return rows.map((row) => ({
+    id: row.id,
+    code: row.code,
+    name: row.name[language],
+    dailyCapacity: row.dailyCapacity,
+    hours: hours
+      .filter((item) => item.activityId === row.id)
+      .map((item) => ({ weekdays: [...item.weekdays].sort(), opens: item.opens.slice(0, 5), closes: item.closes.slice(0, 5) })),
+  }));
+}
+
+/** The hours an activity keeps on a date's weekday (the widest when rows overlap), or null when closed that weekday. */
+export function hoursOn(hours: readonly OpeningHours[], date: LocalDate): { opens: string; closes: string } | null {
+  const weekday = weekdayOf(date);
+  const today = hours.filter((item) => item.weekdays.includes(weekday));
+  if (today.length === 0) return null;
+  const opens = Math.min(...today.map((item) => minutesOf(item.opens)));
+  const closes = Math.max(...today.map((item) => minutesOf(item.closes)));
+  return { opens: timeOfMinutes(opens), closes: timeOfMinutes(closes) };
+}
+
+export interface ActivityDay {
+  activityId: number;
+  date: LocalDate;
+  hours: { opens: string; closes: string } | null;
+  capacity: number;
+  taken: number;
+  left: number;
+  status: ActivityDayStatus;
+  closure: { id: number; reason: ClosureReason } | null;
+}
+
+/** An activity's day at `now`: hours, places left and state. */
+export async function findActivityDay(db: Database, activity: Activity, date: LocalDate, now: Date): Promise<ActivityDay> {
+  const [takenRow] = await db
+    .select({ taken: sql<number>`coalesce(sum(${seatAllocations.quantity}), 0)::int` })
+    .from(seatAllocations)
+    .where(and(eq(seatAllocations.activityId, activity.id), eq(seatAllocations.serviceDate, date), countedAllocation(now)));
+  const [closure] = await db
+    .select({ id: closures.id, reason: closures.reason })
+    .from(closures)
+    .where(and(eq(closures.activityId, activity.id), eq(closures.serviceDate, date), isNull(closures.liftedAt)))
+    .limit(1);
+  const taken = takenRow?.taken ?? 0;
+  const hours = hoursOn(activity.hours, date);
+  const left = seatsLeft(activity.dailyCapacity, taken);
+  return {
+    activityId: activity.id,
+    date,
+    hours,
+    capacity: activity.dailyCapacity,
+    taken,
+    left,
+    status: activityDayStatus({ date, hours, closed: closure !== undefined }, left, now),
+    closure: closure ?? null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Operator blocks (group charters, crew): seats taken without a sale
+
+export async function blockSeats(
+  db: Database,
+  target: { sailingId: number } | { activityId: number; date: LocalDate },
+  quantity: number,
+  reference: string,
+): Promise<number> {
+  const values =
+    "sailingId" in target ? { sailingId: target.sailingId } : { activityId: target.activityId, serviceDate: target.date };
+  const [row] = await db
+    .insert(seatAllocations)
+    .values({ ...values, quantity, state: "blocked", reference })
+    .returning({ id: seatAllocations.id });
+  if (!row) throw new Error("block not stored");
+  return row.id;
+}
