@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config.ts";
+
+describe("parseConfig", () => {
+  it("runs on nothing: embedded defaults", () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      NODE_ENV: "production",
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      DATA_DIR: ".data",
+      DATABASE_POOL_SIZE: 10,
+      LOG_LEVEL: "info",
+      SITE_CODE: "travesia",
+      SEED: true,
+      ENABLE_FAULT_ROUTES: false,
+      SHUTDOWN_TIMEOUT_MS: 10_000,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.PUBLIC_ORIGIN).toBeUndefined();
+  });
+
+  it("reads set values with their types", () => {
+    const config = parseConfig({
+      PORT: "8080",
+      DATABASE_URL: "postgres://app@db.internal:5432/travesia",
+      DATABASE_POOL_SIZE: "25",
+      SEED: "false",
+      ENABLE_FAULT_ROUTES: "true",
+      PUBLIC_ORIGIN: "https://www.travesia.mx",
+      LOG_LEVEL: "warn",
+    });
+    expect(config.PORT).toBe(8080);
+    expect(config.DATABASE_URL).toBe("postgres://app@db.internal:5432/travesia");
+    expect(config.DATABASE_POOL_SIZE).toBe(25);
+    expect(config.SEED).toBe(false);
+    expect(config.ENABLE_FAULT_ROUTES).toBe(true);
+    expect(config.PUBLIC_ORIGIN).toBe("https://www.travesia.mx");
+    expect(config.LOG_LEVEL).toBe("warn");
+  });
+
+  it("treats an empty URL variable as unset", () => {
+    expect(parseConfig({ DATABASE_URL: "", PUBLIC_ORIGIN: "  " }).DATABASE_URL).toBeUndefined();
+  });
+
+  it("ignores variables it does not know", () => {
+    expect(() => parseConfig({ HOME: "/root", SOMETHING_ELSE: "x" })).not.toThrow();
+  });
+
+  it("refuses bad values with a ConfigError that names every bad field", () => {
+    let caught: unknown;
+    try {
+      parseConfig({
+        PORT: "eighty",
+        LOG_LEVEL: "loud",
+        DATABASE_URL: "not a url",
+        SEED: "yes",
+        SITE_CODE: "Bad Code!",
+        SHUTDOWN_TIMEOUT_MS: "5",
+      });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const message = (caught as ConfigError).message;
+    expect(message).toMatch(/^Invalid configuration:/);
+    for (const field of ["PORT", "LOG_LEVEL", "DATABASE_URL", "SEED", "SITE_CODE", "SHUTDOWN_TIMEOUT_MS"]) {
+      expect(message).toMatch(new RegExp(`^  ${field}: `, "m"));
+    }
+    expect(message).not.toMatch(/DATA_DIR|HOST/);
+  });
+
+  it.each([
+    ["PORT", "70000"],
+    ["PORT", "-1"],
+    ["PORT", "3.5"],
+    ["DATABASE_POOL_SIZE", "0"],
+    ["DATABASE_POOL_SIZE", "101"],
+    ["NODE_ENV", "staging"],
+    ["ENABLE_FAULT_ROUTES", "1"],
+    ["PUBLIC_ORIGIN", "www.travesia.mx"],
+  ])("refuses %s=%s", (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { AppError, ERROR_STATUS, errorBody, isAppError, statusOf, type ErrorCode } from "./errors.ts";
+
+const EXPECTED_STATUS = [
+    ["INVALID_EMAIL", 400],
+    ["PASSWORD_REQUIRED", 400],
+    ["INCORRECT_LOGIN", 401],
+    ["USER_INACTIVE", 403],
+    ["USER_NOT_CONFIRMED", 403],
+    ["USER_ALREADY_EXISTS", 409],
+    ["GENERAL_ERROR", 500],
+    ["UNKNOWN_CURRENCY", 400],
+    ["INVALID_EXCHANGE_RATE", 422],
+    ["EXCHANGE_RATE_CHANGE_TOO_LARGE", 422],
+    ["EXCHANGE_RATE_UNAVAILABLE", 503],
+    ["INVALID_DATE", 400],
+    ["DATE_IN_PAST", 400],
+    ["DATE_TOO_FAR_AHEAD", 400],
+    ["RETURN_BEFORE_DEPARTURE", 400],
+    ["INVALID_PASSENGERS", 400],
+    ["TOO_MANY_PASSENGERS", 422],
+    ["UNKNOWN_CROSSING", 404],
+    ["UNKNOWN_SAILING", 404],
+    ["UNKNOWN_PRODUCT", 404],
+    ["FARE_UNAVAILABLE", 422],
+    ["SAILING_CLOSED", 409],
+    ["SAILING_DEPARTED", 409],
+    ["SAILING_SOLD_OUT", 409],
+    ["ACTIVITY_CLOSED", 409],
+    ["ACTIVITY_SOLD_OUT", 409],
+    ["INVALID_REQUEST", 400],
+    ["UNAUTHORIZED", 401],
+    ["FORBIDDEN", 403],
+    ["NOT_FOUND", 404],
+    ["METHOD_NOT_ALLOWED", 405],
+    ["PAYLOAD_TOO_LARGE", 413],
+    ["UNSUPPORTED_MEDIA_TYPE", 415],
+    ["HEADERS_TOO_LARGE", 431],
+    ["RATE_LIMITED", 429],
+    ["SERVICE_UNAVAILABLE", 503],
+    ["INTERNAL_ERROR", 500],
+] as const satisfies readonly (readonly [ErrorCode, number])[];
+
+describe("the error status table", () => {
+  it.each(EXPECTED_STATUS)("%s → %i", (code, status) => {
+    expect(statusOf(code)).toBe(status);
+    expect(new AppError(code).status).toBe(status);
+  });
+
+  it("is tested in full: a new code gets its row above", () => {
+    expect(Object.keys(ERROR_STATUS).sort()).toEqual(EXPECTED_STATUS.map(([code]) => code).sort());
+  });
+
+  it("maps every code to an HTTP error status", () => {
+    for (const [code, status] of Object.entries(ERROR_STATUS)) {
+      expect(code).toMatch(/^[A-Z][A-Z_]+$/);
+      expect(Number.isInteger(status) && status >= 400 && status <= 599, `${code} → ${status}`).toBe(true);
+    }
+  });
+});
+
+describe("AppError", () => {
+  it("carries its code, issues and cause", () => {
+    const cause = new Error("socket hang up");
+    const error = new AppError("INVALID_REQUEST", { issues: [{ path: "body.email", code: "invalid_format" }], cause });
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe("AppError");
+    expect(error.message).toBe("INVALID_REQUEST");
+    expect(error.cause).toBe(cause);
+    expect(error.issues).toEqual([{ path: "body.email", code: "invalid_format" }]);
+    expect(isAppError(error)).toBe(true);
+    expect(isAppError(new Error("INVALID_REQUEST"))).toBe(false);
+    expect(isAppError({ code: "NOT_FOUND" })).toBe(false);
+  });
+});
+
+describe("errorBody", () => {
+  it("says the code and request id, and nothing internal", () => {
+    const error = new AppError("GENERAL_ERROR" satisfies ErrorCode, { message: "SELECT * FROM users failed", cause: new Error("secret") });
+    const body = errorBody(error, "req-12345678");
+    expect(body).toEqual({ error: { code: "GENERAL_ERROR", requestId: "req-12345678" } });
+    expect(JSON.stringify(body)).not.toMatch(/SELECT|secret|stack/);
+  });
+
+  it("lists issues only when there are some", () => {
+    expect(errorBody(new AppError("NOT_FOUND"))).toEqual({ error: { code: "NOT_FOUND" } });
+    expect(errorBody(new AppError("INVALID_REQUEST", { issues: [{ path: "query.Language", code: "invalid_value" }] }))).toEqual({
+      error: { code: "INVALID_REQUEST", issues: [{ path: "query.Language", code: "invalid_value" }] },
+    });
+  });
+});

@@ -1,0 +1,64 @@
+// End-to-end journeys in Debian's Chromium, desktop and mobile, against the production build on a fresh
+// embedded database. E2E_PORT and BUILD_DIR let parallel checkouts run side by side.
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const BUILD_DIR = process.env.BUILD_DIR ?? ".tmp/build-test";
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  outputDir: ".tmp/test-results",
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  // `npm test` asks for a JSON report to count the tests; the list reporter shows progress either way.
+  reporter:
+    process.env.E2E_REPORTER === "json"
+      ? [["json", { outputFile: process.env.E2E_REPORT_FILE ?? ".tmp/test-reports/e2e.json" }], ["list"]]
+      : [["list"]],
+  use: {
+    baseURL,
+    browserName: "chromium",
+    // axe-core is injected into pages whose CSP would otherwise refuse it.
+    bypassCSP: true,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS },
+  },
+  projects: [
+    {
+      name: "desktop",
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: "mobile",
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
+  ],
+  webServer: {
+    command: "node tests/setup/e2e-server.mjs",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    // The server drains and closes its database; the wrapper then removes the temporary DATA_DIR.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+    timeout: 240_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { PORT: String(PORT), BUILD_DIR, LOG_LEVEL: "warn", ENABLE_FAULT_ROUTES: "true" },
+  },
+});

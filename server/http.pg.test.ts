@@ -1,0 +1,258 @@
+// The production build, started as operators start it (`node <build>/server/index.js`), on a
+// PostgreSQL database of this file's own: pages in three languages with seeded data, canonical and
+// hreflang links, the language cookie, a site limited to fewer languages, request ids in answers
+// and logs, readiness when the database goes away, and a graceful shutdown.
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBuiltServer, type BuiltServer } from "../tests/setup/built-server.ts";
+import { connect, createTestDatabase, type TestDatabase } from "../tests/setup/pg.ts";
+
+const ORIGIN = "https://www.travesia.test";
+
+let testDb: TestDatabase;
+let server: BuiltServer;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  server = await startBuiltServer({ DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "3", PUBLIC_ORIGIN: ORIGIN });
+});
+afterAll(async () => {
+  await server?.stop();
+  await testDb?.drop();
+});
+
+function get(path: string, headers: Record<string, string> = {}) {
+  return fetch(`${server.origin}${path}`, { headers, redirect: "manual" });
+}
+
+interface HeadLinks {
+  canonical: string | null;
+  alternates: Record<string, string>;
+}
+
+function headLinks(html: string): HeadLinks {
+  const tags = html.match(/<link\b[^>]*>/gi) ?? [];
+  const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1] ?? null;
+  const alternates: Record<string, string> = {};
+  let canonical: string | null = null;
+  for (const tag of tags) {
+    const rel = attribute(tag, "rel");
+    if (rel === "canonical") canonical = attribute(tag, "href");
+    if (rel === "alternate") {
+      const language = attribute(tag, "hreflang");
+      const href = attribute(tag, "href");
+      if (language && href) alternates[language] = href;
+    }
+  }
+  return { canonical, alternates };
+}
+
+function htmlLang(html: string): string | null {
+  return /<html\b[^>]*\slang="([^"]+)"/i.exec(html)?.[1] ?? null;
+}
+
+describe("pages of the production build", () => {
+  it.each([
+    ["/es/", "es", "Catamarán a Isla Mujeres"],
+    ["/en/", "en", "Catamaran to Isla Mujeres"],
+    ["/pt/", "pt", "Catamarã para Isla Mujeres"],
+  ])("%s answers in its language with the seeded catalogue", async (path, language, productName) => {
+    const response = await get(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
+    const html = await response.text();
+    expect(htmlLang(html)).toBe(language);
+    expect(html).toContain(productName);
+  });
+
+  it("shows what the database holds, not a copy baked into the build", async () => {
+    const client = await connect(testDb.url);
+    try {
+      await client.query(`update products set name = jsonb_set(name, '{es}', '"Ferry de prueba 7734"') where id = 1901`);
+      expect(await (await get("/es/")).text()).toContain("Ferry de prueba 7734");
+    } finally {
+      await client.query(`update products set name = jsonb_set(name, '{es}', '"Ferry Cancún – Isla Mujeres"') where id = 1901`);
+      await client.end();
+    }
+  });
+
+  it("links each home to its canonical URL and, reciprocally, to the others", async () => {
+    const expected = { es: `${ORIGIN}/es/`, en: `${ORIGIN}/en/`, pt: `${ORIGIN}/pt/`, "x-default": `${ORIGIN}/en/` };
+    for (const language of ["es", "en", "pt"] as const) {
+      const links = headLinks(await (await get(`/${language}/`)).text());
+      expect(links.canonical).toBe(`${ORIGIN}/${language}/`);
+      expect(links.alternates).toEqual(expected);
+      expect(links.alternates[language]).toBe(links.canonical); // each page lists itself among its alternates
+    }
+  });
+
+  it("redirects before rendering: trailing slash, unknown language, /", async () => {
+    const noSlash = await get("/es");
+    expect(noSlash.status).toBe(301);
+    expect(noSlash.headers.get("Location")).toBe("/es/");
+    const french = await get("/fr/carrito/");
+    expect(french.status).toBe(301);
+    expect(french.headers.get("Location")).toBe("/en/carrito/");
+    const root = await get("/", { "Accept-Language": "pt-BR,pt;q=0.9" });
+    expect(root.status).toBe(302);
+    expect(root.headers.get("Location")).toBe("/pt/");
+    expect((await get("/", { "Accept-Language": "fr" })).headers.get("Location")).toBe("/en/");
+  });
+});
+
+describe("the language cookie", () => {
+  it("is set for 7 days by a page in another language than the cookie's", async () => {
+    const response = await get("/pt/");
+    const cookie = response.headers.getSetCookie().find((line) => line.startsWith("travesia_lang="));
+    expect(cookie).toBeDefined();
+    expect(cookie).toMatch(/^travesia_lang=pt;/);
+    expect(cookie).toMatch(/; Max-Age=604800(;|$)/);
+    expect(cookie).toMatch(/; Path=\/(;|$)/);
+    expect(cookie).toMatch(/; SameSite=Lax(;|$)/);
+    expect(cookie).toMatch(/; Secure(;|$)/); // production
+  });
+
+  it("is not set again when it already says this language", async () => {
+    const response = await get("/pt/", { Cookie: "travesia_lang=pt" });
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie().some((line) => line.startsWith("travesia_lang="))).toBe(false);
+  });
+
+  it("then decides where / goes", async () => {
+    const response = await get("/", { Cookie: "travesia_lang=es", "Accept-Language": "pt" });
+    expect(response.headers.get("Location")).toBe("/es/");
+  });
+});
+
+describe("a site limited to fewer languages", () => {
+  it("offers only its languages in hreflang and moves the others away", async () => {
+    const client = await connect(testDb.url);
+    try {
+      await client.query(`update sites set languages = '{es,en}' where code = 'travesia'`);
+      const links = headLinks(await (await get("/es/")).text());
+      expect(links.alternates).toEqual({ es: `${ORIGIN}/es/`, en: `${ORIGIN}/en/`, "x-default": `${ORIGIN}/en/` });
+      const pt = await get("/pt/");
+      expect(pt.status).toBe(301);
+      expect(pt.headers.get("Location")).toBe("/en/");
+      expect((await get("/", { "Accept-Language": "pt" })).headers.get("Location")).toBe("/en/");
+    } finally {
+      await client.query(`update sites set languages = '{es,en,pt}' where code = 'travesia'`);
+      await client.end();
+    }
+    expect(Object.keys(headLinks(await (await get("/es/")).text()).alternates).sort()).toEqual(["en", "es", "pt", "x-default"]);
+  });
+});
+
+describe("every answer of the build", () => {
+  it.each(["/es/", "/es", "/", "/healthz", "/readyz", "/metrics", "/api/nope", "/favicon.svg"])(
+    "%s has a request id and the security headers",
+    async (path) => {
+      const response = await get(path);
+      expect(response.headers.get("X-Request-Id")).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+      expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+      expect(response.headers.get("Strict-Transport-Security")).toMatch(/max-age=/);
+      expect(response.headers.get("Content-Security-Policy")).toMatch(/default-src 'self'/);
+      await response.arrayBuffer();
+    },
+  );
+
+  it("runs only the page's own inline scripts: their nonce is the CSP's", async () => {
+    const response = await get("/en/");
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await response.text();
+    const inlineScripts = html.match(/<script\b(?![^>]*\ssrc=)[^>]*>/gi) ?? [];
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const tag of inlineScripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  it("logs each request with its request id", async () => {
+    const response = await get("/pt/", { "X-Request-Id": "built-server-log-1234" });
+    expect(response.headers.get("X-Request-Id")).toBe("built-server-log-1234");
+    await response.text();
+    await expect
+      .poll(() => server.logs.find((line) => line.requestId === "built-server-log-1234" && line.msg === "request"))
+      .toMatchObject({ level: "info", method: "GET", path: "/pt/", status: 200 });
+  });
+
+  it("exposes Prometheus metrics", async () => {
+    const text = await (await get("/metrics")).text();
+    expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="page",status="200"\} [1-9]/);
+    expect(text).toMatch(/nodejs_heap_size_used_bytes/);
+  });
+});
+
+describe("when the database goes away", () => {
+  it("/readyz answers 503 while /healthz stays 200", async () => {
+    const ownDb = await createTestDatabase();
+    const own = await startBuiltServer({ DATABASE_URL: ownDb.url, DATABASE_POOL_SIZE: "2" });
+    try {
+      expect((await fetch(`${own.origin}/readyz`)).status).toBe(200);
+      await ownDb.admin(`DROP DATABASE ${ownDb.name} WITH (FORCE)`); // terminates the server's connections
+      const ready = await fetch(`${own.origin}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({ status: "unavailable", database: "unreachable" });
+      expect((await fetch(`${own.origin}/healthz`)).status).toBe(200);
+      expect(own.process.exitCode).toBeNull(); // losing the database does not crash the process
+    } finally {
+      await own.stop();
+      await ownDb.drop();
+    }
+  });
+});
+
+describe("graceful shutdown", () => {
+  function connectionRefused(port: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const socket = net.connect(port, "127.0.0.1");
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
+    });
+  }
+
+  it("on SIGTERM finishes the request in flight, refuses new connections, closes the database and exits 0", async () => {
+    const ownDb = await createTestDatabase();
+    const own = await startBuiltServer({ DATABASE_URL: ownDb.url, DATABASE_POOL_SIZE: "2", SHUTDOWN_TIMEOUT_MS: "20000" });
+    const locker = await connect(ownDb.url);
+    try {
+      // Make the next page request slow: it waits for the sites table, which this test holds.
+      await locker.query("begin");
+      await locker.query("lock table sites in access exclusive mode");
+      const inFlight = fetch(`${own.origin}/es/`);
+      await expect
+        .poll(
+          async () =>
+            (
+              await ownDb.admin<{ n: number }>(
+                "select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'",
+                [ownDb.name],
+              )
+            ).rows[0]?.n,
+          { timeout: 10_000 },
+        )
+        .toBe(1);
+
+      own.process.kill("SIGTERM");
+      await expect.poll(() => connectionRefused(own.port), { timeout: 5_000 }).toBe(true);
+      expect(own.process.exitCode).toBeNull(); // still draining
+
+      await locker.query("commit");
+      const response = await inFlight;
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain("Catamarán a Isla Mujeres");
+
+      expect(await own.exited).toBe(0);
+      expect(own.logs.map((line) => line.msg)).toEqual(expect.arrayContaining(["shutting down: draining requests", "stopped"]));
+      await locker.end();
+      const open = await ownDb.admin<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = $1", [ownDb.name]);
+      expect(open.rows[0]?.n).toBe(0); // the pool was closed, not abandoned
+    } finally {
+      await locker.end().catch(() => {});
+      await own.stop("SIGKILL");
+      await ownDb.drop();
+    }
+  });
+});

@@ -1,0 +1,50 @@
+// Language journeys (spec §2, §4): fallback to English, `/` by Accept-Language then by the redirect
+// cookie, <html lang> per language, and the home page accessible in every language.
+import { test, expect, checkA11y } from "./fixtures.ts";
+
+const HOMES = [
+  { language: "es", path: "/es/" },
+  { language: "en", path: "/en/" },
+  { language: "pt", path: "/pt/" },
+] as const;
+
+test("a path in a language the site does not have falls back to English", async ({ page }) => {
+  const response = await page.goto("/fr/");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/en\/$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+});
+
+test("a regional language prefix falls back to English too", async ({ page }) => {
+  await page.goto("/fr-ca/");
+  await expect(page).toHaveURL(/\/en\/$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+});
+
+test.describe("with a Portuguese browser", () => {
+  test.use({ locale: "pt-BR" }); // Chromium sends Accept-Language: pt-BR,pt;q=0.9
+
+  test("/ goes to the Portuguese home", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/pt\/$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "pt");
+  });
+
+  test("the redirect cookie of a later visit wins over Accept-Language", async ({ page, context }) => {
+    await page.goto("/es/");
+    const cookies = await context.cookies();
+    expect(cookies.find((cookie) => cookie.name === "travesia_lang")?.value).toBe("es");
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/es\/$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  });
+});
+
+for (const { language, path } of HOMES) {
+  test(`the ${language} home says lang="${language}" and passes axe`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.locator("html")).toHaveAttribute("lang", language);
+    await expect(page.locator("h1")).toBeVisible();
+    await checkA11y(page);
+  });
+}

@@ -1,0 +1,108 @@
+// Global setup of the `server` tier: a PostgreSQL server to create per-file databases on, and a fresh
+// production build. Uses 127.0.0.1:5432 (trust auth, user postgres, database `test`) when it answers;
+// otherwise starts a throwaway cluster from the installed binaries on a free port and removes it after.
+import { execFileSync, spawnSync } from "node:child_process";
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { ensureBuild } from "./ensure-build.mjs";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Connection string of a database on which `CREATE DATABASE` works. */
+    pgAdminUrl: string;
+    /** Directory of the production build the server tier starts. */
+    buildDir: string;
+  }
+}
+
+const LOCAL_URL = "postgres://postgres@127.0.0.1:5432/test";
+
+async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+function postgresBinDir(): string {
+  const root = "/usr/lib/postgresql";
+  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  for (const version of versions) {
+    const bin = path.join(root, version, "bin");
+    if (existsSync(path.join(bin, "initdb"))) return bin;
+  }
+  throw new Error("No PostgreSQL server answers on 127.0.0.1:5432 and no initdb is installed under /usr/lib/postgresql");
+}
+
+/** initdb refuses to run as root: as root, run the cluster as the `postgres` system user. */
+function asClusterUser(bin: string, args: string[]): void {
+  const root = process.getuid?.() === 0;
+  const [command, commandArgs] = root ? ["runuser", ["-u", "postgres", "--", bin, ...args]] : [bin, args];
+  const result = spawnSync(command, commandArgs, { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`${path.basename(bin)} failed: ${result.stderr || result.stdout}`);
+}
+
+async function startThrowawayCluster(): Promise<{ url: string; stop: () => void }> {
+  const bin = postgresBinDir();
+  const dir = mkdtempSync(path.join(os.tmpdir(), "tv-tests-pg-"));
+  if (process.getuid?.() === 0) {
+    const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
+    const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim());
+    chownSync(dir, uid, gid);
+  }
+  const dataDir = path.join(dir, "data");
+  const port = await freePort();
+  asClusterUser(path.join(bin, "initdb"), ["-D", dataDir, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"]);
+  asClusterUser(path.join(bin, "pg_ctl"), [
+    "-D",
+    dataDir,
+    "-l",
+    path.join(dir, "postgres.log"),
+    "-o",
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    "-w",
+    "start",
+  ]);
+  const stop = () => {
+    try {
+      asClusterUser(path.join(bin, "pg_ctl"), ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+}
+
+export default async function setup(project: TestProject) {
+  project.provide("buildDir", ensureBuild());
+  const useLocal = process.env.TEST_PG_THROWAWAY !== "true" && (await answers(LOCAL_URL));
+  if (useLocal) {
+    project.provide("pgAdminUrl", LOCAL_URL);
+    return;
+  }
+  const cluster = await startThrowawayCluster();
+  process.stdout.write(`server tier: throwaway PostgreSQL cluster at ${cluster.url}\n`);
+  project.provide("pgAdminUrl", cluster.url);
+  return () => cluster.stop();
+}

@@ -1,0 +1,63 @@
+// Three Vitest tiers (architecture §7): `unit` (pure, *.test.ts), `db` (PGlite snapshots, *.db.test.ts)
+// and `server` (a PostgreSQL server and the production build, *.pg.test.ts). Test files sit beside their
+// subjects. Any console.error during a test fails it (tests/setup/console.ts).
+import { defineConfig } from "vitest/config";
+
+const SOURCES = ["lib", "app", "server", "modules", "flows", "db", "tests"].map((dir) => `${dir}/**`);
+const IGNORED = ["**/node_modules/**", "build/**", ".tmp/**", ".react-router/**", "tests/e2e/**"];
+
+export default defineConfig({
+  // The React Router build module exists only inside a Vite app build; code that imports it lazily
+  // (server/app.ts renders pages with it) can be tested without rendering pages.
+  plugins: [
+    {
+      name: "travesia:no-server-build",
+      resolveId: (id) => (id === "virtual:react-router/server-build" ? "\0travesia-no-server-build" : null),
+      load: (id) =>
+        id === "\0travesia-no-server-build"
+          ? `throw new Error("Pages are rendered by the production build only: test them in the server tier (*.pg.test.ts)");`
+          : null,
+    },
+  ],
+  test: {
+    environment: "node",
+    setupFiles: ["tests/setup/console.ts"],
+    passWithNoTests: false,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          // Files share one module graph per worker: 4× faster here, and unit tests keep no module state.
+          isolate: false,
+          include: SOURCES.map((glob) => `${glob}/*.test.ts`),
+          exclude: [...IGNORED, "**/*.db.test.ts", "**/*.pg.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "db",
+          // Each file opens its own database from the snapshot; only the (stateless) code is shared.
+          isolate: false,
+          include: SOURCES.map((glob) => `${glob}/*.db.test.ts`),
+          exclude: IGNORED,
+          globalSetup: ["tests/setup/db-global.ts"],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "server",
+          include: SOURCES.map((glob) => `${glob}/*.pg.test.ts`),
+          exclude: IGNORED,
+          globalSetup: ["tests/setup/pg-global.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
