@@ -9,7 +9,8 @@ export default {
     v8_middleware: true,
     // Loaders and components ship in separate chunks: less JS before a page becomes interactive.
     v8_splitRouteModules: true,
-    v8_passThroughRequests: true,
+    // v8_passThroughRequests stays off: loaders read request.url as the page's URL (the slug table
+    // matches it), not the raw "…/_.data" URL of a client-side navigation.
     // Every page path of the slug table ends in "/": data requests must keep that slash.
     v8_trailingSlashAwareDataRequests: true,
   },

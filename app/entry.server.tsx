@@ -5,7 +5,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { requestContext } from "./context.ts";
 
 export const streamTimeout = 5_000;
@@ -59,6 +59,11 @@ export default function handleRequest(
 /** Every server-side loader, action and render failure, except aborted requests. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const provider = context as RouterContextProvider;
-  provider.get(requestContext).logger.error({ err: error, url: request.url }, "render failure");
+  const { logger } = (context as RouterContextProvider).get(requestContext);
+  // A thrown 4xx response (not found, method not allowed) is the visitor's mistake, not ours.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.warn({ status: error.status, url: request.url }, "request refused");
+    return;
+  }
+  logger.error({ err: error, url: request.url }, "render failure");
 };

@@ -4,6 +4,7 @@ import { COOKIE, parseCookieHeader } from "../lib/cookies.ts";
 import { languageOfPath } from "../lib/language.ts";
 import { requestContext, servicesContext } from "./context.ts";
 import { CATALOGUES } from "./i18n/catalogues.server.ts";
+import { findCurrencyOptions, findRequestCurrency } from "./visitor-currency.server.ts";
 import type { RouterContextProvider } from "react-router";
 
 export async function loadRootData(request: Request, context: Readonly<RouterContextProvider>) {
@@ -12,12 +13,22 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   const url = new URL(request.url);
   const language = languageOfPath(url.pathname);
   const cookies = parseCookieHeader(request.headers.get("Cookie"));
+  const [currency, currencies] = await Promise.all([
+    findRequestCurrency(request, context, language),
+    findCurrencyOptions(context, language),
+  ]);
   return data({
     language,
     messages: CATALOGUES[language],
     site: { code: site.code, languages: site.languages, flags: site.flags },
     origin: config.PUBLIC_ORIGIN ?? url.origin,
     cookieNoticeDismissed: cookies[COOKIE.cookieNotice] === "1",
+    /** The visitor's currency (spec §4): its entity fields write every amount (lib/money formatMoney). */
+    currency,
+    /** The 17 currencies for the switcher (id, code, symbol, name): about 1 kB, and the no-JS form needs them. */
+    currencies,
+    /** Items in the visitor's cart for the header badge; 0 until the cart module fills it in. */
+    cartCount: 0,
     nonce,
     requestId,
   });

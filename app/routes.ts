@@ -14,4 +14,18 @@ for (const [pageId, file] of Object.entries(PAGE_MODULES) as [PageId, string][])
   }
 }
 
-export default [...pages, route("*", "routes/not-found.tsx", { id: "not-found" })] satisfies RouteConfig;
+// Not pages: fault injection for the error-screen tests (answers 404 unless ENABLE_FAULT_ROUTES).
+const faults: RouteConfig = LANGUAGES.map((language) => route(`/${language}/__fault/`, "routes/fault.tsx", { id: `fault.${language}` }));
+
+// Not pages: the currency form for browsers without JavaScript (POST sets the cookies, then back).
+const currencyForms: RouteConfig = LANGUAGES.map((language) =>
+  route(`/${language}/currency/`, "routes/currency-choice.ts", { id: `currencyChoice.${language}` }),
+);
+
+// Not pages: crawler files generated from the slug table.
+const crawlerFiles: RouteConfig = [
+  route("sitemap.xml", "routes/sitemap-xml.ts", { id: "sitemap-xml" }),
+  route("robots.txt", "routes/robots-txt.ts", { id: "robots-txt" }),
+];
+
+export default [...pages, ...faults, ...currencyForms, ...crawlerFiles, route("*", "routes/not-found.tsx", { id: "not-found" })] satisfies RouteConfig;

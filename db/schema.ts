@@ -1,3 +1,6 @@
 // Every table of every module, for drizzle-kit and the migrator. Modules own their tables.
 export * from "../modules/site/schema.ts";
+export * from "../modules/inventory/schema.ts";
 export * from "../modules/catalog/schema.ts";
+export * from "../modules/currency/schema.ts";
+export * from "../modules/payments/schema.ts";

@@ -1,134 +1,170 @@
 // Demo data for a fresh database, built with the same factories as the tests. Idempotent: rows that
 // exist are left as they are (an operator's later edits win), so a second start changes nothing.
 // Fares follow the public 2024 table of domain-facts.md (MXN); the operator sets the real ones.
-import { fares, products } from "../modules/catalog/index.ts";
+import {
+  complements,
+  fares,
+  presaleTiers,
+  productComplements,
+  productPassengerTypes,
+  products,
+} from "../modules/catalog/index.ts";
+import {
+  activities,
+  activityHours,
+  addDays,
+  blockSeats,
+  closeSales,
+  closures,
+  crossings,
+  findDaySailings,
+  localDateOf,
+  ports,
+  seatAllocations,
+  timetableRules,
+  vessels,
+} from "../modules/inventory/index.ts";
 import { sites } from "../modules/site/index.ts";
+import { CURRENCIES, currencies, exchangeRates } from "../modules/currency/index.ts";
+import { INSTALMENT_BANKS, PAYMENT_METHODS, instalmentBanks, paymentMethodCurrencies, paymentMethods } from "../modules/payments/index.ts";
+import { sql } from "drizzle-orm";
 import type { Database } from "../lib/db.ts";
-import { buildFare, buildProduct, buildSite, pesos } from "../tests/factories/index.ts";
+import type { CurrencyCode } from "../lib/money.ts";
+import { buildCurrency, buildExchangeRate, buildInstalmentBank, buildSite } from "../tests/factories/index.ts";
+import {
+  CROSSING_TO_ISLA,
+  SEED_ACTIVITIES,
+  SEED_ACTIVITY_HOURS,
+  SEED_COMPLEMENTS,
+  SEED_CROSSINGS,
+  SEED_FARES,
+  SEED_PASSENGER_TYPES,
+  SEED_PORTS,
+  SEED_PRESALE_TIERS,
+  SEED_PRODUCT_COMPLEMENTS,
+  SEED_PRODUCTS,
+  SEED_TIMETABLE,
+  SEED_VESSELS,
+} from "./seed-catalogue.ts";
 
-export const FERRY_PRODUCT_ID = 1901;
-export const CATAMARAN_TOUR_ID = 1945;
-export const CATAMARAN_FERRY_TOUR_ID = 1948;
+export {
+  CATAMARAN_FERRY_TOUR_ID,
+  CATAMARAN_TOUR_ID,
+  CROSSING_TO_CANCUN_CODE,
+  CROSSING_TO_ISLA_CODE,
+  FERRY_PRODUCT_ID,
+  SEED_FARES,
+  SEED_PRODUCTS,
+} from "./seed-catalogue.ts";
 
-export const SEED_PRODUCTS = [
-  buildProduct({
-    id: FERRY_PRODUCT_ID,
-    code: "ferry-cancun-isla-mujeres",
-    kind: "ferry",
-    name: { es: "Ferry Cancún – Isla Mujeres", en: "Cancún – Isla Mujeres ferry", pt: "Ferry Cancún – Isla Mujeres" },
-    summary: {
-      es: "Cruce de 20 minutos en barco de dos cubiertas con aire acondicionado. Boleto abierto válido 6 meses.",
-      en: "A 20-minute crossing on a two-deck, air-conditioned ferry. Open tickets valid for 6 months.",
-      pt: "Travessia de 20 minutos em barco de dois andares com ar-condicionado. Bilhete aberto válido por 6 meses.",
-    },
-    image: "/images/products/ferry.svg",
-    featured: true,
-    sortOrder: 1,
-  }),
-  buildProduct({
-    id: CATAMARAN_TOUR_ID,
-    code: "catamaran-isla-mujeres",
-    kind: "catamaran_tour",
-    name: { es: "Catamarán a Isla Mujeres", en: "Catamaran to Isla Mujeres", pt: "Catamarã para Isla Mujeres" },
-    summary: {
-      es: "Navega, haz snorkel en el arrecife y disfruta comida y bebidas a bordo con tiempo libre en la isla.",
-      en: "Sail, snorkel the reef and enjoy food and drinks on board, with free time on the island.",
-      pt: "Navegue, faça snorkel no recife e aproveite comida e bebidas a bordo, com tempo livre na ilha.",
-    },
-    image: "/images/products/catamaran.svg",
-    featured: true,
-    sortOrder: 2,
-  }),
-  buildProduct({
-    id: CATAMARAN_FERRY_TOUR_ID,
-    code: "catamaran-ferry-isla-mujeres",
-    kind: "catamaran_ferry_tour",
-    name: { es: "Catamarán + Ferry", en: "Catamaran + Ferry", pt: "Catamarã + Ferry" },
-    summary: {
-      es: "Ida en catamarán con snorkel y regreso en ferry a la hora que prefieras.",
-      en: "Out by catamaran with a snorkel stop, back by ferry at the time you choose.",
-      pt: "Ida de catamarã com parada para snorkel e volta de ferry no horário que preferir.",
-    },
-    image: "/images/products/catamaran-ferry.svg",
-    featured: true,
-    sortOrder: 3,
-  }),
-  buildProduct({
-    id: 101,
-    code: "xcaret",
-    kind: "park_admission",
-    name: { es: "Xcaret", en: "Xcaret", pt: "Xcaret" },
-    summary: {
-      es: "Ríos subterráneos, cultura mexicana y el espectáculo nocturno. Abierto diario 8:30–22:30.",
-      en: "Underground rivers, Mexican culture and the night show. Open daily 8:30–22:30.",
-      pt: "Rios subterrâneos, cultura mexicana e o show noturno. Aberto diariamente 8:30–22:30.",
-    },
-    image: "/images/products/xcaret.svg",
-    locationId: 1,
-    featured: true,
-    sortOrder: 4,
-  }),
-  buildProduct({
-    id: 102,
-    code: "xplor",
-    kind: "park_admission",
-    name: { es: "Xplor", en: "Xplor", pt: "Xplor" },
-    summary: {
-      es: "Tirolesas, vehículos anfibios y ríos en caverna. Lunes a sábado 9:00–17:00.",
-      en: "Zip-lines, amphibious vehicles and cave rivers. Monday to Saturday 9:00–17:00.",
-      pt: "Tirolesas, veículos anfíbios e rios em cavernas. Segunda a sábado 9:00–17:00.",
-    },
-    image: "/images/products/xplor.svg",
-    locationId: 2,
-    featured: true,
-    sortOrder: 5,
-  }),
-  buildProduct({
-    id: 107,
-    code: "xenotes",
-    kind: "park_tour",
-    name: { es: "Xenotes", en: "Xenotes", pt: "Xenotes" },
-    summary: {
-      es: "Cuatro cenotes en un día: nado, kayak y tirolesas sobre el agua. Edad mínima 6 años.",
-      en: "Four cenotes in one day: swimming, kayaking and zip-lines over the water. Minimum age 6.",
-      pt: "Quatro cenotes em um dia: nado, caiaque e tirolesas sobre a água. Idade mínima 6 anos.",
-    },
-    image: "/images/products/xenotes.svg",
-    locationId: 3,
-    featured: true,
-    sortOrder: 6,
-  }),
-];
+/**
+ * Demo exchange rates, units of each currency per one MXN (mid-market levels of late 2025, rounded).
+ * They are in force from the start of 2025 so that any test clock after it can price; the operator
+ * replaces them through PUT /api/exchange-rates.
+ */
+export const SEED_RATES_VALID_FROM = new Date("2025-01-01T00:00:00Z");
+export const SEED_EXCHANGE_RATES: Readonly<Record<Exclude<CurrencyCode, "MXN">, string>> = {
+  USD: "0.0543",
+  EUR: "0.0468",
+  CAD: "0.0752",
+  GBP: "0.0405",
+  AUD: "0.0828",
+  COP: "212.45",
+  CLP: "51.32",
+  ARS: "76.85",
+  PEN: "0.1835",
+  JPY: "8.32",
+  CNY: "0.3865",
+  KRW: "77.94",
+  RUB: "4.32",
+  UYU: "2.165",
+  GTQ: "0.4165",
+  CRC: "27.25",
+};
 
-const ferry = (category: "tourist" | "resident", passengerType: "adult" | "child", oneWay: number, roundTrip: number) => [
-  buildFare({ productId: FERRY_PRODUCT_ID, category, passengerType, trip: "one_way", amountMinor: pesos(oneWay) }),
-  buildFare({ productId: FERRY_PRODUCT_ID, category, passengerType, trip: "round_trip", amountMinor: pesos(roundTrip) }),
-];
-
-const activity = (productId: number, adult: number, child: number) => [
-  buildFare({ productId, passengerType: "adult", amountMinor: pesos(adult) }),
-  buildFare({ productId, passengerType: "child", amountMinor: pesos(child) }),
-];
-
-export const SEED_FARES = [
-  ...ferry("tourist", "adult", 254, 509),
-  ...ferry("tourist", "child", 125, 249),
-  ...ferry("resident", "adult", 149, 299),
-  ...ferry("resident", "child", 84, 170),
-  ...activity(CATAMARAN_TOUR_ID, 1790, 1340),
-  ...activity(CATAMARAN_FERRY_TOUR_ID, 1990, 1490),
-  ...activity(101, 2599, 1299),
-  ...activity(102, 2499, 1249),
-  ...activity(107, 1999, 999),
-];
-
-export async function seed(db: Database, siteCode = "travesia"): Promise<void> {
+export async function seed(db: Database, siteCode = "travesia", now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(sites).values(buildSite({ code: siteCode })).onConflictDoNothing();
+    await seedInventory(tx as unknown as Database);
     await tx.insert(products).values(SEED_PRODUCTS).onConflictDoNothing();
     await tx
       .insert(fares)
       .values(SEED_FARES)
       .onConflictDoNothing({ target: [fares.productId, fares.category, fares.passengerType, fares.trip] });
+    await seedCatalogue(tx as unknown as Database);
+    await seedCurrencies(tx as unknown as Database);
+    await seedDemoOperations(tx as unknown as Database, now);
   });
+}
+
+async function seedInventory(db: Database): Promise<void> {
+  await db.insert(ports).values(SEED_PORTS).onConflictDoNothing();
+  await db.insert(crossings).values(SEED_CROSSINGS).onConflictDoNothing();
+  await db.insert(vessels).values(SEED_VESSELS).onConflictDoNothing();
+  await db.insert(activities).values(SEED_ACTIVITIES).onConflictDoNothing();
+  // Hours and timetable rules have generated ids: seeded only into an empty table, so an operator's
+  // timetable is never mixed with the demo one.
+  if ((await db.select({ id: activityHours.id }).from(activityHours).limit(1)).length === 0) {
+    await db.insert(activityHours).values(SEED_ACTIVITY_HOURS);
+    await db.execute(sql`select setval(pg_get_serial_sequence('activity_hours', 'id'), (select max(id) from activity_hours))`);
+  }
+  if ((await db.select({ id: timetableRules.id }).from(timetableRules).limit(1)).length === 0) {
+    await db.insert(timetableRules).values(SEED_TIMETABLE);
+    await db.execute(sql`select setval(pg_get_serial_sequence('timetable_rules', 'id'), (select max(id) from timetable_rules))`);
+  }
+}
+
+async function seedCatalogue(db: Database): Promise<void> {
+  await db.insert(productPassengerTypes).values(SEED_PASSENGER_TYPES).onConflictDoNothing();
+  if ((await db.select({ id: presaleTiers.id }).from(presaleTiers).limit(1)).length === 0) {
+    await db.insert(presaleTiers).values(SEED_PRESALE_TIERS);
+    await db.execute(sql`select setval(pg_get_serial_sequence('presale_tiers', 'id'), (select max(id) from presale_tiers))`);
+  }
+  await db.insert(complements).values(SEED_COMPLEMENTS).onConflictDoNothing();
+  await db.insert(productComplements).values(SEED_PRODUCT_COMPLEMENTS).onConflictDoNothing();
+}
+
+/** The demo day: a few days after the first start, so that a fresh site shows every state a visitor can meet. */
+export const DEMO_DAYS_AHEAD = 3;
+export const DEMO_CLOSED_TIME = "12:00";
+export const DEMO_CHARTERED_TIME = "15:00";
+export const DEMO_CHARTER_REFERENCE = "block:demo-charter";
+
+/**
+ * On a fresh database only (no closure and no allocation yet): the Cancún → Isla Mujeres sailing at
+ * 12:00 on the demo day closed for weather, and the 15:00 one taken whole by a group charter.
+ */
+async function seedDemoOperations(db: Database, now: Date): Promise<void> {
+  const [closure] = await db.select({ id: closures.id }).from(closures).limit(1);
+  const [allocation] = await db.select({ id: seatAllocations.id }).from(seatAllocations).limit(1);
+  if (closure || allocation) return;
+  const date = addDays(localDateOf(now), DEMO_DAYS_AHEAD);
+  const day = await findDaySailings(db, [CROSSING_TO_ISLA], date, now);
+  const closed = day.find((sailing) => sailing.time === DEMO_CLOSED_TIME);
+  const chartered = day.find((sailing) => sailing.time === DEMO_CHARTERED_TIME);
+  if (closed) await closeSales(db, { sailingId: closed.id }, "weather", "Demo: northerly winds, port authority advisory");
+  if (chartered) await blockSeats(db, { sailingId: chartered.id }, chartered.capacity, DEMO_CHARTER_REFERENCE);
+}
+
+async function seedCurrencies(db: Database): Promise<void> {
+  await db.insert(currencies).values(CURRENCIES.map(buildCurrency)).onConflictDoNothing();
+  // Rates are history: a currency that has any rate (seeded or the operator's) gets no seed rate.
+  const rated = new Set((await db.selectDistinct({ currency: exchangeRates.currency }).from(exchangeRates)).map((row) => row.currency));
+  const missing = Object.entries(SEED_EXCHANGE_RATES).filter(([currency]) => !rated.has(currency));
+  if (missing.length > 0) {
+    await db
+      .insert(exchangeRates)
+      .values(missing.map(([currency, rate]) => buildExchangeRate({ currency, rate, source: "seed", validFrom: SEED_RATES_VALID_FROM })));
+  }
+  const added = await db
+    .insert(paymentMethods)
+    .values(PAYMENT_METHODS.map(({ id, api_code, name }) => ({ id, apiCode: api_code, name })))
+    .onConflictDoNothing()
+    .returning({ id: paymentMethods.id });
+  // Only a method seeded just now gets its currencies: an operator who withdrew one keeps it withdrawn.
+  const offers = PAYMENT_METHODS.filter((method) => added.some((row) => row.id === method.id)).flatMap((method) =>
+    method.currencies.map((currency) => ({ paymentMethodId: method.id, currency })),
+  );
+  if (offers.length > 0) await db.insert(paymentMethodCurrencies).values(offers).onConflictDoNothing();
+  await db.insert(instalmentBanks).values(INSTALMENT_BANKS.map((bank) => buildInstalmentBank(bank))).onConflictDoNothing();
 }

@@ -25,6 +25,28 @@ export const ConfigSchema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((value) => value === "true"),
+  /**
+   * Test-only routes that make a page fail on purpose (`/{lang}/__fault/?where=server|client`), so the
+   * error screen can be tested against the production build. Off: they answer the normal 404.
+   */
+  ENABLE_FAULT_ROUTES: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
+  /**
+   * Bearer token of the admin API (exchange rates). Unset: that API refuses every call. At least 32
+   * characters, so that it cannot be guessed.
+   */
+  ADMIN_API_TOKEN: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.string().min(32).optional(),
+  ),
+  /** Edge geolocation headers that carry the visitor's country, tried in order (spec §4 Currency). */
+  GEO_COUNTRY_HEADERS: z
+    .string()
+    .default("CloudFront-Viewer-Country,CF-IPCountry")
+    .transform((value) => value.split(",").map((name) => name.trim()).filter((name) => name.length > 0))
+    .pipe(z.array(z.string().regex(/^[A-Za-z0-9-]{1,64}$/)).max(8)),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 

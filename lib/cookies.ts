@@ -27,7 +27,17 @@ export function parseCookieHeader(header: string | null | undefined): Record<str
     } catch {
       continue;
     }
-    if (name && !(name in result)) result[name] = value;
+    // Own keys only: `in` would see Object.prototype and drop cookies named e.g. "constructor".
+    if (name && name !== "__proto__" && !Object.hasOwn(result, name)) result[name] = value;
   }
   return result;
+}
+
+/**
+ * The two Set-Cookie values that remember a chosen currency (spec §4, §9): code and id, 7 days, whole
+ * site. Readable by scripts on purpose: the client state mirrors them (spec §3 Client state).
+ */
+export function currencyCookies(code: string, id: number, secure: boolean): [string, string] {
+  const attributes = `Path=/; Max-Age=${COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return [`${COOKIE.currency}=${code}; ${attributes}`, `${COOKIE.currencyId}=${id}; ${attributes}`];
 }

@@ -10,6 +10,29 @@ export const ERROR_STATUS = {
   USER_NOT_CONFIRMED: 403,
   USER_ALREADY_EXISTS: 409,
   GENERAL_ERROR: 500,
+  // Currencies and exchange rates (spec §3, §4): an unknown code in a query, path or body; a rate the
+  // admin API refuses; no rate in force to price with ("prices could not be obtained", spec §8).
+  UNKNOWN_CURRENCY: 400,
+  INVALID_EXCHANGE_RATE: 422,
+  EXCHANGE_RATE_CHANGE_TOO_LARGE: 422,
+  EXCHANGE_RATE_UNAVAILABLE: 503,
+  // Catalogue, timetable and availability (spec §2 Booking, §8 shopping error kinds): bad dates, unknown
+  // crossings, sailings or products, passenger counts no booking can have, and what may not be sold.
+  INVALID_DATE: 400,
+  DATE_IN_PAST: 400,
+  DATE_TOO_FAR_AHEAD: 400,
+  RETURN_BEFORE_DEPARTURE: 400,
+  INVALID_PASSENGERS: 400,
+  TOO_MANY_PASSENGERS: 422,
+  UNKNOWN_CROSSING: 404,
+  UNKNOWN_SAILING: 404,
+  UNKNOWN_PRODUCT: 404,
+  FARE_UNAVAILABLE: 422,
+  SAILING_CLOSED: 409,
+  SAILING_DEPARTED: 409,
+  SAILING_SOLD_OUT: 409,
+  ACTIVITY_CLOSED: 409,
+  ACTIVITY_SOLD_OUT: 409,
   // Ours: request-level failures every endpoint can answer.
   INVALID_REQUEST: 400,
   UNAUTHORIZED: 401,
@@ -17,6 +40,7 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   HEADERS_TOO_LARGE: 431,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,

@@ -3,6 +3,7 @@
 // React Router, last. Expected failures are AppErrors mapped to status by one table; 500s say nothing.
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
+import { HTTPException } from "hono/http-exception";
 import { RouterContextProvider, createRequestHandler } from "react-router";
 import { requestContext, servicesContext, type AppServices } from "../app/context.ts";
 import { COOKIE, parseCookieHeader } from "../lib/cookies.ts";
@@ -10,11 +11,13 @@ import { AppError, errorBody, isAppError } from "../lib/errors.ts";
 import { acceptRequestId } from "../lib/ids.ts";
 import { languageOfPath, type Language } from "../lib/language.ts";
 import type { Logger } from "../lib/logger.ts";
+import { countryFromHeaders } from "../modules/currency/index.ts";
 import { findSiteConfig, type SiteConfig } from "../modules/site/index.ts";
 import { createApi } from "./api/index.ts";
 import { createMetrics, routeLabel } from "./metrics.ts";
 import { internalErrorPage } from "./internal-error-page.ts";
-import { hasMalformedEscapes, isPagePath, languageCookie, pageRedirectTarget, rootRedirectTarget } from "./pages.ts";
+import { offlineRoutes } from "./offline.ts";
+import { hasMalformedEscapes, isApiPath, isPagePath, languageCookie, pageRedirectTarget, rootRedirectTarget } from "./pages.ts";
 import { newNonce, securityHeaders } from "./security-headers.ts";
 
 export interface AppOptions {
@@ -65,9 +68,14 @@ export function createApp(services: AppServices, options: AppOptions) {
   app.onError((error, c) => {
     const requestId = c.get("requestId");
     if (isAppError(error)) return c.json(errorBody(error, requestId), error.status as 400);
+    // Hono's own refusals (malformed JSON body, wrong Content-Type) are client errors, not 500s.
+    if (error instanceof HTTPException && error.status < 500) {
+      const coded = new AppError(error.status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : "INVALID_REQUEST");
+      return c.json(errorBody(coded, requestId), coded.status as 400);
+    }
     (c.get("logger") ?? services.logger).error({ err: error }, "unhandled error");
     if (wantsJson(c.req.path)) return c.json(errorBody(new AppError("INTERNAL_ERROR"), requestId), 500);
-    return c.html(internalErrorPage(languageOfPath(c.req.path)), 500);
+    return c.html(internalErrorPage(languageOfPath(c.req.path), 500, requestId), 500);
   });
 
   app.route(
@@ -78,6 +86,7 @@ export function createApp(services: AppServices, options: AppOptions) {
         ...(options.isAcceptingTraffic ? { isAcceptingTraffic: options.isAcceptingTraffic } : {}),
         onPingFailure: (error) => services.logger.warn({ err: error }, "readiness check failed"),
       },
+      services,
     }),
   );
   app.get("/metrics", async (c) => {
@@ -85,16 +94,20 @@ export function createApp(services: AppServices, options: AppOptions) {
     return c.body(await metrics.registry.metrics());
   });
 
-  // Unknown API paths answer in JSON, never with an HTML page.
-  app.all("/api/*", () => {
-    throw new AppError("NOT_FOUND");
+  // Registered after every API router: an API path nothing answered is a JSON 404, never a page.
+  app.use(async (c, next) => {
+    if (isApiPath(c.req.path)) throw new AppError("NOT_FOUND");
+    return next();
   });
+
+  // The service worker's offline pages (/offline/{lang}.html).
+  app.route("/", offlineRoutes());
 
   app.use(async (c, next) => {
     const path = c.req.path;
     if (!isPagePath(path)) return next();
     if (hasMalformedEscapes(new URL(c.req.url).pathname)) {
-      return c.html(internalErrorPage(languageOfPath(path), 400), 400);
+      return c.html(internalErrorPage(languageOfPath(path), 400, c.get("requestId")), 400);
     }
     const site = await findSiteConfig(services.db, services.config.SITE_CODE);
     c.set("site", site);
@@ -154,13 +167,23 @@ export function createApp(services: AppServices, options: AppOptions) {
       requestId: c.get("requestId"),
       logger: c.get("logger"),
       nonce: c.get("nonce"),
-      country: null,
+      country: countryFromHeaders(c.req.raw.headers, services.config.GEO_COUNTRY_HEADERS),
       site: c.get("site") ?? (await findSiteConfig(services.db, services.config.SITE_CODE)),
     });
-    return handleDocument(c.req.raw, context);
+    const response = await handleDocument(c.req.raw, context);
+    // When even the error boundary cannot render, React Router answers a bare text 500: a page path
+    // gets the static error page instead (the failure is already logged by entry.server.tsx).
+    if (response.status >= 500 && c.req.method === "GET" && isPagePath(c.req.path) && !isHtml(response)) {
+      return c.html(internalErrorPage(languageOfPath(c.req.path), 500, c.get("requestId")), 500);
+    }
+    return response;
   });
 
   return app;
+}
+
+function isHtml(response: Response): boolean {
+  return response.headers.get("Content-Type")?.startsWith("text/html") ?? false;
 }
 
 function wantsJson(path: string): boolean {

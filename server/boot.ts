@@ -4,6 +4,7 @@ import { systemClock, type Clock } from "../lib/clock.ts";
 import { parseConfig, type Config } from "../lib/config.ts";
 import { createLogger, type Logger } from "../lib/logger.ts";
 import { seed } from "../db/seed.ts";
+import { materializeSaleWindow } from "../modules/inventory/index.ts";
 import type { AppServices } from "../app/context.ts";
 import { openDatabase, type DatabaseHandle } from "./db.ts";
 
@@ -32,15 +33,20 @@ export async function boot(env: Record<string, string | undefined>, options: Boo
     poolSize: config.DATABASE_POOL_SIZE,
     loadDataDir: options.loadDataDir,
   });
+  const clock = options.clock ?? systemClock;
   if (!options.prepared) {
     await database.migrate();
-    if (config.SEED) await seed(database.db, config.SITE_CODE);
+    if (config.SEED) await seed(database.db, config.SITE_CODE, clock.now());
+    // The rolling sale window of sailings, made from the timetable (idempotent; days that roll into
+    // the window later are made on first request, and the operator can rerun it through the admin API).
+    const window = await materializeSaleWindow(database.db, clock.now());
+    logger.info({ from: window.from, to: window.to, inserted: window.inserted, removed: window.removed }, "sailings materialized");
   }
   logger.info({ database: database.kind, ms: Math.round(performance.now() - started) }, "database ready");
   return {
     config,
     logger,
     database,
-    services: { db: database.db, clock: options.clock ?? systemClock, config, logger },
+    services: { db: database.db, clock, config, logger },
   };
 }

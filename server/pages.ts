@@ -3,8 +3,8 @@ import { COOKIE, COOKIE_MAX_AGE_SECONDS } from "../lib/cookies.ts";
 import { DEFAULT_LANGUAGE, isLanguage, pickLanguage, type Language } from "../lib/language.ts";
 import { canonicalRedirect, matchPage, pathOf } from "../app/routing/localized-paths.ts";
 
-/** First path segments that belong to APIs and files, never to localized pages. */
-const NON_PAGE_SEGMENTS = new Set([
+/** First path segments of the HTTP contract (spec §7 and /api/): unknown paths there answer JSON. */
+const API_SEGMENTS = new Set([
   "api",
   "xapi",
   "google-enterprise",
@@ -17,6 +17,11 @@ const NON_PAGE_SEGMENTS = new Set([
   "redirect",
   "client",
   "external",
+]);
+
+/** First path segments of files and operational endpoints, never localized pages. */
+const NON_PAGE_SEGMENTS = new Set([
+  ...API_SEGMENTS,
   "assets",
   "images",
   "healthz",
@@ -25,6 +30,10 @@ const NON_PAGE_SEGMENTS = new Set([
   "offline",
   "__manifest",
 ]);
+
+export function isApiPath(pathname: string): boolean {
+  return API_SEGMENTS.has(pathname.split("/")[1] ?? "");
+}
 
 export function isPagePath(pathname: string): boolean {
   const segments = pathname.split("/");
@@ -72,8 +81,9 @@ export function languageCookie(language: Language, secure: boolean): string {
 /** Percent-escapes that do not decode would make later layers throw; they are refused up front. */
 export function hasMalformedEscapes(pathname: string): boolean {
   try {
-    decodeURIComponent(pathname);
-    return false;
+    // The result is used on purpose: the production minifier drops a bare decodeURIComponent(…)
+    // call as side-effect free, and with it the throw this check relies on.
+    return typeof decodeURIComponent(pathname) !== "string";
   } catch {
     return true;
   }

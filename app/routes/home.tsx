@@ -27,9 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const language = languageOfPath(new URL(request.url).pathname);
   const [cards, currency] = await Promise.all([findFeaturedProducts(db, language), findRequestCurrency(request, context, language)]);
   // Prices are set in MXN; they are converted and written here, on the server, in the visitor's currency.
-  const formatPrice = await createPriceFormatter(context, currency, language);
-  const products: HomeProduct[] = cards.map((card) => ({ ...card, fromPrice: card.fromPrice ? formatPrice(card.fromPrice) : null }));
-  return { products };
+  const prices = await createPriceFormatter(context, currency, language);
+  const products: HomeProduct[] = cards.map((card) => ({ ...card, fromPrice: card.fromPrice ? prices.format(card.fromPrice) : null }));
+  return { products, priceCurrency: prices.code };
 }
 
 const OG_LOCALE: Record<Language, string> = { es: "es_MX", en: "en_US", pt: "pt_BR" };
@@ -57,7 +57,7 @@ const FEATURED_ID = "featured";
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useTranslate();
   const language = useRootData()?.language ?? "en";
-  const { products } = loaderData;
+  const { products, priceCurrency } = loaderData;
   const ferryPrice = products.find((product) => product.kind === "ferry")?.fromPrice ?? null;
   const ferryHref = isPageLive("ferry") ? pathOf("ferry", language) : null;
   const schedulesHref = isPageLive("routesSchedules") ? pathOf("routesSchedules", language) : null;
@@ -65,7 +65,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Hero t={t} ferryHref={ferryHref} ferryPrice={ferryPrice} />
-      <Featured t={t} products={products} />
+      <Featured t={t} products={products} priceCurrency={priceCurrency} />
       <Benefits t={t} />
       <Crossing t={t} schedulesHref={schedulesHref} />
     </>
@@ -161,7 +161,7 @@ const KIND_KEY: Record<ProductCard["kind"], MessageKey> = {
   park_tour: "home.kind.park_tour",
 };
 
-function Featured({ t, products }: { t: Translate; products: HomeProduct[] }) {
+function Featured({ t, products, priceCurrency }: { t: Translate; products: HomeProduct[]; priceCurrency: string }) {
   return (
     <section id={FEATURED_ID} aria-labelledby="featured-title" className="bg-sand-50 py-16 lg:py-24">
       <div className={CONTAINER}>
@@ -169,7 +169,7 @@ function Featured({ t, products }: { t: Translate; products: HomeProduct[] }) {
           <h2 id="featured-title" className="text-3xl font-extrabold tracking-tight text-sea-950 sm:text-4xl">
             {t("home.featured.title")}
           </h2>
-          <p className="mt-3 text-lg text-slate-600">{t("home.featured.text")}</p>
+          <p className="mt-3 text-lg text-slate-600">{t("home.featured.text", { currency: priceCurrency })}</p>
         </div>
         {products.length === 0 ? (
           <p className="mt-10 rounded-2xl bg-white p-8 text-center text-slate-700 ring-1 ring-slate-200">{t("home.featured.empty")}</p>

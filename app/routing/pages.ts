@@ -23,7 +23,17 @@ export type PageId =
   | "islaMujeres"
   | "privacyNotice"
   | "termsOfUse"
-  | "siteMap";
+  | "siteMap"
+  // One page per tour and park product (app/routing/product-pages.ts says which product each shows).
+  | "catamaranTour"
+  | "catamaranFerryTour"
+  | "xcaret"
+  | "xplor"
+  | "xplorFuego"
+  | "xoximilco"
+  | "xavage"
+  | "xenses"
+  | "xenotes";
 
 export interface PageSlugs {
   paths: Record<Language, string>;
@@ -65,6 +75,19 @@ export const PAGES: Record<PageId, PageSlugs> = {
   privacyNotice: { paths: { es: "/es/aviso-de-privacidad/", en: "/en/privacy-notice/", pt: "/pt/aviso-de-privacidade/" } },
   termsOfUse: { paths: { es: "/es/terminos-de-uso/", en: "/en/terms-of-use/", pt: "/pt/termos-de-uso/" } },
   siteMap: { paths: { es: "/es/mapa-de-sitio/", en: "/en/site-map/", pt: "/pt/mapa-do-site/" } },
+  catamaranTour: {
+    paths: { es: "/es/tours/catamaran-isla-mujeres/", en: "/en/tours/catamaran-isla-mujeres/", pt: "/pt/passeios/catamara-isla-mujeres/" },
+  },
+  catamaranFerryTour: {
+    paths: { es: "/es/tours/catamaran-ferry/", en: "/en/tours/catamaran-ferry/", pt: "/pt/passeios/catamara-ferry/" },
+  },
+  xcaret: { paths: { es: "/es/parques/xcaret/", en: "/en/parks/xcaret/", pt: "/pt/parques/xcaret/" } },
+  xplor: { paths: { es: "/es/parques/xplor/", en: "/en/parks/xplor/", pt: "/pt/parques/xplor/" } },
+  xplorFuego: { paths: { es: "/es/parques/xplor-fuego/", en: "/en/parks/xplor-fuego/", pt: "/pt/parques/xplor-fuego/" } },
+  xoximilco: { paths: { es: "/es/parques/xoximilco/", en: "/en/parks/xoximilco/", pt: "/pt/parques/xoximilco/" } },
+  xavage: { paths: { es: "/es/parques/xavage/", en: "/en/parks/xavage/", pt: "/pt/parques/xavage/" } },
+  xenses: { paths: { es: "/es/parques/xenses/", en: "/en/parks/xenses/", pt: "/pt/parques/xenses/" } },
+  xenotes: { paths: { es: "/es/parques/xenotes/", en: "/en/parks/xenotes/", pt: "/pt/parques/xenotes/" } },
 };
 
 export const PAGE_IDS = Object.keys(PAGES) as PageId[];

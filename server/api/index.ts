@@ -1,16 +1,26 @@
 // The public HTTP contract: every router is registered here and documented in one OpenAPI file.
+import type { AppServices } from "../../app/context.ts";
+import { catalogueRouter } from "./catalogue.ts";
+import { currencyRouter } from "./currencies.ts";
+import { exchangeRateRouter } from "./exchange-rates.ts";
 import { healthRouter, type HealthOptions } from "./health.ts";
+import { inventoryAdminRouter } from "./inventory-admin.ts";
 import { createRouter } from "./openapi.ts";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 
 export interface ApiOptions {
   health: HealthOptions;
+  services: AppServices;
 }
 
 export function createApi(options: ApiOptions) {
   const api = createRouter();
   api.route("/", healthRouter(options.health));
+  api.route("/", currencyRouter(options.services));
+  api.route("/", exchangeRateRouter(options.services));
+  api.route("/", catalogueRouter(options.services));
+  api.route("/", inventoryAdminRouter(options.services));
   api.doc31(OPENAPI_PATH, {
     openapi: "3.1.0",
     info: {

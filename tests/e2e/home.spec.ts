@@ -43,6 +43,11 @@ for (const home of HOMES) {
     test("shows the hero, the featured products with prices per adult, and its own title", async ({ page, context, baseURL }) => {
       test.slow(); // axe on the longest page of the site
       await dismissNotices(context);
+      // Prices are converted to the visitor's currency (tests/e2e/currency.spec.ts); here, the pesos they are set in.
+      await context.addCookies([
+        { name: "currency", value: "MXN", url: "http://127.0.0.1" },
+        { name: "currency_id", value: "2", url: "http://127.0.0.1" },
+      ]);
       await page.goto(`/${home.language}/`);
       const t = home.messages;
 
@@ -55,16 +60,16 @@ for (const home of HOMES) {
       const cards = page.getByTestId("product-card");
       await expect(cards).toHaveCount(6);
       const ferry = cards.filter({ has: page.getByRole("heading", { name: home.ferry }) });
-      await expect(ferry.getByTestId("product-price")).toHaveText(`${t["home.featured.from"]} $254 MXN ${t["home.featured.perAdult"]}`);
+      await expect(ferry.getByTestId("product-price")).toHaveText(`${t["home.featured.from"]} $254.00 ${t["home.featured.perAdult"]}`);
       const catamaran = cards.filter({ has: page.getByRole("heading", { name: home.catamaran }) });
-      await expect(catamaran.getByTestId("product-price")).toContainText("$1,790 MXN");
+      await expect(catamaran.getByTestId("product-price")).toContainText("$1,790.00");
       await expect(cards.first().getByRole("img")).toHaveCount(0); // decorative: alt="" takes it out of the tree
       // Intrinsic sizes reserve the space before the images load (no layout shift).
       const sizes = await cards.locator("img").evaluateAll((images) => images.map((image) => [image.getAttribute("width"), image.getAttribute("height")]));
       expect(sizes).toEqual(Array.from({ length: 6 }, () => ["640", "400"]));
 
       // The hero's ticket card advertises the ferry's own "from" price.
-      await expect(page.getByText(t["home.hero.fromPrice"].replace("{price}", "$254 MXN"))).toBeVisible();
+      await expect(page.getByText(t["home.hero.fromPrice"].replace("{price}", "$254.00"))).toBeVisible();
       await checkA11y(page);
     });
   });
