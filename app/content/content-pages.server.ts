@@ -2,25 +2,12 @@
 // once when the module loads. A file with a bad name, front matter or Markdown fails the start-up
 // (and the unit tests) instead of a visitor's request.
 import { LANGUAGES, isLanguage, type Language } from "../../lib/language.ts";
-import type { PageId } from "../routing/pages.ts";
 import { parseFrontMatter } from "./front-matter.ts";
 import { htmlToText, renderMarkdown } from "./render-markdown.server.ts";
+import { CONTENT_PAGE_IDS } from "./content-page-ids.ts";
 import type { ContentLayout, ContentPageData } from "./types.ts";
 
-/** Pages whose text lives in content/ (the site map adds a generated list to its own text). */
-export const CONTENT_PAGE_IDS = [
-  "ferry",
-  "promotions",
-  "residentPromotions",
-  "faq",
-  "history",
-  "sustainability",
-  "cancun",
-  "islaMujeres",
-  "privacyNotice",
-  "termsOfUse",
-  "siteMap",
-] as const satisfies readonly PageId[];
+export { CONTENT_PAGE_IDS };
 
 export type ContentPageId = (typeof CONTENT_PAGE_IDS)[number];
 

@@ -6,6 +6,7 @@ import { languageOfPath } from "../../lib/language.ts";
 import { loadProductPage } from "../booking/booking-view.server.ts";
 import { ActivityBookingWidget } from "../components/booking/activity-booking-widget.tsx";
 import { formatWeekdays } from "../components/booking/format.ts";
+import { ProductLinks } from "../components/booking/product-links.tsx";
 import { Breadcrumbs } from "../components/content/breadcrumbs.tsx";
 import { CONTAINER, FOCUS_RING } from "../components/ui/styles.ts";
 import { createTranslate } from "../i18n/translate.ts";
@@ -165,22 +166,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      {others.length > 0 ? (
-        <nav aria-labelledby="product-others" className="mt-12">
-          <h2 id="product-others" className="text-lg font-bold text-sea-950">
-            {t("product.others")}
-          </h2>
-          <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-2">
-            {others.map((pageId) => (
-              <li key={pageId}>
-                <Link to={pathOf(pageId, language)} className={`text-sea-800 underline underline-offset-2 hover:text-sea-950 ${FOCUS_RING}`}>
-                  {t(`page.${pageId}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
+      <ProductLinks headingId="product-others" pageIds={others} />
     </div>
   );
 }

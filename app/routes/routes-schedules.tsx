@@ -1,12 +1,13 @@
 // Routes and schedules: the ferry booking widget and the live timetable of a chosen date. Every step
 // works as a plain GET form; a refused search answers its 4xx with the reason in the visitor's language.
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { languageOfPath } from "../../lib/language.ts";
 import { loadFerryWidget, loadTimetable } from "../booking/booking-view.server.ts";
 import { FerryBookingWidget } from "../components/booking/ferry-booking-widget.tsx";
 import { Timetable } from "../components/booking/timetable.tsx";
+import { ProductLinks } from "../components/booking/product-links.tsx";
 import { Breadcrumbs } from "../components/content/breadcrumbs.tsx";
-import { CONTAINER, FOCUS_RING } from "../components/ui/styles.ts";
+import { CONTAINER } from "../components/ui/styles.ts";
 import { createTranslate } from "../i18n/translate.ts";
 import { useRootData, useTranslate } from "../i18n/use-translate.ts";
 import { pathOf } from "../routing/localized-paths.ts";
@@ -53,22 +54,7 @@ export default function RoutesSchedules({ loaderData }: Route.ComponentProps) {
       <div className="mt-12">
         <Timetable view={loaderData.timetable} />
       </div>
-      {tours.length > 0 ? (
-        <nav aria-labelledby="schedules-tours" className="mt-12">
-          <h2 id="schedules-tours" className="text-lg font-bold text-sea-950">
-            {t("product.others")}
-          </h2>
-          <ul className="mt-3 flex flex-wrap gap-3">
-            {tours.map((pageId) => (
-              <li key={pageId}>
-                <Link to={pathOf(pageId, language)} className={`text-sea-800 underline underline-offset-2 hover:text-sea-950 ${FOCUS_RING}`}>
-                  {t(`page.${pageId}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
+      <ProductLinks headingId="schedules-tours" pageIds={tours} />
     </div>
   );
 }

@@ -2,23 +2,12 @@
 // and pt; the FAQ opens as native disclosures and carries FAQPage data; the site map lists the live
 // pages; sitemap.xml and robots.txt are generated from the slug table with hreflang alternates.
 import type { Page } from "@playwright/test";
+import { CONTENT_PAGE_IDS } from "../../app/content/content-page-ids.ts";
 import { LANGUAGES, type Language } from "../../lib/language.ts";
 import { PAGES, type PageId } from "../../app/routing/pages.ts";
 import { test, expect, checkA11y } from "./fixtures.ts";
 
-const CONTENT_PAGES = [
-  "ferry",
-  "promotions",
-  "residentPromotions",
-  "faq",
-  "history",
-  "sustainability",
-  "cancun",
-  "islaMujeres",
-  "privacyNotice",
-  "termsOfUse",
-  "siteMap",
-] as const satisfies readonly PageId[];
+const CONTENT_PAGES = CONTENT_PAGE_IDS;
 
 /** On phones a sample is enough: the layout is the same component for every page. */
 const MOBILE_SAMPLE = new Set(["faq.es", "ferry.en", "history.pt", "termsOfUse.es", "siteMap.pt"]);
