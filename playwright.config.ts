@@ -20,7 +20,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
   outputDir: ".tmp/test-results",
-  fullyParallel: false,
+  // Tests, not files, are spread over the workers: no worker sits idle behind a long file.
+  fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: Number(process.env.E2E_WORKERS ?? 2),

@@ -98,7 +98,7 @@ export async function checkA11y(page: Page, options: { exclude?: string[] } = {}
   if (list.length === 0) return;
   const lines = list.flatMap((violation) => [
     `${violation.id} (${violation.impact ?? "n/a"}): ${violation.help} — ${violation.helpUrl}`,
-    ...violation.nodes.map((node) => `    at ${JSON.stringify(node.target)}${node.failureSummary ? `: ${node.failureSummary.replace(/\s+/g, " ")}` : ""}`),
+    ...violation.nodes.map((node) => `    - element ${JSON.stringify(node.target)}${node.failureSummary ? `: ${node.failureSummary.replace(/\s+/g, " ")}` : ""}`),
   ]);
   throw new Error(`axe found ${list.length} accessibility violation(s) on ${page.url()}:\n${lines.join("\n")}`);
 }
