@@ -3,7 +3,6 @@
 // choice in the request's router context, so a request chooses once. Amounts come from the database in
 // MXN and are converted here with the rates in force; the browser never sends an amount.
 import { createContext, type RouterContextProvider } from "react-router";
-import { COOKIE, parseCookieHeader } from "../lib/cookies.ts";
 import { isAppError } from "../lib/errors.ts";
 import type { Language } from "../lib/language.ts";
 import { BASE_CURRENCY, formatMoney, money } from "../lib/money.ts";
@@ -12,6 +11,7 @@ import {
   findCurrencyByCode,
   findVisitorCurrency,
   priceIn,
+  readCurrencyCookies,
   takeQuote,
   type Currency,
   type Quote,
@@ -30,9 +30,8 @@ export function findRequestCurrency(request: Request, context: Context, language
   if (chosen) return chosen;
   const { db } = context.get(servicesContext);
   const { country } = context.get(requestContext);
-  const cookies = parseCookieHeader(request.headers.get("Cookie"));
   const choice = findVisitorCurrency(db, {
-    cookies: { currency: cookies[COOKIE.currency], currencyId: cookies[COOKIE.currencyId] },
+    cookies: readCurrencyCookies(request.headers.get("Cookie")),
     country,
     language,
   });

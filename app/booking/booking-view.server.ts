@@ -2,10 +2,9 @@
 // calls the use cases with the visitor's currency and `now`, formats every amount the currency's way,
 // and turns a refusal (AppError) into a coded error the widget translates, with its HTTP status.
 import type { RouterContextProvider } from "react-router";
-import { COOKIE, parseCookieHeader } from "../../lib/cookies.ts";
 import { isAppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
-import { formatMoney, type Money } from "../../lib/money.ts";
+import { formatMoney } from "../../lib/money.ts";
 import {
   bookableRange,
   findActivityOffer,
@@ -16,7 +15,8 @@ import {
   type SailingOffer,
 } from "../../flows/booking-offers.ts";
 import { ageRangeLabel, findPresaleTiers, findProduct, findFerryProductId, findProducts, type Product } from "../../modules/catalog/index.ts";
-import { findCurrencyByCode, findVisitorCurrency, type VisitorCurrency } from "../../modules/currency/index.ts";
+import { findCurrencyByCode, type VisitorCurrency } from "../../modules/currency/index.ts";
+import { findRequestCurrency } from "../visitor-currency.server.ts";
 import { OPERATOR_TIME_ZONE, addDays, findActivities, findCrossings, findDaySailings, isLocalDate, localDateOf } from "../../modules/inventory/index.ts";
 import type {
   ActivityWidgetView,
@@ -29,29 +29,18 @@ import type {
 } from "../components/booking/types.ts";
 import type { TimetableView } from "../components/booking/timetable.tsx";
 import { formatLongDate } from "../components/booking/format.ts";
-import { requestContext, servicesContext } from "../context.ts";
+import { servicesContext } from "../context.ts";
 import { checkSelection, readCount, readFerryQuery, DEFAULT_ADULTS } from "./ferry-query.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
-export async function visitorCurrency(request: Request, context: Context, language: Language): Promise<VisitorCurrency> {
-  const { db } = context.get(servicesContext);
-  const { country } = context.get(requestContext);
-  const cookies = parseCookieHeader(request.headers.get("Cookie"));
-  return findVisitorCurrency(db, { cookies: { currency: cookies[COOKIE.currency], currencyId: cookies[COOKIE.currencyId] }, country, language });
-}
-
-function format(amount: Money, currency: VisitorCurrency): string {
-  return formatMoney(amount, currency);
-}
-
 function priceView(price: OfferPrice, currency: VisitorCurrency): PriceView {
   return {
     currency: currency.iso_code,
-    lines: price.lines.map((line) => ({ type: line.passengerType, count: line.quantity, total: format(line.total, currency) })),
-    subtotal: format(price.subtotal, currency),
-    discount: price.discount.amountMinor > 0 ? format(price.discount, currency) : null,
-    total: format(price.total, currency),
+    lines: price.lines.map((line) => ({ type: line.passengerType, count: line.quantity, total: formatMoney(line.total, currency) })),
+    subtotal: formatMoney(price.subtotal, currency),
+    discount: price.discount.amountMinor > 0 ? formatMoney(price.discount, currency) : null,
+    total: formatMoney(price.total, currency),
     presale: price.presale ? { days: price.presale.minDaysAhead, percent: price.presale.discountBasisPoints / 100 } : null,
   };
 }
@@ -62,7 +51,7 @@ function bandsView(product: Product, prices: readonly PassengerPrice[], currency
     return {
       type: band.passengerType,
       range: ageRangeLabel(band),
-      price: price && price.net.amountMinor > 0 ? format(price.net, currency) : null,
+      price: price && price.net.amountMinor > 0 ? formatMoney(price.net, currency) : null,
     };
   });
 }
@@ -100,7 +89,7 @@ export async function loadFerryWidget(request: Request, context: Context, langua
   const crossings = await findCrossings(db, language);
   const bounds = bookableRange(now);
   const query = readFerryQuery(url.searchParams, { crossing: crossings[0]?.code ?? "", date: bounds.min });
-  const currency = await visitorCurrency(request, context, language);
+  const currency = await findRequestCurrency(request, context, language);
   const ferryId = await findFerryProductId(db);
   const ferry = ferryId === null ? null : await findProduct(db, language, { id: ferryId });
   const openMonths = ferry?.openTicketMonths ?? 6;
@@ -246,11 +235,11 @@ export async function loadProductPage(
   const product = await findProduct(db, language, { code });
   const upgradeId = product.complements.find((complement) => complement.id === product.id)?.idUpgrade ?? null;
   const upgrade = upgradeId === null ? null : await findProduct(db, language, { id: upgradeId });
-  const currency = await visitorCurrency(request, context, language);
+  const currency = await findRequestCurrency(request, context, language);
   const priceOf = async (item: Product) => {
     const prices = await findProductPrices(db, { product: item, category: "tourist", currency: currency.iso_code, now }).catch(() => []);
     const adult = prices.find((price) => price.passengerType === "adult");
-    return { prices, from: adult ? format(adult.unit, currency) : null };
+    return { prices, from: adult ? formatMoney(adult.unit, currency) : null };
   };
   const own = await priceOf(product);
   const upgraded = upgrade ? await priceOf(upgrade) : null;

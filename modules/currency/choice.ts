@@ -1,6 +1,7 @@
 // Decides the visitor's currency (spec §4 Currency, §9): the currency cookies when both are present
 // and agree, otherwise the country from the edge geolocation header through the country map, otherwise
 // the language's default country (MX for es, US for the rest). Unknown or malformed input is ignored.
+import { COOKIE, parseCookieHeader } from "../../lib/cookies.ts";
 import type { Language } from "../../lib/language.ts";
 import { isCurrencyCode, type CurrencyCode } from "../../lib/money.ts";
 import { CURRENCY_IDS, DEFAULT_CURRENCY } from "./currencies.ts";
@@ -66,6 +67,12 @@ export interface CurrencyChoiceInput {
   /** The country from the geolocation header (already read with countryFromHeaders), or null. */
   country: string | null;
   language: Language;
+}
+
+/** The two currency cookies of a Cookie header, as sent (validated later by `currencyFromCookies`). */
+export function readCurrencyCookies(cookieHeader: string | null | undefined): CurrencyChoiceInput["cookies"] {
+  const cookies = parseCookieHeader(cookieHeader);
+  return { currency: cookies[COOKIE.currency], currencyId: cookies[COOKIE.currencyId] };
 }
 
 export interface CurrencyChoice {

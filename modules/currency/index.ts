@@ -18,6 +18,7 @@ export {
   type CurrencyChoice,
   type CurrencyChoiceInput,
   type CurrencyChoiceReason,
+  readCurrencyCookies,
 } from "./choice.ts";
 export {
   MAX_RATE,

@@ -4,13 +4,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppServices } from "../../app/context.ts";
-import { COOKIE, parseCookieHeader } from "../../lib/cookies.ts";
 import { AppError } from "../../lib/errors.ts";
 import { LANGUAGES, type Language } from "../../lib/language.ts";
 import { formatMoney, isCurrencyCode, money, type CurrencyCode, type Money } from "../../lib/money.ts";
 import { findActivityOffer, findFerryOffer, readBookingDate, type OfferPrice, type PassengerPrice, type SailingOffer } from "../../flows/booking-offers.ts";
 import { findProduct, findProducts, type Product } from "../../modules/catalog/index.ts";
-import { countryFromHeaders, findCurrencyByCode, findVisitorCurrency, priceIn, takeQuote, type Quote, type VisitorCurrency } from "../../modules/currency/index.ts";
+import { countryFromHeaders, findCurrencyByCode, findVisitorCurrency, priceIn, readCurrencyCookies, takeQuote, type Quote, type VisitorCurrency } from "../../modules/currency/index.ts";
 import { findActivities, findCrossings, findDaySailings, type Activity, type Crossing, type SailingView } from "../../modules/inventory/index.ts";
 import { CurrencySchema, withMinorUnits } from "./currencies.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
@@ -248,9 +247,8 @@ export async function currencyOfRequest(
     if (!currency) throw new AppError("UNKNOWN_CURRENCY", { issues: [{ path: "query.currency", code: "unknown_currency" }] });
     return { ...withMinorUnits(currency), reason: "cookie" };
   }
-  const cookies = parseCookieHeader(c.req.header("Cookie"));
   return findVisitorCurrency(services.db, {
-    cookies: { currency: cookies[COOKIE.currency], currencyId: cookies[COOKIE.currencyId] },
+    cookies: readCurrencyCookies(c.req.header("Cookie")),
     country: countryFromHeaders(c.req.raw.headers, services.config.GEO_COUNTRY_HEADERS),
     language,
   });
