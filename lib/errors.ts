@@ -75,10 +75,6 @@ export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
 
-export function statusOf(code: ErrorCode): number {
-  return ERROR_STATUS[code];
-}
-
 /** The JSON body of every coded error answer. Internal details (stack, SQL) never appear here. */
 export function errorBody(error: AppError, requestId?: string) {
   return {

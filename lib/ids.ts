@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 
 /** A request id: short enough to read in a log line, unique enough for one process lifetime and beyond. */
 export function newRequestId(): string {
@@ -8,10 +8,6 @@ export function newRequestId(): string {
 /** 128 random bits, hex: session ids and secrets that must not be guessable. */
 export function newSecret128(): string {
   return randomBytes(16).toString("hex");
-}
-
-export function newUuid(): string {
-  return randomUUID();
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;

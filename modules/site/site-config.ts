@@ -1,5 +1,5 @@
 // Decides what a site offers: which languages (the language limiter of spec §4) and which flags.
-import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from "../../lib/language.ts";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../lib/language.ts";
 
 export interface SiteConfig {
   code: string;
@@ -18,10 +18,3 @@ export function limitLanguages(configured: readonly string[]): Language[] {
 export function isFlagOn(site: SiteConfig, flag: string): boolean {
   return site.flags[flag] === true;
 }
-
-export const ALL_LANGUAGES_SITE = (code: string): SiteConfig => ({
-  code,
-  name: "Travesía",
-  languages: [...LANGUAGES],
-  flags: {},
-});
