@@ -178,7 +178,7 @@ export const en = {
     "Today's ferry timetable between El Embarcadero in Cancún and Isla Mujeres, with seats left and fares. Book one way, round trip or an open ticket.",
   "schedules.title": "Routes and schedules",
   "schedules.intro":
-    "Ferries sail from El Embarcadero pier in the Cancún hotel zone (km 4) to downtown Isla Mujeres in about 25 minutes. Choose a date to see every departure, its seats left and your fare.",
+    "Ferries sail from El Embarcadero pier in the Cancún hotel zone (km 4) to downtown Isla Mujeres in about 20 minutes. Choose a date to see every departure, its seats left and your fare.",
   "booking.title": "Book your crossing",
   "booking.trip": "Trip",
   "booking.trip.oneWay": "One way",

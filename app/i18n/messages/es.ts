@@ -179,7 +179,7 @@ export const es = {
     "Horario del ferry entre El Embarcadero en Cancún e Isla Mujeres, con lugares disponibles y tarifas. Compra sencillo, redondo o boleto abierto.",
   "schedules.title": "Rutas y horarios",
   "schedules.intro":
-    "Los ferries salen del muelle El Embarcadero, en la zona hotelera de Cancún (km 4), al centro de Isla Mujeres en unos 25 minutos. Elige una fecha para ver cada salida, sus lugares disponibles y tu tarifa.",
+    "Los ferries salen del muelle El Embarcadero, en la zona hotelera de Cancún (km 4), al centro de Isla Mujeres en unos 20 minutos. Elige una fecha para ver cada salida, sus lugares disponibles y tu tarifa.",
   "booking.title": "Reserva tu cruce",
   "booking.trip": "Viaje",
   "booking.trip.oneWay": "Sencillo",

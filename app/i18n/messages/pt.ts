@@ -179,7 +179,7 @@ export const pt = {
     "Horários do ferry entre El Embarcadero em Cancún e Isla Mujeres, com lugares disponíveis e tarifas. Compre só ida, ida e volta ou bilhete aberto.",
   "schedules.title": "Rotas e horários",
   "schedules.intro":
-    "Os ferries saem do píer El Embarcadero, na zona hoteleira de Cancún (km 4), para o centro de Isla Mujeres em cerca de 25 minutos. Escolha uma data para ver cada saída, os lugares disponíveis e a sua tarifa.",
+    "Os ferries saem do píer El Embarcadero, na zona hoteleira de Cancún (km 4), para o centro de Isla Mujeres em cerca de 20 minutos. Escolha uma data para ver cada saída, os lugares disponíveis e a sua tarifa.",
   "booking.title": "Reserve a sua travessia",
   "booking.trip": "Viagem",
   "booking.trip.oneWay": "Só ida",
