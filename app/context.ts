@@ -5,6 +5,7 @@ import type { Clock } from "../lib/clock.ts";
 import type { Config } from "../lib/config.ts";
 import type { Database } from "../lib/db.ts";
 import type { Logger } from "../lib/logger.ts";
+import type { SearchService } from "../modules/search/index.ts";
 import type { SiteConfig } from "../modules/site/index.ts";
 
 export interface AppServices {
@@ -12,6 +13,8 @@ export interface AppServices {
   clock: Clock;
   config: Config;
   logger: Logger;
+  /** The site search: this process's index (rebuilt when stale) and the token secret. */
+  search: SearchService;
 }
 
 export interface RequestInfo {

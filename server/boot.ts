@@ -5,8 +5,11 @@ import { parseConfig, type Config } from "../lib/config.ts";
 import { createLogger, type Logger } from "../lib/logger.ts";
 import { seed } from "../db/seed.ts";
 import { materializeSaleWindow } from "../modules/inventory/index.ts";
+import { createSearchService } from "../modules/search/index.ts";
+import { newSecret128 } from "../lib/ids.ts";
 import type { AppServices } from "../app/context.ts";
 import { openDatabase, type DatabaseHandle } from "./db.ts";
+import { loadSearchDocuments } from "./search-documents.ts";
 
 export interface Runtime {
   config: Config;
@@ -43,10 +46,21 @@ export async function boot(env: Record<string, string | undefined>, options: Boo
     logger.info({ from: window.from, to: window.to, inserted: window.inserted, removed: window.removed }, "sailings materialized");
   }
   logger.info({ database: database.kind, ms: Math.round(performance.now() - started) }, "database ready");
+  if (!config.SEARCH_TOKEN_SECRET && config.NODE_ENV === "production") {
+    logger.warn("SEARCH_TOKEN_SECRET is unset: search tokens are signed with a random secret of this process only");
+  }
+  const search = await createSearchService({
+    site: config.SITE_CODE,
+    tokenSecret: config.SEARCH_TOKEN_SECRET ?? newSecret128(),
+    loadDocuments: () => loadSearchDocuments(database.db),
+    clock,
+    logger,
+  });
+  logger.info(search.lastBuild, "search index built");
   return {
     config,
     logger,
     database,
-    services: { db: database.db, clock, config, logger },
+    services: { db: database.db, clock, config, logger, search },
   };
 }

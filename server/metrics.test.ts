@@ -11,6 +11,9 @@ describe("routeLabel keeps metric labels few", () => {
     ["/metrics", "/metrics"],
     ["/es/rutas-horarios/", "page"],
     ["/healthz/extra", "page"],
+    ["/google-enterprise/autocomplete", "/google-enterprise/autocomplete"],
+    ["/reporting", "/reporting"],
+    ["/google-enterprise/anything-else", "/google-enterprise"],
     ["/", "page"],
   ])("%s → %s", (path, label) => {
     expect(routeLabel(path)).toBe(label);

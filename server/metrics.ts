@@ -1,4 +1,5 @@
-import { Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { RebuildResult } from "../modules/search/index.ts";
 
 export interface Metrics {
   registry: Registry;
@@ -19,9 +20,42 @@ export function createMetrics(): Metrics {
   return { registry, httpDuration };
 }
 
+/** The search index's last build, read when /metrics is scraped. */
+export function registerSearchMetrics(registry: Registry, search: { readonly lastBuild: RebuildResult }): void {
+  new Gauge({
+    name: "search_index_build_seconds",
+    help: "How long the last build of the site search index took (documents read and indexed)",
+    registers: [registry],
+    collect() {
+      this.set(search.lastBuild.ms / 1000);
+    },
+  });
+  new Gauge({
+    name: "search_index_indexing_seconds",
+    help: "The indexing part of the last search index build, without reading the documents",
+    registers: [registry],
+    collect() {
+      this.set(search.lastBuild.indexMs / 1000);
+    },
+  });
+  new Gauge({
+    name: "search_index_documents",
+    help: "Documents in the site search index, all languages",
+    registers: [registry],
+    collect() {
+      this.set(search.lastBuild.documents);
+    },
+  });
+}
+
+/** The search service's paths (spec §7); any other path under /google-enterprise/ is one label. */
+const SEARCH_ROUTES = new Set(["/google-enterprise/token", "/google-enterprise/autocomplete", "/google-enterprise/search", "/google-enterprise/answer", "/google-enterprise/analytics", "/reporting"]);
+
 /** Low-cardinality label for a path: the kind of endpoint, never the raw URL. */
 export function routeLabel(pathname: string): string {
   if (pathname.startsWith("/assets/")) return "assets";
+  if (SEARCH_ROUTES.has(pathname)) return pathname;
+  if (pathname.startsWith("/google-enterprise/")) return "/google-enterprise";
   if (pathname.startsWith("/api/")) return pathname.split("/").slice(0, 3).join("/");
   if (/^\/(healthz|readyz|metrics)$/.test(pathname)) return pathname;
   return "page";

@@ -7,7 +7,8 @@ import { useLocation } from "react-router";
 import type { Language } from "../../lib/language.ts";
 import { useEssential, useLanguage, useRootData } from "../i18n/use-translate.ts";
 import { pathOf } from "../routing/localized-paths.ts";
-import { errorCopyOf, relatedLinksOf, searchActionOf, statusOfError } from "./error-copy.ts";
+import { errorCopyOf, relatedLinksOf, statusOfError } from "./error-copy.ts";
+import { SearchBox } from "./search/search-box.tsx";
 import { Logo } from "./shell/logo.tsx";
 import { ArrowRightIcon } from "./ui/icons.tsx";
 import { CONTAINER, FOCUS_RING, buttonClass } from "./ui/styles.ts";
@@ -106,7 +107,8 @@ export function ErrorContent({
         </h1>
         <p className="text-lg leading-relaxed text-slate-700">{text}</p>
       </div>
-      <SearchForm language={language} t={t} />
+      {/* The site's search box; it leaves by a full page load, since the app may be what failed. */}
+      <SearchBox language={language} variant="error" reloadOnNavigate />
       <nav aria-labelledby={linksHeadingId}>
         <h2 id={linksHeadingId} className="text-sm font-semibold uppercase tracking-wide text-slate-600">
           {t("error.relatedLinks")}
@@ -139,50 +141,12 @@ export function ErrorContent({
   );
 }
 
-/** A plain GET form to the search page: it works even when the page's scripts never ran. */
-export function SearchForm({ language, t }: { language: Language; t: Essential }) {
-  const inputId = useId();
-  return (
-    <form role="search" method="get" action={searchActionOf(language)} className="flex flex-col gap-2">
-      <label htmlFor={inputId} className="font-semibold text-sea-950">
-        {t("search.label")}
-      </label>
-      <div className="flex gap-2">
-        <input
-          id={inputId}
-          type="search"
-          name="q"
-          required
-          maxLength={200}
-          autoComplete="off"
-          enterKeyHint="search"
-          placeholder={t("search.placeholder")}
-          className="min-h-12 w-full min-w-0 rounded-full border border-slate-400 bg-white px-5 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-sea-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-sea-700"
-        />
-        <button type="submit" className={`${buttonClass("secondary", "lg")} shrink-0`}>
-          <SearchIcon className="size-5" />
-          <span className="sr-only sm:not-sr-only">{t("search.submit")}</span>
-        </button>
-      </div>
-    </form>
-  );
-}
-
 function DevDetails({ error }: { error: Error }) {
   return (
     <details className="mt-8 rounded-lg border border-coral-600/40 bg-white p-4 text-sm" lang="en">
       <summary className="cursor-pointer font-semibold text-coral-600">Development only: {error.message}</summary>
       <pre className="mt-3 overflow-x-auto whitespace-pre-wrap text-xs text-slate-700">{error.stack}</pre>
     </details>
-  );
-}
-
-function SearchIcon({ className }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false" className={className}>
-      <circle cx="11" cy="11" r="7" />
-      <path d="M20 20l-3.5-3.5" />
-    </svg>
   );
 }
 

@@ -55,16 +55,27 @@ const LANGUAGES = [
   },
 ] as const;
 
+/**
+ * Every language runs on desktop; on phones one language per screen is enough (the layout is one
+ * component whatever the language), each language taking a turn so all three appear on mobile.
+ */
+const MOBILE_SAMPLE = { server: "es", client: "en", notFound: "pt", badRequest: "en", offline: "es" } as const;
+
+function sampleOnMobile(screen: keyof typeof MOBILE_SAMPLE, language: string) {
+  test.skip(test.info().project.name === "mobile" && MOBILE_SAMPLE[screen] !== language, `sampled on mobile in ${MOBILE_SAMPLE[screen]}`);
+}
+
 for (const l of LANGUAGES) {
   test.describe(`in ${l.language}`, () => {
     test("a server render failure shows the error screen, titled Internal Error", async ({ page, allowConsoleError }) => {
+      sampleOnMobile("server", l.language);
       allowConsoleError(/status of 500/); // the browser logs the document's own status
       const response = await page.goto(`/${l.language}/__fault/?where=server`);
       expect(response?.status()).toBe(500);
       await expect(page).toHaveTitle(l.internalTitle);
       await expect(page.locator("html")).toHaveAttribute("lang", l.language);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.heading);
-      await expect(page.getByRole("search").getByRole("searchbox", { name: l.searchLabel })).toBeVisible();
+      await expect(page.getByRole("search").getByRole("combobox", { name: l.searchLabel })).toBeVisible();
       await expect(page.getByRole("link", { name: l.backHome })).toHaveAttribute("href", `/${l.language}/`);
       await page.waitForLoadState("networkidle"); // hydrated: the note must still say "server"
       await expect(page.getByText(l.onServer)).toBeVisible();
@@ -74,6 +85,7 @@ for (const l of LANGUAGES) {
     });
 
     test("a failure in the browser after hydration shows the error screen from the client", async ({ page, allowConsoleError, browserErrors }) => {
+      sampleOnMobile("client", l.language);
       allowConsoleError(/^Client error on .*Injected fault: client render failure/);
       const response = await page.goto(`/${l.language}/__fault/?where=client`);
       expect(response?.status()).toBe(200);
@@ -87,6 +99,7 @@ for (const l of LANGUAGES) {
     });
 
     test("an unknown path is a localized 404 inside the site shell", async ({ page, allowConsoleError }) => {
+      sampleOnMobile("notFound", l.language);
       allowConsoleError(/status of 404/);
       const response = await page.goto(`/${l.language}/nope/`);
       expect(response?.status()).toBe(404);
@@ -98,13 +111,14 @@ for (const l of LANGUAGES) {
       await checkA11y(page);
 
       // The search box goes to this language's search page with q.
-      const box = page.getByRole("main").getByRole("searchbox", { name: l.searchLabel });
+      const box = page.getByRole("main").getByRole("combobox", { name: l.searchLabel });
       await box.fill("isla mujeres");
       await box.press("Enter");
       await expect(page).toHaveURL(`${l.searchPath}?q=isla+mujeres`);
     });
 
     test("a path whose escapes do not decode is a localized 400 page", async ({ page, allowConsoleError }) => {
+      sampleOnMobile("badRequest", l.language);
       allowConsoleError(/status of 400/);
       const response = await page.goto(`/${l.language}/%E0%A4%A`);
       expect(response?.status()).toBe(400);
@@ -115,6 +129,7 @@ for (const l of LANGUAGES) {
     });
 
     test("offline, a navigation shows the offline page of the URL's language", async ({ page, context, allowConsoleError }) => {
+      sampleOnMobile("offline", l.language);
       // Offline, the open page's own background requests (React Router's lazy route discovery) fail
       // and the browser says so in the console: expected here, and not what this test checks.
       allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch manifest patches/);
@@ -139,7 +154,8 @@ for (const l of LANGUAGES) {
   });
 }
 
-test("the service worker keeps only the offline pages and lets HTTP errors through", async ({ page, allowConsoleError }) => {
+test("the service worker keeps only the offline pages and lets HTTP errors through", async ({ page, allowConsoleError, isMobile }) => {
+  test.skip(isMobile, "the worker's cache does not depend on the viewport");
   allowConsoleError(/status of 404/);
   await page.goto("/en/");
   await page.evaluate(() => navigator.serviceWorker.ready);
@@ -163,7 +179,8 @@ test("the service worker keeps only the offline pages and lets HTTP errors throu
   expect(new Set(cached.map((line) => line.split(" ")[0])).size).toBe(1); // one versioned cache
 });
 
-test("the fault route is a plain 404 for anything but a known fault", async ({ page, allowConsoleError }) => {
+test("the fault route is a plain 404 for anything but a known fault", async ({ page, allowConsoleError, isMobile }) => {
+  test.skip(isMobile, "server-side: one viewport is enough");
   allowConsoleError(/status of 404/);
   const response = await page.goto("/en/__fault/?where=elsewhere");
   expect(response?.status()).toBe(404);

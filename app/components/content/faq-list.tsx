@@ -1,8 +1,19 @@
-// FAQ questions as native disclosures: keyboard and screen-reader support come with <details>.
+// FAQ questions as native disclosures: keyboard and screen-reader support come with <details>. A link
+// to a question (#its-id, as search results and answers cite it) opens that question.
+import { useEffect } from "react";
+import { useLocation } from "react-router";
 import type { FaqItem } from "../../content/types.ts";
 import { PROSE } from "./prose.ts";
 
 export function FaqList({ items }: { items: readonly FaqItem[] }) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    // Question ids are slugs ([a-z0-9-]), so the hash needs no decoding; anything else matches nothing.
+    const id = hash.slice(1);
+    if (!id || !items.some((item) => item.id === id)) return;
+    const target = document.getElementById(id);
+    if (target instanceof HTMLDetailsElement) target.open = true;
+  }, [hash, items]);
   return (
     <div className="mt-4 divide-y divide-slate-200 border-y border-slate-200">
       {items.map((item) => (

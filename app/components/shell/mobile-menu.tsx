@@ -3,8 +3,10 @@
 // button that opened it, and the page behind does not scroll while it is open.
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
 import { Link, useLocation } from "react-router";
-import { useTranslate } from "../../i18n/use-translate.ts";
+import { useLanguage, useTranslate } from "../../i18n/use-translate.ts";
+import { isPageLive } from "../../routing/localized-paths.ts";
 import { CurrencySwitcher } from "../currency/currency-switcher.tsx";
+import { SearchBox } from "../search/search-box.tsx";
 import { CloseIcon, PhoneIcon, ArrowRightIcon } from "../ui/icons.tsx";
 import { buttonClass, FOCUS_RING } from "../ui/styles.ts";
 import { CALL_CENTER_PHONE } from "./contact-data.ts";
@@ -25,6 +27,7 @@ export interface MobileMenuProps {
 
 export function MobileMenu({ open, onClose, menu, homeHref, buyHref, returnFocusTo }: MobileMenuProps) {
   const t = useTranslate();
+  const language = useLanguage();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
@@ -116,6 +119,11 @@ export function MobileMenu({ open, onClose, menu, homeHref, buyHref, returnFocus
         </div>
 
         <div className="flex-1 overflow-y-auto overscroll-contain px-4 py-5">
+          {isPageLive("search") ? (
+            <div className="mb-6">
+              <SearchBox language={language} variant="menu" />
+            </div>
+          ) : null}
           <nav aria-label={t("a11y.mainNavigation")}>
             <ul className="space-y-5">
               <li>

@@ -23,6 +23,13 @@ function Icon({ children, className = "size-5", ...rest }: IconProps & { childre
   );
 }
 
+export const SearchIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="M20 20l-3.5-3.5" />
+  </Icon>
+);
+
 export const MenuIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M4 7h16M4 12h16M4 17h16" />

@@ -1,0 +1,195 @@
+// The site search box (spec §2, §4): an ARIA 1.2 combobox driven by the statechart of
+// search-box-machine.ts. Without JavaScript it is a plain GET form to the search page with q; with it,
+// typing suggests after 500 ms, arrows move through the suggestions, Enter or the icon goes to the
+// search page, Escape closes the list, and a polite live region says what happened. The same component
+// sits in the header, the mobile menu, the results page and the error screen.
+import { useMachine } from "@xstate/react";
+import { useEffect, useId, useMemo, useState, type KeyboardEvent } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { fromPromise } from "xstate";
+import type { Language } from "../../../lib/language.ts";
+import { useEssential } from "../../i18n/use-translate.ts";
+import { pathOf } from "../../routing/localized-paths.ts";
+import { SearchIcon } from "../ui/icons.tsx";
+import { FOCUS_RING } from "../ui/styles.ts";
+import { searchBoxMachine, type SearchBoxState } from "./search-box-machine.ts";
+import { fetchSuggestions, getSearchToken, reportSearchFailure } from "./search-client.ts";
+
+export type SearchBoxVariant = "header" | "menu" | "page" | "error";
+
+export interface SearchBoxProps {
+  language: Language;
+  variant: SearchBoxVariant;
+  /** The query to prefill with; by default q of the current URL (spec §4 initial). */
+  initialQuery?: string;
+  /**
+   * Leave by a full page load rather than a client navigation: the error screen's box, whose app may
+   * be what failed.
+   */
+  reloadOnNavigate?: boolean;
+}
+
+/** Where a search for `query` lands: the same URL the no-JS form produces. */
+export function searchHref(language: Language, query: string): string {
+  return `${pathOf("search", language)}?${new URLSearchParams({ q: query }).toString()}`;
+}
+
+const OPEN_STATES: readonly SearchBoxState[] = ["success", "empty", "error"];
+
+const INPUT_CLASS: Record<SearchBoxVariant, string> = {
+  header: "h-10 pl-4 pr-11 text-sm",
+  menu: "h-12 pl-4 pr-12 text-base",
+  page: "h-14 pl-5 pr-14 text-lg",
+  error: "h-12 pl-5 pr-12 text-base",
+};
+
+export function SearchBox({ language, variant, initialQuery, reloadOnNavigate = false }: SearchBoxProps) {
+  const t = useEssential();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const ids = useId();
+  const inputId = `${ids}-input`;
+  const listId = `${ids}-list`;
+  const action = pathOf("search", language);
+  const startQuery = initialQuery ?? new URLSearchParams(location.search).get("q")?.trim() ?? "";
+
+  const machine = useMemo(
+    () =>
+      searchBoxMachine.provide({
+        actors: {
+          fetchToken: fromPromise<unknown>(() => getSearchToken()),
+          fetchSuggestions: fromPromise<string[], { word: string }>(({ input }) => fetchSuggestions(input.word)),
+        },
+        actions: {
+          navigate: (_, { query }) => {
+            const href = searchHref(language, query);
+            if (reloadOnNavigate) window.location.assign(href);
+            else void navigate(href);
+          },
+          report: (_, { stage, error }) => reportSearchFailure(stage, error, { box: variant }),
+        },
+      }),
+    [language, navigate, reloadOnNavigate, variant],
+  );
+  const [snapshot, send] = useMachine(machine, { input: { initialQuery: startQuery } });
+  const state = snapshot.value as SearchBoxState;
+  const { word, suggestions } = snapshot.context;
+  const open = OPEN_STATES.includes(state) || (state === "fetch" && suggestions.length > 0);
+  const listed = open ? suggestions : [];
+
+  const [active, setActive] = useState(-1);
+  useEffect(() => setActive(-1), [suggestions]);
+  const activeId = active >= 0 && active < listed.length ? `${listId}-${active}` : undefined;
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      if (listed.length === 0) return;
+      event.preventDefault();
+      // -1 is the input itself: the arrows cycle input → first … last → input.
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      const slots = listed.length + 1;
+      setActive((current) => ((current + 1 + step + slots) % slots) - 1);
+    } else if (event.key === "Enter" && activeId) {
+      const suggestion = listed[active];
+      if (suggestion === undefined) return;
+      event.preventDefault();
+      send({ type: "SELECT", suggestion });
+    } else if (event.key === "Escape" && open) {
+      event.preventDefault();
+      send({ type: "CLOSE" });
+    }
+  }
+
+  const announcement =
+    state === "success"
+      ? suggestions.length === 1
+        ? t("search.suggestionsOne")
+        : t("search.suggestionsMany", { count: suggestions.length })
+      : state === "empty"
+        ? t("search.noSuggestions")
+        : state === "error"
+          ? t("search.error")
+          : "";
+
+  const large = variant === "page";
+  return (
+    <form
+      role="search"
+      method="get"
+      action={action}
+      className="relative w-full"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send({ type: "SUBMIT" });
+      }}
+    >
+      <label
+        htmlFor={inputId}
+        className={variant === "error" || variant === "page" ? "mb-2 block font-semibold text-sea-950" : "sr-only"}
+      >
+        {t("search.label")}
+      </label>
+      <div className="relative">
+        <input
+          id={inputId}
+          type="search"
+          name="q"
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={activeId}
+          required
+          maxLength={200}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          enterKeyHint="search"
+          placeholder={t("search.placeholder")}
+          value={word}
+          onChange={(event) => send({ type: "TYPE", word: event.target.value })}
+          onFocus={() => send({ type: "FOCUS" })}
+          onBlur={() => send({ type: "BLUR" })}
+          onKeyDown={onKeyDown}
+          className={`w-full min-w-0 rounded-full border border-slate-400 bg-white text-slate-900 placeholder:text-slate-500 focus-visible:border-sea-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-sea-700 [&::-webkit-search-cancel-button]:hidden ${INPUT_CLASS[variant]}`}
+        />
+        <button
+          type="submit"
+          className={`absolute top-1/2 right-1 inline-flex -translate-y-1/2 items-center justify-center rounded-full text-sea-900 hover:bg-sea-50 ${FOCUS_RING} ${large ? "size-12" : variant === "header" ? "size-8" : "size-10"}`}
+        >
+          <SearchIcon className={large ? "size-6" : "size-5"} />
+          <span className="sr-only">{t("search.submit")}</span>
+        </button>
+      </div>
+      <div
+        className={`absolute inset-x-0 top-full z-50 mt-2 overflow-hidden rounded-2xl bg-white p-1.5 shadow-2xl ring-1 ring-sea-950/10 ${open ? "" : "hidden"} ${variant === "header" ? "right-auto w-96 max-w-[calc(100vw-2rem)]" : ""}`}
+      >
+        <ul id={listId} role="listbox" aria-label={t("search.suggestions")} className={listed.length > 0 ? "" : "hidden"}>
+          {listed.map((suggestion, index) => (
+            <li
+              key={suggestion}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === active}
+              onPointerEnter={() => setActive(index)}
+              onClick={() => send({ type: "SELECT", suggestion })}
+              className={`flex cursor-pointer items-center gap-3 rounded-xl px-3 py-2.5 text-left text-slate-800 ${index === active ? "bg-sea-50 text-sea-950" : ""}`}
+            >
+              <SearchIcon className="size-4 shrink-0 text-sea-700" />
+              <span className="min-w-0 truncate">{suggestion}</span>
+            </li>
+          ))}
+        </ul>
+        {state === "empty" ? <p className="px-3 py-2.5 text-sm text-slate-600">{t("search.noSuggestions")}</p> : null}
+        {state === "error" ? (
+          <p className="px-3 py-2.5 text-sm font-semibold text-coral-700" data-testid="search-error">
+            {t("search.error")}
+          </p>
+        ) : null}
+      </div>
+      <p className="sr-only" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
+    </form>
+  );
+}
