@@ -1,0 +1,62 @@
+// Server-side rendering of the routes & schedules page with a round-trip search (both legs with live
+// seats and prices, and the day's timetable), uncached, at 50 connections, against GET /healthz at 50
+// connections measured just before: requests per second and latency; and the server time of one page
+// at a time, which says how much of the latency is the page's own work rather than queueing.
+import { operatorDate, ratioOf } from "../figures.mjs";
+
+export const name = "ssr-routes-schedules";
+export const title = "SSR of routes & schedules (round-trip search), 50 connections";
+
+const CONNECTIONS = 50;
+
+/** @param {import("../run.mjs").BenchContext} ctx */
+export async function run(ctx) {
+  const search = new URLSearchParams({
+    trip: "round_trip",
+    crossing: "cancun-isla-mujeres",
+    date: operatorDate(10),
+    return: operatorDate(12),
+    adults: "2",
+    children: "1",
+    step: "search",
+  });
+  const page = `/en/routes-schedules/?${search}`;
+  const outcomes = [];
+  for (const backend of /** @type {const} */ (["pglite", "postgresql"])) {
+    const server = await ctx.server(backend);
+    if (!server) {
+      ctx.log(`  no PostgreSQL server answers: ${backend} skipped`);
+      continue;
+    }
+    const health = await ctx.measureLoad({ url: `${server.origin}/healthz`, connections: CONNECTIONS, seconds: ctx.seconds });
+    const ssr = await ctx.measureLoad({ url: `${server.origin}${page}`, connections: CONNECTIONS, seconds: ctx.seconds });
+    const alone = await ctx.measureServerTime({ url: `${server.origin}${page}`, seconds: ctx.seconds / 2 });
+    const healthAlone = await ctx.measureServerTime({ url: `${server.origin}/healthz`, seconds: ctx.seconds / 4 });
+    outcomes.push({
+      backend,
+      figures: [
+        {
+          label: "requests per second",
+          value: Math.round(ssr.requestsPerSecond),
+          unit: "req/s",
+          baseline: { label: "/healthz", value: Math.round(health.requestsPerSecond), unit: "req/s" },
+          ratio: ratioOf(ssr.requestsPerSecond, health.requestsPerSecond),
+        },
+        { label: "p50 latency", value: ssr.latencyP50, unit: "ms", baseline: { label: "/healthz p50", value: health.latencyP50, unit: "ms" }, ratio: ratioOf(ssr.latencyP50, health.latencyP50) },
+        { label: "p99 latency", value: ssr.latencyP99, unit: "ms", baseline: { label: "/healthz p99", value: health.latencyP99, unit: "ms" }, ratio: ratioOf(ssr.latencyP99, health.latencyP99) },
+        {
+          label: "p50 server time, one request at a time",
+          value: alone.p50,
+          unit: "ms",
+          baseline: { label: "/healthz p50", value: healthAlone.p50, unit: "ms" },
+          ratio: ratioOf(alone.p50, healthAlone.p50),
+        },
+      ],
+      notes: [
+        `GET ${page}: ${ssr.requests} requests in ${ctx.seconds} s after a 2 s warm-up; /healthz: ${health.requests}. Latency resolution is 1 ms (autocannon).`,
+        ...(ssr.timeouts > 0 ? [`${ssr.timeouts} page requests were still unanswered after 30 s.`] : []),
+      ],
+    });
+  }
+  return outcomes;
+}

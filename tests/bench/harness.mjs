@@ -1,0 +1,211 @@
+// The imperative half of `npm run bench`: starts the production build on a fresh embedded database
+// (and on a fresh PostgreSQL database when a server answers), drives load with autocannon, and samples
+// the server time each response reports in its Server-Timing header.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import autocannon from "autocannon";
+import pg from "pg";
+import { percentile, serverTimingMs } from "./figures.mjs";
+
+const LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/test";
+const START_TIMEOUT_MS = 120_000;
+
+/** @returns {Promise<number>} */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port"))));
+    });
+  });
+}
+
+/**
+ * @typedef {{ backend: string; origin: string; stop: () => Promise<void> }} BenchServer
+ */
+
+/**
+ * Runs `node <build>/server/index.js` on a free port and waits until /readyz answers (migrated, seeded).
+ * @param {{ buildDir: string; backend: string; env: Record<string, string>; onStop?: () => Promise<void> | void }} options
+ * @returns {Promise<BenchServer>}
+ */
+export async function startServer({ buildDir, backend, env, onStop }) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(buildDir, "server/index.js")], {
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  /** @type {string[]} */
+  const stderr = [];
+  child.stderr.setEncoding("utf8").on("data", (chunk) => stderr.push(chunk));
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const killed = await Promise.race([exited.then(() => false), sleep(15_000).then(() => true)]);
+      if (killed) child.kill("SIGKILL");
+    }
+    await exited;
+    await onStop?.();
+  };
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await onStop?.();
+      throw new Error(`the ${backend} server exited with ${child.exitCode} before it was ready:\n${stderr.join("")}`);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the ${backend} server was not ready within ${START_TIMEOUT_MS / 1000} s:\n${stderr.join("")}`);
+    }
+    const ready = await fetch(`${origin}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return { backend, origin, stop };
+    await sleep(200);
+  }
+}
+
+/** The production server on a throwaway PGlite data directory, removed when it stops. */
+export function startPgliteServer(/** @type {string} */ buildDir) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "tv-bench-"));
+  return startServer({
+    buildDir,
+    backend: "pglite",
+    env: { DATA_DIR: dataDir },
+    onStop: () => rmSync(dataDir, { recursive: true, force: true }),
+  });
+}
+
+/** @param {string} url */
+async function answers(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * The production server on a database of its own (bench_<pid>) on DATABASE_URL's server, else on
+ * 127.0.0.1:5432; the database is dropped when the server stops. Null when no server answers.
+ * @param {string} buildDir
+ * @returns {Promise<BenchServer | null>}
+ */
+export async function startPostgresServer(buildDir) {
+  const adminUrl = process.env.DATABASE_URL ?? LOCAL_POSTGRES;
+  if (!(await answers(adminUrl))) return null;
+  const name = `bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } finally {
+      await admin.end();
+    }
+  };
+  try {
+    return await startServer({ buildDir, backend: "postgresql", env: { DATABASE_URL: url.toString() }, onStop: drop });
+  } catch (error) {
+    await drop().catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * @typedef {{ requestsPerSecond: number; latencyP50: number; latencyP99: number; requests: number; timeouts: number }} LoadResult
+ */
+
+/** A request still unanswered after this long counts as timed out (autocannon's default is 10 s). */
+const LOAD_TIMEOUT_SECONDS = 30;
+
+/**
+ * autocannon against one URL: a short warm-up (JIT, caches, pool), then the measured run. Fails when
+ * any response is not 2xx or a connection fails, so a broken page cannot pass for a fast one; requests
+ * slower than LOAD_TIMEOUT_SECONDS are counted, not fatal: an overloaded server is a figure too.
+ * @param {{ url: string; connections: number; seconds: number; warmupSeconds?: number; headers?: Record<string, string> }} options
+ * @returns {Promise<LoadResult>}
+ */
+export async function measureLoad({ url, connections, seconds, warmupSeconds = 2, headers = {} }) {
+  const run = (/** @type {number} */ duration) => autocannon({ url, connections, duration, headers, timeout: LOAD_TIMEOUT_SECONDS });
+  if (warmupSeconds > 0) await run(warmupSeconds);
+  const result = await run(seconds);
+  // autocannon counts a timeout as an error too.
+  const failures = result.errors - result.timeouts;
+  if (result.non2xx > 0 || failures > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${failures} failed requests out of ${result.requests.total}`);
+  }
+  return {
+    requestsPerSecond: result.requests.average,
+    latencyP50: result.latency.p50,
+    latencyP99: result.latency.p99,
+    requests: result.requests.total,
+    timeouts: result.timeouts,
+  };
+}
+
+/**
+ * @typedef {{ p50: number; p99: number; samples: number; roundTripP50: number }} ServerTime
+ */
+
+/**
+ * Server time of one request at a time, from the Server-Timing header, over `seconds` after a warm-up:
+ * the cost of the request itself, without the queueing that concurrency adds.
+ * @param {{ url: string; seconds: number; warmupSeconds?: number }} options
+ * @returns {Promise<ServerTime>}
+ */
+export async function measureServerTime({ url, seconds, warmupSeconds = 1 }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  /** @returns {Promise<{ server: number; roundTrip: number }>} */
+  const once = () =>
+    new Promise((resolve, reject) => {
+      const started = performance.now();
+      const request = http.get(url, { agent }, (response) => {
+        response.resume();
+        response.on("end", () => {
+          const server = serverTimingMs(/** @type {string | undefined} */ (response.headers["server-timing"]));
+          if (response.statusCode !== 200) reject(new Error(`${url} answered ${response.statusCode}`));
+          else if (server === null) reject(new Error(`${url} sent no Server-Timing header (server/app.ts sets it)`));
+          else resolve({ server, roundTrip: performance.now() - started });
+        });
+      });
+      request.on("error", reject);
+    });
+  try {
+    const warmUntil = performance.now() + warmupSeconds * 1000;
+    while (performance.now() < warmUntil) await once();
+    /** @type {number[]} */
+    const server = [];
+    /** @type {number[]} */
+    const roundTrip = [];
+    const until = performance.now() + seconds * 1000;
+    while (performance.now() < until) {
+      const sample = await once();
+      server.push(sample.server);
+      roundTrip.push(sample.roundTrip);
+    }
+    const round = (/** @type {number} */ ms) => Number(ms.toFixed(3));
+    return { p50: round(percentile(server, 50)), p99: round(percentile(server, 99)), samples: server.length, roundTripP50: round(percentile(roundTrip, 50)) };
+  } finally {
+    agent.destroy();
+  }
+}
