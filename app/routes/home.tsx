@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { findFeaturedProducts, type ProductCard } from "../../modules/catalog/index.ts";
+import { loadFerryWidget } from "../booking/booking-view.server.ts";
+import { FerryBookingWidget } from "../components/booking/ferry-booking-widget.tsx";
 import { languageOfPath, type Language } from "../../lib/language.ts";
 import { servicesContext } from "../context.ts";
 import { createPriceFormatter, findRequestCurrency } from "../visitor-currency.server.ts";
@@ -24,12 +26,20 @@ export type HomeProduct = Omit<ProductCard, "fromPrice"> & { fromPrice: string |
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  const language = languageOfPath(new URL(request.url).pathname);
-  const [cards, currency] = await Promise.all([findFeaturedProducts(db, language), findRequestCurrency(request, context, language)]);
+  const url = new URL(request.url);
+  const language = languageOfPath(url.pathname);
+  // The home's widget searches on routes & schedules, where the results and the day's timetable are;
+  // the home itself never shows results, so its own query string is not read.
+  const blankSearch = new Request(new URL(url.pathname, url), { headers: request.headers });
+  const [cards, currency, widget] = await Promise.all([
+    findFeaturedProducts(db, language),
+    findRequestCurrency(request, context, language),
+    loadFerryWidget(blankSearch, context, language, pathOf("routesSchedules", language)),
+  ]);
   // Prices are set in MXN; they are converted and written here, on the server, in the visitor's currency.
   const prices = await createPriceFormatter(context, currency, language);
   const products: HomeProduct[] = cards.map((card) => ({ ...card, fromPrice: card.fromPrice ? prices.format(card.fromPrice) : null }));
-  return { products, priceCurrency: prices.code };
+  return { products, priceCurrency: prices.code, widget: widget.view };
 }
 
 const OG_LOCALE: Record<Language, string> = { es: "es_MX", en: "en_US", pt: "pt_BR" };
@@ -57,7 +67,7 @@ const FEATURED_ID = "featured";
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useTranslate();
   const language = useRootData()?.language ?? "en";
-  const { products, priceCurrency } = loaderData;
+  const { products, priceCurrency, widget } = loaderData;
   const ferryPrice = products.find((product) => product.kind === "ferry")?.fromPrice ?? null;
   const ferryHref = isPageLive("ferry") ? pathOf("ferry", language) : null;
   const schedulesHref = isPageLive("routesSchedules") ? pathOf("routesSchedules", language) : null;
@@ -65,6 +75,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Hero t={t} ferryHref={ferryHref} ferryPrice={ferryPrice} />
+      {/* flow-root keeps the card's negative margin inside this band: the card overlaps the hero's wave. */}
+      <div className="flow-root bg-sand-50">
+        <div className={`${CONTAINER} relative z-10 -mt-10 sm:-mt-14 lg:-mt-20`}>
+          <div className="mx-auto max-w-5xl shadow-xl rounded-2xl">
+            <FerryBookingWidget view={widget} />
+          </div>
+        </div>
+      </div>
       <Featured t={t} products={products} priceCurrency={priceCurrency} />
       <Benefits t={t} />
       <Crossing t={t} schedulesHref={schedulesHref} />

@@ -1,6 +1,7 @@
 // Booking (issue 4): on routes & schedules, choose a round trip, pick both schedules, see seats and
 // prices; "a schedule must be selected" when none is; the demo day's closed and sold-out sailings show
-// as such; a park page answers a day's availability — in es, en and pt, desktop and mobile, axe clean.
+// as such; a park page answers a day's availability; the same widget searches from the home and the
+// ferry page, with and without JavaScript — in es, en and pt, desktop and mobile, axe clean.
 import type { BrowserContext, Page } from "@playwright/test";
 import { en } from "../../app/i18n/messages/en.ts";
 import { es } from "../../app/i18n/messages/es.ts";
@@ -42,9 +43,20 @@ async function typeDate(page: Page, label: string, iso: string, order: "dmy" | "
   await page.keyboard.type(order === "dmy" ? `${day}${month}${year}` : `${month}${day}${year}`);
 }
 
+/**
+ * Every language runs on desktop; on phones one language per journey (the widget is one component
+ * whatever the language), each language taking a turn so all three appear on mobile.
+ */
+const MOBILE_SAMPLE = { roundTrip: "es", closedAndSoldOut: "pt", park: "en" } as const;
+
+function sampleOnMobile(journey: keyof typeof MOBILE_SAMPLE, language: string) {
+  test.skip(test.info().project.name === "mobile" && MOBILE_SAMPLE[journey] !== language, `sampled on mobile in ${MOBILE_SAMPLE[journey]}`);
+}
+
 for (const { language, messages: t, order } of LANGUAGES) {
   test.describe(`booking in ${language}`, () => {
     test("a round trip: both schedules picked, seats and prices shown", async ({ page, context, allowConsoleError }) => {
+      sampleOnMobile("roundTrip", language);
       test.slow();
       allowConsoleError(/status of 422/); // Continue without a schedule answers 422 with the message
       await dismissNotices(context);
@@ -92,6 +104,7 @@ for (const { language, messages: t, order } of LANGUAGES) {
     });
 
     test("a closed and a sold-out sailing show as such and cannot be chosen", async ({ page, context }) => {
+      sampleOnMobile("closedAndSoldOut", language);
       await dismissNotices(context);
       await page.goto(`${pathOf("routesSchedules", language)}?trip=one_way&crossing=cancun-isla-mujeres&date=${DEMO_DAY}&adults=1&step=search`);
       const outbound = page.getByTestId("leg-out");
@@ -112,7 +125,8 @@ for (const { language, messages: t, order } of LANGUAGES) {
       await checkA11y(page);
     });
 
-    test("bad input is a clear message in the visitor's language, never a server error", async ({ page, context, allowConsoleError }) => {
+    test("bad input is a clear message in the visitor's language, never a server error", async ({ page, context, allowConsoleError, isMobile }) => {
+      test.skip(isMobile, "statuses and messages do not depend on the viewport");
       allowConsoleError(/status of (400|422)/); // the refusals this test asks for
       await dismissNotices(context);
       const response = await page.goto(
@@ -129,6 +143,7 @@ for (const { language, messages: t, order } of LANGUAGES) {
     });
 
     test("a park page: hours, ages, complements and a day's availability", async ({ page, context }) => {
+      sampleOnMobile("park", language);
       await dismissNotices(context);
       await page.goto(pathOf("xplor", language));
       await expect(page.locator("h1")).toHaveText("Xplor");
@@ -144,3 +159,49 @@ for (const { language, messages: t, order } of LANGUAGES) {
     });
   });
 }
+
+test("the widget on the home and on the ferry page searches sailings, in es, en and pt", async ({ page, context, browser }, testInfo) => {
+  test.skip(testInfo.project.name === "mobile", "the widget's journey runs on routes & schedules on both viewports");
+  test.slow();
+  await dismissNotices(context);
+  for (const { language, messages: t, order } of LANGUAGES) {
+    // The home's widget sends its search (today, two adults, unless changed) to routes & schedules,
+    // where results and the timetable are.
+    await page.goto(pathOf("home", language));
+    const homeWidget = page.getByTestId("ferry-booking");
+    await expect(homeWidget.getByRole("group", { name: t["booking.departureDate"], exact: true })).toBeVisible(); // hydrated, picker loaded
+    await homeWidget.getByLabel(t["booking.passenger.adult"], { exact: true }).fill("3");
+    await homeWidget.getByRole("button", { name: t["booking.search"] }).click();
+    await expect(page).toHaveURL(new RegExp(`^[^?]*${pathOf("routesSchedules", language)}\\?.*adults=3.*step=search`));
+    await expect(page.getByTestId("leg-out").locator("li").first()).toBeVisible();
+
+    // The ferry page answers a round trip in place, under its own text.
+    const departure = cancunDate(9);
+    const back = cancunDate(11);
+    await page.goto(pathOf("ferry", language));
+    const ferryWidget = page.getByTestId("ferry-booking");
+    await ferryWidget.getByText(t["booking.trip.roundTrip"], { exact: true }).click();
+    await typeDate(page, t["booking.departureDate"], departure, order);
+    await typeDate(page, t["booking.returnDate"], back, order);
+    await ferryWidget.getByRole("button", { name: t["booking.search"] }).click();
+    await expect(page).toHaveURL(new RegExp(`^[^?]*${pathOf("ferry", language)}\\?.*return=${back}.*step=search`));
+    await expect(ferryWidget.getByTestId("leg-out").locator("li").first()).toBeVisible();
+    await expect(ferryWidget.getByTestId("leg-back").locator("li").first()).toBeVisible();
+    await expect(ferryWidget.getByTestId("booking-total")).toHaveText(/\d/);
+    await expect(page.locator("h1")).toHaveCount(1);
+    if (language === "es") await checkA11y(page);
+  }
+
+  // Without JavaScript the home's widget is a plain GET form to routes & schedules.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL: testInfo.project.use.baseURL });
+  try {
+    const plain = await noScript.newPage();
+    await plain.goto(pathOf("home", "en"));
+    await plain.getByTestId("ferry-booking").getByLabel(en["booking.departureDate"]).fill(cancunDate(9));
+    await plain.getByTestId("ferry-booking").getByRole("button", { name: en["booking.search"] }).click();
+    await expect(plain).toHaveURL(new RegExp(`${pathOf("routesSchedules", "en")}\\?.*step=search`));
+    await expect(plain.getByTestId("leg-out").locator("li").first()).toBeVisible();
+  } finally {
+    await noScript.close();
+  }
+});

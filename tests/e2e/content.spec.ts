@@ -23,30 +23,38 @@ async function jsonLdOf(page: Page): Promise<Record<string, unknown>[]> {
   return texts.map((text) => JSON.parse(text) as Record<string, unknown>);
 }
 
+// One test per page, its languages in turn: one browser context for the three.
 for (const pageId of CONTENT_PAGES) {
-  for (const language of LANGUAGES) {
-    test(`${pageId} in ${language} renders its title and breadcrumbs and passes axe`, async ({ page }, testInfo) => {
-      test.skip(testInfo.project.name === "mobile" && !MOBILE_SAMPLE.has(`${pageId}.${language}`), "sampled on mobile");
-      const response = await page.goto(pathOf(pageId, language));
-      expect(response?.status()).toBe(200);
-      await expect(page.locator("html")).toHaveAttribute("lang", language);
-      const heading = page.getByRole("heading", { level: 1 });
-      await expect(heading).toHaveCount(1);
-      await expect(heading).not.toBeEmpty();
-      await expect(page).toHaveTitle(/\| Travesía$/);
-      expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
+  test(`${pageId} renders its title and breadcrumbs and passes axe, in every language`, async ({ page }, testInfo) => {
+    const languages = testInfo.project.name === "mobile" ? LANGUAGES.filter((language) => MOBILE_SAMPLE.has(`${pageId}.${language}`)) : LANGUAGES;
+    test.skip(languages.length === 0, "sampled on mobile");
+    for (const language of languages) {
+      await test.step(language, async () => {
+        const response = await page.goto(pathOf(pageId, language));
+        expect(response?.status()).toBe(200);
+        await expect(page.locator("html")).toHaveAttribute("lang", language);
+        const heading = page.getByRole("heading", { level: 1 });
+        await expect(heading).toHaveCount(1);
+        await expect(heading).not.toBeEmpty();
+        await expect(page).toHaveTitle(/\| Travesía$/);
+        expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
 
-      const main = page.locator("main");
-      const breadcrumbs = main.locator("nav").filter({ has: page.getByRole("link", { name: HOME_LABEL[language], exact: true }) });
-      await expect(breadcrumbs.getByRole("link", { name: HOME_LABEL[language], exact: true })).toHaveAttribute("href", `/${language}/`);
-      await expect(breadcrumbs.locator('[aria-current="page"]')).toBeVisible();
+        const main = page.locator("main");
+        const breadcrumbs = main.locator("nav").filter({ has: page.getByRole("link", { name: HOME_LABEL[language], exact: true }) });
+        await expect(breadcrumbs.getByRole("link", { name: HOME_LABEL[language], exact: true })).toHaveAttribute("href", `/${language}/`);
+        await expect(breadcrumbs.locator('[aria-current="page"]')).toBeVisible();
 
-      const types = (await jsonLdOf(page)).map((data) => data["@type"]);
-      expect(types).toContain("BreadcrumbList");
-      await checkA11y(page);
-    });
-  }
+        const types = (await jsonLdOf(page)).map((data) => data["@type"]);
+        expect(types).toContain("BreadcrumbList");
+        await checkA11y(page);
+      });
+    }
+  });
 }
+
+// The rest reads data and HTTP answers, which do not depend on the viewport (the FAQ's disclosures,
+// touched on phones, are the exception).
+const desktopOnly = () => test.skip(test.info().project.name === "mobile", "the viewport changes nothing here");
 
 test.describe("FAQ", () => {
   test("questions are closed disclosures that open by click and by keyboard", async ({ page }) => {
@@ -70,6 +78,7 @@ test.describe("FAQ", () => {
   });
 
   test("a link to a question opens it", async ({ page }) => {
+    desktopOnly();
     await page.goto(`${pathOf("faq", "es")}#que-es-la-garantia-de-clima`);
     const question = page.locator("details#que-es-la-garantia-de-clima");
     await expect(question).toHaveAttribute("open");
@@ -77,6 +86,7 @@ test.describe("FAQ", () => {
   });
 
   test("carries FAQPage data matching the questions on the page", async ({ page }) => {
+    desktopOnly();
     await page.goto(pathOf("faq", "pt"));
     const faq = (await jsonLdOf(page)).find((data) => data["@type"] === "FAQPage");
     expect(faq).toBeDefined();
@@ -92,6 +102,7 @@ test.describe("FAQ", () => {
   });
 
   test("its structured data carries the request's CSP nonce", async ({ request }) => {
+    desktopOnly();
     const response = await request.get(pathOf("faq", "en"));
     const policy = response.headers()["content-security-policy"];
     test.skip(!policy, "the policy is only sent by the production server");
@@ -104,6 +115,7 @@ test.describe("FAQ", () => {
 });
 
 test("the history page describes the organization with the call-center hours", async ({ page }) => {
+  desktopOnly();
   await page.goto(pathOf("history", "en"));
   const organization = (await jsonLdOf(page)).find((data) => data["@type"] === "Organization");
   expect(organization?.["name"]).toBe("Travesía");
@@ -111,6 +123,7 @@ test("the history page describes the organization with the call-center hours", a
 });
 
 test("the site map lists live pages in the visitor's language, and every link answers", async ({ page, request }) => {
+  desktopOnly();
   await page.goto(pathOf("siteMap", "es"));
   const links = page.locator("main article section").getByRole("link");
   const hrefs = await links.evaluateAll((elements) => elements.map((element) => element.getAttribute("href") ?? ""));
@@ -125,6 +138,7 @@ test("the site map lists live pages in the visitor's language, and every link an
 });
 
 test("sitemap.xml lists every content page in every language with hreflang alternates", async ({ request, baseURL }) => {
+  desktopOnly();
   const response = await request.get("/sitemap.xml");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("application/xml");
@@ -145,6 +159,7 @@ test("sitemap.xml lists every content page in every language with hreflang alter
 });
 
 test("robots.txt points at the sitemap and keeps crawlers out of the cart", async ({ request, baseURL }) => {
+  desktopOnly();
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   expect(robots).toContain("Disallow: /es/carrito/");

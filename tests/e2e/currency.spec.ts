@@ -141,15 +141,17 @@ test.describe("the currency switcher", () => {
     const { scope, trigger } = await openSwitcherArea(page, isMobile, language);
     await trigger.click();
     const search = scope.getByRole("searchbox", { name: t["currency.search"] });
+    // The list's own options: the home's booking widget has <select> options of its own.
+    const options = scope.getByRole("listbox", { name: t["currency.list"] }).getByRole("option");
     await search.fill("iene");
-    await expect(scope.getByRole("option")).toHaveText([/JPY\s*Iene japonês/]);
+    await expect(options).toHaveText([/JPY\s*Iene japonês/]);
     await search.fill("dolar");
-    await expect(scope.getByRole("option")).toHaveCount(3);
+    await expect(options).toHaveCount(3);
     await search.fill("bitcoin");
     // React Aria announces the empty state as the listbox's only row.
-    await expect(scope.getByRole("option")).toHaveText([t["currency.noResults"]]);
+    await expect(options).toHaveText([t["currency.noResults"]]);
     await search.press("Escape"); // clears the search
-    await expect(scope.getByRole("option")).toHaveCount(17);
+    await expect(options).toHaveCount(17);
     if (!isMobile) {
       await search.press("Escape"); // closes the popover, focus back on the button
       await expect(trigger).toHaveAttribute("aria-expanded", "false");
@@ -158,6 +160,7 @@ test.describe("the currency switcher", () => {
   });
 
   test("keeps the prices and says so when the change fails", async ({ page, isMobile, allowConsoleError }) => {
+    test.skip(isMobile, "the switcher's logic; its place in the mobile menu is the journey above");
     allowConsoleError(/status of 503/);
     const language: Language = "en";
     const t = MESSAGES[language];
@@ -177,6 +180,7 @@ test.describe("the currency switcher", () => {
   });
 
   test("says “Error obteniendo divisas” when the list cannot be loaded, and recovers", async ({ page, isMobile, allowConsoleError }) => {
+    test.skip(isMobile, "the switcher's logic; its place in the mobile menu is the journey above");
     allowConsoleError(/Failed to load resource|Failed to fetch dynamically imported module/);
     const language: Language = "es";
     const t = MESSAGES[language];
@@ -200,6 +204,7 @@ test.describe("the first visit", () => {
     test.use({ extraHTTPHeaders: { "CF-IPCountry": "GB" } });
 
     test("shows pounds sterling", async ({ page, context, isMobile }) => {
+      test.skip(isMobile, "the server's choice; the mobile menu's switcher is the journey above");
       await page.goto("/en/");
       await expectPricesIn(page, "en", "GBP");
       expect(await currencyCookies(context)).toEqual({ currency: undefined, id: undefined }); // chosen, not stored
@@ -212,6 +217,7 @@ test.describe("the first visit", () => {
     test.use({ extraHTTPHeaders: { "Accept-Language": "es" }, locale: "es-MX" });
 
     test("goes to /es/ and shows Mexican pesos", async ({ page, isMobile }) => {
+      test.skip(isMobile, "the server's choice; the mobile menu's switcher is the journey above");
       await page.goto("/");
       await expect(page).toHaveURL(/\/es\/$/);
       await expectPricesIn(page, "es", "MXN");

@@ -87,7 +87,8 @@ test("the hero's call to action leads to the ferry page, or to the products whil
   }
 });
 
-test("every product illustration loads", async ({ page, context }) => {
+test("every product illustration loads", async ({ page, context, isMobile }) => {
+  test.skip(isMobile, "the same files on both viewports");
   await dismissNotices(context);
   await page.goto("/es/");
   const images = page.locator("main img");

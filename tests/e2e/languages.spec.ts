@@ -1,12 +1,9 @@
 // Language journeys (spec §2, §4): fallback to English, `/` by Accept-Language then by the redirect
-// cookie, <html lang> per language, and the home page accessible in every language.
-import { test, expect, checkA11y } from "./fixtures.ts";
+// cookie. <html lang> and axe on the home of every language, on both viewports, are in home.spec.ts.
+import { test, expect } from "./fixtures.ts";
 
-const HOMES = [
-  { language: "es", path: "/es/" },
-  { language: "en", path: "/en/" },
-  { language: "pt", path: "/pt/" },
-] as const;
+// Redirects and cookies are decided by the server: the viewport changes nothing.
+test.skip(({ isMobile }) => isMobile, "server-side: one viewport is enough");
 
 test("a path in a language the site does not have falls back to English", async ({ page }) => {
   const response = await page.goto("/fr/");
@@ -39,12 +36,3 @@ test.describe("with a Portuguese browser", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
   });
 });
-
-for (const { language, path } of HOMES) {
-  test(`the ${language} home says lang="${language}" and passes axe`, async ({ page }) => {
-    await page.goto(path);
-    await expect(page.locator("html")).toHaveAttribute("lang", language);
-    await expect(page.locator("h1")).toBeVisible();
-    await checkA11y(page);
-  });
-}

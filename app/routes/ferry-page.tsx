@@ -1,0 +1,24 @@
+// The ferry page: its editorial text from content/ with the ferry booking widget as the article's
+// lead. The widget is a GET form to this same page, so a search answers here, with or without
+// JavaScript, and a refused search answers its 4xx with the reason in the visitor's language.
+import { data } from "react-router";
+import { loadFerryWidget } from "../booking/booking-view.server.ts";
+import { FerryBookingWidget } from "../components/booking/ferry-booking-widget.tsx";
+import { ContentArticle } from "../components/content/content-article.tsx";
+import { loadContentView } from "../content/content-view.server.ts";
+import { contentMeta } from "../content/meta.ts";
+import { pathOf } from "../routing/localized-paths.ts";
+import type { Route } from "./+types/ferry-page";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const view = loadContentView(request, context, "ferry");
+  const widget = await loadFerryWidget(request, context, view.language, pathOf("ferry", view.language));
+  // Seats left and prices in the visitor's currency change by the minute and by cookie.
+  return data({ view, widget: widget.view }, { status: widget.status, headers: { "Cache-Control": "no-store" } });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => contentMeta(loaderData?.view);
+
+export default function FerryPage({ loaderData }: Route.ComponentProps) {
+  return <ContentArticle view={loaderData.view} lead={<FerryBookingWidget view={loaderData.widget} />} />;
+}
