@@ -5,6 +5,7 @@ import { languageOfPath } from "../lib/language.ts";
 import { requestContext, servicesContext } from "./context.ts";
 import { CATALOGUES } from "./i18n/catalogues.server.ts";
 import { findCurrencyOptions, findRequestCurrency } from "./visitor-currency.server.ts";
+import { cartApiHeaders, countVisitorCart } from "./cart/cart-session.server.ts";
 import type { RouterContextProvider } from "react-router";
 
 export async function loadRootData(request: Request, context: Readonly<RouterContextProvider>) {
@@ -13,9 +14,10 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   const url = new URL(request.url);
   const language = languageOfPath(url.pathname);
   const cookies = parseCookieHeader(request.headers.get("Cookie"));
-  const [currency, currencies] = await Promise.all([
+  const [currency, currencies, cartCount] = await Promise.all([
     findRequestCurrency(request, context, language),
     findCurrencyOptions(context, language),
+    countVisitorCart(request, context),
   ]);
   return data({
     language,
@@ -27,8 +29,10 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
     currency,
     /** The 17 currencies for the switcher (id, code, symbol, name): about 1 kB, and the no-JS form needs them. */
     currencies,
-    /** Items in the visitor's cart for the header badge; 0 until the cart module fills it in. */
-    cartCount: 0,
+    /** Items in the visitor's cart for the header badge, as the server saw it (the client refreshes it, spec §4). */
+    cartCount,
+    /** What the browser's cart calls carry (spec §6): the public site key, the project prefix and the site code. */
+    cartApi: cartApiHeaders(config, site.code),
     nonce,
     requestId,
   });

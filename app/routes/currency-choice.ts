@@ -4,7 +4,9 @@
 // refused with UNKNOWN_CURRENCY and sets nothing.
 import { redirect } from "react-router";
 import { currencyCookies } from "../../lib/cookies.ts";
-import { AppError, errorBody } from "../../lib/errors.ts";
+import { AppError, errorBody, isAppError } from "../../lib/errors.ts";
+import { changeCartCurrency } from "../../flows/cart.ts";
+import { readCartSession } from "../cart/cart-session.server.ts";
 import { languageOfPath } from "../../lib/language.ts";
 import { isCurrencyCode } from "../../lib/money.ts";
 import { findCurrencyByCode } from "../../modules/currency/index.ts";
@@ -14,7 +16,7 @@ import { pathOf } from "../routing/localized-paths.ts";
 import type { Route } from "./+types/currency-choice";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, config } = context.get(servicesContext);
+  const { db, config, clock } = context.get(servicesContext);
   const language = languageOfPath(new URL(request.url).pathname);
   const form = await request.formData().catch(() => null);
   const code = form?.get(CURRENCY_FORM_FIELD.currency);
@@ -29,6 +31,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = safeReturnPath(form?.get(CURRENCY_FORM_FIELD.returnTo), pathOf("home", language));
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of currencyCookies(currency.iso_code, currency.id, config.NODE_ENV === "production")) headers.append("Set-Cookie", cookie);
+  // The cart follows the visitor's currency, as PUT /xapi/shopping-cart/currency does for the switcher with JavaScript.
+  const sessionId = readCartSession(request);
+  if (sessionId !== null) {
+    await changeCartCurrency(db, { sessionId, currency: currency.iso_code }, { siteCode: config.SITE_CODE, language, now: clock.now(), holdSeconds: config.CART_HOLD_SECONDS }).catch((error: unknown) => {
+      // A cart that no longer exists is the cart page's to clear; the currency choice still stands.
+      if (!isAppError(error)) throw error;
+    });
+  }
   // 303: the browser follows with a GET, so reloading the page it lands on does not post again.
   return redirect(back, { status: 303, headers });
 }

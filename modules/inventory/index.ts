@@ -53,6 +53,10 @@ export {
 } from "./availability.ts";
 export {
   blockSeats,
+  decideAt,
+  holdSeats,
+  releaseAllocations,
+  type AllocationTarget,
   closeSales,
   findActivities,
   findActivityDay,

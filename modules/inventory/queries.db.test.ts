@@ -6,6 +6,7 @@ import { openSnapshot, type DatabaseHandle } from "../../tests/setup/db.ts";
 import {
   addDays,
   closeSales,
+  decideAt,
   findActivities,
   findActivityDay,
   findCrossings,
@@ -140,8 +141,12 @@ describe("availability with holds", () => {
   it("counts sales, blocks and unexpired holds; an expired or released hold never counts", async () => {
     const [toIsla] = await findCrossings(database.db, "en");
     const [sailing] = await findDaySailings(database.db, [toIsla!.id], day, now);
+    // Written as the use cases write: deciding at `now`, so the capacity trigger counts holds as of then.
     const insert = (values: Partial<typeof seatAllocations.$inferInsert>) =>
-      database.db.insert(seatAllocations).values({ sailingId: sailing!.id, quantity: 1, state: "sold", reference: "test", ...values });
+      database.db.transaction(async (tx) => {
+        await decideAt(tx, now);
+        await tx.insert(seatAllocations).values({ sailingId: sailing!.id, quantity: 1, state: "sold", reference: "test", ...values });
+      });
     await insert({ quantity: 300, state: "sold", reference: "booking:A1" });
     await insert({ quantity: 20, state: "blocked", reference: "block:crew" });
     await insert({ quantity: 10, state: "held", expiresAt: minutes(15), reference: "cart:1" });

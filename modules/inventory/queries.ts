@@ -171,8 +171,12 @@ function countedAllocation(now: Date) {
     and (${seatAllocations.state} <> 'held' or ${seatAllocations.expiresAt} > ${now.toISOString()}::timestamptz)`;
 }
 
-async function readDaySailings(db: Database, crossingIds: readonly number[], date: LocalDate, now: Date): Promise<SailingView[]> {
-  if (crossingIds.length === 0) return [];
+type SailingFilter = { crossingIds: readonly number[]; date: LocalDate } | { sailingId: number };
+
+async function readSailings(db: Database, filter: SailingFilter, now: Date): Promise<SailingView[]> {
+  if ("crossingIds" in filter && filter.crossingIds.length === 0) return [];
+  const where =
+    "sailingId" in filter ? eq(sailings.id, filter.sailingId) : and(inArray(sailings.crossingId, [...filter.crossingIds]), eq(sailings.serviceDate, filter.date));
   const rows = await db
     .select({
       id: sailings.id,
@@ -189,8 +193,10 @@ async function readDaySailings(db: Database, crossingIds: readonly number[], dat
     .from(sailings)
     .innerJoin(vessels, eq(vessels.id, sailings.vesselId))
     .innerJoin(crossings, eq(crossings.id, sailings.crossingId))
-    .where(and(inArray(sailings.crossingId, [...crossingIds]), eq(sailings.serviceDate, date)))
+    .where(where)
     .orderBy(asc(sailings.crossingId), asc(sailings.departsAt));
+  if (rows.length === 0) return [];
+  const date = rows[0]!.serviceDate;
   const open = await db
     .select()
     .from(closures)
@@ -198,7 +204,11 @@ async function readDaySailings(db: Database, crossingIds: readonly number[], dat
       and(
         isNull(closures.liftedAt),
         or(
-          rows.length > 0 ? inArray(closures.sailingId, rows.map((row) => row.id)) : sql`false`,
+          inArray(
+            closures.sailingId,
+            rows.map((row) => row.id),
+          ),
+          // A day's closure covers every sailing of that day (one date per read: a day, or one sailing).
           and(eq(closures.serviceDate, date), isNull(closures.activityId)),
         ),
       ),
@@ -235,18 +245,17 @@ async function readDaySailings(db: Database, crossingIds: readonly number[], dat
  * materialized first, so the rolling window keeps itself without a scheduler.
  */
 export async function findDaySailings(db: Database, crossingIds: readonly number[], date: LocalDate, now: Date): Promise<SailingView[]> {
-  const found = await readDaySailings(db, crossingIds, date, now);
+  const found = await readSailings(db, { crossingIds, date }, now);
   const today = localDateOf(now, OPERATOR_TIME_ZONE);
   const missing = crossingIds.filter((id) => !found.some((sailing) => sailing.crossingId === id));
   if (missing.length === 0 || date < today || date > addDays(today, SALE_HORIZON_DAYS)) return found;
   const made = await materializeSailings(db, { from: date, to: date, now });
-  return made.inserted > 0 ? readDaySailings(db, crossingIds, date, now) : found;
+  return made.inserted > 0 ? readSailings(db, { crossingIds, date }, now) : found;
 }
 
-/** One sailing with its state, or UNKNOWN_SAILING. */
+/** One sailing with its state, or UNKNOWN_SAILING. Reads that sailing only: holds call it under the lock. */
 export async function findSailing(db: Database, sailingId: number, now: Date): Promise<SailingView> {
-  const [row] = await db.select({ crossingId: sailings.crossingId, serviceDate: sailings.serviceDate }).from(sailings).where(eq(sailings.id, sailingId));
-  const sailing = row ? (await readDaySailings(db, [row.crossingId], row.serviceDate, now)).find((item) => item.id === sailingId) : undefined;
+  const [sailing] = await readSailings(db, { sailingId }, now);
   if (!sailing) throw new AppError("UNKNOWN_SAILING");
   return sailing;
 }
@@ -256,7 +265,9 @@ export async function findSailing(db: Database, sailingId: number, now: Date): P
  * the seats re-checked after the lock are the truth (issue 5's holds, issue 6's payment).
  */
 export async function lockSailing(tx: Database, sailingId: number): Promise<void> {
-  const rows = await tx.select({ id: sailings.id }).from(sailings).where(eq(sailings.id, sailingId)).for("update");
+  // NO KEY UPDATE serializes buyers without conflicting with the KEY SHARE locks that foreign keys to
+  // the sailing take (a cart line or allocation being inserted elsewhere): FOR UPDATE would deadlock there.
+  const rows = await tx.select({ id: sailings.id }).from(sailings).where(eq(sailings.id, sailingId)).for("no key update");
   if (rows.length === 0) throw new AppError("UNKNOWN_SAILING");
 }
 
@@ -423,20 +434,51 @@ export async function findActivityDay(db: Database, activity: Activity, date: Lo
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Operator blocks (group charters, crew): seats taken without a sale
+// Taking and giving back seats: operator blocks (group charters, crew) and carts' holds
 
-export async function blockSeats(
+export type AllocationTarget = { sailingId: number } | { activityId: number; date: LocalDate };
+
+/**
+ * Tells the database the instant the application decides at, for the rest of the transaction, so that
+ * the capacity trigger (the last line against overselling, migration 0003) counts unexpired holds
+ * with the same `now` as the use case did, even when the test clock is not the wall clock.
+ */
+export async function decideAt(tx: Database, now: Date): Promise<void> {
+  await tx.execute(sql`select set_config('travesia.now', ${now.toISOString()}, true)`);
+}
+
+async function insertAllocation(
   db: Database,
-  target: { sailingId: number } | { activityId: number; date: LocalDate },
-  quantity: number,
-  reference: string,
+  target: AllocationTarget,
+  values: { quantity: number; state: "held" | "blocked"; reference: string; expiresAt: Date | null; now: Date },
 ): Promise<number> {
-  const values =
-    "sailingId" in target ? { sailingId: target.sailingId } : { activityId: target.activityId, serviceDate: target.date };
+  const where = "sailingId" in target ? { sailingId: target.sailingId } : { activityId: target.activityId, serviceDate: target.date };
   const [row] = await db
     .insert(seatAllocations)
-    .values({ ...values, quantity, state: "blocked", reference })
+    .values({ ...where, quantity: values.quantity, state: values.state, reference: values.reference, expiresAt: values.expiresAt, createdAt: values.now })
     .returning({ id: seatAllocations.id });
-  if (!row) throw new Error("block not stored");
+  if (!row) throw new Error("allocation not stored");
   return row.id;
+}
+
+export async function blockSeats(db: Database, target: AllocationTarget, quantity: number, reference: string, now: Date = new Date()): Promise<number> {
+  return insertAllocation(db, target, { quantity, state: "blocked", reference, expiresAt: null, now });
+}
+
+/**
+ * Holds seats until `expiresAt`. The caller has locked the sailing or activity day (lockSailing,
+ * lockActivityDay) and checked what is left with the same `now` inside the same transaction.
+ */
+export async function holdSeats(db: Database, target: AllocationTarget, quantity: number, reference: string, expiresAt: Date, now: Date): Promise<number> {
+  return insertAllocation(db, target, { quantity, state: "held", reference, expiresAt, now });
+}
+
+/** Gives back every seat still taken under `reference` (the row stays as history); returns how many rows. */
+export async function releaseAllocations(db: Database, reference: string, now: Date): Promise<number> {
+  const released = await db
+    .update(seatAllocations)
+    .set({ releasedAt: now })
+    .where(and(eq(seatAllocations.reference, reference), isNull(seatAllocations.releasedAt)))
+    .returning({ id: seatAllocations.id });
+  return released.length;
 }

@@ -3,6 +3,7 @@
 // GET form that works without JavaScript.
 import { Form, useNavigation } from "react-router";
 import { useLanguage, useTranslate } from "../../i18n/use-translate.ts";
+import { pathOf } from "../../routing/localized-paths.ts";
 import { buttonClass } from "../ui/styles.ts";
 import { DateField } from "./date-field.tsx";
 import { errorKey } from "./ferry-booking-widget.tsx";
@@ -19,6 +20,8 @@ export function ActivityBookingWidget({ view }: { view: ActivityWidgetView }) {
   const language = useLanguage();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === view.action;
+  const cartPath = pathOf("cart", language);
+  const adding = navigation.state !== "idle" && navigation.formAction === cartPath;
   const result = view.result;
   const errorId = "activity-error";
   return (
@@ -106,6 +109,20 @@ export function ActivityBookingWidget({ view }: { view: ActivityWidgetView }) {
           <div className="rounded-xl bg-sand-50 p-4">
             <PriceSummary price={result.price} />
           </div>
+          {result.selectable ? (
+            <Form method="post" action={cartPath}>
+              <input type="hidden" name="intent" value="add-activity" />
+              <input type="hidden" name="product" value={view.productId} />
+              <input type="hidden" name="date" value={result.date} />
+              <input type="hidden" name="adults" value={view.passengers.adult} />
+              <input type="hidden" name="children" value={view.passengers.child} />
+              <input type="hidden" name="infants" value={view.passengers.infant} />
+              <input type="hidden" name="category" value={view.category} />
+              <button type="submit" className={buttonClass("primary", "lg")} disabled={adding}>
+                {t("cart.add")}
+              </button>
+            </Form>
+          ) : null}
         </div>
       ) : null}
     </section>

@@ -5,6 +5,7 @@
 import { Form, useNavigation } from "react-router";
 import { useState } from "react";
 import { useLanguage, useTranslate } from "../../i18n/use-translate.ts";
+import { pathOf } from "../../routing/localized-paths.ts";
 import { buttonClass } from "../ui/styles.ts";
 import { DateField, useHydrated } from "./date-field.tsx";
 import { formatLongDate } from "./format.ts";
@@ -21,6 +22,8 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
   const language = useLanguage();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === view.action;
+  const cartPath = pathOf("cart", language);
+  const adding = navigation.state !== "idle" && navigation.formAction === cartPath;
   const [trip, setTrip] = useState<TripKind>(view.query.trip);
   const { query, result } = view;
   const Heading = `h${headingLevel}` as const;
@@ -202,6 +205,22 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
             </div>
           ) : null}
           <p className="mt-3 text-sm text-slate-700">{t("booking.summary.ready")}</p>
+          <Form method="post" action={cartPath} className="mt-4">
+            <input type="hidden" name="intent" value="add-ferry" />
+            <input type="hidden" name="trip" value={query.trip} />
+            <input type="hidden" name="crossing" value={query.crossing} />
+            {query.trip === "open" ? null : <input type="hidden" name="date" value={query.date} />}
+            {query.trip === "round_trip" ? <input type="hidden" name="return" value={query.returnDate} /> : null}
+            <input type="hidden" name="adults" value={query.passengers.adult} />
+            <input type="hidden" name="children" value={query.passengers.child} />
+            <input type="hidden" name="infants" value={query.passengers.infant} />
+            <input type="hidden" name="category" value={query.category} />
+            {query.outbound !== null && query.trip !== "open" ? <input type="hidden" name="out" value={query.outbound} /> : null}
+            {query.inbound !== null && query.trip === "round_trip" ? <input type="hidden" name="back" value={query.inbound} /> : null}
+            <button type="submit" className={buttonClass("primary", "lg")} disabled={adding}>
+              {t("cart.add")}
+            </button>
+          </Form>
         </div>
       ) : null}
     </section>

@@ -1,8 +1,12 @@
-// Changing the currency with JavaScript: PUT /api/currency sets both cookies (spec §4), then every
+// Changing the currency with JavaScript: PUT /api/currency sets both cookies (spec §4), the cart (if
+// any) is re-priced with PUT /xapi/shopping-cart/currency, then every
 // loader on the page runs again, so each price is converted and written anew by the server while the
 // page stays where it is (no document load).
 import { useCallback, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { isSessionId } from "../../../lib/cart-session.ts";
+import { COOKIE, parseCookieHeader } from "../../../lib/cookies.ts";
+import { useRootData } from "../../i18n/use-translate.ts";
 import type { CurrencyOption } from "./currency-options.ts";
 
 export interface CurrencyChange {
@@ -16,6 +20,7 @@ export interface CurrencyChange {
 
 export function useChangeCurrency(language: string): CurrencyChange {
   const revalidator = useRevalidator();
+  const cartApi = useRootData()?.cartApi;
   const [pendingCode, setPendingCode] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const busy = useRef(false);
@@ -37,6 +42,12 @@ export function useChangeCurrency(language: string): CurrencyChange {
           setFailed(true);
           return false;
         }
+        // The cart follows the visitor's currency: a new quote re-prices every line (spec §7).
+        const sessionId = parseCookieHeader(document.cookie)[COOKIE.cartSession];
+        if (isSessionId(sessionId) && cartApi) {
+          const query = new URLSearchParams({ Currency: option.code, SessionId: sessionId, Language: language.toUpperCase() });
+          await fetch(`/xapi/shopping-cart/currency?${query.toString()}`, { method: "PUT", headers: { ...cartApi, Accept: "application/json" } });
+        }
         await revalidator.revalidate();
         return true;
       } catch {
@@ -47,7 +58,7 @@ export function useChangeCurrency(language: string): CurrencyChange {
         setPendingCode(null);
       }
     },
-    [language, revalidator],
+    [language, revalidator, cartApi],
   );
 
   const clearFailure = useCallback(() => setFailed(false), []);

@@ -2,6 +2,7 @@
 // notices (app banner, cookie notice) that float over the page without moving it.
 import { useState } from "react";
 import { useRootData, useTranslate } from "../../i18n/use-translate.ts";
+import { CartSessionProvider } from "../cart/cart-session.tsx";
 import { AppBanner } from "./app-banner.tsx";
 import { CookieNotice } from "./cookie-notice.tsx";
 import { SiteFooter } from "./site-footer.tsx";
@@ -12,6 +13,7 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const [cookieNoticeDismissed, setCookieNoticeDismissed] = useState(root?.cookieNoticeDismissed ?? true);
   return (
+    <CartSessionProvider>
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
@@ -29,5 +31,6 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
         {cookieNoticeDismissed ? <AppBanner /> : <CookieNotice onDismiss={() => setCookieNoticeDismissed(true)} />}
       </div>
     </div>
+    </CartSessionProvider>
   );
 }

@@ -1,0 +1,130 @@
+// The cart page's loader and action: reads the visitor's cart (cart session cookie) and applies the
+// cart forms — add from a booking widget, add a complement, remove, hold again, empty — through the
+// same use cases as /xapi/shopping-cart. Every form works without JavaScript: a change redirects back
+// to the cart with `updated=1` or `error=<CODE>` (post/redirect/get), so a reload never posts twice.
+import { redirect, type RouterContextProvider } from "react-router";
+import { cartSessionCookie } from "../../lib/cart-session.ts";
+import { AppError, ERROR_STATUS, isAppError, type ErrorCode } from "../../lib/errors.ts";
+import type { Language } from "../../lib/language.ts";
+import { addToCart, emptyCart, findCartView, holdCartLineAgain, removeCartLine, type CartContext, type CartItemInput, type CartView } from "../../flows/cart.ts";
+import { cartErrorKindOf } from "../../modules/cart/index.ts";
+import { readCount } from "../booking/ferry-query.ts";
+import { requestContext, servicesContext } from "../context.ts";
+import { pathOf } from "../routing/localized-paths.ts";
+import { findRequestCurrency } from "../visitor-currency.server.ts";
+import { readCartSession } from "./cart-session.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** What the form names an intent; the widgets post `add-ferry` and `add-activity`. */
+export const CART_INTENTS = ["add-ferry", "add-activity", "add-complement", "remove", "hold-again", "empty"] as const;
+export type CartIntent = (typeof CART_INTENTS)[number];
+
+export interface CartPageData {
+  cart: CartView | null;
+  /** The message of the last change: the spec's success or error text, and the reason's key. */
+  notice: { ok: true } | { ok: false; reason: ReasonKey } | null;
+}
+
+const SPECIFIC_REASONS = ["LIMIT_PASSED", "SAME_PRODUCT_IN_CART", "SAME_DATE_IN_CART", "SAME_DATE_COMPONENTS", "SCHEDULE_REQUIRED", "CART_NOT_FOUND", "CART_LINE_NOT_FOUND"] as const;
+export type ReasonKey = `cart.error.${(typeof SPECIFIC_REASONS)[number] | "availability" | "any"}`;
+
+/** The message key of a refusal: the code's own text, else its kind's (availability), else the generic one. */
+export function reasonKey(code: string): ReasonKey {
+  const specific = SPECIFIC_REASONS.find((candidate) => candidate === code);
+  if (specific) return `cart.error.${specific}`;
+  return Object.hasOwn(ERROR_STATUS, code) && cartErrorKindOf(code as ErrorCode) === "availability" ? "cart.error.availability" : "cart.error.any";
+}
+
+export async function loadCartPage(request: Request, context: Context, language: Language): Promise<{ data: CartPageData; headers: Headers }> {
+  const { db, clock, config } = context.get(servicesContext);
+  const url = new URL(request.url);
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  const error = url.searchParams.get("error");
+  const notice: CartPageData["notice"] = url.searchParams.get("updated") === "1" ? { ok: true } : error && /^[A-Z_]{3,40}$/.test(error) ? { ok: false, reason: reasonKey(error) } : null;
+  const sessionId = readCartSession(request);
+  if (sessionId === null) return { data: { cart: null, notice }, headers };
+  try {
+    return { data: { cart: await findCartView(db, { sessionId, language, now: clock.now() }), notice }, headers };
+  } catch (failure) {
+    if (!isAppError(failure) || failure.code !== "CART_NOT_FOUND") throw failure;
+    // A cookie naming no cart is cleared, as the client does (spec §4).
+    headers.append("Set-Cookie", cartSessionCookie(null, config.NODE_ENV === "production"));
+    return { data: { cart: null, notice }, headers };
+  }
+}
+
+function text(form: FormData, name: string): string | null {
+  const value = form.get(name);
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
+}
+
+function id(form: FormData, name: string): number | null {
+  const value = text(form, name);
+  return value !== null && /^\d{1,15}$/.test(value) ? Number(value) : null;
+}
+
+function passengersOf(form: FormData) {
+  return { adult: readCount(text(form, "adults"), 1), child: readCount(text(form, "children"), 0), infant: readCount(text(form, "infants"), 0) };
+}
+
+function category(form: FormData): "tourist" | "resident" {
+  return text(form, "category") === "resident" ? "resident" : "tourist";
+}
+
+/** The item a widget's or card's form describes; a malformed one is refused by the use case with a code. */
+export function readCartItem(intent: CartIntent, form: FormData): CartItemInput {
+  if (intent === "add-ferry") {
+    const trip = text(form, "trip");
+    return {
+      type: "ferry",
+      crossing: text(form, "crossing") ?? "",
+      trip: trip === "round_trip" || trip === "open" ? trip : "one_way",
+      date: text(form, "date"),
+      returnDate: text(form, "return"),
+      outboundSailingId: id(form, "out"),
+      inboundSailingId: id(form, "back"),
+      category: category(form),
+      passengers: passengersOf(form),
+    };
+  }
+  if (intent === "add-activity") {
+    return { type: "activity", productId: id(form, "product") ?? 0, date: text(form, "date") ?? "", category: category(form), passengers: passengersOf(form) };
+  }
+  return {
+    type: "complement",
+    complementId: id(form, "complement") ?? 0,
+    upgrade: text(form, "upgrade") === "true",
+    parentLineId: text(form, "line") ?? "",
+    date: text(form, "date") ?? "",
+  };
+}
+
+export async function applyCartForm(request: Request, context: Context, language: Language): Promise<Response> {
+  const { db, clock, config } = context.get(servicesContext);
+  const { site } = context.get(requestContext);
+  const cartPath = pathOf("cart", language);
+  const form = await request.formData().catch(() => new FormData());
+  const intent = text(form, "intent") as CartIntent | null;
+  const sessionId = readCartSession(request);
+  const cartContext: CartContext = { siteCode: site.code, language, now: clock.now(), holdSeconds: config.CART_HOLD_SECONDS };
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  try {
+    if (intent === null || !CART_INTENTS.includes(intent)) throw new AppError("INVALID_REQUEST", { issues: [{ path: "body.intent", code: "unknown_intent" }] });
+    if (intent.startsWith("add-")) {
+      const currency = await findRequestCurrency(request, context, language);
+      const added = await addToCart(db, { sessionId, currency: currency.iso_code, item: readCartItem(intent, form) }, cartContext);
+      if (added.sessionId !== sessionId) headers.append("Set-Cookie", cartSessionCookie(added.sessionId, config.NODE_ENV === "production"));
+    } else {
+      if (sessionId === null) throw new AppError("CART_NOT_FOUND");
+      const lineId = text(form, "line") ?? "";
+      if (intent === "remove") await removeCartLine(db, { sessionId, lineId }, cartContext);
+      else if (intent === "hold-again") await holdCartLineAgain(db, { sessionId, lineId }, cartContext);
+      else await emptyCart(db, { sessionId, cartId: text(form, "cart") ?? "" }, cartContext);
+    }
+    return redirect(`${cartPath}?updated=1`, { status: 303, headers });
+  } catch (failure) {
+    if (!isAppError(failure)) throw failure;
+    return redirect(`${cartPath}?error=${failure.code}`, { status: 303, headers });
+  }
+}

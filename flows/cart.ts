@@ -1,0 +1,633 @@
+// Use cases of the cart (spec §4 Cart, §5 Shopping, §7 Cart calls): add a product and hold its seats,
+// remove a line or empty the cart and give the seats back at once, hold an expired line again, change
+// the currency (a new quote re-prices every line), and read the cart with each hold's state at `now`.
+// Every write is one transaction: the cart row is locked first (one visitor's double click cannot add
+// a product twice), then the sailings in id order and the activity day (buyers of one sailing are
+// serialized and the seats re-checked under the lock), then rows are written.
+import type { Database } from "../lib/db.ts";
+import { AppError } from "../lib/errors.ts";
+import { newSecret128 } from "../lib/ids.ts";
+import type { Language } from "../lib/language.ts";
+import type { CurrencyCode, Money } from "../lib/money.ts";
+import { formatMoney } from "../lib/money.ts";
+import {
+  PACKAGE_LIMIT,
+  assertCanAddLine,
+  assertSchedulesChosen,
+  convertPricing,
+  deleteCartLine,
+  deleteCartLines,
+  findCartBySession,
+  findCartLines,
+  holdReferenceOf,
+  holdStatus,
+  insertCart,
+  insertCartLine,
+  pricingOf,
+  secondsLeft,
+  sumPrices,
+  updateCart,
+  updateCartLineHold,
+  type CartLineRow,
+  type ConvertedPrice,
+  type HoldStatus,
+  type LineFacts,
+  type NewCartLine,
+  type StoredCart,
+} from "../modules/cart/index.ts";
+import {
+  assertValidPassengers,
+  findComplements,
+  findFerryProductId,
+  findPresaleTiers,
+  findProduct,
+  findProducts,
+  priceSelection,
+  seatsNeeded,
+  type Complement,
+  type FareCategory,
+  type PassengerCounts,
+  type Product,
+} from "../modules/catalog/index.ts";
+import { findCurrencyByCode, takeQuote } from "../modules/currency/index.ts";
+import {
+  assertCanSellActivityDay,
+  assertCanSellSailing,
+  daysAhead,
+  decideAt,
+  findActivities,
+  findActivityDay,
+  findCrossings,
+  findSailing,
+  holdSeats,
+  hoursOn,
+  lockActivityDay,
+  lockSailing,
+  releaseAllocations,
+  returnCrossingOf,
+  type Crossing,
+  type LocalDate,
+  type SailingView,
+} from "../modules/inventory/index.ts";
+import { readBookingDate } from "./booking-offers.ts";
+
+/** Every cart can show its amounts in USD as well (IncludeAmountsUSD, spec §7), so its quote has USD. */
+const QUOTED_ALWAYS: readonly CurrencyCode[] = ["USD"];
+
+export type CartItemInput =
+  | {
+      type: "ferry";
+      crossing: string;
+      trip: "one_way" | "round_trip" | "open";
+      date: string | null;
+      returnDate: string | null;
+      outboundSailingId: number | null;
+      inboundSailingId: number | null;
+      category: FareCategory;
+      passengers: PassengerCounts;
+    }
+  | { type: "activity"; productId: number; date: string; category: FareCategory; passengers: PassengerCounts }
+  /** A complement card of the cart: the admission (or, with `upgrade`, its tour) for the people of `parentLineId`. */
+  | { type: "complement"; complementId: number; upgrade: boolean; parentLineId: string; date: string };
+
+export interface CartContext {
+  siteCode: string;
+  language: Language;
+  now: Date;
+  /** How long a hold lasts (config CART_HOLD_SECONDS). */
+  holdSeconds: number;
+}
+
+function factsOf(line: CartLineRow): LineFacts {
+  return { productId: line.productId, kind: line.kind, activityDate: line.kind === "activity" ? line.serviceDate : null };
+}
+
+function passengersOf(line: CartLineRow): PassengerCounts {
+  return { adult: line.adults, child: line.children, infant: line.infants };
+}
+
+async function priceInMxn(db: Database, product: Product, category: FareCategory, trip: "one_way" | "round_trip" | "single", passengers: PassengerCounts, date: LocalDate | null, now: Date) {
+  const tiers = await findPresaleTiers(db);
+  return pricingOf(
+    priceSelection({
+      productId: product.id,
+      fares: product.fares,
+      tiers,
+      category,
+      trip,
+      passengers,
+      daysAhead: date === null ? null : daysAhead(date, now),
+    }),
+  );
+}
+
+/** Holds `seats` on a sailing after locking it and re-reading what is left; refuses with the sailing's state. */
+async function holdOnSailing(tx: Database, sailingId: number, seats: number, reference: string, expiresAt: Date, now: Date): Promise<SailingView> {
+  await lockSailing(tx, sailingId);
+  const sailing = await findSailing(tx, sailingId, now);
+  assertCanSellSailing({ departsAt: sailing.departsAt, closed: sailing.closure !== null }, sailing.seatsLeft, seats, now);
+  await holdSeats(tx, { sailingId }, seats, reference, expiresAt, now);
+  return sailing;
+}
+
+async function holdOnActivityDay(tx: Database, language: Language, activityId: number, date: LocalDate, seats: number, reference: string, expiresAt: Date, now: Date): Promise<void> {
+  await lockActivityDay(tx, activityId, date);
+  const [activity] = await findActivities(tx, language, [activityId]);
+  if (!activity) throw new AppError("UNKNOWN_PRODUCT");
+  const day = await findActivityDay(tx, activity, date, now);
+  assertCanSellActivityDay({ date, hours: day.hours, closed: day.closure !== null }, day.left, seats, now);
+  await holdSeats(tx, { activityId, date }, seats, reference, expiresAt, now);
+}
+
+async function lockLineResources(tx: Database, line: NewCartLine): Promise<void> {
+  const ids = [line.outboundSailingId, line.inboundSailingId].filter((id): id is number => typeof id === "number").sort((a, b) => a - b);
+  for (const id of ids) await lockSailing(tx, id);
+  if (typeof line.activityId === "number" && typeof line.serviceDate === "string") await lockActivityDay(tx, line.activityId, line.serviceDate);
+}
+
+/**
+ * Holds what a line needs: both legs of a round trip (sailings locked in id order, so two buyers of
+ * the same pair cannot deadlock) or the activity day. All of it or, by the transaction, none.
+ */
+async function holdLine(tx: Database, language: Language, line: Pick<CartLineRow, "id" | "seats" | "outboundSailingId" | "inboundSailingId" | "activityId" | "serviceDate" | "kind">, expiresAt: Date, now: Date): Promise<void> {
+  const reference = holdReferenceOf(line.id);
+  if (line.kind === "activity") {
+    if (line.activityId === null || line.serviceDate === null) throw new Error(`activity line ${line.id} has no day`);
+    await holdOnActivityDay(tx, language, line.activityId, line.serviceDate, line.seats, reference, expiresAt, now);
+    return;
+  }
+  const ids = [line.outboundSailingId, line.inboundSailingId].filter((id): id is number => id !== null).sort((a, b) => a - b);
+  for (const id of ids) await holdOnSailing(tx, id, line.seats, reference, expiresAt, now);
+}
+
+interface ResolvedLine {
+  values: NewCartLine;
+  facts: LineFacts;
+  isComplement: boolean;
+}
+
+async function resolveFerry(tx: Database, item: Extract<CartItemInput, { type: "ferry" }>, context: CartContext): Promise<ResolvedLine> {
+  const { now, language } = context;
+  assertSchedulesChosen(item);
+  const open = item.trip === "open";
+  const date = open ? null : readBookingDate(item.date ?? "", now, "item.date");
+  const returnDate = item.trip === "round_trip" ? readBookingDate(item.returnDate ?? "", now, "item.returnDate") : null;
+  if (date !== null && returnDate !== null && returnDate < date) {
+    throw new AppError("RETURN_BEFORE_DEPARTURE", { issues: [{ path: "item.returnDate", code: "before_departure" }] });
+  }
+  const crossings = await findCrossings(tx, language);
+  const crossing = crossings.find((candidate) => candidate.code === item.crossing);
+  if (!crossing) throw new AppError("UNKNOWN_CROSSING", { issues: [{ path: "item.crossing", code: "unknown_crossing" }] });
+  const back: Crossing | null = item.trip === "round_trip" ? returnCrossingOf(crossings, crossing) : null;
+  if (item.trip === "round_trip" && back === null) throw new AppError("UNKNOWN_CROSSING", { issues: [{ path: "item.crossing", code: "no_return" }] });
+  const productId = await findFerryProductId(tx);
+  if (productId === null) throw new AppError("UNKNOWN_PRODUCT");
+  const product = await findProduct(tx, language, { id: productId }, { withComplements: false });
+  // A sailing has at most a vessel's seats; the hold re-checks what is left under the lock.
+  assertValidPassengers(item.passengers, product.ageBands, Number.MAX_SAFE_INTEGER);
+  const seats = seatsNeeded(item.passengers, product.ageBands);
+  if (!open) {
+    const outbound = await findSailing(tx, item.outboundSailingId ?? -1, now);
+    if (outbound.crossingId !== crossing.id || outbound.serviceDate !== date) {
+      throw new AppError("UNKNOWN_SAILING", { issues: [{ path: "item.outboundSailingId", code: "not_on_date_and_crossing" }] });
+    }
+    if (item.trip === "round_trip") {
+      const inbound = await findSailing(tx, item.inboundSailingId ?? -1, now);
+      if (inbound.crossingId !== back?.id || inbound.serviceDate !== returnDate) {
+        throw new AppError("UNKNOWN_SAILING", { issues: [{ path: "item.inboundSailingId", code: "not_on_date_and_crossing" }] });
+      }
+      if (inbound.departsAt.getTime() <= outbound.arrivesAt.getTime()) {
+        throw new AppError("RETURN_BEFORE_DEPARTURE", { issues: [{ path: "item.inboundSailingId", code: "before_outbound_arrives" }] });
+      }
+    }
+  }
+  const pricing = await priceInMxn(tx, product, item.category, item.trip === "round_trip" ? "round_trip" : "one_way", item.passengers, date, now);
+  return {
+    values: {
+      kind: "ferry",
+      productId: product.id,
+      trip: item.trip,
+      category: item.category,
+      adults: item.passengers.adult,
+      children: item.passengers.child,
+      infants: item.passengers.infant,
+      seats,
+      serviceDate: date,
+      returnDate,
+      outboundSailingId: open ? null : item.outboundSailingId,
+      inboundSailingId: item.trip === "round_trip" ? item.inboundSailingId : null,
+      activityId: null,
+      complementId: null,
+      parentLineId: null,
+      pricing,
+      holdExpiresAt: null,
+    },
+    facts: { productId: product.id, kind: "ferry", activityDate: null },
+    isComplement: false,
+  };
+}
+
+async function resolveActivity(
+  tx: Database,
+  item: { productId: number; date: string; category: FareCategory; passengers: PassengerCounts },
+  context: CartContext,
+  complement: { complementId: number; parentLineId: string } | null,
+): Promise<ResolvedLine> {
+  const { now, language } = context;
+  const date = readBookingDate(item.date, now, "item.date");
+  const product = await findProduct(tx, language, { id: item.productId }, { withComplements: false });
+  if (product.activityId === null) throw new AppError("UNKNOWN_PRODUCT", { issues: [{ path: "item.productId", code: "not_sold_by_day" }] });
+  assertValidPassengers(item.passengers, product.ageBands, Number.MAX_SAFE_INTEGER);
+  const pricing = await priceInMxn(tx, product, item.category, "single", item.passengers, date, now);
+  return {
+    values: {
+      kind: "activity",
+      productId: product.id,
+      trip: "single",
+      category: item.category,
+      adults: item.passengers.adult,
+      children: item.passengers.child,
+      infants: item.passengers.infant,
+      seats: seatsNeeded(item.passengers, product.ageBands),
+      serviceDate: date,
+      returnDate: null,
+      outboundSailingId: null,
+      inboundSailingId: null,
+      activityId: product.activityId,
+      complementId: complement?.complementId ?? null,
+      parentLineId: complement?.parentLineId ?? null,
+      pricing,
+      holdExpiresAt: null,
+    },
+    facts: { productId: product.id, kind: "activity", activityDate: date },
+    isComplement: complement !== null,
+  };
+}
+
+async function resolveItem(tx: Database, item: CartItemInput, lines: readonly CartLineRow[], context: CartContext): Promise<ResolvedLine> {
+  if (item.type === "ferry") return resolveFerry(tx, item, context);
+  if (item.type === "activity") return resolveActivity(tx, item, context, null);
+  const parent = lines.find((line) => line.id === item.parentLineId);
+  if (!parent) throw new AppError("CART_LINE_NOT_FOUND", { issues: [{ path: "item.parentLineId", code: "not_in_cart" }] });
+  const parentProduct = await findProduct(tx, context.language, { id: parent.productId });
+  const offered = parentProduct.complements.find((complement) => complement.id === item.complementId);
+  if (!offered) throw new AppError("UNKNOWN_PRODUCT", { issues: [{ path: "item.complementId", code: "not_offered_with_line" }] });
+  const productId = item.upgrade ? offered.idUpgrade : offered.id;
+  return resolveActivity(tx, { productId, date: item.date, category: parent.category, passengers: passengersOf(parent) }, context, {
+    complementId: offered.id,
+    parentLineId: parent.id,
+  });
+}
+
+async function openCart(tx: Database, sessionId: string | null, currency: CurrencyCode, context: CartContext): Promise<StoredCart> {
+  if (sessionId !== null) {
+    const cart = await findCartBySession(tx, sessionId, { lock: true });
+    if (!cart) throw new AppError("CART_NOT_FOUND");
+    if (cart.status !== "open") throw new AppError("CART_CLOSED");
+    return cart;
+  }
+  const quote = await takeQuote(tx, [currency, ...QUOTED_ALWAYS], context.now);
+  return insertCart(tx, { sessionId: newSecret128(), siteCode: context.siteCode, language: context.language, currency, quote, now: context.now });
+}
+
+async function lockedCart(tx: Database, sessionId: string): Promise<StoredCart> {
+  const cart = await findCartBySession(tx, sessionId, { lock: true });
+  if (!cart) throw new AppError("CART_NOT_FOUND");
+  if (cart.status !== "open") throw new AppError("CART_CLOSED");
+  return cart;
+}
+
+/**
+ * Adds a product to the cart of `sessionId` (a new cart when null, in `currency`) and holds its seats
+ * for `holdSeconds`. Returns the cart's session id and the new line's id.
+ */
+export async function addToCart(
+  db: Database,
+  input: { sessionId: string | null; currency: CurrencyCode; item: CartItemInput },
+  context: CartContext,
+): Promise<{ sessionId: string; lineId: string }> {
+  const { now } = context;
+  return db.transaction(async (tx) => {
+    await decideAt(tx, now);
+    const cart = await openCart(tx, input.sessionId, input.currency, context);
+    const lines = await findCartLines(tx, cart.id);
+    const resolved = await resolveItem(tx, input.item, lines, context);
+    assertCanAddLine(lines.map(factsOf), { ...resolved.facts, isComplement: resolved.isComplement });
+    const expiresAt = resolved.values.trip === "open" ? null : new Date(now.getTime() + context.holdSeconds * 1000);
+    const position = lines.reduce((max, line) => Math.max(max, line.position), 0) + 1;
+    // The resources are locked before the line that refers to them is written (lock order: cart, sailings by id, day).
+    await lockLineResources(tx, resolved.values);
+    const line = await insertCartLine(tx, cart.id, position, { ...resolved.values, holdExpiresAt: expiresAt }, now);
+    if (expiresAt !== null) await holdLine(tx, context.language, line, expiresAt, now);
+    await updateCart(tx, cart.id, { now });
+    return { sessionId: cart.sessionId, lineId: line.id };
+  });
+}
+
+/** Removes a line, the complements added for it, and gives their seats back at once. */
+export async function removeCartLine(db: Database, input: { sessionId: string; lineId: string }, context: CartContext): Promise<void> {
+  await db.transaction(async (tx) => {
+    await decideAt(tx, context.now);
+    const cart = await lockedCart(tx, input.sessionId);
+    const lines = await findCartLines(tx, cart.id);
+    if (!lines.some((line) => line.id === input.lineId)) throw new AppError("CART_LINE_NOT_FOUND");
+    const doomed = [input.lineId, ...lines.filter((line) => line.parentLineId === input.lineId).map((line) => line.id)];
+    for (const lineId of doomed) {
+      await releaseAllocations(tx, holdReferenceOf(lineId), context.now);
+      await deleteCartLine(tx, cart.id, lineId);
+    }
+    await updateCart(tx, cart.id, { now: context.now });
+  });
+}
+
+/** Empties the cart (DELETE /xapi/shopping-cart): every line goes and every held seat is free at once. */
+export async function emptyCart(db: Database, input: { sessionId: string; cartId: string }, context: CartContext): Promise<void> {
+  await db.transaction(async (tx) => {
+    await decideAt(tx, context.now);
+    const cart = await lockedCart(tx, input.sessionId);
+    if (cart.id !== input.cartId) throw new AppError("CART_NOT_FOUND", { issues: [{ path: "query.IdCart", code: "not_this_session" }] });
+    for (const line of await deleteCartLines(tx, cart.id)) await releaseAllocations(tx, holdReferenceOf(line.id), context.now);
+    await updateCart(tx, cart.id, { now: context.now });
+  });
+}
+
+/**
+ * Holds an expired line's seats again, at today's price (presale counts from today), if they are
+ * still there. A line whose hold is still running is left as it is: holds are not extended.
+ */
+export async function holdCartLineAgain(db: Database, input: { sessionId: string; lineId: string }, context: CartContext): Promise<void> {
+  const { now } = context;
+  await db.transaction(async (tx) => {
+    await decideAt(tx, now);
+    const cart = await lockedCart(tx, input.sessionId);
+    const line = (await findCartLines(tx, cart.id)).find((candidate) => candidate.id === input.lineId);
+    if (!line) throw new AppError("CART_LINE_NOT_FOUND");
+    if (holdStatus(line.holdExpiresAt, now) !== "expired") return;
+    const product = await findProduct(tx, context.language, { id: line.productId }, { withComplements: false });
+    const trip = line.trip === "open" ? "one_way" : line.trip;
+    const pricing = await priceInMxn(tx, product, line.category, trip, passengersOf(line), line.serviceDate, now);
+    const expiresAt = new Date(now.getTime() + context.holdSeconds * 1000);
+    // The expired rows no longer count; releasing them keeps one live hold per line in the history.
+    await releaseAllocations(tx, holdReferenceOf(line.id), now);
+    await holdLine(tx, context.language, line, expiresAt, now);
+    await updateCartLineHold(tx, line.id, { holdExpiresAt: expiresAt, pricing });
+    await updateCart(tx, cart.id, { now });
+  });
+}
+
+/** PUT /xapi/shopping-cart/currency: the cart takes a new quote and every line is shown in `currency`. */
+export async function changeCartCurrency(db: Database, input: { sessionId: string; currency: CurrencyCode }, context: CartContext): Promise<void> {
+  await db.transaction(async (tx) => {
+    const cart = await lockedCart(tx, input.sessionId);
+    const quote = await takeQuote(tx, [input.currency, ...QUOTED_ALWAYS], context.now);
+    await updateCart(tx, cart.id, { currency: input.currency, quote, now: context.now });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reading the cart
+
+export interface FormattedMoney extends Money {
+  formatted: string;
+}
+
+export interface PriceView {
+  presale: { minDaysAhead: number; discountBasisPoints: number } | null;
+  lines: { passengerType: string; quantity: number; unit: FormattedMoney; total: FormattedMoney }[];
+  subtotal: FormattedMoney;
+  discount: FormattedMoney;
+  total: FormattedMoney;
+}
+
+export interface LegView {
+  sailingId: number;
+  date: LocalDate;
+  time: string;
+  arrivalTime: string;
+  from: string;
+  to: string;
+}
+
+export interface CartLineView {
+  id: string;
+  kind: "ferry" | "activity";
+  product: { id: number; code: string; kind: string; name: string; image: string; imageAlt: string };
+  trip: CartLineRow["trip"];
+  category: FareCategory;
+  passengers: PassengerCounts;
+  seats: number;
+  date: LocalDate | null;
+  returnDate: LocalDate | null;
+  outbound: LegView | null;
+  inbound: LegView | null;
+  activity: { date: LocalDate; opens: string | null; closes: string | null } | null;
+  /** Months an open ticket stays valid (spec §9: 6). */
+  openTicketMonths: number | null;
+  complementId: number | null;
+  parentLineId: string | null;
+  hold: { status: HoldStatus; expiresAt: string | null; secondsLeft: number | null };
+  price: PriceView;
+  priceUSD?: PriceView;
+}
+
+/** A complement (spec §3) as the cart offers it: added or not, and priced once added. */
+export type CartComplementView = Omit<Complement, "price" | "hasBeenAdded"> & {
+  price: FormattedMoney | null;
+  hasBeenAdded: boolean;
+  /** The line it would complement, and the date it would be on by default. */
+  forLineId: string;
+  defaultDate: LocalDate | null;
+};
+
+export interface CartTotals {
+  subtotal: FormattedMoney;
+  discount: FormattedMoney;
+  total: FormattedMoney;
+}
+
+export interface CartView {
+  id: string;
+  sessionId: string;
+  currency: CurrencyCode;
+  status: StoredCart["status"];
+  quote: { id: string; quotedAt: string };
+  lines: CartLineView[];
+  count: number;
+  limit: number;
+  /** The first running hold to end: the countdown the page shows. */
+  holdExpiresAt: string | null;
+  complements: CartComplementView[];
+  /** Lines whose hold expired are not in the totals until they are held again. */
+  totals: CartTotals;
+  totalsUSD?: CartTotals;
+}
+
+type Formatter = (amount: Money) => FormattedMoney;
+
+async function formatterFor(db: Database, currency: CurrencyCode, language: Language): Promise<Formatter> {
+  const entity = await findCurrencyByCode(db, currency, language);
+  if (!entity) throw new AppError("UNKNOWN_CURRENCY");
+  return (amount) => ({ ...amount, formatted: formatMoney(amount, entity) });
+}
+
+function priceView(price: ConvertedPrice, format: Formatter): PriceView {
+  return {
+    presale: price.presale,
+    lines: price.lines.map((line) => ({ passengerType: line.passengerType, quantity: line.quantity, unit: format(line.unit), total: format(line.total) })),
+    subtotal: format(price.subtotal),
+    discount: format(price.discount),
+    total: format(price.total),
+  };
+}
+
+function totalsView(prices: readonly ConvertedPrice[], currency: CurrencyCode, format: Formatter): CartTotals {
+  const totals = sumPrices(prices, currency);
+  return { subtotal: format(totals.subtotal), discount: format(totals.discount), total: format(totals.total) };
+}
+
+function legOf(sailing: SailingView | undefined, crossings: readonly Crossing[]): LegView | null {
+  if (!sailing) return null;
+  const crossing = crossings.find((item) => item.id === sailing.crossingId);
+  return {
+    sailingId: sailing.id,
+    date: sailing.serviceDate,
+    time: sailing.time,
+    arrivalTime: sailing.arrivalTime,
+    from: crossing?.from.name ?? "",
+    to: crossing?.to.name ?? "",
+  };
+}
+
+/**
+ * The cart of a session as the API and the cart page show it, at `now`: every line with its legs or
+ * day, its hold's state and its price in the cart's currency (and USD with `includeUsd`), the
+ * complements its products offer, and the totals of what can still be paid.
+ */
+export async function findCartView(
+  db: Database,
+  input: { sessionId: string; language: Language; now: Date; includeUsd?: boolean },
+): Promise<CartView> {
+  const { language, now } = input;
+  const cart = await findCartBySession(db, input.sessionId);
+  if (!cart) throw new AppError("CART_NOT_FOUND");
+  const lines = await findCartLines(db, cart.id);
+  const productIds = [...new Set(lines.map((line) => line.productId))];
+  const sailingIds = [...new Set(lines.flatMap((line) => [line.outboundSailingId, line.inboundSailingId]).filter((id): id is number => id !== null))];
+  const [products, crossings, sailings, format, formatUsd] = await Promise.all([
+    productIds.length > 0 ? findProducts(db, language, { ids: productIds }) : Promise.resolve([] as Product[]),
+    sailingIds.length > 0 ? findCrossings(db, language) : Promise.resolve([] as Crossing[]),
+    Promise.all(sailingIds.map((id) => findSailing(db, id, now))),
+    formatterFor(db, cart.currency, language),
+    input.includeUsd ? formatterFor(db, "USD", language) : Promise.resolve(null),
+  ]);
+  const activityIds = [...new Set(lines.flatMap((line) => (line.activityId === null ? [] : [line.activityId])))];
+  const activities = activityIds.length > 0 ? await findActivities(db, language, activityIds) : [];
+  const productOf = (id: number) => products.find((product) => product.id === id);
+  const sailingOf = (id: number | null) => sailings.find((sailing) => sailing.id === id);
+
+  const payable: ConvertedPrice[] = [];
+  const payableUsd: ConvertedPrice[] = [];
+  const lineViews = lines.map((line): CartLineView => {
+    const product = productOf(line.productId);
+    const price = convertPricing(line.pricing, cart.currency, cart.quote);
+    const priceUsd = formatUsd ? convertPricing(line.pricing, "USD", cart.quote) : null;
+    const status = holdStatus(line.holdExpiresAt, now);
+    if (status !== "expired") {
+      payable.push(price);
+      if (priceUsd) payableUsd.push(priceUsd);
+    }
+    const activity = activities.find((item) => item.id === line.activityId);
+    const hours = activity && line.serviceDate ? activity.hours : null;
+    const day = line.kind === "activity" && line.serviceDate !== null ? line.serviceDate : null;
+    const openHours = hours && day ? hoursOn(hours, day) : null;
+    return {
+      id: line.id,
+      kind: line.kind,
+      product: {
+        id: line.productId,
+        code: product?.code ?? "",
+        kind: product?.kind ?? "",
+        name: product?.name ?? "",
+        image: product?.image ?? "",
+        imageAlt: product?.imageAlt ?? "",
+      },
+      trip: line.trip,
+      category: line.category,
+      passengers: passengersOf(line),
+      seats: line.seats,
+      date: line.serviceDate,
+      returnDate: line.returnDate,
+      outbound: legOf(sailingOf(line.outboundSailingId), crossings),
+      inbound: legOf(sailingOf(line.inboundSailingId), crossings),
+      activity: day ? { date: day, opens: openHours?.opens ?? null, closes: openHours?.closes ?? null } : null,
+      openTicketMonths: line.trip === "open" ? (product?.openTicketMonths ?? null) : null,
+      complementId: line.complementId,
+      parentLineId: line.parentLineId,
+      hold: {
+        status,
+        expiresAt: line.holdExpiresAt?.toISOString() ?? null,
+        secondsLeft: line.holdExpiresAt && status === "held" ? secondsLeft(line.holdExpiresAt, now) : null,
+      },
+      price: priceView(price, format),
+      ...(priceUsd && formatUsd ? { priceUSD: priceView(priceUsd, formatUsd) } : {}),
+    };
+  });
+
+  const running = lines.flatMap((line) => (line.holdExpiresAt && holdStatus(line.holdExpiresAt, now) === "held" ? [line.holdExpiresAt.getTime()] : []));
+  return {
+    id: cart.id,
+    sessionId: cart.sessionId,
+    currency: cart.currency,
+    status: cart.status,
+    quote: { id: cart.quote.id, quotedAt: cart.quote.quotedAt },
+    lines: lineViews,
+    count: lines.length,
+    limit: PACKAGE_LIMIT,
+    holdExpiresAt: running.length > 0 ? new Date(Math.min(...running)).toISOString() : null,
+    complements: await complementsOffered(db, lines, products, lineViews, language),
+    totals: totalsView(payable, cart.currency, format),
+    ...(formatUsd ? { totalsUSD: totalsView(payableUsd, "USD", formatUsd) } : {}),
+  };
+}
+
+/** The complements the cart's products offer, one card each, marked added (and priced) when a line came from it. */
+async function complementsOffered(
+  db: Database,
+  lines: readonly CartLineRow[],
+  products: readonly Product[],
+  views: readonly CartLineView[],
+  language: Language,
+): Promise<CartComplementView[]> {
+  const offers: { complementId: number; line: CartLineRow }[] = [];
+  for (const line of lines) {
+    if (line.parentLineId !== null) continue;
+    const product = products.find((item) => item.id === line.productId);
+    for (const complement of product?.complements ?? []) {
+      // A park already in the cart on its own is not offered to itself.
+      const bought = lines.some((other) => other.complementId === null && (other.productId === complement.id || other.productId === complement.idUpgrade));
+      if (bought) continue;
+      if (!offers.some((offer) => offer.complementId === complement.id)) offers.push({ complementId: complement.id, line });
+    }
+  }
+  if (offers.length === 0) return [];
+  const complements = await findComplements(
+    db,
+    language,
+    offers.map((offer) => offer.complementId),
+  );
+  return offers.flatMap(({ complementId, line }) => {
+    const complement = complements.get(complementId);
+    if (!complement) return [];
+    const added = views.find((view) => view.complementId === complementId);
+    return [
+      {
+        ...complement,
+        price: added ? added.price.total : null,
+        hasBeenAdded: added !== undefined,
+        forLineId: added?.parentLineId ?? line.id,
+        // A complement goes on the line's (first) day by default.
+        defaultDate: line.serviceDate,
+      },
+    ];
+  });
+}

@@ -1,0 +1,155 @@
+// The cart (issue 5), in Chromium, desktop and mobile: a round trip, a complement and a park admission
+// added from the booking widgets and the cart's upsell; the currency changed (the cart re-priced);
+// a line removed; the sixth product refused with the limit message; a hold that expires marked and
+// held again — in es, en and pt, with the header's badge counting on every page.
+import type { BrowserContext, Page } from "@playwright/test";
+import { en } from "../../app/i18n/messages/en.ts";
+import { es } from "../../app/i18n/messages/es.ts";
+import { pt } from "../../app/i18n/messages/pt.ts";
+import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner.tsx";
+import { pathOf } from "../../app/routing/localized-paths.ts";
+import { test, expect, checkA11y } from "./fixtures.ts";
+
+const MESSAGES = { es, en, pt } as const;
+type Language = keyof typeof MESSAGES;
+
+function cancunDate(days: number): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Cancun", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+async function dismissNotices(context: BrowserContext, origin = "http://127.0.0.1") {
+  await context.addCookies([{ name: "cookie_notice", value: "1", url: origin }]);
+  await context.addInitScript((key) => {
+    if (window.location.protocol.startsWith("http")) window.localStorage.setItem(key, "1");
+  }, APP_BANNER_STORAGE_KEY);
+}
+
+/** Picks a round trip on routes & schedules (the widget's GET form, as a shared link) and adds it. */
+async function addRoundTrip(page: Page, language: Language, date: string, origin = "") {
+  const t = MESSAGES[language];
+  await page.goto(`${origin}${pathOf("routesSchedules", language)}?trip=round_trip&crossing=cancun-isla-mujeres&date=${date}&return=${date}&adults=2&infants=1&step=search`);
+  const widget = page.getByTestId("ferry-booking");
+  await widget.getByTestId("leg-out").locator('li[data-sailing-status="available"] input').nth(1).check();
+  await widget.getByTestId("leg-back").locator('li[data-sailing-status="available"] input').last().check();
+  await widget.getByRole("button", { name: t["booking.continue"] }).click();
+  await widget.getByRole("button", { name: t["cart.add"] }).click();
+  await expect(page).toHaveURL(new RegExp(`${pathOf("cart", language)}\\?updated=1`));
+  await expect(page.getByTestId("cart-notice")).toHaveText(t["cart.updated"]);
+}
+
+/** A park's admission on `date` from its product page. */
+async function addPark(page: Page, language: Language, park: "xplor" | "xcaret" | "xenses" | "xenotes" | "xoximilco" | "xavage", date: string) {
+  const t = MESSAGES[language];
+  await page.goto(`${pathOf(park, language)}?date=${date}&adults=2&step=search`);
+  await page.getByTestId("activity-booking").getByRole("button", { name: t["cart.add"] }).click();
+  await expect(page).toHaveURL(new RegExp(pathOf("cart", language)));
+}
+
+function badge(page: Page) {
+  return page.getByRole("banner").getByTestId("cart-count");
+}
+
+async function changeCurrencyTo(page: Page, language: Language, code: string, isMobile: boolean) {
+  const t = MESSAGES[language];
+  let scope: Page | ReturnType<Page["getByRole"]> = page;
+  if (isMobile) {
+    await page.getByRole("button", { name: t["a11y.openMenu"] }).click();
+    scope = page.getByRole("dialog", { name: t["nav.menu"] });
+  }
+  const trigger = (isMobile ? scope : page.getByRole("banner")).getByRole("button", { name: new RegExp(`^${t["currency.label"]}: `) });
+  await trigger.click();
+  const search = scope.getByRole("searchbox", { name: t["currency.search"] });
+  await expect(search).toBeFocused({ timeout: 15_000 });
+  await search.fill(code);
+  const repriced = page.waitForResponse((response) => response.url().includes("/xapi/shopping-cart/currency") && response.request().method() === "PUT");
+  await search.press("Enter");
+  expect((await repriced).status()).toBe(200);
+  if (isMobile) await page.getByRole("button", { name: t["a11y.closeMenu"] }).click();
+}
+
+test.describe.configure({ timeout: 90_000 });
+
+for (const language of ["es", "en", "pt"] as const) {
+  const t = MESSAGES[language];
+  test(`a visitor fills a cart in ${language}: round trip, complement, park, currency, remove`, async ({ page, context, isMobile }) => {
+    test.slow();
+    await dismissNotices(context);
+    const day = cancunDate(12 + ["es", "en", "pt"].indexOf(language));
+    await addRoundTrip(page, language, day);
+
+    const line = page.getByTestId("cart-line");
+    await expect(line).toHaveCount(1);
+    await expect(line.first()).toHaveAttribute("data-hold", "held");
+    await expect(line.first().getByTestId("hold-countdown")).toContainText(/1[45]:\d\d/);
+    await expect(badge(page)).toHaveText("1");
+    await checkA11y(page);
+
+    // A complement from its card: the tour version, on the crossing's date.
+    const card = page.getByTestId("complement-card").first();
+    await card.getByRole("button").last().click();
+    await expect(page.getByTestId("cart-notice")).toHaveText(t["cart.updated"]);
+    await expect(page.getByTestId("complement-card").first()).toHaveAttribute("data-added", "true");
+    await expect(page.getByTestId("complement-added")).toContainText(/\d/);
+
+    // A park admission on another day, from its page.
+    await addPark(page, language, "xplor", cancunDate(20));
+    await expect(line).toHaveCount(3);
+    await expect(badge(page)).toHaveText("3");
+
+    // The currency changes: every amount of the cart is written in euros.
+    const before = await page.getByTestId("cart-total").innerText();
+    await changeCurrencyTo(page, language, "EUR", isMobile);
+    await expect(page.getByTestId("cart-total")).not.toHaveText(before);
+    await expect(page.getByTestId("cart-total")).toContainText("€");
+
+    // Removing the crossing takes its complement with it and frees their seats.
+    await line.first().getByRole("button", { name: t["cart.removeLine"].replace("{name}", await line.first().getByRole("heading").innerText()) }).click();
+    await expect(page.getByTestId("cart-notice")).toHaveText(t["cart.updated"]);
+    await expect(line).toHaveCount(1);
+    await page.goto(pathOf("home", language));
+    await expect(badge(page)).toHaveText("1");
+  });
+}
+
+test("the sixth product of a package is refused with the limit message", async ({ page, context }) => {
+  await dismissNotices(context);
+  const language = "es";
+  // Five products on five days, posted as the park pages' forms do.
+  const parks = [
+    [101, 30],
+    [102, 31],
+    [103, 32],
+    [104, 33],
+    [106, 34],
+  ] as const;
+  for (const [product, days] of parks) {
+    const response = await page.request.post(pathOf("cart", language), { form: { intent: "add-activity", product, date: cancunDate(days), adults: 2 }, maxRedirects: 0 });
+    expect(response.headers()["location"]).toContain("updated=1");
+  }
+  await addPark(page, language, "xenotes", cancunDate(35));
+  await expect(page.getByTestId("cart-notice")).toContainText(es["cart.updateError"]);
+  await expect(page.getByTestId("cart-notice")).toContainText(es["cart.error.LIMIT_PASSED"]);
+  await expect(page.getByTestId("cart-line")).toHaveCount(5);
+  await expect(badge(page)).toHaveText("5");
+});
+
+test("a hold that expires is marked, leaves the total, and can be held again", async ({ page, context }) => {
+  const origin = process.env.E2E_SHORT_HOLD_ORIGIN ?? "";
+  const seconds = Number(process.env.E2E_SHORT_HOLD_SECONDS ?? "8");
+  await dismissNotices(context, origin);
+  const language = "pt";
+  await page.goto(`${origin}${pathOf("xcaret", language)}?date=${cancunDate(15)}&adults=1&step=search`);
+  await page.getByTestId("activity-booking").getByRole("button", { name: pt["cart.add"] }).click();
+  const line = page.getByTestId("cart-line");
+  await expect(line).toHaveAttribute("data-hold", "held");
+  // The countdown reaches zero in the browser, the page asks the server again, and the line is expired.
+  await expect(line).toHaveAttribute("data-hold", "expired", { timeout: (seconds + 10) * 1000 });
+  await expect(line.getByTestId("hold-expired")).toHaveText(pt["cart.holdExpired"]);
+  await expect(page.getByTestId("cart-total")).toHaveText("US$0.00");
+  await line.getByRole("button", { name: pt["cart.holdAgain"] }).click();
+  await expect(page.getByTestId("cart-line")).toHaveAttribute("data-hold", "held");
+  await expect(page.getByTestId("hold-countdown")).toBeVisible();
+});
