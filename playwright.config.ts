@@ -5,6 +5,12 @@ import { defineConfig } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BUILD_DIR = process.env.BUILD_DIR ?? ".tmp/build-test";
 const baseURL = `http://127.0.0.1:${PORT}`;
+// A second server whose holds last seconds, for the test that watches a hold expire; the workers
+// inherit these variables from this process.
+const SHORT_HOLD_SECONDS = 8;
+const SHORT_HOLD_ORIGIN = `http://127.0.0.1:${PORT + 1}`;
+process.env.E2E_SHORT_HOLD_ORIGIN = SHORT_HOLD_ORIGIN;
+process.env.E2E_SHORT_HOLD_SECONDS = String(SHORT_HOLD_SECONDS);
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -19,7 +25,9 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
-  outputDir: ".tmp/test-results",
+  // Per port: Playwright empties its output directory when it starts, which would pull the traces
+  // from under another checkout's run.
+  outputDir: `.tmp/test-results/${PORT}`,
   // Tests, not files, are spread over the workers: no worker sits idle behind a long file.
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
@@ -51,15 +59,27 @@ export default defineConfig({
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
   ],
-  webServer: {
-    command: "node tests/setup/e2e-server.mjs",
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    // The server drains and closes its database; the wrapper then removes the temporary DATA_DIR.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-    timeout: 240_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { PORT: String(PORT), BUILD_DIR, LOG_LEVEL: "warn", ENABLE_FAULT_ROUTES: "true" },
-  },
+  webServer: [
+    {
+      command: "node tests/setup/e2e-server.mjs",
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      // The server drains and closes its database; the wrapper then removes the temporary DATA_DIR.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+      timeout: 240_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { PORT: String(PORT), BUILD_DIR, LOG_LEVEL: "warn", ENABLE_FAULT_ROUTES: "true" },
+    },
+    {
+      command: "node tests/setup/e2e-server.mjs",
+      url: `${SHORT_HOLD_ORIGIN}/healthz`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+      timeout: 240_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { PORT: String(PORT + 1), BUILD_DIR, LOG_LEVEL: "warn", CART_HOLD_SECONDS: String(SHORT_HOLD_SECONDS) },
+    },
+  ],
 });

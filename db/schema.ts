@@ -4,3 +4,5 @@ export * from "../modules/inventory/schema.ts";
 export * from "../modules/catalog/schema.ts";
 export * from "../modules/currency/schema.ts";
 export * from "../modules/payments/schema.ts";
+export * from "../modules/cart/schema.ts";
+export * from "../modules/search/schema.ts";

@@ -47,6 +47,33 @@ export const ConfigSchema = z.object({
     .default("CloudFront-Viewer-Country,CF-IPCountry")
     .transform((value) => value.split(",").map((name) => name.trim()).filter((name) => name.length > 0))
     .pipe(z.array(z.string().regex(/^[A-Za-z0-9-]{1,64}$/)).max(8)),
+  /**
+   * How long a cart holds seats (spec: 15 minutes). Tests shorten it to watch a hold expire.
+   */
+  CART_HOLD_SECONDS: z.coerce.number().int().min(5).max(3600).default(900),
+  /**
+   * The three headers every cart call carries (spec §6): a fixed bearer site key, the project prefix
+   * and the site code. The key is public (the browser sends it); it tells our front end's calls from
+   * stray traffic, it is not a secret.
+   */
+  CART_API_KEY: z.string().regex(/^[A-Za-z0-9._-]{16,128}$/).default("travesia-web-public-cart-key"),
+  CART_PROJECT_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/).default("TRAVESIA"),
+  /**
+   * Signs the search service's short-lived tokens (spec §7). Unset: a random secret per process, which
+   * is enough for one node; set the same value on every node when there are several.
+   */
+  SEARCH_TOKEN_SECRET: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.string().min(32).optional(),
+  ),
+  /**
+   * The header a trusted edge (CDN, load balancer) puts the visitor's address in, e.g.
+   * CF-Connecting-IP. Unset: the socket's peer address. Rate limits count per this address.
+   */
+  CLIENT_IP_HEADER: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.string().regex(/^[A-Za-z0-9-]{1,64}$/).optional(),
+  ),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 

@@ -33,6 +33,24 @@ export const ERROR_STATUS = {
   SAILING_SOLD_OUT: 409,
   ACTIVITY_CLOSED: 409,
   ACTIVITY_SOLD_OUT: 409,
+  // Cart and holds (spec §5 Shopping, §8 shopping error kinds): the cart or line asked for does not
+  // exist for that session; a rule of the package refuses the line; a cart already ordered is closed.
+  CART_NOT_FOUND: 404,
+  CART_LINE_NOT_FOUND: 404,
+  CART_CLOSED: 409,
+  SCHEDULE_REQUIRED: 422,
+  SAME_PRODUCT_IN_CART: 409,
+  SAME_DATE_IN_CART: 409,
+  SAME_DATE_COMPONENTS: 409,
+  LIMIT_PASSED: 409,
+  // Search service (spec §7, §8 Search): a missing, forged or expired search token; a missing or
+  // foreign host-path header; a data store or engine this site does not have.
+  SEARCH_TOKEN_INVALID: 401,
+  SEARCH_TOKEN_EXPIRED: 401,
+  INVALID_HOST_PATH: 400,
+  HOST_NOT_ALLOWED: 403,
+  UNKNOWN_DATA_STORE: 404,
+  UNKNOWN_SEARCH_ENGINE: 404,
   // Ours: request-level failures every endpoint can answer.
   INVALID_REQUEST: 400,
   UNAUTHORIZED: 401,

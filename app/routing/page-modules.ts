@@ -3,7 +3,9 @@ import type { PageId } from "./pages.ts";
 
 export const PAGE_MODULES: Partial<Record<PageId, string>> = {
   home: "routes/home.tsx",
-  ferry: "routes/content-page.tsx",
+  cart: "routes/cart-page.tsx",
+  search: "routes/search.tsx",
+  ferry: "routes/ferry-page.tsx",
   promotions: "routes/content-page.tsx",
   residentPromotions: "routes/content-page.tsx",
   faq: "routes/content-page.tsx",

@@ -6,6 +6,8 @@ import { exchangeRateRouter } from "./exchange-rates.ts";
 import { healthRouter, type HealthOptions } from "./health.ts";
 import { inventoryAdminRouter } from "./inventory-admin.ts";
 import { createRouter } from "./openapi.ts";
+import { shoppingCartRouter } from "./shopping-cart.ts";
+import { searchRouter } from "./search.ts";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 
@@ -21,6 +23,8 @@ export function createApi(options: ApiOptions) {
   api.route("/", exchangeRateRouter(options.services));
   api.route("/", catalogueRouter(options.services));
   api.route("/", inventoryAdminRouter(options.services));
+  api.route("/", shoppingCartRouter(options.services));
+  api.route("/", searchRouter(options.services));
   api.doc31(OPENAPI_PATH, {
     openapi: "3.1.0",
     info: {

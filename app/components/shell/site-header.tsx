@@ -6,9 +6,11 @@ import { Link } from "react-router";
 import { useRootData, useTranslate } from "../../i18n/use-translate.ts";
 import { isPageLive, pathOf } from "../../routing/localized-paths.ts";
 import { CurrencySwitcher } from "../currency/currency-switcher.tsx";
+import { SearchBox } from "../search/search-box.tsx";
 import { Disclosure, moveTopLevelFocus } from "../ui/disclosure.tsx";
-import { ArrowRightIcon, ChevronDownIcon, ClockIcon, MenuIcon, PhoneIcon } from "../ui/icons.tsx";
+import { ArrowRightIcon, ChevronDownIcon, ClockIcon, MenuIcon, PhoneIcon, SearchIcon } from "../ui/icons.tsx";
 import { buttonClass, CONTAINER, FOCUS_RING, FOCUS_RING_ON_DARK } from "../ui/styles.ts";
+import { useCartCount } from "../cart/cart-session.tsx";
 import { CartLink } from "./cart-link.tsx";
 import { CALL_CENTER_PHONE } from "./contact-data.ts";
 import { useHideOnScroll } from "./header-visibility.ts";
@@ -27,7 +29,8 @@ export function SiteHeader() {
   const menu = buildMainMenu(language);
   const homeHref = pathOf("home", language);
   const buyHref = isPageLive("ferry") ? pathOf("ferry", language) : null;
-  const cartCount = root?.cartCount ?? 0;
+  const hasSearch = isPageLive("search");
+  const cartCount = useCartCount();
 
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -148,7 +151,23 @@ export function SiteHeader() {
             </nav>
           ) : null}
 
+          {hasSearch ? (
+            <div className="ml-auto hidden w-60 xl:block 2xl:w-72">
+              <SearchBox language={language} variant="header" />
+            </div>
+          ) : null}
+
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            {hasSearch ? (
+              // Between lg and xl the menu leaves no room for the box: the icon leads to the search page.
+              <Link
+                to={pathOf("search", language)}
+                className={`hidden size-11 items-center justify-center rounded-full text-sea-950 hover:bg-sea-50 lg:inline-flex xl:hidden ${FOCUS_RING}`}
+              >
+                <SearchIcon className="size-6" />
+                <span className="sr-only">{t("page.search")}</span>
+              </Link>
+            ) : null}
             {isPageLive("cart") ? (
               <CartLink
                 href={pathOf("cart", language)}
@@ -158,7 +177,7 @@ export function SiteHeader() {
               />
             ) : null}
             {buyHref ? (
-              <Link to={buyHref} className={`${buttonClass("primary")} hidden sm:inline-flex`}>
+              <Link to={buyHref} className={`${buttonClass("primary")} max-sm:hidden`}>
                 {t("nav.buyTickets")}
               </Link>
             ) : null}
