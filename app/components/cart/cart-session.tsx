@@ -56,6 +56,12 @@ export function CartSessionProvider({ children }: { children: React.ReactNode })
       return;
     }
     const controller = new AbortController();
+    let leaving = false;
+    const leave = () => {
+      leaving = true;
+    };
+    window.addEventListener("beforeunload", leave);
+    window.addEventListener("pagehide", leave);
     const query = new URLSearchParams({
       Language: language.toUpperCase(),
       SessionId: sessionId,
@@ -75,10 +81,19 @@ export function CartSessionProvider({ children }: { children: React.ReactNode })
         setState({ shopping: { sessionId: answer.SessionId, cartId: answer.IdCart, currency: answer.Currency, count: answer.Cart.count }, loading: false });
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) clear();
+        // A fetch cut short because the visitor is leaving the page is not a failed fetch: clearing then
+        // would empty the cookie just before the next page asks for the cart. A page that is going
+        // away never runs the timer, and one that stays clears a moment later.
+        setTimeout(() => {
+          if (!controller.signal.aborted && !leaving) clear();
+        }, 250);
         return error;
       });
-    return () => controller.abort();
+    return () => {
+      controller.abort();
+      window.removeEventListener("beforeunload", leave);
+      window.removeEventListener("pagehide", leave);
+    };
     // A page load, and every time the server's count changes (a cart form was sent): fetch again.
   }, [serverCount, language, cartApi, currencies, pathname]);
 
