@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEED_TIMETABLE, SEED_VESSELS } from "../../db/seed-catalogue.ts";
 import { openSnapshot, type DatabaseHandle } from "../../tests/setup/db.ts";
+import { firstMondayOfMarch } from "../../tests/setup/dates.ts";
 import {
   addDays,
   closeSales,
@@ -18,7 +19,6 @@ import {
   sailings,
   seatAllocations,
   timetableRules,
-  weekdayOf,
   type TimetableRule,
 } from "./index.ts";
 
@@ -29,11 +29,6 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 /** The first Monday of March 2031: a regular (low-season) week, far from the seed's demo day. */
-function firstMondayOfMarch(year: number): string {
-  let date = `${year}-03-01`;
-  while (weekdayOf(date) !== 1) date = addDays(date, 1);
-  return date;
-}
 
 const MONDAY = firstMondayOfMarch(2031);
 const SUNDAY = addDays(MONDAY, 6);

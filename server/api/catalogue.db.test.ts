@@ -4,8 +4,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../lib/clock.ts";
 import { complements } from "../../modules/catalog/index.ts";
-import { addDays, blockSeats, findCrossings, findDaySailings, weekdayOf } from "../../modules/inventory/index.ts";
+import { addDays, blockSeats, findCrossings, findDaySailings } from "../../modules/inventory/index.ts";
 import { bootSnapshot } from "../../tests/setup/db.ts";
+import { firstMondayOfMarch } from "../../tests/setup/dates.ts";
 import { createApp } from "../app.ts";
 import type { Runtime } from "../boot.ts";
 
@@ -13,11 +14,6 @@ const TOKEN = "catalogue-test-admin-token-0123456789abcdef";
 let runtime: Runtime;
 let app: ReturnType<typeof createApp>;
 
-function firstMondayOfMarch(year: number): string {
-  let date = `${year}-03-01`;
-  while (weekdayOf(date) !== 1) date = addDays(date, 1);
-  return date;
-}
 /** "Today" for these tests: a Monday in a regular season, 10:00 in Cancún. */
 const TODAY = firstMondayOfMarch(2031);
 const NOW = new Date(`${TODAY}T15:00:00Z`);

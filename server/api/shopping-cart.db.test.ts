@@ -3,19 +3,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../lib/clock.ts";
 import { CURRENCY_IDS } from "../../modules/currency/index.ts";
-import { addDays, blockSeats, findCrossings, findDaySailings, materializeSailings, weekdayOf, type SailingView } from "../../modules/inventory/index.ts";
+import { addDays, blockSeats, findCrossings, findDaySailings, materializeSailings, type SailingView } from "../../modules/inventory/index.ts";
 import { bootSnapshot } from "../../tests/setup/db.ts";
+import { firstMondayOfMarch } from "../../tests/setup/dates.ts";
 import { createApp } from "../app.ts";
 import type { Runtime } from "../boot.ts";
 
 let runtime: Runtime;
 let app: ReturnType<typeof createApp>;
 
-function firstMondayOfMarch(year: number): string {
-  let date = `${year}-03-01`;
-  while (weekdayOf(date) !== 1) date = addDays(date, 1);
-  return date;
-}
 const TODAY = firstMondayOfMarch(2032);
 const NOW = new Date(`${TODAY}T15:00:00Z`);
 const DAY = addDays(TODAY, 2);

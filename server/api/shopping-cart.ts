@@ -283,6 +283,21 @@ export function shoppingCartRouter(services: AppServices) {
 
   const lower = (language: "ES" | "EN" | "PT") => language.toLowerCase() as Language;
 
+  /** A change to the cart of an existing session, answered with the cart as it then is. */
+  const changeSession = (c: Context, query: { SessionId: string; Language: "ES" | "EN" | "PT" }, change: (context: CartContext) => Promise<void>) => {
+    const language = lower(query.Language);
+    return answer(
+      c,
+      language,
+      false,
+      async () => {
+        await change(contextOf(language));
+        return query.SessionId;
+      },
+      query.SessionId,
+    );
+  };
+
   const getRoute = createRoute({
     method: "get",
     path: "/xapi/shopping-cart",
@@ -362,17 +377,7 @@ export function shoppingCartRouter(services: AppServices) {
     currencyRoute,
     async (c) => {
       const query = c.req.valid("query");
-      const language = lower(query.Language);
-      return answer(
-        c,
-        language,
-        false,
-        async () => {
-          await changeCartCurrency(db, { sessionId: query.SessionId, currency: knownCurrency(query.Currency, "query.Currency") }, contextOf(language));
-          return query.SessionId;
-        },
-        query.SessionId,
-      );
+      return changeSession(c, query, (context) => changeCartCurrency(db, { sessionId: query.SessionId, currency: knownCurrency(query.Currency, "query.Currency") }, context));
     },
     envelopeHook,
   );
@@ -390,17 +395,7 @@ export function shoppingCartRouter(services: AppServices) {
     deleteRoute,
     async (c) => {
       const query = c.req.valid("query");
-      const language = lower(query.Language);
-      return answer(
-        c,
-        language,
-        false,
-        async () => {
-          await emptyCart(db, { sessionId: query.SessionId, cartId: query.IdCart }, contextOf(language));
-          return query.SessionId;
-        },
-        query.SessionId,
-      );
+      return changeSession(c, query, (context) => emptyCart(db, { sessionId: query.SessionId, cartId: query.IdCart }, context));
     },
     envelopeHook,
   );

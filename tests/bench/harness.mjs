@@ -11,6 +11,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
 import pg from "pg";
 import { percentile, serverTimingMs } from "./figures.mjs";
+import { postgresAnswers as answers } from "../setup/pg-answers.mjs";
 
 const LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/test";
 const START_TIMEOUT_MS = 120_000;
@@ -84,20 +85,6 @@ export function startPgliteServer(/** @type {string} */ buildDir) {
     env: { DATA_DIR: dataDir },
     onStop: () => rmSync(dataDir, { recursive: true, force: true }),
   });
-}
-
-/** @param {string} url */
-async function answers(url) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.query("select 1");
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
 }
 
 /**

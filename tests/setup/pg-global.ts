@@ -6,9 +6,9 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { ensureBuild } from "./ensure-build.mjs";
+import { postgresAnswers as answers } from "./pg-answers.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -20,19 +20,6 @@ declare module "vitest" {
 }
 
 const LOCAL_URL = "postgres://postgres@127.0.0.1:5432/test";
-
-async function answers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.query("select 1");
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,0 +1,1 @@
+export function postgresAnswers(url: string): Promise<boolean>;
