@@ -8,6 +8,8 @@ export const COOKIE = {
   currency: "currency",
   currencyId: "currency_id",
   cartSession: "cart_session",
+  /** Where to go back to after signing in (POST /redirect/); HttpOnly, half an hour. */
+  returnPath: "return_path",
   /** Set once the cookie notice is dismissed (a year: the notice is not a 7-day preference). */
   cookieNotice: "cookie_notice",
 } as const;

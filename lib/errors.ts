@@ -51,6 +51,20 @@ export const ERROR_STATUS = {
   HOST_NOT_ALLOWED: 403,
   UNKNOWN_DATA_STORE: 404,
   UNKNOWN_SEARCH_ENGINE: 404,
+  // Payments and the sandbox payment provider (issue 6): a POST without or reusing an idempotency key,
+  // an unknown intent or card token, an operation its status does not allow, an amount beyond what
+  // was authorized or captured, a webhook whose signature or timestamp fails, a provider that fails.
+  IDEMPOTENCY_KEY_REQUIRED: 400,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  PAYMENT_INTENT_NOT_FOUND: 404,
+  PAYMENT_INTENT_STATE: 409,
+  PAYMENT_AMOUNT_EXCEEDED: 422,
+  CARD_TOKEN_INVALID: 400,
+  WEBHOOK_SIGNATURE_INVALID: 400,
+  WEBHOOK_TIMESTAMP_OUT_OF_TOLERANCE: 400,
+  PAYMENT_PROVIDER_UNAVAILABLE: 502,
+  // Where to go after signing in (spec §7 /redirect/): anything but a path on this site.
+  INVALID_RETURN_PATH: 400,
   // Ours: request-level failures every endpoint can answer.
   INVALID_REQUEST: 400,
   UNAUTHORIZED: 401,

@@ -6,6 +6,7 @@ import { exchangeRateRouter } from "./exchange-rates.ts";
 import { healthRouter, type HealthOptions } from "./health.ts";
 import { inventoryAdminRouter } from "./inventory-admin.ts";
 import { createRouter } from "./openapi.ts";
+import { redirectRouter } from "./redirect.ts";
 import { shoppingCartRouter } from "./shopping-cart.ts";
 import { searchRouter } from "./search.ts";
 
@@ -24,6 +25,7 @@ export function createApi(options: ApiOptions) {
   api.route("/", catalogueRouter(options.services));
   api.route("/", inventoryAdminRouter(options.services));
   api.route("/", shoppingCartRouter(options.services));
+  api.route("/", redirectRouter(options.services));
   api.route("/", searchRouter(options.services));
   api.doc31(OPENAPI_PATH, {
     openapi: "3.1.0",

@@ -1,6 +1,7 @@
 // What the currency switcher decides without the network: how a search matches a currency (by code,
 // name or symbol, ignoring case and accents), the client state of spec §3 (`currency`, `currency_id`)
 // and where the no-JavaScript form may send the visitor back to (same-site paths only).
+import { sameSitePath } from "../../../lib/return-path.ts";
 
 /** One currency as the switcher lists it: what identifies it, named in the page's language. */
 export interface CurrencyOption {
@@ -50,27 +51,13 @@ export function filterCurrencies(options: readonly CurrencyOption[], query: stri
   return options.filter((option) => matchesSearch(searchTextOf(option), query));
 }
 
-const MAX_RETURN_PATH = 2048;
-const PROBE_ORIGIN = "http://travesia.invalid";
-
 /**
  * The path to send the visitor back to after the no-JavaScript form: only a path on this site
  * ("/es/rutas-horarios/?date=…"), never another origin ("//evil.example", "/\\evil", "https://…"),
  * otherwise the fallback. Fragments are dropped: browsers keep them across a redirect anyway.
  */
 export function safeReturnPath(value: unknown, fallback: string): string {
-  if (typeof value !== "string" || value.length === 0 || value.length > MAX_RETURN_PATH) return fallback;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  // Control characters and backslashes are read by some browsers as slashes or stripped: refuse them.
-  if ([...value].some((char) => char === "\\" || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return fallback;
-  let url: URL;
-  try {
-    url = new URL(value, PROBE_ORIGIN);
-  } catch {
-    return fallback;
-  }
-  if (url.origin !== PROBE_ORIGIN) return fallback;
-  return `${url.pathname}${url.search}`;
+  return (typeof value === "string" ? sameSitePath(value) : null) ?? fallback;
 }
 
 /** Where the no-JavaScript currency form posts (app/routes/currency-choice.ts), per language. */
