@@ -4,7 +4,7 @@
 import type { RouterContextProvider } from "react-router";
 import { isAppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
-import { formatMoney } from "../../lib/money.ts";
+import { formatDecimal, formatMoney, isCurrencyCode, minorUnitsOf } from "../../lib/money.ts";
 import {
   bookableRange,
   findActivityOffer,
@@ -30,6 +30,9 @@ import type {
 import type { TimetableView } from "../components/booking/timetable.tsx";
 import { formatLongDate } from "../components/booking/format.ts";
 import { servicesContext } from "../context.ts";
+import { publicOrigin } from "../content/content-view.server.ts";
+import { boatTrip, type JsonLd } from "../content/structured-data.ts";
+import { pathOf } from "../routing/localized-paths.ts";
 import { checkSelection, readCount, readFerryQuery, DEFAULT_ADULTS } from "./ferry-query.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -314,4 +317,21 @@ export async function loadProductPage(
     },
     status,
   };
+}
+
+/**
+ * schema.org BoatTrip with its Offer for each crossing (the ferry page): piers, time at sea, and the
+ * adult tourist one-way fare in pesos, the price the operator sets (not the visitor's conversion).
+ */
+export async function loadBoatTrips(request: Request, context: Context, language: Language): Promise<JsonLd[]> {
+  const { db, config } = context.get(servicesContext);
+  const origin = publicOrigin(config.PUBLIC_ORIGIN, request.url);
+  const url = `${origin}${pathOf("ferry", language)}`;
+  const ferryId = await findFerryProductId(db);
+  const ferry = ferryId === null ? null : await findProduct(db, language, { id: ferryId }, { withComplements: false });
+  const fare = ferry?.fromPrice ?? null;
+  const price = fare && isCurrencyCode(fare.currency) ? { value: formatDecimal({ digits: BigInt(fare.amountMinor), scale: minorUnitsOf(fare.currency) }), currency: fare.currency } : null;
+  return (await findCrossings(db, language)).map((crossing) =>
+    boatTrip({ origin, url, language, from: crossing.from, to: crossing.to, durationMinutes: crossing.durationMinutes, price }),
+  );
 }

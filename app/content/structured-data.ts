@@ -1,5 +1,6 @@
 // schema.org JSON-LD for content pages: breadcrumbs everywhere, FAQPage for the FAQ, Organization
-// for the company page. Pure builders over data the loader already has; absolute URLs throughout.
+// for the company page, a BoatTrip with its Offer per crossing on the ferry page. Pure builders over
+// data the loader already has; absolute URLs throughout.
 import type { FaqItem } from "./types.ts";
 
 export type JsonLd = Record<string, unknown>;
@@ -66,6 +67,47 @@ export function organization(input: { origin: string; homeUrl: string; descripti
         hoursAvailable: CALL_CENTER_HOURS,
       },
     ],
+  };
+}
+
+export interface BoatTripInput {
+  origin: string;
+  /** The page that sells it. */
+  url: string;
+  language: string;
+  from: { name: string; place: string };
+  to: { name: string; place: string };
+  durationMinutes: number;
+  /** The adult tourist one-way fare: a decimal string as schema.org wants it ("254.00"), and its currency. */
+  price: { value: string; currency: string } | null;
+}
+
+/** One crossing as schema.org's BoatTrip, provided by the Organization, with the fare as an Offer. */
+export function boatTrip(input: BoatTripInput): JsonLd {
+  const terminal = (end: { name: string; place: string }) => ({ "@type": "BoatTerminal", name: end.name, address: end.place });
+  return {
+    "@context": "https://schema.org",
+    "@type": "BoatTrip",
+    name: `${input.from.name} → ${input.to.name}`,
+    inLanguage: input.language,
+    url: input.url,
+    departureBoatTerminal: terminal(input.from),
+    arrivalBoatTerminal: terminal(input.to),
+    // ISO 8601 duration: the crossing's time at sea.
+    duration: `PT${input.durationMinutes}M`,
+    provider: { "@id": `${input.origin}/#organization`, "@type": "Organization", name: "Travesía" },
+    ...(input.price
+      ? {
+          offers: {
+            "@type": "Offer",
+            url: input.url,
+            price: input.price.value,
+            priceCurrency: input.price.currency,
+            availability: "https://schema.org/InStock",
+            category: "one way, adult, tourist fare",
+          },
+        }
+      : {}),
   };
 }
 

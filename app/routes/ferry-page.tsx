@@ -2,7 +2,7 @@
 // lead. The widget is a GET form to this same page, so a search answers here, with or without
 // JavaScript, and a refused search answers its 4xx with the reason in the visitor's language.
 import { data } from "react-router";
-import { loadFerryWidget } from "../booking/booking-view.server.ts";
+import { loadBoatTrips, loadFerryWidget } from "../booking/booking-view.server.ts";
 import { FerryBookingWidget } from "../components/booking/ferry-booking-widget.tsx";
 import { ContentArticle } from "../components/content/content-article.tsx";
 import { loadContentView } from "../content/content-view.server.ts";
@@ -12,9 +12,12 @@ import type { Route } from "./+types/ferry-page";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const view = loadContentView(request, context, "ferry");
-  const widget = await loadFerryWidget(request, context, view.language, pathOf("ferry", view.language));
+  const [widget, trips] = await Promise.all([
+    loadFerryWidget(request, context, view.language, pathOf("ferry", view.language)),
+    loadBoatTrips(request, context, view.language),
+  ]);
   // Seats left and prices in the visitor's currency change by the minute and by cookie.
-  return data({ view, widget: widget.view }, { status: widget.status, headers: { "Cache-Control": "no-store" } });
+  return data({ view: { ...view, jsonLd: [...view.jsonLd, ...trips] }, widget: widget.view }, { status: widget.status, headers: { "Cache-Control": "no-store" } });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => contentMeta(loaderData?.view);

@@ -114,12 +114,25 @@ test.describe("FAQ", () => {
   });
 });
 
-test("the history page describes the organization with the call-center hours", async ({ page }) => {
+test("the history page describes the organization, and the ferry page each crossing as a BoatTrip with its fare", async ({ page }) => {
   desktopOnly();
   await page.goto(pathOf("history", "en"));
   const organization = (await jsonLdOf(page)).find((data) => data["@type"] === "Organization");
   expect(organization?.["name"]).toBe("Travesía");
   expect(JSON.stringify(organization?.["contactPoint"])).toContain('"opens":"07:00"');
+
+  await page.goto(pathOf("ferry", "pt"));
+  const trips = (await jsonLdOf(page)).filter((data) => data["@type"] === "BoatTrip");
+  expect(trips).toHaveLength(2);
+  for (const trip of trips) {
+    expect(trip).toMatchObject({
+      inLanguage: "pt",
+      departureBoatTerminal: { "@type": "BoatTerminal" },
+      arrivalBoatTerminal: { "@type": "BoatTerminal" },
+      provider: { "@id": organization?.["@id"] },
+      offers: { "@type": "Offer", priceCurrency: "MXN", price: expect.stringMatching(/^\d+(\.\d+)?$/) },
+    });
+  }
 });
 
 test("the site map lists live pages in the visitor's language, and every link answers", async ({ page, request }) => {
