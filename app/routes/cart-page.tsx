@@ -8,6 +8,7 @@ import { applyCartForm, loadCartPage } from "../cart/cart-page.server.ts";
 import { formatLongDate } from "../components/booking/format.ts";
 import { CARD, INPUT } from "../components/booking/styles.ts";
 import { HoldCountdown } from "../components/cart/hold-countdown.tsx";
+import { PaymentMethods } from "../components/cart/payment-methods.tsx";
 import { Breadcrumbs } from "../components/content/breadcrumbs.tsx";
 import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
 import { createTranslate, type Translate } from "../i18n/translate.ts";
@@ -184,6 +185,7 @@ function Totals({ cart, busy }: { cart: CartView; busy: boolean }) {
         </div>
       </dl>
       <p className="text-xs text-slate-600">{t("cart.totalsHint", { currency: cart.currency })}</p>
+      <PaymentMethods currency={cart.currency} />
       {payable && isPageLive("paymentDetails") ? (
         <Link to={pathOf("paymentDetails", language)} className={`${buttonClass("primary", "lg")} w-full`}>
           {t("cart.proceed")}

@@ -85,6 +85,7 @@ for (const language of ["es", "en", "pt"] as const) {
     await expect(line.first()).toHaveAttribute("data-hold", "held");
     await expect(line.first().getByTestId("hold-countdown")).toContainText(/1[45]:\d\d/);
     await expect(badge(page)).toHaveText("1");
+    await expect(page.getByTestId("payment-methods").getByRole("listitem").first()).toHaveText("Visa");
     await checkA11y(page);
 
     // A complement from its card: the tour version, on the crossing's date.
@@ -104,6 +105,8 @@ for (const language of ["es", "en", "pt"] as const) {
     await changeCurrencyTo(page, language, "EUR", isMobile);
     await expect(page.getByTestId("cart-total")).not.toHaveText(before);
     await expect(page.getByTestId("cart-total")).toContainText("€");
+    // The payment methods follow the currency: JCB is offered in euros only.
+    await expect(page.getByTestId("payment-methods")).toContainText("JCB");
 
     // Removing the crossing takes its complement with it and frees their seats.
     await line.first().getByRole("button", { name: t["cart.removeLine"].replace("{name}", await line.first().getByRole("heading").innerText()) }).click();
@@ -114,8 +117,10 @@ for (const language of ["es", "en", "pt"] as const) {
   });
 }
 
-test("the sixth product of a package is refused with the limit message", async ({ page, context }) => {
+test("the sixth product of a package is refused with the limit message; a failed payment-method call says so", async ({ page, context, allowConsoleError }) => {
   await dismissNotices(context);
+  allowConsoleError(/status of 503/);
+  await page.route("**/api/currencies/*/payment-methods", (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"error":{"code":"SERVICE_UNAVAILABLE"}}' }));
   const language = "es";
   // Five products on five days, posted as the park pages' forms do.
   const parks = [
@@ -134,6 +139,7 @@ test("the sixth product of a package is refused with the limit message", async (
   await expect(page.getByTestId("cart-notice")).toContainText(es["cart.error.LIMIT_PASSED"]);
   await expect(page.getByTestId("cart-line")).toHaveCount(5);
   await expect(badge(page)).toHaveText("5");
+  await expect(page.getByTestId("payment-methods").getByRole("alert")).toHaveText(es["currency.paymentMethodsError"]);
 });
 
 test("a hold that expires is marked, leaves the total, and can be held again", async ({ page, context }) => {

@@ -216,6 +216,8 @@ export const en = {
   "cart.residentNotice": "Resident fare: bring your physical Quintana Roo ID; it is checked at boarding.",
   "cart.totals": "Order summary",
   "cart.totalsHint": "Prices in {currency}. Lines whose hold expired are not included until you hold them again.",
+  "cart.paymentMethods": "We accept",
+  "cart.paymentMethodsLoading": "Loading the payment methods of this currency…",
   "cart.proceed": "Proceed to payment",
   "cart.currency": "Pay in",
   "cart.currencyChange": "Change currency",

@@ -217,6 +217,8 @@ export const es = {
   "cart.residentNotice": "Tarifa de residente: lleva tu identificación física de Quintana Roo; se revisa al abordar.",
   "cart.totals": "Resumen de compra",
   "cart.totalsHint": "Precios en {currency}. Las líneas con el apartado vencido no se incluyen hasta que las apartes de nuevo.",
+  "cart.paymentMethods": "Aceptamos",
+  "cart.paymentMethodsLoading": "Cargando los métodos de pago de esta divisa…",
   "cart.proceed": "Continuar al pago",
   "cart.currency": "Pagar en",
   "cart.currencyChange": "Cambiar divisa",

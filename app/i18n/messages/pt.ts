@@ -217,6 +217,8 @@ export const pt = {
   "cart.residentNotice": "Tarifa de residente: leve seu documento físico de Quintana Roo; ele é conferido no embarque.",
   "cart.totals": "Resumo do pedido",
   "cart.totalsHint": "Preços em {currency}. Itens com a reserva expirada não entram no total até serem reservados de novo.",
+  "cart.paymentMethods": "Aceitamos",
+  "cart.paymentMethodsLoading": "Carregando os métodos de pagamento desta moeda…",
   "cart.proceed": "Ir para o pagamento",
   "cart.currency": "Pagar em",
   "cart.currencyChange": "Trocar moeda",
