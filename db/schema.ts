@@ -6,3 +6,4 @@ export * from "../modules/currency/schema.ts";
 export * from "../modules/payments/schema.ts";
 export * from "../modules/cart/schema.ts";
 export * from "../modules/search/schema.ts";
+export * from "../modules/sandbox-psp/schema.ts";

@@ -75,6 +75,15 @@ export const ConfigSchema = z.object({
     z.string().regex(/^[A-Za-z0-9-]{1,64}$/).optional(),
   ),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * The sandbox payment provider's secret API key (bearer) and webhook signing secret. The defaults are
+   * public development values: the sandbox moves no money. When the sandbox runs on another host, set
+   * the same values there and here (the payments adapter sends the key and verifies with the secret).
+   */
+  SANDBOX_PSP_SECRET_KEY: z.string().regex(/^[A-Za-z0-9._-]{32,128}$/).default("sk_sandbox_travesia_development_secret_key"),
+  SANDBOX_PSP_WEBHOOK_SECRET: z.string().min(32).max(256).default("whsec_sandbox_travesia_development_signing_secret"),
+  /** Base URL of the payment provider's API. Unset: this server's own origin (the in-process sandbox). */
+  PAYMENT_PROVIDER_URL: optionalUrl,
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

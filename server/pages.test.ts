@@ -83,7 +83,7 @@ describe("isPagePath", () => {
 });
 
 describe("isApiPath", () => {
-  it.each(["/api/nope", "/xapi/shopping-cart", "/google-enterprise/token", "/reporting", "/login", "/user-info/", "/redirect/", "/client/web/cid", "/external/web/cid"])(
+  it.each(["/api/nope", "/xapi/shopping-cart", "/google-enterprise/token", "/reporting", "/login", "/user-info/", "/redirect/", "/client/web/cid", "/external/web/cid", "/sandbox-psp/v1/nope"])(
     "%s belongs to the HTTP contract (unknown paths answer JSON)",
     (path) => {
       expect(isApiPath(path)).toBe(true);

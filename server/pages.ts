@@ -17,6 +17,7 @@ const API_SEGMENTS = new Set([
   "redirect",
   "client",
   "external",
+  "sandbox-psp",
 ]);
 
 /** First path segments of files and operational endpoints, never localized pages. */

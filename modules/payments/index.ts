@@ -12,3 +12,13 @@ export {
   type PaymentMethodRecord,
 } from "./catalog.ts";
 export { findInstalmentBanks, findPaymentMethods } from "./queries.ts";
+export {
+  createHttpPaymentProvider,
+  createPaymentProvider,
+  paymentProviderBaseUrl,
+  type HttpPaymentProviderOptions,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderPayment,
+  type ProviderPaymentStatus,
+} from "./provider.ts";

@@ -7,6 +7,7 @@ import { healthRouter, type HealthOptions } from "./health.ts";
 import { inventoryAdminRouter } from "./inventory-admin.ts";
 import { createRouter } from "./openapi.ts";
 import { redirectRouter } from "./redirect.ts";
+import { sandboxPspRouter } from "./sandbox-psp.ts";
 import { shoppingCartRouter } from "./shopping-cart.ts";
 import { searchRouter } from "./search.ts";
 
@@ -27,6 +28,7 @@ export function createApi(options: ApiOptions) {
   api.route("/", shoppingCartRouter(options.services));
   api.route("/", redirectRouter(options.services));
   api.route("/", searchRouter(options.services));
+  api.route("/", sandboxPspRouter(options.services));
   api.doc31(OPENAPI_PATH, {
     openapi: "3.1.0",
     info: {

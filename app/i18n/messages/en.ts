@@ -346,6 +346,13 @@ export const en = {
   "content.group.help": "Help",
   "content.group.tours": "Tours",
   "content.group.parks": "Parks",
+
+  // payment refusals and decline reasons (the payment provider's codes, issue 6)
+  "payment.error.card_declined": "Your bank declined the card. Try another card or contact your bank.",
+  "payment.error.insufficient_funds": "The card does not have enough funds. Try another card.",
+  "payment.error.authentication_failed": "The card's security check (3-D Secure) was not completed. Try again or use another card.",
+  "payment.error.PAYMENT_INTENT_STATE": "This payment was already processed. Check your booking before paying again.",
+  "payment.error.PAYMENT_PROVIDER_UNAVAILABLE": "The payment service is not answering. Nothing was charged; try again in a few minutes.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -347,4 +347,10 @@ export const es = {
   "content.group.help": "Ayuda",
   "content.group.tours": "Tours",
   "content.group.parks": "Parques",
+
+  "payment.error.card_declined": "Tu banco rechazó la tarjeta. Prueba con otra tarjeta o comunícate con tu banco.",
+  "payment.error.insufficient_funds": "La tarjeta no tiene fondos suficientes. Prueba con otra tarjeta.",
+  "payment.error.authentication_failed": "No se completó la verificación de seguridad de la tarjeta (3-D Secure). Inténtalo de nuevo o usa otra tarjeta.",
+  "payment.error.PAYMENT_INTENT_STATE": "Este pago ya fue procesado. Revisa tu reservación antes de pagar de nuevo.",
+  "payment.error.PAYMENT_PROVIDER_UNAVAILABLE": "El servicio de pago no responde. No se hizo ningún cargo; inténtalo de nuevo en unos minutos.",
 } satisfies Messages;

@@ -347,4 +347,10 @@ export const pt = {
   "content.group.help": "Ajuda",
   "content.group.tours": "Passeios",
   "content.group.parks": "Parques",
+
+  "payment.error.card_declined": "Seu banco recusou o cartão. Tente outro cartão ou fale com seu banco.",
+  "payment.error.insufficient_funds": "O cartão não tem saldo suficiente. Tente outro cartão.",
+  "payment.error.authentication_failed": "A verificação de segurança do cartão (3-D Secure) não foi concluída. Tente de novo ou use outro cartão.",
+  "payment.error.PAYMENT_INTENT_STATE": "Este pagamento já foi processado. Confira sua reserva antes de pagar de novo.",
+  "payment.error.PAYMENT_PROVIDER_UNAVAILABLE": "O serviço de pagamento não está respondendo. Nada foi cobrado; tente de novo em alguns minutos.",
 } satisfies Messages;

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { LANGUAGES } from "../../lib/language.ts";
+import { HOSTED_PAGE_TEXT, renderCardPage, renderChallengePage } from "./hosted-page.ts";
+
+describe("the hosted card page", () => {
+  it("has every text in es, en and pt, all different from English except brand-neutral words", () => {
+    const keys = Object.keys(HOSTED_PAGE_TEXT.en);
+    for (const language of LANGUAGES) {
+      expect(Object.keys(HOSTED_PAGE_TEXT[language])).toEqual(keys);
+      expect(Object.keys(HOSTED_PAGE_TEXT[language].errors)).toEqual(Object.keys(HOSTED_PAGE_TEXT.en.errors));
+    }
+    expect(HOSTED_PAGE_TEXT.es.errors.expiry_past).not.toBe(HOSTED_PAGE_TEXT.en.errors.expiry_past);
+    expect(HOSTED_PAGE_TEXT.pt.errors.expiry_past).not.toBe(HOSTED_PAGE_TEXT.es.errors.expiry_past);
+  });
+
+  it("is a plain form in the intent's language, with no script, escaping what the merchant sent", () => {
+    const html = renderCardPage({ language: "es", action: "/sandbox-psp/pay/pi_1", amount: "$1,250.00", merchantReference: '<script>alert("x")</script>' });
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain('<form method="post" action="/sandbox-psp/pay/pi_1"');
+    expect(html).toContain("Número de tarjeta");
+    expect(html).not.toContain("<script");
+    expect(html).toContain("&#60;script&#62;");
+  });
+
+  it("shows each error beside its field and never echoes the number or CVV", () => {
+    const html = renderCardPage({
+      language: "pt",
+      action: "/x",
+      amount: "R$ 10,00",
+      merchantReference: "TV-1",
+      errors: { number: "number_invalid", expiry: "expiry_past" },
+      values: { expiry: "01/20", name: "Ana" },
+    });
+    expect(html).toContain('aria-describedby="number-error"');
+    expect(html).toContain(HOSTED_PAGE_TEXT.pt.errors.number_invalid);
+    expect(html).toContain(HOSTED_PAGE_TEXT.pt.errors.expiry_past);
+    expect(html).toContain('value="01/20"');
+    expect(html).toMatch(/id="number" name="number" [^>]* value=""/);
+  });
+
+  it("offers approve and deny on the challenge page", () => {
+    const html = renderChallengePage({ language: "en", action: "/c", amount: "$5.00", last4: "3184" });
+    expect(html).toContain('value="approve"');
+    expect(html).toContain('value="deny"');
+    expect(html).toContain("3184");
+  });
+});

@@ -1,0 +1,104 @@
+// The sandbox payment provider's own tables. They play a third party's database: nothing of Travesía
+// references them, and they hold no whole card number and no CVV.
+import { sql } from "drizzle-orm";
+import { bigint, char, check, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import type { CardBehaviour } from "./cards.ts";
+import { EVENT_TYPES, INTENT_STATUSES, type FailureCode } from "./intents.ts";
+
+export const sandboxPspIntentStatus = pgEnum("sandbox_psp_intent_status", INTENT_STATUSES);
+export const sandboxPspEventType = pgEnum("sandbox_psp_event_type", EVENT_TYPES);
+
+/** A card the hosted page accepted (or a documented test token): what may be kept of it, and a token. */
+export const sandboxPspCardTokens = pgTable(
+  "sandbox_psp_card_tokens",
+  {
+    token: text("token").primaryKey(),
+    brand: text("brand").notNull(),
+    last4: char("last4", { length: 4 }).notNull(),
+    /** ISO country of the issuing bank from the BIN; null when the BIN table does not know it. */
+    binCountry: char("bin_country", { length: 2 }),
+    issuer: text("issuer"),
+    expMonth: smallint("exp_month").notNull(),
+    expYear: smallint("exp_year").notNull(),
+    /** How the (test) issuer answers: derived from the number when it is tokenized. */
+    behaviour: text("behaviour").$type<CardBehaviour>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [check("sandbox_psp_card_tokens_last4", sql`${table.last4} ~ '^[0-9]{4}$'`)],
+);
+
+export const sandboxPspIntents = pgTable(
+  "sandbox_psp_intents",
+  {
+    id: text("id").primaryKey(),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
+    merchantReference: text("merchant_reference").notNull(),
+    returnUrl: text("return_url").notNull(),
+    language: char("language", { length: 2 }).notNull(),
+    status: sandboxPspIntentStatus("status").notNull().default("requires_payment_method"),
+    amountAuthorizedMinor: bigint("amount_authorized_minor", { mode: "number" }).notNull().default(0),
+    amountCapturedMinor: bigint("amount_captured_minor", { mode: "number" }).notNull().default(0),
+    amountRefundedMinor: bigint("amount_refunded_minor", { mode: "number" }).notNull().default(0),
+    cardToken: text("card_token").references(() => sandboxPspCardTokens.token),
+    failureCode: text("failure_code").$type<FailureCode>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    // The amount rules of intents.ts, kept by the database too: the last line.
+    check(
+      "sandbox_psp_intents_amounts",
+      sql`${table.amountMinor} > 0 AND ${table.amountAuthorizedMinor} <= ${table.amountMinor} AND ${table.amountCapturedMinor} <= ${table.amountAuthorizedMinor} AND ${table.amountRefundedMinor} >= 0 AND ${table.amountRefundedMinor} <= ${table.amountCapturedMinor}`,
+    ),
+  ],
+);
+
+export const sandboxPspRefunds = pgTable(
+  "sandbox_psp_refunds",
+  {
+    id: text("id").primaryKey(),
+    intentId: text("intent_id")
+      .notNull()
+      .references(() => sandboxPspIntents.id),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("sandbox_psp_refunds_intent").on(table.intentId), check("sandbox_psp_refunds_amount", sql`${table.amountMinor} > 0`)],
+);
+
+/**
+ * The webhook outbox: one row per event, written in the transaction that changed the intent. A
+ * delivery job (issue 6's queue) posts each to the merchant, signed, and marks it delivered.
+ */
+export const sandboxPspEvents = pgTable(
+  "sandbox_psp_events",
+  {
+    id: text("id").primaryKey(),
+    /** Order of writing: events of one transaction share created_at, and the merchant reads them in order. */
+    sequence: bigint("sequence", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
+    type: sandboxPspEventType("type").notNull(),
+    intentId: text("intent_id")
+      .notNull()
+      .references(() => sandboxPspIntents.id),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+  },
+  (table) => [
+    index("sandbox_psp_events_intent").on(table.intentId, table.sequence),
+    index("sandbox_psp_events_undelivered").on(table.sequence).where(sql`${table.deliveredAt} IS NULL`),
+  ],
+);
+
+/** The stored answer of each idempotent POST, keyed by the client's Idempotency-Key. */
+export const sandboxPspIdempotencyKeys = pgTable("sandbox_psp_idempotency_keys", {
+  key: text("key").primaryKey(),
+  /** SHA-256 of method, path and the validated body: the same key with another request is refused. */
+  requestHash: char("request_hash", { length: 64 }).notNull(),
+  /** Null only inside the transaction that claimed the key: a concurrent twin waits on the row. */
+  statusCode: smallint("status_code"),
+  response: jsonb("response").$type<unknown>(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+});

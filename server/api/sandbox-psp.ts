@@ -1,0 +1,350 @@
+// The sandbox payment provider's HTTP face: a JSON API behind the secret key (payment intents,
+// authorize, capture, refunds, events; every POST idempotent by Idempotency-Key) and the hosted pages
+// the buyer is sent to (card form, 3-D Secure challenge), which are plain server-rendered HTML forms.
+// It plays a third party: Travesía's payments adapter calls it over HTTP like any other provider.
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppServices } from "../../app/context.ts";
+import { AppError } from "../../lib/errors.ts";
+import { LANGUAGES, pickLanguage, type Language } from "../../lib/language.ts";
+import {
+  EVENT_TYPES,
+  FAILURE_CODES,
+  INTENT_STATUSES,
+  challengePagePath,
+  findEvents,
+  findHostedPageState,
+  findIntent,
+  hostedPagePath,
+  renderCardPage,
+  renderChallengePage,
+  renderNotFoundPage,
+  requestHashOf,
+  runIdempotent,
+  submitCardForm,
+  submitChallenge,
+  type CardSubmission,
+  type SandboxOperation,
+} from "../../modules/sandbox-psp/index.ts";
+import { isAdminAuthorized } from "./admin-auth.ts";
+import { createRouter, errorResponse } from "./openapi.ts";
+
+const TAG = "sandbox-psp";
+const SECURITY = [{ sandboxPspKey: [] }];
+
+const IntentIdSchema = z.string().min(1).max(64).openapi({ example: "pi_5f2b9c0e4a1d7e3b9c0e4a1d" });
+const IdempotencyHeaders = z.object({
+  "idempotency-key": z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{8,128}$/)
+    .optional()
+    .openapi({ description: "Required on every POST: 8–128 characters of A–Z a–z 0–9 . _ : -. The same key with the same body returns the stored answer; with another body, 409 IDEMPOTENCY_KEY_REUSED." }),
+});
+
+const CardSchema = z.object({ brand: z.string(), last4: z.string(), binCountry: z.string().nullable(), issuer: z.string().nullable() });
+const IntentBase = {
+  id: z.string(),
+  object: z.literal("payment_intent"),
+  status: z.enum(INTENT_STATUSES),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  merchantReference: z.string(),
+  returnUrl: z.string(),
+  language: z.enum(LANGUAGES),
+  amountAuthorizedMinor: z.number().int(),
+  amountCapturedMinor: z.number().int(),
+  amountRefundedMinor: z.number().int(),
+  card: CardSchema.nullable(),
+  failureCode: z.enum(FAILURE_CODES).nullable(),
+  createdAt: z.string(),
+};
+const IntentSchema = z
+  .object({ ...IntentBase, nextAction: z.object({ type: z.literal("redirect"), url: z.string() }).nullable() })
+  .openapi("SandboxPaymentIntent");
+const EventSchema = z
+  .object({ id: z.string(), type: z.enum(EVENT_TYPES), createdAt: z.string(), data: z.object({ paymentIntent: z.object(IntentBase) }) })
+  .openapi("SandboxEvent");
+const RefundSchema = z
+  .object({ refund: z.object({ id: z.string(), amountMinor: z.number().int(), currency: z.string(), createdAt: z.string() }), paymentIntent: IntentSchema })
+  .openapi("SandboxRefund");
+
+const AmountSchema = z.number().int().positive().max(1_000_000_000_000);
+const CreateIntentSchema = z
+  .object({
+    amountMinor: AmountSchema.openapi({ example: 125000, description: "Integer minor units of the currency" }),
+    currency: z.string().length(3).openapi({ example: "MXN" }),
+    merchantReference: z.string().min(1).max(64).openapi({ example: "TV-8K2M4Q" }),
+    returnUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .openapi({ example: "https://www.travesia.mx/es/carrito/gracias/", description: "Where the buyer returns, with ?payment_intent=&status=" }),
+    language: z.enum(LANGUAGES).optional().openapi({ description: "Language of the hosted pages; en when omitted" }),
+  })
+  .openapi("SandboxCreatePaymentIntent");
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const html = (description: string) => ({ description, content: { "text/html": { schema: z.string() } } });
+const apiRefusals = {
+  400: errorResponse("INVALID_REQUEST, IDEMPOTENCY_KEY_REQUIRED, UNKNOWN_CURRENCY, CARD_TOKEN_INVALID"),
+  401: errorResponse("UNAUTHORIZED: missing or wrong secret key"),
+  404: errorResponse("PAYMENT_INTENT_NOT_FOUND"),
+  409: errorResponse("IDEMPOTENCY_KEY_REUSED, PAYMENT_INTENT_STATE (the operation does not apply in the intent's status)"),
+  422: errorResponse("PAYMENT_AMOUNT_EXCEEDED: more than authorized (capture) or than left to refund"),
+};
+
+function originOf(c: Context, services: AppServices): string {
+  return services.config.PUBLIC_ORIGIN ?? new URL(c.req.url).origin;
+}
+
+function languageOfRequest(c: Context): Language {
+  return pickLanguage(c.req.header("Accept-Language"), LANGUAGES) ?? "en";
+}
+
+export function sandboxPspRouter(services: AppServices) {
+  const router = createRouter();
+  router.openAPIRegistry.registerComponent("securitySchemes", "sandboxPspKey", {
+    type: "http",
+    scheme: "bearer",
+    description: "The sandbox payment provider's secret key (SANDBOX_PSP_SECRET_KEY)",
+  });
+  const requireKey = async (c: Context, next: () => Promise<void>) => {
+    if (!isAdminAuthorized(c.req.header("Authorization"), services.config.SANDBOX_PSP_SECRET_KEY)) {
+      c.header("WWW-Authenticate", 'Bearer realm="sandbox-psp"');
+      throw new AppError("UNAUTHORIZED");
+    }
+    await next();
+  };
+
+  async function idempotent(c: Context, body: unknown, operation: SandboxOperation) {
+    const key = c.req.header("Idempotency-Key");
+    if (!key) throw new AppError("IDEMPOTENCY_KEY_REQUIRED");
+    const answer = await runIdempotent(services.db, {
+      key,
+      requestHash: requestHashOf(c.req.method, c.req.path, body),
+      now: services.clock.now(),
+      origin: originOf(c, services),
+      operation,
+    });
+    if (answer.replayed) c.header("Idempotent-Replayed", "true");
+    return answer;
+  }
+
+  router.openapi(
+    createRoute({
+      method: "post",
+      path: "/sandbox-psp/v1/payment-intents",
+      tags: [TAG],
+      summary: "Create a payment intent; its nextAction sends the buyer to the hosted card page",
+      security: SECURITY,
+      middleware: [requireKey] as const,
+      request: { headers: IdempotencyHeaders, body: { required: true, content: { "application/json": { schema: CreateIntentSchema } } } },
+      responses: { 201: json(IntentSchema, "The new intent, status requires_payment_method"), ...apiRefusals },
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const answer = await idempotent(c, body, { kind: "create", input: body });
+      return c.json(answer.body as z.infer<typeof IntentSchema>, 201);
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: "get",
+      path: "/sandbox-psp/v1/payment-intents/{id}",
+      tags: [TAG],
+      summary: "Read a payment intent",
+      security: SECURITY,
+      middleware: [requireKey] as const,
+      request: { params: z.object({ id: IntentIdSchema }) },
+      responses: { 200: json(IntentSchema, "The intent as it stands"), ...apiRefusals },
+    }),
+    async (c) => c.json(await findIntent(services.db, c.req.valid("param").id, originOf(c, services)), 200),
+  );
+
+  router.openapi(
+    createRoute({
+      method: "post",
+      path: "/sandbox-psp/v1/payment-intents/{id}/authorize",
+      tags: [TAG],
+      summary: "Authorize with a card token (from the hosted page, or a test token tok_test_<last4>)",
+      description: "A declined card answers 200 with status failed and a failureCode; a 3-D Secure card answers requires_action with the challenge page in nextAction.",
+      security: SECURITY,
+      middleware: [requireKey] as const,
+      request: {
+        params: z.object({ id: IntentIdSchema }),
+        headers: IdempotencyHeaders,
+        body: { required: true, content: { "application/json": { schema: z.object({ cardToken: z.string().min(1).max(64).openapi({ example: "tok_test_4242" }) }) } } },
+      },
+      responses: { 200: json(IntentSchema, "authorized, requires_action or failed"), ...apiRefusals },
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const answer = await idempotent(c, body, { kind: "authorize", intentId: c.req.valid("param").id, cardToken: body.cardToken });
+      return c.json(answer.body as z.infer<typeof IntentSchema>, 200);
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: "post",
+      path: "/sandbox-psp/v1/payment-intents/{id}/capture",
+      tags: [TAG],
+      summary: "Capture an authorized intent, once; the whole authorization unless an amount is given",
+      security: SECURITY,
+      middleware: [requireKey] as const,
+      request: {
+        params: z.object({ id: IntentIdSchema }),
+        headers: IdempotencyHeaders,
+        body: { required: true, content: { "application/json": { schema: z.object({ amountMinor: AmountSchema.optional() }) } } },
+      },
+      responses: { 200: json(IntentSchema, "status captured"), ...apiRefusals },
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const answer = await idempotent(c, body, { kind: "capture", intentId: c.req.valid("param").id, ...(body.amountMinor !== undefined ? { amountMinor: body.amountMinor } : {}) });
+      return c.json(answer.body as z.infer<typeof IntentSchema>, 200);
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: "post",
+      path: "/sandbox-psp/v1/payment-intents/{id}/refunds",
+      tags: [TAG],
+      summary: "Refund part or all of what was captured (everything left when no amount is given)",
+      security: SECURITY,
+      middleware: [requireKey] as const,
+      request: {
+        params: z.object({ id: IntentIdSchema }),
+        headers: IdempotencyHeaders,
+        body: { required: true, content: { "application/json": { schema: z.object({ amountMinor: AmountSchema.optional() }) } } },
+      },
+      responses: { 201: json(RefundSchema, "The refund and the intent (status refunded once nothing is left)"), ...apiRefusals },
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const answer = await idempotent(c, body, { kind: "refund", intentId: c.req.valid("param").id, ...(body.amountMinor !== undefined ? { amountMinor: body.amountMinor } : {}) });
+      return c.json(answer.body as z.infer<typeof RefundSchema>, 201);
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: "get",
+      path: "/sandbox-psp/v1/payment-intents/{id}/events",
+      tags: [TAG],
+      summary: "The intent's webhook events, oldest first (the outbox the delivery job sends, signed)",
+      security: SECURITY,
+      middleware: [requireKey] as const,
+      request: { params: z.object({ id: IntentIdSchema }) },
+      responses: { 200: json(z.object({ events: z.array(EventSchema) }), "Events"), ...apiRefusals },
+    }),
+    async (c) => {
+      const id = c.req.valid("param").id;
+      await findIntent(services.db, id, "");
+      return c.json({ events: await findEvents(services.db, id) }, 200);
+    },
+  );
+
+  // ---- Hosted pages: what the buyer's browser sees. Answers are HTML, and every outcome that ends
+  // the card step is a 303 to the merchant's return URL.
+
+  function answerState(c: Context, state: CardSubmission, intentId: string) {
+    switch (state.kind) {
+      case "not_found":
+        return c.html(renderNotFoundPage(state.language), 404);
+      case "card_form":
+        return c.html(renderCardPage({ language: state.language, action: hostedPagePath(intentId), amount: state.amount, merchantReference: state.merchantReference }), 200);
+      case "invalid":
+        return c.html(
+          renderCardPage({
+            language: state.language,
+            action: hostedPagePath(intentId),
+            amount: state.amount,
+            merchantReference: state.merchantReference,
+            errors: state.errors as Parameters<typeof renderCardPage>[0]["errors"],
+            values: state.values,
+          }),
+          422,
+        );
+      case "challenge":
+        return c.req.method === "GET" && c.req.path === challengePagePath(intentId)
+          ? c.html(renderChallengePage({ language: state.language, action: challengePagePath(intentId), amount: state.amount, last4: state.last4 }), 200)
+          : c.redirect(challengePagePath(intentId), 303);
+      case "return":
+        return c.redirect(state.location, 303);
+    }
+  }
+
+  const pageParams = z.object({ id: IntentIdSchema });
+  const pageResponses = {
+    200: html("The page"),
+    303: { description: "To the challenge page, or back to the merchant's return URL with payment_intent and status" },
+    404: html("No such payment"),
+  };
+
+  router.openapi(
+    createRoute({ method: "get", path: "/sandbox-psp/pay/{id}", tags: [TAG], summary: "Hosted card page (HTML)", request: { params: pageParams }, responses: pageResponses }),
+    async (c) => {
+      const id = c.req.valid("param").id;
+      return answerState(c, await findHostedPageState(services.db, id, languageOfRequest(c)), id) as never;
+    },
+  );
+
+  const CardFormSchema = z.object({
+    number: z.string().max(64).default(""),
+    expiry: z.string().max(16).default(""),
+    cvc: z.string().max(8).default(""),
+    name: z.string().max(200).default(""),
+  });
+
+  router.openapi(
+    createRoute({
+      method: "post",
+      path: "/sandbox-psp/pay/{id}",
+      tags: [TAG],
+      summary: "Submit the card form: checked (Luhn, expiry, CVV), tokenized and authorized",
+      request: { params: pageParams, body: { required: true, content: { "application/x-www-form-urlencoded": { schema: CardFormSchema } } } },
+      responses: { ...pageResponses, 422: html("The form again, with what to fix") },
+    }),
+    async (c) => {
+      const id = c.req.valid("param").id;
+      const state = await submitCardForm(services.db, { intentId: id, form: c.req.valid("form"), now: services.clock.now(), fallbackLanguage: languageOfRequest(c) });
+      return answerState(c, state, id) as never;
+    },
+  );
+
+  router.openapi(
+    createRoute({ method: "get", path: "/sandbox-psp/pay/{id}/challenge", tags: [TAG], summary: "3-D Secure challenge page (HTML)", request: { params: pageParams }, responses: pageResponses }),
+    async (c) => {
+      const id = c.req.valid("param").id;
+      return answerState(c, await findHostedPageState(services.db, id, languageOfRequest(c)), id) as never;
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: "post",
+      path: "/sandbox-psp/pay/{id}/challenge",
+      tags: [TAG],
+      summary: "Answer the 3-D Secure challenge",
+      request: {
+        params: pageParams,
+        body: { required: true, content: { "application/x-www-form-urlencoded": { schema: z.object({ decision: z.enum(["approve", "deny"]) }) } } },
+      },
+      responses: pageResponses,
+    }),
+    async (c) => {
+      const id = c.req.valid("param").id;
+      const state = await submitChallenge(services.db, {
+        intentId: id,
+        approved: c.req.valid("form").decision === "approve",
+        now: services.clock.now(),
+        fallbackLanguage: languageOfRequest(c),
+      });
+      return answerState(c, state, id) as never;
+    },
+  );
+
+  return router;
+}
