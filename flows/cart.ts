@@ -279,22 +279,18 @@ async function resolveItem(tx: Database, item: CartItemInput, lines: readonly Ca
   });
 }
 
-async function openCart(tx: Database, sessionId: string | null, currency: CurrencyCode, context: CartContext): Promise<StoredCart> {
-  if (sessionId !== null) {
-    const cart = await findCartBySession(tx, sessionId, { lock: true });
-    if (!cart) throw new AppError("CART_NOT_FOUND");
-    if (cart.status !== "open") throw new AppError("CART_CLOSED");
-    return cart;
-  }
-  const quote = await takeQuote(tx, [currency, ...QUOTED_ALWAYS], context.now);
-  return insertCart(tx, { sessionId: newSecret128(), siteCode: context.siteCode, language: context.language, currency, quote, now: context.now });
-}
-
 async function lockedCart(tx: Database, sessionId: string): Promise<StoredCart> {
   const cart = await findCartBySession(tx, sessionId, { lock: true });
   if (!cart) throw new AppError("CART_NOT_FOUND");
   if (cart.status !== "open") throw new AppError("CART_CLOSED");
   return cart;
+}
+
+/** The cart of `sessionId`, locked; or, without a session, a new cart in `currency`. */
+async function openCart(tx: Database, sessionId: string | null, currency: CurrencyCode, context: CartContext): Promise<StoredCart> {
+  if (sessionId !== null) return lockedCart(tx, sessionId);
+  const quote = await takeQuote(tx, [currency, ...QUOTED_ALWAYS], context.now);
+  return insertCart(tx, { sessionId: newSecret128(), siteCode: context.siteCode, language: context.language, currency, quote, now: context.now });
 }
 
 /**

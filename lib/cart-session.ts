@@ -1,6 +1,6 @@
 // The cart session as both the server and the browser see it (spec §4 Cart, §6, §9): the cookie that
 // carries the SessionId, its shape, and the three headers every cart call carries.
-import { COOKIE, COOKIE_MAX_AGE_SECONDS } from "./cookies.ts";
+import { COOKIE, cookieAttributes } from "./cookies.ts";
 
 /** 128 random bits, hex: anything else in the cookie or a query is not a session. */
 export const SESSION_ID_PATTERN = /^[0-9a-f]{32}$/;
@@ -19,6 +19,5 @@ export const CART_HEADER_NAMES = {
  * stores and clears it). An empty value with Max-Age=0 clears it.
  */
 export function cartSessionCookie(sessionId: string | null, secure: boolean): string {
-  const attributes = `Path=/; Max-Age=${sessionId === null ? 0 : COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
-  return `${COOKIE.cartSession}=${sessionId ?? ""}; ${attributes}`;
+  return `${COOKIE.cartSession}=${sessionId ?? ""}; ${cookieAttributes(secure, sessionId === null ? 0 : undefined)}`;
 }

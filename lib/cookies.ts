@@ -35,11 +35,16 @@ export function parseCookieHeader(header: string | null | undefined): Record<str
   return result;
 }
 
+/** The attributes of the site's preference cookies: whole site, Lax, Secure over HTTPS; Max-Age=0 clears. */
+export function cookieAttributes(secure: boolean, maxAgeSeconds: number = COOKIE_MAX_AGE_SECONDS): string {
+  return `Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
 /**
  * The two Set-Cookie values that remember a chosen currency (spec §4, §9): code and id, 7 days, whole
  * site. Readable by scripts on purpose: the client state mirrors them (spec §3 Client state).
  */
 export function currencyCookies(code: string, id: number, secure: boolean): [string, string] {
-  const attributes = `Path=/; Max-Age=${COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
+  const attributes = cookieAttributes(secure);
   return [`${COOKIE.currency}=${code}; ${attributes}`, `${COOKIE.currencyId}=${id}; ${attributes}`];
 }

@@ -1,5 +1,5 @@
 // HTTP-level decisions about page paths, before React Router sees a request.
-import { COOKIE, COOKIE_MAX_AGE_SECONDS } from "../lib/cookies.ts";
+import { COOKIE, cookieAttributes } from "../lib/cookies.ts";
 import { DEFAULT_LANGUAGE, isLanguage, pickLanguage, type Language } from "../lib/language.ts";
 import { canonicalRedirect, matchPage, pathOf } from "../app/routing/localized-paths.ts";
 
@@ -76,7 +76,7 @@ export function pageRedirectTarget(pathname: string, offered: readonly Language[
 }
 
 export function languageCookie(language: Language, secure: boolean): string {
-  return `${COOKIE.language}=${language}; Path=/; Max-Age=${COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return `${COOKIE.language}=${language}; ${cookieAttributes(secure)}`;
 }
 
 /** Percent-escapes that do not decode would make later layers throw; they are refused up front. */

@@ -6,6 +6,7 @@ import { languageOfPath } from "../../lib/language.ts";
 import type { CartComplementView, CartLineView, CartView } from "../../flows/cart.ts";
 import { applyCartForm, loadCartPage } from "../cart/cart-page.server.ts";
 import { formatLongDate } from "../components/booking/format.ts";
+import { LegLine } from "../components/booking/leg-line.tsx";
 import { CARD, INPUT } from "../components/booking/styles.ts";
 import { HoldCountdown } from "../components/cart/hold-countdown.tsx";
 import { PaymentMethods } from "../components/cart/payment-methods.tsx";
@@ -46,18 +47,8 @@ function LineDetails({ line }: { line: CartLineView }) {
   const language = useLanguage();
   return (
     <ul className="mt-2 space-y-1 text-sm text-slate-700">
-      {line.outbound ? (
-        <li>
-          <strong>{t("booking.outbound", { from: line.outbound.from, to: line.outbound.to })}</strong>: {formatLongDate(line.outbound.date, language)} ·{" "}
-          {t("booking.departsArrives", { departs: line.outbound.time, arrives: line.outbound.arrivalTime })}
-        </li>
-      ) : null}
-      {line.inbound ? (
-        <li>
-          <strong>{t("booking.inbound", { from: line.inbound.from, to: line.inbound.to })}</strong>: {formatLongDate(line.inbound.date, language)} ·{" "}
-          {t("booking.departsArrives", { departs: line.inbound.time, arrives: line.inbound.arrivalTime })}
-        </li>
-      ) : null}
+      {line.outbound ? <LegLine direction="outbound" leg={line.outbound} /> : null}
+      {line.inbound ? <LegLine direction="inbound" leg={line.inbound} /> : null}
       {line.openTicketMonths ? <li>{t("cart.openTicket", { months: line.openTicketMonths })}</li> : null}
       {line.activity ? (
         <li>

@@ -6,12 +6,12 @@ import type { Context } from "hono";
 import type { AppServices } from "../../app/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { LANGUAGES, type Language } from "../../lib/language.ts";
-import { formatMoney, isCurrencyCode, money, type CurrencyCode, type Money } from "../../lib/money.ts";
+import { formatMoney, money, type CurrencyCode, type Money } from "../../lib/money.ts";
 import { findActivityOffer, findFerryOffer, readBookingDate, type OfferPrice, type PassengerPrice, type SailingOffer } from "../../flows/booking-offers.ts";
 import { findProduct, findProducts, type Product } from "../../modules/catalog/index.ts";
-import { countryFromHeaders, findCurrencyByCode, findVisitorCurrency, priceIn, readCurrencyCookies, takeQuote, type Quote, type VisitorCurrency } from "../../modules/currency/index.ts";
+import { findCurrencyByCode, findVisitorCurrency, priceIn, takeQuote, type Quote, type VisitorCurrency } from "../../modules/currency/index.ts";
 import { findActivities, findCrossings, findDaySailings, type Activity, type Crossing, type SailingView } from "../../modules/inventory/index.ts";
-import { CurrencySchema, withMinorUnits } from "./currencies.ts";
+import { CurrencySchema, currencyChoiceInput, knownCurrency, withMinorUnits } from "./currencies.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
 
 const LanguageField = z.enum(LANGUAGES).default("en").openapi({ description: "Language of names and descriptions", example: "es" });
@@ -242,16 +242,11 @@ export async function currencyOfRequest(
   language: Language,
 ): Promise<VisitorCurrency> {
   if (asked !== undefined) {
-    if (!isCurrencyCode(asked)) throw new AppError("UNKNOWN_CURRENCY", { issues: [{ path: "query.currency", code: "unknown_currency" }] });
-    const currency = await findCurrencyByCode(services.db, asked, language);
+    const currency = await findCurrencyByCode(services.db, knownCurrency(asked, "query.currency"), language);
     if (!currency) throw new AppError("UNKNOWN_CURRENCY", { issues: [{ path: "query.currency", code: "unknown_currency" }] });
     return { ...withMinorUnits(currency), reason: "cookie" };
   }
-  return findVisitorCurrency(services.db, {
-    cookies: readCurrencyCookies(c.req.header("Cookie")),
-    country: countryFromHeaders(c.req.raw.headers, services.config.GEO_COUNTRY_HEADERS),
-    language,
-  });
+  return findVisitorCurrency(services.db, currencyChoiceInput(c, services.config, language));
 }
 
 function currencyJson(currency: VisitorCurrency) {

@@ -1,12 +1,22 @@
 // Currencies, the payment methods of each, the instalment banks, and choosing a currency (spec §3,
 // §4 Currency, §9). Reference data answers are cacheable; choosing a currency sets the two cookies.
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import type { AppServices } from "../../app/context.ts";
+import type { Config } from "../../lib/config.ts";
 import { currencyCookies } from "../../lib/cookies.ts";
 import { AppError } from "../../lib/errors.ts";
 import { LANGUAGES, type Language } from "../../lib/language.ts";
 import { isCurrencyCode, minorUnitsOf, type CurrencyCode } from "../../lib/money.ts";
-import { CURRENCY_IDS, findCurrencies, findCurrencyByCode, type Currency } from "../../modules/currency/index.ts";
+import {
+  CURRENCY_IDS,
+  countryFromHeaders,
+  findCurrencies,
+  findCurrencyByCode,
+  readCurrencyCookies,
+  type Currency,
+  type CurrencyChoiceInput,
+} from "../../modules/currency/index.ts";
 import { findInstalmentBanks, findPaymentMethods, instalmentPlansOf } from "../../modules/payments/index.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
 
@@ -58,9 +68,19 @@ export function withMinorUnits(currency: Currency) {
   return { ...currency, minor_units: minorUnitsOf(currency.iso_code) };
 }
 
-function knownCurrency(code: string, path: string): CurrencyCode {
+/** A currency code from a query or body, or UNKNOWN_CURRENCY naming where it came from. */
+export function knownCurrency(code: string, path: string): CurrencyCode {
   if (!isCurrencyCode(code)) throw new AppError("UNKNOWN_CURRENCY", { issues: [{ path, code: "unknown_currency" }] });
   return code;
+}
+
+/** What decides an API caller's currency when none is asked for: the cookies, the edge country, the language (spec §4). */
+export function currencyChoiceInput(c: Context, config: Config, language: Language): CurrencyChoiceInput {
+  return {
+    cookies: readCurrencyCookies(c.req.header("Cookie")),
+    country: countryFromHeaders(c.req.raw.headers, config.GEO_COUNTRY_HEADERS),
+    language,
+  };
 }
 
 async function currencyOrUnknown(services: AppServices, code: CurrencyCode, language: Language, path: string) {

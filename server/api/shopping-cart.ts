@@ -8,7 +8,6 @@ import type { AppServices } from "../../app/context.ts";
 import { CART_HEADER_NAMES } from "../../lib/cart-session.ts";
 import { AppError, isAppError, type ErrorIssue } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
-import { isCurrencyCode, type CurrencyCode } from "../../lib/money.ts";
 import {
   addToCart,
   changeCartCurrency,
@@ -20,7 +19,8 @@ import {
   type CartView,
 } from "../../flows/cart.ts";
 import { cartErrorKindOf } from "../../modules/cart/index.ts";
-import { chooseCurrency, countryFromHeaders, readCurrencyCookies } from "../../modules/currency/index.ts";
+import { chooseCurrency } from "../../modules/currency/index.ts";
+import { currencyChoiceInput, knownCurrency } from "./currencies.ts";
 import { createRouter } from "./openapi.ts";
 
 const CART_HEADERS = CART_HEADER_NAMES;
@@ -350,7 +350,7 @@ export function shoppingCartRouter(services: AppServices) {
         async () => {
           const context = contextOf(language);
           if (body.action === "add") {
-            const currency = body.currency === undefined ? visitorCurrency(c, language) : knownCurrency(body.currency, "body.currency");
+            const currency = body.currency === undefined ? chooseCurrency(currencyChoiceInput(c, config, language)).code : knownCurrency(body.currency, "body.currency");
             return (await addToCart(db, { sessionId, currency, item: body.item }, context)).sessionId;
           }
           if (sessionId === null) throw new AppError("CART_NOT_FOUND", { issues: [{ path: "query.SessionId", code: "required" }] });
@@ -400,19 +400,6 @@ export function shoppingCartRouter(services: AppServices) {
     envelopeHook,
   );
 
-  function visitorCurrency(c: Context, language: Language): CurrencyCode {
-    const choice = chooseCurrency({
-      cookies: readCurrencyCookies(c.req.header("Cookie")),
-      country: countryFromHeaders({ get: (name) => c.req.header(name) ?? null }, config.GEO_COUNTRY_HEADERS),
-      language,
-    });
-    return choice.code;
-  }
-
   return router;
 }
 
-function knownCurrency(code: string, path: string): CurrencyCode {
-  if (!isCurrencyCode(code)) throw new AppError("UNKNOWN_CURRENCY", { issues: [{ path, code: "unknown_currency" }] });
-  return code;
-}

@@ -8,7 +8,7 @@ import { buttonClass } from "../ui/styles.ts";
 import { DateField } from "./date-field.tsx";
 import { errorKey } from "./ferry-booking-widget.tsx";
 import { formatLongDate } from "./format.ts";
-import { CategoryField, PassengerFields } from "./passenger-fields.tsx";
+import { CategoryField, PassengerFields, SelectionHiddenFields } from "./passenger-fields.tsx";
 import { PresaleBadge, PriceSummary } from "./price-summary.tsx";
 import { CARD, FIELDSET_LEGEND } from "./styles.ts";
 import type { ActivityWidgetView } from "./types.ts";
@@ -114,10 +114,7 @@ export function ActivityBookingWidget({ view }: { view: ActivityWidgetView }) {
               <input type="hidden" name="intent" value="add-activity" />
               <input type="hidden" name="product" value={view.productId} />
               <input type="hidden" name="date" value={result.date} />
-              <input type="hidden" name="adults" value={view.passengers.adult} />
-              <input type="hidden" name="children" value={view.passengers.child} />
-              <input type="hidden" name="infants" value={view.passengers.infant} />
-              <input type="hidden" name="category" value={view.category} />
+              <SelectionHiddenFields passengers={view.passengers} category={view.category} />
               <button type="submit" className={buttonClass("primary", "lg")} disabled={adding}>
                 {t("cart.add")}
               </button>

@@ -8,8 +8,8 @@ import { useLanguage, useTranslate } from "../../i18n/use-translate.ts";
 import { pathOf } from "../../routing/localized-paths.ts";
 import { buttonClass } from "../ui/styles.ts";
 import { DateField, useHydrated } from "./date-field.tsx";
-import { formatLongDate } from "./format.ts";
-import { CategoryField, PassengerFields } from "./passenger-fields.tsx";
+import { LegLine } from "./leg-line.tsx";
+import { CategoryField, PassengerFields, SelectionHiddenFields } from "./passenger-fields.tsx";
 import { PresaleBadge, PriceSummary } from "./price-summary.tsx";
 import { SailingList } from "./sailing-list.tsx";
 import { CARD, FIELD_LABEL, FIELDSET_LEGEND, INPUT } from "./styles.ts";
@@ -183,20 +183,8 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
         <div role="status" className="mt-6 rounded-xl border border-sea-700 bg-sea-50 p-4" data-testid="booking-summary">
           <Heading className="text-lg font-bold text-sea-950">{t("booking.summary")}</Heading>
           <ul className="mt-2 space-y-1 text-sm text-slate-800">
-            {view.summary.outbound ? (
-              <li>
-                <strong>{t("booking.outbound", { from: view.summary.outbound.from, to: view.summary.outbound.to })}</strong>:{" "}
-                {formatLongDate(view.summary.outbound.date, language)} ·{" "}
-                {t("booking.departsArrives", { departs: view.summary.outbound.time, arrives: view.summary.outbound.arrivalTime })}
-              </li>
-            ) : null}
-            {view.summary.inbound ? (
-              <li>
-                <strong>{t("booking.inbound", { from: view.summary.inbound.from, to: view.summary.inbound.to })}</strong>:{" "}
-                {formatLongDate(view.summary.inbound.date, language)} ·{" "}
-                {t("booking.departsArrives", { departs: view.summary.inbound.time, arrives: view.summary.inbound.arrivalTime })}
-              </li>
-            ) : null}
+            {view.summary.outbound ? <LegLine direction="outbound" leg={view.summary.outbound} /> : null}
+            {view.summary.inbound ? <LegLine direction="inbound" leg={view.summary.inbound} /> : null}
             {view.summary.openMonths ? <li>{t("booking.summary.open", { months: view.summary.openMonths })}</li> : null}
           </ul>
           {result ? (
@@ -211,10 +199,7 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
             <input type="hidden" name="crossing" value={query.crossing} />
             {query.trip === "open" ? null : <input type="hidden" name="date" value={query.date} />}
             {query.trip === "round_trip" ? <input type="hidden" name="return" value={query.returnDate} /> : null}
-            <input type="hidden" name="adults" value={query.passengers.adult} />
-            <input type="hidden" name="children" value={query.passengers.child} />
-            <input type="hidden" name="infants" value={query.passengers.infant} />
-            <input type="hidden" name="category" value={query.category} />
+            <SelectionHiddenFields passengers={query.passengers} category={query.category} />
             {query.outbound !== null && query.trip !== "open" ? <input type="hidden" name="out" value={query.outbound} /> : null}
             {query.inbound !== null && query.trip === "round_trip" ? <input type="hidden" name="back" value={query.inbound} /> : null}
             <button type="submit" className={buttonClass("primary", "lg")} disabled={adding}>

@@ -2,7 +2,7 @@
 // inputs: they work without JavaScript and every screen reader knows them.
 import { useTranslate } from "../../i18n/use-translate.ts";
 import { FIELD_LABEL, FIELDSET_LEGEND, INPUT } from "./styles.ts";
-import type { PassengerBandView, PassengerCountsView } from "./types.ts";
+import type { FareCategoryId, PassengerBandView, PassengerCountsView } from "./types.ts";
 
 const FIELD_NAME = { adult: "adults", child: "children", infant: "infants" } as const;
 
@@ -78,5 +78,17 @@ export function CategoryField({ idPrefix, value }: { idPrefix: string; value: "t
         {t("booking.category.residentHint")}
       </p>
     </fieldset>
+  );
+}
+
+/** The people and fare of a selection, carried by a form that adds it to the cart (names the cart page reads). */
+export function SelectionHiddenFields({ passengers, category }: { passengers: PassengerCountsView; category: FareCategoryId }) {
+  return (
+    <>
+      <input type="hidden" name="adults" value={passengers.adult} />
+      <input type="hidden" name="children" value={passengers.child} />
+      <input type="hidden" name="infants" value={passengers.infant} />
+      <input type="hidden" name="category" value={category} />
+    </>
   );
 }
