@@ -7,3 +7,4 @@ export * from "../modules/payments/schema.ts";
 export * from "../modules/cart/schema.ts";
 export * from "../modules/search/schema.ts";
 export * from "../modules/sandbox-psp/schema.ts";
+export * from "../modules/checkout/schema.ts";

@@ -65,6 +65,7 @@ import {
   lockSailing,
   releaseAllocations,
   returnCrossingOf,
+  sellSeats,
   type Crossing,
   type LocalDate,
   type SailingView,
@@ -121,22 +122,27 @@ async function priceInMxn(db: Database, product: Product, category: FareCategory
   );
 }
 
-/** Holds `seats` on a sailing after locking it and re-reading what is left; refuses with the sailing's state. */
-async function holdOnSailing(tx: Database, sailingId: number, seats: number, reference: string, expiresAt: Date, now: Date): Promise<SailingView> {
+/** Until when seats are held, or `sold` for good: a hold of the cart, a ticket of a paid booking. */
+type Taking = { expiresAt: Date } | "sold";
+
+/** Takes `seats` on a sailing after locking it and re-reading what is left; refuses with the sailing's state. */
+async function takeOnSailing(tx: Database, sailingId: number, seats: number, reference: string, taking: Taking, now: Date): Promise<SailingView> {
   await lockSailing(tx, sailingId);
   const sailing = await findSailing(tx, sailingId, now);
   assertCanSellSailing({ departsAt: sailing.departsAt, closed: sailing.closure !== null }, sailing.seatsLeft, seats, now);
-  await holdSeats(tx, { sailingId }, seats, reference, expiresAt, now);
+  if (taking === "sold") await sellSeats(tx, { sailingId }, seats, reference, now);
+  else await holdSeats(tx, { sailingId }, seats, reference, taking.expiresAt, now);
   return sailing;
 }
 
-async function holdOnActivityDay(tx: Database, language: Language, activityId: number, date: LocalDate, seats: number, reference: string, expiresAt: Date, now: Date): Promise<void> {
+async function takeOnActivityDay(tx: Database, language: Language, activityId: number, date: LocalDate, seats: number, reference: string, taking: Taking, now: Date): Promise<void> {
   await lockActivityDay(tx, activityId, date);
   const [activity] = await findActivities(tx, language, [activityId]);
   if (!activity) throw new AppError("UNKNOWN_PRODUCT");
   const day = await findActivityDay(tx, activity, date, now);
   assertCanSellActivityDay({ date, hours: day.hours, closed: day.closure !== null }, day.left, seats, now);
-  await holdSeats(tx, { activityId, date }, seats, reference, expiresAt, now);
+  if (taking === "sold") await sellSeats(tx, { activityId, date }, seats, reference, now);
+  else await holdSeats(tx, { activityId, date }, seats, reference, taking.expiresAt, now);
 }
 
 async function lockLineResources(tx: Database, line: NewCartLine): Promise<void> {
@@ -145,19 +151,25 @@ async function lockLineResources(tx: Database, line: NewCartLine): Promise<void>
   if (typeof line.activityId === "number" && typeof line.serviceDate === "string") await lockActivityDay(tx, line.activityId, line.serviceDate);
 }
 
+export type SeatLine = Pick<CartLineRow, "seats" | "outboundSailingId" | "inboundSailingId" | "activityId" | "serviceDate" | "kind">;
+
 /**
- * Holds what a line needs: both legs of a round trip (sailings locked in id order, so two buyers of
- * the same pair cannot deadlock) or the activity day. All of it or, by the transaction, none.
+ * Takes what a line needs under `reference`: both legs of a round trip (sailings locked in id order,
+ * so two buyers of the same pair cannot deadlock) or the activity day. All of it or, by the
+ * transaction, none. Holds for the cart; sales for a paid booking (flows/checkout.ts).
  */
-async function holdLine(tx: Database, language: Language, line: Pick<CartLineRow, "id" | "seats" | "outboundSailingId" | "inboundSailingId" | "activityId" | "serviceDate" | "kind">, expiresAt: Date, now: Date): Promise<void> {
-  const reference = holdReferenceOf(line.id);
+export async function takeLineSeats(tx: Database, language: Language, line: SeatLine, reference: string, taking: Taking, now: Date): Promise<void> {
   if (line.kind === "activity") {
-    if (line.activityId === null || line.serviceDate === null) throw new Error(`activity line ${line.id} has no day`);
-    await holdOnActivityDay(tx, language, line.activityId, line.serviceDate, line.seats, reference, expiresAt, now);
+    if (line.activityId === null || line.serviceDate === null) throw new Error(`activity line of ${reference} has no day`);
+    await takeOnActivityDay(tx, language, line.activityId, line.serviceDate, line.seats, reference, taking, now);
     return;
   }
   const ids = [line.outboundSailingId, line.inboundSailingId].filter((id): id is number => id !== null).sort((a, b) => a - b);
-  for (const id of ids) await holdOnSailing(tx, id, line.seats, reference, expiresAt, now);
+  for (const id of ids) await takeOnSailing(tx, id, line.seats, reference, taking, now);
+}
+
+async function holdLine(tx: Database, language: Language, line: SeatLine & Pick<CartLineRow, "id">, expiresAt: Date, now: Date): Promise<void> {
+  await takeLineSeats(tx, language, line, holdReferenceOf(line.id), { expiresAt }, now);
 }
 
 interface ResolvedLine {
@@ -286,9 +298,14 @@ async function lockedCart(tx: Database, sessionId: string): Promise<StoredCart> 
   return cart;
 }
 
-/** The cart of `sessionId`, locked; or, without a session, a new cart in `currency`. */
+/** The open cart of `sessionId`, locked; or, without a session or after an order, a new cart in `currency`. */
 async function openCart(tx: Database, sessionId: string | null, currency: CurrencyCode, context: CartContext): Promise<StoredCart> {
-  if (sessionId !== null) return lockedCart(tx, sessionId);
+  if (sessionId !== null) {
+    const cart = await findCartBySession(tx, sessionId, { lock: true });
+    if (!cart) throw new AppError("CART_NOT_FOUND");
+    // A paid cart stays as the booking's record; the visitor's next product starts a new cart.
+    if (cart.status === "open") return cart;
+  }
   const quote = await takeQuote(tx, [currency, ...QUOTED_ALWAYS], context.now);
   return insertCart(tx, { sessionId: newSecret128(), siteCode: context.siteCode, language: context.language, currency, quote, now: context.now });
 }

@@ -84,6 +84,11 @@ export const ConfigSchema = z.object({
   SANDBOX_PSP_WEBHOOK_SECRET: z.string().min(32).max(256).default("whsec_sandbox_travesia_development_signing_secret"),
   /** Base URL of the payment provider's API. Unset: this server's own origin (the in-process sandbox). */
   PAYMENT_PROVIDER_URL: optionalUrl,
+  /**
+   * Derives each booking's guest-access secret (the key in the buyer's links). The same value on every
+   * node; changing it invalidates the links already sent. The default is for development only.
+   */
+  GUEST_ACCESS_SECRET: z.string().min(32).max(256).default("guest_access_travesia_development_secret_value"),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -63,6 +63,19 @@ export const ERROR_STATUS = {
   WEBHOOK_SIGNATURE_INVALID: 400,
   WEBHOOK_TIMESTAMP_OUT_OF_TOLERANCE: 400,
   PAYMENT_PROVIDER_UNAVAILABLE: 502,
+  // Checkout and bookings (issue 6): nothing to pay, a hold that ran out before paying, the buyer's
+  // details or passenger names missing or malformed, terms not accepted, a method or instalment plan
+  // the currency does not allow, a booking that does not exist, cannot make that move, or is not yours.
+  CART_EMPTY: 409,
+  HOLD_EXPIRED: 409,
+  BUYER_DETAILS_INVALID: 422,
+  TERMS_NOT_ACCEPTED: 422,
+  PASSENGER_NAMES_REQUIRED: 422,
+  PAYMENT_METHOD_UNAVAILABLE: 422,
+  INSTALMENTS_UNAVAILABLE: 422,
+  BOOKING_NOT_FOUND: 404,
+  BOOKING_STATE: 409,
+  BOOKING_ACCESS_DENIED: 403,
   // Where to go after signing in (spec §7 /redirect/): anything but a path on this site.
   INVALID_RETURN_PATH: 400,
   // Ours: request-level failures every endpoint can answer.

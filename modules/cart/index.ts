@@ -22,6 +22,7 @@ export {
   holdReferenceOf,
   insertCart,
   insertCartLine,
+  markCartOrdered,
   updateCart,
   updateCartLineHold,
   type CartLineRow,

@@ -60,6 +60,11 @@ export async function updateCart(db: Database, cartId: string, values: { currenc
   await db.update(carts).set({ ...changes, updatedAt: now }).where(eq(carts.id, cartId));
 }
 
+/** A paid cart is closed for good: its session starts a new cart next time. */
+export async function markCartOrdered(db: Database, cartId: string, now: Date): Promise<void> {
+  await db.update(carts).set({ status: "ordered", updatedAt: now }).where(eq(carts.id, cartId));
+}
+
 export async function findCartLines(db: Database, cartId: string): Promise<CartLineRow[]> {
   return db.select().from(cartLines).where(eq(cartLines.cartId, cartId)).orderBy(asc(cartLines.position), asc(cartLines.createdAt));
 }

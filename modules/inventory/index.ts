@@ -56,6 +56,7 @@ export {
   decideAt,
   holdSeats,
   releaseAllocations,
+  sellSeats,
   type AllocationTarget,
   closeSales,
   findActivities,

@@ -450,7 +450,7 @@ export async function decideAt(tx: Database, now: Date): Promise<void> {
 async function insertAllocation(
   db: Database,
   target: AllocationTarget,
-  values: { quantity: number; state: "held" | "blocked"; reference: string; expiresAt: Date | null; now: Date },
+  values: { quantity: number; state: "held" | "blocked" | "sold"; reference: string; expiresAt: Date | null; now: Date },
 ): Promise<number> {
   const where = "sailingId" in target ? { sailingId: target.sailingId } : { activityId: target.activityId, serviceDate: target.date };
   const [row] = await db
@@ -471,6 +471,14 @@ export async function blockSeats(db: Database, target: AllocationTarget, quantit
  */
 export async function holdSeats(db: Database, target: AllocationTarget, quantity: number, reference: string, expiresAt: Date, now: Date): Promise<number> {
   return insertAllocation(db, target, { quantity, state: "held", reference, expiresAt, now });
+}
+
+/**
+ * Sells seats for good (a ticket). Like a hold, the caller has locked the sailing or activity day and
+ * re-checked what is left with the same `now`; the capacity trigger is the last line.
+ */
+export async function sellSeats(db: Database, target: AllocationTarget, quantity: number, reference: string, now: Date): Promise<number> {
+  return insertAllocation(db, target, { quantity, state: "sold", reference, expiresAt: null, now });
 }
 
 /** Gives back every seat still taken under `reference` (the row stays as history); returns how many rows. */

@@ -1,0 +1,171 @@
+// Reads and writes of bookings, their lines, tickets, payment attempts and received webhooks. The
+// use cases (flows/checkout.ts) hold the transactions and the locks; rules.ts decides.
+import { randomUUID } from "node:crypto";
+import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
+import type { Database } from "../../lib/db.ts";
+import { AppError } from "../../lib/errors.ts";
+import { assertCanMove, type BookingStatus } from "./rules.ts";
+import { bookingEvents, bookingLines, bookingPayments, bookings, paymentWebhookEvents, tickets } from "./schema.ts";
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type BookingLineRow = typeof bookingLines.$inferSelect;
+export type TicketRow = typeof tickets.$inferSelect;
+export type BookingPaymentRow = typeof bookingPayments.$inferSelect;
+export type BookingEventRow = typeof bookingEvents.$inferSelect;
+export type NewBooking = Omit<typeof bookings.$inferInsert, "status" | "createdAt" | "updatedAt" | "paidAt"> & { id: string };
+export type NewBookingLine = Omit<typeof bookingLines.$inferInsert, "id" | "bookingId">;
+
+/** Seats sold to a booking line are kept in seat_allocations under this reference. */
+export function saleReferenceOf(bookingLineId: string): string {
+  return `booking-line:${bookingLineId}`;
+}
+
+export async function insertBooking(tx: Database, values: NewBooking, now: Date, reason: string): Promise<BookingRow> {
+  const [row] = await tx
+    .insert(bookings)
+    .values({ ...values, status: "pending_payment", createdAt: now, updatedAt: now })
+    .returning();
+  if (!row) throw new Error("booking not stored");
+  await tx.insert(bookingEvents).values({ bookingId: row.id, fromStatus: null, toStatus: "pending_payment", reason, at: now });
+  return row;
+}
+
+export type BookingChoice = Pick<BookingRow, "buyerName" | "buyerEmail" | "buyerPhone" | "buyerCountry" | "paymentMethod" | "instalmentMonths" | "language">;
+
+/** The buyer's details and payment choice, which may change between attempts of a waiting booking. */
+export async function updateBookingChoice(tx: Database, bookingId: string, choice: BookingChoice, now: Date): Promise<BookingRow> {
+  const [row] = await tx
+    .update(bookings)
+    .set({ ...choice, updatedAt: now })
+    .where(eq(bookings.id, bookingId))
+    .returning();
+  if (!row) throw new AppError("BOOKING_NOT_FOUND");
+  return row;
+}
+
+export async function insertBookingLines(tx: Database, bookingId: string, lines: readonly NewBookingLine[]): Promise<BookingLineRow[]> {
+  if (lines.length === 0) return [];
+  return tx
+    .insert(bookingLines)
+    .values(lines.map((line) => ({ ...line, id: randomUUID(), bookingId })))
+    .returning();
+}
+
+export async function findBooking(db: Database, where: { id: string } | { reference: string }, options: { lock?: boolean } = {}): Promise<BookingRow | null> {
+  const condition = "id" in where ? eq(bookings.id, where.id) : eq(bookings.reference, where.reference);
+  const query = db.select().from(bookings).where(condition);
+  const [row] = options.lock ? await query.for("update") : await query;
+  return row ?? null;
+}
+
+export async function findActiveBookingOfCart(db: Database, cartId: string): Promise<BookingRow | null> {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.cartId, cartId), inArray(bookings.status, ["pending_payment", "paid", "ticketed"])))
+    .for("update");
+  return row ?? null;
+}
+
+/** Moves a booking (already locked by the caller) and writes the history row; refuses a move the lifecycle forbids. */
+export async function moveBooking(tx: Database, booking: BookingRow, to: BookingStatus, reason: string, now: Date): Promise<BookingRow> {
+  assertCanMove(booking.status, to);
+  const [row] = await tx
+    .update(bookings)
+    .set({ status: to, updatedAt: now, ...(to === "paid" ? { paidAt: now } : {}) })
+    .where(eq(bookings.id, booking.id))
+    .returning();
+  if (!row) throw new AppError("BOOKING_NOT_FOUND");
+  await tx.insert(bookingEvents).values({ bookingId: booking.id, fromStatus: booking.status, toStatus: to, reason, at: now });
+  return row;
+}
+
+export async function findBookingLines(db: Database, bookingId: string): Promise<BookingLineRow[]> {
+  return db.select().from(bookingLines).where(eq(bookingLines.bookingId, bookingId)).orderBy(asc(bookingLines.position));
+}
+
+export async function findBookingEvents(db: Database, bookingId: string): Promise<BookingEventRow[]> {
+  return db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, bookingId)).orderBy(asc(bookingEvents.id));
+}
+
+export async function insertTickets(tx: Database, bookingId: string, rows: readonly Omit<typeof tickets.$inferInsert, "id" | "bookingId">[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(tickets).values(rows.map((row) => ({ ...row, id: randomUUID(), bookingId })));
+}
+
+export async function findTickets(db: Database, bookingId: string): Promise<TicketRow[]> {
+  return db.select().from(tickets).where(eq(tickets.bookingId, bookingId)).orderBy(asc(tickets.code));
+}
+
+export async function findPayments(db: Database, bookingId: string): Promise<BookingPaymentRow[]> {
+  return db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, bookingId)).orderBy(desc(bookingPayments.attempt));
+}
+
+export async function insertPayment(
+  tx: Database,
+  values: Pick<BookingPaymentRow, "bookingId" | "attempt" | "provider" | "idempotencyKey" | "method" | "amountMinor" | "currency" | "instalmentMonths">,
+  now: Date,
+): Promise<BookingPaymentRow> {
+  const [row] = await tx
+    .insert(bookingPayments)
+    .values({ ...values, id: randomUUID(), status: "created", createdAt: now, updatedAt: now })
+    .returning();
+  if (!row) throw new Error("payment not stored");
+  return row;
+}
+
+export async function updatePayment(
+  db: Database,
+  paymentId: string,
+  values: Partial<Pick<BookingPaymentRow, "providerPaymentId" | "status" | "failureCode" | "cardBrand" | "cardLast4" | "cardIssuer" | "redirectUrl" | "instalmentMonths">>,
+  now: Date,
+): Promise<BookingPaymentRow> {
+  const [row] = await db
+    .update(bookingPayments)
+    .set({ ...values, updatedAt: now })
+    .where(eq(bookingPayments.id, paymentId))
+    .returning();
+  if (!row) throw new Error(`payment ${paymentId} vanished`);
+  return row;
+}
+
+export async function findPaymentByProviderId(db: Database, provider: string, providerPaymentId: string): Promise<BookingPaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(bookingPayments)
+    .where(and(eq(bookingPayments.provider, provider), eq(bookingPayments.providerPaymentId, providerPaymentId)));
+  return row ?? null;
+}
+
+/**
+ * Records a webhook event id. "new" the first time; "unfinished" when an earlier delivery was received
+ * but its processing did not complete (it is processed again); "processed" for a true replay.
+ */
+export async function recordWebhookEvent(
+  db: Database,
+  event: { eventId: string; provider: string; type: string; providerPaymentId: string },
+  now: Date,
+): Promise<"new" | "unfinished" | "processed"> {
+  const inserted = await db
+    .insert(paymentWebhookEvents)
+    .values({ ...event, receivedAt: now })
+    .onConflictDoNothing()
+    .returning({ eventId: paymentWebhookEvents.eventId });
+  if (inserted.length > 0) return "new";
+  const [row] = await db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, event.eventId));
+  return row?.processedAt ? "processed" : "unfinished";
+}
+
+export async function markWebhookProcessed(db: Database, eventId: string, now: Date): Promise<void> {
+  await db.update(paymentWebhookEvents).set({ processedAt: now }).where(eq(paymentWebhookEvents.eventId, eventId));
+}
+
+/** Bookings still waiting for money whose seats are no longer held: the sweep fails them. */
+export async function findLapsedBookings(db: Database, now: Date, limit: number): Promise<{ id: string }[]> {
+  return db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.status, "pending_payment"), lte(bookings.holdExpiresAt, now)))
+    .orderBy(asc(bookings.holdExpiresAt))
+    .limit(limit);
+}

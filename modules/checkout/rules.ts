@@ -1,0 +1,218 @@
+// What checkout decides without I/O: the buyer's details, whose names a ticket needs, the booking's
+// reference and fingerprint, the status lifecycle, instalment plans, and how lines become tickets.
+import { createHash, randomInt } from "node:crypto";
+import { AppError, type ErrorIssue } from "../../lib/errors.ts";
+import type { CurrencyCode } from "../../lib/money.ts";
+
+export type BookingStatus = "pending_payment" | "paid" | "ticketed" | "failed" | "cancelled" | "refunded";
+
+/** Where each status may go. A failed booking can still be paid: the provider's page may finish after the hold ran out. */
+const TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
+  pending_payment: ["paid", "failed", "cancelled"],
+  paid: ["ticketed", "refunded"],
+  ticketed: ["refunded"],
+  failed: ["paid", "refunded"],
+  cancelled: [],
+  refunded: [],
+};
+
+export function canMove(from: BookingStatus, to: BookingStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+export function assertCanMove(from: BookingStatus, to: BookingStatus): void {
+  if (!canMove(from, to)) throw new AppError("BOOKING_STATE", { issues: [{ path: "booking.status", code: `${from}_to_${to}` }] });
+}
+
+/** Crockford's base 32 without I, L, O, U: nothing to misread on a phone call or a boarding desk. */
+const REFERENCE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+export const REFERENCE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{6}$/;
+
+export function newBookingReference(random: (max: number) => number = randomInt): string {
+  let reference = "";
+  for (let index = 0; index < 6; index += 1) reference += REFERENCE_ALPHABET[random(REFERENCE_ALPHABET.length)];
+  return reference;
+}
+
+/** A typed reference as the buyer may write it: lower case, spaces, O for 0 and I/L for 1. */
+export function normalizeReference(input: string): string | null {
+  const cleaned = input
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]/g, "")
+    .replace(/O/g, "0")
+    .replace(/[IL]/g, "1");
+  return REFERENCE_PATTERN.test(cleaned) ? cleaned : null;
+}
+
+export function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+export interface FingerprintLine {
+  id: string;
+  pricing: unknown;
+  holdExpiresAt: Date | null;
+  adults: number;
+  children: number;
+  infants: number;
+}
+
+/** Same cart, same currency and quote, same holds → same fingerprint: placing it again is the same booking. */
+export function cartFingerprint(cart: { id: string; currency: string; quoteId: string }, lines: readonly FingerprintLine[]): string {
+  const parts = [...lines]
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .map((line) => [line.id, line.adults, line.children, line.infants, line.holdExpiresAt?.toISOString() ?? "open", JSON.stringify(line.pricing)].join("|"));
+  return sha256([cart.id, cart.currency, cart.quoteId, ...parts].join("\n"));
+}
+
+// ---- The buyer
+
+export interface BuyerInput {
+  name: string;
+  email: string;
+  phone: string;
+  country: string;
+  acceptTerms: boolean;
+}
+
+export type Buyer = Omit<BuyerInput, "acceptTerms">;
+
+const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,63}$/;
+const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{6,22}$/;
+
+/** Checks every field at once so the form shows every mistake together. */
+export function readBuyer(input: BuyerInput, countries: readonly string[]): Buyer {
+  const issues: ErrorIssue[] = [];
+  const name = input.name.trim().replace(/\s+/g, " ");
+  const email = input.email.trim().toLowerCase();
+  const phone = input.phone.trim();
+  const country = input.country.trim().toUpperCase();
+  if (name.length < 2 || name.length > 100) issues.push({ path: "buyer.name", code: name.length === 0 ? "required" : "length" });
+  if (email.length === 0) issues.push({ path: "buyer.email", code: "required" });
+  else if (email.length > 254 || !EMAIL_PATTERN.test(email)) issues.push({ path: "buyer.email", code: "format" });
+  if (phone.length === 0) issues.push({ path: "buyer.phone", code: "required" });
+  else if (!PHONE_PATTERN.test(phone) || phone.replace(/\D/g, "").length < 7) issues.push({ path: "buyer.phone", code: "format" });
+  if (!countries.includes(country)) issues.push({ path: "buyer.country", code: country.length === 0 ? "required" : "unknown" });
+  if (!input.acceptTerms) issues.push({ path: "buyer.acceptTerms", code: "required" });
+  if (issues.length > 0) throw new AppError(issues.some((issue) => issue.path !== "buyer.acceptTerms") ? "BUYER_DETAILS_INVALID" : "TERMS_NOT_ACCEPTED", { issues });
+  return { name, email, phone, country };
+}
+
+// ---- Passenger names
+
+export interface NamedLine {
+  kind: "ferry" | "activity";
+  category: "tourist" | "resident";
+  adults: number;
+  children: number;
+  infants: number;
+}
+
+/**
+ * Park and tour admissions are personal, and a resident fare is checked against an official ID at
+ * boarding: those tickets carry each passenger's name. A tourist ferry ticket is for whoever holds it.
+ */
+export function needsPassengerNames(line: Pick<NamedLine, "kind" | "category">): boolean {
+  return line.kind === "activity" || line.category === "resident";
+}
+
+export function passengerCount(line: Pick<NamedLine, "adults" | "children" | "infants">): number {
+  return line.adults + line.children + line.infants;
+}
+
+/** The names a line's tickets carry, in passenger order; refuses a missing or implausible one. */
+export function readPassengerNames(line: NamedLine, given: readonly string[] | undefined, path: string): string[] {
+  if (!needsPassengerNames(line)) return [];
+  const names = Array.from({ length: passengerCount(line) }, (_, index) => (given?.[index] ?? "").trim().replace(/\s+/g, " "));
+  const issues = names.flatMap((name, index) => (name.length < 2 || name.length > 80 ? [{ path: `${path}.${index}`, code: name.length === 0 ? "required" : "length" }] : []));
+  if (issues.length > 0) throw new AppError("PASSENGER_NAMES_REQUIRED", { issues });
+  return names;
+}
+
+/** Passenger types in the order names are asked: adults, then children, then infants. */
+export function passengerTypesOf(line: Pick<NamedLine, "adults" | "children" | "infants">): ("adult" | "child" | "infant")[] {
+  return [...Array<"adult">(line.adults).fill("adult"), ...Array<"child">(line.children).fill("child"), ...Array<"infant">(line.infants).fill("infant")];
+}
+
+// ---- Paying
+
+export type PaymentMethodKind = "card" | "paypal";
+
+/** PayPal and months without interest exist only in MXN (spec §3, §9); the provider checks the card's bank. */
+export function assertPaymentChoice(currency: CurrencyCode, method: PaymentMethodKind, instalmentMonths: number | null, offeredMonths: readonly number[]): void {
+  if (method === "paypal" && currency !== "MXN") throw new AppError("PAYMENT_METHOD_UNAVAILABLE", { issues: [{ path: "payment.method", code: "mxn_only" }] });
+  if (instalmentMonths === null) return;
+  if (method !== "card" || currency !== "MXN") throw new AppError("INSTALMENTS_UNAVAILABLE", { issues: [{ path: "payment.instalments", code: "mxn_cards_only" }] });
+  if (!offeredMonths.includes(instalmentMonths)) throw new AppError("INSTALMENTS_UNAVAILABLE", { issues: [{ path: "payment.instalments", code: "plan_not_offered" }] });
+}
+
+// ---- Tickets
+
+export interface TicketLine extends NamedLine {
+  id: string;
+  productId: number;
+  position: number;
+  trip: "one_way" | "round_trip" | "open" | "single";
+  serviceDate: string | null;
+  returnDate: string | null;
+  outboundSailingId: number | null;
+  inboundSailingId: number | null;
+  activityId: number | null;
+  passengerNames: readonly string[];
+}
+
+export interface PlannedTicket {
+  bookingLineId: string;
+  code: string;
+  passengerType: "adult" | "child" | "infant";
+  passengerName: string | null;
+  sailingId: number | null;
+  activityId: number | null;
+  serviceDate: string | null;
+  validUntil: string | null;
+}
+
+/** Adds months to a local date, clamped to the month's last day (31 Aug + 6 months = 28/29 Feb). */
+export function addMonths(localDate: string, months: number): string {
+  const [year, month, day] = localDate.split("-").map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+/**
+ * One ticket per passenger per sailing or activity day: a round trip for three is six tickets. Codes
+ * are the booking reference, the line's letter and the passenger's number: "7K2M9Q-A01", "7K2M9Q-A02".
+ */
+export function planTickets(reference: string, lines: readonly TicketLine[], issuedOn: string, openTicketMonthsOf: (productId: number) => number): PlannedTicket[] {
+  const planned: PlannedTicket[] = [];
+  let letterIndex = 0;
+  for (const line of [...lines].sort((a, b) => a.position - b.position)) {
+    const types = passengerTypesOf(line);
+    const legs: { sailingId: number | null; activityId: number | null; serviceDate: string | null; validUntil: string | null }[] =
+      line.kind === "activity"
+        ? [{ sailingId: null, activityId: line.activityId, serviceDate: line.serviceDate, validUntil: null }]
+        : line.trip === "open"
+          ? [{ sailingId: null, activityId: null, serviceDate: null, validUntil: addMonths(issuedOn, openTicketMonthsOf(line.productId)) }]
+          : [
+              { sailingId: line.outboundSailingId, activityId: null, serviceDate: line.serviceDate, validUntil: null },
+              ...(line.trip === "round_trip" ? [{ sailingId: line.inboundSailingId, activityId: null, serviceDate: line.returnDate, validUntil: null }] : []),
+            ];
+    for (const leg of legs) {
+      const letter = REFERENCE_ALPHABET[10 + (letterIndex % 22)];
+      letterIndex += 1;
+      types.forEach((passengerType, index) => {
+        planned.push({
+          bookingLineId: line.id,
+          code: `${reference}-${letter}${String(index + 1).padStart(2, "0")}`,
+          passengerType,
+          passengerName: line.passengerNames[index] ?? null,
+          ...leg,
+        });
+      });
+    }
+  }
+  return planned;
+}

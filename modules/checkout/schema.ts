@@ -1,0 +1,188 @@
+import { sql } from "drizzle-orm";
+import { bigint, char, check, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { cartLineKind, cartTrip, carts, type CartLinePricing } from "../cart/index.ts";
+import { fareCategory, passengerType, products } from "../catalog/index.ts";
+import type { Quote } from "../currency/index.ts";
+import { activities, sailings } from "../inventory/index.ts";
+
+/**
+ * pending_payment → paid → ticketed is the happy path (paid and ticketed are written in one
+ * transaction, two history rows). failed: the payment could not complete before the hold ran out, or
+ * the seats were gone when it did. cancelled: the visitor changed the cart while a booking waited.
+ * refunded: the money went back (seats gone after capture, or an operator's refund).
+ */
+export const bookingStatus = pgEnum("booking_status", ["pending_payment", "paid", "ticketed", "failed", "cancelled", "refunded"]);
+export const paymentMethodKind = pgEnum("payment_method_kind", ["card", "paypal"]);
+
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: uuid("id").primaryKey(),
+    /** Short human reference (6 characters of an unambiguous alphabet): what the buyer reads out on the phone. */
+    reference: text("reference").notNull(),
+    /** SHA-256 of the guest secret; the secret itself travels only in the buyer's links. */
+    guestSecretHash: text("guest_secret_hash").notNull(),
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id),
+    /** What the cart was when the booking was placed: the same cart placed again finds this booking. */
+    cartFingerprint: text("cart_fingerprint").notNull(),
+    siteCode: text("site_code").notNull(),
+    language: char("language", { length: 2 }).notNull(),
+    status: bookingStatus("status").notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
+    quote: jsonb("quote").$type<Quote>().notNull(),
+    totalMinor: bigint("total_minor", { mode: "number" }).notNull(),
+    buyerName: text("buyer_name").notNull(),
+    buyerEmail: text("buyer_email").notNull(),
+    buyerPhone: text("buyer_phone").notNull(),
+    buyerCountry: char("buyer_country", { length: 2 }).notNull(),
+    paymentMethod: paymentMethodKind("payment_method").notNull(),
+    /** Months without interest the buyer chose (MXN, Mexican cards); null pays at once. */
+    instalmentMonths: smallint("instalment_months"),
+    /** Until when the seats are held for this booking: the earliest hold of its lines. */
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("bookings_reference").on(table.reference),
+    // Idempotent per cart: at most one booking of a cart is waiting for or has its money.
+    uniqueIndex("bookings_cart_active").on(table.cartId).where(sql`${table.status} in ('pending_payment', 'paid', 'ticketed')`),
+    index("bookings_email_idx").on(table.buyerEmail),
+    index("bookings_pending_idx").on(table.holdExpiresAt).where(sql`${table.status} = 'pending_payment'`),
+    check("bookings_reference_format", sql`${table.reference} ~ '^[0-9A-HJKMNP-TV-Z]{6}$'`),
+    check("bookings_total", sql`${table.totalMinor} > 0`),
+    check("bookings_instalments", sql`${table.instalmentMonths} is null or ${table.instalmentMonths} in (3, 6, 9, 12, 15)`),
+  ],
+);
+
+/** Every change of a booking's status, with why: the lifecycle as it happened. */
+export const bookingEvents = pgTable(
+  "booking_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    fromStatus: bookingStatus("from_status"),
+    toStatus: bookingStatus("to_status").notNull(),
+    reason: text("reason").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("booking_events_booking_idx").on(table.bookingId)],
+);
+
+/** A booking keeps its own copy of each cart line: what was bought, for whom, at what price. */
+export const bookingLines = pgTable(
+  "booking_lines",
+  {
+    id: uuid("id").primaryKey(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    /** The cart line whose hold this line turns into tickets. */
+    cartLineId: uuid("cart_line_id").notNull(),
+    position: smallint("position").notNull(),
+    kind: cartLineKind("kind").notNull(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    trip: cartTrip("trip").notNull(),
+    category: fareCategory("category").notNull(),
+    adults: smallint("adults").notNull(),
+    children: smallint("children").notNull(),
+    infants: smallint("infants").notNull(),
+    seats: smallint("seats").notNull(),
+    serviceDate: date("service_date", { mode: "string" }),
+    returnDate: date("return_date", { mode: "string" }),
+    outboundSailingId: bigint("outbound_sailing_id", { mode: "number" }).references(() => sailings.id),
+    inboundSailingId: bigint("inbound_sailing_id", { mode: "number" }).references(() => sailings.id),
+    activityId: integer("activity_id").references(() => activities.id),
+    pricing: jsonb("pricing").$type<CartLinePricing>().notNull(),
+    /** The line's total in the booking's currency, converted with the booking's quote. */
+    totalMinor: bigint("total_minor", { mode: "number" }).notNull(),
+    /** Passenger names in order (adults, children, infants); empty where the product does not need them. */
+    passengerNames: jsonb("passenger_names").$type<string[]>().notNull(),
+  },
+  (table) => [index("booking_lines_booking_idx").on(table.bookingId)],
+);
+
+export const ticketStatus = pgEnum("ticket_status", ["valid", "used", "void"]);
+
+/** One per passenger per sailing or activity day: what is scanned at boarding. */
+export const tickets = pgTable(
+  "tickets",
+  {
+    id: uuid("id").primaryKey(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    bookingLineId: uuid("booking_line_id")
+      .notNull()
+      .references(() => bookingLines.id),
+    /** Printed under the QR: the booking reference, a leg letter and a number ("7K2M9Q-A01"). */
+    code: text("code").notNull(),
+    passengerType: passengerType("passenger_type").notNull(),
+    passengerName: text("passenger_name"),
+    sailingId: bigint("sailing_id", { mode: "number" }).references(() => sailings.id),
+    activityId: integer("activity_id").references(() => activities.id),
+    serviceDate: date("service_date", { mode: "string" }),
+    /** Open tickets: the last day they can be used (6 months). */
+    validUntil: date("valid_until", { mode: "string" }),
+    status: ticketStatus("status").notNull().default("valid"),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("tickets_code").on(table.code),
+    index("tickets_booking_idx").on(table.bookingId),
+    index("tickets_sailing_idx").on(table.sailingId),
+  ],
+);
+
+export const bookingPaymentStatus = pgEnum("booking_payment_status", ["created", "requires_payment_method", "requires_action", "authorized", "captured", "failed", "refunded"]);
+
+/** One attempt to pay a booking: a declined card and the card that worked are two rows. */
+export const bookingPayments = pgTable(
+  "booking_payments",
+  {
+    id: uuid("id").primaryKey(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    attempt: smallint("attempt").notNull(),
+    provider: text("provider").notNull(),
+    /** The provider's id; null until the provider answered the create call. */
+    providerPaymentId: text("provider_payment_id"),
+    /** Sent with the create call: a retried create returns the same provider payment. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    method: paymentMethodKind("method").notNull(),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
+    status: bookingPaymentStatus("status").notNull(),
+    failureCode: text("failure_code"),
+    cardBrand: text("card_brand"),
+    cardLast4: char("card_last4", { length: 4 }),
+    cardIssuer: text("card_issuer"),
+    instalmentMonths: smallint("instalment_months"),
+    redirectUrl: text("redirect_url"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("booking_payments_attempt").on(table.bookingId, table.attempt),
+    uniqueIndex("booking_payments_provider_id").on(table.provider, table.providerPaymentId),
+    uniqueIndex("booking_payments_idempotency").on(table.idempotencyKey),
+  ],
+);
+
+/** Webhook events already received, by the provider's event id: a replay is recognized and changes nothing. */
+export const paymentWebhookEvents = pgTable("payment_webhook_events", {
+  eventId: text("event_id").primaryKey(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  providerPaymentId: text("provider_payment_id").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+  processedAt: timestamp("processed_at", { withTimezone: true }),
+});

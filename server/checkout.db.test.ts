@@ -1,0 +1,233 @@
+// Checkout on the seeded database against the real sandbox provider over HTTP (the app's router, no
+// socket): placing is idempotent per cart, a paid booking has its tickets and sold seats, a decline
+// leaves the booking to try again, a hold that runs out on the provider's page is handled, and bad
+// input changes nothing.
+import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CROSSING_TO_CANCUN, CROSSING_TO_ISLA, CROSSING_TO_ISLA_CODE } from "../db/seed-catalogue.ts";
+import { AppError } from "../lib/errors.ts";
+import { bookingEvents, bookings, tickets } from "../modules/checkout/index.ts";
+import { cartLines, carts } from "../modules/cart/index.ts";
+import { addDays, findDaySailings, materializeSailings, seatAllocations, type SailingView } from "../modules/inventory/index.ts";
+import { createHttpPaymentProvider, type PaymentProvider } from "../modules/payments/index.ts";
+import { sandboxPspEvents } from "../modules/sandbox-psp/index.ts";
+import { createApp } from "./app.ts";
+import type { Runtime } from "./boot.ts";
+import { bootSnapshot } from "../tests/setup/db.ts";
+import { addToCart, type CartContext } from "../flows/cart.ts";
+import { confirmPayment, failLapsedBookings, guestSecretOf, hasGuestAccess, placeBooking, type PlaceBookingInput } from "../flows/checkout.ts";
+
+const DAY = "2031-03-05";
+const NOW = new Date("2031-03-03T15:00:00Z");
+const HOLD_SECONDS = 900;
+const KEY = "sk_sandbox_checkout_test_0123456789abcdef";
+const WEBHOOK_SECRET = "whsec_sandbox_checkout_test_0123456789abcdef";
+const GUEST_SECRET = "guest-secret-for-the-checkout-tests-0123456789";
+
+let runtime: Runtime;
+let provider: PaymentProvider;
+let outbound: SailingView[];
+let inbound: SailingView[];
+
+beforeAll(async () => {
+  runtime = await bootSnapshot({ NODE_ENV: "production", SANDBOX_PSP_SECRET_KEY: KEY, SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  const app = createApp(runtime.services, { ping: () => runtime.database.ping() });
+  provider = createHttpPaymentProvider({ baseUrl: "http://psp.test", secretKey: KEY, webhookSecret: WEBHOOK_SECRET, fetch: async (input, init) => app.request(new Request(input, init)) });
+  await materializeSailings(runtime.database.db, { from: DAY, to: addDays(DAY, 3), now: NOW });
+  outbound = await findDaySailings(runtime.database.db, [CROSSING_TO_ISLA], DAY, NOW);
+  inbound = await findDaySailings(runtime.database.db, [CROSSING_TO_CANCUN], DAY, NOW);
+});
+afterAll(() => runtime.database.close());
+
+const db = () => runtime.database.db;
+const cartContext = (now = NOW): CartContext => ({ siteCode: "travesia", language: "en", now, holdSeconds: HOLD_SECONDS });
+const deps = (now = NOW) => ({ db: db(), provider, now, guestAccessSecret: GUEST_SECRET, holdSeconds: HOLD_SECONDS });
+
+async function roundTripCart(out: SailingView, back: SailingView, passengers = { adult: 2, child: 1, infant: 0 }, currency: "USD" | "MXN" = "USD") {
+  const { sessionId, lineId } = await addToCart(
+    db(),
+    {
+      sessionId: null,
+      currency,
+      item: { type: "ferry", crossing: CROSSING_TO_ISLA_CODE, trip: "round_trip", date: out.serviceDate, returnDate: back.serviceDate, outboundSailingId: out.id, inboundSailingId: back.id, category: "tourist", passengers },
+    },
+    cartContext(),
+  );
+  return { sessionId, lineId };
+}
+
+function placing(sessionId: string, overrides: Partial<PlaceBookingInput> = {}): PlaceBookingInput {
+  return {
+    sessionId,
+    siteCode: "travesia",
+    language: "en",
+    buyer: { name: "Ana Pérez", email: "ana@example.com", phone: "+52 998 123 4567", country: "MX", acceptTerms: true },
+    passengerNames: {},
+    method: "card",
+    instalmentMonths: null,
+    returnUrlOf: (reference) => `http://site.test/en/carrito/thank-you/?booking=${reference}`,
+    ...overrides,
+  };
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error.code;
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
+function intentIdOf(url: string): string {
+  return url.split("/").pop()!;
+}
+
+async function soldOn(sailingId: number): Promise<number> {
+  const [row] = await db()
+    .select({ sold: sql<number>`coalesce(sum(${seatAllocations.quantity}), 0)::int` })
+    .from(seatAllocations)
+    .where(and(eq(seatAllocations.sailingId, sailingId), eq(seatAllocations.state, "sold"), isNull(seatAllocations.releasedAt)));
+  return row?.sold ?? 0;
+}
+
+describe("placing and paying a booking", () => {
+  it("places once per cart, captures once, and issues one ticket per passenger per leg", async () => {
+    const { sessionId } = await roundTripCart(outbound[1]!, inbound[8]!);
+    const first = await placeBooking(deps(), placing(sessionId));
+    const again = await placeBooking(deps(), placing(sessionId));
+    expect(first.kind).toBe("redirect");
+    expect(again).toEqual(first);
+    if (first.kind !== "redirect") return;
+    expect(first.url).toMatch(/^http:\/\/psp\.test\/sandbox-psp\/pay\/pi_/);
+    const intentId = intentIdOf(first.url);
+    await provider.authorizePayment(intentId, { cardToken: "tok_test_4242", idempotencyKey: `test-auth-${intentId}` });
+
+    const [one, two] = await Promise.all([confirmPayment(deps(), intentId), confirmPayment(deps(), intentId)]);
+    expect(one.kind).toBe("ticketed");
+    expect(two.kind).toBe("ticketed");
+    const [booking] = await db().select().from(bookings).where(eq(bookings.id, first.bookingId));
+    expect(booking).toMatchObject({ status: "ticketed", currency: "USD", buyerEmail: "ana@example.com" });
+    expect(booking!.reference).toMatch(/^[0-9A-HJKMNP-TV-Z]{6}$/);
+    const issued = await db().select().from(tickets).where(eq(tickets.bookingId, first.bookingId));
+    expect(issued).toHaveLength(6);
+    expect(new Set(issued.map((ticket) => ticket.code)).size).toBe(6);
+    expect(issued.filter((ticket) => ticket.sailingId === outbound[1]!.id)).toHaveLength(3);
+    expect(await soldOn(outbound[1]!.id)).toBe(3);
+    expect(await soldOn(inbound[8]!.id)).toBe(3);
+    const history = await db().select().from(bookingEvents).where(eq(bookingEvents.bookingId, first.bookingId));
+    expect(history.map((event) => event.toStatus)).toEqual(["pending_payment", "paid", "ticketed"]);
+    const captures = await db().select({ n: count() }).from(sandboxPspEvents).where(and(eq(sandboxPspEvents.intentId, intentId), eq(sandboxPspEvents.type, "payment.captured")));
+    expect(captures[0]!.n).toBe(1);
+    const [cart] = await db().select().from(carts).where(eq(carts.sessionId, sessionId));
+    expect(cart!.status).toBe("ordered");
+    // A double submit after success goes to the thank-you page, not to a second payment.
+    expect(await placeBooking(deps(), placing(sessionId))).toEqual({ kind: "paid", reference: booking!.reference, bookingId: booking!.id });
+    expect(hasGuestAccess(booking!, guestSecretOf(GUEST_SECRET, booking!.id))).toBe(true);
+    expect(hasGuestAccess(booking!, "not-the-secret")).toBe(false);
+  });
+
+  it("leaves a declined booking waiting and opens a new attempt for the next card", async () => {
+    const { sessionId } = await roundTripCart(outbound[2]!, inbound[8]!);
+    const first = await placeBooking(deps(), placing(sessionId));
+    if (first.kind !== "redirect") throw new Error("expected a redirect");
+    const intentId = intentIdOf(first.url);
+    await provider.authorizePayment(intentId, { cardToken: "tok_test_0002", idempotencyKey: `test-auth-${intentId}` });
+    const declined = await confirmPayment(deps(), intentId);
+    expect(declined).toMatchObject({ kind: "declined", failureCode: "card_declined", booking: { status: "pending_payment" } });
+    expect(await soldOn(outbound[2]!.id)).toBe(0);
+    const retry = await placeBooking(deps(), placing(sessionId));
+    if (retry.kind !== "redirect") throw new Error("expected a redirect");
+    expect(retry.bookingId).toBe(first.bookingId);
+    expect(retry.url).not.toBe(first.url);
+    const retryId = intentIdOf(retry.url);
+    await provider.authorizePayment(retryId, { cardToken: "tok_test_4444", idempotencyKey: `test-auth-${retryId}` });
+    expect((await confirmPayment(deps(), retryId)).kind).toBe("ticketed");
+  });
+
+  it("refuses bad input with a code and writes nothing", async () => {
+    const { sessionId } = await roundTripCart(outbound[3]!, inbound[8]!);
+    const [before] = await db().select({ n: count() }).from(bookings);
+    expect(await codeOf(placeBooking(deps(), placing(sessionId, { buyer: { name: "", email: "nope", phone: "12", country: "XX", acceptTerms: true } })))).toBe("BUYER_DETAILS_INVALID");
+    expect(await codeOf(placeBooking(deps(), placing(sessionId, { buyer: { name: "Ana", email: "ana@example.com", phone: "+52 998 123 4567", country: "MX", acceptTerms: false } })))).toBe("TERMS_NOT_ACCEPTED");
+    expect(await codeOf(placeBooking(deps(), placing(sessionId, { method: "paypal" })))).toBe("PAYMENT_METHOD_UNAVAILABLE");
+    expect(await codeOf(placeBooking(deps(), placing(sessionId, { instalmentMonths: 12 })))).toBe("INSTALMENTS_UNAVAILABLE");
+    expect(await codeOf(placeBooking(deps(), placing("0".repeat(32))))).toBe("CART_NOT_FOUND");
+    const late = new Date(NOW.getTime() + (HOLD_SECONDS + 1) * 1000);
+    expect(await codeOf(placeBooking(deps(late), placing(sessionId)))).toBe("HOLD_EXPIRED");
+    const [after] = await db().select({ n: count() }).from(bookings);
+    expect(after!.n).toBe(before!.n);
+  });
+
+  it("asks resident fares for every passenger's name, as on their ID", async () => {
+    const { sessionId, lineId } = await addToCart(
+      db(),
+      {
+        sessionId: null,
+        currency: "MXN",
+        item: { type: "ferry", crossing: CROSSING_TO_ISLA_CODE, trip: "one_way", date: DAY, returnDate: null, outboundSailingId: outbound[4]!.id, inboundSailingId: null, category: "resident", passengers: { adult: 2, child: 0, infant: 0 } },
+      },
+      cartContext(),
+    );
+    expect(await codeOf(placeBooking(deps(), placing(sessionId, { passengerNames: { [lineId]: ["Ana Pérez"] } })))).toBe("PASSENGER_NAMES_REQUIRED");
+    const placed = await placeBooking(deps(), placing(sessionId, { passengerNames: { [lineId]: ["Ana Pérez", "Luis Gómez"] }, instalmentMonths: null }));
+    expect(placed.kind).toBe("redirect");
+  });
+
+  it("sells the seats of a hold that ran out on the provider's page while they are still there, and refunds when they are not", async () => {
+    const lapse = new Date(NOW.getTime() + (HOLD_SECONDS + 60) * 1000);
+    const free = await roundTripCart(outbound[5]!, inbound[8]!);
+    const placedFree = await placeBooking(deps(), placing(free.sessionId));
+    if (placedFree.kind !== "redirect") throw new Error("expected a redirect");
+    await provider.authorizePayment(intentIdOf(placedFree.url), { cardToken: "tok_test_4242", idempotencyKey: `late-${placedFree.bookingId}` });
+    expect((await confirmPayment(deps(lapse), intentIdOf(placedFree.url))).kind).toBe("ticketed");
+
+    // The whole sailing goes to someone else after this buyer's hold ran out.
+    const sailing = outbound[8]!;
+    const late = await addToCart(
+      db(),
+      { sessionId: null, currency: "USD", item: { type: "ferry", crossing: CROSSING_TO_ISLA_CODE, trip: "one_way", date: DAY, returnDate: null, outboundSailingId: sailing.id, inboundSailingId: null, category: "tourist", passengers: { adult: 2, child: 0, infant: 0 } } },
+      cartContext(),
+    );
+    const placedLate = await placeBooking(deps(), placing(late.sessionId));
+    if (placedLate.kind !== "redirect") throw new Error("expected a redirect");
+    const left = sailing.capacity;
+    for (let taken = 0; taken < left; ) {
+      const take = Math.min(9, left - taken);
+      await addToCart(
+        db(),
+        { sessionId: null, currency: "USD", item: { type: "ferry", crossing: CROSSING_TO_ISLA_CODE, trip: "one_way", date: DAY, returnDate: null, outboundSailingId: sailing.id, inboundSailingId: null, category: "tourist", passengers: { adult: take, child: 0, infant: 0 } } },
+        cartContext(lapse),
+      );
+      taken += take;
+    }
+    await provider.authorizePayment(intentIdOf(placedLate.url), { cardToken: "tok_test_4242", idempotencyKey: `late-${placedLate.bookingId}` });
+    const outcome = await confirmPayment(deps(lapse), intentIdOf(placedLate.url));
+    expect(outcome).toMatchObject({ kind: "refunded", booking: { status: "refunded" } });
+    const remote = await provider.getPayment(intentIdOf(placedLate.url));
+    expect(remote).toMatchObject({ status: "refunded", refundedMinor: remote.capturedMinor });
+    expect(await db().select().from(tickets).where(eq(tickets.bookingId, placedLate.bookingId))).toHaveLength(0);
+  });
+
+  it("fails bookings whose hold ran out unpaid, and a changed cart cancels the booking that waited", async () => {
+    const { sessionId } = await roundTripCart(outbound[6]!, inbound[8]!);
+    const first = await placeBooking(deps(), placing(sessionId));
+    await addToCart(db(), { sessionId, currency: "USD", item: { type: "activity", productId: 1945, date: addDays(DAY, 1), category: "tourist", passengers: { adult: 2, child: 0, infant: 0 } } }, cartContext());
+    const [activity] = await db()
+      .select({ id: cartLines.id })
+      .from(cartLines)
+      .innerJoin(carts, eq(carts.id, cartLines.cartId))
+      .where(and(eq(carts.sessionId, sessionId), eq(cartLines.kind, "activity")));
+    const activityLine = activity!.id;
+    const second = await placeBooking(deps(), placing(sessionId, { passengerNames: { [activityLine]: ["Ana Pérez", "Luis Gómez"] } }));
+    expect(second.bookingId).not.toBe(first.bookingId);
+    const [cancelled] = await db().select().from(bookings).where(eq(bookings.id, first.bookingId));
+    expect(cancelled!.status).toBe("cancelled");
+    const lapse = new Date(NOW.getTime() + (HOLD_SECONDS + 1) * 1000);
+    expect(await failLapsedBookings({ db: db(), now: lapse })).toBeGreaterThanOrEqual(1);
+    const [failed] = await db().select().from(bookings).where(eq(bookings.id, second.bookingId));
+    expect(failed!.status).toBe("failed");
+    expect(await failLapsedBookings({ db: db(), now: lapse })).toBe(0);
+  });
+});
