@@ -12,6 +12,8 @@ export const COOKIE = {
   returnPath: "return_path",
   /** Set once the cookie notice is dismissed (a year: the notice is not a 7-day preference). */
   cookieNotice: "cookie_notice",
+  /** `<REFERENCE>.<guest secret>` of the buyer's latest booking: HttpOnly, what opens its thank-you and manage pages. */
+  bookingAccess: "travesia_booking",
 } as const;
 
 /** Parses a Cookie header without ever throwing: malformed pairs and bad escapes are skipped. */

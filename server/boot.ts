@@ -5,6 +5,7 @@ import { parseConfig, type Config } from "../lib/config.ts";
 import { createLogger, type Logger } from "../lib/logger.ts";
 import { seed } from "../db/seed.ts";
 import { materializeSaleWindow } from "../modules/inventory/index.ts";
+import { createPaymentProvider } from "../modules/payments/index.ts";
 import { createSearchService } from "../modules/search/index.ts";
 import { newSecret128 } from "../lib/ids.ts";
 import type { AppServices } from "../app/context.ts";
@@ -61,6 +62,6 @@ export async function boot(env: Record<string, string | undefined>, options: Boo
     config,
     logger,
     database,
-    services: { db: database.db, clock, config, logger, search },
+    services: { db: database.db, clock, config, logger, search, payments: createPaymentProvider(config) },
   };
 }

@@ -6,11 +6,12 @@ import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CROSSING_TO_CANCUN, CROSSING_TO_ISLA, CROSSING_TO_ISLA_CODE } from "../db/seed-catalogue.ts";
 import { AppError } from "../lib/errors.ts";
+import { fixedClock } from "../lib/clock.ts";
 import { bookingEvents, bookings, tickets } from "../modules/checkout/index.ts";
 import { cartLines, carts } from "../modules/cart/index.ts";
 import { addDays, findDaySailings, materializeSailings, seatAllocations, type SailingView } from "../modules/inventory/index.ts";
 import { createHttpPaymentProvider, type PaymentProvider } from "../modules/payments/index.ts";
-import { sandboxPspEvents } from "../modules/sandbox-psp/index.ts";
+import { findEvents, sandboxPspEvents, webhookDelivery } from "../modules/sandbox-psp/index.ts";
 import { createApp } from "./app.ts";
 import type { Runtime } from "./boot.ts";
 import { bootSnapshot } from "../tests/setup/db.ts";
@@ -25,14 +26,17 @@ const WEBHOOK_SECRET = "whsec_sandbox_checkout_test_0123456789abcdef";
 const GUEST_SECRET = "guest-secret-for-the-checkout-tests-0123456789";
 
 let runtime: Runtime;
+let app: ReturnType<typeof createApp>;
 let provider: PaymentProvider;
 let outbound: SailingView[];
 let inbound: SailingView[];
 
 beforeAll(async () => {
   runtime = await bootSnapshot({ NODE_ENV: "production", SANDBOX_PSP_SECRET_KEY: KEY, SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET });
-  const app = createApp(runtime.services, { ping: () => runtime.database.ping() });
+  app = createApp(runtime.services, { ping: () => runtime.database.ping() });
   provider = createHttpPaymentProvider({ baseUrl: "http://psp.test", secretKey: KEY, webhookSecret: WEBHOOK_SECRET, fetch: async (input, init) => app.request(new Request(input, init)) });
+  runtime.services.payments = provider;
+  runtime.services.clock = fixedClock(NOW);
   await materializeSailings(runtime.database.db, { from: DAY, to: addDays(DAY, 3), now: NOW });
   outbound = await findDaySailings(runtime.database.db, [CROSSING_TO_ISLA], DAY, NOW);
   inbound = await findDaySailings(runtime.database.db, [CROSSING_TO_CANCUN], DAY, NOW);
@@ -229,5 +233,39 @@ describe("placing and paying a booking", () => {
     const [failed] = await db().select().from(bookings).where(eq(bookings.id, second.bookingId));
     expect(failed!.status).toBe("failed");
     expect(await failLapsedBookings({ db: db(), now: lapse })).toBe(0);
+  });
+
+  it("takes webhooks verified on the raw body: replays and reordering change nothing, forgeries are refused", async () => {
+    const { sessionId } = await roundTripCart(outbound[7]!, inbound[8]!);
+    const placed = await placeBooking(deps(), placing(sessionId));
+    if (placed.kind !== "redirect") throw new Error("expected a redirect");
+    const intentId = intentIdOf(placed.url);
+    await provider.authorizePayment(intentId, { cardToken: "tok_test_4242", idempotencyKey: `hook-${intentId}` });
+    const post = (event: Awaited<ReturnType<typeof findEvents>>[number], at = NOW) => {
+      const delivery = webhookDelivery(event, WEBHOOK_SECRET, at);
+      return app.request("/api/payments/webhook", { method: "POST", headers: delivery.headers, body: delivery.body });
+    };
+    const [authorized] = await findEvents(db(), intentId);
+    const first = await post(authorized!);
+    expect(await first.json()).toEqual({ received: true, duplicate: false, bookingStatus: "ticketed" });
+    const replay = await post(authorized!);
+    expect(await replay.json()).toEqual({ received: true, duplicate: true, bookingStatus: null });
+    // The capture's event arrives after the booking is done; then the authorization's again, out of order.
+    const events = await findEvents(db(), intentId);
+    const captured = events.find((event) => event.type === "payment.captured")!;
+    expect(await (await post(captured)).json()).toMatchObject({ duplicate: false, bookingStatus: "ticketed" });
+    expect(await (await post(authorized!)).json()).toMatchObject({ duplicate: true });
+    const issued = await db().select().from(tickets).where(eq(tickets.bookingId, placed.bookingId));
+    expect(issued).toHaveLength(6);
+    const captures = events.filter((event) => event.type === "payment.captured");
+    expect(captures).toHaveLength(1);
+
+    const stale = await post(captured, new Date(NOW.getTime() - 10 * 60_000));
+    expect(stale.status).toBe(400);
+    expect(((await stale.json()) as { error: { code: string } }).error.code).toBe("WEBHOOK_TIMESTAMP_OUT_OF_TOLERANCE");
+    const delivery = webhookDelivery(captured, WEBHOOK_SECRET, NOW);
+    const forged = await app.request("/api/payments/webhook", { method: "POST", headers: delivery.headers, body: delivery.body.replace('"captured"', '"refunded"') });
+    expect(forged.status).toBe(400);
+    expect(((await forged.json()) as { error: { code: string } }).error.code).toBe("WEBHOOK_SIGNATURE_INVALID");
   });
 });

@@ -4,6 +4,8 @@ import type { PageId } from "./pages.ts";
 export const PAGE_MODULES: Partial<Record<PageId, string>> = {
   home: "routes/home.tsx",
   cart: "routes/cart-page.tsx",
+  paymentDetails: "routes/payment-details.tsx",
+  cartThankYou: "routes/thank-you.tsx",
   search: "routes/search.tsx",
   ferry: "routes/ferry-page.tsx",
   promotions: "routes/content-page.tsx",

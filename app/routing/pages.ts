@@ -10,6 +10,7 @@ export type PageId =
   | "cartThankYou"
   | "paymentDetails"
   | "paymentDetailsCoupon"
+  | "manageBooking"
   | "auth"
   | "forgot"
   | "ferry"
@@ -59,6 +60,7 @@ export const PAGES: Record<PageId, PageSlugs> = {
       pt: "/pt/carrito/cupom-do-detalhes-do-pagamento/",
     },
   },
+  manageBooking: { paths: { es: "/es/carrito/mi-reserva/", en: "/en/carrito/my-booking/", pt: "/pt/carrito/minha-reserva/" } },
   auth: { paths: { es: "/es/auth/", en: "/en/auth/", pt: "/pt/auth/" } },
   forgot: { paths: { es: "/es/forgot/", en: "/en/forgot/", pt: "/pt/forgot/" } },
   ferry: { paths: { es: "/es/ferry-isla-mujeres/", en: "/en/ferry-isla-mujeres/", pt: "/pt/ferry-isla-mujeres/" } },

@@ -1,5 +1,6 @@
 // The public HTTP contract: every router is registered here and documented in one OpenAPI file.
 import type { AppServices } from "../../app/context.ts";
+import { bookingsRouter } from "./bookings.ts";
 import { catalogueRouter } from "./catalogue.ts";
 import { currencyRouter } from "./currencies.ts";
 import { exchangeRateRouter } from "./exchange-rates.ts";
@@ -29,6 +30,7 @@ export function createApi(options: ApiOptions) {
   api.route("/", redirectRouter(options.services));
   api.route("/", searchRouter(options.services));
   api.route("/", sandboxPspRouter(options.services));
+  api.route("/", bookingsRouter(options.services));
   api.doc31(OPENAPI_PATH, {
     openapi: "3.1.0",
     info: {

@@ -1,0 +1,152 @@
+// The payment-details page's loader and action (spec §2 Cart: payment details). The loader shows the
+// cart as it will be paid (amounts also in USD, spec §7 IncludeAmountsUSD) with the buyer form; the
+// action places the booking through flows/checkout.ts and sends the buyer to the provider's page.
+// A refusal re-renders the form with what was typed and every field's mistake, and changes nothing.
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { countryOptions } from "../../lib/countries.ts";
+import { ERROR_STATUS, isAppError, type ErrorIssue } from "../../lib/errors.ts";
+import type { Language } from "../../lib/language.ts";
+import { findCartView, type CartView } from "../../flows/cart.ts";
+import { guestSecretOf, placeBooking } from "../../flows/checkout.ts";
+import { needsPassengerNames, passengerTypesOf, type PaymentMethodKind } from "../../modules/checkout/index.ts";
+import { INSTALMENT_BANKS, INSTALMENT_CURRENCY, instalmentPlansOf } from "../../modules/payments/index.ts";
+import { servicesContext, requestContext } from "../context.ts";
+import { pathOf } from "../routing/localized-paths.ts";
+import { readCartSession } from "../cart/cart-session.server.ts";
+import { bookingAccessCookie } from "./booking-access.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** Why the provider sent the buyer back without paying: the codes our messages translate. */
+export const DECLINE_CODES = ["card_declined", "insufficient_funds", "authentication_failed", "payment_cancelled"] as const;
+export type DeclineCode = (typeof DECLINE_CODES)[number];
+
+export interface NamedLineView {
+  lineId: string;
+  productName: string;
+  resident: boolean;
+  passengers: ("adult" | "child" | "infant")[];
+}
+
+export interface InstalmentOption {
+  months: number;
+  /** The banks that offer it, for the hint under the choice. */
+  banks: string[];
+}
+
+export interface PaymentDetailsData {
+  cart: CartView;
+  countries: { code: string; name: string }[];
+  /** Lines whose tickets carry each passenger's name. */
+  namedLines: NamedLineView[];
+  paypal: boolean;
+  instalments: InstalmentOption[];
+  declined: DeclineCode | null;
+}
+
+export interface PaymentFormValues {
+  name: string;
+  email: string;
+  phone: string;
+  country: string;
+  method: PaymentMethodKind;
+  instalments: string;
+  acceptTerms: boolean;
+  names: Record<string, string[]>;
+}
+
+export interface PaymentFormFailure {
+  code: string;
+  issues: ErrorIssue[];
+  values: PaymentFormValues;
+}
+
+function instalmentOptions(): InstalmentOption[] {
+  const months = [...new Set(INSTALMENT_BANKS.flatMap((bank) => instalmentPlansOf(bank.max_months)))].sort((a, b) => a - b);
+  return months.map((count) => ({ months: count, banks: INSTALMENT_BANKS.filter((bank) => bank.max_months >= count).map((bank) => bank.name) }));
+}
+
+export async function loadPaymentDetails(request: Request, context: Context, language: Language): Promise<PaymentDetailsData> {
+  const { db, clock } = context.get(servicesContext);
+  const sessionId = readCartSession(request);
+  const cartPath = pathOf("cart", language);
+  if (sessionId === null) throw redirect(cartPath);
+  const cart = await findCartView(db, { sessionId, language, now: clock.now(), includeUsd: true }).catch((error: unknown) => {
+    if (isAppError(error) && error.code === "CART_NOT_FOUND") throw redirect(cartPath);
+    throw error;
+  });
+  if (cart.status !== "open" || cart.lines.length === 0) throw redirect(cartPath);
+  const declined = new URL(request.url).searchParams.get("declined");
+  return {
+    cart,
+    countries: countryOptions(language),
+    namedLines: cart.lines
+      .filter((line) => needsPassengerNames({ kind: line.kind, category: line.category }))
+      .map((line) => ({
+        lineId: line.id,
+        productName: line.product.name,
+        resident: line.category === "resident",
+        passengers: passengerTypesOf({ adults: line.passengers.adult, children: line.passengers.child, infants: line.passengers.infant }),
+      })),
+    paypal: cart.currency === "MXN",
+    instalments: cart.currency === INSTALMENT_CURRENCY ? instalmentOptions() : [],
+    declined: DECLINE_CODES.find((code) => code === declined) ?? null,
+  };
+}
+
+function field(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value.slice(0, 300) : "";
+}
+
+export function readPaymentForm(form: FormData): PaymentFormValues {
+  const names: Record<string, string[]> = {};
+  for (const [key, value] of form.entries()) {
+    const match = /^names\.([0-9a-f-]{36})\.(\d{1,2})$/.exec(key);
+    if (!match || typeof value !== "string") continue;
+    const list = (names[match[1]!] ??= []);
+    list[Number(match[2])] = value.slice(0, 120);
+  }
+  return {
+    name: field(form, "name"),
+    email: field(form, "email"),
+    phone: field(form, "phone"),
+    country: field(form, "country"),
+    method: field(form, "method") === "paypal" ? "paypal" : "card",
+    instalments: field(form, "instalments"),
+    acceptTerms: form.get("acceptTerms") === "on",
+    names,
+  };
+}
+
+export async function submitPaymentDetails(request: Request, context: Context, language: Language) {
+  const services = context.get(servicesContext);
+  const { site } = context.get(requestContext);
+  const values = readPaymentForm(await request.formData().catch(() => new FormData()));
+  const sessionId = readCartSession(request);
+  if (sessionId === null) return redirect(pathOf("cart", language));
+  const origin = services.config.PUBLIC_ORIGIN ?? new URL(request.url).origin;
+  const thankYou = `${origin}${pathOf("cartThankYou", language)}`;
+  try {
+    const placed = await placeBooking(
+      { db: services.db, provider: services.payments, now: services.clock.now(), guestAccessSecret: services.config.GUEST_ACCESS_SECRET, holdSeconds: services.config.CART_HOLD_SECONDS },
+      {
+        sessionId,
+        siteCode: site.code,
+        language,
+        buyer: { name: values.name, email: values.email, phone: values.phone, country: values.country, acceptTerms: values.acceptTerms },
+        passengerNames: values.names,
+        method: values.method,
+        instalmentMonths: /^\d{1,2}$/.test(values.instalments) ? Number(values.instalments) : null,
+        returnUrlOf: (reference) => `${thankYou}?booking=${reference}`,
+      },
+    );
+    const headers = new Headers({ "Cache-Control": "no-store" });
+    headers.append("Set-Cookie", bookingAccessCookie({ reference: placed.reference, secret: guestSecretOf(services.config.GUEST_ACCESS_SECRET, placed.bookingId) }, services.config.NODE_ENV === "production"));
+    return redirect(placed.kind === "redirect" ? placed.url : `${thankYou}?booking=${placed.reference}`, { headers });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const failure: PaymentFormFailure = { code: error.code, issues: [...error.issues], values };
+    return data(failure, { status: ERROR_STATUS[error.code] >= 500 ? 503 : ERROR_STATUS[error.code] });
+  }
+}

@@ -1,0 +1,77 @@
+// The thank-you page's loader (spec §2 Cart: thank-you). The provider sends the buyer back here with
+// its payment id; the loader confirms the payment (the same use case the webhook runs, so whichever
+// comes first does the work and the other finds it done), then shows the booking to the browser that
+// holds its access cookie. A declined payment goes back to the payment details with the reason.
+import { redirect, type RouterContextProvider } from "react-router";
+import { cartSessionCookie } from "../../lib/cart-session.ts";
+import { isAppError } from "../../lib/errors.ts";
+import type { Language } from "../../lib/language.ts";
+import { confirmPayment, hasGuestAccess } from "../../flows/checkout.ts";
+import { findBooking, findPaymentByProviderId, findTickets, normalizeReference, type BookingStatus } from "../../modules/checkout/index.ts";
+import { findCurrencyByCode } from "../../modules/currency/index.ts";
+import { formatMoney, isCurrencyCode, money } from "../../lib/money.ts";
+import { servicesContext } from "../context.ts";
+import { pathOf } from "../routing/localized-paths.ts";
+import { readBookingAccess } from "./booking-access.server.ts";
+import { DECLINE_CODES } from "./payment-details.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+export interface ThankYouData {
+  reference: string;
+  status: BookingStatus;
+  email: string;
+  total: string;
+  ticketCount: number;
+  /** Tickets can be downloaded and the e-mail resent only once they exist. */
+  ticketed: boolean;
+}
+
+export async function loadThankYou(request: Request, context: Context, language: Language): Promise<{ data: ThankYouData; headers: Headers }> {
+  const services = context.get(servicesContext);
+  const url = new URL(request.url);
+  const reference = normalizeReference(url.searchParams.get("booking") ?? "");
+  const access = readBookingAccess(request);
+  const manage = pathOf("manageBooking", language);
+  if (reference === null || access === null || access.reference !== reference) throw redirect(manage);
+  let booking = await findBooking(services.db, { reference });
+  if (!booking || !hasGuestAccess(booking, access.secret)) throw redirect(manage);
+
+  const intent = url.searchParams.get("payment_intent");
+  if (intent && /^[A-Za-z0-9_]{3,64}$/.test(intent)) {
+    const payment = await findPaymentByProviderId(services.db, "sandbox", intent);
+    // Only a payment of this booking is confirmed here; anything else in the address is ignored.
+    if (payment && payment.bookingId === booking.id) {
+      try {
+        const outcome = await confirmPayment({ db: services.db, provider: services.payments, now: services.clock.now(), guestAccessSecret: services.config.GUEST_ACCESS_SECRET }, intent);
+        booking = outcome.booking;
+        if (outcome.kind === "declined") {
+          const code = DECLINE_CODES.find((known) => known === outcome.failureCode) ?? "card_declined";
+          throw redirect(`${pathOf("paymentDetails", language)}?declined=${code}`);
+        }
+      } catch (error) {
+        // The provider not answering leaves the booking as it is: the webhook or a reload finishes it.
+        if (!isAppError(error) || error.code !== "PAYMENT_PROVIDER_UNAVAILABLE") throw error;
+        services.logger.warn({ err: error, reference }, "payment confirmation deferred");
+      }
+    }
+  }
+
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  const ticketed = booking.status === "ticketed";
+  // The paid cart is closed: the browser starts a new one (spec §4: clearing the cart empties the cookie).
+  if (ticketed) headers.append("Set-Cookie", cartSessionCookie(null, services.config.NODE_ENV === "production"));
+  const currency = isCurrencyCode(booking.currency) ? await findCurrencyByCode(services.db, booking.currency, language) : null;
+  const tickets = ticketed ? await findTickets(services.db, booking.id) : [];
+  return {
+    data: {
+      reference: booking.reference,
+      status: booking.status,
+      email: booking.buyerEmail,
+      total: currency ? formatMoney(money(booking.totalMinor, currency.iso_code), currency) : `${booking.totalMinor} ${booking.currency}`,
+      ticketCount: tickets.length,
+      ticketed,
+    },
+    headers,
+  };
+}

@@ -1,0 +1,284 @@
+// Payment details (spec §2 Cart: payment details): the buyer's details, passenger names where tickets
+// carry them, how to pay (card; PayPal and months without interest in MXN), terms, and the summary
+// with the hold's countdown. Submitting places the booking and goes to the provider's secure page.
+// Works without JavaScript: a refusal re-renders this form with what was typed and each mistake.
+import { data, Form, Link, useNavigation } from "react-router";
+import { languageOfPath } from "../../lib/language.ts";
+import type { ErrorIssue } from "../../lib/errors.ts";
+import { loadPaymentDetails, submitPaymentDetails, type PaymentFormFailure, type PaymentFormValues } from "../checkout/payment-details.server.ts";
+import { LegLine } from "../components/booking/leg-line.tsx";
+import { CARD, FIELD_LABEL, INPUT } from "../components/booking/styles.ts";
+import { HoldCountdown } from "../components/cart/hold-countdown.tsx";
+import { PaymentMethods } from "../components/cart/payment-methods.tsx";
+import { Breadcrumbs } from "../components/content/breadcrumbs.tsx";
+import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
+import { createTranslate, type MessageKey } from "../i18n/translate.ts";
+import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
+import { pathOf } from "../routing/localized-paths.ts";
+import type { Route } from "./+types/payment-details";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = await loadPaymentDetails(request, context, languageOfPath(new URL(request.url).pathname));
+  return data(page, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitPaymentDetails(request, context, languageOfPath(new URL(request.url).pathname));
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.loaderData;
+  if (!root) return [];
+  const t = createTranslate(root.messages);
+  return [{ title: `${t("checkout.title")} · ${t("site.name")}` }, { name: "robots", content: "noindex" }];
+};
+
+const EMPTY_VALUES: PaymentFormValues = { name: "", email: "", phone: "", country: "", method: "card", instalments: "", acceptTerms: false, names: {} };
+
+const CHECKOUT_ERRORS = ["BUYER_DETAILS_INVALID", "TERMS_NOT_ACCEPTED", "PASSENGER_NAMES_REQUIRED", "HOLD_EXPIRED", "CART_EMPTY", "PAYMENT_METHOD_UNAVAILABLE", "INSTALMENTS_UNAVAILABLE"] as const;
+const FIELD_CODES = ["required", "format", "length", "unknown"] as const;
+
+/** The message of a refusal: checkout's own, the payment provider's, or the generic one. */
+function errorMessageKey(code: string): MessageKey {
+  const own = CHECKOUT_ERRORS.find((known) => known === code);
+  if (own) return `checkout.error.${own}`;
+  if (code === "PAYMENT_PROVIDER_UNAVAILABLE" || code === "PAYMENT_INTENT_STATE") return `payment.error.${code}`;
+  return "checkout.error.any";
+}
+
+function issueOf(issues: readonly ErrorIssue[], path: string): ErrorIssue | undefined {
+  return issues.find((issue) => issue.path === path);
+}
+
+function FieldError({ id, issue }: { id: string; issue: ErrorIssue | undefined }) {
+  const t = useTranslate();
+  if (!issue) return null;
+  const code = FIELD_CODES.find((known) => known === issue.code) ?? "format";
+  return (
+    <p id={id} className="mt-1 text-sm font-semibold text-coral-700">
+      {t(`checkout.field.${code}`)}
+    </p>
+  );
+}
+
+function TextField(props: { name: keyof PaymentFormValues & string; label: string; type?: string; autoComplete: string; values: PaymentFormValues; issues: readonly ErrorIssue[] }) {
+  const issue = issueOf(props.issues, `buyer.${props.name}`);
+  const id = `buyer-${props.name}`;
+  return (
+    <div>
+      <label htmlFor={id} className={FIELD_LABEL}>
+        {props.label}
+      </label>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type ?? "text"}
+        autoComplete={props.autoComplete}
+        required
+        defaultValue={String(props.values[props.name] ?? "")}
+        aria-invalid={issue ? true : undefined}
+        aria-describedby={issue ? `${id}-error` : undefined}
+        className={`${INPUT} mt-1 w-full`}
+      />
+      <FieldError id={`${id}-error`} issue={issue} />
+    </div>
+  );
+}
+
+export default function PaymentDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useTranslate();
+  const language = useLanguage();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const { cart, countries, namedLines, paypal, instalments, declined } = loaderData;
+  const failure = actionData as PaymentFormFailure | undefined;
+  const values = failure?.values ?? EMPTY_VALUES;
+  const issues = failure?.issues ?? [];
+  const knownError = failure ? errorMessageKey(failure.code) : null;
+  const secondsLeft = Math.min(...cart.lines.flatMap((line) => (line.hold.secondsLeft === null ? [] : [line.hold.secondsLeft])));
+  return (
+    <div className={`${CONTAINER} py-8`}>
+      <Breadcrumbs crumbs={[{ label: t("page.home"), href: pathOf("home", language) }, { label: t("cart.title"), href: pathOf("cart", language) }, { label: t("checkout.title") }]} />
+      <h1 className="mt-4 text-3xl font-bold text-sea-950">{t("checkout.title")}</h1>
+      {declined ? (
+        <div role="alert" data-testid="payment-declined" className="mt-4 rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700">
+          <p className="font-semibold">{t("checkout.declined.title")}</p>
+          <p>{t(`payment.error.${declined}`)}</p>
+        </div>
+      ) : null}
+      {knownError ? (
+        <div role="alert" data-testid="checkout-error" className="mt-4 rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700">
+          <p className="font-semibold">{t("checkout.errorTitle")}</p>
+          <p>{t(knownError)}</p>
+        </div>
+      ) : null}
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <Form method="post" className="space-y-6" noValidate>
+          <fieldset className={`${CARD} space-y-4`}>
+            <legend className="px-1 text-lg font-bold text-sea-950">{t("checkout.buyer.title")}</legend>
+            <p className="text-sm text-slate-700">{t("checkout.buyer.hint")}</p>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField name="name" label={t("checkout.buyer.name")} autoComplete="name" values={values} issues={issues} />
+              <TextField name="email" type="email" label={t("checkout.buyer.email")} autoComplete="email" values={values} issues={issues} />
+              <TextField name="phone" type="tel" label={t("checkout.buyer.phone")} autoComplete="tel" values={values} issues={issues} />
+              <div>
+                <label htmlFor="buyer-country" className={FIELD_LABEL}>
+                  {t("checkout.buyer.country")}
+                </label>
+                <select
+                  id="buyer-country"
+                  name="country"
+                  required
+                  autoComplete="country"
+                  defaultValue={values.country}
+                  aria-invalid={issueOf(issues, "buyer.country") ? true : undefined}
+                  aria-describedby={issueOf(issues, "buyer.country") ? "buyer-country-error" : undefined}
+                  className={`${INPUT} mt-1 w-full`}
+                >
+                  <option value="">{t("checkout.buyer.countryChoose")}</option>
+                  {countries.map((country) => (
+                    <option key={country.code} value={country.code}>
+                      {country.name}
+                    </option>
+                  ))}
+                </select>
+                <FieldError id="buyer-country-error" issue={issueOf(issues, "buyer.country")} />
+              </div>
+            </div>
+          </fieldset>
+
+          {namedLines.length > 0 ? (
+            <fieldset className={`${CARD} space-y-4`}>
+              <legend className="px-1 text-lg font-bold text-sea-950">{t("checkout.passengers.title")}</legend>
+              <p className="text-sm text-slate-700">{t("checkout.passengers.hint")}</p>
+              {namedLines.map((line) => (
+                <div key={line.lineId} className="space-y-3">
+                  <h3 className="font-semibold text-sea-950">{t("checkout.passengers.line", { product: line.productName })}</h3>
+                  {line.resident ? <p className="text-sm text-sea-800">{t("checkout.residentNotice")}</p> : null}
+                  <div className="grid gap-3 sm:grid-cols-2">
+                    {line.passengers.map((type, index) => {
+                      const id = `names-${line.lineId}-${index}`;
+                      const issue = issueOf(issues, `passengerNames.${line.lineId}.${index}`);
+                      const number = line.passengers.slice(0, index + 1).filter((other) => other === type).length;
+                      return (
+                        <div key={id}>
+                          <label htmlFor={id} className={FIELD_LABEL}>
+                            {t(`checkout.passenger.${type}`, { number })}
+                          </label>
+                          <input
+                            id={id}
+                            name={`names.${line.lineId}.${index}`}
+                            autoComplete="off"
+                            required
+                            defaultValue={values.names[line.lineId]?.[index] ?? ""}
+                            aria-invalid={issue ? true : undefined}
+                            aria-describedby={issue ? `${id}-error` : undefined}
+                            className={`${INPUT} mt-1 w-full`}
+                          />
+                          <FieldError id={`${id}-error`} issue={issue} />
+                        </div>
+                      );
+                    })}
+                  </div>
+                </div>
+              ))}
+            </fieldset>
+          ) : null}
+
+          <fieldset className={`${CARD} space-y-4`}>
+            <legend className="px-1 text-lg font-bold text-sea-950">{t("checkout.method.title")}</legend>
+            <label className="flex items-start gap-3">
+              <input type="radio" name="method" value="card" defaultChecked={values.method !== "paypal"} className="mt-1" />
+              <span>
+                <span className="font-semibold">{t("checkout.method.card")}</span>
+                <span className="block text-sm text-slate-700">{t("checkout.method.cardHint")}</span>
+              </span>
+            </label>
+            {paypal ? (
+              <label className="flex items-start gap-3">
+                <input type="radio" name="method" value="paypal" defaultChecked={values.method === "paypal"} className="mt-1" />
+                <span>
+                  <span className="font-semibold">{t("checkout.method.paypal")}</span>
+                  <span className="block text-sm text-slate-700">{t("checkout.method.paypalHint")}</span>
+                </span>
+              </label>
+            ) : null}
+            {instalments.length > 0 ? (
+              <div>
+                <label htmlFor="instalments" className={FIELD_LABEL}>
+                  {t("checkout.instalments.label")}
+                </label>
+                <select id="instalments" name="instalments" defaultValue={values.instalments} className={`${INPUT} mt-1 w-full`} aria-describedby="instalments-hint">
+                  <option value="">{t("checkout.instalments.none")}</option>
+                  {instalments.map((option) => (
+                    <option key={option.months} value={option.months}>
+                      {t("checkout.instalments.option", { months: option.months })}
+                    </option>
+                  ))}
+                </select>
+                <p id="instalments-hint" className="mt-1 text-xs text-slate-600">
+                  {t("checkout.instalments.hint", { banks: instalments[0]!.banks.join(", ") })}
+                </p>
+              </div>
+            ) : null}
+            <PaymentMethods currency={cart.currency} />
+          </fieldset>
+
+          <div className={`${CARD} space-y-4`}>
+            <label className="flex items-start gap-3">
+              <input
+                type="checkbox"
+                name="acceptTerms"
+                required
+                defaultChecked={values.acceptTerms}
+                className="mt-1"
+                aria-invalid={issueOf(issues, "buyer.acceptTerms") ? true : undefined}
+                aria-describedby={issueOf(issues, "buyer.acceptTerms") ? "terms-error" : undefined}
+              />
+              <span>
+                {t("checkout.terms")} ·{" "}
+                <Link to={pathOf("termsOfUse", language)} target="_blank" className="underline">
+                  {t("checkout.termsLink")}
+                </Link>
+              </span>
+            </label>
+            <FieldError id="terms-error" issue={issueOf(issues, "buyer.acceptTerms")} />
+            <button type="submit" className={`${buttonClass("primary", "lg")} w-full`} disabled={busy} data-testid="pay">
+              {t("checkout.pay", { total: cart.totals.total.formatted })}
+            </button>
+            <Link to={pathOf("cart", language)} className="block text-center text-sm underline">
+              {t("checkout.backToCart")}
+            </Link>
+          </div>
+        </Form>
+
+        <aside className={`${CARD} space-y-3 self-start lg:sticky lg:top-24`} aria-labelledby="checkout-summary">
+          <h2 id="checkout-summary" className="text-lg font-bold text-sea-950">
+            {t("checkout.summary.title")}
+          </h2>
+          {cart.holdExpiresAt && Number.isFinite(secondsLeft) ? (
+            <HoldCountdown expiresAt={cart.holdExpiresAt} secondsLeft={secondsLeft} label={(time) => t("cart.holdCountdown", { time })} />
+          ) : null}
+          <ul className="space-y-3 text-sm">
+            {cart.lines.map((line) => (
+              <li key={line.id} className="border-b border-slate-100 pb-2">
+                <p className="font-semibold text-sea-950">{line.product.name}</p>
+                <ul className="text-slate-700">
+                  {line.outbound ? <LegLine direction="outbound" leg={line.outbound} /> : null}
+                  {line.inbound ? <LegLine direction="inbound" leg={line.inbound} /> : null}
+                  {line.openTicketMonths ? <li>{t("cart.openTicket", { months: line.openTicketMonths })}</li> : null}
+                </ul>
+                <p className="text-right font-semibold">{line.price.total.formatted}</p>
+              </li>
+            ))}
+          </ul>
+          <div className="flex justify-between text-lg font-bold text-sea-950">
+            <span>{t("booking.summary.total")}</span>
+            <span data-testid="checkout-total">{cart.totals.total.formatted}</span>
+          </div>
+          {cart.totalsUSD && cart.currency !== "USD" ? <p className="text-right text-xs text-slate-600">{t("checkout.summary.usd", { amount: cart.totalsUSD.total.formatted })}</p> : null}
+        </aside>
+      </div>
+    </div>
+  );
+}
