@@ -7,3 +7,5 @@ export * from "../modules/payments/schema.ts";
 export * from "../modules/cart/schema.ts";
 export * from "../modules/search/schema.ts";
 export * from "../modules/sandbox-psp/schema.ts";
+export * from "../modules/jobs/schema.ts";
+export * from "../modules/mail/schema.ts";

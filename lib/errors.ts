@@ -63,6 +63,8 @@ export const ERROR_STATUS = {
   WEBHOOK_SIGNATURE_INVALID: 400,
   WEBHOOK_TIMESTAMP_OUT_OF_TOLERANCE: 400,
   PAYMENT_PROVIDER_UNAVAILABLE: 502,
+  // Tickets (issue 6): a scanned QR payload that is malformed or whose signature is not ours.
+  TICKET_CODE_INVALID: 400,
   // Where to go after signing in (spec §7 /redirect/): anything but a path on this site.
   INVALID_RETURN_PATH: 400,
   // Ours: request-level failures every endpoint can answer.
