@@ -5,6 +5,7 @@ import type { Clock } from "../lib/clock.ts";
 import type { Config } from "../lib/config.ts";
 import type { Database } from "../lib/db.ts";
 import type { Logger } from "../lib/logger.ts";
+import type { Mailer } from "../modules/mail/index.ts";
 import type { SearchService } from "../modules/search/index.ts";
 import type { SiteConfig } from "../modules/site/index.ts";
 
@@ -15,6 +16,8 @@ export interface AppServices {
   logger: Logger;
   /** The site search: this process's index (rebuilt when stale) and the token secret. */
   search: SearchService;
+  /** Sends mail over SMTP_URL, or keeps it in the outbox when none is configured. */
+  mailer: Mailer;
 }
 
 export interface RequestInfo {

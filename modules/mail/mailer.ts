@@ -1,6 +1,6 @@
 // Sending mail: over SMTP when SMTP_URL is set, otherwise into the mail_outbox table. Both paths build
 // the message with nodemailer, so what the outbox keeps is byte for byte what SMTP would have carried.
-import nodemailer from "nodemailer";
+import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { Config } from "../../lib/config.ts";
 import type { Database } from "../../lib/db.ts";
 import type { Language } from "../../lib/language.ts";
@@ -38,7 +38,7 @@ export interface Mailer {
 
 export type MailConfig = Pick<Config, "SMTP_URL" | "MAIL_FROM">;
 
-function toNodemailer(from: string, message: MailMessage): nodemailer.SendMailOptions {
+function toNodemailer(from: string, message: MailMessage): SendMailOptions {
   return {
     from,
     to: message.to,

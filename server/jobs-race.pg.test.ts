@@ -2,10 +2,10 @@
 // once. Every job must run exactly once — no attempt claimed by both — and a job enqueued in a
 // transaction that rolls back must never run.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../../lib/logger.ts";
-import { openDatabase, type DatabaseHandle } from "../../server/db.ts";
-import { createTestDatabase, type TestDatabase } from "../../tests/setup/pg.ts";
-import { createJobRunner, enqueueJob, jobs } from "./index.ts";
+import { createLogger } from "../lib/logger.ts";
+import { openDatabase, type DatabaseHandle } from "./db.ts";
+import { createTestDatabase, type TestDatabase } from "../tests/setup/pg.ts";
+import { createJobRunner, enqueueJob, jobs } from "../modules/jobs/index.ts";
 
 const JOBS = 300;
 let testDb: TestDatabase;
