@@ -6,6 +6,7 @@ import type { Config } from "../lib/config.ts";
 import type { Database } from "../lib/db.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
+import type { Mailer } from "../modules/mail/index.ts";
 import type { SearchService } from "../modules/search/index.ts";
 import type { SiteConfig } from "../modules/site/index.ts";
 
@@ -18,6 +19,8 @@ export interface AppServices {
   search: SearchService;
   /** The payment provider checkout charges through (the in-process sandbox unless PAYMENT_PROVIDER_URL). */
   payments: PaymentProvider;
+  /** Sends mail over SMTP_URL, or keeps it in the outbox when none is configured. */
+  mailer: Mailer;
 }
 
 export interface RequestInfo {

@@ -8,3 +8,5 @@ export * from "../modules/cart/schema.ts";
 export * from "../modules/search/schema.ts";
 export * from "../modules/sandbox-psp/schema.ts";
 export * from "../modules/checkout/schema.ts";
+export * from "../modules/jobs/schema.ts";
+export * from "../modules/mail/schema.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "./config.ts";
+import { ConfigError, DEVELOPMENT_TICKET_SIGNING_SECRET, parseConfig } from "./config.ts";
 
 describe("parseConfig", () => {
   it("runs on nothing: embedded defaults", () => {
@@ -81,5 +81,20 @@ describe("parseConfig", () => {
     ["PUBLIC_ORIGIN", "www.travesia.mx"],
   ])("refuses %s=%s", (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it("runs jobs, keeps mail in the outbox and signs tickets with the development secret by default", () => {
+    const config = parseConfig({});
+    expect(config.JOBS_ENABLED).toBe(true);
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.MAIL_FROM).toBe("Travesía <boletos@travesia.example>");
+    expect(config.TICKET_SIGNING_SECRET).toBe(DEVELOPMENT_TICKET_SIGNING_SECRET);
+    expect(parseConfig({ JOBS_ENABLED: "false", SMTP_URL: "smtp://127.0.0.1:2525" })).toMatchObject({ JOBS_ENABLED: false, SMTP_URL: "smtp://127.0.0.1:2525" });
+    expect(parseConfig({ SMTP_URL: " " }).SMTP_URL).toBeUndefined();
+  });
+
+  it("refuses an SMTP_URL that is not smtp(s) and a short ticket secret", () => {
+    expect(() => parseConfig({ SMTP_URL: "http://mail.example" })).toThrow(/SMTP_URL/);
+    expect(() => parseConfig({ TICKET_SIGNING_SECRET: "short" })).toThrow(/TICKET_SIGNING_SECRET/);
   });
 });

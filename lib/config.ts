@@ -7,6 +7,9 @@ const optionalUrl = z.preprocess(
   z.url().optional(),
 );
 
+/** The public default of TICKET_SIGNING_SECRET: fine for development, warned about in production. */
+export const DEVELOPMENT_TICKET_SIGNING_SECRET = "travesia-development-ticket-signing-secret";
+
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -89,6 +92,30 @@ export const ConfigSchema = z.object({
    * node; changing it invalidates the links already sent. The default is for development only.
    */
   GUEST_ACCESS_SECRET: z.string().min(32).max(256).default("guest_access_travesia_development_secret_value"),
+  /**
+   * Run the durable job queue's worker in this process (mail, ticket PDFs, hold-expiry sweeps). Off on a
+   * node that should only answer requests; jobs wait in the database for a node that runs them.
+   */
+  JOBS_ENABLED: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((value) => value === "true"),
+  /**
+   * SMTP server mail is sent through, e.g. smtp://user:pass@smtp.example:587 (smtps:// for implicit TLS).
+   * Unset (the embedded default): mail is kept in the `mail_outbox` table, viewable at /dev/outbox in
+   * development.
+   */
+  SMTP_URL: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.url({ protocol: /^smtps?$/ }).optional(),
+  ),
+  MAIL_FROM: z.string().min(3).max(256).default("Travesía <boletos@travesia.example>"),
+  /**
+   * Signs the codes in ticket QR codes, so boarding can tell a ticket we issued from a made-up one. At
+   * least 32 characters; the default is a public development value, warned about in production. Every
+   * node (and the boarding scanners' verifier) needs the same value.
+   */
+  TICKET_SIGNING_SECRET: z.string().min(32).max(256).default(DEVELOPMENT_TICKET_SIGNING_SECRET),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -76,6 +76,8 @@ export const ERROR_STATUS = {
   BOOKING_NOT_FOUND: 404,
   BOOKING_STATE: 409,
   BOOKING_ACCESS_DENIED: 403,
+  // Tickets (issue 6): a scanned QR payload that is malformed or whose signature is not ours.
+  TICKET_CODE_INVALID: 400,
   // Where to go after signing in (spec §7 /redirect/): anything but a path on this site.
   INVALID_RETURN_PATH: 400,
   // Ours: request-level failures every endpoint can answer.

@@ -6,6 +6,8 @@ import { createServer } from "vite";
 const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
 const { boot } = await vite.ssrLoadModule("/server/boot.ts");
 const runtime = await boot({ NODE_ENV: "development", LOG_LEVEL: "debug", ...process.env });
+const { startJobRunner } = await vite.ssrLoadModule("/server/jobs.ts");
+startJobRunner(runtime);
 
 const server = http.createServer((req, res) => {
   vite.middlewares(req, res, async () => {

@@ -14,6 +14,7 @@ import type { Logger } from "../lib/logger.ts";
 import { countryFromHeaders } from "../modules/currency/index.ts";
 import { findSiteConfig, type SiteConfig } from "../modules/site/index.ts";
 import { createApi } from "./api/index.ts";
+import { devOutboxRouter } from "./dev-outbox.ts";
 import { createMetrics, registerSearchMetrics, routeLabel } from "./metrics.ts";
 import { internalErrorPage } from "./internal-error-page.ts";
 import { offlineRoutes } from "./offline.ts";
@@ -97,6 +98,9 @@ export function createApp(services: AppServices, options: AppOptions) {
     c.header("Content-Type", metrics.registry.contentType);
     return c.body(await metrics.registry.metrics());
   });
+
+  // The mail kept instead of sent, for developers; never in production.
+  if (!production) app.route("/", devOutboxRouter(services.db));
 
   // Registered after every API router: an API path nothing answered is a JSON 404, never a page.
   app.use(async (c, next) => {

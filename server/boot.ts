@@ -1,11 +1,12 @@
 // Builds everything a process needs, in order: config (fail fast) → logger → database (migrated,
 // seeded) → services. Used by the production entry, the dev server and the tests.
 import { systemClock, type Clock } from "../lib/clock.ts";
-import { parseConfig, type Config } from "../lib/config.ts";
+import { DEVELOPMENT_TICKET_SIGNING_SECRET, parseConfig, type Config } from "../lib/config.ts";
 import { createLogger, type Logger } from "../lib/logger.ts";
 import { seed } from "../db/seed.ts";
 import { materializeSaleWindow } from "../modules/inventory/index.ts";
 import { createPaymentProvider } from "../modules/payments/index.ts";
+import { createMailer } from "../modules/mail/index.ts";
 import { createSearchService } from "../modules/search/index.ts";
 import { newSecret128 } from "../lib/ids.ts";
 import type { AppServices } from "../app/context.ts";
@@ -50,6 +51,11 @@ export async function boot(env: Record<string, string | undefined>, options: Boo
   if (!config.SEARCH_TOKEN_SECRET && config.NODE_ENV === "production") {
     logger.warn("SEARCH_TOKEN_SECRET is unset: search tokens are signed with a random secret of this process only");
   }
+  if (config.TICKET_SIGNING_SECRET === DEVELOPMENT_TICKET_SIGNING_SECRET && config.NODE_ENV === "production") {
+    logger.warn("TICKET_SIGNING_SECRET is unset: ticket QR codes are signed with the public development secret");
+  }
+  const mailer = createMailer(config, database.db);
+  logger.info({ transport: mailer.transport }, "mailer ready");
   const search = await createSearchService({
     site: config.SITE_CODE,
     tokenSecret: config.SEARCH_TOKEN_SECRET ?? newSecret128(),
@@ -62,6 +68,6 @@ export async function boot(env: Record<string, string | undefined>, options: Boo
     config,
     logger,
     database,
-    services: { db: database.db, clock, config, logger, search, payments: createPaymentProvider(config) },
+    services: { db: database.db, clock, config, logger, search, mailer, payments: createPaymentProvider(config) },
   };
 }

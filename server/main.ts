@@ -1,5 +1,5 @@
 // Production entry (the SSR build's input): boot, listen, and shut down gracefully on SIGTERM/SIGINT
-// — stop accepting, let in-flight requests finish, close the database, exit.
+// — stop accepting, let in-flight requests finish, stop the job runner, close the database, exit.
 import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,6 +8,7 @@ import { ConfigError } from "../lib/config.ts";
 import { createApp } from "./app.ts";
 import { boot } from "./boot.ts";
 import { badRequestForClientError } from "./client-error.ts";
+import { startJobRunner } from "./jobs.ts";
 
 const startedAt = performance.now();
 
@@ -25,6 +26,7 @@ async function main() {
     logger.info({ port: info.port, ms: Math.round(performance.now() - startedAt) }, "listening");
   }) as Server;
   server.on("clientError", badRequestForClientError);
+  const jobRunner = startJobRunner(runtime);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -38,8 +40,13 @@ async function main() {
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     server.close(() => {
-      database
-        .close()
+      // Running jobs finish (or their lease lets another node retry them) before the database closes.
+      Promise.resolve(jobRunner?.stop())
+        .catch((error: unknown) => logger.error({ err: error }, "stopping the job runner failed"))
+        .then(() => {
+          runtime.services.mailer.close();
+          return database.close();
+        })
         .catch((error: unknown) => logger.error({ err: error }, "closing the database failed"))
         .finally(() => {
           logger.info("stopped");
