@@ -84,6 +84,31 @@ export const ConfigSchema = z.object({
   SANDBOX_PSP_WEBHOOK_SECRET: z.string().min(32).max(256).default("whsec_sandbox_travesia_development_signing_secret"),
   /** Base URL of the payment provider's API. Unset: this server's own origin (the in-process sandbox). */
   PAYMENT_PROVIDER_URL: optionalUrl,
+  /**
+   * Where the in-process sandbox PSP POSTs its signed webhooks. Unset: this server's own receiver over
+   * loopback, http://127.0.0.1:$PORT/api/payments/webhook.
+   */
+  SANDBOX_PSP_WEBHOOK_URL: optionalUrl,
+  /** Run the sandbox PSP's webhook delivery loop beside the server (off where no sandbox is wanted). */
+  SANDBOX_PSP_WEBHOOKS_ENABLED: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((value) => value === "true"),
+  /**
+   * Uplift, pay monthly (spec §4 "Card instalment payment script"). Empty key: the script is never
+   * loaded. The script URL defaults to our own sandbox of it; the currencies are those Uplift sells in.
+   */
+  UPLIFT_API_KEY: z.string().trim().max(256).default(""),
+  UPLIFT_SCRIPT_URL: z
+    .string()
+    .trim()
+    .default("/sandbox-uplift/v1/up.js")
+    .refine((value) => /^\/[^/\\]/.test(value) || /^https:\/\//.test(value), "a path on this site or an https URL"),
+  UPLIFT_CURRENCIES: z
+    .string()
+    .default("USD,CAD")
+    .transform((value) => value.split(",").map((code) => code.trim().toUpperCase()).filter((code) => code.length > 0))
+    .pipe(z.array(z.string().regex(/^[A-Z]{3}$/)).max(20)),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

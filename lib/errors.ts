@@ -63,6 +63,11 @@ export const ERROR_STATUS = {
   WEBHOOK_SIGNATURE_INVALID: 400,
   WEBHOOK_TIMESTAMP_OUT_OF_TOLERANCE: 400,
   PAYMENT_PROVIDER_UNAVAILABLE: 502,
+  // A payment method or months without interest asked for where they are not sold (PayPal and
+  // instalments: MXN only, spec §3 and §9), or a card whose issuer does not sell the plan asked for.
+  PAYMENT_METHOD_UNAVAILABLE: 422,
+  INSTALMENTS_UNAVAILABLE: 422,
+  INSTALMENTS_CARD_NOT_ELIGIBLE: 422,
   // Where to go after signing in (spec §7 /redirect/): anything but a path on this site.
   INVALID_RETURN_PATH: 400,
   // Ours: request-level failures every endpoint can answer.

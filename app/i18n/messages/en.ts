@@ -353,6 +353,9 @@ export const en = {
   "payment.error.authentication_failed": "The card's security check (3-D Secure) was not completed. Try again or use another card.",
   "payment.error.PAYMENT_INTENT_STATE": "This payment was already processed. Check your booking before paying again.",
   "payment.error.PAYMENT_PROVIDER_UNAVAILABLE": "The payment service is not answering. Nothing was charged; try again in a few minutes.",
+  "payment.error.payment_cancelled": "The payment was cancelled on PayPal. Nothing was charged; choose how to pay again.",
+  "payment.error.PAYMENT_METHOD_UNAVAILABLE": "This payment method is not available in the chosen currency. Choose another method or pay in Mexican pesos.",
+  "payment.error.INSTALMENTS_UNAVAILABLE": "Monthly payments without interest are only available for card payments in Mexican pesos.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -353,4 +353,7 @@ export const es = {
   "payment.error.authentication_failed": "No se completó la verificación de seguridad de la tarjeta (3-D Secure). Inténtalo de nuevo o usa otra tarjeta.",
   "payment.error.PAYMENT_INTENT_STATE": "Este pago ya fue procesado. Revisa tu reservación antes de pagar de nuevo.",
   "payment.error.PAYMENT_PROVIDER_UNAVAILABLE": "El servicio de pago no responde. No se hizo ningún cargo; inténtalo de nuevo en unos minutos.",
+  "payment.error.payment_cancelled": "Cancelaste el pago en PayPal. No se hizo ningún cargo; elige de nuevo cómo pagar.",
+  "payment.error.PAYMENT_METHOD_UNAVAILABLE": "Este medio de pago no está disponible en la moneda elegida. Elige otro o paga en pesos mexicanos.",
+  "payment.error.INSTALMENTS_UNAVAILABLE": "Los meses sin intereses solo están disponibles al pagar con tarjeta en pesos mexicanos.",
 } satisfies Messages;

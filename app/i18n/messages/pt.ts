@@ -353,4 +353,7 @@ export const pt = {
   "payment.error.authentication_failed": "A verificação de segurança do cartão (3-D Secure) não foi concluída. Tente de novo ou use outro cartão.",
   "payment.error.PAYMENT_INTENT_STATE": "Este pagamento já foi processado. Confira sua reserva antes de pagar de novo.",
   "payment.error.PAYMENT_PROVIDER_UNAVAILABLE": "O serviço de pagamento não está respondendo. Nada foi cobrado; tente de novo em alguns minutos.",
+  "payment.error.payment_cancelled": "O pagamento foi cancelado no PayPal. Nada foi cobrado; escolha de novo como pagar.",
+  "payment.error.PAYMENT_METHOD_UNAVAILABLE": "Este meio de pagamento não está disponível na moeda escolhida. Escolha outro ou pague em pesos mexicanos.",
+  "payment.error.INSTALMENTS_UNAVAILABLE": "As parcelas sem juros só estão disponíveis para pagamentos com cartão em pesos mexicanos.",
 } satisfies Messages;
