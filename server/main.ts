@@ -1,10 +1,12 @@
-// Production entry (the SSR build's input): boot, listen, and shut down gracefully on SIGTERM/SIGINT
-// — stop accepting, let in-flight requests finish, close the database, exit.
+// Production entry (the SSR build's input): boot, listen, run the sandbox PSP's webhook delivery beside
+// the server, and shut down gracefully on SIGTERM/SIGINT — stop accepting, let in-flight requests
+// finish, stop the delivery loop, close the database, exit.
 import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { ConfigError } from "../lib/config.ts";
+import { startWebhookDelivery, webhookTargetOf } from "../modules/sandbox-psp/index.ts";
 import { createApp } from "./app.ts";
 import { boot } from "./boot.ts";
 import { badRequestForClientError } from "./client-error.ts";
@@ -25,12 +27,18 @@ async function main() {
     logger.info({ port: info.port, ms: Math.round(performance.now() - startedAt) }, "listening");
   }) as Server;
   server.on("clientError", badRequestForClientError);
+  // The in-process sandbox PSP posts its webhooks like a real provider would, from its own loop.
+  const webhooks = config.SANDBOX_PSP_WEBHOOKS_ENABLED
+    ? startWebhookDelivery({ db: runtime.services.db, target: webhookTargetOf(config), now: () => runtime.services.clock.now(), logger })
+    : null;
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     accepting = false;
+    // No new webhook rounds; the one in flight finishes before the database closes.
+    const webhooksStopped = webhooks?.stop();
     logger.info({ signal }, "shutting down: draining requests");
     const force = setTimeout(() => {
       logger.warn("shutdown timeout: closing remaining connections");
@@ -38,8 +46,8 @@ async function main() {
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     server.close(() => {
-      database
-        .close()
+      Promise.resolve(webhooksStopped)
+        .then(() => database.close())
         .catch((error: unknown) => logger.error({ err: error }, "closing the database failed"))
         .finally(() => {
           logger.info("stopped");
