@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { upliftScriptFor, type UpliftDecisionInput } from "./uplift.ts";
+import { parseConfig } from "./config.ts";
+import { upliftScriptFor, upliftScriptForPage, type UpliftDecisionInput } from "./uplift.ts";
 
 const ALLOWED = ["USD", "CAD"];
 const SRC = "/sandbox-uplift/v1/up.js";
@@ -34,5 +35,18 @@ describe("upliftScriptFor (spec §4: English, site enabled, allowed currency, no
     expect(upliftScriptFor({ ...base, apiKey: "   " })).toBeNull();
     expect(upliftScriptFor({ ...base, apiKey: " pk " })).toEqual({ src: SRC, apiKey: "pk" });
     expect(upliftScriptFor({ ...base, apiKey: "pk", scriptUrl: "" })).toBeNull();
+  });
+});
+
+describe("upliftScriptForPage", () => {
+  it("reads the deployment's settings and the site's enableUplift flag", () => {
+    const page = { siteFlags: { enableUplift: true }, language: "en", currency: "USD" };
+    // The default deployment has no key: never loaded.
+    expect(upliftScriptForPage(parseConfig({}), page)).toBeNull();
+    const config = parseConfig({ UPLIFT_API_KEY: "pk_sandbox_1" });
+    expect(upliftScriptForPage(config, page)).toEqual({ src: "/sandbox-uplift/v1/up.js", apiKey: "pk_sandbox_1" });
+    expect(upliftScriptForPage(config, { ...page, siteFlags: { enableUplift: false } })).toBeNull();
+    expect(upliftScriptForPage(config, { ...page, siteFlags: {} })).toBeNull();
+    expect(upliftScriptForPage(config, { ...page, currency: "MXN" })).toBeNull();
   });
 });

@@ -2,6 +2,7 @@
 // loaded only when the language is English, the site has it enabled, the currency is one Uplift sells
 // in and a key is configured. Otherwise it is never requested. Pure, so the server (which decides) and
 // the browser (which loads) share it without pulling server code.
+import type { Config } from "./config.ts";
 
 export interface UpliftScript {
   src: string;
@@ -24,6 +25,21 @@ export function upliftScriptFor(input: UpliftDecisionInput): UpliftScript | null
   if (input.language !== "en" || !input.siteEnabled || apiKey === "" || input.scriptUrl.trim() === "") return null;
   if (!input.allowedCurrencies.includes(input.currency.toUpperCase())) return null;
   return { src: input.scriptUrl, apiKey };
+}
+
+/** The decision for one page: this deployment's Uplift settings, the site's `enableUplift` flag, the page's language and currency. */
+export function upliftScriptForPage(
+  config: Pick<Config, "UPLIFT_API_KEY" | "UPLIFT_SCRIPT_URL" | "UPLIFT_CURRENCIES">,
+  page: { siteFlags: Readonly<Record<string, boolean>>; language: string; currency: string },
+): UpliftScript | null {
+  return upliftScriptFor({
+    language: page.language,
+    siteEnabled: page.siteFlags.enableUplift === true,
+    currency: page.currency,
+    allowedCurrencies: config.UPLIFT_CURRENCIES,
+    apiKey: config.UPLIFT_API_KEY,
+    scriptUrl: config.UPLIFT_SCRIPT_URL,
+  });
 }
 
 /** Where our sandbox of Uplift's script is served (the default UPLIFT_SCRIPT_URL). */

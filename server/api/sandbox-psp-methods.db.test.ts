@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fixedClock } from "../../lib/clock.ts";
 import { verifyWebhook } from "../../lib/webhook-signature.ts";
 import { createHttpPaymentProvider } from "../../modules/payments/index.ts";
-import { deliverDue, sandboxPspEvents, sandboxPspIntents, type SandboxEvent } from "../../modules/sandbox-psp/index.ts";
+import { deliverDue, sandboxPspEvents, sandboxPspIntents, startWebhookDelivery, type SandboxEvent } from "../../modules/sandbox-psp/index.ts";
 import { bootSnapshot } from "../../tests/setup/db.ts";
 import { createApp } from "../app.ts";
 import type { Runtime } from "../boot.ts";
@@ -362,5 +362,19 @@ describe("webhook delivery", () => {
     expect(receiver.received).toHaveLength(1);
     const [row] = await runtime.services.db.select().from(sandboxPspIntents).where(eq(sandboxPspIntents.id, intent.id));
     expect(row!.status).toBe("authorized");
+  });
+
+  it("runs as a loop beside the server, and stops cleanly", async () => {
+    const intent = await createIntent({ currency: "USD" });
+    await post(`/payment-intents/${intent.id}/authorize`, { cardToken: "tok_test_4242" });
+    const loop = startWebhookDelivery({ db: runtime.services.db, target: target(), now: () => NOW, logger: runtime.logger, intervalMs: 10 });
+    const deadline = Date.now() + 5_000;
+    while (receiver.received.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    await loop.stop();
+    expect(receiver.received.map((delivery) => delivery.event.data.paymentIntent.id)).toEqual([intent.id]);
+    // Stopped: a new event stays in the outbox.
+    await post(`/payment-intents/${intent.id}/capture`, {});
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(receiver.received).toHaveLength(1);
   });
 });
