@@ -206,6 +206,8 @@ export async function placeBooking(deps: CheckoutDeps & { holdSeconds: number },
     returnUrl: input.returnUrlOf(placed.booking.reference),
     language: input.language,
     idempotencyKey: payment.idempotencyKey,
+    method: payment.method,
+    ...(payment.instalmentMonths ? { instalments: { months: payment.instalmentMonths } } : {}),
   });
   const stored = await updatePayment(db, payment.id, { providerPaymentId: remote.id, status: statusOf(remote), redirectUrl: remote.redirectUrl }, now);
   if (!stored.redirectUrl) throw new AppError("PAYMENT_PROVIDER_UNAVAILABLE", { message: "the provider gave no page to pay on" });

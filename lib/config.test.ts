@@ -79,6 +79,10 @@ describe("parseConfig", () => {
     ["NODE_ENV", "staging"],
     ["ENABLE_FAULT_ROUTES", "1"],
     ["PUBLIC_ORIGIN", "www.travesia.mx"],
+    ["SANDBOX_PSP_WEBHOOKS_ENABLED", "yes"],
+    ["SANDBOX_PSP_WEBHOOK_URL", "not a url"],
+    ["UPLIFT_SCRIPT_URL", "http://cdn.example/up.js"],
+    ["UPLIFT_SCRIPT_URL", "//cdn.example/up.js"],
   ])("refuses %s=%s", (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
   });
@@ -96,5 +100,15 @@ describe("parseConfig", () => {
   it("refuses an SMTP_URL that is not smtp(s) and a short ticket secret", () => {
     expect(() => parseConfig({ SMTP_URL: "http://mail.example" })).toThrow(/SMTP_URL/);
     expect(() => parseConfig({ TICKET_SIGNING_SECRET: "short" })).toThrow(/TICKET_SIGNING_SECRET/);
+  });
+
+  it("runs the sandbox's webhook delivery and keeps Uplift unloaded by default", () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({ SANDBOX_PSP_WEBHOOKS_ENABLED: true, UPLIFT_API_KEY: "", UPLIFT_SCRIPT_URL: "/sandbox-uplift/v1/up.js", UPLIFT_CURRENCIES: ["USD", "CAD"] });
+    expect(config.SANDBOX_PSP_WEBHOOK_URL).toBeUndefined();
+    expect(() => parseConfig({ UPLIFT_CURRENCIES: "USD,DOLLARS" })).toThrow(/UPLIFT_CURRENCIES/);
+    expect(
+      parseConfig({ SANDBOX_PSP_WEBHOOKS_ENABLED: "false", UPLIFT_API_KEY: " pk_live_1 ", UPLIFT_SCRIPT_URL: "https://cdn.uplift.example/up.js", UPLIFT_CURRENCIES: "usd, cad ,eur" }),
+    ).toMatchObject({ SANDBOX_PSP_WEBHOOKS_ENABLED: false, UPLIFT_API_KEY: "pk_live_1", UPLIFT_SCRIPT_URL: "https://cdn.uplift.example/up.js", UPLIFT_CURRENCIES: ["USD", "CAD", "EUR"] });
   });
 });

@@ -101,6 +101,16 @@ export const ConfigSchema = z.object({
     .default("true")
     .transform((value) => value === "true"),
   /**
+   * Where the in-process sandbox PSP POSTs its signed webhooks. Unset: this server's own receiver over
+   * loopback, http://127.0.0.1:$PORT/api/payments/webhook.
+   */
+  SANDBOX_PSP_WEBHOOK_URL: optionalUrl,
+  /** Run the sandbox PSP's webhook delivery loop beside the server (off where no sandbox is wanted). */
+  SANDBOX_PSP_WEBHOOKS_ENABLED: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((value) => value === "true"),
+  /**
    * SMTP server mail is sent through, e.g. smtp://user:pass@smtp.example:587 (smtps:// for implicit TLS).
    * Unset (the embedded default): mail is kept in the `mail_outbox` table, viewable at /dev/outbox in
    * development.
@@ -116,6 +126,21 @@ export const ConfigSchema = z.object({
    * node (and the boarding scanners' verifier) needs the same value.
    */
   TICKET_SIGNING_SECRET: z.string().min(32).max(256).default(DEVELOPMENT_TICKET_SIGNING_SECRET),
+  /**
+   * Uplift, pay monthly (spec §4 "Card instalment payment script"). Empty key: the script is never
+   * loaded. The script URL defaults to our own sandbox of it; the currencies are those Uplift sells in.
+   */
+  UPLIFT_API_KEY: z.string().trim().max(256).default(""),
+  UPLIFT_SCRIPT_URL: z
+    .string()
+    .trim()
+    .default("/sandbox-uplift/v1/up.js")
+    .refine((value) => /^\/[^/\\]/.test(value) || /^https:\/\//.test(value), "a path on this site or an https URL"),
+  UPLIFT_CURRENCIES: z
+    .string()
+    .default("USD,CAD")
+    .transform((value) => value.split(",").map((code) => code.trim().toUpperCase()).filter((code) => code.length > 0))
+    .pipe(z.array(z.string().regex(/^[A-Z]{3}$/)).max(20)),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -78,6 +78,9 @@ export const ERROR_STATUS = {
   BOOKING_ACCESS_DENIED: 403,
   // Tickets (issue 6): a scanned QR payload that is malformed or whose signature is not ours.
   TICKET_CODE_INVALID: 400,
+  // A payment method or months without interest asked for where they are not sold (PayPal and
+  // instalments: MXN only, spec §3 and §9), or a card whose issuer does not sell the plan asked for.
+  INSTALMENTS_CARD_NOT_ELIGIBLE: 422,
   // Where to go after signing in (spec §7 /redirect/): anything but a path on this site.
   INVALID_RETURN_PATH: 400,
   // Ours: request-level failures every endpoint can answer.

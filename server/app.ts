@@ -18,6 +18,7 @@ import { devOutboxRouter } from "./dev-outbox.ts";
 import { createMetrics, registerSearchMetrics, routeLabel } from "./metrics.ts";
 import { internalErrorPage } from "./internal-error-page.ts";
 import { offlineRoutes } from "./offline.ts";
+import { sandboxUpliftRoutes } from "./sandbox-uplift.ts";
 import { hasMalformedEscapes, isApiPath, isPagePath, languageCookie, pageRedirectTarget, rootRedirectTarget } from "./pages.ts";
 import { newNonce, securityHeaders } from "./security-headers.ts";
 
@@ -110,6 +111,8 @@ export function createApp(services: AppServices, options: AppOptions) {
 
   // The service worker's offline pages (/offline/{lang}.html).
   app.route("/", offlineRoutes());
+  // Our sandbox of Uplift's pay-monthly script (the default UPLIFT_SCRIPT_URL).
+  app.route("/", sandboxUpliftRoutes());
 
   app.use(async (c, next) => {
     const path = c.req.path;

@@ -1,10 +1,12 @@
-// Production entry (the SSR build's input): boot, listen, and shut down gracefully on SIGTERM/SIGINT
-// — stop accepting, let in-flight requests finish, stop the job runner, close the database, exit.
+// Production entry (the SSR build's input): boot, listen, run the job runner and the sandbox PSP's
+// webhook delivery beside the server, and shut down gracefully on SIGTERM/SIGINT — stop accepting, let
+// in-flight requests finish, stop the delivery loop and the job runner, close the database, exit.
 import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { ConfigError } from "../lib/config.ts";
+import { startWebhookDelivery, webhookTargetOf } from "../modules/sandbox-psp/index.ts";
 import { createApp } from "./app.ts";
 import { boot } from "./boot.ts";
 import { badRequestForClientError } from "./client-error.ts";
@@ -27,12 +29,18 @@ async function main() {
   }) as Server;
   server.on("clientError", badRequestForClientError);
   const jobRunner = startJobRunner(runtime);
+  // The in-process sandbox PSP posts its webhooks like a real provider would, from its own loop.
+  const webhooks = config.SANDBOX_PSP_WEBHOOKS_ENABLED
+    ? startWebhookDelivery({ db: runtime.services.db, target: webhookTargetOf(config), now: () => runtime.services.clock.now(), logger })
+    : null;
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     accepting = false;
+    // No new webhook rounds; the one in flight finishes before the database closes.
+    const webhooksStopped = webhooks?.stop();
     logger.info({ signal }, "shutting down: draining requests");
     const force = setTimeout(() => {
       logger.warn("shutdown timeout: closing remaining connections");
@@ -41,7 +49,8 @@ async function main() {
     force.unref();
     server.close(() => {
       // Running jobs finish (or their lease lets another node retry them) before the database closes.
-      Promise.resolve(jobRunner?.stop())
+      Promise.resolve(webhooksStopped)
+        .then(() => jobRunner?.stop())
         .catch((error: unknown) => logger.error({ err: error }, "stopping the job runner failed"))
         .then(() => {
           runtime.services.mailer.close();

@@ -29,6 +29,7 @@ const NON_PAGE_SEGMENTS = new Set([
   "readyz",
   "metrics",
   "offline",
+  "sandbox-uplift",
   "__manifest",
 ]);
 

@@ -20,5 +20,8 @@ export {
   type PaymentProvider,
   type ProviderEvent,
   type ProviderPayment,
+  type ProviderFailureCode,
+  type ProviderInstalments,
+  type ProviderPaymentMethod,
   type ProviderPaymentStatus,
 } from "./provider.ts";

@@ -10,6 +10,18 @@ import { verifyWebhook } from "../../lib/webhook-signature.ts";
 
 export type ProviderPaymentStatus = "requires_payment_method" | "requires_action" | "authorized" | "captured" | "refunded" | "failed";
 
+/** Why a payment failed, in the provider-neutral words our messages translate (payment.error.<code>). */
+export type ProviderFailureCode = "card_declined" | "insufficient_funds" | "authentication_failed" | "payment_cancelled";
+
+/** card: a card (the provider's hosted card page or a token); paypal: the buyer's PayPal account (MXN only). */
+export type ProviderPaymentMethod = "card" | "paypal";
+
+/** Months without interest (spec §9): the plan and each monthly payment in minor units, rounded up. */
+export interface ProviderInstalments {
+  months: number;
+  monthlyMinor: number;
+}
+
 export interface ProviderPayment {
   id: string;
   status: ProviderPaymentStatus;
@@ -21,9 +33,17 @@ export interface ProviderPayment {
   refundedMinor: number;
   card: { brand: string; last4: string; binCountry: string | null; issuer: string | null } | null;
   /** Why it failed, in the provider-neutral words our messages translate. */
-  failureCode: "card_declined" | "insufficient_funds" | "authentication_failed" | null;
-  /** Where to send the buyer (hosted card page or 3-D Secure challenge), when the provider waits for them. */
+  failureCode: ProviderFailureCode | null;
+  /** Where to send the buyer (hosted card page, 3-D Secure challenge or PayPal), when the provider waits for them. */
   redirectUrl: string | null;
+  // Optional so that a provider (or a test double) written before them still fits; the HTTP adapter
+  // always sets all three.
+  /** How the buyer pays; card when absent. */
+  method?: ProviderPaymentMethod;
+  /** The months without interest asked for; null or absent: one payment. */
+  instalments?: ProviderInstalments | null;
+  /** The PayPal account that approved a PayPal payment. */
+  payer?: { email: string } | null;
 }
 
 export interface ProviderEvent {
@@ -35,7 +55,21 @@ export interface ProviderEvent {
 
 /** Every call that changes money carries an idempotency key: a retried call never charges twice. */
 export interface PaymentProvider {
-  createPayment(input: { amountMinor: number; currency: string; reference: string; returnUrl: string; language: Language; idempotencyKey: string }): Promise<ProviderPayment>;
+  /**
+   * method paypal and instalments exist in MXN only (PAYMENT_METHOD_UNAVAILABLE, INSTALMENTS_UNAVAILABLE).
+   * Whether a card may pay in instalments is the provider's check on the card (Mexican issuer, its
+   * maximum months): our side never sees the number.
+   */
+  createPayment(input: {
+    amountMinor: number;
+    currency: string;
+    reference: string;
+    returnUrl: string;
+    language: Language;
+    idempotencyKey: string;
+    method?: ProviderPaymentMethod;
+    instalments?: { months: number };
+  }): Promise<ProviderPayment>;
   getPayment(id: string): Promise<ProviderPayment>;
   authorizePayment(id: string, input: { cardToken: string; idempotencyKey: string }): Promise<ProviderPayment>;
   capturePayment(id: string, input: { amountMinor?: number; idempotencyKey: string }): Promise<ProviderPayment>;
@@ -55,7 +89,11 @@ const PaymentFields = {
   amountCapturedMinor: z.number().int(),
   amountRefundedMinor: z.number().int(),
   card: CardSchema.nullable(),
-  failureCode: z.enum(["card_declined", "insufficient_funds", "authentication_failed"]).nullable(),
+  failureCode: z.enum(["card_declined", "insufficient_funds", "authentication_failed", "payment_cancelled"]).nullable(),
+  // Events written before these fields existed lack them: they were card payments in one instalment.
+  method: z.enum(["card", "paypal"]).default("card"),
+  instalments: z.object({ months: z.number().int(), monthlyMinor: z.number().int() }).nullable().default(null),
+  payer: z.object({ email: z.string() }).nullable().default(null),
 };
 const SandboxIntentSchema = z.object({ ...PaymentFields, nextAction: z.object({ url: z.string() }).nullable() });
 const SandboxRefundSchema = z.object({ refund: z.object({ id: z.string(), amountMinor: z.number().int() }), paymentIntent: SandboxIntentSchema });
@@ -83,6 +121,9 @@ function eventPaymentOf(intent: z.infer<z.ZodObject<typeof PaymentFields>>): Omi
     refundedMinor: intent.amountRefundedMinor,
     card: intent.card,
     failureCode: intent.failureCode,
+    method: intent.method,
+    instalments: intent.instalments,
+    payer: intent.payer,
   };
 }
 
@@ -141,7 +182,15 @@ export function createHttpPaymentProvider(options: HttpPaymentProviderOptions): 
 
   return {
     async createPayment(input) {
-      const body = { amountMinor: input.amountMinor, currency: input.currency, merchantReference: input.reference, returnUrl: input.returnUrl, language: input.language };
+      const body = {
+        amountMinor: input.amountMinor,
+        currency: input.currency,
+        merchantReference: input.reference,
+        returnUrl: input.returnUrl,
+        language: input.language,
+        ...(input.method ? { method: input.method } : {}),
+        ...(input.instalments ? { instalments: { months: input.instalments.months } } : {}),
+      };
       return paymentOf(await call(SandboxIntentSchema, "POST", "/sandbox-psp/v1/payment-intents", body, input.idempotencyKey));
     },
     async getPayment(id) {

@@ -1,5 +1,5 @@
 import { describe, expect, it, test } from "vitest";
-import { TEST_CARDS, behaviourOf, brandOf, checkCardForm, digitsOf, isExpired, issuerOf, parseExpiry, passesLuhn } from "./cards.ts";
+import { TEST_CARDS, behaviourOf, brandOf, checkCardForm, digitsOf, instalmentRefusalOf, isExpired, issuerOf, monthlyAmountOf, parseExpiry, passesLuhn } from "./cards.ts";
 
 const NOW = new Date("2030-06-15T12:00:00Z");
 const VALID = { number: "4242 4242 4242 4242", expiry: "12/31", cvc: "123", name: "Ana López" };
@@ -46,9 +46,12 @@ describe("brand from the BIN", () => {
     expect(brandOf("55555555555544")).toBeNull(); // MasterCard with 14
   });
 
-  it("tells a Mexican-issued BIN (BBVA México) from the others", () => {
+  it("tells Mexican-issued BINs (BBVA México, Banorte) from the others", () => {
     expect(issuerOf("4152313800000007")).toEqual({ country: "MX", issuer: "bbva" });
-    expect(issuerOf("4242424242424242")).toEqual({ country: null, issuer: null });
+    expect(issuerOf("5546290000000015")).toEqual({ country: "MX", issuer: "banorte" });
+    expect(brandOf("5546290000000015")).toBe("MC");
+    expect(issuerOf("4242424242424242")).toEqual({ country: "US", issuer: null });
+    expect(issuerOf("5555555555554444")).toEqual({ country: null, issuer: null });
   });
 
   it("gives each test card its documented behaviour, and approves other numbers", () => {
@@ -87,7 +90,7 @@ describe("checkCardForm", () => {
   it("accepts a good card and keeps only what may be kept", () => {
     const result = checkCardForm(VALID, NOW);
     expect(result).toEqual({
-      card: { brand: "VI", last4: "4242", binCountry: null, issuer: null, expMonth: 12, expYear: 2031, behaviour: "approve" },
+      card: { brand: "VI", last4: "4242", binCountry: "US", issuer: null, expMonth: 12, expYear: 2031, behaviour: "approve" },
     });
     expect(JSON.stringify(result)).not.toContain("424242424242");
     expect(JSON.stringify(result)).not.toContain("123");
@@ -115,5 +118,30 @@ describe("checkCardForm", () => {
     expect(checkCardForm({ ...VALID, number: "9999 9999 9999 9995", expiry: "05/30" }, NOW)).toEqual({
       errors: { number: "number_unsupported", expiry: "expiry_past" },
     });
+  });
+});
+
+describe("months without interest", () => {
+  const bbva = { binCountry: "MX", issuer: "bbva" };
+  const banorte = { binCountry: "MX", issuer: "banorte" };
+  test.each([
+    [bbva, 15, null],
+    [bbva, 3, null],
+    [banorte, 12, null],
+    [banorte, 15, "instalments_months_exceeded"],
+    [{ binCountry: "MX", issuer: "unknown-bank" }, 3, "instalments_months_exceeded"],
+    [{ binCountry: "MX", issuer: null }, 3, "instalments_months_exceeded"],
+    [{ binCountry: "US", issuer: null }, 3, "instalments_not_mexican"],
+    [{ binCountry: null, issuer: null }, 3, "instalments_not_mexican"],
+    // A foreign card naming a Mexican bank's code is still not a Mexican card.
+    [{ binCountry: "US", issuer: "bbva" }, 3, "instalments_not_mexican"],
+  ])("%j for %i months → %s", (card, months, refusal) => {
+    expect(instalmentRefusalOf(card, months)).toBe(refusal);
+  });
+
+  it("splits the amount into equal monthly payments, rounded up so the plan covers it", () => {
+    expect(monthlyAmountOf(120_000, 12)).toBe(10_000);
+    expect(monthlyAmountOf(100_000, 3)).toBe(33_334);
+    expect(monthlyAmountOf(1, 15)).toBe(1);
   });
 });

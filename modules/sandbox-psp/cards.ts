@@ -24,14 +24,31 @@ export const TEST_CARDS: readonly TestCard[] = [
   { number: "4000000000000002", behaviour: "decline", description: "Visa, declined by the issuer" },
   { number: "4000000000009995", behaviour: "insufficient_funds", description: "Visa, declined: insufficient funds" },
   { number: "4000002760003184", behaviour: "challenge", description: "Visa, asks for a 3-D Secure challenge (approve or deny)" },
-  { number: "4152313800000007", behaviour: "approve", description: "Visa issued in Mexico by BBVA México, approved (instalments)" },
+  { number: "4152313800000007", behaviour: "approve", description: "Visa issued in Mexico by BBVA México, approved (instalments up to 15 months)" },
+  { number: "5546290000000015", behaviour: "approve", description: "MasterCard issued in Mexico by Banorte, approved (instalments up to 12 months)" },
 ];
+
+export interface IssuerBin {
+  prefix: string;
+  /** ISO country of the issuing bank. */
+  country: string;
+  /** The issuer's code (the same codes as our instalment banks); null when the sandbox does not name it. */
+  issuer: string | null;
+  /** The most months without interest the issuer sells; 0 when it sells none (any card not issued in Mexico). */
+  maxInstalmentMonths: number;
+}
 
 /**
  * BIN ranges whose issuer the sandbox knows: the Mexican ones make a card eligible for months without
- * interest (spec §9). 415231 is a BBVA México (formerly Bancomer) Visa credit range.
+ * interest (spec §9), up to the issuer's own maximum. 415231 is a BBVA México (formerly Bancomer) Visa
+ * credit range; 554629 stands for a Banorte MasterCard range in this sandbox; 424242 is the classic
+ * US test Visa, which no Mexican instalment plan accepts.
  */
-const ISSUER_BINS: readonly { prefix: string; country: string; issuer: string }[] = [{ prefix: "415231", country: "MX", issuer: "bbva" }];
+export const ISSUER_BINS: readonly IssuerBin[] = [
+  { prefix: "415231", country: "MX", issuer: "bbva", maxInstalmentMonths: 15 },
+  { prefix: "554629", country: "MX", issuer: "banorte", maxInstalmentMonths: 12 },
+  { prefix: "424242", country: "US", issuer: null, maxInstalmentMonths: 0 },
+];
 
 export function digitsOf(input: string): string {
   return input.replace(/[\s-]/g, "");
@@ -73,6 +90,28 @@ export function issuerOf(number: string): { country: string | null; issuer: stri
   return match ? { country: match.country, issuer: match.issuer } : { country: null, issuer: null };
 }
 
+/** The plans (months without interest) the sandbox accepts: the usual Mexican steps. */
+export const INSTALMENT_MONTHS = [3, 6, 9, 12, 15] as const;
+
+/** Why a card cannot pay in `months` without interest, or null when it can. */
+export type InstalmentRefusal = "instalments_not_mexican" | "instalments_months_exceeded";
+
+/**
+ * Months without interest are sold by Mexican issuers on their own cards, each up to its maximum: a
+ * card from elsewhere (or a BIN the sandbox does not know) is refused, and so is a plan longer than
+ * its issuer sells. The card is known here only by what its token keeps (country and issuer).
+ */
+export function instalmentRefusalOf(card: { binCountry: string | null; issuer: string | null }, months: number): InstalmentRefusal | null {
+  if (card.binCountry !== "MX") return "instalments_not_mexican";
+  const bin = ISSUER_BINS.find((entry) => entry.country === "MX" && entry.issuer === card.issuer);
+  return bin && bin.maxInstalmentMonths >= months ? null : "instalments_months_exceeded";
+}
+
+/** Each monthly payment in minor units: the amount split evenly, rounded up so the plan covers it. */
+export function monthlyAmountOf(amountMinor: number, months: number): number {
+  return Math.ceil(amountMinor / months);
+}
+
 export function behaviourOf(number: string): CardBehaviour {
   return TEST_CARDS.find((card) => card.number === number)?.behaviour ?? "approve";
 }
@@ -86,7 +125,8 @@ export type CardFieldError =
   | "expiry_past"
   | "cvc_required"
   | "cvc_invalid"
-  | "name_required";
+  | "name_required"
+  | InstalmentRefusal;
 
 export interface CardForm {
   number: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../lib/language.ts";
-import { HOSTED_PAGE_TEXT, renderCardPage, renderChallengePage } from "./hosted-page.ts";
+import { HOSTED_PAGE_TEXT, renderCardPage, renderChallengePage, renderPayPalPage } from "./hosted-page.ts";
 
 describe("the hosted card page", () => {
   it("has every text in es, en and pt, all different from English except brand-neutral words", () => {
@@ -8,6 +8,7 @@ describe("the hosted card page", () => {
     for (const language of LANGUAGES) {
       expect(Object.keys(HOSTED_PAGE_TEXT[language])).toEqual(keys);
       expect(Object.keys(HOSTED_PAGE_TEXT[language].errors)).toEqual(Object.keys(HOSTED_PAGE_TEXT.en.errors));
+      expect(Object.keys(HOSTED_PAGE_TEXT[language].paypal)).toEqual(Object.keys(HOSTED_PAGE_TEXT.en.paypal));
     }
     expect(HOSTED_PAGE_TEXT.es.errors.expiry_past).not.toBe(HOSTED_PAGE_TEXT.en.errors.expiry_past);
     expect(HOSTED_PAGE_TEXT.pt.errors.expiry_past).not.toBe(HOSTED_PAGE_TEXT.es.errors.expiry_past);
@@ -43,5 +44,38 @@ describe("the hosted card page", () => {
     expect(html).toContain('value="approve"');
     expect(html).toContain('value="deny"');
     expect(html).toContain("3184");
+  });
+
+  it("shows the months without interest and each payment, and fills the plan into a refusal", () => {
+    const offer = { months: 12, monthly: "$104.17" };
+    const expected = {
+      es: "12 meses sin intereses de $104.17",
+      en: "12 interest-free monthly payments of $104.17",
+      pt: "12 parcelas sem juros de $104.17",
+    } as const;
+    for (const language of LANGUAGES) {
+      expect(renderCardPage({ language, action: "/x", amount: "$1,250.00", merchantReference: "TV-1", instalments: offer })).toContain(expected[language]);
+    }
+    const refused = renderCardPage({ language: "es", action: "/x", amount: "$1", merchantReference: "TV-1", instalments: { months: 15, monthly: "$1" }, errors: { number: "instalments_months_exceeded" } });
+    expect(refused).toContain("no ofrece 15 meses sin intereses");
+    expect(refused).not.toContain("{months}");
+    expect(renderCardPage({ language: "en", action: "/x", amount: "$1", merchantReference: "TV-1" })).not.toContain("interest-free");
+  });
+});
+
+describe("the PayPal sandbox page", () => {
+  it("looks like PayPal's sandbox, prefills the buyer, offers pay and cancel, with no script", () => {
+    const html = renderPayPalPage({ language: "en", action: "/sandbox-psp/paypal/pi_1", amount: "MX$1,250.00", merchantReference: "TV-1", email: "buyer@sandbox.paypal.example" });
+    expect(html).toContain("Log in with your PayPal sandbox account");
+    expect(html).toContain('value="buyer@sandbox.paypal.example"');
+    expect(html).toContain('value="approve"');
+    expect(html).toContain("Pay now MX$1,250.00");
+    expect(html).toContain('value="cancel"');
+    expect(html).toContain("Cancel and return");
+    expect(html).not.toContain("<script");
+    const invalid = renderPayPalPage({ language: "pt", action: "/x", amount: "1", merchantReference: "TV-1", email: "<nope>", emailInvalid: true });
+    expect(invalid).toContain('aria-describedby="email-error"');
+    expect(invalid).toContain(HOSTED_PAGE_TEXT.pt.paypal.emailInvalid);
+    expect(invalid).toContain("&#60;nope&#62;");
   });
 });

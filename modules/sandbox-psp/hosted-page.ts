@@ -1,4 +1,5 @@
-// The sandbox's hosted pages, rendered as plain HTML: the card form and the 3-D Secure challenge. They
+// The sandbox's hosted pages, rendered as plain HTML: the card form (with months without interest when
+// the intent asks for them), the 3-D Secure challenge and the PayPal sandbox's approval page. They
 // play a third party's site, so they are not React Router pages, use no JavaScript at all (plain POST
 // forms, nothing for the CSP to allow) and carry their own texts in es, en and pt.
 import type { Language } from "../../lib/language.ts";
@@ -25,7 +26,20 @@ interface HostedPageText {
   deny: string;
   notFoundTitle: string;
   notFoundText: string;
+  /** "{months} … {monthly}": the plan the merchant asked for, shown above the form. */
+  instalments: string;
+  /** Texts with {months} are filled in with the plan asked for. */
   errors: Record<CardFieldError, string>;
+  paypal: {
+    title: string;
+    sandbox: string;
+    heading: string;
+    email: string;
+    merchant: string;
+    payNow: string;
+    cancel: string;
+    emailInvalid: string;
+  };
 }
 
 export const HOSTED_PAGE_TEXT: Readonly<Record<Language, HostedPageText>> = {
@@ -60,6 +74,19 @@ export const HOSTED_PAGE_TEXT: Readonly<Record<Language, HostedPageText>> = {
       cvc_required: "Enter the security code.",
       cvc_invalid: "The security code has 3 digits (4 on American Express).",
       name_required: "Enter the name as it appears on the card.",
+      instalments_not_mexican: "Interest-free monthly payments need a credit card issued in Mexico. Use another card.",
+      instalments_months_exceeded: "The bank that issued this card does not offer {months} interest-free monthly payments. Use another card.",
+    },
+    instalments: "{months} interest-free monthly payments of {monthly}",
+    paypal: {
+      title: "Log in to your PayPal account — PayPal Sandbox",
+      sandbox: "PayPal sandbox: no real money moves.",
+      heading: "Log in with your PayPal sandbox account",
+      email: "Email",
+      merchant: "Pay to",
+      payNow: "Pay now",
+      cancel: "Cancel and return",
+      emailInvalid: "Enter the email address of a PayPal sandbox account.",
     },
   },
   es: {
@@ -93,6 +120,19 @@ export const HOSTED_PAGE_TEXT: Readonly<Record<Language, HostedPageText>> = {
       cvc_required: "Escribe el código de seguridad.",
       cvc_invalid: "El código de seguridad tiene 3 dígitos (4 en American Express).",
       name_required: "Escribe el nombre tal como aparece en la tarjeta.",
+      instalments_not_mexican: "Los meses sin intereses requieren una tarjeta de crédito emitida en México. Usa otra tarjeta.",
+      instalments_months_exceeded: "El banco que emitió esta tarjeta no ofrece {months} meses sin intereses. Usa otra tarjeta.",
+    },
+    instalments: "{months} meses sin intereses de {monthly}",
+    paypal: {
+      title: "Inicia sesión en tu cuenta PayPal — PayPal Sandbox",
+      sandbox: "Sandbox de PayPal: no se mueve dinero real.",
+      heading: "Inicia sesión con tu cuenta sandbox de PayPal",
+      email: "Correo electrónico",
+      merchant: "Pagar a",
+      payNow: "Pagar ahora",
+      cancel: "Cancelar y volver",
+      emailInvalid: "Escribe el correo de una cuenta sandbox de PayPal.",
     },
   },
   pt: {
@@ -126,6 +166,19 @@ export const HOSTED_PAGE_TEXT: Readonly<Record<Language, HostedPageText>> = {
       cvc_required: "Digite o código de segurança.",
       cvc_invalid: "O código de segurança tem 3 dígitos (4 no American Express).",
       name_required: "Digite o nome como aparece no cartão.",
+      instalments_not_mexican: "As parcelas sem juros exigem um cartão de crédito emitido no México. Use outro cartão.",
+      instalments_months_exceeded: "O banco que emitiu este cartão não oferece {months} parcelas sem juros. Use outro cartão.",
+    },
+    instalments: "{months} parcelas sem juros de {monthly}",
+    paypal: {
+      title: "Entre na sua conta PayPal — PayPal Sandbox",
+      sandbox: "Sandbox do PayPal: nenhum dinheiro real é movimentado.",
+      heading: "Entre com sua conta sandbox do PayPal",
+      email: "E-mail",
+      merchant: "Pagar a",
+      payNow: "Pagar agora",
+      cancel: "Cancelar e voltar",
+      emailInvalid: "Digite o e-mail de uma conta sandbox do PayPal.",
     },
   },
 };
@@ -143,8 +196,17 @@ input[aria-invalid=true]{border:2px solid #b00020}.error{color:#b00020;margin:.3
 button{margin-top:1.25rem;width:100%;font-size:1.1rem;padding:.75rem;border:0;border-radius:.5rem;background:#1d4ed8;color:#fff;cursor:pointer}
 button.secondary{background:#fff;color:#1d4ed8;border:2px solid #1d4ed8}`;
 
-function page(language: Language, title: string, body: string): string {
-  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+// PayPal's look (navy header, yellow button), so nobody mistakes its page for the card page.
+const PAYPAL_STYLE = `body{background:#f5f7fa}header.paypal{max-width:26rem;margin:0 auto 1rem;font:italic 800 1.8rem system-ui,sans-serif;color:#003087}
+header.paypal span{color:#0070e0}.paypal-pay{background:#ffc439;color:#111;font-weight:700;border-radius:1.5rem}
+.paypal-cancel{background:#fff;color:#003087;border:0;text-decoration:underline}`;
+
+function page(language: Language, title: string, body: string, extraStyle = "", header = ""): string {
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title><style>${STYLE}${extraStyle}</style></head><body>${header}<main>${body}</main></body></html>`;
+}
+
+function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
 export interface CardPageInput {
@@ -152,6 +214,8 @@ export interface CardPageInput {
   action: string;
   amount: string;
   merchantReference: string;
+  /** The months without interest the intent asks for, and each payment formatted; null: one payment. */
+  instalments?: { months: number; monthly: string } | null;
   /** What the buyer typed, except the number and CVV, which are never echoed back. */
   values?: Pick<CardForm, "expiry" | "name">;
   errors?: Partial<Record<keyof CardForm, CardFieldError>>;
@@ -166,13 +230,14 @@ export function renderCardPage(input: CardPageInput): string {
     const errorId = `${name}-error`;
     return `<label for="${name}">${escapeHtml(label)}</label><input id="${name}" name="${name}" ${attributes} value="${escapeHtml(value)}" required${
       error ? ` aria-invalid="true" aria-describedby="${errorId}"` : ""
-    }>${error ? `<p class="error" id="${errorId}">${escapeHtml(text.errors[error])}</p>` : ""}`;
+    }>${error ? `<p class="error" id="${errorId}">${escapeHtml(fill(text.errors[error], { months: input.instalments?.months ?? "" }))}</p>` : ""}`;
   };
   return page(
     input.language,
     text.title,
     `<h1>${escapeHtml(text.heading)}</h1><p class="note">${escapeHtml(text.sandbox)}</p>
 <dl><dt>${escapeHtml(text.amount)}</dt><dd>${escapeHtml(input.amount)}</dd><dt>${escapeHtml(text.reference)}</dt><dd>${escapeHtml(input.merchantReference)}</dd></dl>
+${input.instalments ? `<p class="instalments"><strong>${escapeHtml(fill(text.instalments, { months: input.instalments.months, monthly: input.instalments.monthly }))}</strong></p>` : ""}
 ${hasErrors ? `<p class="error" role="alert">${escapeHtml(text.fix)}</p>` : ""}
 <form method="post" action="${escapeHtml(input.action)}" novalidate>
 ${field("number", text.number, 'inputmode="numeric" autocomplete="cc-number" maxlength="23"')}
@@ -198,4 +263,34 @@ export function renderChallengePage(input: { language: Language; action: string;
 export function renderNotFoundPage(language: Language): string {
   const text = HOSTED_PAGE_TEXT[language];
   return page(language, text.notFoundTitle, `<h1>${escapeHtml(text.notFoundTitle)}</h1><p>${escapeHtml(text.notFoundText)}</p>`);
+}
+
+export interface PayPalPageInput {
+  language: Language;
+  action: string;
+  amount: string;
+  merchantReference: string;
+  /** The account offered (the sandbox buyer), or what the buyer typed when it was refused. */
+  email: string;
+  emailInvalid?: boolean;
+}
+
+/** The PayPal sandbox's approval page: log in (the e-mail is prefilled), then pay now or cancel. */
+export function renderPayPalPage(input: PayPalPageInput): string {
+  const text = HOSTED_PAGE_TEXT[input.language];
+  const invalid = input.emailInvalid === true;
+  return page(
+    input.language,
+    text.paypal.title,
+    `<h1>${escapeHtml(text.paypal.heading)}</h1><p class="note">${escapeHtml(text.paypal.sandbox)}</p>
+<dl><dt>${escapeHtml(text.amount)}</dt><dd>${escapeHtml(input.amount)}</dd><dt>${escapeHtml(text.paypal.merchant)}</dt><dd>Travesía · ${escapeHtml(input.merchantReference)}</dd></dl>
+<form method="post" action="${escapeHtml(input.action)}" novalidate>
+<label for="email">${escapeHtml(text.paypal.email)}</label><input id="email" name="email" type="email" autocomplete="email" maxlength="254" value="${escapeHtml(input.email)}"${
+      invalid ? ' aria-invalid="true" aria-describedby="email-error"' : ""
+    }>${invalid ? `<p class="error" id="email-error">${escapeHtml(text.paypal.emailInvalid)}</p>` : ""}
+<button type="submit" name="decision" value="approve" class="paypal-pay">${escapeHtml(text.paypal.payNow)} ${escapeHtml(input.amount)}</button>
+<button type="submit" name="decision" value="cancel" class="paypal-cancel">${escapeHtml(text.paypal.cancel)}</button></form>`,
+    PAYPAL_STYLE,
+    `<header class="paypal" aria-label="PayPal Sandbox">Pay<span>Pal</span> <small>sandbox</small></header>`,
+  );
 }

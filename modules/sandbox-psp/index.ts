@@ -9,10 +9,15 @@
 // | 4000 0000 0000 0002  | VI    | declined (card_declined)                 |
 // | 4000 0000 0000 9995  | VI    | declined (insufficient_funds)            |
 // | 4000 0027 6000 3184  | VI    | 3-D Secure challenge (approve or deny)   |
-// | 4152 3138 0000 0007  | VI    | approved, issued in Mexico by BBVA México (instalments) |
+// | 4152 3138 0000 0007  | VI    | approved; MX, BBVA México: months without interest up to 15 |
+// | 5546 2900 0000 0015  | MC    | approved; MX, Banorte: months without interest up to 12     |
 //
 // Any future expiry, any CVV of the right length. Test tokens `tok_test_<last 4 digits>` authorize
-// through the API without the hosted page.
+// through the API without the hosted page. 4242… is a US card: like every card not issued in Mexico
+// (or of an unknown BIN) it is refused for months without interest. PayPal (MXN only): the approval
+// page at /sandbox-psp/paypal/<intent> takes any well-formed e-mail (buyer@sandbox.paypal.example is
+// prefilled); "Pay now" authorizes, "Cancel and return" fails the intent with payment_cancelled.
+// Webhooks: delivery.ts posts the outbox, signed, to SANDBOX_PSP_WEBHOOK_URL with backoff.
 export {
   sandboxPspCardTokens,
   sandboxPspEvents,
@@ -20,12 +25,61 @@ export {
   sandboxPspIdempotencyKeys,
   sandboxPspIntentStatus,
   sandboxPspIntents,
+  sandboxPspPaymentMethod,
   sandboxPspRefunds,
 } from "./schema.ts";
-export { TEST_CARDS, brandOf, checkCardForm, cvcLengthOf, digitsOf, isExpired, issuerOf, parseExpiry, passesLuhn, type CardBrand, type CardBehaviour, type CardForm } from "./cards.ts";
-export { EVENT_TYPES, FAILURE_CODES, INTENT_STATUSES, decideAuthorization, decideCapture, decideChallenge, decideRefund, type EventType, type FailureCode, type IntentStatus } from "./intents.ts";
-export { renderCardPage, renderChallengePage, renderNotFoundPage, HOSTED_PAGE_TEXT } from "./hosted-page.ts";
 export {
+  INSTALMENT_MONTHS,
+  ISSUER_BINS,
+  TEST_CARDS,
+  brandOf,
+  checkCardForm,
+  cvcLengthOf,
+  digitsOf,
+  instalmentRefusalOf,
+  isExpired,
+  issuerOf,
+  monthlyAmountOf,
+  parseExpiry,
+  passesLuhn,
+  type CardBrand,
+  type CardBehaviour,
+  type CardForm,
+  type InstalmentRefusal,
+  type IssuerBin,
+} from "./cards.ts";
+export {
+  EVENT_TYPES,
+  FAILURE_CODES,
+  INTENT_STATUSES,
+  PAYMENT_METHOD_KINDS,
+  checkPaymentOptions,
+  decideAuthorization,
+  decideCapture,
+  decideChallenge,
+  decidePayPal,
+  decideRefund,
+  type EventType,
+  type FailureCode,
+  type IntentStatus,
+  type PaymentMethodKind,
+} from "./intents.ts";
+export { renderCardPage, renderChallengePage, renderNotFoundPage, renderPayPalPage, HOSTED_PAGE_TEXT } from "./hosted-page.ts";
+export {
+  DELIVERY_BACKOFF_SECONDS,
+  MAX_DELIVERY_ATTEMPTS,
+  deliverDue,
+  isDeliveredStatus,
+  nextAttemptAfter,
+  redeliverEvent,
+  startWebhookDelivery,
+  webhookTargetOf,
+  type DeliveryLoop,
+  type DeliveryRound,
+  type WebhookTarget,
+} from "./delivery.ts";
+export {
+  SANDBOX_PAYPAL_BUYER,
   SANDBOX_PSP_PREFIX,
   TEST_TOKENS,
   challengePagePath,
@@ -34,16 +88,19 @@ export {
   findIntent,
   formatAmount,
   hostedPagePath,
+  payPalPagePath,
   requestHashOf,
   returnUrlOf,
   runIdempotent,
   submitCardForm,
   submitChallenge,
+  submitPayPal,
   webhookDelivery,
   type CardSubmission,
   type CreateIntentInput,
   type HostedPageState,
   type IdempotentAnswer,
+  type InstalmentOffer,
   type IntentView,
   type RefundView,
   type SandboxEvent,

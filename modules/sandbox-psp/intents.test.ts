@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors.ts";
-import { decideAuthorization, decideCapture, decideChallenge, decideRefund, type IntentAmounts, type IntentStatus } from "./intents.ts";
+import { checkPaymentOptions, decideAuthorization, decideCapture, decideChallenge, decidePayPal, decideRefund, type IntentAmounts, type IntentStatus } from "./intents.ts";
 
 const NEW: IntentAmounts = { status: "requires_payment_method", amountMinor: 10_000, amountAuthorizedMinor: 0, amountCapturedMinor: 0, amountRefundedMinor: 0 };
 const AUTHORIZED: IntentAmounts = { ...NEW, status: "authorized", amountAuthorizedMinor: 10_000 };
@@ -78,5 +78,33 @@ describe("refund", () => {
     expect(codeOf(() => decideRefund(AUTHORIZED, 1))).toBe("PAYMENT_INTENT_STATE");
     expect(codeOf(() => decideRefund({ ...CAPTURED, status: "refunded", amountRefundedMinor: 10_000 }, 1))).toBe("PAYMENT_INTENT_STATE");
     expect(codeOf(() => decideRefund({ ...NEW, status: "failed" }, 1))).toBe("PAYMENT_INTENT_STATE");
+  });
+});
+
+describe("payment options of a new intent", () => {
+  it.each([
+    [{ currency: "MXN", method: "card", instalmentMonths: null }, null],
+    [{ currency: "MXN", method: "card", instalmentMonths: 12 }, null],
+    [{ currency: "MXN", method: "paypal", instalmentMonths: null }, null],
+    [{ currency: "USD", method: "card", instalmentMonths: null }, null],
+    [{ currency: "USD", method: "paypal", instalmentMonths: null }, "PAYMENT_METHOD_UNAVAILABLE"],
+    [{ currency: "EUR", method: "paypal", instalmentMonths: null }, "PAYMENT_METHOD_UNAVAILABLE"],
+    [{ currency: "USD", method: "card", instalmentMonths: 3 }, "INSTALMENTS_UNAVAILABLE"],
+    [{ currency: "MXN", method: "paypal", instalmentMonths: 3 }, "INSTALMENTS_UNAVAILABLE"],
+  ] as const)("%j → %s", (input, code) => {
+    expect(codeOf(() => checkPaymentOptions(input))).toBe(code);
+  });
+});
+
+describe("PayPal approval", () => {
+  it("approve authorizes the whole amount, cancel fails with payment_cancelled", () => {
+    expect(decidePayPal(NEW, true)).toEqual({ status: "authorized", amountAuthorizedMinor: 10_000, failureCode: null, event: "payment.authorized" });
+    expect(decidePayPal(NEW, false)).toEqual({ status: "failed", failureCode: "payment_cancelled", event: "payment.failed" });
+  });
+
+  it("applies only to an intent still waiting for the buyer", () => {
+    for (const status of ALL.filter((entry) => entry !== "requires_payment_method")) {
+      expect(codeOf(() => decidePayPal({ ...NEW, status }, true)), status).toBe("PAYMENT_INTENT_STATE");
+    }
   });
 });

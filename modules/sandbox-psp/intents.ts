@@ -10,8 +10,25 @@ export type IntentStatus = (typeof INTENT_STATUSES)[number];
 export const EVENT_TYPES = ["payment.authorized", "payment.captured", "payment.failed", "payment.refunded"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-export const FAILURE_CODES = ["card_declined", "insufficient_funds", "authentication_failed"] as const;
+export const FAILURE_CODES = ["card_declined", "insufficient_funds", "authentication_failed", "payment_cancelled"] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
+
+/** How the buyer pays: a card on the hosted card page (or a token), or a PayPal account on PayPal's page. */
+export const PAYMENT_METHOD_KINDS = ["card", "paypal"] as const;
+export type PaymentMethodKind = (typeof PAYMENT_METHOD_KINDS)[number];
+
+/** The one currency of months without interest and of PayPal in this sandbox (spec §3, §9). */
+export const MXN_ONLY = "MXN";
+
+/**
+ * What a new intent may ask for: PayPal only in MXN (PAYMENT_METHOD_UNAVAILABLE), months without
+ * interest only on a card payment in MXN (INSTALMENTS_UNAVAILABLE). Which card may pay in instalments
+ * is known only once the buyer gives one.
+ */
+export function checkPaymentOptions(input: { currency: string; method: PaymentMethodKind; instalmentMonths: number | null }): void {
+  if (input.method === "paypal" && input.currency !== MXN_ONLY) throw new AppError("PAYMENT_METHOD_UNAVAILABLE");
+  if (input.instalmentMonths !== null && (input.method !== "card" || input.currency !== MXN_ONLY)) throw new AppError("INSTALMENTS_UNAVAILABLE");
+}
 
 export interface IntentAmounts {
   status: IntentStatus;
@@ -55,6 +72,14 @@ export function decideChallenge(intent: IntentAmounts, approved: boolean): Inten
   return approved
     ? { status: "authorized", amountAuthorizedMinor: intent.amountMinor, failureCode: null, event: "payment.authorized" }
     : { status: "failed", failureCode: "authentication_failed", event: "payment.failed" };
+}
+
+/** The buyer's answer on PayPal's approval page: approve authorizes the whole amount, cancel ends the intent. */
+export function decidePayPal(intent: IntentAmounts, approved: boolean): IntentChange {
+  requireStatus(intent, ["requires_payment_method"]);
+  return approved
+    ? { status: "authorized", amountAuthorizedMinor: intent.amountMinor, failureCode: null, event: "payment.authorized" }
+    : { status: "failed", failureCode: "payment_cancelled", event: "payment.failed" };
 }
 
 /** Capture once, the whole authorization when no amount is given, never more than it. */

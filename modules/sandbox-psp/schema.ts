@@ -3,10 +3,11 @@
 import { sql } from "drizzle-orm";
 import { bigint, char, check, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import type { CardBehaviour } from "./cards.ts";
-import { EVENT_TYPES, INTENT_STATUSES, type FailureCode } from "./intents.ts";
+import { EVENT_TYPES, INTENT_STATUSES, PAYMENT_METHOD_KINDS, type FailureCode } from "./intents.ts";
 
 export const sandboxPspIntentStatus = pgEnum("sandbox_psp_intent_status", INTENT_STATUSES);
 export const sandboxPspEventType = pgEnum("sandbox_psp_event_type", EVENT_TYPES);
+export const sandboxPspPaymentMethod = pgEnum("sandbox_psp_payment_method", PAYMENT_METHOD_KINDS);
 
 /** A card the hosted page accepted (or a documented test token): what may be kept of it, and a token. */
 export const sandboxPspCardTokens = pgTable(
@@ -41,6 +42,11 @@ export const sandboxPspIntents = pgTable(
     amountCapturedMinor: bigint("amount_captured_minor", { mode: "number" }).notNull().default(0),
     amountRefundedMinor: bigint("amount_refunded_minor", { mode: "number" }).notNull().default(0),
     cardToken: text("card_token").references(() => sandboxPspCardTokens.token),
+    method: sandboxPspPaymentMethod("method").notNull().default("card"),
+    /** Months without interest the merchant asked for (MXN card payments only); null: one payment. */
+    instalmentMonths: smallint("instalment_months"),
+    /** The PayPal account that approved a PayPal payment (the sandbox buyer's e-mail). */
+    payerEmail: text("payer_email"),
     failureCode: text("failure_code").$type<FailureCode>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
@@ -51,6 +57,7 @@ export const sandboxPspIntents = pgTable(
       "sandbox_psp_intents_amounts",
       sql`${table.amountMinor} > 0 AND ${table.amountAuthorizedMinor} <= ${table.amountMinor} AND ${table.amountCapturedMinor} <= ${table.amountAuthorizedMinor} AND ${table.amountRefundedMinor} >= 0 AND ${table.amountRefundedMinor} <= ${table.amountCapturedMinor}`,
     ),
+    check("sandbox_psp_intents_instalments", sql`${table.instalmentMonths} IS NULL OR (${table.instalmentMonths} IN (3, 6, 9, 12, 15) AND ${table.currency} = 'MXN' AND ${table.method} = 'card')`),
   ],
 );
 
@@ -68,8 +75,9 @@ export const sandboxPspRefunds = pgTable(
 );
 
 /**
- * The webhook outbox: one row per event, written in the transaction that changed the intent. A
- * delivery job (issue 6's queue) posts each to the merchant, signed, and marks it delivered.
+ * The webhook outbox: one row per event, written in the transaction that changed the intent. The
+ * sandbox's own delivery loop (delivery.ts) posts each to the merchant, signed, retrying with backoff,
+ * and records every attempt here.
  */
 export const sandboxPspEvents = pgTable(
   "sandbox_psp_events",
@@ -85,10 +93,19 @@ export const sandboxPspEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     attempts: integer("attempts").notNull().default(0),
+    /**
+     * When the next delivery attempt is due. Set to created_at when written; null once delivered or
+     * when the retries are spent (the event stays undelivered, for the redeliver endpoint).
+     */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    /** The merchant's HTTP status on the last attempt; null when it gave none (refused, timed out). */
+    lastStatus: smallint("last_status"),
   },
   (table) => [
     index("sandbox_psp_events_intent").on(table.intentId, table.sequence),
     index("sandbox_psp_events_undelivered").on(table.sequence).where(sql`${table.deliveredAt} IS NULL`),
+    index("sandbox_psp_events_due").on(table.nextAttemptAt).where(sql`${table.nextAttemptAt} IS NOT NULL`),
   ],
 );
 

@@ -7,8 +7,19 @@ import { AppError } from "../../lib/errors.ts";
 import { isLanguage, type Language } from "../../lib/language.ts";
 import { isCurrencyCode, minorUnitsOf } from "../../lib/money.ts";
 import { signWebhook } from "../../lib/webhook-signature.ts";
-import { TEST_CARDS, brandOf, checkCardForm, issuerOf, type AcceptedCard, type CardForm } from "./cards.ts";
-import { decideAuthorization, decideCapture, decideChallenge, decideRefund, type EventType, type FailureCode, type IntentChange } from "./intents.ts";
+import { TEST_CARDS, brandOf, checkCardForm, instalmentRefusalOf, issuerOf, monthlyAmountOf, type AcceptedCard, type CardForm, type CardFieldError } from "./cards.ts";
+import {
+  checkPaymentOptions,
+  decideAuthorization,
+  decideCapture,
+  decideChallenge,
+  decidePayPal,
+  decideRefund,
+  type EventType,
+  type FailureCode,
+  type IntentChange,
+  type PaymentMethodKind,
+} from "./intents.ts";
 import { sandboxPspCardTokens, sandboxPspEvents, sandboxPspIdempotencyKeys, sandboxPspIntents, sandboxPspRefunds } from "./schema.ts";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -35,8 +46,14 @@ export interface IntentView {
   amountCapturedMinor: number;
   amountRefundedMinor: number;
   card: { brand: string; last4: string; binCountry: string | null; issuer: string | null } | null;
+  /** How the buyer pays: card (hosted card page or a token) or paypal (PayPal's approval page). */
+  method: PaymentMethodKind;
+  /** Months without interest asked for, and each monthly payment (rounded up); null: one payment. */
+  instalments: { months: number; monthlyMinor: number } | null;
+  /** The PayPal account that approved a PayPal payment. */
+  payer: { email: string } | null;
   failureCode: FailureCode | null;
-  /** Where to send the buyer next: the hosted card page or the 3-D Secure challenge. */
+  /** Where to send the buyer next: the hosted card page, the 3-D Secure challenge or PayPal's page. */
   nextAction: { type: "redirect"; url: string } | null;
   createdAt: string;
 }
@@ -49,13 +66,28 @@ export function challengePagePath(intentId: string): string {
   return `${SANDBOX_PSP_PREFIX}/pay/${intentId}/challenge`;
 }
 
+/** The PayPal sandbox's approval page, where a PayPal intent sends the buyer. */
+export function payPalPagePath(intentId: string): string {
+  return `${SANDBOX_PSP_PREFIX}/paypal/${intentId}`;
+}
+
+function instalmentsOf(row: IntentRow): IntentView["instalments"] {
+  return row.instalmentMonths === null ? null : { months: row.instalmentMonths, monthlyMinor: monthlyAmountOf(row.amountMinor, row.instalmentMonths) };
+}
+
 function languageOf(row: IntentRow): Language {
   return isLanguage(row.language) ? row.language : "en";
 }
 
 function viewOf(row: IntentRow, card: CardRow | null, origin: string): IntentView {
   const nextPath =
-    row.status === "requires_payment_method" ? hostedPagePath(row.id) : row.status === "requires_action" ? challengePagePath(row.id) : null;
+    row.status === "requires_payment_method"
+      ? row.method === "paypal"
+        ? payPalPagePath(row.id)
+        : hostedPagePath(row.id)
+      : row.status === "requires_action"
+        ? challengePagePath(row.id)
+        : null;
   return {
     id: row.id,
     object: "payment_intent",
@@ -69,6 +101,9 @@ function viewOf(row: IntentRow, card: CardRow | null, origin: string): IntentVie
     amountCapturedMinor: row.amountCapturedMinor,
     amountRefundedMinor: row.amountRefundedMinor,
     card: card ? { brand: card.brand, last4: card.last4, binCountry: card.binCountry, issuer: card.issuer } : null,
+    method: row.method,
+    instalments: instalmentsOf(row),
+    payer: row.payerEmail === null ? null : { email: row.payerEmail },
     failureCode: row.failureCode,
     nextAction: nextPath ? { type: "redirect", url: `${origin}${nextPath}` } : null,
     createdAt: row.createdAt.toISOString(),
@@ -105,7 +140,7 @@ async function cardOf(db: Database | Transaction, token: string | null): Promise
 }
 
 /** Writes the change and, when it has one, its webhook event: both or neither. */
-async function applyChange(tx: Transaction, row: IntentRow, change: IntentChange, now: Date, extra: { cardToken?: string } = {}): Promise<IntentRow> {
+async function applyChange(tx: Transaction, row: IntentRow, change: IntentChange, now: Date, extra: { cardToken?: string; payerEmail?: string } = {}): Promise<IntentRow> {
   const [updated] = await tx
     .update(sandboxPspIntents)
     .set({
@@ -115,6 +150,7 @@ async function applyChange(tx: Transaction, row: IntentRow, change: IntentChange
       ...(change.amountRefundedMinor !== undefined ? { amountRefundedMinor: change.amountRefundedMinor } : {}),
       ...(change.failureCode !== undefined ? { failureCode: change.failureCode } : {}),
       ...(extra.cardToken !== undefined ? { cardToken: extra.cardToken } : {}),
+      ...(extra.payerEmail !== undefined ? { payerEmail: extra.payerEmail } : {}),
       updatedAt: now,
     })
     .where(eq(sandboxPspIntents.id, row.id))
@@ -135,6 +171,8 @@ async function recordEvent(tx: Transaction, type: EventType, row: IntentRow, now
     intentId: row.id,
     payload: { id, type, createdAt: now.toISOString(), data: { paymentIntent: intent } },
     createdAt: now,
+    // Due at once: the delivery loop picks it up on its next turn.
+    nextAttemptAt: now,
   });
 }
 
@@ -144,10 +182,17 @@ export interface CreateIntentInput {
   merchantReference: string;
   returnUrl: string;
   language?: Language;
+  /** Card when absent. PayPal: MXN only. */
+  method?: PaymentMethodKind;
+  /** Months without interest (3, 6, 9, 12 or 15): MXN card payments only; the card is checked when given. */
+  instalments?: { months: number };
 }
 
 async function createIntentIn(tx: Transaction, input: CreateIntentInput, now: Date, origin: string): Promise<IntentView> {
   if (!isCurrencyCode(input.currency)) throw new AppError("UNKNOWN_CURRENCY");
+  const method = input.method ?? "card";
+  const instalmentMonths = input.instalments?.months ?? null;
+  checkPaymentOptions({ currency: input.currency, method, instalmentMonths });
   const [row] = await tx
     .insert(sandboxPspIntents)
     .values({
@@ -157,6 +202,8 @@ async function createIntentIn(tx: Transaction, input: CreateIntentInput, now: Da
       merchantReference: input.merchantReference,
       returnUrl: input.returnUrl,
       language: input.language ?? "en",
+      method,
+      instalmentMonths,
       createdAt: now,
       updatedAt: now,
     })
@@ -198,7 +245,13 @@ async function findToken(tx: Transaction, token: string, now: Date): Promise<Car
 
 async function authorizeIn(tx: Transaction, intentId: string, token: string, now: Date, origin: string): Promise<IntentView> {
   const row = await lockIntent(tx, intentId);
+  // A PayPal payment is approved by the buyer on PayPal's page, never with a card.
+  if (row.method !== "card") throw new AppError("PAYMENT_INTENT_STATE");
   const card = await findToken(tx, token, now);
+  // The issuer must sell the plan asked for; refused, nothing is stored and the intent still waits.
+  if (row.status === "requires_payment_method" && row.instalmentMonths !== null && instalmentRefusalOf(card, row.instalmentMonths) !== null) {
+    throw new AppError("INSTALMENTS_CARD_NOT_ELIGIBLE");
+  }
   const expired = card.expYear < now.getUTCFullYear() || (card.expYear === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1);
   const change = decideAuthorization(row, expired ? "decline" : card.behaviour);
   const updated = await applyChange(tx, row, change, now, { cardToken: card.token });
@@ -326,16 +379,35 @@ export function webhookDelivery(event: SandboxEvent, secret: string, now: Date):
 
 // ---- The hosted pages (the buyer's side): no API key, the intent id in the URL is the capability.
 
+/** Months without interest as the hosted card page shows them: the plan and each payment, formatted. */
+export interface InstalmentOffer {
+  months: number;
+  monthly: string;
+}
+
+/** The sandbox PayPal buyer account the approval page offers (any well-formed address is accepted). */
+export const SANDBOX_PAYPAL_BUYER = "buyer@sandbox.paypal.example";
+
 export type HostedPageState =
   | { kind: "not_found"; language: Language }
-  | { kind: "card_form"; language: Language; amount: string; merchantReference: string }
+  | { kind: "card_form"; language: Language; amount: string; merchantReference: string; instalments: InstalmentOffer | null }
   | { kind: "challenge"; language: Language; amount: string; last4: string }
+  | { kind: "paypal"; language: Language; amount: string; merchantReference: string }
   | { kind: "return"; location: string };
+
+function instalmentOfferOf(row: IntentRow, language: Language): InstalmentOffer | null {
+  const instalments = instalmentsOf(row);
+  return instalments ? { months: instalments.months, monthly: formatAmount(instalments.monthlyMinor, row.currency, language) } : null;
+}
 
 function stateOf(row: IntentRow, card: CardRow | null): HostedPageState {
   const language = languageOf(row);
   const amount = formatAmount(row.amountMinor, row.currency, language);
-  if (row.status === "requires_payment_method") return { kind: "card_form", language, amount, merchantReference: row.merchantReference };
+  if (row.status === "requires_payment_method") {
+    return row.method === "paypal"
+      ? { kind: "paypal", language, amount, merchantReference: row.merchantReference }
+      : { kind: "card_form", language, amount, merchantReference: row.merchantReference, instalments: instalmentOfferOf(row, language) };
+  }
   if (row.status === "requires_action") return { kind: "challenge", language, amount, last4: card?.last4 ?? "" };
   // Already decided (a reload, the back button): send the buyer back with the outcome, change nothing.
   return { kind: "return", location: returnUrlOf(row) };
@@ -347,7 +419,17 @@ export async function findHostedPageState(db: Database, intentId: string, fallba
   return stateOf(row, await cardOf(db, row.cardToken));
 }
 
-export type CardSubmission = HostedPageState | { kind: "invalid"; language: Language; amount: string; merchantReference: string; errors: Partial<Record<keyof CardForm, string>>; values: Pick<CardForm, "expiry" | "name"> };
+export type CardSubmission =
+  | HostedPageState
+  | {
+      kind: "invalid";
+      language: Language;
+      amount: string;
+      merchantReference: string;
+      instalments: InstalmentOffer | null;
+      errors: Partial<Record<keyof CardForm, CardFieldError>>;
+      values: Pick<CardForm, "expiry" | "name">;
+    };
 
 function tokenValues(card: AcceptedCard, token: string, now: Date) {
   return {
@@ -365,22 +447,25 @@ function tokenValues(card: AcceptedCard, token: string, now: Date) {
 
 /**
  * The buyer's card form: checked, tokenized (the whole number goes no further than this function) and
- * authorized in one transaction. A form with mistakes changes nothing and is shown again.
+ * authorized in one transaction. A form with mistakes changes nothing and is shown again; so does a
+ * card that cannot pay the months without interest asked for, so the buyer can try another card.
  */
 export async function submitCardForm(db: Database, input: { intentId: string; form: CardForm; now: Date; fallbackLanguage: Language }): Promise<CardSubmission> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(sandboxPspIntents).where(eq(sandboxPspIntents.id, input.intentId)).for("update");
     if (!row) return { kind: "not_found", language: input.fallbackLanguage };
-    if (row.status !== "requires_payment_method") return stateOf(row, await cardOf(tx, row.cardToken));
+    if (row.status !== "requires_payment_method" || row.method !== "card") return stateOf(row, await cardOf(tx, row.cardToken));
     const checked = checkCardForm(input.form, input.now);
-    if ("errors" in checked) {
+    const refusal = "card" in checked && row.instalmentMonths !== null ? instalmentRefusalOf(checked.card, row.instalmentMonths) : null;
+    if ("errors" in checked || refusal !== null) {
       const language = languageOf(row);
       return {
         kind: "invalid",
         language,
         amount: formatAmount(row.amountMinor, row.currency, language),
         merchantReference: row.merchantReference,
-        errors: checked.errors,
+        instalments: instalmentOfferOf(row, language),
+        errors: "errors" in checked ? checked.errors : { number: refusal! },
         values: { expiry: input.form.expiry, name: input.form.name },
       };
     }
@@ -397,5 +482,24 @@ export async function submitChallenge(db: Database, input: { intentId: string; a
     if (row.status !== "requires_action") return stateOf(row, await cardOf(tx, row.cardToken));
     const updated = await applyChange(tx, row, decideChallenge(row, input.approved), input.now);
     return stateOf(updated, await cardOf(tx, updated.cardToken));
+  });
+}
+
+/**
+ * The buyer's answer on the PayPal sandbox page: approve (with the account's e-mail) authorizes the
+ * whole amount, cancel fails the intent with payment_cancelled. Either way the buyer goes back to the
+ * merchant; a decided intent changes no more.
+ */
+export async function submitPayPal(
+  db: Database,
+  input: { intentId: string; decision: { approved: true; email: string } | { approved: false }; now: Date; fallbackLanguage: Language },
+): Promise<HostedPageState> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(sandboxPspIntents).where(eq(sandboxPspIntents.id, input.intentId)).for("update");
+    if (!row) return { kind: "not_found", language: input.fallbackLanguage };
+    if (row.status !== "requires_payment_method" || row.method !== "paypal") return stateOf(row, await cardOf(tx, row.cardToken));
+    const change = decidePayPal(row, input.decision.approved);
+    const updated = await applyChange(tx, row, change, input.now, input.decision.approved ? { payerEmail: input.decision.email } : {});
+    return stateOf(updated, null);
   });
 }

@@ -1,3 +1,3 @@
 export { sites } from "./schema.ts";
 export { findSiteConfig } from "./queries.ts";
-export { isFlagOn, limitLanguages, type SiteConfig } from "./site-config.ts";
+export { SITE_FLAGS, isFlagOn, limitLanguages, type SiteConfig, type SiteFlag } from "./site-config.ts";

@@ -15,6 +15,13 @@ export function limitLanguages(configured: readonly string[]): Language[] {
   return unique.length > 0 ? unique : [DEFAULT_LANGUAGE];
 }
 
+/**
+ * The site flags the code reads (spec §4): Croct personalisation, and Uplift's pay-monthly offer on the
+ * payment page (spec §4 "Card instalment payment script"; the seeded site has it on).
+ */
+export const SITE_FLAGS = ["enableCroct", "enableCroctShopping", "enableUplift"] as const;
+export type SiteFlag = (typeof SITE_FLAGS)[number];
+
 export function isFlagOn(site: SiteConfig, flag: string): boolean {
   return site.flags[flag] === true;
 }

@@ -193,7 +193,7 @@ describe("authorize, capture and refund", () => {
     expect(await authorized("tok_test_4242")).toMatchObject({
       status: "authorized",
       amountAuthorizedMinor: 125_000,
-      card: { brand: "VI", last4: "4242", binCountry: null, issuer: null },
+      card: { brand: "VI", last4: "4242", binCountry: "US", issuer: null },
       nextAction: null,
     });
     expect(await authorized("tok_test_0005")).toMatchObject({ status: "authorized", card: { brand: "AX", last4: "0005" } });
@@ -298,7 +298,7 @@ describe("the hosted card page", () => {
 
   it("takes each test card to its outcome and back to the return URL", async () => {
     const cases = [
-      ["4242 4242 4242 4242", "authorized", { brand: "VI", last4: "4242", binCountry: null }, null],
+      ["4242 4242 4242 4242", "authorized", { brand: "VI", last4: "4242", binCountry: "US" }, null],
       ["5555 5555 5555 4444", "authorized", { brand: "MC", last4: "4444" }, null],
       ["4000 0000 0000 0002", "failed", { last4: "0002" }, "card_declined"],
       ["4000 0000 0000 9995", "failed", { last4: "9995" }, "insufficient_funds"],

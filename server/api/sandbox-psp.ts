@@ -1,6 +1,7 @@
 // The sandbox payment provider's HTTP face: a JSON API behind the secret key (payment intents,
-// authorize, capture, refunds, events; every POST idempotent by Idempotency-Key) and the hosted pages
-// the buyer is sent to (card form, 3-D Secure challenge), which are plain server-rendered HTML forms.
+// authorize, capture, refunds, events; every POST idempotent by Idempotency-Key; a webhook replay) and
+// the hosted pages the buyer is sent to (card form, 3-D Secure challenge, PayPal sandbox approval),
+// which are plain server-rendered HTML forms.
 // It plays a third party: Travesía's payments adapter calls it over HTTP like any other provider.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
@@ -10,19 +11,27 @@ import { LANGUAGES, pickLanguage, type Language } from "../../lib/language.ts";
 import {
   EVENT_TYPES,
   FAILURE_CODES,
+  INSTALMENT_MONTHS,
   INTENT_STATUSES,
+  PAYMENT_METHOD_KINDS,
+  SANDBOX_PAYPAL_BUYER,
   challengePagePath,
   findEvents,
   findHostedPageState,
   findIntent,
   hostedPagePath,
+  payPalPagePath,
+  redeliverEvent,
   renderCardPage,
   renderChallengePage,
   renderNotFoundPage,
+  renderPayPalPage,
   requestHashOf,
   runIdempotent,
   submitCardForm,
   submitChallenge,
+  submitPayPal,
+  webhookTargetOf,
   type CardSubmission,
   type SandboxOperation,
 } from "../../modules/sandbox-psp/index.ts";
@@ -55,6 +64,9 @@ const IntentBase = {
   amountCapturedMinor: z.number().int(),
   amountRefundedMinor: z.number().int(),
   card: CardSchema.nullable(),
+  method: z.enum(PAYMENT_METHOD_KINDS),
+  instalments: z.object({ months: z.number().int(), monthlyMinor: z.number().int() }).nullable(),
+  payer: z.object({ email: z.string() }).nullable(),
   failureCode: z.enum(FAILURE_CODES).nullable(),
   createdAt: z.string(),
 };
@@ -79,6 +91,17 @@ const CreateIntentSchema = z
       .max(2000)
       .openapi({ example: "https://www.travesia.mx/es/carrito/gracias/", description: "Where the buyer returns, with ?payment_intent=&status=" }),
     language: z.enum(LANGUAGES).optional().openapi({ description: "Language of the hosted pages; en when omitted" }),
+    method: z
+      .enum(PAYMENT_METHOD_KINDS)
+      .optional()
+      .openapi({ description: "card (default): the hosted card page; paypal (MXN only, else 422 PAYMENT_METHOD_UNAVAILABLE): the PayPal sandbox's approval page" }),
+    instalments: z
+      .object({ months: z.union(INSTALMENT_MONTHS.map((months) => z.literal(months))) })
+      .optional()
+      .openapi({
+        description:
+          "Months without interest (card payments in MXN only, else 422 INSTALMENTS_UNAVAILABLE). Only a card issued in Mexico whose issuer sells that many months can pay: others are refused on the hosted page, and with 422 INSTALMENTS_CARD_NOT_ELIGIBLE by authorize.",
+      }),
   })
   .openapi("SandboxCreatePaymentIntent");
 
@@ -88,8 +111,10 @@ const apiRefusals = {
   400: errorResponse("INVALID_REQUEST, IDEMPOTENCY_KEY_REQUIRED, UNKNOWN_CURRENCY, CARD_TOKEN_INVALID"),
   401: errorResponse("UNAUTHORIZED: missing or wrong secret key"),
   404: errorResponse("PAYMENT_INTENT_NOT_FOUND"),
-  409: errorResponse("IDEMPOTENCY_KEY_REUSED, PAYMENT_INTENT_STATE (the operation does not apply in the intent's status)"),
-  422: errorResponse("PAYMENT_AMOUNT_EXCEEDED: more than authorized (capture) or than left to refund"),
+  409: errorResponse("IDEMPOTENCY_KEY_REUSED, PAYMENT_INTENT_STATE (the operation does not apply in the intent's status, or a card for a PayPal intent)"),
+  422: errorResponse(
+    "PAYMENT_AMOUNT_EXCEEDED (more than authorized or left to refund), PAYMENT_METHOD_UNAVAILABLE, INSTALMENTS_UNAVAILABLE, INSTALMENTS_CARD_NOT_ELIGIBLE",
+  ),
 };
 
 function originOf(c: Context, services: AppServices): string {
@@ -246,15 +271,49 @@ export function sandboxPspRouter(services: AppServices) {
     },
   );
 
+  router.openapi(
+    createRoute({
+      method: "post",
+      path: "/sandbox-psp/v1/events/{id}/redeliver",
+      tags: [TAG],
+      summary: "Send a webhook event again, exactly as written (a fresh signature), to test duplicate handling",
+      description:
+        "Changes no payment, so it needs no Idempotency-Key: each call sends once more. The attempt is recorded on the event; the answer says what the merchant's endpoint answered (status null: no answer).",
+      security: SECURITY,
+      middleware: [requireKey] as const,
+      request: { params: z.object({ id: z.string().min(1).max(64).openapi({ example: "evt_5f2b9c0e4a1d7e3b9c0e4a1d" }) }) },
+      responses: {
+        200: json(z.object({ eventId: z.string(), status: z.number().int().nullable(), delivered: z.boolean() }).openapi("SandboxRedelivery"), "What the merchant answered"),
+        401: apiRefusals[401],
+        404: errorResponse("NOT_FOUND: no such event"),
+      },
+    }),
+    async (c) => c.json(await redeliverEvent(services.db, c.req.valid("param").id, webhookTargetOf(services.config), services.clock.now()), 200),
+  );
+
   // ---- Hosted pages: what the buyer's browser sees. Answers are HTML, and every outcome that ends
   // the card step is a 303 to the merchant's return URL.
 
   function answerState(c: Context, state: CardSubmission, intentId: string) {
+    // Each page shows only on its own path; a buyer on the wrong one (a card page for a PayPal intent,
+    // say) is sent to the right one.
+    const showing = (path: string) => c.req.method === "GET" && c.req.path === path;
     switch (state.kind) {
       case "not_found":
         return c.html(renderNotFoundPage(state.language), 404);
       case "card_form":
-        return c.html(renderCardPage({ language: state.language, action: hostedPagePath(intentId), amount: state.amount, merchantReference: state.merchantReference }), 200);
+        return showing(hostedPagePath(intentId))
+          ? c.html(
+              renderCardPage({
+                language: state.language,
+                action: hostedPagePath(intentId),
+                amount: state.amount,
+                merchantReference: state.merchantReference,
+                instalments: state.instalments,
+              }),
+              200,
+            )
+          : c.redirect(hostedPagePath(intentId), 303);
       case "invalid":
         return c.html(
           renderCardPage({
@@ -262,13 +321,27 @@ export function sandboxPspRouter(services: AppServices) {
             action: hostedPagePath(intentId),
             amount: state.amount,
             merchantReference: state.merchantReference,
-            errors: state.errors as Parameters<typeof renderCardPage>[0]["errors"],
+            instalments: state.instalments,
+            errors: state.errors,
             values: state.values,
           }),
           422,
         );
+      case "paypal":
+        return showing(payPalPagePath(intentId))
+          ? c.html(
+              renderPayPalPage({
+                language: state.language,
+                action: payPalPagePath(intentId),
+                amount: state.amount,
+                merchantReference: state.merchantReference,
+                email: SANDBOX_PAYPAL_BUYER,
+              }),
+              200,
+            )
+          : c.redirect(payPalPagePath(intentId), 303);
       case "challenge":
-        return c.req.method === "GET" && c.req.path === challengePagePath(intentId)
+        return showing(challengePagePath(intentId))
           ? c.html(renderChallengePage({ language: state.language, action: challengePagePath(intentId), amount: state.amount, last4: state.last4 }), 200)
           : c.redirect(challengePagePath(intentId), 303);
       case "return":
@@ -339,6 +412,51 @@ export function sandboxPspRouter(services: AppServices) {
       const state = await submitChallenge(services.db, {
         intentId: id,
         approved: c.req.valid("form").decision === "approve",
+        now: services.clock.now(),
+        fallbackLanguage: languageOfRequest(c),
+      });
+      return answerState(c, state, id) as never;
+    },
+  );
+
+  router.openapi(
+    createRoute({ method: "get", path: "/sandbox-psp/paypal/{id}", tags: [TAG], summary: "PayPal sandbox approval page (HTML)", request: { params: pageParams }, responses: pageResponses }),
+    async (c) => {
+      const id = c.req.valid("param").id;
+      return answerState(c, await findHostedPageState(services.db, id, languageOfRequest(c)), id) as never;
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: "post",
+      path: "/sandbox-psp/paypal/{id}",
+      tags: [TAG],
+      summary: "Answer PayPal's approval page: approve (with the sandbox account's e-mail) authorizes, cancel fails the intent with payment_cancelled",
+      request: {
+        params: pageParams,
+        body: {
+          required: true,
+          content: { "application/x-www-form-urlencoded": { schema: z.object({ decision: z.enum(["approve", "cancel"]), email: z.string().max(254).default("") }) } },
+        },
+      },
+      responses: { ...pageResponses, 422: html("The page again: the e-mail is not one") },
+    }),
+    async (c) => {
+      const id = c.req.valid("param").id;
+      const form = c.req.valid("form");
+      const email = form.email.trim();
+      if (form.decision === "approve" && !z.email().safeParse(email).success) {
+        const state = await findHostedPageState(services.db, id, languageOfRequest(c));
+        if (state.kind !== "paypal") return answerState(c, state, id) as never;
+        return c.html(
+          renderPayPalPage({ language: state.language, action: payPalPagePath(id), amount: state.amount, merchantReference: state.merchantReference, email, emailInvalid: true }),
+          422,
+        ) as never;
+      }
+      const state = await submitPayPal(services.db, {
+        intentId: id,
+        decision: form.decision === "approve" ? { approved: true, email } : { approved: false },
         now: services.clock.now(),
         fallbackLanguage: languageOfRequest(c),
       });

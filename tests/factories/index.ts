@@ -21,7 +21,7 @@ export function buildSite(overrides: Partial<NewSite> = {}): NewSite {
     code: "travesia",
     name: "Travesía",
     languages: ["es", "en", "pt"],
-    flags: { enableCroct: false, enableCroctShopping: false },
+    flags: { enableCroct: false, enableCroctShopping: false, enableUplift: true },
     ...overrides,
   };
 }

@@ -418,6 +418,8 @@ export const en = {
   "thanks.refunded.text": "The seats were no longer available when your payment arrived, so it was refunded in full. Please choose another sailing.",
   "thanks.failed.title": "Your booking was not completed",
   "thanks.failed.text": "The time to pay ran out. Go back to the cart to hold the seats again.",
+  "payment.error.PAYMENT_METHOD_UNAVAILABLE": "This payment method is not available in the chosen currency. Choose another method or pay in Mexican pesos.",
+  "payment.error.INSTALMENTS_UNAVAILABLE": "Monthly payments without interest are only available for card payments in Mexican pesos.",
 } as const;
 
 export type MessageKey = keyof typeof en;

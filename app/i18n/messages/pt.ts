@@ -418,4 +418,6 @@ export const pt = {
   "thanks.refunded.text": "Os lugares já não estavam disponíveis quando seu pagamento chegou, então ele foi reembolsado por completo. Escolha outra saída.",
   "thanks.failed.title": "Sua reserva não foi concluída",
   "thanks.failed.text": "O tempo para pagar acabou. Volte ao carrinho para reservar os lugares de novo.",
+  "payment.error.PAYMENT_METHOD_UNAVAILABLE": "Este meio de pagamento não está disponível na moeda escolhida. Escolha outro ou pague em pesos mexicanos.",
+  "payment.error.INSTALMENTS_UNAVAILABLE": "As parcelas sem juros só estão disponíveis para pagamentos com cartão em pesos mexicanos.",
 } satisfies Messages;
