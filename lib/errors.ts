@@ -65,7 +65,7 @@ export const ERROR_STATUS = {
   PAYMENT_PROVIDER_UNAVAILABLE: 502,
   // Checkout and bookings (issue 6): nothing to pay, a hold that ran out before paying, the buyer's
   // details or passenger names missing or malformed, terms not accepted, a method or instalment plan
-  // the currency does not allow, a booking that does not exist, cannot make that move, or is not yours.
+  // the currency does not allow, a booking that does not exist or cannot make that move.
   CART_EMPTY: 409,
   HOLD_EXPIRED: 409,
   BUYER_DETAILS_INVALID: 422,
@@ -75,7 +75,6 @@ export const ERROR_STATUS = {
   INSTALMENTS_UNAVAILABLE: 422,
   BOOKING_NOT_FOUND: 404,
   BOOKING_STATE: 409,
-  BOOKING_ACCESS_DENIED: 403,
   // Tickets (issue 6): a scanned QR payload that is malformed or whose signature is not ours.
   TICKET_CODE_INVALID: 400,
   // A payment method or months without interest asked for where they are not sold (PayPal and
