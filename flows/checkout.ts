@@ -11,8 +11,7 @@ import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Database } from "../lib/db.ts";
 import { AppError, isAppError } from "../lib/errors.ts";
 import type { Language } from "../lib/language.ts";
-import { isCurrencyCode, type CurrencyCode } from "../lib/money.ts";
-import { countryOptions, isCountryCode } from "../lib/countries.ts";
+import { COUNTRY_CODES } from "../lib/countries.ts";
 import { convertPricing, findCartBySession, findCartLines, holdReferenceOf, holdStatus, markCartOrdered, type CartLineRow } from "../modules/cart/index.ts";
 import { findProducts } from "../modules/catalog/index.ts";
 import {
@@ -43,7 +42,7 @@ import {
   type PaymentMethodKind,
 } from "../modules/checkout/index.ts";
 import { decideAt, localDateOf, releaseAllocations } from "../modules/inventory/index.ts";
-import { INSTALMENT_BANKS, instalmentPlansOf, type PaymentProvider, type ProviderPayment } from "../modules/payments/index.ts";
+import { findInstalmentBanks, instalmentOffers, type PaymentProvider, type ProviderPayment } from "../modules/payments/index.ts";
 import { takeLineSeats } from "./cart.ts";
 
 /** The provider name stored with each payment attempt (the adapter in use). */
@@ -74,9 +73,6 @@ export function hasGuestAccess(booking: Pick<BookingRow, "guestSecretHash">, giv
 }
 
 // ---- Placing
-
-/** The instalment plans any bank offers: a plan no bank has is refused before the provider is asked. */
-const OFFERED_MONTHS = [...new Set(INSTALMENT_BANKS.flatMap((bank) => instalmentPlansOf(bank.max_months)))];
 
 export interface PlaceBookingInput {
   sessionId: string;
@@ -125,9 +121,11 @@ export async function placeBooking(deps: CheckoutDeps & { holdSeconds: number },
     if (cart.status !== "open") throw new AppError("CART_CLOSED");
     const lines = await findCartLines(tx, cart.id);
     assertPayable(lines, now);
-    const buyer = readBuyer(input.buyer, countryOptions("en").map((country) => country.code).filter(isCountryCode));
+    const buyer = readBuyer(input.buyer, COUNTRY_CODES);
     const names = new Map(lines.map((line) => [line.id, readPassengerNames(line, input.passengerNames[line.id], `passengerNames.${line.id}`)]));
-    assertPaymentChoice(cart.currency, input.method, input.instalmentMonths, OFFERED_MONTHS);
+    // A plan no bank offers is refused before the provider is asked; the provider checks the card's bank.
+    const offered = input.instalmentMonths === null ? [] : instalmentOffers(await findInstalmentBanks(tx, input.language)).map((offer) => offer.months);
+    assertPaymentChoice(cart.currency, input.method, input.instalmentMonths, offered);
     const fingerprint = cartFingerprint({ id: cart.id, currency: cart.currency, quoteId: cart.quote.id }, lines);
     const choice = {
       buyerName: buyer.name,
@@ -209,7 +207,7 @@ export async function placeBooking(deps: CheckoutDeps & { holdSeconds: number },
     method: payment.method,
     ...(payment.instalmentMonths ? { instalments: { months: payment.instalmentMonths } } : {}),
   });
-  const stored = await updatePayment(db, payment.id, { providerPaymentId: remote.id, status: statusOf(remote), redirectUrl: remote.redirectUrl }, now);
+  const stored = await updatePayment(db, payment.id, { providerPaymentId: remote.id, status: remote.status, redirectUrl: remote.redirectUrl }, now);
   if (!stored.redirectUrl) throw new AppError("PAYMENT_PROVIDER_UNAVAILABLE", { message: "the provider gave no page to pay on" });
   return { kind: "redirect", reference: placed.booking.reference, bookingId: placed.booking.id, url: stored.redirectUrl };
 }
@@ -249,10 +247,6 @@ async function openAttempt(tx: Database, booking: BookingRow, now: Date): Promis
   );
 }
 
-function statusOf(remote: ProviderPayment): BookingPaymentRow["status"] {
-  return remote.status;
-}
-
 // ---- Confirming
 
 export type ConfirmOutcome =
@@ -290,7 +284,7 @@ export async function confirmPayment(deps: CheckoutDeps & { onTicketed?: (tx: Da
   if (remote.status === "authorized") remote = await provider.capturePayment(providerPaymentId, { idempotencyKey: `capture:${payment.id}` });
 
   if (remote.status !== "captured") {
-    const updated = await updatePayment(db, payment.id, { status: statusOf(remote), failureCode: remote.failureCode, ...cardFieldsOf(remote) }, now);
+    const updated = await updatePayment(db, payment.id, { status: remote.status, failureCode: remote.failureCode, ...cardFieldsOf(remote) }, now);
     const booking = (await findBooking(db, { id: payment.bookingId }))!;
     if (remote.status === "refunded") return { kind: "refunded", booking: await markRefunded(deps, booking.id, "provider_refund") };
     if (remote.status === "failed") return { kind: "declined", booking, failureCode: remote.failureCode ?? "card_declined" };
@@ -377,9 +371,4 @@ export async function failLapsedBookings(deps: Pick<CheckoutDeps, "db" | "now">,
     });
   }
   return failed;
-}
-
-export function currencyOfBooking(booking: Pick<BookingRow, "currency">): CurrencyCode {
-  if (!isCurrencyCode(booking.currency)) throw new Error(`booking in unknown currency ${booking.currency}`);
-  return booking.currency;
 }

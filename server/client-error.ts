@@ -5,7 +5,8 @@ import type { Duplex } from "node:stream";
 import { ESSENTIAL } from "../app/i18n/messages/essential.ts";
 import { pathOf } from "../app/routing/localized-paths.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from "../lib/language.ts";
-import { BOAT_ART, escapeHtml, renderStaticPage } from "./internal-error-page.ts";
+import { escapeHtml } from "../lib/html.ts";
+import { BOAT_ART, renderStaticPage } from "./internal-error-page.ts";
 
 type ClientError = Error & { code?: string; rawPacket?: unknown };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { clientErrorPage, languageOfRawRequest } from "./client-error.ts";
-import { escapeHtml, internalErrorPage } from "./internal-error-page.ts";
+import { escapeHtml } from "../lib/html.ts";
+import { internalErrorPage } from "./internal-error-page.ts";
 
 describe("internalErrorPage", () => {
   it("is titled Internal Error in the path's language, with the server note and a link home", () => {

@@ -6,11 +6,8 @@
 import { errorCopyOf, relatedLinksOf, searchActionOf } from "../app/components/error-copy.ts";
 import { ESSENTIAL, type EssentialMessages } from "../app/i18n/messages/essential.ts";
 import { pathOf } from "../app/routing/localized-paths.ts";
+import { escapeHtml } from "../lib/html.ts";
 import type { Language } from "../lib/language.ts";
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 function fill(template: string, params: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));

@@ -8,7 +8,8 @@ import { Hono } from "hono";
 import { ESSENTIAL } from "../app/i18n/messages/essential.ts";
 import { pathOf } from "../app/routing/localized-paths.ts";
 import { LANGUAGES, isLanguage, type Language } from "../lib/language.ts";
-import { escapeHtml, renderStaticPage } from "./internal-error-page.ts";
+import { escapeHtml } from "../lib/html.ts";
+import { renderStaticPage } from "./internal-error-page.ts";
 
 export function offlinePath(language: Language): string {
   return `/offline/${language}.html`;

@@ -9,7 +9,7 @@ import type { Language } from "../../lib/language.ts";
 import { findCartView, type CartView } from "../../flows/cart.ts";
 import { guestSecretOf, placeBooking } from "../../flows/checkout.ts";
 import { needsPassengerNames, passengerTypesOf, type PaymentMethodKind } from "../../modules/checkout/index.ts";
-import { INSTALMENT_BANKS, INSTALMENT_CURRENCY, instalmentPlansOf } from "../../modules/payments/index.ts";
+import { findInstalmentBanks, INSTALMENT_CURRENCY, instalmentOffers } from "../../modules/payments/index.ts";
 import { servicesContext, requestContext } from "../context.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import { readCartSession } from "../cart/cart-session.server.ts";
@@ -61,11 +61,6 @@ export interface PaymentFormFailure {
   values: PaymentFormValues;
 }
 
-function instalmentOptions(): InstalmentOption[] {
-  const months = [...new Set(INSTALMENT_BANKS.flatMap((bank) => instalmentPlansOf(bank.max_months)))].sort((a, b) => a - b);
-  return months.map((count) => ({ months: count, banks: INSTALMENT_BANKS.filter((bank) => bank.max_months >= count).map((bank) => bank.name) }));
-}
-
 export async function loadPaymentDetails(request: Request, context: Context, language: Language): Promise<PaymentDetailsData> {
   const { db, clock } = context.get(servicesContext);
   const sessionId = readCartSession(request);
@@ -89,7 +84,7 @@ export async function loadPaymentDetails(request: Request, context: Context, lan
         passengers: passengerTypesOf({ adults: line.passengers.adult, children: line.passengers.child, infants: line.passengers.infant }),
       })),
     paypal: cart.currency === "MXN",
-    instalments: cart.currency === INSTALMENT_CURRENCY ? instalmentOptions() : [],
+    instalments: cart.currency === INSTALMENT_CURRENCY ? instalmentOffers(await findInstalmentBanks(db, language)) : [],
     declined: DECLINE_CODES.find((code) => code === declined) ?? null,
   };
 }

@@ -38,7 +38,9 @@ export async function loadThankYou(request: Request, context: Context, language:
   if (!booking || !hasGuestAccess(booking, access.secret)) throw redirect(manage);
 
   const intent = url.searchParams.get("payment_intent");
-  if (intent && /^[A-Za-z0-9_]{3,64}$/.test(intent)) {
+  // Paid, ticketed or refunded is final; a waiting, failed or cancelled booking may still have money to settle.
+  const settled = booking.status === "paid" || booking.status === "ticketed" || booking.status === "refunded";
+  if (!settled && intent && /^[A-Za-z0-9_]{3,64}$/.test(intent)) {
     const payment = await findPaymentByProviderId(services.db, "sandbox", intent);
     // Only a payment of this booking is confirmed here; anything else in the address is ignored.
     if (payment && payment.bookingId === booking.id) {

@@ -58,6 +58,12 @@ export function instalmentPlansOf(maxMonths: InstalmentMonths): number[] {
   return [3, 6, 9, 12, 15].filter((months) => months <= maxMonths);
 }
 
+/** Each plan any of `banks` offers, shortest first, with the banks that offer it. */
+export function instalmentOffers(banks: readonly Pick<InstalmentBank, "name" | "max_months">[]): { months: number; banks: string[] }[] {
+  const months = [...new Set(banks.flatMap((bank) => instalmentPlansOf(bank.max_months)))].sort((a, b) => a - b);
+  return months.map((count) => ({ months: count, banks: banks.filter((bank) => bank.max_months >= count).map((bank) => bank.name) }));
+}
+
 /** Instalments exist only for payments in MXN (spec §9: Mexican-issued cards). */
 export const INSTALMENT_CURRENCY: CurrencyCode = "MXN";
 

@@ -3,6 +3,7 @@ export {
   INSTALMENT_BANKS,
   INSTALMENT_CURRENCY,
   PAYMENT_METHODS,
+  instalmentOffers,
   instalmentPlansOf,
   paymentMethodsOf,
   type InstalmentBank,

@@ -2,6 +2,7 @@
 // the intent asks for them), the 3-D Secure challenge and the PayPal sandbox's approval page. They
 // play a third party's site, so they are not React Router pages, use no JavaScript at all (plain POST
 // forms, nothing for the CSP to allow) and carry their own texts in es, en and pt.
+import { escapeHtml } from "../../lib/html.ts";
 import type { Language } from "../../lib/language.ts";
 import type { CardFieldError, CardForm } from "./cards.ts";
 
@@ -182,10 +183,6 @@ export const HOSTED_PAGE_TEXT: Readonly<Record<Language, HostedPageText>> = {
     },
   },
 };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 const STYLE = `body{font-family:system-ui,sans-serif;background:#f4f5f7;color:#1a1a2e;margin:0;padding:1.5rem}
 main{max-width:26rem;margin:0 auto;background:#fff;border-radius:.75rem;padding:1.5rem;box-shadow:0 1px 4px #0002}
