@@ -17,6 +17,11 @@ import type { Runtime } from "./boot.ts";
 import { bootSnapshot } from "../tests/setup/db.ts";
 import { addToCart, type CartContext } from "../flows/cart.ts";
 import { confirmPayment, failLapsedBookings, guestSecretOf, hasGuestAccess, placeBooking, type PlaceBookingInput } from "../flows/checkout.ts";
+import { RouterContextProvider } from "react-router";
+import { requestContext, servicesContext } from "../app/context.ts";
+import { submitPaymentDetails, type PaymentFormFailure } from "../app/checkout/payment-details.server.ts";
+import { findSiteConfig } from "../modules/site/index.ts";
+import { createLogger } from "../lib/logger.ts";
 
 const DAY = "2031-03-05";
 const NOW = new Date("2031-03-03T15:00:00Z");
@@ -267,5 +272,46 @@ describe("placing and paying a booking", () => {
     const forged = await app.request("/api/payments/webhook", { method: "POST", headers: delivery.headers, body: delivery.body.replace('"captured"', '"refunded"') });
     expect(forged.status).toBe(400);
     expect(((await forged.json()) as { error: { code: string } }).error.code).toBe("WEBHOOK_SIGNATURE_INVALID");
+  });
+
+  it("sends the buyer to the provider's page as a whole document, and marks every mistake of the form at once", async () => {
+    const { sessionId } = await addToCart(
+      db(),
+      { sessionId: null, currency: "USD", item: { type: "activity", productId: 1945, date: addDays(DAY, 2), category: "tourist", passengers: { adult: 2, child: 0, infant: 0 } } },
+      cartContext(),
+    );
+    const context = new RouterContextProvider();
+    context.set(servicesContext, runtime.services);
+    context.set(requestContext, { requestId: "test", logger: createLogger("silent"), nonce: "n", country: null, site: await findSiteConfig(db(), "travesia") });
+    const submit = (fields: Record<string, string>) =>
+      submitPaymentDetails(
+        new Request("http://site.test/en/carrito/payment-details/", { method: "POST", headers: { Cookie: `cart_session=${sessionId}` }, body: new URLSearchParams(fields) }),
+        context,
+        "en",
+      );
+
+    const refused = (await submit({ name: "", email: "ana@example.com", phone: "+52 998 123 4567", country: "MX" })) as unknown as { data: PaymentFormFailure; init: ResponseInit };
+    expect(refused.init.status).toBe(422);
+    expect(refused.data.code).toBe("BUYER_DETAILS_INVALID");
+    expect(refused.data.issues.map((issue) => issue.path)).toEqual(expect.arrayContaining(["buyer.name", "buyer.acceptTerms"]));
+    expect(refused.data.issues.filter((issue) => issue.path.startsWith("passengerNames."))).toHaveLength(2);
+    expect(refused.data.values.email).toBe("ana@example.com");
+
+    const [line] = await db().select({ id: cartLines.id }).from(cartLines).innerJoin(carts, eq(carts.id, cartLines.cartId)).where(eq(carts.sessionId, sessionId));
+    const response = (await submit({
+      name: "Ana Pérez",
+      email: "ana@example.com",
+      phone: "+52 998 123 4567",
+      country: "MX",
+      acceptTerms: "on",
+      method: "card",
+      [`names.${line!.id}.0`]: "Ana Pérez",
+      [`names.${line!.id}.1`]: "Luis Gómez",
+    })) as Response;
+    expect(response.status).toBe(302);
+    // The provider's page is not a route of ours: React Router must load it as a document.
+    expect(response.headers.get("X-Remix-Reload-Document")).toBe("true");
+    expect(response.headers.get("Location")).toMatch(/^http:\/\/psp\.test\/sandbox-psp\/pay\/pi_/);
+    expect(response.headers.get("Set-Cookie")).toMatch(/^travesia_booking=[0-9A-Z]{6}\.[A-Za-z0-9_-]{22}; HttpOnly;/);
   });
 });

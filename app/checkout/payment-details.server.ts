@@ -2,7 +2,7 @@
 // cart as it will be paid (amounts also in USD, spec §7 IncludeAmountsUSD) with the buyer form; the
 // action places the booking through flows/checkout.ts and sends the buyer to the provider's page.
 // A refusal re-renders the form with what was typed and every field's mistake, and changes nothing.
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
 import { countryOptions } from "../../lib/countries.ts";
 import { ERROR_STATUS, isAppError, type ErrorIssue } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
@@ -138,7 +138,9 @@ export async function submitPaymentDetails(request: Request, context: Context, l
     );
     const headers = new Headers({ "Cache-Control": "no-store" });
     headers.append("Set-Cookie", bookingAccessCookie({ reference: placed.reference, secret: guestSecretOf(services.config.GUEST_ACCESS_SECRET, placed.bookingId) }, services.config.NODE_ENV === "production"));
-    return redirect(placed.kind === "redirect" ? placed.url : `${thankYou}?booking=${placed.reference}`, { headers });
+    // The provider's page is not one of our routes: the browser loads it as a document, never as route data.
+    if (placed.kind === "redirect") return redirectDocument(placed.url, { headers });
+    return redirect(`${thankYou}?booking=${placed.reference}`, { headers });
   } catch (error) {
     if (!isAppError(error)) throw error;
     const failure: PaymentFormFailure = { code: error.code, issues: [...error.issues], values };

@@ -112,6 +112,13 @@ for (const language of ["es", "en", "pt"] as const) {
     await line.first().getByRole("button", { name: t["cart.removeLine"].replace("{name}", await line.first().getByRole("heading").innerText()) }).click();
     await expect(page.getByTestId("cart-notice")).toHaveText(t["cart.updated"]);
     await expect(line).toHaveCount(1);
+
+    // Proceed to payment: the payment details of this cart, in its currency, with the countdown.
+    await page.getByRole("link", { name: t["cart.proceed"] }).click();
+    await expect(page).toHaveURL(new RegExp(pathOf("paymentDetails", language)));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(t["checkout.title"]);
+    await expect(page.getByTestId("checkout-total")).toContainText("€");
+    await expect(page.getByTestId("hold-countdown")).toBeVisible();
     await page.goto(pathOf("home", language));
     await expect(badge(page)).toHaveText("1");
   });
