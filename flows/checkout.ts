@@ -30,8 +30,7 @@ import {
   moveBooking,
   newBookingReference,
   planTickets,
-  readBuyer,
-  readPassengerNames,
+  readCheckoutForm,
   saleReferenceOf,
   sha256,
   updateBookingChoice,
@@ -121,8 +120,7 @@ export async function placeBooking(deps: CheckoutDeps & { holdSeconds: number },
     if (cart.status !== "open") throw new AppError("CART_CLOSED");
     const lines = await findCartLines(tx, cart.id);
     assertPayable(lines, now);
-    const buyer = readBuyer(input.buyer, COUNTRY_CODES);
-    const names = new Map(lines.map((line) => [line.id, readPassengerNames(line, input.passengerNames[line.id], `passengerNames.${line.id}`)]));
+    const { buyer, names } = readCheckoutForm(input.buyer, COUNTRY_CODES, lines, input.passengerNames);
     // A plan no bank offers is refused before the provider is asked; the provider checks the card's bank.
     const offered = input.instalmentMonths === null ? [] : instalmentOffers(await findInstalmentBanks(tx, input.language)).map((offer) => offer.months);
     assertPaymentChoice(cart.currency, input.method, input.instalmentMonths, offered);

@@ -6,6 +6,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { languageOfPath } from "../../lib/language.ts";
 import type { ErrorIssue } from "../../lib/errors.ts";
 import { loadPaymentDetails, submitPaymentDetails, type PaymentFormFailure, type PaymentFormValues } from "../checkout/payment-details.server.ts";
+import { formatLongDate } from "../components/booking/format.ts";
 import { LegLine } from "../components/booking/leg-line.tsx";
 import { CARD, FIELD_LABEL, INPUT } from "../components/booking/styles.ts";
 import { HoldCountdown } from "../components/cart/hold-countdown.tsx";
@@ -267,6 +268,7 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
                   {line.outbound ? <LegLine direction="outbound" leg={line.outbound} /> : null}
                   {line.inbound ? <LegLine direction="inbound" leg={line.inbound} /> : null}
                   {line.openTicketMonths ? <li>{t("cart.openTicket", { months: line.openTicketMonths })}</li> : null}
+                  {line.activity ? <li>{formatLongDate(line.activity.date, language)}</li> : null}
                 </ul>
                 <p className="text-right font-semibold">{line.price.total.formatted}</p>
               </li>

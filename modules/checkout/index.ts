@@ -13,6 +13,7 @@ export {
   passengerTypesOf,
   planTickets,
   readBuyer,
+  readCheckoutForm,
   readPassengerNames,
   sha256,
   type BookingStatus,

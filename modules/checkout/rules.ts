@@ -135,6 +135,37 @@ export function passengerTypesOf(line: Pick<NamedLine, "adults" | "children" | "
   return [...Array<"adult">(line.adults).fill("adult"), ...Array<"child">(line.children).fill("child"), ...Array<"infant">(line.infants).fill("infant")];
 }
 
+/**
+ * The whole form at once: the buyer's details and every passenger name, so the page can mark every
+ * mistake together. The code says what to fix first: details, then names, then the terms.
+ */
+export function readCheckoutForm<Line extends NamedLine & { id: string }>(
+  buyerInput: BuyerInput,
+  countries: readonly string[],
+  lines: readonly Line[],
+  names: Readonly<Record<string, readonly string[]>>,
+): { buyer: Buyer; names: Map<string, string[]> } {
+  const issues: ErrorIssue[] = [];
+  const collect = <T>(read: () => T): T | null => {
+    try {
+      return read();
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      issues.push(...error.issues);
+      return null;
+    }
+  };
+  const buyer = collect(() => readBuyer(buyerInput, countries));
+  const named = new Map(lines.map((line) => [line.id, collect(() => readPassengerNames(line, names[line.id], `passengerNames.${line.id}`)) ?? []]));
+  if (buyer && issues.length === 0) return { buyer, names: named };
+  const code = issues.some((issue) => issue.path.startsWith("buyer.") && issue.path !== "buyer.acceptTerms")
+    ? "BUYER_DETAILS_INVALID"
+    : issues.some((issue) => issue.path.startsWith("passengerNames."))
+      ? "PASSENGER_NAMES_REQUIRED"
+      : "TERMS_NOT_ACCEPTED";
+  throw new AppError(code, { issues });
+}
+
 // ---- Paying
 
 export type PaymentMethodKind = "card" | "paypal";

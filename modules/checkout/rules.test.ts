@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "../../lib/errors.ts";
+import {
+  addMonths,
+  assertPaymentChoice,
+  canMove,
+  cartFingerprint,
+  needsPassengerNames,
+  newBookingReference,
+  normalizeReference,
+  planTickets,
+  readCheckoutForm,
+  REFERENCE_PATTERN,
+  type TicketLine,
+} from "./rules.ts";
+
+function codeOf(run: () => unknown): { code: string; paths: string[] } | null {
+  try {
+    run();
+    return null;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { code: error.code, paths: error.issues.map((issue) => issue.path) };
+  }
+}
+
+const BUYER = { name: "Ana Pérez", email: "Ana@Example.com ", phone: "+52 998 123 4567", country: "mx", acceptTerms: true };
+
+describe("booking references", () => {
+  it("draw six characters a phone call cannot confuse, and read back what the buyer types", () => {
+    for (let index = 0; index < 200; index += 1) expect(newBookingReference()).toMatch(REFERENCE_PATTERN);
+    expect(newBookingReference(() => 0)).toBe("000000");
+    expect(normalizeReference(" 7k2m-9q ")).toBe("7K2M9Q");
+    expect(normalizeReference("7K2MOl")).toBe("7K2M01");
+    expect(normalizeReference("7K2M9")).toBeNull();
+    expect(normalizeReference("7K2M9U")).toBeNull();
+  });
+});
+
+describe("the lifecycle", () => {
+  it.each([
+    ["pending_payment", "paid", true],
+    ["paid", "ticketed", true],
+    ["failed", "paid", true],
+    ["ticketed", "refunded", true],
+    ["pending_payment", "ticketed", false],
+    ["cancelled", "paid", false],
+    ["refunded", "paid", false],
+  ] as const)("%s → %s allowed: %s", (from, to, allowed) => {
+    expect(canMove(from, to)).toBe(allowed);
+  });
+});
+
+describe("the cart fingerprint", () => {
+  const line = { id: "b", pricing: { lines: [1] }, holdExpiresAt: new Date("2031-03-03T15:15:00Z"), adults: 2, children: 0, infants: 0 };
+  const cart = { id: "cart", currency: "USD", quoteId: "q1" };
+  it("is the same for the same cart in any line order, and changes with a hold, a passenger or the quote", () => {
+    const other = { ...line, id: "a" };
+    expect(cartFingerprint(cart, [line, other])).toBe(cartFingerprint(cart, [other, line]));
+    expect(cartFingerprint(cart, [line])).not.toBe(cartFingerprint(cart, [{ ...line, holdExpiresAt: new Date("2031-03-03T15:30:00Z") }]));
+    expect(cartFingerprint(cart, [line])).not.toBe(cartFingerprint(cart, [{ ...line, children: 1 }]));
+    expect(cartFingerprint(cart, [line])).not.toBe(cartFingerprint({ ...cart, quoteId: "q2" }, [line]));
+  });
+});
+
+describe("the checkout form", () => {
+  const park = { id: "park", kind: "activity" as const, category: "tourist" as const, adults: 2, children: 0, infants: 0 };
+  const ferry = { id: "ferry", kind: "ferry" as const, category: "tourist" as const, adults: 3, children: 0, infants: 0 };
+  it("normalizes the buyer and names only the tickets that carry names", () => {
+    const read = readCheckoutForm(BUYER, ["MX"], [park, ferry], { park: ["Ana  Pérez", "Luis Gómez"] });
+    expect(read.buyer).toEqual({ name: "Ana Pérez", email: "ana@example.com", phone: "+52 998 123 4567", country: "MX" });
+    expect(read.names.get("park")).toEqual(["Ana Pérez", "Luis Gómez"]);
+    expect(read.names.get("ferry")).toEqual([]);
+    expect(needsPassengerNames({ kind: "ferry", category: "resident" })).toBe(true);
+  });
+
+  it("reports every mistake at once, the buyer's first", () => {
+    expect(codeOf(() => readCheckoutForm({ ...BUYER, email: "nope", acceptTerms: false }, ["MX"], [park], { park: ["Ana"] }))).toEqual({
+      code: "BUYER_DETAILS_INVALID",
+      paths: ["buyer.email", "buyer.acceptTerms", "passengerNames.park.1"],
+    });
+    expect(codeOf(() => readCheckoutForm({ ...BUYER, acceptTerms: false }, ["MX"], [park], {}))?.code).toBe("PASSENGER_NAMES_REQUIRED");
+    expect(codeOf(() => readCheckoutForm({ ...BUYER, acceptTerms: false }, ["MX"], [ferry], {}))).toEqual({ code: "TERMS_NOT_ACCEPTED", paths: ["buyer.acceptTerms"] });
+  });
+});
+
+describe("paying", () => {
+  it("sells PayPal and months without interest in MXN only, and only plans a bank offers", () => {
+    expect(codeOf(() => assertPaymentChoice("MXN", "paypal", null, []))).toBeNull();
+    expect(codeOf(() => assertPaymentChoice("USD", "paypal", null, []))?.code).toBe("PAYMENT_METHOD_UNAVAILABLE");
+    expect(codeOf(() => assertPaymentChoice("MXN", "card", 12, [3, 6, 9, 12]))).toBeNull();
+    expect(codeOf(() => assertPaymentChoice("MXN", "card", 15, [3, 6, 9, 12]))?.code).toBe("INSTALMENTS_UNAVAILABLE");
+    expect(codeOf(() => assertPaymentChoice("MXN", "paypal", 3, [3]))?.code).toBe("INSTALMENTS_UNAVAILABLE");
+    expect(codeOf(() => assertPaymentChoice("EUR", "card", 3, [3]))?.code).toBe("INSTALMENTS_UNAVAILABLE");
+  });
+});
+
+describe("tickets", () => {
+  it("adds months clamped to the month's last day", () => {
+    expect(addMonths("2031-08-31", 6)).toBe("2032-02-29");
+    expect(addMonths("2031-03-15", 6)).toBe("2031-09-15");
+    expect(addMonths("2031-11-30", 3)).toBe("2032-02-29");
+  });
+
+  it("plans one per passenger per sailing or day, lettered per leg, and open tickets valid for the product's months", () => {
+    const base = { productId: 1901, category: "tourist" as const, returnDate: null, inboundSailingId: null, activityId: null, passengerNames: [] };
+    const lines: TicketLine[] = [
+      { ...base, id: "round", position: 1, kind: "ferry", trip: "round_trip", adults: 2, children: 1, infants: 0, serviceDate: "2031-03-05", returnDate: "2031-03-06", outboundSailingId: 10, inboundSailingId: 20 },
+      { ...base, id: "open", position: 2, kind: "ferry", trip: "open", adults: 1, children: 0, infants: 0, serviceDate: null, outboundSailingId: null },
+      { ...base, id: "park", position: 3, kind: "activity", trip: "single", adults: 1, children: 0, infants: 1, serviceDate: "2031-03-07", outboundSailingId: null, activityId: 4, passengerNames: ["Ana Pérez", "Leo Pérez"] },
+    ];
+    const planned = planTickets("7K2M9Q", lines, "2031-03-03", () => 6);
+    expect(planned.map((ticket) => ticket.code)).toEqual(["7K2M9Q-A01", "7K2M9Q-A02", "7K2M9Q-A03", "7K2M9Q-B01", "7K2M9Q-B02", "7K2M9Q-B03", "7K2M9Q-C01", "7K2M9Q-D01", "7K2M9Q-D02"]);
+    expect(planned.filter((ticket) => ticket.sailingId === 20).map((ticket) => ticket.passengerType)).toEqual(["adult", "adult", "child"]);
+    expect(planned.find((ticket) => ticket.code === "7K2M9Q-C01")).toMatchObject({ sailingId: null, validUntil: "2031-09-03" });
+    expect(planned.filter((ticket) => ticket.activityId === 4).map((ticket) => [ticket.passengerType, ticket.passengerName])).toEqual([
+      ["adult", "Ana Pérez"],
+      ["infant", "Leo Pérez"],
+    ]);
+  });
+});
