@@ -69,7 +69,8 @@ export default defineConfig({
       timeout: 240_000,
       stdout: "pipe",
       stderr: "pipe",
-      env: { PORT: String(PORT), BUILD_DIR, LOG_LEVEL: "warn", ENABLE_FAULT_ROUTES: "true" },
+      // A key for Uplift's sandbox script, so the pay-monthly offer loads where its rule allows it.
+      env: { PORT: String(PORT), BUILD_DIR, LOG_LEVEL: "warn", ENABLE_FAULT_ROUTES: "true", UPLIFT_API_KEY: "sandbox-uplift-e2e" },
     },
     {
       command: "node tests/setup/e2e-server.mjs",

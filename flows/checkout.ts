@@ -84,6 +84,11 @@ export interface PlaceBookingInput {
   instalmentMonths: number | null;
   /** Where the provider sends the buyer back, given the booking reference. */
   returnUrlOf: (reference: string) => string;
+  /**
+   * A card token the buyer already holds, charged without the provider's page: Uplift's single-use
+   * virtual card (spec §4), accepted only in the currencies where its offer may be shown.
+   */
+  cardToken?: { token: string; acceptedIn: (currency: string) => boolean };
 }
 
 export type PlaceBookingResult =
@@ -124,6 +129,9 @@ export async function placeBooking(deps: CheckoutDeps & { holdSeconds: number },
     // A plan no bank offers is refused before the provider is asked; the provider checks the card's bank.
     const offered = input.instalmentMonths === null ? [] : instalmentOffers(await findInstalmentBanks(tx, input.language)).map((offer) => offer.months);
     assertPaymentChoice(cart.currency, input.method, input.instalmentMonths, offered);
+    if (input.cardToken && (input.method !== "card" || input.instalmentMonths !== null || !input.cardToken.acceptedIn(cart.currency))) {
+      throw new AppError("PAYMENT_METHOD_UNAVAILABLE", { issues: [{ path: "cardToken", code: "unknown" }] });
+    }
     const fingerprint = cartFingerprint({ id: cart.id, currency: cart.currency, quoteId: cart.quote.id }, lines);
     const choice = {
       buyerName: buyer.name,
@@ -194,20 +202,34 @@ export async function placeBooking(deps: CheckoutDeps & { holdSeconds: number },
 
   if (placed.paid) return { kind: "paid", reference: placed.booking.reference, bookingId: placed.booking.id };
   const payment = placed.payment!;
-  if (payment.redirectUrl && payment.status !== "created") return { kind: "redirect", reference: placed.booking.reference, bookingId: placed.booking.id, url: payment.redirectUrl };
+  const result = (url: string): PlaceBookingResult => ({ kind: "redirect", reference: placed.booking.reference, bookingId: placed.booking.id, url });
+  const opened = payment.providerPaymentId && payment.status !== "created" ? payment : await createRemotePayment(deps, placed.booking, payment, input);
+  if (input.cardToken === undefined) {
+    if (!opened.redirectUrl) throw new AppError("PAYMENT_PROVIDER_UNAVAILABLE", { message: "the provider gave no page to pay on" });
+    return result(opened.redirectUrl);
+  }
+  // A token in hand: authorized here (once per attempt), then the buyer lands where the provider's
+  // page would have sent them, and the thank-you page confirms and captures as after any card.
+  const authorized = await deps.provider.authorizePayment(opened.providerPaymentId!, { cardToken: input.cardToken.token, idempotencyKey: `${payment.idempotencyKey}:authorize` });
+  await updatePayment(db, payment.id, { status: authorized.status, failureCode: authorized.failureCode, ...cardFieldsOf(authorized) }, now);
+  const back = new URL(input.returnUrlOf(placed.booking.reference));
+  back.searchParams.set("payment_intent", authorized.id);
+  return result(back.toString());
+}
+
+/** Opens the attempt at the provider (its idempotency key makes a retried call the same payment). */
+async function createRemotePayment(deps: CheckoutDeps, booking: BookingRow, payment: BookingPaymentRow, input: PlaceBookingInput): Promise<BookingPaymentRow> {
   const remote = await deps.provider.createPayment({
     amountMinor: payment.amountMinor,
     currency: payment.currency,
-    reference: placed.booking.reference,
-    returnUrl: input.returnUrlOf(placed.booking.reference),
+    reference: booking.reference,
+    returnUrl: input.returnUrlOf(booking.reference),
     language: input.language,
     idempotencyKey: payment.idempotencyKey,
     method: payment.method,
     ...(payment.instalmentMonths ? { instalments: { months: payment.instalmentMonths } } : {}),
   });
-  const stored = await updatePayment(db, payment.id, { providerPaymentId: remote.id, status: remote.status, redirectUrl: remote.redirectUrl }, now);
-  if (!stored.redirectUrl) throw new AppError("PAYMENT_PROVIDER_UNAVAILABLE", { message: "the provider gave no page to pay on" });
-  return { kind: "redirect", reference: placed.booking.reference, bookingId: placed.booking.id, url: stored.redirectUrl };
+  return updatePayment(deps.db, payment.id, { providerPaymentId: remote.id, status: remote.status, redirectUrl: remote.redirectUrl }, deps.now);
 }
 
 async function freeReference(tx: Database): Promise<string> {

@@ -6,6 +6,7 @@ import { data, redirect, redirectDocument, type RouterContextProvider } from "re
 import { countryOptions } from "../../lib/countries.ts";
 import { ERROR_STATUS, isAppError, type ErrorIssue } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
+import { upliftScriptForPage, type UpliftScript } from "../../lib/uplift.ts";
 import { findCartView, type CartView } from "../../flows/cart.ts";
 import { guestSecretOf, placeBooking } from "../../flows/checkout.ts";
 import { needsPassengerNames, passengerTypesOf, type PaymentMethodKind } from "../../modules/checkout/index.ts";
@@ -42,6 +43,8 @@ export interface PaymentDetailsData {
   paypal: boolean;
   instalments: InstalmentOption[];
   declined: DeclineCode | null;
+  /** Uplift's pay-monthly offer (spec §4): the script to load, or null when it must not be requested. */
+  uplift: UpliftScript | null;
 }
 
 export interface PaymentFormValues {
@@ -53,6 +56,8 @@ export interface PaymentFormValues {
   instalments: string;
   acceptTerms: boolean;
   names: Record<string, string[]>;
+  /** The single-use card Uplift approved, when the buyer pays monthly with it. */
+  upliftToken: string;
 }
 
 export interface PaymentFormFailure {
@@ -62,7 +67,8 @@ export interface PaymentFormFailure {
 }
 
 export async function loadPaymentDetails(request: Request, context: Context, language: Language): Promise<PaymentDetailsData> {
-  const { db, clock } = context.get(servicesContext);
+  const { db, clock, config } = context.get(servicesContext);
+  const { site } = context.get(requestContext);
   const sessionId = readCartSession(request);
   const cartPath = pathOf("cart", language);
   if (sessionId === null) throw redirect(cartPath);
@@ -86,6 +92,7 @@ export async function loadPaymentDetails(request: Request, context: Context, lan
     paypal: cart.currency === "MXN",
     instalments: cart.currency === INSTALMENT_CURRENCY ? instalmentOffers(await findInstalmentBanks(db, language)) : [],
     declined: DECLINE_CODES.find((code) => code === declined) ?? null,
+    uplift: upliftScriptForPage(config, { siteFlags: site.flags, language, currency: cart.currency }),
   };
 }
 
@@ -111,6 +118,7 @@ export function readPaymentForm(form: FormData): PaymentFormValues {
     instalments: field(form, "instalments"),
     acceptTerms: form.get("acceptTerms") === "on",
     names,
+    upliftToken: /^tok_[A-Za-z0-9_]{1,60}$/.test(field(form, "upliftToken")) ? field(form, "upliftToken") : "",
   };
 }
 
@@ -123,6 +131,7 @@ export async function submitPaymentDetails(request: Request, context: Context, l
   const origin = services.config.PUBLIC_ORIGIN ?? new URL(request.url).origin;
   const thankYou = `${origin}${pathOf("cartThankYou", language)}`;
   try {
+    const paysMonthly = values.upliftToken !== "";
     const placed = await placeBooking(
       { db: services.db, provider: services.payments, now: services.clock.now(), guestAccessSecret: services.config.GUEST_ACCESS_SECRET, holdSeconds: services.config.CART_HOLD_SECONDS },
       {
@@ -131,9 +140,13 @@ export async function submitPaymentDetails(request: Request, context: Context, l
         language,
         buyer: { name: values.name, email: values.email, phone: values.phone, country: values.country, acceptTerms: values.acceptTerms },
         passengerNames: values.names,
-        method: values.method,
+        method: paysMonthly ? "card" : values.method,
         instalmentMonths: /^\d{1,2}$/.test(values.instalments) ? Number(values.instalments) : null,
         returnUrlOf: (reference) => `${thankYou}?booking=${reference}`,
+        // Uplift pays only where its offer may be shown at all: the same rule that loads its script.
+        ...(paysMonthly
+          ? { cardToken: { token: values.upliftToken, acceptedIn: (currency: string) => upliftScriptForPage(services.config, { siteFlags: site.flags, language, currency }) !== null } }
+          : {}),
       },
     );
     const headers = new Headers({ "Cache-Control": "no-store" });

@@ -7,7 +7,8 @@ import { cartSessionCookie } from "../../lib/cart-session.ts";
 import { isAppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
 import { confirmPayment, hasGuestAccess } from "../../flows/checkout.ts";
-import { findBooking, findPaymentByProviderId, findTickets, normalizeReference, type BookingStatus } from "../../modules/checkout/index.ts";
+import { findBooking, findPaymentByProviderId, findPayments, findTickets, normalizeReference, type BookingPaymentRow, type BookingStatus } from "../../modules/checkout/index.ts";
+import { monthlyInstalmentMinor } from "../../modules/payments/index.ts";
 import { findCurrencyByCode } from "../../modules/currency/index.ts";
 import { formatMoney, isCurrencyCode, money } from "../../lib/money.ts";
 import { servicesContext } from "../context.ts";
@@ -25,7 +26,13 @@ export interface ThankYouData {
   ticketCount: number;
   /** Tickets can be downloaded and the e-mail resent only once they exist. */
   ticketed: boolean;
+  /** How it was paid, once captured: the card (brand, last digits, months without interest) or PayPal. */
+  payment: PaidWith | null;
 }
+
+export type PaidWith =
+  | { method: "card"; brand: string; last4: string; instalments: { months: number; monthly: string } | null }
+  | { method: "paypal" };
 
 export async function loadThankYou(request: Request, context: Context, language: Language): Promise<{ data: ThankYouData; headers: Headers }> {
   const services = context.get(servicesContext);
@@ -65,15 +72,30 @@ export async function loadThankYou(request: Request, context: Context, language:
   if (ticketed) headers.append("Set-Cookie", cartSessionCookie(null, services.config.NODE_ENV === "production"));
   const currency = isCurrencyCode(booking.currency) ? await findCurrencyByCode(services.db, booking.currency, language) : null;
   const tickets = ticketed ? await findTickets(services.db, booking.id) : [];
+  const format = (amountMinor: number) => (currency ? formatMoney(money(amountMinor, currency.iso_code), currency) : `${amountMinor} ${booking.currency}`);
+  const captured = ticketed ? (await findPayments(services.db, booking.id)).find((payment) => payment.status === "captured") : undefined;
   return {
     data: {
       reference: booking.reference,
       status: booking.status,
       email: booking.buyerEmail,
-      total: currency ? formatMoney(money(booking.totalMinor, currency.iso_code), currency) : `${booking.totalMinor} ${booking.currency}`,
+      total: format(booking.totalMinor),
       ticketCount: tickets.length,
       ticketed,
+      payment: captured ? paidWith(captured, format) : null,
     },
     headers,
+  };
+}
+
+function paidWith(payment: BookingPaymentRow, format: (amountMinor: number) => string): PaidWith | null {
+  if (payment.method === "paypal") return { method: "paypal" };
+  if (!payment.cardBrand || !payment.cardLast4) return null;
+  const months = payment.instalmentMonths;
+  return {
+    method: "card",
+    brand: payment.cardBrand,
+    last4: payment.cardLast4,
+    instalments: months ? { months, monthly: format(monthlyInstalmentMinor(payment.amountMinor, months)) } : null,
   };
 }

@@ -2,6 +2,7 @@
 // carry them, how to pay (card; PayPal and months without interest in MXN), terms, and the summary
 // with the hold's countdown. Submitting places the booking and goes to the provider's secure page.
 // Works without JavaScript: a refusal re-renders this form with what was typed and each mistake.
+import { useRef, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { languageOfPath } from "../../lib/language.ts";
 import type { ErrorIssue } from "../../lib/errors.ts";
@@ -10,6 +11,7 @@ import { formatLongDate } from "../components/booking/format.ts";
 import { LegLine } from "../components/booking/leg-line.tsx";
 import { CARD, FIELD_LABEL, INPUT } from "../components/booking/styles.ts";
 import { HoldCountdown } from "../components/cart/hold-countdown.tsx";
+import { UpliftOffer } from "../components/checkout/uplift-offer.tsx";
 import { PaymentMethods } from "../components/cart/payment-methods.tsx";
 import { Breadcrumbs } from "../components/content/breadcrumbs.tsx";
 import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
@@ -34,7 +36,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: `${t("checkout.title")} · ${t("site.name")}` }, { name: "robots", content: "noindex" }];
 };
 
-const EMPTY_VALUES: PaymentFormValues = { name: "", email: "", phone: "", country: "", method: "card", instalments: "", acceptTerms: false, names: {} };
+const EMPTY_VALUES: PaymentFormValues = { name: "", email: "", phone: "", country: "", method: "card", instalments: "", acceptTerms: false, names: {}, upliftToken: "" };
 
 const CHECKOUT_ERRORS = ["BUYER_DETAILS_INVALID", "TERMS_NOT_ACCEPTED", "PASSENGER_NAMES_REQUIRED", "HOLD_EXPIRED", "CART_EMPTY", "PAYMENT_METHOD_UNAVAILABLE", "INSTALMENTS_UNAVAILABLE"] as const;
 const FIELD_CODES = ["required", "format", "length", "unknown"] as const;
@@ -91,7 +93,17 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
   const language = useLanguage();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const { cart, countries, namedLines, paypal, instalments, declined } = loaderData;
+  const { cart, countries, namedLines, paypal, instalments, declined, uplift } = loaderData;
+  // Spec §3 client state: Uplift reports when it is ready, and hides our pay button while "Pay monthly" is chosen.
+  const [upliftInitialized, setUpliftInitialized] = useState(false);
+  const [showPaymentButton, setShowPaymentButton] = useState(true);
+  const form = useRef<HTMLFormElement>(null);
+  const upliftToken = useRef<HTMLInputElement>(null);
+  function payWithUplift(cardToken: string) {
+    if (!upliftToken.current || !form.current) return;
+    upliftToken.current.value = cardToken;
+    form.current.requestSubmit();
+  }
   const failure = actionData as PaymentFormFailure | undefined;
   const values = failure?.values ?? EMPTY_VALUES;
   const issues = failure?.issues ?? [];
@@ -114,7 +126,8 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
         </div>
       ) : null}
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <Form method="post" className="space-y-6" noValidate>
+        <Form method="post" className="space-y-6" noValidate ref={form} data-uplift-initialized={upliftInitialized ? "true" : "false"}>
+          <input type="hidden" name="upliftToken" defaultValue="" ref={upliftToken} />
           <fieldset className={`${CARD} space-y-4`}>
             <legend className="px-1 text-lg font-bold text-sea-950">{t("checkout.buyer.title")}</legend>
             <p className="text-sm text-slate-700">{t("checkout.buyer.hint")}</p>
@@ -222,6 +235,14 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
                 </p>
               </div>
             ) : null}
+            <UpliftOffer
+              script={uplift}
+              amountMinor={cart.totals.total.amountMinor}
+              currency={cart.currency}
+              onInitialized={() => setUpliftInitialized(true)}
+              onPaymentButtonChange={setShowPaymentButton}
+              onApproved={payWithUplift}
+            />
             <PaymentMethods currency={cart.currency} />
           </fieldset>
 
@@ -244,9 +265,15 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
               </span>
             </label>
             <FieldError id="terms-error" issue={issueOf(issues, "buyer.acceptTerms")} />
-            <button type="submit" className={`${buttonClass("primary", "lg")} w-full`} disabled={busy} data-testid="pay">
-              {t("checkout.pay", { total: cart.totals.total.formatted })}
-            </button>
+            {showPaymentButton ? (
+              <button type="submit" className={`${buttonClass("primary", "lg")} w-full`} disabled={busy} data-testid="pay">
+                {t("checkout.pay", { total: cart.totals.total.formatted })}
+              </button>
+            ) : (
+              <p className="text-center text-sm text-slate-700" data-testid="pay-with-uplift">
+                {t("checkout.uplift.continue")}
+              </p>
+            )}
             <Link to={pathOf("cart", language)} className="block text-center text-sm underline">
               {t("checkout.backToCart")}
             </Link>

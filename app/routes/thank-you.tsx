@@ -66,6 +66,23 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
           <dd className="text-right font-semibold" data-testid="thank-you-total">
             {booking.total}
           </dd>
+          {booking.payment ? (
+            <>
+              <dt className="text-slate-600">{t("thanks.paidWith")}</dt>
+              <dd className="text-right" data-testid="thank-you-payment">
+                {booking.payment.method === "paypal" ? (
+                  "PayPal"
+                ) : (
+                  <>
+                    {booking.payment.brand} •••• {booking.payment.last4}
+                    {booking.payment.instalments ? (
+                      <span className="block text-sea-800">{t("thanks.instalments", { months: booking.payment.instalments.months, monthly: booking.payment.instalments.monthly })}</span>
+                    ) : null}
+                  </>
+                )}
+              </dd>
+            </>
+          ) : null}
           <dt className="text-slate-600">{t("thanks.tickets", { count: booking.ticketCount })}</dt>
           <dd />
         </dl>

@@ -64,6 +64,14 @@ export function instalmentOffers(banks: readonly Pick<InstalmentBank, "name" | "
   return months.map((count) => ({ months: count, banks: banks.filter((bank) => bank.max_months >= count).map((bank) => bank.name) }));
 }
 
+/**
+ * Each monthly payment of a plan without interest: the total split evenly, rounded up to the minor
+ * unit, as Mexican banks bill months without interest (the last payment is never larger).
+ */
+export function monthlyInstalmentMinor(totalMinor: number, months: number): number {
+  return Math.ceil(totalMinor / months);
+}
+
 /** Instalments exist only for payments in MXN (spec §9: Mexican-issued cards). */
 export const INSTALMENT_CURRENCY: CurrencyCode = "MXN";
 

@@ -5,6 +5,7 @@ export {
   PAYMENT_METHODS,
   instalmentOffers,
   instalmentPlansOf,
+  monthlyInstalmentMinor,
   paymentMethodsOf,
   type InstalmentBank,
   type InstalmentBankRecord,

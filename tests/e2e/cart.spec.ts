@@ -2,30 +2,12 @@
 // added from the booking widgets and the cart's upsell; the currency changed (the cart re-priced);
 // a line removed; the sixth product refused with the limit message; a hold that expires marked and
 // held again — in es, en and pt, with the header's badge counting on every page.
-import type { BrowserContext, Page } from "@playwright/test";
-import { en } from "../../app/i18n/messages/en.ts";
+import type { Page } from "@playwright/test";
 import { es } from "../../app/i18n/messages/es.ts";
 import { pt } from "../../app/i18n/messages/pt.ts";
-import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner.tsx";
 import { pathOf } from "../../app/routing/localized-paths.ts";
 import { test, expect, checkA11y } from "./fixtures.ts";
-
-const MESSAGES = { es, en, pt } as const;
-type Language = keyof typeof MESSAGES;
-
-function cancunDate(days: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Cancun", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-async function dismissNotices(context: BrowserContext, origin = "http://127.0.0.1") {
-  await context.addCookies([{ name: "cookie_notice", value: "1", url: origin }]);
-  await context.addInitScript((key) => {
-    if (window.location.protocol.startsWith("http")) window.localStorage.setItem(key, "1");
-  }, APP_BANNER_STORAGE_KEY);
-}
+import { addPark, cancunDate, dismissNotices, expectThankYou, fillPaymentDetails, MESSAGES, parkDay, parkDays, payByCard, submitPayment, type Language } from "./shop.ts";
 
 /** Picks a round trip on routes & schedules (the widget's GET form, as a shared link) and adds it. */
 async function addRoundTrip(page: Page, language: Language, date: string, origin = "") {
@@ -38,14 +20,6 @@ async function addRoundTrip(page: Page, language: Language, date: string, origin
   await widget.getByRole("button", { name: t["cart.add"] }).click();
   await expect(page).toHaveURL(new RegExp(`${pathOf("cart", language)}\\?updated=1`));
   await expect(page.getByTestId("cart-notice")).toHaveText(t["cart.updated"]);
-}
-
-/** A park's admission on `date` from its product page. */
-async function addPark(page: Page, language: Language, park: "xplor" | "xcaret" | "xenses" | "xenotes" | "xoximilco" | "xavage", date: string) {
-  const t = MESSAGES[language];
-  await page.goto(`${pathOf(park, language)}?date=${date}&adults=2&step=search`);
-  await page.getByTestId("activity-booking").getByRole("button", { name: t["cart.add"] }).click();
-  await expect(page).toHaveURL(new RegExp(pathOf("cart", language)));
 }
 
 function badge(page: Page) {
@@ -74,7 +48,9 @@ test.describe.configure({ timeout: 90_000 });
 
 for (const language of ["es", "en", "pt"] as const) {
   const t = MESSAGES[language];
-  test(`a visitor fills a cart in ${language}: round trip, complement, park, currency, remove`, async ({ page, context, isMobile }) => {
+  test(`a visitor fills a cart in ${language}: round trip, complement, park, currency, remove, and pays by card`, async ({ page, context, isMobile }) => {
+    // On phones one language is enough: the same components, and the budget of the suite is shared.
+    test.skip(isMobile && language !== "es", "sampled on mobile");
     test.slow();
     await dismissNotices(context);
     const day = cancunDate(12 + ["es", "en", "pt"].indexOf(language));
@@ -96,7 +72,7 @@ for (const language of ["es", "en", "pt"] as const) {
     await expect(page.getByTestId("complement-added")).toContainText(/\d/);
 
     // A park admission on another day, from its page.
-    await addPark(page, language, "xplor", cancunDate(20));
+    await addPark(page, language, "xplor", parkDay(20));
     await expect(line).toHaveCount(3);
     await expect(badge(page)).toHaveText("3");
 
@@ -119,8 +95,16 @@ for (const language of ["es", "en", "pt"] as const) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(t["checkout.title"]);
     await expect(page.getByTestId("checkout-total")).toContainText("€");
     await expect(page.getByTestId("hold-countdown")).toBeVisible();
+
+    // Paid with the sandbox's success card: the thank-you page has the reference and the euro total,
+    // and the paid cart is gone from the header.
+    await fillPaymentDetails(page, language);
+    await submitPayment(page);
+    await payByCard(page, "4242424242424242");
+    await expectThankYou(page, language);
+    await expect(page.getByTestId("thank-you-total")).toContainText("€");
     await page.goto(pathOf("home", language));
-    await expect(badge(page)).toHaveText("1");
+    await expect(badge(page)).toHaveCount(0);
   });
 }
 
@@ -129,19 +113,14 @@ test("the sixth product of a package is refused with the limit message; a failed
   allowConsoleError(/status of 503/);
   await page.route("**/api/currencies/*/payment-methods", (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"error":{"code":"SERVICE_UNAVAILABLE"}}' }));
   const language = "es";
-  // Five products on five days, posted as the park pages' forms do.
-  const parks = [
-    [101, 30],
-    [102, 31],
-    [103, 32],
-    [104, 33],
-    [106, 34],
-  ] as const;
-  for (const [product, days] of parks) {
-    const response = await page.request.post(pathOf("cart", language), { form: { intent: "add-activity", product, date: cancunDate(days), adults: 2 }, maxRedirects: 0 });
+  // Five products on five days (a sixth for the refused one), posted as the park pages' forms do.
+  const days = parkDays(30, 6);
+  const parks = [101, 102, 103, 104, 106] as const;
+  for (const [index, product] of parks.entries()) {
+    const response = await page.request.post(pathOf("cart", language), { form: { intent: "add-activity", product, date: days[index]!, adults: 2 }, maxRedirects: 0 });
     expect(response.headers()["location"]).toContain("updated=1");
   }
-  await addPark(page, language, "xenotes", cancunDate(35));
+  await addPark(page, language, "xenotes", days[5]!);
   await expect(page.getByTestId("cart-notice")).toContainText(es["cart.updateError"]);
   await expect(page.getByTestId("cart-notice")).toContainText(es["cart.error.LIMIT_PASSED"]);
   await expect(page.getByTestId("cart-line")).toHaveCount(5);

@@ -1,0 +1,106 @@
+// Paying (issue 6), in Chromium against the sandbox payment provider: a declined card sent back with
+// its reason and paid on the second try; a 3-D Secure challenge; months without interest on a Mexican
+// card in MXN; PayPal in MXN; Uplift's pay-monthly offer only in English with an allowed currency.
+// The full purchase with the success card in es, en and pt is the cart's journey (cart.spec.ts).
+// The provider's pages do not change with the viewport, so these run on desktop only.
+import { test, expect, checkA11y } from "./fixtures.ts";
+import { pathOf } from "../../app/routing/localized-paths.ts";
+import { addPark, chooseCurrency, dismissNotices, expectThankYou, fillPaymentDetails, MESSAGES, parkDay, payByCard, submitPayment } from "./shop.ts";
+
+test.beforeEach(async ({ context }, testInfo) => {
+  test.skip(testInfo.project.name === "mobile", "the provider's pages and ours are the same on phones; the cart journey pays on a phone");
+  await dismissNotices(context);
+});
+
+test("a declined card comes back with its reason in es, and the next card pays", async ({ page }) => {
+  const t = MESSAGES.es;
+  await addPark(page, "es", "xcaret", parkDay(21), 1);
+  await page.getByRole("link", { name: t["cart.proceed"] }).click();
+  await fillPaymentDetails(page, "es");
+  await submitPayment(page);
+  await payByCard(page, "4000000000000002");
+  await expect(page).toHaveURL(new RegExp(`${pathOf("paymentDetails", "es")}\\?declined=card_declined`));
+  await expect(page.getByTestId("payment-declined")).toContainText(t["payment.error.card_declined"]);
+  await checkA11y(page);
+
+  // What was typed is asked again (the form is new), and the booking waiting for it is the same one.
+  await fillPaymentDetails(page, "es");
+  await submitPayment(page);
+  await payByCard(page, "4242424242424242");
+  await expectThankYou(page, "es");
+});
+
+test("a 3-D Secure challenge approved at the bank pays, in pt", async ({ page }) => {
+  const t = MESSAGES.pt;
+  await addPark(page, "pt", "xenses", parkDay(22), 1);
+  await page.getByRole("link", { name: t["cart.proceed"] }).click();
+  await fillPaymentDetails(page, "pt");
+  await submitPayment(page);
+  await payByCard(page, "4000002760003184");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Aprovar" }).click();
+  await expectThankYou(page, "pt");
+});
+
+test("months without interest on a Mexican card in MXN: the plan is offered, charged and shown, in es", async ({ page, allowConsoleError }) => {
+  const t = MESSAGES.es;
+  // The provider's page refuses the first card with 422, which the browser logs.
+  allowConsoleError(/status of 422/);
+  // Spanish pages price in pesos by default.
+  await addPark(page, "es", "xplor", parkDay(23), 2);
+  await page.getByRole("link", { name: t["cart.proceed"] }).click();
+  await fillPaymentDetails(page, "es");
+  await page.getByLabel(t["checkout.instalments.label"]).selectOption("12");
+  await submitPayment(page);
+  // The provider's page says the plan, and checks the card's bank offers it.
+  await expect(page.locator(".instalments")).toContainText("12");
+  await payByCard(page, "4242424242424242");
+  await expect(page.locator("#number-error")).toBeVisible();
+  await payByCard(page, "4152313800000007");
+  await expectThankYou(page, "es");
+  await expect(page.getByTestId("thank-you-payment")).toContainText("12");
+});
+
+test("PayPal in MXN: approved on PayPal's page, back to the thank-you page, in pt", async ({ page, context }) => {
+  const t = MESSAGES.pt;
+  await chooseCurrency(context, "MXN");
+  await addPark(page, "pt", "xoximilco", parkDay(24), 1);
+  await page.getByRole("link", { name: t["cart.proceed"] }).click();
+  await fillPaymentDetails(page, "pt");
+  await page.getByLabel(t["checkout.method.paypal"]).check();
+  await page.getByTestId("pay").click();
+  await expect(page).toHaveURL(/\/sandbox-psp\/paypal\//);
+  await page.getByRole("button", { name: /^Pagar agora/ }).click();
+  await expectThankYou(page, "pt");
+  await expect(page.getByTestId("thank-you-payment")).toContainText("PayPal");
+});
+
+test("Uplift's offer loads in English in dollars and pays monthly; in Spanish its script is never requested", async ({ page, context }) => {
+  const t = MESSAGES.en;
+  const upliftRequests: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/sandbox-uplift/")) upliftRequests.push(request.url());
+  });
+
+  // Spanish, in dollars too: no offer, no script.
+  await chooseCurrency(context, "USD");
+  await addPark(page, "es", "xavage", parkDay(25), 1);
+  await page.getByRole("link", { name: MESSAGES.es["cart.proceed"] }).click();
+  await expect(page.locator("form[data-uplift-initialized]")).toHaveAttribute("data-uplift-initialized", "false");
+  await expect(page.getByTestId("uplift-offer")).toHaveCount(0);
+  expect(upliftRequests).toEqual([]);
+
+  // The same cart in English: the offer initialises; choosing it hides our pay button.
+  await page.goto(pathOf("paymentDetails", "en"));
+  await expect(page.locator("form[data-uplift-initialized]")).toHaveAttribute("data-uplift-initialized", "true");
+  expect(upliftRequests.some((url) => url.includes("/sandbox-uplift/v1/up.js"))).toBe(true);
+  await fillPaymentDetails(page, "en");
+  await expect(page.getByTestId("pay")).toBeVisible();
+  await page.getByRole("checkbox", { name: "Pay monthly" }).check();
+  await expect(page.getByTestId("pay")).toHaveCount(0);
+  await expect(page.getByTestId("pay-with-uplift")).toHaveText(t["checkout.uplift.continue"]);
+  await page.getByRole("button", { name: "Continue with Uplift" }).click();
+  await page.getByRole("button", { name: "Approve plan" }).click();
+  await expectThankYou(page, "en");
+  await expect(page.getByTestId("thank-you-total")).toContainText("US$");
+});

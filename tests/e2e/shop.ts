@@ -1,0 +1,113 @@
+// Steps a shopper takes in more than one journey: days in Cancún, the notices dismissed, a park put
+// in the cart, the payment details filled in, and the sandbox provider's pages answered.
+import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { en } from "../../app/i18n/messages/en.ts";
+import { es } from "../../app/i18n/messages/es.ts";
+import { pt } from "../../app/i18n/messages/pt.ts";
+import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner.tsx";
+import { pathOf } from "../../app/routing/localized-paths.ts";
+
+export const MESSAGES = { es, en, pt } as const;
+export type Language = keyof typeof MESSAGES;
+
+/** The local date in Cancún `days` from today, YYYY-MM-DD. */
+export function cancunDate(days: number): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Cancun", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * A day `days` ahead on which every park opens: most close on Sundays (the seeded hours), so a
+ * Sunday moves to the Monday after.
+ */
+export function parkDay(days: number): string {
+  const date = cancunDate(days);
+  return new Date(`${date}T12:00:00Z`).getUTCDay() === 0 ? cancunDate(days + 1) : date;
+}
+
+/** `count` different days from `days` ahead on, on which every park opens. */
+export function parkDays(days: number, count: number): string[] {
+  const found: string[] = [];
+  for (let day = days; found.length < count; day += 1) if (parkDay(day) === cancunDate(day)) found.push(cancunDate(day));
+  return found;
+}
+
+/** The cookie notice and the app banner answered, so they cover nothing. */
+export async function dismissNotices(context: BrowserContext, origin = "http://127.0.0.1") {
+  await context.addCookies([{ name: "cookie_notice", value: "1", url: origin }]);
+  await context.addInitScript((key) => {
+    if (window.location.protocol.startsWith("http")) window.localStorage.setItem(key, "1");
+  }, APP_BANNER_STORAGE_KEY);
+}
+
+/** Prices in `code` from the first page on, as the currency switcher's cookies say. */
+export async function chooseCurrency(context: BrowserContext, code: "MXN" | "USD", origin = "http://127.0.0.1") {
+  const id = code === "USD" ? "1" : "2";
+  await context.addCookies([
+    { name: "currency", value: code, url: origin },
+    { name: "currency_id", value: id, url: origin },
+  ]);
+}
+
+export type Park = "xplor" | "xcaret" | "xenses" | "xenotes" | "xoximilco" | "xavage";
+
+/** A park's admission on `date` from its product page. */
+export async function addPark(page: Page, language: Language, park: Park, date: string, adults = 2) {
+  const t = MESSAGES[language];
+  await page.goto(`${pathOf(park, language)}?date=${date}&adults=${adults}&step=search`);
+  await page.getByTestId("activity-booking").getByRole("button", { name: t["cart.add"] }).click();
+  await expect(page).toHaveURL(new RegExp(pathOf("cart", language)));
+}
+
+export interface Buyer {
+  name: string;
+  email: string;
+  phone: string;
+  /** The country as its option reads in the page's language. */
+  country: string;
+}
+
+export const BUYER: Record<Language, Buyer> = {
+  es: { name: "Lucía Hernández", email: "lucia@example.mx", phone: "+52 998 123 4567", country: "México" },
+  en: { name: "Emily Carter", email: "emily@example.com", phone: "+1 312 555 0101", country: "United States" },
+  pt: { name: "João Pereira", email: "joao@example.com.br", phone: "+55 11 91234 5678", country: "Brasil" },
+};
+
+/** Fills the payment details: the buyer, every passenger name asked for, the terms. Does not submit. */
+export async function fillPaymentDetails(page: Page, language: Language, buyer: Buyer = BUYER[language]) {
+  const t = MESSAGES[language];
+  await expect(page).toHaveURL(new RegExp(pathOf("paymentDetails", language)));
+  await page.getByLabel(t["checkout.buyer.name"]).fill(buyer.name);
+  await page.getByLabel(t["checkout.buyer.email"]).fill(buyer.email);
+  await page.getByLabel(t["checkout.buyer.phone"]).fill(buyer.phone);
+  await page.getByLabel(t["checkout.buyer.country"]).selectOption({ label: buyer.country });
+  const names = page.locator('input[name^="names."]');
+  for (let index = 0; index < (await names.count()); index += 1) await names.nth(index).fill(`${buyer.name.split(" ")[0]} ${index + 1}`);
+  await page.locator('input[name="acceptTerms"]').check();
+}
+
+/** Submits the payment details; the browser lands on the sandbox provider's page. */
+export async function submitPayment(page: Page) {
+  await page.getByTestId("pay").click();
+  await expect(page).toHaveURL(/\/sandbox-psp\//);
+}
+
+/** The sandbox's hosted card page: a test card, a future expiry, a CVV. */
+export async function payByCard(page: Page, number: string) {
+  await page.locator("#number").fill(number);
+  await page.locator("#expiry").fill("12/34");
+  await page.locator("#cvc").fill(number.startsWith("3") ? "1234" : "123");
+  await page.locator("#name").fill("Test Holder");
+  await page.locator('form button[type="submit"]').click();
+}
+
+/** The thank-you page with its booking reference; returns the reference. */
+export async function expectThankYou(page: Page, language: Language): Promise<string> {
+  await expect(page).toHaveURL(new RegExp(pathOf("cartThankYou", language)));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(MESSAGES[language]["thanks.title"]);
+  const reference = page.getByTestId("booking-reference");
+  await expect(reference).toHaveText(/^[0-9A-Z]{6}$/);
+  return reference.innerText();
+}
