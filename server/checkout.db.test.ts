@@ -314,4 +314,30 @@ describe("placing and paying a booking", () => {
     expect(response.headers.get("Location")).toMatch(/^http:\/\/psp\.test\/sandbox-psp\/pay\/pi_/);
     expect(response.headers.get("Set-Cookie")).toMatch(/^travesia_booking=[0-9A-Z]{6}\.[A-Za-z0-9_-]{22}; HttpOnly;/);
   });
+
+  it("charges Uplift's card token only where its offer may be shown, without the provider's page, once", async () => {
+    const { sessionId } = await roundTripCart(outbound[4]!, inbound[7]!, { adult: 1, child: 0, infant: 0 });
+    const onlyDollars = (currency: string) => currency === "USD";
+    // Where the offer may not be shown (here: not in pesos), the token is refused and nothing is placed.
+    const refused = await codeOf(placeBooking(deps(), placing(sessionId, { cardToken: { token: "tok_test_4242", acceptedIn: () => false } })));
+    expect(refused).toBe("PAYMENT_METHOD_UNAVAILABLE");
+    expect(await codeOf(placeBooking(deps(), placing(sessionId, { method: "paypal", cardToken: { token: "tok_test_4242", acceptedIn: onlyDollars } })))).toBe("PAYMENT_METHOD_UNAVAILABLE");
+    const [cart] = await db().select().from(carts).where(eq(carts.sessionId, sessionId));
+    expect(await db().select().from(bookings).where(eq(bookings.cartId, cart!.id))).toHaveLength(0);
+
+    // Allowed: authorized at once and sent to the thank-you page with the payment; a double submit is the same payment.
+    const placed = await placeBooking(deps(), placing(sessionId, { cardToken: { token: "tok_test_4242", acceptedIn: onlyDollars } }));
+    const again = await placeBooking(deps(), placing(sessionId, { cardToken: { token: "tok_test_4242", acceptedIn: onlyDollars } }));
+    expect(placed.kind).toBe("redirect");
+    if (placed.kind !== "redirect") return;
+    expect(again).toEqual(placed);
+    const back = new URL(placed.url);
+    expect(`${back.origin}${back.pathname}`).toBe("http://site.test/en/carrito/thank-you/");
+    expect(back.searchParams.get("booking")).toBe(placed.reference);
+    const intentId = back.searchParams.get("payment_intent")!;
+    expect((await provider.getPayment(intentId)).status).toBe("authorized");
+    expect((await confirmPayment(deps(), intentId)).kind).toBe("ticketed");
+    const captures = await db().select({ n: count() }).from(sandboxPspEvents).where(and(eq(sandboxPspEvents.intentId, intentId), eq(sandboxPspEvents.type, "payment.authorized")));
+    expect(captures[0]!.n).toBe(1);
+  });
 });
