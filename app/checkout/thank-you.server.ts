@@ -8,7 +8,7 @@ import { isAppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
 import { confirmPayment, hasGuestAccess } from "../../flows/checkout.ts";
 import { findBooking, findPaymentByProviderId, findPayments, findTickets, normalizeReference, type BookingPaymentRow, type BookingStatus } from "../../modules/checkout/index.ts";
-import { monthlyInstalmentMinor } from "../../modules/payments/index.ts";
+import { cardBrandName, monthlyInstalmentMinor } from "../../modules/payments/index.ts";
 import { findCurrencyByCode } from "../../modules/currency/index.ts";
 import { formatMoney, isCurrencyCode, money } from "../../lib/money.ts";
 import { servicesContext } from "../context.ts";
@@ -94,7 +94,7 @@ function paidWith(payment: BookingPaymentRow, format: (amountMinor: number) => s
   const months = payment.instalmentMonths;
   return {
     method: "card",
-    brand: payment.cardBrand,
+    brand: cardBrandName(payment.cardBrand),
     last4: payment.cardLast4,
     instalments: months ? { months, monthly: format(monthlyInstalmentMinor(payment.amountMinor, months)) } : null,
   };

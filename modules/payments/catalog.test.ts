@@ -1,6 +1,6 @@
 import { describe, expect, it, test } from "vitest";
 import { CURRENCY_CODES } from "../../lib/money.ts";
-import { INSTALMENT_BANKS, PAYMENT_METHODS, instalmentPlansOf, paymentMethodsOf } from "./catalog.ts";
+import { INSTALMENT_BANKS, PAYMENT_METHODS, cardBrandName, instalmentPlansOf, monthlyInstalmentMinor, paymentMethodsOf } from "./catalog.ts";
 
 const codesOf = (currency: (typeof CURRENCY_CODES)[number]) => paymentMethodsOf(currency).map((method) => method.api_code);
 
@@ -55,5 +55,19 @@ describe("instalment banks", () => {
   it("offer the usual plans up to the bank's maximum", () => {
     expect(instalmentPlansOf(12)).toEqual([3, 6, 9, 12]);
     expect(instalmentPlansOf(15)).toEqual([3, 6, 9, 12, 15]);
+  });
+});
+
+describe("what a buyer reads about their payment", () => {
+  it("names a card brand from the provider's code, and shows an unknown code as given", () => {
+    expect(cardBrandName("VI")).toBe("Visa");
+    expect(cardBrandName("AX")).toBe("American Express");
+    expect(cardBrandName("ZZ")).toBe("ZZ");
+  });
+
+  it("splits months without interest evenly, rounding each payment up to the minor unit", () => {
+    expect(monthlyInstalmentMinor(120_000, 12)).toBe(10_000);
+    expect(monthlyInstalmentMinor(493_810, 12)).toBe(41_151);
+    expect(monthlyInstalmentMinor(100, 3)).toBe(34);
   });
 });

@@ -31,6 +31,11 @@ export const PAYMENT_METHODS: readonly PaymentMethodRecord[] = [
   { id: 9, api_code: "PP", name: "PayPal", currencies: ["MXN"] },
 ];
 
+/** A card brand's name from the provider's code ("VI" → "Visa"); an unknown code is shown as given. */
+export function cardBrandName(code: string): string {
+  return PAYMENT_METHODS.find((method) => method.api_code === code)?.name ?? code;
+}
+
 /** The methods offered in a currency, by id. */
 export function paymentMethodsOf(currency: CurrencyCode): PaymentMethod[] {
   return PAYMENT_METHODS.filter((method) => method.currencies.includes(currency)).map(({ id, api_code, name }) => ({

@@ -3,6 +3,7 @@ export {
   INSTALMENT_BANKS,
   INSTALMENT_CURRENCY,
   PAYMENT_METHODS,
+  cardBrandName,
   instalmentOffers,
   instalmentPlansOf,
   monthlyInstalmentMinor,

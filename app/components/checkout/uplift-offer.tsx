@@ -65,5 +65,12 @@ function UpliftOfferLoaded({ script, amountMinor, currency, onInitialized, onPay
     payments?.load({ amountMinor, currency });
   }, [payments, amountMinor, currency]);
 
-  return <div ref={container} className="min-h-12" data-testid="uplift-offer" />;
+  // Uplift's markup is its own; the frame and spacing around it are ours, so it sits in the form like a method.
+  return (
+    <div
+      ref={container}
+      className="min-h-12 rounded-lg border border-slate-200 p-3 text-sm text-slate-800 [&_[data-uplift=headline]]:font-semibold [&_button]:mt-2 [&_button]:mr-2 [&_button]:rounded-md [&_button]:border [&_button]:border-sea-700 [&_button]:px-3 [&_button]:py-1 [&_button]:font-semibold [&_button]:text-sea-800 [&_label]:mt-2 [&_label]:flex [&_label]:items-center [&_label]:gap-2"
+      data-testid="uplift-offer"
+    />
+  );
 }
