@@ -76,7 +76,7 @@ export async function loadPaymentDetails(request: Request, context: Context, lan
     cart,
     countries: countryOptions(language),
     namedLines: cart.lines
-      .filter((line) => needsPassengerNames({ kind: line.kind, category: line.category }))
+      .filter((line) => needsPassengerNames({ kind: line.kind, trip: line.trip, category: line.category }))
       .map((line) => ({
         lineId: line.id,
         productName: line.product.name,
