@@ -6,6 +6,7 @@ import { AppError } from "../lib/errors.ts";
 import { openSnapshot, type DatabaseHandle } from "../tests/setup/db.ts";
 import { cartLines, holdReferenceOf } from "../modules/cart/index.ts";
 import { addDays, findDaySailings, materializeSailings, seatAllocations, sailings, type SailingView } from "../modules/inventory/index.ts";
+import { findCouponOffer } from "./booking-offers.ts";
 import { addToCart, changeCartCurrency, emptyCart, findCartView, holdCartLineAgain, removeCartLine, type CartContext, type CartItemInput } from "./cart.ts";
 
 let database: DatabaseHandle;
@@ -309,6 +310,18 @@ describe("coupons", () => {
     // No seat taken on any day, and no dated complement offered for a line without a day.
     expect(await database.db.select().from(seatAllocations).where(eq(seatAllocations.reference, holdReferenceOf(lineId)))).toEqual([]);
     expect(cart.complements).toEqual([]);
+  });
+
+  it("is offered by the widget at the price the cart then charges, with the same refusals", async () => {
+    const search = { product: { id: 203 }, category: "tourist" as const, passengers: adults(2, 1), currency: "MXN" as const, language: "en" as const, now: NOW };
+    const offer = await findCouponOffer(database.db, search);
+    expect(offer.validUntil).toBe("2032-03-03");
+    expect(offer.price.presale).toBeNull();
+    const { sessionId } = await addToCart(database.db, { sessionId: null, currency: "MXN", item: coupon(203) }, context());
+    const cart = await findCartView(database.db, { sessionId, language: "en", now: NOW });
+    expect(cart.lines[0]!.price.total.amountMinor).toBe(offer.price.total.amountMinor);
+    expect(await codeOf(findCouponOffer(database.db, { ...search, category: "resident" }))).toBe("COUPON_TOURIST_ONLY");
+    expect(await codeOf(findCouponOffer(database.db, { ...search, product: { id: FERRY_PRODUCT_ID } }))).toBe("COUPON_NOT_SOLD");
   });
 
   it("sits beside a dated visit to another park, but not beside the same park", async () => {
