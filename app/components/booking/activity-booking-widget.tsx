@@ -116,7 +116,7 @@ export function ActivityBookingWidget({ view }: { view: ActivityWidgetView }) {
           </div>
         ) : null}
         <button type="submit" name="step" value="search" className={buttonClass("primary", "lg")} disabled={busy}>
-          {t("booking.searchActivity")}
+          {when === "coupon" ? t("booking.coupon.search") : t("booking.searchActivity")}
         </button>
       </Form>
       {view.coupon ? (

@@ -303,6 +303,7 @@ export const en = {
   "booking.couponHint": "Pay today at the tourist fare and exchange the coupon at the desk for any day you like within {months} months of purchase. It holds no place and earns no presale discount.",
   "booking.coupon.validUntil": "Coupon valid until {date}",
   "booking.coupon.exchange": "Show it at the park or tour desk and pick your day, subject to availability, within the next {months} months.",
+  "booking.coupon.search": "See the coupon's price",
   "booking.coupon.add": "Add coupon to cart",
   "booking.error.COUPON_NOT_SOLD": "This product is not sold as a coupon. For the ferry, choose an open ticket.",
   "booking.error.COUPON_TOURIST_ONLY": "Coupons are sold at the tourist fare only: the resident fare is checked against your ID on a dated visit.",

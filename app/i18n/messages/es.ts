@@ -304,6 +304,7 @@ export const es = {
   "booking.couponHint": "Pagas hoy con tarifa de turista y canjeas el cupón en la taquilla por el día que quieras dentro de los {months} meses siguientes a la compra. No aparta lugar ni tiene descuento de preventa.",
   "booking.coupon.validUntil": "Cupón válido hasta el {date}",
   "booking.coupon.exchange": "Preséntalo en la taquilla del parque o del tour y elige tu día, sujeto a disponibilidad, dentro de los próximos {months} meses.",
+  "booking.coupon.search": "Ver precio del cupón",
   "booking.coupon.add": "Agregar cupón al carrito",
   "booking.error.COUPON_NOT_SOLD": "Este producto no se vende como cupón. Para el ferry, elige un boleto abierto.",
   "booking.error.COUPON_TOURIST_ONLY": "Los cupones se venden solo con tarifa de turista: la tarifa de residente se verifica con tu identificación en una visita con fecha.",

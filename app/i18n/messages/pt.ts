@@ -304,6 +304,7 @@ export const pt = {
   "booking.couponHint": "Você paga hoje na tarifa de turista e troca o cupom na bilheteria pelo dia que quiser nos {months} meses seguintes à compra. Não reserva lugar nem tem desconto de pré-venda.",
   "booking.coupon.validUntil": "Cupom válido até {date}",
   "booking.coupon.exchange": "Apresente-o na bilheteria do parque ou do passeio e escolha o seu dia, conforme a disponibilidade, nos próximos {months} meses.",
+  "booking.coupon.search": "Ver preço do cupom",
   "booking.coupon.add": "Adicionar cupom ao carrinho",
   "booking.error.COUPON_NOT_SOLD": "Este produto não é vendido como cupom. Para o ferry, escolha um bilhete aberto.",
   "booking.error.COUPON_TOURIST_ONLY": "Os cupons são vendidos só na tarifa de turista: a tarifa de residente é conferida com o seu documento em uma visita com data.",
