@@ -20,6 +20,8 @@ import {
   type Presale,
   type Product,
 } from "../modules/catalog/index.ts";
+import { COUPON_MONTHS, assertCanBuyCoupon } from "../modules/cart/index.ts";
+import { addMonths } from "../modules/checkout/index.ts";
 import { priceIn, takeQuote, type Quote } from "../modules/currency/index.ts";
 import {
   OPERATOR_TIME_ZONE,
@@ -266,6 +268,45 @@ export async function findActivityOffer(db: Database, search: ActivitySearch): P
     now: search.now,
   });
   return { product, activity, day, seatsNeeded: seats, selectable: day.status === "available" && day.left >= seats, price, perPassenger };
+}
+
+export interface CouponSearch {
+  product: { id: number } | { code: string };
+  category: FareCategory;
+  passengers: PassengerCounts;
+  currency: CurrencyCode;
+  language: Language;
+  now: Date;
+}
+
+export interface CouponOffer {
+  product: Product;
+  /** Bought at `now`, the coupon can be exchanged for a day until this one (COUPON_MONTHS later). */
+  validUntil: LocalDate;
+  price: OfferPrice;
+  perPassenger: PassengerPrice[];
+}
+
+/**
+ * A park or tour as a coupon: no day, so no capacity to check and no presale; the tourist fare only
+ * (the same rules the cart applies when the coupon is added).
+ */
+export async function findCouponOffer(db: Database, search: CouponSearch): Promise<CouponOffer> {
+  const product = await findProduct(db, search.language, search.product, { withComplements: false });
+  assertCanBuyCoupon(product, search.category);
+  const [activity] = await findActivities(db, search.language, [product.activityId!]);
+  if (!activity) throw new AppError("UNKNOWN_PRODUCT");
+  assertValidPassengers(search.passengers, product.ageBands, activity.dailyCapacity);
+  const { price, perPassenger } = await priceOffer(db, {
+    product,
+    category: search.category,
+    trip: "single",
+    passengers: search.passengers,
+    date: null,
+    currency: search.currency,
+    now: search.now,
+  });
+  return { product, validUntil: addMonths(localDateOf(search.now, OPERATOR_TIME_ZONE), COUPON_MONTHS), price, perPassenger };
 }
 
 /** The prices of one product for each passenger type, undated (the product page before a date is chosen). */

@@ -1,11 +1,12 @@
 // The cart's use cases on the seeded database: holds, expiry, the shopping rules and re-pricing.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CROSSING_TO_CANCUN, CROSSING_TO_ISLA, CROSSING_TO_ISLA_CODE, FERRY_PRODUCT_ID } from "../db/seed-catalogue.ts";
+import { CROSSING_TO_CANCUN, CROSSING_TO_ISLA, CROSSING_TO_ISLA_CODE, FERRY_PRODUCT_ID, SEED_FARES } from "../db/seed-catalogue.ts";
 import { AppError } from "../lib/errors.ts";
 import { openSnapshot, type DatabaseHandle } from "../tests/setup/db.ts";
 import { cartLines, holdReferenceOf } from "../modules/cart/index.ts";
 import { addDays, findDaySailings, materializeSailings, seatAllocations, sailings, type SailingView } from "../modules/inventory/index.ts";
+import { findCouponOffer } from "./booking-offers.ts";
 import { addToCart, changeCartCurrency, emptyCart, findCartView, holdCartLineAgain, removeCartLine, type CartContext, type CartItemInput } from "./cart.ts";
 
 let database: DatabaseHandle;
@@ -273,5 +274,85 @@ describe("the database's last line", () => {
       createdAt: NOW,
     });
     await expect(bad).rejects.toMatchObject({ cause: { message: expect.stringMatching(/cart_lines_shape/) } });
+  });
+});
+
+describe("coupons", () => {
+  const coupon = (productId: number, overrides: Partial<Extract<CartItemInput, { type: "coupon" }>> = {}): CartItemInput => ({
+    type: "coupon",
+    productId,
+    category: "tourist",
+    passengers: adults(2, 1),
+    ...overrides,
+  });
+  const tourist = (productId: number, passengerType: "adult" | "child") =>
+    SEED_FARES.find((fare) => fare.productId === productId && fare.category === "tourist" && fare.trip === "single" && fare.passengerType === passengerType)!.amountMinor;
+
+  it("adds a park without a date at its full tourist fare, valid 12 months, holding nothing", async () => {
+    // Bought 40 days before any day it could be used: a dated visit would earn presale, a coupon does not.
+    const { sessionId, lineId } = await addToCart(database.db, { sessionId: null, currency: "MXN", item: coupon(204) }, context());
+    const cart = await findCartView(database.db, { sessionId, language: "en", now: NOW });
+    const [line] = cart.lines;
+    expect(line).toMatchObject({
+      id: lineId,
+      kind: "activity",
+      trip: "open",
+      date: null,
+      activity: null,
+      openTicketMonths: null,
+      coupon: { months: 12, validUntil: "2032-03-03" },
+      hold: { status: "none", expiresAt: null, secondsLeft: null },
+      price: { presale: null },
+    });
+    expect(line!.price.total.amountMinor).toBe(2 * tourist(204, "adult") + tourist(204, "child"));
+    expect(line!.price.discount.amountMinor).toBe(0);
+    expect(cart.holdExpiresAt).toBeNull();
+    // No seat taken on any day, and no dated complement offered for a line without a day.
+    expect(await database.db.select().from(seatAllocations).where(eq(seatAllocations.reference, holdReferenceOf(lineId)))).toEqual([]);
+    expect(cart.complements).toEqual([]);
+  });
+
+  it("is offered by the widget at the price the cart then charges, with the same refusals", async () => {
+    const search = { product: { id: 203 }, category: "tourist" as const, passengers: adults(2, 1), currency: "MXN" as const, language: "en" as const, now: NOW };
+    const offer = await findCouponOffer(database.db, search);
+    expect(offer.validUntil).toBe("2032-03-03");
+    expect(offer.price.presale).toBeNull();
+    const { sessionId } = await addToCart(database.db, { sessionId: null, currency: "MXN", item: coupon(203) }, context());
+    const cart = await findCartView(database.db, { sessionId, language: "en", now: NOW });
+    expect(cart.lines[0]!.price.total.amountMinor).toBe(offer.price.total.amountMinor);
+    expect(await codeOf(findCouponOffer(database.db, { ...search, category: "resident" }))).toBe("COUPON_TOURIST_ONLY");
+    expect(await codeOf(findCouponOffer(database.db, { ...search, product: { id: FERRY_PRODUCT_ID } }))).toBe("COUPON_NOT_SOLD");
+  });
+
+  it("sits beside a dated visit to another park, but not beside the same park", async () => {
+    const { sessionId } = await addToCart(database.db, { sessionId: null, currency: "MXN", item: park(205, addDays(DAY, 5)) }, context());
+    const add = (item: CartItemInput) => addToCart(database.db, { sessionId, currency: "MXN", item }, context());
+    expect(await codeOf(add(coupon(205)))).toBe("SAME_PRODUCT_IN_CART");
+    await add(coupon(206));
+    const cart = await findCartView(database.db, { sessionId, language: "en", now: NOW });
+    expect(cart.lines.map((line) => [line.product.id, line.trip, line.hold.status])).toEqual([
+      [205, "single", "held"],
+      [206, "open", "none"],
+    ]);
+  });
+
+  it("refuses the resident fare and the ferry with a code, and leaves the cart as it was", async () => {
+    const { sessionId } = await addToCart(database.db, { sessionId: null, currency: "MXN", item: coupon(207) }, context());
+    const add = (item: CartItemInput) => addToCart(database.db, { sessionId, currency: "MXN", item }, context());
+    expect(await codeOf(add(coupon(202, { category: "resident" })))).toBe("COUPON_TOURIST_ONLY");
+    expect(await codeOf(add(coupon(FERRY_PRODUCT_ID)))).toBe("COUPON_NOT_SOLD");
+    expect(await codeOf(add(coupon(202, { passengers: adults(0, 1) })))).toBe("INVALID_PASSENGERS");
+    const cart = await findCartView(database.db, { sessionId, language: "en", now: NOW });
+    expect(cart.lines.map((line) => line.product.id)).toEqual([207]);
+  });
+
+  it("keeps a coupon's shape in the database: an undated activity line is a coupon, and a coupon has no date", async () => {
+    const { sessionId } = await addToCart(database.db, { sessionId: null, currency: "MXN", item: park(106, addDays(DAY, 8)) }, context());
+    const cart = await findCartView(database.db, { sessionId, language: "en", now: NOW });
+    const [dated] = await database.db.select().from(cartLines).where(eq(cartLines.cartId, cart.id));
+    const insert = (values: Partial<typeof cartLines.$inferInsert>) =>
+      database.db.insert(cartLines).values({ ...dated!, id: "00000000-0000-4000-8000-00000000000b", position: 9, productId: 206, holdExpiresAt: null, ...values });
+    await expect(insert({ trip: "single", serviceDate: null, holdExpiresAt: NOW })).rejects.toMatchObject({ cause: { message: expect.stringMatching(/cart_lines_shape/) } });
+    await expect(insert({ trip: "open" })).rejects.toMatchObject({ cause: { message: expect.stringMatching(/cart_lines_shape/) } });
   });
 });

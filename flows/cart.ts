@@ -11,8 +11,10 @@ import type { Language } from "../lib/language.ts";
 import type { CurrencyCode, Money } from "../lib/money.ts";
 import { formatMoney } from "../lib/money.ts";
 import {
+  COUPON_MONTHS,
   PACKAGE_LIMIT,
   assertCanAddLine,
+  assertCanBuyCoupon,
   assertSchedulesChosen,
   convertPricing,
   deleteCartLine,
@@ -23,6 +25,7 @@ import {
   holdStatus,
   insertCart,
   insertCartLine,
+  isCoupon,
   pricingOf,
   secondsLeft,
   sumPrices,
@@ -49,6 +52,7 @@ import {
   type PassengerCounts,
   type Product,
 } from "../modules/catalog/index.ts";
+import { addMonths } from "../modules/checkout/index.ts";
 import { findCurrencyByCode, takeQuote } from "../modules/currency/index.ts";
 import {
   assertCanSellActivityDay,
@@ -61,6 +65,7 @@ import {
   findSailing,
   holdSeats,
   hoursOn,
+  localDateOf,
   lockActivityDay,
   lockSailing,
   releaseAllocations,
@@ -88,6 +93,8 @@ export type CartItemInput =
       passengers: PassengerCounts;
     }
   | { type: "activity"; productId: number; date: string; category: FareCategory; passengers: PassengerCounts }
+  /** A park or tour without a date: a coupon exchanged for a day within COUPON_MONTHS of purchase. */
+  | { type: "coupon"; productId: number; category: FareCategory; passengers: PassengerCounts }
   /** A complement card of the cart: the admission (or, with `upgrade`, its tour) for the people of `parentLineId`. */
   | { type: "complement"; complementId: number; upgrade: boolean; parentLineId: string; date: string };
 
@@ -159,6 +166,8 @@ export type SeatLine = Pick<CartLineRow, "seats" | "outboundSailingId" | "inboun
  * transaction, none. Holds for the cart; sales for a paid booking (flows/checkout.ts).
  */
 export async function takeLineSeats(tx: Database, language: Language, line: SeatLine, reference: string, taking: Taking, now: Date): Promise<void> {
+  // An undated line (a ferry open ticket, an activity coupon) takes no capacity until it is given a day.
+  if (line.serviceDate === null && line.outboundSailingId === null) return;
   if (line.kind === "activity") {
     if (line.activityId === null || line.serviceDate === null) throw new Error(`activity line of ${reference} has no day`);
     await takeOnActivityDay(tx, language, line.activityId, line.serviceDate, line.seats, reference, taking, now);
@@ -276,9 +285,44 @@ async function resolveActivity(
   };
 }
 
+/**
+ * A coupon: the park's or tour's undated admission at its tourist fare, without presale (it has no
+ * date to buy ahead of). It holds nothing, so it has no countdown.
+ */
+async function resolveCoupon(tx: Database, item: Extract<CartItemInput, { type: "coupon" }>, context: CartContext): Promise<ResolvedLine> {
+  const product = await findProduct(tx, context.language, { id: item.productId }, { withComplements: false });
+  assertCanBuyCoupon(product, item.category);
+  assertValidPassengers(item.passengers, product.ageBands, Number.MAX_SAFE_INTEGER);
+  const pricing = await priceInMxn(tx, product, item.category, "single", item.passengers, null, context.now);
+  return {
+    values: {
+      kind: "activity",
+      productId: product.id,
+      trip: "open",
+      category: item.category,
+      adults: item.passengers.adult,
+      children: item.passengers.child,
+      infants: item.passengers.infant,
+      seats: seatsNeeded(item.passengers, product.ageBands),
+      serviceDate: null,
+      returnDate: null,
+      outboundSailingId: null,
+      inboundSailingId: null,
+      activityId: product.activityId,
+      complementId: null,
+      parentLineId: null,
+      pricing,
+      holdExpiresAt: null,
+    },
+    facts: { productId: product.id, kind: "activity", activityDate: null },
+    isComplement: false,
+  };
+}
+
 async function resolveItem(tx: Database, item: CartItemInput, lines: readonly CartLineRow[], context: CartContext): Promise<ResolvedLine> {
   if (item.type === "ferry") return resolveFerry(tx, item, context);
   if (item.type === "activity") return resolveActivity(tx, item, context, null);
+  if (item.type === "coupon") return resolveCoupon(tx, item, context);
   const parent = lines.find((line) => line.id === item.parentLineId);
   if (!parent) throw new AppError("CART_LINE_NOT_FOUND", { issues: [{ path: "item.parentLineId", code: "not_in_cart" }] });
   const parentProduct = await findProduct(tx, context.language, { id: parent.productId });
@@ -436,6 +480,8 @@ export interface CartLineView {
   activity: { date: LocalDate; opens: string | null; closes: string | null } | null;
   /** Months an open ticket stays valid (spec §9: 6). */
   openTicketMonths: number | null;
+  /** An activity coupon: valid COUPON_MONTHS from purchase, so until that day if bought at `now`. */
+  coupon: { months: number; validUntil: LocalDate } | null;
   complementId: number | null;
   parentLineId: string | null;
   hold: { status: HoldStatus; expiresAt: string | null; secondsLeft: number | null };
@@ -538,6 +584,7 @@ export async function findCartView(
   const productOf = (id: number) => products.find((product) => product.id === id);
   const sailingOf = (id: number | null) => sailings.find((sailing) => sailing.id === id);
 
+  const couponValidUntil = addMonths(localDateOf(now), COUPON_MONTHS);
   const payable: ConvertedPrice[] = [];
   const payableUsd: ConvertedPrice[] = [];
   const lineViews = lines.map((line): CartLineView => {
@@ -573,7 +620,8 @@ export async function findCartView(
       outbound: legOf(sailingOf(line.outboundSailingId), crossings),
       inbound: legOf(sailingOf(line.inboundSailingId), crossings),
       activity: day ? { date: day, opens: openHours?.opens ?? null, closes: openHours?.closes ?? null } : null,
-      openTicketMonths: line.trip === "open" ? (product?.openTicketMonths ?? null) : null,
+      openTicketMonths: line.kind === "ferry" && line.trip === "open" ? (product?.openTicketMonths ?? null) : null,
+      coupon: isCoupon(line) ? { months: COUPON_MONTHS, validUntil: couponValidUntil } : null,
       complementId: line.complementId,
       parentLineId: line.parentLineId,
       hold: {
@@ -613,7 +661,8 @@ async function complementsOffered(
 ): Promise<CartComplementView[]> {
   const offers: { complementId: number; line: CartLineRow }[] = [];
   for (const line of lines) {
-    if (line.parentLineId !== null) continue;
+    // A complement goes on the day of the line it complements: a coupon has no day yet.
+    if (line.parentLineId !== null || isCoupon(line)) continue;
     const product = products.find((item) => item.id === line.productId);
     for (const complement of product?.complements ?? []) {
       // A park already in the cart on its own is not offered to itself.

@@ -43,6 +43,10 @@ export const ERROR_STATUS = {
   SAME_DATE_IN_CART: 409,
   SAME_DATE_COMPONENTS: 409,
   LIMIT_PASSED: 409,
+  // Coupons (spec §9, undated and valid a year): only parks and tours sell them (the ferry sells open
+  // tickets), and only at the tourist fare (resident fares are checked at a dated visit).
+  COUPON_NOT_SOLD: 422,
+  COUPON_TOURIST_ONLY: 422,
   // Search service (spec §7, §8 Search): a missing, forged or expired search token; a missing or
   // foreign host-path header; a data store or engine this site does not have.
   SEARCH_TOKEN_INVALID: 401,

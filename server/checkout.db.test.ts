@@ -4,7 +4,7 @@
 // input changes nothing.
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CROSSING_TO_CANCUN, CROSSING_TO_ISLA, CROSSING_TO_ISLA_CODE } from "../db/seed-catalogue.ts";
+import { ACTIVITY_CATAMARAN, CATAMARAN_TOUR_ID, CROSSING_TO_CANCUN, CROSSING_TO_ISLA, CROSSING_TO_ISLA_CODE } from "../db/seed-catalogue.ts";
 import { AppError } from "../lib/errors.ts";
 import { fixedClock } from "../lib/clock.ts";
 import { bookingEvents, bookings, tickets } from "../modules/checkout/index.ts";
@@ -19,7 +19,7 @@ import { addToCart, type CartContext } from "../flows/cart.ts";
 import { confirmPayment, failLapsedBookings, guestSecretOf, hasGuestAccess, placeBooking, type PlaceBookingInput } from "../flows/checkout.ts";
 import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "../app/context.ts";
-import { submitPaymentDetails, type PaymentFormFailure } from "../app/checkout/payment-details.server.ts";
+import { loadPaymentDetails, submitPaymentDetails, type CheckoutPageId, type PaymentFormFailure } from "../app/checkout/payment-details.server.ts";
 import { findSiteConfig } from "../modules/site/index.ts";
 import { createLogger } from "../lib/logger.ts";
 
@@ -87,6 +87,14 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
     throw error;
   }
   throw new Error("expected a refusal");
+}
+
+/** The typed context a route's loader or action gets from the server. */
+async function routeContext(): Promise<RouterContextProvider> {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, runtime.services);
+  context.set(requestContext, { requestId: "test", logger: createLogger("silent"), nonce: "n", country: null, site: await findSiteConfig(db(), "travesia") });
+  return context;
 }
 
 function intentIdOf(url: string): string {
@@ -280,9 +288,7 @@ describe("placing and paying a booking", () => {
       { sessionId: null, currency: "USD", item: { type: "activity", productId: 1945, date: addDays(DAY, 2), category: "tourist", passengers: { adult: 2, child: 0, infant: 0 } } },
       cartContext(),
     );
-    const context = new RouterContextProvider();
-    context.set(servicesContext, runtime.services);
-    context.set(requestContext, { requestId: "test", logger: createLogger("silent"), nonce: "n", country: null, site: await findSiteConfig(db(), "travesia") });
+    const context = await routeContext();
     const submit = (fields: Record<string, string>) =>
       submitPaymentDetails(
         new Request("http://site.test/en/carrito/payment-details/", { method: "POST", headers: { Cookie: `cart_session=${sessionId}` }, body: new URLSearchParams(fields) }),
@@ -339,5 +345,59 @@ describe("placing and paying a booking", () => {
     expect((await confirmPayment(deps(), intentId)).kind).toBe("ticketed");
     const captures = await db().select({ n: count() }).from(sandboxPspEvents).where(and(eq(sandboxPspEvents.intentId, intentId), eq(sandboxPspEvents.type, "payment.authorized")));
     expect(captures[0]!.n).toBe(1);
+  });
+});
+
+describe("coupons", () => {
+  const couponOf = (productId: number, passengers = { adult: 2, child: 1, infant: 0 }) => ({ type: "coupon" as const, productId, category: "tourist" as const, passengers });
+  const activityTaken = async () => {
+    const [row] = await db()
+      .select({ n: sql<number>`coalesce(sum(${seatAllocations.quantity}), 0)::int` })
+      .from(seatAllocations)
+      .where(and(eq(seatAllocations.activityId, ACTIVITY_CATAMARAN), isNull(seatAllocations.releasedAt)));
+    return row?.n ?? 0;
+  };
+  /** What the page's loader does for `page`: its data, or where it redirects. */
+  async function openPage(page: CheckoutPageId, sessionId: string, search = "") {
+    const path = page === "paymentDetailsCoupon" ? "/en/carrito/payment-details-coupon/" : "/en/carrito/payment-details/";
+    try {
+      return { data: await loadPaymentDetails(new Request(`http://site.test${path}${search}`, { headers: { Cookie: `cart_session=${sessionId}` } }), await routeContext(), "en", page) };
+    } catch (thrown) {
+      if (!(thrown instanceof Response)) throw thrown;
+      return { status: thrown.status, location: thrown.headers.get("Location") };
+    }
+  }
+
+  it("pays an all-coupon cart without names or hold, and issues one ticket per person valid a year, taking no capacity", async () => {
+    const before = await activityTaken();
+    const { sessionId } = await addToCart(db(), { sessionId: null, currency: "USD", item: couponOf(CATAMARAN_TOUR_ID) }, cartContext());
+    const page = await openPage("paymentDetailsCoupon", sessionId);
+    expect(page.data).toMatchObject({ page: "paymentDetailsCoupon", namedLines: [], cart: { holdExpiresAt: null, lines: [{ coupon: { months: 12, validUntil: "2032-03-03" } }] } });
+
+    const placed = await placeBooking(deps(), placing(sessionId));
+    if (placed.kind !== "redirect") throw new Error("expected the provider's page");
+    const intentId = intentIdOf(placed.url);
+    await provider.authorizePayment(intentId, { cardToken: "tok_test_4242", idempotencyKey: `test-auth-${intentId}` });
+    expect((await confirmPayment(deps(), intentId)).kind).toBe("ticketed");
+
+    const issued = await db().select().from(tickets).where(eq(tickets.bookingId, placed.bookingId));
+    expect(issued.map((ticket) => ticket.passengerType).sort()).toEqual(["adult", "adult", "child"]);
+    for (const ticket of issued) {
+      expect(ticket).toMatchObject({ activityId: ACTIVITY_CATAMARAN, sailingId: null, serviceDate: null, validUntil: "2032-03-03", passengerName: null, status: "valid" });
+    }
+    expect(await activityTaken()).toBe(before);
+    const [cart] = await db().select().from(carts).where(eq(carts.sessionId, sessionId));
+    expect(cart!.status).toBe("ordered");
+  });
+
+  it("serves the coupon page only to an all-coupon cart; any other cart pays on the payment details", async () => {
+    const { sessionId } = await addToCart(db(), { sessionId: null, currency: "USD", item: couponOf(203) }, cartContext());
+    expect((await openPage("paymentDetails", sessionId)).data?.page).toBe("paymentDetails");
+    await addToCart(db(), { sessionId, currency: "USD", item: { type: "activity", productId: 204, date: addDays(DAY, 1), category: "tourist", passengers: { adult: 1, child: 0, infant: 0 } } }, cartContext());
+    expect(await openPage("paymentDetailsCoupon", sessionId, "?declined=card_declined")).toEqual({ status: 302, location: "/en/carrito/payment-details/?declined=card_declined" });
+    const mixed = await openPage("paymentDetails", sessionId);
+    // The dated park asks for its visitor's name; the coupon does not, and shows its validity.
+    expect(mixed.data?.namedLines.map((line) => line.productName)).toHaveLength(1);
+    expect(mixed.data?.cart.lines.map((line) => line.coupon?.validUntil ?? line.date)).toEqual(["2032-03-03", addDays(DAY, 1)]);
   });
 });

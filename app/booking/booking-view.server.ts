@@ -8,12 +8,14 @@ import { formatDecimal, formatMoney, isCurrencyCode, minorUnitsOf } from "../../
 import {
   bookableRange,
   findActivityOffer,
+  findCouponOffer,
   findFerryOffer,
   findProductPrices,
   type OfferPrice,
   type PassengerPrice,
   type SailingOffer,
 } from "../../flows/booking-offers.ts";
+import { COUPON_MONTHS } from "../../modules/cart/index.ts";
 import { ageRangeLabel, findPresaleTiers, findProduct, findFerryProductId, findProducts, type Product } from "../../modules/catalog/index.ts";
 import { findCurrencyByCode, type VisitorCurrency } from "../../modules/currency/index.ts";
 import { findRequestCurrency } from "../visitor-currency.server.ts";
@@ -261,6 +263,7 @@ export async function loadProductPage(
     infant: readCount(params.get("infants"), 0),
   };
   const category = params.get("category") === "resident" ? "resident" : "tourist";
+  const when = params.get("when") === "coupon" ? "coupon" : "date";
   const widget: ActivityWidgetView = {
     action,
     productId: selected.id,
@@ -270,6 +273,8 @@ export async function loadProductPage(
       kind: item.kind === "park_tour" ? "tour" : "admission",
       fromPrice: item === product ? own.from : (upgraded?.from ?? null),
     })),
+    when,
+    couponMonths: COUPON_MONTHS,
     date,
     passengers,
     category,
@@ -277,11 +282,22 @@ export async function loadProductPage(
     bands: bandsView(selected, selected === product ? own.prices : (upgraded?.prices ?? []), currency),
     minAge: selected.minRecommendedAge,
     result: null,
+    coupon: null,
     error: null,
     presaleTiers: await presaleView(context),
   };
   let status = 200;
-  if (params.get("step") !== null || params.has("date")) {
+  if (when === "coupon" && params.get("step") !== null) {
+    try {
+      const offer = await findCouponOffer(db, { product: { id: selected.id }, category, passengers, currency: currency.iso_code, language, now });
+      widget.bands = bandsView(selected, offer.perPassenger, currency);
+      widget.coupon = { validUntil: offer.validUntil, price: priceView(offer.price, currency) };
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      widget.error = { code: error.code };
+      status = error.status;
+    }
+  } else if (params.get("step") !== null || params.has("date")) {
     try {
       const offer = await findActivityOffer(db, { product: { id: selected.id }, date, category, passengers, currency: currency.iso_code, language, now });
       widget.bands = bandsView(selected, offer.perPassenger, currency);

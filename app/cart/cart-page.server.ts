@@ -9,6 +9,7 @@ import type { Language } from "../../lib/language.ts";
 import { addToCart, emptyCart, findCartView, holdCartLineAgain, removeCartLine, type CartContext, type CartItemInput, type CartView } from "../../flows/cart.ts";
 import { cartErrorKindOf } from "../../modules/cart/index.ts";
 import { readCount } from "../booking/ferry-query.ts";
+import { checkoutPageOf, type CheckoutPageId } from "../checkout/payment-details.server.ts";
 import { requestContext, servicesContext } from "../context.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import { findRequestCurrency } from "../visitor-currency.server.ts";
@@ -16,17 +17,29 @@ import { readCartSession } from "./cart-session.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
-/** What the form names an intent; the widgets post `add-ferry` and `add-activity`. */
-export const CART_INTENTS = ["add-ferry", "add-activity", "add-complement", "remove", "hold-again", "empty"] as const;
+/** What the form names an intent; the widgets post `add-ferry`, `add-activity` and `add-coupon`. */
+export const CART_INTENTS = ["add-ferry", "add-activity", "add-coupon", "add-complement", "remove", "hold-again", "empty"] as const;
 export type CartIntent = (typeof CART_INTENTS)[number];
 
 export interface CartPageData {
   cart: CartView | null;
+  /** Where "Proceed to payment" goes: the coupon page when every line is a coupon. */
+  checkoutPage: CheckoutPageId;
   /** The message of the last change: the spec's success or error text, and the reason's key. */
   notice: { ok: true } | { ok: false; reason: ReasonKey } | null;
 }
 
-const SPECIFIC_REASONS = ["LIMIT_PASSED", "SAME_PRODUCT_IN_CART", "SAME_DATE_IN_CART", "SAME_DATE_COMPONENTS", "SCHEDULE_REQUIRED", "CART_NOT_FOUND", "CART_LINE_NOT_FOUND"] as const;
+const SPECIFIC_REASONS = [
+  "LIMIT_PASSED",
+  "SAME_PRODUCT_IN_CART",
+  "SAME_DATE_IN_CART",
+  "SAME_DATE_COMPONENTS",
+  "SCHEDULE_REQUIRED",
+  "CART_NOT_FOUND",
+  "CART_LINE_NOT_FOUND",
+  "COUPON_NOT_SOLD",
+  "COUPON_TOURIST_ONLY",
+] as const;
 export type ReasonKey = `cart.error.${(typeof SPECIFIC_REASONS)[number] | "availability" | "any"}`;
 
 /** The message key of a refusal: the code's own text, else its kind's (availability), else the generic one. */
@@ -43,14 +56,15 @@ export async function loadCartPage(request: Request, context: Context, language:
   const error = url.searchParams.get("error");
   const notice: CartPageData["notice"] = url.searchParams.get("updated") === "1" ? { ok: true } : error && /^[A-Z_]{3,40}$/.test(error) ? { ok: false, reason: reasonKey(error) } : null;
   const sessionId = readCartSession(request);
-  if (sessionId === null) return { data: { cart: null, notice }, headers };
+  if (sessionId === null) return { data: { cart: null, checkoutPage: "paymentDetails", notice }, headers };
   try {
-    return { data: { cart: await findCartView(db, { sessionId, language, now: clock.now() }), notice }, headers };
+    const cart = await findCartView(db, { sessionId, language, now: clock.now() });
+    return { data: { cart, checkoutPage: checkoutPageOf(cart.lines), notice }, headers };
   } catch (failure) {
     if (!isAppError(failure) || failure.code !== "CART_NOT_FOUND") throw failure;
     // A cookie naming no cart is cleared, as the client does (spec §4).
     headers.append("Set-Cookie", cartSessionCookie(null, config.NODE_ENV === "production"));
-    return { data: { cart: null, notice }, headers };
+    return { data: { cart: null, checkoutPage: "paymentDetails", notice }, headers };
   }
 }
 
@@ -91,6 +105,7 @@ export function readCartItem(intent: CartIntent, form: FormData): CartItemInput 
   if (intent === "add-activity") {
     return { type: "activity", productId: id(form, "product") ?? 0, date: text(form, "date") ?? "", category: category(form), passengers: passengersOf(form) };
   }
+  if (intent === "add-coupon") return { type: "coupon", productId: id(form, "product") ?? 0, category: category(form), passengers: passengersOf(form) };
   return {
     type: "complement",
     complementId: id(form, "complement") ?? 0,

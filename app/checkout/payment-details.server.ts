@@ -1,13 +1,17 @@
-// The payment-details page's loader and action (spec §2 Cart: payment details). The loader shows the
-// cart as it will be paid (amounts also in USD, spec §7 IncludeAmountsUSD) with the buyer form; the
-// action places the booking through flows/checkout.ts and sends the buyer to the provider's page.
-// A refusal re-renders the form with what was typed and every field's mistake, and changes nothing.
+// The payment-details pages' loader and action (spec §2 Cart: payment details, and payment details for
+// a coupon). The loader shows the cart as it will be paid (amounts also in USD, spec §7
+// IncludeAmountsUSD) with the buyer form; the action places the booking through flows/checkout.ts and
+// sends the buyer to the provider's page. A refusal re-renders the form with what was typed and every
+// field's mistake, and changes nothing. Both pages are this one checkout: the coupon page is the
+// variant for a cart of nothing but coupons (no hold to count down, no names to ask), and sends any
+// other cart to the payment details.
 import { data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
 import { countryOptions } from "../../lib/countries.ts";
 import { ERROR_STATUS, isAppError, type ErrorIssue } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
 import { upliftScriptForPage, type UpliftScript } from "../../lib/uplift.ts";
 import { findCartView, type CartView } from "../../flows/cart.ts";
+import { isCouponOnly } from "../../modules/cart/index.ts";
 import { guestSecretOf, placeBooking } from "../../flows/checkout.ts";
 import { needsPassengerNames, passengerTypesOf, type PaymentMethodKind } from "../../modules/checkout/index.ts";
 import { findInstalmentBanks, INSTALMENT_CURRENCY, instalmentOffers } from "../../modules/payments/index.ts";
@@ -35,7 +39,27 @@ export interface InstalmentOption {
   banks: string[];
 }
 
+/** The two pages of checkout: the payment details, and the payment details for a coupon. */
+export type CheckoutPageId = "paymentDetails" | "paymentDetailsCoupon";
+
+/** The checkout page a cart pays on: the coupon page when every line is a coupon. */
+export function checkoutPageOf(lines: readonly Pick<CartView["lines"][number], "kind" | "trip">[]): CheckoutPageId {
+  return isCouponOnly(lines) ? "paymentDetailsCoupon" : "paymentDetails";
+}
+
+/**
+ * Where a visitor asking for `page` must go instead, or null to serve it: the coupon page serves
+ * only an all-coupon cart (another cart pays on the payment details, keeping the query, e.g. a decline).
+ * The payment details serve any cart, coupons included.
+ */
+export function checkoutRedirectOf(page: CheckoutPageId, lines: readonly Pick<CartView["lines"][number], "kind" | "trip">[], language: Language, search: string): string | null {
+  if (page === "paymentDetailsCoupon" && checkoutPageOf(lines) !== "paymentDetailsCoupon") return `${pathOf("paymentDetails", language)}${search}`;
+  return null;
+}
+
 export interface PaymentDetailsData {
+  /** Which of the two checkout pages this is. */
+  page: CheckoutPageId;
   cart: CartView;
   countries: { code: string; name: string }[];
   /** Lines whose tickets carry each passenger's name. */
@@ -66,7 +90,7 @@ export interface PaymentFormFailure {
   values: PaymentFormValues;
 }
 
-export async function loadPaymentDetails(request: Request, context: Context, language: Language): Promise<PaymentDetailsData> {
+export async function loadPaymentDetails(request: Request, context: Context, language: Language, page: CheckoutPageId = "paymentDetails"): Promise<PaymentDetailsData> {
   const { db, clock, config } = context.get(servicesContext);
   const { site } = context.get(requestContext);
   const sessionId = readCartSession(request);
@@ -77,12 +101,16 @@ export async function loadPaymentDetails(request: Request, context: Context, lan
     throw error;
   });
   if (cart.status !== "open" || cart.lines.length === 0) throw redirect(cartPath);
-  const declined = new URL(request.url).searchParams.get("declined");
+  const url = new URL(request.url);
+  const elsewhere = checkoutRedirectOf(page, cart.lines, language, url.search);
+  if (elsewhere !== null) throw redirect(elsewhere);
+  const declined = url.searchParams.get("declined");
   return {
+    page,
     cart,
     countries: countryOptions(language),
     namedLines: cart.lines
-      .filter((line) => needsPassengerNames({ kind: line.kind, category: line.category }))
+      .filter((line) => needsPassengerNames({ kind: line.kind, trip: line.trip, category: line.category }))
       .map((line) => ({
         lineId: line.id,
         productName: line.product.name,

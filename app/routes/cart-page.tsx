@@ -5,6 +5,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { languageOfPath } from "../../lib/language.ts";
 import type { CartComplementView, CartLineView, CartView } from "../../flows/cart.ts";
 import { applyCartForm, loadCartPage } from "../cart/cart-page.server.ts";
+import type { CheckoutPageId } from "../checkout/payment-details.server.ts";
 import { formatLongDate } from "../components/booking/format.ts";
 import { LegLine } from "../components/booking/leg-line.tsx";
 import { CARD, INPUT } from "../components/booking/styles.ts";
@@ -50,6 +51,11 @@ function LineDetails({ line }: { line: CartLineView }) {
       {line.outbound ? <LegLine direction="outbound" leg={line.outbound} /> : null}
       {line.inbound ? <LegLine direction="inbound" leg={line.inbound} /> : null}
       {line.openTicketMonths ? <li>{t("cart.openTicket", { months: line.openTicketMonths })}</li> : null}
+      {line.coupon ? (
+        <li className="font-semibold text-sea-900" data-testid="coupon-validity">
+          {t("cart.coupon", { months: line.coupon.months })}
+        </li>
+      ) : null}
       {line.activity ? (
         <li>
           {line.activity.opens && line.activity.closes
@@ -150,7 +156,7 @@ function ComplementCard({ card, line, busy }: { card: CartComplementView; line: 
   );
 }
 
-function Totals({ cart, busy }: { cart: CartView; busy: boolean }) {
+function Totals({ cart, checkoutPage, busy }: { cart: CartView; checkoutPage: CheckoutPageId; busy: boolean }) {
   const t = useTranslate();
   const language = useLanguage();
   const payable = cart.lines.some((line) => line.hold.status !== "expired");
@@ -177,8 +183,8 @@ function Totals({ cart, busy }: { cart: CartView; busy: boolean }) {
       </dl>
       <p className="text-xs text-slate-600">{t("cart.totalsHint", { currency: cart.currency })}</p>
       <PaymentMethods currency={cart.currency} />
-      {payable && isPageLive("paymentDetails") ? (
-        <Link to={pathOf("paymentDetails", language)} className={`${buttonClass("primary", "lg")} w-full`}>
+      {payable && isPageLive(checkoutPage) ? (
+        <Link to={pathOf(checkoutPage, language)} className={`${buttonClass("primary", "lg")} w-full`} data-testid="proceed-to-payment">
           {t("cart.proceed")}
         </Link>
       ) : null}
@@ -198,7 +204,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const language = useLanguage();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const { cart, notice } = loaderData;
+  const { cart, checkoutPage, notice } = loaderData;
   const lines = cart?.lines ?? [];
   return (
     <div className={`${CONTAINER} py-8`}>
@@ -236,7 +242,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           </div>
           {/* Before the upsell on a phone, beside everything on a wide screen. */}
           <div className="self-start lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-            <Totals cart={cart} busy={busy} />
+            <Totals cart={cart} checkoutPage={checkoutPage} busy={busy} />
           </div>
           {cart.complements.length > 0 ? (
             <section className="mt-4 lg:col-start-1" aria-labelledby="cart-complements">

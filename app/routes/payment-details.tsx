@@ -1,6 +1,8 @@
-// Payment details (spec §2 Cart: payment details): the buyer's details, passenger names where tickets
-// carry them, how to pay (card; PayPal and months without interest in MXN), terms, and the summary
-// with the hold's countdown. Submitting places the booking and goes to the provider's secure page.
+// Payment details (spec §2 Cart: payment details, and payment details for a coupon): the buyer's
+// details, passenger names where tickets carry them, how to pay (card; PayPal and months without
+// interest in MXN), terms, and the summary with the hold's countdown — or, for coupons, each one's
+// validity. Submitting places the booking and goes to the provider's secure page. One module serves
+// both pages: the coupon page is this checkout for a cart of nothing but coupons (no hold, no names).
 // Works without JavaScript: a refusal re-renders this form with what was typed and each mistake.
 import { useRef, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -17,11 +19,13 @@ import { Breadcrumbs } from "../components/content/breadcrumbs.tsx";
 import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
 import { createTranslate, type MessageKey } from "../i18n/translate.ts";
 import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
-import { pathOf } from "../routing/localized-paths.ts";
+import { matchPage, pathOf } from "../routing/localized-paths.ts";
 import type { Route } from "./+types/payment-details";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = await loadPaymentDetails(request, context, languageOfPath(new URL(request.url).pathname));
+  const { pathname } = new URL(request.url);
+  const pageId = matchPage(pathname)?.pageId === "paymentDetailsCoupon" ? "paymentDetailsCoupon" : "paymentDetails";
+  const page = await loadPaymentDetails(request, context, languageOfPath(pathname), pageId);
   return data(page, { headers: { "Cache-Control": "no-store" } });
 }
 
@@ -29,11 +33,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return submitPaymentDetails(request, context, languageOfPath(new URL(request.url).pathname));
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, data: page }) => {
   const root = matches[0]?.loaderData;
   if (!root) return [];
   const t = createTranslate(root.messages);
-  return [{ title: `${t("checkout.title")} · ${t("site.name")}` }, { name: "robots", content: "noindex" }];
+  const title = page?.page === "paymentDetailsCoupon" ? t("checkout.couponTitle") : t("checkout.title");
+  return [{ title: `${title} · ${t("site.name")}` }, { name: "robots", content: "noindex" }];
 };
 
 const EMPTY_VALUES: PaymentFormValues = { name: "", email: "", phone: "", country: "", method: "card", instalments: "", acceptTerms: false, names: {}, upliftToken: "" };
@@ -93,7 +98,10 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
   const language = useLanguage();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const { cart, countries, namedLines, paypal, instalments, declined, uplift } = loaderData;
+  const { page, cart, countries, namedLines, paypal, instalments, declined, uplift } = loaderData;
+  const couponPage = page === "paymentDetailsCoupon";
+  const title = couponPage ? t("checkout.couponTitle") : t("checkout.title");
+  const couponMonths = cart.lines.find((line) => line.coupon)?.coupon?.months ?? null;
   // Spec §3 client state: Uplift reports when it is ready, and hides our pay button while "Pay monthly" is chosen.
   const [upliftInitialized, setUpliftInitialized] = useState(false);
   const [showPaymentButton, setShowPaymentButton] = useState(true);
@@ -111,8 +119,15 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
   const secondsLeft = Math.min(...cart.lines.flatMap((line) => (line.hold.secondsLeft === null ? [] : [line.hold.secondsLeft])));
   return (
     <div className={`${CONTAINER} py-8`}>
-      <Breadcrumbs crumbs={[{ label: t("page.home"), href: pathOf("home", language) }, { label: t("cart.title"), href: pathOf("cart", language) }, { label: t("checkout.title") }]} />
-      <h1 className="mt-4 text-3xl font-bold text-sea-950">{t("checkout.title")}</h1>
+      <Breadcrumbs crumbs={[{ label: t("page.home"), href: pathOf("home", language) }, { label: t("cart.title"), href: pathOf("cart", language) }, { label: title }]} />
+      <h1 className="mt-4 text-3xl font-bold text-sea-950" data-checkout-page={page}>
+        {title}
+      </h1>
+      {couponPage && couponMonths !== null ? (
+        <p className="mt-3 max-w-3xl text-slate-700" data-testid="coupon-intro">
+          {t("checkout.couponIntro", { months: couponMonths })}
+        </p>
+      ) : null}
       {declined ? (
         <div role="alert" data-testid="payment-declined" className="mt-4 rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700">
           <p className="font-semibold">{t("checkout.declined.title")}</p>
@@ -295,6 +310,11 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
                   {line.outbound ? <LegLine direction="outbound" leg={line.outbound} /> : null}
                   {line.inbound ? <LegLine direction="inbound" leg={line.inbound} /> : null}
                   {line.openTicketMonths ? <li>{t("cart.openTicket", { months: line.openTicketMonths })}</li> : null}
+                  {line.coupon ? (
+                    <li className="font-semibold text-sea-900" data-testid="coupon-until">
+                      {t("checkout.couponUntil", { date: formatLongDate(line.coupon.validUntil, language) })}
+                    </li>
+                  ) : null}
                   {line.activity ? <li>{formatLongDate(line.activity.date, language)}</li> : null}
                 </ul>
                 <p className="text-right font-semibold">{line.price.total.formatted}</p>

@@ -5,6 +5,8 @@ export const PAGE_MODULES: Partial<Record<PageId, string>> = {
   home: "routes/home.tsx",
   cart: "routes/cart-page.tsx",
   paymentDetails: "routes/payment-details.tsx",
+  // The same checkout, in its coupon variant (the loader tells them apart by the path).
+  paymentDetailsCoupon: "routes/payment-details.tsx",
   cartThankYou: "routes/thank-you.tsx",
   search: "routes/search.tsx",
   ferry: "routes/ferry-page.tsx",

@@ -1,11 +1,15 @@
 export { cartLineKind, cartLines, cartStatus, cartTrip, carts } from "./schema.ts";
 export {
+  COUPON_MONTHS,
   HOLD_MINUTES,
   PACKAGE_LIMIT,
   assertCanAddLine,
+  assertCanBuyCoupon,
   assertSchedulesChosen,
   cartErrorKindOf,
   holdStatus,
+  isCoupon,
+  isCouponOnly,
   secondsLeft,
   type CandidateLine,
   type CartErrorKind,

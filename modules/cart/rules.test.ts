@@ -1,7 +1,18 @@
 // The shopping rules of spec §5 and §8 and the state of a hold, decided without a database.
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors.ts";
-import { PACKAGE_LIMIT, assertCanAddLine, assertSchedulesChosen, cartErrorKindOf, holdStatus, secondsLeft, type LineFacts } from "./rules.ts";
+import {
+  PACKAGE_LIMIT,
+  assertCanAddLine,
+  assertCanBuyCoupon,
+  assertSchedulesChosen,
+  cartErrorKindOf,
+  holdStatus,
+  isCoupon,
+  isCouponOnly,
+  secondsLeft,
+  type LineFacts,
+} from "./rules.ts";
 
 const ferry: LineFacts = { productId: 1901, kind: "ferry", activityDate: null };
 const park = (productId: number, activityDate: string): LineFacts => ({ productId, kind: "activity", activityDate });
@@ -25,6 +36,8 @@ describe("assertCanAddLine", () => {
     ["two activities on one date", [park(101, "2031-01-01")], { ...park(102, "2031-01-01"), isComplement: false }, "SAME_DATE_IN_CART"],
     ["a complement on another activity's date", [ferry, park(101, "2031-01-01")], { ...park(202, "2031-01-01"), isComplement: true }, "SAME_DATE_COMPONENTS"],
     ["two activities on different dates", [park(101, "2031-01-01")], { ...park(102, "2031-01-02"), isComplement: false }, null],
+    ["a coupon beside a dated park (a coupon has no day)", [park(101, "2031-01-01")], { productId: 102, kind: "activity", activityDate: null, isComplement: false }, null],
+    ["a coupon of a park already dated in the cart", [park(101, "2031-01-01")], { productId: 101, kind: "activity", activityDate: null, isComplement: false }, "SAME_PRODUCT_IN_CART"],
   ] as const)("%s", (_label, existing, candidate, expected) => {
     expect(refusal(() => assertCanAddLine(existing, candidate))).toBe(expected);
   });
@@ -75,5 +88,29 @@ describe("cartErrorKindOf", () => {
     ["INVALID_REQUEST", "any"],
   ] as const)("%s → %s", (code, kind) => {
     expect(cartErrorKindOf(code)).toBe(kind);
+  });
+});
+
+describe("coupons", () => {
+  const xcaret = { kind: "park_admission", activityId: 3 };
+  it.each([
+    ["a park admission at the tourist fare", xcaret, "tourist", null],
+    ["a tour at the tourist fare", { kind: "catamaran_tour", activityId: 5 }, "tourist", null],
+    ["a park at the resident fare (checked at a dated visit)", xcaret, "resident", "COUPON_TOURIST_ONLY"],
+    ["the ferry (it sells open tickets)", { kind: "ferry", activityId: null }, "tourist", "COUPON_NOT_SOLD"],
+    ["a product not sold by the day", { kind: "park_tour", activityId: null }, "tourist", "COUPON_NOT_SOLD"],
+  ] as const)("%s", (_label, product, category, expected) => {
+    expect(refusal(() => assertCanBuyCoupon(product, category))).toBe(expected);
+  });
+
+  it("are the undated activity lines, and a cart of nothing but coupons pays on the coupon page", () => {
+    const coupon = { kind: "activity", trip: "open" } as const;
+    const openTicket = { kind: "ferry", trip: "open" } as const;
+    const dated = { kind: "activity", trip: "single" } as const;
+    expect([coupon, openTicket, dated].map(isCoupon)).toEqual([true, false, false]);
+    expect(isCouponOnly([coupon, coupon])).toBe(true);
+    expect(isCouponOnly([coupon, openTicket])).toBe(false);
+    expect(isCouponOnly([coupon, dated])).toBe(false);
+    expect(isCouponOnly([])).toBe(false);
   });
 });

@@ -41,6 +41,31 @@ export function assertSchedulesChosen(line: { trip: "one_way" | "round_trip" | "
   }
 }
 
+/** A coupon is exchanged for a day within this many months of its purchase (spec §9: one year). */
+export const COUPON_MONTHS = 12;
+
+/** An undated admission to a park or tour, bought now and exchanged at the desk for a day later. */
+export function isCoupon(line: { kind: "ferry" | "activity"; trip: string }): boolean {
+  return line.kind === "activity" && line.trip === "open";
+}
+
+/** True when there is something to pay and every line of it is a coupon: it pays on the coupon page. */
+export function isCouponOnly(lines: readonly { kind: "ferry" | "activity"; trip: string }[]): boolean {
+  return lines.length > 0 && lines.every(isCoupon);
+}
+
+/**
+ * Who may buy a coupon of what. Only what is sold by the day (parks and tours): the ferry has its own
+ * undated ticket, the open ticket. Only at the tourist fare: a resident fare is checked against an ID
+ * at a dated boarding or visit, which an undated coupon bought for someone else cannot promise.
+ */
+export function assertCanBuyCoupon(product: { kind: string; activityId: number | null }, category: "tourist" | "resident"): void {
+  if (product.kind === "ferry" || product.activityId === null) {
+    throw new AppError("COUPON_NOT_SOLD", { issues: [{ path: "item.productId", code: product.kind === "ferry" ? "ferry_sells_open_tickets" : "not_sold_by_day" }] });
+  }
+  if (category !== "tourist") throw new AppError("COUPON_TOURIST_ONLY", { issues: [{ path: "item.category", code: "tourist_only" }] });
+}
+
 export type HoldStatus = "held" | "expired" | "none";
 
 /** A line's hold at `now`: open tickets hold nothing; a hold is over at its expiry instant exactly. */

@@ -36,7 +36,7 @@ export const cartTrip = pgEnum("cart_trip", ["one_way", "round_trip", "open", "s
 
 /**
  * One product of a cart: a ferry trip (one way, round trip — both legs are one line — or an open
- * ticket) or an activity day. Its seats are held in seat_allocations under `cart-line:<id>` until
+ * ticket), an activity day, or an activity coupon (trip `open`, no date: exchanged for a day later). Its seats are held in seat_allocations under `cart-line:<id>` until
  * `hold_expires_at`; a complement added from an upsell card points at the line it complements.
  */
 export const cartLines = pgTable(
@@ -79,7 +79,8 @@ export const cartLines = pgTable(
       "cart_lines_shape",
       sql`(${table.kind} = 'ferry' and ${table.activityId} is null and (${table.trip} = 'open') = (${table.outboundSailingId} is null)
             and (${table.trip} = 'round_trip') = (${table.inboundSailingId} is not null))
-        or (${table.kind} = 'activity' and ${table.trip} = 'single' and ${table.activityId} is not null and ${table.serviceDate} is not null
+        or (${table.kind} = 'activity' and ${table.trip} in ('single', 'open') and ${table.activityId} is not null
+            and (${table.trip} = 'open') = (${table.serviceDate} is null)
             and ${table.outboundSailingId} is null and ${table.inboundSailingId} is null)`,
     ),
     check("cart_lines_hold", sql`(${table.trip} = 'open') = (${table.holdExpiresAt} is null)`),

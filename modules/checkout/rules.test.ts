@@ -64,14 +64,21 @@ describe("the cart fingerprint", () => {
 });
 
 describe("the checkout form", () => {
-  const park = { id: "park", kind: "activity" as const, category: "tourist" as const, adults: 2, children: 0, infants: 0 };
-  const ferry = { id: "ferry", kind: "ferry" as const, category: "tourist" as const, adults: 3, children: 0, infants: 0 };
+  const park = { id: "park", kind: "activity" as const, trip: "single" as const, category: "tourist" as const, adults: 2, children: 0, infants: 0 };
+  const ferry = { id: "ferry", kind: "ferry" as const, trip: "one_way" as const, category: "tourist" as const, adults: 3, children: 0, infants: 0 };
+  const coupon = { id: "coupon", kind: "activity" as const, trip: "open" as const, category: "tourist" as const, adults: 2, children: 1, infants: 0 };
   it("normalizes the buyer and names only the tickets that carry names", () => {
     const read = readCheckoutForm(BUYER, ["MX"], [park, ferry], { park: ["Ana  Pérez", "Luis Gómez"] });
     expect(read.buyer).toEqual({ name: "Ana Pérez", email: "ana@example.com", phone: "+52 998 123 4567", country: "MX" });
     expect(read.names.get("park")).toEqual(["Ana Pérez", "Luis Gómez"]);
     expect(read.names.get("ferry")).toEqual([]);
-    expect(needsPassengerNames({ kind: "ferry", category: "resident" })).toBe(true);
+    expect(needsPassengerNames({ kind: "ferry", trip: "one_way", category: "resident" })).toBe(true);
+  });
+
+  it("asks no names for a coupon: they are given when it is exchanged for a day", () => {
+    expect(needsPassengerNames(coupon)).toBe(false);
+    expect(readCheckoutForm(BUYER, ["MX"], [coupon, park], { park: ["Ana Pérez", "Luis Gómez"] }).names.get("coupon")).toEqual([]);
+    expect(codeOf(() => readCheckoutForm(BUYER, ["MX"], [coupon], {}))).toBeNull();
   });
 
   it("reports every mistake at once, the buyer's first", () => {
@@ -117,5 +124,36 @@ describe("tickets", () => {
       ["adult", "Ana Pérez"],
       ["infant", "Leo Pérez"],
     ]);
+  });
+
+  it.each([
+    ["a day in the middle of a month", "2031-03-03", "2032-03-03"],
+    ["the last day of February in a leap year", "2032-02-29", "2033-02-28"],
+    ["New Year's Eve", "2031-12-31", "2032-12-31"],
+  ])("plans a coupon as one undated ticket per passenger valid 12 months from purchase: %s", (_name, issuedOn, validUntil) => {
+    const coupon: TicketLine = {
+      id: "coupon",
+      position: 1,
+      productId: 2001,
+      kind: "activity",
+      trip: "open",
+      category: "tourist",
+      adults: 2,
+      children: 1,
+      infants: 0,
+      serviceDate: null,
+      returnDate: null,
+      outboundSailingId: null,
+      inboundSailingId: null,
+      activityId: 7,
+      passengerNames: [],
+    };
+    const planned = planTickets("7K2M9Q", [coupon], issuedOn, () => 6);
+    expect(planned.map((ticket) => [ticket.code, ticket.passengerType, ticket.passengerName])).toEqual([
+      ["7K2M9Q-A01", "adult", null],
+      ["7K2M9Q-A02", "adult", null],
+      ["7K2M9Q-A03", "child", null],
+    ]);
+    for (const ticket of planned) expect(ticket).toMatchObject({ activityId: 7, sailingId: null, serviceDate: null, validUntil });
   });
 });

@@ -3,6 +3,7 @@
 import { createHash, randomInt } from "node:crypto";
 import { AppError, type ErrorIssue } from "../../lib/errors.ts";
 import type { CurrencyCode } from "../../lib/money.ts";
+import { COUPON_MONTHS, isCoupon } from "../cart/index.ts";
 
 export type BookingStatus = "pending_payment" | "paid" | "ticketed" | "failed" | "cancelled" | "refunded";
 
@@ -103,6 +104,7 @@ export function readBuyer(input: BuyerInput, countries: readonly string[]): Buye
 
 export interface NamedLine {
   kind: "ferry" | "activity";
+  trip: "one_way" | "round_trip" | "open" | "single";
   category: "tourist" | "resident";
   adults: number;
   children: number;
@@ -111,9 +113,11 @@ export interface NamedLine {
 
 /**
  * Park and tour admissions are personal, and a resident fare is checked against an official ID at
- * boarding: those tickets carry each passenger's name. A tourist ferry ticket is for whoever holds it.
+ * boarding: those tickets carry each passenger's name. A tourist ferry ticket is for whoever holds it,
+ * and so is a coupon until it is exchanged for a dated admission: the names are given then.
  */
-export function needsPassengerNames(line: Pick<NamedLine, "kind" | "category">): boolean {
+export function needsPassengerNames(line: Pick<NamedLine, "kind" | "trip" | "category">): boolean {
+  if (isCoupon(line)) return false;
   return line.kind === "activity" || line.category === "resident";
 }
 
@@ -184,7 +188,6 @@ export interface TicketLine extends NamedLine {
   id: string;
   productId: number;
   position: number;
-  trip: "one_way" | "round_trip" | "open" | "single";
   serviceDate: string | null;
   returnDate: string | null;
   outboundSailingId: number | null;
@@ -214,7 +217,9 @@ export function addMonths(localDate: string, months: number): string {
 }
 
 /**
- * One ticket per passenger per sailing or activity day: a round trip for three is six tickets. Codes
+ * One ticket per passenger per sailing or activity day: a round trip for three is six tickets. An
+ * undated line gives one ticket per passenger valid until a day: an open ferry ticket for the
+ * product's months, an activity coupon for COUPON_MONTHS (spec §9: 6 and 12), from `issuedOn`. Codes
  * are the booking reference, the line's letter and the passenger's number: "7K2M9Q-A01", "7K2M9Q-A02".
  */
 export function planTickets(reference: string, lines: readonly TicketLine[], issuedOn: string, openTicketMonthsOf: (productId: number) => number): PlannedTicket[] {
@@ -224,7 +229,11 @@ export function planTickets(reference: string, lines: readonly TicketLine[], iss
     const types = passengerTypesOf(line);
     const legs: { sailingId: number | null; activityId: number | null; serviceDate: string | null; validUntil: string | null }[] =
       line.kind === "activity"
-        ? [{ sailingId: null, activityId: line.activityId, serviceDate: line.serviceDate, validUntil: null }]
+        ? [
+            isCoupon(line)
+              ? { sailingId: null, activityId: line.activityId, serviceDate: null, validUntil: addMonths(issuedOn, COUPON_MONTHS) }
+              : { sailingId: null, activityId: line.activityId, serviceDate: line.serviceDate, validUntil: null },
+          ]
         : line.trip === "open"
           ? [{ sailingId: null, activityId: null, serviceDate: null, validUntil: addMonths(issuedOn, openTicketMonthsOf(line.productId)) }]
           : [

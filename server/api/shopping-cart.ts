@@ -65,6 +65,9 @@ const ItemSchema = z
       passengers: PassengersSchema,
     }),
     z.object({ type: z.literal("activity"), productId: z.number().int().positive(), date: DateSchema, category: CategorySchema, passengers: PassengersSchema }),
+    z
+      .object({ type: z.literal("coupon"), productId: z.number().int().positive(), category: CategorySchema, passengers: PassengersSchema })
+      .openapi({ description: "A park or tour without a date, valid 12 months from purchase; tourist fare only (COUPON_TOURIST_ONLY), not the ferry (COUPON_NOT_SOLD)" }),
     z.object({
       type: z.literal("complement"),
       complementId: z.number().int().positive(),
@@ -122,6 +125,7 @@ const CartSchema = z
         inbound: LegSchema.nullable(),
         activity: z.object({ date: z.string(), opens: z.string().nullable(), closes: z.string().nullable() }).nullable(),
         openTicketMonths: z.number().int().nullable(),
+        coupon: z.object({ months: z.number().int(), validUntil: z.string() }).nullable(),
         complementId: z.number().int().nullable(),
         parentLineId: z.string().nullable(),
         hold: z.object({ status: z.enum(["held", "expired", "none"]), expiresAt: z.string().nullable(), secondsLeft: z.number().int().nullable() }),
@@ -178,7 +182,7 @@ const answers = (ok: string) => ({
   401: { description: "UNAUTHORIZED: no or wrong bearer site key", content: { "application/json": { schema: AnswerSchema } } },
   404: { description: "CART_NOT_FOUND, CART_LINE_NOT_FOUND, UNKNOWN_SAILING, UNKNOWN_PRODUCT", content: { "application/json": { schema: AnswerSchema } } },
   409: { description: "SAME_PRODUCT_IN_CART, SAME_DATE_IN_CART, SAME_DATE_COMPONENTS, LIMIT_PASSED, SAILING_SOLD_OUT, SAILING_CLOSED…", content: { "application/json": { schema: AnswerSchema } } },
-  422: { description: "SCHEDULE_REQUIRED, TOO_MANY_PASSENGERS, FARE_UNAVAILABLE", content: { "application/json": { schema: AnswerSchema } } },
+  422: { description: "SCHEDULE_REQUIRED, TOO_MANY_PASSENGERS, FARE_UNAVAILABLE, COUPON_NOT_SOLD, COUPON_TOURIST_ONLY", content: { "application/json": { schema: AnswerSchema } } },
 });
 
 const security = [{ cartKey: [] }];

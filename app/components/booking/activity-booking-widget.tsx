@@ -1,11 +1,13 @@
-// The widget of a park or tour page: admission or tour, the date of the visit, passengers by type with
-// their ages, fare category; then the day's state (places left, closed, sold out) and the price. A
-// GET form that works without JavaScript.
+// The widget of a park or tour page: admission or tour, the date of the visit — or no date yet, a
+// coupon valid 12 months —, passengers by type with their ages, fare category; then the day's state
+// (places left, closed, sold out) or the coupon's validity, and the price. A GET form that works
+// without JavaScript.
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useLanguage, useTranslate } from "../../i18n/use-translate.ts";
 import { pathOf } from "../../routing/localized-paths.ts";
 import { buttonClass } from "../ui/styles.ts";
-import { DateField } from "./date-field.tsx";
+import { DateField, useHydrated } from "./date-field.tsx";
 import { errorKey } from "./ferry-booking-widget.tsx";
 import { formatLongDate } from "./format.ts";
 import { CategoryField, PassengerFields, SelectionHiddenFields } from "./passenger-fields.tsx";
@@ -24,6 +26,10 @@ export function ActivityBookingWidget({ view }: { view: ActivityWidgetView }) {
   const adding = navigation.state !== "idle" && navigation.formAction === cartPath;
   const result = view.result;
   const errorId = "activity-error";
+  const [when, setWhen] = useState(view.when);
+  // Without JavaScript the date stays on the form and the server ignores it for a coupon.
+  const hydrated = useHydrated();
+  const showDate = !hydrated || when === "date";
   return (
     <section aria-labelledby="activity-booking-title" className={CARD} data-testid="activity-booking">
       <h2 id="activity-booking-title" className="text-xl font-bold text-sea-950">
@@ -53,7 +59,34 @@ export function ActivityBookingWidget({ view }: { view: ActivityWidgetView }) {
         ) : (
           <input type="hidden" name="product" value={view.productId} />
         )}
-        <div className="max-w-sm">
+        <fieldset className="min-w-0">
+          <legend className={FIELDSET_LEGEND}>{t("booking.when")}</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {(["date", "coupon"] as const).map((kind) => (
+              <label
+                key={kind}
+                className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white p-3 text-sm text-slate-800 has-[:checked]:border-sea-700 has-[:checked]:bg-sea-50"
+              >
+                <input
+                  type="radio"
+                  name="when"
+                  value={kind}
+                  checked={when === kind}
+                  onChange={() => setWhen(kind)}
+                  className="mt-0.5 size-4 accent-sea-700"
+                  data-testid={`activity-when-${kind}`}
+                />
+                <span className="font-semibold text-sea-950">
+                  {kind === "date" ? t("booking.when.date") : t("booking.when.coupon", { months: view.couponMonths })}
+                </span>
+              </label>
+            ))}
+          </div>
+          <p className="mt-2 text-sm text-slate-700" hidden={hydrated && when !== "coupon"}>
+            {t("booking.couponHint", { months: view.couponMonths })}
+          </p>
+        </fieldset>
+        <div className="max-w-sm" hidden={!showDate}>
           <DateField
             id="activity-date"
             name="date"
@@ -83,9 +116,26 @@ export function ActivityBookingWidget({ view }: { view: ActivityWidgetView }) {
           </div>
         ) : null}
         <button type="submit" name="step" value="search" className={buttonClass("primary", "lg")} disabled={busy}>
-          {t("booking.searchActivity")}
+          {when === "coupon" ? t("booking.coupon.search") : t("booking.searchActivity")}
         </button>
       </Form>
+      {view.coupon ? (
+        <div role="status" className="mt-6 space-y-3 border-t border-slate-200 pt-5" data-testid="coupon-result">
+          <p className="text-base font-semibold text-sea-950">{t("booking.coupon.validUntil", { date: formatLongDate(view.coupon.validUntil, language) })}</p>
+          <p className="text-sm text-slate-700">{t("booking.coupon.exchange", { months: view.couponMonths })}</p>
+          <div className="rounded-xl bg-sand-50 p-4">
+            <PriceSummary price={view.coupon.price} />
+          </div>
+          <Form method="post" action={cartPath}>
+            <input type="hidden" name="intent" value="add-coupon" />
+            <input type="hidden" name="product" value={view.productId} />
+            <SelectionHiddenFields passengers={view.passengers} category={view.category} />
+            <button type="submit" className={buttonClass("primary", "lg")} disabled={adding} data-testid="add-coupon">
+              {t("booking.coupon.add")}
+            </button>
+          </Form>
+        </div>
+      ) : null}
       {result ? (
         <div role="status" className="mt-6 space-y-3 border-t border-slate-200 pt-5" data-testid="activity-result" data-day-status={result.status}>
           <p className="text-base font-semibold text-sea-950">

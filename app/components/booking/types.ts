@@ -121,6 +121,9 @@ export interface ActivityWidgetView {
   action: string;
   productId: number;
   choices: ActivityChoiceView[];
+  /** A visit on a date, or a coupon: no date now, exchanged for one within `couponMonths`. */
+  when: "date" | "coupon";
+  couponMonths: number;
   date: string;
   passengers: PassengerCountsView;
   category: FareCategoryId;
@@ -136,6 +139,8 @@ export interface ActivityWidgetView {
     selectable: boolean;
     price: PriceView;
   } | null;
+  /** The coupon asked for: until when it could be exchanged if bought now, and its price. */
+  coupon: { validUntil: string; price: PriceView } | null;
   error: BookingErrorView | null;
   presaleTiers: PresaleView[];
 }
