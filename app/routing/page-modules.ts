@@ -6,6 +6,7 @@ export const PAGE_MODULES: Partial<Record<PageId, string>> = {
   cart: "routes/cart-page.tsx",
   paymentDetails: "routes/payment-details.tsx",
   cartThankYou: "routes/thank-you.tsx",
+  manageBooking: "routes/manage-booking.tsx",
   search: "routes/search.tsx",
   ferry: "routes/ferry-page.tsx",
   promotions: "routes/content-page.tsx",
