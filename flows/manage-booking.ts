@@ -37,6 +37,7 @@ import {
   type ScheduleSnapshot,
 } from "../modules/checkout/index.ts";
 import { findCurrencyByCode } from "../modules/currency/index.ts";
+import { PAYMENT_METHODS } from "../modules/payments/index.ts";
 import {
   decideAt,
   findActivities,
@@ -239,7 +240,14 @@ export async function bookingView(deps: ManageDeps, booking: BookingRow, languag
     currency: booking.currency,
     total: format(booking.totalMinor),
     payment: payment
-      ? { method: payment.method, cardBrand: payment.cardBrand, cardLast4: payment.cardLast4, instalmentMonths: payment.instalmentMonths, status: payment.status }
+      ? {
+          method: payment.method,
+          // The provider names brands by their two-letter code (VI, MC…); the buyer reads the brand's name.
+          cardBrand: PAYMENT_METHODS.find((method) => method.api_code === payment.cardBrand)?.name ?? payment.cardBrand,
+          cardLast4: payment.cardLast4,
+          instalmentMonths: payment.instalmentMonths,
+          status: payment.status,
+        }
       : null,
     lines: lineViews,
     history: historyOf(events),
