@@ -3,7 +3,7 @@
 // changes nothing at all.
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATAMARAN_TOUR_ID, CROSSING_TO_CANCUN, CROSSING_TO_ISLA, CROSSING_TO_ISLA_CODE } from "../db/seed-catalogue.ts";
+import { CATAMARAN_FERRY_TOUR_ID, CATAMARAN_TOUR_ID, CROSSING_TO_CANCUN, CROSSING_TO_ISLA, CROSSING_TO_ISLA_CODE } from "../db/seed-catalogue.ts";
 import { bookingEvents, findBookingLines, tickets, type BookingRow } from "../modules/checkout/index.ts";
 import { addDays, blockSeats, findDaySailings, findSailing, materializeSailings, seatAllocations, type SailingView } from "../modules/inventory/index.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
@@ -171,10 +171,17 @@ describe("changing the date (weather guarantee)", () => {
       { sessionId: null, currency: "MXN", item: { type: "activity", productId: CATAMARAN_TOUR_ID, date: DAY, category: "tourist", passengers: { adult: 2, child: 0, infant: 0 } } },
       cartContext(),
     );
-    const tour = await buyWithCard(deps(), provider, sessionId, { passengerNames: { [lineId]: ["Ana Pérez", "Luis Gómez"] } });
-    const line = await lineOf(tour);
+    const second = await addToCart(
+      db(),
+      { sessionId, currency: "MXN", item: { type: "activity", productId: CATAMARAN_FERRY_TOUR_ID, date: addDays(LATER, 1), category: "tourist", passengers: { adult: 1, child: 0, infant: 0 } } },
+      cartContext(),
+    );
+    const tour = await buyWithCard(deps(), provider, sessionId, { passengerNames: { [lineId]: ["Ana Pérez", "Luis Gómez"], [second.lineId]: ["Ana Pérez"] } });
+    const line = (await findBookingLines(db(), tour.id)).find((candidate) => candidate.productId === CATAMARAN_TOUR_ID)!;
+    // Two activities of one booking never share a day, after a move as at purchase.
+    expect(await codeOf(changeBookingDate({ db: db() }, { bookingId: tour.id, lineId: line.id, newDate: addDays(LATER, 1), outboundSailingId: null }, NOW))).toBe("SAME_DATE_IN_CART");
     await changeBookingDate({ db: db() }, { bookingId: tour.id, lineId: line.id, newDate: LATER, outboundSailingId: null }, NOW);
-    const moved = await db().select().from(tickets).where(eq(tickets.bookingId, tour.id));
+    const moved = await db().select().from(tickets).where(eq(tickets.bookingLineId, line.id));
     expect(moved.map((ticket) => ticket.serviceDate)).toEqual([LATER, LATER]);
     const days = await db().select({ date: seatAllocations.serviceDate, released: seatAllocations.releasedAt }).from(seatAllocations).where(eq(seatAllocations.reference, `booking-line:${line.id}`));
     expect(days.find((row) => row.date === DAY)?.released).not.toBeNull();

@@ -340,8 +340,9 @@ async function newFerrySchedule(tx: Database, line: BookingLineRow, date: string
 /**
  * Moves one dated line of a ticketed booking to another date (weather guarantee). Refuses, changing
  * nothing: an open ticket (BOOKING_STATE), less than 24 hours before the service
- * (DATE_CHANGE_TOO_LATE), today as the new date (DATE_CHANGE_SAME_DAY), a sailing or day without
- * the seats (SAILING_SOLD_OUT, ACTIVITY_SOLD_OUT, closures). The price stays as paid.
+ * (DATE_CHANGE_TOO_LATE), today as the new date (DATE_CHANGE_SAME_DAY), an activity onto the day of
+ * another of the booking (SAME_DATE_IN_CART), a sailing or day without the seats (SAILING_SOLD_OUT,
+ * ACTIVITY_SOLD_OUT, closures). The price stays as paid.
  */
 export async function changeBookingDate(deps: Pick<ManageDeps, "db">, input: DateChangeInput, now: Date): Promise<{ booking: BookingRow; changed: boolean }> {
   return deps.db.transaction(async (tx) => {
@@ -350,13 +351,18 @@ export async function changeBookingDate(deps: Pick<ManageDeps, "db">, input: Dat
     const booking = await findBooking(tx, { id: input.bookingId }, { lock: true });
     if (!booking) throw new AppError("BOOKING_NOT_FOUND");
     const language = booking.language as Language;
-    const line = (await findBookingLines(tx, booking.id)).find((candidate) => candidate.id === input.lineId);
+    const lines = await findBookingLines(tx, booking.id);
+    const line = lines.find((candidate) => candidate.id === input.lineId);
     if (!line) throw new AppError("INVALID_REQUEST", { issues: [{ path: "lineId", code: "not_in_booking" }] });
     if (!isLocalDate(input.newDate)) throw new AppError("INVALID_DATE", { issues: [{ path: "newDate", code: "invalid_date" }] });
     assertDateChangeAllowed(await currentServiceOf(tx, line, language, now), { date: input.newDate }, now);
     if (booking.status !== "ticketed") throw new AppError("BOOKING_STATE", { issues: [{ path: "booking.status", code: "not_ticketed" }] });
     const date = readBookingDate(input.newDate, now, "newDate");
 
+    // The package rule of the cart (spec §5: products with the same date are not allowed) holds after a move too.
+    if (line.kind === "activity" && lines.some((other) => other.id !== line.id && other.kind === "activity" && other.serviceDate === date)) {
+      throw new AppError("SAME_DATE_IN_CART", { issues: [{ path: "newDate", code: "same_date_as_another_activity" }] });
+    }
     const to: LineSchedule =
       line.kind === "activity" ? { serviceDate: date, returnDate: null, outboundSailingId: null, inboundSailingId: null } : await newFerrySchedule(tx, line, date, input, now);
     const from: LineSchedule = { serviceDate: line.serviceDate, returnDate: line.returnDate, outboundSailingId: line.outboundSailingId, inboundSailingId: line.inboundSailingId };

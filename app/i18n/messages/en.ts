@@ -446,6 +446,7 @@ export const en = {
   "manage.error.SCHEDULE_REQUIRED": "A schedule must be selected",
   "manage.error.UNKNOWN_SAILING": "That sailing is not on the chosen date and route. Choose one from the list.",
   "manage.error.RETURN_BEFORE_DEPARTURE": "The return must leave after you arrive on the way out.",
+  "manage.error.SAME_DATE_IN_CART": "You already have another tour or park on that day in this booking. Choose another date.",
   "manage.error.BOOKING_STATE": "This booking cannot be changed online. Please contact us.",
   "manage.error.any": "We could not make the change. Nothing was changed; try again.",
   "manage.status.pending_payment": "Waiting for payment",

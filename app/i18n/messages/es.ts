@@ -446,6 +446,7 @@ export const es = {
   "manage.error.SCHEDULE_REQUIRED": "Debes seleccionar un horario",
   "manage.error.UNKNOWN_SAILING": "Esa salida no corresponde a la fecha y la ruta elegidas. Elige una de la lista.",
   "manage.error.RETURN_BEFORE_DEPARTURE": "El regreso debe salir después de que llegues en el viaje de ida.",
+  "manage.error.SAME_DATE_IN_CART": "Ya tienes otro tour o parque ese día en esta reserva. Elige otra fecha.",
   "manage.error.BOOKING_STATE": "Esta reserva no se puede modificar en línea. Contáctanos, por favor.",
   "manage.error.any": "No pudimos hacer el cambio. No se modificó nada; inténtalo de nuevo.",
   "manage.status.pending_payment": "Pendiente de pago",

@@ -446,6 +446,7 @@ export const pt = {
   "manage.error.SCHEDULE_REQUIRED": "É preciso selecionar um horário",
   "manage.error.UNKNOWN_SAILING": "Essa saída não é da data e da rota escolhidas. Escolha uma da lista.",
   "manage.error.RETURN_BEFORE_DEPARTURE": "A volta precisa sair depois que você chegar na ida.",
+  "manage.error.SAME_DATE_IN_CART": "Você já tem outro passeio ou parque nesse dia nesta reserva. Escolha outra data.",
   "manage.error.BOOKING_STATE": "Esta reserva não pode ser alterada pela internet. Fale com a gente, por favor.",
   "manage.error.any": "Não conseguimos fazer a alteração. Nada foi mudado; tente de novo.",
   "manage.status.pending_payment": "Aguardando pagamento",
