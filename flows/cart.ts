@@ -544,7 +544,7 @@ function totalsView(prices: readonly ConvertedPrice[], currency: CurrencyCode, f
   return { subtotal: format(totals.subtotal), discount: format(totals.discount), total: format(totals.total) };
 }
 
-function legOf(sailing: SailingView | undefined, crossings: readonly Crossing[]): LegView | null {
+export function legOf(sailing: SailingView | undefined, crossings: readonly Crossing[]): LegView | null {
   if (!sailing) return null;
   const crossing = crossings.find((item) => item.id === sailing.crossingId);
   return {

@@ -79,6 +79,9 @@ export const ERROR_STATUS = {
   INSTALMENTS_UNAVAILABLE: 422,
   BOOKING_NOT_FOUND: 404,
   BOOKING_STATE: 409,
+  // The weather guarantee (spec §9): a date change asked less than 24 hours before the visit, or onto today.
+  DATE_CHANGE_TOO_LATE: 409,
+  DATE_CHANGE_SAME_DAY: 409,
   // Tickets (issue 6): a scanned QR payload that is malformed or whose signature is not ours.
   TICKET_CODE_INVALID: 400,
   // A payment method or months without interest asked for where they are not sold (PayPal and

@@ -5,30 +5,25 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACTIVITY_CATAMARAN, CATAMARAN_TOUR_ID, CROSSING_TO_CANCUN, CROSSING_TO_ISLA, CROSSING_TO_ISLA_CODE } from "../db/seed-catalogue.ts";
-import { AppError } from "../lib/errors.ts";
-import { fixedClock } from "../lib/clock.ts";
 import { bookingEvents, bookings, tickets } from "../modules/checkout/index.ts";
 import { cartLines, carts } from "../modules/cart/index.ts";
 import { addDays, findDaySailings, materializeSailings, seatAllocations, type SailingView } from "../modules/inventory/index.ts";
-import { createHttpPaymentProvider, type PaymentProvider } from "../modules/payments/index.ts";
+import type { PaymentProvider } from "../modules/payments/index.ts";
 import { findEvents, sandboxPspEvents, webhookDelivery } from "../modules/sandbox-psp/index.ts";
-import { createApp } from "./app.ts";
+import type { createApp } from "./app.ts";
 import type { Runtime } from "./boot.ts";
-import { bootSnapshot } from "../tests/setup/db.ts";
 import { addToCart, type CartContext } from "../flows/cart.ts";
-import { confirmPayment, failLapsedBookings, guestSecretOf, hasGuestAccess, placeBooking, type PlaceBookingInput } from "../flows/checkout.ts";
+import { confirmPayment, failLapsedBookings, guestSecretOf, hasGuestAccess, placeBooking } from "../flows/checkout.ts";
 import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "../app/context.ts";
 import { loadPaymentDetails, submitPaymentDetails, type CheckoutPageId, type PaymentFormFailure } from "../app/checkout/payment-details.server.ts";
 import { findSiteConfig } from "../modules/site/index.ts";
 import { createLogger } from "../lib/logger.ts";
+import { bootCheckout, codeOf, GUEST_TEST_SECRET as GUEST_SECRET, intentIdOf, placingInput as placing, SANDBOX_TEST_WEBHOOK_SECRET as WEBHOOK_SECRET, soldOn as soldOnDb } from "../tests/factories/checkout.ts";
 
 const DAY = "2031-03-05";
 const NOW = new Date("2031-03-03T15:00:00Z");
 const HOLD_SECONDS = 900;
-const KEY = "sk_sandbox_checkout_test_0123456789abcdef";
-const WEBHOOK_SECRET = "whsec_sandbox_checkout_test_0123456789abcdef";
-const GUEST_SECRET = "guest-secret-for-the-checkout-tests-0123456789";
 
 let runtime: Runtime;
 let app: ReturnType<typeof createApp>;
@@ -37,11 +32,7 @@ let outbound: SailingView[];
 let inbound: SailingView[];
 
 beforeAll(async () => {
-  runtime = await bootSnapshot({ NODE_ENV: "production", SANDBOX_PSP_SECRET_KEY: KEY, SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET });
-  app = createApp(runtime.services, { ping: () => runtime.database.ping() });
-  provider = createHttpPaymentProvider({ baseUrl: "http://psp.test", secretKey: KEY, webhookSecret: WEBHOOK_SECRET, fetch: async (input, init) => app.request(new Request(input, init)) });
-  runtime.services.payments = provider;
-  runtime.services.clock = fixedClock(NOW);
+  ({ runtime, app, provider } = await bootCheckout(NOW));
   await materializeSailings(runtime.database.db, { from: DAY, to: addDays(DAY, 3), now: NOW });
   outbound = await findDaySailings(runtime.database.db, [CROSSING_TO_ISLA], DAY, NOW);
   inbound = await findDaySailings(runtime.database.db, [CROSSING_TO_CANCUN], DAY, NOW);
@@ -65,30 +56,6 @@ async function roundTripCart(out: SailingView, back: SailingView, passengers = {
   return { sessionId, lineId };
 }
 
-function placing(sessionId: string, overrides: Partial<PlaceBookingInput> = {}): PlaceBookingInput {
-  return {
-    sessionId,
-    siteCode: "travesia",
-    language: "en",
-    buyer: { name: "Ana Pérez", email: "ana@example.com", phone: "+52 998 123 4567", country: "MX", acceptTerms: true },
-    passengerNames: {},
-    method: "card",
-    instalmentMonths: null,
-    returnUrlOf: (reference) => `http://site.test/en/carrito/thank-you/?booking=${reference}`,
-    ...overrides,
-  };
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error.code;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
-
 /** The typed context a route's loader or action gets from the server. */
 async function routeContext(): Promise<RouterContextProvider> {
   const context = new RouterContextProvider();
@@ -97,17 +64,7 @@ async function routeContext(): Promise<RouterContextProvider> {
   return context;
 }
 
-function intentIdOf(url: string): string {
-  return url.split("/").pop()!;
-}
-
-async function soldOn(sailingId: number): Promise<number> {
-  const [row] = await db()
-    .select({ sold: sql<number>`coalesce(sum(${seatAllocations.quantity}), 0)::int` })
-    .from(seatAllocations)
-    .where(and(eq(seatAllocations.sailingId, sailingId), eq(seatAllocations.state, "sold"), isNull(seatAllocations.releasedAt)));
-  return row?.sold ?? 0;
-}
+const soldOn = (sailingId: number) => soldOnDb(db(), sailingId);
 
 describe("placing and paying a booking", () => {
   it("places once per cart, captures once, and issues one ticket per passenger per leg", async () => {

@@ -8,6 +8,7 @@ export const PAGE_MODULES: Partial<Record<PageId, string>> = {
   // The same checkout, in its coupon variant (the loader tells them apart by the path).
   paymentDetailsCoupon: "routes/payment-details.tsx",
   cartThankYou: "routes/thank-you.tsx",
+  manageBooking: "routes/manage-booking.tsx",
   search: "routes/search.tsx",
   ferry: "routes/ferry-page.tsx",
   promotions: "routes/content-page.tsx",

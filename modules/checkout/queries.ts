@@ -169,3 +169,35 @@ export async function findLapsedBookings(db: Database, now: Date, limit: number)
     .orderBy(asc(bookings.holdExpiresAt))
     .limit(limit);
 }
+
+/** A history row that is not a change of status (a date change): from and to are the booking's status. */
+export async function recordBookingEvent(tx: Database, booking: BookingRow, reason: string, now: Date): Promise<void> {
+  await tx.insert(bookingEvents).values({ bookingId: booking.id, fromStatus: booking.status, toStatus: booking.status, reason, at: now });
+  await tx.update(bookings).set({ updatedAt: now }).where(eq(bookings.id, booking.id));
+}
+
+export type LineSchedule = Pick<BookingLineRow, "serviceDate" | "returnDate" | "outboundSailingId" | "inboundSailingId">;
+
+/**
+ * Moves a booking line and its tickets to a new schedule: each leg's tickets follow their leg (the
+ * outbound tickets to the new outbound sailing, the return's to the new return), an activity's to its
+ * new day. Ticket codes stay: the QR a buyer already has keeps working.
+ */
+export async function rescheduleBookingLine(tx: Database, line: BookingLineRow, to: LineSchedule): Promise<void> {
+  await tx.update(bookingLines).set(to).where(eq(bookingLines.id, line.id));
+  if (line.kind === "activity") {
+    await tx.update(tickets).set({ serviceDate: to.serviceDate }).where(eq(tickets.bookingLineId, line.id));
+    return;
+  }
+  const legs = [
+    { from: line.outboundSailingId, sailingId: to.outboundSailingId, serviceDate: to.serviceDate },
+    { from: line.inboundSailingId, sailingId: to.inboundSailingId, serviceDate: to.returnDate },
+  ];
+  // Both legs are read before either is written, so a leg moving onto the other's old sailing id cannot be mixed up.
+  const rows = await tx.select({ id: tickets.id, sailingId: tickets.sailingId }).from(tickets).where(eq(tickets.bookingLineId, line.id));
+  for (const leg of legs) {
+    if (leg.from === null) continue;
+    const ids = rows.filter((row) => row.sailingId === leg.from).map((row) => row.id);
+    if (ids.length > 0) await tx.update(tickets).set({ sailingId: leg.sailingId, serviceDate: leg.serviceDate }).where(inArray(tickets.id, ids));
+  }
+}

@@ -2,14 +2,17 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors.ts";
 import {
   addMonths,
+  assertDateChangeAllowed,
   assertPaymentChoice,
   canMove,
   cartFingerprint,
+  dateChangeReason,
   needsPassengerNames,
   newBookingReference,
   normalizeReference,
   planTickets,
   readCheckoutForm,
+  readDateChangeReason,
   REFERENCE_PATTERN,
   type TicketLine,
 } from "./rules.ts";
@@ -155,5 +158,41 @@ describe("tickets", () => {
       ["7K2M9Q-A03", "child", null],
     ]);
     for (const ticket of planned) expect(ticket).toMatchObject({ activityId: 7, sailingId: null, serviceDate: null, validUntil });
+  });
+});
+
+describe("the weather guarantee's date change", () => {
+  // 10:00 in Cancún (UTC−5 all year).
+  const now = new Date("2031-03-03T15:00:00Z");
+  const hours = (count: number, minutes = 0) => ({ kind: "dated" as const, startsAt: new Date(now.getTime() + (count * 60 + minutes) * 60_000) });
+  const change = (current: Parameters<typeof assertDateChangeAllowed>[0], date: string, at = now) => codeOf(() => assertDateChangeAllowed(current, { date }, at))?.code ?? "allowed";
+
+  it("allows a change asked exactly 24 hours before the departure, and refuses one a minute later", () => {
+    expect(change(hours(24), "2031-03-10")).toBe("allowed");
+    expect(change(hours(23, 59), "2031-03-10")).toBe("DATE_CHANGE_TOO_LATE");
+    expect(change(hours(2), "2031-03-10")).toBe("DATE_CHANGE_TOO_LATE");
+    expect(change(hours(-3), "2031-03-10")).toBe("DATE_CHANGE_TOO_LATE");
+  });
+
+  it("never moves onto the operator's today, and refuses a date already past", () => {
+    expect(change(hours(72), "2031-03-03")).toBe("DATE_CHANGE_SAME_DAY");
+    expect(change(hours(72), "2031-03-02")).toBe("DATE_IN_PAST");
+    expect(change(hours(72), "2031-03-04")).toBe("allowed");
+    // 23:30 in Cancún is already the next day in UTC: "today" is Cancún's date, not the server's.
+    const lateEvening = new Date("2031-03-04T04:30:00Z");
+    expect(change(hours(72), "2031-03-04", lateEvening)).toBe("allowed");
+    expect(change(hours(72), "2031-03-03", lateEvening)).toBe("DATE_CHANGE_SAME_DAY");
+  });
+
+  it("refuses an open ticket: it is undated already", () => {
+    expect(codeOf(() => assertDateChangeAllowed({ kind: "open" }, { date: "2031-03-10" }, now))).toEqual({ code: "BOOKING_STATE", paths: ["lineId"] });
+  });
+
+  it("keeps what moved where in the history and reads it back", () => {
+    const from = { date: "2031-03-05", returnDate: "2031-03-05", outboundSailingId: 1, inboundSailingId: 2 };
+    const to = { date: "2031-03-07", returnDate: "2031-03-08", outboundSailingId: 3, inboundSailingId: 4 };
+    expect(readDateChangeReason(dateChangeReason("line-1", from, to))).toEqual({ lineId: "line-1", from, to });
+    expect(readDateChangeReason("tickets_issued")).toBeNull();
+    expect(readDateChangeReason("date_changed:{not json")).toBeNull();
   });
 });

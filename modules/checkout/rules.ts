@@ -4,6 +4,7 @@ import { createHash, randomInt } from "node:crypto";
 import { AppError, type ErrorIssue } from "../../lib/errors.ts";
 import type { CurrencyCode } from "../../lib/money.ts";
 import { COUPON_MONTHS, isCoupon } from "../cart/index.ts";
+import { OPERATOR_TIME_ZONE, localDateOf } from "../inventory/index.ts";
 
 export type BookingStatus = "pending_payment" | "paid" | "ticketed" | "failed" | "cancelled" | "refunded";
 
@@ -255,4 +256,63 @@ export function planTickets(reference: string, lines: readonly TicketLine[], iss
     }
   }
   return planned;
+}
+
+// ---- Changing the date (weather guarantee, spec §9)
+
+/** How long before the visit a date change must be asked for (spec §9: at least 24 hours). */
+export const DATE_CHANGE_NOTICE_HOURS = 24;
+
+/** What is booked now: when it starts (a sailing's departure, an activity's opening), or an open ticket. */
+export type CurrentService = { kind: "dated"; startsAt: Date } | { kind: "open" };
+
+/** Why a booked service cannot move at all at `now` (whatever the new date), or null while it still can. */
+export function dateChangeBlock(current: CurrentService, now: Date): "open_ticket" | "too_late" | null {
+  if (current.kind === "open") return "open_ticket";
+  return current.startsAt.getTime() - now.getTime() < DATE_CHANGE_NOTICE_HOURS * 3_600_000 ? "too_late" : null;
+}
+
+/** The last instant a dated service can still be moved: 24 hours before it starts. */
+export function dateChangeDeadline(startsAt: Date): Date {
+  return new Date(startsAt.getTime() - DATE_CHANGE_NOTICE_HOURS * 3_600_000);
+}
+
+/**
+ * Whether a booked service may move to `requested.date` at `now`. Refuses an open ticket (undated
+ * already: it is used on any sailing), a visit less than 24 hours away counted from its departure
+ * instant, a new date that is today or earlier in the operator's zone (America/Cancun). The new
+ * date's own sailings and seats are checked by the caller under lock.
+ */
+export function assertDateChangeAllowed(current: CurrentService, requested: { date: string }, now: Date): void {
+  const blocked = dateChangeBlock(current, now);
+  if (blocked === "open_ticket") throw new AppError("BOOKING_STATE", { issues: [{ path: "lineId", code: "open_ticket" }] });
+  if (blocked === "too_late") throw new AppError("DATE_CHANGE_TOO_LATE", { issues: [{ path: "lineId", code: "less_than_24_hours" }] });
+  const today = localDateOf(now, OPERATOR_TIME_ZONE);
+  if (requested.date < today) throw new AppError("DATE_IN_PAST", { issues: [{ path: "newDate", code: "in_past" }] });
+  if (requested.date === today) throw new AppError("DATE_CHANGE_SAME_DAY", { issues: [{ path: "newDate", code: "same_day" }] });
+}
+
+/** What a line was booked on and what it moves to, kept in the booking's history. */
+export interface ScheduleSnapshot {
+  date: string;
+  returnDate: string | null;
+  outboundSailingId: number | null;
+  inboundSailingId: number | null;
+}
+
+const DATE_CHANGED = "date_changed";
+
+export function dateChangeReason(lineId: string, from: ScheduleSnapshot, to: ScheduleSnapshot): string {
+  return `${DATE_CHANGED}:${JSON.stringify({ lineId, from, to })}`;
+}
+
+/** Reads back a history row written by dateChangeReason; null for any other reason. */
+export function readDateChangeReason(reason: string): { lineId: string; from: ScheduleSnapshot; to: ScheduleSnapshot } | null {
+  if (!reason.startsWith(`${DATE_CHANGED}:`)) return null;
+  try {
+    const parsed = JSON.parse(reason.slice(DATE_CHANGED.length + 1)) as { lineId?: unknown; from?: ScheduleSnapshot; to?: ScheduleSnapshot };
+    return typeof parsed.lineId === "string" && parsed.from && parsed.to ? { lineId: parsed.lineId, from: parsed.from, to: parsed.to } : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,0 +1,176 @@
+// The manage-booking page's loader and action (issue 6). Without access: a form asking the booking
+// reference and the buyer's e-mail; a right pair sets the booking-access cookie and comes back here
+// (post/redirect/get). The e-mail's link (`?ref=&key=`) sets the cookie and redirects to the clean
+// address, so the key does not stay in the history or a shared screenshot. With access: the booking,
+// and per dated line the weather guarantee's date change (sailings of the asked date by GET, the
+// change by POST, then back here with a notice). Every refusal is a code the page translates.
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { COOKIE, cookieAttributes } from "../../lib/cookies.ts";
+import { ERROR_STATUS, isAppError } from "../../lib/errors.ts";
+import type { Language } from "../../lib/language.ts";
+import { bookableRange } from "../../flows/booking-offers.ts";
+import { guestSecretOf, hasGuestAccess } from "../../flows/checkout.ts";
+import { bookingView, changeBookingDate, findBookingByKey, findBookingForGuest, findDateChangeOptions, type BookingView, type DateChangeOptions } from "../../flows/manage-booking.ts";
+import { findBooking, type BookingRow } from "../../modules/checkout/index.ts";
+import { addDays } from "../../modules/inventory/index.ts";
+import { servicesContext } from "../context.ts";
+import { pathOf } from "../routing/localized-paths.ts";
+import { bookingAccessCookie, readBookingAccess } from "./booking-access.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+export interface FindFormState {
+  reference: string;
+  email: string;
+  /** The refusal's code (BOOKING_NOT_FOUND), or null before any attempt. */
+  error: string | null;
+}
+
+export interface ChangeSection {
+  lineId: string;
+  date: string;
+  returnDate: string | null;
+  options: DateChangeOptions | null;
+  error: string | null;
+}
+
+export type ManageBookingData =
+  | { kind: "find"; form: FindFormState }
+  | {
+      kind: "booking";
+      booking: BookingView;
+      notice: "date-changed" | null;
+      /** The sailings asked for one line's new date (GET ?line=&date=&returnDate=). */
+      change: ChangeSection | null;
+      /** Bounds of the new-date pickers: tomorrow (today is refused) to the end of the sale window. */
+      dates: { min: string; max: string };
+    };
+
+export type ManageBookingActionData =
+  | { intent: "find"; form: FindFormState }
+  | { intent: "change-date"; lineId: string; newDate: string; error: string };
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+function statusOf(code: string): number {
+  const status = ERROR_STATUS[code as keyof typeof ERROR_STATUS] ?? 400;
+  return status >= 500 ? 503 : status;
+}
+
+function secure(context: Context): boolean {
+  return context.get(servicesContext).config.NODE_ENV === "production";
+}
+
+function accessHeaders(context: Context, booking: BookingRow): Headers {
+  const { config } = context.get(servicesContext);
+  const headers = new Headers(NO_STORE);
+  headers.append("Set-Cookie", bookingAccessCookie({ reference: booking.reference, secret: guestSecretOf(config.GUEST_ACCESS_SECRET, booking.id) }, secure(context)));
+  return headers;
+}
+
+/** The booking this browser's cookie opens, or null (no cookie, another booking's secret, a deleted booking). */
+async function bookingOfCookie(request: Request, context: Context): Promise<BookingRow | null> {
+  const access = readBookingAccess(request);
+  if (!access) return null;
+  const booking = await findBooking(context.get(servicesContext).db, { reference: access.reference });
+  return booking && hasGuestAccess(booking, access.secret) ? booking : null;
+}
+
+function text(value: FormDataEntryValue | string | null, max: number): string {
+  return typeof value === "string" ? value.trim().slice(0, max) : "";
+}
+
+export async function loadManageBooking(request: Request, context: Context, language: Language) {
+  const services = context.get(servicesContext);
+  const now = services.clock.now();
+  const url = new URL(request.url);
+  const page = pathOf("manageBooking", language);
+  const reference = text(url.searchParams.get("ref"), 20);
+  const key = text(url.searchParams.get("key"), 64);
+
+  if (reference && key) {
+    try {
+      const booking = await findBookingByKey(services, { reference, key });
+      throw redirect(page, { headers: accessHeaders(context, booking) });
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      const found: ManageBookingData = { kind: "find", form: { reference, email: "", error: error.code } };
+      return data(found, { status: statusOf(error.code), headers: NO_STORE });
+    }
+  }
+
+  const booking = await bookingOfCookie(request, context);
+  if (!booking) {
+    const found: ManageBookingData = { kind: "find", form: { reference, email: "", error: null } };
+    return data(found, { headers: NO_STORE });
+  }
+
+  const view = await bookingView({ db: services.db, now }, booking, language);
+  const lineId = text(url.searchParams.get("line"), 40);
+  const date = text(url.searchParams.get("date"), 10);
+  const returnDate = text(url.searchParams.get("returnDate"), 10) || null;
+  let change: ChangeSection | null = null;
+  const line = view.lines.find((candidate) => candidate.id === lineId);
+  if (line && line.kind === "ferry" && line.dateChange.allowed && date) {
+    change = { lineId, date, returnDate, options: null, error: null };
+    // Today is refused by the guarantee: saying so at once spares choosing a sailing first.
+    if (date === bookableRange(now).min) change.error = "DATE_CHANGE_SAME_DAY";
+    else {
+      try {
+        change.options = await findDateChangeOptions({ db: services.db, now }, booking, { lineId, date, returnDate }, language);
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        change.error = error.code;
+      }
+    }
+  }
+  const range = bookableRange(now);
+  const notice = url.searchParams.get("notice") === "date-changed" ? "date-changed" : null;
+  const shown: ManageBookingData = { kind: "booking", booking: view, notice, change, dates: { min: addDays(range.min, 1), max: range.max } };
+  return data(shown, { headers: NO_STORE });
+}
+
+export async function submitManageBooking(request: Request, context: Context, language: Language) {
+  const services = context.get(servicesContext);
+  const page = pathOf("manageBooking", language);
+  const form = await request.formData().catch(() => new FormData());
+  const intent = text(form.get("intent"), 20);
+
+  if (intent === "find") {
+    const values = { reference: text(form.get("reference"), 20), email: text(form.get("email"), 254) };
+    try {
+      const booking = await findBookingForGuest(services, values);
+      return redirect(page, { headers: accessHeaders(context, booking) });
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      const failure: ManageBookingActionData = { intent: "find", form: { ...values, error: error.code } };
+      return data(failure, { status: statusOf(error.code), headers: NO_STORE });
+    }
+  }
+
+  if (intent === "forget") {
+    // Leaves this browser without access (a shared computer): the cookie is emptied at once.
+    return redirect(page, { headers: { ...NO_STORE, "Set-Cookie": `${COOKIE.bookingAccess}=; HttpOnly; ${cookieAttributes(secure(context), 0)}` } });
+  }
+
+  const booking = await bookingOfCookie(request, context);
+  if (intent !== "change-date" || !booking) return redirect(page, { headers: NO_STORE });
+  const lineId = text(form.get("lineId"), 40);
+  const newDate = text(form.get("newDate"), 10);
+  const sailing = (name: string) => {
+    const value = text(form.get(name), 12);
+    return /^\d{1,12}$/.test(value) ? Number(value) : null;
+  };
+  try {
+    await changeBookingDate(
+      services,
+      { bookingId: booking.id, lineId, newDate, outboundSailingId: sailing("outboundSailingId"), inboundSailingId: sailing("inboundSailingId") },
+      services.clock.now(),
+    );
+    return redirect(`${page}?notice=date-changed`, { headers: NO_STORE });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const failure: ManageBookingActionData = { intent: "change-date", lineId, newDate, error: error.code };
+    return data(failure, { status: statusOf(error.code), headers: NO_STORE });
+  }
+}

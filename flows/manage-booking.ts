@@ -1,0 +1,388 @@
+// Use cases of the manage-booking page (issue 6): find a booking for its guest (reference and e-mail,
+// or the signed link of the e-mail), show it, and move a dated line to another date under the weather
+// guarantee (spec §9: asked at least 24 hours before, never onto today).
+//
+// A date change is one transaction: the booking row is locked (two changes of one booking queue),
+// then every sailing involved (old and new, in id order, as the cart and the payment do) or both
+// activity days, the old seats are released and the new ones sold through takeLineSeats (the one
+// seat-taking path, which re-checks what is left under the lock), the line and its tickets are moved
+// and the history records what moved where. Any refusal rolls all of it back.
+import { timingSafeEqual } from "node:crypto";
+import type { Database } from "../lib/db.ts";
+import { AppError } from "../lib/errors.ts";
+import type { Language } from "../lib/language.ts";
+import { formatMoney, isCurrencyCode, money, type CurrencyCode } from "../lib/money.ts";
+import { findProducts } from "../modules/catalog/index.ts";
+import {
+  assertDateChangeAllowed,
+  dateChangeBlock,
+  dateChangeDeadline,
+  dateChangeReason,
+  findBooking,
+  findBookingEvents,
+  findBookingLines,
+  findPayments,
+  findTickets,
+  normalizeReference,
+  readDateChangeReason,
+  recordBookingEvent,
+  rescheduleBookingLine,
+  saleReferenceOf,
+  sha256,
+  type BookingLineRow,
+  type BookingRow,
+  type BookingStatus,
+  type CurrentService,
+  type LineSchedule,
+  type ScheduleSnapshot,
+} from "../modules/checkout/index.ts";
+import { findCurrencyByCode } from "../modules/currency/index.ts";
+import { cardBrandName } from "../modules/payments/index.ts";
+import {
+  decideAt,
+  findActivities,
+  findCrossings,
+  findSailing,
+  hoursOn,
+  instantOf,
+  isLocalDate,
+  lockActivityDay,
+  lockSailing,
+  releaseAllocations,
+  type Crossing,
+  type SailingView,
+} from "../modules/inventory/index.ts";
+import { findFerryOffer, readBookingDate, type SailingOffer } from "./booking-offers.ts";
+import { legOf, takeLineSeats, type LegView } from "./cart.ts";
+import { hasGuestAccess } from "./checkout.ts";
+
+export interface ManageDeps {
+  db: Database;
+  now: Date;
+}
+
+// ---- Finding a booking
+
+/** Stands in for a reference no booking has, so a malformed one costs the same lookup as a real one. */
+const NO_REFERENCE = "000000";
+
+/**
+ * The booking whose reference and buyer's e-mail both match. Either half wrong answers the same
+ * BOOKING_NOT_FOUND, with no hint of which, after the same work (one lookup, one constant-time
+ * comparison), so the form cannot be used to learn which references exist.
+ */
+export async function findBookingForGuest(deps: Pick<ManageDeps, "db">, input: { reference: string; email: string }): Promise<BookingRow> {
+  const reference = normalizeReference(input.reference.slice(0, 20));
+  const booking = await findBooking(deps.db, { reference: reference ?? NO_REFERENCE });
+  const given = Buffer.from(sha256(input.email.trim().toLowerCase().slice(0, 254)), "hex");
+  const expected = Buffer.from(sha256(booking?.buyerEmail.trim().toLowerCase() ?? ""), "hex");
+  const sameEmail = timingSafeEqual(given, expected);
+  if (!booking || reference === null || !sameEmail) throw new AppError("BOOKING_NOT_FOUND");
+  return booking;
+}
+
+/** The booking of an e-mail's link (`?ref=<REFERENCE>&key=<guest secret>`), or BOOKING_NOT_FOUND. */
+export async function findBookingByKey(deps: Pick<ManageDeps, "db">, input: { reference: string; key: string }): Promise<BookingRow> {
+  const reference = normalizeReference(input.reference.slice(0, 20));
+  const booking = await findBooking(deps.db, { reference: reference ?? NO_REFERENCE });
+  const granted = booking !== null && hasGuestAccess(booking, input.key);
+  if (!booking || reference === null || !granted) throw new AppError("BOOKING_NOT_FOUND");
+  return booking;
+}
+
+// ---- Showing it
+
+export interface TicketView {
+  code: string;
+  passengerType: "adult" | "child" | "infant";
+  passengerName: string | null;
+  /** Which leg the ticket boards: outbound, inbound, or the activity's day / the open ticket. */
+  leg: "outbound" | "inbound" | "single";
+  serviceDate: string | null;
+  validUntil: string | null;
+  status: "valid" | "used" | "void";
+}
+
+export type DateChangeState =
+  | { allowed: true; deadline: string }
+  | { allowed: false; reason: "open_ticket" | "too_late" | "not_ticketed"; deadline: string | null };
+
+export interface BookingLineView {
+  id: string;
+  kind: "ferry" | "activity";
+  productName: string;
+  trip: BookingLineRow["trip"];
+  category: BookingLineRow["category"];
+  passengers: { adult: number; child: number; infant: number };
+  outbound: LegView | null;
+  inbound: LegView | null;
+  activity: { date: string; opens: string | null; closes: string | null } | null;
+  /** Open tickets: the last day they can be used. */
+  validUntil: string | null;
+  total: string;
+  tickets: TicketView[];
+  dateChange: DateChangeState;
+}
+
+export type HistoryEntry =
+  | { at: string; kind: "status"; status: BookingStatus }
+  | { at: string; kind: "date_changed"; lineId: string; from: ScheduleSnapshot; to: ScheduleSnapshot };
+
+export interface BookingView {
+  id: string;
+  reference: string;
+  status: BookingStatus;
+  language: Language;
+  buyer: { name: string; email: string; phone: string; country: string };
+  placedAt: string;
+  paidAt: string | null;
+  currency: string;
+  total: string;
+  payment: { method: "card" | "paypal"; cardBrand: string | null; cardLast4: string | null; instalmentMonths: number | null; status: string } | null;
+  lines: BookingLineView[];
+  history: HistoryEntry[];
+}
+
+async function formatterFor(db: Database, currency: string, language: Language): Promise<(amountMinor: number) => string> {
+  const entity = isCurrencyCode(currency) ? await findCurrencyByCode(db, currency, language) : null;
+  return (amountMinor) => (entity && isCurrencyCode(currency) ? formatMoney(money(amountMinor, currency), entity) : `${amountMinor} ${currency}`);
+}
+
+/** When a line's service starts (its first departure, its activity's opening time), or "open". */
+async function currentServiceOf(db: Database, line: BookingLineRow, language: Language, now: Date): Promise<CurrentService> {
+  if (line.trip === "open") return { kind: "open" };
+  if (line.kind === "activity") {
+    if (line.activityId === null || line.serviceDate === null) return { kind: "open" };
+    const [activity] = await findActivities(db, language, [line.activityId]);
+    const opens = activity ? (hoursOn(activity.hours, line.serviceDate)?.opens ?? "00:00") : "00:00";
+    return { kind: "dated", startsAt: instantOf(line.serviceDate, opens) };
+  }
+  if (line.outboundSailingId === null) return { kind: "open" };
+  const outbound = await findSailing(db, line.outboundSailingId, now);
+  return { kind: "dated", startsAt: outbound.departsAt };
+}
+
+function dateChangeStateOf(booking: BookingRow, current: CurrentService, now: Date): DateChangeState {
+  const deadline = current.kind === "dated" ? dateChangeDeadline(current.startsAt).toISOString() : null;
+  const blocked = dateChangeBlock(current, now);
+  if (blocked !== null) return { allowed: false, reason: blocked, deadline };
+  if (booking.status !== "ticketed") return { allowed: false, reason: "not_ticketed", deadline };
+  return { allowed: true, deadline: deadline! };
+}
+
+function historyOf(events: Awaited<ReturnType<typeof findBookingEvents>>): HistoryEntry[] {
+  return events.map((event): HistoryEntry => {
+    const moved = readDateChangeReason(event.reason);
+    if (moved) return { at: event.at.toISOString(), kind: "date_changed", ...moved };
+    return { at: event.at.toISOString(), kind: "status", status: event.toStatus };
+  });
+}
+
+/** What the manage-booking page shows of a booking, in `language`, at `now`. */
+export async function bookingView(deps: ManageDeps, booking: BookingRow, language: Language): Promise<BookingView> {
+  const { db, now } = deps;
+  const [lines, tickets, payments, events, format] = await Promise.all([
+    findBookingLines(db, booking.id),
+    findTickets(db, booking.id),
+    findPayments(db, booking.id),
+    findBookingEvents(db, booking.id),
+    formatterFor(db, booking.currency, language),
+  ]);
+  const sailingIds = [...new Set(lines.flatMap((line) => [line.outboundSailingId, line.inboundSailingId]).filter((id): id is number => id !== null))];
+  const activityIds = [...new Set(lines.flatMap((line) => (line.activityId === null ? [] : [line.activityId])))];
+  const [products, crossings, sailings, activities] = await Promise.all([
+    findProducts(db, language, { ids: [...new Set(lines.map((line) => line.productId))] }),
+    sailingIds.length > 0 ? findCrossings(db, language) : Promise.resolve([] as Crossing[]),
+    Promise.all(sailingIds.map((id) => findSailing(db, id, now))),
+    activityIds.length > 0 ? findActivities(db, language, activityIds) : Promise.resolve([]),
+  ]);
+  const sailingOf = (id: number | null): SailingView | undefined => sailings.find((sailing) => sailing.id === id);
+  // The payment that went through, or the latest attempt while none has.
+  const payment = payments.find((attempt) => attempt.status === "captured" || attempt.status === "refunded") ?? payments[0] ?? null;
+
+  const lineViews: BookingLineView[] = [];
+  for (const line of lines) {
+    const activity = activities.find((item) => item.id === line.activityId);
+    const hours = activity && line.serviceDate ? hoursOn(activity.hours, line.serviceDate) : null;
+    const lineTickets = tickets.filter((ticket) => ticket.bookingLineId === line.id);
+    lineViews.push({
+      id: line.id,
+      kind: line.kind,
+      productName: products.find((product) => product.id === line.productId)?.name ?? "",
+      trip: line.trip,
+      category: line.category,
+      passengers: { adult: line.adults, child: line.children, infant: line.infants },
+      outbound: legOf(sailingOf(line.outboundSailingId), crossings),
+      inbound: legOf(sailingOf(line.inboundSailingId), crossings),
+      activity: line.kind === "activity" && line.serviceDate ? { date: line.serviceDate, opens: hours?.opens ?? null, closes: hours?.closes ?? null } : null,
+      validUntil: lineTickets.find((ticket) => ticket.validUntil !== null)?.validUntil ?? null,
+      total: format(line.totalMinor),
+      tickets: lineTickets.map((ticket) => ({
+        code: ticket.code,
+        passengerType: ticket.passengerType,
+        passengerName: ticket.passengerName,
+        leg: line.kind === "ferry" && line.trip !== "open" ? (ticket.sailingId === line.inboundSailingId ? "inbound" : "outbound") : "single",
+        serviceDate: ticket.serviceDate,
+        validUntil: ticket.validUntil,
+        status: ticket.status,
+      })),
+      dateChange: dateChangeStateOf(booking, await currentServiceOf(db, line, booking.language as Language, now), now),
+    });
+  }
+  return {
+    id: booking.id,
+    reference: booking.reference,
+    status: booking.status,
+    language: booking.language as Language,
+    buyer: { name: booking.buyerName, email: booking.buyerEmail, phone: booking.buyerPhone, country: booking.buyerCountry },
+    placedAt: booking.createdAt.toISOString(),
+    paidAt: booking.paidAt?.toISOString() ?? null,
+    currency: booking.currency,
+    total: format(booking.totalMinor),
+    payment: payment
+      ? {
+          method: payment.method,
+          // The provider names brands by their two-letter code (VI, MC…); the buyer reads the brand's name.
+          cardBrand: payment.cardBrand === null ? null : cardBrandName(payment.cardBrand),
+          cardLast4: payment.cardLast4,
+          instalmentMonths: payment.instalmentMonths,
+          status: payment.status,
+        }
+      : null,
+    lines: lineViews,
+    history: historyOf(events),
+  };
+}
+
+// ---- The sailings a ferry line could move to
+
+export interface DateChangeOptions {
+  date: string;
+  returnDate: string | null;
+  outbound: SailingOffer[];
+  inbound: SailingOffer[] | null;
+}
+
+/**
+ * The sailings of the line's crossing on `date` (and of the way back on `returnDate` for a round
+ * trip), with whether each has a seat for all the line's passengers: the booking widget's own search.
+ */
+export async function findDateChangeOptions(
+  deps: ManageDeps,
+  booking: BookingRow,
+  input: { lineId: string; date: string; returnDate: string | null },
+  language: Language,
+): Promise<DateChangeOptions> {
+  const line = (await findBookingLines(deps.db, booking.id)).find((candidate) => candidate.id === input.lineId);
+  if (!line || line.kind !== "ferry" || line.trip === "open" || line.outboundSailingId === null) {
+    throw new AppError("INVALID_REQUEST", { issues: [{ path: "lineId", code: "not_a_dated_ferry_line" }] });
+  }
+  const sailing = await findSailing(deps.db, line.outboundSailingId, deps.now);
+  const crossing = (await findCrossings(deps.db, language)).find((item) => item.id === sailing.crossingId);
+  if (!crossing) throw new AppError("UNKNOWN_CROSSING");
+  const roundTrip = line.trip === "round_trip";
+  const offer = await findFerryOffer(deps.db, {
+    crossing: crossing.code,
+    trip: roundTrip ? "round_trip" : "one_way",
+    date: input.date,
+    returnDate: roundTrip ? (input.returnDate ?? input.date) : null,
+    category: line.category,
+    passengers: { adult: line.adults, child: line.children, infant: line.infants },
+    currency: (isCurrencyCode(booking.currency) ? booking.currency : "MXN") satisfies CurrencyCode,
+    language,
+    now: deps.now,
+  });
+  return { date: offer.date ?? input.date, returnDate: offer.returnDate, outbound: offer.outbound, inbound: offer.inbound };
+}
+
+// ---- Moving a line
+
+export interface DateChangeInput {
+  bookingId: string;
+  lineId: string;
+  newDate: string;
+  /** Ferry lines: the sailing of the new date; the return's sailing for a round trip. Ignored for activities. */
+  outboundSailingId: number | null;
+  inboundSailingId?: number | null;
+}
+
+function snapshotOf(schedule: LineSchedule): ScheduleSnapshot {
+  return {
+    date: schedule.serviceDate ?? "",
+    returnDate: schedule.returnDate,
+    outboundSailingId: schedule.outboundSailingId,
+    inboundSailingId: schedule.inboundSailingId,
+  };
+}
+
+/** The new schedule of a ferry line: sailings on the line's crossings, on the new date, the return after the outbound arrives. */
+async function newFerrySchedule(tx: Database, line: BookingLineRow, date: string, input: DateChangeInput, now: Date): Promise<LineSchedule> {
+  const oldOutbound = await findSailing(tx, line.outboundSailingId!, now);
+  if (input.outboundSailingId === null) throw new AppError("SCHEDULE_REQUIRED", { issues: [{ path: "outboundSailingId", code: "required" }] });
+  const outbound = await findSailing(tx, input.outboundSailingId, now);
+  if (outbound.crossingId !== oldOutbound.crossingId || outbound.serviceDate !== date) {
+    throw new AppError("UNKNOWN_SAILING", { issues: [{ path: "outboundSailingId", code: "not_on_date_and_crossing" }] });
+  }
+  if (line.trip !== "round_trip") return { serviceDate: date, returnDate: null, outboundSailingId: outbound.id, inboundSailingId: null };
+  if (input.inboundSailingId === null || input.inboundSailingId === undefined) {
+    throw new AppError("SCHEDULE_REQUIRED", { issues: [{ path: "inboundSailingId", code: "required" }] });
+  }
+  const oldInbound = await findSailing(tx, line.inboundSailingId!, now);
+  const inbound = await findSailing(tx, input.inboundSailingId, now);
+  if (inbound.crossingId !== oldInbound.crossingId) throw new AppError("UNKNOWN_SAILING", { issues: [{ path: "inboundSailingId", code: "not_on_crossing" }] });
+  const returnDate = readBookingDate(inbound.serviceDate, now, "inboundSailingId");
+  if (inbound.departsAt.getTime() <= outbound.arrivesAt.getTime()) {
+    throw new AppError("RETURN_BEFORE_DEPARTURE", { issues: [{ path: "inboundSailingId", code: "before_outbound_arrives" }] });
+  }
+  return { serviceDate: date, returnDate, outboundSailingId: outbound.id, inboundSailingId: inbound.id };
+}
+
+/**
+ * Moves one dated line of a ticketed booking to another date (weather guarantee). Refuses, changing
+ * nothing: an open ticket (BOOKING_STATE), less than 24 hours before the service
+ * (DATE_CHANGE_TOO_LATE), today as the new date (DATE_CHANGE_SAME_DAY), an activity onto the day of
+ * another of the booking (SAME_DATE_IN_CART), a sailing or day without the seats (SAILING_SOLD_OUT,
+ * ACTIVITY_SOLD_OUT, closures). The price stays as paid.
+ */
+export async function changeBookingDate(deps: Pick<ManageDeps, "db">, input: DateChangeInput, now: Date): Promise<{ booking: BookingRow; changed: boolean }> {
+  return deps.db.transaction(async (tx) => {
+    await decideAt(tx, now);
+    // The booking's row first: two changes of one booking queue here, then the sailings in id order.
+    const booking = await findBooking(tx, { id: input.bookingId }, { lock: true });
+    if (!booking) throw new AppError("BOOKING_NOT_FOUND");
+    const language = booking.language as Language;
+    const lines = await findBookingLines(tx, booking.id);
+    const line = lines.find((candidate) => candidate.id === input.lineId);
+    if (!line) throw new AppError("INVALID_REQUEST", { issues: [{ path: "lineId", code: "not_in_booking" }] });
+    if (!isLocalDate(input.newDate)) throw new AppError("INVALID_DATE", { issues: [{ path: "newDate", code: "invalid_date" }] });
+    assertDateChangeAllowed(await currentServiceOf(tx, line, language, now), { date: input.newDate }, now);
+    if (booking.status !== "ticketed") throw new AppError("BOOKING_STATE", { issues: [{ path: "booking.status", code: "not_ticketed" }] });
+    const date = readBookingDate(input.newDate, now, "newDate");
+
+    // The package rule of the cart (spec §5: products with the same date are not allowed) holds after a move too.
+    if (line.kind === "activity" && lines.some((other) => other.id !== line.id && other.kind === "activity" && other.serviceDate === date)) {
+      throw new AppError("SAME_DATE_IN_CART", { issues: [{ path: "newDate", code: "same_date_as_another_activity" }] });
+    }
+    const to: LineSchedule =
+      line.kind === "activity" ? { serviceDate: date, returnDate: null, outboundSailingId: null, inboundSailingId: null } : await newFerrySchedule(tx, line, date, input, now);
+    const from: LineSchedule = { serviceDate: line.serviceDate, returnDate: line.returnDate, outboundSailingId: line.outboundSailingId, inboundSailingId: line.inboundSailingId };
+    if (from.serviceDate === to.serviceDate && from.returnDate === to.returnDate && from.outboundSailingId === to.outboundSailingId && from.inboundSailingId === to.inboundSailingId) {
+      return { booking, changed: false };
+    }
+
+    // Old and new sailings (or days) are locked together in one order before anything is released,
+    // so two buyers moving between the same sailings in opposite directions cannot deadlock.
+    if (line.kind === "activity") {
+      for (const day of [...new Set([from.serviceDate!, to.serviceDate!])].sort()) await lockActivityDay(tx, line.activityId!, day);
+    } else {
+      const ids = [from.outboundSailingId, from.inboundSailingId, to.outboundSailingId, to.inboundSailingId].filter((id): id is number => id !== null);
+      for (const id of [...new Set(ids)].sort((a, b) => a - b)) await lockSailing(tx, id);
+    }
+    // Released first, so a leg that stays on its sailing (a round trip's unchanged return) counts its own seats as free.
+    await releaseAllocations(tx, saleReferenceOf(line.id), now);
+    await takeLineSeats(tx, language, { ...line, ...to }, saleReferenceOf(line.id), "sold", now);
+    await rescheduleBookingLine(tx, line, to);
+    await recordBookingEvent(tx, booking, dateChangeReason(line.id, snapshotOf(from), snapshotOf(to)), now);
+    return { booking, changed: true };
+  });
+}
