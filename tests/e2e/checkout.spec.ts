@@ -1,6 +1,7 @@
 // Paying (issue 6), in Chromium against the sandbox payment provider: a declined card sent back with
 // its reason and paid on the second try; a 3-D Secure challenge; months without interest on a Mexican
-// card in MXN; PayPal in MXN; Uplift's pay-monthly offer only in English with an allowed currency.
+// card in MXN; PayPal in MXN; Uplift's pay-monthly offer only in English with an allowed currency;
+// a prepaid coupon on its own payment page; a paid visit moved to another day from "manage booking".
 // The full purchase with the success card in es, en and pt is the cart's journey (cart.spec.ts).
 // The provider's pages do not change with the viewport, so these run on desktop only.
 import { test, expect, checkA11y } from "./fixtures.ts";
@@ -39,7 +40,20 @@ test("a 3-D Secure challenge approved at the bank pays, in pt", async ({ page })
   await payByCard(page, "4000002760003184");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "Aprovar" }).click();
-  await expectThankYou(page, "pt");
+  const reference = await expectThankYou(page, "pt");
+
+  // Managing it: the weather guarantee moves the visit to another day, the ticket codes stay.
+  await page.getByRole("link", { name: t["thanks.manage"] }).click();
+  await expect(page).toHaveURL(new RegExp(pathOf("manageBooking", "pt")));
+  await expect(page.getByTestId("booking-reference")).toHaveText(reference);
+  const codes = await page.getByTestId("ticket-code").allTextContents();
+  expect(codes[0]).toMatch(new RegExp(`^${reference}-`));
+  const newDay = parkDay(40);
+  await page.getByLabel(t["manage.change.date"]).fill(newDay);
+  await page.getByRole("button", { name: t["manage.change.submit"] }).click();
+  await expect(page.getByTestId("date-changed")).toHaveText(t["manage.notice.dateChanged"]);
+  await expect(page.getByTestId("ticket-code")).toHaveText(codes);
+  await checkA11y(page);
 });
 
 test("months without interest on a Mexican card in MXN: the plan is offered, charged and shown, in es", async ({ page, allowConsoleError }) => {
@@ -103,4 +117,27 @@ test("Uplift's offer loads in English in dollars and pays monthly; in Spanish it
   await page.getByRole("button", { name: "Approve plan" }).click();
   await expectThankYou(page, "en");
   await expect(page.getByTestId("thank-you-total")).toContainText("US$");
+});
+
+test("a prepaid coupon: no date, no countdown, paid on the coupon page, in es", async ({ page }) => {
+  const t = MESSAGES.es;
+  await page.goto(pathOf("xcaret", "es"));
+  const widget = page.getByTestId("activity-booking");
+  await widget.getByTestId("activity-when-coupon").check();
+  await widget.getByRole("button", { name: t["booking.coupon.search"] }).click();
+  await expect(widget.getByTestId("coupon-result")).toContainText(t["booking.coupon.validUntil"].split("{")[0]!.trim());
+  await widget.getByTestId("add-coupon").click();
+  await expect(page).toHaveURL(new RegExp(pathOf("cart", "es")));
+  await expect(page.getByTestId("coupon-validity")).toBeVisible();
+  await expect(page.getByTestId("hold-countdown")).toHaveCount(0);
+  await page.getByRole("link", { name: t["cart.proceed"] }).click();
+  await expect(page).toHaveURL(new RegExp(pathOf("paymentDetailsCoupon", "es")));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(t["checkout.couponTitle"]);
+  await expect(page.getByTestId("coupon-until")).toBeVisible();
+  await expect(page.locator('input[name^="names."]')).toHaveCount(0);
+  await checkA11y(page);
+  await fillPaymentDetails(page, "es", undefined, "paymentDetailsCoupon");
+  await submitPayment(page);
+  await payByCard(page, "4242424242424242");
+  await expectThankYou(page, "es");
 });

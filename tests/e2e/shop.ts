@@ -76,9 +76,9 @@ export const BUYER: Record<Language, Buyer> = {
 };
 
 /** Fills the payment details: the buyer, every passenger name asked for, the terms. Does not submit. */
-export async function fillPaymentDetails(page: Page, language: Language, buyer: Buyer = BUYER[language]) {
+export async function fillPaymentDetails(page: Page, language: Language, buyer: Buyer = BUYER[language], on: "paymentDetails" | "paymentDetailsCoupon" = "paymentDetails") {
   const t = MESSAGES[language];
-  await expect(page).toHaveURL(new RegExp(pathOf("paymentDetails", language)));
+  await expect(page).toHaveURL(new RegExp(pathOf(on, language)));
   await page.getByLabel(t["checkout.buyer.name"]).fill(buyer.name);
   await page.getByLabel(t["checkout.buyer.email"]).fill(buyer.email);
   await page.getByLabel(t["checkout.buyer.phone"]).fill(buyer.phone);
