@@ -7,7 +7,8 @@ import { cartSessionCookie } from "../../lib/cart-session.ts";
 import { isAppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
 import { confirmPayment, hasGuestAccess } from "../../flows/checkout.ts";
-import { findBooking, findPaymentByProviderId, findPayments, findTickets, normalizeReference, type BookingPaymentRow, type BookingStatus } from "../../modules/checkout/index.ts";
+import { isCoupon } from "../../modules/cart/index.ts";
+import { findBooking, findBookingLines, findPaymentByProviderId, findPayments, findTickets, normalizeReference, type BookingPaymentRow, type BookingStatus } from "../../modules/checkout/index.ts";
 import { cardBrandName, monthlyInstalmentMinor } from "../../modules/payments/index.ts";
 import { findCurrencyByCode } from "../../modules/currency/index.ts";
 import { formatMoney, isCurrencyCode, money } from "../../lib/money.ts";
@@ -26,6 +27,8 @@ export interface ThankYouData {
   ticketCount: number;
   /** Tickets can be downloaded and the e-mail resent only once they exist. */
   ticketed: boolean;
+  /** What the booking holds, for the next steps: boarding at the pier, entering a park or tour, exchanging a coupon. */
+  holds: { ferry: boolean; visit: boolean; coupon: boolean };
   /** How it was paid, once captured: the card (brand, last digits, months without interest) or PayPal. */
   payment: PaidWith | null;
 }
@@ -72,6 +75,7 @@ export async function loadThankYou(request: Request, context: Context, language:
   if (ticketed) headers.append("Set-Cookie", cartSessionCookie(null, services.config.NODE_ENV === "production"));
   const currency = isCurrencyCode(booking.currency) ? await findCurrencyByCode(services.db, booking.currency, language) : null;
   const tickets = ticketed ? await findTickets(services.db, booking.id) : [];
+  const lines = ticketed ? await findBookingLines(services.db, booking.id) : [];
   const format = (amountMinor: number) => (currency ? formatMoney(money(amountMinor, currency.iso_code), currency) : `${amountMinor} ${booking.currency}`);
   const captured = ticketed ? (await findPayments(services.db, booking.id)).find((payment) => payment.status === "captured") : undefined;
   return {
@@ -82,6 +86,11 @@ export async function loadThankYou(request: Request, context: Context, language:
       total: format(booking.totalMinor),
       ticketCount: tickets.length,
       ticketed,
+      holds: {
+        ferry: lines.some((line) => line.kind === "ferry"),
+        visit: lines.some((line) => line.kind === "activity" && !isCoupon(line)),
+        coupon: lines.some(isCoupon),
+      },
       payment: captured ? paidWith(captured, format) : null,
     },
     headers,

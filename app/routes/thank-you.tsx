@@ -92,7 +92,9 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
           </h2>
           <ol className="mt-2 list-decimal space-y-1 pl-5 text-slate-700">
             <li>{t("thanks.next.email")}</li>
-            <li>{t("thanks.next.qr")}</li>
+            {booking.holds.ferry ? <li>{t("thanks.next.qr")}</li> : null}
+            {booking.holds.visit ? <li>{t("thanks.next.visit")}</li> : null}
+            {booking.holds.coupon ? <li>{t("thanks.next.coupon")}</li> : null}
             <li>{t("thanks.next.manage")}</li>
           </ol>
         </section>

@@ -140,4 +140,7 @@ test("a prepaid coupon: no date, no countdown, paid on the coupon page, in es", 
   await submitPayment(page);
   await payByCard(page, "4242424242424242");
   await expectThankYou(page, "es");
+  // What comes next is the coupon's exchange, not boarding at the pier.
+  await expect(page.getByText(t["thanks.next.coupon"])).toBeVisible();
+  await expect(page.getByText(t["thanks.next.qr"])).toHaveCount(0);
 });

@@ -427,6 +427,8 @@ export const en = {
   "thanks.next.title": "What comes next",
   "thanks.next.email": "Look for our e-mail with your tickets as PDF and a calendar entry. Check your spam folder if it is not there in a few minutes.",
   "thanks.next.qr": "Show each ticket's QR code at the pier, on your phone or printed. Arrive 30 minutes before departure.",
+  "thanks.next.visit": "Show each ticket's QR code at the park entrance or the tour's meeting point, on your phone or printed, on the day of your visit.",
+  "thanks.next.coupon": "Your coupons have no date: show them at the park or tour ticket desk and choose your day, subject to availability, before they expire (12 months from today).",
   "thanks.next.manage": "Use your booking reference and e-mail to see your booking, download your tickets or change the date under the weather guarantee.",
   "thanks.manage": "Manage my booking",
   "thanks.download": "Download tickets (PDF)",

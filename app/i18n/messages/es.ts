@@ -427,6 +427,8 @@ export const es = {
   "thanks.next.title": "Qué sigue",
   "thanks.next.email": "Busca nuestro correo con tus boletos en PDF y una entrada de calendario. Revisa tu carpeta de spam si no llega en unos minutos.",
   "thanks.next.qr": "Muestra el código QR de cada boleto en el muelle, en tu teléfono o impreso. Llega 30 minutos antes de la salida.",
+  "thanks.next.visit": "Muestra el código QR de cada boleto en la entrada del parque o en el punto de salida del tour, en tu teléfono o impreso, el día de tu visita.",
+  "thanks.next.coupon": "Tus cupones no tienen fecha: preséntalos en la taquilla del parque o del tour y elige tu día, sujeto a disponibilidad, antes de que venzan (12 meses desde hoy).",
   "thanks.next.manage": "Con tu clave de reserva y tu correo puedes ver tu reserva, descargar tus boletos o cambiar la fecha con la garantía de clima.",
   "thanks.manage": "Administrar mi reserva",
   "thanks.download": "Descargar boletos (PDF)",

@@ -427,6 +427,8 @@ export const pt = {
   "thanks.next.title": "O que vem agora",
   "thanks.next.email": "Procure nosso e-mail com os bilhetes em PDF e um evento de calendário. Confira a pasta de spam se ele não chegar em alguns minutos.",
   "thanks.next.qr": "Mostre o QR de cada bilhete no píer, no celular ou impresso. Chegue 30 minutos antes da saída.",
+  "thanks.next.visit": "Mostre o código QR de cada bilhete na entrada do parque ou no ponto de encontro do passeio, no celular ou impresso, no dia da visita.",
+  "thanks.next.coupon": "Seus cupons não têm data: apresente-os na bilheteria do parque ou do passeio e escolha o dia, conforme a disponibilidade, antes do vencimento (12 meses a partir de hoje).",
   "thanks.next.manage": "Com o código da reserva e seu e-mail você vê a reserva, baixa os bilhetes ou muda a data com a garantia de clima.",
   "thanks.manage": "Gerenciar minha reserva",
   "thanks.download": "Baixar bilhetes (PDF)",
