@@ -80,6 +80,14 @@ export async function moveBooking(tx: Database, booking: BookingRow, to: Booking
   return row;
 }
 
+/**
+ * A history row that is not a move: something done with the booking (its tickets mailed, a resend
+ * asked for). From and to are the status it stays in.
+ */
+export async function recordBookingEvent(tx: Database, booking: Pick<BookingRow, "id" | "status">, reason: string, now: Date): Promise<void> {
+  await tx.insert(bookingEvents).values({ bookingId: booking.id, fromStatus: booking.status, toStatus: booking.status, reason, at: now });
+}
+
 export async function findBookingLines(db: Database, bookingId: string): Promise<BookingLineRow[]> {
   return db.select().from(bookingLines).where(eq(bookingLines.bookingId, bookingId)).orderBy(asc(bookingLines.position));
 }

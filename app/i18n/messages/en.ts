@@ -437,6 +437,7 @@ export const en = {
   "thanks.refunded.text": "The seats were no longer available when your payment arrived, so it was refunded in full. Please choose another sailing.",
   "thanks.failed.title": "Your booking was not completed",
   "thanks.failed.text": "The time to pay ran out. Go back to the cart to hold the seats again.",
+  "booking.error.RESEND_LIMIT": "We have already resent your tickets three times in the last hour. Check your spam folder, or try again later.",
   "payment.error.PAYMENT_METHOD_UNAVAILABLE": "This payment method is not available in the chosen currency. Choose another method or pay in Mexican pesos.",
   "payment.error.INSTALMENTS_UNAVAILABLE": "Monthly payments without interest are only available for card payments in Mexican pesos.",
 

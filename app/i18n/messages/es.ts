@@ -437,6 +437,7 @@ export const es = {
   "thanks.refunded.text": "Los lugares ya no estaban disponibles cuando llegó tu pago, así que se reembolsó completo. Elige otra salida.",
   "thanks.failed.title": "Tu reserva no se completó",
   "thanks.failed.text": "Se terminó el tiempo para pagar. Vuelve al carrito para apartar los lugares de nuevo.",
+  "booking.error.RESEND_LIMIT": "Ya te reenviamos los boletos tres veces en la última hora. Revisa tu carpeta de spam o vuelve a intentarlo más tarde.",
   "payment.error.PAYMENT_METHOD_UNAVAILABLE": "Este medio de pago no está disponible en la moneda elegida. Elige otro o paga en pesos mexicanos.",
   "payment.error.INSTALMENTS_UNAVAILABLE": "Los meses sin intereses solo están disponibles al pagar con tarjeta en pesos mexicanos.",
 

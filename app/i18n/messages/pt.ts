@@ -437,6 +437,7 @@ export const pt = {
   "thanks.refunded.text": "Os lugares já não estavam disponíveis quando seu pagamento chegou, então ele foi reembolsado por completo. Escolha outra saída.",
   "thanks.failed.title": "Sua reserva não foi concluída",
   "thanks.failed.text": "O tempo para pagar acabou. Volte ao carrinho para reservar os lugares de novo.",
+  "booking.error.RESEND_LIMIT": "Já reenviamos seus bilhetes três vezes na última hora. Confira a pasta de spam ou tente de novo mais tarde.",
   "payment.error.PAYMENT_METHOD_UNAVAILABLE": "Este meio de pagamento não está disponível na moeda escolhida. Escolha outro ou pague em pesos mexicanos.",
   "payment.error.INSTALMENTS_UNAVAILABLE": "As parcelas sem juros só estão disponíveis para pagamentos com cartão em pesos mexicanos.",
 
