@@ -114,7 +114,7 @@ describe("the tickets' e-mail", () => {
     expect(pdf?.contentType).toBe("application/pdf");
     const issued = await findTickets(fixture.db, paid.bookingId);
     expect(issued).toHaveLength(6);
-    const scanned = decodePdfQrs(pdf!.content).map((payload) => verifyTicketCode(TICKET_SECRET, payload!));
+    const scanned = decodePdfQrs(pdf!.content, 72).map((payload) => verifyTicketCode(TICKET_SECRET, payload!));
     expect(scanned.sort()).toEqual(issued.map((ticket) => ticket.code).sort());
 
     const calendar = mail.attachments.find((attachment) => attachment.contentType === "text/calendar");
@@ -194,6 +194,14 @@ describe("GET /api/bookings/:ref/tickets.pdf", () => {
     const response = await download(pending.reference, { Cookie: pending.cookie });
     expect(response.status).toBe(409);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe("BOOKING_STATE");
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("documents the tickets' download and resend", async () => {
+    const doc = (await (await fixture.app.request("/api/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(doc.paths["/api/bookings/{ref}/tickets.pdf"] ?? {})).toEqual(["get"]);
+    expect(Object.keys(doc.paths["/api/bookings/{ref}/resend"] ?? {})).toEqual(["post"]);
   });
 });
 
