@@ -11,7 +11,9 @@ import { SEND_BOOKING_EMAIL } from "../flows/booking-email.ts";
 import { SWEEP_LAPSED_BOOKINGS, scheduleLapsedBookingSweep } from "../flows/booking-sweep.ts";
 import { checkoutDeps } from "../flows/checkout-deps.ts";
 import { confirmPayment, guestSecretOf, placeBooking } from "../flows/checkout.ts";
-import type { CartContext } from "../flows/cart.ts";
+import { addToCart, type CartContext } from "../flows/cart.ts";
+import { findProducts } from "../modules/catalog/index.ts";
+import { addDays } from "../modules/inventory/index.ts";
 import { createLogger } from "../lib/logger.ts";
 import { bookingEvents, bookings, findTickets } from "../modules/checkout/index.ts";
 import { createJobRunner, jobs, type JobRunner } from "../modules/jobs/index.ts";
@@ -126,6 +128,35 @@ describe("the tickets' e-mail", () => {
     expect((await confirmPayment(checkoutDeps(services()), paid.intentId)).kind).toBe("ticketed");
     await runner.runDue();
     expect(mailsOf(paid.reference)).toHaveLength(1);
+  });
+
+  it("says the product, the months without interest and the manage link in the buyer's language, with the activity day in the calendar", async () => {
+    const { sessionId, lineId } = await addToCart(
+      fixture.db,
+      { sessionId: null, currency: "MXN", item: { type: "activity", productId: 1945, date: addDays(DAY, 1), category: "tourist", passengers: { adult: 2, child: 0, infant: 0 } } },
+      cartContext(),
+    );
+    const placed = await placeBooking(
+      checkoutDeps(services()),
+      placingInput(sessionId, { language: "pt", instalmentMonths: 12, passengerNames: { [lineId]: ["Conceição Araújo", "João Araújo"] } }),
+    );
+    if (placed.kind !== "redirect") throw new Error("expected a redirect to the provider");
+    const intentId = intentIdOf(placed.url);
+    await fixture.provider.authorizePayment(intentId, { cardToken: "tok_test_0015", idempotencyKey: `mail-${intentId}` });
+    expect((await confirmPayment(checkoutDeps(services()), intentId)).kind).toBe("ticketed");
+    await runner.runDue();
+
+    const [mail] = mailsOf(placed.reference);
+    expect(mail!.subject).toBe(`Seus bilhetes Travesía · reserva ${placed.reference}`);
+    expect(mail!.text).toContain("MasterCard •••• 0015 · 12 meses sem juros");
+    expect(mail!.text).toMatch(/\$[\d,]+\.\d{2} MXN/);
+    expect(mail!.text).toContain(`${ORIGIN}/pt/carrito/minha-reserva/?ref=${placed.reference}&key=`);
+    const [product] = await findProducts(fixture.db, "pt", { ids: [1945], withComplements: false });
+    expect(mail!.text).toContain(product!.name);
+    const calendar = mail!.attachments.find((attachment) => attachment.contentType === "text/calendar")!.content.toString("utf8");
+    expect(calendar.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    // The day's opening time at the pier (America/Cancun, UTC−5) as a UTC instant.
+    expect(calendar).toMatch(new RegExp(`DTSTART:${addDays(DAY, 1).replaceAll("-", "")}T1\\d{3}00Z`));
   });
 
   it("is resent on the buyer's request, at most three times an hour", async () => {
