@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { Database } from "../lib/db.ts";
 import { AppError } from "../lib/errors.ts";
+import { isLanguage, type Language } from "../lib/language.ts";
 import { assertCanResend, findBooking, findBookingEvents, normalizeReference, recordBookingEvent, type BookingRow } from "../modules/checkout/index.ts";
 import { enqueueJob, type JobContext } from "../modules/jobs/index.ts";
 import type { Mailer } from "../modules/mail/index.ts";
@@ -92,6 +93,17 @@ async function findGuestBooking(db: Database, request: GuestRequest, options: { 
   const booking = reference ? await findBooking(db, { reference }, options) : null;
   if (!booking || !request.secrets.some((secret) => hasGuestAccess(booking, secret))) throw new AppError("BOOKING_NOT_FOUND");
   return booking;
+}
+
+/** The language of the booking this request may see, or null: where to send its buyer back to, whatever else was refused. */
+export async function guestBookingLanguage(db: Database, request: GuestRequest): Promise<Language | null> {
+  try {
+    const booking = await findGuestBooking(db, request);
+    return isLanguage(booking.language) ? booking.language : null;
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
 }
 
 /** The tickets' PDF for their buyer: BOOKING_NOT_FOUND without access, BOOKING_STATE before (or after) they are issued. */

@@ -180,13 +180,18 @@ describe("the tickets' e-mail", () => {
     const refused = await resend({ ...json, Cookie: paid.cookie });
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("RESEND_LIMIT");
-    const refusedForm = await resend({ Cookie: paid.cookie, Referer: `${ORIGIN}/es/carrito/mi-reserva/?ref=${paid.reference}` });
+    // A form gets the booking's page back in the booking's language, whichever page it came from.
+    const refusedForm = await resend({ Cookie: paid.cookie, Referer: `${ORIGIN}/en/carrito/my-booking/?ref=${paid.reference}` });
     expect(refusedForm.status).toBe(303);
     expect(refusedForm.headers.get("Location")).toBe(`/es/carrito/mi-reserva/?ref=${paid.reference}&error=RESEND_LIMIT`);
 
-    const stranger = await resend({ ...json, Cookie: `travesia_booking=${paid.reference}.${"x".repeat(22)}` });
+    const strangerCookie = `travesia_booking=${paid.reference}.${"x".repeat(22)}`;
+    const stranger = await resend({ ...json, Cookie: strangerCookie });
     expect(stranger.status).toBe(404);
     expect(((await stranger.json()) as { error: { code: string } }).error.code).toBe("BOOKING_NOT_FOUND");
+    // Without access the booking's language is not told either: the page the form came from decides.
+    const strangerForm = await resend({ Cookie: strangerCookie, Referer: `${ORIGIN}/pt/carrito/minha-reserva/` });
+    expect(strangerForm.headers.get("Location")).toBe(`/pt/carrito/minha-reserva/?ref=${paid.reference}&error=BOOKING_NOT_FOUND`);
 
     await runner.runDue();
     expect(mailsOf(paid.reference)).toHaveLength(4);

@@ -9,7 +9,7 @@ import type { Context } from "hono";
 import { readBookingAccess } from "../../app/checkout/booking-access.server.ts";
 import type { AppServices } from "../../app/context.ts";
 import { pathOf } from "../../app/routing/localized-paths.ts";
-import { requestBookingEmailResend, ticketsPdfForGuest, type GuestRequest } from "../../flows/booking-email.ts";
+import { guestBookingLanguage, requestBookingEmailResend, ticketsPdfForGuest, type GuestRequest } from "../../flows/booking-email.ts";
 import { confirmPayment } from "../../flows/checkout.ts";
 import { checkoutDeps } from "../../flows/checkout-deps.ts";
 import { isAppError } from "../../lib/errors.ts";
@@ -137,17 +137,20 @@ export function bookingsRouter(services: AppServices) {
       const form = type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data") ? await c.req.parseBody() : {};
       const formKey = typeof form.key === "string" ? form.key : null;
       c.header("Cache-Control", "no-store");
+      const guest = guestRequestOf(c, ref, formKey);
       try {
-        const booking = await requestBookingEmailResend({ db: services.db, now: services.clock.now() }, guestRequestOf(c, ref, formKey));
+        const booking = await requestBookingEmailResend({ db: services.db, now: services.clock.now() }, guest);
         if (wantsJsonAnswer(c)) return c.json({ queued: true as const }, 202);
         const language = isLanguage(booking.language) ? booking.language : languageOfReferer(c);
         return c.redirect(`${pathOf("manageBooking", language)}?ref=${booking.reference}&resent=1`, 303);
       } catch (error) {
         if (wantsJsonAnswer(c) || !isAppError(error)) throw error;
-        // A browser's form gets its page back with the reason, never a JSON error document.
+        // A browser's form gets its page back with the reason, never a JSON error document: in the
+        // booking's language when the request may see it, else in the language of the page it came from.
+        const language = (await guestBookingLanguage(services.db, guest)) ?? languageOfReferer(c);
         const reference = normalizeReference(ref);
         const query = new URLSearchParams({ ...(reference ? { ref: reference } : {}), error: error.code });
-        return c.redirect(`${pathOf("manageBooking", languageOfReferer(c))}?${query.toString()}`, 303);
+        return c.redirect(`${pathOf("manageBooking", language)}?${query.toString()}`, 303);
       }
     },
   );
