@@ -10,7 +10,7 @@ import { findProducts } from "../modules/catalog/index.ts";
 import { findBooking, findBookingLines, findPayments, findTickets, type BookingLineRow, type BookingPaymentRow, type BookingRow, type TicketRow } from "../modules/checkout/index.ts";
 import { currencyRecordOf, findCurrencyByCode } from "../modules/currency/index.ts";
 import { findActivities, findCrossings, findSailing, hoursOn, instantOf, type Activity, type Crossing, type SailingView } from "../modules/inventory/index.ts";
-import { PAYMENT_METHODS } from "../modules/payments/index.ts";
+import { cardBrandName } from "../modules/payments/index.ts";
 import { paymentSummaryOf, signTicketCode, type BookingDocument, type TicketDocument } from "../modules/tickets/index.ts";
 import { guestSecretOf } from "./checkout.ts";
 
@@ -49,7 +49,7 @@ async function formatTotal(db: Database, booking: BookingRow, language: Language
 function paidWithOf(payments: readonly BookingPaymentRow[], language: Language): string {
   const paid = payments.find((payment) => payment.status === "captured") ?? payments.find((payment) => payment.status === "refunded");
   if (!paid) return "";
-  const brandName = paid.cardBrand ? (PAYMENT_METHODS.find((method) => method.api_code === paid.cardBrand)?.name ?? paid.cardBrand) : null;
+  const brandName = paid.cardBrand ? cardBrandName(paid.cardBrand) : null;
   return paymentSummaryOf(language, { method: paid.method, brandName, last4: paid.cardLast4, instalmentMonths: paid.instalmentMonths });
 }
 

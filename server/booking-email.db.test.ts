@@ -6,20 +6,24 @@ import { and, eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadThankYou } from "../app/checkout/thank-you.server.ts";
-import { servicesContext } from "../app/context.ts";
+import { loadManageBooking, type ManageBookingData } from "../app/checkout/manage-booking.server.ts";
+import { requestContext, servicesContext } from "../app/context.ts";
+import { findSiteConfig } from "../modules/site/index.ts";
 import { SEND_BOOKING_EMAIL } from "../flows/booking-email.ts";
 import { SWEEP_LAPSED_BOOKINGS, scheduleLapsedBookingSweep } from "../flows/booking-sweep.ts";
 import { checkoutDeps } from "../flows/checkout-deps.ts";
 import { confirmPayment, guestSecretOf, placeBooking } from "../flows/checkout.ts";
 import { addToCart, type CartContext } from "../flows/cart.ts";
 import { findProducts } from "../modules/catalog/index.ts";
-import { addDays } from "../modules/inventory/index.ts";
+import { addDays, findDaySailings, materializeSailings, type SailingView } from "../modules/inventory/index.ts";
+import { CROSSING_TO_CANCUN, CROSSING_TO_ISLA, CROSSING_TO_ISLA_CODE } from "../db/seed-catalogue.ts";
+import type { Database } from "../lib/db.ts";
 import { createLogger } from "../lib/logger.ts";
 import { bookingEvents, bookings, findTickets } from "../modules/checkout/index.ts";
 import { createJobRunner, jobs, type JobRunner } from "../modules/jobs/index.ts";
 import { findEvents, webhookDelivery } from "../modules/sandbox-psp/index.ts";
 import { verifyTicketCode } from "../modules/tickets/index.ts";
-import { addRoundTrip, bootCheckout, heldOn, intentIdOf, placingInput, SANDBOX_WEBHOOK_SECRET, type CheckoutFixture } from "../tests/setup/checkout.ts";
+import { bootCheckout, GUEST_TEST_SECRET as GUEST_SECRET, heldOn, intentIdOf, placingInput, SANDBOX_TEST_WEBHOOK_SECRET, type CheckoutHarness } from "../tests/factories/checkout.ts";
 import { decodePdfQrs } from "../tests/setup/pdf-qr.ts";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../tests/setup/smtp-sink.ts";
 import { jobHandlers } from "./jobs.ts";
@@ -28,22 +32,26 @@ const DAY = "2031-03-05";
 const NOW = new Date("2031-03-03T15:00:00Z");
 const HOLD_SECONDS = 900;
 const TICKET_SECRET = "ticket-signing-secret-of-the-mail-tests-0123456789";
-const GUEST_SECRET = "guest-access-secret-of-the-mail-tests-0123456789";
 const ORIGIN = "https://travesia.test";
 
 let sink: SmtpSink;
-let fixture: CheckoutFixture;
+/** The checkout harness, with its database and the day's sailings both ways. */
+let fixture: CheckoutHarness & { db: Database; outbound: SailingView[]; inbound: SailingView[] };
 let runner: JobRunner;
 /** The job runner's clock: the sweep test moves it past a hold. */
 let runnerNow = NOW;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  fixture = await bootCheckout({
-    day: DAY,
-    now: NOW,
-    env: { SMTP_URL: sink.url, PUBLIC_ORIGIN: ORIGIN, TICKET_SIGNING_SECRET: TICKET_SECRET, GUEST_ACCESS_SECRET: GUEST_SECRET, CART_HOLD_SECONDS: String(HOLD_SECONDS) },
-  });
+  const harness = await bootCheckout(NOW, { SMTP_URL: sink.url, PUBLIC_ORIGIN: ORIGIN, TICKET_SIGNING_SECRET: TICKET_SECRET, CART_HOLD_SECONDS: String(HOLD_SECONDS) });
+  const db = harness.runtime.database.db;
+  await materializeSailings(db, { from: DAY, to: addDays(DAY, 3), now: NOW });
+  fixture = {
+    ...harness,
+    db,
+    outbound: await findDaySailings(db, [CROSSING_TO_ISLA], DAY, NOW),
+    inbound: await findDaySailings(db, [CROSSING_TO_CANCUN], DAY, NOW),
+  };
   runner = createJobRunner({ db: fixture.db, logger: createLogger("silent"), handlers: jobHandlers(fixture.runtime.services), now: () => runnerNow });
 });
 
@@ -58,7 +66,17 @@ const cartContext = (): CartContext => ({ siteCode: "travesia", language: "es", 
 
 /** Places a round trip for two adults and a child, in Spanish; returns the booking and its provider page. */
 async function placeRoundTrip(sailing: number) {
-  const { sessionId } = await addRoundTrip(fixture.db, cartContext(), fixture.outbound[sailing]!, fixture.inbound.at(-1)!);
+  const out = fixture.outbound[sailing]!;
+  const back = fixture.inbound.at(-1)!;
+  const { sessionId } = await addToCart(
+    fixture.db,
+    {
+      sessionId: null,
+      currency: "USD",
+      item: { type: "ferry", crossing: CROSSING_TO_ISLA_CODE, trip: "round_trip", date: out.serviceDate, returnDate: back.serviceDate, outboundSailingId: out.id, inboundSailingId: back.id, category: "tourist", passengers: { adult: 2, child: 1, infant: 0 } },
+    },
+    cartContext(),
+  );
   const placed = await placeBooking(checkoutDeps(services()), placingInput(sessionId, { language: "es" }));
   if (placed.kind !== "redirect") throw new Error("expected a redirect to the provider");
   return { ...placed, intentId: intentIdOf(placed.url), cookie: `travesia_booking=${placed.reference}.${guestSecretOf(GUEST_SECRET, placed.bookingId)}` };
@@ -75,7 +93,7 @@ async function payAndConfirmTwice(placed: Awaited<ReturnType<typeof placeRoundTr
     "es",
   );
   const [authorized] = await findEvents(fixture.db, placed.intentId);
-  const delivery = webhookDelivery(authorized!, SANDBOX_WEBHOOK_SECRET, NOW);
+  const delivery = webhookDelivery(authorized!, SANDBOX_TEST_WEBHOOK_SECRET, NOW);
   const webhook = fixture.app.request("/api/payments/webhook", { method: "POST", headers: delivery.headers, body: delivery.body });
   const [page, hook] = await Promise.all([returnPage, webhook]);
   expect(page.data.status).toBe("ticketed");
@@ -87,6 +105,15 @@ const mailsOf = (reference: string): ReceivedMail[] => sink.messages.filter((mai
 async function eventReasons(bookingId: string): Promise<string[]> {
   const rows = await fixture.db.select({ reason: bookingEvents.reason }).from(bookingEvents).where(eq(bookingEvents.bookingId, bookingId));
   return rows.map((row) => row.reason);
+}
+
+/** What the manage-booking page's loader shows at `location` to the browser holding `cookie`. */
+async function manageBookingPage(location: string, cookie: string): Promise<ManageBookingData> {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services());
+  context.set(requestContext, { requestId: "test", logger: createLogger("silent"), nonce: "n", country: null, site: await findSiteConfig(fixture.db, "travesia") });
+  const answer = await loadManageBooking(new Request(`http://site.test${location}`, { headers: { Cookie: cookie } }), context, "es");
+  return answer.data;
 }
 
 let paid: Awaited<ReturnType<typeof placeRoundTrip>>;
@@ -166,6 +193,7 @@ describe("the tickets' e-mail", () => {
     const fromPage = await resend({ Cookie: paid.cookie, Referer: `${ORIGIN}/es/carrito/mi-reserva/` });
     expect(fromPage.status).toBe(303);
     expect(fromPage.headers.get("Location")).toBe(`/es/carrito/mi-reserva/?ref=${paid.reference}&resent=1`);
+    expect(await manageBookingPage(fromPage.headers.get("Location")!, paid.cookie)).toMatchObject({ kind: "booking", notice: "email-resent", resendError: null });
     await runner.runDue();
     const mails = mailsOf(paid.reference);
     expect(mails).toHaveLength(2);
@@ -184,6 +212,7 @@ describe("the tickets' e-mail", () => {
     const refusedForm = await resend({ Cookie: paid.cookie, Referer: `${ORIGIN}/en/carrito/my-booking/?ref=${paid.reference}` });
     expect(refusedForm.status).toBe(303);
     expect(refusedForm.headers.get("Location")).toBe(`/es/carrito/mi-reserva/?ref=${paid.reference}&error=RESEND_LIMIT`);
+    expect(await manageBookingPage(refusedForm.headers.get("Location")!, paid.cookie)).toMatchObject({ kind: "booking", notice: null, resendError: "RESEND_LIMIT" });
 
     const strangerCookie = `travesia_booking=${paid.reference}.${"x".repeat(22)}`;
     const stranger = await resend({ ...json, Cookie: strangerCookie });

@@ -16,7 +16,7 @@ import { checkoutDeps } from "../flows/checkout-deps.ts";
 import { fixedClock } from "../lib/clock.ts";
 import { confirmPayment, placeBooking } from "../flows/checkout.ts";
 import { jobs } from "../modules/jobs/index.ts";
-import { intentIdOf, placingInput as placing, soldOn as soldOnIn } from "../tests/setup/checkout.ts";
+import { intentIdOf, placingInput as placing, soldOn as soldOnIn } from "../tests/factories/checkout.ts";
 import { createApp } from "./app.ts";
 import { boot, type Runtime } from "./boot.ts";
 import { createTestDatabase, type TestDatabase } from "../tests/setup/pg.ts";

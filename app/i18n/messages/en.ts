@@ -437,7 +437,6 @@ export const en = {
   "thanks.refunded.text": "The seats were no longer available when your payment arrived, so it was refunded in full. Please choose another sailing.",
   "thanks.failed.title": "Your booking was not completed",
   "thanks.failed.text": "The time to pay ran out. Go back to the cart to hold the seats again.",
-  "booking.error.RESEND_LIMIT": "We have already resent your tickets three times in the last hour. Check your spam folder, or try again later.",
   "payment.error.PAYMENT_METHOD_UNAVAILABLE": "This payment method is not available in the chosen currency. Choose another method or pay in Mexican pesos.",
   "payment.error.INSTALMENTS_UNAVAILABLE": "Monthly payments without interest are only available for card payments in Mexican pesos.",
 
@@ -465,6 +464,7 @@ export const en = {
   "manage.error.RETURN_BEFORE_DEPARTURE": "The return must leave after you arrive on the way out.",
   "manage.error.SAME_DATE_IN_CART": "You already have another tour or park on that day in this booking. Choose another date.",
   "manage.error.BOOKING_STATE": "This booking cannot be changed online. Please contact us.",
+  "manage.error.RESEND_LIMIT": "We have already resent your tickets three times in the last hour. Check your spam folder, or try again later.",
   "manage.error.any": "We could not make the change. Nothing was changed; try again.",
   "manage.status.pending_payment": "Waiting for payment",
   "manage.status.paid": "Paid",
@@ -514,6 +514,7 @@ export const en = {
   "manage.change.noSailings": "There are no sailings on that date.",
   "manage.change.submit": "Move to this date",
   "manage.notice.dateChanged": "Done: your booking has its new date. Your ticket codes stay the same; download the tickets again to have the new date on them.",
+  "manage.notice.emailResent": "Done: we are sending your tickets again to {email}. It may take a few minutes to arrive.",
   "manage.history.title": "History",
   "manage.history.status": "Status: {status}",
   "manage.history.dateChanged": "Date changed from {from} to {to}",

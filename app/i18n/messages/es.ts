@@ -437,7 +437,6 @@ export const es = {
   "thanks.refunded.text": "Los lugares ya no estaban disponibles cuando llegó tu pago, así que se reembolsó completo. Elige otra salida.",
   "thanks.failed.title": "Tu reserva no se completó",
   "thanks.failed.text": "Se terminó el tiempo para pagar. Vuelve al carrito para apartar los lugares de nuevo.",
-  "booking.error.RESEND_LIMIT": "Ya te reenviamos los boletos tres veces en la última hora. Revisa tu carpeta de spam o vuelve a intentarlo más tarde.",
   "payment.error.PAYMENT_METHOD_UNAVAILABLE": "Este medio de pago no está disponible en la moneda elegida. Elige otro o paga en pesos mexicanos.",
   "payment.error.INSTALMENTS_UNAVAILABLE": "Los meses sin intereses solo están disponibles al pagar con tarjeta en pesos mexicanos.",
 
@@ -465,6 +464,7 @@ export const es = {
   "manage.error.RETURN_BEFORE_DEPARTURE": "El regreso debe salir después de que llegues en el viaje de ida.",
   "manage.error.SAME_DATE_IN_CART": "Ya tienes otro tour o parque ese día en esta reserva. Elige otra fecha.",
   "manage.error.BOOKING_STATE": "Esta reserva no se puede modificar en línea. Contáctanos, por favor.",
+  "manage.error.RESEND_LIMIT": "Ya te reenviamos los boletos tres veces en la última hora. Revisa tu carpeta de spam o vuelve a intentarlo más tarde.",
   "manage.error.any": "No pudimos hacer el cambio. No se modificó nada; inténtalo de nuevo.",
   "manage.status.pending_payment": "Pendiente de pago",
   "manage.status.paid": "Pagada",
@@ -514,6 +514,7 @@ export const es = {
   "manage.change.noSailings": "No hay salidas en esa fecha.",
   "manage.change.submit": "Cambiar a esta fecha",
   "manage.notice.dateChanged": "Listo: tu reserva ya tiene la nueva fecha. Los códigos de tus boletos no cambian; descárgalos de nuevo para tenerlos con la fecha nueva.",
+  "manage.notice.emailResent": "Listo: te enviamos de nuevo los boletos a {email}. Puede tardar unos minutos en llegar.",
   "manage.history.title": "Historial",
   "manage.history.status": "Estado: {status}",
   "manage.history.dateChanged": "Fecha cambiada del {from} al {to}",

@@ -437,7 +437,6 @@ export const pt = {
   "thanks.refunded.text": "Os lugares já não estavam disponíveis quando seu pagamento chegou, então ele foi reembolsado por completo. Escolha outra saída.",
   "thanks.failed.title": "Sua reserva não foi concluída",
   "thanks.failed.text": "O tempo para pagar acabou. Volte ao carrinho para reservar os lugares de novo.",
-  "booking.error.RESEND_LIMIT": "Já reenviamos seus bilhetes três vezes na última hora. Confira a pasta de spam ou tente de novo mais tarde.",
   "payment.error.PAYMENT_METHOD_UNAVAILABLE": "Este meio de pagamento não está disponível na moeda escolhida. Escolha outro ou pague em pesos mexicanos.",
   "payment.error.INSTALMENTS_UNAVAILABLE": "As parcelas sem juros só estão disponíveis para pagamentos com cartão em pesos mexicanos.",
 
@@ -465,6 +464,7 @@ export const pt = {
   "manage.error.RETURN_BEFORE_DEPARTURE": "A volta precisa sair depois que você chegar na ida.",
   "manage.error.SAME_DATE_IN_CART": "Você já tem outro passeio ou parque nesse dia nesta reserva. Escolha outra data.",
   "manage.error.BOOKING_STATE": "Esta reserva não pode ser alterada pela internet. Fale com a gente, por favor.",
+  "manage.error.RESEND_LIMIT": "Já reenviamos seus bilhetes três vezes na última hora. Confira a pasta de spam ou tente de novo mais tarde.",
   "manage.error.any": "Não conseguimos fazer a alteração. Nada foi mudado; tente de novo.",
   "manage.status.pending_payment": "Aguardando pagamento",
   "manage.status.paid": "Paga",
@@ -514,6 +514,7 @@ export const pt = {
   "manage.change.noSailings": "Não há saídas nessa data.",
   "manage.change.submit": "Mudar para esta data",
   "manage.notice.dateChanged": "Pronto: sua reserva já está com a nova data. Os códigos dos bilhetes continuam os mesmos; baixe os bilhetes de novo para tê-los com a data nova.",
+  "manage.notice.emailResent": "Pronto: estamos enviando seus bilhetes de novo para {email}. Pode levar alguns minutos para chegar.",
   "manage.history.title": "Histórico",
   "manage.history.status": "Situação: {status}",
   "manage.history.dateChanged": "Data alterada de {from} para {to}",
