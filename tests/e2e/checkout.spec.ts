@@ -32,7 +32,7 @@ test("a declined card comes back with its reason in es, and the next card pays",
   await expectThankYou(page, "es");
 });
 
-test("the thank-you page downloads the tickets as a PDF with the booking cookie set when the booking was placed, in en", async ({ page }) => {
+test("the thank-you page downloads the tickets as a PDF with the booking cookie set when the booking was placed, and the e-mail is resent from manage booking, in en", async ({ page }) => {
   const t = MESSAGES.en;
   await addPark(page, "en", "xcaret", parkDay(24), 1);
   await page.getByRole("link", { name: t["cart.proceed"] }).click();
@@ -46,6 +46,13 @@ test("the thank-you page downloads the tickets as a PDF with the booking cookie 
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe("%PDF-");
+
+  await page.getByRole("link", { name: t["thanks.manage"] }).click();
+  await expect(page.getByTestId("booking")).toHaveAttribute("data-reference", reference);
+  await page.getByTestId("resend-email").click();
+  await expect(page).toHaveURL(new RegExp(`${pathOf("manageBooking", "en")}\\?ref=${reference}&resent=1$`));
+  await expect(page.getByTestId("email-resent")).toBeVisible();
+  await checkA11y(page);
 });
 
 test("a 3-D Secure challenge approved at the bank pays, in pt", async ({ page }) => {
