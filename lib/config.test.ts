@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEVELOPMENT_TICKET_SIGNING_SECRET, parseConfig } from "./config.ts";
+import { ConfigError, DEVELOPMENT_TICKET_SIGNING_SECRET, parseConfig, publicOriginOf } from "./config.ts";
 
 describe("parseConfig", () => {
   it("runs on nothing: embedded defaults", () => {
@@ -110,5 +110,12 @@ describe("parseConfig", () => {
     expect(
       parseConfig({ SANDBOX_PSP_WEBHOOKS_ENABLED: "false", UPLIFT_API_KEY: " pk_live_1 ", UPLIFT_SCRIPT_URL: "https://cdn.uplift.example/up.js", UPLIFT_CURRENCIES: "usd, cad ,eur" }),
     ).toMatchObject({ SANDBOX_PSP_WEBHOOKS_ENABLED: false, UPLIFT_API_KEY: "pk_live_1", UPLIFT_SCRIPT_URL: "https://cdn.uplift.example/up.js", UPLIFT_CURRENCIES: ["USD", "CAD", "EUR"] });
+  });
+});
+
+describe("publicOriginOf", () => {
+  it("is PUBLIC_ORIGIN's origin when set, else this development server on PORT", () => {
+    expect(publicOriginOf(parseConfig({ PUBLIC_ORIGIN: "https://www.travesia.mx/" }))).toBe("https://www.travesia.mx");
+    expect(publicOriginOf(parseConfig({ PORT: "4520" }))).toBe("http://localhost:4520");
   });
 });

@@ -21,7 +21,11 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Which row of the `sites` table this process serves (languages, feature flags). */
   SITE_CODE: z.string().regex(/^[a-z0-9-]{2,32}$/).default("travesia"),
-  /** Public origin used for canonical and hreflang links, e.g. https://www.travesia.mx */
+  /**
+   * Public origin used for canonical and hreflang links and for the links in e-mails, e.g.
+   * https://www.travesia.mx. Unset: pages use the request's origin; mail sent by jobs (no request) uses
+   * http://localhost:$PORT, which is right only in development — set it wherever mail leaves the machine.
+   */
   PUBLIC_ORIGIN: optionalUrl,
   /** Seed demo data at start (idempotent). Off in production once an operator owns the data. */
   SEED: z
@@ -144,6 +148,11 @@ export const ConfigSchema = z.object({
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** The origin links outside a request (e-mails) point at: PUBLIC_ORIGIN, or this development server. */
+export function publicOriginOf(config: Pick<Config, "PUBLIC_ORIGIN" | "PORT">): string {
+  return config.PUBLIC_ORIGIN ? new URL(config.PUBLIC_ORIGIN).origin : `http://localhost:${config.PORT}`;
+}
 
 export class ConfigError extends Error {
   override name = "ConfigError";

@@ -82,6 +82,8 @@ export const ERROR_STATUS = {
   // The weather guarantee (spec §9): a date change asked less than 24 hours before the visit, or onto today.
   DATE_CHANGE_TOO_LATE: 409,
   DATE_CHANGE_SAME_DAY: 409,
+  // The buyer asked for their tickets to be mailed again more often than the limit allows (3 an hour).
+  RESEND_LIMIT: 429,
   // Tickets (issue 6): a scanned QR payload that is malformed or whose signature is not ours.
   TICKET_CODE_INVALID: 400,
   // A payment method or months without interest asked for where they are not sold (PayPal and

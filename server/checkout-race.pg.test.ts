@@ -1,7 +1,8 @@
 // Checkout under concurrency on a PostgreSQL server (issue 6): ten tabs submitting one cart give one
 // booking and one payment; ten completions racing (returns and webhooks) capture once and issue each
 // ticket once; a buyer whose hold ran out on the provider's page races the buyer who took the last
-// seats since, and the boat is never oversold — the late payment is refunded instead.
+// seats since, and the boat is never oversold — the late payment is refunded instead. The racing
+// completions queue the tickets' e-mail once, and a booking refunded instead queues none.
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../lib/logger.ts";
@@ -10,7 +11,12 @@ import { addDays, blockSeats, findCrossings, findDaySailings, localDateOf, seatA
 import { createHttpPaymentProvider, type PaymentProvider } from "../modules/payments/index.ts";
 import { sandboxPspEvents } from "../modules/sandbox-psp/index.ts";
 import { addToCart, type CartContext } from "../flows/cart.ts";
-import { confirmPayment, placeBooking, type PlaceBookingInput } from "../flows/checkout.ts";
+import { SEND_BOOKING_EMAIL } from "../flows/booking-email.ts";
+import { checkoutDeps } from "../flows/checkout-deps.ts";
+import { fixedClock } from "../lib/clock.ts";
+import { confirmPayment, placeBooking } from "../flows/checkout.ts";
+import { jobs } from "../modules/jobs/index.ts";
+import { intentIdOf, placingInput as placing, soldOn as soldOnIn } from "../tests/factories/checkout.ts";
 import { createApp } from "./app.ts";
 import { boot, type Runtime } from "./boot.ts";
 import { createTestDatabase, type TestDatabase } from "../tests/setup/pg.ts";
@@ -47,7 +53,9 @@ afterAll(async () => {
 });
 
 const db = () => runtime.database.db;
-const deps = (at = now) => ({ db: db(), provider, now: at, guestAccessSecret: GUEST_SECRET, holdSeconds: HOLD_SECONDS });
+// The deps the return page and the webhook use (they queue the tickets' e-mail), with this test's secret.
+const deps = (at = now) =>
+  checkoutDeps({ db: db(), payments: provider, clock: fixedClock(at), config: { GUEST_ACCESS_SECRET: GUEST_SECRET, CART_HOLD_SECONDS: HOLD_SECONDS } });
 const cartContext = (at = now): CartContext => ({ siteCode: "travesia", language: "en", now: at, holdSeconds: HOLD_SECONDS });
 
 async function oneWayCart(sailing: SailingView, adults: number, at = now) {
@@ -55,27 +63,14 @@ async function oneWayCart(sailing: SailingView, adults: number, at = now) {
   return addToCart(db(), { sessionId: null, currency: "MXN", item }, cartContext(at));
 }
 
-function placing(sessionId: string): PlaceBookingInput {
-  return {
-    sessionId,
-    siteCode: "travesia",
-    language: "en",
-    buyer: { name: "Ana Pérez", email: "ana@example.com", phone: "+52 998 123 4567", country: "MX", acceptTerms: true },
-    passengerNames: {},
-    method: "card",
-    instalmentMonths: null,
-    returnUrlOf: (reference) => `http://site.test/en/carrito/thank-you/?booking=${reference}`,
-  };
-}
+const soldOn = (sailingId: number) => soldOnIn(db(), sailingId);
 
-const intentIdOf = (url: string) => url.split("/").pop()!;
-
-async function soldOn(sailingId: number): Promise<number> {
+async function mailJobsOf(bookingId: string): Promise<number> {
   const [row] = await db()
-    .select({ sold: sql<number>`coalesce(sum(${seatAllocations.quantity}), 0)::int` })
-    .from(seatAllocations)
-    .where(and(eq(seatAllocations.sailingId, sailingId), eq(seatAllocations.state, "sold"), isNull(seatAllocations.releasedAt)));
-  return row?.sold ?? 0;
+    .select({ n: count() })
+    .from(jobs)
+    .where(and(eq(jobs.name, SEND_BOOKING_EMAIL), sql`${jobs.payload}->>'bookingId' = ${bookingId}`));
+  return row!.n;
 }
 
 async function eventsOf(intentId: string, type: "payment.captured" | "payment.refunded"): Promise<number> {
@@ -104,6 +99,7 @@ describe("checkout on PostgreSQL, under concurrency", () => {
     expect(await soldOn(sailing.id)).toBe(3);
     const [booking] = await db().select().from(bookings).where(eq(bookings.id, first.bookingId));
     expect(booking!.status).toBe("ticketed");
+    expect(await mailJobsOf(first.bookingId)).toBe(1);
   }, 60_000);
 
   it("a hold that ran out on the provider's page races the buyer who took the last seats since: one is ticketed, the other refunded, never oversold", async () => {
@@ -131,6 +127,7 @@ describe("checkout on PostgreSQL, under concurrency", () => {
     expect(await soldOn(sailing.id)).toBe(2);
     expect(await eventsOf(intentIdOf(placedLate.url), "payment.refunded")).toBe(1);
     expect(await db().select().from(tickets).where(eq(tickets.bookingId, placedLate.bookingId))).toHaveLength(0);
+    expect([await mailJobsOf(placedPrompt.bookingId), await mailJobsOf(placedLate.bookingId)]).toEqual([1, 0]);
     const [seats] = await db()
       .select({ taken: sql<number>`coalesce(sum(${seatAllocations.quantity}), 0)::int` })
       .from(seatAllocations)

@@ -2,15 +2,26 @@
 // services, so adding a kind of job is one entry here. Handlers validate their payload and throw to
 // have the attempt retried.
 import type { AppServices } from "../app/context.ts";
+import { SEND_BOOKING_EMAIL, sendBookingEmail } from "../flows/booking-email.ts";
+import { SWEEP_LAPSED_BOOKINGS, scheduleLapsedBookingSweep, sweepLapsedBookings } from "../flows/booking-sweep.ts";
 import { createJobRunner, type JobHandlers, type JobRunner } from "../modules/jobs/index.ts";
+import { bookingDocumentDeps } from "./booking-deps.ts";
 import type { Runtime } from "./boot.ts";
 
 /**
- * Every kind of job, by name. Enqueue with `enqueueJob(tx, { name, payload })` from a use case; checkout
- * adds its booking-confirmation mail here. No kind exists yet, so the runner claims nothing.
+ * Every kind of job, by name. Enqueue with `enqueueJob(tx, { name, payload })` from a use case:
+ * the tickets' e-mail (queued when a booking is ticketed, or resent on request) and the sweep of
+ * lapsed bookings, which re-queues itself every minute (ADR 0023).
  */
-export function jobHandlers(_services: AppServices): JobHandlers {
-  return {};
+export function jobHandlers(services: AppServices): JobHandlers {
+  return {
+    [SEND_BOOKING_EMAIL]: async (payload, context) => {
+      await sendBookingEmail({ ...bookingDocumentDeps(services, context.now), mailer: services.mailer }, payload, context);
+    },
+    [SWEEP_LAPSED_BOOKINGS]: async (_payload, context) => {
+      await sweepLapsedBookings(services.db, context);
+    },
+  };
 }
 
 /** The runner of this process when JOBS_ENABLED, started; null when this node leaves jobs to others. */
@@ -20,6 +31,12 @@ export function startJobRunner(runtime: Runtime, handlers: JobHandlers = jobHand
     return null;
   }
   const runner = createJobRunner({ db: runtime.database.db, logger: runtime.logger, handlers, now: () => runtime.services.clock.now() });
+  // The recurring sweep starts its chain here; on a node that joins a running chain this is a no-op.
+  if (handlers[SWEEP_LAPSED_BOOKINGS]) {
+    scheduleLapsedBookingSweep(runtime.database.db, runtime.services.clock.now()).catch((error: unknown) =>
+      runtime.logger.warn({ err: error }, "scheduling the lapsed-booking sweep failed; the next start tries again"),
+    );
+  }
   runner.start();
   runtime.logger.info({ runner: runner.id, jobs: Object.keys(handlers) }, "job runner started");
   return runner;

@@ -39,7 +39,9 @@ export type ManageBookingData =
   | {
       kind: "booking";
       booking: BookingView;
-      notice: "date-changed" | null;
+      notice: "date-changed" | "email-resent" | null;
+      /** Why asking for the tickets' e-mail again was refused (POST /api/bookings/:ref/resend sends back ?error=). */
+      resendError: string | null;
       /** The sailings asked for one line's new date (GET ?line=&date=&returnDate=). */
       change: ChangeSection | null;
       /** Bounds of the new-date pickers: tomorrow (today is refused) to the end of the sale window. */
@@ -125,8 +127,9 @@ export async function loadManageBooking(request: Request, context: Context, lang
     }
   }
   const range = bookableRange(now);
-  const notice = url.searchParams.get("notice") === "date-changed" ? "date-changed" : null;
-  const shown: ManageBookingData = { kind: "booking", booking: view, notice, change, dates: { min: addDays(range.min, 1), max: range.max } };
+  const notice = url.searchParams.get("notice") === "date-changed" ? "date-changed" : url.searchParams.get("resent") === "1" ? "email-resent" : null;
+  const resendError = /^[A-Z_]{3,40}$/.exec(text(url.searchParams.get("error"), 40))?.[0] ?? null;
+  const shown: ManageBookingData = { kind: "booking", booking: view, notice, resendError, change, dates: { min: addDays(range.min, 1), max: range.max } };
   return data(shown, { headers: NO_STORE });
 }
 

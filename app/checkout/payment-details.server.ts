@@ -13,6 +13,7 @@ import { upliftScriptForPage, type UpliftScript } from "../../lib/uplift.ts";
 import { findCartView, type CartView } from "../../flows/cart.ts";
 import { isCouponOnly } from "../../modules/cart/index.ts";
 import { guestSecretOf, placeBooking } from "../../flows/checkout.ts";
+import { checkoutDeps } from "../../flows/checkout-deps.ts";
 import { needsPassengerNames, passengerTypesOf, type PaymentMethodKind } from "../../modules/checkout/index.ts";
 import { findInstalmentBanks, INSTALMENT_CURRENCY, instalmentOffers } from "../../modules/payments/index.ts";
 import { servicesContext, requestContext } from "../context.ts";
@@ -161,7 +162,7 @@ export async function submitPaymentDetails(request: Request, context: Context, l
   try {
     const paysMonthly = values.upliftToken !== "";
     const placed = await placeBooking(
-      { db: services.db, provider: services.payments, now: services.clock.now(), guestAccessSecret: services.config.GUEST_ACCESS_SECRET, holdSeconds: services.config.CART_HOLD_SECONDS },
+      checkoutDeps(services),
       {
         sessionId,
         siteCode: site.code,

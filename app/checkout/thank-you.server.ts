@@ -7,6 +7,7 @@ import { cartSessionCookie } from "../../lib/cart-session.ts";
 import { isAppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
 import { confirmPayment, hasGuestAccess } from "../../flows/checkout.ts";
+import { checkoutDeps } from "../../flows/checkout-deps.ts";
 import { isCoupon } from "../../modules/cart/index.ts";
 import { findBooking, findBookingLines, findPaymentByProviderId, findPayments, findTickets, normalizeReference, type BookingPaymentRow, type BookingStatus } from "../../modules/checkout/index.ts";
 import { cardBrandName, monthlyInstalmentMinor } from "../../modules/payments/index.ts";
@@ -55,7 +56,7 @@ export async function loadThankYou(request: Request, context: Context, language:
     // Only a payment of this booking is confirmed here; anything else in the address is ignored.
     if (payment && payment.bookingId === booking.id) {
       try {
-        const outcome = await confirmPayment({ db: services.db, provider: services.payments, now: services.clock.now(), guestAccessSecret: services.config.GUEST_ACCESS_SECRET }, intent);
+        const outcome = await confirmPayment(checkoutDeps(services), intent);
         booking = outcome.booking;
         if (outcome.kind === "declined") {
           const code = DECLINE_CODES.find((known) => known === outcome.failureCode) ?? "card_declined";

@@ -45,6 +45,7 @@ const KNOWN_ERRORS = [
   "RETURN_BEFORE_DEPARTURE",
   "SAME_DATE_IN_CART",
   "BOOKING_STATE",
+  "RESEND_LIMIT",
 ] as const;
 
 function errorKey(code: string): MessageKey {
@@ -153,6 +154,12 @@ function BookingDetails({ data: page, failure }: { data: Extract<ManageBookingDa
           {t("manage.notice.dateChanged")}
         </div>
       ) : null}
+      {page.notice === "email-resent" ? (
+        <div role="status" data-testid="email-resent" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
+          {t("manage.notice.emailResent", { email: booking.buyer.email })}
+        </div>
+      ) : null}
+      {page.resendError ? <Alert code={page.resendError} testId="resend-error" /> : null}
       <section className={`${CARD} space-y-4`} aria-labelledby="booking-summary">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>

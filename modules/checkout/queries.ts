@@ -170,7 +170,7 @@ export async function findLapsedBookings(db: Database, now: Date, limit: number)
     .limit(limit);
 }
 
-/** A history row that is not a change of status (a date change): from and to are the booking's status. */
+/** A history row that is not a change of status (a date change, the tickets mailed, a resend asked for): from and to are the booking's status. */
 export async function recordBookingEvent(tx: Database, booking: BookingRow, reason: string, now: Date): Promise<void> {
   await tx.insert(bookingEvents).values({ bookingId: booking.id, fromStatus: booking.status, toStatus: booking.status, reason, at: now });
   await tx.update(bookings).set({ updatedAt: now }).where(eq(bookings.id, booking.id));

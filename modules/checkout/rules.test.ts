@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors.ts";
 import {
+  MAX_RESENDS_PER_HOUR,
   addMonths,
   assertDateChangeAllowed,
+  assertCanResend,
   assertPaymentChoice,
   canMove,
   cartFingerprint,
@@ -194,5 +196,22 @@ describe("the weather guarantee's date change", () => {
     expect(readDateChangeReason(dateChangeReason("line-1", from, to))).toEqual({ lineId: "line-1", from, to });
     expect(readDateChangeReason("tickets_issued")).toBeNull();
     expect(readDateChangeReason("date_changed:{not json")).toBeNull();
+  });
+});
+
+describe("resending the tickets", () => {
+  const now = new Date("2031-03-03T15:00:00Z");
+  const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+
+  it("allows three resends in any hour and refuses the fourth with RESEND_LIMIT", () => {
+    expect(() => assertCanResend([], now)).not.toThrow();
+    expect(() => assertCanResend([minutesAgo(50), minutesAgo(10)], now)).not.toThrow();
+    expect(codeOf(() => assertCanResend([minutesAgo(50), minutesAgo(10), minutesAgo(1)], now))?.code).toBe("RESEND_LIMIT");
+    expect(MAX_RESENDS_PER_HOUR).toBe(3);
+  });
+
+  it("forgets requests older than an hour (a sliding window)", () => {
+    expect(() => assertCanResend([minutesAgo(61), minutesAgo(60), minutesAgo(10), minutesAgo(1)], now)).not.toThrow();
+    expect(codeOf(() => assertCanResend([minutesAgo(59), minutesAgo(10), minutesAgo(1)], now))?.code).toBe("RESEND_LIMIT");
   });
 });

@@ -316,3 +316,19 @@ export function readDateChangeReason(reason: string): { lineId: string; from: Sc
     return null;
   }
 }
+
+// ---- Sending the tickets again
+
+/** At most this many resends of a booking's tickets in any hour (RESEND_WINDOW_MS): enough for a typo'd spam folder, not a mail cannon. */
+export const MAX_RESENDS_PER_HOUR = 3;
+export const RESEND_WINDOW_MS = 60 * 60_000;
+
+/**
+ * Refuses a resend when MAX_RESENDS_PER_HOUR of them were already asked for within the last hour before `now`
+ * (a sliding window over the requests recorded in the booking's history).
+ */
+export function assertCanResend(previousRequests: readonly Date[], now: Date): void {
+  const since = now.getTime() - RESEND_WINDOW_MS;
+  const recent = previousRequests.filter((at) => at.getTime() > since && at.getTime() <= now.getTime());
+  if (recent.length >= MAX_RESENDS_PER_HOUR) throw new AppError("RESEND_LIMIT", { issues: [{ path: "booking.resend", code: `max_${MAX_RESENDS_PER_HOUR}_per_hour` }] });
+}

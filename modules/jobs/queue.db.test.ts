@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fixedClock } from "../../lib/clock.ts";
 import { createLogger } from "../../lib/logger.ts";
 import { openSnapshot, type DatabaseHandle } from "../../tests/setup/db.ts";
-import { createJobRunner, enqueueJob, jobs, RETRY_BASE_MS } from "./index.ts";
+import { createJobRunner, deleteFinishedJobs, enqueueJob, jobs, RETRY_BASE_MS } from "./index.ts";
 
 let database: DatabaseHandle;
 const logger = createLogger("silent");
@@ -76,6 +76,28 @@ describe("enqueueJob", () => {
 
   it("refuses a maxAttempts below one", async () => {
     await expect(enqueueJob(database.db, { name: "mail", payload: {}, maxAttempts: 0 })).rejects.toThrow(RangeError);
+  });
+});
+
+describe("deleteFinishedJobs", () => {
+  it("deletes the done jobs of one name that finished before the given time, and nothing else", async () => {
+    const runner = createJobRunner({ db: database.db, logger, now: clock.now, handlers: { tick: async () => {}, other: async () => {} } });
+    await enqueueJob(database.db, { name: "tick", payload: 1, runAt: clock.now() });
+    await enqueueJob(database.db, { name: "tick", payload: 2, runAt: clock.now() });
+    await enqueueJob(database.db, { name: "other", payload: 3, runAt: clock.now() });
+    await runner.runDue();
+    clock.set(new Date("2026-03-03T12:00:00Z"));
+    await enqueueJob(database.db, { name: "tick", payload: 4, runAt: clock.now() });
+    await runner.runDue();
+    await enqueueJob(database.db, { name: "tick", payload: 5, runAt: new Date("2026-03-04T12:00:00Z") });
+
+    expect(await deleteFinishedJobs(database.db, { name: "tick", finishedBefore: new Date("2026-03-02T12:00:00Z") })).toBe(2);
+    const left = await database.db.select({ name: jobs.name, payload: jobs.payload, state: jobs.state }).from(jobs).orderBy(jobs.id);
+    expect(left).toEqual([
+      { name: "other", payload: 3, state: "done" },
+      { name: "tick", payload: 4, state: "done" },
+      { name: "tick", payload: 5, state: "pending" },
+    ]);
   });
 });
 

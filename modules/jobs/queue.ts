@@ -225,3 +225,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     },
   };
 }
+
+/**
+ * Deletes jobs of one name that finished (done) before `finishedBefore`. For recurring jobs, which
+ * leave a done row per run: their singleton keys are past slots that nothing enqueues again.
+ */
+export async function deleteFinishedJobs(db: Executor, input: { name: string; finishedBefore: Date }): Promise<number> {
+  const rows = await db
+    .delete(jobs)
+    .where(and(eq(jobs.name, input.name), eq(jobs.state, "done"), lt(jobs.finishedAt, input.finishedBefore)))
+    .returning({ id: jobs.id });
+  return rows.length;
+}

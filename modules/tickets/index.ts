@@ -4,3 +4,4 @@ export { signTicketCode, verifyTicketCode } from "./ticket-code.ts";
 export { renderTicketsPdf } from "./pdf.ts";
 export { renderBookingIcs } from "./calendar.ts";
 export { renderBookingEmail, type RenderedEmail } from "./email.ts";
+export { paymentSummaryOf, type PaidWith } from "./payment-summary.ts";

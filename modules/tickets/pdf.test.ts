@@ -1,13 +1,12 @@
 // The PDF read back the way a boarding scanner and a reader would: rasterized by poppler at 150 dpi,
 // each page's QR decoded with jsQR, and its text extracted with pdftotext.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import jsQR from "jsqr";
-import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingDocument, TEST_TICKET_SECRET } from "../../tests/factories/booking-document.ts";
+import { decodePdfQrs } from "../../tests/setup/pdf-qr.ts";
 import { renderTicketsPdf, toWinAnsi } from "./pdf.ts";
 import { verifyTicketCode } from "./ticket-code.ts";
 
@@ -21,19 +20,6 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function decodeQrs(pdf: Buffer, name: string): (string | null)[] {
-  const file = path.join(dir, `${name}.pdf`);
-  writeFileSync(file, pdf);
-  execFileSync("pdftoppm", ["-png", "-r", "150", file, path.join(dir, name)]);
-  const pages = readdirSync(dir)
-    .filter((entry) => entry.startsWith(`${name}-`) && entry.endsWith(".png"))
-    .sort();
-  return pages.map((page) => {
-    const png = PNG.sync.read(readFileSync(path.join(dir, page)));
-    return jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height)?.data ?? null;
-  });
-}
-
 function textOf(pdf: Buffer, name: string): string {
   const file = path.join(dir, `${name}-text.pdf`);
   writeFileSync(file, pdf);
@@ -46,7 +32,7 @@ describe("renderTicketsPdf", () => {
     const booking = bookingDocument("es");
     const pdf = await renderTicketsPdf(booking);
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
-    const decoded = decodeQrs(pdf, "es");
+    const decoded = decodePdfQrs(pdf);
     expect(decoded).toEqual(booking.tickets.map((ticket) => ticket.qrPayload));
     expect(decoded.map((payload) => verifyTicketCode(TEST_TICKET_SECRET, payload!))).toEqual(booking.tickets.map((ticket) => ticket.code));
   });

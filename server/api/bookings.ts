@@ -1,12 +1,53 @@
-// Checkout's HTTP side that is not a page: the payment provider's webhook. The body is verified on its
+// Checkout's HTTP side that is not a page. The payment provider's webhook: the body is verified on its
 // raw bytes (signature with a timestamp inside the tolerance window), each event id is recorded so a
 // replay changes nothing, and the event only says "look": confirmPayment re-reads the provider, so
 // events arriving twice or out of order (captured before authorized) end in the same state.
+// The buyer's tickets: the PDF download and "send my tickets again", both behind guest access (the
+// booking cookie of this browser, or the key of the e-mail's link).
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { readBookingAccess } from "../../app/checkout/booking-access.server.ts";
 import type { AppServices } from "../../app/context.ts";
+import { pathOf } from "../../app/routing/localized-paths.ts";
+import { guestBookingLanguage, requestBookingEmailResend, ticketsPdfForGuest, type GuestRequest } from "../../flows/booking-email.ts";
 import { confirmPayment } from "../../flows/checkout.ts";
-import { findPaymentByProviderId, markWebhookProcessed, recordWebhookEvent } from "../../modules/checkout/index.ts";
+import { checkoutDeps } from "../../flows/checkout-deps.ts";
+import { isAppError } from "../../lib/errors.ts";
+import { isLanguage, languageOfPath, type Language } from "../../lib/language.ts";
+import { findPaymentByProviderId, markWebhookProcessed, normalizeReference, recordWebhookEvent } from "../../modules/checkout/index.ts";
+import { bookingDocumentDeps } from "../booking-deps.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
+
+const ReferenceParamsSchema = z.object({
+  ref: z.string().min(6).max(12).openapi({ example: "7K2M9Q", description: "The booking reference" }),
+});
+const KeyQuerySchema = z.object({
+  key: z.string().max(64).optional().openapi({ description: "The guest key of the booking's e-mail link; the booking cookie of this browser does as well" }),
+});
+
+/** The secrets a request carries for booking `ref`: the key of the link, and this browser's cookie when it is for that booking. */
+function guestRequestOf(c: Context, ref: string, formKey: string | null = null): GuestRequest {
+  const access = readBookingAccess(c.req.raw);
+  const reference = normalizeReference(ref) ?? ref;
+  return {
+    reference,
+    secrets: [c.req.query("key"), formKey, access?.reference === reference ? access.secret : null],
+  };
+}
+
+function wantsJsonAnswer(c: Context): boolean {
+  return (c.req.header("Accept") ?? "").includes("application/json");
+}
+
+/** The language of the page a form was posted from (its Referer on this site), else English. */
+function languageOfReferer(c: Context): Language {
+  const referer = c.req.header("Referer");
+  try {
+    return referer ? languageOfPath(new URL(referer).pathname) : "en";
+  } catch {
+    return "en";
+  }
+}
 
 const WebhookAnswerSchema = z
   .object({ received: z.literal(true), duplicate: z.boolean(), bookingStatus: z.string().nullable() })
@@ -39,11 +80,78 @@ export function bookingsRouter(services: AppServices) {
       const payment = await findPaymentByProviderId(services.db, "sandbox", event.payment.id);
       let bookingStatus: string | null = null;
       if (payment) {
-        const outcome = await confirmPayment({ db: services.db, provider: services.payments, now, guestAccessSecret: services.config.GUEST_ACCESS_SECRET }, event.payment.id);
+        const outcome = await confirmPayment(checkoutDeps(services, now), event.payment.id);
         bookingStatus = outcome.booking.status;
       }
       await markWebhookProcessed(services.db, event.id, now);
       return c.json({ received: true as const, duplicate: false, bookingStatus }, 200);
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/bookings/{ref}/tickets.pdf",
+      tags: ["checkout"],
+      summary: "The booking's tickets as a PDF (one page and QR per ticket)",
+      description:
+        "Guest access: the booking cookie set when the booking was placed, or `?key=` from the e-mail's link. Without it the booking does not exist (404), so a reference alone tells nothing.",
+      request: { params: ReferenceParamsSchema, query: KeyQuerySchema },
+      responses: {
+        200: { description: "The tickets", content: { "application/pdf": { schema: z.string().openapi({ format: "binary" }) } } },
+        404: errorResponse("BOOKING_NOT_FOUND: no such booking, or no access to it"),
+        409: errorResponse("BOOKING_STATE: the booking has no tickets (not paid yet, or refunded)"),
+      },
+    }),
+    async (c) => {
+      const now = services.clock.now();
+      const { filename, pdf } = await ticketsPdfForGuest(bookingDocumentDeps(services, now), guestRequestOf(c, c.req.valid("param").ref));
+      return c.body(new Uint8Array(pdf), 200, {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="${filename}"`,
+        "Cache-Control": "private, no-store",
+      });
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/bookings/{ref}/resend",
+      tags: ["checkout"],
+      summary: "Send the booking's tickets by e-mail again",
+      description:
+        "Guest access as for the PDF (cookie, `?key=` or a `key` form field). At most 3 resends an hour (RESEND_LIMIT). A form post is answered with a 303 to the manage-booking page in the booking's language, with `resent=1`, or with `error=<code>` when refused; a caller that accepts JSON gets 202 `{ queued: true }` or the coded error.",
+      request: { params: ReferenceParamsSchema, query: KeyQuerySchema },
+      responses: {
+        202: { description: "Queued", content: { "application/json": { schema: z.object({ queued: z.literal(true) }).openapi("ResendQueued") } } },
+        303: { description: "Form post: back to the manage-booking page" },
+        404: errorResponse("BOOKING_NOT_FOUND: no such booking, or no access to it"),
+        409: errorResponse("BOOKING_STATE: the booking has no tickets to send"),
+        429: errorResponse("RESEND_LIMIT: three resends in the last hour already"),
+      },
+    }),
+    async (c) => {
+      const ref = c.req.valid("param").ref;
+      const type = c.req.header("Content-Type") ?? "";
+      const form = type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data") ? await c.req.parseBody() : {};
+      const formKey = typeof form.key === "string" ? form.key : null;
+      c.header("Cache-Control", "no-store");
+      const guest = guestRequestOf(c, ref, formKey);
+      try {
+        const booking = await requestBookingEmailResend({ db: services.db, now: services.clock.now() }, guest);
+        if (wantsJsonAnswer(c)) return c.json({ queued: true as const }, 202);
+        const language = isLanguage(booking.language) ? booking.language : languageOfReferer(c);
+        return c.redirect(`${pathOf("manageBooking", language)}?ref=${booking.reference}&resent=1`, 303);
+      } catch (error) {
+        if (wantsJsonAnswer(c) || !isAppError(error)) throw error;
+        // A browser's form gets its page back with the reason, never a JSON error document: in the
+        // booking's language when the request may see it, else in the language of the page it came from.
+        const language = (await guestBookingLanguage(services.db, guest)) ?? languageOfReferer(c);
+        const reference = normalizeReference(ref);
+        const query = new URLSearchParams({ ...(reference ? { ref: reference } : {}), error: error.code });
+        return c.redirect(`${pathOf("manageBooking", language)}?${query.toString()}`, 303);
+      }
     },
   );
 

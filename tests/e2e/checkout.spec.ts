@@ -1,7 +1,8 @@
 // Paying (issue 6), in Chromium against the sandbox payment provider: a declined card sent back with
 // its reason and paid on the second try; a 3-D Secure challenge; months without interest on a Mexican
 // card in MXN; PayPal in MXN; Uplift's pay-monthly offer only in English with an allowed currency;
-// a prepaid coupon on its own payment page; a paid visit moved to another day from "manage booking".
+// a prepaid coupon on its own payment page; a paid visit moved to another day from "manage booking";
+// the thank-you page's download of the tickets' PDF.
 // The full purchase with the success card in es, en and pt is the cart's journey (cart.spec.ts).
 // The provider's pages do not change with the viewport, so these run on desktop only.
 import { test, expect, checkA11y } from "./fixtures.ts";
@@ -29,6 +30,29 @@ test("a declined card comes back with its reason in es, and the next card pays",
   await submitPayment(page);
   await payByCard(page, "4242424242424242");
   await expectThankYou(page, "es");
+});
+
+test("the thank-you page downloads the tickets as a PDF with the booking cookie set when the booking was placed, and the e-mail is resent from manage booking, in en", async ({ page }) => {
+  const t = MESSAGES.en;
+  await addPark(page, "en", "xcaret", parkDay(24), 1);
+  await page.getByRole("link", { name: t["cart.proceed"] }).click();
+  await fillPaymentDetails(page, "en");
+  await submitPayment(page);
+  await payByCard(page, "4242424242424242");
+  const reference = await expectThankYou(page, "en");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-tickets").click()]);
+  expect(download.suggestedFilename()).toBe(`travesia-${reference}.pdf`);
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe("%PDF-");
+
+  await page.getByRole("link", { name: t["thanks.manage"] }).click();
+  await expect(page.getByTestId("booking")).toHaveAttribute("data-reference", reference);
+  await page.getByTestId("resend-email").click();
+  await expect(page).toHaveURL(new RegExp(`${pathOf("manageBooking", "en")}\\?ref=${reference}&resent=1$`));
+  await expect(page.getByTestId("email-resent")).toBeVisible();
+  await checkA11y(page);
 });
 
 test("a 3-D Secure challenge approved at the bank pays, in pt", async ({ page }) => {

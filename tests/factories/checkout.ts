@@ -23,13 +23,14 @@ export interface CheckoutHarness {
   provider: PaymentProvider;
 }
 
-/** The seeded runtime at a fixed `now`, paying through the sandbox provider over the app's router. */
-export async function bootCheckout(now: Date): Promise<CheckoutHarness> {
+/** The seeded runtime at a fixed `now`, paying through the sandbox provider over the app's router; `env` adds configuration (SMTP_URL, PUBLIC_ORIGIN…). */
+export async function bootCheckout(now: Date, env: Record<string, string> = {}): Promise<CheckoutHarness> {
   const runtime = await bootSnapshot({
     NODE_ENV: "production",
     SANDBOX_PSP_SECRET_KEY: SANDBOX_TEST_KEY,
     SANDBOX_PSP_WEBHOOK_SECRET: SANDBOX_TEST_WEBHOOK_SECRET,
     GUEST_ACCESS_SECRET: GUEST_TEST_SECRET,
+    ...env,
   });
   const app = createApp(runtime.services, { ping: () => runtime.database.ping() });
   const provider = createHttpPaymentProvider({
@@ -81,6 +82,22 @@ export async function soldOn(db: Database, sailingId: number): Promise<number> {
     .from(seatAllocations)
     .where(and(eq(seatAllocations.sailingId, sailingId), eq(seatAllocations.state, "sold"), isNull(seatAllocations.releasedAt)));
   return row?.sold ?? 0;
+}
+
+/** Seats held (not released, not expired at `now`) on a sailing. */
+export async function heldOn(db: Database, sailingId: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ held: sql<number>`coalesce(sum(${seatAllocations.quantity}), 0)::int` })
+    .from(seatAllocations)
+    .where(
+      and(
+        eq(seatAllocations.sailingId, sailingId),
+        eq(seatAllocations.state, "held"),
+        isNull(seatAllocations.releasedAt),
+        sql`${seatAllocations.expiresAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    );
+  return row?.held ?? 0;
 }
 
 /** Places the cart of `sessionId`, pays it with the sandbox's good card and returns the ticketed booking. */
