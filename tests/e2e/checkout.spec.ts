@@ -32,29 +32,6 @@ test("a declined card comes back with its reason in es, and the next card pays",
   await expectThankYou(page, "es");
 });
 
-test("the thank-you page downloads the tickets as a PDF with the booking cookie set when the booking was placed, and the e-mail is resent from manage booking, in en", async ({ page }) => {
-  const t = MESSAGES.en;
-  await addPark(page, "en", "xcaret", parkDay(24), 1);
-  await page.getByRole("link", { name: t["cart.proceed"] }).click();
-  await fillPaymentDetails(page, "en");
-  await submitPayment(page);
-  await payByCard(page, "4242424242424242");
-  const reference = await expectThankYou(page, "en");
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-tickets").click()]);
-  expect(download.suggestedFilename()).toBe(`travesia-${reference}.pdf`);
-  const stream = await download.createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe("%PDF-");
-
-  await page.getByRole("link", { name: t["thanks.manage"] }).click();
-  await expect(page.getByTestId("booking")).toHaveAttribute("data-reference", reference);
-  await page.getByTestId("resend-email").click();
-  await expect(page).toHaveURL(new RegExp(`${pathOf("manageBooking", "en")}\\?ref=${reference}&resent=1$`));
-  await expect(page.getByTestId("email-resent")).toBeVisible();
-  await checkA11y(page);
-});
-
 test("a 3-D Secure challenge approved at the bank pays, in pt", async ({ page }) => {
   const t = MESSAGES.pt;
   await addPark(page, "pt", "xenses", parkDay(22), 1);
@@ -113,7 +90,7 @@ test("PayPal in MXN: approved on PayPal's page, back to the thank-you page, in p
   await expect(page.getByTestId("thank-you-payment")).toContainText("PayPal");
 });
 
-test("Uplift's offer loads in English in dollars and pays monthly; in Spanish its script is never requested", async ({ page, context }) => {
+test("Uplift's offer loads in English in dollars and pays monthly, the tickets download, the e-mail is resent; in Spanish its script is never requested", async ({ page, context }) => {
   const t = MESSAGES.en;
   const upliftRequests: string[] = [];
   page.on("request", (request) => {
@@ -139,8 +116,23 @@ test("Uplift's offer loads in English in dollars and pays monthly; in Spanish it
   await expect(page.getByTestId("pay-with-uplift")).toHaveText(t["checkout.uplift.continue"]);
   await page.getByRole("button", { name: "Continue with Uplift" }).click();
   await page.getByRole("button", { name: "Approve plan" }).click();
-  await expectThankYou(page, "en");
+  const reference = await expectThankYou(page, "en");
   await expect(page.getByTestId("thank-you-total")).toContainText("US$");
+
+  // The tickets download from the thank-you page with the cookie set when the booking was placed.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-tickets").click()]);
+  expect(download.suggestedFilename()).toBe(`travesia-${reference}.pdf`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe("%PDF-");
+
+  // Manage booking resends the e-mail and says so.
+  await page.getByRole("link", { name: t["thanks.manage"] }).click();
+  await expect(page.getByTestId("booking")).toHaveAttribute("data-reference", reference);
+  await page.getByTestId("resend-email").click();
+  await expect(page).toHaveURL(new RegExp(`${pathOf("manageBooking", "en")}\\?ref=${reference}&resent=1$`));
+  await expect(page.getByTestId("email-resent")).toBeVisible();
+  await checkA11y(page);
 });
 
 test("a prepaid coupon: no date, no countdown, paid on the coupon page, in es", async ({ page }) => {
