@@ -8,7 +8,7 @@ import { es } from "../../app/i18n/messages/es.ts";
 import { pt } from "../../app/i18n/messages/pt.ts";
 import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner.tsx";
 import { pathOf } from "../../app/routing/localized-paths.ts";
-import { test, expect, checkA11y } from "./fixtures.ts";
+import { test, expect, checkA11y, DESKTOP_ONLY, sampledOnPhones } from "./fixtures.ts";
 
 const LANGUAGES = [
   { language: "es", messages: es, order: "dmy" },
@@ -49,14 +49,10 @@ async function typeDate(page: Page, label: string, iso: string, order: "dmy" | "
  */
 const MOBILE_SAMPLE = { roundTrip: "es", closedAndSoldOut: "pt", park: "en" } as const;
 
-function sampleOnMobile(journey: keyof typeof MOBILE_SAMPLE, language: string) {
-  test.skip(test.info().project.name === "mobile" && MOBILE_SAMPLE[journey] !== language, `sampled on mobile in ${MOBILE_SAMPLE[journey]}`);
-}
 
 for (const { language, messages: t, order } of LANGUAGES) {
   test.describe(`booking in ${language}`, () => {
-    test("a round trip: both schedules picked, seats and prices shown", async ({ page, context, allowConsoleError }) => {
-      sampleOnMobile("roundTrip", language);
+    test("a round trip: both schedules picked, seats and prices shown", sampledOnPhones(MOBILE_SAMPLE.roundTrip === language), async ({ page, context, allowConsoleError }) => {
       test.slow();
       allowConsoleError(/status of 422/); // Continue without a schedule answers 422 with the message
       await dismissNotices(context);
@@ -103,8 +99,7 @@ for (const { language, messages: t, order } of LANGUAGES) {
       await checkA11y(page);
     });
 
-    test("a closed and a sold-out sailing show as such and cannot be chosen", async ({ page, context }) => {
-      sampleOnMobile("closedAndSoldOut", language);
+    test("a closed and a sold-out sailing show as such and cannot be chosen", sampledOnPhones(MOBILE_SAMPLE.closedAndSoldOut === language), async ({ page, context }) => {
       await dismissNotices(context);
       await page.goto(`${pathOf("routesSchedules", language)}?trip=one_way&crossing=cancun-isla-mujeres&date=${DEMO_DAY}&adults=1&step=search`);
       const outbound = page.getByTestId("leg-out");
@@ -125,8 +120,8 @@ for (const { language, messages: t, order } of LANGUAGES) {
       await checkA11y(page);
     });
 
-    test("bad input is a clear message in the visitor's language, never a server error", async ({ page, context, allowConsoleError, isMobile }) => {
-      test.skip(isMobile, "statuses and messages do not depend on the viewport");
+    // Desktop only: statuses and messages do not depend on the viewport.
+    test("bad input is a clear message in the visitor's language, never a server error", DESKTOP_ONLY, async ({ page, context, allowConsoleError }) => {
       allowConsoleError(/status of (400|422)/); // the refusals this test asks for
       await dismissNotices(context);
       const response = await page.goto(
@@ -142,8 +137,7 @@ for (const { language, messages: t, order } of LANGUAGES) {
       await expect(page.getByRole("alert")).toContainText(t["booking.error.TOO_MANY_PASSENGERS"]);
     });
 
-    test("a park page: hours, ages, complements and a day's availability", async ({ page, context }) => {
-      sampleOnMobile("park", language);
+    test("a park page: hours, ages, complements and a day's availability", sampledOnPhones(MOBILE_SAMPLE.park === language), async ({ page, context }) => {
       await dismissNotices(context);
       await page.goto(pathOf("xplor", language));
       await expect(page.locator("h1")).toHaveText("Xplor");
@@ -160,20 +154,24 @@ for (const { language, messages: t, order } of LANGUAGES) {
   });
 }
 
-test("the widget on the home and on the ferry page searches sailings, in es, en and pt", async ({ page, context, browser }, testInfo) => {
-  test.skip(testInfo.project.name === "mobile", "the widget's journey runs on routes & schedules on both viewports");
+// Desktop only: the widget's journey runs on routes & schedules on both viewports. Each language takes
+// a turn on each page: the home's widget in es and pt, the ferry page's in es and en.
+test("the widget on the home and on the ferry page searches sailings, in es, en and pt", DESKTOP_ONLY, async ({ page, context, browser }, testInfo) => {
   test.slow();
   await dismissNotices(context);
   for (const { language, messages: t, order } of LANGUAGES) {
-    // The home's widget sends its search (today, two adults, unless changed) to routes & schedules,
-    // where results and the timetable are.
-    await page.goto(pathOf("home", language));
-    const homeWidget = page.getByTestId("ferry-booking");
-    await expect(homeWidget.getByRole("group", { name: t["booking.departureDate"], exact: true })).toBeVisible(); // hydrated, picker loaded
-    await homeWidget.getByLabel(t["booking.passenger.adult"], { exact: true }).fill("3");
-    await homeWidget.getByRole("button", { name: t["booking.search"] }).click();
-    await expect(page).toHaveURL(new RegExp(`^[^?]*${pathOf("routesSchedules", language)}\\?.*adults=3.*step=search`));
-    await expect(page.getByTestId("leg-out").locator("li").first()).toBeVisible();
+    if (language !== "en") {
+      // The home's widget sends its search (today, two adults, unless changed) to routes & schedules,
+      // where results and the timetable are.
+      await page.goto(pathOf("home", language));
+      const homeWidget = page.getByTestId("ferry-booking");
+      await expect(homeWidget.getByRole("group", { name: t["booking.departureDate"], exact: true })).toBeVisible(); // hydrated, picker loaded
+      await homeWidget.getByLabel(t["booking.passenger.adult"], { exact: true }).fill("3");
+      await homeWidget.getByRole("button", { name: t["booking.search"] }).click();
+      await expect(page).toHaveURL(new RegExp(`^[^?]*${pathOf("routesSchedules", language)}\\?.*adults=3.*step=search`));
+      await expect(page.getByTestId("leg-out").locator("li").first()).toBeVisible();
+    }
+    if (language === "pt") continue;
 
     // The ferry page answers a round trip in place, under its own text.
     const departure = cancunDate(9);

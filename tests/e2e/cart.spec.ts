@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { es } from "../../app/i18n/messages/es.ts";
 import { pt } from "../../app/i18n/messages/pt.ts";
 import { pathOf } from "../../app/routing/localized-paths.ts";
-import { test, expect, checkA11y } from "./fixtures.ts";
+import { test, expect, checkA11y, DESKTOP_ONLY, sampledOnPhones } from "./fixtures.ts";
 import { addPark, cancunDate, dismissNotices, expectThankYou, fillPaymentDetails, MESSAGES, parkDay, parkDays, payByCard, submitPayment, type Language } from "./shop.ts";
 
 /** Picks a round trip on routes & schedules (the widget's GET form, as a shared link) and adds it. */
@@ -48,9 +48,8 @@ test.describe.configure({ timeout: 90_000 });
 
 for (const language of ["es", "en", "pt"] as const) {
   const t = MESSAGES[language];
-  test(`a visitor fills a cart in ${language}: round trip, complement, park, currency, remove, and pays by card`, async ({ page, context, isMobile }) => {
-    // On phones one language is enough: the same components, and the budget of the suite is shared.
-    test.skip(isMobile && language !== "es", "sampled on mobile");
+  // On phones one language is enough: the same components, and the budget of the suite is shared.
+  test(`a visitor fills a cart in ${language}: round trip, complement, park, currency, remove, and pays by card`, sampledOnPhones(language === "es"), async ({ page, context, isMobile }) => {
     test.slow();
     await dismissNotices(context);
     const day = cancunDate(12 + ["es", "en", "pt"].indexOf(language));
@@ -108,7 +107,8 @@ for (const language of ["es", "en", "pt"] as const) {
   });
 }
 
-test("the sixth product of a package is refused with the limit message; a failed payment-method call says so", async ({ page, context, allowConsoleError }) => {
+// The rules and the hold's clock do not depend on the viewport; the journey above holds and counts on a phone.
+test("the sixth product of a package is refused with the limit message; a failed payment-method call says so", DESKTOP_ONLY, async ({ page, context, allowConsoleError }) => {
   await dismissNotices(context);
   allowConsoleError(/status of 503/);
   await page.route("**/api/currencies/*/payment-methods", (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"error":{"code":"SERVICE_UNAVAILABLE"}}' }));
@@ -128,7 +128,7 @@ test("the sixth product of a package is refused with the limit message; a failed
   await expect(page.getByTestId("payment-methods").getByRole("alert")).toHaveText(es["currency.paymentMethodsError"]);
 });
 
-test("a hold that expires is marked, leaves the total, and can be held again", async ({ page, context }) => {
+test("a hold that expires is marked, leaves the total, and can be held again", DESKTOP_ONLY, async ({ page, context }) => {
   const origin = process.env.E2E_SHORT_HOLD_ORIGIN ?? "";
   const seconds = Number(process.env.E2E_SHORT_HOLD_SECONDS ?? "8");
   await dismissNotices(context, origin);

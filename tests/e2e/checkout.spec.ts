@@ -5,16 +5,16 @@
 // the thank-you page's download of the tickets' PDF.
 // The full purchase with the success card in es, en and pt is the cart's journey (cart.spec.ts).
 // The provider's pages do not change with the viewport, so these run on desktop only.
-import { test, expect, checkA11y } from "./fixtures.ts";
+import { test, expect, checkA11y, DESKTOP_ONLY } from "./fixtures.ts";
 import { pathOf } from "../../app/routing/localized-paths.ts";
 import { addPark, chooseCurrency, dismissNotices, expectThankYou, fillPaymentDetails, MESSAGES, parkDay, payByCard, submitPayment } from "./shop.ts";
 
-test.beforeEach(async ({ context }, testInfo) => {
-  test.skip(testInfo.project.name === "mobile", "the provider's pages and ours are the same on phones; the cart journey pays on a phone");
+// The provider's pages and ours are the same on phones, where the cart's journey pays: desktop only.
+test.beforeEach(async ({ context }) => {
   await dismissNotices(context);
 });
 
-test("a declined card comes back with its reason in es, and the next card pays", async ({ page }) => {
+test("a declined card comes back with its reason in es, and the next card pays", DESKTOP_ONLY, async ({ page }) => {
   const t = MESSAGES.es;
   await addPark(page, "es", "xcaret", parkDay(21), 1);
   await page.getByRole("link", { name: t["cart.proceed"] }).click();
@@ -32,7 +32,7 @@ test("a declined card comes back with its reason in es, and the next card pays",
   await expectThankYou(page, "es");
 });
 
-test("a 3-D Secure challenge approved at the bank pays, in pt", async ({ page }) => {
+test("a 3-D Secure challenge approved at the bank pays, in pt", DESKTOP_ONLY, async ({ page }) => {
   const t = MESSAGES.pt;
   await addPark(page, "pt", "xenses", parkDay(22), 1);
   await page.getByRole("link", { name: t["cart.proceed"] }).click();
@@ -57,7 +57,7 @@ test("a 3-D Secure challenge approved at the bank pays, in pt", async ({ page })
   await checkA11y(page);
 });
 
-test("months without interest on a Mexican card in MXN: the plan is offered, charged and shown, in es", async ({ page, allowConsoleError }) => {
+test("months without interest on a Mexican card in MXN: the plan is offered, charged and shown, in es", DESKTOP_ONLY, async ({ page, allowConsoleError }) => {
   const t = MESSAGES.es;
   // The provider's page refuses the first card with 422, which the browser logs.
   allowConsoleError(/status of 422/);
@@ -76,7 +76,7 @@ test("months without interest on a Mexican card in MXN: the plan is offered, cha
   await expect(page.getByTestId("thank-you-payment")).toContainText("12");
 });
 
-test("PayPal in MXN: approved on PayPal's page, back to the thank-you page, in pt", async ({ page, context }) => {
+test("PayPal in MXN: approved on PayPal's page, back to the thank-you page, in pt", DESKTOP_ONLY, async ({ page, context }) => {
   const t = MESSAGES.pt;
   await chooseCurrency(context, "MXN");
   await addPark(page, "pt", "xoximilco", parkDay(24), 1);
@@ -90,7 +90,7 @@ test("PayPal in MXN: approved on PayPal's page, back to the thank-you page, in p
   await expect(page.getByTestId("thank-you-payment")).toContainText("PayPal");
 });
 
-test("Uplift's offer loads in English in dollars and pays monthly, the tickets download, the e-mail is resent; in Spanish its script is never requested", async ({ page, context }) => {
+test("Uplift's offer loads in English in dollars and pays monthly, the tickets download, the e-mail is resent; in Spanish its script is never requested", DESKTOP_ONLY, async ({ page, context }) => {
   const t = MESSAGES.en;
   const upliftRequests: string[] = [];
   page.on("request", (request) => {
@@ -135,7 +135,7 @@ test("Uplift's offer loads in English in dollars and pays monthly, the tickets d
   await checkA11y(page);
 });
 
-test("a prepaid coupon: no date, no countdown, paid on the coupon page, in es", async ({ page }) => {
+test("a prepaid coupon: no date, no countdown, paid on the coupon page, in es", DESKTOP_ONLY, async ({ page }) => {
   const t = MESSAGES.es;
   await page.goto(pathOf("xcaret", "es"));
   const widget = page.getByTestId("activity-booking");

@@ -7,7 +7,7 @@ import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner.ts
 import { en } from "../../app/i18n/messages/en.ts";
 import { es } from "../../app/i18n/messages/es.ts";
 import { pt } from "../../app/i18n/messages/pt.ts";
-import { test, expect, checkA11y } from "./fixtures.ts";
+import { test, expect, checkA11y, DESKTOP_ONLY } from "./fixtures.ts";
 
 const MESSAGES = { es, en, pt } as const;
 type Language = keyof typeof MESSAGES;
@@ -82,7 +82,8 @@ test.describe.configure({ timeout: 90_000 });
 test.describe("the currency switcher", () => {
   test.beforeEach(async ({ context }) => dismissNotices(context));
 
-  test("changes every price on the home page, by search and by pointer, without reloading", async ({ page, context, isMobile }) => {
+  // Desktop only: on phones the cart's journey changes the currency from the mobile menu.
+  test("changes every price on the home page, by search and by pointer, without reloading", DESKTOP_ONLY, async ({ page, context, isMobile }) => {
     test.slow(); // two changes and an axe run on the longest page
     const language: Language = "es";
     const t = MESSAGES[language];
@@ -159,8 +160,8 @@ test.describe("the currency switcher", () => {
     }
   });
 
-  test("keeps the prices and says so when the change fails", async ({ page, isMobile, allowConsoleError }) => {
-    test.skip(isMobile, "the switcher's logic; its place in the mobile menu is the journey above");
+  test("keeps the prices and says so when the change fails", DESKTOP_ONLY, async ({ page, isMobile, allowConsoleError }) => {
+    // the switcher's logic; its place in the mobile menu is the journey above.
     allowConsoleError(/status of 503/);
     const language: Language = "en";
     const t = MESSAGES[language];
@@ -179,8 +180,8 @@ test.describe("the currency switcher", () => {
     expect(await homePrices(page, language)).toEqual(before);
   });
 
-  test("says “Error obteniendo divisas” when the list cannot be loaded, and recovers", async ({ page, isMobile, allowConsoleError }) => {
-    test.skip(isMobile, "the switcher's logic; its place in the mobile menu is the journey above");
+  test("says “Error obteniendo divisas” when the list cannot be loaded, and recovers", DESKTOP_ONLY, async ({ page, isMobile, allowConsoleError }) => {
+    // the switcher's logic; its place in the mobile menu is the journey above.
     allowConsoleError(/Failed to load resource|Failed to fetch dynamically imported module/);
     const language: Language = "es";
     const t = MESSAGES[language];
@@ -203,8 +204,8 @@ test.describe("the first visit", () => {
   test.describe("from Great Britain (CF-IPCountry: GB)", () => {
     test.use({ extraHTTPHeaders: { "CF-IPCountry": "GB" } });
 
-    test("shows pounds sterling", async ({ page, context, isMobile }) => {
-      test.skip(isMobile, "the server's choice; the mobile menu's switcher is the journey above");
+    test("shows pounds sterling", DESKTOP_ONLY, async ({ page, context, isMobile }) => {
+      // the server's choice; the mobile menu's switcher is the journey above.
       await page.goto("/en/");
       await expectPricesIn(page, "en", "GBP");
       expect(await currencyCookies(context)).toEqual({ currency: undefined, id: undefined }); // chosen, not stored
@@ -216,8 +217,8 @@ test.describe("the first visit", () => {
   test.describe("in Spanish without geolocation", () => {
     test.use({ extraHTTPHeaders: { "Accept-Language": "es" }, locale: "es-MX" });
 
-    test("goes to /es/ and shows Mexican pesos", async ({ page, isMobile }) => {
-      test.skip(isMobile, "the server's choice; the mobile menu's switcher is the journey above");
+    test("goes to /es/ and shows Mexican pesos", DESKTOP_ONLY, async ({ page, isMobile }) => {
+      // the server's choice; the mobile menu's switcher is the journey above.
       await page.goto("/");
       await expect(page).toHaveURL(/\/es\/$/);
       await expectPricesIn(page, "es", "MXN");
@@ -231,8 +232,8 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test.beforeEach(async ({ context }) => dismissNotices(context));
 
-  test("the header form changes the currency and comes back to the page", async ({ page, context, isMobile }) => {
-    test.skip(isMobile, "the mobile menu needs JavaScript; the header form is the desktop fallback");
+  test("the header form changes the currency and comes back to the page", DESKTOP_ONLY, async ({ page, context }) => {
+    // the mobile menu needs JavaScript; the header form is the desktop fallback.
     await page.goto("/en/");
     await expectPricesIn(page, "en", "USD");
     const switcher = page.locator('details[data-currency-switcher="header"]');

@@ -2,7 +2,7 @@
 // switches to the error screen, unknown paths are a localized 404 inside the site shell, the offline
 // page answers navigations when the network is down, and bad input never becomes a 500. Failures are
 // injected through /{lang}/__fault/ (on because the e2e server runs with ENABLE_FAULT_ROUTES=true).
-import { test, expect, checkA11y } from "./fixtures.ts";
+import { test, expect, checkA11y, DESKTOP_ONLY, sampledOnPhones } from "./fixtures.ts";
 
 const LANGUAGES = [
   {
@@ -56,19 +56,15 @@ const LANGUAGES = [
 ] as const;
 
 /**
- * Every language runs on desktop; on phones one language per screen is enough (the layout is one
- * component whatever the language), each language taking a turn so all three appear on mobile.
+ * Every language runs on desktop. On phones, the 404 inside the site shell and the offline page are
+ * sampled in one language each; the error screens are the same component as the 404's on any viewport.
  */
-const MOBILE_SAMPLE = { server: "es", client: "en", notFound: "pt", badRequest: "en", offline: "es" } as const;
+const MOBILE_SAMPLE: Record<"server" | "client" | "notFound" | "badRequest" | "offline", string | null> = { server: null, client: null, notFound: "pt", badRequest: null, offline: "es" };
 
-function sampleOnMobile(screen: keyof typeof MOBILE_SAMPLE, language: string) {
-  test.skip(test.info().project.name === "mobile" && MOBILE_SAMPLE[screen] !== language, `sampled on mobile in ${MOBILE_SAMPLE[screen]}`);
-}
 
 for (const l of LANGUAGES) {
   test.describe(`in ${l.language}`, () => {
-    test("a server render failure shows the error screen, titled Internal Error", async ({ page, allowConsoleError }) => {
-      sampleOnMobile("server", l.language);
+    test("a server render failure shows the error screen, titled Internal Error", sampledOnPhones(MOBILE_SAMPLE.server === l.language), async ({ page, allowConsoleError }) => {
       allowConsoleError(/status of 500/); // the browser logs the document's own status
       const response = await page.goto(`/${l.language}/__fault/?where=server`);
       expect(response?.status()).toBe(500);
@@ -84,8 +80,7 @@ for (const l of LANGUAGES) {
       await checkA11y(page);
     });
 
-    test("a failure in the browser after hydration shows the error screen from the client", async ({ page, allowConsoleError, browserErrors }) => {
-      sampleOnMobile("client", l.language);
+    test("a failure in the browser after hydration shows the error screen from the client", sampledOnPhones(MOBILE_SAMPLE.client === l.language), async ({ page, allowConsoleError, browserErrors }) => {
       allowConsoleError(/^Client error on .*Injected fault: client render failure/);
       const response = await page.goto(`/${l.language}/__fault/?where=client`);
       expect(response?.status()).toBe(200);
@@ -98,8 +93,7 @@ for (const l of LANGUAGES) {
       expect(browserErrors.filter((line) => line.includes("Injected fault"))).toHaveLength(1);
     });
 
-    test("an unknown path is a localized 404 inside the site shell", async ({ page, allowConsoleError }) => {
-      sampleOnMobile("notFound", l.language);
+    test("an unknown path is a localized 404 inside the site shell", sampledOnPhones(MOBILE_SAMPLE.notFound === l.language), async ({ page, allowConsoleError }) => {
       allowConsoleError(/status of 404/);
       const response = await page.goto(`/${l.language}/nope/`);
       expect(response?.status()).toBe(404);
@@ -117,8 +111,7 @@ for (const l of LANGUAGES) {
       await expect(page).toHaveURL(`${l.searchPath}?q=isla+mujeres`);
     });
 
-    test("a path whose escapes do not decode is a localized 400 page", async ({ page, allowConsoleError }) => {
-      sampleOnMobile("badRequest", l.language);
+    test("a path whose escapes do not decode is a localized 400 page", sampledOnPhones(MOBILE_SAMPLE.badRequest === l.language), async ({ page, allowConsoleError }) => {
       allowConsoleError(/status of 400/);
       const response = await page.goto(`/${l.language}/%E0%A4%A`);
       expect(response?.status()).toBe(400);
@@ -128,8 +121,7 @@ for (const l of LANGUAGES) {
       await checkA11y(page);
     });
 
-    test("offline, a navigation shows the offline page of the URL's language", async ({ page, context, allowConsoleError }) => {
-      sampleOnMobile("offline", l.language);
+    test("offline, a navigation shows the offline page of the URL's language", sampledOnPhones(MOBILE_SAMPLE.offline === l.language), async ({ page, context, allowConsoleError }) => {
       // Offline, the open page's own background requests (React Router's lazy route discovery) fail
       // and the browser says so in the console: expected here, and not what this test checks.
       allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch manifest patches/);
@@ -154,8 +146,8 @@ for (const l of LANGUAGES) {
   });
 }
 
-test("the service worker keeps only the offline pages and lets HTTP errors through", async ({ page, allowConsoleError, isMobile }) => {
-  test.skip(isMobile, "the worker's cache does not depend on the viewport");
+test("the service worker keeps only the offline pages and lets HTTP errors through", DESKTOP_ONLY, async ({ page, allowConsoleError }) => {
+  // the worker's cache does not depend on the viewport.
   allowConsoleError(/status of 404/);
   await page.goto("/en/");
   await page.evaluate(() => navigator.serviceWorker.ready);
@@ -179,16 +171,16 @@ test("the service worker keeps only the offline pages and lets HTTP errors throu
   expect(new Set(cached.map((line) => line.split(" ")[0])).size).toBe(1); // one versioned cache
 });
 
-test("the fault route is a plain 404 for anything but a known fault", async ({ page, allowConsoleError, isMobile }) => {
-  test.skip(isMobile, "server-side: one viewport is enough");
+test("the fault route is a plain 404 for anything but a known fault", DESKTOP_ONLY, async ({ page, allowConsoleError }) => {
+  // server-side: one viewport is enough.
   allowConsoleError(/status of 404/);
   const response = await page.goto("/en/__fault/?where=elsewhere");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("We couldn't find that page");
 });
 
-test.describe("bad input is never a 500", () => {
-  test.skip(({ isMobile }) => isMobile, "HTTP only: one viewport is enough");
+test.describe("bad input is never a 500", DESKTOP_ONLY, () => {
+  // HTTP only: one viewport is enough.
 
   test("a malformed cookie does not stop a page", async ({ request }) => {
     const response = await request.get("/es/", {

@@ -73,6 +73,18 @@ export const test = base.extend<Fixtures & { allowedConsoleErrors: RegExp[]; fai
 
 export { expect };
 
+/**
+ * Tests tagged so run on desktop only, or on phones only: playwright.config.ts leaves them out of the
+ * other project, so they cost nothing there (a skip inside the test would still open a browser context).
+ */
+export const DESKTOP_ONLY = { tag: "@desktop-only" } as const;
+export const MOBILE_ONLY = { tag: "@mobile-only" } as const;
+
+/** On both viewports when `onPhones`, else on desktop only: for journeys sampled on phones. */
+export function sampledOnPhones(onPhones: boolean): { tag?: string } {
+  return onPhones ? {} : DESKTOP_ONLY;
+}
+
 interface AxeViolation {
   id: string;
   impact: string | null;

@@ -6,7 +6,7 @@ import { es } from "../../app/i18n/messages/es.ts";
 import { pt } from "../../app/i18n/messages/pt.ts";
 import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner.tsx";
 import { isPageLive, pathOf } from "../../app/routing/localized-paths.ts";
-import { test, expect, checkA11y } from "./fixtures.ts";
+import { test, expect, checkA11y, DESKTOP_ONLY, sampledOnPhones } from "./fixtures.ts";
 
 const HOMES = [
   {
@@ -40,7 +40,8 @@ async function dismissNotices(context: BrowserContext) {
 
 for (const home of HOMES) {
   test.describe(`home in ${home.language}`, () => {
-    test("shows the hero, the featured products with prices per adult, and its own title", async ({ page, context, baseURL }) => {
+    // Every language on desktop; on phones, Spanish (the layout is one component whatever the language).
+    test("shows the hero, the featured products with prices per adult, and its own title", sampledOnPhones(home.language === "es"), async ({ page, context, baseURL }) => {
       test.slow(); // axe on the longest page of the site
       await dismissNotices(context);
       // Prices are converted to the visitor's currency (tests/e2e/currency.spec.ts); here, the pesos they are set in.
@@ -87,8 +88,8 @@ test("the hero's call to action leads to the ferry page, or to the products whil
   }
 });
 
-test("every product illustration loads", async ({ page, context, isMobile }) => {
-  test.skip(isMobile, "the same files on both viewports");
+test("every product illustration loads", DESKTOP_ONLY, async ({ page, context }) => {
+  // the same files on both viewports.
   await dismissNotices(context);
   await page.goto("/es/");
   const images = page.locator("main img");

@@ -1,24 +1,23 @@
 // Language journeys (spec §2, §4): fallback to English, `/` by Accept-Language then by the redirect
-// cookie. <html lang> and axe on the home of every language, on both viewports, are in home.spec.ts.
-import { test, expect } from "./fixtures.ts";
+// cookie. <html lang> and axe on the home of every language (on phones, of Spanish) are in home.spec.ts.
+import { test, expect, DESKTOP_ONLY } from "./fixtures.ts";
 
-// Redirects and cookies are decided by the server: the viewport changes nothing.
-test.skip(({ isMobile }) => isMobile, "server-side: one viewport is enough");
+// Redirects and cookies are decided by the server: the viewport changes nothing, so desktop only.
 
-test("a path in a language the site does not have falls back to English", async ({ page }) => {
+test("a path in a language the site does not have falls back to English", DESKTOP_ONLY, async ({ page }) => {
   const response = await page.goto("/fr/");
   expect(response?.status()).toBe(200);
   await expect(page).toHaveURL(/\/en\/$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });
 
-test("a regional language prefix falls back to English too", async ({ page }) => {
+test("a regional language prefix falls back to English too", DESKTOP_ONLY, async ({ page }) => {
   await page.goto("/fr-ca/");
   await expect(page).toHaveURL(/\/en\/$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });
 
-test.describe("with a Portuguese browser", () => {
+test.describe("with a Portuguese browser", DESKTOP_ONLY, () => {
   test.use({ locale: "pt-BR" }); // Chromium sends Accept-Language: pt-BR,pt;q=0.9
 
   test("/ goes to the Portuguese home", async ({ page }) => {

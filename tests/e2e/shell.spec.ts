@@ -8,7 +8,7 @@ import { buildMainMenu } from "../../app/components/shell/navigation.ts";
 import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner.tsx";
 import { COUNTRY_PHONES } from "../../app/components/shell/contact-data.ts";
 import { isPageLive, pathOf } from "../../app/routing/localized-paths.ts";
-import { test, expect, checkA11y } from "./fixtures.ts";
+import { test, expect, checkA11y, DESKTOP_ONLY, MOBILE_ONLY } from "./fixtures.ts";
 
 // Keyboard journeys are many small steps; give them room on a busy machine.
 test.describe.configure({ timeout: 60_000 });
@@ -35,8 +35,7 @@ const header = (page: Page) => page.locator("body > div > header").first();
 test.describe("language switcher", () => {
   test.beforeEach(async ({ context }) => dismissNotices(context));
 
-  test("on desktop it goes to the same page in the other language", async ({ page, isMobile }) => {
-    test.skip(isMobile, "desktop only");
+  test("on desktop it goes to the same page in the other language", DESKTOP_ONLY, async ({ page }) => {
     const target = isPageLive("ferry") ? "ferry" : "home";
     await page.goto(pathOf(target, "es"));
     const button = page.getByRole("button", { name: `${es["a11y.languageSwitcher"]}: ${es["language.es"]}` });
@@ -53,8 +52,7 @@ test.describe("language switcher", () => {
     expect(cookies.find((cookie) => cookie.name === "travesia_lang")?.value).toBe("en");
   });
 
-  test("in the mobile menu it goes to the same page in the other language", async ({ page, isMobile }) => {
-    test.skip(!isMobile, "mobile only");
+  test("in the mobile menu it goes to the same page in the other language", MOBILE_ONLY, async ({ page }) => {
     await page.goto("/en/");
     await page.getByRole("button", { name: en["a11y.openMenu"] }).click();
     const dialog = page.getByRole("dialog", { name: en["nav.menu"] });
@@ -68,8 +66,7 @@ test.describe("language switcher", () => {
   });
 });
 
-test.describe("desktop menu", () => {
-  test.skip(({ isMobile }) => isMobile, "desktop only");
+test.describe("desktop menu", DESKTOP_ONLY, () => {
   test.beforeEach(async ({ context }) => dismissNotices(context));
 
   const menu = buildMainMenu("en");
@@ -154,8 +151,7 @@ test.describe("desktop menu", () => {
   });
 });
 
-test.describe("mobile menu", () => {
-  test.skip(({ isMobile }) => !isMobile, "mobile only");
+test.describe("mobile menu", MOBILE_ONLY, () => {
   test.beforeEach(async ({ context }) => dismissNotices(context));
 
   test("opens as a modal dialog, keeps focus inside, closes with Escape and returns focus", async ({ page }) => {
@@ -262,8 +258,8 @@ test.describe("footer", () => {
     await checkA11y(page);
   });
 
-  test("legal links appear for live legal pages", async ({ page, isMobile }) => {
-    test.skip(isMobile, "the same links on both viewports");
+  test("legal links appear for live legal pages", DESKTOP_ONLY, async ({ page }) => {
+    // the same links on both viewports.
     await page.goto("/es/");
     const legal = page.getByRole("navigation", { name: es["footer.legal"] });
     if (!isPageLive("privacyNotice") && !isPageLive("termsOfUse")) {
@@ -278,7 +274,8 @@ test.describe("footer", () => {
 test.describe("cookie notice", () => {
   test.beforeEach(async ({ context }) => dismissAppBanner(context));
 
-  test("stays dismissed across reloads, and the server stops sending it", async ({ page, context }) => {
+  // Desktop only: the server's answer and the cookie do not depend on the viewport.
+  test("stays dismissed across reloads, and the server stops sending it", DESKTOP_ONLY, async ({ page, context }) => {
     test.slow(); // runs axe on the home page
     await page.goto("/pt/");
     const notice = page.getByRole("region", { name: pt["cookies.title"] });
@@ -306,8 +303,7 @@ test.describe("cookie notice", () => {
 });
 
 test.describe("app banner", () => {
-  test("on phones it waits for the cookie notice, links to both stores and stays closed once dismissed", async ({ page, isMobile }) => {
-    test.skip(!isMobile, "mobile only");
+  test("on phones it waits for the cookie notice, links to both stores and stays closed once dismissed", MOBILE_ONLY, async ({ page }) => {
     test.slow(); // runs axe on the home page
     await page.goto("/es/");
     await page.waitForLoadState("networkidle");
@@ -329,8 +325,7 @@ test.describe("app banner", () => {
     await expect(page.getByRole("region", { name: es["appBanner.title"] })).toHaveCount(0);
   });
 
-  test("is not shown on desktop", async ({ page, context, isMobile }) => {
-    test.skip(isMobile, "desktop only");
+  test("is not shown on desktop", DESKTOP_ONLY, async ({ page, context }) => {
     await dismissCookieNotice(context);
     await page.goto("/es/");
     await page.waitForLoadState("networkidle");
