@@ -1,4 +1,4 @@
-// `npm test`: every tier, in order — typecheck, lint, unit, db, build, server, e2e. A test tier that
+// `npm test`: every tier — typecheck beside lint, unit, db, build, then server beside e2e. A test tier that
 // reports no tests could not run, and that is a failure. Prints a summary table and, last, one line:
 // "N passed, N failed[, N skipped]" — tests, plus one failure for each check (typecheck, lint, build)
 // or tier that failed without a failing test to show for it.
@@ -36,13 +36,13 @@ function readJson(file) {
   }
 }
 
-function vitestTier(project) {
+function vitestTier(project, quiet = false) {
   const report = path.join(REPORTS, `${project}.json`);
   return {
     name: project,
     kind: "tests",
     run: () =>
-      run("npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], testEnv),
+      run("npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], testEnv, quiet),
     counts: () => {
       const json = readJson(report);
       if (!json) return null;
@@ -71,11 +71,14 @@ const STEPS = [
     kind: "check",
     run: () => run("npx", ["react-router", "build"], { ...process.env, BUILD_DIR }),
   },
-  { ...vitestTier("server"), needsBuild: true },
+  // The server tier waits on PostgreSQL much of its time: it runs beside the e2e tier (its report
+  // prints when it ends), which keeps the CPU busy meanwhile. Each picks its own ports.
+  { ...vitestTier("server", true), needsBuild: true },
   {
     name: "e2e",
     kind: "tests",
     needsBuild: true,
+    parallelWithPrevious: true,
     run: () => run("npx", ["playwright", "test"], { ...testEnv, E2E_REPORTER: "json", E2E_REPORT_FILE: e2eReport }),
     counts: () => {
       const json = readJson(e2eReport);
