@@ -2,7 +2,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CROSSING_TO_CANCUN, CROSSING_TO_ISLA, CROSSING_TO_ISLA_CODE, FERRY_PRODUCT_ID, SEED_FARES } from "../db/seed-catalogue.ts";
-import { AppError } from "../lib/errors.ts";
+import { codeOf } from "../tests/factories/checkout.ts";
 import { openSnapshot, type DatabaseHandle } from "../tests/setup/db.ts";
 import { cartLines, holdReferenceOf } from "../modules/cart/index.ts";
 import { addDays, findDaySailings, materializeSailings, seatAllocations, sailings, type SailingView } from "../modules/inventory/index.ts";
@@ -70,15 +70,6 @@ async function taken(sailingId: number, now = NOW): Promise<number> {
   return row?.taken ?? 0;
 }
 
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error.code;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 describe("adding to the cart holds seats", () => {
   it("holds every passenger of a one-way trip, infants included, for 15 minutes and prices it in the cart's currency", async () => {

@@ -235,17 +235,20 @@ function BookingDetails({ data: page, failure }: { data: Extract<ManageBookingDa
   );
 }
 
+/** A booking line with its date-change section: what its card and the section are drawn from. */
+interface LineProps {
+  line: BookingLineView;
+  change: ChangeSection | null;
+  failure: { newDate: string; error: string } | null;
+  dates: { min: string; max: string };
+}
+
 function LineCard({
   line,
   change,
   failure,
   dates,
-}: {
-  line: BookingLineView;
-  change: ChangeSection | null;
-  failure: { newDate: string; error: string } | null;
-  dates: { min: string; max: string };
-}) {
+}: LineProps) {
   const t = useTranslate();
   const language = useLanguage();
   const passengers = (["adult", "child", "infant"] as const).filter((type) => line.passengers[type] > 0).map((type) => t(`manage.passengers.${type}`, { count: line.passengers[type] }));
@@ -306,12 +309,7 @@ function DateChange({
   change,
   failure,
   dates,
-}: {
-  line: BookingLineView;
-  change: ChangeSection | null;
-  failure: { newDate: string; error: string } | null;
-  dates: { min: string; max: string };
-}) {
+}: LineProps) {
   const t = useTranslate();
   const language = useLanguage();
   const busy = useNavigation().state !== "idle";

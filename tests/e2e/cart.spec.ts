@@ -61,7 +61,8 @@ for (const language of ["es", "en", "pt"] as const) {
     await expect(line.first().getByTestId("hold-countdown")).toContainText(/1[45]:\d\d/);
     await expect(badge(page)).toHaveText("1");
     await expect(page.getByTestId("payment-methods").getByRole("listitem").first()).toHaveText("Visa");
-    await checkA11y(page);
+    // axe once: the cart is one component whatever the language.
+    if (language === "es") await checkA11y(page);
 
     // A complement from its card: the tour version, on the crossing's date.
     const card = page.getByTestId("complement-card").first();

@@ -5,36 +5,12 @@
 // the boat never fills. Purchases per minute against the same loop calling GET /healthz four times
 // per round, measured just before on the same server.
 import { operatorDate, ratioOf } from "../figures.mjs";
+import { CART_API_HEADERS as HEADERS, drive as driveClients, json } from "../http.mjs";
 
 export const name = "checkout";
 export const title = "Purchases per minute, cart to thank-you page";
 
 const CLIENTS = 8;
-// The defaults of lib/config.ts: the bench server runs without configuration.
-const HEADERS = { Authorization: "Bearer travesia-web-public-cart-key", "X-Project-Prefix": "TRAVESIA", "X-Site-Code": "travesia", "Content-Type": "application/json" };
-
-async function json(response) {
-  const body = await response.json();
-  if (response.status !== 200) throw new Error(`${response.url} answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
-  return body;
-}
-
-/** Runs `round(client)` in CLIENTS loops for `seconds`; returns rounds per second. */
-async function drive(seconds, round) {
-  let rounds = 0;
-  const until = performance.now() + seconds * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, client) => {
-      while (performance.now() < until) {
-        await round(client);
-        rounds += 1;
-      }
-    }),
-  );
-  return rounds / ((performance.now() - started) / 1000);
-}
-
 function expectRedirect(response, pattern, step) {
   const location = response.headers.get("location") ?? "";
   if (response.status < 300 || response.status > 303 || !pattern.test(location)) throw new Error(`${step}: answered ${response.status} to ${location || "nowhere"}`);
@@ -43,6 +19,7 @@ function expectRedirect(response, pattern, step) {
 
 /** @param {import("../run.mjs").BenchContext} ctx */
 export async function run(ctx) {
+  const driveOf = (seconds, round) => driveClients(CLIENTS, seconds, round);
   const outcomes = [];
   for (const backend of /** @type {const} */ (["postgresql", "pglite"])) {
     const server = await ctx.server(backend);
@@ -85,11 +62,11 @@ export async function run(ctx) {
     const fourPings = async () => {
       for (let ping = 0; ping < 4; ping += 1) await (await fetch(`${server.origin}/healthz`)).arrayBuffer();
     };
-    await drive(1, fourPings);
-    const baseline = await drive(ctx.seconds / 2, fourPings);
-    await drive(1, purchase);
+    await driveOf(1, fourPings);
+    const baseline = await driveOf(ctx.seconds / 2, fourPings);
+    await driveOf(1, purchase);
     const before = issued;
-    const purchases = await drive(ctx.seconds, purchase);
+    const purchases = await driveOf(ctx.seconds, purchase);
     outcomes.push({
       backend,
       figures: [

@@ -4,38 +4,15 @@
 // GET /healthz twice per round, measured just before on the same server: the ratio is the cost of a
 // serialized hold and its release against the cheapest pair of requests this server answers.
 import { operatorDate, ratioOf } from "../figures.mjs";
+import { CART_API_HEADERS as HEADERS, drive as driveClients, json } from "../http.mjs";
 
 export const name = "holds";
 export const title = "Holds per minute on one hot sailing";
 
 const CLIENTS = 16;
-// The defaults of lib/config.ts: the bench server runs without configuration.
-const HEADERS = { Authorization: "Bearer travesia-web-public-cart-key", "X-Project-Prefix": "TRAVESIA", "X-Site-Code": "travesia", "Content-Type": "application/json" };
-
-async function json(response) {
-  const body = await response.json();
-  if (response.status !== 200) throw new Error(`${response.url} answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
-  return body;
-}
-
-/** Runs `round` in CLIENTS loops for `seconds`; returns rounds per second. */
-async function drive(seconds, round) {
-  let rounds = 0;
-  const until = performance.now() + seconds * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (performance.now() < until) {
-        await round();
-        rounds += 1;
-      }
-    }),
-  );
-  return rounds / ((performance.now() - started) / 1000);
-}
-
 /** @param {import("../run.mjs").BenchContext} ctx */
 export async function run(ctx) {
+  const driveOf = (seconds, round) => driveClients(CLIENTS, seconds, round);
   const outcomes = [];
   for (const backend of /** @type {const} */ (["postgresql", "pglite"])) {
     const server = await ctx.server(backend);
@@ -58,10 +35,10 @@ export async function run(ctx) {
       await (await fetch(`${server.origin}/healthz`)).arrayBuffer();
       await (await fetch(`${server.origin}/healthz`)).arrayBuffer();
     };
-    await drive(1, twoPings);
-    const baseline = await drive(ctx.seconds / 2, twoPings);
-    await drive(1, holdAndRelease);
-    const holds = await drive(ctx.seconds, holdAndRelease);
+    await driveOf(1, twoPings);
+    const baseline = await driveOf(ctx.seconds / 2, twoPings);
+    await driveOf(1, holdAndRelease);
+    const holds = await driveOf(ctx.seconds, holdAndRelease);
     const after = await json(await fetch(`${server.origin}/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=MXN&language=en`));
     const left = after.outbound.find((candidate) => candidate.id === sailing.id)?.seatsLeft;
     if (left !== sailing.seatsLeft) throw new Error(`seats left moved from ${sailing.seatsLeft} to ${left}: a release was lost`);
