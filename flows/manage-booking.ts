@@ -52,6 +52,7 @@ import {
   type Crossing,
   type SailingView,
 } from "../modules/inventory/index.ts";
+import { EMAIL_SENT_EVENT, RESEND_REQUESTED_EVENT } from "./booking-email.ts";
 import { findFerryOffer, readBookingDate, type SailingOffer } from "./booking-offers.ts";
 import { legOf, takeLineSeats, type LegView } from "./cart.ts";
 import { hasGuestAccess } from "./checkout.ts";
@@ -126,6 +127,9 @@ export interface BookingLineView {
 
 export type HistoryEntry =
   | { at: string; kind: "status"; status: BookingStatus }
+  /** Things done to the booking that move no status: its tickets mailed, a resend asked for. */
+  | { at: string; kind: "email_sent" }
+  | { at: string; kind: "resend_requested" }
   | { at: string; kind: "date_changed"; lineId: string; from: ScheduleSnapshot; to: ScheduleSnapshot };
 
 export interface BookingView {
@@ -174,6 +178,8 @@ function historyOf(events: Awaited<ReturnType<typeof findBookingEvents>>): Histo
   return events.map((event): HistoryEntry => {
     const moved = readDateChangeReason(event.reason);
     if (moved) return { at: event.at.toISOString(), kind: "date_changed", ...moved };
+    if (event.reason?.startsWith(`${EMAIL_SENT_EVENT}:`)) return { at: event.at.toISOString(), kind: "email_sent" };
+    if (event.reason === RESEND_REQUESTED_EVENT) return { at: event.at.toISOString(), kind: "resend_requested" };
     return { at: event.at.toISOString(), kind: "status", status: event.toStatus };
   });
 }

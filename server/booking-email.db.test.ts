@@ -198,6 +198,10 @@ describe("the tickets' e-mail", () => {
     const mails = mailsOf(paid.reference);
     expect(mails).toHaveLength(2);
     expect(mails[1]!.attachments.map((attachment) => attachment.filename)).toContain(`travesia-${paid.reference}.pdf`);
+    // The page's history says what was done, not a status twice: ticketed, mailed, resend asked, mailed again.
+    const page = await manageBookingPage(`/es/carrito/mi-reserva/?ref=${paid.reference}`, paid.cookie);
+    if (page.kind !== "booking") throw new Error("expected the booking");
+    expect(page.booking.history.map((entry) => (entry.kind === "status" ? entry.status : entry.kind)).slice(-4)).toEqual(["ticketed", "email_sent", "resend_requested", "email_sent"]);
 
     const json = { Accept: "application/json" };
     const byLink = await resend(json, `?key=${guestSecretOf(GUEST_SECRET, paid.bookingId)}`);

@@ -442,7 +442,11 @@ function History({ entries }: { entries: HistoryEntry[] }) {
             <span>
               {entry.kind === "status"
                 ? t("manage.history.status", { status: t(`manage.status.${entry.status}`) })
-                : t("manage.history.dateChanged", { from: formatShortDate(entry.from.date, language), to: formatShortDate(entry.to.date, language) })}
+                : entry.kind === "email_sent"
+                  ? t("manage.history.emailSent")
+                  : entry.kind === "resend_requested"
+                    ? t("manage.history.resendRequested")
+                    : t("manage.history.dateChanged", { from: formatShortDate(entry.from.date, language), to: formatShortDate(entry.to.date, language) })}
             </span>
           </li>
         ))}

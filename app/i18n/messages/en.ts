@@ -520,6 +520,8 @@ export const en = {
   "manage.history.title": "History",
   "manage.history.status": "Status: {status}",
   "manage.history.dateChanged": "Date changed from {from} to {to}",
+  "manage.history.emailSent": "Tickets sent by e-mail",
+  "manage.history.resendRequested": "Asked to resend the e-mail",
   "manage.forget": "Look up another booking",
 } as const;
 

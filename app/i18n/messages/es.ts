@@ -520,5 +520,7 @@ export const es = {
   "manage.history.title": "Historial",
   "manage.history.status": "Estado: {status}",
   "manage.history.dateChanged": "Fecha cambiada del {from} al {to}",
+  "manage.history.emailSent": "Boletos enviados por correo",
+  "manage.history.resendRequested": "Se pidió reenviar el correo",
   "manage.forget": "Buscar otra reserva",
 } satisfies Messages;

@@ -520,5 +520,7 @@ export const pt = {
   "manage.history.title": "Histórico",
   "manage.history.status": "Situação: {status}",
   "manage.history.dateChanged": "Data alterada de {from} para {to}",
+  "manage.history.emailSent": "Bilhetes enviados por e-mail",
+  "manage.history.resendRequested": "Pedido de reenvio do e-mail",
   "manage.forget": "Consultar outra reserva",
 } satisfies Messages;
