@@ -5,10 +5,10 @@
 import type { Database } from "../lib/db.ts";
 import { AppError } from "../lib/errors.ts";
 import { isLanguage, type Language } from "../lib/language.ts";
-import { formatMoney, isCurrencyCode, money } from "../lib/money.ts";
+import { isCurrencyCode } from "../lib/money.ts";
 import { findProducts } from "../modules/catalog/index.ts";
-import { findBooking, findBookingLines, findPayments, findTickets, type BookingLineRow, type BookingPaymentRow, type BookingRow, type TicketRow } from "../modules/checkout/index.ts";
-import { currencyRecordOf, findCurrencyByCode } from "../modules/currency/index.ts";
+import { findBooking, findBookingLines, findPayments, findTickets, paidAttemptOf, type BookingLineRow, type BookingPaymentRow, type BookingRow, type TicketRow } from "../modules/checkout/index.ts";
+import { findAmountFormatter } from "../modules/currency/index.ts";
 import { findActivities, findCrossings, findSailing, hoursOn, instantOf, type Activity, type Crossing, type SailingView } from "../modules/inventory/index.ts";
 import { cardBrandName } from "../modules/payments/index.ts";
 import { paymentSummaryOf, signTicketCode, type BookingDocument, type TicketDocument } from "../modules/tickets/index.ts";
@@ -40,14 +40,13 @@ function languageOf(booking: Pick<BookingRow, "language">): Language {
 
 /** The amount written the currency's way (its own symbol, position and separators), then its ISO code: "$1,270.00 MXN". */
 async function formatTotal(db: Database, booking: BookingRow, language: Language): Promise<string> {
-  if (!isCurrencyCode(booking.currency)) return `${booking.totalMinor} ${booking.currency}`;
-  const currency = (await findCurrencyByCode(db, booking.currency, language)) ?? currencyRecordOf(booking.currency);
-  return `${formatMoney(money(booking.totalMinor, booking.currency), currency)} ${booking.currency}`;
+  const format = await findAmountFormatter(db, booking.currency, language);
+  return isCurrencyCode(booking.currency) ? `${format(booking.totalMinor)} ${booking.currency}` : format(booking.totalMinor);
 }
 
 /** How the money came: the captured attempt (refunds keep their card details too). */
 function paidWithOf(payments: readonly BookingPaymentRow[], language: Language): string {
-  const paid = payments.find((payment) => payment.status === "captured") ?? payments.find((payment) => payment.status === "refunded");
+  const paid = paidAttemptOf(payments);
   if (!paid) return "";
   const brandName = paid.cardBrand ? cardBrandName(paid.cardBrand) : null;
   return paymentSummaryOf(language, { method: paid.method, brandName, last4: paid.cardLast4, instalmentMonths: paid.instalmentMonths });

@@ -11,7 +11,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { Database } from "../lib/db.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Language } from "../lib/language.ts";
-import { formatMoney, isCurrencyCode, money, type CurrencyCode } from "../lib/money.ts";
+import { isCurrencyCode, type CurrencyCode } from "../lib/money.ts";
 import { findProducts } from "../modules/catalog/index.ts";
 import {
   assertDateChangeAllowed,
@@ -24,6 +24,7 @@ import {
   findPayments,
   findTickets,
   normalizeReference,
+  paidAttemptOf,
   readDateChangeReason,
   recordBookingEvent,
   rescheduleBookingLine,
@@ -36,7 +37,7 @@ import {
   type LineSchedule,
   type ScheduleSnapshot,
 } from "../modules/checkout/index.ts";
-import { findCurrencyByCode } from "../modules/currency/index.ts";
+import { findAmountFormatter } from "../modules/currency/index.ts";
 import { cardBrandName } from "../modules/payments/index.ts";
 import {
   decideAt,
@@ -147,11 +148,6 @@ export interface BookingView {
   history: HistoryEntry[];
 }
 
-async function formatterFor(db: Database, currency: string, language: Language): Promise<(amountMinor: number) => string> {
-  const entity = isCurrencyCode(currency) ? await findCurrencyByCode(db, currency, language) : null;
-  return (amountMinor) => (entity && isCurrencyCode(currency) ? formatMoney(money(amountMinor, currency), entity) : `${amountMinor} ${currency}`);
-}
-
 /** When a line's service starts (its first departure, its activity's opening time), or "open". */
 async function currentServiceOf(db: Database, line: BookingLineRow, language: Language, now: Date): Promise<CurrentService> {
   if (line.trip === "open") return { kind: "open" };
@@ -192,7 +188,7 @@ export async function bookingView(deps: ManageDeps, booking: BookingRow, languag
     findTickets(db, booking.id),
     findPayments(db, booking.id),
     findBookingEvents(db, booking.id),
-    formatterFor(db, booking.currency, language),
+    findAmountFormatter(db, booking.currency, language),
   ]);
   const sailingIds = [...new Set(lines.flatMap((line) => [line.outboundSailingId, line.inboundSailingId]).filter((id): id is number => id !== null))];
   const activityIds = [...new Set(lines.flatMap((line) => (line.activityId === null ? [] : [line.activityId])))];
@@ -204,7 +200,7 @@ export async function bookingView(deps: ManageDeps, booking: BookingRow, languag
   ]);
   const sailingOf = (id: number | null): SailingView | undefined => sailings.find((sailing) => sailing.id === id);
   // The payment that went through, or the latest attempt while none has.
-  const payment = payments.find((attempt) => attempt.status === "captured" || attempt.status === "refunded") ?? payments[0] ?? null;
+  const payment = paidAttemptOf(payments) ?? payments[0] ?? null;
 
   const lineViews: BookingLineView[] = [];
   for (const line of lines) {

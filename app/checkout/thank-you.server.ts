@@ -9,10 +9,9 @@ import type { Language } from "../../lib/language.ts";
 import { confirmPayment, hasGuestAccess } from "../../flows/checkout.ts";
 import { checkoutDeps } from "../../flows/checkout-deps.ts";
 import { isCoupon } from "../../modules/cart/index.ts";
-import { findBooking, findBookingLines, findPaymentByProviderId, findPayments, findTickets, normalizeReference, type BookingPaymentRow, type BookingStatus } from "../../modules/checkout/index.ts";
+import { findBooking, findBookingLines, findPaymentByProviderId, findPayments, findTickets, normalizeReference, paidAttemptOf, type BookingPaymentRow, type BookingStatus } from "../../modules/checkout/index.ts";
 import { cardBrandName, monthlyInstalmentMinor } from "../../modules/payments/index.ts";
-import { findCurrencyByCode } from "../../modules/currency/index.ts";
-import { formatMoney, isCurrencyCode, money } from "../../lib/money.ts";
+import { findAmountFormatter } from "../../modules/currency/index.ts";
 import { servicesContext } from "../context.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import { readBookingAccess } from "./booking-access.server.ts";
@@ -74,11 +73,14 @@ export async function loadThankYou(request: Request, context: Context, language:
   const ticketed = booking.status === "ticketed";
   // The paid cart is closed: the browser starts a new one (spec §4: clearing the cart empties the cookie).
   if (ticketed) headers.append("Set-Cookie", cartSessionCookie(null, services.config.NODE_ENV === "production"));
-  const currency = isCurrencyCode(booking.currency) ? await findCurrencyByCode(services.db, booking.currency, language) : null;
-  const tickets = ticketed ? await findTickets(services.db, booking.id) : [];
-  const lines = ticketed ? await findBookingLines(services.db, booking.id) : [];
-  const format = (amountMinor: number) => (currency ? formatMoney(money(amountMinor, currency.iso_code), currency) : `${amountMinor} ${booking.currency}`);
-  const captured = ticketed ? (await findPayments(services.db, booking.id)).find((payment) => payment.status === "captured") : undefined;
+  const { db } = services;
+  const [tickets, lines, payments, format] = await Promise.all([
+    ticketed ? findTickets(db, booking.id) : [],
+    ticketed ? findBookingLines(db, booking.id) : [],
+    ticketed ? findPayments(db, booking.id) : [],
+    findAmountFormatter(db, booking.currency, language),
+  ]);
+  const captured = paidAttemptOf(payments);
   return {
     data: {
       reference: booking.reference,

@@ -19,6 +19,7 @@ export {
   newBookingReference,
   normalizeReference,
   passengerCount,
+  paidAttemptOf,
   passengerTypesOf,
   planTickets,
   readBuyer,

@@ -332,3 +332,8 @@ export function assertCanResend(previousRequests: readonly Date[], now: Date): v
   const recent = previousRequests.filter((at) => at.getTime() > since && at.getTime() <= now.getTime());
   if (recent.length >= MAX_RESENDS_PER_HOUR) throw new AppError("RESEND_LIMIT", { issues: [{ path: "booking.resend", code: `max_${MAX_RESENDS_PER_HOUR}_per_hour` }] });
 }
+
+/** The attempt that took the money: the captured one, or once refunded the refunded one (it keeps its card). */
+export function paidAttemptOf<T extends { status: string }>(attempts: readonly T[]): T | undefined {
+  return attempts.find((attempt) => attempt.status === "captured") ?? attempts.find((attempt) => attempt.status === "refunded");
+}

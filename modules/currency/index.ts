@@ -39,6 +39,7 @@ export {
   type RateUpdate,
 } from "./rates.ts";
 export {
+  findAmountFormatter,
   findCurrencies,
   findCurrencyByCode,
   findVisitorCurrency,

@@ -6,7 +6,9 @@ import type { Language } from "../../lib/language.ts";
 import {
   BASE_CURRENCY,
   formatDecimal,
+  formatMoney,
   isCurrencyCode,
+  money,
   minorUnitsOf,
   parseDecimal,
   type CurrencyCode,
@@ -57,6 +59,16 @@ export async function findCurrencies(db: Database, language: Language): Promise<
 export async function findCurrencyByCode(db: Database, code: CurrencyCode, language: Language): Promise<Currency | null> {
   const [row] = await db.select().from(currencies).where(eq(currencies.isoCode, code)).limit(1);
   return row ? toCurrency(row, language) : null;
+}
+
+/**
+ * Writes minor units of a stored amount (a booking's, in the currency it was charged in) the currency's
+ * own way, read once for the page; a code this table does not know is written as number and code.
+ */
+export async function findAmountFormatter(db: Database, code: string, language: Language): Promise<(amountMinor: number) => string> {
+  if (!isCurrencyCode(code)) return (amountMinor) => `${amountMinor} ${code}`;
+  const currency = (await findCurrencyByCode(db, code, language)) ?? currencyRecordOf(code);
+  return (amountMinor) => formatMoney(money(amountMinor, code), currency);
 }
 
 /** The currency a page is shown in, with what the browser needs to write amounts and why it was chosen. */
