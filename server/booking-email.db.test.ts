@@ -111,7 +111,7 @@ async function eventReasons(bookingId: string): Promise<string[]> {
 async function manageBookingPage(location: string, cookie: string): Promise<ManageBookingData> {
   const context = new RouterContextProvider();
   context.set(servicesContext, services());
-  context.set(requestContext, { requestId: "test", logger: createLogger("silent"), nonce: "n", country: null, site: await findSiteConfig(fixture.db, "travesia") });
+  context.set(requestContext, { requestId: "test", logger: createLogger("silent"), nonce: "n", clientAddress: "127.0.0.1", country: null, site: await findSiteConfig(fixture.db, "travesia") });
   const answer = await loadManageBooking(new Request(`http://site.test${location}`, { headers: { Cookie: cookie } }), context, "es");
   return answer.data;
 }
