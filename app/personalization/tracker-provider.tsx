@@ -49,6 +49,12 @@ function trackerOfThePage(): Tracker {
   return pageTracker;
 }
 
+function enabledTracker(): Tracker {
+  const tracker = trackerOfThePage();
+  tracker.enable();
+  return tracker;
+}
+
 /** Address without query or fragment: they can carry a booking reference or a payment id. */
 function pageAddress(href: string): string {
   try {
@@ -80,8 +86,7 @@ export function TrackerProvider({ children }: { children: React.ReactNode }) {
       pageTracker?.disable();
       return;
     }
-    const tracker = trackerOfThePage();
-    tracker.enable();
+    const tracker = enabledTracker();
     let lastActivity = 0;
     const onActivity = () => {
       const now = Date.now();
@@ -108,7 +113,8 @@ export function TrackerProvider({ children }: { children: React.ReactNode }) {
   const track = useCallback<Track>(
     (event) => {
       if (!enabled || (SHOPPING_EVENTS.has(event.type) && !shopping)) return false;
-      return trackerOfThePage().track(event);
+      // Pages track from their own effects, which run before this provider's: enable on first use.
+      return enabledTracker().track(event);
     },
     [enabled, shopping],
   );
