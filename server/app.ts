@@ -73,7 +73,10 @@ export function createApp(services: AppServices, options: AppOptions) {
 
   app.onError((error, c) => {
     const requestId = c.get("requestId");
-    if (isAppError(error)) return c.json(errorBody(error, requestId), error.status as 400);
+    if (isAppError(error)) {
+      if (error.retryAfterSeconds !== null) c.header("Retry-After", String(error.retryAfterSeconds));
+      return c.json(errorBody(error, requestId), error.status as 400);
+    }
     // Hono's own refusals (malformed JSON body, wrong Content-Type) are client errors, not 500s.
     if (error instanceof HTTPException && error.status < 500) {
       const coded = new AppError(error.status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : "INVALID_REQUEST");
