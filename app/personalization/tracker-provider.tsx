@@ -74,7 +74,8 @@ export function TrackerProvider({ children }: { children: React.ReactNode }) {
   const section = sectionSiteOf(pathname);
 
   // What the next event says about where it happened: read when it is tracked, not when it is sent.
-  currentContext = () => ({
+  // Browser only: the server renders this too, and must not keep one visitor's page in a module.
+  if (typeof window !== "undefined") currentContext = () => ({
     page: { url: pageAddress(window.location.href), ...(document.referrer ? { referrer: pageAddress(document.referrer) } : {}), ...(document.title ? { title: document.title.slice(0, 200) } : {}) },
     language,
     device: window.matchMedia("(max-width: 767px)").matches ? "mobile" : "desktop",
