@@ -91,6 +91,8 @@ export default defineConfig({
         ENABLE_FAULT_ROUTES: "true",
         UPLIFT_API_KEY: "sandbox-uplift-e2e",
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        // Links in mails point where the browser is, so following one keeps this host's cookies.
+        PUBLIC_ORIGIN: baseURL,
       },
     },
     {
