@@ -3,20 +3,26 @@
 // have the attempt retried.
 import type { AppServices } from "../app/context.ts";
 import { SEND_BOOKING_EMAIL, sendBookingEmail } from "../flows/booking-email.ts";
+import { SEND_NEWSLETTER_CONFIRMATION, sendNewsletterConfirmation } from "../flows/newsletter.ts";
 import { SWEEP_LAPSED_BOOKINGS, scheduleLapsedBookingSweep, sweepLapsedBookings } from "../flows/booking-sweep.ts";
 import { createJobRunner, type JobHandlers, type JobRunner } from "../modules/jobs/index.ts";
 import { bookingDocumentDeps } from "./booking-deps.ts";
 import type { Runtime } from "./boot.ts";
+import { newsletterMailDeps } from "./newsletter-deps.ts";
 
 /**
  * Every kind of job, by name. Enqueue with `enqueueJob(tx, { name, payload })` from a use case:
- * the tickets' e-mail (queued when a booking is ticketed, or resent on request) and the sweep of
- * lapsed bookings, which re-queues itself every minute (ADR 0023).
+ * the tickets' e-mail (queued when a booking is ticketed, or resent on request), the newsletter's
+ * confirmation mail (queued with the subscription, ADR 0028) and the sweep of lapsed bookings, which
+ * re-queues itself every minute (ADR 0023).
  */
 export function jobHandlers(services: AppServices): JobHandlers {
   return {
     [SEND_BOOKING_EMAIL]: async (payload, context) => {
       await sendBookingEmail({ ...bookingDocumentDeps(services, context.now), mailer: services.mailer }, payload, context);
+    },
+    [SEND_NEWSLETTER_CONFIRMATION]: async (payload, context) => {
+      await sendNewsletterConfirmation(newsletterMailDeps(services), payload, context);
     },
     [SWEEP_LAPSED_BOOKINGS]: async (_payload, context) => {
       await sweepLapsedBookings(services.db, context);
