@@ -10,13 +10,13 @@ import { createRouter, errorResponse } from "./openapi.ts";
 /** Documented, not enforced here: the flow's own check answers with the spec's field names. */
 const SubscriptionBodySchema = z
   .object({
-    name: z.unknown().openapi({ type: "string", example: "Ana", description: "First name (FirstName), 1–80 characters" }),
-    lastname: z.unknown().openapi({ type: "string", example: "Pérez", description: "Last name (LastName), 1–80 characters" }),
-    email: z.unknown().openapi({ type: "string", example: "ana@example.com", description: "Email; unique per site whatever its case" }),
-    country: z.unknown().openapi({ type: "string", example: "MX", description: "ISO 3166-1 alpha-2 (Country)" }),
-    acceptance: z.unknown().openapi({ type: "boolean", example: true, description: "Privacy notice and terms accepted (must be true)" }),
-    permission: z.unknown().openapi({ type: "boolean", example: true, description: "Permission to send mail (must be true)" }),
-    language: z.unknown().openapi({ type: "string", example: "es", description: "es, en or pt, offered by the site (Lang)" }),
+    name: z.unknown().optional().openapi({ type: "string", example: "Ana", description: "First name (FirstName), 1–80 characters" }),
+    lastname: z.unknown().optional().openapi({ type: "string", example: "Pérez", description: "Last name (LastName), 1–80 characters" }),
+    email: z.unknown().optional().openapi({ type: "string", example: "ana@example.com", description: "Email; unique per site whatever its case" }),
+    country: z.unknown().optional().openapi({ type: "string", example: "MX", description: "ISO 3166-1 alpha-2 (Country)" }),
+    acceptance: z.unknown().optional().openapi({ type: "boolean", example: true, description: "Privacy notice and terms accepted (must be true)" }),
+    permission: z.unknown().optional().openapi({ type: "boolean", example: true, description: "Permission to send mail (must be true)" }),
+    language: z.unknown().optional().openapi({ type: "string", example: "es", description: "es, en or pt, offered by the site (Lang)" }),
     site: z.unknown().optional().openapi({ type: "string", example: "travesia", description: "The site code (Site); when sent it must be the serving site" }),
     clientId: z.unknown().optional().openapi({ type: "string", description: "The spec's client id, kept as sent (≤ 100)" }),
     externalKey: z.unknown().optional().openapi({ type: "string", description: "The spec's external key, kept as sent (≤ 100)" }),
