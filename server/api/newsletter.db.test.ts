@@ -101,6 +101,15 @@ function linksOf(mail: ReceivedMail) {
   return { confirmPath: confirm?.[1], confirmToken: confirm?.[2] ?? "", oneClickToken: oneClick?.[2] ?? "" };
 }
 
+describe("the contract", () => {
+  it("documents the three newsletter paths in the OpenAPI file", async () => {
+    const document = (await (await app.request("/api/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(document.paths["/api/newsletter/subscriptions"] ?? {})).toEqual(["post"]);
+    expect(Object.keys(document.paths["/api/newsletter/confirm"] ?? {})).toEqual(["get"]);
+    expect(Object.keys(document.paths["/api/newsletter/unsubscribe"] ?? {})).toEqual(["post"]);
+  });
+});
+
 describe("POST /api/newsletter/subscriptions", () => {
   it("stores a pending address and queues its confirmation mail, which carries both links", async () => {
     const body = person({ email: "Maria.Lopez@Example.com", language: "pt", country: "br", clientId: "web", externalKey: "campaign-7" });
