@@ -131,12 +131,16 @@ function DiscoverPanel() {
   );
 }
 
-/** The newsletter's form; left out on the newsletter page, whose own form is the same. */
+/**
+ * The newsletter's form. Left out on the newsletter page, whose own form is the same, and on cart pages
+ * (spec §2: any path containing "carrito"), where a second e-mail field beside the buyer's would
+ * distract from paying and draw the browser's autofill into the wrong form.
+ */
 function NewsletterSection() {
   const t = useTranslate();
   const language = useRootData()?.language ?? "en";
   const { pathname } = useLocation();
-  if (!isPageLive("newsletter") || pathname === pathOf("newsletter", language)) return null;
+  if (!isPageLive("newsletter") || pathname === pathOf("newsletter", language) || pathname.includes("carrito")) return null;
   return (
     <section aria-labelledby="footer-newsletter" className="mt-10 grid gap-6 rounded-2xl bg-white/5 p-5 ring-1 ring-white/10 sm:p-8 lg:grid-cols-12 lg:gap-10">
       <div className="lg:col-span-4">
