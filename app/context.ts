@@ -21,6 +21,16 @@ export interface AppServices {
   payments: PaymentProvider;
   /** Sends mail over SMTP_URL, or keeps it in the outbox when none is configured. */
   mailer: Mailer;
+  /** The hosted identity provider's side of sessions (server/idp): null where this process mounts none. */
+  identityProvider: IdentityProviderPort | null;
+}
+
+/** What the site asks of the identity provider about the sessions it opened. */
+export interface IdentityProviderPort {
+  /** The account an access token was issued for, if the token is live (GET /user-info-social/). */
+  accountOfAccessToken(token: string): Promise<{ accountId: string; viaSocialProvider: boolean } | null>;
+  /** Revokes a grant and every token issued under it (logout). */
+  revokeGrant(grantId: string): Promise<void>;
 }
 
 export interface RequestInfo {
