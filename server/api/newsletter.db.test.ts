@@ -261,6 +261,19 @@ describe("unsubscribing", () => {
     expect((await app.request(`/api/newsletter/confirm?token=${renewed.confirmToken}`)).status).toBe(200);
   });
 
+  it("one-click is accepted from a webmail page in another site, even with this site's cookies riding along", async () => {
+    const body = person();
+    await subscribe(body);
+    const { oneClickToken } = linksOf(await mailTo(body.email));
+    const answer = await app.request(`/api/newsletter/unsubscribe?token=${oneClickToken}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: "currency=USD", Origin: "https://mail.example", "Sec-Fetch-Site": "cross-site" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(answer.status).toBe(200);
+    expect((await rowsOf(body.email))[0]!.status).toBe("unsubscribed");
+  });
+
   it("refuses a forged unsubscribe token with 404", async () => {
     const answer = await app.request(`/api/newsletter/unsubscribe?token=${"B".repeat(43)}`, { method: "POST" });
     expect(answer.status).toBe(404);
