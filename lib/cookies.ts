@@ -14,7 +14,15 @@ export const COOKIE = {
   cookieNotice: "cookie_notice",
   /** `<REFERENCE>.<guest secret>` of the buyer's latest booking: HttpOnly, what opens its thank-you and manage pages. */
   bookingAccess: "travesia_booking",
+  /** The personalization client id (spec §7 cid): HttpOnly, a year, so that a returning visitor is known. */
+  personalizationCid: "perso_cid",
+  /** Preview mode (spec §7): the preview token and the playground connection; session cookies. */
+  personalizationPreview: "perso_preview",
+  personalizationPlayground: "perso_playground",
 } as const;
+
+/** A year: the client id outlives the 7-day preference cookies (a returning visitor must be recognised). */
+export const CLIENT_ID_MAX_AGE_SECONDS = 31_536_000;
 
 /** Parses a Cookie header without ever throwing: malformed pairs and bad escapes are skipped. */
 export function parseCookieHeader(header: string | null | undefined): Record<string, string> {

@@ -7,6 +7,7 @@ import { exchangeRateRouter } from "./exchange-rates.ts";
 import { healthRouter, type HealthOptions } from "./health.ts";
 import { inventoryAdminRouter } from "./inventory-admin.ts";
 import { createRouter } from "./openapi.ts";
+import { personalizationRouter } from "./personalization.ts";
 import { redirectRouter } from "./redirect.ts";
 import { sandboxPspRouter } from "./sandbox-psp.ts";
 import { shoppingCartRouter } from "./shopping-cart.ts";
@@ -31,6 +32,7 @@ export function createApi(options: ApiOptions) {
   api.route("/", searchRouter(options.services));
   api.route("/", sandboxPspRouter(options.services));
   api.route("/", bookingsRouter(options.services));
+  api.route("/", personalizationRouter(options.services));
   api.doc31(OPENAPI_PATH, {
     openapi: "3.1.0",
     info: {
