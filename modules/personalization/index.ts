@@ -22,6 +22,7 @@ export {
   hashApiKey,
   insertSlotIfMissing,
   newClientId,
+  recordVisit,
   type ApiKeyRow,
   type SlotDefinition,
 } from "./queries.ts";

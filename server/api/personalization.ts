@@ -20,6 +20,7 @@ import {
   findApiKey,
   isValidPreviewToken,
   monthOf,
+  recordVisit,
   trackBeacon,
   type ApiKeyRow,
   type EvaluationLimits,
@@ -323,6 +324,8 @@ export function personalizationRouter(services: AppServices) {
       async (c) =>
         unexpected(services.logger, async () => {
           const visitor = await visitorOf(c, surface, { issueClientId: true });
+          // A tracker starting on a page asks for its id: that counts a visit (a new one after 30 min).
+          if (visitor.facts.cid) await recordVisit(db, visitor.facts.cid, c.get("site").code, clock.now());
           c.header("Cache-Control", "no-store");
           return c.text(visitor.facts.cid ?? "", 200);
         }),
