@@ -74,7 +74,7 @@ describe("/client/web/content and static-content", () => {
   it("answers the cart reminder to a returning visitor whose cart has products", async () => {
     const { sessionId } = await addToCart(
       runtime.database.db,
-      { sessionId: null, currency: "MXN", item: { type: "ferry", crossing: CROSSING_TO_ISLA_CODE, trip: "open", category: "tourist", passengers: { adult: 1, child: 0, infant: 0 } } },
+      { sessionId: null, currency: "MXN", item: { type: "ferry", crossing: CROSSING_TO_ISLA_CODE, trip: "open", date: null, returnDate: null, outboundSailingId: null, inboundSailingId: null, category: "tourist", passengers: { adult: 1, child: 0, infant: 0 } } },
       { siteCode: "travesia", language: "es", now: new Date(), holdSeconds: 900 },
     );
     const cid = await (await app.request("/client/web/cid")).text();
