@@ -15,6 +15,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ ...view, banner: slot.banner }, { headers: slot.headers });
 }
 
+/** The banner is this visitor's: the page's Cache-Control comes from the slot (private, no-store). */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => contentMeta(loaderData);
 
 export default function PromotionsPage({ loaderData }: Route.ComponentProps) {

@@ -37,6 +37,13 @@ const beacon = (payload: unknown) => ({
   departureTime: 1_700_000_000_500,
 });
 
+it("documents every call on both surfaces in the OpenAPI file", async () => {
+  const doc = (await (await app.request("/api/openapi.json")).json()) as { paths: Record<string, unknown>; components: { securitySchemes?: Record<string, unknown> } };
+  const paths = ["client", "external"].flatMap((surface) => ["evaluate", "content", "static-content", "track", "cid"].map((call) => `/${surface}/web/${call}`));
+  expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(paths));
+  expect(doc.components.securitySchemes).toHaveProperty("personalizationApiKey");
+});
+
 describe("/client/web/evaluate", () => {
   it("evaluates JSON Logic over the visitor's context (geolocation from the state header)", async () => {
     const answer = await post("/client/web/evaluate", { query: { "==": [{ var: "location.state" }, "ROO"] } }, { [STATE_HEADER]: "ROO" });
