@@ -127,6 +127,11 @@ describe("/client/web/track and /client/web/cid", () => {
     expect(await storedEvents()).toBe(before + 1);
   });
 
+  it("keeps stored events append-only", async () => {
+    await expect(runtime.database.db.execute("delete from personalization_events")).rejects.toThrow();
+    await expect(runtime.database.db.execute("update personalization_events set type = 'x'")).rejects.toThrow();
+  });
+
   it.each([
     ["an unknown type", beacon({ type: "pageHacked" }), 422, "UNKNOWN_EVENT_TYPE"],
     ["a product id over 50 characters", beacon({ type: "productViewed", product: { productId: "x".repeat(51), name: "Ferry", displayPrice: 1 } }), 422, "INVALID_EVENT_PAYLOAD"],
