@@ -24,6 +24,16 @@ export interface AppServices {
   mailer: Mailer;
   /** The personalization service's in-process caches of slot content (60 s). */
   personalization: PersonalizationService;
+  /** The hosted identity provider's side of sessions (server/idp): null where this process mounts none. */
+  identityProvider: IdentityProviderPort | null;
+}
+
+/** What the site asks of the identity provider about the sessions it opened. */
+export interface IdentityProviderPort {
+  /** The account an access token was issued for, if the token is live (GET /user-info-social/). */
+  accountOfAccessToken(token: string): Promise<{ accountId: string; viaSocialProvider: boolean } | null>;
+  /** Revokes a grant and every token issued under it (logout). */
+  revokeGrant(grantId: string): Promise<void>;
 }
 
 export interface RequestInfo {
@@ -32,6 +42,8 @@ export interface RequestInfo {
   logger: Logger;
   /** CSP nonce for the inline scripts React Router writes into the document. */
   nonce: string;
+  /** The client's address (a trusted edge's header, else the socket's peer): what throttles count by. */
+  clientAddress: string;
   /** Two-letter country from the edge geolocation header, when present. */
   country: string | null;
   /** The site this request is served for: its languages and feature flags. */

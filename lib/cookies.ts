@@ -19,10 +19,24 @@ export const COOKIE = {
   /** Preview mode (spec §7): the preview token and the playground connection; session cookies. */
   personalizationPreview: "perso_preview",
   personalizationPlayground: "perso_playground",
+  /** The regular session (POST /login, then /user-session/): HttpOnly; `__Host-` prefixed over HTTPS. */
+  session: "travesia_session",
+  /** The session the identity provider's code flow opened (the auth return page): HttpOnly, prefixed likewise. */
+  socialSession: "travesia_social",
+  /** Spec §3 "Cookie userInfo": state, id, login flag and country, for the page's scripts; not a credential. */
+  userInfo: "userInfo",
 } as const;
 
 /** A year: the client id outlives the 7-day preference cookies (a returning visitor must be recognised). */
 export const CLIENT_ID_MAX_AGE_SECONDS = 31_536_000;
+
+/**
+ * A credential cookie's name: `__Host-` over HTTPS, so that no subdomain and no plain-HTTP page can set
+ * or shadow it (browsers refuse the prefix without Secure, hence the plain name in development).
+ */
+export function credentialCookieName(name: string, secure: boolean): string {
+  return secure ? `__Host-${name}` : name;
+}
 
 /** Parses a Cookie header without ever throwing: malformed pairs and bad escapes are skipped. */
 export function parseCookieHeader(header: string | null | undefined): Record<string, string> {

@@ -10,6 +10,17 @@ export const ERROR_STATUS = {
   USER_NOT_CONFIRMED: 403,
   USER_ALREADY_EXISTS: 409,
   GENERAL_ERROR: 500,
+  // Accounts (issue 7): the password policy (NIST 800-63B: 8 to 128 characters, not a common one),
+  // the registration form's other fields, a confirm or reset link that is forged, used or too old, a
+  // login ticket (POST /login's answer) that is not one, and a cookie-carrying POST from another site.
+  PASSWORD_TOO_SHORT: 422,
+  PASSWORD_TOO_LONG: 422,
+  PASSWORD_TOO_COMMON: 422,
+  ACCOUNT_DETAILS_INVALID: 422,
+  ACCOUNT_TOKEN_INVALID: 400,
+  ACCOUNT_TOKEN_EXPIRED: 410,
+  LOGIN_TICKET_INVALID: 401,
+  CSRF_REJECTED: 403,
   // Currencies and exchange rates (spec §3, §4): an unknown code in a query, path or body; a rate the
   // admin API refuses; no rate in force to price with ("prices could not be obtained", spec §8).
   UNKNOWN_CURRENCY: 400,
@@ -135,12 +146,15 @@ export interface ErrorIssue {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly issues: readonly ErrorIssue[];
+  /** For a refusal that lifts with time (a throttle): seconds until a retry may succeed (Retry-After). */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(code: ErrorCode, options: { message?: string; issues?: ErrorIssue[]; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, options: { message?: string; issues?: ErrorIssue[]; cause?: unknown; retryAfterSeconds?: number } = {}) {
     super(options.message ?? code, { cause: options.cause });
     this.name = "AppError";
     this.code = code;
     this.issues = options.issues ?? [];
+    this.retryAfterSeconds = options.retryAfterSeconds ?? null;
   }
 
   get status(): number {
@@ -158,6 +172,7 @@ export function errorBody(error: AppError, requestId?: string) {
     error: {
       code: error.code,
       ...(error.issues.length > 0 ? { issues: error.issues } : {}),
+      ...(error.retryAfterSeconds !== null ? { retryAfter: error.retryAfterSeconds } : {}),
       ...(requestId ? { requestId } : {}),
     },
   };

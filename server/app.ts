@@ -13,7 +13,9 @@ import { languageOfPath, type Language } from "../lib/language.ts";
 import type { Logger } from "../lib/logger.ts";
 import { countryFromHeaders } from "../modules/currency/index.ts";
 import { findSiteConfig, type SiteConfig } from "../modules/site/index.ts";
+import { clientAddressOf } from "./api/client-address.ts";
 import { createApi } from "./api/index.ts";
+import { isForgedCrossSiteRequest } from "./csrf.ts";
 import { devOutboxRouter } from "./dev-outbox.ts";
 import { createMetrics, registerSearchMetrics, routeLabel } from "./metrics.ts";
 import { internalErrorPage } from "./internal-error-page.ts";
@@ -71,9 +73,27 @@ export function createApp(services: AppServices, options: AppOptions) {
     }
   });
 
+  // No cookie-carrying POST from another site reaches a router or an action (server/csrf.ts).
+  const publicOrigin = services.config.PUBLIC_ORIGIN ? new URL(services.config.PUBLIC_ORIGIN).origin : null;
+  app.use(async (c, next) => {
+    const forged = isForgedCrossSiteRequest({
+      method: c.req.method,
+      path: c.req.path,
+      hasCookies: (c.req.header("Cookie") ?? "").length > 0,
+      secFetchSite: c.req.header("Sec-Fetch-Site"),
+      origin: c.req.header("Origin"),
+      ownOrigins: [new URL(c.req.url).origin, ...(publicOrigin ? [publicOrigin] : [])],
+    });
+    if (forged) throw new AppError("CSRF_REJECTED");
+    return next();
+  });
+
   app.onError((error, c) => {
     const requestId = c.get("requestId");
-    if (isAppError(error)) return c.json(errorBody(error, requestId), error.status as 400);
+    if (isAppError(error)) {
+      if (error.retryAfterSeconds !== null) c.header("Retry-After", String(error.retryAfterSeconds));
+      return c.json(errorBody(error, requestId), error.status as 400);
+    }
     // Hono's own refusals (malformed JSON body, wrong Content-Type) are client errors, not 500s.
     if (error instanceof HTTPException && error.status < 500) {
       const coded = new AppError(error.status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : "INVALID_REQUEST");
@@ -178,6 +198,7 @@ export function createApp(services: AppServices, options: AppOptions) {
       requestId: c.get("requestId"),
       logger: c.get("logger"),
       nonce: c.get("nonce"),
+      clientAddress: clientAddressOf(c, services.config.CLIENT_IP_HEADER),
       country: countryFromHeaders(c.req.raw.headers, services.config.GEO_COUNTRY_HEADERS),
       site: c.get("site") ?? (await findSiteConfig(services.db, services.config.SITE_CODE)),
     });

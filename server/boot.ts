@@ -72,6 +72,6 @@ export async function boot(env: Record<string, string | undefined>, options: Boo
     config,
     logger,
     database,
-    services: { db: database.db, clock, config, logger, search, mailer, payments: createPaymentProvider(config), personalization: createPersonalizationService() },
+    services: { db: database.db, clock, config, logger, search, mailer, payments: createPaymentProvider(config), identityProvider: null, personalization: createPersonalizationService() },
   };
 }

@@ -199,7 +199,7 @@ describe("preview mode on a page (the loader that renders a slot)", () => {
   const render = async (path: string, cookie?: string) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, runtime.services);
-    context.set(requestContext, { requestId: "test", logger: createLogger("silent"), nonce: "n", country: null, site: await findSiteConfig(runtime.database.db, "travesia") });
+    context.set(requestContext, { requestId: "test", logger: createLogger("silent"), nonce: "n", clientAddress: "127.0.0.1", country: null, site: await findSiteConfig(runtime.database.db, "travesia") });
     return loadSlot(new Request(`http://site.test${path}`, { headers: cookie ? { Cookie: cookie } : {} }), context, "home-banner", "es");
   };
 

@@ -4,7 +4,6 @@
 // /token and /reporting carry the token as a bearer credential. Bad input is a coded 4xx, never a 500.
 import { createHash, createHmac } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
-import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppServices } from "../../app/context.ts";
@@ -28,6 +27,7 @@ import {
   suggestQueries,
   verifySearchToken,
 } from "../../modules/search/index.ts";
+import { clientAddressOf } from "./client-address.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
 
 /** Search bodies are a few hundred bytes; anything past this is refused before it is parsed. */
@@ -69,18 +69,6 @@ const CitationSchema = z
 
 function body<T extends z.ZodType>(schema: T) {
   return { required: true, content: { "application/json": { schema } } } as const;
-}
-
-/** Where the client is: a trusted edge's header when configured, else the socket's peer. */
-function clientAddressOf(c: Context, header: string | undefined): string {
-  const fromEdge = header ? c.req.header(header)?.split(",")[0]?.trim() : undefined;
-  if (fromEdge) return fromEdge.slice(0, 64);
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    // Requests that did not come through a socket (app.request in tests) have no peer.
-    return "unknown";
-  }
 }
 
 export function searchRouter(services: AppServices) {
