@@ -12,7 +12,7 @@ export const PAGE_MODULES: Partial<Record<PageId, string>> = {
   auth: "routes/auth.tsx",
   search: "routes/search.tsx",
   ferry: "routes/ferry-page.tsx",
-  promotions: "routes/content-page.tsx",
+  promotions: "routes/promotions-page.tsx",
   residentPromotions: "routes/content-page.tsx",
   faq: "routes/content-page.tsx",
   history: "routes/content-page.tsx",
