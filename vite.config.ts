@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { precompress } from "./scripts/vite-precompress.ts";
 
 // The Hono server is the SSR build's entry, so the server and the route modules share one copy of
 // every module (React Router context keys are compared by identity).
@@ -10,5 +11,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: isSsrBuild ? { input: "./server/main.ts" } : undefined,
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompress()],
 }));

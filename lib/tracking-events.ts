@@ -3,20 +3,9 @@
 // tracker (which refuses an event before queueing it) and the service's `track` endpoint (which refuses
 // it again, since a beacon can be forged).
 import { z } from "zod";
+import { TRACKING_LIMITS } from "./tracking-limits.ts";
 
-/** Spec §9 personalization constants. */
-export const TRACKING_LIMITS = {
-  productIdMaxLength: 50,
-  productNameMaxLength: 200,
-  interestsMax: 30,
-  goalIdMinLength: 3,
-  goalIdMaxLength: 100,
-  customProfilePropertiesMax: 10,
-  /** Ours: keeps one beacon small (a cart holds at most 5 products, spec §9; orders likewise). */
-  itemsMax: 20,
-  textMaxLength: 200,
-  urlMaxLength: 2_000,
-} as const;
+export { TRACKING_LIMITS };
 
 const text = z.string().trim().min(1).max(TRACKING_LIMITS.textMaxLength);
 const currencyCode = z.string().regex(/^[A-Z]{3}$/);

@@ -3,6 +3,7 @@
 // React Router, last. Expected failures are AppErrors mapped to status by one table; 500s say nothing.
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
+import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { RouterContextProvider, createRequestHandler } from "react-router";
 import { requestContext, servicesContext, type AppServices } from "../app/context.ts";
@@ -10,6 +11,7 @@ import { COOKIE, parseCookieHeader } from "../lib/cookies.ts";
 import { AppError, errorBody, isAppError } from "../lib/errors.ts";
 import { acceptRequestId } from "../lib/ids.ts";
 import { languageOfPath, type Language } from "../lib/language.ts";
+import { pageCacheHeaders } from "../lib/page-caching.ts";
 import type { Logger } from "../lib/logger.ts";
 import { countryFromHeaders } from "../modules/currency/index.ts";
 import { findSiteConfig, type SiteConfig } from "../modules/site/index.ts";
@@ -72,6 +74,11 @@ export function createApp(services: AppServices, options: AppOptions) {
       logger.info({ method: c.req.method, path, status: c.res.status, ms: Math.round(seconds * 1000) }, "request");
     }
   });
+
+  // Pages and API answers are gzipped on the fly for browsers that accept it (a page's HTML carries
+  // its loader data: ~150 KB raw, ~25 KB gzipped); built assets skip this, they are precompressed
+  // (Content-Encoding already set). Adds `Vary: Accept-Encoding` to every compressible answer.
+  app.use(compress());
 
   // No cookie-carrying POST from another site reaches a router or an action (server/csrf.ts).
   const publicOrigin = services.config.PUBLIC_ORIGIN ? new URL(services.config.PUBLIC_ORIGIN).origin : null;
@@ -164,6 +171,20 @@ export function createApp(services: AppServices, options: AppOptions) {
     const language: Language = languageOfPath(path);
     await next();
     // Set after the page answered: React Router's Response replaces any header set before it.
+    const caching = pageCacheHeaders({
+      method: c.req.method,
+      status: c.res.status,
+      cookies,
+      cacheControl: c.res.headers.get("Cache-Control"),
+      vary: c.res.headers.get("Vary"),
+      setCookieNames: c.res.headers.getSetCookie().map((cookie) => cookie.slice(0, cookie.indexOf("=")).trim()),
+      geoCountryHeaders: services.config.GEO_COUNTRY_HEADERS,
+      languageCookie: COOKIE.language,
+    });
+    if (caching) {
+      c.res.headers.set("Cache-Control", caching.cacheControl);
+      c.res.headers.set("Vary", caching.vary);
+    }
     if (cookies[COOKIE.language] !== language) c.res.headers.append("Set-Cookie", languageCookie(language, production));
   });
 

@@ -3,7 +3,8 @@
 // currency's major unit, as analytics libraries report them. Lines and products are named by their
 // catalogue code, never by a database id.
 import { minorUnitsOf, type Money } from "../../lib/money.ts";
-import { TRACKING_LIMITS, type TrackingEvent } from "../../lib/tracking-events.ts";
+import { TRACKING_LIMITS } from "../../lib/tracking-limits.ts";
+import type { TrackingEvent } from "../../lib/tracking-events.ts";
 
 /** 12345 minor units of MXN → 123.45; of JPY → 12345. */
 export function majorUnits(amount: Money): number {

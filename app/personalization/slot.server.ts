@@ -5,6 +5,8 @@ import type { RouterContextProvider } from "react-router";
 import type { Language } from "../../lib/language.ts";
 import { answerContent, contextOfVisitor, type SlotAnswer } from "../../modules/personalization/index.ts";
 import { isFlagOn } from "../../modules/site/index.ts";
+import { parseCookieHeader } from "../../lib/cookies.ts";
+import { DEVICE_HINT_HEADER, deviceFromHint, isAnonymousVisitor, mergeVary } from "../../lib/page-caching.ts";
 import { requestContext, servicesContext } from "../context.ts";
 import { personalizationOfRequest } from "./visitor.server.ts";
 
@@ -19,12 +21,21 @@ export async function loadSlot(request: Request, context: Readonly<RouterContext
   const headers = new Headers();
   if (!isFlagOn(site, "enableCroct")) return { banner: null, headers };
   const now = services.clock.now();
-  const visitor = personalizationOfRequest(request, services.config, { siteCode: site.code, language, issueClientId: true, now, readPreviewParams: true });
+  // An anonymous visitor (no client id, cart or preview) whose browser says its device class sees the
+  // banner of its place and device only: the page may be shared, varying on exactly those headers, and
+  // the client id comes from the tracker's GET /client/web/cid instead of this page (ADR 0035).
+  const shareable = sharedDevice(request);
+  const visitor = personalizationOfRequest(request, services.config, { siteCode: site.code, language, issueClientId: shareable === null, now, readPreviewParams: true });
   for (const cookie of visitor.setCookies) headers.append("Set-Cookie", cookie);
-  // The page differs per visitor: no shared cache may keep it.
-  headers.set("Cache-Control", "private, no-store");
+  if (shareable !== null && visitor.setCookies.length === 0) {
+    headers.set("Vary", mergeVary([...services.config.GEO_COUNTRY_HEADERS, ...services.config.GEO_STATE_HEADERS, DEVICE_HINT_HEADER], null));
+  } else {
+    // The page differs per visitor: no shared cache may keep it.
+    headers.set("Cache-Control", "private, no-store");
+  }
   try {
-    const evaluation = await contextOfVisitor(services.db, visitor.facts, undefined, { countVisit: true, now });
+    const client = shareable === null ? undefined : { device: shareable };
+    const evaluation = await contextOfVisitor(services.db, visitor.facts, client, { countVisit: true, now });
     const started = performance.now();
     const banner = await answerContent(
       services.db,
@@ -43,4 +54,12 @@ export async function loadSlot(request: Request, context: Readonly<RouterContext
     logger.warn({ err: error, slotId }, "content slot not rendered");
     return { banner: null, headers };
   }
+}
+
+/** The device class of an anonymous request that carries the client hint; null for everyone else. */
+function sharedDevice(request: Request): "mobile" | "desktop" | null {
+  const url = new URL(request.url);
+  if (request.headers.has("X-Client-Id") || [...url.searchParams.keys()].some((name) => name.startsWith("perso-"))) return null;
+  if (!isAnonymousVisitor(parseCookieHeader(request.headers.get("Cookie")))) return null;
+  return deviceFromHint(request.headers.get(DEVICE_HINT_HEADER));
 }

@@ -7,7 +7,7 @@ import { useLocation } from "react-router";
 import type { TrackingContext, TrackingEvent } from "../../lib/tracking-events.ts";
 import { useRootData } from "../i18n/use-translate.ts";
 import { sectionSiteOf } from "../routing/client-state.ts";
-import { createTracker, type Tracker } from "./tracker.ts";
+import type { Tracker } from "./tracker.ts";
 import type { z } from "zod";
 
 type Track = (event: TrackingEvent) => boolean;
@@ -34,25 +34,41 @@ function localStorageOrNull(): Storage | null {
   }
 }
 
-function trackerOfThePage(): Tracker {
-  pageTracker ??= createTracker(
-    {
-      base: "",
-      storage: localStorageOrNull(),
-      fetch: (input, init) => fetch(input, init),
-      // Developer-facing (spec §8 gives these messages in English); never console.error: nothing broke for the visitor.
-      log: (entry) => console[entry.level]("[tracker]", entry.message, entry.detail ?? ""),
-      context: () => currentContext(),
-    },
-    { enabled: false },
-  );
-  return pageTracker;
+/**
+ * The tracker and its event schemas (zod) load after the page is interactive, not with its first
+ * JavaScript (ADR 0035): what is tracked before they arrive waits on the import, in order, and is
+ * handed over when it resolves. A failed load costs this page its events, never the page itself.
+ */
+let trackerLoad: Promise<Tracker> | null = null;
+/** What the page wants, as its latest render said: a load that ends after a disable stays disabled. */
+let trackingWanted = false;
+
+function loadTracker(): Promise<Tracker> {
+  trackerLoad ??= import("./tracker.ts").then(({ createTracker }) => {
+    pageTracker ??= createTracker(
+      {
+        base: "",
+        storage: localStorageOrNull(),
+        fetch: (input, init) => fetch(input, init),
+        log: (entry) => console[entry.level]("[tracker]", entry.message, entry.detail ?? ""),
+        context: () => currentContext(),
+      },
+      { enabled: false },
+    );
+    return pageTracker;
+  });
+  return trackerLoad;
 }
 
-function enabledTracker(): Tracker {
-  const tracker = trackerOfThePage();
-  tracker.enable();
-  return tracker;
+/** Runs `use` with the enabled tracker: now when it is loaded, else once it is (and still wanted). */
+function withEnabledTracker(use: (tracker: Tracker) => void): void {
+  const run = (tracker: Tracker) => {
+    if (!trackingWanted) return;
+    tracker.enable();
+    use(tracker);
+  };
+  if (pageTracker) run(pageTracker);
+  else loadTracker().then(run, (error: unknown) => console.warn("[tracker]", "the tracker did not load", error));
 }
 
 /** Address without query or fragment: they can carry a booking reference or a payment id. */
@@ -75,6 +91,7 @@ export function TrackerProvider({ children }: { children: React.ReactNode }) {
 
   // What the next event says about where it happened: read when it is tracked, not when it is sent.
   // Browser only: the server renders this too, and must not keep one visitor's page in a module.
+  if (typeof window !== "undefined") trackingWanted = enabled;
   if (typeof window !== "undefined") currentContext = () => ({
     page: { url: pageAddress(window.location.href), ...(document.referrer ? { referrer: pageAddress(document.referrer) } : {}), ...(document.title ? { title: document.title.slice(0, 200) } : {}) },
     language,
@@ -87,13 +104,13 @@ export function TrackerProvider({ children }: { children: React.ReactNode }) {
       pageTracker?.disable();
       return;
     }
-    const tracker = enabledTracker();
+    withEnabledTracker(() => {});
     let lastActivity = 0;
     const onActivity = () => {
       const now = Date.now();
       if (now - lastActivity < ACTIVITY_THROTTLE_MS) return;
       lastActivity = now;
-      tracker.recordActivity();
+      pageTracker?.recordActivity();
     };
     const onVisible = () => {
       if (document.visibilityState === "visible") onActivity();
@@ -115,7 +132,13 @@ export function TrackerProvider({ children }: { children: React.ReactNode }) {
     (event) => {
       if (!enabled || (SHOPPING_EVENTS.has(event.type) && !shopping)) return false;
       // Pages track from their own effects, which run before this provider's: enable on first use.
-      return enabledTracker().track(event);
+      if (pageTracker) {
+        pageTracker.enable();
+        return pageTracker.track(event);
+      }
+      // Before the tracker has loaded: handed over when it arrives, where its schema may still refuse it.
+      withEnabledTracker((tracker) => tracker.track(event));
+      return true;
     },
     [enabled, shopping],
   );

@@ -10,6 +10,9 @@ import { createTranslate } from "../i18n/translate.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import type { Route } from "./+types/auth";
 
+// The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.
+export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadAuthPage(request, context, languageOfPath(new URL(request.url).pathname));
 }

@@ -20,6 +20,9 @@ import { useTrackView } from "../personalization/tracker-provider.tsx";
 import { isPageLive, pathOf } from "../routing/localized-paths.ts";
 import type { Route } from "./+types/cart-page";
 
+// The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.
+export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = languageOfPath(new URL(request.url).pathname);
   const { data: page, headers } = await loadCartPage(request, context, language);

@@ -7,6 +7,9 @@ import { loadContentView } from "../content/content-view.server.ts";
 import { contentMeta } from "../content/meta.ts";
 import type { Route } from "./+types/content-page";
 
+// The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.
+export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";
+
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadContentView(request, context);
 }

@@ -10,6 +10,9 @@ import { contentMeta } from "../content/meta.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import type { Route } from "./+types/ferry-page";
 
+// The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.
+export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const view = loadContentView(request, context, "ferry");
   const [widget, trips] = await Promise.all([

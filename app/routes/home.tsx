@@ -46,11 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ products, priceCurrency: prices.code, widget: widget.view, banner: slot.banner }, { headers: slot.headers });
 }
 
-/** The banner is this visitor's: the page's Cache-Control comes from the slot (private, no-store). */
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  const cacheControl = loaderHeaders.get("Cache-Control");
-  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
-}
+/** The banner decides how the page may be cached: `private, no-store` for a visitor's own, Vary for an anonymous one. */
+export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";
 
 const OG_LOCALE: Record<Language, string> = { es: "es_MX", en: "en_US", pt: "pt_BR" };
 

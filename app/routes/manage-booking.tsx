@@ -13,6 +13,9 @@ import { createTranslate, type MessageKey, type Translate } from "../i18n/transl
 import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
 import type { Route } from "./+types/manage-booking";
 
+// The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.
+export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadManageBooking(request, context, languageOfPath(new URL(request.url).pathname));
 }

@@ -7,6 +7,9 @@ import { loadNewsletterConfirmation, type ConfirmationResult } from "../newslett
 import { pathOf } from "../routing/localized-paths.ts";
 import type { Route } from "./+types/newsletter-confirmation";
 
+// The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.
+export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadNewsletterConfirmation(request, context);
 }

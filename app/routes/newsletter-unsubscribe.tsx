@@ -10,6 +10,9 @@ import { loadNewsletterUnsubscribe, submitNewsletterUnsubscribe, type Unsubscrib
 import { pathOf } from "../routing/localized-paths.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
+// The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.
+export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadNewsletterUnsubscribe(request, context);
 }

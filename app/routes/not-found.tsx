@@ -5,6 +5,9 @@ import { ErrorContent } from "../components/error-screen.tsx";
 import { CONTAINER } from "../components/ui/styles.ts";
 import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
 
+// The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.
+export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";
+
 export function loader() {
   return data(null, { status: 404 });
 }

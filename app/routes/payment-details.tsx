@@ -22,6 +22,9 @@ import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
 import { matchPage, pathOf } from "../routing/localized-paths.ts";
 import type { Route } from "./+types/payment-details";
 
+// The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.
+export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   const pageId = matchPage(pathname)?.pageId === "paymentDetailsCoupon" ? "paymentDetailsCoupon" : "paymentDetails";

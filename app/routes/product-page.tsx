@@ -17,6 +17,9 @@ import { isPageLive, matchPage, pathOf } from "../routing/localized-paths.ts";
 import { PRODUCT_PAGES, PRODUCT_PAGE_IDS, isProductPageId, productPageOf } from "../routing/product-pages.ts";
 import type { Route } from "./+types/product-page";
 
+// The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.
+export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const match = matchPage(url.pathname);

@@ -15,6 +15,9 @@ import { PRODUCT_PAGE_IDS } from "../routing/product-pages.ts";
 import { isPageLive } from "../routing/localized-paths.ts";
 import type { Route } from "./+types/routes-schedules";
 
+// The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.
+export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = languageOfPath(new URL(request.url).pathname);
   const action = pathOf("routesSchedules", language);

@@ -9,6 +9,9 @@ import { siteMapGroups } from "../content/site-map.ts";
 import { useTranslate } from "../i18n/use-translate.ts";
 import type { Route } from "./+types/site-map";
 
+// The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.
+export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";
+
 export function loader({ request, context }: Route.LoaderArgs) {
   const view = loadContentView(request, context, "siteMap");
   return { view, groups: siteMapGroups(view.language) };

@@ -12,6 +12,9 @@ import { useTrackView } from "../personalization/tracker-provider.tsx";
 import { isPageLive, pathOf } from "../routing/localized-paths.ts";
 import type { Route } from "./+types/thank-you";
 
+// The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.
+export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { data: page, headers } = await loadThankYou(request, context, languageOfPath(new URL(request.url).pathname));
   return data(page, { headers });

@@ -7,7 +7,7 @@ import { Form, useNavigation } from "react-router";
 import { useLanguage, useTranslate } from "../../i18n/use-translate.ts";
 import { pathOf } from "../../routing/localized-paths.ts";
 import { buttonClass } from "../ui/styles.ts";
-import { DateField, useHydrated } from "./date-field.tsx";
+import { DateField } from "./date-field.tsx";
 import { errorKey } from "./ferry-booking-widget.tsx";
 import { formatLongDate } from "./format.ts";
 import { CategoryField, PassengerFields, SelectionHiddenFields } from "./passenger-fields.tsx";
@@ -28,8 +28,6 @@ export function ActivityBookingWidget({ view }: { view: ActivityWidgetView }) {
   const errorId = "activity-error";
   const [when, setWhen] = useState(view.when);
   // Without JavaScript the date stays on the form and the server ignores it for a coupon.
-  const hydrated = useHydrated();
-  const showDate = !hydrated || when === "date";
   return (
     <section aria-labelledby="activity-booking-title" className={CARD} data-testid="activity-booking">
       <h2 id="activity-booking-title" className="text-xl font-bold text-sea-950">
@@ -82,11 +80,11 @@ export function ActivityBookingWidget({ view }: { view: ActivityWidgetView }) {
               </label>
             ))}
           </div>
-          <p className="mt-2 text-sm text-slate-700" hidden={hydrated && when !== "coupon"}>
+          <p className="mt-2 text-sm text-slate-700" data-for-when="coupon">
             {t("booking.couponHint", { months: view.couponMonths })}
           </p>
         </fieldset>
-        <div className="max-w-sm" hidden={!showDate}>
+        <div className="max-w-sm" data-for-when="date">
           <DateField
             id="activity-date"
             name="date"

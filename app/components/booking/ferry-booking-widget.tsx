@@ -7,7 +7,7 @@ import { useState } from "react";
 import { useLanguage, useTranslate } from "../../i18n/use-translate.ts";
 import { pathOf } from "../../routing/localized-paths.ts";
 import { buttonClass } from "../ui/styles.ts";
-import { DateField, useHydrated } from "./date-field.tsx";
+import { DateField } from "./date-field.tsx";
 import { LegLine } from "./leg-line.tsx";
 import { CategoryField, PassengerFields, SelectionHiddenFields } from "./passenger-fields.tsx";
 import { PresaleBadge, PriceSummary } from "./price-summary.tsx";
@@ -29,11 +29,9 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
   const Heading = `h${headingLevel}` as const;
   const errorId = "booking-error";
   const selectionErrorId = "booking-selection-error";
-  // Without JavaScript every field is there and the server uses those the trip needs; once
-  // interactive, fields the chosen trip does not use are hidden.
-  const hydrated = useHydrated();
-  const showDate = !hydrated || trip !== "open";
-  const showReturn = !hydrated || trip === "round_trip";
+  // Fields the checked trip does not use are hidden by app.css from the checked radio (data-for-trip):
+  // the server's HTML already has the final layout (no shift when the page hydrates, ADR 0035), with or
+  // without JavaScript; the server reads only the fields the trip needs.
   const outboundPrice = result && result.outbound && !result.outbound.included ? result.price.total : null;
 
   return (
@@ -62,7 +60,7 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
               </label>
             ))}
           </div>
-          <p className="mt-2 text-sm text-slate-700" hidden={hydrated && trip !== "open"}>
+          <p className="mt-2 text-sm text-slate-700" data-for-trip="open">
             {t("booking.openHint", { months: view.openMonths })}
           </p>
         </fieldset>
@@ -80,7 +78,7 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
               ))}
             </select>
           </div>
-          <div hidden={!showDate}>
+          <div data-for-trip="one_way round_trip">
             <DateField
               id="booking-date"
               name="date"
@@ -94,7 +92,7 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
               describedBy={view.error ? errorId : undefined}
             />
           </div>
-          <div hidden={!showReturn}>
+          <div data-for-trip="round_trip">
             <DateField
               id="booking-return"
               name="return"

@@ -1,7 +1,9 @@
 // The newsletter form's own check (spec §5), before anything is sent, and the words for the server's
 // refusals (spec §8). Pure. The server's check (modules/newsletter) has the last word; a unit test
 // holds both to the same answers.
-import { z } from "zod";
+// zod's own e-mail pattern (the one z.email() checks with), without zod's runtime in the page's first
+// JavaScript (ADR 0035): the server's check in modules/newsletter uses z.email() itself.
+import { regexes } from "zod/v4/core";
 import type { MessageKey } from "../../i18n/translate.ts";
 
 export const NEWSLETTER_FIELDS = ["name", "lastname", "email", "country", "acceptance", "permission"] as const;
@@ -21,7 +23,7 @@ export const EMPTY_NEWSLETTER_VALUES: NewsletterFormValues = { name: "", lastnam
 
 const NAME_MAX_LENGTH = 80;
 const EMAIL_MAX_LENGTH = 254;
-const EmailSchema = z.email();
+const EMAIL_PATTERN = regexes.email;
 
 /** What the visitor must fix, with the spec's messages; empty when the form may be sent. */
 export function checkNewsletterForm(values: NewsletterFormValues): NewsletterFieldErrors {
@@ -34,7 +36,7 @@ export function checkNewsletterForm(values: NewsletterFormValues): NewsletterFie
   if (lastname === "") errors.lastname = "newsletter.error.lastnameRequired";
   else if (lastname.length > NAME_MAX_LENGTH) errors.lastname = "newsletter.error.nameInvalid";
   if (email === "") errors.email = "newsletter.error.emailRequired";
-  else if (email.length > EMAIL_MAX_LENGTH || !EmailSchema.safeParse(email).success) errors.email = "newsletter.error.emailInvalid";
+  else if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) errors.email = "newsletter.error.emailInvalid";
   if (values.country.trim() === "") errors.country = "newsletter.error.countryRequired";
   if (!values.acceptance) errors.acceptance = "newsletter.error.consentRequired";
   if (!values.permission) errors.permission = "newsletter.error.consentRequired";
