@@ -182,6 +182,48 @@ describe("every answer of the build", () => {
   });
 });
 
+describe("caching and compression (ADR 0035)", () => {
+  const shared = /^public, max-age=\d+, stale-while-revalidate=\d+$/;
+
+  it("lets a shared cache keep an anonymous content page, varying on cookies, encoding and the country headers", async () => {
+    const response = await get("/en/faqs/", { "Accept-Encoding": "gzip" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toMatch(shared);
+    expect(response.headers.get("Vary")).toBe("Cookie, Accept-Encoding, CloudFront-Viewer-Country, CF-IPCountry");
+    expect(response.headers.get("Content-Encoding")).toBe("gzip");
+    expect(await response.text()).toContain("</html>"); // fetch decoded it
+  });
+
+  it("keeps a visitor's own page private, and live seats uncached", async () => {
+    const withCurrency = await get("/en/faqs/", { Cookie: "currency=USD; currency_id=2" });
+    expect(withCurrency.headers.get("Cache-Control")).toBe("private, no-cache");
+    const seats = await get("/en/routes-schedules/");
+    expect(seats.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("shares the anonymous home only when the device comes from the client hint, varying on it and the place", async () => {
+    const hinted = await get("/en/", { "Sec-CH-UA-Mobile": "?1" });
+    expect(hinted.headers.get("Cache-Control")).toMatch(shared);
+    expect(hinted.headers.get("Vary")).toContain("CloudFront-Viewer-Country-Region, Sec-CH-UA-Mobile");
+    expect(hinted.headers.getSetCookie().map((cookie) => cookie.split("=")[0])).toEqual(["travesia_lang"]);
+    const unhinted = await get("/en/");
+    expect(unhinted.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(unhinted.headers.getSetCookie().some((cookie) => cookie.startsWith("perso_cid="))).toBe(true);
+  });
+
+  it("serves built assets precompressed and immutable", async () => {
+    const html = await (await get("/en/faqs/")).text();
+    const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const brotli = await get(script ?? "", { "Accept-Encoding": "br, gzip" });
+    expect(brotli.headers.get("Content-Encoding")).toBe("br");
+    expect(brotli.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(brotli.headers.get("Vary")).toContain("Accept-Encoding");
+    const gzip = await get(script ?? "", { "Accept-Encoding": "gzip" });
+    expect(gzip.headers.get("Content-Encoding")).toBe("gzip");
+  });
+});
+
 describe("when the database goes away", () => {
   it("/readyz answers 503 while /healthz stays 200", async () => {
     const ownDb = await createTestDatabase();
