@@ -1,6 +1,7 @@
 // Writes a brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside every compressible file of
 // the client build, once, at build time: server/app.ts serves them with `precompressed: true`, so no
 // request pays for compression and browsers get the smallest encoding they accept (ADR 0035).
+import { existsSync } from "node:fs";
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -32,32 +33,40 @@ export async function precompressDirectory(dir: string): Promise<number> {
   let compressed = 0;
   await Promise.all(
     files.map(async (file) => {
-      if ((await stat(file)).size < MIN_BYTES) return;
-      const source = await readFile(file);
+      const source = await stat(file);
+      if (source.size < MIN_BYTES) return;
+      // Copies newer than their file are this build's (the server build's pass); older ones are redone.
+      if (existsSync(`${file}.br`) && (await stat(`${file}.br`)).mtimeMs >= source.mtimeMs) return;
+      const bytes = await readFile(file);
       const [br, gz] = await Promise.all([
-        brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
-        gzipAsync(source, { level: 9 }),
+        brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+        gzipAsync(bytes, { level: 9 }),
       ]);
       // An encoding that does not shrink the file is not worth a second lookup on every request.
-      if (br.length < source.length) await writeFile(`${file}.br`, br);
-      if (gz.length < source.length) await writeFile(`${file}.gz`, gz);
+      if (br.length < bytes.length) await writeFile(`${file}.br`, br);
+      if (gz.length < bytes.length) await writeFile(`${file}.gz`, gz);
       compressed += 1;
     }),
   );
   return compressed;
 }
 
-/** The client build only: the server bundle is never sent over HTTP. */
+/**
+ * After the client build, and again after the server build: React Router writes the client's route
+ * manifest (assets/manifest-*.js) during the server build, into the client folder beside the server's.
+ * Files that already have their copies are skipped the second time.
+ */
 export function precompress(): Plugin {
   return {
     name: "travesia:precompress",
     apply: "build",
-    applyToEnvironment: (environment) => environment.name === "client",
     async closeBundle() {
       const { root, build } = this.environment.config;
       const outDir = path.resolve(root, build.outDir);
-      const count = await precompressDirectory(outDir);
-      this.info?.(`precompressed ${count} files (brotli + gzip) in ${outDir}`);
+      const clientDir = this.environment.name === "client" ? outDir : path.join(path.dirname(outDir), "client");
+      if (!existsSync(clientDir)) return;
+      const count = await precompressDirectory(clientDir);
+      if (count > 0) this.info(`precompressed ${count} files (brotli + gzip) in ${clientDir}`);
     },
   };
 }
