@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CROSSING_TO_ISLA_CODE } from "../db/seed-catalogue.ts";
 import type { Language } from "../lib/language.ts";
+import type { CurrencyCode } from "../lib/money.ts";
 import { findBookingsByBuyerEmail, type BookingRow } from "../modules/checkout/index.ts";
 import { confirmEmail, findAccount, issueAccountToken, registerAccount } from "../modules/identity/index.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
@@ -27,7 +28,7 @@ const db = () => runtime.database.db;
 const deps = () => ({ db: db(), provider, now: NOW, guestAccessSecret: GUEST_TEST_SECRET, holdSeconds: HOLD_SECONDS });
 const listDeps = () => ({ db: db(), guestAccessSecret: GUEST_TEST_SECRET, manageBookingPathOf: (language: Language) => `/${language}/manage/` });
 
-async function openTicketCart(currency = "USD"): Promise<string> {
+async function openTicketCart(currency: CurrencyCode = "USD"): Promise<string> {
   const { sessionId } = await addToCart(
     db(),
     {
@@ -50,7 +51,7 @@ async function openTicketCart(currency = "USD"): Promise<string> {
   return sessionId;
 }
 
-async function paidBooking(email: string, currency = "USD"): Promise<BookingRow> {
+async function paidBooking(email: string, currency: CurrencyCode = "USD"): Promise<BookingRow> {
   const buyer = { name: "Lucía Gómez", email, phone: "+52 998 123 4567", country: "MX", acceptTerms: true };
   return buyWithCard(deps(), provider, await openTicketCart(currency), { buyer });
 }

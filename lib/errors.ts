@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   ACCOUNT_TOKEN_EXPIRED: 410,
   LOGIN_TICKET_INVALID: 401,
   CSRF_REJECTED: 403,
+  // The register form sent without accepting the privacy notice (the account keeps personal data).
+  PRIVACY_NOT_ACCEPTED: 422,
   // Currencies and exchange rates (spec §3, §4): an unknown code in a query, path or body; a rate the
   // admin API refuses; no rate in force to price with ("prices could not be obtained", spec §8).
   UNKNOWN_CURRENCY: 400,

@@ -23,7 +23,7 @@ export const SITE_MAP_GROUPS: readonly SiteMapGroup[] = [
 ];
 
 /** Steps of a purchase or sign-in: reachable only from a flow, never listed and never indexed. */
-export const UNLISTED_PAGE_IDS: readonly PageId[] = ["cartThankYou", "paymentDetails", "paymentDetailsCoupon", "manageBooking", "auth", "forgot"];
+export const UNLISTED_PAGE_IDS: readonly PageId[] = ["cartThankYou", "paymentDetails", "paymentDetailsCoupon", "manageBooking", "auth", "forgot", "register", "confirmEmail", "account"];
 
 /** Listed for people but kept out of search engines: personal (cart) or endless (search results). */
 export const NOT_INDEXED_PAGE_IDS: readonly PageId[] = ["search", "cart"];
