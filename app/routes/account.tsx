@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { languageOfPath, type Language } from "../../lib/language.ts";
 import { CountryStateFields, GeneralError, Notice, TextField } from "../account/account-fields.tsx";
-import { loadAccount, submitAccount, type AccountActionData, type AccountData } from "../account/account.server.ts";
+import { loadAccount, submitAccount, type AccountActionData, type AccountData, PRIVATE_NO_STORE } from "../account/account.server.ts";
 import { noErrors } from "../account/account-errors.ts";
 import { signOut } from "../account/session-client.ts";
 import { CARD } from "../components/booking/styles.ts";
@@ -23,6 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return submitAccount(request, context, languageOfPath(new URL(request.url).pathname));
 }
+
+/** Personal answers (a form's values, a token, a session): no cache may keep the document. */
+export const headers: Route.HeadersFunction = () => PRIVATE_NO_STORE;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.loaderData;

@@ -3,7 +3,7 @@
 // whether or not the address awaits confirmation).
 import { Form, Link, useNavigation } from "react-router";
 import { GeneralError, Notice, TextField } from "../account/account-fields.tsx";
-import { loadConfirmEmail, submitResendConfirmation, type ConfirmActionData, type ConfirmData } from "../account/account.server.ts";
+import { loadConfirmEmail, submitResendConfirmation, type ConfirmActionData, type ConfirmData, PRIVATE_NO_STORE } from "../account/account.server.ts";
 import { accountErrorKey, noErrors } from "../account/account-errors.ts";
 import { CARD } from "../components/booking/styles.ts";
 import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
@@ -19,6 +19,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return submitResendConfirmation(request, context);
 }
+
+/** Personal answers (a form's values, a token, a session): no cache may keep the document. */
+export const headers: Route.HeadersFunction = () => PRIVATE_NO_STORE;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.loaderData;

@@ -4,7 +4,7 @@
 // so and offers to ask for another.
 import { Form, Link, useNavigation } from "react-router";
 import { GeneralError, NewPasswordField, Notice, TextField } from "../account/account-fields.tsx";
-import { loadForgot, submitForgot, type ForgotActionData, type ForgotData } from "../account/account.server.ts";
+import { loadForgot, submitForgot, type ForgotActionData, type ForgotData, PRIVATE_NO_STORE } from "../account/account.server.ts";
 import { noErrors } from "../account/account-errors.ts";
 import { CARD } from "../components/booking/styles.ts";
 import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
@@ -20,6 +20,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return submitForgot(request, context);
 }
+
+/** Personal answers (a form's values, a token, a session): no cache may keep the document. */
+export const headers: Route.HeadersFunction = () => PRIVATE_NO_STORE;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.loaderData;

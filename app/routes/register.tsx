@@ -4,7 +4,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { languageOfPath } from "../../lib/language.ts";
 import { CountryStateFields, GeneralError, NewPasswordField, Notice, TextField, FieldError } from "../account/account-fields.tsx";
-import { loadRegister, submitRegister, type RegisterActionData, type RegisterData } from "../account/account.server.ts";
+import { loadRegister, submitRegister, type RegisterActionData, type RegisterData, PRIVATE_NO_STORE } from "../account/account.server.ts";
 import { noErrors } from "../account/account-errors.ts";
 import { CARD } from "../components/booking/styles.ts";
 import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
@@ -20,6 +20,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return submitRegister(request, context, languageOfPath(new URL(request.url).pathname));
 }
+
+/** Personal answers (a form's values, a token, a session): no cache may keep the document. */
+export const headers: Route.HeadersFunction = () => PRIVATE_NO_STORE;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.loaderData;
