@@ -52,7 +52,7 @@ export async function rememberReturnPath(path: string): Promise<void> {
 /** Signs out, then opens `homeHref` anew so that nothing of the session stays on screen. */
 export async function signOut(homeHref: string): Promise<void> {
   try {
-    await fetch("/user-logout/", { method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: "{}" });
+    await fetch("/user-logout/", { method: "POST", credentials: "same-origin" });
   } finally {
     window.location.assign(homeHref);
   }

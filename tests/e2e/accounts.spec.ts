@@ -1,0 +1,83 @@
+// Accounts (issue 7), one journey in Spanish: a booking bought as a guest, then an account with the
+// same e-mail — registered, confirmed from its mail, signed in on /es/auth/ — greets its owner in the
+// header, lists that booking in "Mi cuenta", and signs out. The rest (every refusal, es/en/pt words,
+// no enumeration) is checked in the server tier (server/account-pages.pg.test.ts).
+import type { APIRequestContext } from "@playwright/test";
+import { pathOf } from "../../app/routing/localized-paths.ts";
+import { DESKTOP_ONLY, expect, test } from "./fixtures.ts";
+import { addPark, dismissNotices, expectThankYou, fillPaymentDetails, MESSAGES, parkDay, payByCard, submitPayment } from "./shop.ts";
+
+/**
+ * The link in the newest mail to `to`. Reads the development outbox (/dev/outbox) until the suite's
+ * SMTP sink is wired into Playwright's webServer; then it reads the sink instead.
+ */
+async function linkInMailTo(request: APIRequestContext, to: string, path: string): Promise<string> {
+  let link: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const list = await (await request.get("/dev/outbox")).text();
+        const row = list.split("<tr>").find((cells) => cells.includes(`<td>${to}</td>`));
+        const id = row ? /href="\/dev\/outbox\/(\d+)"/.exec(row)?.[1] : undefined;
+        if (!id) return null;
+        const mail = await (await request.get(`/dev/outbox/${id}`)).text();
+        link = new RegExp(`https?://[^"\\s<]*${path.replace(/\//g, "\\/")}\\?token=[0-9a-f]+`).exec(mail)?.[0] ?? null;
+        return link;
+      },
+      { timeout: 10_000, intervals: [200, 300, 500] },
+    )
+    .not.toBeNull();
+  return link!;
+}
+
+test("a buyer makes an account in es, confirms it from the mail, signs in and finds the booking", DESKTOP_ONLY, async ({ page, context, request }) => {
+  const t = MESSAGES.es;
+  const email = `cuenta-${Date.now()}@example.mx`;
+  const password = "laguna-turquesa-en-marzo";
+  await dismissNotices(context);
+
+  // Bought as a guest with the e-mail the account will have (typed in another case).
+  await addPark(page, "es", "xcaret", parkDay(25), 1);
+  await page.getByRole("link", { name: t["cart.proceed"] }).click();
+  await fillPaymentDetails(page, "es", { name: "Lucía Hernández", email: email.toUpperCase(), phone: "+52 998 123 4567", country: "México" });
+  await submitPayment(page);
+  await payByCard(page, "4242424242424242");
+  const reference = await expectThankYou(page, "es");
+
+  // Register: the password policy is in view; Mexico offers its states.
+  await page.goto(pathOf("register", "es"));
+  await expect(page.getByTestId("password-policy")).toHaveText(t["account.password.policy"].replace("{min}", "8").replace("{max}", "128"));
+  await page.getByLabel(t["account.field.email"]).fill(email);
+  await page.getByLabel(t["account.field.password"], { exact: true }).fill(password);
+  await page.getByLabel(t["account.field.firstName"]).fill("Lucía");
+  await page.getByLabel(t["account.field.lastName"]).fill("Hernández");
+  await page.getByLabel(t["account.field.country"]).selectOption("MX");
+  await page.getByLabel(t["account.field.state"]).selectOption("MX-ROO");
+  await page.locator('input[name="privacy"]').check();
+  await page.getByTestId("register-submit").click();
+  await expect(page.getByTestId("register-sent")).toContainText(email);
+
+  // The mail's link confirms the address.
+  await page.goto(await linkInMailTo(request, email, pathOf("confirmEmail", "es")));
+  await expect(page.getByTestId("email-confirmed")).toContainText("Lucía");
+  await page.getByTestId("confirmed-sign-in").click();
+
+  // Sign in on the auth page; the header greets, and the account lists the guest booking.
+  await expect(page).toHaveURL(new RegExp(pathOf("auth", "es")));
+  const login = page.getByTestId("login-form");
+  await login.locator('input[name="email"]').fill(email);
+  await login.locator('input[name="password"]').fill(password);
+  await login.locator('button[type="submit"]').click();
+  await expect(page.getByTestId("header-greeting")).toHaveText(t["account.greeting"].replace("{name}", "Lucía"));
+  await page.getByTestId("header-greeting").click();
+  await page.getByTestId("header-account").click();
+  await expect(page).toHaveURL(new RegExp(pathOf("account", "es")));
+  const booking = page.getByTestId("account-booking").filter({ hasText: reference });
+  await expect(booking).toContainText(t["manage.status.ticketed"]);
+
+  // Sign out: home, and the header offers to sign in again.
+  await page.getByTestId("account-sign-out").click();
+  await expect(page).toHaveURL(new RegExp(`${pathOf("home", "es")}$`));
+  await expect(page.getByTestId("header-sign-in")).toBeVisible();
+  expect((await context.cookies()).some((cookie) => cookie.name.endsWith("travesia_session"))).toBe(false);
+});
