@@ -6,6 +6,9 @@ import { useTranslate } from "../i18n/use-translate.ts";
 import { accountErrorKey, type AccountField, type FormErrors } from "./account-errors.ts";
 import { MEXICAN_STATES } from "./mexican-states.ts";
 
+/** The column a one-form page reads in: the site's gutters, a form's width. */
+export const NARROW = "mx-auto w-full max-w-2xl px-4 sm:px-6 lg:px-8";
+
 export function FieldError({ id, code }: { id: string; code: string | undefined }) {
   const t = useTranslate();
   if (!code) return null;

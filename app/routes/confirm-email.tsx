@@ -2,11 +2,11 @@
 // a link that is forged, used or too old says which, and a form asks for a new one (answered the same
 // whether or not the address awaits confirmation).
 import { Form, Link, useNavigation } from "react-router";
-import { GeneralError, Notice, TextField } from "../account/account-fields.tsx";
+import { GeneralError, Notice, TextField, NARROW } from "../account/account-fields.tsx";
 import { loadConfirmEmail, submitResendConfirmation, type ConfirmActionData, type ConfirmData, PRIVATE_NO_STORE } from "../account/account.server.ts";
 import { accountErrorKey, noErrors } from "../account/account-errors.ts";
 import { CARD } from "../components/booking/styles.ts";
-import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
+import { buttonClass } from "../components/ui/styles.ts";
 import { createTranslate } from "../i18n/translate.ts";
 import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
 import { isPageLive, pathOf } from "../routing/localized-paths.ts";
@@ -36,7 +36,7 @@ export default function ConfirmEmailPage({ loaderData, actionData }: Route.Compo
   const page = loaderData as ConfirmData;
   const result = actionData as ConfirmActionData | undefined;
   return (
-    <div className={`${CONTAINER} max-w-2xl space-y-6 py-8 sm:py-12`}>
+    <div className={`${NARROW} space-y-6 py-8 sm:py-12`}>
       <h1 className="text-3xl font-bold text-sea-950">{t("page.confirmEmail")}</h1>
       {page.kind === "confirmed" ? (
         <Notice testId="email-confirmed" title={page.firstName ? t("account.confirm.doneNamed", { name: page.firstName }) : t("account.confirm.done")}>

@@ -3,11 +3,11 @@
 // mail's ?token=: the new password (its rule in view), then a sign-in link; a used or old link says
 // so and offers to ask for another.
 import { Form, Link, useNavigation } from "react-router";
-import { GeneralError, NewPasswordField, Notice, TextField } from "../account/account-fields.tsx";
+import { GeneralError, NewPasswordField, Notice, TextField, NARROW } from "../account/account-fields.tsx";
 import { loadForgot, submitForgot, type ForgotActionData, type ForgotData, PRIVATE_NO_STORE } from "../account/account.server.ts";
 import { noErrors } from "../account/account-errors.ts";
 import { CARD } from "../components/booking/styles.ts";
-import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
+import { buttonClass } from "../components/ui/styles.ts";
 import { createTranslate } from "../i18n/translate.ts";
 import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
 import { isPageLive, pathOf } from "../routing/localized-paths.ts";
@@ -36,7 +36,7 @@ export default function ForgotPage({ loaderData, actionData }: Route.ComponentPr
   const page = loaderData as ForgotData;
   const result = actionData as ForgotActionData | undefined;
   return (
-    <div className={`${CONTAINER} max-w-2xl space-y-6 py-8 sm:py-12`}>
+    <div className={`${NARROW} space-y-6 py-8 sm:py-12`}>
       <h1 className="text-3xl font-bold text-sea-950">{page.kind === "reset" ? t("account.reset.title") : t("page.forgot")}</h1>
       {page.kind === "reset" ? <ResetForm token={page.token} policy={page.policy} result={result} /> : <RequestForm result={result} />}
     </div>

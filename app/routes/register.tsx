@@ -3,11 +3,11 @@
 // visitor's language. Works without JavaScript (a form and its action).
 import { Form, Link, useNavigation } from "react-router";
 import { languageOfPath } from "../../lib/language.ts";
-import { CountryStateFields, GeneralError, NewPasswordField, Notice, TextField, FieldError } from "../account/account-fields.tsx";
+import { CountryStateFields, GeneralError, NewPasswordField, Notice, TextField, FieldError, NARROW } from "../account/account-fields.tsx";
 import { loadRegister, submitRegister, type RegisterActionData, type RegisterData, PRIVATE_NO_STORE } from "../account/account.server.ts";
 import { noErrors } from "../account/account-errors.ts";
 import { CARD } from "../components/booking/styles.ts";
-import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
+import { buttonClass } from "../components/ui/styles.ts";
 import { createTranslate } from "../i18n/translate.ts";
 import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
 import { isPageLive, pathOf } from "../routing/localized-paths.ts";
@@ -41,7 +41,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
 
   if (result?.kind === "sent") {
     return (
-      <div className={`${CONTAINER} max-w-2xl py-8 sm:py-12`}>
+      <div className={`${NARROW} py-8 sm:py-12`}>
         <h1 className="text-3xl font-bold text-sea-950">{t("page.register")}</h1>
         <div className="mt-6">
           <Notice testId="register-sent" title={t("account.register.sentTitle")}>
@@ -61,7 +61,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
   const values = result?.kind === "refused" ? result.values : page.values;
   const errors = result?.kind === "refused" ? result.errors : noErrors();
   return (
-    <div className={`${CONTAINER} max-w-2xl py-8 sm:py-12`}>
+    <div className={`${NARROW} py-8 sm:py-12`}>
       <h1 className="text-3xl font-bold text-sea-950">{t("page.register")}</h1>
       <p className="mt-2 text-slate-700">{t("account.register.intro")}</p>
       <Form method="post" noValidate className={`${CARD} mt-6 space-y-5`} data-testid="register-form">

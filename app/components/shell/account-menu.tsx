@@ -55,9 +55,9 @@ export function AccountBarItem({ state, open, onOpenChange }: { state: LoginStat
   const language = useLanguage();
   const signInHref = pathOf("auth", language);
   const onSignIn = useSignInClick(signInHref);
-  if (!isPageLive("auth")) return null;
   if (state.kind === "checking") return <span className="inline-block w-24" aria-hidden="true" />;
   if (state.kind === "anonymous") {
+    if (!isPageLive("auth")) return null;
     return (
       <Link to={signInHref} onClick={onSignIn} className={`rounded-full px-3 py-1.5 text-sm font-semibold text-white hover:bg-white/10 ${FOCUS_RING_ON_DARK}`} data-testid="header-sign-in">
         {t("account.signIn")}
@@ -109,9 +109,10 @@ export function AccountMenuSection({ state, onNavigate }: { state: LoginState; o
   const language = useLanguage();
   const signInHref = pathOf("auth", language);
   const onSignIn = useSignInClick(signInHref);
-  if (!isPageLive("auth") || state.kind === "checking") return null;
+  if (state.kind === "checking") return null;
   const itemClass = `flex min-h-11 w-full items-center rounded-xl px-3 py-2 text-left text-base text-slate-800 hover:bg-sea-50 ${FOCUS_RING}`;
   if (state.kind === "anonymous") {
+    if (!isPageLive("auth")) return null;
     return (
       <Link
         to={signInHref}
