@@ -99,7 +99,14 @@ function ResetForm({ token, policy, result }: { token: string; policy: { min: nu
       <input type="hidden" name="intent" value="reset" />
       <input type="hidden" name="token" value={token} />
       <p className="text-sm text-slate-700">{t("account.reset.intro")}</p>
-      <GeneralError code={errors.general} testId="reset-error" />
+      {errors.general === "ACCOUNT_TOKEN_INVALID" ? (
+        // Said apart from the confirm page's words: here there is no e-mail to have confirmed.
+        <div role="alert" data-testid="reset-error" data-code={errors.general} className="rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700">
+          {t("account.reset.linkInvalid")}
+        </div>
+      ) : (
+        <GeneralError code={errors.general} testId="reset-error" />
+      )}
       {linkUnusable ? (
         <p className="text-sm">
           <Link to={pathOf("forgot", language)} reloadDocument className="font-semibold text-sea-900 underline" data-testid="reset-ask-new">
