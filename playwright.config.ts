@@ -11,6 +11,10 @@ const SHORT_HOLD_SECONDS = 8;
 const SHORT_HOLD_ORIGIN = `http://127.0.0.1:${PORT + 1}`;
 process.env.E2E_SHORT_HOLD_ORIGIN = SHORT_HOLD_ORIGIN;
 process.env.E2E_SHORT_HOLD_SECONDS = String(SHORT_HOLD_SECONDS);
+// The mail server the app sends through (a real SMTP server), and where tests read what it received.
+const SMTP_PORT = PORT + 2;
+const MAILBOX_ORIGIN = `http://127.0.0.1:${PORT + 3}`;
+process.env.E2E_MAILBOX_ORIGIN = MAILBOX_ORIGIN;
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -65,6 +69,12 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: "node tests/setup/e2e-smtp.mjs",
+      url: `${MAILBOX_ORIGIN}/healthz`,
+      reuseExistingServer: false,
+      env: { SMTP_PORT: String(SMTP_PORT), HTTP_PORT: String(PORT + 3) },
+    },
+    {
       command: "node tests/setup/e2e-server.mjs",
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
@@ -74,7 +84,16 @@ export default defineConfig({
       stdout: "pipe",
       stderr: "pipe",
       // A key for Uplift's sandbox script, so the pay-monthly offer loads where its rule allows it.
-      env: { PORT: String(PORT), BUILD_DIR, LOG_LEVEL: "warn", ENABLE_FAULT_ROUTES: "true", UPLIFT_API_KEY: "sandbox-uplift-e2e" },
+      env: {
+        PORT: String(PORT),
+        BUILD_DIR,
+        LOG_LEVEL: "warn",
+        ENABLE_FAULT_ROUTES: "true",
+        UPLIFT_API_KEY: "sandbox-uplift-e2e",
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        // Links in mails point where the browser is, so following one keeps this host's cookies.
+        PUBLIC_ORIGIN: baseURL,
+      },
     },
     {
       command: "node tests/setup/e2e-server.mjs",

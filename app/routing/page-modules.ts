@@ -9,6 +9,7 @@ export const PAGE_MODULES: Partial<Record<PageId, string>> = {
   paymentDetailsCoupon: "routes/payment-details.tsx",
   cartThankYou: "routes/thank-you.tsx",
   manageBooking: "routes/manage-booking.tsx",
+  auth: "routes/auth.tsx",
   register: "routes/register.tsx",
   confirmEmail: "routes/confirm-email.tsx",
   forgot: "routes/forgot.tsx",
