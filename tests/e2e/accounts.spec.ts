@@ -2,35 +2,12 @@
 // same e-mail — registered, confirmed from its mail, signed in on /es/auth/ — greets its owner in the
 // header, lists that booking in "Mi cuenta", and signs out. The rest (every refusal, es/en/pt words,
 // no enumeration) is checked in the server tier (server/account-pages.pg.test.ts).
-import type { APIRequestContext } from "@playwright/test";
 import { pathOf } from "../../app/routing/localized-paths.ts";
 import { DESKTOP_ONLY, expect, test } from "./fixtures.ts";
+import { tokenLinkOf, waitForMail } from "./mailbox.ts";
 import { addPark, dismissNotices, expectThankYou, fillPaymentDetails, MESSAGES, parkDay, payByCard, submitPayment } from "./shop.ts";
 
-/**
- * The link in the newest mail to `to`. Reads the development outbox (/dev/outbox) until the suite's
- * SMTP sink is wired into Playwright's webServer; then it reads the sink instead.
- */
-async function linkInMailTo(request: APIRequestContext, to: string, path: string): Promise<string> {
-  let link: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const list = await (await request.get("/dev/outbox")).text();
-        const row = list.split("<tr>").find((cells) => cells.includes(`<td>${to}</td>`));
-        const id = row ? /href="\/dev\/outbox\/(\d+)"/.exec(row)?.[1] : undefined;
-        if (!id) return null;
-        const mail = await (await request.get(`/dev/outbox/${id}`)).text();
-        link = new RegExp(`https?://[^"\\s<]*${path.replace(/\//g, "\\/")}\\?token=[0-9a-f]+`).exec(mail)?.[0] ?? null;
-        return link;
-      },
-      { timeout: 10_000, intervals: [200, 300, 500] },
-    )
-    .not.toBeNull();
-  return link!;
-}
-
-test("a buyer makes an account in es, confirms it from the mail, signs in and finds the booking", DESKTOP_ONLY, async ({ page, context, request }) => {
+test("a buyer makes an account in es, confirms it from the mail, signs in and finds the booking", DESKTOP_ONLY, async ({ page, context }) => {
   const t = MESSAGES.es;
   const email = `cuenta-${Date.now()}@example.mx`;
   const password = "laguna-turquesa-en-marzo";
@@ -58,7 +35,10 @@ test("a buyer makes an account in es, confirms it from the mail, signs in and fi
   await expect(page.getByTestId("register-sent")).toContainText(email);
 
   // The mail's link confirms the address.
-  await page.goto(await linkInMailTo(request, email, pathOf("confirmEmail", "es")));
+  const mail = await waitForMail(email, /^Confirma tu correo/);
+  const link = tokenLinkOf(mail);
+  expect(new URL(link).pathname).toBe(pathOf("confirmEmail", "es"));
+  await page.goto(link);
   await expect(page.getByTestId("email-confirmed")).toContainText("Lucía");
   await page.getByTestId("confirmed-sign-in").click();
 

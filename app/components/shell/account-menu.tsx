@@ -77,25 +77,25 @@ export function AccountBarItem({ state, open, onOpenChange }: { state: LoginStat
         </>
       }
     >
-      <AccountLinks itemClass={`flex w-full items-center rounded-xl px-3 py-2 text-left text-sm hover:bg-sea-50 ${FOCUS_RING}`} />
+      <AccountLinks place="header" itemClass={`flex w-full items-center rounded-xl px-3 py-2 text-left text-sm hover:bg-sea-50 ${FOCUS_RING}`} />
     </Disclosure>
   );
 }
 
-function AccountLinks({ itemClass }: { itemClass: string }) {
+function AccountLinks({ itemClass, place }: { itemClass: string; place: "header" | "menu" }) {
   const t = useTranslate();
   const language = useLanguage();
   return (
     <ul>
       {isPageLive("account") ? (
         <li>
-          <Link to={pathOf("account", language)} className={itemClass} data-testid="header-account">
+          <Link to={pathOf("account", language)} className={itemClass} data-testid={`${place}-account`}>
             {t("page.account")}
           </Link>
         </li>
       ) : null}
       <li>
-        <button type="button" onClick={() => void signOut(pathOf("home", language))} className={itemClass} data-testid="header-sign-out">
+        <button type="button" onClick={() => void signOut(pathOf("home", language))} className={itemClass} data-testid={`${place}-sign-out`}>
           {t("account.signOut")}
         </button>
       </li>
@@ -132,7 +132,7 @@ export function AccountMenuSection({ state, onNavigate }: { state: LoginState; o
       <p className="px-3 pb-1 font-bold text-sea-950" data-testid="menu-greeting">
         {t("account.greeting", { name: greetingName(state.user) })}
       </p>
-      <AccountLinks itemClass={itemClass} />
+      <AccountLinks place="menu" itemClass={itemClass} />
     </div>
   );
 }
