@@ -206,13 +206,15 @@ describe("the account area", () => {
     ["/es/mi-cuenta/", "/es/auth/"],
     ["/en/my-account/", "/en/auth/"],
     ["/pt/minha-conta/", "/pt/auth/"],
-  ])("%s sends the signed-out to %s, keeping the way back", async (path, auth) => {
+  ])("%s sends the signed-out to %s, keeping the way back and forgetting a session that is over", async (path, auth) => {
     const response = await get(path, { Cookie: `__Host-travesia_session=${newSecret()}` });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(auth);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const kept = response.headers.getSetCookie().find((line) => line.startsWith("return_path="));
     expect(kept).toMatch(new RegExp(`^return_path=${encodeURIComponent(path)}; Path=/; Max-Age=1800; HttpOnly; SameSite=Lax; Secure$`));
+    // The session that cookie named is unknown: the browser is told to forget it.
+    expect(response.headers.getSetCookie().some((line) => /^__Host-travesia_session=; .*Max-Age=0/.test(line))).toBe(true);
   });
 
   it("shows the signed-in their details, no bookings until the address is confirmed, and saves the profile", async () => {

@@ -5,13 +5,12 @@
 // each step is a form and a page.
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { alpha2OfCountry, alpha3OfCountry, countryOptions } from "../../lib/countries.ts";
-import { COOKIE, credentialCookieName, parseCookieHeader } from "../../lib/cookies.ts";
+import { COOKIE } from "../../lib/cookies.ts";
 import { AppError, ERROR_STATUS, isAppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
 import { findAccountBookings, type AccountBooking } from "../../flows/account-bookings.ts";
 import {
   confirmEmail,
-  findLoginState,
   isEmailFormat,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -29,6 +28,7 @@ import { requestContext, servicesContext } from "../context.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import { addError, hasErrors, noErrors, type FormErrors } from "./account-errors.ts";
 import { normalizedState } from "./mexican-states.ts";
+import { resolveLogin } from "./session-cookies.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -125,26 +125,20 @@ function secure(context: Context): boolean {
   return context.get(servicesContext).config.NODE_ENV === "production";
 }
 
-/** The signed-in account of this request: the social session first, then the regular one (spec §4). */
-export async function signedInAccount(request: Request, context: Context): Promise<Account | null> {
+/** The signed-in account of this request (spec §4: the social session first, then the regular one), and the stale cookies to clear. */
+async function signedIn(request: Request, context: Context): Promise<{ account: Account | null; clear: string[] }> {
   const services = context.get(servicesContext);
-  const cookies = parseCookieHeader(request.headers.get("Cookie"));
-  const isSecure = secure(context);
-  const state = await findLoginState(
-    services.db,
-    {
-      social: cookies[credentialCookieName(COOKIE.socialSession, isSecure)] ?? null,
-      regular: cookies[credentialCookieName(COOKIE.session, isSecure)] ?? null,
-    },
-    services.clock.now(),
-  );
-  return state.session?.account ?? null;
+  const login = await resolveLogin(services.db, request.headers.get("Cookie"), secure(context), services.clock.now());
+  return { account: login.state.session?.account ?? null, clear: login.clear };
 }
 
-/** To the auth page, remembering where to come back (the cookie POST /redirect/ sets, spec §7). */
-function toSignIn(context: Context, language: Language, returnPath: string): Response {
+/** To the auth page, remembering where to come back (the cookie POST /redirect/ sets, spec §7), forgetting sessions that are over. */
+function toSignIn(context: Context, language: Language, returnPath: string, clear: readonly string[]): Response {
   const attributes = `Path=/; Max-Age=${RETURN_PATH_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure(context) ? "; Secure" : ""}`;
-  return redirect(pathOf("auth", language), { headers: { ...PRIVATE_NO_STORE, "Set-Cookie": `${COOKIE.returnPath}=${encodeURIComponent(returnPath)}; ${attributes}` } });
+  const headers = new Headers(PRIVATE_NO_STORE);
+  headers.append("Set-Cookie", `${COOKIE.returnPath}=${encodeURIComponent(returnPath)}; ${attributes}`);
+  for (const cookie of clear) headers.append("Set-Cookie", cookie);
+  return redirect(pathOf("auth", language), { headers });
 }
 
 // ——— Register ———
@@ -158,7 +152,7 @@ export type RegisterActionData =
   | { kind: "refused"; values: RegisterValues; errors: FormErrors };
 
 export async function loadRegister(request: Request, context: Context, language: Language) {
-  if (await signedInAccount(request, context)) throw redirect(pathOf("account", language), { headers: PRIVATE_NO_STORE });
+  if ((await signedIn(request, context)).account) throw redirect(pathOf("account", language), { headers: PRIVATE_NO_STORE });
   // The visitor's country from the edge, when known: one choice fewer for most.
   const country = context.get(requestContext).country ?? "";
   const page: RegisterData = {
@@ -293,8 +287,8 @@ export type AccountActionData = { kind: "refused"; values: ProfileValues; errors
 export async function loadAccount(request: Request, context: Context, language: Language) {
   const services = context.get(servicesContext);
   const page = pathOf("account", language);
-  const account = await signedInAccount(request, context);
-  if (!account) throw toSignIn(context, language, page);
+  const { account, clear } = await signedIn(request, context);
+  if (!account) throw toSignIn(context, language, page, clear);
   const bookings = await findAccountBookings(
     { db: services.db, guestAccessSecret: services.config.GUEST_ACCESS_SECRET, manageBookingPathOf: (lang) => pathOf("manageBooking", lang) },
     account,
@@ -314,8 +308,8 @@ export async function loadAccount(request: Request, context: Context, language: 
 export async function submitAccount(request: Request, context: Context, language: Language) {
   const services = context.get(servicesContext);
   const page = pathOf("account", language);
-  const account = await signedInAccount(request, context);
-  if (!account) return toSignIn(context, language, page);
+  const { account, clear } = await signedIn(request, context);
+  if (!account) return toSignIn(context, language, page, clear);
   const form = await readForm(request);
   const values = profileValuesOf(form);
   const input = profileInputOf(values);
