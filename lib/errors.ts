@@ -104,6 +104,14 @@ export const ERROR_STATUS = {
   INSTALMENTS_CARD_NOT_ELIGIBLE: 422,
   // Where to go after signing in (spec §7 /redirect/): anything but a path on this site.
   INVALID_RETURN_PATH: 400,
+  // Newsletter (spec §5, §8 Newsletter server errors): a field the form must carry is missing or
+  // malformed (issues name FirstName, LastName, Email, Site, Lang, Country, Acceptance, Permission…);
+  // the address is already subscribed or awaiting its confirmation (the spec's duplicateKey); a
+  // confirmation or unsubscribe link that is not ours, or a confirmation link past its week.
+  NEWSLETTER_INVALID: 422,
+  NEWSLETTER_DUPLICATE: 409,
+  NEWSLETTER_TOKEN_INVALID: 404,
+  NEWSLETTER_TOKEN_EXPIRED: 410,
   // Ours: request-level failures every endpoint can answer.
   INVALID_REQUEST: 400,
   UNAUTHORIZED: 401,

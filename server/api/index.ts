@@ -6,6 +6,7 @@ import { currencyRouter } from "./currencies.ts";
 import { exchangeRateRouter } from "./exchange-rates.ts";
 import { healthRouter, type HealthOptions } from "./health.ts";
 import { inventoryAdminRouter } from "./inventory-admin.ts";
+import { newsletterRouter } from "./newsletter.ts";
 import { createRouter } from "./openapi.ts";
 import { redirectRouter } from "./redirect.ts";
 import { sandboxPspRouter } from "./sandbox-psp.ts";
@@ -33,6 +34,7 @@ export function createApi(options: ApiOptions) {
   api.route("/", searchRouter(options.services));
   api.route("/", sandboxPspRouter(options.services));
   api.route("/", bookingsRouter(options.services));
+  api.route("/", newsletterRouter(options.services));
   api.doc31(OPENAPI_PATH, {
     openapi: "3.1.0",
     info: {
