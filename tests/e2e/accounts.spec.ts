@@ -24,13 +24,14 @@ test("a buyer makes an account in es, confirms it from the mail, signs in and fi
   // Register: the password policy is in view; Mexico offers its states.
   await page.goto(pathOf("register", "es"));
   await expect(page.getByTestId("password-policy")).toHaveText(t["account.password.policy"].replace("{min}", "8").replace("{max}", "128"));
-  await page.getByLabel(t["account.field.email"]).fill(email);
-  await page.getByLabel(t["account.field.password"], { exact: true }).fill(password);
-  await page.getByLabel(t["account.field.firstName"]).fill("Lucía");
-  await page.getByLabel(t["account.field.lastName"]).fill("Hernández");
-  await page.getByLabel(t["account.field.country"]).selectOption("MX");
-  await page.getByLabel(t["account.field.state"]).selectOption("MX-ROO");
-  await page.locator('input[name="privacy"]').check();
+  const form = page.getByTestId("register-form");
+  await form.getByLabel(t["account.field.email"]).fill(email);
+  await form.getByLabel(t["account.field.password"], { exact: true }).fill(password);
+  await form.getByLabel(t["account.field.firstName"]).fill("Lucía");
+  await form.getByLabel(t["account.field.lastName"]).fill("Hernández");
+  await form.getByLabel(t["account.field.country"]).selectOption("MX");
+  await form.getByLabel(t["account.field.state"]).selectOption("MX-ROO");
+  await form.locator('input[name="privacy"]').check();
   await page.getByTestId("register-submit").click();
   await expect(page.getByTestId("register-sent")).toContainText(email);
 
