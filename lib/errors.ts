@@ -112,6 +112,25 @@ export const ERROR_STATUS = {
   NEWSLETTER_DUPLICATE: 409,
   NEWSLETTER_TOKEN_INVALID: 404,
   NEWSLETTER_TOKEN_EXPIRED: 410,
+  // Personalization service (spec §7, §8): an API key that is missing or unknown (401), an Origin its
+  // allow-list lacks (403), the evaluation time limit (408 "timeout"), the key's monthly active users
+  // used up (423). Evaluation errors keep the spec's names: invalid-query, too-complex-query,
+  // evaluation-failed, unallowed-result, unserializable-result, unexpected-error; content errors:
+  // timeout, unexpected-error. A beacon of an unknown type or with a bad payload is refused (nothing stored).
+  PERSONALIZATION_INVALID_CREDENTIALS: 401,
+  PERSONALIZATION_ORIGIN_NOT_ALLOWED: 403,
+  PERSONALIZATION_TIMEOUT: 408,
+  PERSONALIZATION_QUOTA_EXCEEDED: 423,
+  PERSONALIZATION_INVALID_QUERY: 400,
+  PERSONALIZATION_TOO_COMPLEX_QUERY: 422,
+  PERSONALIZATION_EVALUATION_FAILED: 422,
+  PERSONALIZATION_UNALLOWED_RESULT: 422,
+  PERSONALIZATION_UNSERIALIZABLE_RESULT: 422,
+  PERSONALIZATION_UNEXPECTED_ERROR: 500,
+  PERSONALIZATION_DISABLED: 404,
+  UNKNOWN_CONTENT_SLOT: 404,
+  UNKNOWN_EVENT_TYPE: 422,
+  INVALID_EVENT_PAYLOAD: 422,
   // Ours: request-level failures every endpoint can answer.
   INVALID_REQUEST: 400,
   UNAUTHORIZED: 401,

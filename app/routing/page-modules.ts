@@ -16,7 +16,7 @@ export const PAGE_MODULES: Partial<Record<PageId, string>> = {
   account: "routes/account.tsx",
   search: "routes/search.tsx",
   ferry: "routes/ferry-page.tsx",
-  promotions: "routes/content-page.tsx",
+  promotions: "routes/promotions-page.tsx",
   residentPromotions: "routes/content-page.tsx",
   faq: "routes/content-page.tsx",
   history: "routes/content-page.tsx",

@@ -8,6 +8,7 @@ import { healthRouter, type HealthOptions } from "./health.ts";
 import { inventoryAdminRouter } from "./inventory-admin.ts";
 import { newsletterRouter } from "./newsletter.ts";
 import { createRouter } from "./openapi.ts";
+import { personalizationRouter } from "./personalization.ts";
 import { redirectRouter } from "./redirect.ts";
 import { sandboxPspRouter } from "./sandbox-psp.ts";
 import { shoppingCartRouter } from "./shopping-cart.ts";
@@ -35,6 +36,7 @@ export function createApi(options: ApiOptions) {
   api.route("/", sandboxPspRouter(options.services));
   api.route("/", bookingsRouter(options.services));
   api.route("/", newsletterRouter(options.services));
+  api.route("/", personalizationRouter(options.services));
   api.doc31(OPENAPI_PATH, {
     openapi: "3.1.0",
     info: {
