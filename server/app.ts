@@ -14,6 +14,7 @@ import type { Logger } from "../lib/logger.ts";
 import { countryFromHeaders } from "../modules/currency/index.ts";
 import { findSiteConfig, type SiteConfig } from "../modules/site/index.ts";
 import { createApi } from "./api/index.ts";
+import { isForgedCrossSiteRequest } from "./csrf.ts";
 import { devOutboxRouter } from "./dev-outbox.ts";
 import { HostedIdentityProvider, identityProviderRoutes } from "./idp/index.ts";
 import { createMetrics, registerSearchMetrics, routeLabel } from "./metrics.ts";
@@ -70,6 +71,21 @@ export function createApp(services: AppServices, options: AppOptions) {
     if (!path.startsWith("/assets/")) {
       logger.info({ method: c.req.method, path, status: c.res.status, ms: Math.round(seconds * 1000) }, "request");
     }
+  });
+
+  // No cookie-carrying POST from another site reaches a router or an action (server/csrf.ts).
+  const publicOrigin = services.config.PUBLIC_ORIGIN ? new URL(services.config.PUBLIC_ORIGIN).origin : null;
+  app.use(async (c, next) => {
+    const forged = isForgedCrossSiteRequest({
+      method: c.req.method,
+      path: c.req.path,
+      hasCookies: (c.req.header("Cookie") ?? "").length > 0,
+      secFetchSite: c.req.header("Sec-Fetch-Site"),
+      origin: c.req.header("Origin"),
+      ownOrigins: [new URL(c.req.url).origin, ...(publicOrigin ? [publicOrigin] : [])],
+    });
+    if (forged) throw new AppError("CSRF_REJECTED");
+    return next();
   });
 
   app.onError((error, c) => {

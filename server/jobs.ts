@@ -2,16 +2,21 @@
 // services, so adding a kind of job is one entry here. Handlers validate their payload and throw to
 // have the attempt retried.
 import type { AppServices } from "../app/context.ts";
+import { pathOf } from "../app/routing/localized-paths.ts";
+import { sendAccountEmail } from "../flows/account-email.ts";
 import { SEND_BOOKING_EMAIL, sendBookingEmail } from "../flows/booking-email.ts";
 import { SWEEP_LAPSED_BOOKINGS, scheduleLapsedBookingSweep, sweepLapsedBookings } from "../flows/booking-sweep.ts";
+import { publicOriginOf } from "../lib/config.ts";
+import { SEND_ACCOUNT_EMAIL } from "../modules/identity/index.ts";
 import { createJobRunner, type JobHandlers, type JobRunner } from "../modules/jobs/index.ts";
 import { bookingDocumentDeps } from "./booking-deps.ts";
 import type { Runtime } from "./boot.ts";
 
 /**
  * Every kind of job, by name. Enqueue with `enqueueJob(tx, { name, payload })` from a use case:
- * the tickets' e-mail (queued when a booking is ticketed, or resent on request) and the sweep of
- * lapsed bookings, which re-queues itself every minute (ADR 0023).
+ * the tickets' e-mail (queued when a booking is ticketed, or resent on request), the sweep of
+ * lapsed bookings, which re-queues itself every minute (ADR 0023), and the accounts' confirm and reset
+ * mails (ADR 0027).
  */
 export function jobHandlers(services: AppServices): JobHandlers {
   return {
@@ -20,6 +25,16 @@ export function jobHandlers(services: AppServices): JobHandlers {
     },
     [SWEEP_LAPSED_BOOKINGS]: async (_payload, context) => {
       await sweepLapsedBookings(services.db, context);
+    },
+    [SEND_ACCOUNT_EMAIL]: async (payload, context) => {
+      const deps = {
+        db: services.db,
+        mailer: services.mailer,
+        siteOrigin: publicOriginOf(services.config),
+        linkPathOf: (purpose: "confirm_email" | "reset_password", language: Parameters<typeof pathOf>[1]) =>
+          pathOf(purpose === "confirm_email" ? "confirmEmail" : "forgot", language),
+      };
+      await sendAccountEmail(deps, payload, context);
     },
   };
 }

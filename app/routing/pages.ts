@@ -13,6 +13,9 @@ export type PageId =
   | "manageBooking"
   | "auth"
   | "forgot"
+  | "register"
+  | "confirmEmail"
+  | "account"
   | "ferry"
   | "routesSchedules"
   | "promotions"
@@ -63,6 +66,9 @@ export const PAGES: Record<PageId, PageSlugs> = {
   manageBooking: { paths: { es: "/es/carrito/mi-reserva/", en: "/en/carrito/my-booking/", pt: "/pt/carrito/minha-reserva/" } },
   auth: { paths: { es: "/es/auth/", en: "/en/auth/", pt: "/pt/auth/" } },
   forgot: { paths: { es: "/es/forgot/", en: "/en/forgot/", pt: "/pt/forgot/" } },
+  register: { paths: { es: "/es/registro/", en: "/en/register/", pt: "/pt/cadastro/" } },
+  confirmEmail: { paths: { es: "/es/confirmar-correo/", en: "/en/confirm-email/", pt: "/pt/confirmar-email/" } },
+  account: { paths: { es: "/es/mi-cuenta/", en: "/en/my-account/", pt: "/pt/minha-conta/" } },
   ferry: { paths: { es: "/es/ferry-isla-mujeres/", en: "/en/ferry-isla-mujeres/", pt: "/pt/ferry-isla-mujeres/" } },
   routesSchedules: { paths: { es: "/es/rutas-horarios/", en: "/en/routes-schedules/", pt: "/pt/rotas-horarios/" } },
   promotions: { paths: { es: "/es/promociones/", en: "/en/promotions/", pt: "/pt/promocoes/" } },

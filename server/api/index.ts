@@ -11,6 +11,7 @@ import { redirectRouter } from "./redirect.ts";
 import { sandboxPspRouter } from "./sandbox-psp.ts";
 import { shoppingCartRouter } from "./shopping-cart.ts";
 import { searchRouter } from "./search.ts";
+import { usersRouter } from "./users.ts";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 
@@ -27,6 +28,7 @@ export function createApi(options: ApiOptions) {
   api.route("/", catalogueRouter(options.services));
   api.route("/", inventoryAdminRouter(options.services));
   api.route("/", shoppingCartRouter(options.services));
+  api.route("/", usersRouter(options.services));
   api.route("/", redirectRouter(options.services));
   api.route("/", searchRouter(options.services));
   api.route("/", sandboxPspRouter(options.services));
