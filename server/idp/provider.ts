@@ -88,10 +88,12 @@ export class HostedIdentityProvider implements IdentityProviderPort {
       adapter: (model: string) => new PostgresAdapter(db, model, () => new Date()),
       clients,
       jwks: secrets.jwks,
-      cookies: { keys: secrets.cookieKeys },
+      // Names of our own, so that an upstream oidc-provider on the same host (the tests') cannot shadow them.
+      cookies: { keys: secrets.cookieKeys, names: { session: "idp_session", interaction: "idp_interaction", resume: "idp_interaction_resume" } },
       scopes: [...SCOPES],
       claims: {
-        openid: ["sub"],
+        // amr tells the site a sign-in went through a social provider (FEDERATED_AMR).
+        openid: ["sub", "amr"],
         email: ["email", "email_verified"],
         profile: ["given_name", "family_name", "locale"],
         phone: ["phone_number", "phone_number_verified"],
