@@ -11,6 +11,18 @@ const SHORT_HOLD_SECONDS = 8;
 const SHORT_HOLD_ORIGIN = `http://127.0.0.1:${PORT + 1}`;
 process.env.E2E_SHORT_HOLD_ORIGIN = SHORT_HOLD_ORIGIN;
 process.env.E2E_SHORT_HOLD_SECONDS = String(SHORT_HOLD_SECONDS);
+// The upstream social provider of the social sign-in test (a second oidc-provider standing in for
+// Google, tests/setup/upstream-idp.mjs), and the one entry of SOCIAL_PROVIDERS that names it.
+const UPSTREAM_IDP_PORT = PORT + 2;
+const SOCIAL_PROVIDERS = JSON.stringify([
+  {
+    id: "upstream",
+    name: "Upstream",
+    issuer: `http://127.0.0.1:${UPSTREAM_IDP_PORT}`,
+    clientId: "travesia-idp",
+    clientSecret: "upstream-test-client-secret-0123456789abcdef",
+  },
+]);
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -74,7 +86,24 @@ export default defineConfig({
       stdout: "pipe",
       stderr: "pipe",
       // A key for Uplift's sandbox script, so the pay-monthly offer loads where its rule allows it.
-      env: { PORT: String(PORT), BUILD_DIR, LOG_LEVEL: "warn", ENABLE_FAULT_ROUTES: "true", UPLIFT_API_KEY: "sandbox-uplift-e2e" },
+      // PUBLIC_ORIGIN: the identity provider's issuer and redirect URIs are on the origin the browser uses.
+      env: {
+        PORT: String(PORT),
+        BUILD_DIR,
+        LOG_LEVEL: "warn",
+        ENABLE_FAULT_ROUTES: "true",
+        UPLIFT_API_KEY: "sandbox-uplift-e2e",
+        PUBLIC_ORIGIN: baseURL,
+        SOCIAL_PROVIDERS,
+      },
+    },
+    {
+      command: `node tests/setup/upstream-idp.mjs ${UPSTREAM_IDP_PORT} ${baseURL}/idp/social/upstream/callback`,
+      url: `http://127.0.0.1:${UPSTREAM_IDP_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "pipe",
+      stderr: "pipe",
     },
     {
       command: "node tests/setup/e2e-server.mjs",

@@ -61,13 +61,15 @@ export function parseJwks(text: string): { keys: Record<string, unknown>[] } {
 }
 
 export async function loadProviderSecrets(db: Database, config: Pick<Config, "OIDC_JWKS" | "OIDC_COOKIE_KEYS" | "OIDC_SITE_CLIENT_SECRET">): Promise<ProviderSecrets> {
-  const configured = config.OIDC_JWKS && config.OIDC_COOKIE_KEYS && config.OIDC_SITE_CLIENT_SECRET;
-  const stored = configured ? null : await storedSecrets(db);
-  const cookieKeys = config.OIDC_COOKIE_KEYS?.split(",").map((key) => key.trim()).filter((key) => key.length > 0);
+  const jwks = config.OIDC_JWKS ? parseJwks(config.OIDC_JWKS) : null;
+  const cookieKeys = (config.OIDC_COOKIE_KEYS ?? "").split(",").map((key) => key.trim()).filter((key) => key.length > 0);
+  const siteClientSecret = config.OIDC_SITE_CLIENT_SECRET ?? null;
+  if (jwks && cookieKeys.length > 0 && siteClientSecret) return { jwks, cookieKeys, siteClientSecret, generated: false };
+  const stored = await storedSecrets(db);
   return {
-    jwks: config.OIDC_JWKS ? parseJwks(config.OIDC_JWKS) : stored!.jwks,
-    cookieKeys: cookieKeys && cookieKeys.length > 0 ? cookieKeys : stored!.cookieKeys,
-    siteClientSecret: config.OIDC_SITE_CLIENT_SECRET ?? stored!.siteClientSecret,
-    generated: !configured,
+    jwks: jwks ?? stored.jwks,
+    cookieKeys: cookieKeys.length > 0 ? cookieKeys : stored.cookieKeys,
+    siteClientSecret: siteClientSecret ?? stored.siteClientSecret,
+    generated: true,
   };
 }

@@ -1,0 +1,28 @@
+// Social sign-in in a real browser (issue 7, spec §6, ADR 0031): from the Spanish auth page through our
+// identity provider to the upstream provider (a second oidc-provider standing in for Google, started by
+// Playwright), back through the code flow, signed in. The flows' refusals are tested below the browser
+// (server/idp/idp.db.test.ts); this is the one journey that needs the redirects, cookies and forms of
+// a browser.
+import { test, expect, DESKTOP_ONLY } from "./fixtures.ts";
+
+test("signs in with the social provider from /es/auth/ and lands signed in", DESKTOP_ONLY, async ({ page, context, allowConsoleError }) => {
+  // The account page may not be routed yet on this build: its 404 is not what this test is about.
+  allowConsoleError(/status of 404/);
+  const login = `viajera.${Date.now()}`;
+  await page.goto("/es/auth/?social=upstream");
+  // The upstream provider's own development login page.
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill("cualquiera");
+  await page.locator('button[type="submit"]').click();
+  // Its consent page (our provider is a third-party client there), then back to the site.
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL((url) => url.port === new URL(page.url()).port && !url.pathname.startsWith("/idp/") && !url.pathname.startsWith("/es/auth/"));
+
+  const cookies = await context.cookies();
+  const userInfo = cookies.find((cookie) => cookie.name === "userInfo");
+  expect(userInfo, "the userInfo cookie").toBeDefined();
+  expect(JSON.parse(decodeURIComponent(userInfo!.value))).toMatchObject({ login: true });
+  expect(cookies.find((cookie) => cookie.name.endsWith("travesia_social"))?.httpOnly).toBe(true);
+  const info = await page.request.get("/user-info/");
+  expect(await info.json()).toMatchObject({ status: "auth", isSocial: true, userName: "Ana Upstream" });
+});
