@@ -18,7 +18,7 @@ import { bootSnapshot } from "../../tests/setup/db.ts";
 import { startUpstreamIdp, UPSTREAM_CLIENT_ID, UPSTREAM_CLIENT_SECRET } from "../../tests/setup/upstream-idp.mjs";
 import { createApp } from "../app.ts";
 import type { Runtime } from "../boot.ts";
-import { HostedIdentityProvider } from "./index.ts";
+import { HostedIdentityProvider, sweepExpiredProviderRows } from "./index.ts";
 
 const PASSWORD = "mareas-de-isla-2026";
 const THIRD_PARTY = { client_id: "partner-tours", client_secret: "partner-tours-secret-0123456789abcdef0123", client_name: "Partner Tours" };
@@ -437,5 +437,21 @@ describe("a restart", () => {
     expect(await restarted.accountOfAccessToken(tokens.access_token)).toMatchObject({ accountId: id });
     const userinfo = await fetch(`${origin}/idp/me`, { headers: { Authorization: `Bearer ${tokens.access_token}` } });
     expect(await userinfo.json()).toMatchObject({ sub: id, email });
+  });
+});
+
+describe("housekeeping", () => {
+  it("sweeps the rows whose lifetime is over, and only those (never the keys)", async () => {
+    const now = new Date();
+    const db = runtime.services.db;
+    await db.insert(oidcModels).values([
+      { model: "Interaction", id: "sweep-old", payload: {}, expiresAt: new Date(now.getTime() - 1000) },
+      { model: "Interaction", id: "sweep-live", payload: {}, expiresAt: new Date(now.getTime() + 60_000) },
+    ]);
+    expect(await sweepExpiredProviderRows(db, now)).toBeGreaterThanOrEqual(1);
+    const left = (await db.select({ id: oidcModels.id }).from(oidcModels)).map((row) => row.id);
+    expect(left).toContain("sweep-live");
+    expect(left).not.toContain("sweep-old");
+    expect(left).toContain("current");
   });
 });
