@@ -67,6 +67,8 @@ export interface RequestInfo {
   logger: Logger;
   /** CSP nonce for the inline scripts React Router writes into the document. */
   nonce: string;
+  /** The client's address (a trusted edge's header, else the socket's peer): what throttles count by. */
+  clientAddress: string;
   /** Two-letter country from the edge geolocation header, when present. */
   country: string | null;
   /** The site this request is served for: its languages and feature flags. */

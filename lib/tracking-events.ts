@@ -75,6 +75,10 @@ export const TrackingEvent = z.discriminatedUnion("type", [
     type: z.literal("postViewed"),
     post: z.strictObject({ postId: z.string().trim().min(1).max(TRACKING_LIMITS.goalIdMaxLength), title: text, url: z.string().max(TRACKING_LIMITS.urlMaxLength).optional() }),
   }),
+  // Added by the browser tracker (ADR 0029): the inactivity ping of spec §9 ("inactivity delays 30 s,
+  // 30 s, 2 min …"). It says the visitor is still on the page and has done nothing since `sinceTime`
+  // (ms since the epoch, the browser's clock), so the service can tell a long read from a closed tab.
+  z.strictObject({ type: z.literal("nothingChanged"), sinceTime: z.number().int().min(0) }),
   z.strictObject({
     type: z.literal("goalCompleted"),
     goalId: z.string().trim().min(TRACKING_LIMITS.goalIdMinLength).max(TRACKING_LIMITS.goalIdMaxLength),

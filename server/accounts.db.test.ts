@@ -340,7 +340,7 @@ describe("cross-site posts with cookies", () => {
     const { cookies } = await signIn(await confirmedAccount());
     const cookie = `__Host-travesia_session=${cookies["__Host-travesia_session"]}`;
     const sessionsBefore = await db().$count(userSessions);
-    for (const headers of [{ "Sec-Fetch-Site": "cross-site" }, { Origin: "https://evil.example" }]) {
+    for (const headers of [{ "Sec-Fetch-Site": "cross-site" }, { Origin: "https://evil.example" }] as Record<string, string>[]) {
       const forged = await post("/user-logout/", {}, { Cookie: cookie, ...headers });
       expect(forged.status).toBe(403);
       expect(await forged.json()).toMatchObject({ error: { code: "CSRF_REJECTED" } });

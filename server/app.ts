@@ -13,6 +13,7 @@ import { languageOfPath, type Language } from "../lib/language.ts";
 import type { Logger } from "../lib/logger.ts";
 import { countryFromHeaders } from "../modules/currency/index.ts";
 import { findSiteConfig, type SiteConfig } from "../modules/site/index.ts";
+import { clientAddressOf } from "./api/client-address.ts";
 import { createApi } from "./api/index.ts";
 import { isForgedCrossSiteRequest } from "./csrf.ts";
 import { devOutboxRouter } from "./dev-outbox.ts";
@@ -204,6 +205,7 @@ export function createApp(services: AppServices, options: AppOptions) {
       requestId: c.get("requestId"),
       logger: c.get("logger"),
       nonce: c.get("nonce"),
+      clientAddress: clientAddressOf(c, services.config.CLIENT_IP_HEADER),
       country: countryFromHeaders(c.req.raw.headers, services.config.GEO_COUNTRY_HEADERS),
       site: c.get("site") ?? (await findSiteConfig(services.db, services.config.SITE_CODE)),
     });

@@ -6,6 +6,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadThankYou } from "../app/checkout/thank-you.server.ts";
+import { orderEventOf } from "../app/personalization/page-events.ts";
+import { TrackingEvent } from "../lib/tracking-events.ts";
 import { loadManageBooking, type ManageBookingData } from "../app/checkout/manage-booking.server.ts";
 import { requestContext, servicesContext } from "../app/context.ts";
 import { findSiteConfig } from "../modules/site/index.ts";
@@ -98,6 +100,11 @@ async function payAndConfirmTwice(placed: Awaited<ReturnType<typeof placeRoundTr
   const [page, hook] = await Promise.all([returnPage, webhook]);
   expect(page.data.status).toBe("ticketed");
   expect(hook.status).toBe(200);
+  // The order the personalization tracker reports from the thank-you page, in the booking's terms.
+  const order = page.data.order;
+  if (!order) throw new Error("a paid booking reports its order");
+  expect(order.total.currency).toBe(order.lines[0]?.total.currency);
+  expect(TrackingEvent.safeParse(orderEventOf({ reference: placed.reference, ...order })).success).toBe(true);
 }
 
 const mailsOf = (reference: string): ReceivedMail[] => sink.messages.filter((mail) => mail.subject.includes(reference));
@@ -111,7 +118,7 @@ async function eventReasons(bookingId: string): Promise<string[]> {
 async function manageBookingPage(location: string, cookie: string): Promise<ManageBookingData> {
   const context = new RouterContextProvider();
   context.set(servicesContext, services());
-  context.set(requestContext, { requestId: "test", logger: createLogger("silent"), nonce: "n", country: null, site: await findSiteConfig(fixture.db, "travesia") });
+  context.set(requestContext, { requestId: "test", logger: createLogger("silent"), nonce: "n", clientAddress: "127.0.0.1", country: null, site: await findSiteConfig(fixture.db, "travesia") });
   const answer = await loadManageBooking(new Request(`http://site.test${location}`, { headers: { Cookie: cookie } }), context, "es");
   return answer.data;
 }

@@ -60,7 +60,7 @@ async function roundTripCart(out: SailingView, back: SailingView, passengers = {
 async function routeContext(): Promise<RouterContextProvider> {
   const context = new RouterContextProvider();
   context.set(servicesContext, runtime.services);
-  context.set(requestContext, { requestId: "test", logger: createLogger("silent"), nonce: "n", country: null, site: await findSiteConfig(db(), "travesia") });
+  context.set(requestContext, { requestId: "test", logger: createLogger("silent"), nonce: "n", clientAddress: "127.0.0.1", country: null, site: await findSiteConfig(db(), "travesia") });
   return context;
 }
 

@@ -4,7 +4,7 @@
 import type { RouterContextProvider } from "react-router";
 import { isAppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
-import { formatDecimal, formatMoney, isCurrencyCode, minorUnitsOf } from "../../lib/money.ts";
+import { formatDecimal, formatMoney, isCurrencyCode, minorUnitsOf, type Money } from "../../lib/money.ts";
 import {
   bookableRange,
   findActivityOffer,
@@ -216,6 +216,8 @@ export interface ProductPageData {
   product: Product;
   upgrade: Product | null;
   fromPrice: string | null;
+  /** The same adult fare as an amount, for the personalization tracker's productViewed. */
+  fromAmount: Money | null;
   upgradeFromPrice: string | null;
   deposit: string | null;
   hours: { weekdays: number[]; opens: string; closes: string }[];
@@ -244,7 +246,7 @@ export async function loadProductPage(
   const priceOf = async (item: Product) => {
     const prices = await findProductPrices(db, { product: item, category: "tourist", currency: currency.iso_code, now }).catch(() => []);
     const adult = prices.find((price) => price.passengerType === "adult");
-    return { prices, from: adult ? formatMoney(adult.unit, currency) : null };
+    return { prices, from: adult ? formatMoney(adult.unit, currency) : null, amount: adult?.unit ?? null };
   };
   const own = await priceOf(product);
   const upgraded = upgrade ? await priceOf(upgrade) : null;
@@ -321,6 +323,7 @@ export async function loadProductPage(
       product,
       upgrade,
       fromPrice: own.from,
+      fromAmount: own.amount,
       upgradeFromPrice: upgraded?.from ?? null,
       deposit: product.deposit && usd ? formatMoney(product.deposit, usd) : null,
       hours: activity?.hours ?? [],

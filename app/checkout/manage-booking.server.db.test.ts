@@ -49,7 +49,7 @@ beforeAll(async () => {
   booking = await buyWithCard({ db: db(), provider: harness.provider, now: NOW, guestAccessSecret: GUEST_TEST_SECRET, holdSeconds: 900 }, harness.provider, sessionId, { language: "es", buyer: { name: "Ana Pérez", email: "Ana@Example.com", phone: "+52 998 123 4567", country: "MX", acceptTerms: true } });
   context = new RouterContextProvider();
   context.set(servicesContext, harness.runtime.services);
-  context.set(requestContext, { requestId: "test", logger: createLogger("silent"), nonce: "n", country: null, site: await findSiteConfig(db(), "travesia") });
+  context.set(requestContext, { requestId: "test", logger: createLogger("silent"), nonce: "n", clientAddress: "127.0.0.1", country: null, site: await findSiteConfig(db(), "travesia") });
 });
 afterAll(() => harness.runtime.database.close());
 

@@ -12,6 +12,9 @@ import { isCoupon } from "../../modules/cart/index.ts";
 import { findBooking, findBookingLines, findPaymentByProviderId, findPayments, findTickets, normalizeReference, paidAttemptOf, type BookingPaymentRow, type BookingStatus } from "../../modules/checkout/index.ts";
 import { cardBrandName, monthlyInstalmentMinor } from "../../modules/payments/index.ts";
 import { findAmountFormatter } from "../../modules/currency/index.ts";
+import { findProducts } from "../../modules/catalog/index.ts";
+import { isCurrencyCode, money, type Money } from "../../lib/money.ts";
+import type { TrackedLine } from "../personalization/page-events.ts";
 import { servicesContext } from "../context.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import { readBookingAccess } from "./booking-access.server.ts";
@@ -31,6 +34,8 @@ export interface ThankYouData {
   holds: { ferry: boolean; visit: boolean; coupon: boolean };
   /** How it was paid, once captured: the card (brand, last digits, months without interest) or PayPal. */
   payment: PaidWith | null;
+  /** What the personalization tracker reports as the order (spec §3 tracked events), once it is paid. */
+  order: { lines: TrackedLine[]; total: Money } | null;
 }
 
 export type PaidWith =
@@ -74,13 +79,21 @@ export async function loadThankYou(request: Request, context: Context, language:
   // The paid cart is closed: the browser starts a new one (spec §4: clearing the cart empties the cookie).
   if (ticketed) headers.append("Set-Cookie", cartSessionCookie(null, services.config.NODE_ENV === "production"));
   const { db } = services;
+  // Paid is enough for the lines (next steps, the tracked order); tickets follow from a job moments later.
+  const paid = ticketed || booking.status === "paid";
   const [tickets, lines, payments, format] = await Promise.all([
     ticketed ? findTickets(db, booking.id) : [],
-    ticketed ? findBookingLines(db, booking.id) : [],
+    paid ? findBookingLines(db, booking.id) : [],
     ticketed ? findPayments(db, booking.id) : [],
     findAmountFormatter(db, booking.currency, language),
   ]);
   const captured = paidAttemptOf(payments);
+  const products = lines.length > 0 ? await findProducts(db, language, { ids: [...new Set(lines.map((line) => line.productId))], withComplements: false }) : [];
+  const currency = isCurrencyCode(booking.currency) ? booking.currency : null;
+  const trackedLines = lines.flatMap((line) => {
+    const product = products.find((candidate) => candidate.id === line.productId);
+    return product && currency ? [{ product: { code: product.code, name: product.name, kind: product.kind }, total: money(line.totalMinor, currency) }] : [];
+  });
   return {
     data: {
       reference: booking.reference,
@@ -95,6 +108,7 @@ export async function loadThankYou(request: Request, context: Context, language:
         coupon: lines.some(isCoupon),
       },
       payment: captured ? paidWith(captured, format) : null,
+      order: trackedLines.length > 0 && currency ? { lines: trackedLines, total: money(booking.totalMinor, currency) } : null,
     },
     headers,
   };

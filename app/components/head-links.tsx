@@ -1,6 +1,8 @@
-// Canonical and reciprocal hreflang links for the page being shown (issue 2, §3).
+// Canonical and reciprocal hreflang links for the page being shown (issue 2, §3). The hreflang set is
+// the client state's `hreflangs` (app/routing/client-state.ts), so the links and the state agree.
 import { useLocation } from "react-router";
-import { alternatesOf, matchPage, pathOf } from "../routing/localized-paths.ts";
+import { hreflangsOf } from "../routing/client-state.ts";
+import { matchPage, pathOf } from "../routing/localized-paths.ts";
 import { useRootData } from "../i18n/use-translate.ts";
 
 export function HeadLinks() {
@@ -9,14 +11,12 @@ export function HeadLinks() {
   const page = matchPage(location.pathname);
   if (!root || !page) return null;
   const canonical = `${root.origin}${pathOf(page.pageId, page.language)}`;
-  const alternates = alternatesOf(page.pageId, root.site.languages);
   return (
     <>
       <link rel="canonical" href={canonical} />
-      {alternates.map((alternate) => (
-        <link key={alternate.language} rel="alternate" hrefLang={alternate.language} href={`${root.origin}${alternate.href}`} />
+      {hreflangsOf(location.pathname, root.site.languages, root.origin).map((alternate) => (
+        <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={alternate.href} />
       ))}
-      <link rel="alternate" hrefLang="x-default" href={`${root.origin}${pathOf(page.pageId, "en")}`} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 // The cart (spec §2 Cart): each line with its date, schedule, passengers and fare, the hold's
 // countdown, remove and hold-again; complement cards with their details; the totals in the cart's
 // currency. Every button is a form that works without JavaScript (app/cart/cart-page.server.ts).
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { languageOfPath } from "../../lib/language.ts";
 import type { CartComplementView, CartLineView, CartView } from "../../flows/cart.ts";
 import { applyCartForm, loadCartPage } from "../cart/cart-page.server.ts";
@@ -15,6 +15,8 @@ import { Breadcrumbs } from "../components/content/breadcrumbs.tsx";
 import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
 import { createTranslate, type Translate } from "../i18n/translate.ts";
 import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
+import { cartEventOf } from "../personalization/page-events.ts";
+import { useTrackView } from "../personalization/tracker-provider.tsx";
 import { isPageLive, pathOf } from "../routing/localized-paths.ts";
 import type { Route } from "./+types/cart-page";
 
@@ -206,6 +208,12 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const busy = navigation.state === "submitting";
   const { cart, checkoutPage, notice } = loaderData;
   const lines = cart?.lines ?? [];
+  // Every cart change redirects here with `updated=1` (a new location): that view is the change.
+  const { key } = useLocation();
+  // Lines whose hold expired are outside the totals until held again: outside the event too.
+  const held = lines.filter((line) => line.hold.status !== "expired").map((line) => ({ product: line.product, total: line.price.total }));
+  const cartEvent = cart ? cartEventOf(notice?.ok ? "cartModified" : "cartViewed", { lines: held, total: cart.totals.total }) : null;
+  useTrackView(cartEvent, `cart:${key}`);
   return (
     <div className={`${CONTAINER} py-8`}>
       <Breadcrumbs crumbs={[{ label: t("page.home"), href: pathOf("home", language) }, { label: t("cart.title") }]} />

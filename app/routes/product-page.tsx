@@ -11,6 +11,8 @@ import { Breadcrumbs } from "../components/content/breadcrumbs.tsx";
 import { CONTAINER, FOCUS_RING } from "../components/ui/styles.ts";
 import { createTranslate } from "../i18n/translate.ts";
 import { useRootData, useTranslate } from "../i18n/use-translate.ts";
+import { productEventOf } from "../personalization/page-events.ts";
+import { useTrackView } from "../personalization/tracker-provider.tsx";
 import { isPageLive, matchPage, pathOf } from "../routing/localized-paths.ts";
 import { PRODUCT_PAGES, PRODUCT_PAGE_IDS, isProductPageId, productPageOf } from "../routing/product-pages.ts";
 import type { Route } from "./+types/product-page";
@@ -44,6 +46,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const t = useTranslate();
   const language = useRootData()?.language ?? "en";
   const { product, upgrade } = loaderData;
+  // One view per product page: the widget's searches reload this page without being new views.
+  useTrackView(productEventOf(product, loaderData.fromAmount, pathOf(loaderData.pageId, language)), `product:${loaderData.pageId}`);
   const openDays = new Set(loaderData.hours.flatMap((hours) => hours.weekdays));
   const closedDays = ALL_DAYS.filter((day) => !openDays.has(day));
   const others = PRODUCT_PAGE_IDS.filter((pageId) => pageId !== loaderData.pageId && isPageLive(pageId));

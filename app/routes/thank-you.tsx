@@ -7,6 +7,8 @@ import { CARD } from "../components/booking/styles.ts";
 import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
 import { createTranslate } from "../i18n/translate.ts";
 import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
+import { orderEventOf } from "../personalization/page-events.ts";
+import { useTrackView } from "../personalization/tracker-provider.tsx";
 import { isPageLive, pathOf } from "../routing/localized-paths.ts";
 import type { Route } from "./+types/thank-you";
 
@@ -27,6 +29,8 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
   const language = useLanguage();
   const booking = loaderData;
   const manage = isPageLive("manageBooking") ? `${pathOf("manageBooking", language)}?ref=${booking.reference}` : null;
+  // Once per order in this browser: a reload of the thank-you page is not a second order.
+  useTrackView(booking.order ? orderEventOf({ reference: booking.reference, ...booking.order }) : null, `order:${booking.reference}:${booking.order ? "paid" : "waiting"}`, { once: true });
   if (booking.status === "pending_payment" || booking.status === "failed" || booking.status === "refunded" || booking.status === "cancelled") {
     const key = booking.status === "pending_payment" ? "waiting" : booking.status === "refunded" ? "refunded" : "failed";
     return (

@@ -9,6 +9,7 @@ export const PAGE_MODULES: Partial<Record<PageId, string>> = {
   paymentDetailsCoupon: "routes/payment-details.tsx",
   cartThankYou: "routes/thank-you.tsx",
   manageBooking: "routes/manage-booking.tsx",
+  auth: "routes/auth.tsx",
   search: "routes/search.tsx",
   ferry: "routes/ferry-page.tsx",
   promotions: "routes/content-page.tsx",

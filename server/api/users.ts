@@ -5,21 +5,10 @@
 // token of our identity provider; POST /user-logout/ ends both sessions and the provider's grant.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { clearCookies, openSessionCookies, resolveLogin, sessionCookieName, sessionSecretsOf } from "../../app/account/session-cookies.server.ts";
 import type { AppServices } from "../../app/context.ts";
-import { COOKIE, credentialCookieName } from "../../lib/cookies.ts";
-import {
-  authenticate,
-  endSession,
-  findAccount,
-  findLoginState,
-  issueLoginTicket,
-  LIFETIMES,
-  redeemLoginTicket,
-  userInfoCookieValue,
-  userInfoOf,
-  type UserInfo,
-} from "../../modules/identity/index.ts";
+import { COOKIE } from "../../lib/cookies.ts";
+import { authenticate, endSession, findAccount, issueLoginTicket, redeemLoginTicket, userInfoOf } from "../../modules/identity/index.ts";
 import { clientAddressOf } from "./client-address.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
 
@@ -48,18 +37,8 @@ const SessionBodySchema = z.object({
   remember: z.boolean().default(false).openapi({ description: "Keep the session 30 days instead of until the browser closes" }),
 });
 
-export interface SessionCookieNames {
-  regular: string;
-  social: string;
-}
-
-export function sessionCookieNames(secure: boolean): SessionCookieNames {
-  return { regular: credentialCookieName(COOKIE.session, secure), social: credentialCookieName(COOKIE.socialSession, secure) };
-}
-
-/** The `userInfo` cookie (spec §3) beside a session: readable by scripts, as long-lived as the session. */
-function setUserInfoCookie(c: Context, info: UserInfo, secure: boolean, maxAgeSeconds: number | undefined): void {
-  setCookie(c, COOKIE.userInfo, userInfoCookieValue(info), { path: "/", sameSite: "Lax", secure, ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}) });
+function setCookies(c: Context, values: readonly string[]): void {
+  for (const value of values) c.header("Set-Cookie", value, { append: true });
 }
 
 function noStore(c: Context): void {
@@ -71,7 +50,6 @@ export function usersRouter(services: AppServices) {
   const router = createRouter();
   const { db, clock, config } = services;
   const secure = config.NODE_ENV === "production";
-  const names = sessionCookieNames(secure);
 
   router.openapi(
     createRoute({
@@ -113,11 +91,10 @@ export function usersRouter(services: AppServices) {
     }),
     async (c) => {
       const { sessionId, remember } = c.req.valid("json");
-      const session = await redeemLoginTicket(db, sessionId, { remember, replacing: getCookie(c, names.regular) ?? null }, clock.now());
-      const maxAge = remember ? LIFETIMES.rememberedSessionMs / 1000 : undefined;
-      setCookie(c, names.regular, session.secret, { path: "/", httpOnly: true, sameSite: "Lax", secure, ...(maxAge ? { maxAge } : {}) });
+      const replacing = sessionSecretsOf(c.req.header("Cookie"), secure).regular;
+      const session = await redeemLoginTicket(db, sessionId, { remember, replacing }, clock.now());
       const info = userInfoOf(session.account, false);
-      setUserInfoCookie(c, info, secure, maxAge);
+      setCookies(c, openSessionCookies("regular", session, info, remember, secure));
       noStore(c);
       return c.json(info, 200);
     },
@@ -132,11 +109,8 @@ export function usersRouter(services: AppServices) {
       responses: { 200: { description: "auth with the user's fields, or noauth", content: { "application/json": { schema: UserInfoSchema } } } },
     }),
     async (c) => {
-      const state = await findLoginState(db, { social: getCookie(c, names.social) ?? null, regular: getCookie(c, names.regular) ?? null }, clock.now());
-      if (state.staleSocial) deleteCookie(c, names.social, { path: "/", secure });
-      if (state.staleRegular) deleteCookie(c, names.regular, { path: "/", secure });
-      const info = userInfoOf(state.session?.account ?? null, state.session?.viaSocialProvider ?? false);
-      if (info.status === "noauth" && getCookie(c, COOKIE.userInfo) !== undefined) deleteCookie(c, COOKIE.userInfo, { path: "/", secure });
+      const { info, clear } = await resolveLogin(db, c.req.header("Cookie"), secure, clock.now());
+      setCookies(c, clear);
       noStore(c);
       return c.json(info, 200);
     },
@@ -172,14 +146,12 @@ export function usersRouter(services: AppServices) {
     }),
     async (c) => {
       const now = clock.now();
-      for (const name of [names.social, names.regular]) {
-        const secret = getCookie(c, name);
-        if (secret === undefined) continue;
-        const ended = await endSession(db, secret, now);
+      const secrets = sessionSecretsOf(c.req.header("Cookie"), secure);
+      for (const secret of [secrets.social, secrets.regular]) {
+        const ended = secret === null ? null : await endSession(db, secret, now);
         if (ended?.providerGrantId && services.identityProvider) await services.identityProvider.revokeGrant(ended.providerGrantId);
-        deleteCookie(c, name, { path: "/", secure });
       }
-      deleteCookie(c, COOKIE.userInfo, { path: "/", secure });
+      setCookies(c, clearCookies([sessionCookieName("social", secure), sessionCookieName("regular", secure), COOKIE.userInfo], secure));
       noStore(c);
       return c.json({ status: "noauth" as const }, 200);
     },

@@ -4,6 +4,8 @@
 import { useEffect, type ReactNode } from "react";
 import { useTranslate } from "../../i18n/use-translate.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
+import { postEventOf } from "../../personalization/page-events.ts";
+import { useTrackView } from "../../personalization/tracker-provider.tsx";
 import { pathOf } from "../../routing/localized-paths.ts";
 import type { PageId } from "../../routing/pages.ts";
 import type { ContentSection, ContentView } from "../../content/types.ts";
@@ -21,6 +23,8 @@ export function ContentArticle({ view, lead, children }: { view: ContentView; le
   const t = useTranslate();
   const { page } = view;
   useOpenLinkedQuestion(page.layout === "faq");
+  // Every editorial page (the ferry page too) is a post for personalization, named by its page id.
+  useTrackView(postEventOf(view.pageId, page.title, pathOf(view.pageId, view.language)), `post:${view.pageId}:${view.language}`);
   return (
     <article className="mx-auto max-w-6xl px-4 pt-6 pb-16 sm:px-6 lg:pt-8">
       <Breadcrumbs

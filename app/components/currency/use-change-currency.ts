@@ -7,6 +7,8 @@ import { useRevalidator } from "react-router";
 import { isSessionId } from "../../../lib/cart-session.ts";
 import { COOKIE, parseCookieHeader } from "../../../lib/cookies.ts";
 import { useRootData } from "../../i18n/use-translate.ts";
+import { profileEventOf } from "../../personalization/page-events.ts";
+import { useTrack } from "../../personalization/tracker-provider.tsx";
 import type { CurrencyOption } from "./currency-options.ts";
 
 export interface CurrencyChange {
@@ -24,6 +26,7 @@ export function useChangeCurrency(language: string): CurrencyChange {
   const [pendingCode, setPendingCode] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const busy = useRef(false);
+  const track = useTrack();
 
   const change = useCallback(
     async (option: CurrencyOption) => {
@@ -48,6 +51,8 @@ export function useChangeCurrency(language: string): CurrencyChange {
           const query = new URLSearchParams({ Currency: option.code, SessionId: sessionId, Language: language.toUpperCase() });
           await fetch(`/xapi/shopping-cart/currency?${query.toString()}`, { method: "PUT", headers: { ...cartApi, Accept: "application/json" } });
         }
+        // The visitor's chosen currency is a profile preference (spec §3 tracked events: user profile).
+        track(profileEventOf({ currency: option.code }));
         await revalidator.revalidate();
         return true;
       } catch {
@@ -58,7 +63,7 @@ export function useChangeCurrency(language: string): CurrencyChange {
         setPendingCode(null);
       }
     },
-    [language, revalidator, cartApi],
+    [language, revalidator, cartApi, track],
   );
 
   const clearFailure = useCallback(() => setFailed(false), []);

@@ -1,9 +1,13 @@
 // The frame of every page: skip link, header, main landmark, footer, and the bottom stack of
 // notices (app banner, cookie notice) that float over the page without moving it.
 import { useState } from "react";
+import { useLocation } from "react-router";
 import { useRootData, useTranslate } from "../../i18n/use-translate.ts";
+import { TrackerProvider } from "../../personalization/tracker-provider.tsx";
+import { sectionSiteOf } from "../../routing/client-state.ts";
 import { CartSessionProvider } from "../cart/cart-session.tsx";
 import { AppBanner } from "./app-banner.tsx";
+import { ClientStateProvider } from "./client-state.tsx";
 import { CookieNotice } from "./cookie-notice.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
@@ -12,7 +16,10 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
   const t = useTranslate();
   const root = useRootData();
   const [cookieNoticeDismissed, setCookieNoticeDismissed] = useState(root?.cookieNoticeDismissed ?? true);
+  const { pathname } = useLocation();
   return (
+    <ClientStateProvider>
+    <TrackerProvider>
     <CartSessionProvider>
     <div className="flex min-h-dvh flex-col">
       <a
@@ -22,7 +29,7 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
         {t("a11y.skipToContent")}
       </a>
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none" data-section-site={sectionSiteOf(pathname)}>
         {children}
       </main>
       <SiteFooter />
@@ -32,5 +39,7 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
       </div>
     </div>
     </CartSessionProvider>
+    </TrackerProvider>
+    </ClientStateProvider>
   );
 }
