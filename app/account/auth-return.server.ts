@@ -7,13 +7,14 @@
 // coded error on the auth page: nothing is created.
 import * as client from "openid-client";
 import { redirect, type RouterContextProvider } from "react-router";
-import { COOKIE, credentialCookieName, parseCookieHeader } from "../../lib/cookies.ts";
+import { credentialCookieName, parseCookieHeader } from "../../lib/cookies.ts";
 import { isAppError, type ErrorCode } from "../../lib/errors.ts";
 import { languageOfPath, type Language } from "../../lib/language.ts";
-import { sameSitePath } from "../../lib/return-path.ts";
-import { LIFETIMES, startSession, userInfoCookieValue, userInfoOf } from "../../modules/identity/index.ts";
+import { startSession, userInfoOf } from "../../modules/identity/index.ts";
 import { servicesContext } from "../context.ts";
 import { PAGES } from "../routing/pages.ts";
+import { afterSignInPath } from "./auth-page.server.ts";
+import { openSessionCookies, sessionSecretsOf } from "./session-cookies.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -44,8 +45,9 @@ function readCodeFlow(value: string | undefined): CodeFlow | null {
   }
 }
 
-function cookie(name: string, value: string, secure: boolean, maxAgeSeconds: number, httpOnly = true): string {
-  return `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${httpOnly ? "; HttpOnly" : ""}${secure ? "; Secure" : ""}`;
+/** The code flow's own cookie: HttpOnly, whole site (a `__Host-` name needs Path=/), ten minutes. */
+function cookie(name: string, value: string, secure: boolean, maxAgeSeconds: number): string {
+  return `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
 }
 
 /** The upstream social providers the auth page offers a button for. */
@@ -106,14 +108,12 @@ export async function handleAuthReturn(request: Request, context: Context): Prom
       services.logger.warn({ err: error }, "sign-in return refused");
       return failed("SIGN_IN_REFUSED");
     }
-    const cookies = parseCookieHeader(request.headers.get("Cookie"));
-    const socialCookie = credentialCookieName(COOKIE.socialSession, secure);
     let session;
     try {
       session = await startSession(
         services.db,
         accountId,
-        { kind: "social", viaSocialProvider, remember: true, providerGrantId: grantId, replacing: cookies[socialCookie] ?? null },
+        { kind: "social", viaSocialProvider, remember: true, providerGrantId: grantId, replacing: sessionSecretsOf(request.headers.get("Cookie"), secure).social },
         services.clock.now(),
       );
     } catch (error) {
@@ -121,15 +121,10 @@ export async function handleAuthReturn(request: Request, context: Context): Prom
       await idp.revokeGrant(grantId);
       return failed(error.code);
     }
-    const maxAge = Math.floor(LIFETIMES.rememberedSessionMs / 1000);
     const headers = new Headers({ "Cache-Control": "no-store" });
     headers.append("Set-Cookie", cookie(flowCookie, "", secure, 0));
-    headers.append("Set-Cookie", cookie(socialCookie, session.secret, secure, maxAge));
-    headers.append("Set-Cookie", cookie(COOKIE.userInfo, encodeURIComponent(userInfoCookieValue(userInfoOf(session.account, viaSocialProvider))), secure, maxAge, false));
-    const keptCookie = cookies[COOKIE.returnPath];
-    const kept = keptCookie ? sameSitePath(keptCookie) : null;
-    if (kept) headers.append("Set-Cookie", cookie(COOKIE.returnPath, "", secure, 0));
-    return redirect(kept ?? PAGES.account.paths[language], { headers });
+    for (const value of openSessionCookies("social", session, userInfoOf(session.account, viaSocialProvider), true, secure)) headers.append("Set-Cookie", value);
+    return redirect(afterSignInPath(request, language), { headers });
   }
 
   const social = params.get("social");

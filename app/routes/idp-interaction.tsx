@@ -1,9 +1,10 @@
 // The hosted identity provider's login and consent page (ADR 0031). Plain forms: works without
 // JavaScript; the forms post to the provider under /idp/interaction/<uid>/.
 import { languageOfPath } from "../../lib/language.ts";
-import { loadInteractionPage, type InteractionError, type InteractionPageData } from "../account/idp-interaction.server.ts";
+import { forwardLoginPost, loadInteractionPage, type InteractionError, type InteractionPageData } from "../account/idp-interaction.server.ts";
+import { LoginForm, loginErrorCodeOf, LOGIN_ERROR_CODES, type LoginErrorCode, type LoginFailure } from "../account/login-form.tsx";
 import type { InteractionView } from "../context.ts";
-import { CARD, FIELD_LABEL, INPUT } from "../components/booking/styles.ts";
+import { CARD } from "../components/booking/styles.ts";
 import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
 import { createTranslate, type MessageKey } from "../i18n/translate.ts";
 import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
@@ -14,12 +15,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadInteractionPage(request, context, languageOfPath(new URL(request.url).pathname));
 }
 
+/** The login form without JavaScript posts here: re-posted (307) to the provider, where the interaction cookie is. */
+export async function action({ request }: Route.ActionArgs) {
+  return forwardLoginPost(request);
+}
+
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.loaderData;
   if (!root) return [];
   const t = createTranslate(root.messages);
-  return [{ title: `${t("idp.login.title")} · ${t("site.name")}` }, { name: "robots", content: "noindex" }];
+  return [{ title: `${t("login.title")} · ${t("site.name")}` }, { name: "robots", content: "noindex" }];
 };
+
+function isLoginErrorCode(code: string): code is LoginErrorCode {
+  return (LOGIN_ERROR_CODES as readonly string[]).includes(code);
+}
 
 const SCOPE_KEYS: Record<string, MessageKey> = {
   email: "idp.scope.email",
@@ -33,11 +43,11 @@ export default function IdpInteractionPage({ loaderData }: Route.ComponentProps)
   const page = loaderData as InteractionPageData;
   return (
     <div className={`${CONTAINER} py-8 sm:py-12`}>
-      <div className="mx-auto max-w-md">
+      <div className="mx-auto flex max-w-md flex-col items-center">
         {page.kind === "expired" ? (
           <Expired />
         ) : page.view.prompt === "login" ? (
-          <LoginStep view={page.view} error={page.error} action={page.action} />
+          <LoginStep view={page.view} error={page.error} retryAfter={page.retryAfter} action={page.action} />
         ) : (
           <ConsentStep view={page.view} action={page.action} />
         )}
@@ -51,7 +61,7 @@ function Expired() {
   const t = useTranslate();
   const language = useLanguage();
   return (
-    <section className={CARD} data-testid="idp-expired">
+    <section className={`${CARD} w-full`} data-testid="idp-expired">
       <h1 className="text-2xl font-bold text-sea-950">{t("idp.expired.title")}</h1>
       <p className="mt-2 text-slate-700">{t("idp.expired.body")}</p>
       <a className={`${buttonClass("primary")} mt-4`} href={`${pathOf("auth", language)}?signin`}>
@@ -61,63 +71,63 @@ function Expired() {
   );
 }
 
+/** The provider's own refusals (a social sign-in that failed); the login form shows the login codes. */
 function ErrorAlert({ code }: { code: InteractionError }) {
   const t = useTranslate();
+  const key: MessageKey = code === "SIGN_IN_REFUSED" || code === "SOCIAL_PROVIDER_UNKNOWN" || code === "SOCIAL_SIGN_IN_FAILED" ? `idp.error.${code}` : "login.error.GENERAL_ERROR";
   return (
-    <div role="alert" data-testid="idp-error" data-code={code} className="mb-4 rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700">
-      {t(`idp.error.${code}`)}
+    <div role="alert" data-testid="idp-error" data-code={code} className="mb-4 w-full max-w-md rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700">
+      {t(key)}
     </div>
   );
 }
 
-function LoginStep({ view, error, action }: { view: InteractionView; error: InteractionError | null; action: string }) {
+function LoginStep({ view, error, retryAfter, action }: { view: InteractionView; error: InteractionError | null; retryAfter: number | null; action: string }) {
   const t = useTranslate();
   const language = useLanguage();
+  const initialFailure: LoginFailure | null = error && isLoginErrorCode(error) ? { code: error, retryAfter } : null;
+
+  // With JavaScript: the provider's login answers JSON, and the browser goes on where it says.
+  async function signIn({ email, password }: { email: string; password: string }): Promise<LoginFailure | null> {
+    const answer = await fetch(`${action}/login`, {
+      method: "POST",
+      headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email, password }),
+    });
+    const body = (await answer.json().catch(() => null)) as { location?: string; error?: { code?: string; retryAfter?: number } } | null;
+    if (answer.ok && body?.location) {
+      window.location.assign(body.location);
+      return null;
+    }
+    if (answer.status === 410) {
+      window.location.reload();
+      return null;
+    }
+    return { code: loginErrorCodeOf(body?.error?.code), retryAfter: body?.error?.retryAfter ?? null };
+  }
+
   return (
-    <section className={CARD} aria-labelledby="idp-login-title">
-      <h1 id="idp-login-title" className="text-2xl font-bold text-sea-950">
-        {t("idp.login.title")}
-      </h1>
-      <p className="mt-1 text-sm text-slate-600">{view.firstParty ? t("idp.login.intro") : t("idp.login.introFor", { client: view.clientName })}</p>
-      <div className="mt-5">
-        {error ? <ErrorAlert code={error} /> : null}
-        {view.socialProviders.length > 0 ? (
-          <div className="flex flex-col gap-2">
-            {view.socialProviders.map((provider) => (
-              <a key={provider.id} className={buttonClass("secondary")} href={`${action}/social/${encodeURIComponent(provider.id)}`} data-testid={`idp-social-${provider.id}`}>
-                {t("idp.login.continueWith", { provider: provider.name })}
-              </a>
-            ))}
-            <p className="my-2 text-center text-xs uppercase tracking-wide text-slate-500">{t("idp.login.or")}</p>
-          </div>
-        ) : null}
-        <form method="post" action={`${action}/login`} className="flex flex-col gap-4">
-          <label className="flex flex-col gap-1">
-            <span className={FIELD_LABEL}>{t("idp.login.email")}</span>
-            <input className={INPUT} type="email" name="email" autoComplete="username" required maxLength={254} />
-          </label>
-          <label className="flex flex-col gap-1">
-            <span className={FIELD_LABEL}>{t("idp.login.password")}</span>
-            <input className={INPUT} type="password" name="password" autoComplete="current-password" required maxLength={1024} />
-          </label>
-          <button type="submit" className={buttonClass("primary")}>
-            {t("idp.login.submit")}
-          </button>
-        </form>
-        <div className="mt-4 flex flex-wrap justify-between gap-2 text-sm">
-          <a className="font-semibold text-sea-800 underline" href={pathOf("forgot", language)}>
-            {t("idp.login.forgot")}
-          </a>
-          <a className="font-semibold text-sea-800 underline" href={pathOf("register", language)}>
-            {t("idp.login.register")}
-          </a>
-        </div>
-        <form method="post" action={`${action}/abort`} className="mt-4">
-          <button type="submit" className="text-sm text-slate-600 underline">
-            {t("idp.cancel")}
-          </button>
-        </form>
+    <section aria-labelledby="idp-login-title" className="flex flex-col items-center">
+      <div className="mb-6 w-full max-w-md">
+        <h1 id="idp-login-title" className="text-3xl font-bold text-sea-950">
+          {t("login.title")}
+        </h1>
+        <p className="mt-2 text-slate-700">{view.firstParty ? t("login.intro") : t("idp.login.introFor", { client: view.clientName })}</p>
       </div>
+      {error && !initialFailure ? <ErrorAlert code={error} /> : null}
+      <LoginForm
+        submit={signIn}
+        initialFailure={initialFailure}
+        socialProviders={view.socialProviders.map((provider) => ({ ...provider, href: `${action}/social/${encodeURIComponent(provider.id)}` }))}
+        registerHref={pathOf("register", language)}
+        forgotHref={pathOf("forgot", language)}
+        offerRemember={false}
+      />
+      <form method="post" action={`${action}/abort`} className="mt-4">
+        <button type="submit" className="min-h-11 text-sm text-slate-700 underline">
+          {t("idp.cancel")}
+        </button>
+      </form>
     </section>
   );
 }
@@ -125,7 +135,7 @@ function LoginStep({ view, error, action }: { view: InteractionView; error: Inte
 function ConsentStep({ view, action }: { view: InteractionView; action: string }) {
   const t = useTranslate();
   return (
-    <section className={CARD} aria-labelledby="idp-consent-title">
+    <section className={`${CARD} w-full`} aria-labelledby="idp-consent-title">
       <h1 id="idp-consent-title" className="text-2xl font-bold text-sea-950">
         {t("idp.consent.title", { client: view.clientName })}
       </h1>

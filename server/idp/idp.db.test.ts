@@ -199,7 +199,7 @@ describe("the site's code flow through our login step", () => {
     expect(JSON.parse(decodeURIComponent(browser.cookies.get("userInfo")!))).toMatchObject({ login: true, id });
     expect(browser.cookies.has("travesia_oidc")).toBe(false);
     const setCookies = landed!.headers.getSetCookie().join("\n");
-    expect(setCookies).toMatch(/travesia_social=[0-9a-f]{64}; Path=\/; Max-Age=\d+; SameSite=Lax; HttpOnly/);
+    expect(setCookies).toMatch(/travesia_social=[0-9a-f]{64}; HttpOnly; Path=\/; SameSite=Lax; Max-Age=\d+/);
   });
 
   it("keeps a wrong password on our login step with the site's coded error", async () => {
@@ -209,6 +209,24 @@ describe("the site's code flow through our login step", () => {
     const answer = await browser.post(`${origin}/idp/interaction/${uid}/login`, { email, password: "not-the-password" });
     expect(answer.status).toBe(303);
     expect(answer.headers.get("Location")).toBe(`/es/auth/idp/?interaction=${uid}&error=INCORRECT_LOGIN`);
+  });
+
+  it("answers the page's script in JSON: the coded refusal, then where to go", async () => {
+    const { email } = await account();
+    const browser = new Browser();
+    const { uid } = await atLoginStep(browser);
+    const post = (password: string) =>
+      fetch(`${origin}/idp/interaction/${uid}/login`, {
+        method: "POST",
+        headers: { Cookie: browser.header(), Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email, password }),
+      });
+    const refused = await post("not-the-password");
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: { code: "INCORRECT_LOGIN" } });
+    const accepted = await post(PASSWORD);
+    expect(accepted.status).toBe(200);
+    expect(((await accepted.json()) as { location: string }).location).toBe(`${origin}/idp/auth/${uid}`);
   });
 
   it("refuses a login post without this browser's interaction cookie", async () => {

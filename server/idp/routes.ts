@@ -132,20 +132,25 @@ export function identityProviderRoutes(idp: HostedIdentityProvider, services: Ap
     const interaction = await interactionOf(c);
     if (!interaction || interaction.uid !== c.req.param("uid") || interaction.prompt.name !== "login") return expired(c);
     const language = languageOfUiLocales(interaction.params.ui_locales);
+    // The page's script asks for JSON (and navigates itself); a form posted without script gets redirects.
+    const wantsJson = c.req.header("Accept")?.includes("application/json") ?? false;
     const form = await c.req.parseBody();
-    const email = typeof form.email === "string" ? form.email : "";
-    const password = typeof form.password === "string" ? form.password : "";
+    const email = typeof form.email === "string" ? form.email.slice(0, 1_000) : "";
+    const password = typeof form.password === "string" ? form.password.slice(0, 4_096) : "";
     let accountId: string;
     try {
       const account = await authenticate(db, { email, password, address: clientAddressOf(c, config.CLIENT_IP_HEADER) }, clock.now());
       accountId = account.id;
     } catch (error) {
       if (!isAppError(error)) throw error;
-      return c.redirect(interactionPagePath(language, interaction.uid, error.code), 303);
+      if (wantsJson) throw error; // the app's coded JSON answer, with Retry-After when throttled
+      const retry = error.retryAfterSeconds !== null ? `&retryAfter=${error.retryAfterSeconds}` : "";
+      return c.redirect(`${interactionPagePath(language, interaction.uid, error.code)}${retry}`, 303);
     }
     const { req, res } = raw(c);
     const returnTo = await idp.provider.interactionResult(req, res, { login: { accountId, amr: ["pwd"] } }, { mergeWithLastSubmission: false });
-    return c.redirect(returnTo, 303);
+    c.header("Cache-Control", "no-store");
+    return wantsJson ? c.json({ location: returnTo }) : c.redirect(returnTo, 303);
   });
 
   routes.post(`${mountPath}/interaction/:uid/confirm`, async (c) => {
