@@ -12,7 +12,6 @@ import { requestContext, servicesContext } from "../context.ts";
 import { loginErrorCodeOf, type LoginFailure } from "./login-form.tsx";
 import { pathOf } from "../routing/localized-paths.ts";
 import { openSessionCookies, resolveLogin, sessionSecretsOf } from "./session-cookies.server.ts";
-import { socialProvidersOf } from "./auth-return.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -31,7 +30,7 @@ export async function loadAuthPage(request: Request, context: Context, language:
   const code = new URL(request.url).searchParams.get("error");
   const codeFlowFailure: LoginFailure | null = code ? { code: loginErrorCodeOf(code), retryAfter: null } : null;
   const authPath = pathOf("auth", language);
-  const socialProviders = socialProvidersOf(context).map(({ id, name }) => ({ id, name, href: `${authPath}?social=${encodeURIComponent(id)}` }));
+  const socialProviders = (context.get(servicesContext).identityProvider?.socialProviders ?? []).map(({ id, name }) => ({ id, name, href: `${authPath}?social=${encodeURIComponent(id)}` }));
   return data({ accountPath: pathOf("account", language), codeFlowFailure, socialProviders }, { headers: { "Cache-Control": "no-store" } });
 }
 
