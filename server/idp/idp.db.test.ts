@@ -4,13 +4,14 @@
 // refusals of a wrong verifier, a replayed code and a wrong state; consent for a third-party client;
 // social sign-in creating and linking accounts (verified e-mail only); storage and keys surviving a
 // provider restart; the port's access-token lookup and grant revocation.
-import { createHash, randomUUID } from "node:crypto";
+import { createHash, generateKeyPairSync, randomUUID } from "node:crypto";
 import { serve, type ServerType } from "@hono/node-server";
 import { eq } from "drizzle-orm";
 import * as client from "openid-client";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleAuthReturn, socialProvidersOf } from "../../app/account/auth-return.server.ts";
+import { forwardLoginPost } from "../../app/account/idp-interaction.server.ts";
 import { servicesContext } from "../../app/context.ts";
 import { findSession, hashPassword, oidcModels, socialIdentities, users, userSessions } from "../../modules/identity/index.ts";
 import { freePort } from "../../tests/setup/built-server.ts";
@@ -227,6 +228,10 @@ describe("the site's code flow through our login step", () => {
     const accepted = await post(PASSWORD);
     expect(accepted.status).toBe(200);
     expect(((await accepted.json()) as { location: string }).location).toBe(`${origin}/idp/auth/${uid}`);
+    // Once finished, the same login step is over: a coded 410 the script answers by reloading.
+    const again = await fetch(`${origin}/idp/interaction/${uid}/login`, { method: "POST", headers: { Accept: "application/json" }, body: new URLSearchParams({ email, password: PASSWORD }) });
+    expect(again.status).toBe(410);
+    expect(await again.json()).toMatchObject({ error: { code: "SIGN_IN_EXPIRED" } });
   });
 
   it("refuses a login post without this browser's interaction cookie", async () => {
@@ -471,5 +476,36 @@ describe("housekeeping", () => {
     expect(left).toContain("sweep-live");
     expect(left).not.toContain("sweep-old");
     expect(left).toContain("current");
+  });
+});
+
+describe("the login form without JavaScript", () => {
+  it("is re-posted (307) from the page to the provider's login, where the interaction cookie goes", () => {
+    const forwarded = forwardLoginPost(new Request(`${origin}/es/auth/idp/?interaction=abcdefghijklmnop`, { method: "POST" }));
+    expect(forwarded.status).toBe(307);
+    expect(forwarded.headers.get("Location")).toBe("/idp/interaction/abcdefghijklmnop/login");
+    expect(forwardLoginPost(new Request(`${origin}/es/auth/idp/?interaction=../../x`, { method: "POST" })).status).toBe(303);
+  });
+});
+
+describe("keys from configuration", () => {
+  it("signs with the first key of OIDC_JWKS and still publishes the others (rotation)", async () => {
+    const key = (kid: string) => ({ ...generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" }), kid, alg: "RS256", use: "sig" });
+    const config = {
+      ...runtime.config,
+      OIDC_JWKS: JSON.stringify({ keys: [key("new-key"), key("old-key")] }),
+      OIDC_COOKIE_KEYS: "new-cookie-key,old-cookie-key",
+      OIDC_SITE_CLIENT_SECRET: "configured-site-client-secret-0123456789",
+    };
+    const configured = await HostedIdentityProvider.create({ db: runtime.services.db, clock: runtime.services.clock, config, logger: runtime.logger });
+    runtime = { ...runtime, config, services: { ...runtime.services, config, identityProvider: configured } };
+    await serveRuntime(runtime);
+    const jwks = (await (await fetch(`${origin}/idp/jwks`)).json()) as { keys: { kid: string }[] };
+    expect(jwks.keys.map((published) => published.kid)).toEqual(["new-key", "old-key"]);
+    const { email } = await account();
+    const { returned, verifier, state, idpConfig } = await tokensFor(new Browser(), email, "openid email");
+    const tokens = await client.authorizationCodeGrant(idpConfig, returned, { pkceCodeVerifier: verifier, expectedState: state });
+    const header = JSON.parse(Buffer.from(tokens.id_token!.split(".")[0]!, "base64url").toString("utf8")) as { kid: string };
+    expect(header.kid).toBe("new-key");
   });
 });

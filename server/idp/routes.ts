@@ -10,7 +10,7 @@ import { Hono, type Context } from "hono";
 import * as client from "openid-client";
 import type { AppServices } from "../../app/context.ts";
 import { parseCookieHeader } from "../../lib/cookies.ts";
-import { isAppError, type ErrorCode } from "../../lib/errors.ts";
+import { AppError, isAppError, type ErrorCode } from "../../lib/errors.ts";
 import { languageOfPath, type Language } from "../../lib/language.ts";
 import { authenticate, findAccount, findOrCreateSocialAccount } from "../../modules/identity/index.ts";
 import { clientAddressOf } from "../api/client-address.ts";
@@ -129,11 +129,14 @@ export function identityProviderRoutes(idp: HostedIdentityProvider, services: Ap
   });
 
   routes.post(`${mountPath}/interaction/:uid/login`, async (c) => {
-    const interaction = await interactionOf(c);
-    if (!interaction || interaction.uid !== c.req.param("uid") || interaction.prompt.name !== "login") return expired(c);
-    const language = languageOfUiLocales(interaction.params.ui_locales);
     // The page's script asks for JSON (and navigates itself); a form posted without script gets redirects.
     const wantsJson = c.req.header("Accept")?.includes("application/json") ?? false;
+    const interaction = await interactionOf(c);
+    if (!interaction || interaction.uid !== c.req.param("uid") || interaction.prompt.name !== "login") {
+      if (wantsJson) throw new AppError("SIGN_IN_EXPIRED");
+      return expired(c);
+    }
+    const language = languageOfUiLocales(interaction.params.ui_locales);
     const form = await c.req.parseBody();
     const email = typeof form.email === "string" ? form.email.slice(0, 1_000) : "";
     const password = typeof form.password === "string" ? form.password.slice(0, 4_096) : "";
