@@ -160,6 +160,7 @@ describe("discovery", () => {
     expect(response.status).toBe(200);
     const metadata = (await response.json()) as Record<string, unknown>;
     expect(metadata.issuer).toBe(`${origin}/idp`);
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(metadata.authorization_endpoint).toBe(`${origin}/idp/auth`);
     expect(metadata.code_challenge_methods_supported).toEqual(["S256"]);
     expect(metadata.scopes_supported).toEqual(expect.arrayContaining(["openid", "email", "profile", "phone", "admin"]));

@@ -15,6 +15,7 @@ import { languageOfPath, type Language } from "../../lib/language.ts";
 import { authenticate, findAccount, findOrCreateSocialAccount } from "../../modules/identity/index.ts";
 import { clientAddressOf } from "../api/client-address.ts";
 import { internalErrorPage } from "../internal-error-page.ts";
+import { securityHeaders } from "../security-headers.ts";
 import { FEDERATED_AMR, grantableScopes, languageOfUiLocales, SOCIAL_HINT_PARAMETER, type HostedIdentityProvider } from "./provider.ts";
 import type { SocialProviderConfig } from "./clients.ts";
 
@@ -255,6 +256,11 @@ export function identityProviderRoutes(idp: HostedIdentityProvider, services: Ap
     const original = req.url ?? "/";
     (req as IncomingMessage & { originalUrl?: string }).originalUrl = original;
     req.url = original.slice(mountPath.length) || "/";
+    // The app's headers are set on Hono's response, which this one bypasses: the same ones here, but
+    // the CSP (oidc-provider's own pages carry inline scripts and styles without our nonce).
+    for (const [name, value] of Object.entries(securityHeaders({ nonce: "", production: secure }))) {
+      if (name !== "Content-Security-Policy") res.setHeader(name, value);
+    }
     await new Promise<void>((resolve) => {
       res.once("finish", resolve);
       res.once("close", resolve);
