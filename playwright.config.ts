@@ -11,9 +11,13 @@ const SHORT_HOLD_SECONDS = 8;
 const SHORT_HOLD_ORIGIN = `http://127.0.0.1:${PORT + 1}`;
 process.env.E2E_SHORT_HOLD_ORIGIN = SHORT_HOLD_ORIGIN;
 process.env.E2E_SHORT_HOLD_SECONDS = String(SHORT_HOLD_SECONDS);
+// The mail server the app sends through (a real SMTP server), and where tests read what it received.
+const SMTP_PORT = PORT + 2;
+const MAILBOX_ORIGIN = `http://127.0.0.1:${PORT + 3}`;
+process.env.E2E_MAILBOX_ORIGIN = MAILBOX_ORIGIN;
 // The upstream social provider of the social sign-in test (a second oidc-provider standing in for
 // Google, tests/setup/upstream-idp.mjs), and the one entry of SOCIAL_PROVIDERS that names it.
-const UPSTREAM_IDP_PORT = PORT + 2;
+const UPSTREAM_IDP_PORT = PORT + 4;
 const SOCIAL_PROVIDERS = JSON.stringify([
   {
     id: "upstream",
@@ -77,6 +81,12 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: "node tests/setup/e2e-smtp.mjs",
+      url: `${MAILBOX_ORIGIN}/healthz`,
+      reuseExistingServer: false,
+      env: { SMTP_PORT: String(SMTP_PORT), HTTP_PORT: String(PORT + 3) },
+    },
+    {
       command: "node tests/setup/e2e-server.mjs",
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
@@ -86,13 +96,15 @@ export default defineConfig({
       stdout: "pipe",
       stderr: "pipe",
       // A key for Uplift's sandbox script, so the pay-monthly offer loads where its rule allows it.
-      // PUBLIC_ORIGIN: the identity provider's issuer and redirect URIs are on the origin the browser uses.
       env: {
         PORT: String(PORT),
         BUILD_DIR,
         LOG_LEVEL: "warn",
         ENABLE_FAULT_ROUTES: "true",
         UPLIFT_API_KEY: "sandbox-uplift-e2e",
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        // Links in mails point where the browser is, so following one keeps this host's cookies; and the
+        // identity provider's issuer and redirect URIs are on the origin the browser uses.
         PUBLIC_ORIGIN: baseURL,
         SOCIAL_PROVIDERS,
       },

@@ -9,6 +9,7 @@ import type { Language } from "../lib/language.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
 import type { Mailer } from "../modules/mail/index.ts";
+import type { PersonalizationService } from "../modules/personalization/index.ts";
 import type { SearchService } from "../modules/search/index.ts";
 import type { SiteConfig } from "../modules/site/index.ts";
 
@@ -23,6 +24,8 @@ export interface AppServices {
   payments: PaymentProvider;
   /** Sends mail over SMTP_URL, or keeps it in the outbox when none is configured. */
   mailer: Mailer;
+  /** The personalization service's in-process caches of slot content (60 s). */
+  personalization: PersonalizationService;
   /** The hosted identity provider's side of sessions (server/idp): null where this process mounts none. */
   identityProvider: IdentityProviderPort | null;
 }

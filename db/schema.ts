@@ -11,3 +11,5 @@ export * from "../modules/checkout/schema.ts";
 export * from "../modules/jobs/schema.ts";
 export * from "../modules/mail/schema.ts";
 export * from "../modules/identity/schema.ts";
+export * from "../modules/newsletter/schema.ts";
+export * from "../modules/personalization/schema.ts";

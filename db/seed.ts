@@ -25,6 +25,8 @@ import {
   vessels,
 } from "../modules/inventory/index.ts";
 import { sites } from "../modules/site/index.ts";
+import { insertSlotIfMissing } from "../modules/personalization/index.ts";
+import { SEED_SLOTS } from "./seed-personalization.ts";
 import { CURRENCIES, currencies, exchangeRates } from "../modules/currency/index.ts";
 import { INSTALMENT_BANKS, PAYMENT_METHODS, instalmentBanks, paymentMethodCurrencies, paymentMethods } from "../modules/payments/index.ts";
 import { sql } from "drizzle-orm";
@@ -84,7 +86,12 @@ export const SEED_EXCHANGE_RATES: Readonly<Record<Exclude<CurrencyCode, "MXN">, 
 
 export async function seed(db: Database, siteCode = "travesia", now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.insert(sites).values(buildSite({ code: siteCode })).onConflictDoNothing();
+    // Personalization (Croct, spec §4 flags) is on for the seeded site: its home and promotions banners
+    // come from content slots. Shopping events stay off until the browser tracker sends them.
+    await tx
+      .insert(sites)
+      .values(buildSite({ code: siteCode, flags: { enableCroct: true, enableCroctShopping: false, enableUplift: true } }))
+      .onConflictDoNothing();
     await seedInventory(tx as unknown as Database);
     await tx.insert(products).values(SEED_PRODUCTS).onConflictDoNothing();
     await tx
@@ -94,6 +101,7 @@ export async function seed(db: Database, siteCode = "travesia", now: Date = new 
     await seedCatalogue(tx as unknown as Database);
     await seedCurrencies(tx as unknown as Database);
     await seedDemoOperations(tx as unknown as Database, now);
+    for (const slot of SEED_SLOTS) await insertSlotIfMissing(tx as unknown as Database, slot);
   });
 }
 

@@ -9,6 +9,8 @@ const optionalUrl = z.preprocess(
 
 /** The public default of TICKET_SIGNING_SECRET: fine for development, warned about in production. */
 export const DEVELOPMENT_TICKET_SIGNING_SECRET = "travesia-development-ticket-signing-secret";
+/** The public default of PERSONALIZATION_PREVIEW_SECRET, likewise. */
+export const DEVELOPMENT_PREVIEW_SECRET = "travesia-development-personalization-preview-secret";
 
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -54,6 +56,25 @@ export const ConfigSchema = z.object({
     .default("CloudFront-Viewer-Country,CF-IPCountry")
     .transform((value) => value.split(",").map((name) => name.trim()).filter((name) => name.length > 0))
     .pipe(z.array(z.string().regex(/^[A-Za-z0-9-]{1,64}$/)).max(8)),
+  /**
+   * Edge geolocation headers that carry the visitor's state or region (ISO 3166-2 subdivision without the
+   * country, e.g. "ROO" for Quintana Roo), tried in order. The personalization service reads it.
+   */
+  GEO_STATE_HEADERS: z
+    .string()
+    .default("CloudFront-Viewer-Country-Region")
+    .transform((value) => value.split(",").map((name) => name.trim()).filter((name) => name.length > 0))
+    .pipe(z.array(z.string().regex(/^[A-Za-z0-9-]{1,64}$/)).max(8)),
+  /**
+   * How long the personalization service may spend on one evaluation or content answer before it answers
+   * 408 timeout (spec §8). 0 makes every answer time out (tests of the timeout path).
+   */
+  PERSONALIZATION_TIMEOUT_MS: z.coerce.number().int().min(0).max(5_000).default(500),
+  /**
+   * Signs preview tokens (spec §7: a preview token shows a slot's draft content). Every node needs the
+   * same value; the default is a public development value, warned about in production.
+   */
+  PERSONALIZATION_PREVIEW_SECRET: z.string().min(32).max(256).default(DEVELOPMENT_PREVIEW_SECRET),
   /**
    * How long a cart holds seats (spec: 15 minutes). Tests shorten it to watch a hold expire.
    */

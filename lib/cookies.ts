@@ -14,6 +14,11 @@ export const COOKIE = {
   cookieNotice: "cookie_notice",
   /** `<REFERENCE>.<guest secret>` of the buyer's latest booking: HttpOnly, what opens its thank-you and manage pages. */
   bookingAccess: "travesia_booking",
+  /** The personalization client id (spec §7 cid): HttpOnly, a year, so that a returning visitor is known. */
+  personalizationCid: "perso_cid",
+  /** Preview mode (spec §7): the preview token and the playground connection; session cookies. */
+  personalizationPreview: "perso_preview",
+  personalizationPlayground: "perso_playground",
   /** The regular session (POST /login, then /user-session/): HttpOnly; `__Host-` prefixed over HTTPS. */
   session: "travesia_session",
   /** The session the identity provider's code flow opened (the auth return page): HttpOnly, prefixed likewise. */
@@ -21,6 +26,9 @@ export const COOKIE = {
   /** Spec §3 "Cookie userInfo": state, id, login flag and country, for the page's scripts; not a credential. */
   userInfo: "userInfo",
 } as const;
+
+/** A year: the client id outlives the 7-day preference cookies (a returning visitor must be recognised). */
+export const CLIENT_ID_MAX_AGE_SECONDS = 31_536_000;
 
 /**
  * A credential cookie's name: `__Host-` over HTTPS, so that no subdomain and no plain-HTTP page can set

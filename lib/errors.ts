@@ -109,6 +109,33 @@ export const ERROR_STATUS = {
   INSTALMENTS_CARD_NOT_ELIGIBLE: 422,
   // Where to go after signing in (spec §7 /redirect/): anything but a path on this site.
   INVALID_RETURN_PATH: 400,
+  // Newsletter (spec §5, §8 Newsletter server errors): a field the form must carry is missing or
+  // malformed (issues name FirstName, LastName, Email, Site, Lang, Country, Acceptance, Permission…);
+  // the address is already subscribed or awaiting its confirmation (the spec's duplicateKey); a
+  // confirmation or unsubscribe link that is not ours, or a confirmation link past its week.
+  NEWSLETTER_INVALID: 422,
+  NEWSLETTER_DUPLICATE: 409,
+  NEWSLETTER_TOKEN_INVALID: 404,
+  NEWSLETTER_TOKEN_EXPIRED: 410,
+  // Personalization service (spec §7, §8): an API key that is missing or unknown (401), an Origin its
+  // allow-list lacks (403), the evaluation time limit (408 "timeout"), the key's monthly active users
+  // used up (423). Evaluation errors keep the spec's names: invalid-query, too-complex-query,
+  // evaluation-failed, unallowed-result, unserializable-result, unexpected-error; content errors:
+  // timeout, unexpected-error. A beacon of an unknown type or with a bad payload is refused (nothing stored).
+  PERSONALIZATION_INVALID_CREDENTIALS: 401,
+  PERSONALIZATION_ORIGIN_NOT_ALLOWED: 403,
+  PERSONALIZATION_TIMEOUT: 408,
+  PERSONALIZATION_QUOTA_EXCEEDED: 423,
+  PERSONALIZATION_INVALID_QUERY: 400,
+  PERSONALIZATION_TOO_COMPLEX_QUERY: 422,
+  PERSONALIZATION_EVALUATION_FAILED: 422,
+  PERSONALIZATION_UNALLOWED_RESULT: 422,
+  PERSONALIZATION_UNSERIALIZABLE_RESULT: 422,
+  PERSONALIZATION_UNEXPECTED_ERROR: 500,
+  PERSONALIZATION_DISABLED: 404,
+  UNKNOWN_CONTENT_SLOT: 404,
+  UNKNOWN_EVENT_TYPE: 422,
+  INVALID_EVENT_PAYLOAD: 422,
   // Ours: request-level failures every endpoint can answer.
   INVALID_REQUEST: 400,
   UNAUTHORIZED: 401,

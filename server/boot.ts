@@ -1,12 +1,13 @@
 // Builds everything a process needs, in order: config (fail fast) → logger → database (migrated,
 // seeded) → services. Used by the production entry, the dev server and the tests.
 import { systemClock, type Clock } from "../lib/clock.ts";
-import { DEVELOPMENT_TICKET_SIGNING_SECRET, parseConfig, type Config } from "../lib/config.ts";
+import { DEVELOPMENT_PREVIEW_SECRET, DEVELOPMENT_TICKET_SIGNING_SECRET, parseConfig, type Config } from "../lib/config.ts";
 import { createLogger, type Logger } from "../lib/logger.ts";
 import { seed } from "../db/seed.ts";
 import { materializeSaleWindow } from "../modules/inventory/index.ts";
 import { createPaymentProvider } from "../modules/payments/index.ts";
 import { createMailer } from "../modules/mail/index.ts";
+import { createPersonalizationService } from "../modules/personalization/index.ts";
 import { createSearchService } from "../modules/search/index.ts";
 import { newSecret128 } from "../lib/ids.ts";
 import type { AppServices } from "../app/context.ts";
@@ -52,6 +53,9 @@ export async function boot(env: Record<string, string | undefined>, options: Boo
   if (!config.SEARCH_TOKEN_SECRET && config.NODE_ENV === "production") {
     logger.warn("SEARCH_TOKEN_SECRET is unset: search tokens are signed with a random secret of this process only");
   }
+  if (config.PERSONALIZATION_PREVIEW_SECRET === DEVELOPMENT_PREVIEW_SECRET && config.NODE_ENV === "production") {
+    logger.warn("PERSONALIZATION_PREVIEW_SECRET is unset: preview tokens are signed with the public development secret");
+  }
   if (config.TICKET_SIGNING_SECRET === DEVELOPMENT_TICKET_SIGNING_SECRET && config.NODE_ENV === "production") {
     logger.warn("TICKET_SIGNING_SECRET is unset: ticket QR codes are signed with the public development secret");
   }
@@ -71,6 +75,6 @@ export async function boot(env: Record<string, string | undefined>, options: Boo
     config,
     logger,
     database,
-    services: { db: database.db, clock, config, logger, search, mailer, payments: createPaymentProvider(config), identityProvider },
+    services: { db: database.db, clock, config, logger, search, mailer, payments: createPaymentProvider(config), identityProvider, personalization: createPersonalizationService() },
   };
 }

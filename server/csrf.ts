@@ -19,10 +19,12 @@ export interface CsrfInput {
 /**
  * Paths that other sites may post to by design: the identity provider's protocol endpoints (a client
  * posts its authorization request or tokens from its own origin; the provider checks those itself),
- * but not its interaction forms, which are this site's own pages.
+ * but not its interaction forms, which are this site's own pages; and the newsletter's one-click
+ * unsubscribe (RFC 8058), posted by mail clients from anywhere, whose token is its whole authority
+ * (it reads no cookie, so a cookie riding along gives a forger nothing).
  */
 function isCrossSiteByDesign(path: string): boolean {
-  return path.startsWith("/idp/") && !path.startsWith("/idp/interaction/");
+  return (path.startsWith("/idp/") && !path.startsWith("/idp/interaction/")) || path === "/api/newsletter/unsubscribe";
 }
 
 export function isForgedCrossSiteRequest(input: CsrfInput): boolean {

@@ -5,6 +5,7 @@ import type { AppServices } from "../app/context.ts";
 import { pathOf } from "../app/routing/localized-paths.ts";
 import { sendAccountEmail } from "../flows/account-email.ts";
 import { SEND_BOOKING_EMAIL, sendBookingEmail } from "../flows/booking-email.ts";
+import { SEND_NEWSLETTER_CONFIRMATION, sendNewsletterConfirmation } from "../flows/newsletter.ts";
 import { SWEEP_LAPSED_BOOKINGS, scheduleLapsedBookingSweep, sweepLapsedBookings } from "../flows/booking-sweep.ts";
 import { publicOriginOf } from "../lib/config.ts";
 import { SEND_ACCOUNT_EMAIL } from "../modules/identity/index.ts";
@@ -12,17 +13,21 @@ import { createJobRunner, type JobHandlers, type JobRunner } from "../modules/jo
 import { bookingDocumentDeps } from "./booking-deps.ts";
 import { sweepExpiredProviderRows } from "./idp/index.ts";
 import type { Runtime } from "./boot.ts";
+import { newsletterMailDeps } from "./newsletter-deps.ts";
 
 /**
  * Every kind of job, by name. Enqueue with `enqueueJob(tx, { name, payload })` from a use case:
  * the tickets' e-mail (queued when a booking is ticketed, or resent on request), the sweep of
- * lapsed bookings, which re-queues itself every minute (ADR 0023), and the accounts' confirm and reset
- * mails (ADR 0027).
+ * lapsed bookings, which re-queues itself every minute (ADR 0023), the accounts' confirm and reset
+ * mails (ADR 0027), and the newsletter's confirmation mail (queued with the subscription, ADR 0028).
  */
 export function jobHandlers(services: AppServices): JobHandlers {
   return {
     [SEND_BOOKING_EMAIL]: async (payload, context) => {
       await sendBookingEmail({ ...bookingDocumentDeps(services, context.now), mailer: services.mailer }, payload, context);
+    },
+    [SEND_NEWSLETTER_CONFIRMATION]: async (payload, context) => {
+      await sendNewsletterConfirmation(newsletterMailDeps(services), payload, context);
     },
     [SWEEP_LAPSED_BOOKINGS]: async (_payload, context) => {
       await sweepLapsedBookings(services.db, context);

@@ -18,12 +18,24 @@ export const SITE_MAP_GROUPS: readonly SiteMapGroup[] = [
   { titleKey: "content.group.parks", pageIds: ["xcaret", "xplor", "xplorFuego", "xoximilco", "xavage", "xenses", "xenotes"] },
   { titleKey: "nav.destinations", pageIds: ["cancun", "islaMujeres"] },
   { titleKey: "nav.aboutUs", pageIds: ["history", "sustainability"] },
-  { titleKey: "content.group.help", pageIds: ["faq"] },
+  { titleKey: "content.group.help", pageIds: ["faq", "newsletter"] },
   { titleKey: "footer.legal", pageIds: ["privacyNotice", "termsOfUse", "siteMap"] },
 ];
 
 /** Steps of a purchase or sign-in: reachable only from a flow, never listed and never indexed. */
-export const UNLISTED_PAGE_IDS: readonly PageId[] = ["cartThankYou", "paymentDetails", "paymentDetailsCoupon", "manageBooking", "auth", "forgot"];
+export const UNLISTED_PAGE_IDS: readonly PageId[] = [
+  "cartThankYou",
+  "paymentDetails",
+  "paymentDetailsCoupon",
+  "manageBooking",
+  "auth",
+  "forgot",
+  "register",
+  "confirmEmail",
+  "account",
+  "newsletterConfirmation",
+  "newsletterUnsubscribe",
+];
 
 /** Listed for people but kept out of search engines: personal (cart) or endless (search results). */
 export const NOT_INDEXED_PAGE_IDS: readonly PageId[] = ["search", "cart"];

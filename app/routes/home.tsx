@@ -1,4 +1,7 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
+import { HOME_BANNER_SLOT } from "../personalization/slots.ts";
+import { loadSlot } from "../personalization/slot.server.ts";
+import { SlotBanner } from "../components/personalization/slot-banner.tsx";
 import { findFeaturedProducts, type ProductCard } from "../../modules/catalog/index.ts";
 import { loadFerryWidget } from "../booking/booking-view.server.ts";
 import { FerryBookingWidget } from "../components/booking/ferry-booking-widget.tsx";
@@ -31,15 +34,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The home's widget searches on routes & schedules, where the results and the day's timetable are;
   // the home itself never shows results, so its own query string is not read.
   const blankSearch = new Request(new URL(url.pathname, url), { headers: request.headers });
-  const [cards, currency, widget] = await Promise.all([
+  const [cards, currency, widget, slot] = await Promise.all([
     findFeaturedProducts(db, language),
     findRequestCurrency(request, context, language),
     loadFerryWidget(blankSearch, context, language, pathOf("routesSchedules", language)),
+    loadSlot(request, context, HOME_BANNER_SLOT, language),
   ]);
   // Prices are set in MXN; they are converted and written here, on the server, in the visitor's currency.
   const prices = await createPriceFormatter(context, currency, language);
   const products: HomeProduct[] = cards.map((card) => ({ ...card, fromPrice: card.fromPrice ? prices.format(card.fromPrice) : null }));
-  return { products, priceCurrency: prices.code, widget: widget.view };
+  return data({ products, priceCurrency: prices.code, widget: widget.view, banner: slot.banner }, { headers: slot.headers });
+}
+
+/** The banner is this visitor's: the page's Cache-Control comes from the slot (private, no-store). */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
 }
 
 const OG_LOCALE: Record<Language, string> = { es: "es_MX", en: "en_US", pt: "pt_BR" };
@@ -67,7 +77,7 @@ const FEATURED_ID = "featured";
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useTranslate();
   const language = useRootData()?.language ?? "en";
-  const { products, priceCurrency, widget } = loaderData;
+  const { products, priceCurrency, widget, banner } = loaderData;
   const ferryPrice = products.find((product) => product.kind === "ferry")?.fromPrice ?? null;
   const ferryHref = isPageLive("ferry") ? pathOf("ferry", language) : null;
   const schedulesHref = isPageLive("routesSchedules") ? pathOf("routesSchedules", language) : null;
@@ -81,6 +91,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="mx-auto max-w-5xl shadow-xl rounded-2xl">
             <FerryBookingWidget view={widget} />
           </div>
+          {banner ? (
+            <div className="mx-auto mt-10 max-w-5xl">
+              <SlotBanner banner={banner} />
+            </div>
+          ) : null}
         </div>
       </div>
       <Featured t={t} products={products} priceCurrency={priceCurrency} />

@@ -28,6 +28,9 @@ export type PageId =
   | "privacyNotice"
   | "termsOfUse"
   | "siteMap"
+  | "newsletter"
+  | "newsletterConfirmation"
+  | "newsletterUnsubscribe"
   // One page per tour and park product (app/routing/product-pages.ts says which product each shows).
   | "catamaranTour"
   | "catamaranFerryTour"
@@ -83,6 +86,11 @@ export const PAGES: Record<PageId, PageSlugs> = {
   privacyNotice: { paths: { es: "/es/aviso-de-privacidad/", en: "/en/privacy-notice/", pt: "/pt/aviso-de-privacidade/" } },
   termsOfUse: { paths: { es: "/es/terminos-de-uso/", en: "/en/terms-of-use/", pt: "/pt/termos-de-uso/" } },
   siteMap: { paths: { es: "/es/mapa-de-sitio/", en: "/en/site-map/", pt: "/pt/mapa-do-site/" } },
+  newsletter: { paths: { es: "/es/boletin/", en: "/en/newsletter/", pt: "/pt/newsletter/" } },
+  newsletterConfirmation: {
+    paths: { es: "/es/boletin/confirmacion/", en: "/en/newsletter/confirmation/", pt: "/pt/newsletter/confirmacao/" },
+  },
+  newsletterUnsubscribe: { paths: { es: "/es/boletin/baja/", en: "/en/newsletter/unsubscribe/", pt: "/pt/newsletter/cancelar-inscricao/" } },
   catamaranTour: {
     paths: { es: "/es/tours/catamaran-isla-mujeres/", en: "/en/tours/catamaran-isla-mujeres/", pt: "/pt/passeios/catamara-isla-mujeres/" },
   },

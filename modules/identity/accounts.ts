@@ -215,12 +215,11 @@ async function readThrottle(db: Executor, key: string) {
 
 async function recordFailure(db: Database, key: string, policy: ThrottlePolicy, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
+    // The row exists before it is locked, so simultaneous failures queue on one lock and each counts
+    // (a failure count of 0 at the epoch is "nothing to remember": afterFailure starts from it).
+    await tx.insert(loginThrottle).values({ key, failures: 0, lastFailureAt: new Date(0), blockedUntil: null }).onConflictDoNothing();
     const [current] = await tx.select().from(loginThrottle).where(eq(loginThrottle.key, key)).for("update").limit(1);
-    const next = afterFailure(current ?? null, policy, now);
-    await tx
-      .insert(loginThrottle)
-      .values({ key, ...next })
-      .onConflictDoUpdate({ target: loginThrottle.key, set: next });
+    await tx.update(loginThrottle).set(afterFailure(current ?? null, policy, now)).where(eq(loginThrottle.key, key));
   });
 }
 

@@ -21,6 +21,8 @@ export interface MailMessage {
   language: Language;
   /** What kind of mail this is, e.g. "booking-confirmation". */
   tag: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on list mail. */
+  headers?: Record<string, string>;
 }
 
 export interface SentMail {
@@ -45,7 +47,7 @@ function toNodemailer(from: string, message: MailMessage): SendMailOptions {
     subject: message.subject,
     text: message.text,
     html: message.html,
-    headers: { "Content-Language": message.language, "X-Travesia-Tag": message.tag },
+    headers: { ...message.headers, "Content-Language": message.language, "X-Travesia-Tag": message.tag },
     attachments: (message.attachments ?? []).map((attachment) => ({
       filename: attachment.filename,
       contentType: attachment.contentType,

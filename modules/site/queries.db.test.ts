@@ -12,12 +12,12 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 describe("findSiteConfig", () => {
-  it("reads the seeded site: three languages, Croct off, Uplift on", async () => {
+  it("reads the seeded site: three languages, Croct on, Uplift on", async () => {
     expect(await findSiteConfig(database.db, "travesia")).toEqual({
       code: "travesia",
       name: "Travesía",
       languages: ["es", "en", "pt"],
-      flags: { enableCroct: false, enableCroctShopping: false, enableUplift: true },
+      flags: { enableCroct: true, enableCroctShopping: false, enableUplift: true },
     });
   });
 

@@ -6,7 +6,9 @@ import { currencyRouter } from "./currencies.ts";
 import { exchangeRateRouter } from "./exchange-rates.ts";
 import { healthRouter, type HealthOptions } from "./health.ts";
 import { inventoryAdminRouter } from "./inventory-admin.ts";
+import { newsletterRouter } from "./newsletter.ts";
 import { createRouter } from "./openapi.ts";
+import { personalizationRouter } from "./personalization.ts";
 import { redirectRouter } from "./redirect.ts";
 import { sandboxPspRouter } from "./sandbox-psp.ts";
 import { shoppingCartRouter } from "./shopping-cart.ts";
@@ -33,6 +35,8 @@ export function createApi(options: ApiOptions) {
   api.route("/", searchRouter(options.services));
   api.route("/", sandboxPspRouter(options.services));
   api.route("/", bookingsRouter(options.services));
+  api.route("/", newsletterRouter(options.services));
+  api.route("/", personalizationRouter(options.services));
   api.doc31(OPENAPI_PATH, {
     openapi: "3.1.0",
     info: {

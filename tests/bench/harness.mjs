@@ -77,12 +77,12 @@ export async function startServer({ buildDir, backend, env, onStop }) {
 }
 
 /** The production server on a throwaway PGlite data directory, removed when it stops. */
-export function startPgliteServer(/** @type {string} */ buildDir) {
+export function startPgliteServer(/** @type {string} */ buildDir, /** @type {Record<string, string>} */ env = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "tv-bench-"));
   return startServer({
     buildDir,
     backend: "pglite",
-    env: { DATA_DIR: dataDir },
+    env: { ...env, DATA_DIR: dataDir },
     onStop: () => rmSync(dataDir, { recursive: true, force: true }),
   });
 }
@@ -91,9 +91,10 @@ export function startPgliteServer(/** @type {string} */ buildDir) {
  * The production server on a database of its own (bench_<pid>) on DATABASE_URL's server, else on
  * 127.0.0.1:5432; the database is dropped when the server stops. Null when no server answers.
  * @param {string} buildDir
+ * @param {Record<string, string>} [env]
  * @returns {Promise<BenchServer | null>}
  */
-export async function startPostgresServer(buildDir) {
+export async function startPostgresServer(buildDir, env = {}) {
   const adminUrl = process.env.DATABASE_URL ?? LOCAL_POSTGRES;
   if (!(await answers(adminUrl))) return null;
   const name = `bench_${process.pid}`;
@@ -111,7 +112,7 @@ export async function startPostgresServer(buildDir) {
     }
   };
   try {
-    return await startServer({ buildDir, backend: "postgresql", env: { DATABASE_URL: url.toString() }, onStop: drop });
+    return await startServer({ buildDir, backend: "postgresql", env: { ...env, DATABASE_URL: url.toString() }, onStop: drop });
   } catch (error) {
     await drop().catch(() => {});
     throw error;

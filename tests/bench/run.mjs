@@ -17,6 +17,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { ensureBuild } from "../setup/ensure-build.mjs";
 import { renderMarkdown } from "./figures.mjs";
 import { measureLoad, measureServerTime, startPgliteServer, startPostgresServer } from "./harness.mjs";
+import { startMailbox } from "./mailbox.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, "../..");
@@ -34,6 +35,7 @@ const OUT_DIR = path.join(ROOT, "bench");
  *   measureLoad: typeof measureLoad;
  *   measureServerTime: typeof measureServerTime;
  *   log: (message: string) => void;
+ *   mailbox: Awaited<ReturnType<typeof startMailbox>>;
  * }} BenchContext
  */
 
@@ -80,6 +82,9 @@ async function main() {
   /** @type {Map<string, Promise<BenchServer | null>>} */
   const servers = new Map();
   const log = (/** @type {string} */ message) => process.stdout.write(`${message}\n`);
+  // Every bench server mails through this one, so a bench can follow a mailed link on either backend.
+  const mailbox = await startMailbox();
+  const serverEnv = { SMTP_URL: mailbox.url };
   /** @type {BenchContext} */
   const ctx = {
     buildDir,
@@ -88,7 +93,7 @@ async function main() {
       let server = servers.get(backend);
       if (!server) {
         log(`starting the ${backend} server…`);
-        server = backend === "pglite" ? startPgliteServer(buildDir) : startPostgresServer(buildDir);
+        server = backend === "pglite" ? startPgliteServer(buildDir, serverEnv) : startPostgresServer(buildDir, serverEnv);
         servers.set(backend, server);
       }
       return server;
@@ -96,6 +101,7 @@ async function main() {
     measureLoad,
     measureServerTime,
     log,
+    mailbox,
   };
 
   /** @type {BenchResult[]} */
@@ -122,6 +128,7 @@ async function main() {
     }
   } finally {
     for (const server of servers.values()) await server.then((started) => started?.stop()).catch(() => {});
+    await mailbox.close();
   }
 
   const report = {

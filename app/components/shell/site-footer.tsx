@@ -1,8 +1,9 @@
-// The page footer: "Contact us" and "Discover" tabs (spec §2 page shells), legal links and the
-// copyright line.
-import { Link } from "react-router";
+// The page footer: the newsletter form (spec §3), "Contact us" and "Discover" tabs (spec §2 page
+// shells), legal links and the copyright line.
+import { Link, useLocation } from "react-router";
 import { useRootData, useTranslate } from "../../i18n/use-translate.ts";
-import { pathOf } from "../../routing/localized-paths.ts";
+import { isPageLive, pathOf } from "../../routing/localized-paths.ts";
+import { NewsletterForm } from "../newsletter/newsletter-form.tsx";
 import { ArrowRightIcon, ChatIcon, ClockIcon, MapPinIcon, MessengerIcon, PhoneIcon, WhatsAppIcon } from "../ui/icons.tsx";
 import { CONTAINER, FOCUS_RING_ON_DARK } from "../ui/styles.ts";
 import { Tabs } from "../ui/tabs.tsx";
@@ -130,6 +131,31 @@ function DiscoverPanel() {
   );
 }
 
+/**
+ * The newsletter's form. Left out on the newsletter page, whose own form is the same, and on cart pages
+ * (spec §2: any path containing "carrito"), where a second e-mail field beside the buyer's would
+ * distract from paying and draw the browser's autofill into the wrong form.
+ */
+function NewsletterSection() {
+  const t = useTranslate();
+  const language = useRootData()?.language ?? "en";
+  const { pathname } = useLocation();
+  if (!isPageLive("newsletter") || pathname === pathOf("newsletter", language) || pathname.includes("carrito")) return null;
+  return (
+    <section aria-labelledby="footer-newsletter" className="mt-10 grid gap-6 rounded-2xl bg-white/5 p-5 ring-1 ring-white/10 sm:p-8 lg:grid-cols-12 lg:gap-10">
+      <div className="lg:col-span-4">
+        <h2 id="footer-newsletter" className="text-xl font-bold text-white">
+          {t("newsletter.title")}
+        </h2>
+        <p className="mt-2 text-sm text-sea-100">{t("newsletter.intro")}</p>
+      </div>
+      <div className="lg:col-span-8">
+        <NewsletterForm idPrefix="footer-newsletter" tone="dark" origin="footer" />
+      </div>
+    </section>
+  );
+}
+
 export function SiteFooter() {
   const t = useTranslate();
   const root = useRootData();
@@ -149,6 +175,7 @@ export function SiteFooter() {
             <p className="mt-3 text-sm text-sea-200">{t("site.tagline")}</p>
           </div>
         </div>
+        <NewsletterSection />
         <div className="mt-10">
           <Tabs
             label={t("footer.tabs")}

@@ -1,0 +1,29 @@
+// The promotions page (spec §2): its editorial text, led by the promotions content slot, whose variant
+// depends on the visitor (residents of Quintana Roo, a returning visitor with a cart, anyone else).
+import { data } from "react-router";
+import { SlotBanner } from "../components/personalization/slot-banner.tsx";
+import { ContentArticle } from "../components/content/content-article.tsx";
+import { loadContentView } from "../content/content-view.server.ts";
+import { contentMeta } from "../content/meta.ts";
+import { loadSlot } from "../personalization/slot.server.ts";
+import { PROMOTIONS_BANNER_SLOT } from "../personalization/slots.ts";
+import type { Route } from "./+types/promotions-page";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const view = loadContentView(request, context, "promotions");
+  const slot = await loadSlot(request, context, PROMOTIONS_BANNER_SLOT, view.language);
+  return data({ ...view, banner: slot.banner }, { headers: slot.headers });
+}
+
+/** The banner is this visitor's: the page's Cache-Control comes from the slot (private, no-store). */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => contentMeta(loaderData);
+
+export default function PromotionsPage({ loaderData }: Route.ComponentProps) {
+  const { banner, ...view } = loaderData;
+  return <ContentArticle view={view} lead={banner ? <SlotBanner banner={banner} /> : undefined} />;
+}

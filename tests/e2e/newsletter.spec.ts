@@ -1,0 +1,60 @@
+// The footer's newsletter form in a browser (spec §3, §5, §8): the spec's messages on an empty send,
+// with focus on the first field to fix; a subscription answered in place; the same address again is
+// the duplicateKey message. Field rules, every server error, the mail and its links are checked in
+// server/api/newsletter.db.test.ts; this only proves the browser wiring and accessibility.
+import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner.tsx";
+import { en } from "../../app/i18n/messages/en.ts";
+import type { Page } from "@playwright/test";
+import { test, expect, checkA11y, DESKTOP_ONLY } from "./fixtures.ts";
+
+/** React has taken over the footer form (its props are on the element): its check runs before sending. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const form = document.querySelector("[data-testid=footer-newsletter-form]");
+    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps"));
+  });
+}
+
+test("subscribing from the footer: errors, success, then the duplicate message", DESKTOP_ONLY, async ({ page, context, allowConsoleError }) => {
+  // The second subscription is answered 409 (duplicateKey), which the browser logs as a failed load.
+  allowConsoleError(/status of 409/);
+  await context.addCookies([{ name: "cookie_notice", value: "1", url: "http://127.0.0.1" }]);
+  await context.addInitScript((key) => {
+    if (window.location.protocol.startsWith("http")) window.localStorage.setItem(key, "1");
+  }, APP_BANNER_STORAGE_KEY);
+  await page.goto("/en/");
+  await hydrated(page);
+  const form = page.getByTestId("footer-newsletter-form");
+  const email = form.getByLabel(en["newsletter.email"], { exact: true });
+
+  await form.getByRole("button", { name: en["newsletter.submit"] }).click();
+  await expect(form.getByLabel(en["newsletter.name"], { exact: true })).toBeFocused();
+  await expect(form.getByLabel(en["newsletter.name"], { exact: true })).toHaveAccessibleDescription("Name is a required field");
+  await expect(form.getByText("Lastname is a required field")).toBeVisible();
+  await expect(email).toHaveAccessibleDescription("Email is a required field");
+  await expect(form.getByText("Country is a required field")).toBeVisible();
+  await expect(form.getByText("This field is mandatory")).toHaveCount(2);
+  await checkA11y(page);
+
+  const address = `e2e.${Date.now()}@example.com`;
+  async function fillAndSend() {
+    await form.getByLabel(en["newsletter.name"], { exact: true }).fill("Ana");
+    await form.getByLabel(en["newsletter.lastname"]).fill("Pérez");
+    await email.fill(address);
+    await form.getByLabel(en["newsletter.country"], { exact: true }).selectOption("MX");
+    await form.getByLabel(en["newsletter.acceptance"]).check();
+    await form.getByLabel(en["newsletter.permission"]).check();
+    await form.getByRole("button", { name: en["newsletter.submit"] }).click();
+  }
+  await fillAndSend();
+  const result = page.getByTestId("footer-newsletter-result");
+  await expect(result).toHaveAttribute("data-outcome", "subscribed");
+  await expect(result).toContainText(address);
+
+  // A fresh page, the same address: the spec's duplicateKey message, the fields kept as typed.
+  await page.reload();
+  await hydrated(page);
+  await fillAndSend();
+  await expect(page.getByRole("alert").filter({ hasText: "Registered mail" })).toBeVisible();
+  await expect(email).toHaveValue(address);
+});
