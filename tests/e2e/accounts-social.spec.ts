@@ -7,7 +7,9 @@ import { es } from "../../app/i18n/messages/es.ts";
 import { test, expect, DESKTOP_ONLY } from "./fixtures.ts";
 
 test("signs in with the social provider from /es/auth/ and lands signed in", DESKTOP_ONLY, async ({ page, context, baseURL, allowConsoleError }) => {
-  // The upstream stand-in's development pages import a web font from the internet, which tests have not.
+  // The upstream stand-in's development pages have no favicon, and import a web font from the internet,
+  // which tests have not.
+  allowConsoleError(/127\.0\.0\.1:\d+\/favicon\.ico/);
   allowConsoleError(/fonts\.googleapis\.com/);
   const site = new URL(baseURL!).origin;
   const login = `viajera.${Date.now()}`;
