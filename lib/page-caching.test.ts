@@ -58,9 +58,11 @@ describe("helpers", () => {
     expect(deviceFromHint("yes")).toBeNull();
   });
 
-  it("knows an anonymous visitor by the absence of personal cookies", () => {
-    expect(isAnonymousVisitor({ travesia_lang: "pt" })).toBe(true);
+  it("knows an anonymous visitor by carrying no cookie but the language and the cookie notice", () => {
+    expect(isAnonymousVisitor({})).toBe(true);
+    expect(isAnonymousVisitor({ travesia_lang: "pt", cookie_notice: "1" })).toBe(true);
     expect(isAnonymousVisitor({ userInfo: "x" })).toBe(false);
+    expect(isAnonymousVisitor({ _interaction: "uid" })).toBe(false); // a cookie nobody listed is personal
   });
 
   it("merges Vary names case-insensitively", () => {

@@ -3,29 +3,16 @@
 import { COOKIE } from "./cookies.ts";
 
 /**
- * Cookies that change what a page shows or who it is for: a cart (header badge, banner audiences),
- * the chosen currency, a booking, a personalization client or preview, a session, a pending return
- * path. A request with none of them is anonymous. The language cookie is not among them (the page's
- * language is its path) and neither is the dismissed cookie notice (the browser hides the notice).
+ * The only cookies a shared page may be answered to: the language redirect cookie (the page's language
+ * is its path) and the dismissed cookie notice (the browser hides the notice). Any other cookie — a
+ * cart, a currency, a booking, a session, a personalization client or preview, an identity provider's
+ * interaction, or one added later — may change the page or whom it is for, so it makes the visitor not
+ * anonymous: an allow-list, so that a new cookie errs on the private side.
  */
-const PERSONAL_COOKIES: readonly string[] = [
-  COOKIE.cartSession,
-  COOKIE.currency,
-  COOKIE.currencyId,
-  COOKIE.bookingAccess,
-  COOKIE.personalizationCid,
-  COOKIE.personalizationPreview,
-  COOKIE.personalizationPlayground,
-  COOKIE.session,
-  `__Host-${COOKIE.session}`,
-  COOKIE.socialSession,
-  `__Host-${COOKIE.socialSession}`,
-  COOKIE.userInfo,
-  COOKIE.returnPath,
-];
+const SHAREABLE_COOKIES: ReadonlySet<string> = new Set([COOKIE.language, COOKIE.cookieNotice]);
 
 export function isAnonymousVisitor(cookies: Readonly<Record<string, string | undefined>>): boolean {
-  return PERSONAL_COOKIES.every((name) => cookies[name] === undefined);
+  return Object.keys(cookies).every((name) => SHAREABLE_COOKIES.has(name));
 }
 
 /**

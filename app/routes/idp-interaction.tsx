@@ -11,6 +11,9 @@ import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import type { Route } from "./+types/idp-interaction";
 
+// The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.
+export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadInteractionPage(request, context, languageOfPath(new URL(request.url).pathname));
 }
