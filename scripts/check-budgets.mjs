@@ -20,9 +20,9 @@ const STRICT = process.env.BUDGETS_STRICT === "true";
 /**
  * Where today's code stands against a budget it cannot meet yet: the ceiling CI holds it to.
  * First-load JS: the React Router runtime (client entry, React, React DOM, React Router) alone is
- * 109 KB gzip, above the 100 KB budget. Lighthouse: see ADR 0035.
+ * 109 KB gzip, above the 100 KB budget; pages are at ~160 KB, the ceiling leaves ~5 % for merges. Lighthouse: see ADR 0035.
  */
-const CEILINGS = { firstLoadKb: 165, lighthousePerformance: 60 };
+const CEILINGS = { firstLoadKb: 170, lighthousePerformance: 60 };
 
 /** @type {{ check: string; value: string; budget: string; ok: boolean; met: boolean }[]} */
 const rows = [];
