@@ -16,9 +16,11 @@ import { servicesContext } from "../../app/context.ts";
 import { findSession, hashPassword, oidcModels, socialIdentities, users, userSessions } from "../../modules/identity/index.ts";
 import { freePort } from "../../tests/setup/built-server.ts";
 import { bootSnapshot } from "../../tests/setup/db.ts";
+import { createTestDatabase, type TestDatabase } from "../../tests/setup/pg.ts";
 import { startUpstreamIdp, UPSTREAM_CLIENT_ID, UPSTREAM_CLIENT_SECRET } from "../../tests/setup/upstream-idp.mjs";
+import { createLogger } from "../../lib/logger.ts";
 import { createApp } from "../app.ts";
-import type { Runtime } from "../boot.ts";
+import { boot, type Runtime } from "../boot.ts";
 import { HostedIdentityProvider, sweepExpiredProviderRows } from "./index.ts";
 
 const PASSWORD = "mareas-de-isla-2026";
@@ -31,6 +33,18 @@ let upstream: Awaited<ReturnType<typeof startUpstreamIdp>>;
 let env: Record<string, string>;
 
 let currentApp: ReturnType<typeof createApp>;
+
+/**
+ * idp.pg.test.ts runs these same scenarios on a PostgreSQL server (the provider's storage through
+ * `pg` rather than PGlite): it sets this flag, then imports this file.
+ */
+const ON_POSTGRESQL = (globalThis as { travesiaIdpOnPostgres?: boolean }).travesiaIdpOnPostgres === true;
+let postgres: TestDatabase | undefined;
+
+async function bootOnPostgres(variables: Record<string, string>): Promise<Runtime> {
+  postgres = await createTestDatabase();
+  return boot({ ...variables, DATABASE_URL: postgres.url, LOG_LEVEL: "silent" }, { logger: createLogger("silent") });
+}
 
 /** Serves `current` on the test's origin; called again, swaps the app behind the same listener (a restart). */
 async function serveRuntime(current: Runtime): Promise<ServerType> {
@@ -51,7 +65,7 @@ beforeAll(async () => {
     SOCIAL_PROVIDERS: JSON.stringify([{ id: "upstream", name: "Upstream", issuer: upstream.issuer, clientId: UPSTREAM_CLIENT_ID, clientSecret: UPSTREAM_CLIENT_SECRET }]),
     OIDC_CLIENTS: JSON.stringify([{ ...THIRD_PARTY, redirect_uris: ["https://partner.example/callback"] }]),
   };
-  runtime = await bootSnapshot(env);
+  runtime = ON_POSTGRESQL ? await bootOnPostgres(env) : await bootSnapshot(env);
   server = await serveRuntime(runtime);
 });
 afterAll(async () => {
@@ -61,6 +75,7 @@ afterAll(async () => {
   });
   await upstream.close();
   await runtime.database.close();
+  await postgres?.drop();
 });
 
 const idp = () => runtime.services.identityProvider as HostedIdentityProvider;
