@@ -15,12 +15,10 @@ import { forwardLoginPost } from "../../app/account/idp-interaction.server.ts";
 import { servicesContext } from "../../app/context.ts";
 import { findSession, hashPassword, oidcModels, socialIdentities, users, userSessions } from "../../modules/identity/index.ts";
 import { freePort } from "../../tests/setup/built-server.ts";
-import { bootSnapshot } from "../../tests/setup/db.ts";
-import { createTestDatabase, type TestDatabase } from "../../tests/setup/pg.ts";
+import { bootTestRuntime, closeTestRuntime } from "../../tests/setup/either-database.ts";
 import { startUpstreamIdp, UPSTREAM_CLIENT_ID, UPSTREAM_CLIENT_SECRET } from "../../tests/setup/upstream-idp.mjs";
-import { createLogger } from "../../lib/logger.ts";
 import { createApp } from "../app.ts";
-import { boot, type Runtime } from "../boot.ts";
+import type { Runtime } from "../boot.ts";
 import { HostedIdentityProvider, sweepExpiredProviderRows } from "./index.ts";
 
 const PASSWORD = "mareas-de-isla-2026";
@@ -34,17 +32,6 @@ let env: Record<string, string>;
 
 let currentApp: ReturnType<typeof createApp>;
 
-/**
- * idp.pg.test.ts runs these same scenarios on a PostgreSQL server (the provider's storage through
- * `pg` rather than PGlite): it sets this flag, then imports this file.
- */
-const ON_POSTGRESQL = (globalThis as { travesiaIdpOnPostgres?: boolean }).travesiaIdpOnPostgres === true;
-let postgres: TestDatabase | undefined;
-
-async function bootOnPostgres(variables: Record<string, string>): Promise<Runtime> {
-  postgres = await createTestDatabase();
-  return boot({ ...variables, DATABASE_URL: postgres.url, LOG_LEVEL: "silent" }, { logger: createLogger("silent") });
-}
 
 /** Serves `current` on the test's origin; called again, swaps the app behind the same listener (a restart). */
 async function serveRuntime(current: Runtime): Promise<ServerType> {
@@ -65,7 +52,7 @@ beforeAll(async () => {
     SOCIAL_PROVIDERS: JSON.stringify([{ id: "upstream", name: "Upstream", issuer: upstream.issuer, clientId: UPSTREAM_CLIENT_ID, clientSecret: UPSTREAM_CLIENT_SECRET }]),
     OIDC_CLIENTS: JSON.stringify([{ ...THIRD_PARTY, redirect_uris: ["https://partner.example/callback"] }]),
   };
-  runtime = ON_POSTGRESQL ? await bootOnPostgres(env) : await bootSnapshot(env);
+  runtime = await bootTestRuntime(env);
   server = await serveRuntime(runtime);
 });
 afterAll(async () => {
@@ -74,8 +61,7 @@ afterAll(async () => {
     (server as import("node:http").Server).closeAllConnections();
   });
   await upstream.close();
-  await runtime.database.close();
-  await postgres?.drop();
+  await closeTestRuntime(runtime);
 });
 
 const idp = () => runtime.services.identityProvider as HostedIdentityProvider;
