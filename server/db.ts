@@ -55,6 +55,13 @@ function openPostgres(connectionString: string, poolSize: number): DatabaseHandl
   const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on("error", () => {});
+  // Nor one lent out: a connection terminated mid-transaction (pg_terminate_backend, a failover) fails
+  // its query and then emits "error" on the client, which the pool only listens to while the client is
+  // idle — unheard, it was an uncaught exception that killed the process (found by the fault tests,
+  // ADR 0034). The failed query already answers the request; the pool drops the dead client on release.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   const db = drizzleNodePg(pool) as unknown as Database;
   return {
     kind: "postgres",

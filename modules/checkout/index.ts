@@ -43,6 +43,7 @@ export {
   findBookingLines,
   findLapsedBookings,
   findPaymentByProviderId,
+  findUnsettledPayments,
   findPayments,
   findTickets,
   insertBooking,
