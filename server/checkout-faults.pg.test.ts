@@ -258,7 +258,6 @@ describe("payment faults on PostgreSQL", () => {
       server = null;
       const [payment] = await db().select().from(bookingPayments).where(eq(bookingPayments.providerPaymentId, intentId));
       expect(await statusOf(payment!.bookingId)).toBe("pending_payment");
-
       server = await startBuiltServer(env);
       let status = await statusOf(payment!.bookingId);
       for (let waited = 0; status !== "ticketed" && waited < 150; waited += 1) {
