@@ -51,8 +51,26 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
   }
 }
 
+/** A new connection to the server must open within this; a server that does not answer fails fast. */
+const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * How long a query may wait for a connection of the pool, opening included. A burst (250 buyers at
+ * once, issue 10) queues for the pool's connections for seconds while the CPU catches up; with the
+ * connect timeout as the whole wait, as pg-pool has it by default, most of that burst was answered 500
+ * after 5 s (found by `npm run load`, ADR 0034). Waiting is the answer a buyer wants; past this, a
+ * request has waited long enough to fail.
+ */
+const POOL_WAIT_MS = 60_000;
+
+/** pg's client with its own connect timeout: the pool's connectionTimeoutMillis is then only the wait for the pool. */
+class TimedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super({ ...(typeof config === "string" ? { connectionString: config } : config), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
 function openPostgres(connectionString: string, poolSize: number): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: POOL_WAIT_MS, Client: TimedClient });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on("error", () => {});
   // Nor one lent out: a connection terminated mid-transaction (pg_terminate_backend, a failover) fails

@@ -34,7 +34,7 @@ try {
   const server = await startServer({ buildDir, backend: "postgresql", env: { DATABASE_URL: url.toString(), SMTP_URL: mailbox.url } });
   try {
     process.stdout.write(`${BUYERS} buyers against ${server.origin} (PostgreSQL ${name})…\n`);
-    const { recorder, seconds } = await runBuyers({ origin: server.origin, buyers: BUYERS, days: DAYS, mailbox });
+    const { recorder, seconds } = await runBuyers({ origin: server.origin, buyers: BUYERS, days: DAYS, mailbox, mailTimeoutMs: 300_000 });
     process.stdout.write(`\n${formatSummary(recorder, { buyers: BUYERS, seconds })}\n`);
     const db = new pg.Client({ connectionString: url.toString() });
     await db.connect();
