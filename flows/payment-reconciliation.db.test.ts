@@ -13,7 +13,6 @@ import { addDays, findDaySailings, materializeSailings, type SailingView } from 
 import { jobs } from "../modules/jobs/index.ts";
 import { createHttpPaymentProvider, type PaymentProvider } from "../modules/payments/index.ts";
 import { sandboxPspEvents } from "../modules/sandbox-psp/index.ts";
-import type { Runtime } from "../server/boot.ts";
 import { bootCheckout, GUEST_TEST_SECRET, intentIdOf, placingInput, SANDBOX_TEST_KEY, SANDBOX_TEST_WEBHOOK_SECRET } from "../tests/factories/checkout.ts";
 import { expectPaymentInvariants } from "../tests/factories/payment-invariants.ts";
 import { SEND_BOOKING_EMAIL } from "./booking-email.ts";
@@ -29,7 +28,7 @@ const HOLD_SECONDS = 900;
 const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000);
 const logger = createLogger("silent");
 
-let runtime: Runtime;
+let runtime: Awaited<ReturnType<typeof bootCheckout>>["runtime"];
 let provider: PaymentProvider;
 let sailings: SailingView[];
 
