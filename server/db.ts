@@ -19,6 +19,12 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Answers quickly whether a query can run now (readiness). */
   ping(): Promise<void>;
+  /**
+   * The database through connections of their own (a second pool of `poolSize`, closed with this
+   * handle), for a party that must not queue behind this process's requests; PGlite has one
+   * connection, and gives the same database.
+   */
+  ownPool(poolSize: number): Database;
   close(): Promise<void>;
 }
 
@@ -70,6 +76,29 @@ class TimedClient extends pg.Client {
 }
 
 function openPostgres(connectionString: string, poolSize: number): DatabaseHandle {
+  const pool = openPool(connectionString, poolSize);
+  const db = drizzleNodePg(pool) as unknown as Database;
+  const ownPools: pg.Pool[] = [];
+  return {
+    kind: "postgres",
+    db,
+    migrate: () => migrateUnderLock(pool),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    ownPool: (size) => {
+      const own = openPool(connectionString, size);
+      ownPools.push(own);
+      return drizzleNodePg(own) as unknown as Database;
+    },
+    close: async () => {
+      await Promise.all(ownPools.map((own) => own.end()));
+      await pool.end();
+    },
+  };
+}
+
+function openPool(connectionString: string, poolSize: number): pg.Pool {
   const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: POOL_WAIT_MS, Client: TimedClient });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on("error", () => {});
@@ -80,16 +109,7 @@ function openPostgres(connectionString: string, poolSize: number): DatabaseHandl
   pool.on("connect", (client) => {
     client.on("error", () => {});
   });
-  const db = drizzleNodePg(pool) as unknown as Database;
-  return {
-    kind: "postgres",
-    db,
-    migrate: () => migrateUnderLock(pool),
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
-    close: () => pool.end(),
-  };
+  return pool;
 }
 
 async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -106,6 +126,7 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     ping: async () => {
       await client.query("select 1");
     },
+    ownPool: () => db,
     close: () => client.close(),
   };
 }
