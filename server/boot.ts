@@ -34,7 +34,7 @@ export interface BootOptions {
  * insert or two), and a request of ours waits on it, so a few connections that never queue behind our
  * pages keep it answering under a burst (ADR 0034: the 250-buyer load timed it out at 15 s when it shared the pool).
  */
-const SANDBOX_PSP_POOL_SIZE = 4;
+const SANDBOX_PSP_POOL_SIZE = 6;
 
 export async function boot(env: Record<string, string | undefined>, options: BootOptions = {}): Promise<Runtime> {
   const config = parseConfig(env);

@@ -22,6 +22,7 @@ export interface Recorder {
   timings: Map<string, number[]>;
   serverErrors: { step: string; status: number; body: string }[];
   failures: string[];
+  reloads: number;
   summary(): StepSummary[];
 }
 export function createRecorder(): Recorder;

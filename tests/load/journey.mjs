@@ -86,9 +86,10 @@ export function createRecorder() {
     timings,
     serverErrors,
     failures,
-    /** Times one request of `step`; a 5xx is noted, and fails the journey like any answer `accept` refuses. */
-    async request(step, send, accept) {
-      const started = performance.now();
+    /** Pages reloaded by buyers told to wait (the thank-you page while the payment is confirmed). */
+    reloads: 0,
+    /** One request of `step`, untimed; a 5xx is noted (and fails the journey). */
+    async send(step, send) {
       let response;
       try {
         response = await send();
@@ -96,8 +97,14 @@ export function createRecorder() {
         throw new JourneyFailure(step, `no answer (${error?.cause?.code ?? error?.message ?? error})`);
       }
       const body = await response.text();
-      timings.get(step).push(performance.now() - started);
       if (response.status >= 500) serverErrors.push({ step, status: response.status, body: body.slice(0, 200) });
+      return { response, body };
+    },
+    /** Times one request of `step`; a 5xx is noted, and fails the journey like any answer `accept` refuses. */
+    async request(step, send, accept) {
+      const started = performance.now();
+      const { response, body } = await this.send(step, send);
+      timings.get(step).push(performance.now() - started);
       if (!accept(response, body)) throw new JourneyFailure(step, `answered ${response.status} ${response.headers.get("location") ?? body.slice(0, 160)}`);
       return { response, body };
     },
@@ -113,6 +120,9 @@ export function createRecorder() {
     },
   };
 }
+
+/** How long a buyer keeps pressing "look again" on a thank-you page that says the payment is being confirmed. */
+const THANK_YOU_PATIENCE_MS = 120_000;
 
 const redirectTo = (pattern) => (response) => response.status >= 300 && response.status <= 303 && pattern.test(response.headers.get("location") ?? "");
 
@@ -156,12 +166,21 @@ export async function buyerJourney({ origin, index, days, recorder, mailbox, mai
     () => fetch(cardPage, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: card, redirect: "manual" }),
     redirectTo(/\/en\/carrito\/thank-you\/\?booking=/),
   );
-  await recorder.request(
-    "thank-you",
-    () => fetch(new URL(paid.headers.get("location"), origin), { headers: { Cookie: `${cartCookie}; ${access}` } }),
-    (response, body) => response.status === 200 && body.includes('data-testid="booking-reference"'),
-  );
+  // The thank-you page confirms the payment; when the provider is slow to answer it says "we are
+  // confirming your payment" with a button to look again, which the buyer presses every 2 s (for up to
+  // THANK_YOU_PATIENCE_MS). The step's time runs until the booking's reference shows.
+  const thankYou = new URL(paid.headers.get("location"), origin);
+  const started = performance.now();
+  for (;;) {
+    const { response, body } = await recorder.send("thank-you", () => fetch(thankYou, { headers: { Cookie: `${cartCookie}; ${access}` } }));
+    if (response.status === 200 && body.includes('data-testid="booking-reference"')) break;
+    const waiting = response.status === 200 && body.includes('data-status="pending_payment"');
+    if (!waiting || performance.now() - started > THANK_YOU_PATIENCE_MS) throw new JourneyFailure("thank-you", `answered ${response.status} ${body.slice(0, 160)}`);
+    recorder.reloads += 1;
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
   const thanked = performance.now();
+  recorder.timings.get("thank-you").push(thanked - started);
   const arrived = await mailbox.ticketsFor(email, mailTimeoutMs);
   recorder.timings.get("tickets-mailed").push(Math.max(0, arrived - thanked));
 }
@@ -183,7 +202,10 @@ export function formatSummary(recorder, { buyers, seconds }) {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   const lines = rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  "));
   lines.splice(1, 0, widths.map((width) => "─".repeat(width)).join("  "));
-  lines.push("", `${buyers} buyers in ${seconds.toFixed(1)} s: ${recorder.serverErrors.length} server errors (5xx), ${recorder.failures.length} failed journeys`);
+  lines.push(
+    "",
+    `${buyers} buyers in ${seconds.toFixed(1)} s: ${recorder.serverErrors.length} server errors (5xx), ${recorder.failures.length} failed journeys, ${recorder.reloads} reloads of a thank-you page that said "confirming your payment"`,
+  );
   for (const error of recorder.serverErrors.slice(0, 10)) lines.push(`  5xx ${error.step}: ${error.status} ${error.body}`);
   for (const failure of recorder.failures.slice(0, 10)) lines.push(`  failed ${failure}`);
   return lines.join("\n");
