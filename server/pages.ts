@@ -30,6 +30,8 @@ const NON_PAGE_SEGMENTS = new Set([
   "metrics",
   "offline",
   "sandbox-uplift",
+  // The hosted identity provider (ADR 0031).
+  "idp",
   "__manifest",
 ]);
 
