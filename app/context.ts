@@ -20,6 +20,12 @@ export interface AppServices {
   logger: Logger;
   /** The site search: this process's index (rebuilt when stale) and the token secret. */
   search: SearchService;
+  /**
+   * The in-process sandbox PSP's own connections (ADR 0034): it plays a third party, and the calls our
+   * checkout makes to it must not wait behind the very requests that are waiting for them. The shared
+   * `db` where none is given (PGlite, tests).
+   */
+  sandboxPspDb?: Database;
   /** The payment provider checkout charges through (the in-process sandbox unless PAYMENT_PROVIDER_URL). */
   payments: PaymentProvider;
   /** Sends mail over SMTP_URL, or keeps it in the outbox when none is configured. */

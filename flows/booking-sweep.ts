@@ -4,6 +4,8 @@
 import type { Database } from "../lib/db.ts";
 import { deleteFinishedJobs, enqueueJob, type JobContext } from "../modules/jobs/index.ts";
 import { failLapsedBookings } from "./checkout.ts";
+import type { ConfirmDeps } from "./checkout-deps.ts";
+import { RECONCILE_AFTER_MS, reconcilePayments } from "./payment-reconciliation.ts";
 
 export const SWEEP_LAPSED_BOOKINGS = "sweep-lapsed-bookings";
 export const SWEEP_INTERVAL_MS = 60_000;
@@ -25,10 +27,16 @@ export async function scheduleLapsedBookingSweep(db: Database, at: Date): Promis
   return enqueueJob(db, { name: SWEEP_LAPSED_BOOKINGS, payload: { slot: slot.toISOString() }, runAt: slot, singletonKey: slot.toISOString(), maxAttempts: 3 });
 }
 
-/** One run: the next minute is queued first (a failing run still keeps the chain), then the sweep. Returns how many bookings failed. */
-export async function sweepLapsedBookings(db: Database, context: Pick<JobContext, "now" | "logger">): Promise<number> {
+/**
+ * One run: the next minute is queued first (a failing run still keeps the chain), then, with `confirm`
+ * (the provider and the ticketing deps), bookings waiting for money for more than two minutes are
+ * reconciled with the provider (ADR 0034), so one whose money arrived is ticketed rather than failed;
+ * then the lapsed ones fail. Returns how many bookings failed.
+ */
+export async function sweepLapsedBookings(db: Database, context: Pick<JobContext, "now" | "logger">, confirm?: ConfirmDeps): Promise<number> {
   const { now } = context;
   await scheduleLapsedBookingSweep(db, new Date(slotOf(now).getTime() + SWEEP_INTERVAL_MS));
+  if (confirm) await reconcilePayments(confirm, { placedBefore: new Date(now.getTime() - RECONCILE_AFTER_MS), logger: context.logger });
   let failed = 0;
   for (;;) {
     const batch = await failLapsedBookings({ db, now }, SWEEP_BATCH);

@@ -19,7 +19,7 @@ import {
 } from "../modules/identity/index.ts";
 import { createJobRunner, jobs } from "../modules/jobs/index.ts";
 import { findOutboxMessage, listOutbox } from "../modules/mail/index.ts";
-import { bootSnapshot } from "../tests/setup/db.ts";
+import { bootTestRuntime, closeTestRuntime } from "../tests/setup/either-database.ts";
 import { createApp } from "./app.ts";
 import type { Runtime } from "./boot.ts";
 import { jobHandlers } from "./jobs.ts";
@@ -32,11 +32,11 @@ let app: ReturnType<typeof createApp>;
 let counter = 0;
 
 beforeAll(async () => {
-  runtime = await bootSnapshot({ NODE_ENV: "production", PUBLIC_ORIGIN: "https://www.travesia.mx" });
+  runtime = await bootTestRuntime({ NODE_ENV: "production", PUBLIC_ORIGIN: "https://www.travesia.mx" });
   runtime.services.clock = clock;
   app = createApp(runtime.services, { ping: () => runtime.database.ping() });
 });
-afterAll(() => runtime.database.close());
+afterAll(() => closeTestRuntime(runtime));
 beforeEach(() => clock.set(START));
 
 const db = () => runtime.services.db;

@@ -19,6 +19,12 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Answers quickly whether a query can run now (readiness). */
   ping(): Promise<void>;
+  /**
+   * The database through connections of their own (a second pool of `poolSize`, closed with this
+   * handle), for a party that must not queue behind this process's requests; PGlite has one
+   * connection, and gives the same database.
+   */
+  ownPool(poolSize: number): Database;
   close(): Promise<void>;
 }
 
@@ -51,11 +57,28 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
   }
 }
 
+/** A new connection to the server must open within this; a server that does not answer fails fast. */
+const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * How long a query may wait for a connection of the pool, opening included. A burst (250 buyers at
+ * once, issue 10) queues for the pool's connections for seconds while the CPU catches up; with the
+ * connect timeout as the whole wait, as pg-pool has it by default, most of that burst was answered 500
+ * after 5 s (found by `npm run load`, ADR 0034). Waiting is the answer a buyer wants; past this, a
+ * request has waited long enough to fail.
+ */
+const POOL_WAIT_MS = 60_000;
+
+/** pg's client with its own connect timeout: the pool's connectionTimeoutMillis is then only the wait for the pool. */
+class TimedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super({ ...(typeof config === "string" ? { connectionString: config } : config), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
 function openPostgres(connectionString: string, poolSize: number): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
-  // An idle client that loses its server must not crash the process; the next query reconnects.
-  pool.on("error", () => {});
+  const pool = openPool(connectionString, poolSize);
   const db = drizzleNodePg(pool) as unknown as Database;
+  const ownPools: pg.Pool[] = [];
   return {
     kind: "postgres",
     db,
@@ -63,8 +86,30 @@ function openPostgres(connectionString: string, poolSize: number): DatabaseHandl
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    ownPool: (size) => {
+      const own = openPool(connectionString, size);
+      ownPools.push(own);
+      return drizzleNodePg(own) as unknown as Database;
+    },
+    close: async () => {
+      await Promise.all(ownPools.map((own) => own.end()));
+      await pool.end();
+    },
   };
+}
+
+function openPool(connectionString: string, poolSize: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: POOL_WAIT_MS, Client: TimedClient });
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on("error", () => {});
+  // Nor one lent out: a connection terminated mid-transaction (pg_terminate_backend, a failover) fails
+  // its query and then emits "error" on the client, which the pool only listens to while the client is
+  // idle — unheard, it was an uncaught exception that killed the process (found by the fault tests,
+  // ADR 0034). The failed query already answers the request; the pool drops the dead client on release.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
+  return pool;
 }
 
 async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -81,6 +126,7 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     ping: async () => {
       await client.query("select 1");
     },
+    ownPool: () => db,
     close: () => client.close(),
   };
 }

@@ -7,6 +7,8 @@ import { sendAccountEmail } from "../flows/account-email.ts";
 import { SEND_BOOKING_EMAIL, sendBookingEmail } from "../flows/booking-email.ts";
 import { SEND_NEWSLETTER_CONFIRMATION, sendNewsletterConfirmation } from "../flows/newsletter.ts";
 import { SWEEP_LAPSED_BOOKINGS, scheduleLapsedBookingSweep, sweepLapsedBookings } from "../flows/booking-sweep.ts";
+import { checkoutDeps } from "../flows/checkout-deps.ts";
+import { RECONCILE_PAYMENTS, runReconciliationJob, scheduleReconciliation } from "../flows/payment-reconciliation.ts";
 import { publicOriginOf } from "../lib/config.ts";
 import { SEND_ACCOUNT_EMAIL } from "../modules/identity/index.ts";
 import { createJobRunner, type JobHandlers, type JobRunner } from "../modules/jobs/index.ts";
@@ -18,7 +20,8 @@ import { newsletterMailDeps } from "./newsletter-deps.ts";
 /**
  * Every kind of job, by name. Enqueue with `enqueueJob(tx, { name, payload })` from a use case:
  * the tickets' e-mail (queued when a booking is ticketed, or resent on request), the sweep of
- * lapsed bookings, which re-queues itself every minute (ADR 0023), the accounts' confirm and reset
+ * lapsed bookings, which re-queues itself every minute (ADR 0023) and reconciles stuck payments with the
+ * provider first, the reconciliation queued at every start (ADR 0034), the accounts' confirm and reset
  * mails (ADR 0027), and the newsletter's confirmation mail (queued with the subscription, ADR 0028).
  */
 export function jobHandlers(services: AppServices): JobHandlers {
@@ -30,9 +33,12 @@ export function jobHandlers(services: AppServices): JobHandlers {
       await sendNewsletterConfirmation(newsletterMailDeps(services), payload, context);
     },
     [SWEEP_LAPSED_BOOKINGS]: async (_payload, context) => {
-      await sweepLapsedBookings(services.db, context);
+      await sweepLapsedBookings(services.db, context, checkoutDeps(services, context.now));
       // The same minute's housekeeping for the identity provider: rows whose lifetime is over (ADR 0031).
       await sweepExpiredProviderRows(services.db, context.now);
+    },
+    [RECONCILE_PAYMENTS]: async (payload, context) => {
+      await runReconciliationJob(checkoutDeps(services, context.now), payload, context);
     },
     [SEND_ACCOUNT_EMAIL]: async (payload, context) => {
       const deps = {
@@ -58,6 +64,13 @@ export function startJobRunner(runtime: Runtime, handlers: JobHandlers = jobHand
   if (handlers[SWEEP_LAPSED_BOOKINGS]) {
     scheduleLapsedBookingSweep(runtime.database.db, runtime.services.clock.now()).catch((error: unknown) =>
       runtime.logger.warn({ err: error }, "scheduling the lapsed-booking sweep failed; the next start tries again"),
+    );
+  }
+  // Whatever a killed process left between the provider's answer and our commit is settled now, not at
+  // the next sweep (ADR 0034): every booking placed before this start is asked about once.
+  if (handlers[RECONCILE_PAYMENTS]) {
+    scheduleReconciliation(runtime.database.db, runtime.services.clock.now()).catch((error: unknown) =>
+      runtime.logger.warn({ err: error }, "scheduling the start's payment reconciliation failed; the sweep reconciles within minutes"),
     );
   }
   runner.start();

@@ -34,7 +34,7 @@ async function main() {
   const jobRunner = startJobRunner(runtime);
   // The in-process sandbox PSP posts its webhooks like a real provider would, from its own loop.
   const webhooks = config.SANDBOX_PSP_WEBHOOKS_ENABLED
-    ? startWebhookDelivery({ db: runtime.services.db, target: webhookTargetOf(config), now: () => runtime.services.clock.now(), logger })
+    ? startWebhookDelivery({ db: runtime.services.sandboxPspDb ?? runtime.services.db, target: webhookTargetOf(config), now: () => runtime.services.clock.now(), logger })
     : null;
 
   let stopping = false;

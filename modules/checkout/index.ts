@@ -44,6 +44,7 @@ export {
   findBookingLines,
   findLapsedBookings,
   findPaymentByProviderId,
+  findUnsettledPayments,
   findPayments,
   findTickets,
   insertBooking,

@@ -1,7 +1,7 @@
 // Reads and writes of bookings, their lines, tickets, payment attempts and received webhooks. The
 // use cases (flows/checkout.ts) hold the transactions and the locks; rules.ts decides.
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../../lib/db.ts";
 import { AppError } from "../../lib/errors.ts";
 import { assertCanMove, type BookingStatus } from "./rules.ts";
@@ -184,6 +184,29 @@ export async function findLapsedBookings(db: Database, now: Date, limit: number)
     .where(and(eq(bookings.status, "pending_payment"), lte(bookings.holdExpiresAt, now)))
     .orderBy(asc(bookings.holdExpiresAt))
     .limit(limit);
+}
+
+/**
+ * Payments our side has not settled although the provider may have: attempts the provider knows (an id
+ * recorded) that are still open here, of bookings still waiting for money that were placed at or before
+ * `placedBefore`, oldest first. What reconciliation asks the provider about (ADR 0034).
+ */
+export async function findUnsettledPayments(db: Database, placedBefore: Date, limit: number): Promise<{ bookingId: string; providerPaymentId: string }[]> {
+  const rows = await db
+    .select({ bookingId: bookingPayments.bookingId, providerPaymentId: bookingPayments.providerPaymentId })
+    .from(bookingPayments)
+    .innerJoin(bookings, eq(bookings.id, bookingPayments.bookingId))
+    .where(
+      and(
+        eq(bookings.status, "pending_payment"),
+        lte(bookings.createdAt, placedBefore),
+        isNotNull(bookingPayments.providerPaymentId),
+        inArray(bookingPayments.status, ["requires_payment_method", "requires_action", "authorized", "captured"]),
+      ),
+    )
+    .orderBy(asc(bookings.createdAt), asc(bookingPayments.attempt))
+    .limit(limit);
+  return rows.flatMap((row) => (row.providerPaymentId ? [{ bookingId: row.bookingId, providerPaymentId: row.providerPaymentId }] : []));
 }
 
 /** A history row that is not a change of status (a date change, the tickets mailed, a resend asked for): from and to are the booking's status. */

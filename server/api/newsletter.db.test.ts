@@ -14,7 +14,7 @@ import { createLogger } from "../../lib/logger.ts";
 import { createJobRunner, jobs, type JobRunner } from "../../modules/jobs/index.ts";
 import { newsletterSubscriptions } from "../../modules/newsletter/index.ts";
 import { findSiteConfig } from "../../modules/site/index.ts";
-import { bootSnapshot } from "../../tests/setup/db.ts";
+import { bootTestRuntime, closeTestRuntime } from "../../tests/setup/either-database.ts";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../../tests/setup/smtp-sink.ts";
 import { createApp } from "../app.ts";
 import type { Runtime } from "../boot.ts";
@@ -32,14 +32,14 @@ const clock = fixedClock(NOW);
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  runtime = await bootSnapshot({ SMTP_URL: sink.url, PUBLIC_ORIGIN: ORIGIN, JOBS_ENABLED: "false" });
+  runtime = await bootTestRuntime({ SMTP_URL: sink.url, PUBLIC_ORIGIN: ORIGIN, JOBS_ENABLED: "false" });
   runtime.services.clock = clock;
   app = createApp(runtime.services, { ping: () => runtime.database.ping() });
   runner = createJobRunner({ db: runtime.database.db, logger: createLogger("silent"), handlers: jobHandlers(runtime.services), now: () => clock.now() });
 });
 
 afterAll(async () => {
-  await runtime?.database.close();
+  await closeTestRuntime(runtime);
   runtime?.services.mailer.close();
   await sink?.close();
 });

@@ -127,6 +127,8 @@ function languageOfRequest(c: Context): Language {
 
 export function sandboxPspRouter(services: AppServices) {
   const router = createRouter();
+  // Its own connections when the process has them (ADR 0034): a third party does not share our pool.
+  const db = services.sandboxPspDb ?? services.db;
   router.openAPIRegistry.registerComponent("securitySchemes", "sandboxPspKey", {
     type: "http",
     scheme: "bearer",
@@ -143,7 +145,7 @@ export function sandboxPspRouter(services: AppServices) {
   async function idempotent(c: Context, body: unknown, operation: SandboxOperation) {
     const key = c.req.header("Idempotency-Key");
     if (!key) throw new AppError("IDEMPOTENCY_KEY_REQUIRED");
-    const answer = await runIdempotent(services.db, {
+    const answer = await runIdempotent(db, {
       key,
       requestHash: requestHashOf(c.req.method, c.req.path, body),
       now: services.clock.now(),
@@ -183,7 +185,7 @@ export function sandboxPspRouter(services: AppServices) {
       request: { params: z.object({ id: IntentIdSchema }) },
       responses: { 200: json(IntentSchema, "The intent as it stands"), ...apiRefusals },
     }),
-    async (c) => c.json(await findIntent(services.db, c.req.valid("param").id, originOf(c, services)), 200),
+    async (c) => c.json(await findIntent(db, c.req.valid("param").id, originOf(c, services)), 200),
   );
 
   router.openapi(
@@ -266,8 +268,8 @@ export function sandboxPspRouter(services: AppServices) {
     }),
     async (c) => {
       const id = c.req.valid("param").id;
-      await findIntent(services.db, id, "");
-      return c.json({ events: await findEvents(services.db, id) }, 200);
+      await findIntent(db, id, "");
+      return c.json({ events: await findEvents(db, id) }, 200);
     },
   );
 
@@ -288,7 +290,7 @@ export function sandboxPspRouter(services: AppServices) {
         404: errorResponse("NOT_FOUND: no such event"),
       },
     }),
-    async (c) => c.json(await redeliverEvent(services.db, c.req.valid("param").id, webhookTargetOf(services.config), services.clock.now()), 200),
+    async (c) => c.json(await redeliverEvent(db, c.req.valid("param").id, webhookTargetOf(services.config), services.clock.now()), 200),
   );
 
   // ---- Hosted pages: what the buyer's browser sees. Answers are HTML, and every outcome that ends
@@ -360,7 +362,7 @@ export function sandboxPspRouter(services: AppServices) {
     createRoute({ method: "get", path: "/sandbox-psp/pay/{id}", tags: [TAG], summary: "Hosted card page (HTML)", request: { params: pageParams }, responses: pageResponses }),
     async (c) => {
       const id = c.req.valid("param").id;
-      return answerState(c, await findHostedPageState(services.db, id, languageOfRequest(c)), id) as never;
+      return answerState(c, await findHostedPageState(db, id, languageOfRequest(c)), id) as never;
     },
   );
 
@@ -382,7 +384,7 @@ export function sandboxPspRouter(services: AppServices) {
     }),
     async (c) => {
       const id = c.req.valid("param").id;
-      const state = await submitCardForm(services.db, { intentId: id, form: c.req.valid("form"), now: services.clock.now(), fallbackLanguage: languageOfRequest(c) });
+      const state = await submitCardForm(db, { intentId: id, form: c.req.valid("form"), now: services.clock.now(), fallbackLanguage: languageOfRequest(c) });
       return answerState(c, state, id) as never;
     },
   );
@@ -391,7 +393,7 @@ export function sandboxPspRouter(services: AppServices) {
     createRoute({ method: "get", path: "/sandbox-psp/pay/{id}/challenge", tags: [TAG], summary: "3-D Secure challenge page (HTML)", request: { params: pageParams }, responses: pageResponses }),
     async (c) => {
       const id = c.req.valid("param").id;
-      return answerState(c, await findHostedPageState(services.db, id, languageOfRequest(c)), id) as never;
+      return answerState(c, await findHostedPageState(db, id, languageOfRequest(c)), id) as never;
     },
   );
 
@@ -409,7 +411,7 @@ export function sandboxPspRouter(services: AppServices) {
     }),
     async (c) => {
       const id = c.req.valid("param").id;
-      const state = await submitChallenge(services.db, {
+      const state = await submitChallenge(db, {
         intentId: id,
         approved: c.req.valid("form").decision === "approve",
         now: services.clock.now(),
@@ -423,7 +425,7 @@ export function sandboxPspRouter(services: AppServices) {
     createRoute({ method: "get", path: "/sandbox-psp/paypal/{id}", tags: [TAG], summary: "PayPal sandbox approval page (HTML)", request: { params: pageParams }, responses: pageResponses }),
     async (c) => {
       const id = c.req.valid("param").id;
-      return answerState(c, await findHostedPageState(services.db, id, languageOfRequest(c)), id) as never;
+      return answerState(c, await findHostedPageState(db, id, languageOfRequest(c)), id) as never;
     },
   );
 
@@ -447,14 +449,14 @@ export function sandboxPspRouter(services: AppServices) {
       const form = c.req.valid("form");
       const email = form.email.trim();
       if (form.decision === "approve" && !z.email().safeParse(email).success) {
-        const state = await findHostedPageState(services.db, id, languageOfRequest(c));
+        const state = await findHostedPageState(db, id, languageOfRequest(c));
         if (state.kind !== "paypal") return answerState(c, state, id) as never;
         return c.html(
           renderPayPalPage({ language: state.language, action: payPalPagePath(id), amount: state.amount, merchantReference: state.merchantReference, email, emailInvalid: true }),
           422,
         ) as never;
       }
-      const state = await submitPayPal(services.db, {
+      const state = await submitPayPal(db, {
         intentId: id,
         decision: form.decision === "approve" ? { approved: true, email } : { approved: false },
         now: services.clock.now(),

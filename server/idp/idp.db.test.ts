@@ -15,7 +15,7 @@ import { forwardLoginPost } from "../../app/account/idp-interaction.server.ts";
 import { servicesContext } from "../../app/context.ts";
 import { findSession, hashPassword, oidcModels, socialIdentities, users, userSessions } from "../../modules/identity/index.ts";
 import { freePort } from "../../tests/setup/built-server.ts";
-import { bootSnapshot } from "../../tests/setup/db.ts";
+import { bootTestRuntime, closeTestRuntime } from "../../tests/setup/either-database.ts";
 import { startUpstreamIdp, UPSTREAM_CLIENT_ID, UPSTREAM_CLIENT_SECRET } from "../../tests/setup/upstream-idp.mjs";
 import { createApp } from "../app.ts";
 import type { Runtime } from "../boot.ts";
@@ -31,6 +31,7 @@ let upstream: Awaited<ReturnType<typeof startUpstreamIdp>>;
 let env: Record<string, string>;
 
 let currentApp: ReturnType<typeof createApp>;
+
 
 /** Serves `current` on the test's origin; called again, swaps the app behind the same listener (a restart). */
 async function serveRuntime(current: Runtime): Promise<ServerType> {
@@ -51,7 +52,7 @@ beforeAll(async () => {
     SOCIAL_PROVIDERS: JSON.stringify([{ id: "upstream", name: "Upstream", issuer: upstream.issuer, clientId: UPSTREAM_CLIENT_ID, clientSecret: UPSTREAM_CLIENT_SECRET }]),
     OIDC_CLIENTS: JSON.stringify([{ ...THIRD_PARTY, redirect_uris: ["https://partner.example/callback"] }]),
   };
-  runtime = await bootSnapshot(env);
+  runtime = await bootTestRuntime(env);
   server = await serveRuntime(runtime);
 });
 afterAll(async () => {
@@ -60,7 +61,7 @@ afterAll(async () => {
     (server as import("node:http").Server).closeAllConnections();
   });
   await upstream.close();
-  await runtime.database.close();
+  await closeTestRuntime(runtime);
 });
 
 const idp = () => runtime.services.identityProvider as HostedIdentityProvider;
