@@ -102,6 +102,14 @@ describe("operations endpoints", () => {
     expect(await response.json()).toEqual({ status: "ok" });
   });
 
+  it("another method on a probe or /metrics is a coded JSON 404, not the page renderer (found by the fuzzer)", async () => {
+    for (const [method, path] of [["DELETE", "/healthz"], ["POST", "/readyz"], ["PUT", "/metrics"], ["GET", "/healthz/deeper"]] as const) {
+      const response = await app.request(path, { method });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ error: { code: "NOT_FOUND" } });
+    }
+  });
+
   it("/readyz answers 200 with the database, 503 while draining", async () => {
     const ready = await get("/readyz");
     expect(ready.status).toBe(200);

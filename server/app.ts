@@ -21,7 +21,7 @@ import { createMetrics, registerSearchMetrics, routeLabel } from "./metrics.ts";
 import { internalErrorPage } from "./internal-error-page.ts";
 import { offlineRoutes } from "./offline.ts";
 import { sandboxUpliftRoutes } from "./sandbox-uplift.ts";
-import { hasMalformedEscapes, isApiPath, isPagePath, languageCookie, pageRedirectTarget, rootRedirectTarget } from "./pages.ts";
+import { hasMalformedEscapes, isJsonOnlyPath, isPagePath, languageCookie, pageRedirectTarget, rootRedirectTarget } from "./pages.ts";
 import { newNonce, securityHeaders } from "./security-headers.ts";
 
 export interface AppOptions {
@@ -123,9 +123,10 @@ export function createApp(services: AppServices, options: AppOptions) {
   // The mail kept instead of sent, for developers; never in production.
   if (!production) app.route("/", devOutboxRouter(services.db));
 
-  // Registered after every API router: an API path nothing answered is a JSON 404, never a page.
+  // Registered after every API router and /metrics: an API or operational path nothing answered (an
+  // unknown path, another method) is a JSON 404, never a page.
   app.use(async (c, next) => {
-    if (isApiPath(c.req.path)) throw new AppError("NOT_FOUND");
+    if (isJsonOnlyPath(c.req.path)) throw new AppError("NOT_FOUND");
     return next();
   });
 
