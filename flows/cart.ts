@@ -4,6 +4,7 @@
 // Every write is one transaction: the cart row is locked first (one visitor's double click cannot add
 // a product twice), then the sailings in id order and the activity day (buyers of one sailing are
 // serialized and the seats re-checked under the lock), then rows are written.
+import type { RateLimiter } from "../lib/rate-limit.ts";
 import type { Database } from "../lib/db.ts";
 import { AppError } from "../lib/errors.ts";
 import { newSecret128 } from "../lib/ids.ts";
@@ -104,6 +105,31 @@ export interface CartContext {
   now: Date;
   /** How long a hold lasts (config CART_HOLD_SECONDS). */
   holdSeconds: number;
+  /**
+   * Who asks for holds, for HOLD_LIMITS: a visitor's request (the cart page, the cart API). Absent for
+   * callers that are not one (a booking's date change, tests of the cart's rules).
+   */
+  holdRequests?: { limiter: RateLimiter; clientAddress: string };
+}
+
+/**
+ * Holds asked for (a line added, an expired line held again) per cart and per address, in 10 minutes:
+ * each takes row locks on sailings and keeps seats from others for 15 minutes, so a script must not
+ * hold a boat. Generous for people: a family plans a few lines; an address may be a hotel's whole Wi-Fi.
+ */
+export const HOLD_LIMITS = {
+  perCart: { count: 30, windowSeconds: 600 },
+  perAddress: { count: 120, windowSeconds: 600 },
+} as const;
+
+/** Counts a hold request against its cart and its address, or throws RATE_LIMITED with Retry-After. */
+function countHoldRequest(context: CartContext, sessionId: string | null): void {
+  if (!context.holdRequests) return;
+  const { limiter, clientAddress } = context.holdRequests;
+  limiter.take(
+    [{ key: `hold-address:${clientAddress}`, limit: HOLD_LIMITS.perAddress }, ...(sessionId === null ? [] : [{ key: `hold-cart:${sessionId}`, limit: HOLD_LIMITS.perCart }])],
+    context.now,
+  );
 }
 
 function factsOf(line: CartLineRow): LineFacts {
@@ -364,6 +390,7 @@ export async function addToCart(
   context: CartContext,
 ): Promise<{ sessionId: string; lineId: string }> {
   const { now } = context;
+  countHoldRequest(context, input.sessionId);
   return db.transaction(async (tx) => {
     await decideAt(tx, now);
     const cart = await openCart(tx, input.sessionId, input.currency, context);
@@ -414,6 +441,7 @@ export async function emptyCart(db: Database, input: { sessionId: string; cartId
  */
 export async function holdCartLineAgain(db: Database, input: { sessionId: string; lineId: string }, context: CartContext): Promise<void> {
   const { now } = context;
+  countHoldRequest(context, input.sessionId);
   await db.transaction(async (tx) => {
     await decideAt(tx, now);
     const cart = await lockedCart(tx, input.sessionId);

@@ -99,6 +99,12 @@ export function createApp(services: AppServices, options: AppOptions) {
       const coded = new AppError(error.status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : "INVALID_REQUEST");
       return c.json(errorBody(coded, requestId), coded.status as 400);
     }
+    // Text PostgreSQL cannot store (a NUL byte in a path, a query or a body: found by the fuzzer on the
+    // sandbox's intent ids) is the client's malformed input, refused like any other.
+    if (isUnstorableText(error)) {
+      const coded = new AppError("INVALID_REQUEST", { issues: [{ path: "request", code: "unstorable_text" }] });
+      return c.json(errorBody(coded, requestId), 400);
+    }
     (c.get("logger") ?? services.logger).error({ err: error }, "unhandled error");
     if (wantsJson(c.req.path)) return c.json(errorBody(new AppError("INTERNAL_ERROR"), requestId), 500);
     return c.html(internalErrorPage(languageOfPath(c.req.path), 500, requestId), 500);
@@ -213,6 +219,18 @@ export function createApp(services: AppServices, options: AppOptions) {
   });
 
   return app;
+}
+
+/** SQLSTATEs of text the database refuses to hold: 22021 (a NUL byte, an invalid UTF-8 sequence), 22P05. */
+const UNSTORABLE_TEXT = new Set(["22021", "22P05"]);
+
+/** A database error caused by the request's text, however deep the driver and the ORM wrapped it. */
+export function isUnstorableText(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && UNSTORABLE_TEXT.has(code)) return true;
+  }
+  return false;
 }
 
 function isHtml(response: Response): boolean {

@@ -1,5 +1,6 @@
 // Builds everything a process needs, in order: config (fail fast) → logger → database (migrated,
 // seeded) → services. Used by the production entry, the dev server and the tests.
+import { RateLimiter } from "../lib/rate-limit.ts";
 import { systemClock, type Clock } from "../lib/clock.ts";
 import { DEVELOPMENT_PREVIEW_SECRET, DEVELOPMENT_TICKET_SIGNING_SECRET, parseConfig, type Config } from "../lib/config.ts";
 import { createLogger, type Logger } from "../lib/logger.ts";
@@ -72,6 +73,6 @@ export async function boot(env: Record<string, string | undefined>, options: Boo
     config,
     logger,
     database,
-    services: { db: database.db, clock, config, logger, search, mailer, payments: createPaymentProvider(config), identityProvider: null, personalization: createPersonalizationService() },
+    services: { db: database.db, clock, config, logger, search, mailer, payments: createPaymentProvider(config), identityProvider: null, personalization: createPersonalizationService(), holdLimiter: new RateLimiter() },
   };
 }

@@ -116,13 +116,19 @@ export function readCartItem(intent: CartIntent, form: FormData): CartItemInput 
 }
 
 export async function applyCartForm(request: Request, context: Context, language: Language): Promise<Response> {
-  const { db, clock, config } = context.get(servicesContext);
-  const { site } = context.get(requestContext);
+  const { db, clock, config, holdLimiter } = context.get(servicesContext);
+  const { site, clientAddress } = context.get(requestContext);
   const cartPath = pathOf("cart", language);
   const form = await request.formData().catch(() => new FormData());
   const intent = text(form, "intent") as CartIntent | null;
   const sessionId = readCartSession(request);
-  const cartContext: CartContext = { siteCode: site.code, language, now: clock.now(), holdSeconds: config.CART_HOLD_SECONDS };
+  const cartContext: CartContext = {
+    siteCode: site.code,
+    language,
+    now: clock.now(),
+    holdSeconds: config.CART_HOLD_SECONDS,
+    holdRequests: { limiter: holdLimiter, clientAddress },
+  };
   const headers = new Headers({ "Cache-Control": "no-store" });
   try {
     if (intent === null || !CART_INTENTS.includes(intent)) throw new AppError("INVALID_REQUEST", { issues: [{ path: "body.intent", code: "unknown_intent" }] });

@@ -265,10 +265,15 @@ function wrongValue(schema: JsonSchema, components: Record<string, JsonSchema>):
 
 /** Header values as a server receives them: UTF-8 bytes read as Latin-1, without the bytes HTTP forbids. */
 export function asHeaderValue(value: string): string {
-  return Buffer.from(value.replace(/[\uD800-\uDFFF]/g, "\uFFFD"), "utf8")
+  return Buffer.from(wellFormed(value), "utf8")
     .toString("latin1")
     .replace(/[\r\n\0]/g, "")
     .trim();
+}
+
+/** A lone surrogate cannot travel in a URL (no client can encode it): it becomes U+FFFD, as in a browser. */
+function wellFormed(value: string): string {
+  return value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
 }
 
 function stringOf(value: unknown): string {
@@ -348,7 +353,13 @@ function parameterValue(parameter: Parameter, components: Record<string, JsonSch
 }
 
 /** Every generated request of one operation: its own parameters, a body, odd extras, sometimes the wrong method. */
-export function requestsOf(operation: Operation, components: Record<string, JsonSchema>, credentials: Credentials): fc.Arbitrary<FuzzRequest> {
+export function requestsOf(
+  operation: Operation,
+  components: Record<string, JsonSchema>,
+  credentials: Credentials,
+  /** The HTML refusals of the operation at this path and another method, when the generator picks one. */
+  htmlRefusalsAt: (method: string) => number[] = () => [],
+): fc.Arbitrary<FuzzRequest> {
   const byLocation = (location: Parameter["in"]) => operation.parameters.filter((parameter) => parameter.in === location);
   const values = (location: Parameter["in"]) =>
     fc.tuple(...byLocation(location).map((parameter) => parameterValue(parameter, components, credentials).map((value) => [parameter.name, value] as const)));
@@ -370,7 +381,7 @@ export function requestsOf(operation: Operation, components: Record<string, Json
     })
     .map(({ method: chosen, path, query, header, junkQuery: junk, rawQuery, extras, credentialed, body }) => {
       let url = operation.template;
-      for (const [name, value] of path) url = url.replace(`{${name}}`, encodeURIComponent(value ?? ""));
+      for (const [name, value] of path) url = url.replace(`{${name}}`, encodeURIComponent(wellFormed(value ?? "")));
       const search = new URLSearchParams();
       for (const [name, value] of [...query, ...junk]) if (value !== undefined) search.append(name, value);
       const queryString = [search.toString(), rawQuery].filter((part) => part !== "").join("&");
@@ -385,7 +396,7 @@ export function requestsOf(operation: Operation, components: Record<string, Json
         url: `http://localhost${url}${queryString ? `?${queryString}` : ""}`,
         headers,
         ...(sendsBody ? { body: body.body } : {}),
-        htmlRefusals: chosen === operation.method ? operation.htmlRefusals : [],
+        htmlRefusals: chosen === operation.method ? operation.htmlRefusals : htmlRefusalsAt(chosen),
       };
     });
 }
@@ -394,5 +405,7 @@ export function requestsOf(operation: Operation, components: Record<string, Json
 export function allRequests(document: OpenApiDocument, credentials: Credentials): { operations: Operation[]; requests: fc.Arbitrary<FuzzRequest> } {
   const components = document.components?.schemas ?? {};
   const operations = operationsOf(document);
-  return { operations, requests: fc.oneof(...operations.map((operation) => requestsOf(operation, components, credentials))) };
+  const htmlRefusalsAt = (template: string) => (method: string) =>
+    operations.find((operation) => operation.template === template && operation.method === method)?.htmlRefusals ?? [];
+  return { operations, requests: fc.oneof(...operations.map((operation) => requestsOf(operation, components, credentials, htmlRefusalsAt(operation.template)))) };
 }
