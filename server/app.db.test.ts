@@ -111,6 +111,14 @@ describe("operations endpoints", () => {
     expect(page.status).toBe(400);
   });
 
+  it("a multipart body that does not parse is a coded 400 on the resend form, not a 500 (found by the fuzzer)", async () => {
+    for (const type of ["multipart/form-data", "multipart/form-data; boundary=x"]) {
+      const response = await app.request("/api/bookings/7K2M9Q/resend?key=x", { method: "POST", headers: { "Content-Type": type }, body: "false" });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { code: "INVALID_REQUEST", issues: [{ path: "body", code: "unreadable_form" }] } });
+    }
+  });
+
   it("another method on a probe or /metrics is a coded JSON 404, not the page renderer (found by the fuzzer)", async () => {
     for (const [method, path] of [["DELETE", "/healthz"], ["POST", "/readyz"], ["PUT", "/metrics"], ["GET", "/healthz/deeper"]] as const) {
       const response = await app.request(path, { method });
