@@ -71,7 +71,8 @@ export interface FuzzRequest {
 export interface Credentials {
   bearerTokens: string[];
   apiKeys: string[];
-  headerValues: Record<string, string[]>;
+  /** Values that exist (ids of real intents and carts, the site's header values), by parameter or field name, lower-cased. */
+  knownValues: Record<string, string[]>;
   /** The headers a well-meaning client of this operation sends (its bearer token, API key, host path). */
   forOperation(template: string): [string, string][];
 }
@@ -182,24 +183,24 @@ function typesOf(schema: JsonSchema): string[] {
 }
 
 /** A value the schema accepts, mostly (patterns, formats and bounds are honoured where fast-check can). */
-export function shapedValue(schema: JsonSchema, components: Record<string, JsonSchema>, depth = 0): fc.Arbitrary<unknown> {
+export function shapedValue(schema: JsonSchema, components: Record<string, JsonSchema>, depth = 0, known: Record<string, string[]> = {}): fc.Arbitrary<unknown> {
   const resolved = resolve(schema, components);
   if (depth > 6) return fc.constant(null);
   if (resolved.const !== undefined) return fc.constant(resolved.const);
   if (resolved.enum) return fc.constantFrom(...resolved.enum);
   const variants = resolved.anyOf ?? resolved.oneOf;
-  if (variants && variants.length > 0) return fc.oneof(...variants.map((variant) => shapedValue(variant, components, depth + 1)));
-  if (resolved.allOf && resolved.allOf.length > 0) return shapedValue(resolved.allOf[0]!, components, depth + 1);
+  if (variants && variants.length > 0) return fc.oneof(...variants.map((variant) => shapedValue(variant, components, depth + 1, known)));
+  if (resolved.allOf && resolved.allOf.length > 0) return shapedValue(resolved.allOf[0]!, components, depth + 1, known);
   const examples = resolved.example !== undefined ? [fc.constant(resolved.example)] : [];
   const types = typesOf(resolved);
-  const byType = types.map((type) => shapedOfType(type, resolved, components, depth));
+  const byType = types.map((type) => shapedOfType(type, resolved, components, depth, known));
   if (resolved.nullable) byType.push(fc.constant(null));
   const all = [...examples, ...byType];
   if (all.length === 0) return fc.jsonValue({ maxDepth: 2 });
   return all.length === 1 ? all[0]! : fc.oneof(...all);
 }
 
-function shapedOfType(type: string, schema: JsonSchema, components: Record<string, JsonSchema>, depth: number): fc.Arbitrary<unknown> {
+function shapedOfType(type: string, schema: JsonSchema, components: Record<string, JsonSchema>, depth: number, known: Record<string, string[]>): fc.Arbitrary<unknown> {
   switch (type) {
     case "null":
       return fc.constant(null);
@@ -216,14 +217,18 @@ function shapedOfType(type: string, schema: JsonSchema, components: Record<strin
     case "string":
       return shapedString(schema);
     case "array":
-      return fc.array(shapedValue(schema.items ?? {}, components, depth + 1), {
+      return fc.array(shapedValue(schema.items ?? {}, components, depth + 1, known), {
         minLength: Math.min(schema.minItems ?? 0, 4),
         maxLength: Math.min(schema.maxItems ?? 4, 4),
       });
     case "object": {
       const properties = schema.properties ?? {};
       const record: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [name, property] of Object.entries(properties)) record[name] = shapedValue(property, components, depth + 1);
+      for (const [name, property] of Object.entries(properties)) {
+        const shaped = shapedValue(property, components, depth + 1, known);
+        const existing = known[name.toLowerCase()] ?? [];
+        record[name] = existing.length > 0 ? fc.oneof(fc.constantFrom(...existing), shaped) : shaped;
+      }
       return fc.record(record, { requiredKeys: (schema.required ?? []).filter((name) => name in properties) });
     }
     default:
@@ -249,8 +254,8 @@ function shapedString(schema: JsonSchema): fc.Arbitrary<string> {
 }
 
 /** A schema-shaped value made wrong in one place: a required field dropped, retyped or made hostile. */
-function wrongValue(schema: JsonSchema, components: Record<string, JsonSchema>): fc.Arbitrary<unknown> {
-  return fc.tuple(shapedValue(schema, components), fc.nat(), hostileJson, fc.constantFrom("drop", "replace", "add", "wrap")).map(([value, pick, hostile, how]) => {
+function wrongValue(schema: JsonSchema, components: Record<string, JsonSchema>, known: Record<string, string[]>): fc.Arbitrary<unknown> {
+  return fc.tuple(shapedValue(schema, components, 0, known), fc.nat(), hostileJson, fc.constantFrom("drop", "replace", "add", "wrap")).map(([value, pick, hostile, how]) => {
     if (value === null || typeof value !== "object" || Array.isArray(value)) return how === "wrap" ? [value] : hostile;
     const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
     const keys = Object.keys(copy);
@@ -303,7 +308,7 @@ function extraHeaders(credentials: Credentials): fc.Arbitrary<[string, string][]
     fc.tuple(fc.constant("Origin"), fc.constantFrom("http://localhost", "https://evil.example", "null", "http://localhost:3000")),
     fc.tuple(fc.constant("Sec-Fetch-Site"), fc.constantFrom("same-origin", "cross-site", "none", "same-site")),
     fc.constantFrom("X-Forwarded-For", "CF-IPCountry", "X-Country-Code", "X-Request-Id", "Idempotency-Key", "X-Host-Path", "X-Client-Id", "Host").chain((name) => {
-      const known = credentials.headerValues[name.toLowerCase()] ?? [];
+      const known = credentials.knownValues[name.toLowerCase()] ?? [];
       return fc.tuple(fc.constant(name), known.length > 0 ? fc.oneof(fc.constantFrom(...known), hostileString) : hostileString);
     }),
     fc.tuple(fc.constantFrom("X-Huge", "Referer", "User-Agent"), fc.constantFrom(...HUGE_STRINGS, "Mozilla/5.0", "\u00ff\u0001\u007f")),
@@ -326,10 +331,10 @@ function encodeBody(type: string, value: unknown): string {
 
 const RAW_BODIES = ["", "{", "}", "null", "[", '{"a":', "\u0000\u0001", "<xml/>", "a=1&a=2&%zz=%", `${"[".repeat(20_000)}${"]".repeat(20_000)}`, JSON.stringify({ a: "b".repeat(200_000) })];
 
-function bodyFor(operation: Operation, components: Record<string, JsonSchema>): fc.Arbitrary<{ body?: string; contentType: string | null }> {
+function bodyFor(operation: Operation, components: Record<string, JsonSchema>, known: Record<string, string[]>): fc.Arbitrary<{ body?: string; contentType: string | null }> {
   const [declared, schema] = operation.bodies[0] ?? [undefined, undefined];
   const value: fc.Arbitrary<unknown> = schema
-    ? fc.oneof({ weight: 4, arbitrary: shapedValue(schema, components) }, { weight: 4, arbitrary: wrongValue(schema, components) }, { weight: 1, arbitrary: hostileJson })
+    ? fc.oneof({ weight: 4, arbitrary: shapedValue(schema, components, 0, known) }, { weight: 4, arbitrary: wrongValue(schema, components, known) }, { weight: 1, arbitrary: hostileJson })
     : hostileJson;
   const encoded = fc.oneof(
     { weight: 8, arbitrary: value.map((inner) => encodeBody(declared ?? "application/json", inner)) },
@@ -341,7 +346,7 @@ function bodyFor(operation: Operation, components: Record<string, JsonSchema>): 
 }
 
 function parameterValue(parameter: Parameter, components: Record<string, JsonSchema>, credentials: Credentials): fc.Arbitrary<string | undefined> {
-  const known = credentials.headerValues[parameter.name.toLowerCase()] ?? [];
+  const known = credentials.knownValues[parameter.name.toLowerCase()] ?? [];
   const options: fc.Arbitrary<string | undefined>[] = [
     shapedValue(parameter.schema ?? { type: "string" }, components).map(stringOf),
     shapedValue(parameter.schema ?? { type: "string" }, components).map(stringOf),
@@ -377,7 +382,7 @@ export function requestsOf(
       extras: extraHeaders(credentials),
       // Three times in four the client's own credentials come first, so the code behind each check is fuzzed too.
       credentialed: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
-      body: bodyFor(operation, components),
+      body: bodyFor(operation, components, credentials.knownValues),
     })
     .map(({ method: chosen, path, query, header, junkQuery: junk, rawQuery, extras, credentialed, body }) => {
       let url = operation.template;

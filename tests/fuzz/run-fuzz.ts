@@ -61,18 +61,47 @@ export async function createFuzzer(runtime: Runtime): Promise<Fuzzer> {
         values (${createHash("sha256").update(FUZZ_API_KEY).digest("hex")}, ${runtime.services.config.SITE_CODE}, 'fuzz', array['http://localhost'], 3)`,
   );
   const token = (await (await app.request("http://localhost/google-enterprise/token", { method: "POST", headers: { "X-Host-Path": "localhost/es/" } })).json()) as { data: { access_token: string } };
+  const config0 = runtime.services.config;
+  // Real resources, so that requests naming them get past "not found": two payment intents (card and
+  // PayPal) and a cart with a line. Their ids are offered to every parameter of the same name.
+  const intentIds: string[] = [];
+  for (const method of ["card", "paypal"]) {
+    const created = await app.request("http://localhost/sandbox-psp/v1/payment-intents", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${config0.SANDBOX_PSP_SECRET_KEY}`, "Idempotency-Key": `fuzz-setup-${method}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ amountMinor: 125_000, currency: "MXN", merchantReference: `FUZZ-${method}`, returnUrl: "https://www.travesia.mx/es/carrito/gracias/", method }),
+    });
+    const intent = (await created.json()) as { id?: string };
+    if (!intent.id) throw new Error(`the fuzzer could not create a ${method} payment intent: ${created.status}`);
+    intentIds.push(intent.id);
+  }
+  const { products } = (await (await app.request("http://localhost/api/products?language=en")).json()) as { products: { id: number; kind: string }[] };
+  const park = products.find((product) => product.kind === "park_admission");
+  const cartAnswer = await app.request("http://localhost/xapi/shopping-cart?Language=EN", {
+    method: "POST",
+    headers: { Authorization: `Bearer ${CART_KEY}`, "X-Project-Prefix": config0.CART_PROJECT_PREFIX, "X-Site-Code": config0.SITE_CODE, "Content-Type": "application/json" },
+    body: JSON.stringify({ action: "add", item: { type: "coupon", productId: park?.id ?? 0, category: "tourist", passengers: { adult: 1 } } }),
+  });
+  const cart = (await cartAnswer.json()) as { SessionId?: string | null; Cart?: { id: string; lines: { id: string }[] } };
+  if (!cart.SessionId || !cart.Cart) throw new Error(`the fuzzer could not open a cart: ${cartAnswer.status} ${JSON.stringify(cart).slice(0, 300)}`);
   const changeLog = await installChangeLog(db);
   const config = runtime.services.config;
   let idempotencyKeys = 0;
   const credentials: Credentials = {
     bearerTokens: [ADMIN_TOKEN, CART_KEY, token.data.access_token, config.SANDBOX_PSP_SECRET_KEY],
     apiKeys: [FUZZ_API_KEY],
-    headerValues: {
+    knownValues: {
       "x-project-prefix": [config.CART_PROJECT_PREFIX],
       "x-site-code": [config.SITE_CODE],
       "idempotency-key": ["fuzz-key-fixed"],
       "x-host-path": ["localhost/es/", "localhost/en/search/"],
       "x-forwarded-for": ["203.0.113.7", "198.51.100.1, 10.0.0.1"],
+      id: intentIds,
+      sessionid: [cart.SessionId],
+      idcart: [cart.Cart.id],
+      lineid: cart.Cart.lines.map((line) => line.id),
+      code: ["MXN", "USD", "EUR"],
+      currency: ["MXN", "USD"],
     },
     forOperation(template) {
       const bearer = (token: string): [string, string] => ["Authorization", `Bearer ${token}`];
