@@ -39,6 +39,8 @@ const SPECIFIC_REASONS = [
   "CART_LINE_NOT_FOUND",
   "COUPON_NOT_SOLD",
   "COUPON_TOURIST_ONLY",
+  // Too many holds asked for from this cart or this address (flows/cart.ts HOLD_LIMITS).
+  "RATE_LIMITED",
 ] as const;
 export type ReasonKey = `cart.error.${(typeof SPECIFIC_REASONS)[number] | "availability" | "any"}`;
 

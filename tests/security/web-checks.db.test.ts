@@ -9,6 +9,7 @@ import { requestContext, servicesContext } from "../../app/context.ts";
 import { afterSignInPath } from "../../app/account/auth-page.server.ts";
 import { PAGE_MODULES } from "../../app/routing/page-modules.ts";
 import { PAGES, type PageId } from "../../app/routing/pages.ts";
+import { applyCartForm, reasonKey } from "../../app/cart/cart-page.server.ts";
 import { action as currencyFormAction } from "../../app/routes/currency-choice.ts";
 import { HOLD_LIMITS } from "../../flows/cart.ts";
 import { LANGUAGES } from "../../lib/language.ts";
@@ -161,6 +162,21 @@ describe("forged cross-site posts to every page action (ADR 0033)", () => {
   });
 });
 
+/** The context React Router hands a page's action (pages are not rendered in this tier; actions are called). */
+async function pageContext(clientAddress: string): Promise<RouterContextProvider> {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, runtime.services);
+  context.set(requestContext, {
+    requestId: "security-test",
+    logger: createLogger("silent"),
+    nonce: "n",
+    clientAddress,
+    country: null,
+    site: await findSiteConfig(runtime.services.db, "travesia"),
+  });
+  return context;
+}
+
 describe("open redirects", () => {
   it.each(HOSTILE_TARGETS)("POST /redirect/ refuses %j and keeps nothing", async (target) => {
     for (const route of [target, target.split("/").join("|")]) {
@@ -181,16 +197,7 @@ describe("open redirects", () => {
   });
 
   it("the currency form (no JavaScript) goes back to a path on this site only", async () => {
-    const context = new RouterContextProvider();
-    context.set(servicesContext, runtime.services);
-    context.set(requestContext, {
-      requestId: "security-test",
-      logger: createLogger("silent"),
-      nonce: "n",
-      clientAddress: "192.0.2.1",
-      country: null,
-      site: await findSiteConfig(runtime.services.db, "travesia"),
-    });
+    const context = await pageContext("192.0.2.1");
     for (const target of [...HOSTILE_TARGETS, "/es/carrito/"]) {
       const form = new URLSearchParams({ currency: "EUR", returnTo: target });
       const request = new Request("https://www.travesia.test/es/currency/", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: form });
@@ -230,5 +237,22 @@ describe("the hold rate limit (429 RATE_LIMITED + Retry-After)", () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect((await holdAgain("e".repeat(32), "203.0.113.10")).status).not.toBe(429);
+  });
+
+  it("holds the cart page's form to the same limit, and says so in the visitor's language", async () => {
+    const context = await pageContext("203.0.113.77");
+    const addCoupon = () =>
+      applyCartForm(
+        new Request("https://www.travesia.test/es/carrito/", {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: "intent=add-coupon&product=999999&adult=1",
+        }),
+        context,
+        "es",
+      );
+    for (let index = 0; index < HOLD_LIMITS.perAddress.count; index++) expect((await addCoupon()).headers.get("Location")).not.toContain("RATE_LIMITED");
+    expect((await addCoupon()).headers.get("Location")).toBe("/es/carrito/?error=RATE_LIMITED");
+    expect(reasonKey("RATE_LIMITED")).toBe("cart.error.RATE_LIMITED");
   });
 });
