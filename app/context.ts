@@ -25,7 +25,7 @@ export interface AppServices {
   mailer: Mailer;
   /** The personalization service's in-process caches of slot content (60 s). */
   personalization: PersonalizationService;
-  /** Counts the holds each cart and each address asks for (flows/cart.ts HOLD_LIMITS), in this process. */
+  /** Counts the holds each cart and each address asks for (config HOLD_LIMIT_PER_CART and HOLD_LIMIT_PER_ADDRESS), in this process. */
   holdLimiter: RateLimiter;
   /** The hosted identity provider's side of sessions (server/idp): null where this process mounts none. */
   identityProvider: IdentityProviderPort | null;

@@ -14,6 +14,7 @@ import {
   emptyCart,
   findCartView,
   holdCartLineAgain,
+  holdLimitsOf,
   removeCartLine,
   type CartContext,
   type CartView,
@@ -261,7 +262,7 @@ export function shoppingCartRouter(services: AppServices) {
     language,
     now: clock.now(),
     holdSeconds: config.CART_HOLD_SECONDS,
-    holdRequests: { limiter: services.holdLimiter, clientAddress: clientAddressOf(c, config.CLIENT_IP_HEADER) },
+    holdRequests: { limiter: services.holdLimiter, clientAddress: clientAddressOf(c, config.CLIENT_IP_HEADER), limits: holdLimitsOf(config) },
   });
 
   /**
