@@ -15,6 +15,18 @@ process.env.E2E_SHORT_HOLD_SECONDS = String(SHORT_HOLD_SECONDS);
 const SMTP_PORT = PORT + 2;
 const MAILBOX_ORIGIN = `http://127.0.0.1:${PORT + 3}`;
 process.env.E2E_MAILBOX_ORIGIN = MAILBOX_ORIGIN;
+// The upstream social provider of the social sign-in test (a second oidc-provider standing in for
+// Google, tests/setup/upstream-idp.mjs), and the one entry of SOCIAL_PROVIDERS that names it.
+const UPSTREAM_IDP_PORT = PORT + 4;
+const SOCIAL_PROVIDERS = JSON.stringify([
+  {
+    id: "upstream",
+    name: "Upstream",
+    issuer: `http://127.0.0.1:${UPSTREAM_IDP_PORT}`,
+    clientId: "travesia-idp",
+    clientSecret: "upstream-test-client-secret-0123456789abcdef",
+  },
+]);
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -91,9 +103,19 @@ export default defineConfig({
         ENABLE_FAULT_ROUTES: "true",
         UPLIFT_API_KEY: "sandbox-uplift-e2e",
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        // Links in mails point where the browser is, so following one keeps this host's cookies.
+        // Links in mails point where the browser is, so following one keeps this host's cookies; and the
+        // identity provider's issuer and redirect URIs are on the origin the browser uses.
         PUBLIC_ORIGIN: baseURL,
+        SOCIAL_PROVIDERS,
       },
+    },
+    {
+      command: `node tests/setup/upstream-idp.mjs ${UPSTREAM_IDP_PORT} ${baseURL}/idp/social/upstream/callback`,
+      url: `http://127.0.0.1:${UPSTREAM_IDP_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "pipe",
+      stderr: "pipe",
     },
     {
       command: "node tests/setup/e2e-server.mjs",

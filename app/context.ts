@@ -1,9 +1,11 @@
 // Typed per-request context (house style 2): the server sets these once per request and loaders
 // and actions read them. No module-level singletons reach a route.
 import { createContext } from "react-router";
+import type { Configuration as OpenIdConfiguration } from "openid-client";
 import type { Clock } from "../lib/clock.ts";
 import type { Config } from "../lib/config.ts";
 import type { Database } from "../lib/db.ts";
+import type { Language } from "../lib/language.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { RateLimiter } from "../lib/rate-limit.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
@@ -34,9 +36,35 @@ export interface AppServices {
 /** What the site asks of the identity provider about the sessions it opened. */
 export interface IdentityProviderPort {
   /** The account an access token was issued for, if the token is live (GET /user-info-social/). */
-  accountOfAccessToken(token: string): Promise<{ accountId: string; viaSocialProvider: boolean } | null>;
+  accountOfAccessToken(token: string): Promise<{ accountId: string; viaSocialProvider: boolean; grantId: string } | null>;
   /** Revokes a grant and every token issued under it (logout). */
   revokeGrant(grantId: string): Promise<void>;
+  /** What the provider's login or consent page shows; null when the interaction is over or unknown. */
+  interactionView(uid: string): Promise<InteractionView | null>;
+  /** The upstream social providers the login offers (spec §6: Google and Facebook in production). */
+  readonly socialProviders: readonly { id: string; name: string }[];
+  /** The site as a relying party of its own provider (the code flow of the auth page). */
+  siteRelyingParty(): SiteRelyingParty;
+}
+
+export interface InteractionView {
+  uid: string;
+  prompt: "login" | "consent";
+  language: Language;
+  clientName: string;
+  firstParty: boolean;
+  /** Scopes the consent page asks for (without openid). */
+  scopes: string[];
+  socialProviders: { id: string; name: string }[];
+}
+
+export interface SiteRelyingParty {
+  configuration(): Promise<OpenIdConfiguration>;
+  redirectUri(language: Language): string;
+  /** The authorization parameter that sends the provider's login straight to one social provider. */
+  socialHintParameter: string;
+  /** The amr value of a sign-in through a social provider. */
+  federatedAmr: string;
 }
 
 export interface RequestInfo {

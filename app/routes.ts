@@ -22,10 +22,15 @@ const currencyForms: RouteConfig = LANGUAGES.map((language) =>
   route(`/${language}/currency/`, "routes/currency-choice.ts", { id: `currencyChoice.${language}` }),
 );
 
+// Not pages: the hosted identity provider's login and consent step (ADR 0031), reached from /idp only.
+const identityProviderSteps: RouteConfig = LANGUAGES.map((language) =>
+  route(`/${language}/auth/idp/`, "routes/idp-interaction.tsx", { id: `idpInteraction.${language}` }),
+);
+
 // Not pages: crawler files generated from the slug table.
 const crawlerFiles: RouteConfig = [
   route("sitemap.xml", "routes/sitemap-xml.ts", { id: "sitemap-xml" }),
   route("robots.txt", "routes/robots-txt.ts", { id: "robots-txt" }),
 ];
 
-export default [...pages, ...faults, ...currencyForms, ...crawlerFiles, route("*", "routes/not-found.tsx", { id: "not-found" })] satisfies RouteConfig;
+export default [...pages, ...faults, ...currencyForms, ...identityProviderSteps, ...crawlerFiles, route("*", "routes/not-found.tsx", { id: "not-found" })] satisfies RouteConfig;

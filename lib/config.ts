@@ -173,6 +173,35 @@ export const ConfigSchema = z.object({
     .default("USD,CAD")
     .transform((value) => value.split(",").map((code) => code.trim().toUpperCase()).filter((code) => code.length > 0))
     .pipe(z.array(z.string().regex(/^[A-Z]{3}$/)).max(20)),
+  /**
+   * The hosted identity provider's signing keys (ADR 0031): a JSON private JWKS, `{"keys":[…]}`; the
+   * first key signs, the others still verify (rotation). Unset: a key pair is made once and kept in
+   * the database so that restarts and other nodes agree (warned about in production).
+   */
+  OIDC_JWKS: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.string().max(65_536).optional(),
+  ),
+  /** Keys of the identity provider's cookies, comma-separated, the first signs. Unset: kept in the database like the JWKS. */
+  OIDC_COOKIE_KEYS: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.string().max(4096).optional(),
+  ),
+  /** The site's own client secret at its identity provider (client `travesia-web`). Unset: kept in the database. */
+  OIDC_SITE_CLIENT_SECRET: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.string().min(32).max(256).optional(),
+  ),
+  /**
+   * Third-party clients of the identity provider, a JSON array of oidc-provider client metadata
+   * (client_id, client_secret, redirect_uris, …). They are shown the consent page.
+   */
+  OIDC_CLIENTS: z.string().max(65_536).default("[]"),
+  /**
+   * Upstream social providers the identity provider federates to, a JSON array of
+   * {id, name, issuer, clientId, clientSecret} (Google and Facebook in production).
+   */
+  SOCIAL_PROVIDERS: z.string().max(65_536).default("[]"),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -21,6 +21,15 @@ export const ERROR_STATUS = {
   ACCOUNT_TOKEN_EXPIRED: 410,
   LOGIN_TICKET_INVALID: 401,
   CSRF_REJECTED: 403,
+  // The register form sent without accepting the privacy notice (the account keeps personal data).
+  PRIVACY_NOT_ACCEPTED: 422,
+  // The hosted identity provider and the site's code flow (ADR 0031): a sign-in return whose state,
+  // PKCE verifier or code does not hold (forged, replayed, another browser's); a sign-in page left open
+  // past its lifetime; a social provider that is not configured; one that failed or answered nonsense.
+  SIGN_IN_REFUSED: 400,
+  SIGN_IN_EXPIRED: 410,
+  SOCIAL_PROVIDER_UNKNOWN: 404,
+  SOCIAL_SIGN_IN_FAILED: 502,
   // Currencies and exchange rates (spec §3, §4): an unknown code in a query, path or body; a rate the
   // admin API refuses; no rate in force to price with ("prices could not be obtained", spec §8).
   UNKNOWN_CURRENCY: 400,

@@ -17,6 +17,7 @@ import { clientAddressOf } from "./api/client-address.ts";
 import { createApi } from "./api/index.ts";
 import { isForgedCrossSiteRequest } from "./csrf.ts";
 import { devOutboxRouter } from "./dev-outbox.ts";
+import { HostedIdentityProvider, identityProviderRoutes } from "./idp/index.ts";
 import { createMetrics, registerSearchMetrics, routeLabel } from "./metrics.ts";
 import { internalErrorPage } from "./internal-error-page.ts";
 import { offlineRoutes } from "./offline.ts";
@@ -109,6 +110,12 @@ export function createApp(services: AppServices, options: AppOptions) {
     if (wantsJson(c.req.path)) return c.json(errorBody(new AppError("INTERNAL_ERROR"), requestId), 500);
     return c.html(internalErrorPage(languageOfPath(c.req.path), 500, requestId), 500);
   });
+
+  // The hosted identity provider under /idp (ADR 0031): it needs Node's own request and response, so
+  // it is mounted only where the process has them (the real server, not app.request in tests).
+  if (services.identityProvider instanceof HostedIdentityProvider) {
+    app.route("/", identityProviderRoutes(services.identityProvider, services) as unknown as Hono<Env>);
+  }
 
   app.route(
     "/",

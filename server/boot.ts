@@ -14,6 +14,7 @@ import { newSecret128 } from "../lib/ids.ts";
 import type { AppServices } from "../app/context.ts";
 import { openDatabase, type DatabaseHandle } from "./db.ts";
 import { loadSearchDocuments } from "./search-documents.ts";
+import { HostedIdentityProvider } from "./idp/index.ts";
 
 export interface Runtime {
   config: Config;
@@ -69,10 +70,23 @@ export async function boot(env: Record<string, string | undefined>, options: Boo
     logger,
   });
   logger.info(search.lastBuild, "search index built");
+  // Keys come from configuration or are made once and kept in the database: after migrations.
+  const identityProvider = await HostedIdentityProvider.create({ db: database.db, clock, config, logger });
   return {
     config,
     logger,
     database,
-    services: { db: database.db, clock, config, logger, search, mailer, payments: createPaymentProvider(config), identityProvider: null, personalization: createPersonalizationService(), holdLimiter: new RateLimiter() },
+    services: {
+      db: database.db,
+      clock,
+      config,
+      logger,
+      search,
+      mailer,
+      payments: createPaymentProvider(config),
+      identityProvider,
+      personalization: createPersonalizationService(),
+      holdLimiter: new RateLimiter(),
+    },
   };
 }

@@ -11,6 +11,7 @@ import { publicOriginOf } from "../lib/config.ts";
 import { SEND_ACCOUNT_EMAIL } from "../modules/identity/index.ts";
 import { createJobRunner, type JobHandlers, type JobRunner } from "../modules/jobs/index.ts";
 import { bookingDocumentDeps } from "./booking-deps.ts";
+import { sweepExpiredProviderRows } from "./idp/index.ts";
 import type { Runtime } from "./boot.ts";
 import { newsletterMailDeps } from "./newsletter-deps.ts";
 
@@ -30,6 +31,8 @@ export function jobHandlers(services: AppServices): JobHandlers {
     },
     [SWEEP_LAPSED_BOOKINGS]: async (_payload, context) => {
       await sweepLapsedBookings(services.db, context);
+      // The same minute's housekeeping for the identity provider: rows whose lifetime is over (ADR 0031).
+      await sweepExpiredProviderRows(services.db, context.now);
     },
     [SEND_ACCOUNT_EMAIL]: async (payload, context) => {
       const deps = {

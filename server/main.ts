@@ -11,6 +11,7 @@ import { createApp } from "./app.ts";
 import { boot } from "./boot.ts";
 import { badRequestForClientError } from "./client-error.ts";
 import { startJobRunner } from "./jobs.ts";
+import { HostedIdentityProvider } from "./idp/index.ts";
 
 const startedAt = performance.now();
 
@@ -26,6 +27,8 @@ async function main() {
   });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info({ port: info.port, ms: Math.round(performance.now() - startedAt) }, "listening");
+    // The site's calls to its own identity provider (code exchange, keys) go over loopback.
+    if (runtime.services.identityProvider instanceof HostedIdentityProvider) runtime.services.identityProvider.setInternalOrigin(loopbackOrigin(config.HOST, info.port));
   }) as Server;
   server.on("clientError", badRequestForClientError);
   const jobRunner = startJobRunner(runtime);
@@ -66,6 +69,12 @@ async function main() {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+}
+
+/** Where this process can reach itself: the bound address, or loopback when bound to every address. */
+function loopbackOrigin(host: string, port: number): string {
+  if (host === "0.0.0.0" || host === "::" || host === "") return `http://127.0.0.1:${port}`;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 }
 
 main().catch((error: unknown) => {

@@ -31,6 +31,8 @@ const NON_PAGE_SEGMENTS = new Set([
   "images",
   "offline",
   "sandbox-uplift",
+  // The hosted identity provider (ADR 0031).
+  "idp",
   "__manifest",
 ]);
 

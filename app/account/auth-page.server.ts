@@ -26,7 +26,12 @@ export async function loadAuthPage(request: Request, context: Context, language:
   const secure = config.NODE_ENV === "production";
   const { info } = await resolveLogin(db, request.headers.get("Cookie"), secure, clock.now());
   if (info.status === "auth") throw redirect(afterSignInPath(request, language), { headers: { "Cache-Control": "no-store" } });
-  return data({ accountPath: pathOf("account", language) }, { headers: { "Cache-Control": "no-store" } });
+  // A refused code-flow return comes back as ?error=<CODE>: shown like any other sign-in refusal.
+  const code = new URL(request.url).searchParams.get("error");
+  const codeFlowFailure: LoginFailure | null = code ? { code: loginErrorCodeOf(code), retryAfter: null } : null;
+  const authPath = pathOf("auth", language);
+  const socialProviders = (context.get(servicesContext).identityProvider?.socialProviders ?? []).map(({ id, name }) => ({ id, name, href: `${authPath}?social=${encodeURIComponent(id)}` }));
+  return data({ accountPath: pathOf("account", language), codeFlowFailure, socialProviders }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export interface AuthActionData {

@@ -5,12 +5,16 @@ import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
 import { languageOfPath } from "../../lib/language.ts";
 import { LoginForm, loginErrorCodeOf, type LoginFailure } from "../account/login-form.tsx";
 import { loadAuthPage, signInWithoutScript, type AuthActionData } from "../account/auth-page.server.ts";
+import { handleAuthReturn } from "../account/auth-return.server.ts";
 import { CONTAINER } from "../components/ui/styles.ts";
 import { createTranslate } from "../i18n/translate.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import type { Route } from "./+types/auth";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // The identity provider's code flow first: a sign-in start (?signin, ?social=) or its return (?code&state).
+  const answer = await handleAuthReturn(request, context);
+  if (answer) return answer;
   return loadAuthPage(request, context, languageOfPath(new URL(request.url).pathname));
 }
 
@@ -60,9 +64,9 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       </div>
       <LoginForm
         submit={signIn}
-        initialFailure={failed?.failure ?? null}
+        initialFailure={failed?.failure ?? loaderData.codeFlowFailure}
         initialEmail={failed?.email ?? ""}
-        socialProviders={[]}
+        socialProviders={loaderData.socialProviders}
         registerHref={pathOf("register", language)}
         forgotHref={pathOf("forgot", language)}
       />

@@ -40,6 +40,7 @@ export {
   findActiveBookingOfCart,
   findBooking,
   findBookingEvents,
+  findBookingsByBuyerEmail,
   findBookingLines,
   findLapsedBookings,
   findPaymentByProviderId,

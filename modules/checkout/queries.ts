@@ -1,7 +1,7 @@
 // Reads and writes of bookings, their lines, tickets, payment attempts and received webhooks. The
 // use cases (flows/checkout.ts) hold the transactions and the locks; rules.ts decides.
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../../lib/db.ts";
 import { AppError } from "../../lib/errors.ts";
 import { assertCanMove, type BookingStatus } from "./rules.ts";
@@ -56,6 +56,22 @@ export async function findBooking(db: Database, where: { id: string } | { refere
   const query = db.select().from(bookings).where(condition);
   const [row] = options.lock ? await query.for("update") : await query;
   return row ?? null;
+}
+
+/**
+ * The bookings bought with an e-mail address, newest first: the address compared trimmed and
+ * case-insensitively (buyers type it as they like). Only bookings that got as far as the money or
+ * past it: a checkout abandoned before paying is no booking to show anyone.
+ */
+export async function findBookingsByBuyerEmail(db: Database, email: string, limit = 50): Promise<BookingRow[]> {
+  const key = email.trim().toLowerCase();
+  if (key.length === 0) return [];
+  return db
+    .select()
+    .from(bookings)
+    .where(and(sql`lower(trim(${bookings.buyerEmail})) = ${key}`, inArray(bookings.status, ["paid", "ticketed", "cancelled", "refunded"])))
+    .orderBy(desc(bookings.createdAt))
+    .limit(limit);
 }
 
 export async function findActiveBookingOfCart(db: Database, cartId: string): Promise<BookingRow | null> {

@@ -35,7 +35,7 @@ describe("renderTicketsPdf", () => {
     const decoded = decodePdfQrs(pdf);
     expect(decoded).toEqual(booking.tickets.map((ticket) => ticket.qrPayload));
     expect(decoded.map((payload) => verifyTicketCode(TEST_TICKET_SECRET, payload!))).toEqual(booking.tickets.map((ticket) => ticket.code));
-  });
+  }, 20_000); // PDF rendering and QR decoding: seconds on a loaded 2-core machine, not a measure
 
   it("writes the product, dates, passengers, codes and notices in the booking's language, accents intact", async () => {
     const spanish = textOf(await renderTicketsPdf(bookingDocument("es")), "es");

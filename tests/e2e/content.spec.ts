@@ -102,7 +102,8 @@ test.describe("FAQ", () => {
     const faq = (await jsonLdOf(page)).find((data) => data["@type"] === "FAQPage");
     expect(faq).toBeDefined();
     const entities = faq?.["mainEntity"] as { "@type": string; name: string; acceptedAnswer: { "@type": string; text: string } }[];
-    const summaries = await page.locator("details > summary").allTextContents();
+    // The article's questions only: before hydration the header's switchers are <details> too.
+    const summaries = await page.getByRole("main").locator("details > summary").allTextContents();
     expect(entities.map((entity) => entity.name)).toEqual(summaries);
     for (const entity of entities) {
       expect(entity["@type"]).toBe("Question");

@@ -4,6 +4,8 @@
 // server/api/newsletter.db.test.ts; this only proves the browser wiring and accessibility.
 import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner.tsx";
 import { en } from "../../app/i18n/messages/en.ts";
+import { es } from "../../app/i18n/messages/es.ts";
+import { pt } from "../../app/i18n/messages/pt.ts";
 import type { Page } from "@playwright/test";
 import { test, expect, checkA11y, DESKTOP_ONLY } from "./fixtures.ts";
 
@@ -15,7 +17,7 @@ async function hydrated(page: Page) {
   });
 }
 
-test("subscribing from the footer: errors, success, then the duplicate message", DESKTOP_ONLY, async ({ page, context, allowConsoleError }) => {
+test("subscribing from the footer: errors, success, then the duplicate message (en); success in es, and that address again in pt", DESKTOP_ONLY, async ({ page, context, allowConsoleError }) => {
   // The second subscription is answered 409 (duplicateKey), which the browser logs as a failed load.
   allowConsoleError(/status of 409/);
   await context.addCookies([{ name: "cookie_notice", value: "1", url: "http://127.0.0.1" }]);
@@ -57,4 +59,25 @@ test("subscribing from the footer: errors, success, then the duplicate message",
   await fillAndSend();
   await expect(page.getByRole("alert").filter({ hasText: "Registered mail" })).toBeVisible();
   await expect(email).toHaveValue(address);
+
+  // The same form in the other languages: a new address subscribes from the Spanish home page, and
+  // the Portuguese one says it is registered already (one list per site, whatever the language).
+  const other = `e2e.es.${Date.now()}@example.com`;
+  for (const [path, t, outcome] of [
+    ["/es/", es, "subscribed"],
+    ["/pt/", pt, "duplicate"],
+  ] as const) {
+    await page.goto(path);
+    await hydrated(page);
+    const localized = page.getByTestId("footer-newsletter-form");
+    await localized.getByLabel(t["newsletter.name"], { exact: true }).fill("Lía");
+    await localized.getByLabel(t["newsletter.lastname"]).fill("Canul");
+    await localized.getByLabel(t["newsletter.email"], { exact: true }).fill(other);
+    await localized.getByLabel(t["newsletter.country"], { exact: true }).selectOption("BR");
+    await localized.getByLabel(t["newsletter.acceptance"]).check();
+    await localized.getByLabel(t["newsletter.permission"]).check();
+    await localized.getByRole("button", { name: t["newsletter.submit"] }).click();
+    if (outcome === "subscribed") await expect(page.getByTestId("footer-newsletter-result")).toHaveAttribute("data-outcome", "subscribed");
+    else await expect(page.getByRole("alert").filter({ hasText: t["newsletter.error.duplicate"] })).toBeVisible();
+  }
 });

@@ -111,3 +111,36 @@ export async function expectThankYou(page: Page, language: Language): Promise<st
   await expect(reference).toHaveText(/^[0-9A-Z]{6}$/);
   return reference.innerText();
 }
+
+const CART_API_HEADERS = { Authorization: "Bearer travesia-web-public-cart-key", "X-Project-Prefix": "TRAVESIA", "X-Site-Code": "travesia", "Content-Type": "application/json" };
+
+/**
+ * A one-way ferry seat bought as a guest the way a browser without JavaScript buys it (the cart API,
+ * the payment-details form, the sandbox card page, the thank-you page), for journeys about what comes
+ * after a purchase: the browser's purchase itself is tested in cart.spec.ts and checkout.spec.ts.
+ * Returns the booking reference.
+ */
+export async function buyFerrySeatOverHttp(page: Page, language: Language, buyer: { name: string; email: string }, days: number): Promise<string> {
+  const request = page.context().request;
+  const date = cancunDate(days);
+  const day = await (await request.get(`/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=MXN&language=${language}`)).json();
+  const sailing = (day.outbound as { id: number; selectable: boolean }[]).find((candidate) => candidate.selectable);
+  if (!sailing) throw new Error(`no sailing to buy on ${date}`);
+  const item = { type: "ferry", crossing: "cancun-isla-mujeres", trip: "one_way", date, outboundSailingId: sailing.id, passengers: { adult: 1 } };
+  const cart = await (await request.post(`/xapi/shopping-cart?Language=${language.toUpperCase()}`, { headers: CART_API_HEADERS, data: { action: "add", currency: "MXN", item } })).json();
+  // The cart's cookie in the browser's jar, beside the booking-access cookie the form will set.
+  await page.context().addCookies([{ name: "cart_session", value: String(cart.SessionId), url: "http://127.0.0.1" }]);
+  const placed = await request.post(pathOf("paymentDetails", language), {
+    form: { name: buyer.name, email: buyer.email, phone: "+52 998 123 4567", country: "MX", method: "card", acceptTerms: "on" },
+    maxRedirects: 0,
+  });
+  const cardPage = placed.headers()["location"] ?? "";
+  expect(cardPage, "the payment details send to the card page").toMatch(/\/sandbox-psp\/pay\/pi_/);
+  const paid = await request.post(cardPage, { form: { number: "4242424242424242", expiry: "12/34", cvc: "123", name: buyer.name }, maxRedirects: 0 });
+  const thankYou = paid.headers()["location"] ?? "";
+  expect(thankYou, "the card page sends to the thank-you page").toContain(pathOf("cartThankYou", language));
+  const html = await (await request.get(thankYou)).text();
+  const reference = /data-testid="booking-reference"[^>]*>([0-9A-Z]{6})</.exec(html)?.[1];
+  if (!reference) throw new Error("the thank-you page shows no booking reference");
+  return reference;
+}

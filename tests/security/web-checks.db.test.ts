@@ -7,8 +7,6 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestContext, servicesContext } from "../../app/context.ts";
 import { afterSignInPath } from "../../app/account/auth-page.server.ts";
-import { PAGE_MODULES } from "../../app/routing/page-modules.ts";
-import { PAGES, type PageId } from "../../app/routing/pages.ts";
 import { applyCartForm, reasonKey } from "../../app/cart/cart-page.server.ts";
 import { action as currencyFormAction } from "../../app/routes/currency-choice.ts";
 import { HOLD_LIMIT_WINDOW_SECONDS } from "../../flows/cart.ts";
@@ -134,22 +132,23 @@ describe("cookies in production", () => {
 });
 
 describe("forged cross-site posts to every page action (ADR 0033)", () => {
-  const ACTION_MODULES = new Set(["routes/auth.tsx", "routes/cart-page.tsx", "routes/manage-booking.tsx", "routes/newsletter.tsx", "routes/newsletter-unsubscribe.tsx", "routes/payment-details.tsx"]);
-  const actionPaths = [
-    ...(Object.entries(PAGE_MODULES) as [PageId, string][])
-      .filter(([, file]) => ACTION_MODULES.has(file))
-      .flatMap(([pageId]) => LANGUAGES.map((language) => PAGES[pageId].paths[language].replace(/:[A-Za-z]+\??/g, "X"))),
-    ...LANGUAGES.map((language) => `/${language}/currency/`),
-  ];
+  // Every URL of the route table (app/routes.ts) whose module exports an action: a page or form added
+  // later is covered without touching this test.
+  let actionPaths: string[] = [];
 
-  it("covers every route module that exports an action", async () => {
-    const { readdir, readFile } = await import("node:fs/promises");
-    const withAction: string[] = [];
-    for (const file of await readdir("app/routes")) {
-      if (/\.tsx?$/.test(file) && /export (async )?function action\b|export const action\b/.test(await readFile(`app/routes/${file}`, "utf8"))) withAction.push(`routes/${file}`);
+  beforeAll(async () => {
+    const { readFile } = await import("node:fs/promises");
+    const routes = (await import("../../app/routes.ts")).default as { path?: string; file: string }[];
+    const hasAction = new Map<string, boolean>();
+    for (const route of routes) {
+      if (!hasAction.has(route.file)) hasAction.set(route.file, /export (async )?function action\b|export const action\b/.test(await readFile(`app/${route.file}`, "utf8")));
     }
-    expect(withAction.sort()).toEqual([...ACTION_MODULES, "routes/currency-choice.ts"].sort());
-    expect(actionPaths.length).toBe((ACTION_MODULES.size + 1) * LANGUAGES.length + LANGUAGES.length * (Object.values(PAGE_MODULES).filter((file) => file === "routes/payment-details.tsx").length - 1));
+    actionPaths = routes.filter((route) => hasAction.get(route.file) && route.path && route.path !== "*").map((route) => `/${route.path!.replace(/^\//, "")}`.replace(/:[A-Za-z]+\??/g, "X"));
+  });
+
+  it("finds the page actions: every form of the site in every language", () => {
+    for (const path of ["/es/carrito/", "/en/auth/", "/pt/currency/", "/es/boletin/", "/en/carrito/my-booking/"]) expect(actionPaths).toContain(path);
+    expect(actionPaths.length).toBeGreaterThanOrEqual(30);
   });
 
   it.each([

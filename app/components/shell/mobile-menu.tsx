@@ -9,6 +9,7 @@ import { CurrencySwitcher } from "../currency/currency-switcher.tsx";
 import { SearchBox } from "../search/search-box.tsx";
 import { CloseIcon, PhoneIcon, ArrowRightIcon } from "../ui/icons.tsx";
 import { buttonClass, FOCUS_RING } from "../ui/styles.ts";
+import { AccountMenuSection, type LoginState } from "./account-menu.tsx";
 import { CALL_CENTER_PHONE } from "./contact-data.ts";
 import { LanguageLinks } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";
@@ -22,10 +23,11 @@ export interface MobileMenuProps {
   menu: MenuGroup[];
   homeHref: string;
   buyHref: string | null;
+  loginState: LoginState;
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }
 
-export function MobileMenu({ open, onClose, menu, homeHref, buyHref, returnFocusTo }: MobileMenuProps) {
+export function MobileMenu({ open, onClose, menu, homeHref, buyHref, loginState, returnFocusTo }: MobileMenuProps) {
   const t = useTranslate();
   const language = useLanguage();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -119,6 +121,9 @@ export function MobileMenu({ open, onClose, menu, homeHref, buyHref, returnFocus
         </div>
 
         <div className="flex-1 overflow-y-auto overscroll-contain px-4 py-5">
+          <div className="mb-5">
+            <AccountMenuSection state={loginState} onNavigate={onClose} />
+          </div>
           {isPageLive("search") ? (
             <div className="mb-6">
               <SearchBox language={language} variant="menu" />

@@ -11,6 +11,7 @@ import { Disclosure, moveTopLevelFocus } from "../ui/disclosure.tsx";
 import { ArrowRightIcon, ChevronDownIcon, ClockIcon, MenuIcon, PhoneIcon, SearchIcon } from "../ui/icons.tsx";
 import { buttonClass, CONTAINER, FOCUS_RING, FOCUS_RING_ON_DARK } from "../ui/styles.ts";
 import { useCartCount } from "../cart/cart-session.tsx";
+import { AccountBarItem, useLoginState } from "./account-menu.tsx";
 import { CartLink } from "./cart-link.tsx";
 import { CALL_CENTER_PHONE } from "./contact-data.ts";
 import { useHideOnScroll } from "./header-visibility.ts";
@@ -31,6 +32,7 @@ export function SiteHeader() {
   const buyHref = isPageLive("ferry") ? pathOf("ferry", language) : null;
   const hasSearch = isPageLive("search");
   const cartCount = useCartCount();
+  const loginState = useLoginState();
 
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -76,6 +78,7 @@ export function SiteHeader() {
           <div className="flex items-center gap-1">
             <CurrencySwitcher placement="header" />
             <LanguageMenu open={openMenu === "language"} onOpenChange={setGroupOpen("language")} />
+            <AccountBarItem state={loginState} open={openMenu === "account"} onOpenChange={setGroupOpen("account")} />
           </div>
         </div>
       </div>
@@ -203,6 +206,7 @@ export function SiteHeader() {
         menu={menu}
         homeHref={homeHref}
         buyHref={buyHref}
+        loginState={loginState}
         returnFocusTo={menuButtonRef}
       />
     </header>
