@@ -10,7 +10,6 @@ import { afterSignInPath } from "../../app/account/auth-page.server.ts";
 import { applyCartForm, reasonKey } from "../../app/cart/cart-page.server.ts";
 import { action as currencyFormAction } from "../../app/routes/currency-choice.ts";
 import { HOLD_LIMIT_WINDOW_SECONDS } from "../../flows/cart.ts";
-import { LANGUAGES } from "../../lib/language.ts";
 import { createLogger } from "../../lib/logger.ts";
 import { findSiteConfig } from "../../modules/site/index.ts";
 import { createApp } from "../../server/app.ts";
