@@ -7,6 +7,7 @@ import type { Config } from "../lib/config.ts";
 import type { Database } from "../lib/db.ts";
 import type { Language } from "../lib/language.ts";
 import type { Logger } from "../lib/logger.ts";
+import type { RateLimiter } from "../lib/rate-limit.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
 import type { Mailer } from "../modules/mail/index.ts";
 import type { PersonalizationService } from "../modules/personalization/index.ts";
@@ -32,6 +33,8 @@ export interface AppServices {
   mailer: Mailer;
   /** The personalization service's in-process caches of slot content (60 s). */
   personalization: PersonalizationService;
+  /** Counts the holds each cart and each address asks for (config HOLD_LIMIT_PER_CART and HOLD_LIMIT_PER_ADDRESS), in this process. */
+  holdLimiter: RateLimiter;
   /** The hosted identity provider's side of sessions (server/idp): null where this process mounts none. */
   identityProvider: IdentityProviderPort | null;
 }

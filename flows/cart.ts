@@ -4,6 +4,7 @@
 // Every write is one transaction: the cart row is locked first (one visitor's double click cannot add
 // a product twice), then the sailings in id order and the activity day (buyers of one sailing are
 // serialized and the seats re-checked under the lock), then rows are written.
+import type { RateLimit, RateLimiter } from "../lib/rate-limit.ts";
 import type { Database } from "../lib/db.ts";
 import { AppError } from "../lib/errors.ts";
 import { newSecret128 } from "../lib/ids.ts";
@@ -104,6 +105,41 @@ export interface CartContext {
   now: Date;
   /** How long a hold lasts (config CART_HOLD_SECONDS). */
   holdSeconds: number;
+  /**
+   * Who asks for holds, and the limits they are held to (holdLimitsOf): a visitor's request (the cart page, the cart API). Absent for
+   * callers that are not one (a booking's date change, tests of the cart's rules).
+   */
+  holdRequests?: { limiter: RateLimiter; clientAddress: string; limits: HoldLimits };
+}
+
+/** The window of the hold limits: config HOLD_LIMIT_PER_CART and HOLD_LIMIT_PER_ADDRESS count in it. */
+export const HOLD_LIMIT_WINDOW_SECONDS = 600;
+
+/**
+ * Holds asked for (a line added, an expired line held again) per cart and per address in the window:
+ * each takes row locks on sailings and keeps seats from others for 15 minutes, so a script must not
+ * hold a boat. Generous for people: a family plans a few lines; an address may be a hotel's whole Wi-Fi.
+ */
+export interface HoldLimits {
+  perCart: RateLimit;
+  perAddress: RateLimit;
+}
+
+export function holdLimitsOf(config: { HOLD_LIMIT_PER_CART: number; HOLD_LIMIT_PER_ADDRESS: number }): HoldLimits {
+  return {
+    perCart: { count: config.HOLD_LIMIT_PER_CART, windowSeconds: HOLD_LIMIT_WINDOW_SECONDS },
+    perAddress: { count: config.HOLD_LIMIT_PER_ADDRESS, windowSeconds: HOLD_LIMIT_WINDOW_SECONDS },
+  };
+}
+
+/** Counts a hold request against its cart and its address, or throws RATE_LIMITED with Retry-After. */
+function countHoldRequest(context: CartContext, sessionId: string | null): void {
+  if (!context.holdRequests) return;
+  const { limiter, clientAddress, limits } = context.holdRequests;
+  limiter.take(
+    [{ key: `hold-address:${clientAddress}`, limit: limits.perAddress }, ...(sessionId === null ? [] : [{ key: `hold-cart:${sessionId}`, limit: limits.perCart }])],
+    context.now,
+  );
 }
 
 function factsOf(line: CartLineRow): LineFacts {
@@ -364,6 +400,7 @@ export async function addToCart(
   context: CartContext,
 ): Promise<{ sessionId: string; lineId: string }> {
   const { now } = context;
+  countHoldRequest(context, input.sessionId);
   return db.transaction(async (tx) => {
     await decideAt(tx, now);
     const cart = await openCart(tx, input.sessionId, input.currency, context);
@@ -414,6 +451,7 @@ export async function emptyCart(db: Database, input: { sessionId: string; cartId
  */
 export async function holdCartLineAgain(db: Database, input: { sessionId: string; lineId: string }, context: CartContext): Promise<void> {
   const { now } = context;
+  countHoldRequest(context, input.sessionId);
   await db.transaction(async (tx) => {
     await decideAt(tx, now);
     const cart = await lockedCart(tx, input.sessionId);

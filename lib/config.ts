@@ -87,6 +87,13 @@ export const ConfigSchema = z.object({
   CART_API_KEY: z.string().regex(/^[A-Za-z0-9._-]{16,128}$/).default("travesia-web-public-cart-key"),
   CART_PROJECT_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/).default("TRAVESIA"),
   /**
+   * Holds a cart, and an address, may ask for in 10 minutes (ADR 0033); past them 429 RATE_LIMITED.
+   * The address is CLIENT_IP_HEADER's: behind a proxy without it every visitor shares one address, so
+   * set the header (or raise this). Benches and the e2e server, one address for everything, raise it.
+   */
+  HOLD_LIMIT_PER_CART: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  HOLD_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  /**
    * Signs the search service's short-lived tokens (spec §7). Unset: a random secret per process, which
    * is enough for one node; set the same value on every node when there are several.
    */

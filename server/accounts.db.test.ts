@@ -172,6 +172,10 @@ describe("signing in over HTTP", () => {
     expect(setCookies.find((line) => line.startsWith("__Host-travesia_session="))).toMatch(/HttpOnly.*|Secure/);
     expect(setCookies.find((line) => line.startsWith("__Host-travesia_session="))).toMatch(/HttpOnly/);
     expect(setCookies.find((line) => line.startsWith("__Host-travesia_session="))).not.toMatch(/Max-Age/);
+    // Issue 10 item 6: every flag the __Host- prefix demands (Secure, Path=/, no Domain), and SameSite.
+    const sessionCookie = (setCookies.find((line) => line.startsWith("__Host-travesia_session=")) ?? "").split(";").map((part) => part.trim());
+    expect(sessionCookie).toEqual(expect.arrayContaining(["HttpOnly", "Secure", "Path=/", "SameSite=Lax"]));
+    expect(sessionCookie.some((part) => /^domain=/i.test(part))).toBe(false);
     expect(JSON.parse(decodeURIComponent(cookies.userInfo!))).toEqual({ state: "MX-ROO", id: expect.any(String), login: true, country: "MEX" });
     const info = await app.request("/user-info/", { headers: { Cookie: `__Host-travesia_session=${cookies["__Host-travesia_session"]}` } });
     expect(info.headers.get("Cache-Control")).toBe("no-store");

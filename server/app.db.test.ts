@@ -102,6 +102,31 @@ describe("operations endpoints", () => {
     expect(await response.json()).toEqual({ status: "ok" });
   });
 
+  it("a NUL byte that reaches the database is a coded 400, not a 500 (found by the fuzzer on the sandbox's ids)", async () => {
+    const authorization = { Authorization: `Bearer ${runtime.services.config.SANDBOX_PSP_SECRET_KEY}` };
+    const events = await app.request("/sandbox-psp/v1/payment-intents/%00/events", { headers: authorization });
+    expect(events.status).toBe(400);
+    expect(await events.json()).toMatchObject({ error: { code: "INVALID_REQUEST", issues: [{ path: "request", code: "unstorable_text" }] } });
+    const page = await app.request("/sandbox-psp/paypal/%00", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "decision=approve&email=o" });
+    expect(page.status).toBe(400);
+  });
+
+  it("a multipart body that does not parse is a coded 400 on the resend form, not a 500 (found by the fuzzer)", async () => {
+    for (const type of ["multipart/form-data", "multipart/form-data; boundary=x"]) {
+      const response = await app.request("/api/bookings/7K2M9Q/resend?key=x", { method: "POST", headers: { "Content-Type": type }, body: "false" });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { code: "INVALID_REQUEST", issues: [{ path: "body", code: "unreadable_form" }] } });
+    }
+  });
+
+  it("another method on a probe or /metrics is a coded JSON 404, not the page renderer (found by the fuzzer)", async () => {
+    for (const [method, path] of [["DELETE", "/healthz"], ["POST", "/readyz"], ["PUT", "/metrics"], ["GET", "/healthz/deeper"]] as const) {
+      const response = await app.request(path, { method });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ error: { code: "NOT_FOUND" } });
+    }
+  });
+
   it("/readyz answers 200 with the database, 503 while draining", async () => {
     const ready = await get("/readyz");
     expect(ready.status).toBe(200);

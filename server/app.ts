@@ -24,7 +24,7 @@ import { createMetrics, registerSearchMetrics, routeLabel } from "./metrics.ts";
 import { internalErrorPage } from "./internal-error-page.ts";
 import { offlineRoutes } from "./offline.ts";
 import { sandboxUpliftRoutes } from "./sandbox-uplift.ts";
-import { hasMalformedEscapes, isApiPath, isPagePath, languageCookie, pageRedirectTarget, rootRedirectTarget } from "./pages.ts";
+import { hasMalformedEscapes, isJsonOnlyPath, isPagePath, languageCookie, pageRedirectTarget, rootRedirectTarget } from "./pages.ts";
 import { newNonce, securityHeaders } from "./security-headers.ts";
 
 export interface AppOptions {
@@ -107,6 +107,12 @@ export function createApp(services: AppServices, options: AppOptions) {
       const coded = new AppError(error.status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : "INVALID_REQUEST");
       return c.json(errorBody(coded, requestId), coded.status as 400);
     }
+    // Text PostgreSQL cannot store (a NUL byte in a path, a query or a body: found by the fuzzer on the
+    // sandbox's intent ids) is the client's malformed input, refused like any other.
+    if (isUnstorableText(error)) {
+      const coded = new AppError("INVALID_REQUEST", { issues: [{ path: "request", code: "unstorable_text" }] });
+      return c.json(errorBody(coded, requestId), 400);
+    }
     (c.get("logger") ?? services.logger).error({ err: error }, "unhandled error");
     if (wantsJson(c.req.path)) return c.json(errorBody(new AppError("INTERNAL_ERROR"), requestId), 500);
     return c.html(internalErrorPage(languageOfPath(c.req.path), 500, requestId), 500);
@@ -137,9 +143,10 @@ export function createApp(services: AppServices, options: AppOptions) {
   // The mail kept instead of sent, for developers; never in production.
   if (!production) app.route("/", devOutboxRouter(services.db));
 
-  // Registered after every API router: an API path nothing answered is a JSON 404, never a page.
+  // Registered after every API router and /metrics: an API or operational path nothing answered (an
+  // unknown path, another method) is a JSON 404, never a page.
   app.use(async (c, next) => {
-    if (isApiPath(c.req.path)) throw new AppError("NOT_FOUND");
+    if (isJsonOnlyPath(c.req.path)) throw new AppError("NOT_FOUND");
     return next();
   });
 
@@ -240,6 +247,18 @@ export function createApp(services: AppServices, options: AppOptions) {
   });
 
   return app;
+}
+
+/** SQLSTATEs of text the database refuses to hold: 22021 (a NUL byte, an invalid UTF-8 sequence), 22P05. */
+const UNSTORABLE_TEXT = new Set(["22021", "22P05"]);
+
+/** A database error caused by the request's text, however deep the driver and the ORM wrapped it. */
+export function isUnstorableText(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && UNSTORABLE_TEXT.has(code)) return true;
+  }
+  return false;
 }
 
 function isHtml(response: Response): boolean {

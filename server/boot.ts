@@ -1,5 +1,6 @@
 // Builds everything a process needs, in order: config (fail fast) → logger → database (migrated,
 // seeded) → services. Used by the production entry, the dev server and the tests.
+import { RateLimiter } from "../lib/rate-limit.ts";
 import { systemClock, type Clock } from "../lib/clock.ts";
 import { DEVELOPMENT_PREVIEW_SECRET, DEVELOPMENT_TICKET_SIGNING_SECRET, parseConfig, type Config } from "../lib/config.ts";
 import { createLogger, type Logger } from "../lib/logger.ts";
@@ -94,6 +95,7 @@ export async function boot(env: Record<string, string | undefined>, options: Boo
       payments: createPaymentProvider(config),
       identityProvider,
       personalization: createPersonalizationService(),
+      holdLimiter: new RateLimiter(),
     },
   };
 }

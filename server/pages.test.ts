@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES, type Language } from "../lib/language.ts";
-import { hasMalformedEscapes, isApiPath, isPagePath, languageCookie, pageRedirectTarget, rootRedirectTarget } from "./pages.ts";
+import { hasMalformedEscapes, isApiPath, isJsonOnlyPath, isPagePath, languageCookie, pageRedirectTarget, rootRedirectTarget } from "./pages.ts";
 
 const ALL: readonly Language[] = LANGUAGES;
 
@@ -92,6 +92,13 @@ describe("isApiPath", () => {
 
   it.each(["/", "/es/", "/en/faqs/", "/assets/root.js", "/sitemap.xml", "/__manifest", "/offline/es.html"])("%s is not", (path) => {
     expect(isApiPath(path)).toBe(false);
+  });
+});
+
+describe("isJsonOnlyPath", () => {
+  it("answers JSON on the API and the probes and metrics (a DELETE /healthz must not reach the page renderer)", () => {
+    for (const path of ["/api/nope", "/healthz", "/readyz", "/metrics", "/healthz/x"]) expect(isJsonOnlyPath(path)).toBe(true);
+    for (const path of ["/", "/es/", "/assets/root.js", "/offline/es.html", "/healthzz"]) expect(isJsonOnlyPath(path)).toBe(false);
   });
 });
 

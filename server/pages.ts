@@ -20,14 +20,15 @@ const API_SEGMENTS = new Set([
   "sandbox-psp",
 ]);
 
+/** Operational endpoints: probes and metrics, for machines. */
+const OPERATIONAL_SEGMENTS = new Set(["healthz", "readyz", "metrics"]);
+
 /** First path segments of files and operational endpoints, never localized pages. */
 const NON_PAGE_SEGMENTS = new Set([
   ...API_SEGMENTS,
+  ...OPERATIONAL_SEGMENTS,
   "assets",
   "images",
-  "healthz",
-  "readyz",
-  "metrics",
   "offline",
   "sandbox-uplift",
   // The hosted identity provider (ADR 0031).
@@ -37,6 +38,14 @@ const NON_PAGE_SEGMENTS = new Set([
 
 export function isApiPath(pathname: string): boolean {
   return API_SEGMENTS.has(pathname.split("/")[1] ?? "");
+}
+
+/**
+ * Paths whose every answer is JSON, a refusal included: the API and the operational endpoints (a
+ * DELETE /healthz found by the fuzzer fell through to the page renderer instead of a coded 404).
+ */
+export function isJsonOnlyPath(pathname: string): boolean {
+  return isApiPath(pathname) || OPERATIONAL_SEGMENTS.has(pathname.split("/")[1] ?? "");
 }
 
 export function isPagePath(pathname: string): boolean {

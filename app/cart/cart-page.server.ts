@@ -6,7 +6,7 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { cartSessionCookie } from "../../lib/cart-session.ts";
 import { AppError, ERROR_STATUS, isAppError, type ErrorCode } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
-import { addToCart, emptyCart, findCartView, holdCartLineAgain, removeCartLine, type CartContext, type CartItemInput, type CartView } from "../../flows/cart.ts";
+import { addToCart, emptyCart, findCartView, holdCartLineAgain, holdLimitsOf, removeCartLine, type CartContext, type CartItemInput, type CartView } from "../../flows/cart.ts";
 import { cartErrorKindOf } from "../../modules/cart/index.ts";
 import { readCount } from "../booking/ferry-query.ts";
 import { checkoutPageOf, type CheckoutPageId } from "../checkout/payment-details.server.ts";
@@ -39,6 +39,8 @@ const SPECIFIC_REASONS = [
   "CART_LINE_NOT_FOUND",
   "COUPON_NOT_SOLD",
   "COUPON_TOURIST_ONLY",
+  // Too many holds asked for from this cart or this address (config HOLD_LIMIT_PER_CART and HOLD_LIMIT_PER_ADDRESS).
+  "RATE_LIMITED",
 ] as const;
 export type ReasonKey = `cart.error.${(typeof SPECIFIC_REASONS)[number] | "availability" | "any"}`;
 
@@ -116,13 +118,19 @@ export function readCartItem(intent: CartIntent, form: FormData): CartItemInput 
 }
 
 export async function applyCartForm(request: Request, context: Context, language: Language): Promise<Response> {
-  const { db, clock, config } = context.get(servicesContext);
-  const { site } = context.get(requestContext);
+  const { db, clock, config, holdLimiter } = context.get(servicesContext);
+  const { site, clientAddress } = context.get(requestContext);
   const cartPath = pathOf("cart", language);
   const form = await request.formData().catch(() => new FormData());
   const intent = text(form, "intent") as CartIntent | null;
   const sessionId = readCartSession(request);
-  const cartContext: CartContext = { siteCode: site.code, language, now: clock.now(), holdSeconds: config.CART_HOLD_SECONDS };
+  const cartContext: CartContext = {
+    siteCode: site.code,
+    language,
+    now: clock.now(),
+    holdSeconds: config.CART_HOLD_SECONDS,
+    holdRequests: { limiter: holdLimiter, clientAddress, limits: holdLimitsOf(config) },
+  };
   const headers = new Headers({ "Cache-Control": "no-store" });
   try {
     if (intent === null || !CART_INTENTS.includes(intent)) throw new AppError("INVALID_REQUEST", { issues: [{ path: "body.intent", code: "unknown_intent" }] });

@@ -12,7 +12,7 @@ import { pathOf } from "../../app/routing/localized-paths.ts";
 import { guestBookingLanguage, requestBookingEmailResend, ticketsPdfForGuest, type GuestRequest } from "../../flows/booking-email.ts";
 import { confirmPayment } from "../../flows/checkout.ts";
 import { checkoutDeps } from "../../flows/checkout-deps.ts";
-import { isAppError } from "../../lib/errors.ts";
+import { AppError, isAppError } from "../../lib/errors.ts";
 import { isLanguage, languageOfPath, type Language } from "../../lib/language.ts";
 import { findPaymentByProviderId, markWebhookProcessed, normalizeReference, recordWebhookEvent } from "../../modules/checkout/index.ts";
 import { bookingDocumentDeps } from "../booking-deps.ts";
@@ -134,7 +134,14 @@ export function bookingsRouter(services: AppServices) {
     async (c) => {
       const ref = c.req.valid("param").ref;
       const type = c.req.header("Content-Type") ?? "";
-      const form = type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data") ? await c.req.parseBody() : {};
+      // A multipart body that does not parse (no boundary, a broken one) is the client's error: found by
+      // the fuzzer as a 500.
+      const form =
+        type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")
+          ? await c.req.parseBody().catch((cause: unknown) => {
+              throw new AppError("INVALID_REQUEST", { issues: [{ path: "body", code: "unreadable_form" }], cause });
+            })
+          : {};
       const formKey = typeof form.key === "string" ? form.key : null;
       c.header("Cache-Control", "no-store");
       const guest = guestRequestOf(c, ref, formKey);

@@ -14,12 +14,14 @@ import {
   emptyCart,
   findCartView,
   holdCartLineAgain,
+  holdLimitsOf,
   removeCartLine,
   type CartContext,
   type CartView,
 } from "../../flows/cart.ts";
 import { cartErrorKindOf } from "../../modules/cart/index.ts";
 import { chooseCurrency } from "../../modules/currency/index.ts";
+import { clientAddressOf } from "./client-address.ts";
 import { currencyChoiceInput, knownCurrency } from "./currencies.ts";
 import { createRouter } from "./openapi.ts";
 
@@ -198,6 +200,7 @@ interface Failure {
 
 /** A refusal before any cart is read: the envelope with nulls. */
 function refusal(error: AppError, c: Context) {
+  if (error.retryAfterSeconds !== null) c.header("Retry-After", String(error.retryAfterSeconds));
   return c.json({ SessionId: null, Currency: null, IdCart: null, CartError: cartErrorOf(error) }, error.status as 400 | 401);
 }
 
@@ -254,7 +257,13 @@ export function shoppingCartRouter(services: AppServices) {
     await next();
   });
 
-  const contextOf = (language: Language): CartContext => ({ siteCode: config.SITE_CODE, language, now: clock.now(), holdSeconds: config.CART_HOLD_SECONDS });
+  const contextOf = (language: Language, c: Context): CartContext => ({
+    siteCode: config.SITE_CODE,
+    language,
+    now: clock.now(),
+    holdSeconds: config.CART_HOLD_SECONDS,
+    holdRequests: { limiter: services.holdLimiter, clientAddress: clientAddressOf(c, config.CLIENT_IP_HEADER), limits: holdLimitsOf(config) },
+  });
 
   /**
    * Runs a change, then answers with the cart as it is now; a refusal answers with the cart unchanged.
@@ -281,6 +290,7 @@ export function shoppingCartRouter(services: AppServices) {
     }
     const envelope = { SessionId: cart?.sessionId ?? current, Currency: cart?.currency ?? null, IdCart: cart?.id ?? null, ...(cart ? { Cart: cart } : {}) };
     c.header("Cache-Control", "no-store");
+    if (failure?.error.retryAfterSeconds != null) c.header("Retry-After", String(failure.error.retryAfterSeconds));
     const response = failure ? c.json({ ...envelope, CartError: cartErrorOf(failure.error) }, failure.error.status as 400) : c.json(envelope, 200);
     return response as never;
   }
@@ -295,7 +305,7 @@ export function shoppingCartRouter(services: AppServices) {
       language,
       false,
       async () => {
-        await change(contextOf(language));
+        await change(contextOf(language, c));
         return query.SessionId;
       },
       query.SessionId,
@@ -352,7 +362,7 @@ export function shoppingCartRouter(services: AppServices) {
         language,
         false,
         async () => {
-          const context = contextOf(language);
+          const context = contextOf(language, c);
           if (body.action === "add") {
             const currency = body.currency === undefined ? chooseCurrency(currencyChoiceInput(c, config, language)).code : knownCurrency(body.currency, "body.currency");
             return (await addToCart(db, { sessionId, currency, item: body.item }, context)).sessionId;

@@ -241,6 +241,7 @@ export const en = {
   "cart.error.availability": "There is no availability for the date: choose another sailing or day.",
   "cart.error.CART_NOT_FOUND": "Your cart is no longer available. Start a new one.",
   "cart.error.CART_LINE_NOT_FOUND": "That line is no longer in your cart.",
+  "cart.error.RATE_LIMITED": "Too many seat holds in a few minutes. Wait a moment and try again.",
   "cart.error.any": "Check your choice and try again.",
   "booking.title": "Book your crossing",
   "booking.trip": "Trip",

@@ -242,6 +242,7 @@ export const es = {
   "cart.error.availability": "No hay disponibilidad para la fecha: elige otra salida u otro día.",
   "cart.error.CART_NOT_FOUND": "Tu carrito ya no está disponible. Empieza uno nuevo.",
   "cart.error.CART_LINE_NOT_FOUND": "Esa línea ya no está en tu carrito.",
+  "cart.error.RATE_LIMITED": "Apartaste demasiados lugares en pocos minutos. Espera un momento y vuelve a intentarlo.",
   "cart.error.any": "Revisa tu elección e inténtalo de nuevo.",
   "booking.title": "Reserva tu cruce",
   "booking.trip": "Viaje",

@@ -242,6 +242,7 @@ export const pt = {
   "cart.error.availability": "Não há disponibilidade para a data: escolha outra saída ou outro dia.",
   "cart.error.CART_NOT_FOUND": "Seu carrinho não está mais disponível. Comece um novo.",
   "cart.error.CART_LINE_NOT_FOUND": "Esse item não está mais no seu carrinho.",
+  "cart.error.RATE_LIMITED": "Você reservou lugares demais em poucos minutos. Aguarde um momento e tente de novo.",
   "cart.error.any": "Confira sua escolha e tente de novo.",
   "booking.title": "Reserve a sua travessia",
   "booking.trip": "Viagem",
