@@ -80,8 +80,10 @@ const STEPS = [
     run: () => run("npx", ["react-router", "build"], { ...process.env, BUILD_DIR }),
   },
   // The server tier waits on PostgreSQL much of its time: it runs beside the e2e tier (its report
-  // prints when it ends), which keeps the CPU busy meanwhile. Each picks its own ports.
-  { ...vitestTier("server", { quiet: true }), needsBuild: true },
+  // prints when it ends), which keeps the CPU busy meanwhile. Each picks its own ports. One file at a
+  // time: its files start production builds and buyers of their own, and two at once take the cores
+  // from the browsers of the e2e tier, the suite's longest.
+  { ...vitestTier("server", { quiet: true, workers: 1 }), needsBuild: true },
   {
     name: "e2e",
     kind: "tests",

@@ -1,4 +1,5 @@
-// Accounts (issue 7), the journey in es, en and pt: a booking bought as a guest, then an account with
+// Accounts (issue 7), the journey in es, en and pt: a booking bought as a guest (over HTTP: buying in
+// the browser is cart.spec.ts's and checkout.spec.ts's), then an account with
 // the same e-mail — registered, confirmed from the mail a real SMTP server received, signed in on the
 // auth page — greets its owner in the header, lists that booking in the account, and signs out. Along
 // the way each language shows some of the sign-in refusals of spec §8, from real accounts where a
@@ -10,7 +11,7 @@ import type { Page } from "@playwright/test";
 import { pathOf } from "../../app/routing/localized-paths.ts";
 import { checkA11y, DESKTOP_ONLY, expect, test } from "./fixtures.ts";
 import { tokenLinkOf, waitForMail } from "./mailbox.ts";
-import { addPark, buyFerrySeatOverHttp, dismissNotices, expectThankYou, fillPaymentDetails, MESSAGES, parkDay, payByCard, submitPayment, type Language } from "./shop.ts";
+import { buyFerrySeatOverHttp, dismissNotices, MESSAGES, type Language } from "./shop.ts";
 
 const PASSWORD = "laguna-turquesa-en-marzo";
 const CONFIRM_SUBJECT: Record<Language, RegExp> = { es: /^Confirma tu correo/, en: /^Confirm your e-mail/, pt: /^Confirme seu e-mail/ };
@@ -75,19 +76,13 @@ async function greetedWithBookingThenSignOut(page: Page, language: Language, per
 }
 
 test("es: bought as a guest, registered (twice: the second is refused), confirmed by mail, signed in, the booking in Mi cuenta, signed out", DESKTOP_ONLY, async ({ page, context, allowConsoleError }) => {
-  test.slow(); // a purchase in the browser, then the whole account journey
   allowConsoleError(/status of 409/); // the second registration's refusal
   const t = MESSAGES.es;
   const person = { firstName: "Lucía", lastName: "Hernández", email: `cuenta-es-${Date.now()}@example.mx` };
   await dismissNotices(context);
 
-  // Bought in the browser with the e-mail the account will have (typed in another case).
-  await addPark(page, "es", "xcaret", parkDay(25), 1);
-  await page.getByRole("link", { name: t["cart.proceed"] }).click();
-  await fillPaymentDetails(page, "es", { name: "Lucía Hernández", email: person.email.toUpperCase(), phone: "+52 998 123 4567", country: "México" });
-  await submitPayment(page);
-  await payByCard(page, "4242424242424242");
-  const reference = await expectThankYou(page, "es");
+  // Bought as a guest with the e-mail the account will have, typed in another case.
+  const reference = await buyFerrySeatOverHttp(page, "es", { name: "Lucía Hernández", email: person.email.toUpperCase() }, 25);
 
   await register(page, "es", person);
   await expect(page.getByTestId("register-sent")).toContainText(person.email);
