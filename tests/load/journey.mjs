@@ -5,8 +5,7 @@
 // queued), and the tickets' e-mail arriving at a mailbox. Every step is timed; an answer of 500 or more
 // is a server error, any other unexpected answer a failed journey. Shared by `npm run load` (250 buyers)
 // and the server tier's sample (tests/load/load-sample.pg.test.ts).
-import PostalMime from "postal-mime";
-import { SMTPServer } from "smtp-server";
+import { startMailSink } from "../setup/mail-sink.mjs";
 
 export const STEPS = ["home", "sailings", "hold", "payment-form", "place", "card-page", "pay", "thank-you", "tickets-mailed"];
 
@@ -30,43 +29,20 @@ export function percentile(values, p) {
 
 /** A mail server the app sends through (SMTP_URL) that notes when each recipient's tickets (a PDF) arrived. */
 export async function startTicketMailbox() {
-  /** @type {Map<string, number>} */
-  const arrived = new Map();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    size: 20 * 1024 * 1024,
-    onData(stream, session, callback) {
-      const chunks = [];
-      stream.on("data", (chunk) => chunks.push(chunk));
-      stream.on("end", () => {
-        PostalMime.parse(Buffer.concat(chunks)).then(
-          (email) => {
-            const hasTickets = (email.attachments ?? []).some((attachment) => attachment.mimeType === "application/pdf");
-            if (hasTickets) for (const recipient of session.envelope.rcptTo) arrived.set(recipient.address.toLowerCase(), performance.now());
-            callback();
-          },
-          (error) => callback(error),
-        );
-      });
-    },
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
-  const port = server.server.address().port;
+  const sink = await startMailSink();
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: sink.url,
     /** Resolves with when the tickets mailed to `to` arrived (performance.now()); throws after `timeoutMs`. */
     async ticketsFor(to, timeoutMs) {
       const until = performance.now() + timeoutMs;
       for (;;) {
-        const at = arrived.get(to.toLowerCase());
-        if (at !== undefined) return at;
+        const tickets = sink.mailsTo(to).find((mail) => mail.hasPdf);
+        if (tickets) return tickets.receivedAt;
         if (performance.now() > until) throw new JourneyFailure("tickets-mailed", `no tickets mailed to ${to} within ${timeoutMs / 1000} s`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
-    close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
+    close: sink.close,
   };
 }
 
