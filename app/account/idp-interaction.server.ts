@@ -5,20 +5,14 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { ERROR_STATUS } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
 import { servicesContext, type InteractionView } from "../context.ts";
+import { LOGIN_ERROR_CODES } from "./login-form.tsx";
 
 type Context = Readonly<RouterContextProvider>;
 
 /** The coded errors the login page explains; anything else is the general message. */
 export const INTERACTION_ERRORS = [
   // The login form's codes (spec §8), shown by the form itself…
-  "INVALID_EMAIL",
-  "PASSWORD_REQUIRED",
-  "INCORRECT_LOGIN",
-  "USER_INACTIVE",
-  "USER_NOT_CONFIRMED",
-  "USER_ALREADY_EXISTS",
-  "RATE_LIMITED",
-  "CSRF_REJECTED",
+  ...LOGIN_ERROR_CODES,
   // …and the provider's own.
   "SIGN_IN_REFUSED",
   "SOCIAL_PROVIDER_UNKNOWN",
