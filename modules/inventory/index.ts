@@ -67,6 +67,7 @@ export {
   findLargestCapacity,
   findOpenClosures,
   findSailing,
+  findNextHoldExpiry,
   hoursOn,
   liftClosure,
   lockActivityDay,

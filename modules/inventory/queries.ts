@@ -490,3 +490,22 @@ export async function releaseAllocations(db: Database, reference: string, now: D
     .returning({ id: seatAllocations.id });
   return released.length;
 }
+
+/**
+ * When the next hold on a sailing stops counting (a cart's, a waiting-list offer's), after `now`; null
+ * when none runs. The waiting list checks again then: an expired hold frees seats without any write.
+ */
+export async function findNextHoldExpiry(db: Database, sailingId: number, now: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<string | null>`min(${seatAllocations.expiresAt})` })
+    .from(seatAllocations)
+    .where(
+      and(
+        eq(seatAllocations.sailingId, sailingId),
+        isNull(seatAllocations.releasedAt),
+        eq(seatAllocations.state, "held"),
+        gt(seatAllocations.expiresAt, now),
+      ),
+    );
+  return row?.at ? new Date(row.at) : null;
+}
