@@ -14,6 +14,7 @@ import { sandboxPspRouter } from "./sandbox-psp.ts";
 import { shoppingCartRouter } from "./shopping-cart.ts";
 import { searchRouter } from "./search.ts";
 import { usersRouter } from "./users.ts";
+import { webhooksAdminRouter } from "./webhooks-admin.ts";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 
@@ -37,6 +38,7 @@ export function createApi(options: ApiOptions) {
   api.route("/", bookingsRouter(options.services));
   api.route("/", newsletterRouter(options.services));
   api.route("/", personalizationRouter(options.services));
+  api.route("/", webhooksAdminRouter(options.services));
   api.doc31(OPENAPI_PATH, {
     openapi: "3.1.0",
     info: {
