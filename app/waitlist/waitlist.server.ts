@@ -19,6 +19,9 @@ import { findRequestCurrency } from "../visitor-currency.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
+/** Joins per address: a family or a hotel's Wi-Fi joins a few lines, a script is stopped. */
+const JOIN_LIMIT = { count: 10, windowSeconds: 600 };
+
 export interface WaitlistSailingView {
   id: number;
   from: string;
@@ -155,6 +158,8 @@ export async function submitWaitlistForm(request: Request, context: Context, lan
   };
   try {
     if (text(form, "intent") !== "join") throw new AppError("INVALID_REQUEST", { issues: [{ path: "body.intent", code: "unknown_intent" }] });
+    // No double opt-in (ADR 0037): what keeps a script from filling lines with others' addresses is this limit.
+    holdLimiter.take([{ key: `waitlist-join:${clientAddress}`, limit: JOIN_LIMIT }], clock.now());
     const joined = await joinWaitingList(
       { db, now: clock.now() },
       { sailing: text(form, "sailing"), email: values.email, adults: values.adults, children: values.children, infants: values.infants, category: text(form, "category"), language: chosenLanguage },
