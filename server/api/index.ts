@@ -4,6 +4,7 @@ import { bookingsRouter } from "./bookings.ts";
 import { catalogueRouter } from "./catalogue.ts";
 import { currencyRouter } from "./currencies.ts";
 import { exchangeRateRouter } from "./exchange-rates.ts";
+import { gtfsRouter } from "./gtfs.ts";
 import { healthRouter, type HealthOptions } from "./health.ts";
 import { inventoryAdminRouter } from "./inventory-admin.ts";
 import { newsletterRouter } from "./newsletter.ts";
@@ -39,6 +40,7 @@ export function createApi(options: ApiOptions) {
   api.route("/", newsletterRouter(options.services));
   api.route("/", personalizationRouter(options.services));
   api.route("/", webhooksAdminRouter(options.services));
+  api.route("/", gtfsRouter(options.services));
   api.doc31(OPENAPI_PATH, {
     openapi: "3.1.0",
     info: {

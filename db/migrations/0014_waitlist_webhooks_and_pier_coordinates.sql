@@ -49,6 +49,8 @@ CREATE TABLE "webhook_subscriptions" (
 	CONSTRAINT "webhook_subscriptions_event_types" CHECK (cardinality("webhook_subscriptions"."event_types") > 0)
 );
 --> statement-breakpoint
+ALTER TABLE "ports" ADD COLUMN "latitude" numeric(8, 6);--> statement-breakpoint
+ALTER TABLE "ports" ADD COLUMN "longitude" numeric(9, 6);--> statement-breakpoint
 ALTER TABLE "waitlist_entries" ADD CONSTRAINT "waitlist_entries_sailing_id_sailings_id_fk" FOREIGN KEY ("sailing_id") REFERENCES "public"."sailings"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_subscription_id_webhook_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."webhook_subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "waitlist_entries_live_email" ON "waitlist_entries" USING btree ("sailing_id",lower("email")) WHERE "waitlist_entries"."status" in ('waiting', 'offered');--> statement-breakpoint
