@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newWebhookSecret, signStandardWebhook, verifyStandardWebhook } from "./standard-webhooks.ts";
+import { newWebhookSecret, signStandardWebhook, verifyStandardWebhook, type SignedHeaders } from "./standard-webhooks.ts";
 
 // The example of the Standard Webhooks specification: the same inputs must give its signature.
 const SPEC_SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
@@ -8,7 +8,7 @@ const SPEC_TIMESTAMP = 1614265330;
 const SPEC_BODY = '{"test": 2432232314}';
 const SPEC_SIGNATURE = "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=";
 
-const headersOf = (values: Record<string, string>) => new Headers(values);
+const headersOf = (values: Record<string, string> | SignedHeaders) => new Headers({ ...values });
 
 describe("Standard Webhooks signatures", () => {
   it("match the specification's example", () => {

@@ -91,7 +91,8 @@ function JoinForm({ page, answer }: { page: Extract<WaitlistPageData, { kind: "j
     );
   }
   return (
-    <Form method="post" className="mt-6 space-y-5" aria-busy={busy || undefined} data-testid="waitlist-form">
+    // noValidate: the server checks every field and answers in the visitor's language, with or without JavaScript.
+    <Form method="post" noValidate className="mt-6 space-y-5" aria-busy={busy || undefined} data-testid="waitlist-form">
       <input type="hidden" name="intent" value="join" />
       <input type="hidden" name="sailing" value={page.sailing.id} />
       <div className="flex flex-col gap-1">
