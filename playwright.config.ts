@@ -129,7 +129,15 @@ export default defineConfig({
       timeout: 240_000,
       stdout: "pipe",
       stderr: "pipe",
-      env: { PORT: String(PORT + 1), BUILD_DIR, LOG_LEVEL: "warn", CART_HOLD_SECONDS: String(SHORT_HOLD_SECONDS) },
+      // Mail and links too: the waiting-list journey watches a hold expire and follows the offer's mail.
+      env: {
+        PORT: String(PORT + 1),
+        BUILD_DIR,
+        LOG_LEVEL: "warn",
+        CART_HOLD_SECONDS: String(SHORT_HOLD_SECONDS),
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        PUBLIC_ORIGIN: SHORT_HOLD_ORIGIN,
+      },
     },
   ],
 });

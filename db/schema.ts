@@ -14,3 +14,5 @@ export * from "../modules/identity/schema.ts";
 export * from "../modules/newsletter/schema.ts";
 export * from "../modules/personalization/schema.ts";
 export * from "../modules/audit/schema.ts";
+export * from "../modules/waitlist/schema.ts";
+export * from "../modules/webhooks/schema.ts";

@@ -45,6 +45,8 @@ export const SEED_PORTS = [
       en: "Hotel zone km 4, Cancún",
       pt: "Zona hoteleira km 4, Cancún",
     },
+    latitude: 21.14655,
+    longitude: -86.79177,
   }),
   buildPort({
     id: PORT_ISLA_MUJERES,
@@ -55,6 +57,8 @@ export const SEED_PORTS = [
       en: "Passenger pier, downtown Isla Mujeres",
       pt: "Píer de passageiros, centro de Isla Mujeres",
     },
+    latitude: 21.25883,
+    longitude: -86.74983,
   }),
 ];
 

@@ -29,7 +29,7 @@ import { insertSlotIfMissing } from "../modules/personalization/index.ts";
 import { SEED_SLOTS } from "./seed-personalization.ts";
 import { CURRENCIES, currencies, exchangeRates } from "../modules/currency/index.ts";
 import { INSTALMENT_BANKS, PAYMENT_METHODS, instalmentBanks, paymentMethodCurrencies, paymentMethods } from "../modules/payments/index.ts";
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../lib/db.ts";
 import type { CurrencyCode } from "../lib/money.ts";
 import { buildCurrency, buildExchangeRate, buildInstalmentBank, buildSite } from "../tests/factories/index.ts";
@@ -107,6 +107,13 @@ export async function seed(db: Database, siteCode = "travesia", now: Date = new 
 
 async function seedInventory(db: Database): Promise<void> {
   await db.insert(ports).values(SEED_PORTS).onConflictDoNothing();
+  // Ports seeded before they had coordinates get them (the GTFS feed's stops); an operator's own stay.
+  for (const port of SEED_PORTS) {
+    await db
+      .update(ports)
+      .set({ latitude: port.latitude, longitude: port.longitude })
+      .where(and(eq(ports.id, port.id), isNull(ports.latitude)));
+  }
   await db.insert(crossings).values(SEED_CROSSINGS).onConflictDoNothing();
   await db.insert(vessels).values(SEED_VESSELS).onConflictDoNothing();
   await db.insert(activities).values(SEED_ACTIVITIES).onConflictDoNothing();

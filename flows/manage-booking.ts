@@ -57,6 +57,7 @@ import { EMAIL_SENT_EVENT, RESEND_REQUESTED_EVENT } from "./booking-email.ts";
 import { findFerryOffer, readBookingDate, type SailingOffer } from "./booking-offers.ts";
 import { legOf, takeLineSeats, type LegView } from "./cart.ts";
 import { hasGuestAccess } from "./checkout.ts";
+import { noticeFreedSeats } from "./waitlist.ts";
 
 export interface ManageDeps {
   db: Database;
@@ -385,6 +386,10 @@ export async function changeBookingDate(deps: Pick<ManageDeps, "db">, input: Dat
     await takeLineSeats(tx, language, { ...line, ...to }, saleReferenceOf(line.id), "sold", now);
     await rescheduleBookingLine(tx, line, to);
     await recordBookingEvent(tx, booking, dateChangeReason(line.id, snapshotOf(from), snapshotOf(to)), now);
+    // The seats left behind go to the old sailings' waiting lists at once (ADR 0037).
+    for (const id of [from.outboundSailingId, from.inboundSailingId]) {
+      if (id !== null && id !== to.outboundSailingId && id !== to.inboundSailingId) await noticeFreedSeats(tx, id, now);
+    }
     return { booking, changed: true };
   });
 }

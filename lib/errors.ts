@@ -140,6 +140,19 @@ export const ERROR_STATUS = {
   INVALID_EVENT_PAYLOAD: 422,
   // The operator's console (issue 11): an administrator taking away their own admin role.
   STAFF_SELF_DEMOTION: 409,
+  // Waiting list of a sold-out sailing (issue 11, ADR 0037): the form's e-mail or passengers are
+  // missing or malformed; the address already waits for that sailing; the sailing still has the seats
+  // asked for (buy them instead); an offer link that is not ours, past its time, or already taken.
+  WAITLIST_INVALID: 422,
+  WAITLIST_DUPLICATE: 409,
+  WAITLIST_SEATS_AVAILABLE: 409,
+  WAITLIST_OFFER_INVALID: 404,
+  WAITLIST_OFFER_EXPIRED: 410,
+  WAITLIST_OFFER_USED: 409,
+  // Outgoing webhooks (issue 11, ADR 0042): a subscription the admin API refuses (URL, event types),
+  // or one that does not exist.
+  WEBHOOK_SUBSCRIPTION_INVALID: 422,
+  WEBHOOK_SUBSCRIPTION_NOT_FOUND: 404,
   // Ours: request-level failures every endpoint can answer.
   INVALID_REQUEST: 400,
   UNAUTHORIZED: 401,

@@ -1,6 +1,7 @@
 // The background jobs this process runs (ADR 0019): one map from job name to handler, built from the
 // services, so adding a kind of job is one entry here. Handlers validate their payload and throw to
 // have the attempt retried.
+import { z } from "zod";
 import type { AppServices } from "../app/context.ts";
 import { pathOf } from "../app/routing/localized-paths.ts";
 import { sendAccountEmail } from "../flows/account-email.ts";
@@ -9,9 +10,11 @@ import { SEND_NEWSLETTER_CONFIRMATION, sendNewsletterConfirmation } from "../flo
 import { SWEEP_LAPSED_BOOKINGS, scheduleLapsedBookingSweep, sweepLapsedBookings } from "../flows/booking-sweep.ts";
 import { checkoutDeps } from "../flows/checkout-deps.ts";
 import { RECONCILE_PAYMENTS, runReconciliationJob, scheduleReconciliation } from "../flows/payment-reconciliation.ts";
+import { OFFER_WAITLIST_SEATS, SEND_WAITLIST_OFFER, runWaitlistCheckJob, sendWaitlistOfferEmail, sweepWaitingLists } from "../flows/waitlist.ts";
 import { publicOriginOf } from "../lib/config.ts";
 import { SEND_ACCOUNT_EMAIL } from "../modules/identity/index.ts";
 import { createJobRunner, type JobHandlers, type JobRunner } from "../modules/jobs/index.ts";
+import { DELIVER_WEBHOOK, deliverWebhook } from "../modules/webhooks/index.ts";
 import { bookingDocumentDeps } from "./booking-deps.ts";
 import { sweepExpiredProviderRows } from "./idp/index.ts";
 import type { Runtime } from "./boot.ts";
@@ -22,7 +25,8 @@ import { newsletterMailDeps } from "./newsletter-deps.ts";
  * the tickets' e-mail (queued when a booking is ticketed, or resent on request), the sweep of
  * lapsed bookings, which re-queues itself every minute (ADR 0023) and reconciles stuck payments with the
  * provider first, the reconciliation queued at every start (ADR 0034), the accounts' confirm and reset
- * mails (ADR 0027), and the newsletter's confirmation mail (queued with the subscription, ADR 0028).
+ * mails (ADR 0027), the newsletter's confirmation mail (queued with the subscription, ADR 0028), the
+ * waiting list's checks and offer mails (ADR 0037), and the outgoing webhooks' deliveries (ADR 0042).
  */
 export function jobHandlers(services: AppServices): JobHandlers {
   return {
@@ -36,6 +40,25 @@ export function jobHandlers(services: AppServices): JobHandlers {
       await sweepLapsedBookings(services.db, context, checkoutDeps(services, context.now));
       // The same minute's housekeeping for the identity provider: rows whose lifetime is over (ADR 0031).
       await sweepExpiredProviderRows(services.db, context.now);
+      // And the waiting lists' safety net: seats freed where no check was scheduled are offered (ADR 0037).
+      await sweepWaitingLists({ db: services.db, now: context.now, tokenSecret: services.config.GUEST_ACCESS_SECRET });
+    },
+    [DELIVER_WEBHOOK]: async (payload, context) => {
+      const { deliveryId } = z.object({ deliveryId: z.string().regex(/^msg_[0-9a-f]{32}$/) }).parse(payload);
+      await deliverWebhook(services.db, { deliveryId, attempt: context.attempt, maxAttempts: context.maxAttempts, now: context.now });
+    },
+    [OFFER_WAITLIST_SEATS]: async (payload, context) => {
+      await runWaitlistCheckJob({ db: services.db, now: context.now, tokenSecret: services.config.GUEST_ACCESS_SECRET }, payload, context);
+    },
+    [SEND_WAITLIST_OFFER]: async (payload, context) => {
+      const deps = {
+        db: services.db,
+        mailer: services.mailer,
+        tokenSecret: services.config.GUEST_ACCESS_SECRET,
+        siteOrigin: publicOriginOf(services.config),
+        offerPathOf: (language: Parameters<typeof pathOf>[1]) => pathOf("waitlist", language),
+      };
+      await sendWaitlistOfferEmail(deps, payload, context);
     },
     [RECONCILE_PAYMENTS]: async (payload, context) => {
       await runReconciliationJob(checkoutDeps(services, context.now), payload, context);

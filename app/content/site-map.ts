@@ -35,6 +35,7 @@ export const UNLISTED_PAGE_IDS: readonly PageId[] = [
   "account",
   "newsletterConfirmation",
   "newsletterUnsubscribe",
+  "waitlist",
 ];
 
 /** Listed for people but kept out of search engines: personal (cart) or endless (search results). */

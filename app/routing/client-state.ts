@@ -24,6 +24,7 @@ const SECTION_OF: Record<PageId, SectionSite> = {
   newsletter: "content",
   newsletterConfirmation: "content",
   newsletterUnsubscribe: "content",
+  waitlist: "booking",
   confirmEmail: "account",
   account: "account",
   ferry: "booking",

@@ -29,6 +29,7 @@ export const PAGE_MODULES: Partial<Record<PageId, string>> = {
   newsletter: "routes/newsletter.tsx",
   newsletterConfirmation: "routes/newsletter-confirmation.tsx",
   newsletterUnsubscribe: "routes/newsletter-unsubscribe.tsx",
+  waitlist: "routes/waitlist.tsx",
   routesSchedules: "routes/routes-schedules.tsx",
   catamaranTour: "routes/product-page.tsx",
   catamaranFerryTour: "routes/product-page.tsx",

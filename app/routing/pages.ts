@@ -31,6 +31,8 @@ export type PageId =
   | "newsletter"
   | "newsletterConfirmation"
   | "newsletterUnsubscribe"
+  // The waiting list of a sold-out sailing: the join form, and where an offer's link lands (ADR 0037).
+  | "waitlist"
   // One page per tour and park product (app/routing/product-pages.ts says which product each shows).
   | "catamaranTour"
   | "catamaranFerryTour"
@@ -90,6 +92,7 @@ export const PAGES: Record<PageId, PageSlugs> = {
   newsletterConfirmation: {
     paths: { es: "/es/boletin/confirmacion/", en: "/en/newsletter/confirmation/", pt: "/pt/newsletter/confirmacao/" },
   },
+  waitlist: { paths: { es: "/es/lista-de-espera/", en: "/en/waiting-list/", pt: "/pt/lista-de-espera/" } },
   newsletterUnsubscribe: { paths: { es: "/es/boletin/baja/", en: "/en/newsletter/unsubscribe/", pt: "/pt/newsletter/cancelar-inscricao/" } },
   catamaranTour: {
     paths: { es: "/es/tours/catamaran-isla-mujeres/", en: "/en/tours/catamaran-isla-mujeres/", pt: "/pt/passeios/catamara-isla-mujeres/" },

@@ -4,7 +4,8 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../../lib/db.ts";
 import { AppError } from "../../lib/errors.ts";
-import { assertCanMove, type BookingStatus } from "./rules.ts";
+import { queueBookingEvent, type WebhookEventType } from "../webhooks/index.ts";
+import { assertCanMove, readDateChangeReason, type BookingStatus } from "./rules.ts";
 import { bookingEvents, bookingLines, bookingPayments, bookings, paymentWebhookEvents, tickets } from "./schema.ts";
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -93,8 +94,17 @@ export async function moveBooking(tx: Database, booking: BookingRow, to: Booking
     .returning();
   if (!row) throw new AppError("BOOKING_NOT_FOUND");
   await tx.insert(bookingEvents).values({ bookingId: booking.id, fromStatus: booking.status, toStatus: to, reason, at: now });
+  const type = WEBHOOK_EVENT_OF_STATUS[to];
+  if (type) await queueBookingEvent(tx, { type, bookingId: row.id, reference: row.reference, status: to, previousStatus: booking.status, totalMinor: row.totalMinor, currency: row.currency }, now);
   return row;
 }
+
+/** The outgoing webhook (ADR 0042) a move announces, in the transaction that makes it. */
+const WEBHOOK_EVENT_OF_STATUS: Partial<Record<BookingStatus, WebhookEventType>> = {
+  paid: "booking.paid",
+  cancelled: "booking.cancelled",
+  refunded: "booking.refunded",
+};
 
 export async function findBookingLines(db: Database, bookingId: string): Promise<BookingLineRow[]> {
   return db.select().from(bookingLines).where(eq(bookingLines.bookingId, bookingId)).orderBy(asc(bookingLines.position));
@@ -213,6 +223,11 @@ export async function findUnsettledPayments(db: Database, placedBefore: Date, li
 export async function recordBookingEvent(tx: Database, booking: BookingRow, reason: string, now: Date): Promise<void> {
   await tx.insert(bookingEvents).values({ bookingId: booking.id, fromStatus: booking.status, toStatus: booking.status, reason, at: now });
   await tx.update(bookings).set({ updatedAt: now }).where(eq(bookings.id, booking.id));
+  const change = readDateChangeReason(reason);
+  if (change) {
+    const facts = { bookingId: booking.id, reference: booking.reference, status: booking.status, previousStatus: booking.status, totalMinor: booking.totalMinor, currency: booking.currency };
+    await queueBookingEvent(tx, { type: "booking.date_changed", ...facts, change }, now);
+  }
 }
 
 export type LineSchedule = Pick<BookingLineRow, "serviceDate" | "returnDate" | "outboundSailingId" | "inboundSailingId">;

@@ -490,3 +490,77 @@ export async function releaseAllocations(db: Database, reference: string, now: D
     .returning({ id: seatAllocations.id });
   return released.length;
 }
+
+/**
+ * When the next hold on a sailing stops counting (a cart's, a waiting-list offer's), after `now`; null
+ * when none runs. The waiting list checks again then: an expired hold frees seats without any write.
+ */
+export async function findNextHoldExpiry(db: Database, sailingId: number, now: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<string | null>`min(${seatAllocations.expiresAt})` })
+    .from(seatAllocations)
+    .where(
+      and(
+        eq(seatAllocations.sailingId, sailingId),
+        isNull(seatAllocations.releasedAt),
+        eq(seatAllocations.state, "held"),
+        gt(seatAllocations.expiresAt, now),
+      ),
+    );
+  return row?.at ? new Date(row.at) : null;
+}
+
+export interface TimetableSailing {
+  crossingId: number;
+  serviceDate: LocalDate;
+  departsAt: Date;
+  /** A closure (of the sailing, its crossing's day or the port's day) is in force: it does not run. */
+  closed: boolean;
+}
+
+/**
+ * Every sailing of the active crossings from `from` to `to` (service dates), whether or not a closure
+ * stops it, in departure order: what a public timetable (the GTFS feed) publishes.
+ */
+export async function findTimetableSailings(db: Database, from: LocalDate, to: LocalDate): Promise<TimetableSailing[]> {
+  const rows = await db
+    .select({
+      crossingId: sailings.crossingId,
+      serviceDate: sailings.serviceDate,
+      departsAt: sailings.departsAt,
+      closed: sql<boolean>`exists (select 1 from ${closures} where ${closures.liftedAt} is null and ${closures.activityId} is null
+        and (${closures.sailingId} = ${sailings.id}
+          or (${closures.sailingId} is null and ${closures.serviceDate} = ${sailings.serviceDate}
+              and (${closures.crossingId} is null or ${closures.crossingId} = ${sailings.crossingId}))))`,
+    })
+    .from(sailings)
+    .innerJoin(crossings, eq(crossings.id, sailings.crossingId))
+    .where(and(eq(crossings.active, true), gte(sailings.serviceDate, from), lte(sailings.serviceDate, to)))
+    .orderBy(asc(sailings.departsAt), asc(sailings.crossingId));
+  return rows;
+}
+
+/** When the published timetable last changed: the newest sailing made, closure made or lifted. Null when none. */
+export async function findTimetableChangedAt(db: Database): Promise<Date | null> {
+  const [made] = await db.select({ at: sql<number | null>`extract(epoch from max(${sailings.createdAt}))::float8` }).from(sailings);
+  const [closed] = await db
+    .select({ at: sql<number | null>`extract(epoch from max(greatest(${closures.createdAt}, coalesce(${closures.liftedAt}, ${closures.createdAt}))))::float8` })
+    .from(closures);
+  const instants = [made?.at, closed?.at].flatMap((at) => (at === null || at === undefined ? [] : [Number(at) * 1000]));
+  return instants.length > 0 ? new Date(Math.max(...instants)) : null;
+}
+
+export interface PortPlace {
+  id: number;
+  code: string;
+  name: string;
+  place: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** Every port with its coordinates, named in `language`. */
+export async function findPortPlaces(db: Database, language: Language): Promise<PortPlace[]> {
+  const rows = await db.select().from(ports).orderBy(asc(ports.id));
+  return rows.map((row) => ({ id: row.id, code: row.code, name: row.name[language], place: row.place[language], latitude: row.latitude, longitude: row.longitude }));
+}

@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
   smallint,
@@ -26,6 +27,9 @@ export const ports = pgTable("ports", {
   /** Where it is, for the timetable page ("Hotel zone km 4, Cancún"). */
   place: jsonb("place").$type<LocalizedText>().notNull(),
   timeZone: text("time_zone").notNull().default("America/Cancun"),
+  /** Where the pier is (WGS 84 degrees): the GTFS feed's stop (ADR 0037). */
+  latitude: numeric("latitude", { precision: 8, scale: 6, mode: "number" }),
+  longitude: numeric("longitude", { precision: 9, scale: 6, mode: "number" }),
 });
 
 /** A directed pair of ports ("route" is React Router's word, never ours). */

@@ -4,6 +4,7 @@ import { bookingsRouter } from "./bookings.ts";
 import { catalogueRouter } from "./catalogue.ts";
 import { currencyRouter } from "./currencies.ts";
 import { exchangeRateRouter } from "./exchange-rates.ts";
+import { gtfsRouter } from "./gtfs.ts";
 import { healthRouter, type HealthOptions } from "./health.ts";
 import { inventoryAdminRouter } from "./inventory-admin.ts";
 import { newsletterRouter } from "./newsletter.ts";
@@ -15,6 +16,7 @@ import { shoppingCartRouter } from "./shopping-cart.ts";
 import { staffRouter } from "./staff.ts";
 import { searchRouter } from "./search.ts";
 import { usersRouter } from "./users.ts";
+import { webhooksAdminRouter } from "./webhooks-admin.ts";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 
@@ -39,6 +41,8 @@ export function createApi(options: ApiOptions) {
   api.route("/", newsletterRouter(options.services));
   api.route("/", personalizationRouter(options.services));
   api.route("/", staffRouter(options.services));
+  api.route("/", webhooksAdminRouter(options.services));
+  api.route("/", gtfsRouter(options.services));
   api.doc31(OPENAPI_PATH, {
     openapi: "3.1.0",
     info: {

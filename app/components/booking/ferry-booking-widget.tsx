@@ -144,6 +144,7 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
                 presale={result.price.presale}
                 headingId="leg-out-title"
                 title={t("booking.outbound", { from: result.outbound.from, to: result.outbound.to })}
+                waitlistHref={query.trip === "one_way" ? (sailingId) => waitlistHrefOf(pathOf("waitlist", language), sailingId, query) : undefined}
               />
             ) : null}
             {result.inbound ? (
@@ -208,6 +209,18 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
       ) : null}
     </section>
   );
+}
+
+/** A full sailing's waiting list, with the passengers and fare already chosen in the widget. */
+function waitlistHrefOf(path: string, sailingId: number, query: FerryWidgetView["query"]): string {
+  const params = new URLSearchParams({
+    sailing: String(sailingId),
+    adults: String(query.passengers.adult),
+    children: String(query.passengers.child),
+    infants: String(query.passengers.infant),
+    category: query.category,
+  });
+  return `${path}?${params.toString()}`;
 }
 
 const KNOWN_ERRORS = [

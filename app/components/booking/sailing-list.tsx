@@ -1,6 +1,6 @@
 // One leg's sailings: time and arrival, vessel, seats left or why it cannot be sold (sold out, closed
 // for weather or by the port authority, departed, check-in closed), the price and the presale label.
-// Each sellable sailing is a radio button of the booking form.
+// Each sellable sailing is a radio button of the booking form; a full one links to its waiting list.
 import { useTranslate } from "../../i18n/use-translate.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import { PresaleBadge } from "./price-summary.tsx";
@@ -27,6 +27,7 @@ export function SailingList({
   presale,
   headingId,
   title,
+  waitlistHref,
 }: {
   name: "out" | "back";
   leg: LegView;
@@ -35,6 +36,8 @@ export function SailingList({
   presale: PresaleView | null;
   headingId: string;
   title: string;
+  /** Where a full sailing's waiting list is (ADR 0037); absent where a waiting list is not offered. */
+  waitlistHref?: (sailingId: number) => string;
 }) {
   const t = useTranslate();
   return (
@@ -92,6 +95,11 @@ export function SailingList({
                     ) : null}
                   </span>
                 </label>
+                {waitlistHref && (sailing.status === "sold_out" || notEnough) ? (
+                  <a href={waitlistHref(sailing.id)} className="mt-1 inline-block px-3 text-sm font-semibold text-sea-800 underline" data-testid="waitlist-link">
+                    {t("waitlist.link")}
+                  </a>
+                ) : null}
               </li>
             );
           })}

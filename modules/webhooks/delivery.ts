@@ -1,0 +1,76 @@
+// One attempt of a webhook delivery, run by the job queue (ADR 0042): POST the stored body with fresh
+// Standard Webhooks headers (same webhook-id on every attempt, a new timestamp and signature), record
+// the answer, and throw on anything but a 2xx so the queue retries with its back-off. Redirects are
+// not followed (the subscriber names the URL that answers); a subscription deactivated meanwhile ends
+// the retries.
+import { signStandardWebhook } from "../../lib/standard-webhooks.ts";
+import type { Database } from "../../lib/db.ts";
+import { WEBHOOK_TIMEOUT_MS } from "./rules.ts";
+import { findWebhookDelivery, recordDeliveryAttempt } from "./queries.ts";
+
+export class WebhookDeliveryFailed extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "WebhookDeliveryFailed";
+  }
+}
+
+export interface DeliveryAttempt {
+  deliveryId: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  maxAttempts: number;
+  now: Date;
+}
+
+export type DeliveryOutcome = "delivered" | "retry" | "failed" | "skipped";
+
+/** Runs one attempt; throws WebhookDeliveryFailed when the queue should try again. */
+export async function deliverWebhook(db: Database, input: DeliveryAttempt, fetchImpl: typeof fetch = fetch): Promise<DeliveryOutcome> {
+  const found = await findWebhookDelivery(db, input.deliveryId);
+  if (!found || found.delivery.status !== "pending") return "skipped";
+  const { delivery, subscription } = found;
+  const attempts = delivery.attempts + 1;
+  if (!subscription.active) {
+    await recordDeliveryAttempt(db, delivery.id, {
+      status: "failed",
+      attempts: delivery.attempts,
+      lastStatusCode: delivery.lastStatusCode,
+      lastError: "subscription inactive",
+      lastAttemptAt: delivery.lastAttemptAt,
+      deliveredAt: null,
+    });
+    return "skipped";
+  }
+  const headers = signStandardWebhook({ secret: subscription.secret, id: delivery.id, timestamp: Math.floor(input.now.getTime() / 1000), body: delivery.body });
+  let statusCode: number | null = null;
+  let error: string | null = null;
+  try {
+    const response = await fetchImpl(subscription.url, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json", "user-agent": "Travesia-Webhooks/1" },
+      body: delivery.body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    });
+    statusCode = response.status;
+    // The answer's body is not kept (a receiver's page could be large); reading it frees the socket.
+    await response.arrayBuffer().catch(() => undefined);
+    if (response.status < 200 || response.status > 299) error = `HTTP ${response.status}`;
+  } catch (failure) {
+    error = failure instanceof Error ? `${failure.name}: ${failure.message}`.slice(0, 500) : "request failed";
+  }
+  const delivered = error === null;
+  const lastAttempt = attempts >= input.maxAttempts || input.attempt >= input.maxAttempts;
+  await recordDeliveryAttempt(db, delivery.id, {
+    status: delivered ? "delivered" : lastAttempt ? "failed" : "pending",
+    attempts,
+    lastStatusCode: statusCode,
+    lastError: error,
+    lastAttemptAt: input.now,
+    deliveredAt: delivered ? input.now : null,
+  });
+  if (delivered) return "delivered";
+  if (lastAttempt) return "failed";
+  throw new WebhookDeliveryFailed(`webhook ${delivery.id} to ${new URL(subscription.url).host}: ${error}`);
+}

@@ -1,0 +1,61 @@
+// The public GTFS feed at a stable URL (ADR 0037), for trip planners: the timetable of the sale window
+// as a zip, with a strong ETag and Last-Modified so that a planner polling it downloads only changes.
+import { createRoute, z } from "@hono/zod-openapi";
+import type { AppServices } from "../../app/context.ts";
+import { pathOf } from "../../app/routing/localized-paths.ts";
+import { buildGtfsFeed } from "../../flows/gtfs-feed.ts";
+import { publicOriginOf } from "../../lib/config.ts";
+import { createRouter, errorResponse } from "./openapi.ts";
+
+export const GTFS_PATH = "/gtfs/travesia.zip";
+
+/** Whether an If-None-Match header names `etag` (a list, or "*"; weak comparison, RFC 9110 §13.1.2). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === etag);
+}
+
+export function gtfsRouter(services: AppServices) {
+  const router = createRouter();
+  router.openapi(
+    createRoute({
+      method: "get",
+      path: GTFS_PATH,
+      tags: ["feeds"],
+      summary: "The timetable as a static GTFS feed (zip)",
+      description:
+        "agency, stops (the piers, with coordinates), routes (one per pair of piers, route_type 4 ferry), trips (a crossing at a departure time), stop_times, calendar, calendar_dates and feed_info, for today and the sale window ahead (America/Cancun). A closed sailing is a removed calendar exception. Conditional requests: If-None-Match (strong ETag) or If-Modified-Since answer 304.",
+      responses: {
+        200: {
+          description: "The feed",
+          headers: z.object({ ETag: z.string(), "Last-Modified": z.string(), "Cache-Control": z.string() }),
+          content: { "application/zip": { schema: z.string().openapi({ format: "binary" }) } },
+        },
+        304: { description: "Not modified since the ETag or date the client has" },
+        503: errorResponse("SERVICE_UNAVAILABLE: a pier has no coordinates"),
+      },
+    }),
+    async (c) => {
+      const origin = publicOriginOf(services.config);
+      const feed = await buildGtfsFeed(services.db, {
+        now: services.clock.now(),
+        agency: { name: "Travesía", url: `${origin}/`, language: "es", fareUrl: `${origin}${pathOf("ferry", "es")}`, phone: null },
+      });
+      const headers = {
+        ETag: feed.etag,
+        "Last-Modified": feed.lastModified.toUTCString(),
+        // Planners poll; an hour old is fresh enough, and the ETag makes a revalidation cheap.
+        "Cache-Control": "public, max-age=3600",
+      };
+      const ifNoneMatch = c.req.header("If-None-Match");
+      const ifModifiedSince = c.req.header("If-Modified-Since");
+      const since = ifModifiedSince ? Date.parse(ifModifiedSince) : Number.NaN;
+      // If-None-Match wins over If-Modified-Since (RFC 9110 §13.1.3); dates have whole seconds.
+      const notModified = ifNoneMatch !== undefined ? matchesEtag(ifNoneMatch, feed.etag) : !Number.isNaN(since) && Math.floor(feed.lastModified.getTime() / 1000) * 1000 <= since;
+      if (notModified) return c.body(null, 304, headers);
+      return c.body(new Uint8Array(feed.zip), 200, { ...headers, "Content-Type": "application/zip", "Content-Disposition": 'attachment; filename="travesia.zip"' });
+    },
+  );
+  return router;
+}
