@@ -26,4 +26,5 @@ CREATE UNIQUE INDEX "booking_refunds_idempotency" ON "booking_refunds" USING btr
 CREATE INDEX "booking_refunds_booking_idx" ON "booking_refunds" USING btree ("booking_id");--> statement-breakpoint
 CREATE INDEX "booking_refunds_completed_idx" ON "booking_refunds" USING btree ("completed_at") WHERE "booking_refunds"."status" = 'succeeded';--> statement-breakpoint
 CREATE INDEX "bookings_email_lower_idx" ON "bookings" USING btree (lower("buyer_email") text_pattern_ops);--> statement-breakpoint
-CREATE INDEX "bookings_created_idx" ON "bookings" USING btree ("created_at","id");
+CREATE INDEX "bookings_created_idx" ON "bookings" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "bookings_paid_idx" ON "bookings" USING btree ("paid_at") WHERE "bookings"."paid_at" is not null;

@@ -55,6 +55,8 @@ export const bookings = pgTable(
     index("bookings_email_lower_idx").using("btree", sql`lower(${table.buyerEmail}) text_pattern_ops`),
     // The console lists bookings newest first, a page at a time (keyset on created_at, id).
     index("bookings_created_idx").on(table.createdAt, table.id),
+    // The sales report reads bookings by the instant they were paid.
+    index("bookings_paid_idx").on(table.paidAt).where(sql`${table.paidAt} is not null`),
     index("bookings_pending_idx").on(table.holdExpiresAt).where(sql`${table.status} = 'pending_payment'`),
     check("bookings_reference_format", sql`${table.reference} ~ '^[0-9A-HJKMNP-TV-Z]{6}$'`),
     check("bookings_total", sql`${table.totalMinor} > 0`),
