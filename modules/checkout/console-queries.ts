@@ -102,6 +102,11 @@ export async function findRefunds(db: Database, bookingId: string): Promise<Book
   return db.select().from(bookingRefunds).where(eq(bookingRefunds.bookingId, bookingId)).orderBy(desc(bookingRefunds.createdAt), desc(bookingRefunds.id));
 }
 
+export async function findRefundById(db: Database, refundId: string): Promise<BookingRefundRow | null> {
+  const [row] = await db.select().from(bookingRefunds).where(eq(bookingRefunds.id, refundId));
+  return row ?? null;
+}
+
 export async function findRefundByKey(db: Database, idempotencyKey: string, options: { lock?: boolean } = {}): Promise<BookingRefundRow | null> {
   const query = db.select().from(bookingRefunds).where(eq(bookingRefunds.idempotencyKey, idempotencyKey));
   const [row] = options.lock ? await query.for("update") : await query;

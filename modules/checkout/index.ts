@@ -32,6 +32,7 @@ export {
   SEARCH_PAGE_SIZE,
   SEARCH_TEXT_MAX,
   cursorText,
+  findRefundById,
   findRefundByKey,
   findRefunds,
   insertPendingRefund,
