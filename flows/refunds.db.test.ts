@@ -75,7 +75,7 @@ async function roundTrip(sailing: number, adults: number, buyer: { name: string;
         date: DAY,
         returnDate: DAY,
         outboundSailingId: outbound[sailing]!.id,
-        inboundSailingId: inbound.at(-1 - sailing)!.id,
+        inboundSailingId: inbound.at(-1)!.id,
         category: "tourist",
         passengers: { adult: adults, child: 0, infant: 0 },
       },
@@ -160,12 +160,12 @@ describe("a partial refund", () => {
     const booking = await roundTrip(1, 3);
     const tickets = await findTickets(db(), booking.id);
     const outboundTicket = tickets.find((ticket) => ticket.sailingId === outbound[1]!.id)!;
-    const soldBefore = [await soldOn(db(), outbound[1]!.id), await soldOn(db(), inbound.at(-2)!.id)];
+    const soldBefore = [await soldOn(db(), outbound[1]!.id), await soldOn(db(), inbound.at(-1)!.id)];
     const { booking: after, refund } = await refundBooking(refundDeps(), command(booking, "254", { ticketIds: [outboundTicket.id] }));
     expect(after.status).toBe("ticketed");
     expect(refund.ticketIds).toEqual([outboundTicket.id]);
     expect((await findTickets(db(), booking.id)).filter((ticket) => ticket.status === "void").map((ticket) => ticket.id)).toEqual([outboundTicket.id]);
-    expect([await soldOn(db(), outbound[1]!.id), await soldOn(db(), inbound.at(-2)!.id)]).toEqual([soldBefore[0]! - 1, soldBefore[1]]);
+    expect([await soldOn(db(), outbound[1]!.id), await soldOn(db(), inbound.at(-1)!.id)]).toEqual([soldBefore[0]! - 1, soldBefore[1]]);
     // The refund's money is booked on the ferry line for the sales report.
     expect(refund.lineShares).toEqual([{ bookingLineId: outboundTicket.bookingLineId, amountMinor: 25_400 }]);
     // A cancelled ticket cannot be cancelled again.
@@ -188,7 +188,7 @@ describe("what is left to refund", () => {
 
   it("refunds the rest in full: the booking is refunded, every ticket cancelled, every seat freed, the provider's intent refunded", async () => {
     const booking = await roundTrip(3, 2);
-    const sailings = [outbound[3]!.id, inbound.at(-4)!.id];
+    const sailings = [outbound[3]!.id, inbound.at(-1)!.id];
     const sold = await Promise.all(sailings.map((id) => soldOn(db(), id)));
     await refundBooking(refundDeps(), command(booking, "50"));
     const rest = ((booking.totalMinor - 5_000) / 100).toFixed(2);
