@@ -27,6 +27,7 @@ import { findEvents, sandboxPspRefunds, webhookDelivery } from "../modules/sandb
 import { findSalesReport } from "../modules/sales/index.ts";
 import { bootCheckout, buyWithCard, GUEST_TEST_SECRET, SANDBOX_TEST_WEBHOOK_SECRET, soldOn, type CheckoutHarness } from "../tests/factories/checkout.ts";
 import { addToCart } from "./cart.ts";
+import { changeBookingDate } from "./manage-booking.ts";
 import { refundBooking, SEND_REFUND_EMAIL, sendRefundEmail, type RefundCommand } from "./refunds.ts";
 
 const DAY = "2031-03-05";
@@ -168,6 +169,11 @@ describe("a partial refund", () => {
     expect([await soldOn(db(), outbound[1]!.id), await soldOn(db(), inbound.at(-1)!.id)]).toEqual([soldBefore[0]! - 1, soldBefore[1]]);
     // The refund's money is booked on the ferry line for the sales report.
     expect(refund.lineShares).toEqual([{ bookingLineId: outboundTicket.bookingLineId, amountMinor: 25_400 }]);
+    // Its line can no longer be moved online: it would take the cancelled seats again.
+    expect(await refusal(changeBookingDate({ db: db() }, { bookingId: booking.id, lineId: outboundTicket.bookingLineId, newDate: addDays(DAY, 1), outboundSailingId: null, inboundSailingId: null }, NOW))).toEqual({
+      code: "BOOKING_STATE",
+      issue: "tickets_cancelled",
+    });
     // A cancelled ticket cannot be cancelled again.
     expect(await refusal(refundBooking(refundDeps(), command(booking, "1", { ticketIds: [outboundTicket.id] })))).toEqual({ code: "REFUND_TICKET_NOT_CANCELLABLE", issue: "void" });
   });
