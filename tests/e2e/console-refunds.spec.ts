@@ -85,7 +85,7 @@ test("an operator finds a paid booking, refunds part of it, and is refused more 
   expect(csv.status()).toBe(200);
   expect(csv.headers()["content-type"]).toContain("text/csv");
   const body = await csv.text();
-  expect(body.startsWith("\uFEFFFecha,Producto,Moneda,")).toBe(true);
+  expect(body.startsWith("\uFEFFDía,Producto,Moneda,")).toBe(true);
   expect(body).toMatch(/\r\n\d{4}-\d{2}-\d{2},[^\r\n]*,MXN,\d+,\d+\.\d{2},\d+\.\d{2},/);
 });
 
