@@ -255,6 +255,22 @@ describe("a refund sent twice or interrupted", () => {
     expect((await providerRefunds(booking)).length).toBe(1);
   });
 
+  it("is failed when the provider refuses it (money given back at its dashboard meanwhile), and the same form is refused again", async () => {
+    const booking = await roundTrip(6, 1);
+    await provider.refundPayment((await paymentIdOf(booking))!, { amountMinor: booking.totalMinor - 500, idempotencyKey: `dashboard-${booking.id}` });
+    const form = command(booking, "10");
+    expect(await refusal(refundBooking(refundDeps(), form))).toEqual({ code: "REFUND_EXCEEDS_PAID", issue: "PAYMENT_AMOUNT_EXCEEDED" });
+    expect((await findRefunds(db(), booking.id)).map((refund) => [refund.status, refund.failureCode])).toEqual([["failed", "PAYMENT_AMOUNT_EXCEEDED"]]);
+    expect(await refusal(refundBooking(refundDeps(), form))).toEqual({ code: "REFUND_EXCEEDS_PAID", issue: "PAYMENT_AMOUNT_EXCEEDED" });
+    expect((await auditOf(booking)).slice(0, 2).map((entry) => [entry.outcome, entry.reason])).toEqual([
+      ["refused", "REFUND_EXCEEDS_PAID"],
+      ["refused", "REFUND_EXCEEDS_PAID"],
+    ]);
+    // A failed refund holds nothing: what the provider still has can be refunded.
+    const { refund } = await refundBooking(refundDeps(), command(booking, "5"));
+    expect(refund.status).toBe("succeeded");
+  });
+
   it("the provider's refund webhook, delivered twice, changes nothing on our side", async () => {
     const booking = await roundTrip(7, 1);
     await refundBooking(refundDeps(), command(booking, "10"));

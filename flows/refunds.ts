@@ -102,6 +102,7 @@ export async function refundBooking(deps: RefundDeps, command: RefundCommand): P
   try {
     // Refusals are filed under the booking's id once it is found (the reference when there is none).
     const reserved = await reserveRefund(deps, command, (bookingId) => (audit.entityId = bookingId));
+    if (reserved.refund.status === "failed") throw providerRefusal(reserved.refund.failureCode ?? "PAYMENT_INTENT_STATE");
     if (reserved.refund.status !== "pending") return { booking: reserved.booking, refund: reserved.refund, replayed: true };
     const answer = await askProvider(deps, reserved.refund, reserved.payment);
     return await settle(deps, reserved.refund, answer, { ...audit, entityId: reserved.booking.id });
@@ -187,7 +188,7 @@ async function settle(deps: RefundDeps, pending: BookingRefundRow, answer: Provi
     const booking = (await findBooking(tx, { id: pending.bookingId }, { lock: true }))!;
     const refund = (await findRefundByKey(tx, pending.idempotencyKey, { lock: true }))!;
     // The same form sent twice at once: the other request settled it while this one waited.
-    if (refund.status !== "pending") return { booking, refund, replayed: true, refusal: null };
+    if (refund.status !== "pending") return { booking, refund, replayed: true, refusal: refund.status === "failed" ? (refund.failureCode ?? "PAYMENT_INTENT_STATE") : null };
     if (answer.kind === "refused") {
       const failed = await settleRefund(tx, refund.id, { status: "failed", failureCode: answer.code }, now);
       return { booking, refund: failed, replayed: false, refusal: answer.code };
@@ -225,8 +226,13 @@ async function settle(deps: RefundDeps, pending: BookingRefundRow, answer: Provi
     await enqueueJob(tx, { name: SEND_REFUND_EMAIL, payload: { refundId: settled.id }, singletonKey: `refund:${settled.id}` });
     return { booking: after, refund: settled, replayed: false, refusal: null };
   });
-  if (outcome.refusal) throw new AppError(outcome.refusal === "PAYMENT_AMOUNT_EXCEEDED" ? "REFUND_EXCEEDS_PAID" : "REFUND_NOT_ALLOWED", { issues: [{ path: "provider", code: outcome.refusal }] });
+  if (outcome.refusal) throw providerRefusal(outcome.refusal);
   return { booking: outcome.booking, refund: outcome.refund, replayed: outcome.replayed };
+}
+
+/** The provider refused the refund (its code in the issue): more than it holds, or a payment it cannot refund. */
+function providerRefusal(code: string): AppError {
+  return new AppError(code === "PAYMENT_AMOUNT_EXCEEDED" ? "REFUND_EXCEEDS_PAID" : "REFUND_NOT_ALLOWED", { issues: [{ path: "provider", code }] });
 }
 
 /** Seats of cancelled tickets go back on sale: per line and sailing (or activity day), in sailing order as every seat-taking transaction locks. */
