@@ -111,7 +111,7 @@ export interface ConsoleBooking {
   payments: { attempt: number; method: string; status: string; amount: string; card: string | null; providerPaymentId: string | null; createdAt: string }[];
   refunds: { id: string; status: "pending" | "succeeded" | "failed"; amount: string; reason: string; by: string; at: string; providerRefundId: string | null; failureCode: string | null; tickets: string[] }[];
   /** The booking's own history and the audit entries about it, oldest first. */
-  history: ({ kind: "event"; at: string; from: string | null; to: string; reason: string } | { kind: "audit"; at: string; entry: AuditEntry })[];
+  history: ({ kind: "event"; at: string; from: BookingRow["status"] | null; to: BookingRow["status"]; reason: string } | { kind: "audit"; at: string; entry: AuditEntry })[];
 }
 
 /** One booking as the console shows it; null when the reference is not one. */
