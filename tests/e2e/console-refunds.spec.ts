@@ -7,7 +7,7 @@ import { consolePathOf } from "../../app/console/console-pages.ts";
 import { en } from "../../app/console/messages/en.ts";
 import { es } from "../../app/console/messages/es.ts";
 import { pt } from "../../app/console/messages/pt.ts";
-import { checkA11y, DESKTOP_ONLY, expect, test } from "./fixtures.ts";
+import { checkA11y, DESKTOP_ONLY, expect, MOBILE_ONLY, test } from "./fixtures.ts";
 import { buyFerrySeatOverHttp, dismissNotices, type Language } from "./shop.ts";
 import { signInAsStaff } from "./staff.ts";
 
@@ -27,6 +27,8 @@ async function refundsAtSandbox(request: import("@playwright/test").APIRequestCo
 }
 
 test("an operator finds a paid booking, refunds part of it, and is refused more than is left (es)", DESKTOP_ONLY, async ({ page }) => {
+  // A purchase, a staff account by mail, three console pages with axe and a CSV.
+  test.setTimeout(90_000);
   const t = es;
   const buyer = { name: "Rosa Canul", email: `rosa.canul.${Date.now().toString(36)}@travesia.test` };
   const reference = await buyFerrySeatOverHttp(page, "es", buyer, 28);
@@ -35,8 +37,8 @@ test("an operator finds a paid booking, refunds part of it, and is refused more 
   await page.goto(consolePathOf("consoleHome", "es"));
   await page.getByRole("navigation", { name: t["console.nav"] }).getByRole("link", { name: t["console.bookings.title"] }).click();
   await expect(page).toHaveURL(consolePathOf("consoleBookings", "es"));
-  await page.getByLabel(t["console.bookings.search"]).fill(buyer.email.toUpperCase());
-  await page.getByRole("button", { name: t["console.bookings.find"] }).click();
+  await page.getByTestId("console").getByLabel(t["console.bookings.search"]).fill(buyer.email.toUpperCase());
+  await page.getByTestId("console").getByRole("button", { name: t["console.bookings.find"] }).click();
   const results = page.getByTestId("bookings-results");
   await expect(results.locator("tbody tr")).toHaveCount(1);
   await checkA11y(page);
@@ -89,8 +91,11 @@ test("an operator finds a paid booking, refunds part of it, and is refused more 
   expect(body).toMatch(/\r\n\d{4}-\d{2}-\d{2},[^\r\n]*,MXN,\d+,\d+\.\d{2},\d+\.\d{2},/);
 });
 
+// One viewport each (English on a desktop, Portuguese on a phone): the page is the same in both.
 for (const language of ["en", "pt"] as const satisfies readonly Language[]) {
-  test(`an operator refunds part of a booking (${language})`, async ({ page }) => {
+  test(`an operator refunds part of a booking (${language})`, language === "en" ? DESKTOP_ONLY : MOBILE_ONLY, async ({ page }) => {
+    // A purchase and a staff account by mail before the console.
+    test.setTimeout(60_000);
     const t = CONSOLE_MESSAGES[language];
     const reference = await buyFerrySeatOverHttp(page, language, { name: "Sam Lee", email: `sam.lee.${language}.${Date.now().toString(36)}@travesia.test` }, language === "en" ? 29 : 30);
     await signInAsStaff(page, "operator", language);

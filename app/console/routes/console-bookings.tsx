@@ -149,7 +149,8 @@ function SearchResults({ data, language }: { data: SearchData; language: Languag
   const when = dateTime(language);
   const linkTo = (reference: string) => `${location.pathname}?${new URLSearchParams({ ref: reference }).toString()}`;
   return (
-    <div className={`${CARD} overflow-x-auto`}>
+    // Scrolls sideways on a phone: focusable and named, so a keyboard can scroll it too.
+    <div className={`${CARD} overflow-x-auto`} role="region" aria-label={t("console.bookings.results")} tabIndex={0}>
       <h2 className="sr-only">{t("console.bookings.results")}</h2>
       {data.items.length === 0 ? (
         <p className="text-slate-700" data-testid="bookings-empty">
@@ -271,7 +272,7 @@ function BookingDetail({ data, answer, language }: { data: DetailData; answer: R
               ))}
             </ul>
           </div>
-          <div className={`${CARD} overflow-x-auto`}>
+          <div className={`${CARD} overflow-x-auto`} role="region" aria-label={t("console.booking.tickets")} tabIndex={0}>
             <h3 className="text-lg font-semibold text-sea-950">{t("console.booking.tickets")}</h3>
             <table className="mt-2 w-full text-left text-sm" data-testid="booking-tickets">
               <thead className="text-slate-600">
@@ -294,7 +295,7 @@ function BookingDetail({ data, answer, language }: { data: DetailData; answer: R
               </tbody>
             </table>
           </div>
-          <div className={`${CARD} overflow-x-auto`}>
+          <div className={CARD}>
             <h3 className="text-lg font-semibold text-sea-950">{t("console.booking.payments")}</h3>
             <ul className="mt-2 space-y-1 text-sm">
               {booking.payments.map((payment) => (

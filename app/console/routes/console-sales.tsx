@@ -127,7 +127,7 @@ export default function ConsoleSales({ loaderData }: Route.ComponentProps) {
               {t("console.sales.empty")}
             </p>
           ) : (
-            <div className="overflow-x-auto">
+            <div className="overflow-x-auto" role="region" aria-label={t("console.sales.title")} tabIndex={0}>
               <table className="w-full text-left text-sm" data-testid="sales-rows">
                 <thead className="text-slate-600">
                   <tr>
