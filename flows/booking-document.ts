@@ -45,7 +45,7 @@ async function formatTotal(db: Database, booking: BookingRow, language: Language
 }
 
 /** How the money came: the captured attempt (refunds keep their card details too). */
-function paidWithOf(payments: readonly BookingPaymentRow[], language: Language): string {
+export function paidWithOf(payments: readonly BookingPaymentRow[], language: Language): string {
   const paid = paidAttemptOf(payments);
   if (!paid) return "";
   const brandName = paid.cardBrand ? cardBrandName(paid.cardBrand) : null;

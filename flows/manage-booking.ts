@@ -360,6 +360,11 @@ export async function changeBookingDate(deps: Pick<ManageDeps, "db">, input: Dat
     if (!isLocalDate(input.newDate)) throw new AppError("INVALID_DATE", { issues: [{ path: "newDate", code: "invalid_date" }] });
     assertDateChangeAllowed(await currentServiceOf(tx, line, language, now), { date: input.newDate }, now);
     if (booking.status !== "ticketed") throw new AppError("BOOKING_STATE", { issues: [{ path: "booking.status", code: "not_ticketed" }] });
+    // A line whose tickets an operator's refund cancelled in part (ADR 0039) would take its full seat
+    // count again on the new sailing; its buyer is sent to the operator instead.
+    if ((await findTickets(tx, booking.id)).some((ticket) => ticket.bookingLineId === line.id && ticket.status === "void")) {
+      throw new AppError("BOOKING_STATE", { issues: [{ path: "lineId", code: "tickets_cancelled" }] });
+    }
     const date = readBookingDate(input.newDate, now, "newDate");
 
     // The package rule of the cart (spec §5: products with the same date are not allowed) holds after a move too.

@@ -99,6 +99,14 @@ export const ERROR_STATUS = {
   INSTALMENTS_UNAVAILABLE: 422,
   BOOKING_NOT_FOUND: 404,
   BOOKING_STATE: 409,
+  // Refunds from the operator's console (issue 11, ADR 0039): an amount that is not a positive amount
+  // of the booking's currency; more than what is left to refund of what was paid; a booking with no
+  // captured payment to refund (not paid, failed, cancelled); a ticket to cancel that is not a valid
+  // ticket of this booking (boarded, already cancelled, another booking's); a refund still pending.
+  REFUND_AMOUNT_INVALID: 422,
+  REFUND_EXCEEDS_PAID: 422,
+  REFUND_NOT_ALLOWED: 409,
+  REFUND_TICKET_NOT_CANCELLABLE: 409,
   // The weather guarantee (spec §9): a date change asked less than 24 hours before the visit, or onto today.
   DATE_CHANGE_TOO_LATE: 409,
   DATE_CHANGE_SAME_DAY: 409,

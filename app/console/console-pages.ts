@@ -38,6 +38,20 @@ export const CONSOLE_PAGES = {
     title: "console.audit.title",
     summary: "console.audit.summary",
   },
+  consoleBookings: {
+    paths: { es: "/es/operador/reservas/", en: "/en/operator/bookings/", pt: "/pt/operador/reservas/" },
+    file: "console/routes/console-bookings.tsx",
+    permission: "bookings.read",
+    title: "console.bookings.title",
+    summary: "console.bookings.summary",
+  },
+  consoleSales: {
+    paths: { es: "/es/operador/ventas/", en: "/en/operator/sales/", pt: "/pt/operador/vendas/" },
+    file: "console/routes/console-sales.tsx",
+    permission: "reports",
+    title: "console.sales.title",
+    summary: "console.sales.summary",
+  },
 } as const satisfies Record<string, ConsolePage>;
 
 export type ConsolePageId = keyof typeof CONSOLE_PAGES;

@@ -51,6 +51,12 @@ export const bookings = pgTable(
     // Idempotent per cart: at most one booking of a cart is waiting for or has its money.
     uniqueIndex("bookings_cart_active").on(table.cartId).where(sql`${table.status} in ('pending_payment', 'paid', 'ticketed')`),
     index("bookings_email_idx").on(table.buyerEmail),
+    // The console's search: an e-mail typed in any case, matched whole or by its beginning (LIKE 'ana@%').
+    index("bookings_email_lower_idx").using("btree", sql`lower(${table.buyerEmail}) text_pattern_ops`),
+    // The console lists bookings newest first, a page at a time (keyset on created_at, id).
+    index("bookings_created_idx").on(table.createdAt, table.id),
+    // The sales report reads bookings by the instant they were paid.
+    index("bookings_paid_idx").on(table.paidAt).where(sql`${table.paidAt} is not null`),
     index("bookings_pending_idx").on(table.holdExpiresAt).where(sql`${table.status} = 'pending_payment'`),
     check("bookings_reference_format", sql`${table.reference} ~ '^[0-9A-HJKMNP-TV-Z]{6}$'`),
     check("bookings_total", sql`${table.totalMinor} > 0`),
@@ -186,3 +192,57 @@ export const paymentWebhookEvents = pgTable("payment_webhook_events", {
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
   processedAt: timestamp("processed_at", { withTimezone: true }),
 });
+
+export const bookingRefundStatus = pgEnum("booking_refund_status", ["pending", "succeeded", "failed"]);
+
+/** How a refund's amount is shared among the booking's lines: what the sales report nets per product. */
+export interface RefundLineShare {
+  bookingLineId: string;
+  amountMinor: number;
+}
+
+/**
+ * Money given back to a buyer from the operator's console (ADR 0039). A row is written `pending` in
+ * the transaction that checks what is left to refund (the booking row locked), so two refunds at once
+ * can never together pass what was paid; the provider is then asked with the row's idempotency key
+ * (a double click or a retry is the same refund at the provider), and the row becomes `succeeded`
+ * (tickets cancelled, seats freed, history, audit, mail) or `failed` in a second transaction.
+ */
+export const bookingRefunds = pgTable(
+  "booking_refunds",
+  {
+    id: uuid("id").primaryKey(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    /** The captured payment attempt the money goes back to. */
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => bookingPayments.id),
+    /** Sent to the provider; made from the refund form's own token, so a resubmitted form is the same refund. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
+    status: bookingRefundStatus("status").notNull(),
+    /** The operator's words: why the money goes back. */
+    reason: text("reason").notNull(),
+    /** Tickets this refund cancels (their seats are freed); empty for an amount-only (goodwill) refund. */
+    ticketIds: jsonb("ticket_ids").$type<string[]>().notNull(),
+    lineShares: jsonb("line_shares").$type<RefundLineShare[]>().notNull(),
+    providerRefundId: text("provider_refund_id"),
+    /** The provider's refusal code when it refused (the refund is then `failed` and counts for nothing). */
+    failureCode: text("failure_code"),
+    requestedBy: text("requested_by").notNull(),
+    requestedByUserId: uuid("requested_by_user_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("booking_refunds_idempotency").on(table.idempotencyKey),
+    index("booking_refunds_booking_idx").on(table.bookingId),
+    // The sales report reads refunds by the day they were given.
+    index("booking_refunds_completed_idx").on(table.completedAt).where(sql`${table.status} = 'succeeded'`),
+    check("booking_refunds_amount", sql`${table.amountMinor} > 0`),
+    check("booking_refunds_completed", sql`(${table.status} = 'pending') = (${table.completedAt} is null)`),
+  ],
+);

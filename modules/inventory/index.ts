@@ -56,6 +56,7 @@ export {
   decideAt,
   holdSeats,
   releaseAllocations,
+  releaseSoldSeats,
   sellSeats,
   type AllocationTarget,
   closeSales,

@@ -564,3 +564,24 @@ export async function findPortPlaces(db: Database, language: Language): Promise<
   const rows = await db.select().from(ports).orderBy(asc(ports.id));
   return rows.map((row) => ({ id: row.id, code: row.code, name: row.name[language], place: row.place[language], latitude: row.latitude, longitude: row.longitude }));
 }
+
+/**
+ * Gives back `quantity` of the seats sold under `reference` on one sailing or activity day (tickets
+ * cancelled by a refund): the sale's rows are released and what stays sold is written again as one
+ * row, so the history keeps both. Returns how many seats were freed (never more than were sold there).
+ */
+export async function releaseSoldSeats(db: Database, reference: string, target: AllocationTarget, quantity: number, now: Date): Promise<number> {
+  const where =
+    "sailingId" in target
+      ? eq(seatAllocations.sailingId, target.sailingId)
+      : and(eq(seatAllocations.activityId, target.activityId), eq(seatAllocations.serviceDate, target.date));
+  const released = await db
+    .update(seatAllocations)
+    .set({ releasedAt: now })
+    .where(and(eq(seatAllocations.reference, reference), eq(seatAllocations.state, "sold"), isNull(seatAllocations.releasedAt), where))
+    .returning({ quantity: seatAllocations.quantity });
+  const sold = released.reduce((total, row) => total + row.quantity, 0);
+  const freed = Math.min(sold, Math.max(0, quantity));
+  if (sold - freed > 0) await sellSeats(db, target, sold - freed, reference, now);
+  return freed;
+}

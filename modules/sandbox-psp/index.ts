@@ -85,6 +85,7 @@ export {
   challengePagePath,
   findEvents,
   findHostedPageState,
+  findIntentRefunds,
   findIntent,
   formatAmount,
   hostedPagePath,

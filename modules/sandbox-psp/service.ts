@@ -348,6 +348,17 @@ export async function findIntent(db: Database, id: string, origin: string): Prom
   return viewOf(row, await cardOf(db, row.cardToken), origin);
 }
 
+/** The refunds of one intent, oldest first: what a merchant (or a test) reads to see the money that went back. */
+export async function findIntentRefunds(db: Database, intentId: string): Promise<RefundView["refund"][]> {
+  const rows = await db
+    .select({ id: sandboxPspRefunds.id, amountMinor: sandboxPspRefunds.amountMinor, createdAt: sandboxPspRefunds.createdAt, currency: sandboxPspIntents.currency })
+    .from(sandboxPspRefunds)
+    .innerJoin(sandboxPspIntents, eq(sandboxPspIntents.id, sandboxPspRefunds.intentId))
+    .where(eq(sandboxPspRefunds.intentId, intentId))
+    .orderBy(asc(sandboxPspRefunds.createdAt), asc(sandboxPspRefunds.id));
+  return rows.map((row) => ({ id: row.id, amountMinor: row.amountMinor, currency: row.currency, createdAt: row.createdAt.toISOString() }));
+}
+
 export interface SandboxEvent {
   id: string;
   type: EventType;

@@ -13,6 +13,7 @@ import { personalizationRouter } from "./personalization.ts";
 import { redirectRouter } from "./redirect.ts";
 import { sandboxPspRouter } from "./sandbox-psp.ts";
 import { shoppingCartRouter } from "./shopping-cart.ts";
+import { salesReportsRouter } from "./sales-reports.ts";
 import { staffRouter } from "./staff.ts";
 import { searchRouter } from "./search.ts";
 import { usersRouter } from "./users.ts";
@@ -43,6 +44,7 @@ export function createApi(options: ApiOptions) {
   api.route("/", staffRouter(options.services));
   api.route("/", webhooksAdminRouter(options.services));
   api.route("/", gtfsRouter(options.services));
+  api.route("/", salesReportsRouter(options.services));
   api.doc31(OPENAPI_PATH, {
     openapi: "3.1.0",
     info: {

@@ -239,6 +239,16 @@ describe("authorize, capture and refund", () => {
     expect(rest.body).toMatchObject({ refund: { amountMinor: 70_000 }, paymentIntent: { status: "refunded", amountRefundedMinor: 100_000 } });
     expect((await post(`/payment-intents/${intent.id}/refunds`, { amountMinor: 1 })).body.error?.code).toBe("PAYMENT_INTENT_STATE");
     expect((await post(`/payment-intents/${intent.id}/refunds`, { amountMinor: -5 })).body.error?.code).toBe("INVALID_REQUEST");
+    // The intent's refunds, as a merchant reads them back: both (two refunds in one instant have no order).
+    const listed = await api("GET", `/payment-intents/${intent.id}/refunds`);
+    expect(listed.status).toBe(200);
+    const refunds = (listed.body as unknown as { refunds: { id: string; amountMinor: number; currency: string }[] }).refunds;
+    expect(refunds).toHaveLength(2);
+    expect(refunds).toEqual(expect.arrayContaining([
+      expect.objectContaining({ id: (first.body as { refund: { id: string } }).refund.id, amountMinor: 30_000, currency: "MXN" }),
+      expect.objectContaining({ amountMinor: 70_000, currency: "MXN" }),
+    ]));
+    expect((await api("GET", "/payment-intents/pi_000000000000000000000000/refunds")).status).toBe(404);
   });
 });
 

@@ -17,6 +17,7 @@ import {
   SANDBOX_PAYPAL_BUYER,
   challengePagePath,
   findEvents,
+  findIntentRefunds,
   findHostedPageState,
   findIntent,
   hostedPagePath,
@@ -252,6 +253,24 @@ export function sandboxPspRouter(services: AppServices) {
       const body = c.req.valid("json");
       const answer = await idempotent(c, body, { kind: "refund", intentId: c.req.valid("param").id, ...(body.amountMinor !== undefined ? { amountMinor: body.amountMinor } : {}) });
       return c.json(answer.body as z.infer<typeof RefundSchema>, 201);
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: "get",
+      path: "/sandbox-psp/v1/payment-intents/{id}/refunds",
+      tags: [TAG],
+      summary: "The intent's refunds, oldest first",
+      security: SECURITY,
+      middleware: [requireKey] as const,
+      request: { params: z.object({ id: IntentIdSchema }) },
+      responses: { 200: json(z.object({ refunds: z.array(RefundSchema.shape.refund) }).openapi("SandboxRefundList"), "Refunds"), ...apiRefusals },
+    }),
+    async (c) => {
+      const id = c.req.valid("param").id;
+      await findIntent(db, id, "");
+      return c.json({ refunds: await findIntentRefunds(db, id) }, 200);
     },
   );
 

@@ -1,5 +1,7 @@
 // The operator console's strings (issue 11). Kept apart from the site's catalogue, which every public
 // page sends to the browser: only console pages load these.
+import { salesEn } from "./sales/en.ts";
+
 export const en = {
   "console.name": "Operations console",
   "console.nav": "Console sections",
@@ -46,6 +48,7 @@ export const en = {
   "error.STAFF_SELF_DEMOTION": "You cannot remove your own administrator role. Ask another administrator.",
   "error.INVALID_REQUEST": "Some fields are not valid. Check them and try again.",
   "error.GENERAL_ERROR": "Something went wrong. Try again in a moment.",
+  ...salesEn,
 } as const;
 
 export type ConsoleMessageKey = keyof typeof en;

@@ -1,4 +1,5 @@
 import type { ConsoleMessages } from "./en.ts";
+import { salesEs } from "./sales/es.ts";
 
 export const es = {
   "console.name": "Consola de operación",
@@ -46,4 +47,5 @@ export const es = {
   "error.STAFF_SELF_DEMOTION": "No puedes retirarte tu propio rol de administrador. Pídeselo a otro administrador.",
   "error.INVALID_REQUEST": "Algunos campos no son válidos. Revísalos e inténtalo de nuevo.",
   "error.GENERAL_ERROR": "Algo salió mal. Inténtalo de nuevo en un momento.",
+  ...salesEs,
 } satisfies ConsoleMessages;

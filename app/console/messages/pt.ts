@@ -1,4 +1,5 @@
 import type { ConsoleMessages } from "./en.ts";
+import { salesPt } from "./sales/pt.ts";
 
 export const pt = {
   "console.name": "Console de operação",
@@ -46,4 +47,5 @@ export const pt = {
   "error.STAFF_SELF_DEMOTION": "Você não pode retirar seu próprio papel de administrador. Peça a outro administrador.",
   "error.INVALID_REQUEST": "Alguns campos não são válidos. Verifique-os e tente de novo.",
   "error.GENERAL_ERROR": "Algo deu errado. Tente de novo em instantes.",
+  ...salesPt,
 } satisfies ConsoleMessages;
