@@ -219,6 +219,9 @@ export async function placeBooking(deps: CheckoutDeps & { holdSeconds: number },
 
 /** Opens the attempt at the provider (its idempotency key makes a retried call the same payment). */
 async function createRemotePayment(deps: CheckoutDeps, booking: BookingRow, payment: BookingPaymentRow, input: PlaceBookingInput): Promise<BookingPaymentRow> {
+  const method = payment.method;
+  // The booth's methods never reach the provider (flows/walk-up.ts records them without an attempt).
+  if (method !== "card" && method !== "paypal") throw new Error(`payment method ${method} is not the provider's`);
   const remote = await deps.provider.createPayment({
     amountMinor: payment.amountMinor,
     currency: payment.currency,
@@ -226,7 +229,7 @@ async function createRemotePayment(deps: CheckoutDeps, booking: BookingRow, paym
     returnUrl: input.returnUrlOf(booking.reference),
     language: input.language,
     idempotencyKey: payment.idempotencyKey,
-    method: payment.method,
+    method,
     ...(payment.instalmentMonths ? { instalments: { months: payment.instalmentMonths } } : {}),
   });
   return updatePayment(deps.db, payment.id, { providerPaymentId: remote.id, status: remote.status, redirectUrl: remote.redirectUrl }, deps.now);
