@@ -235,7 +235,7 @@ async function createRemotePayment(deps: CheckoutDeps, booking: BookingRow, paym
   return updatePayment(deps.db, payment.id, { providerPaymentId: remote.id, status: remote.status, redirectUrl: remote.redirectUrl }, deps.now);
 }
 
-async function freeReference(tx: Database): Promise<string> {
+export async function freeReference(tx: Database): Promise<string> {
   // 32^6 ≈ 10^9 references: a clash is rare, and checked rather than hoped away.
   for (let attempt = 0; attempt < 8; attempt += 1) {
     const reference = newBookingReference();
