@@ -27,6 +27,7 @@ import {
   markTicketUsed,
   scanVersionOf,
   signBoardingList,
+  type BoardingDecision,
   type BoardingKeys,
   type BoardingRefusal,
   type BoardingScanRow,
@@ -132,7 +133,7 @@ export async function recordScan(deps: BoardingDeps, actor: AuditActor, input: S
       const boarding = ticket ? await findBoarding(tx, ticket.id) : null;
       const decision =
         ticket === null
-          ? ({ kind: "refuse", reason: "TICKET_CODE_INVALID" } as const)
+          ? ({ kind: "refuse", reason: "TICKET_CODE_INVALID" } satisfies BoardingDecision as BoardingDecision)
           : decideBoarding(
               {
                 sailingId: ticket.sailingId,

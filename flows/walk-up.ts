@@ -26,6 +26,7 @@ import {
 } from "../modules/checkout/index.ts";
 import { decideAt, findCrossings, findSailing, localDateOf, releaseAllocations } from "../modules/inventory/index.ts";
 import { addToCart, takeLineSeats } from "./cart.ts";
+import { enqueueBookingEmail } from "./booking-email.ts";
 import { freeReference, guestSecretOf } from "./checkout.ts";
 
 export type BoothPaymentMethod = "cash" | "card_present";
@@ -55,6 +56,8 @@ export interface WalkUpDeps {
 export interface WalkUpResult {
   booking: BookingRow;
   tickets: TicketRow[];
+  /** The booking's guest key: the booth prints the tickets' PDF with it. */
+  guestSecret: string;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -178,7 +181,9 @@ export async function sellAtBooth(deps: WalkUpDeps, actor: AuditActor, input: Wa
         before: null,
         after: { reference: placed.reference, sailingId: sailing.id, passengers: sale.passengers, category: sale.category, method: sale.method, totalMinor: placed.totalMinor, currency: placed.currency },
       });
-      return { booking: ticketed, tickets: await findTickets(tx, placed.id) };
+      // An address given: the tickets go by mail like a web buyer's (the job sends after the commit).
+      if (sale.buyerEmail !== "") await enqueueBookingEmail(tx, placed.id, "confirmation");
+      return { booking: ticketed, tickets: await findTickets(tx, placed.id), guestSecret: guestSecretOf(deps.guestAccessSecret, placed.id) };
     });
   } catch (error) {
     // The hold would lapse by itself; releasing it gives the seats back to the next buyer at once.
