@@ -92,8 +92,11 @@ export default function ConsoleManifest({ loaderData }: Route.ComponentProps) {
             ))}
           </dl>
           {counts.noShows === null ? <p className="text-sm text-slate-700">{t("console.manifest.noShowsLater")}</p> : null}
-          <div className={`${CARD} overflow-x-auto`}>
-            <h2 className="text-lg font-semibold text-sea-950">{t("console.manifest.passengers")}</h2>
+          {/* Wider than a phone: the table scrolls sideways, and the region takes keyboard focus to scroll. */}
+          <div className={`${CARD} overflow-x-auto`} role="region" aria-labelledby="manifest-passengers-title" tabIndex={0}>
+            <h2 id="manifest-passengers-title" className="text-lg font-semibold text-sea-950">
+              {t("console.manifest.passengers")}
+            </h2>
             {manifest.passengers.length === 0 ? (
               <p className="mt-2 text-slate-700">{t("console.manifest.empty")}</p>
             ) : (

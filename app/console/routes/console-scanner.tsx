@@ -42,7 +42,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const headers = () => PRIVATE_NO_STORE;
 
-export const meta: Route.MetaFunction = ({ location }) => [
+// The layout's title and robots, plus what makes the scanner installable.
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  ...matches.flatMap((match) => match?.meta ?? []),
   { tagName: "link", rel: "manifest", href: `/scanner/${languageOfPath(location.pathname)}.webmanifest` },
   { name: "theme-color", content: "#0c4a6e" },
 ];

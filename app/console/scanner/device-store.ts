@@ -19,7 +19,7 @@ export interface PublicKeyInfo {
 }
 
 const DB_NAME = "travesia-scanner";
-const STORES = ["kv", "queue", "boarded"] as const;
+type StoreName = "kv" | "queue" | "boarded";
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -42,7 +42,7 @@ export class DeviceStore {
     return new DeviceStore(await request(opening));
   }
 
-  private store(name: (typeof STORES)[number], mode: IDBTransactionMode = "readonly"): IDBObjectStore {
+  private store(name: StoreName, mode: IDBTransactionMode = "readonly"): IDBObjectStore {
     return this.db.transaction(name, mode).objectStore(name);
   }
 
