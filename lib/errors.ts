@@ -145,6 +145,8 @@ export const ERROR_STATUS = {
   UNKNOWN_CONTENT_SLOT: 404,
   UNKNOWN_EVENT_TYPE: 422,
   INVALID_EVENT_PAYLOAD: 422,
+  // The operator's console (issue 11): an administrator taking away their own admin role.
+  STAFF_SELF_DEMOTION: 409,
   // Ours: request-level failures every endpoint can answer.
   INVALID_REQUEST: 400,
   UNAUTHORIZED: 401,
