@@ -16,3 +16,4 @@ export * from "../modules/personalization/schema.ts";
 export * from "../modules/audit/schema.ts";
 export * from "../modules/waitlist/schema.ts";
 export * from "../modules/webhooks/schema.ts";
+export * from "../modules/boarding/schema.ts";

@@ -74,6 +74,7 @@ import {
   sellSeats,
   type Crossing,
   type LocalDate,
+  type SaleChannel,
   type SailingView,
 } from "../modules/inventory/index.ts";
 import { readBookingDate } from "./booking-offers.ts";
@@ -110,6 +111,8 @@ export interface CartContext {
    * callers that are not one (a booking's date change, tests of the cart's rules).
    */
   holdRequests?: { limiter: RateLimiter; clientAddress: string; limits: HoldLimits };
+  /** The booth sells a sailing until it leaves; the site stops at check-in (default "web"). */
+  channel?: SaleChannel;
 }
 
 /** The window of the hold limits: config HOLD_LIMIT_PER_CART and HOLD_LIMIT_PER_ADDRESS count in it. */
@@ -169,10 +172,10 @@ async function priceInMxn(db: Database, product: Product, category: FareCategory
 type Taking = { expiresAt: Date } | "sold";
 
 /** Takes `seats` on a sailing after locking it and re-reading what is left; refuses with the sailing's state. */
-async function takeOnSailing(tx: Database, sailingId: number, seats: number, reference: string, taking: Taking, now: Date): Promise<SailingView> {
+async function takeOnSailing(tx: Database, sailingId: number, seats: number, reference: string, taking: Taking, now: Date, channel: SaleChannel): Promise<SailingView> {
   await lockSailing(tx, sailingId);
   const sailing = await findSailing(tx, sailingId, now);
-  assertCanSellSailing({ departsAt: sailing.departsAt, closed: sailing.closure !== null }, sailing.seatsLeft, seats, now);
+  assertCanSellSailing({ departsAt: sailing.departsAt, closed: sailing.closure !== null }, sailing.seatsLeft, seats, now, channel);
   if (taking === "sold") await sellSeats(tx, { sailingId }, seats, reference, now);
   else await holdSeats(tx, { sailingId }, seats, reference, taking.expiresAt, now);
   return sailing;
@@ -201,7 +204,7 @@ export type SeatLine = Pick<CartLineRow, "seats" | "outboundSailingId" | "inboun
  * so two buyers of the same pair cannot deadlock) or the activity day. All of it or, by the
  * transaction, none. Holds for the cart; sales for a paid booking (flows/checkout.ts).
  */
-export async function takeLineSeats(tx: Database, language: Language, line: SeatLine, reference: string, taking: Taking, now: Date): Promise<void> {
+export async function takeLineSeats(tx: Database, language: Language, line: SeatLine, reference: string, taking: Taking, now: Date, channel: SaleChannel = "web"): Promise<void> {
   // An undated line (a ferry open ticket, an activity coupon) takes no capacity until it is given a day.
   if (line.serviceDate === null && line.outboundSailingId === null) return;
   if (line.kind === "activity") {
@@ -210,11 +213,11 @@ export async function takeLineSeats(tx: Database, language: Language, line: Seat
     return;
   }
   const ids = [line.outboundSailingId, line.inboundSailingId].filter((id): id is number => id !== null).sort((a, b) => a - b);
-  for (const id of ids) await takeOnSailing(tx, id, line.seats, reference, taking, now);
+  for (const id of ids) await takeOnSailing(tx, id, line.seats, reference, taking, now, channel);
 }
 
-async function holdLine(tx: Database, language: Language, line: SeatLine & Pick<CartLineRow, "id">, expiresAt: Date, now: Date): Promise<void> {
-  await takeLineSeats(tx, language, line, holdReferenceOf(line.id), { expiresAt }, now);
+async function holdLine(tx: Database, language: Language, line: SeatLine & Pick<CartLineRow, "id">, expiresAt: Date, now: Date, channel: SaleChannel = "web"): Promise<void> {
+  await takeLineSeats(tx, language, line, holdReferenceOf(line.id), { expiresAt }, now, channel);
 }
 
 interface ResolvedLine {
@@ -412,7 +415,7 @@ export async function addToCart(
     // The resources are locked before the line that refers to them is written (lock order: cart, sailings by id, day).
     await lockLineResources(tx, resolved.values);
     const line = await insertCartLine(tx, cart.id, position, { ...resolved.values, holdExpiresAt: expiresAt }, now);
-    if (expiresAt !== null) await holdLine(tx, context.language, line, expiresAt, now);
+    if (expiresAt !== null) await holdLine(tx, context.language, line, expiresAt, now, context.channel);
     await updateCart(tx, cart.id, { now });
     return { sessionId: cart.sessionId, lineId: line.id };
   });

@@ -219,6 +219,9 @@ export async function placeBooking(deps: CheckoutDeps & { holdSeconds: number },
 
 /** Opens the attempt at the provider (its idempotency key makes a retried call the same payment). */
 async function createRemotePayment(deps: CheckoutDeps, booking: BookingRow, payment: BookingPaymentRow, input: PlaceBookingInput): Promise<BookingPaymentRow> {
+  const method = payment.method;
+  // The booth's methods never reach the provider (flows/walk-up.ts records them without an attempt).
+  if (method !== "card" && method !== "paypal") throw new Error(`payment method ${method} is not the provider's`);
   const remote = await deps.provider.createPayment({
     amountMinor: payment.amountMinor,
     currency: payment.currency,
@@ -226,13 +229,13 @@ async function createRemotePayment(deps: CheckoutDeps, booking: BookingRow, paym
     returnUrl: input.returnUrlOf(booking.reference),
     language: input.language,
     idempotencyKey: payment.idempotencyKey,
-    method: payment.method,
+    method,
     ...(payment.instalmentMonths ? { instalments: { months: payment.instalmentMonths } } : {}),
   });
   return updatePayment(deps.db, payment.id, { providerPaymentId: remote.id, status: remote.status, redirectUrl: remote.redirectUrl }, deps.now);
 }
 
-async function freeReference(tx: Database): Promise<string> {
+export async function freeReference(tx: Database): Promise<string> {
   // 32^6 ≈ 10^9 references: a clash is rare, and checked rather than hoped away.
   for (let attempt = 0; attempt < 8; attempt += 1) {
     const reference = newBookingReference();

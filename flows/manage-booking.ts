@@ -242,7 +242,8 @@ export async function bookingView(deps: ManageDeps, booking: BookingRow, languag
     paidAt: booking.paidAt?.toISOString() ?? null,
     currency: booking.currency,
     total: format(booking.totalMinor),
-    payment: payment
+    // Booth sales (cash, card at the terminal) have no provider attempt: payments is empty for them.
+    payment: payment && (payment.method === "card" || payment.method === "paypal")
       ? {
           method: payment.method,
           // The provider names brands by their two-letter code (VI, MC…); the buyer reads the brand's name.

@@ -114,6 +114,13 @@ export const ERROR_STATUS = {
   RESEND_LIMIT: 429,
   // Tickets (issue 6): a scanned QR payload that is malformed or whose signature is not ours.
   TICKET_CODE_INVALID: 400,
+  // Boarding at the pier (issue 11, ADR 0040): the reasons a scan is refused (answered to the scanner as
+  // an outcome, and these statuses where a request itself is refused), and a sync batch beyond the limit.
+  TICKET_ALREADY_BOARDED: 409,
+  TICKET_WRONG_SAILING: 409,
+  TICKET_CANCELLED: 409,
+  OPEN_TICKET_EXPIRED: 409,
+  BOARDING_SYNC_TOO_LARGE: 413,
   // A payment method or months without interest asked for where they are not sold (PayPal and
   // instalments: MXN only, spec §3 and §9), or a card whose issuer does not sell the plan asked for.
   INSTALMENTS_CARD_NOT_ELIGIBLE: 422,

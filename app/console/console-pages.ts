@@ -52,6 +52,27 @@ export const CONSOLE_PAGES = {
     title: "console.sales.title",
     summary: "console.sales.summary",
   },
+  consoleScanner: {
+    paths: { es: "/es/operador/escaner/", en: "/en/operator/scanner/", pt: "/pt/operador/scanner/" },
+    file: "console/routes/console-scanner.tsx",
+    permission: "boarding",
+    title: "console.scanner.title",
+    summary: "console.scanner.summary",
+  },
+  consoleManifest: {
+    paths: { es: "/es/operador/manifiesto/", en: "/en/operator/manifest/", pt: "/pt/operador/manifesto/" },
+    file: "console/routes/console-manifest.tsx",
+    permission: "boarding",
+    title: "console.manifest.title",
+    summary: "console.manifest.summary",
+  },
+  consoleWalkUp: {
+    paths: { es: "/es/operador/taquilla/", en: "/en/operator/booth/", pt: "/pt/operador/bilheteria/" },
+    file: "console/routes/console-walkup.tsx",
+    permission: "walkup",
+    title: "console.walkup.title",
+    summary: "console.walkup.summary",
+  },
 } as const satisfies Record<string, ConsolePage>;
 
 export type ConsolePageId = keyof typeof CONSOLE_PAGES;

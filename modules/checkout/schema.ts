@@ -12,7 +12,8 @@ import { activities, sailings } from "../inventory/index.ts";
  * refunded: the money went back (seats gone after capture, or an operator's refund).
  */
 export const bookingStatus = pgEnum("booking_status", ["pending_payment", "paid", "ticketed", "failed", "cancelled", "refunded"]);
-export const paymentMethodKind = pgEnum("payment_method_kind", ["card", "paypal"]);
+/** cash and card_present: walk-up sales at the booth (no payment provider; booth_sales says who sold). */
+export const paymentMethodKind = pgEnum("payment_method_kind", ["card", "paypal", "cash", "card_present"]);
 
 export const bookings = pgTable(
   "bookings",

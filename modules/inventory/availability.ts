@@ -58,11 +58,14 @@ export function sailingStatus(sailing: SailingState, left: number, now: Date): S
   return "available";
 }
 
+/** Where a sale is made: on the site (until check-in closes), or at the pier's booth (until it sails). */
+export type SaleChannel = "web" | "booth";
+
 /** Refuses, with the code the UI translates, to put `quantity` people on a sailing. Issue 5's holds call it. */
-export function assertCanSellSailing(sailing: SailingState, left: number, quantity: number, now: Date): void {
+export function assertCanSellSailing(sailing: SailingState, left: number, quantity: number, now: Date, channel: SaleChannel = "web"): void {
   const status = sailingStatus(sailing, left, now);
   if (status === "closed") throw new AppError("SAILING_CLOSED");
-  if (status === "departed" || status === "check_in_closed") throw new AppError("SAILING_DEPARTED");
+  if (status === "departed" || (status === "check_in_closed" && channel === "web")) throw new AppError("SAILING_DEPARTED");
   if (left < quantity) throw new AppError("SAILING_SOLD_OUT");
 }
 

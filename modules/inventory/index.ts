@@ -50,6 +50,7 @@ export {
   type AllocationLike,
   type AllocationState,
   type SailingStatus,
+  type SaleChannel,
 } from "./availability.ts";
 export {
   blockSeats,

@@ -3,7 +3,7 @@
 import type { TicketLanguage } from "./copy.ts";
 
 export interface PaidWith {
-  method: "card" | "paypal";
+  method: "card" | "paypal" | "cash" | "card_present";
   /** The card network's name as printed, e.g. "Visa"; null when the provider did not say. */
   brandName: string | null;
   last4: string | null;
@@ -18,9 +18,11 @@ const MONTHS_WITHOUT_INTEREST: Record<TicketLanguage, (months: number) => string
 };
 
 const CARD: Record<TicketLanguage, string> = { es: "Tarjeta", en: "Card", pt: "Cartão" };
+const CASH: Record<TicketLanguage, string> = { es: "Efectivo en taquilla", en: "Cash at the booth", pt: "Dinheiro na bilheteria" };
 
 export function paymentSummaryOf(language: TicketLanguage, paid: PaidWith): string {
   if (paid.method === "paypal") return "PayPal";
+  if (paid.method === "cash") return CASH[language];
   const card = [paid.brandName ?? CARD[language], paid.last4 ? `•••• ${paid.last4}` : null].filter(Boolean).join(" ");
   return paid.instalmentMonths ? `${card} · ${MONTHS_WITHOUT_INTEREST[language](paid.instalmentMonths)}` : card;
 }

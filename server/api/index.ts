@@ -1,5 +1,6 @@
 // The public HTTP contract: every router is registered here and documented in one OpenAPI file.
 import type { AppServices } from "../../app/context.ts";
+import { boardingRouter } from "./boarding.ts";
 import { bookingsRouter } from "./bookings.ts";
 import { catalogueRouter } from "./catalogue.ts";
 import { currencyRouter } from "./currencies.ts";
@@ -39,6 +40,7 @@ export function createApi(options: ApiOptions) {
   api.route("/", searchRouter(options.services));
   api.route("/", sandboxPspRouter(options.services));
   api.route("/", bookingsRouter(options.services));
+  api.route("/", boardingRouter(options.services));
   api.route("/", newsletterRouter(options.services));
   api.route("/", personalizationRouter(options.services));
   api.route("/", staffRouter(options.services));

@@ -1,0 +1,58 @@
+// What the boarding pages (scanner, manifest, booth) load alike: the day asked for (today by
+// default, in Cancún) and its sailings on every crossing, for the sailing pickers.
+import { isLocalDate, localDateOf, findCrossings, findDaySailings, addDays } from "../../modules/inventory/index.ts";
+import type { Language } from "../../lib/language.ts";
+import type { AppServices } from "../context.ts";
+
+export interface DaySailing {
+  id: number;
+  time: string;
+  from: string;
+  to: string;
+  capacity: number;
+  seatsLeft: number;
+  departed: boolean;
+  closed: boolean;
+}
+
+/** The pickers offer today and the next days (a list can be fetched the night before). */
+export const BOARDING_DAYS_AHEAD = 7;
+
+export function dayAsked(url: URL, now: Date): { date: string; today: string; last: string } {
+  const today = localDateOf(now);
+  const last = addDays(today, BOARDING_DAYS_AHEAD);
+  const asked = url.searchParams.get("date") ?? "";
+  const date = isLocalDate(asked) && asked >= addDays(today, -1) && asked <= last ? asked : today;
+  return { date, today, last };
+}
+
+export async function sailingsOfDay(services: AppServices, language: Language, date: string, now: Date): Promise<DaySailing[]> {
+  const crossings = await findCrossings(services.db, language);
+  const sailings = await findDaySailings(
+    services.db,
+    crossings.map((crossing) => crossing.id),
+    date,
+    now,
+  );
+  return sailings
+    .map((sailing) => {
+      const crossing = crossings.find((candidate) => candidate.id === sailing.crossingId);
+      return {
+        id: sailing.id,
+        time: sailing.time,
+        from: crossing?.from.name ?? "",
+        to: crossing?.to.name ?? "",
+        capacity: sailing.capacity,
+        seatsLeft: sailing.seatsLeft,
+        departed: sailing.departsAt.getTime() <= now.getTime(),
+        closed: sailing.closure !== null,
+      };
+    })
+    .sort((a, b) => a.time.localeCompare(b.time) || a.from.localeCompare(b.from));
+}
+
+/** The sailing id of the query when it is one of the day's. */
+export function sailingAsked(url: URL, sailings: readonly DaySailing[]): number | null {
+  const id = Number(url.searchParams.get("sailing"));
+  return sailings.some((sailing) => sailing.id === id) ? id : null;
+}

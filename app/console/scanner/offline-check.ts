@@ -1,0 +1,93 @@
+// The scanner's decision when it cannot ask the server: the same rules as modules/boarding/decide.ts,
+// applied to the signed list the page verified, plus what this device boarded since. A QR's MAC is
+// compared with the one the list carries for its code: the phone can check a ticket, never make one.
+import type { BoardingList, BoardingRefusal, ListedTicket } from "../../../modules/boarding/index.ts";
+
+/** Offline only: a well-formed QR whose code the list does not carry (another day, or made up). */
+export type DeviceRefusal = BoardingRefusal | "TICKET_NOT_ON_LIST";
+
+export interface LocalBoarding {
+  code: string;
+  at: string;
+  sailingId: number;
+  open: boolean;
+}
+
+export interface DeviceScanResult {
+  outcome: "boarded" | "refused";
+  reason: DeviceRefusal | null;
+  code: string | null;
+  passengerType: ListedTicket["passengerType"] | null;
+  fareCategory: ListedTicket["fareCategory"] | null;
+  passengerName: string | null;
+  bookingReference: string | null;
+  boardedAt: string | null;
+  boardedSailingId: number | null;
+  ticketSailingId: number | null;
+  conflict: boolean;
+}
+
+// The same shapes modules/tickets/ticket-code.ts signs: TRV1.<code>.<22 base64url characters>.
+const CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,38}[A-Z0-9]$/;
+const MAC_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+export function parseTicketPayload(text: string): { code: string; mac: string } | null {
+  const trimmed = text.trim();
+  const parts = trimmed.length <= 128 ? trimmed.split(".") : [];
+  const [version, code, mac] = parts;
+  if (parts.length !== 3 || version !== "TRV1" || !code || !mac || !CODE_PATTERN.test(code) || !MAC_PATTERN.test(mac)) return null;
+  return { code, mac };
+}
+
+/** Compares without stopping at the first difference (as the server's timingSafeEqual). */
+function sameMac(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let index = 0; index < a.length; index += 1) difference |= a.charCodeAt(index) ^ b.charCodeAt(index);
+  return difference === 0;
+}
+
+function refusal(reason: DeviceRefusal, ticket: ListedTicket | null, extra: Partial<DeviceScanResult> = {}): DeviceScanResult {
+  return {
+    outcome: "refused",
+    reason,
+    code: ticket?.code ?? null,
+    passengerType: ticket?.passengerType ?? null,
+    fareCategory: ticket?.fareCategory ?? null,
+    passengerName: ticket?.passengerName ?? null,
+    bookingReference: ticket?.bookingReference ?? null,
+    boardedAt: null,
+    boardedSailingId: null,
+    ticketSailingId: null,
+    conflict: false,
+    ...extra,
+  };
+}
+
+/**
+ * Decides a scan from the list: `local` is what this device boarded since the list was made (by code).
+ * The list's own boardings and this device's count alike for a second scan.
+ */
+export function checkOffline(list: BoardingList, text: string, sailingId: number, local: ReadonlyMap<string, LocalBoarding>): DeviceScanResult {
+  const parsed = parseTicketPayload(text);
+  if (!parsed) return refusal("TICKET_CODE_INVALID", null);
+  const ticket = list.tickets.find((candidate) => candidate.code === parsed.code) ?? null;
+  if (!ticket) return refusal("TICKET_NOT_ON_LIST", null, { code: parsed.code });
+  if (!sameMac(ticket.mac, parsed.mac)) return refusal("TICKET_CODE_INVALID", null);
+  if (ticket.cancelled) return refusal("TICKET_CANCELLED", ticket);
+  const mine = local.get(ticket.code);
+  const boardedAt = ticket.boardedAt ?? mine?.at ?? null;
+  if (boardedAt !== null) return refusal("TICKET_ALREADY_BOARDED", ticket, { boardedAt, boardedSailingId: ticket.boardedSailingId ?? mine?.sailingId ?? null });
+  const sailing = list.sailings.find((candidate) => candidate.id === sailingId);
+  if (!sailing) return refusal("TICKET_WRONG_SAILING", ticket, { ticketSailingId: ticket.sailingId });
+  if (ticket.sailingId !== null) {
+    if (ticket.sailingId !== sailingId) return refusal("TICKET_WRONG_SAILING", ticket, { ticketSailingId: ticket.sailingId });
+  } else {
+    if (ticket.validUntil === null || ticket.validUntil < list.serviceDate) return refusal("OPEN_TICKET_EXPIRED", ticket);
+    // The list's count plus the open tickets this device put on since: other devices may have too,
+    // and the server's capacity check settles it at sync.
+    const boardedHere = [...local.values()].filter((boarding) => boarding.open && boarding.sailingId === sailingId).length;
+    if (sailing.taken + boardedHere >= sailing.capacity) return refusal("SAILING_SOLD_OUT", ticket);
+  }
+  return { ...refusal("TICKET_CODE_INVALID", ticket), outcome: "boarded", reason: null };
+}

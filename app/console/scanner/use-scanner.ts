@@ -1,0 +1,205 @@
+// The scanner's behaviour in the browser: keep a verified signed list for the chosen sailing, decide
+// each scan with the server when online (and from the list when not), queue offline scans in
+// IndexedDB and sync them when the network is back, reporting conflicts (first scan to reach the
+// server wins). Rendering lives in the route; this hook owns the device.
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { BoardingList, SignedBoardingList } from "../../../modules/boarding/index.ts";
+import { checkOffline, type DeviceScanResult, type LocalBoarding } from "./offline-check.ts";
+import { DeviceStore, verifyList, type PublicKeyInfo, type QueuedScan } from "./device-store.ts";
+
+/** While online, the list is fetched again this often so boardings by other devices reach this one. */
+const LIST_REFRESH_MS = 60_000;
+
+export type ListState =
+  | { kind: "loading" }
+  | { kind: "ready"; tickets: number; issuedAt: string; expiresAt: string }
+  | { kind: "missing" }
+  | { kind: "invalid" };
+
+export interface ScanView extends DeviceScanResult {
+  /** Decided on this device from its list (offline), or by the server. */
+  decidedOffline: boolean;
+}
+
+export interface ScannerState {
+  ready: boolean;
+  online: boolean;
+  list: ListState;
+  pending: number;
+  syncing: boolean;
+  lastSync: { at: string; synced: number; conflicts: ScanView[] } | null;
+  result: ScanView | null;
+  scan: (text: string) => Promise<void>;
+  sync: () => Promise<void>;
+}
+
+interface ServerResult extends DeviceScanResult {
+  id: string;
+}
+
+async function postScans(deviceId: string, scans: object[]): Promise<ServerResult[]> {
+  const response = await fetch("/api/boarding/scans", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    credentials: "same-origin",
+    body: JSON.stringify({ deviceId, scans }),
+  });
+  if (!response.ok) throw new Error(`scans answered ${response.status}`);
+  return ((await response.json()) as { results: ServerResult[] }).results;
+}
+
+export function useScanner(options: { sailingId: number | null; publicKey: PublicKeyInfo; language: string }): ScannerState {
+  const { sailingId, publicKey, language } = options;
+  const store = useRef<DeviceStore | null>(null);
+  const deviceId = useRef<string>("");
+  const list = useRef<BoardingList | null>(null);
+  const syncingNow = useRef(false);
+  const [ready, setReady] = useState(false);
+  const [online, setOnline] = useState(true);
+  const [listState, setListState] = useState<ListState>({ kind: "loading" });
+  const [pending, setPending] = useState(0);
+  const [syncing, setSyncing] = useState(false);
+  const [lastSync, setLastSync] = useState<ScannerState["lastSync"]>(null);
+  const [result, setResult] = useState<ScanView | null>(null);
+
+  const adopt = useCallback(
+    async (signed: SignedBoardingList, save: boolean): Promise<boolean> => {
+      const verified = await verifyList(signed, publicKey, new Date());
+      if (!verified || (sailingId !== null && !verified.sailings.some((sailing) => sailing.id === sailingId))) return false;
+      list.current = verified;
+      if (save) await store.current?.saveList(signed, verified);
+      setListState({ kind: "ready", tickets: verified.tickets.length, issuedAt: verified.issuedAt, expiresAt: verified.expiresAt });
+      return true;
+    },
+    [publicKey, sailingId],
+  );
+
+  const refreshList = useCallback(async () => {
+    if (sailingId === null || !store.current) return;
+    try {
+      const response = await fetch(`/api/boarding/list?sailing=${sailingId}&lang=${language}`, { credentials: "same-origin", headers: { Accept: "application/json" } });
+      if (!response.ok) throw new Error(`list answered ${response.status}`);
+      // A list that does not verify is never kept: the stored one (if any) stays in use.
+      if (!(await adopt((await response.json()) as SignedBoardingList, true)) && !list.current) setListState({ kind: "invalid" });
+    } catch {
+      if (!list.current) setListState({ kind: "missing" });
+    }
+  }, [adopt, language, sailingId]);
+
+  const countPending = useCallback(async () => setPending((await store.current?.queue())?.length ?? 0), []);
+
+  const sync = useCallback(async () => {
+    const device = store.current;
+    if (!device || syncingNow.current) return;
+    const queued = await device.queue();
+    if (queued.length === 0) {
+      await refreshList();
+      return;
+    }
+    syncingNow.current = true;
+    setSyncing(true);
+    try {
+      const results = await postScans(
+        deviceId.current,
+        queued.map(({ id, sailingId: sailing, payload, scannedAt, offline, deviceOutcome }) => ({ id, sailingId: sailing, payload, scannedAt, offline, deviceOutcome })),
+      );
+      await device.dequeue(results.map((item) => item.id));
+      setLastSync({ at: new Date().toISOString(), synced: results.length, conflicts: results.filter((item) => item.conflict).map((item) => ({ ...item, decidedOffline: false })) });
+      await refreshList();
+    } catch {
+      // Still offline, or the server is away: the queue stays and the next attempt sends it again.
+    } finally {
+      syncingNow.current = false;
+      setSyncing(false);
+      await countPending();
+    }
+  }, [countPending, refreshList]);
+
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      const device = await DeviceStore.open();
+      if (cancelled) return;
+      store.current = device;
+      deviceId.current = await device.deviceId();
+      const saved = await device.savedList();
+      if (!(saved && (await adopt(saved, false)))) setListState(saved ? { kind: "invalid" } : { kind: "loading" });
+      setOnline(navigator.onLine);
+      await countPending();
+      setReady(true);
+      if (navigator.onLine) await sync();
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [adopt, countPending, sync]);
+
+  useEffect(() => {
+    const up = () => {
+      setOnline(true);
+      void sync();
+    };
+    const down = () => setOnline(false);
+    window.addEventListener("online", up);
+    window.addEventListener("offline", down);
+    const timer = window.setInterval(() => {
+      if (navigator.onLine) void sync();
+    }, LIST_REFRESH_MS);
+    return () => {
+      window.removeEventListener("online", up);
+      window.removeEventListener("offline", down);
+      window.clearInterval(timer);
+    };
+  }, [sync]);
+
+  const decideOffline = useCallback(
+    async (text: string): Promise<ScanView> => {
+      const device = store.current!;
+      if (!list.current || sailingId === null) return { ...checkOffline(emptyList(), text, -1, new Map()), decidedOffline: true };
+      const local = new Map<string, LocalBoarding>((await device.boarded()).map((boarding) => [boarding.code, boarding]));
+      const decided = checkOffline(list.current, text, sailingId, local);
+      const now = new Date().toISOString();
+      const queued: QueuedScan = { id: crypto.randomUUID(), sailingId, payload: text.trim(), scannedAt: now, offline: true, deviceOutcome: decided.outcome };
+      await device.enqueue(queued);
+      if (decided.outcome === "boarded" && decided.code) {
+        const ticket = list.current.tickets.find((candidate) => candidate.code === decided.code);
+        await device.rememberBoarding({ code: decided.code, at: now, sailingId, open: ticket?.sailingId === null });
+      }
+      await countPending();
+      return { ...decided, decidedOffline: true };
+    },
+    [countPending, sailingId],
+  );
+
+  const scan = useCallback(
+    async (text: string) => {
+      const device = store.current;
+      if (!device || sailingId === null || text.trim() === "") return;
+      let view: ScanView;
+      if (navigator.onLine) {
+        try {
+          const [answer] = await postScans(deviceId.current, [
+            { id: crypto.randomUUID(), sailingId, payload: text.trim(), scannedAt: new Date().toISOString(), offline: false, deviceOutcome: null },
+          ]);
+          view = { ...answer!, decidedOffline: false };
+          if (answer!.outcome === "boarded" && answer!.code) {
+            const ticket = list.current?.tickets.find((candidate) => candidate.code === answer!.code);
+            await device.rememberBoarding({ code: answer!.code, at: answer!.boardedAt ?? new Date().toISOString(), sailingId, open: ticket?.sailingId === null });
+          }
+        } catch {
+          view = await decideOffline(text);
+        }
+      } else {
+        view = await decideOffline(text);
+      }
+      setResult(view);
+    },
+    [decideOffline, sailingId],
+  );
+
+  return { ready, online, list: listState, pending, syncing, lastSync, result, scan, sync };
+}
+
+function emptyList(): BoardingList {
+  return { version: 1, keyId: "", issuedAt: "", expiresAt: "", serviceDate: "", chosen: [], sailings: [], tickets: [] };
+}

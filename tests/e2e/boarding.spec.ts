@@ -1,0 +1,119 @@
+// Boarding at the pier (issue 11 items 2 and 3) on a phone: an agent sells two seats at the booth,
+// prints the tickets (their QR read back from the PDF, as a scanner would read the paper), boards one,
+// is refused the second scan, loses the network, boards the other from the signed list, gets the
+// network back, syncs, and the live manifest shows both aboard. The camera cannot run headless: the
+// QR's text goes through the typed-code field, the same path a camera's reading takes.
+// en and pt: the scanner's refusal in the page's language.
+import type { Page } from "@playwright/test";
+import { consolePathOf } from "../../app/console/console-pages.ts";
+import { en } from "../../app/console/messages/en.ts";
+import { es } from "../../app/console/messages/es.ts";
+import { pt } from "../../app/console/messages/pt.ts";
+import { decodePdfQrs } from "../setup/pdf-qr.ts";
+import { checkA11y, expect, MOBILE_ONLY, test } from "./fixtures.ts";
+import { cancunDate, dismissNotices, type Language } from "./shop.ts";
+import { signInAsStaff } from "./staff.ts";
+
+const CONSOLE = { es, en, pt } as const;
+const FORGED = "TRV1.AAAAAA-A01.AAAAAAAAAAAAAAAAAAAAAA";
+
+/** Chooses the first sailing of the day in the page's picker (a GET form). */
+async function chooseFirstSailing(page: Page, language: Language) {
+  const t = CONSOLE[language];
+  const picker = page.getByTestId("sailing-picker");
+  const select = picker.getByLabel(t["console.boarding.sailing"]);
+  const first = await select.locator("option").nth(1).getAttribute("value");
+  await select.selectOption(first!);
+  await picker.getByRole("button", { name: t["console.boarding.choose"] }).click();
+  await expect(page).toHaveURL(new RegExp(`sailing=${first}`));
+}
+
+async function scan(page: Page, language: Language, text: string) {
+  const t = CONSOLE[language];
+  await page.getByLabel(t["console.scanner.manual"]).fill(text);
+  await page.getByRole("button", { name: t["console.scanner.check"] }).click();
+}
+
+test("es: booth sale, boarding, a second scan refused, offline boarding from the signed list, sync, live manifest", MOBILE_ONLY, async ({ page, context, allowConsoleError }) => {
+  test.setTimeout(60_000);
+  const t = es;
+  await dismissNotices(context);
+  await signInAsStaff(page, "agent", "es");
+
+  // The booth: two adults for cash on tomorrow's first sailing.
+  await page.goto(`${consolePathOf("consoleWalkUp", "es")}?date=${cancunDate(1)}`);
+  await chooseFirstSailing(page, "es");
+  const form = page.getByTestId("walkup-form");
+  await form.getByLabel(t["console.walkup.adults"]).fill("2");
+  await form.getByLabel(t["console.walkup.method.cash"]).check();
+  await checkA11y(page);
+  await form.getByRole("button", { name: t["console.walkup.sell"] }).click();
+  const sold = page.getByTestId("walkup-sold");
+  await expect(sold).toContainText(t["console.walkup.method.cash"]);
+  await expect(page.getByTestId("walkup-tickets").locator("li")).toHaveCount(2);
+  const pdf = await page.request.get((await page.getByTestId("walkup-pdf").getAttribute("href"))!);
+  expect(pdf.status()).toBe(200);
+  const [first, second] = decodePdfQrs(Buffer.from(await pdf.body()), 72);
+  expect(first).toMatch(/^TRV1\./);
+  expect(second).toMatch(/^TRV1\./);
+
+  // The scanner, on the sold sailing: the signed list is fetched and verified.
+  await sold.getByRole("link", { name: t["console.walkup.toScanner"] }).click();
+  await expect(page.getByTestId("scanner-list")).toHaveAttribute("data-state", "ready");
+  await checkA11y(page);
+  await scan(page, "es", first!);
+  const result = page.getByTestId("scan-result");
+  await expect(result).toHaveAttribute("data-outcome", "boarded");
+  await expect(result).toContainText(t["console.scanner.board"]);
+  await expect(page.getByTestId("scan-passenger")).toHaveText(t["console.passenger.adult"]);
+  await expect(page.getByTestId("scan-fare")).toHaveText(t["console.fare.tourist"]);
+
+  await scan(page, "es", first!);
+  await expect(result).toHaveAttribute("data-outcome", "refused");
+  await expect(page.getByTestId("scan-reason")).toHaveText(t["error.TICKET_ALREADY_BOARDED"]);
+  await expect(result).toContainText(t["console.scanner.boardedAt"].split("{")[0]!);
+
+  // The network goes: the second passenger boards from the list, the scan waits in the queue.
+  await context.setOffline(true);
+  await expect(page.getByTestId("scanner-online")).toHaveText(t["console.scanner.offline"]);
+  await scan(page, "es", second!);
+  await expect(result).toHaveAttribute("data-outcome", "boarded");
+  await expect(result).toContainText(t["console.scanner.decidedOffline"]);
+  await expect(page.getByTestId("scanner-pending")).toHaveAttribute("data-count", "1");
+  // The first one is still refused offline: this device remembers whom it boarded.
+  await scan(page, "es", first!);
+  await expect(page.getByTestId("scan-reason")).toHaveText(t["error.TICKET_ALREADY_BOARDED"]);
+  await expect(page.getByTestId("scanner-pending")).toHaveAttribute("data-count", "2");
+  // Still offline, the installed scanner opens again: its worker serves the page, IndexedDB the list and queue.
+  allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|NetworkError/);
+  await page.reload();
+  await expect(page.getByTestId("scanner-list")).toHaveAttribute("data-state", "ready");
+  await expect(page.getByTestId("scanner-pending")).toHaveAttribute("data-count", "2");
+  await expect(page.getByTestId("scanner-online")).toHaveText(t["console.scanner.offline"]);
+
+  // Back online: the queue syncs by itself.
+  await context.setOffline(false);
+  await expect(page.getByTestId("scanner-online")).toHaveText(t["console.scanner.online"]);
+  await expect(page.getByTestId("scanner-pending")).toHaveAttribute("data-count", "0");
+  await expect(page.getByTestId("scanner-sync")).toContainText(t["console.scanner.synced"].split("{")[0]!);
+
+  // The live manifest: both aboard, none waiting.
+  await page.getByRole("link", { name: t["console.scanner.toManifest"] }).click();
+  await expect(page.getByTestId("manifest-boarded").locator("dd")).toHaveText("2");
+  await expect(page.getByTestId("manifest-waiting").locator("dd")).toHaveText("0");
+  await expect(page.getByTestId("manifest-passengers").locator('tr[data-state="boarded"]')).toHaveCount(2);
+  await checkA11y(page);
+});
+
+test("en and pt: the scanner refuses a forged QR in the page's language", MOBILE_ONLY, async ({ page, context }) => {
+  await dismissNotices(context);
+  await signInAsStaff(page, "agent", "en");
+  for (const language of ["en", "pt"] as const) {
+    await page.goto(`${consolePathOf("consoleScanner", language)}?date=${cancunDate(1)}`);
+    await chooseFirstSailing(page, language);
+    await expect(page.getByTestId("scanner-list")).toHaveAttribute("data-state", "ready");
+    await scan(page, language, FORGED);
+    await expect(page.getByTestId("scan-result")).toHaveAttribute("data-outcome", "refused");
+    await expect(page.getByTestId("scan-reason")).toHaveText(CONSOLE[language]["error.TICKET_CODE_INVALID"]);
+  }
+});
