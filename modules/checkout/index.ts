@@ -47,6 +47,8 @@ export {
   findUnsettledPayments,
   findPayments,
   findTickets,
+  findTicketHoldersOnSailings,
+  turnLineIntoOpenTickets,
   insertBooking,
   insertBookingLines,
   insertPayment,

@@ -5,3 +5,4 @@ export { renderTicketsPdf } from "./pdf.ts";
 export { renderBookingIcs } from "./calendar.ts";
 export { renderBookingEmail, type RenderedEmail } from "./email.ts";
 export { paymentSummaryOf, type PaidWith } from "./payment-summary.ts";
+export { renderClosureNotice, type ClosedSailingNotice, type ClosureNoticeDocument } from "./closure-notice.ts";
