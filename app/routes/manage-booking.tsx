@@ -49,6 +49,7 @@ const KNOWN_ERRORS = [
   "SAME_DATE_IN_CART",
   "BOOKING_STATE",
   "RESEND_LIMIT",
+  "SAILING_NOT_CLOSED",
 ] as const;
 
 function errorKey(code: string): MessageKey {
