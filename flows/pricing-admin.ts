@@ -14,7 +14,7 @@ import {
   type FareListItem,
   type PresaleTierRow,
 } from "../modules/catalog/index.ts";
-import { findRatesInForce, recordRates, type ExchangeRate, type RateUpdate } from "../modules/currency/index.ts";
+import { RateUpdateSchema, findRatesInForce, recordRates, type ExchangeRate, type RateUpdate } from "../modules/currency/index.ts";
 import { isCurrencyCode } from "../lib/money.ts";
 import { runAuditedChange, type StaffDeps } from "./staff-change.ts";
 
@@ -71,8 +71,14 @@ export async function changeComplementTexts(deps: StaffDeps, productId: number, 
 }
 
 /** Appends exchange rates (modules/currency's checks: unknown currency, absurd or too large a jump). */
-export async function changeExchangeRates(deps: StaffDeps, update: RateUpdate): Promise<ExchangeRate[]> {
-  return runAuditedChange(deps, { action: "exchange_rate.record", entityType: "exchange_rate", entityId: update.rates.map((rate) => rate.currency).join(",") }, async (tx) => {
+export async function changeExchangeRates(deps: StaffDeps, raw: unknown): Promise<ExchangeRate[]> {
+  const parsed = RateUpdateSchema.safeParse(raw);
+  const currencies = parsed.success ? parsed.data.rates.map((rate) => rate.currency).join(",") : "";
+  return runAuditedChange(deps, { action: "exchange_rate.record", entityType: "exchange_rate", entityId: currencies }, async (tx) => {
+    if (!parsed.success) {
+      throw new AppError("INVALID_EXCHANGE_RATE", { issues: parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join("."), code: issue.code })) });
+    }
+    const update: RateUpdate = parsed.data;
     const codes = update.rates.map((rate) => rate.currency).filter(isCurrencyCode);
     const before = await findRatesInForce(tx, deps.now, codes);
     const after = await recordRates(tx, update, deps.now);

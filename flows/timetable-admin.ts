@@ -20,12 +20,14 @@ import {
   lockFutureSailingsOfVessel,
   lockTimetable,
   materializeSaleWindow,
+  readTimetableRuleInput,
   setSailingsCapacity,
   updateTimetableRule,
   updateVessel,
   MAX_GENERATION_DAYS,
   SALE_HORIZON_DAYS,
   type MaterializeResult,
+  type RawTimetableRule,
   type StoredTimetableRule,
   type TimetableRuleInput,
   type Vessel,
@@ -55,8 +57,10 @@ async function assertFitsTimetable(tx: Database, candidate: StoredTimetableRule,
 }
 
 /** Adds a rule (id null) or replaces one; refuses TIMETABLE_CONFLICT / VESSEL_DOUBLE_BOOKED listing every clash. */
-export async function saveTimetableRule(deps: StaffDeps, id: number | null, input: TimetableRuleInput): Promise<RuleChange> {
+export async function saveTimetableRule(deps: StaffDeps, id: number | null, raw: RawTimetableRule | TimetableRuleInput): Promise<RuleChange> {
   return runAuditedChange(deps, { action: id === null ? "timetable_rule.create" : "timetable_rule.update", entityType: "timetable_rule", entityId: id === null ? null : String(id) }, async (tx) => {
+    // Read here, inside the audited change, so a form refused for its fields is audited like a clash.
+    const input = readTimetableRuleInput(raw as RawTimetableRule);
     await lockTimetable(tx);
     const before = id === null ? null : await findTimetableRule(tx, id);
     if (id !== null && !before) throw new AppError("NOT_FOUND", { issues: [{ path: "rule.id", code: "unknown_rule" }] });
