@@ -18,6 +18,9 @@ process.env.E2E_MAILBOX_ORIGIN = MAILBOX_ORIGIN;
 // The upstream social provider of the social sign-in test (a second oidc-provider standing in for
 // Google, tests/setup/upstream-idp.mjs), and the one entry of SOCIAL_PROVIDERS that names it.
 const UPSTREAM_IDP_PORT = PORT + 4;
+// The admin API's token on the e2e server: tests grant staff roles with it (tests/e2e/staff.ts).
+const ADMIN_API_TOKEN = "e2e-admin-api-token-0123456789abcdef";
+process.env.E2E_ADMIN_TOKEN = ADMIN_API_TOKEN;
 const SOCIAL_PROVIDERS = JSON.stringify([
   {
     id: "upstream",
@@ -107,6 +110,7 @@ export default defineConfig({
         // identity provider's issuer and redirect URIs are on the origin the browser uses.
         PUBLIC_ORIGIN: baseURL,
         SOCIAL_PROVIDERS,
+        ADMIN_API_TOKEN,
       },
     },
     {

@@ -1,8 +1,9 @@
 // The URL table, generated from the slug table: one route per live page and language, plus aliases.
-import { type RouteConfig, route } from "@react-router/dev/routes";
+import { type RouteConfig, layout, route } from "@react-router/dev/routes";
 import { LANGUAGES } from "../lib/language.ts";
 import { PAGE_MODULES } from "./routing/page-modules.ts";
 import { PAGES, type PageId } from "./routing/pages.ts";
+import { CONSOLE_PAGES } from "./console/console-pages.ts";
 
 const pages: RouteConfig = [];
 for (const [pageId, file] of Object.entries(PAGE_MODULES) as [PageId, string][]) {
@@ -13,6 +14,15 @@ for (const [pageId, file] of Object.entries(PAGE_MODULES) as [PageId, string][])
     });
   }
 }
+
+// The operator's console (issue 11): one layout per language around the pages of its own table.
+const consolePages: RouteConfig = LANGUAGES.map((language) =>
+  layout(
+    "console/console-layout.tsx",
+    { id: `console.${language}` },
+    Object.entries(CONSOLE_PAGES).map(([pageId, page]) => route(page.paths[language], page.file, { id: `${pageId}.${language}` })),
+  ),
+);
 
 // Not pages: fault injection for the error-screen tests (answers 404 unless ENABLE_FAULT_ROUTES).
 const faults: RouteConfig = LANGUAGES.map((language) => route(`/${language}/__fault/`, "routes/fault.tsx", { id: `fault.${language}` }));
@@ -33,4 +43,4 @@ const crawlerFiles: RouteConfig = [
   route("robots.txt", "routes/robots-txt.ts", { id: "robots-txt" }),
 ];
 
-export default [...pages, ...faults, ...currencyForms, ...identityProviderSteps, ...crawlerFiles, route("*", "routes/not-found.tsx", { id: "not-found" })] satisfies RouteConfig;
+export default [...pages, ...consolePages, ...faults, ...currencyForms, ...identityProviderSteps, ...crawlerFiles, route("*", "routes/not-found.tsx", { id: "not-found" })] satisfies RouteConfig;

@@ -13,3 +13,4 @@ export * from "../modules/mail/schema.ts";
 export * from "../modules/identity/schema.ts";
 export * from "../modules/newsletter/schema.ts";
 export * from "../modules/personalization/schema.ts";
+export * from "../modules/audit/schema.ts";

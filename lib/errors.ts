@@ -147,6 +147,8 @@ export const ERROR_STATUS = {
   CAPACITY_BELOW_SOLD: 409,
   ALREADY_CLOSED: 409,
   SAILING_NOT_CLOSED: 409,
+  // The operator's console (issue 11): an administrator taking away their own admin role.
+  STAFF_SELF_DEMOTION: 409,
   // Ours: request-level failures every endpoint can answer.
   INVALID_REQUEST: 400,
   UNAUTHORIZED: 401,

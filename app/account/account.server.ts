@@ -133,7 +133,7 @@ async function signedIn(request: Request, context: Context): Promise<{ account: 
 }
 
 /** To the auth page, remembering where to come back (the cookie POST /redirect/ sets, spec §7), forgetting sessions that are over. */
-function toSignIn(context: Context, language: Language, returnPath: string, clear: readonly string[]): Response {
+export function toSignIn(context: Context, language: Language, returnPath: string, clear: readonly string[]): Response {
   const attributes = `Path=/; Max-Age=${RETURN_PATH_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure(context) ? "; Secure" : ""}`;
   const headers = new Headers(PRIVATE_NO_STORE);
   headers.append("Set-Cookie", `${COOKIE.returnPath}=${encodeURIComponent(returnPath)}; ${attributes}`);

@@ -2,7 +2,7 @@
 // reset, profile, and the accounts social sign-in creates. Each runs its writes in one transaction;
 // argon2 runs before it, never while a row is locked.
 import { randomUUID } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { alpha2OfCountry } from "../../lib/countries.ts";
 import type { Database } from "../../lib/db.ts";
 import { AppError, type ErrorIssue } from "../../lib/errors.ts";
@@ -28,6 +28,7 @@ import {
   type ThrottlePolicy,
 } from "./rules.ts";
 import { loginThrottle, socialIdentities, userSessions, userTokens, users } from "./schema.ts";
+import type { StaffRole } from "./staff.ts";
 
 /** The job that mails a confirmation or reset link; it makes the token itself, so no job row holds one. */
 export const SEND_ACCOUNT_EMAIL = "send-account-email";
@@ -39,7 +40,8 @@ export interface Account extends AccountProfile {
   language: Language;
   confirmed: boolean;
   active: boolean;
-  staff: boolean;
+  /** The staff role (ADR 0036), null for a visitor. */
+  staffRole: StaffRole | null;
   hasPassword: boolean;
 }
 
@@ -54,7 +56,7 @@ function accountOf(row: typeof users.$inferSelect): Account {
     language: row.language as Language,
     confirmed: row.confirmedAt !== null,
     active: row.active,
-    staff: row.staff,
+    staffRole: row.staffRole ?? null,
     hasPassword: row.passwordHash !== null,
   };
 }
@@ -469,4 +471,45 @@ export async function findLoginState(db: Database, cookies: { social: string | n
   if (social) return { session: social, staleSocial: false, staleRegular: false };
   const regular = cookies.regular ? await findSession(db, cookies.regular, now) : null;
   return { session: regular, staleSocial: cookies.social !== null, staleRegular: cookies.regular !== null && regular === null };
+}
+
+// ——— Staff roles (issue 11, ADR 0036) ———
+
+export interface StaffMember {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  staffRole: StaffRole;
+}
+
+/**
+ * Gives an account a staff role, or takes it away (null). The account must exist and be confirmed: a
+ * role is never granted to an address nobody proved they own. Answers the role before and after.
+ */
+export async function setStaffRole(
+  tx: Database,
+  email: string,
+  role: StaffRole | null,
+  now: Date,
+): Promise<{ account: Account; before: StaffRole | null }> {
+  const [current] = await tx.select().from(users).where(eq(users.emailKey, emailKeyOf(email))).limit(1).for("update");
+  if (!current) throw new AppError("NOT_FOUND");
+  if (role !== null && current.confirmedAt === null) throw new AppError("USER_NOT_CONFIRMED");
+  const [row] = await tx.update(users).set({ staffRole: role, updatedAt: now }).where(eq(users.id, current.id)).returning();
+  if (!row) throw new AppError("NOT_FOUND");
+  return { account: accountOf(row), before: current.staffRole ?? null };
+}
+
+/** Every staff account, admins first, then by e-mail. */
+export async function findStaffMembers(db: Database): Promise<StaffMember[]> {
+  const rows = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, staffRole: users.staffRole })
+    .from(users)
+    .where(isNotNull(users.staffRole))
+    .orderBy(users.emailKey);
+  const order = { admin: 0, operator: 1, agent: 2 } as const;
+  return rows
+    .map((row) => ({ ...row, staffRole: row.staffRole as StaffRole }))
+    .sort((a, b) => order[a.staffRole] - order[b.staffRole]);
 }

@@ -8,6 +8,9 @@ export {
   findLoginState,
   findOrCreateSocialAccount,
   findSession,
+  findStaffMembers,
+  setStaffRole,
+  type StaffMember,
   issueAccountToken,
   issueLoginTicket,
   profileIssues,
@@ -50,3 +53,12 @@ export {
   type ThrottleState,
   type UserInfo,
 } from "./rules.ts";
+export {
+  canStaff,
+  isStaffRole,
+  permissionsOf,
+  STAFF_PERMISSIONS,
+  STAFF_ROLES,
+  type StaffPermission,
+  type StaffRole,
+} from "./staff.ts";

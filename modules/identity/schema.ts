@@ -3,6 +3,7 @@
 // throttle, and the identity provider's own storage (oidc-provider models), all in PostgreSQL so that
 // every app node sees the same state. Secrets are never stored: tokens and session ids are SHA-256.
 import { sql } from "drizzle-orm";
+import type { StaffRole } from "./staff.ts";
 import { boolean, char, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const users = pgTable(
@@ -24,12 +25,19 @@ export const users = pgTable(
     language: char("language", { length: 2 }).notNull().default("es"),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     active: boolean("active").notNull().default(true),
-    /** Staff accounts may be granted the identity provider's `admin` scope. */
-    staff: boolean("staff").notNull().default(false),
+    /**
+     * The operator's staff (issue 11, ADR 0036): admin, operator or agent at the pier; null for a
+     * visitor. Only staff may be granted the identity provider's `admin` scope.
+     */
+    staffRole: text("staff_role").$type<StaffRole>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
-  (table) => [uniqueIndex("users_email_key").on(table.emailKey), check("users_email_key_lower", sql`${table.emailKey} = lower(${table.emailKey})`)],
+  (table) => [
+    uniqueIndex("users_email_key").on(table.emailKey),
+    check("users_email_key_lower", sql`${table.emailKey} = lower(${table.emailKey})`),
+    check("users_staff_role", sql`${table.staffRole} in ('admin', 'operator', 'agent')`),
+  ],
 );
 
 export const userTokens = pgTable(

@@ -5,7 +5,7 @@ import type { AppServices } from "../../app/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { BASE_CURRENCY, isCurrencyCode } from "../../lib/money.ts";
 import { RateUpdateSchema, findRateHistory, findRatesInForce, recordRates, type ExchangeRate } from "../../modules/currency/index.ts";
-import { ADMIN_SECURITY, requireAdmin } from "./admin-auth.ts";
+import { forbiddenStaff, requireStaff, STAFF_SECURITY, unauthorizedStaff } from "./staff-auth.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
 
 const ExchangeRateSchema = z
@@ -40,7 +40,6 @@ function toJson(rate: ExchangeRate) {
   };
 }
 
-const unauthorized = errorResponse("UNAUTHORIZED: missing or wrong admin bearer token, or no token configured");
 
 export function exchangeRateRouter(services: AppServices) {
   const router = createRouter();
@@ -49,7 +48,7 @@ export function exchangeRateRouter(services: AppServices) {
     scheme: "bearer",
     description: "The ADMIN_API_TOKEN of the deployment",
   });
-  const admin = requireAdmin(services.config.ADMIN_API_TOKEN);
+  const admin = requireStaff(services, "pricing");
 
   router.openapi(
     createRoute({
@@ -57,7 +56,7 @@ export function exchangeRateRouter(services: AppServices) {
       path: "/api/exchange-rates",
       tags: ["exchange rates"],
       summary: "The rates in force (now, or at an instant)",
-      security: ADMIN_SECURITY,
+      security: STAFF_SECURITY,
       middleware: [admin] as const,
       request: {
         query: z.object({
@@ -74,7 +73,8 @@ export function exchangeRateRouter(services: AppServices) {
           },
         },
         400: errorResponse("INVALID_REQUEST"),
-        401: unauthorized,
+        401: unauthorizedStaff,
+        403: forbiddenStaff,
       },
     }),
     async (c) => {
@@ -92,7 +92,7 @@ export function exchangeRateRouter(services: AppServices) {
       path: "/api/exchange-rates/history",
       tags: ["exchange rates"],
       summary: "Every rate recorded, newest first, scheduled ones included",
-      security: ADMIN_SECURITY,
+      security: STAFF_SECURITY,
       middleware: [admin] as const,
       request: {
         query: z.object({
@@ -106,7 +106,8 @@ export function exchangeRateRouter(services: AppServices) {
           content: { "application/json": { schema: z.object({ base: z.literal(BASE_CURRENCY), rates: z.array(ExchangeRateSchema) }) } },
         },
         400: errorResponse("UNKNOWN_CURRENCY or INVALID_REQUEST"),
-        401: unauthorized,
+        401: unauthorizedStaff,
+        403: forbiddenStaff,
       },
     }),
     async (c) => {
@@ -128,7 +129,7 @@ export function exchangeRateRouter(services: AppServices) {
       summary: "Append new rates (all or none)",
       description:
         "Rates are units of the currency per one MXN, as decimal strings (at most 12 decimals, between 0.000001 and 1000000). A rate more than twice or less than half the one it succeeds needs `allowLargeChange`. `validFrom` may schedule rates ahead (up to a year) but never back-date them. Nothing is stored when any entry is refused.",
-      security: ADMIN_SECURITY,
+      security: STAFF_SECURITY,
       middleware: [admin] as const,
       request: {
         body: { required: true, content: { "application/json": { schema: RateUpdateSchema, example: RATE_UPDATE_EXAMPLE } } },
@@ -139,7 +140,8 @@ export function exchangeRateRouter(services: AppServices) {
           content: { "application/json": { schema: z.object({ base: z.literal(BASE_CURRENCY), rates: z.array(ExchangeRateSchema) }) } },
         },
         400: errorResponse("UNKNOWN_CURRENCY or INVALID_REQUEST"),
-        401: unauthorized,
+        401: unauthorizedStaff,
+        403: forbiddenStaff,
         422: errorResponse("INVALID_EXCHANGE_RATE or EXCHANGE_RATE_CHANGE_TOO_LARGE"),
       },
     }),

@@ -12,6 +12,7 @@ import { personalizationRouter } from "./personalization.ts";
 import { redirectRouter } from "./redirect.ts";
 import { sandboxPspRouter } from "./sandbox-psp.ts";
 import { shoppingCartRouter } from "./shopping-cart.ts";
+import { staffRouter } from "./staff.ts";
 import { searchRouter } from "./search.ts";
 import { usersRouter } from "./users.ts";
 
@@ -37,6 +38,7 @@ export function createApi(options: ApiOptions) {
   api.route("/", bookingsRouter(options.services));
   api.route("/", newsletterRouter(options.services));
   api.route("/", personalizationRouter(options.services));
+  api.route("/", staffRouter(options.services));
   api.doc31(OPENAPI_PATH, {
     openapi: "3.1.0",
     info: {

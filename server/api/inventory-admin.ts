@@ -16,7 +16,7 @@ import {
   type Closure,
   type ClosureTarget,
 } from "../../modules/inventory/index.ts";
-import { ADMIN_SECURITY, requireAdmin } from "./admin-auth.ts";
+import { forbiddenStaff, requireStaff, STAFF_SECURITY, unauthorizedStaff } from "./staff-auth.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
 
 const ClosureSchema = z
@@ -47,11 +47,10 @@ function closureJson(closure: Closure, crossingCode: string | null) {
   };
 }
 
-const unauthorized = errorResponse("UNAUTHORIZED: missing or wrong admin bearer token, or no token configured");
 
 export function inventoryAdminRouter(services: AppServices) {
   const router = createRouter();
-  const admin = requireAdmin(services.config.ADMIN_API_TOKEN);
+  const admin = requireStaff(services, "closures");
 
   router.openapi(
     createRoute({
@@ -60,7 +59,7 @@ export function inventoryAdminRouter(services: AppServices) {
       tags: ["timetable"],
       summary: "Make the timetable's sailings from today for the sale window (idempotent)",
       description: `Inserts the sailings the timetable rules make and that do not exist yet; with \`prune\` (the default) it removes future sailings the rules no longer make when no seat was ever allocated on them and no closure names them. Runs at every start for ${SALE_HORIZON_DAYS} days.`,
-      security: ADMIN_SECURITY,
+      security: STAFF_SECURITY,
       middleware: [admin] as const,
       request: {
         body: {
@@ -87,7 +86,8 @@ export function inventoryAdminRouter(services: AppServices) {
           },
         },
         400: errorResponse("INVALID_REQUEST"),
-        401: unauthorized,
+        401: unauthorizedStaff,
+        403: forbiddenStaff,
       },
     }),
     async (c) => {
@@ -117,7 +117,7 @@ export function inventoryAdminRouter(services: AppServices) {
       path: "/api/admin/closures",
       tags: ["timetable"],
       summary: "Close sales: one sailing, a crossing's day, the port's day (every crossing) or an activity's day",
-      security: ADMIN_SECURITY,
+      security: STAFF_SECURITY,
       middleware: [admin] as const,
       request: {
         body: {
@@ -142,7 +142,8 @@ export function inventoryAdminRouter(services: AppServices) {
       responses: {
         201: { description: "The closure", content: { "application/json": { schema: z.object({ closure: ClosureSchema }) } } },
         400: errorResponse("INVALID_REQUEST or INVALID_DATE"),
-        401: unauthorized,
+        401: unauthorizedStaff,
+        403: forbiddenStaff,
         404: errorResponse("UNKNOWN_SAILING, UNKNOWN_CROSSING or UNKNOWN_PRODUCT"),
       },
     }),
@@ -180,12 +181,13 @@ export function inventoryAdminRouter(services: AppServices) {
       path: "/api/admin/closures/{id}",
       tags: ["timetable"],
       summary: "Lift a closure (sales reopen; the closure stays on record)",
-      security: ADMIN_SECURITY,
+      security: STAFF_SECURITY,
       middleware: [admin] as const,
       request: { params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647).openapi({ param: { name: "id", in: "path" } }) }) },
       responses: {
         200: { description: "The lifted closure", content: { "application/json": { schema: z.object({ closure: ClosureSchema }) } } },
-        401: unauthorized,
+        401: unauthorizedStaff,
+        403: forbiddenStaff,
         404: errorResponse("NOT_FOUND: no open closure with that id"),
       },
     }),

@@ -35,7 +35,7 @@ import {
   type CardSubmission,
   type SandboxOperation,
 } from "../../modules/sandbox-psp/index.ts";
-import { isAdminAuthorized } from "./admin-auth.ts";
+import { bearerOf, isSameSecret } from "../../lib/bearer.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
 
 const TAG = "sandbox-psp";
@@ -135,7 +135,7 @@ export function sandboxPspRouter(services: AppServices) {
     description: "The sandbox payment provider's secret key (SANDBOX_PSP_SECRET_KEY)",
   });
   const requireKey = async (c: Context, next: () => Promise<void>) => {
-    if (!isAdminAuthorized(c.req.header("Authorization"), services.config.SANDBOX_PSP_SECRET_KEY)) {
+    if (!isSameSecret(bearerOf(c.req.header("Authorization")) ?? "", services.config.SANDBOX_PSP_SECRET_KEY)) {
       c.header("WWW-Authenticate", 'Bearer realm="sandbox-psp"');
       throw new AppError("UNAUTHORIZED");
     }

@@ -127,7 +127,7 @@ async function account(options: { staff?: boolean; confirmed?: boolean; email?: 
     firstName: "Ana",
     lastName: "Canul",
     language: "es",
-    staff: options.staff ?? false,
+    staffRole: options.staff ? "operator" : null,
     confirmedAt: options.confirmed === false ? null : now,
     createdAt: now,
     updatedAt: now,

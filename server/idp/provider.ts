@@ -133,7 +133,7 @@ export class HostedIdentityProvider implements IdentityProviderPort {
         if (clientId !== SITE_CLIENT_ID || !accountId) return existing;
         const account = await findAccount(db, accountId);
         const grant = existing ?? new oidc.provider.Grant({ accountId, clientId });
-        const { granted, refused } = grantableScopes(oidc.requestParamOIDCScopes, account?.staff ?? false);
+        const { granted, refused } = grantableScopes(oidc.requestParamOIDCScopes, (account?.staffRole ?? null) !== null);
         if (granted.length > 0) grant.addOIDCScope(granted.join(" "));
         if (refused.length > 0) grant.rejectOIDCScope(refused.join(" "));
         await grant.save();
@@ -170,7 +170,7 @@ export class HostedIdentityProvider implements IdentityProviderPort {
 
   // ——— IdentityProviderPort ———
 
-  async accountOfAccessToken(token: string): Promise<{ accountId: string; viaSocialProvider: boolean; grantId: string } | null> {
+  async accountOfAccessToken(token: string): Promise<{ accountId: string; viaSocialProvider: boolean; grantId: string; scopes: string[] } | null> {
     if (token.length === 0 || token.length > 512) return null;
     const accessToken = await this.provider.AccessToken.find(token);
     if (!accessToken || accessToken.isExpired) return null;
@@ -179,7 +179,12 @@ export class HostedIdentityProvider implements IdentityProviderPort {
     const account = grant ? await findAccount(this.deps.db, accessToken.accountId) : null;
     if (!account || !account.active) return null;
     const amr = accessToken.extra?.amr;
-    return { accountId: account.id, viaSocialProvider: Array.isArray(amr) && amr.includes(FEDERATED_AMR), grantId: accessToken.grantId };
+    return {
+      accountId: account.id,
+      viaSocialProvider: Array.isArray(amr) && amr.includes(FEDERATED_AMR),
+      grantId: accessToken.grantId,
+      scopes: (accessToken.scope ?? "").split(" ").filter((scope) => scope.length > 0),
+    };
   }
 
   async revokeGrant(grantId: string): Promise<void> {

@@ -165,7 +165,7 @@ export function identityProviderRoutes(idp: HostedIdentityProvider, services: Ap
     const account = await findAccount(db, accountId);
     const grant = (interaction.grantId ? await idp.provider.Grant.find(interaction.grantId) : undefined) ?? new idp.provider.Grant({ accountId, clientId });
     const details = interaction.prompt.details as { missingOIDCScope?: string[] };
-    const { granted, refused } = grantableScopes(details.missingOIDCScope ?? [], account?.staff ?? false);
+    const { granted, refused } = grantableScopes(details.missingOIDCScope ?? [], (account?.staffRole ?? null) !== null);
     if (granted.length > 0) grant.addOIDCScope(granted.join(" "));
     if (refused.length > 0) grant.rejectOIDCScope(refused.join(" "));
     const grantId = await grant.save();

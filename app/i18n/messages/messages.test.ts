@@ -5,6 +5,7 @@ import { en } from "./en.ts";
 import { es } from "./es.ts";
 import { ESSENTIAL } from "./essential.ts";
 import { pt } from "./pt.ts";
+import { CONSOLE_CATALOGUES } from "../../console/messages/catalogues.server.ts";
 
 const MAIN: Record<Language, Record<string, string>> = { es, en, pt };
 
@@ -59,3 +60,4 @@ function checkCatalogues(name: string, catalogues: Record<Language, Record<strin
 
 checkCatalogues("the main catalogues", MAIN);
 checkCatalogues("the essential catalogues", ESSENTIAL);
+checkCatalogues("the console catalogues", CONSOLE_CATALOGUES);

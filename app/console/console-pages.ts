@@ -1,0 +1,47 @@
+// The operator's console, one table (issue 11, ADR 0036): each page's localized paths, its route
+// module, the permission it needs and its title in the console's catalogue. routes.ts makes the routes
+// from it, the layout makes the navigation from it: a new console page is one entry here.
+import type { Language } from "../../lib/language.ts";
+import type { StaffPermission } from "../../modules/identity/index.ts";
+import type { ConsoleMessageKey } from "./messages/en.ts";
+
+export interface ConsolePage {
+  paths: Record<Language, string>;
+  /** Route module, relative to app/. */
+  file: string;
+  /** Null: any staff role may open it (the console's home). */
+  permission: StaffPermission | null;
+  title: ConsoleMessageKey;
+  /** A line under the title on the console's home. */
+  summary: ConsoleMessageKey;
+}
+
+export const CONSOLE_PAGES = {
+  consoleHome: {
+    paths: { es: "/es/operador/", en: "/en/operator/", pt: "/pt/operador/" },
+    file: "console/routes/console-home.tsx",
+    permission: null,
+    title: "console.home.title",
+    summary: "console.home.summary",
+  },
+  consoleStaff: {
+    paths: { es: "/es/operador/personal/", en: "/en/operator/staff/", pt: "/pt/operador/equipe/" },
+    file: "console/routes/console-staff.tsx",
+    permission: "staff.manage",
+    title: "console.staff.title",
+    summary: "console.staff.summary",
+  },
+  consoleAudit: {
+    paths: { es: "/es/operador/auditoria/", en: "/en/operator/audit/", pt: "/pt/operador/auditoria/" },
+    file: "console/routes/console-audit.tsx",
+    permission: "audit.read",
+    title: "console.audit.title",
+    summary: "console.audit.summary",
+  },
+} as const satisfies Record<string, ConsolePage>;
+
+export type ConsolePageId = keyof typeof CONSOLE_PAGES;
+
+export function consolePathOf(pageId: ConsolePageId, language: Language): string {
+  return CONSOLE_PAGES[pageId].paths[language];
+}

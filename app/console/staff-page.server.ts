@@ -1,0 +1,44 @@
+// The console pages' gate (issue 11, ADR 0036): a console loader or action starts with
+// `requireStaffPage`. Nobody signed in goes to the sign-in page and comes back; a person whose role
+// lacks the page's permission gets a 403 the console layout shows (and the attempt is audited).
+import { data, type RouterContextProvider } from "react-router";
+import { languageOfPath } from "../../lib/language.ts";
+import { isAppError } from "../../lib/errors.ts";
+import type { StaffPermission } from "../../modules/identity/index.ts";
+import { PRIVATE_NO_STORE, toSignIn } from "../account/account.server.ts";
+import { requestContext, servicesContext } from "../context.ts";
+import { authorizeStaff, resolveCaller, type StaffActor } from "./staff-access.server.ts";
+
+export { PRIVATE_NO_STORE };
+
+export interface ConsoleArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+/** The refusal a console page throws: the layout's error boundary shows it in the console's words. */
+export interface ConsoleRefusal {
+  code: "FORBIDDEN";
+}
+
+export async function requireStaffPage({ request, context }: ConsoleArgs, permission: StaffPermission | null): Promise<StaffActor> {
+  const services = context.get(servicesContext);
+  const url = new URL(request.url);
+  const caller = await resolveCaller(services, { cookie: request.headers.get("Cookie") });
+  if (caller.kind === "anonymous") throw toSignIn(context, languageOfPath(url.pathname), `${url.pathname}${url.search}`, []);
+  try {
+    return await authorizeStaff(services, caller, permission, {
+      action: `${request.method} ${url.pathname}`,
+      requestId: context.get(requestContext).requestId,
+    });
+  } catch (error) {
+    if (isAppError(error) && error.code === "FORBIDDEN") throw data<ConsoleRefusal>({ code: "FORBIDDEN" }, { status: 403, headers: PRIVATE_NO_STORE });
+    throw error;
+  }
+}
+
+/** A console form's field, trimmed and bounded: what a staff member typed, never more than `max`. */
+export function formText(form: FormData, name: string, max = 200): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value.trim().slice(0, max) : "";
+}

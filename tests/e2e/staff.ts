@@ -1,0 +1,39 @@
+// Staff for the console's journeys (issue 11): a person who registered and confirmed their e-mail like
+// anyone (over HTTP: the pages themselves are tested in accounts.spec.ts), was granted a role through
+// the admin API with the e2e server's token, and is signed in in this browser context.
+import type { Page } from "@playwright/test";
+import { pathOf } from "../../app/routing/localized-paths.ts";
+import type { StaffRole } from "../../modules/identity/index.ts";
+import { expect } from "./fixtures.ts";
+import { tokenLinkOf, waitForMail } from "./mailbox.ts";
+import type { Language } from "./shop.ts";
+
+export const STAFF_PASSWORD = "muelle-de-isla-2026";
+
+let counter = 0;
+
+/** A new account with `role`, signed in in the page's context; answers its e-mail. */
+export async function signInAsStaff(page: Page, role: StaffRole | null, language: Language): Promise<string> {
+  const request = page.context().request;
+  const email = `staff.${role ?? "none"}.${Date.now().toString(36)}.${++counter}.${process.pid}@travesia.test`;
+  const registered = await request.post(pathOf("register", language), {
+    form: { email, password: STAFF_PASSWORD, firstName: "Marina", lastName: "Poot", country: "MX", state: "MX-ROO", privacy: "yes" },
+    maxRedirects: 0,
+  });
+  expect(registered.status(), "the register form accepts the staff member").toBeLessThan(400);
+  const link = tokenLinkOf(await waitForMail(email, /./));
+  expect((await request.get(link)).status()).toBe(200);
+  if (role) {
+    const granted = await request.put("/api/admin/staff", {
+      headers: { Authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}` },
+      data: { email, role },
+    });
+    expect(granted.status(), await granted.text()).toBe(200);
+  }
+  const login = await request.post("/login", { data: { Username: email, Password: STAFF_PASSWORD } });
+  expect(login.status()).toBe(200);
+  const { sessionId } = (await login.json()) as { sessionId: string };
+  const session = await request.post("/user-session/", { data: { sessionId, remember: false } });
+  expect(session.status()).toBe(200);
+  return email;
+}
