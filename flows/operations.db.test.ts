@@ -69,7 +69,7 @@ async function bookOneWay(sailing: SailingView, language: "es" | "en" | "pt" = "
     },
     { siteCode: "travesia", language, now: NOW, holdSeconds: HOLD_SECONDS },
   );
-  return buyWithCard({ db: db(), provider, now: NOW, guestAccessSecret: GUEST_TEST_SECRET, holdSeconds: HOLD_SECONDS }, provider, sessionId);
+  return buyWithCard({ db: db(), provider, now: NOW, guestAccessSecret: GUEST_TEST_SECRET, holdSeconds: HOLD_SECONDS }, provider, sessionId, { language });
 }
 
 function capturingMailer(): Mailer & { sent: MailMessage[] } {
@@ -177,7 +177,7 @@ describe("closing a sailing", () => {
     const [entry] = await findAuditEntries(db(), { entityType: "closure", entityId: String(closure.id), limit: 1 });
     expect(entry).toMatchObject({ action: "sailing.reopen" });
     expect(entry!.before).toMatchObject({ liftedAt: null });
-    expect(await codeOf(reopenSailings(staff(), closure.id))).toBe("NOT_FOUND");
+    expect(await codeOf(reopenSailings(staff(), closure.id))).toBe("SAILING_NOT_CLOSED");
   });
 });
 

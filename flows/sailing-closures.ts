@@ -81,6 +81,8 @@ export async function closeSailings(deps: StaffDeps, target: SailingClosureTarge
 export async function reopenSailings(deps: StaffDeps, closureId: number): Promise<Closure> {
   return runAuditedChange(deps, { action: "sailing.reopen", entityType: "closure", entityId: String(closureId) }, async (tx) => {
     const before = await findClosure(tx, closureId);
+    if (!before) throw new AppError("NOT_FOUND", { issues: [{ path: "closureId", code: "unknown_closure" }] });
+    if (before.liftedAt !== null) throw new AppError("SAILING_NOT_CLOSED", { issues: [{ path: "closureId", code: "already_lifted" }] });
     const closure = await liftClosure(tx, closureId, deps.now);
     return { result: closure, before, after: closure };
   });

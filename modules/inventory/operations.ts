@@ -129,24 +129,27 @@ export async function lockFutureSailingsOfVessel(tx: Database, vesselId: number,
     .orderBy(asc(sailings.id))
     .for("no key update");
   if (ids.length === 0) return [];
-  return tx
-    .select({
-      sailingId: sailings.id,
-      serviceDate: sailings.serviceDate,
-      departsAt: sailings.departsAt,
-      capacity: sailings.capacity,
-      taken: sql<number>`coalesce((select sum(${seatAllocations.quantity}) from ${seatAllocations}
-        where ${seatAllocations.sailingId} = ${sailings.id} and ${seatAllocations.releasedAt} is null
-        and (${seatAllocations.state} <> 'held' or ${seatAllocations.expiresAt} > ${now.toISOString()}::timestamptz)), 0)::int`,
-    })
-    .from(sailings)
-    .where(
-      inArray(
-        sailings.id,
-        ids.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(sailings.departsAt));
+  const sailingIds = ids.map((row) => row.id);
+  const [rows, counted] = await Promise.all([
+    tx
+      .select({ sailingId: sailings.id, serviceDate: sailings.serviceDate, departsAt: sailings.departsAt, capacity: sailings.capacity })
+      .from(sailings)
+      .where(inArray(sailings.id, sailingIds))
+      .orderBy(asc(sailings.departsAt)),
+    tx
+      .select({ sailingId: seatAllocations.sailingId, taken: sql<number>`sum(${seatAllocations.quantity})::int` })
+      .from(seatAllocations)
+      .where(
+        and(
+          inArray(seatAllocations.sailingId, sailingIds),
+          isNull(seatAllocations.releasedAt),
+          sql`(${seatAllocations.state} <> 'held' or ${seatAllocations.expiresAt} > ${now.toISOString()}::timestamptz)`,
+        ),
+      )
+      .groupBy(seatAllocations.sailingId),
+  ]);
+  const takenOf = new Map(counted.map((row) => [row.sailingId, row.taken]));
+  return rows.map((row) => ({ ...row, taken: takenOf.get(row.sailingId) ?? 0 }));
 }
 
 /** The sailings whose seats taken exceed a capacity: what forbids cutting a vessel's capacity to it. */

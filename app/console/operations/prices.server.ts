@@ -12,11 +12,11 @@ import { field, integerField, refusalOf, staffDepsOf, type Refusal } from "./sha
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 export interface PricesPageData {
-  fares: { id: number; product: string; category: string; passengerType: string; trip: string; amount: string }[];
+  fares: { id: number; product: string; category: "tourist" | "resident"; passengerType: "adult" | "child" | "infant"; trip: "one_way" | "round_trip" | "single"; amount: string }[];
   tiers: (PresaleTierRow & { product: string | null })[];
   rates: { currency: string; rate: string; source: string; validFrom: string }[];
   currencies: string[];
-  done: string | null;
+  done: "fare" | "tier" | "rate" | null;
 }
 
 /** "509.00" → 50900; null for anything that is not a non-negative amount with at most 2 decimals. */
@@ -38,7 +38,7 @@ export async function loadPricesPage(args: Args, language: Language): Promise<Pr
       product: fare.productName[language],
       category: fare.category,
       passengerType: fare.passengerType,
-      trip: fare.trip,
+      trip: fare.trip as PricesPageData["fares"][number]["trip"],
       amount: (fare.amountMinor / 100).toFixed(2),
     })),
     tiers: tiers.map((tier) => ({ ...tier, product: productName(tier.productId) })),

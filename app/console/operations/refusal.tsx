@@ -1,6 +1,6 @@
 // A refused console request, translated: the code's sentence, then each issue the page can name (a
 // timetable clash with the other rule, its day and times; a sailing whose seats forbid a capacity cut).
-import { useConsoleT } from "../console-i18n.ts";
+import { consoleErrorKey, useConsoleLayoutData, useConsoleT } from "../console-i18n.ts";
 import type { Refusal } from "./shared.server.ts";
 
 function issueText(t: ReturnType<typeof useConsoleT>, issue: { path: string; code: string }): string {
@@ -17,7 +17,8 @@ function issueText(t: ReturnType<typeof useConsoleT>, issue: { path: string; cod
 
 export function RefusalBox({ refusal }: { refusal: Refusal }) {
   const t = useConsoleT();
-  const known = t(`error.${refusal.code}`);
+  const { messages } = useConsoleLayoutData();
+  const known = t(consoleErrorKey(refusal.code, messages));
   return (
     <div role="alert" data-testid="console-refusal" data-code={refusal.code} className="rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700">
       <p className="font-semibold">{known}</p>

@@ -79,7 +79,7 @@ export function TimetablePage({ page, refusal, sent }: { page: TimetablePageData
                   </p>
                   <p className="text-slate-700">
                     {t("ops.timetable.times", { first: rule.firstDeparture, last: rule.lastDeparture, every: String(rule.intervalMinutes) })} ·{" "}
-                    {rule.weekdays.map((day) => t(`ops.weekday.${day}`)).join(" ")} · {t("ops.timetable.priority", { priority: String(rule.priority) })}
+                    {rule.weekdays.map((day) => t(`ops.weekday.${String(day) as (typeof WEEKDAYS)[number]}`)).join(" ")} · {t("ops.timetable.priority", { priority: String(rule.priority) })}
                     {rule.seasonStart ? ` · ${t("ops.timetable.season", { start: rule.seasonStart, end: rule.seasonEnd ?? "" })}` : ""}
                     {rule.validFrom || rule.validUntil ? ` · ${t("ops.timetable.validity", { from: rule.validFrom ?? "…", until: rule.validUntil ?? "…" })}` : ""}
                     {rule.note ? ` · ${rule.note}` : ""}
