@@ -97,11 +97,11 @@ export async function endTimetableRule(deps: StaffDeps, id: number, lastDay: str
 }
 
 /** Makes the sale window's sailings again (idempotent; unsold sailings the rules no longer make go). */
-export async function regenerateSailings(deps: StaffDeps, days: number = SALE_HORIZON_DAYS): Promise<MaterializeResult> {
+export async function regenerateSailings(deps: StaffDeps, days: number = SALE_HORIZON_DAYS, prune = true): Promise<MaterializeResult> {
   return runAuditedChange(deps, { action: "sailings.materialize", entityType: "timetable", entityId: "sale-window" }, async (tx) => {
     if (!Number.isInteger(days) || days < 0 || days >= MAX_GENERATION_DAYS) throw new AppError("INVALID_REQUEST", { issues: [{ path: "days", code: "out_of_range" }] });
     await lockTimetable(tx);
-    const result = await materializeSaleWindow(tx, deps.now, days);
+    const result = await materializeSaleWindow(tx, deps.now, days, prune);
     return { result, before: null, after: result };
   });
 }
