@@ -18,6 +18,7 @@ const CONSOLE = { es: consoleEs, en: consoleEn, pt: consolePt } as const;
 const CLOSURE_DAYS_AHEAD = 61;
 
 test("es: an operator closes a sailing with a paid booking; its holder is e-mailed and takes an open ticket", DESKTOP_ONLY, async ({ page }) => {
+  test.slow(); // a purchase, a staff account made through its mail, a closure and its mail, two axe runs
   const site = MESSAGES.es;
   const words = CONSOLE.es;
   const email = `cierre.${Date.now().toString(36)}@example.com`;
