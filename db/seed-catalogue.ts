@@ -30,6 +30,10 @@ export const CROSSING_TO_ISLA_CODE = "cancun-isla-mujeres";
 export const CROSSING_TO_CANCUN_CODE = "isla-mujeres-cancun";
 export const VESSEL_SMALL = 1;
 export const VESSEL_LARGE = 2;
+export const VESSEL_SMALL_RETURN = 3;
+export const VESSEL_WEEKEND = 4;
+export const VESSEL_WEEKEND_RETURN = 5;
+export const VESSEL_HIGH_SEASON_RETURN = 6;
 export const ACTIVITY_CATAMARAN = 1;
 
 const ALL_WEEK = [1, 2, 3, 4, 5, 6, 7];
@@ -70,6 +74,12 @@ export const SEED_CROSSINGS = [
 export const SEED_VESSELS = [
   buildVessel({ id: VESSEL_SMALL, code: "caribe-1", name: "Caribe I", capacity: 350 }),
   buildVessel({ id: VESSEL_LARGE, code: "isla-bella", name: "Isla Bella", capacity: 650 }),
+  // One vessel per rule that sails beside another: a vessel cannot sail twice at once (ADR 0038), and
+  // the return crossing leaves before the outbound vessel is back.
+  buildVessel({ id: VESSEL_SMALL_RETURN, code: "caribe-2", name: "Caribe II", capacity: 350 }),
+  buildVessel({ id: VESSEL_WEEKEND, code: "isla-blanca", name: "Isla Blanca", capacity: 650 }),
+  buildVessel({ id: VESSEL_WEEKEND_RETURN, code: "isla-contoy", name: "Isla Contoy", capacity: 650 }),
+  buildVessel({ id: VESSEL_HIGH_SEASON_RETURN, code: "isla-bonita", name: "Isla Bonita", capacity: 650 }),
 ];
 
 /**
@@ -80,14 +90,14 @@ export const SEED_VESSELS = [
 export const SEED_TIMETABLE = [
   // Cancún → Isla Mujeres
   buildTimetableRule({ id: 1, crossingId: CROSSING_TO_ISLA, vesselId: VESSEL_SMALL, firstDeparture: "09:00", lastDeparture: "17:00", intervalMinutes: 60, note: "Regular timetable" }),
-  buildTimetableRule({ id: 2, crossingId: CROSSING_TO_ISLA, vesselId: VESSEL_LARGE, weekdays: [6, 7], firstDeparture: "09:30", lastDeparture: "16:30", intervalMinutes: 60, note: "Weekend extra departures" }),
+  buildTimetableRule({ id: 2, crossingId: CROSSING_TO_ISLA, vesselId: VESSEL_WEEKEND, weekdays: [6, 7], firstDeparture: "09:30", lastDeparture: "16:30", intervalMinutes: 60, note: "Weekend extra departures" }),
   buildTimetableRule({ id: 3, crossingId: CROSSING_TO_ISLA, vesselId: VESSEL_LARGE, seasonStart: "12-15", seasonEnd: "01-07", firstDeparture: "08:30", lastDeparture: "18:00", intervalMinutes: 30, priority: 10, note: "High season: Christmas and New Year" }),
   buildTimetableRule({ id: 4, crossingId: CROSSING_TO_ISLA, vesselId: VESSEL_LARGE, seasonStart: "07-01", seasonEnd: "08-31", firstDeparture: "08:30", lastDeparture: "18:00", intervalMinutes: 30, priority: 10, note: "High season: summer holidays" }),
   // Isla Mujeres → Cancún
-  buildTimetableRule({ id: 5, crossingId: CROSSING_TO_CANCUN, vesselId: VESSEL_SMALL, firstDeparture: "09:45", lastDeparture: "17:45", intervalMinutes: 60, note: "Regular timetable" }),
-  buildTimetableRule({ id: 6, crossingId: CROSSING_TO_CANCUN, vesselId: VESSEL_LARGE, weekdays: [6, 7], firstDeparture: "10:15", lastDeparture: "18:15", intervalMinutes: 60, note: "Weekend extra departures" }),
-  buildTimetableRule({ id: 7, crossingId: CROSSING_TO_CANCUN, vesselId: VESSEL_LARGE, seasonStart: "12-15", seasonEnd: "01-07", firstDeparture: "09:15", lastDeparture: "19:15", intervalMinutes: 30, priority: 10, note: "High season: Christmas and New Year" }),
-  buildTimetableRule({ id: 8, crossingId: CROSSING_TO_CANCUN, vesselId: VESSEL_LARGE, seasonStart: "07-01", seasonEnd: "08-31", firstDeparture: "09:15", lastDeparture: "19:15", intervalMinutes: 30, priority: 10, note: "High season: summer holidays" }),
+  buildTimetableRule({ id: 5, crossingId: CROSSING_TO_CANCUN, vesselId: VESSEL_SMALL_RETURN, firstDeparture: "09:45", lastDeparture: "17:45", intervalMinutes: 60, note: "Regular timetable" }),
+  buildTimetableRule({ id: 6, crossingId: CROSSING_TO_CANCUN, vesselId: VESSEL_WEEKEND_RETURN, weekdays: [6, 7], firstDeparture: "10:15", lastDeparture: "18:15", intervalMinutes: 60, note: "Weekend extra departures" }),
+  buildTimetableRule({ id: 7, crossingId: CROSSING_TO_CANCUN, vesselId: VESSEL_HIGH_SEASON_RETURN, seasonStart: "12-15", seasonEnd: "01-07", firstDeparture: "09:15", lastDeparture: "19:15", intervalMinutes: 30, priority: 10, note: "High season: Christmas and New Year" }),
+  buildTimetableRule({ id: 8, crossingId: CROSSING_TO_CANCUN, vesselId: VESSEL_HIGH_SEASON_RETURN, seasonStart: "07-01", seasonEnd: "08-31", firstDeparture: "09:15", lastDeparture: "19:15", intervalMinutes: 30, priority: 10, note: "High season: summer holidays" }),
 ];
 
 interface ParkSeed {

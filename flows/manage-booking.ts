@@ -29,6 +29,8 @@ import {
   recordBookingEvent,
   rescheduleBookingLine,
   saleReferenceOf,
+  turnLineIntoOpenTickets,
+  addMonths,
   sha256,
   type BookingLineRow,
   type BookingRow,
@@ -49,11 +51,12 @@ import {
   isLocalDate,
   lockActivityDay,
   lockSailing,
+  localDateOf,
   releaseAllocations,
   type Crossing,
   type SailingView,
 } from "../modules/inventory/index.ts";
-import { EMAIL_SENT_EVENT, RESEND_REQUESTED_EVENT } from "./booking-email.ts";
+import { EMAIL_SENT_EVENT, RESEND_REQUESTED_EVENT, enqueueBookingEmail } from "./booking-email.ts";
 import { findFerryOffer, readBookingDate, type SailingOffer } from "./booking-offers.ts";
 import { legOf, takeLineSeats, type LegView } from "./cart.ts";
 import { hasGuestAccess } from "./checkout.ts";
@@ -125,6 +128,8 @@ export interface BookingLineView {
   total: string;
   tickets: TicketView[];
   dateChange: DateChangeState;
+  /** The operator closed one of its sailings: the buyer may move it whatever the notice, or take open tickets. */
+  sailingClosed: boolean;
 }
 
 export type HistoryEntry =
@@ -132,7 +137,11 @@ export type HistoryEntry =
   /** Things done to the booking that move no status: its tickets mailed, a resend asked for. */
   | { at: string; kind: "email_sent" }
   | { at: string; kind: "resend_requested" }
-  | { at: string; kind: "date_changed"; lineId: string; from: ScheduleSnapshot; to: ScheduleSnapshot };
+  | { at: string; kind: "date_changed"; lineId: string; from: ScheduleSnapshot; to: ScheduleSnapshot }
+  /** The operator closed a sailing of the booking and its buyer was told (ADR 0038). */
+  | { at: string; kind: "sailing_closed" }
+  /** The buyer took open tickets instead of a closed sailing. */
+  | { at: string; kind: "open_ticket"; lineId: string; validUntil: string };
 
 export interface BookingView {
   id: string;
@@ -160,7 +169,9 @@ async function currentServiceOf(db: Database, line: BookingLineRow, language: La
   }
   if (line.outboundSailingId === null) return { kind: "open" };
   const outbound = await findSailing(db, line.outboundSailingId, now);
-  return { kind: "dated", startsAt: outbound.departsAt };
+  const inbound = line.inboundSailingId === null ? null : await findSailing(db, line.inboundSailingId, now);
+  // Either leg closed by the operator opens the line to a move whatever the notice (ADR 0038).
+  return { kind: "dated", startsAt: outbound.departsAt, closed: outbound.closure !== null || (inbound !== null && inbound.closure !== null) };
 }
 
 function dateChangeStateOf(booking: BookingRow, current: CurrentService, now: Date): DateChangeState {
@@ -177,6 +188,9 @@ function historyOf(events: Awaited<ReturnType<typeof findBookingEvents>>): Histo
     if (moved) return { at: event.at.toISOString(), kind: "date_changed", ...moved };
     if (event.reason?.startsWith(`${EMAIL_SENT_EVENT}:`)) return { at: event.at.toISOString(), kind: "email_sent" };
     if (event.reason === RESEND_REQUESTED_EVENT) return { at: event.at.toISOString(), kind: "resend_requested" };
+    if (event.reason.startsWith(`${CLOSURE_NOTICE_EVENT}:`)) return { at: event.at.toISOString(), kind: "sailing_closed" };
+    const swapped = readOpenTicketReason(event.reason);
+    if (swapped) return { at: event.at.toISOString(), kind: "open_ticket", ...swapped };
     return { at: event.at.toISOString(), kind: "status", status: event.toStatus };
   });
 }
@@ -208,6 +222,7 @@ export async function bookingView(deps: ManageDeps, booking: BookingRow, languag
     const activity = activities.find((item) => item.id === line.activityId);
     const hours = activity && line.serviceDate ? hoursOn(activity.hours, line.serviceDate) : null;
     const lineTickets = tickets.filter((ticket) => ticket.bookingLineId === line.id);
+    const current = await currentServiceOf(db, line, booking.language as Language, now);
     lineViews.push({
       id: line.id,
       kind: line.kind,
@@ -229,7 +244,8 @@ export async function bookingView(deps: ManageDeps, booking: BookingRow, languag
         validUntil: ticket.validUntil,
         status: ticket.status,
       })),
-      dateChange: dateChangeStateOf(booking, await currentServiceOf(db, line, booking.language as Language, now), now),
+      dateChange: dateChangeStateOf(booking, current, now),
+      sailingClosed: current.kind === "dated" && current.closed === true && booking.status === "ticketed",
     });
   }
   return {
@@ -397,5 +413,61 @@ export async function changeBookingDate(deps: Pick<ManageDeps, "db">, input: Dat
       if (id !== null && id !== to.outboundSailingId && id !== to.inboundSailingId) await noticeFreedSeats(tx, id, now);
     }
     return { booking, changed: true };
+  });
+}
+
+// ---- Taking open tickets instead of a closed sailing
+
+/** History reason written when the operator's closure was told to the buyer: `sailing_closed:<closure id>`. */
+export const CLOSURE_NOTICE_EVENT = "sailing_closed";
+const OPEN_TICKET_EVENT = "open_ticket";
+
+function openTicketReason(lineId: string, validUntil: string, from: ScheduleSnapshot): string {
+  return `${OPEN_TICKET_EVENT}:${JSON.stringify({ lineId, validUntil, from })}`;
+}
+
+function readOpenTicketReason(reason: string): { lineId: string; validUntil: string } | null {
+  if (!reason.startsWith(`${OPEN_TICKET_EVENT}:`)) return null;
+  try {
+    const parsed = JSON.parse(reason.slice(OPEN_TICKET_EVENT.length + 1)) as { lineId?: unknown; validUntil?: unknown };
+    return typeof parsed.lineId === "string" && typeof parsed.validUntil === "string" ? { lineId: parsed.lineId, validUntil: parsed.validUntil } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** How long open tickets given for a closed sailing are valid when the product names no months (spec §9: 6). */
+export const OPEN_TICKET_MONTHS = 6;
+
+/**
+ * The buyer of a closed sailing takes open tickets instead of another sailing (ADR 0038): in one
+ * transaction, the line's seats are given back, its valid tickets become open tickets (same codes,
+ * no sailing, valid for the product's open-ticket months from today, 6 by default), the history
+ * records it and the tickets are mailed again. Refused with SAILING_NOT_CLOSED while none of the
+ * line's sailings is closed, BOOKING_STATE for a booking not ticketed or a line that is not a dated ferry.
+ */
+export async function takeOpenTicketForClosedSailing(deps: Pick<ManageDeps, "db">, input: { bookingId: string; lineId: string }, now: Date): Promise<{ booking: BookingRow; validUntil: string }> {
+  return deps.db.transaction(async (tx) => {
+    await decideAt(tx, now);
+    const booking = await findBooking(tx, { id: input.bookingId }, { lock: true });
+    if (!booking) throw new AppError("BOOKING_NOT_FOUND");
+    if (booking.status !== "ticketed") throw new AppError("BOOKING_STATE", { issues: [{ path: "booking.status", code: "not_ticketed" }] });
+    const line = (await findBookingLines(tx, booking.id)).find((candidate) => candidate.id === input.lineId);
+    if (!line) throw new AppError("INVALID_REQUEST", { issues: [{ path: "lineId", code: "not_in_booking" }] });
+    if (line.kind !== "ferry" || line.trip === "open" || line.outboundSailingId === null) {
+      throw new AppError("BOOKING_STATE", { issues: [{ path: "lineId", code: "not_a_dated_ferry_line" }] });
+    }
+    const current = await currentServiceOf(tx, line, booking.language as Language, now);
+    if (current.kind !== "dated" || !current.closed) throw new AppError("SAILING_NOT_CLOSED", { issues: [{ path: "lineId", code: "no_closed_sailing" }] });
+    const [product] = await findProducts(tx, booking.language as Language, { ids: [line.productId] });
+    const validUntil = addMonths(localDateOf(now), product?.openTicketMonths ?? OPEN_TICKET_MONTHS);
+    for (const id of [line.outboundSailingId, line.inboundSailingId].filter((value): value is number => value !== null).sort((a, b) => a - b)) await lockSailing(tx, id);
+    await releaseAllocations(tx, saleReferenceOf(line.id), now);
+    await turnLineIntoOpenTickets(tx, line, validUntil);
+    const from: ScheduleSnapshot = { date: line.serviceDate ?? "", returnDate: line.returnDate, outboundSailingId: line.outboundSailingId, inboundSailingId: line.inboundSailingId };
+    await recordBookingEvent(tx, booking, openTicketReason(line.id, validUntil, from), now);
+    // The tickets as they are now (open, valid until…) go to the buyer: the PDF they have shows the old sailing.
+    await enqueueBookingEmail(tx, booking.id, "resend");
+    return { booking, validUntil };
   });
 }

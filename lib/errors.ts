@@ -153,6 +153,15 @@ export const ERROR_STATUS = {
   UNKNOWN_CONTENT_SLOT: 404,
   UNKNOWN_EVENT_TYPE: 422,
   INVALID_EVENT_PAYLOAD: 422,
+  // Running the crossing (issue 11, ADR 0038): a timetable rule that makes a departure another rule of
+  // equal priority already makes, or that has a vessel sail twice at once (the issues list the clashes);
+  // a vessel's capacity cut below the seats taken on one of its future sailings; a sailing (or day)
+  // closed again while already closed; a closed sailing's offer taken when the sailing is not closed.
+  TIMETABLE_CONFLICT: 409,
+  VESSEL_DOUBLE_BOOKED: 409,
+  CAPACITY_BELOW_SOLD: 409,
+  ALREADY_CLOSED: 409,
+  SAILING_NOT_CLOSED: 409,
   // The operator's console (issue 11): an administrator taking away their own admin role.
   STAFF_SELF_DEMOTION: 409,
   // Waiting list of a sold-out sailing (issue 11, ADR 0037): the form's e-mail or passengers are

@@ -9,6 +9,7 @@ import { SEND_BOOKING_EMAIL, sendBookingEmail } from "../flows/booking-email.ts"
 import { SEND_NEWSLETTER_CONFIRMATION, sendNewsletterConfirmation } from "../flows/newsletter.ts";
 import { SWEEP_LAPSED_BOOKINGS, scheduleLapsedBookingSweep, sweepLapsedBookings } from "../flows/booking-sweep.ts";
 import { checkoutDeps } from "../flows/checkout-deps.ts";
+import { SEND_CLOSURE_NOTICE, sendClosureNotice } from "../flows/sailing-closures.ts";
 import { RECONCILE_PAYMENTS, runReconciliationJob, scheduleReconciliation } from "../flows/payment-reconciliation.ts";
 import { OFFER_WAITLIST_SEATS, SEND_WAITLIST_OFFER, runWaitlistCheckJob, sendWaitlistOfferEmail, sweepWaitingLists } from "../flows/waitlist.ts";
 import { publicOriginOf } from "../lib/config.ts";
@@ -22,7 +23,8 @@ import { newsletterMailDeps } from "./newsletter-deps.ts";
 
 /**
  * Every kind of job, by name. Enqueue with `enqueueJob(tx, { name, payload })` from a use case:
- * the tickets' e-mail (queued when a booking is ticketed, or resent on request), the sweep of
+ * the tickets' e-mail (queued when a booking is ticketed, or resent on request), the notice to the
+ * holders of a sailing the operator closed (ADR 0038), the sweep of
  * lapsed bookings, which re-queues itself every minute (ADR 0023) and reconciles stuck payments with the
  * provider first, the reconciliation queued at every start (ADR 0034), the accounts' confirm and reset
  * mails (ADR 0027), the newsletter's confirmation mail (queued with the subscription, ADR 0028), the
@@ -32,6 +34,9 @@ export function jobHandlers(services: AppServices): JobHandlers {
   return {
     [SEND_BOOKING_EMAIL]: async (payload, context) => {
       await sendBookingEmail({ ...bookingDocumentDeps(services, context.now), mailer: services.mailer }, payload, context);
+    },
+    [SEND_CLOSURE_NOTICE]: async (payload, context) => {
+      await sendClosureNotice({ ...bookingDocumentDeps(services, context.now), mailer: services.mailer }, payload, context);
     },
     [SEND_NEWSLETTER_CONFIRMATION]: async (payload, context) => {
       await sendNewsletterConfirmation(newsletterMailDeps(services), payload, context);

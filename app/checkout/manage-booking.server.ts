@@ -10,7 +10,16 @@ import { ERROR_STATUS, isAppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
 import { bookableRange } from "../../flows/booking-offers.ts";
 import { guestSecretOf, hasGuestAccess } from "../../flows/checkout.ts";
-import { bookingView, changeBookingDate, findBookingByKey, findBookingForGuest, findDateChangeOptions, type BookingView, type DateChangeOptions } from "../../flows/manage-booking.ts";
+import {
+  bookingView,
+  changeBookingDate,
+  findBookingByKey,
+  findBookingForGuest,
+  findDateChangeOptions,
+  takeOpenTicketForClosedSailing,
+  type BookingView,
+  type DateChangeOptions,
+} from "../../flows/manage-booking.ts";
 import { findBooking, type BookingRow } from "../../modules/checkout/index.ts";
 import { addDays } from "../../modules/inventory/index.ts";
 import { servicesContext } from "../context.ts";
@@ -39,7 +48,7 @@ export type ManageBookingData =
   | {
       kind: "booking";
       booking: BookingView;
-      notice: "date-changed" | "email-resent" | null;
+      notice: "date-changed" | "email-resent" | "open-ticket" | null;
       /** Why asking for the tickets' e-mail again was refused (POST /api/bookings/:ref/resend sends back ?error=). */
       resendError: string | null;
       /** The sailings asked for one line's new date (GET ?line=&date=&returnDate=). */
@@ -50,7 +59,7 @@ export type ManageBookingData =
 
 export type ManageBookingActionData =
   | { intent: "find"; form: FindFormState }
-  | { intent: "change-date"; lineId: string; newDate: string; error: string };
+  | { intent: "change-date" | "open-ticket"; lineId: string; newDate: string; error: string };
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -115,8 +124,8 @@ export async function loadManageBooking(request: Request, context: Context, lang
   const line = view.lines.find((candidate) => candidate.id === lineId);
   if (line && line.kind === "ferry" && line.dateChange.allowed && date) {
     change = { lineId, date, returnDate, options: null, error: null };
-    // Today is refused by the guarantee: saying so at once spares choosing a sailing first.
-    if (date === bookableRange(now).min) change.error = "DATE_CHANGE_SAME_DAY";
+    // Today is refused by the guarantee (not for a sailing the operator closed): saying so at once spares choosing a sailing first.
+    if (date === bookableRange(now).min && !line.sailingClosed) change.error = "DATE_CHANGE_SAME_DAY";
     else {
       try {
         change.options = await findDateChangeOptions({ db: services.db, now }, booking, { lineId, date, returnDate }, language);
@@ -127,9 +136,12 @@ export async function loadManageBooking(request: Request, context: Context, lang
     }
   }
   const range = bookableRange(now);
-  const notice = url.searchParams.get("notice") === "date-changed" ? "date-changed" : url.searchParams.get("resent") === "1" ? "email-resent" : null;
+  const asked = url.searchParams.get("notice");
+  const notice = asked === "date-changed" || asked === "open-ticket" ? asked : url.searchParams.get("resent") === "1" ? "email-resent" : null;
   const resendError = /^[A-Z_]{3,40}$/.exec(text(url.searchParams.get("error"), 40))?.[0] ?? null;
-  const shown: ManageBookingData = { kind: "booking", booking: view, notice, resendError, change, dates: { min: addDays(range.min, 1), max: range.max } };
+  // A line whose sailing the operator closed may move to today's later sailings (ADR 0038).
+  const earliest = view.lines.some((item) => item.sailingClosed) ? range.min : addDays(range.min, 1);
+  const shown: ManageBookingData = { kind: "booking", booking: view, notice, resendError, change, dates: { min: earliest, max: range.max } };
   return data(shown, { headers: NO_STORE });
 }
 
@@ -157,8 +169,18 @@ export async function submitManageBooking(request: Request, context: Context, la
   }
 
   const booking = await bookingOfCookie(request, context);
-  if (intent !== "change-date" || !booking) return redirect(page, { headers: NO_STORE });
+  if ((intent !== "change-date" && intent !== "open-ticket") || !booking) return redirect(page, { headers: NO_STORE });
   const lineId = text(form.get("lineId"), 40);
+  if (intent === "open-ticket") {
+    try {
+      await takeOpenTicketForClosedSailing(services, { bookingId: booking.id, lineId }, services.clock.now());
+      return redirect(`${page}?notice=open-ticket`, { headers: NO_STORE });
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      const failure: ManageBookingActionData = { intent: "open-ticket", lineId, newDate: "", error: error.code };
+      return data(failure, { status: statusOf(error.code), headers: NO_STORE });
+    }
+  }
   const newDate = text(form.get("newDate"), 10);
   const sailing = (name: string) => {
     const value = text(form.get(name), 12);

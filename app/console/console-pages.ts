@@ -73,6 +73,42 @@ export const CONSOLE_PAGES = {
     title: "console.walkup.title",
     summary: "console.walkup.summary",
   },
+  // Running the crossing (ADR 0038).
+  consoleClosures: {
+    paths: { es: "/es/operador/cierres/", en: "/en/operator/closures/", pt: "/pt/operador/fechamentos/" },
+    file: "console/routes/console-closures.tsx",
+    permission: "closures",
+    title: "ops.closures.nav",
+    summary: "ops.closures.summary",
+  },
+  consoleTimetable: {
+    paths: { es: "/es/operador/horarios/", en: "/en/operator/timetable/", pt: "/pt/operador/horarios/" },
+    file: "console/routes/console-timetable.tsx",
+    permission: "timetable",
+    title: "ops.timetable.nav",
+    summary: "ops.timetable.summary",
+  },
+  consoleVessels: {
+    paths: { es: "/es/operador/embarcaciones/", en: "/en/operator/vessels/", pt: "/pt/operador/embarcacoes/" },
+    file: "console/routes/console-vessels.tsx",
+    permission: "timetable",
+    title: "ops.vessels.nav",
+    summary: "ops.vessels.summary",
+  },
+  consolePrices: {
+    paths: { es: "/es/operador/precios/", en: "/en/operator/prices/", pt: "/pt/operador/precos/" },
+    file: "console/routes/console-prices.tsx",
+    permission: "pricing",
+    title: "ops.prices.nav",
+    summary: "ops.prices.summary",
+  },
+  consoleTexts: {
+    paths: { es: "/es/operador/textos/", en: "/en/operator/texts/", pt: "/pt/operador/textos/" },
+    file: "console/routes/console-texts.tsx",
+    permission: "content",
+    title: "ops.texts.nav",
+    summary: "ops.texts.summary",
+  },
 } as const satisfies Record<string, ConsolePage>;
 
 export type ConsolePageId = keyof typeof CONSOLE_PAGES;

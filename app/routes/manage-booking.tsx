@@ -49,6 +49,7 @@ const KNOWN_ERRORS = [
   "SAME_DATE_IN_CART",
   "BOOKING_STATE",
   "RESEND_LIMIT",
+  "SAILING_NOT_CLOSED",
 ] as const;
 
 function errorKey(code: string): MessageKey {
@@ -81,7 +82,7 @@ export default function ManageBookingPage({ loaderData, actionData }: Route.Comp
       {page.kind === "find" ? (
         <FindForm form={failure?.intent === "find" ? failure.form : page.form} />
       ) : (
-        <BookingDetails data={page} failure={failure?.intent === "change-date" ? failure : null} />
+        <BookingDetails data={page} failure={failure?.intent === "change-date" || failure?.intent === "open-ticket" ? failure : null} />
       )}
     </div>
   );
@@ -144,7 +145,7 @@ function paymentText(t: Translate, payment: BookingView["payment"]): string | nu
   return payment.instalmentMonths ? `${method} · ${t("manage.payment.instalments", { months: payment.instalmentMonths })}` : method;
 }
 
-function BookingDetails({ data: page, failure }: { data: Extract<ManageBookingData, { kind: "booking" }>; failure: Extract<ManageBookingActionData, { intent: "change-date" }> | null }) {
+function BookingDetails({ data: page, failure }: { data: Extract<ManageBookingData, { kind: "booking" }>; failure: Extract<ManageBookingActionData, { intent: "change-date" | "open-ticket" }> | null }) {
   const t = useTranslate();
   const language = useLanguage();
   const { booking } = page;
@@ -160,6 +161,11 @@ function BookingDetails({ data: page, failure }: { data: Extract<ManageBookingDa
       {page.notice === "email-resent" ? (
         <div role="status" data-testid="email-resent" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
           {t("manage.notice.emailResent", { email: booking.buyer.email })}
+        </div>
+      ) : null}
+      {page.notice === "open-ticket" ? (
+        <div role="status" data-testid="open-ticket-taken" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
+          {t("manage.notice.openTicket")}
         </div>
       ) : null}
       {page.resendError ? <Alert code={page.resendError} testId="resend-error" /> : null}
@@ -242,7 +248,7 @@ function BookingDetails({ data: page, failure }: { data: Extract<ManageBookingDa
 interface LineProps {
   line: BookingLineView;
   change: ChangeSection | null;
-  failure: { newDate: string; error: string } | null;
+  failure: { intent: "change-date" | "open-ticket"; newDate: string; error: string } | null;
   dates: { min: string; max: string };
 }
 
@@ -318,26 +324,31 @@ function DateChange({
   const busy = useNavigation().state !== "idle";
   const state = line.dateChange;
   const sectionId = `change-${line.id}`;
-  const error = failure?.error ?? change?.error ?? null;
+  const error = (failure?.intent === "change-date" ? failure.error : null) ?? change?.error ?? null;
   return (
     <section id={sectionId} className="space-y-3 rounded-xl bg-slate-50 p-3 sm:p-4" aria-labelledby={`${sectionId}-title`} data-testid="date-change">
       <h4 id={`${sectionId}-title`} className="font-bold text-sea-950">
         {t("manage.change.title")}
       </h4>
+      {line.sailingClosed ? <ClosedSailingOffer line={line} failure={failure} busy={busy} /> : null}
       {!state.allowed ? (
         <p className="text-sm text-slate-700" data-testid="date-change-closed" data-reason={state.reason}>
           {t(`manage.change.${state.reason}`)}
         </p>
       ) : (
         <>
-          <p className="text-sm text-slate-700">{t("manage.change.rule")}</p>
-          <p className="text-sm font-semibold text-sea-900">{t("manage.change.deadline", { when: formatCancunInstant(state.deadline, language) })}</p>
+          {line.sailingClosed ? null : (
+            <>
+              <p className="text-sm text-slate-700">{t("manage.change.rule")}</p>
+              <p className="text-sm font-semibold text-sea-900">{t("manage.change.deadline", { when: formatCancunInstant(state.deadline, language) })}</p>
+            </>
+          )}
           {error ? <Alert code={error} testId="date-change-error" /> : null}
           {line.kind === "activity" ? (
             <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end">
               <input type="hidden" name="intent" value="change-date" />
               <input type="hidden" name="lineId" value={line.id} />
-              <DateInput id={`${sectionId}-date`} name="newDate" label={t("manage.change.date")} value={failure?.newDate ?? ""} dates={dates} invalid={error !== null} />
+              <DateInput id={`${sectionId}-date`} name="newDate" label={t("manage.change.date")} value={failure?.intent === "change-date" ? failure.newDate : ""} dates={dates} invalid={error !== null} />
               <button type="submit" className={buttonClass("primary")} disabled={busy}>
                 {t("manage.change.submit")}
               </button>
@@ -360,6 +371,26 @@ function DateChange({
         </>
       )}
     </section>
+  );
+}
+
+/** The operator cancelled one of the line's sailings: the way out besides another sailing is open tickets (ADR 0038). */
+function ClosedSailingOffer({ line, failure, busy }: { line: BookingLineView; failure: LineProps["failure"]; busy: boolean }) {
+  const t = useTranslate();
+  const error = failure?.intent === "open-ticket" ? failure.error : null;
+  return (
+    <div className="space-y-3 rounded-lg border border-coral-600 bg-white p-3" data-testid="sailing-closed">
+      <p className="font-bold text-coral-700">{t("manage.closed.title")}</p>
+      <p className="text-sm text-slate-700">{t("manage.closed.notice")}</p>
+      {error ? <Alert code={error} testId="open-ticket-error" /> : null}
+      <Form method="post">
+        <input type="hidden" name="intent" value="open-ticket" />
+        <input type="hidden" name="lineId" value={line.id} />
+        <button type="submit" className={buttonClass("secondary")} disabled={busy} data-testid="take-open-ticket">
+          {t("manage.closed.openTicket")}
+        </button>
+      </Form>
+    </div>
   );
 }
 
@@ -449,7 +480,11 @@ function History({ entries }: { entries: HistoryEntry[] }) {
                   ? t("manage.history.emailSent")
                   : entry.kind === "resend_requested"
                     ? t("manage.history.resendRequested")
-                    : t("manage.history.dateChanged", { from: formatShortDate(entry.from.date, language), to: formatShortDate(entry.to.date, language) })}
+                    : entry.kind === "sailing_closed"
+                      ? t("manage.history.sailingClosed")
+                      : entry.kind === "open_ticket"
+                        ? t("manage.history.openTicket", { date: formatShortDate(entry.validUntil, language) })
+                        : t("manage.history.dateChanged", { from: formatShortDate(entry.from.date, language), to: formatShortDate(entry.to.date, language) })}
             </span>
           </li>
         ))}

@@ -50,3 +50,15 @@ export {
   type Product,
   type ProductKind,
 } from "./products.ts";
+export {
+  findAllFares,
+  findComplementTexts,
+  findFare,
+  findPresaleTierRows,
+  setComplementTexts,
+  setFareAmount,
+  setPresaleTier,
+  type ComplementTexts,
+  type FareListItem,
+  type PresaleTierRow,
+} from "./admin.ts";

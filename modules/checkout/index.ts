@@ -98,6 +98,8 @@ export {
   findUnsettledPayments,
   findPayments,
   findTickets,
+  findTicketHoldersOnSailings,
+  turnLineIntoOpenTickets,
   insertBooking,
   insertBookingLines,
   insertPayment,

@@ -255,3 +255,41 @@ export async function rescheduleBookingLine(tx: Database, line: BookingLineRow, 
     if (ids.length > 0) await tx.update(tickets).set({ sailingId: leg.sailingId, serviceDate: leg.serviceDate }).where(inArray(tickets.id, ids));
   }
 }
+
+/**
+ * The ticketed bookings holding valid tickets on any of these sailings, each with which of them:
+ * the people to tell when the sailings are closed.
+ */
+export async function findTicketHoldersOnSailings(db: Database, sailingIds: readonly number[]): Promise<{ bookingId: string; sailingIds: number[] }[]> {
+  if (sailingIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ bookingId: tickets.bookingId, sailingId: tickets.sailingId })
+    .from(tickets)
+    .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
+    .where(and(inArray(tickets.sailingId, [...sailingIds]), eq(tickets.status, "valid"), eq(bookings.status, "ticketed")))
+    .orderBy(asc(tickets.bookingId));
+  const byBooking = new Map<string, number[]>();
+  for (const row of rows) {
+    if (row.sailingId === null) continue;
+    byBooking.set(row.bookingId, [...(byBooking.get(row.bookingId) ?? []), row.sailingId]);
+  }
+  return [...byBooking].map(([bookingId, ids]) => ({ bookingId, sailingIds: ids.sort((a, b) => a - b) }));
+}
+
+/**
+ * Turns a dated ferry line into open tickets (its sailing was closed and the buyer chose an open
+ * ticket): the line becomes undated, and each of its still-valid tickets keeps its code (the QR the
+ * buyer has keeps working) but loses its sailing and is valid until `validUntil` on any sailing.
+ */
+export async function turnLineIntoOpenTickets(tx: Database, line: BookingLineRow, validUntil: string): Promise<number> {
+  await tx
+    .update(bookingLines)
+    .set({ trip: "open", serviceDate: null, returnDate: null, outboundSailingId: null, inboundSailingId: null })
+    .where(eq(bookingLines.id, line.id));
+  const rows = await tx
+    .update(tickets)
+    .set({ sailingId: null, serviceDate: null, validUntil })
+    .where(and(eq(tickets.bookingLineId, line.id), eq(tickets.status, "valid")))
+    .returning({ id: tickets.id });
+  return rows.length;
+}

@@ -264,11 +264,15 @@ export function planTickets(reference: string, lines: readonly TicketLine[], iss
 export const DATE_CHANGE_NOTICE_HOURS = 24;
 
 /** What is booked now: when it starts (a sailing's departure, an activity's opening), or an open ticket. */
-export type CurrentService = { kind: "dated"; startsAt: Date } | { kind: "open" };
+export type CurrentService =
+  /** `closed`: the operator closed its sailing (weather, port authority): the guarantee's notice does not apply (ADR 0038). */
+  | { kind: "dated"; startsAt: Date; closed?: boolean }
+  | { kind: "open" };
 
 /** Why a booked service cannot move at all at `now` (whatever the new date), or null while it still can. */
 export function dateChangeBlock(current: CurrentService, now: Date): "open_ticket" | "too_late" | null {
   if (current.kind === "open") return "open_ticket";
+  if (current.closed) return null;
   return current.startsAt.getTime() - now.getTime() < DATE_CHANGE_NOTICE_HOURS * 3_600_000 ? "too_late" : null;
 }
 
@@ -289,7 +293,10 @@ export function assertDateChangeAllowed(current: CurrentService, requested: { da
   if (blocked === "too_late") throw new AppError("DATE_CHANGE_TOO_LATE", { issues: [{ path: "lineId", code: "less_than_24_hours" }] });
   const today = localDateOf(now, OPERATOR_TIME_ZONE);
   if (requested.date < today) throw new AppError("DATE_IN_PAST", { issues: [{ path: "newDate", code: "in_past" }] });
-  if (requested.date === today) throw new AppError("DATE_CHANGE_SAME_DAY", { issues: [{ path: "newDate", code: "same_day" }] });
+  // A closed sailing may move to a later one the same day: the port often reopens by the afternoon.
+  if (requested.date === today && !(current.kind === "dated" && current.closed)) {
+    throw new AppError("DATE_CHANGE_SAME_DAY", { issues: [{ path: "newDate", code: "same_day" }] });
+  }
 }
 
 /** What a line was booked on and what it moves to, kept in the booking's history. */

@@ -6,3 +6,4 @@ export { renderBookingIcs } from "./calendar.ts";
 export { renderBookingEmail, type RenderedEmail } from "./email.ts";
 export { paymentSummaryOf, type PaidWith } from "./payment-summary.ts";
 export { renderRefundEmail, type RefundEmail } from "./refund-email.ts";
+export { renderClosureNotice, type ClosedSailingNotice, type ClosureNoticeDocument } from "./closure-notice.ts";

@@ -1,6 +1,8 @@
 // The operator's inventory API: make the timetable's sailings for the sale window (also run at every
 // start), and close or reopen sales of a sailing, a crossing's day, the port's day or an activity's
-// day for weather or the port authority. Every call needs the admin bearer token.
+// day for weather or the port authority (a sailing's holders are e-mailed, ADR 0038); the timetable's
+// rules and the vessels. Every call needs a staff caller with the permission (timetable, closures),
+// and every change and refusal is audited (flows/staff-change.ts).
 import { createRoute, z } from "@hono/zod-openapi";
 import type { AppServices } from "../../app/context.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -11,12 +13,14 @@ import {
   findActivities,
   findCrossing,
   isLocalDate,
-  liftClosure,
-  materializeSaleWindow,
   type Closure,
   type ClosureTarget,
 } from "../../modules/inventory/index.ts";
-import { forbiddenStaff, requireStaff, STAFF_SECURITY, unauthorizedStaff } from "./staff-auth.ts";
+import { closeSailings, reopenSailings } from "../../flows/sailing-closures.ts";
+import { runAuditedChange, type StaffDeps } from "../../flows/staff-change.ts";
+import { changeVessel, endTimetableRule, regenerateSailings, saveTimetableRule } from "../../flows/timetable-admin.ts";
+import { findTimetableRules, findVessels } from "../../modules/inventory/index.ts";
+import { forbiddenStaff, requireStaff, staffOf, STAFF_SECURITY, unauthorizedStaff } from "./staff-auth.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
 
 const ClosureSchema = z
@@ -51,6 +55,8 @@ function closureJson(closure: Closure, crossingCode: string | null) {
 export function inventoryAdminRouter(services: AppServices) {
   const router = createRouter();
   const admin = requireStaff(services, "closures");
+  const timetable = requireStaff(services, "timetable");
+  const depsOf = (c: Parameters<typeof staffOf>[0]): StaffDeps => ({ db: services.db, now: services.clock.now(), actor: staffOf(c), requestId: (c.get("requestId") as string | undefined) ?? null });
 
   router.openapi(
     createRoute({
@@ -60,7 +66,7 @@ export function inventoryAdminRouter(services: AppServices) {
       summary: "Make the timetable's sailings from today for the sale window (idempotent)",
       description: `Inserts the sailings the timetable rules make and that do not exist yet; with \`prune\` (the default) it removes future sailings the rules no longer make when no seat was ever allocated on them and no closure names them. Runs at every start for ${SALE_HORIZON_DAYS} days.`,
       security: STAFF_SECURITY,
-      middleware: [admin] as const,
+      middleware: [timetable] as const,
       request: {
         body: {
           required: false,
@@ -105,7 +111,7 @@ export function inventoryAdminRouter(services: AppServices) {
         .strict()
         .safeParse(body);
       if (!parsed.success) throw new AppError("INVALID_REQUEST", { issues: parsed.error.issues.map((issue) => ({ path: ["body", ...issue.path.map(String)].join("."), code: issue.code })) });
-      const result = await materializeSaleWindow(services.db, services.clock.now(), parsed.data.days, parsed.data.prune);
+      const result = await regenerateSailings(depsOf(c), parsed.data.days, parsed.data.prune);
       services.logger.info(result, "sailings materialized by the operator");
       return c.json(result, 200);
     },
@@ -140,11 +146,15 @@ export function inventoryAdminRouter(services: AppServices) {
         },
       },
       responses: {
-        201: { description: "The closure", content: { "application/json": { schema: z.object({ closure: ClosureSchema }) } } },
+        201: {
+          description: "The closure, and how many bookings holding tickets on the closed sailings were e-mailed the offer (another sailing or open tickets)",
+          content: { "application/json": { schema: z.object({ closure: ClosureSchema, notified: z.number().int() }) } },
+        },
         400: errorResponse("INVALID_REQUEST or INVALID_DATE"),
         401: unauthorizedStaff,
         403: forbiddenStaff,
         404: errorResponse("UNKNOWN_SAILING, UNKNOWN_CROSSING or UNKNOWN_PRODUCT"),
+        409: errorResponse("ALREADY_CLOSED, SAILING_DEPARTED or DATE_IN_PAST"),
       },
     }),
     async (c) => {
@@ -169,9 +179,17 @@ export function inventoryAdminRouter(services: AppServices) {
           target = { crossingId: crossing?.id ?? null, date: body.date };
         }
       }
-      const closure = await closeSales(services.db, target, body.reason, body.note ?? null);
-      services.logger.info({ closure: closure.id, reason: closure.reason }, "sales closed");
-      return c.json({ closure: closureJson(closure, crossingCode) }, 201);
+      const closing = target;
+      // A sailing or a day of the crossings tells its holders (flows/sailing-closures.ts); an activity's day has no sailings to tell.
+      const { closure, notified } =
+        "activityId" in closing
+          ? await runAuditedChange(depsOf(c), { action: "activity_day.close", entityType: "closure", entityId: `activity:${closing.activityId}:${closing.date}` }, async (tx) => {
+              const made = await closeSales(tx, closing, body.reason, body.note ?? null);
+              return { result: { closure: made, notified: 0 }, before: null, after: made, entityId: String(made.id) };
+            })
+          : await closeSailings(depsOf(c), closing, body.reason, body.note ?? null);
+      services.logger.info({ closure: closure.id, reason: closure.reason, notified }, "sales closed");
+      return c.json({ closure: closureJson(closure, crossingCode), notified }, 201);
     },
   );
 
@@ -188,15 +206,187 @@ export function inventoryAdminRouter(services: AppServices) {
         200: { description: "The lifted closure", content: { "application/json": { schema: z.object({ closure: ClosureSchema }) } } },
         401: unauthorizedStaff,
         403: forbiddenStaff,
-        404: errorResponse("NOT_FOUND: no open closure with that id"),
+        404: errorResponse("NOT_FOUND: no closure with that id"),
+        409: errorResponse("SAILING_NOT_CLOSED: the closure was lifted already"),
       },
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const closure = await liftClosure(services.db, id, services.clock.now());
+      const closure = await reopenSailings(depsOf(c), id);
       services.logger.info({ closure: closure.id }, "closure lifted");
       return c.json({ closure: closureJson(closure, null) }, 200);
     },
+  );
+
+  const RuleSchema = z
+    .object({
+      id: z.number().int(),
+      crossingId: z.number().int(),
+      vesselId: z.number().int(),
+      weekdays: z.array(z.number().int()),
+      seasonStart: z.string().nullable(),
+      seasonEnd: z.string().nullable(),
+      validFrom: z.string().nullable(),
+      validUntil: z.string().nullable(),
+      firstDeparture: z.string(),
+      lastDeparture: z.string(),
+      intervalMinutes: z.number().int(),
+      priority: z.number().int(),
+      active: z.boolean(),
+      note: z.string().nullable(),
+    })
+    .openapi("TimetableRule");
+  const RuleInputSchema = z
+    .object({
+      crossingId: z.number().int(),
+      vesselId: z.number().int(),
+      weekdays: z.array(z.number().int()).max(7),
+      seasonStart: z.string().max(5).nullable().optional(),
+      seasonEnd: z.string().max(5).nullable().optional(),
+      validFrom: z.string().max(10).nullable().optional(),
+      validUntil: z.string().max(10).nullable().optional(),
+      firstDeparture: z.string().max(8).openapi({ example: "09:00" }),
+      lastDeparture: z.string().max(8).openapi({ example: "17:00" }),
+      intervalMinutes: z.number().int(),
+      priority: z.number().int().default(0),
+      note: z.string().max(200).nullable().optional(),
+    })
+    .strict()
+    .openapi("TimetableRuleInput");
+  const clashes = errorResponse(
+    "TIMETABLE_CONFLICT (another rule of equal priority makes the same departure) or VESSEL_DOUBLE_BOOKED (the vessel would sail twice at once); the issues list every clash: path rule.<id>, code same_departure:<date>T<time> or vessel_busy:<date>T<time>/<other time>",
+  );
+  const materialized = z.object({ from: z.string(), to: z.string(), planned: z.number().int(), inserted: z.number().int(), removed: z.number().int() });
+  const ruleId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647).openapi({ param: { name: "id", in: "path" } }) });
+
+  router.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/admin/timetable-rules",
+      tags: ["timetable"],
+      summary: "Every timetable rule, active or ended",
+      security: STAFF_SECURITY,
+      middleware: [timetable] as const,
+      responses: {
+        200: { description: "The rules", content: { "application/json": { schema: z.object({ rules: z.array(RuleSchema) }) } } },
+        401: unauthorizedStaff,
+        403: forbiddenStaff,
+      },
+    }),
+    async (c) => c.json({ rules: (await findTimetableRules(services.db)).map((rule) => ({ ...rule, weekdays: [...rule.weekdays] })) }, 200),
+  );
+
+  router.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/admin/timetable-rules",
+      tags: ["timetable"],
+      summary: "Add a timetable rule (checked for clashes) and make its sailings",
+      security: STAFF_SECURITY,
+      middleware: [timetable] as const,
+      request: { body: { required: true, content: { "application/json": { schema: RuleInputSchema } } } },
+      responses: {
+        201: { description: "The rule and the sailings made", content: { "application/json": { schema: z.object({ rule: RuleSchema, materialized }) } } },
+        400: errorResponse("INVALID_REQUEST: the issues name each wrong field"),
+        401: unauthorizedStaff,
+        403: forbiddenStaff,
+        409: clashes,
+      },
+    }),
+    async (c) => {
+      const { rule, materialized: made } = await saveTimetableRule(depsOf(c), null, c.req.valid("json"));
+      return c.json({ rule: { ...rule, weekdays: [...rule.weekdays] }, materialized: made }, 201);
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: "put",
+      path: "/api/admin/timetable-rules/{id}",
+      tags: ["timetable"],
+      summary: "Replace a timetable rule (checked for clashes); unsold sailings follow it, sold ones stay",
+      security: STAFF_SECURITY,
+      middleware: [timetable] as const,
+      request: { params: ruleId, body: { required: true, content: { "application/json": { schema: RuleInputSchema } } } },
+      responses: {
+        200: { description: "The rule and the sailings made", content: { "application/json": { schema: z.object({ rule: RuleSchema, materialized }) } } },
+        400: errorResponse("INVALID_REQUEST"),
+        401: unauthorizedStaff,
+        403: forbiddenStaff,
+        404: errorResponse("NOT_FOUND: no rule with that id"),
+        409: clashes,
+      },
+    }),
+    async (c) => {
+      const { rule, materialized: made } = await saveTimetableRule(depsOf(c), c.req.valid("param").id, c.req.valid("json"));
+      return c.json({ rule: { ...rule, weekdays: [...rule.weekdays] }, materialized: made }, 200);
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/admin/timetable-rules/{id}/end",
+      tags: ["timetable"],
+      summary: "End a rule after a last day (unsold sailings after it go; sold ones stay for a closure)",
+      security: STAFF_SECURITY,
+      middleware: [timetable] as const,
+      request: { params: ruleId, body: { required: true, content: { "application/json": { schema: z.object({ lastDay: z.string().max(10).openapi({ example: "2026-12-31" }) }).strict() } } } },
+      responses: {
+        200: { description: "The ended rule", content: { "application/json": { schema: z.object({ rule: RuleSchema, materialized }) } } },
+        400: errorResponse("INVALID_DATE or DATE_IN_PAST"),
+        401: unauthorizedStaff,
+        403: forbiddenStaff,
+        404: errorResponse("NOT_FOUND: no rule with that id"),
+      },
+    }),
+    async (c) => {
+      const { rule, materialized: made } = await endTimetableRule(depsOf(c), c.req.valid("param").id, c.req.valid("json").lastDay);
+      return c.json({ rule: { ...rule, weekdays: [...rule.weekdays] }, materialized: made }, 200);
+    },
+  );
+
+  const VesselSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string(), capacity: z.number().int(), active: z.boolean() }).openapi("Vessel");
+
+  router.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/admin/vessels",
+      tags: ["timetable"],
+      summary: "The fleet",
+      security: STAFF_SECURITY,
+      middleware: [timetable] as const,
+      responses: {
+        200: { description: "The vessels", content: { "application/json": { schema: z.object({ vessels: z.array(VesselSchema) }) } } },
+        401: unauthorizedStaff,
+        403: forbiddenStaff,
+      },
+    }),
+    async (c) => c.json({ vessels: await findVessels(services.db) }, 200),
+  );
+
+  router.openapi(
+    createRoute({
+      method: "put",
+      path: "/api/admin/vessels/{id}",
+      tags: ["timetable"],
+      summary: "Rename a vessel or change its seats (applied to its sailings not yet departed)",
+      security: STAFF_SECURITY,
+      middleware: [timetable] as const,
+      request: {
+        params: ruleId,
+        body: { required: true, content: { "application/json": { schema: z.object({ name: z.string().max(80), capacity: z.number().int(), active: z.boolean() }).strict() } } },
+      },
+      responses: {
+        200: { description: "The vessel and how many future sailings took the capacity", content: { "application/json": { schema: z.object({ vessel: VesselSchema, sailingsUpdated: z.number().int() }) } } },
+        400: errorResponse("INVALID_REQUEST"),
+        401: unauthorizedStaff,
+        403: forbiddenStaff,
+        404: errorResponse("NOT_FOUND: no vessel with that id"),
+        409: errorResponse("CAPACITY_BELOW_SOLD: the issues name each sailing (sailing.<id>) and its seats taken (taken:<n>)"),
+      },
+    }),
+    async (c) => c.json(await changeVessel(depsOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
   );
 
   return router;

@@ -1,0 +1,165 @@
+// Console: close a sailing or a whole day for weather or the port authority, see the day's sailings
+// and the closures in force, reopen. Every form works without JavaScript (post, then redirect back).
+import { Form, useNavigation } from "react-router";
+import { CARD, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
+import { buttonClass } from "../../components/ui/styles.ts";
+import { useConsoleT } from "../console-i18n.ts";
+import type { ClosuresPageData } from "./closures.server.ts";
+import { RefusalBox } from "./refusal.tsx";
+import type { Refusal } from "./shared.server.ts";
+
+function ReasonSelect({ id }: { id: string }) {
+  const t = useConsoleT();
+  return (
+    <div>
+      <label htmlFor={id} className={FIELD_LABEL}>
+        {t("ops.closures.reason")}
+      </label>
+      <select id={id} name="reason" className={`${INPUT} mt-1`} defaultValue="weather">
+        <option value="weather">{t("ops.closures.reason.weather")}</option>
+        <option value="port_authority">{t("ops.closures.reason.port_authority")}</option>
+      </select>
+    </div>
+  );
+}
+
+export function ClosuresPage({ page, refusal }: { page: ClosuresPageData; refusal: Refusal | null }) {
+  const t = useConsoleT();
+  const busy = useNavigation().state !== "idle";
+  const dayRefusal = refusal && (refusal.target === "day" || refusal.target === null || refusal.intent === "reopen") ? refusal : null;
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold text-sea-950">{t("ops.closures.title")}</h1>
+      <p className="text-sm text-slate-700">{t("ops.closures.intro")}</p>
+
+      {page.done?.kind === "closed" ? (
+        <p role="status" data-testid="closure-done" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
+          {t("ops.closures.done.closed", { count: String(page.done.notified) })}
+        </p>
+      ) : null}
+      {page.done?.kind === "reopened" ? (
+        <p role="status" data-testid="closure-done" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
+          {t("ops.closures.done.reopened")}
+        </p>
+      ) : null}
+      {dayRefusal ? <RefusalBox refusal={dayRefusal} /> : null}
+
+      <section className={`${CARD} space-y-4`} aria-labelledby="closures-day">
+        <h2 id="closures-day" className="text-lg font-bold text-sea-950">
+          {t("ops.closures.day.title")}
+        </h2>
+        <Form method="get" className="flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor="closures-date" className={FIELD_LABEL}>
+              {t("ops.closures.date")}
+            </label>
+            <input id="closures-date" name="date" type="date" required defaultValue={page.date} className={`${INPUT} mt-1`} />
+          </div>
+          <button type="submit" className={buttonClass("secondary")}>
+            {t("ops.closures.show")}
+          </button>
+        </Form>
+
+        <Form method="post" className="flex flex-wrap items-end gap-3 border-t border-slate-200 pt-4" data-testid="close-day-form">
+          <input type="hidden" name="intent" value="close-day" />
+          <input type="hidden" name="date" value={page.date} />
+          <div>
+            <label htmlFor="close-day-crossing" className={FIELD_LABEL}>
+              {t("ops.closures.crossing")}
+            </label>
+            <select id="close-day-crossing" name="crossing" className={`${INPUT} mt-1`} defaultValue="all">
+              <option value="all">{t("ops.closures.allCrossings")}</option>
+              {page.crossings.map((crossing) => (
+                <option key={crossing.code} value={crossing.code}>
+                  {crossing.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <ReasonSelect id="close-day-reason" />
+          <div className="min-w-48 flex-1">
+            <label htmlFor="close-day-note" className={FIELD_LABEL}>
+              {t("ops.closures.note")}
+            </label>
+            <input id="close-day-note" name="note" maxLength={500} className={`${INPUT} mt-1`} />
+          </div>
+          <button type="submit" className={buttonClass("primary")} disabled={busy} data-testid="close-day">
+            {t("ops.closures.closeDay", { date: page.date })}
+          </button>
+        </Form>
+      </section>
+
+      <section className={`${CARD} space-y-3`} aria-labelledby="closures-sailings">
+        <h2 id="closures-sailings" className="text-lg font-bold text-sea-950">
+          {t("ops.closures.sailings", { date: page.date })}
+        </h2>
+        {page.sailings.length === 0 ? <p className="text-sm text-slate-700">{t("ops.closures.noSailings")}</p> : null}
+        <ul className="divide-y divide-slate-200">
+          {page.sailings.map((sailing) => {
+            const rowRefusal = refusal && refusal.intent === "close-sailing" && refusal.target === String(sailing.id) ? refusal : null;
+            const closable = sailing.status !== "closed" && sailing.status !== "departed";
+            return (
+              <li key={sailing.id} className="flex flex-col gap-2 py-3 lg:flex-row lg:items-center lg:justify-between" data-testid="day-sailing" data-sailing-id={sailing.id} data-status={sailing.status}>
+                <div className="text-sm">
+                  <p className="font-semibold text-sea-950">
+                    {sailing.time} · {sailing.crossing}
+                  </p>
+                  <p className="text-slate-700">
+                    {t("ops.closures.load", { vessel: sailing.vessel, taken: String(sailing.taken), capacity: String(sailing.capacity) })} · {t(`ops.sailing.status.${sailing.status}`)}
+                  </p>
+                </div>
+                {closable ? (
+                  <Form method="post" className="flex flex-wrap items-end gap-2">
+                    <input type="hidden" name="intent" value="close-sailing" />
+                    <input type="hidden" name="date" value={page.date} />
+                    <input type="hidden" name="sailingId" value={sailing.id} />
+                    <ReasonSelect id={`reason-${sailing.id}`} />
+                    <button type="submit" className={buttonClass("secondary")} disabled={busy} data-testid="close-sailing">
+                      {t("ops.closures.closeSailing", { time: sailing.time })}
+                    </button>
+                  </Form>
+                ) : null}
+                {rowRefusal ? <RefusalBox refusal={rowRefusal} /> : null}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section className={`${CARD} space-y-3`} aria-labelledby="closures-list">
+        <h2 id="closures-list" className="text-lg font-bold text-sea-950">
+          {t("ops.closures.list")}
+        </h2>
+        {page.closures.length === 0 ? <p className="text-sm text-slate-700">{t("ops.closures.none")}</p> : null}
+        <ul className="divide-y divide-slate-200">
+          {page.closures.map((closure) => (
+            <li key={closure.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="closure" data-closure-id={closure.id}>
+              <div className="text-sm">
+                <p className="font-semibold text-sea-950">
+                  {closure.what.kind === "sailing"
+                    ? t("ops.closures.what.sailing", { date: closure.what.date ?? "", time: closure.what.time ?? "" })
+                    : t("ops.closures.what.day", { date: closure.what.date, crossing: closure.what.crossing ?? t("ops.closures.allCrossings") })}
+                </p>
+                <p className="text-slate-700">
+                  {t(`ops.closures.reason.${closure.reason}`)}
+                  {closure.note ? ` · ${closure.note}` : ""}
+                  {closure.liftedAt ? ` · ${t("ops.closures.lifted")}` : ""}
+                </p>
+              </div>
+              {closure.liftedAt === null ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="reopen" />
+                  <input type="hidden" name="date" value={page.date} />
+                  <input type="hidden" name="closureId" value={closure.id} />
+                  <button type="submit" className={buttonClass("secondary")} disabled={busy} data-testid="reopen">
+                    {t("ops.closures.reopen")}
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

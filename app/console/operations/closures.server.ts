@@ -1,0 +1,150 @@
+// The console's closures page (issue 11): a day's sailings of every crossing with seats taken and
+// state, a form to close one sailing or the whole day (one crossing or the port), the closures in
+// force and lately lifted, each with its reopen button. Closing mails the holders (flows/sailing-closures.ts).
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { AppError } from "../../../lib/errors.ts";
+import type { Language } from "../../../lib/language.ts";
+import { closeSailings, reopenSailings } from "../../../flows/sailing-closures.ts";
+import {
+  addDays,
+  findCrossings,
+  findDaySailings,
+  findRecentClosures,
+  isLocalDate,
+  localDateOf,
+  localTimeOf,
+  type ClosureReason,
+  type SailingStatus,
+} from "../../../modules/inventory/index.ts";
+import type { AuditActor } from "../../../modules/audit/index.ts";
+import { servicesContext } from "../../context.ts";
+import { field, integerField, refusalOf, staffDepsOf } from "./shared.server.ts";
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+export interface DaySailing {
+  id: number;
+  crossing: string;
+  time: string;
+  vessel: string;
+  capacity: number;
+  taken: number;
+  status: SailingStatus;
+  closureId: number | null;
+}
+
+export interface ClosureRow {
+  id: number;
+  what: { kind: "sailing"; date: string | null; time: string | null; crossing: string | null } | { kind: "day"; date: string; crossing: string | null };
+  reason: ClosureReason;
+  note: string | null;
+  createdAt: string;
+  liftedAt: string | null;
+}
+
+export interface ClosuresPageData {
+  date: string;
+  today: string;
+  crossings: { code: string; name: string }[];
+  sailings: DaySailing[];
+  closures: ClosureRow[];
+  done: { kind: "closed"; notified: number } | { kind: "reopened" } | null;
+}
+
+export async function loadClosuresPage(args: Args, language: Language): Promise<ClosuresPageData> {
+  const services = args.context.get(servicesContext);
+  const now = services.clock.now();
+  const url = new URL(args.request.url);
+  const today = localDateOf(now);
+  const asked = url.searchParams.get("date") ?? "";
+  const date = isLocalDate(asked) ? asked : today;
+  const crossings = await findCrossings(services.db, language);
+  const nameOf = (id: number | null) => {
+    const crossing = crossings.find((item) => item.id === id);
+    return crossing ? `${crossing.from.name} → ${crossing.to.name}` : null;
+  };
+  const [day, recent] = await Promise.all([
+    findDaySailings(
+      services.db,
+      crossings.map((crossing) => crossing.id),
+      date,
+      now,
+    ),
+    findRecentClosures(services.db, addDays(today, -7)),
+  ]);
+  const doneParam = url.searchParams.get("done");
+  const notified = Number(url.searchParams.get("notified") ?? "0");
+  return {
+    date,
+    today,
+    crossings: crossings.map((crossing) => ({ code: crossing.code, name: `${crossing.from.name} → ${crossing.to.name}` })),
+    sailings: day.map((sailing) => ({
+      id: sailing.id,
+      crossing: nameOf(sailing.crossingId) ?? "",
+      time: sailing.time,
+      vessel: sailing.vessel.name,
+      capacity: sailing.capacity,
+      taken: sailing.taken,
+      status: sailing.status,
+      closureId: sailing.closure?.id ?? null,
+    })),
+    closures: recent
+      .filter((closure) => closure.activityId === null)
+      .map((closure) => ({
+        id: closure.id,
+        what:
+          closure.sailingId !== null
+            ? { kind: "sailing" as const, date: closure.sailingDate, time: closure.sailingDepartsAt ? localTimeOf(closure.sailingDepartsAt) : null, crossing: null }
+            : { kind: "day" as const, date: closure.serviceDate ?? "", crossing: nameOf(closure.crossingId) },
+        reason: closure.reason,
+        note: closure.note,
+        createdAt: closure.createdAt.toISOString(),
+        liftedAt: closure.liftedAt?.toISOString() ?? null,
+      })),
+    done: doneParam === "closed" ? { kind: "closed", notified: Number.isFinite(notified) ? notified : 0 } : doneParam === "reopened" ? { kind: "reopened" } : null,
+  };
+}
+
+function reasonOf(value: string): ClosureReason {
+  return value === "port_authority" ? "port_authority" : "weather";
+}
+
+export async function submitClosuresPage(args: Args, actor: AuditActor, language: Language) {
+  const services = args.context.get(servicesContext);
+  const form = await args.request.formData().catch(() => new FormData());
+  const intent = field(form, "intent", 20);
+  const deps = staffDepsOf(args, actor);
+  const page = new URL(args.request.url).pathname;
+  const date = field(form, "date", 10);
+  const back = (query: string) => redirect(`${page}?date=${encodeURIComponent(date)}&${query}`, { headers: { "Cache-Control": "no-store" } });
+  if (intent === "close-sailing") {
+    const sailingId = integerField(form, "sailingId");
+    try {
+      const outcome = await closeSailings(deps, { sailingId: sailingId ?? 0 }, reasonOf(field(form, "reason")), field(form, "note", 500) || null);
+      return back(`done=closed&notified=${outcome.notified}`);
+    } catch (error) {
+      return refusalOf(error, intent, sailingId === null ? null : String(sailingId));
+    }
+  }
+  if (intent === "close-day") {
+    const crossingCode = field(form, "crossing", 64);
+    try {
+      const crossing = crossingCode === "" || crossingCode === "all" ? null : (await findCrossings(services.db, language)).find((item) => item.code === crossingCode);
+      if (crossing === undefined) throw new AppError("UNKNOWN_CROSSING", { issues: [{ path: "crossing", code: "unknown_crossing" }] });
+      const outcome = await closeSailings(deps, { crossingId: crossing?.id ?? null, date }, reasonOf(field(form, "reason")), field(form, "note", 500) || null);
+      return back(`done=closed&notified=${outcome.notified}`);
+    } catch (error) {
+      return refusalOf(error, intent, "day");
+    }
+  }
+  if (intent === "reopen") {
+    const closureId = integerField(form, "closureId");
+    try {
+      await reopenSailings(deps, closureId ?? 0);
+      return back("done=reopened");
+    } catch (error) {
+      return refusalOf(error, intent, closureId === null ? null : String(closureId));
+    }
+  }
+  return data({ refusal: { intent, target: null, code: "INVALID_REQUEST", issues: [{ path: "intent", code: "unknown" }] } }, { status: 400 });
+}

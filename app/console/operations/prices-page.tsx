@@ -1,0 +1,135 @@
+// Console: fares (MXN, what every other currency is derived from), presale tiers and exchange rates.
+import { Form, useNavigation } from "react-router";
+import { CARD, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
+import { buttonClass } from "../../components/ui/styles.ts";
+import { useConsoleT } from "../console-i18n.ts";
+import type { PricesPageData } from "./prices.server.ts";
+import { RefusalBox } from "./refusal.tsx";
+import type { Refusal } from "./shared.server.ts";
+
+export function PricesPage({ page, refusal }: { page: PricesPageData; refusal: Refusal | null }) {
+  const t = useConsoleT();
+  const busy = useNavigation().state !== "idle";
+  const products = [...new Set(page.fares.map((fare) => fare.product))];
+  const here = (intent: string, target: string) => (refusal && refusal.intent === intent && refusal.target === target ? <RefusalBox refusal={refusal} /> : null);
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold text-sea-950">{t("ops.prices.title")}</h1>
+      {page.done ? (
+        <p role="status" data-testid="prices-done" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
+          {t(`ops.prices.done.${page.done}`)}
+        </p>
+      ) : null}
+
+      <section className={`${CARD} space-y-4`} aria-labelledby="prices-rates">
+        <h2 id="prices-rates" className="text-lg font-bold text-sea-950">
+          {t("ops.prices.rates")}
+        </h2>
+        <ul className="grid gap-1 text-sm text-slate-700 sm:grid-cols-2 lg:grid-cols-3">
+          {page.rates.map((rate) => (
+            <li key={rate.currency}>
+              <span className="font-semibold text-sea-950">{rate.currency}</span> {rate.rate} · {rate.source}
+            </li>
+          ))}
+        </ul>
+        {here("rate", "rate")}
+        <Form method="post" className="flex flex-wrap items-end gap-3 border-t border-slate-200 pt-4">
+          <input type="hidden" name="intent" value="rate" />
+          <div>
+            <label htmlFor="rate-currency" className={FIELD_LABEL}>
+              {t("ops.prices.currency")}
+            </label>
+            <select id="rate-currency" name="currency" className={`${INPUT} mt-1`}>
+              {page.currencies.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="rate-value" className={FIELD_LABEL}>
+              {t("ops.prices.rate")}
+            </label>
+            <input id="rate-value" name="rate" required inputMode="decimal" className={`${INPUT} mt-1`} placeholder="0.0541" />
+          </div>
+          <div>
+            <label htmlFor="rate-source" className={FIELD_LABEL}>
+              {t("ops.prices.source")}
+            </label>
+            <input id="rate-source" name="source" defaultValue="manual" className={`${INPUT} mt-1`} />
+          </div>
+          <label className="flex min-h-11 items-center gap-2 text-sm">
+            <input type="checkbox" name="allowLargeChange" />
+            {t("ops.prices.allowLargeChange")}
+          </label>
+          <button type="submit" className={buttonClass("primary")} disabled={busy}>
+            {t("ops.prices.recordRate")}
+          </button>
+        </Form>
+      </section>
+
+      <section className={`${CARD} space-y-3`} aria-labelledby="prices-tiers">
+        <h2 id="prices-tiers" className="text-lg font-bold text-sea-950">
+          {t("ops.prices.tiers")}
+        </h2>
+        <ul className="divide-y divide-slate-200">
+          {page.tiers.map((tier) => (
+            <li key={tier.id} className="py-3">
+              {here("tier", String(tier.id))}
+              <Form method="post" className="flex flex-wrap items-end gap-3">
+                <input type="hidden" name="intent" value="tier" />
+                <input type="hidden" name="id" value={tier.id} />
+                <p className="min-w-48 text-sm font-semibold text-sea-950">{t("ops.prices.tier", { days: String(tier.minDaysAhead), product: tier.product ?? t("ops.prices.allProducts") })}</p>
+                <div className="w-28">
+                  <label htmlFor={`tier-${tier.id}`} className={FIELD_LABEL}>
+                    {t("ops.prices.discount")}
+                  </label>
+                  <input id={`tier-${tier.id}`} name="discount" inputMode="decimal" required defaultValue={(tier.discountBasisPoints / 100).toString()} className={`${INPUT} mt-1`} />
+                </div>
+                <label className="flex min-h-11 items-center gap-2 text-sm">
+                  <input type="checkbox" name="active" defaultChecked={tier.active} />
+                  {t("ops.prices.active")}
+                </label>
+                <button type="submit" className={buttonClass("secondary")} disabled={busy}>
+                  {t("ops.prices.save")}
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={`${CARD} space-y-3`} aria-labelledby="prices-fares">
+        <h2 id="prices-fares" className="text-lg font-bold text-sea-950">
+          {t("ops.prices.fares")}
+        </h2>
+        {products.map((product) => (
+          <details key={product} className="rounded-lg border border-slate-200 p-3">
+            <summary className="cursor-pointer font-semibold text-sea-950">{product}</summary>
+            <ul className="mt-2 divide-y divide-slate-200">
+              {page.fares
+                .filter((fare) => fare.product === product)
+                .map((fare) => (
+                  <li key={fare.id} className="py-2">
+                    {here("fare", String(fare.id))}
+                    <Form method="post" className="flex flex-wrap items-end gap-3">
+                      <input type="hidden" name="intent" value="fare" />
+                      <input type="hidden" name="id" value={fare.id} />
+                      <label htmlFor={`fare-${fare.id}`} className="min-w-48 text-sm text-slate-700">
+                        {t(`ops.prices.trip.${fare.trip}`)} · {t(`ops.prices.category.${fare.category}`)} · {t(`ops.prices.passenger.${fare.passengerType}`)} (MXN)
+                      </label>
+                      <input id={`fare-${fare.id}`} name="amount" inputMode="decimal" required defaultValue={fare.amount} className={`${INPUT} w-32`} />
+                      <button type="submit" className={buttonClass("secondary")} disabled={busy}>
+                        {t("ops.prices.save")}
+                      </button>
+                    </Form>
+                  </li>
+                ))}
+            </ul>
+          </details>
+        ))}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+// The console's prices page (issue 11): every fare in MXN, the presale tiers, and the exchange rates
+// in force with a form to record new ones. Each save is one audited change (flows/pricing-admin.ts).
+import { data, redirect, type RouterContextProvider } from "react-router";
+import type { Language } from "../../../lib/language.ts";
+import { changeExchangeRates, changeFare, changePresaleTier } from "../../../flows/pricing-admin.ts";
+import type { AuditActor } from "../../../modules/audit/index.ts";
+import { findAllFares, findPresaleTierRows, type PresaleTierRow } from "../../../modules/catalog/index.ts";
+import { findCurrencies, findRatesInForce } from "../../../modules/currency/index.ts";
+import { servicesContext } from "../../context.ts";
+import { field, integerField, refusalOf, staffDepsOf, type Refusal } from "./shared.server.ts";
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+export interface PricesPageData {
+  fares: { id: number; product: string; category: "tourist" | "resident"; passengerType: "adult" | "child" | "infant"; trip: "one_way" | "round_trip" | "single"; amount: string }[];
+  tiers: (PresaleTierRow & { product: string | null })[];
+  rates: { currency: string; rate: string; source: string; validFrom: string }[];
+  currencies: string[];
+  done: "fare" | "tier" | "rate" | null;
+}
+
+/** "509.00" → 50900; null for anything that is not a non-negative amount with at most 2 decimals. */
+export function minorOf(text: string): number | null {
+  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
+}
+
+export async function loadPricesPage(args: Args, language: Language): Promise<PricesPageData> {
+  const services = args.context.get(servicesContext);
+  const now = services.clock.now();
+  const [fares, tiers, rates, currencies] = await Promise.all([findAllFares(services.db), findPresaleTierRows(services.db), findRatesInForce(services.db, now), findCurrencies(services.db, language)]);
+  const productName = (id: number | null) => (id === null ? null : (fares.find((fare) => fare.productId === id)?.productName[language] ?? String(id)));
+  const done = new URL(args.request.url).searchParams.get("done");
+  return {
+    fares: fares.map((fare) => ({
+      id: fare.id,
+      product: fare.productName[language],
+      category: fare.category,
+      passengerType: fare.passengerType,
+      trip: fare.trip as PricesPageData["fares"][number]["trip"],
+      amount: (fare.amountMinor / 100).toFixed(2),
+    })),
+    tiers: tiers.map((tier) => ({ ...tier, product: productName(tier.productId) })),
+    rates: rates.map((rate) => ({ currency: rate.currency, rate: rate.rate, source: rate.source, validFrom: rate.validFrom.toISOString() })),
+    currencies: currencies.map((currency) => currency.iso_code as string).filter((code) => code !== "MXN"),
+    done: done === "fare" || done === "tier" || done === "rate" ? done : null,
+  };
+}
+
+export async function submitPricesPage(args: Args, actor: AuditActor) {
+  const form = await args.request.formData().catch(() => new FormData());
+  const intent = field(form, "intent", 20);
+  const deps = staffDepsOf(args, actor);
+  const back = (done: string) => redirect(`${new URL(args.request.url).pathname}?done=${done}`, { headers: { "Cache-Control": "no-store" } });
+  if (intent === "fare") {
+    const id = integerField(form, "id");
+    try {
+      await changeFare(deps, id ?? 0, minorOf(field(form, "amount", 20)) ?? Number.NaN);
+      return back("fare");
+    } catch (error) {
+      return refusalOf(error, intent, id === null ? null : String(id));
+    }
+  }
+  if (intent === "tier") {
+    const id = integerField(form, "id");
+    // A percentage with up to two decimals is basis points times one hundredth: "10" → 1000.
+    const percent = minorOf(field(form, "discount", 10));
+    try {
+      await changePresaleTier(deps, id ?? 0, { discountBasisPoints: percent ?? Number.NaN, active: form.get("active") === "on" });
+      return back("tier");
+    } catch (error) {
+      return refusalOf(error, intent, id === null ? null : String(id));
+    }
+  }
+  if (intent === "rate") {
+    try {
+      await changeExchangeRates(deps, {
+        source: field(form, "source", 64) || "manual",
+        allowLargeChange: form.get("allowLargeChange") === "on",
+        rates: [{ currency: field(form, "currency", 8), rate: field(form, "rate", 40) }],
+      });
+      return back("rate");
+    } catch (error) {
+      return refusalOf(error, intent, "rate");
+    }
+  }
+  const refusal: Refusal = { intent, target: null, code: "INVALID_REQUEST", issues: [{ path: "intent", code: "unknown" }] };
+  return data({ refusal }, { status: 400 });
+}

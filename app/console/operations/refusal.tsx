@@ -1,0 +1,34 @@
+// A refused console request, translated: the code's sentence, then each issue the page can name (a
+// timetable clash with the other rule, its day and times; a sailing whose seats forbid a capacity cut).
+import { consoleErrorKey, useConsoleLayoutData, useConsoleT } from "../console-i18n.ts";
+import type { Refusal } from "./shared.server.ts";
+
+function issueText(t: ReturnType<typeof useConsoleT>, issue: { path: string; code: string }): string {
+  const rule = /^rule\.(-?\d+)$/.exec(issue.path)?.[1];
+  const busy = /^vessel_busy:(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})\/(\d{2}:\d{2})$/.exec(issue.code);
+  if (rule && busy) return t("ops.issue.vesselBusy", { rule, date: busy[1]!, time: busy[2]!, otherTime: busy[3]! });
+  const same = /^same_departure:(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(issue.code);
+  if (rule && same) return t("ops.issue.sameDeparture", { rule, date: same[1]!, time: same[2]! });
+  const sailing = /^sailing\.(\d+)$/.exec(issue.path)?.[1];
+  const taken = /^taken:(\d+)$/.exec(issue.code)?.[1];
+  if (sailing && taken) return t("ops.issue.taken", { sailing, taken });
+  return `${issue.path}: ${issue.code}`;
+}
+
+export function RefusalBox({ refusal }: { refusal: Refusal }) {
+  const t = useConsoleT();
+  const { messages } = useConsoleLayoutData();
+  const known = t(consoleErrorKey(refusal.code, messages));
+  return (
+    <div role="alert" data-testid="console-refusal" data-code={refusal.code} className="rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700">
+      <p className="font-semibold">{known}</p>
+      {refusal.issues.length > 0 ? (
+        <ul className="mt-1 list-disc pl-5">
+          {refusal.issues.map((issue, index) => (
+            <li key={index}>{issueText(t, issue)}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+// Console: the complements' texts in three languages and the content slots' variants.
+import { Form, useNavigation } from "react-router";
+import { CARD, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
+import { buttonClass } from "../../components/ui/styles.ts";
+import { useConsoleT } from "../console-i18n.ts";
+import { RefusalBox } from "./refusal.tsx";
+import type { Refusal } from "./shared.server.ts";
+import type { TextsPageData } from "./texts.server.ts";
+
+const LANGUAGES = ["es", "en", "pt"] as const;
+
+function Localized({ id, name, label, value, multiline }: { id: string; name: string; label: string; value: Record<(typeof LANGUAGES)[number], string>; multiline?: boolean }) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className={FIELD_LABEL}>{label}</legend>
+      <div className="grid gap-2 md:grid-cols-3">
+        {LANGUAGES.map((language) => (
+          <div key={language}>
+            <label htmlFor={`${id}-${name}-${language}`} className="text-xs font-semibold uppercase text-slate-600">
+              {language}
+            </label>
+            {multiline ? (
+              <textarea id={`${id}-${name}-${language}`} name={`${name}.${language}`} rows={5} required defaultValue={value[language]} className={`${INPUT} mt-1 h-auto`} />
+            ) : (
+              <input id={`${id}-${name}-${language}`} name={`${name}.${language}`} required defaultValue={value[language]} className={`${INPUT} mt-1`} />
+            )}
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export function TextsPage({ page, refusal }: { page: TextsPageData; refusal: Refusal | null }) {
+  const t = useConsoleT();
+  const busy = useNavigation().state !== "idle";
+  const here = (intent: string, target: string) => (refusal && refusal.intent === intent && refusal.target === target ? <RefusalBox refusal={refusal} /> : null);
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold text-sea-950">{t("ops.texts.title")}</h1>
+      {page.done ? (
+        <p role="status" data-testid="texts-done" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
+          {t(`ops.texts.done.${page.done}`)}
+        </p>
+      ) : null}
+      <section className="space-y-3" aria-labelledby="texts-slots">
+        <h2 id="texts-slots" className="text-lg font-bold text-sea-950">
+          {t("ops.texts.slots")}
+        </h2>
+        <p className="text-sm text-slate-700">{t("ops.texts.slotsHint")}</p>
+        {page.slots.map((slot) => (
+          <details key={slot.id} className={CARD}>
+            <summary className="cursor-pointer font-semibold text-sea-950">
+              {slot.id} · {slot.description} {slot.published ? `(v${slot.published})` : ""}
+            </summary>
+            <ul className="mt-3 space-y-4">
+              {slot.variants.map((variant) => {
+                const key = `${slot.id}-${variant.locale}-${variant.name}`;
+                return (
+                  <li key={key} className="space-y-2 border-t border-slate-200 pt-3">
+                    <p className="text-sm font-semibold text-sea-950">
+                      {variant.locale} · {variant.name} {variant.hasAudience ? `· ${t("ops.texts.audience")}` : ""}
+                    </p>
+                    {here("slot", `${slot.id}:${variant.locale}:${variant.name}`)}
+                    <Form method="post" className="grid gap-2 md:grid-cols-2">
+                      <input type="hidden" name="intent" value="slot" />
+                      <input type="hidden" name="slotId" value={slot.id} />
+                      <input type="hidden" name="locale" value={variant.locale} />
+                      <input type="hidden" name="name" value={variant.name} />
+                      <input type="hidden" name="tone" value={variant.content.tone} />
+                      {(
+                        [
+                          ["eyebrow", t("ops.texts.eyebrow"), variant.content.eyebrow],
+                          ["title", t("ops.texts.slotTitle"), variant.content.title],
+                          ["ctaLabel", t("ops.texts.ctaLabel"), variant.content.cta?.label ?? ""],
+                          ["ctaHref", t("ops.texts.ctaHref"), variant.content.cta?.href ?? ""],
+                        ] as const
+                      ).map(([name, label, value]) => (
+                        <div key={name}>
+                          <label htmlFor={`${key}-${name}`} className={FIELD_LABEL}>
+                            {label}
+                          </label>
+                          <input id={`${key}-${name}`} name={name} defaultValue={value} required={name === "title"} className={`${INPUT} mt-1`} />
+                        </div>
+                      ))}
+                      <div className="md:col-span-2">
+                        <label htmlFor={`${key}-body`} className={FIELD_LABEL}>
+                          {t("ops.texts.body")}
+                        </label>
+                        <textarea id={`${key}-body`} name="bodyHtml" rows={3} defaultValue={variant.content.bodyHtml} className={`${INPUT} mt-1 h-auto`} />
+                      </div>
+                      <div>
+                        <button type="submit" className={buttonClass("secondary")} disabled={busy}>
+                          {t("ops.texts.publish")}
+                        </button>
+                      </div>
+                    </Form>
+                  </li>
+                );
+              })}
+            </ul>
+          </details>
+        ))}
+      </section>
+      <section className="space-y-3" aria-labelledby="texts-complements">
+        <h2 id="texts-complements" className="text-lg font-bold text-sea-950">
+          {t("ops.texts.complements")}
+        </h2>
+        {page.complements.map((complement) => (
+          <details key={complement.productId} className={CARD}>
+            <summary className="cursor-pointer font-semibold text-sea-950">
+              {complement.titleDescription.es} ({complement.code})
+            </summary>
+            {here("complement", String(complement.productId))}
+            <Form method="post" className="mt-3 space-y-3">
+              <input type="hidden" name="intent" value="complement" />
+              <input type="hidden" name="id" value={complement.productId} />
+              <Localized id={`c${complement.productId}`} name="title" label={t("ops.texts.complementTitle")} value={complement.titleDescription} />
+              <Localized id={`c${complement.productId}`} name="subtitle" label={t("ops.texts.subtitle")} value={complement.subtitleDescription} />
+              <Localized id={`c${complement.productId}`} name="text" label={t("ops.texts.text")} value={complement.textDescription} multiline />
+              <button type="submit" className={buttonClass("secondary")} disabled={busy}>
+                {t("ops.texts.save")}
+              </button>
+            </Form>
+          </details>
+        ))}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+// The console's texts page (issue 11): the complements' titles, subtitles and descriptions in es, en
+// and pt, and the content slots' variants (a new published version per edit). HTML is sanitized by
+// the modules before it is stored.
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { changeComplementTexts } from "../../../flows/pricing-admin.ts";
+import { changeSlotVariant } from "../../../flows/content-admin.ts";
+import type { AuditActor } from "../../../modules/audit/index.ts";
+import { findComplementTexts, type ComplementTexts } from "../../../modules/catalog/index.ts";
+import { findSlotOverviews, type SlotOverview } from "../../../modules/personalization/index.ts";
+import { servicesContext } from "../../context.ts";
+import { field, integerField, refusalOf, staffDepsOf, type Refusal } from "./shared.server.ts";
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+export interface TextsPageData {
+  complements: ComplementTexts[];
+  slots: SlotOverview[];
+  done: "complement" | "slot" | null;
+}
+
+export async function loadTextsPage(args: Args): Promise<TextsPageData> {
+  const services = args.context.get(servicesContext);
+  const done = new URL(args.request.url).searchParams.get("done");
+  const [complements, slots] = await Promise.all([findComplementTexts(services.db), findSlotOverviews(services.db)]);
+  return { complements, slots, done: done === "complement" || done === "slot" ? done : null };
+}
+
+const localized = (form: FormData, name: string, max: number) => ({ es: field(form, `${name}.es`, max), en: field(form, `${name}.en`, max), pt: field(form, `${name}.pt`, max) });
+
+export async function submitTextsPage(args: Args, actor: AuditActor) {
+  const services = args.context.get(servicesContext);
+  const form = await args.request.formData().catch(() => new FormData());
+  const intent = field(form, "intent", 20);
+  const deps = staffDepsOf(args, actor);
+  const back = (done: string) => redirect(`${new URL(args.request.url).pathname}?done=${done}`, { headers: { "Cache-Control": "no-store" } });
+  if (intent === "complement") {
+    const id = integerField(form, "id");
+    try {
+      await changeComplementTexts(deps, id ?? 0, {
+        titleDescription: localized(form, "title", 120),
+        subtitleDescription: localized(form, "subtitle", 200),
+        textDescription: localized(form, "text", 5000),
+      });
+      return back("complement");
+    } catch (error) {
+      return refusalOf(error, intent, id === null ? null : String(id));
+    }
+  }
+  if (intent === "slot") {
+    const slotId = field(form, "slotId", 64);
+    const locale = field(form, "locale", 2);
+    const name = field(form, "name", 64);
+    const ctaLabel = field(form, "ctaLabel", 80);
+    const ctaHref = field(form, "ctaHref", 300);
+    const tone = field(form, "tone", 10);
+    try {
+      await changeSlotVariant(deps, {
+        slotId,
+        locale,
+        name,
+        content: {
+          tone: tone === "resident" || tone === "cart" ? tone : "default",
+          eyebrow: field(form, "eyebrow", 120),
+          title: field(form, "title", 200),
+          bodyHtml: field(form, "bodyHtml", 5000),
+          cta: ctaLabel && ctaHref ? { label: ctaLabel, href: ctaHref } : null,
+        },
+      });
+      // Visitors see the new version at once on this node, not after the content cache's minute.
+      services.personalization.slots.clear();
+      services.personalization.answers.clear();
+      return back("slot");
+    } catch (error) {
+      return refusalOf(error, intent, `${slotId}:${locale}:${name}`);
+    }
+  }
+  const refusal: Refusal = { intent, target: null, code: "INVALID_REQUEST", issues: [{ path: "intent", code: "unknown" }] };
+  return data({ refusal }, { status: 400 });
+}

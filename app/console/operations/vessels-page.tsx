@@ -1,0 +1,59 @@
+// Console: the fleet. Each vessel is one form (name, seats, in service); a capacity cut applies to its
+// sailings not yet departed and is refused below what is already taken on any of them.
+import { Form, useNavigation } from "react-router";
+import { CARD, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
+import { buttonClass } from "../../components/ui/styles.ts";
+import { useConsoleT } from "../console-i18n.ts";
+import { RefusalBox } from "./refusal.tsx";
+import type { Refusal } from "./shared.server.ts";
+import type { VesselsPageData } from "./vessels.server.ts";
+
+export function VesselsPage({ page, refusal }: { page: VesselsPageData; refusal: Refusal | null }) {
+  const t = useConsoleT();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold text-sea-950">{t("ops.vessels.title")}</h1>
+      <p className="text-sm text-slate-700">{t("ops.vessels.intro")}</p>
+      {page.done ? (
+        <p role="status" data-testid="vessel-saved" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
+          {t("ops.vessels.saved", { vessel: page.done.vessel, count: String(page.done.sailings) })}
+        </p>
+      ) : null}
+      {refusal && refusal.target === null ? <RefusalBox refusal={refusal} /> : null}
+      <ul className="grid gap-4 md:grid-cols-2">
+        {page.vessels.map((vessel) => (
+          <li key={vessel.id} className={`${CARD} space-y-3`} data-testid="vessel" data-vessel-id={vessel.id}>
+            <h2 className="text-lg font-bold text-sea-950">
+              {vessel.name} <span className="text-sm font-normal text-slate-600">({vessel.code})</span>
+            </h2>
+            {refusal && refusal.target === String(vessel.id) ? <RefusalBox refusal={refusal} /> : null}
+            <Form method="post" className="flex flex-wrap items-end gap-3">
+              <input type="hidden" name="intent" value="save-vessel" />
+              <input type="hidden" name="id" value={vessel.id} />
+              <div>
+                <label htmlFor={`vessel-name-${vessel.id}`} className={FIELD_LABEL}>
+                  {t("ops.vessels.name")}
+                </label>
+                <input id={`vessel-name-${vessel.id}`} name="name" required maxLength={80} defaultValue={vessel.name} className={`${INPUT} mt-1`} />
+              </div>
+              <div className="w-32">
+                <label htmlFor={`vessel-capacity-${vessel.id}`} className={FIELD_LABEL}>
+                  {t("ops.vessels.capacity")}
+                </label>
+                <input id={`vessel-capacity-${vessel.id}`} name="capacity" type="number" min={1} max={5000} required defaultValue={vessel.capacity} className={`${INPUT} mt-1`} />
+              </div>
+              <label className="flex min-h-11 items-center gap-2 text-sm">
+                <input type="checkbox" name="active" defaultChecked={vessel.active} />
+                {t("ops.vessels.active")}
+              </label>
+              <button type="submit" className={buttonClass("primary")} disabled={busy} data-testid="save-vessel">
+                {t("ops.vessels.save")}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+// Console route: texts (ADR 0038). Thin: the gate, then app/console/operations/texts.server.ts decides.
+import { TextsPage } from "../operations/texts-page.tsx";
+import { loadTextsPage, submitTextsPage } from "../operations/texts.server.ts";
+import type { Refusal } from "../operations/shared.server.ts";
+import { PRIVATE_NO_STORE, requireStaffPage } from "../staff-page.server.ts";
+import type { Route } from "./+types/console-texts";
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaffPage(args, "content");
+  return loadTextsPage(args);
+}
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireStaffPage(args, "content");
+  return submitTextsPage(args, actor);
+}
+
+export const headers = () => PRIVATE_NO_STORE;
+
+export default function ConsoleTexts({ loaderData, actionData }: Route.ComponentProps) {
+  const refusal = (actionData as { refusal?: Refusal } | undefined)?.refusal ?? null;
+  return <TextsPage page={loaderData} refusal={refusal} />;
+}

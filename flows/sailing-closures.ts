@@ -1,0 +1,140 @@
+// The operator closes a sailing or a whole day (weather, the port authority) and reopens it (issue 11,
+// ADR 0038). Closing is one audited transaction: the closure stops sales, and every ticketed booking
+// holding valid tickets on the closed sailings not yet departed gets a notice mail queued (a job,
+// so a refusing mail server means a retry) and a line in its history. The mail offers, through the
+// manage-booking link, another sailing (the date change, open whatever the notice while the sailing is
+// closed) or open tickets (flows/manage-booking.ts takeOpenTicketForClosedSailing).
+import { z } from "zod";
+import { AppError } from "../lib/errors.ts";
+import { isLanguage, type Language } from "../lib/language.ts";
+import { findProducts } from "../modules/catalog/index.ts";
+import { findBooking, findBookingLines, findTicketHoldersOnSailings, findTickets, recordBookingEvent } from "../modules/checkout/index.ts";
+import {
+  closeSales,
+  findClosure,
+  findCrossings,
+  findOpenClosureOf,
+  findSailing,
+  findSailingIdsOfClosure,
+  isLocalDate,
+  isSailingClosed,
+  liftClosure,
+  localDateOf,
+  type Closure,
+  type ClosureReason,
+} from "../modules/inventory/index.ts";
+import { enqueueJob, type JobContext } from "../modules/jobs/index.ts";
+import type { Mailer } from "../modules/mail/index.ts";
+import { renderClosureNotice } from "../modules/tickets/index.ts";
+import { manageBookingUrlOf, type BookingDocumentDeps } from "./booking-document.ts";
+import { CLOSURE_NOTICE_EVENT, OPEN_TICKET_MONTHS } from "./manage-booking.ts";
+import { runAuditedChange, type StaffDeps } from "./staff-change.ts";
+
+export const SEND_CLOSURE_NOTICE = "send-closure-notice";
+
+/** What the operator closes: one sailing, or a day of one crossing, or (crossing null) the port's day. */
+export type SailingClosureTarget = { sailingId: number } | { crossingId: number | null; date: string };
+
+export interface ClosureOutcome {
+  closure: Closure;
+  /** Sailings not yet departed that the closure stops. */
+  sailingIds: number[];
+  /** Bookings told (their notice queued). */
+  notified: number;
+}
+
+/**
+ * Closes sales of a sailing or a day and tells the holders. Refuses UNKNOWN_SAILING, SAILING_DEPARTED
+ * (a sailing already gone), DATE_IN_PAST (a day before today), ALREADY_CLOSED (that sailing or day
+ * is closed already: closing twice would mail everyone twice).
+ */
+export async function closeSailings(deps: StaffDeps, target: SailingClosureTarget, reason: ClosureReason, note: string | null): Promise<ClosureOutcome> {
+  const entityId = "sailingId" in target ? `sailing:${target.sailingId}` : `day:${target.date}:${target.crossingId ?? "all"}`;
+  return runAuditedChange(deps, { action: "sailing.close", entityType: "closure", entityId }, async (tx) => {
+    const row = "sailingId" in target ? { sailingId: target.sailingId, crossingId: null, activityId: null, serviceDate: null } : { sailingId: null, crossingId: target.crossingId, activityId: null, serviceDate: target.date };
+    if ("sailingId" in target) {
+      const sailing = await findSailing(tx, target.sailingId, deps.now);
+      if (sailing.departsAt.getTime() <= deps.now.getTime()) throw new AppError("SAILING_DEPARTED", { issues: [{ path: "sailingId", code: "departed" }] });
+      if (await isSailingClosed(tx, target.sailingId)) throw new AppError("ALREADY_CLOSED", { issues: [{ path: "sailingId", code: "closed" }] });
+    } else {
+      if (!isLocalDate(target.date)) throw new AppError("INVALID_DATE", { issues: [{ path: "date", code: "invalid_date" }] });
+      if (target.date < localDateOf(deps.now)) throw new AppError("DATE_IN_PAST", { issues: [{ path: "date", code: "in_past" }] });
+      const sameDay = (await findOpenClosureOf(tx, row)) ?? (target.crossingId === null ? null : await findOpenClosureOf(tx, { ...row, crossingId: null }));
+      if (sameDay) throw new AppError("ALREADY_CLOSED", { issues: [{ path: "date", code: `closure:${sameDay.id}` }] });
+    }
+    const cleanNote = note === null || note.trim() === "" ? null : note.trim().slice(0, 500);
+    const closure = await closeSales(tx, "sailingId" in target ? { sailingId: target.sailingId } : { crossingId: target.crossingId, date: target.date }, reason, cleanNote);
+    const sailingIds = await findSailingIdsOfClosure(tx, closure, deps.now);
+    const holders = await findTicketHoldersOnSailings(tx, sailingIds);
+    for (const holder of holders) {
+      const booking = await findBooking(tx, { id: holder.bookingId });
+      if (!booking) continue;
+      await recordBookingEvent(tx, booking, `${CLOSURE_NOTICE_EVENT}:${closure.id}`, deps.now);
+      await enqueueJob(tx, { name: SEND_CLOSURE_NOTICE, payload: { bookingId: booking.id, closureId: closure.id }, singletonKey: `closure:${closure.id}:${booking.id}` });
+    }
+    const after = { ...closure, sailingIds, notifiedBookings: holders.map((holder) => holder.bookingId) };
+    return { result: { closure, sailingIds, notified: holders.length }, before: null, after, entityId: String(closure.id) };
+  });
+}
+
+/** Reopens sales (the closure stays on record, lifted). Holders who moved or took open tickets stay so. */
+export async function reopenSailings(deps: StaffDeps, closureId: number): Promise<Closure> {
+  return runAuditedChange(deps, { action: "sailing.reopen", entityType: "closure", entityId: String(closureId) }, async (tx) => {
+    const before = await findClosure(tx, closureId);
+    if (!before) throw new AppError("NOT_FOUND", { issues: [{ path: "closureId", code: "unknown_closure" }] });
+    if (before.liftedAt !== null) throw new AppError("SAILING_NOT_CLOSED", { issues: [{ path: "closureId", code: "already_lifted" }] });
+    const closure = await liftClosure(tx, closureId, deps.now);
+    return { result: closure, before, after: closure };
+  });
+}
+
+// ---- The notice mail (a job)
+
+const ClosureNoticePayloadSchema = z.object({ bookingId: z.uuid(), closureId: z.number().int().positive() });
+
+export type ClosureNoticeDeps = Omit<BookingDocumentDeps, "now" | "ticketSigningSecret"> & { mailer: Mailer };
+
+/**
+ * Mails one booking's notice in its language: the closed sailings it still holds tickets on, why, and
+ * the link to choose. Nothing is sent when the closure was lifted meanwhile or the buyer already moved
+ * every ticket off the closed sailings (the notice would only confuse).
+ */
+export async function sendClosureNotice(deps: ClosureNoticeDeps, payload: unknown, context: Pick<JobContext, "now" | "logger">): Promise<void> {
+  const { bookingId, closureId } = ClosureNoticePayloadSchema.parse(payload);
+  const [booking, closure] = await Promise.all([findBooking(deps.db, { id: bookingId }), findClosure(deps.db, closureId)]);
+  if (!booking || !closure) throw new Error(`closure notice for a missing booking ${bookingId} or closure ${closureId}`);
+  if (closure.liftedAt !== null || booking.status !== "ticketed") {
+    context.logger.info({ bookingId, closureId }, "closure lifted or booking no longer ticketed: no notice");
+    return;
+  }
+  const closedIds = new Set(await findSailingIdsOfClosure(deps.db, closure, new Date(0)));
+  const tickets = (await findTickets(deps.db, booking.id)).filter((ticket) => ticket.status === "valid" && ticket.sailingId !== null && closedIds.has(ticket.sailingId));
+  if (tickets.length === 0) {
+    context.logger.info({ bookingId, closureId }, "no ticket left on the closed sailings: no notice");
+    return;
+  }
+  const language: Language = isLanguage(booking.language) ? booking.language : "es";
+  const sailingIds = [...new Set(tickets.map((ticket) => ticket.sailingId!))].sort((a, b) => a - b);
+  const [sailings, crossings, lines] = await Promise.all([
+    Promise.all(sailingIds.map((id) => findSailing(deps.db, id, context.now))),
+    findCrossings(deps.db, language),
+    findBookingLines(deps.db, booking.id),
+  ]);
+  const productIds = [...new Set(lines.filter((line) => tickets.some((ticket) => ticket.bookingLineId === line.id)).map((line) => line.productId))];
+  const products = await findProducts(deps.db, language, { ids: productIds, withComplements: false });
+  const months = Math.min(...products.map((product) => product.openTicketMonths ?? OPEN_TICKET_MONTHS), OPEN_TICKET_MONTHS);
+  const mail = renderClosureNotice({
+    reference: booking.reference,
+    language,
+    buyerName: booking.buyerName,
+    reason: closure.reason,
+    sailings: sailings.map((sailing) => {
+      const crossing = crossings.find((item) => item.id === sailing.crossingId);
+      return { date: sailing.serviceDate, time: sailing.time, from: crossing?.from.name ?? "", to: crossing?.to.name ?? "" };
+    }),
+    manageUrl: manageBookingUrlOf(deps, booking),
+    openTicketMonths: months,
+    siteOrigin: new URL(deps.siteOrigin).origin,
+  });
+  await deps.mailer.send({ to: booking.buyerEmail, subject: mail.subject, text: mail.text, html: mail.html, language, tag: "sailing-closed" });
+}

@@ -1,0 +1,96 @@
+// What the operator's console edits of the catalogue: fares (MXN), presale tiers and the complements'
+// texts. Reads and writes only; the flows hold the audited transaction. Complement HTML is sanitized
+// before it is stored, and again before any page shows it (sanitize.ts).
+import { asc, eq, sql } from "drizzle-orm";
+import type { Database, LocalizedText } from "../../lib/db.ts";
+import { AppError } from "../../lib/errors.ts";
+import { sanitizeCatalogHtml } from "./sanitize.ts";
+import { complements, fares, presaleTiers, products } from "./schema.ts";
+
+export interface FareListItem {
+  id: number;
+  productId: number;
+  productName: LocalizedText;
+  category: "tourist" | "resident";
+  passengerType: "adult" | "child" | "infant";
+  trip: string;
+  amountMinor: number;
+  currency: string;
+}
+
+export async function findAllFares(db: Database): Promise<FareListItem[]> {
+  return db
+    .select({
+      id: fares.id,
+      productId: fares.productId,
+      productName: products.name,
+      category: fares.category,
+      passengerType: fares.passengerType,
+      trip: fares.trip,
+      amountMinor: fares.amountMinor,
+      currency: fares.currency,
+    })
+    .from(fares)
+    .innerJoin(products, eq(products.id, fares.productId))
+    .orderBy(asc(products.sortOrder), asc(products.id), asc(fares.trip), asc(fares.category), asc(fares.passengerType));
+}
+
+export async function findFare(db: Database, id: number): Promise<FareListItem | null> {
+  return (await findAllFares(db)).find((fare) => fare.id === id) ?? null;
+}
+
+export async function setFareAmount(tx: Database, id: number, amountMinor: number): Promise<void> {
+  const rows = await tx.update(fares).set({ amountMinor }).where(eq(fares.id, id)).returning({ id: fares.id });
+  if (rows.length === 0) throw new AppError("NOT_FOUND", { issues: [{ path: "fare.id", code: "unknown_fare" }] });
+}
+
+export interface PresaleTierRow {
+  id: number;
+  productId: number | null;
+  minDaysAhead: number;
+  discountBasisPoints: number;
+  active: boolean;
+}
+
+export async function findPresaleTierRows(db: Database): Promise<PresaleTierRow[]> {
+  return db.select().from(presaleTiers).orderBy(sql`${presaleTiers.productId} nulls first`, asc(presaleTiers.minDaysAhead));
+}
+
+export async function setPresaleTier(tx: Database, id: number, values: { discountBasisPoints: number; active: boolean }): Promise<PresaleTierRow> {
+  const [row] = await tx.update(presaleTiers).set(values).where(eq(presaleTiers.id, id)).returning();
+  if (!row) throw new AppError("NOT_FOUND", { issues: [{ path: "tier.id", code: "unknown_presale_tier" }] });
+  return row;
+}
+
+export interface ComplementTexts {
+  productId: number;
+  code: string;
+  titleDescription: LocalizedText;
+  subtitleDescription: LocalizedText;
+  textDescription: LocalizedText;
+}
+
+export async function findComplementTexts(db: Database): Promise<ComplementTexts[]> {
+  return db
+    .select({
+      productId: complements.productId,
+      code: complements.code,
+      titleDescription: complements.titleDescription,
+      subtitleDescription: complements.subtitleDescription,
+      textDescription: complements.textDescription,
+    })
+    .from(complements)
+    .orderBy(asc(complements.productId));
+}
+
+/** Stores a complement's texts; the HTML text is sanitized first, so what is stored is what can show. */
+export async function setComplementTexts(tx: Database, productId: number, texts: Omit<ComplementTexts, "productId" | "code">): Promise<ComplementTexts> {
+  const clean = (value: LocalizedText): LocalizedText => ({ es: sanitizeCatalogHtml(value.es), en: sanitizeCatalogHtml(value.en), pt: sanitizeCatalogHtml(value.pt) });
+  const [row] = await tx
+    .update(complements)
+    .set({ titleDescription: texts.titleDescription, subtitleDescription: texts.subtitleDescription, textDescription: clean(texts.textDescription) })
+    .where(eq(complements.productId, productId))
+    .returning();
+  if (!row) throw new AppError("NOT_FOUND", { issues: [{ path: "complement.id", code: "unknown_complement" }] });
+  return row;
+}

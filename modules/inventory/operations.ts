@@ -1,0 +1,310 @@
+// Reads and writes the operator's console needs to run the crossing: the timetable's rules as stored,
+// the vessels, the seats taken on a vessel's future sailings, the sailings a closure covers. The
+// decisions are pure (timetable-conflicts.ts, capacityCutBlockers below); the flows call these in
+// their one transaction.
+import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import type { Database } from "../../lib/db.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { LocalDate } from "./local-time.ts";
+import type { TimetableRule } from "./timetable.ts";
+import { closures, crossings, sailings, seatAllocations, timetableRules, vessels } from "./schema.ts";
+
+export interface StoredTimetableRule extends TimetableRule {
+  note: string | null;
+}
+
+export type TimetableRuleInput = Omit<StoredTimetableRule, "id">;
+
+function toStoredRule(row: typeof timetableRules.$inferSelect): StoredTimetableRule {
+  return {
+    id: row.id,
+    crossingId: row.crossingId,
+    vesselId: row.vesselId,
+    weekdays: [...row.weekdays].sort((a, b) => a - b),
+    seasonStart: row.seasonStart,
+    seasonEnd: row.seasonEnd,
+    validFrom: row.validFrom,
+    validUntil: row.validUntil,
+    firstDeparture: row.firstDeparture.slice(0, 5),
+    lastDeparture: row.lastDeparture.slice(0, 5),
+    intervalMinutes: row.intervalMinutes,
+    priority: row.priority,
+    active: row.active,
+    note: row.note,
+  };
+}
+
+/** Every rule, active or ended, by crossing then priority then first departure. */
+export async function findTimetableRules(db: Database): Promise<StoredTimetableRule[]> {
+  const rows = await db
+    .select()
+    .from(timetableRules)
+    .orderBy(asc(timetableRules.crossingId), asc(timetableRules.priority), asc(timetableRules.firstDeparture), asc(timetableRules.id));
+  return rows.map(toStoredRule);
+}
+
+export async function findTimetableRule(db: Database, id: number): Promise<StoredTimetableRule | null> {
+  const [row] = await db.select().from(timetableRules).where(eq(timetableRules.id, id));
+  return row ? toStoredRule(row) : null;
+}
+
+/**
+ * Serializes changes of the timetable: two operators saving rules at once would each check against
+ * the other's old version. A transaction-scoped advisory lock, like the activity days'.
+ */
+export async function lockTimetable(tx: Database): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('timetable'), 0)`);
+}
+
+export async function insertTimetableRule(tx: Database, input: TimetableRuleInput): Promise<StoredTimetableRule> {
+  const [row] = await tx.insert(timetableRules).values({ ...input, weekdays: [...input.weekdays] }).returning();
+  if (!row) throw new Error("timetable rule not stored");
+  return toStoredRule(row);
+}
+
+export async function updateTimetableRule(tx: Database, id: number, input: TimetableRuleInput): Promise<StoredTimetableRule> {
+  const [row] = await tx.update(timetableRules).set({ ...input, weekdays: [...input.weekdays] }).where(eq(timetableRules.id, id)).returning();
+  if (!row) throw new AppError("NOT_FOUND", { issues: [{ path: "rule.id", code: "unknown_rule" }] });
+  return toStoredRule(row);
+}
+
+export interface CrossingRow {
+  id: number;
+  code: string;
+  durationMinutes: number;
+  active: boolean;
+}
+
+export async function findCrossingRows(db: Database): Promise<CrossingRow[]> {
+  return db
+    .select({ id: crossings.id, code: crossings.code, durationMinutes: crossings.durationMinutes, active: crossings.active })
+    .from(crossings)
+    .orderBy(asc(crossings.sortOrder), asc(crossings.id));
+}
+
+// ---- Vessels
+
+export interface Vessel {
+  id: number;
+  code: string;
+  name: string;
+  capacity: number;
+  active: boolean;
+}
+
+export async function findVessels(db: Database): Promise<Vessel[]> {
+  return db.select().from(vessels).orderBy(asc(vessels.id));
+}
+
+export async function findVessel(db: Database, id: number, options: { lock?: boolean } = {}): Promise<Vessel | null> {
+  const query = db.select().from(vessels).where(eq(vessels.id, id));
+  const [row] = options.lock ? await query.for("update") : await query;
+  return row ?? null;
+}
+
+export async function updateVessel(tx: Database, id: number, values: Pick<Vessel, "name" | "capacity" | "active">): Promise<Vessel> {
+  const [row] = await tx.update(vessels).set(values).where(eq(vessels.id, id)).returning();
+  if (!row) throw new AppError("NOT_FOUND", { issues: [{ path: "vessel.id", code: "unknown_vessel" }] });
+  return row;
+}
+
+/** A sailing not yet departed and the seats counted on it at `now` (sales, blocks, unexpired holds). */
+export interface SailingLoad {
+  sailingId: number;
+  serviceDate: LocalDate;
+  departsAt: Date;
+  capacity: number;
+  taken: number;
+}
+
+/**
+ * The future sailings of a vessel with what is taken on each, their rows locked (NO KEY UPDATE, as
+ * buyers lock them) so no hold can slip in between the check and the capacity change.
+ */
+export async function lockFutureSailingsOfVessel(tx: Database, vesselId: number, now: Date): Promise<SailingLoad[]> {
+  const ids = await tx
+    .select({ id: sailings.id })
+    .from(sailings)
+    .where(and(eq(sailings.vesselId, vesselId), gt(sailings.departsAt, now)))
+    .orderBy(asc(sailings.id))
+    .for("no key update");
+  if (ids.length === 0) return [];
+  const sailingIds = ids.map((row) => row.id);
+  const [rows, counted] = await Promise.all([
+    tx
+      .select({ sailingId: sailings.id, serviceDate: sailings.serviceDate, departsAt: sailings.departsAt, capacity: sailings.capacity })
+      .from(sailings)
+      .where(inArray(sailings.id, sailingIds))
+      .orderBy(asc(sailings.departsAt)),
+    tx
+      .select({ sailingId: seatAllocations.sailingId, taken: sql<number>`sum(${seatAllocations.quantity})::int` })
+      .from(seatAllocations)
+      .where(
+        and(
+          inArray(seatAllocations.sailingId, sailingIds),
+          isNull(seatAllocations.releasedAt),
+          sql`(${seatAllocations.state} <> 'held' or ${seatAllocations.expiresAt} > ${now.toISOString()}::timestamptz)`,
+        ),
+      )
+      .groupBy(seatAllocations.sailingId),
+  ]);
+  const takenOf = new Map(counted.map((row) => [row.sailingId, row.taken]));
+  return rows.map((row) => ({ ...row, taken: takenOf.get(row.sailingId) ?? 0 }));
+}
+
+/** The sailings whose seats taken exceed a capacity: what forbids cutting a vessel's capacity to it. */
+export function capacityCutBlockers(loads: readonly SailingLoad[], capacity: number): SailingLoad[] {
+  return loads.filter((load) => load.taken > capacity);
+}
+
+/** Refuses a capacity below the seats taken on any future sailing, naming each sailing and its seats taken. */
+export function assertCapacityCoversSales(loads: readonly SailingLoad[], capacity: number): void {
+  const blockers = capacityCutBlockers(loads, capacity);
+  if (blockers.length > 0) {
+    throw new AppError("CAPACITY_BELOW_SOLD", {
+      issues: blockers.map((load) => ({ path: `sailing.${load.sailingId}`, code: `taken:${load.taken}` })),
+    });
+  }
+}
+
+export async function setSailingsCapacity(tx: Database, sailingIds: readonly number[], capacity: number): Promise<number> {
+  if (sailingIds.length === 0) return 0;
+  const rows = await tx
+    .update(sailings)
+    .set({ capacity })
+    .where(inArray(sailings.id, [...sailingIds]))
+    .returning({ id: sailings.id });
+  return rows.length;
+}
+
+// ---- Closures as the console sees them
+
+export interface ClosureTargetRow {
+  sailingId: number | null;
+  crossingId: number | null;
+  activityId: number | null;
+  serviceDate: LocalDate | null;
+}
+
+/** The sailings not yet departed at `now` that a closure stops: its sailing, or those of its day (of its crossing, or of all). */
+export async function findSailingIdsOfClosure(db: Database, closure: ClosureTargetRow, now: Date): Promise<number[]> {
+  if (closure.activityId !== null) return [];
+  const target =
+    closure.sailingId !== null
+      ? eq(sailings.id, closure.sailingId)
+      : closure.serviceDate === null
+        ? sql`false`
+        : and(eq(sailings.serviceDate, closure.serviceDate), closure.crossingId === null ? undefined : eq(sailings.crossingId, closure.crossingId));
+  const rows = await db
+    .select({ id: sailings.id })
+    .from(sailings)
+    .where(and(target, gt(sailings.departsAt, now)))
+    .orderBy(asc(sailings.id));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Forgets the future sailings of a rule that nothing was ever allocated on and no closure names, so
+ * that materializing again makes them as the edited rule says (its vessel, its capacity). Sailings
+ * with seats sold or held stay as they are (ADR 0038).
+ */
+export async function forgetUnsoldSailingsOfRule(tx: Database, ruleId: number, now: Date): Promise<number> {
+  const rows = await tx
+    .delete(sailings)
+    .where(
+      and(
+        eq(sailings.ruleId, ruleId),
+        gt(sailings.departsAt, now),
+        sql`not exists (select 1 from ${seatAllocations} where ${seatAllocations.sailingId} = ${sailings.id})`,
+        sql`not exists (select 1 from ${closures} where ${closures.sailingId} = ${sailings.id})`,
+      ),
+    )
+    .returning({ id: sailings.id });
+  return rows.length;
+}
+
+/** Future sailings a rule made that it would no longer make, kept because seats were taken on them. */
+export async function countFutureSailingsOfRule(db: Database, ruleId: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(sailings)
+    .where(and(eq(sailings.ruleId, ruleId), gt(sailings.departsAt, now)));
+  return row?.count ?? 0;
+}
+
+export async function findClosure(db: Database, id: number): Promise<(ClosureTargetRow & { id: number; reason: "weather" | "port_authority"; note: string | null; createdAt: Date; liftedAt: Date | null }) | null> {
+  const [row] = await db.select().from(closures).where(eq(closures.id, id));
+  return row ?? null;
+}
+
+/** An open closure with exactly this target (closing twice is refused, not stacked). */
+export async function findOpenClosureOf(db: Database, target: ClosureTargetRow): Promise<{ id: number } | null> {
+  const [row] = await db
+    .select({ id: closures.id })
+    .from(closures)
+    .where(
+      and(
+        isNull(closures.liftedAt),
+        target.sailingId === null ? isNull(closures.sailingId) : eq(closures.sailingId, target.sailingId),
+        target.crossingId === null ? isNull(closures.crossingId) : eq(closures.crossingId, target.crossingId),
+        target.activityId === null ? isNull(closures.activityId) : eq(closures.activityId, target.activityId),
+        target.serviceDate === null ? isNull(closures.serviceDate) : eq(closures.serviceDate, target.serviceDate),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export interface ClosureListItem extends ClosureTargetRow {
+  id: number;
+  reason: "weather" | "port_authority";
+  note: string | null;
+  createdAt: Date;
+  liftedAt: Date | null;
+  /** The sailing's own date and departure when the closure is of one sailing. */
+  sailingDate: LocalDate | null;
+  sailingDepartsAt: Date | null;
+}
+
+/** Closures in force, and those lifted or past no longer than `since`, newest first. */
+export async function findRecentClosures(db: Database, since: LocalDate, limit = 100): Promise<ClosureListItem[]> {
+  return db
+    .select({
+      id: closures.id,
+      sailingId: closures.sailingId,
+      crossingId: closures.crossingId,
+      activityId: closures.activityId,
+      serviceDate: closures.serviceDate,
+      reason: closures.reason,
+      note: closures.note,
+      createdAt: closures.createdAt,
+      liftedAt: closures.liftedAt,
+      sailingDate: sailings.serviceDate,
+      sailingDepartsAt: sailings.departsAt,
+    })
+    .from(closures)
+    .leftJoin(sailings, eq(sailings.id, closures.sailingId))
+    .where(or(isNull(closures.liftedAt), sql`coalesce(${closures.serviceDate}, ${sailings.serviceDate}) >= ${since}`))
+    .orderBy(sql`${closures.id} desc`)
+    .limit(limit);
+}
+
+/** Whether a sailing is stopped by a closure in force (its own, its crossing's day or the port's day). */
+export async function isSailingClosed(db: Database, sailingId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: closures.id })
+    .from(closures)
+    .innerJoin(sailings, eq(sailings.id, sailingId))
+    .where(
+      and(
+        isNull(closures.liftedAt),
+        isNull(closures.activityId),
+        or(
+          eq(closures.sailingId, sailingId),
+          and(eq(closures.serviceDate, sailings.serviceDate), or(isNull(closures.crossingId), eq(closures.crossingId, sailings.crossingId))),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
