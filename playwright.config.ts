@@ -61,6 +61,10 @@ export default defineConfig({
     browserName: "chromium",
     // axe-core is injected into pages whose CSP would otherwise refuse it.
     bypassCSP: true,
+    // The offline service worker installs in every new context (its script, then the three offline
+    // pages fetched and cached) and stands in every navigation. Only the files that test it, and the
+    // cart's purchase (a whole journey under the worker), let it in (ADR 0026, addendum 3).
+    serviceWorkers: "block",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS },
