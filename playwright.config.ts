@@ -1,5 +1,6 @@
 // End-to-end journeys in Debian's Chromium, desktop and mobile, against the production build on a fresh
-// embedded database. E2E_PORT and BUILD_DIR let parallel checkouts run side by side.
+// database (tests/setup/e2e-server.mjs: the local PostgreSQL, else the embedded PGlite). E2E_PORT and
+// BUILD_DIR let parallel checkouts run side by side.
 import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
