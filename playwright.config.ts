@@ -1,5 +1,6 @@
 // End-to-end journeys in Debian's Chromium, desktop and mobile, against the production build on a fresh
-// embedded database. E2E_PORT and BUILD_DIR let parallel checkouts run side by side.
+// database (tests/setup/e2e-server.mjs: the local PostgreSQL, else the embedded PGlite). E2E_PORT and
+// BUILD_DIR let parallel checkouts run side by side.
 import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -64,6 +65,10 @@ export default defineConfig({
     browserName: "chromium",
     // axe-core is injected into pages whose CSP would otherwise refuse it.
     bypassCSP: true,
+    // The offline service worker installs in every new context (its script, then the three offline
+    // pages fetched and cached) and stands in every navigation. Only the files that test it, and the
+    // cart's purchase (a whole journey under the worker), let it in (ADR 0026, addendum 3).
+    serviceWorkers: "block",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS },

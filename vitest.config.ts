@@ -51,6 +51,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: "server",
+          // One module graph per worker, as in the db tier: each file still makes its own database and
+          // servers, and isolated files spent 5 to 13 s each importing the app again (ADR 0026, addendum 3).
+          isolate: false,
           include: SOURCES.map((glob) => `${glob}/*.pg.test.ts`),
           exclude: IGNORED,
           globalSetup: ["tests/setup/pg-global.ts"],

@@ -1,4 +1,4 @@
-// `npm test`: every tier — typecheck beside lint and unit, then db, build, then server beside e2e.
+// `npm test`: every tier — typecheck beside lint and unit (then the build), then db, then server beside e2e.
 // A test tier that reports no tests could not run, and that is a failure. Prints a summary table and, last, one line:
 // "N passed, N failed[, N skipped]" — tests, plus one failure for each check (typecheck, lint, build)
 // or tier that failed without a failing test to show for it.
@@ -69,16 +69,16 @@ const STEPS = [
   { name: "typecheck", kind: "check", run: () => run("npm", ["run", "--silent", "typecheck"]) },
   // Lint runs beside typecheck (each is single-threaded); its report prints when it ends.
   { name: "lint", kind: "check", parallelWithPrevious: true, run: () => run("npx", ["eslint", "--max-warnings=0", "."], process.env, true) },
-  // Lint ends before typecheck: the unit tier takes the core it leaves (its report prints when it ends).
-  { ...vitestTier("unit", { quiet: true }), parallelWithPrevious: true },
+  // Lint ends before typecheck: the unit tier takes the core it leaves (its report prints when it ends),
+  // and then the build, which needs nothing typecheck makes: the core would sit idle until typecheck ends.
+  {
+    ...vitestTier("unit", { quiet: true }),
+    parallelWithPrevious: true,
+    then: { name: "build", kind: "check", run: () => run("npx", ["react-router", "build"], { ...process.env, BUILD_DIR }, true) },
+  },
   // Vitest keeps one core free by default, one worker here; the db files mostly wait on PGlite and
   // load snapshots, and two workers finish them in four fifths of the time.
   vitestTier("db", { workers: 2 }),
-  {
-    name: "build",
-    kind: "check",
-    run: () => run("npx", ["react-router", "build"], { ...process.env, BUILD_DIR }),
-  },
   // The server tier waits on PostgreSQL much of its time: it runs beside the e2e tier (its report
   // prints when it ends), which keeps the CPU busy meanwhile. Each picks its own ports. One file at a
   // time: its files start production builds and buyers of their own, and two at once take the cores
@@ -127,18 +127,25 @@ async function timed(step) {
   return { step, code, seconds: (performance.now() - stepStarted) / 1000 };
 }
 
+/** A step, then the step it names in `then` (each recorded on its own): both in one slot of a group. */
+async function timedChain(step) {
+  const done = [await timed(step)];
+  if (step.then) done.push(await timed(step.then));
+  return done;
+}
+
 for (let index = 0; index < STEPS.length; index++) {
   const step = STEPS[index];
   const group = [step];
   for (let following = STEPS[index + 1]; following?.parallelWithPrevious; following = STEPS[index + group.length]) group.push(following);
   index += group.length - 1;
-  process.stdout.write(`\n━━━ ${group.map((member) => member.name).join(" + ")} ━━━\n`);
+  process.stdout.write(`\n━━━ ${group.map((member) => (member.then ? `${member.name} → ${member.then.name}` : member.name)).join(" + ")} ━━━\n`);
   const buildFailed = results.some((result) => result.name === "build" && result.status !== "ok");
   if (step.needsBuild && (buildFailed || !existsSync(path.join(BUILD_DIR, "server/index.js")))) {
     results.push({ name: step.name, status: "not run (no build)", passed: 0, failed: 1, skipped: 0, seconds: 0 });
     continue;
   }
-  for (const { step: member, code, seconds } of await Promise.all(group.map(timed))) record(member, code, seconds);
+  for (const { step: member, code, seconds } of (await Promise.all(group.map(timedChain))).flat()) record(member, code, seconds);
 }
 
 const total = results.reduce(

@@ -224,26 +224,20 @@ describe("caching and compression (ADR 0035)", () => {
   });
 });
 
-describe("when the database goes away", () => {
-  it("/readyz answers 503 while /healthz stays 200", async () => {
-    const ownDb = await createTestDatabase();
-    const own = await startBuiltServer({ DATABASE_URL: ownDb.url, DATABASE_POOL_SIZE: "2" });
-    try {
-      expect((await fetch(`${own.origin}/readyz`)).status).toBe(200);
-      await ownDb.admin(`DROP DATABASE ${ownDb.name} WITH (FORCE)`); // terminates the server's connections
-      const ready = await fetch(`${own.origin}/readyz`);
-      expect(ready.status).toBe(503);
-      expect(await ready.json()).toEqual({ status: "unavailable", database: "unreachable" });
-      expect((await fetch(`${own.origin}/healthz`)).status).toBe(200);
-      expect(own.process.exitCode).toBeNull(); // losing the database does not crash the process
-    } finally {
-      await own.stop();
-      await ownDb.drop();
-    }
+// One server of its own for what ends a server's day: its database going away and coming back, then
+// its shutdown. One boot instead of two (ADR 0026, addendum 3); the tests run in this order.
+describe("a server of its own", () => {
+  let ownDb: TestDatabase;
+  let own: BuiltServer;
+  beforeAll(async () => {
+    ownDb = await createTestDatabase();
+    own = await startBuiltServer({ DATABASE_URL: ownDb.url, DATABASE_POOL_SIZE: "2", SHUTDOWN_TIMEOUT_MS: "20000" });
   });
-});
+  afterAll(async () => {
+    await own?.stop("SIGKILL");
+    await ownDb?.drop();
+  });
 
-describe("graceful shutdown", () => {
   function connectionRefused(port: number): Promise<boolean> {
     return new Promise((resolve) => {
       const socket = net.connect(port, "127.0.0.1");
@@ -255,9 +249,22 @@ describe("graceful shutdown", () => {
     });
   }
 
+  it("/readyz answers 503 while the database is away and /healthz stays 200, then 200 again once it is back", async () => {
+    expect((await fetch(`${own.origin}/readyz`)).status).toBe(200);
+    // The database goes away: no new connection is let in, and the server's are cut.
+    await ownDb.admin(`ALTER DATABASE ${ownDb.name} ALLOW_CONNECTIONS false`);
+    await ownDb.admin("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1", [ownDb.name]);
+    const ready = await fetch(`${own.origin}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: "unavailable", database: "unreachable" });
+    expect((await fetch(`${own.origin}/healthz`)).status).toBe(200);
+    expect(own.process.exitCode).toBeNull(); // losing the database does not crash the process
+
+    await ownDb.admin(`ALTER DATABASE ${ownDb.name} ALLOW_CONNECTIONS true`);
+    await expect.poll(async () => (await fetch(`${own.origin}/readyz`)).status, { timeout: 10_000 }).toBe(200);
+  });
+
   it("on SIGTERM finishes the request in flight, refuses new connections, closes the database and exits 0", async () => {
-    const ownDb = await createTestDatabase();
-    const own = await startBuiltServer({ DATABASE_URL: ownDb.url, DATABASE_POOL_SIZE: "2", SHUTDOWN_TIMEOUT_MS: "20000" });
     const locker = await connect(ownDb.url);
     try {
       // Make the next page request slow: it waits for the sites table, which this test holds.
@@ -293,8 +300,6 @@ describe("graceful shutdown", () => {
       expect(open.rows[0]?.n).toBe(0); // the pool was closed, not abandoned
     } finally {
       await locker.end().catch(() => {});
-      await own.stop("SIGKILL");
-      await ownDb.drop();
     }
   });
 });

@@ -9,6 +9,10 @@ import { pathOf } from "../../app/routing/localized-paths.ts";
 import { test, expect, checkA11y, DESKTOP_ONLY } from "./fixtures.ts";
 import { addPark, cancunDate, dismissNotices, expectThankYou, fillPaymentDetails, MESSAGES, parkDay, parkDays, payByCard, submitPayment, type Language } from "./shop.ts";
 
+// The purchase runs with the offline service worker in every navigation, as visitors have it (the
+// other journeys block it: playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 /** Picks a round trip on routes & schedules (the widget's GET form, as a shared link) and adds it. */
 async function addRoundTrip(page: Page, language: Language, date: string, origin = "") {
   const t = MESSAGES[language];

@@ -4,6 +4,9 @@
 // injected through /{lang}/__fault/ (on because the e2e server runs with ENABLE_FAULT_ROUTES=true).
 import { test, expect, checkA11y, DESKTOP_ONLY, sampledOnPhones } from "./fixtures.ts";
 
+// The offline page and the worker's cache are the service worker's: it is let in here (blocked elsewhere).
+test.use({ serviceWorkers: "allow" });
+
 const LANGUAGES = [
   {
     language: "es",
