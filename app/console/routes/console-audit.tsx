@@ -72,7 +72,7 @@ export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
         {loaderData.entries.length === 0 ? (
           <p className="text-slate-700">{t("console.audit.empty")}</p>
         ) : (
-          <table className="w-full text-left text-sm" data-testid="audit-entries">
+          <table className="w-full min-w-[48rem] text-left text-sm" data-testid="audit-entries">
             <thead className="text-slate-600">
               <tr>
                 <th scope="col" className="py-2 pr-4 font-semibold">{t("console.audit.at")}</th>
