@@ -102,7 +102,7 @@ export const ERROR_STATUS = {
   // Refunds from the operator's console (issue 11, ADR 0039): an amount that is not a positive amount
   // of the booking's currency; more than what is left to refund of what was paid; a booking with no
   // captured payment to refund (not paid, failed, cancelled); a ticket to cancel that is not a valid
-  // ticket of this booking (boarded, already cancelled, another booking's); a refund still pending.
+  // ticket of this booking (boarded, already cancelled, another booking's).
   REFUND_AMOUNT_INVALID: 422,
   REFUND_EXCEEDS_PAID: 422,
   REFUND_NOT_ALLOWED: 409,

@@ -123,13 +123,13 @@ export default function ConsoleBookings({ loaderData, actionData }: Route.Compon
             aria-describedby="booking-search-hint"
             className={`${INPUT} mt-1`}
           />
-          <p id="booking-search-hint" className="mt-1 text-xs text-slate-600">
-            {t("console.bookings.searchHint")}
-          </p>
         </div>
         <button type="submit" className={buttonClass("secondary")}>
           {t("console.bookings.find")}
         </button>
+        <p id="booking-search-hint" className="-mt-2 w-full text-xs text-slate-600">
+          {t("console.bookings.searchHint")}
+        </p>
       </Form>
       {loaderData.view === "search" ? (
         <SearchResults data={loaderData} language={language} />
