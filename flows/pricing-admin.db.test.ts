@@ -6,7 +6,7 @@ import { findAuditEntries, type AuditActor } from "../modules/audit/index.ts";
 import { findAllFares, findComplementTexts } from "../modules/catalog/index.ts";
 import { findSlotOverviews, insertSlotIfMissing } from "../modules/personalization/index.ts";
 import { bootSnapshot } from "../tests/setup/db.ts";
-import type { Runtime } from "../server/boot.ts";
+type Runtime = Awaited<ReturnType<typeof bootSnapshot>>;
 import { codeOf } from "../tests/factories/checkout.ts";
 import { changeSlotVariant } from "./content-admin.ts";
 import { changeComplementTexts, changeExchangeRates, changeFare } from "./pricing-admin.ts";
