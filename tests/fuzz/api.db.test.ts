@@ -7,7 +7,8 @@ import type { Runtime } from "../../server/boot.ts";
 import { bootSnapshot } from "../setup/db.ts";
 import { FUZZ_ENV, createFuzzer, groupFailures, type Fuzzer } from "./run-fuzz.ts";
 
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 300);
+// 360: with the operations of issue 11 (ADR 0038) 300 left one of 72 unreached.
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 360);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 // The long run is given the time it needs (≈ 2 ms a request, with room for a loaded machine).
 const TIMEOUT_MS = Math.max(30_000, REQUESTS * 40);

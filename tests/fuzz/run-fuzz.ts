@@ -27,6 +27,9 @@ export const ALLOWED_REFUSAL_WRITES: Record<string, { allows: (code: string) => 
     allows: (code) => !BEFORE_ADMISSION.includes(code),
     why: "a client calling /external with a valid key counts as one of the key's monthly active users",
   },
+  // Issue 11 (ADR 0038): a staff request refused for its input or a rule it breaks is audited with its
+  // code; a caller who is nobody (no token, no session) leaves no entry.
+  "audit_entries:INSERT": { allows: (code) => code !== "UNAUTHORIZED", why: "a refused staff request is audited with its code" },
 };
 
 export interface FuzzFailure {
