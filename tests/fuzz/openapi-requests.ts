@@ -407,10 +407,11 @@ export function requestsOf(
 }
 
 /** Requests spread evenly over the operations (a rarely hit operation is as fuzzed as a busy one). */
-export function allRequests(document: OpenApiDocument, credentials: Credentials): { operations: Operation[]; requests: fc.Arbitrary<FuzzRequest> } {
+export function allRequests(document: OpenApiDocument, credentials: Credentials): { operations: Operation[]; requests: fc.Arbitrary<FuzzRequest>; perOperation: fc.Arbitrary<FuzzRequest>[] } {
   const components = document.components?.schemas ?? {};
   const operations = operationsOf(document);
   const htmlRefusalsAt = (template: string) => (method: string) =>
     operations.find((operation) => operation.template === template && operation.method === method)?.htmlRefusals ?? [];
-  return { operations, requests: fc.oneof(...operations.map((operation) => requestsOf(operation, components, credentials, htmlRefusalsAt(operation.template)))) };
+  const perOperation = operations.map((operation) => requestsOf(operation, components, credentials, htmlRefusalsAt(operation.template)));
+  return { operations, requests: fc.oneof(...perOperation), perOperation };
 }

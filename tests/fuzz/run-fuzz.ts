@@ -126,7 +126,7 @@ export async function createFuzzer(runtime: Runtime): Promise<Fuzzer> {
       return [];
     },
   };
-  const { operations, requests } = allRequests(document, credentials);
+  const { operations, requests, perOperation } = allRequests(document, credentials);
 
   async function send(request: FuzzRequest): Promise<Response | null> {
     let built: Request;
@@ -143,7 +143,11 @@ export async function createFuzzer(runtime: Runtime): Promise<Fuzzer> {
     async run(count, seed) {
       const started = performance.now();
       const summary: FuzzSummary = { seed, requests: 0, unsendable: 0, seconds: 0, operations: operations.length, byStatus: {}, byOperation: {}, failures: [] };
-      for (const request of fc.sample(requests, { seed, numRuns: count })) {
+      // One request of every operation first (a random draw over seventy operations leaves some out),
+      // then the rest drawn over all of them.
+      const firsts = perOperation.map((arbitrary, index) => fc.sample(arbitrary, { seed: seed + index, numRuns: 1 })[0]!);
+      const sample = [...firsts, ...fc.sample(requests, { seed, numRuns: Math.max(0, count - firsts.length) })];
+      for (const request of sample) {
         const mark = await changeLog.mark();
         const sent = performance.now();
         const response = await send(request);
