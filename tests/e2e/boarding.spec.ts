@@ -14,6 +14,10 @@ import { checkA11y, expect, MOBILE_ONLY, test } from "./fixtures.ts";
 import { cancunDate, dismissNotices, type Language } from "./shop.ts";
 import { signInAsStaff } from "./staff.ts";
 
+// The scanner's service worker is what serves the page offline: the suite blocks workers elsewhere
+// (playwright.config.ts), this journey needs its own.
+test.use({ serviceWorkers: "allow" });
+
 const CONSOLE = { es, en, pt } as const;
 const FORGED = "TRV1.AAAAAA-A01.AAAAAAAAAAAAAAAAAAAAAA";
 
