@@ -77,6 +77,13 @@ test("es: booth sale, boarding, a second scan refused, offline boarding from the
   await expect(page.getByTestId("scan-reason")).toHaveText(t["error.TICKET_ALREADY_BOARDED"]);
   await expect(result).toContainText(t["console.scanner.boardedAt"].split("{")[0]!);
 
+  // Once the worker controls the page, one visit online passes the page and its assets through it and
+  // they are kept: only then can a phone taken offline reopen the scanner (on a loaded machine the
+  // first visit's own copies may still be under way).
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId("scanner-list")).toHaveAttribute("data-state", "ready");
+
   // The network goes: the second passenger boards from the list, the scan waits in the queue.
   await context.setOffline(true);
   await expect(page.getByTestId("scanner-online")).toHaveText(t["console.scanner.offline"]);
