@@ -8,7 +8,7 @@ const BUILD_DIR = process.env.BUILD_DIR ?? ".tmp/build-test";
 const baseURL = `http://127.0.0.1:${PORT}`;
 // A second server whose holds last seconds, for the test that watches a hold expire; the workers
 // inherit these variables from this process.
-const SHORT_HOLD_SECONDS = 8;
+const SHORT_HOLD_SECONDS = 15;
 const SHORT_HOLD_ORIGIN = `http://127.0.0.1:${PORT + 1}`;
 process.env.E2E_SHORT_HOLD_ORIGIN = SHORT_HOLD_ORIGIN;
 process.env.E2E_SHORT_HOLD_SECONDS = String(SHORT_HOLD_SECONDS);

@@ -1,4 +1,4 @@
-// `npm test`: every tier — typecheck beside lint and unit (then the build), then db, then server beside e2e.
+// `npm test`: every tier — typecheck beside lint and unit (then the build), then db, then server, then e2e.
 // A test tier that reports no tests could not run, and that is a failure. Prints a summary table and, last, one line:
 // "N passed, N failed[, N skipped]" — tests, plus one failure for each check (typecheck, lint, build)
 // or tier that failed without a failing test to show for it.
@@ -79,16 +79,14 @@ const STEPS = [
   // Vitest keeps one core free by default, one worker here; the db files mostly wait on PGlite and
   // load snapshots, and two workers finish them in four fifths of the time.
   vitestTier("db", { workers: 2 }),
-  // The server tier waits on PostgreSQL much of its time: it runs beside the e2e tier (its report
-  // prints when it ends), which keeps the CPU busy meanwhile. Each picks its own ports. One file at a
-  // time: its files start production builds and buyers of their own, and two at once take the cores
-  // from the browsers of the e2e tier, the suite's longest.
+  // The server tier, then the e2e tier, one after the other: beside each other on two cores (session 6,
+  // with the console's journeys added) the browsers' timing-bound journeys and the identity
+  // provider's key tests failed for want of CPU. Slower (ADR 0026 addendum); one file at a time.
   { ...vitestTier("server", { quiet: true, workers: 1 }), needsBuild: true },
   {
     name: "e2e",
     kind: "tests",
     needsBuild: true,
-    parallelWithPrevious: true,
     run: () => run("npx", ["playwright", "test"], { ...testEnv, E2E_REPORTER: "json", E2E_REPORT_FILE: e2eReport }),
     counts: () => {
       const json = readJson(e2eReport);

@@ -135,6 +135,8 @@ test("the sixth product of a package is refused with the limit message; a failed
 });
 
 test("a hold that expires is marked, leaves the total, and can be held again", DESKTOP_ONLY, async ({ page, context }) => {
+  // It waits out a 15 s hold on the short-hold server.
+  test.setTimeout(60_000);
   const origin = process.env.E2E_SHORT_HOLD_ORIGIN ?? "";
   const seconds = Number(process.env.E2E_SHORT_HOLD_SECONDS ?? "8");
   await dismissNotices(context, origin);

@@ -128,9 +128,10 @@ for (const l of LANGUAGES) {
     });
 
     test("offline, a navigation shows the offline page of the URL's language", sampledOnPhones(MOBILE_SAMPLE.offline === l.language), async ({ page, context, allowConsoleError }) => {
-      // Offline, the open page's own background requests (React Router's lazy route discovery) fail
-      // and the browser says so in the console: expected here, and not what this test checks.
-      allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch manifest patches/);
+      // Offline, the open page's own background requests (React Router's lazy route discovery, a lazy
+      // widget's chunk) fail and the browser says so in the console: expected here, and not what this
+      // test checks.
+      allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch manifest patches|Failed to fetch dynamically imported module/);
       await page.goto(`/${l.language}/`);
       await page.evaluate(() => navigator.serviceWorker.ready);
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);

@@ -52,8 +52,8 @@ async function topUp(origin: string, date: string, sailingId: number) {
 }
 
 test("es: a full sailing's waiting list; when holds run out the mail's link puts the seats in the cart", DESKTOP_ONLY, async ({ page, context }) => {
-  // Holds that must run out, a job, a mail: about 20 s on a quiet machine.
-  test.setTimeout(60_000);
+  // Holds that must run out, a job, a mail: about 30 s on a quiet machine.
+  test.setTimeout(90_000);
   const t = MESSAGES.es;
   const origin = process.env.E2E_SHORT_HOLD_ORIGIN ?? "";
   const seconds = Number(process.env.E2E_SHORT_HOLD_SECONDS ?? "8");
