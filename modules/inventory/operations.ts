@@ -6,6 +6,7 @@ import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../lib/db.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { LocalDate } from "./local-time.ts";
+import { CLOSURE_COLUMNS } from "./queries.ts";
 import type { TimetableRule } from "./timetable.ts";
 import { closures, crossings, sailings, seatAllocations, timetableRules, vessels } from "./schema.ts";
 
@@ -270,15 +271,7 @@ export interface ClosureListItem extends ClosureTargetRow {
 export async function findRecentClosures(db: Database, since: LocalDate, limit = 100): Promise<ClosureListItem[]> {
   return db
     .select({
-      id: closures.id,
-      sailingId: closures.sailingId,
-      crossingId: closures.crossingId,
-      activityId: closures.activityId,
-      serviceDate: closures.serviceDate,
-      reason: closures.reason,
-      note: closures.note,
-      createdAt: closures.createdAt,
-      liftedAt: closures.liftedAt,
+      ...CLOSURE_COLUMNS,
       sailingDate: sailings.serviceDate,
       sailingDepartsAt: sailings.departsAt,
     })

@@ -326,20 +326,23 @@ export async function liftClosure(db: Database, closureId: number, now: Date): P
   return row;
 }
 
+/** The columns of a closure as the module answers it: one list for every query that reads closures. */
+export const CLOSURE_COLUMNS = {
+  id: closures.id,
+  sailingId: closures.sailingId,
+  crossingId: closures.crossingId,
+  activityId: closures.activityId,
+  serviceDate: closures.serviceDate,
+  reason: closures.reason,
+  note: closures.note,
+  createdAt: closures.createdAt,
+  liftedAt: closures.liftedAt,
+};
+
 /** Closures in force on a date (sailing closures of that date included). */
 export async function findOpenClosures(db: Database, date: LocalDate): Promise<Closure[]> {
   return db
-    .select({
-      id: closures.id,
-      sailingId: closures.sailingId,
-      crossingId: closures.crossingId,
-      activityId: closures.activityId,
-      serviceDate: closures.serviceDate,
-      reason: closures.reason,
-      note: closures.note,
-      createdAt: closures.createdAt,
-      liftedAt: closures.liftedAt,
-    })
+    .select(CLOSURE_COLUMNS)
     .from(closures)
     .leftJoin(sailings, eq(sailings.id, closures.sailingId))
     .where(and(isNull(closures.liftedAt), or(eq(closures.serviceDate, date), eq(sailings.serviceDate, date))))
