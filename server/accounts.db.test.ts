@@ -290,15 +290,15 @@ describe("the login throttle", () => {
 describe("forgot and reset", () => {
   it("mails a link only to an account that exists, and says nothing either way", async () => {
     const before = await db().$count(jobs);
-    await requestPasswordReset(db(), "nadie-aqui@example.com");
+    await requestPasswordReset(db(), "nadie-aqui@example.com", clock.now());
     expect(await db().$count(jobs)).toBe(before);
-    expect(await codeOf(requestPasswordReset(db(), "no es correo"))).toBe("INVALID_EMAIL");
+    expect(await codeOf(requestPasswordReset(db(), "no es correo", clock.now()))).toBe("INVALID_EMAIL");
   });
 
   it("sets a new password from the forgot page's link, ends every session, and the link works once", async () => {
     const email = await confirmedAccount();
     const { cookies } = await signIn(email);
-    await requestPasswordReset(db(), email);
+    await requestPasswordReset(db(), email, clock.now());
     const link = await linkMailedTo(email);
     expect(link.pathname).toBe("/es/forgot/");
     const token = link.searchParams.get("token")!;
@@ -313,7 +313,7 @@ describe("forgot and reset", () => {
 
   it("refuses a reset link after an hour", async () => {
     const email = await confirmedAccount();
-    await requestPasswordReset(db(), email);
+    await requestPasswordReset(db(), email, clock.now());
     const link = await linkMailedTo(email);
     clock.advance(61 * 60 * 1000);
     expect(await codeOf(resetPassword(db(), link.searchParams.get("token")!, "nueva-brisa-caribe", clock.now()))).toBe("ACCOUNT_TOKEN_EXPIRED");

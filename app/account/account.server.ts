@@ -222,7 +222,7 @@ export async function submitResendConfirmation(request: Request, context: Contex
   const form = await readForm(request);
   const email = text(form.get("email"), EMAIL_MAX);
   try {
-    await resendConfirmation(services.db, email);
+    await resendConfirmation(services.db, email, services.clock.now());
     // The same answer whether or not an unconfirmed account has that address (no enumeration).
     return data({ kind: "resent", email } satisfies ConfirmActionData, { headers: PRIVATE_NO_STORE });
   } catch (error) {
@@ -263,7 +263,7 @@ export async function submitForgot(request: Request, context: Context) {
   }
   const email = text(form.get("email"), EMAIL_MAX);
   try {
-    await requestPasswordReset(services.db, email);
+    await requestPasswordReset(services.db, email, services.clock.now());
     // Said the same whether an account has that address or not (no enumeration).
     return data({ kind: "requested", email } satisfies ForgotActionData, { headers: PRIVATE_NO_STORE });
   } catch (error) {

@@ -146,13 +146,14 @@ export async function registerAccount(db: Database, input: RegisterInput, now: D
       .onConflictDoNothing({ target: users.emailKey })
       .returning({ id: users.id });
     if (inserted.length === 0) throw new AppError("USER_ALREADY_EXISTS");
-    await enqueueAccountEmail(tx, userId, "confirm_email");
+    await enqueueAccountEmail(tx, userId, "confirm_email", now);
     return { userId };
   });
 }
 
-export function enqueueAccountEmail(tx: Executor, userId: string, purpose: AccountEmailPurpose): Promise<number | null> {
-  return enqueueJob(tx, { name: SEND_ACCOUNT_EMAIL, payload: { userId, purpose } });
+/** Due at `now` (the use case's clock, not the database's), so a job runner on the same clock sends it. */
+export function enqueueAccountEmail(tx: Executor, userId: string, purpose: AccountEmailPurpose, now: Date): Promise<number | null> {
+  return enqueueJob(tx, { name: SEND_ACCOUNT_EMAIL, payload: { userId, purpose }, runAt: now });
 }
 
 /** Makes the link's token (stored as its hash) when the mail is sent: called by the mail job. */
@@ -193,11 +194,11 @@ export async function confirmEmail(db: Database, token: string, now: Date): Prom
 }
 
 /** Another confirmation mail for an account not yet confirmed; silent otherwise (no enumeration). */
-export async function resendConfirmation(db: Database, email: string): Promise<void> {
+export async function resendConfirmation(db: Database, email: string, now: Date): Promise<void> {
   assertEmail(email);
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(users).where(eq(users.emailKey, emailKeyOf(email))).limit(1);
-    if (row && row.active && row.confirmedAt === null) await enqueueAccountEmail(tx, row.id, "confirm_email");
+    if (row && row.active && row.confirmedAt === null) await enqueueAccountEmail(tx, row.id, "confirm_email", now);
   });
 }
 
@@ -350,11 +351,11 @@ export async function endSession(db: Database, secret: string, now: Date): Promi
 // ——— Forgot and reset ———
 
 /** Queues a reset mail when the address has an active account; says nothing either way. */
-export async function requestPasswordReset(db: Database, email: string): Promise<void> {
+export async function requestPasswordReset(db: Database, email: string, now: Date): Promise<void> {
   assertEmail(email);
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(users).where(eq(users.emailKey, emailKeyOf(email))).limit(1);
-    if (row?.active) await enqueueAccountEmail(tx, row.id, "reset_password");
+    if (row?.active) await enqueueAccountEmail(tx, row.id, "reset_password", now);
   });
 }
 
