@@ -1,4 +1,4 @@
-// `npm test`: every tier — typecheck beside lint and unit (then the build), then db, then server, then e2e.
+// `npm test`: every tier — typecheck beside lint and unit (then the build), then db beside server, then e2e.
 // A test tier that reports no tests could not run, and that is a failure. Prints a summary table and, last, one line:
 // "N passed, N failed[, N skipped]" — tests, plus one failure for each check (typecheck, lint, build)
 // or tier that failed without a failing test to show for it.
@@ -79,10 +79,13 @@ const STEPS = [
   // Vitest keeps one core free by default, one worker here; the db files mostly wait on PGlite and
   // load snapshots, and two workers finish them in four fifths of the time.
   vitestTier("db", { workers: 2 }),
-  // The server tier, then the e2e tier, one after the other: beside each other on two cores (session 6,
-  // with the console's journeys added) the browsers' timing-bound journeys and the identity
-  // provider's key tests failed for want of CPU. Slower (ADR 0026 addendum); one file at a time.
-  { ...vitestTier("server", { quiet: true, workers: 1 }), needsBuild: true },
+  // The server tier beside the db tier: alone it leaves half the machine idle (its files wait on
+  // PostgreSQL and on the servers they start), and the db tier's PGlite files take what it leaves;
+  // together they finish in about three quarters of the time one after the other. Not beside the e2e
+  // tier: there, on two cores, the browsers' timing-bound journeys and the identity provider's key
+  // tests failed for want of CPU (session 6, ADR 0026 addendum). One file at a time; its report
+  // prints when it ends.
+  { ...vitestTier("server", { quiet: true, workers: 1 }), needsBuild: true, parallelWithPrevious: true },
   {
     name: "e2e",
     kind: "tests",
@@ -139,11 +142,12 @@ for (let index = 0; index < STEPS.length; index++) {
   index += group.length - 1;
   process.stdout.write(`\n━━━ ${group.map((member) => (member.then ? `${member.name} → ${member.then.name}` : member.name)).join(" + ")} ━━━\n`);
   const buildFailed = results.some((result) => result.name === "build" && result.status !== "ok");
-  if (step.needsBuild && (buildFailed || !existsSync(path.join(BUILD_DIR, "server/index.js")))) {
-    results.push({ name: step.name, status: "not run (no build)", passed: 0, failed: 1, skipped: 0, seconds: 0 });
-    continue;
+  const hasBuild = !buildFailed && existsSync(path.join(BUILD_DIR, "server/index.js"));
+  const runnable = group.filter((member) => hasBuild || !member.needsBuild);
+  for (const member of group.filter((candidate) => !runnable.includes(candidate))) {
+    results.push({ name: member.name, status: "not run (no build)", passed: 0, failed: 1, skipped: 0, seconds: 0 });
   }
-  for (const { step: member, code, seconds } of (await Promise.all(group.map(timedChain))).flat()) record(member, code, seconds);
+  for (const { step: member, code, seconds } of (await Promise.all(runnable.map(timedChain))).flat()) record(member, code, seconds);
 }
 
 const total = results.reduce(

@@ -27,7 +27,7 @@ interface Fixtures {
   browserErrors: string[];
 }
 
-export const test = base.extend<Fixtures & { allowedConsoleErrors: RegExp[]; failOnBrowserErrors: void }>({
+export const test = base.extend<Fixtures & { allowedConsoleErrors: RegExp[] }>({
   expectedConsoleErrors: [[], { option: true }],
   allowedConsoleErrors: async ({ expectedConsoleErrors }, use) => {
     await use([...expectedConsoleErrors]);
@@ -42,33 +42,32 @@ export const test = base.extend<Fixtures & { allowedConsoleErrors: RegExp[]; fai
   browserErrors: async ({}, use) => {
     await use([]);
   },
-  failOnBrowserErrors: [
-    async ({ context, allowedConsoleErrors, browserErrors }, use) => {
-      // Context-wide, so pages a test opens itself (popups, context.newPage()) are watched too.
-      const pageErrors: string[] = [];
-      const consoleErrors: string[] = [];
-      context.on("weberror", (webError) => {
-        const error = webError.error();
-        const text = `${error.name}: ${error.message}`;
-        pageErrors.push(text);
-        browserErrors.push(`pageerror: ${text}`);
-      });
-      context.on("console", (message) => {
-        if (message.type() !== "error") return;
-        const location = message.location();
-        const text = `${message.text()}${location.url ? ` (${location.url})` : ""}`;
-        consoleErrors.push(text);
-        browserErrors.push(`console.error: ${text}`);
-      });
-      await use();
-      const unexpected = consoleErrors.filter((text) => !allowedConsoleErrors.some((pattern) => pattern.test(text)));
-      const problems = [...pageErrors.map((text) => `uncaught page error: ${text}`), ...unexpected.map((text) => `console error: ${text}`)];
-      if (problems.length > 0) {
-        throw new Error(`The page reported ${problems.length} error(s):\n${problems.map((line) => `  - ${line}`).join("\n")}`);
-      }
-    },
-    { auto: true },
-  ],
+  // The browser context watches itself: context-wide, so pages a test opens itself (popups,
+  // context.newPage()) are watched too. On the context rather than an automatic fixture, so a test
+  // that speaks HTTP only (the `request` fixture) opens no browser context at all.
+  context: async ({ context, allowedConsoleErrors, browserErrors }, use) => {
+    const pageErrors: string[] = [];
+    const consoleErrors: string[] = [];
+    context.on("weberror", (webError) => {
+      const error = webError.error();
+      const text = `${error.name}: ${error.message}`;
+      pageErrors.push(text);
+      browserErrors.push(`pageerror: ${text}`);
+    });
+    context.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const location = message.location();
+      const text = `${message.text()}${location.url ? ` (${location.url})` : ""}`;
+      consoleErrors.push(text);
+      browserErrors.push(`console.error: ${text}`);
+    });
+    await use(context);
+    const unexpected = consoleErrors.filter((text) => !allowedConsoleErrors.some((pattern) => pattern.test(text)));
+    const problems = [...pageErrors.map((text) => `uncaught page error: ${text}`), ...unexpected.map((text) => `console error: ${text}`)];
+    if (problems.length > 0) {
+      throw new Error(`The page reported ${problems.length} error(s):\n${problems.map((line) => `  - ${line}`).join("\n")}`);
+    }
+  },
 });
 
 export { expect };
