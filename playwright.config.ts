@@ -1,7 +1,10 @@
 // End-to-end journeys in Debian's Chromium, desktop and mobile, against the production build on a fresh
 // database (tests/setup/e2e-server.mjs: the local PostgreSQL, else the embedded PGlite). E2E_PORT and
 // BUILD_DIR let parallel checkouts run side by side.
+import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BUILD_DIR = process.env.BUILD_DIR ?? ".tmp/build-test";
@@ -31,6 +34,12 @@ const SOCIAL_PROVIDERS = JSON.stringify([
     clientSecret: "upstream-test-client-secret-0123456789abcdef",
   },
 ]);
+
+// Debian's chromium-headless-shell: the same Blink and V8 as the chromium package without the full
+// browser around them, the build Playwright itself runs headless tests on. A new browser context
+// with a page costs it about a third of the CPU, and a page load less than half (session 7, ADR 0026
+// addendum 4), and the e2e tier is bound by CPU on two cores. Chromium itself where it is missing.
+export const CHROMIUM_PATH = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium";
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -74,7 +83,7 @@ export default defineConfig({
     // (session 7: 130 → 114 CPU-s on 51 tests), and the failure's own screenshot stays.
     trace: { mode: "retain-on-failure", snapshots: false, screenshots: false },
     screenshot: "only-on-failure",
-    launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     // Tests tagged for one viewport (tests/e2e/fixtures.ts DESKTOP_ONLY, MOBILE_ONLY) are left out of
