@@ -1,5 +1,6 @@
-// Server rendering: the default Node entry plus a CSP nonce on every script React writes, and
-// render errors logged at error level with the request id (spec §4 Error).
+// Server rendering: the default Node entry plus a CSP nonce on every script React writes, hydration
+// preloads at low priority (module-preload-priority.server.ts), and render errors logged at error level
+// with the request id (spec §4 Error).
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -7,6 +8,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { requestContext } from "./context.ts";
+import { lowPriorityPreloads } from "./module-preload-priority.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -40,9 +42,11 @@ export default function handleRequest(
             callback();
           },
         });
+        const html = lowPriorityPreloads();
+        html.pipe(body);
         const stream = createReadableStreamFromReadable(body);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        pipe(body);
+        pipe(html);
         resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {

@@ -166,6 +166,14 @@ describe("every answer of the build", () => {
     for (const tag of inlineScripts) expect(tag).toContain(`nonce="${nonce}"`);
   });
 
+  it("asks for the hydration scripts at low priority, after the stylesheet and the hero image (ADR 0045)", async () => {
+    const html = await (await get("/en/")).text();
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(5);
+    for (const link of preloads) expect(link).toContain('fetchpriority="low"');
+    expect(html).toContain("</html>");
+  });
+
   it("logs each request with its request id", async () => {
     const response = await get("/pt/", { "X-Request-Id": "built-server-log-1234" });
     expect(response.headers.get("X-Request-Id")).toBe("built-server-log-1234");
@@ -213,7 +221,7 @@ describe("caching and compression (ADR 0035)", () => {
 
   it("serves built assets precompressed and immutable", async () => {
     const html = await (await get("/en/faqs/")).text();
-    const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    const script = /<link rel="modulepreload"[^>]*\shref="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeDefined();
     const brotli = await get(script ?? "", { "Accept-Encoding": "br, gzip" });
     expect(brotli.headers.get("Content-Encoding")).toBe("br");

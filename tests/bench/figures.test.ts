@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { firstLoadScripts, frameworkScripts, operatorDate, percentile, ratioOf, renderMarkdown, serverTimingMs } from "./figures.mjs";
 
-// The shape React Router 7 renders (trimmed): modulepreload links, then an inline module script that
-// imports the route modules and the client entry; a lazy chunk appears only inside other scripts.
+// The shape React Router 7 renders (trimmed): modulepreload links (at low priority, ADR 0045), then an
+// inline module script that imports the route modules and the client entry; a lazy chunk appears only
+// inside other scripts.
 const PAGE = `<!DOCTYPE html><html><head>
-<link rel="modulepreload" href="/assets/entry.client-A1.js" nonce="n"/>
-<link rel="modulepreload" href="/assets/react-dom-B2.js" nonce="n"/>
+<link rel="modulepreload" fetchpriority="low" href="/assets/entry.client-A1.js" nonce="n"/>
+<link rel="modulepreload" fetchpriority="low" href="/assets/react-dom-B2.js" nonce="n"/>
 <link rel="stylesheet" href="/assets/root-C3.css"/>
 <link rel="preload" href="/images/hero.svg" as="image"/>
 </head><body>
