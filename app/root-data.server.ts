@@ -4,6 +4,8 @@ import { COOKIE, parseCookieHeader } from "../lib/cookies.ts";
 import { languageOfPath } from "../lib/language.ts";
 import { requestContext, servicesContext } from "./context.ts";
 import { CATALOGUES } from "./i18n/catalogues.server.ts";
+import { pickPageMessages } from "./i18n/page-messages.ts";
+import { matchPage } from "./routing/localized-paths.ts";
 import { findCurrencyOptions, findRequestCurrency } from "./visitor-currency.server.ts";
 import { cartApiHeaders, countVisitorCart } from "./cart/cart-session.server.ts";
 import type { RouterContextProvider } from "react-router";
@@ -13,6 +15,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   const { nonce, requestId, site } = context.get(requestContext);
   const url = new URL(request.url);
   const language = languageOfPath(url.pathname);
+  const page = matchPage(url.pathname);
   const cookies = parseCookieHeader(request.headers.get("Cookie"));
   const [currency, currencies, cartCount] = await Promise.all([
     findRequestCurrency(request, context, language),
@@ -21,7 +24,8 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   ]);
   return data({
     language,
-    messages: CATALOGUES[language],
+    /** The page's share of the catalogue; routes outside the slug table (console, sign-in step, 404) get it all. */
+    messages: page ? pickPageMessages(CATALOGUES[language], page.pageId) : CATALOGUES[language],
     site: { code: site.code, languages: site.languages, flags: site.flags },
     origin: config.PUBLIC_ORIGIN ?? url.origin,
     cookieNoticeDismissed: cookies[COOKIE.cookieNotice] === "1",

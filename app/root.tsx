@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorScreen } from "./components/error-screen.tsx";
 import { HeadLinks } from "./components/head-links.tsx";
@@ -9,6 +9,14 @@ import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadRootData(request, context);
+}
+
+/**
+ * The root's data carries the page's own messages (i18n/page-messages.ts), so a navigation to another
+ * page loads them with the page's data (one request either way); it also refreshes the cart badge.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -174,6 +174,19 @@ describe("every answer of the build", () => {
     expect(html).toContain("</html>");
   });
 
+  it("ships a page's own messages, not the whole catalogue (ADR 0045)", async () => {
+    // The loader data is a JSON string inside a script: its keys stand between escaped quotes.
+    const ships = (html: string, key: string) => html.includes(`\\"${key}\\"`);
+    const home = await (await get("/en/")).text();
+    expect(ships(home, "cart.add")).toBe(true);
+    expect(ships(home, "nav.aboutUs")).toBe(true);
+    expect(ships(home, "checkout.backToCart")).toBe(false);
+    expect(ships(home, "manage.status.refunded")).toBe(false);
+    const faq = await (await get("/en/faqs/")).text();
+    expect(ships(faq, "content.toc")).toBe(true);
+    expect(ships(faq, "booking.outbound")).toBe(false);
+  });
+
   it("logs each request with its request id", async () => {
     const response = await get("/pt/", { "X-Request-Id": "built-server-log-1234" });
     expect(response.headers.get("X-Request-Id")).toBe("built-server-log-1234");

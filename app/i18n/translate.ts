@@ -12,6 +12,18 @@ export function interpolate(template: string, params?: Params): string {
   );
 }
 
-export function createTranslate(messages: Messages): Translate {
-  return (key, params) => interpolate(messages[key], params);
+/**
+ * A page ships only its own messages (page-messages.ts). A key it did not ship is a bug that its
+ * test should have caught: it is reported (the e2e tier fails on a console error) and shown as the
+ * key rather than breaking the page.
+ */
+export function createTranslate(messages: Partial<Messages>): Translate {
+  return (key, params) => {
+    const template = messages[key];
+    if (template === undefined) {
+      console.error(`Message "${key}" is not among this page's messages (app/i18n/page-messages.ts)`);
+      return key;
+    }
+    return interpolate(template, params);
+  };
 }
