@@ -2,18 +2,18 @@
 // search-box-machine.ts. Without JavaScript it is a plain GET form to the search page with q; with it,
 // typing suggests after 500 ms, arrows move through the suggestions, Enter or the icon goes to the
 // search page, Escape closes the list, and a polite live region says what happened. The same component
-// sits in the header, the mobile menu, the results page and the error screen.
-import { useMachine } from "@xstate/react";
-import { useEffect, useId, useMemo, useState, type KeyboardEvent } from "react";
+// sits in the header, the mobile menu, the results page and the error screen. The statechart (XState)
+// is loaded once the page is interactive (search-box-actor.ts): until it runs, the box is the plain
+// form, and the visitor's typing and focus are queued for it.
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { fromPromise } from "xstate";
 import type { Language } from "../../../lib/language.ts";
 import { useEssential } from "../../i18n/use-translate.ts";
 import { pathOf } from "../../routing/localized-paths.ts";
 import { SearchIcon } from "../ui/icons.tsx";
 import { FOCUS_RING } from "../ui/styles.ts";
-import { searchBoxMachine, type SearchBoxState } from "./search-box-machine.ts";
-import { fetchSuggestions, getSearchToken, reportSearchFailure } from "./search-client.ts";
+import type { SearchBoxActor, SearchBoxSnapshot } from "./search-box-actor.ts";
+import type { SearchBoxEvent, SearchBoxState } from "./search-box-machine.ts";
 
 export type SearchBoxVariant = "header" | "menu" | "page" | "error";
 
@@ -53,25 +53,11 @@ export function SearchBox({ language, variant, initialQuery, reloadOnNavigate = 
   const action = pathOf("search", language);
   const startQuery = initialQuery ?? new URLSearchParams(location.search).get("q")?.trim() ?? "";
 
-  const machine = useMemo(
-    () =>
-      searchBoxMachine.provide({
-        actors: {
-          fetchToken: fromPromise<unknown>(() => getSearchToken()),
-          fetchSuggestions: fromPromise<string[], { word: string }>(({ input }) => fetchSuggestions(input.word)),
-        },
-        actions: {
-          navigate: (_, { query }) => {
-            const href = searchHref(language, query);
-            if (reloadOnNavigate) window.location.assign(href);
-            else void navigate(href);
-          },
-          report: (_, { stage, error }) => reportSearchFailure(stage, error, { box: variant }),
-        },
-      }),
-    [language, navigate, reloadOnNavigate, variant],
-  );
-  const [snapshot, send] = useMachine(machine, { input: { initialQuery: startQuery } });
+  const [snapshot, send, live] = useSearchBoxActor(startQuery, variant, (query) => {
+    const href = searchHref(language, query);
+    if (reloadOnNavigate) window.location.assign(href);
+    else void navigate(href);
+  });
   const state = snapshot.value as SearchBoxState;
   const { word, suggestions } = snapshot.context;
   const open = OPEN_STATES.includes(state) || (state === "fetch" && suggestions.length > 0);
@@ -119,6 +105,8 @@ export function SearchBox({ language, variant, initialQuery, reloadOnNavigate = 
       action={action}
       className="relative w-full"
       onSubmit={(event) => {
+        // Before the statechart runs, the form goes to the search page by itself, as without JavaScript.
+        if (!live) return;
         event.preventDefault();
         send({ type: "SUBMIT" });
       }}
@@ -192,4 +180,50 @@ export function SearchBox({ language, variant, initialQuery, reloadOnNavigate = 
       </p>
     </form>
   );
+}
+
+/**
+ * The box's statechart, started once search-box-actor.ts has loaded: its snapshot, `send`, and whether
+ * it runs yet. Events sent before are queued and handed over in order; typing shows in the box at once.
+ * Like @xstate/react's useMachine, the actor is made once per mounted box.
+ */
+function useSearchBoxActor(
+  initialQuery: string,
+  box: SearchBoxVariant,
+  navigateTo: (query: string) => void,
+): [SearchBoxSnapshot, (event: SearchBoxEvent) => void, boolean] {
+  const [snapshot, setSnapshot] = useState<SearchBoxSnapshot>(() => ({
+    value: "initial",
+    context: { word: initialQuery, suggestions: [], suggestedFor: "" },
+  }));
+  const actor = useRef<SearchBoxActor | null>(null);
+  const queued = useRef<SearchBoxEvent[]>([]);
+  const latestNavigate = useRef(navigateTo);
+  latestNavigate.current = navigateTo;
+
+  useEffect(() => {
+    let unmounted = false;
+    void import("./search-box-actor.ts").then(
+      ({ startSearchBoxActor }) => {
+        if (unmounted) return;
+        const started = startSearchBoxActor(initialQuery, { navigate: (query) => latestNavigate.current(query), box }, setSnapshot);
+        for (const event of queued.current.splice(0)) started.send(event);
+        actor.current = started;
+      },
+      (error: unknown) => console.warn("The search box's suggestions could not be loaded:", error),
+    );
+    return () => {
+      unmounted = true;
+      actor.current?.stop();
+      actor.current = null;
+    };
+    // Made once per mounted box, as useMachine does: its input is the query the box was mounted with.
+  }, []);
+
+  function send(event: SearchBoxEvent): void {
+    if (actor.current) return actor.current.send(event);
+    queued.current.push(event);
+    if (event.type === "TYPE") setSnapshot((current) => ({ ...current, context: { ...current.context, word: event.word } }));
+  }
+  return [snapshot, send, actor.current !== null];
 }
