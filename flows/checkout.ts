@@ -25,6 +25,7 @@ import {
   findPayments,
   insertBooking,
   insertBookingLines,
+  type NewBookingLine,
   insertPayment,
   insertTickets,
   moveBooking,
@@ -58,6 +59,33 @@ export interface CheckoutDeps {
 }
 
 // ---- Guest access
+
+/**
+ * A cart line as the booking keeps it: what was chosen, priced in the booking's currency. The web
+ * checkout and the booth's walk-up sale place lines the same way.
+ */
+export function bookingLineOf(line: CartLineRow, totalMinor: number, passengerNames: string[]): NewBookingLine {
+  return {
+    cartLineId: line.id,
+    position: line.position,
+    kind: line.kind,
+    productId: line.productId,
+    trip: line.trip,
+    category: line.category,
+    adults: line.adults,
+    children: line.children,
+    infants: line.infants,
+    seats: line.seats,
+    serviceDate: line.serviceDate,
+    returnDate: line.returnDate,
+    outboundSailingId: line.outboundSailingId,
+    inboundSailingId: line.inboundSailingId,
+    activityId: line.activityId,
+    pricing: line.pricing,
+    totalMinor,
+    passengerNames,
+  };
+}
 
 /** The secret in a buyer's links: derived from the booking id, so e-mails can carry it; only its hash is stored. */
 export function guestSecretOf(secretKey: string, bookingId: string): string {
@@ -172,26 +200,7 @@ export async function placeBooking(deps: CheckoutDeps & { holdSeconds: number },
       await insertBookingLines(
         tx,
         booking.id,
-        converted.map(({ line, price }) => ({
-          cartLineId: line.id,
-          position: line.position,
-          kind: line.kind,
-          productId: line.productId,
-          trip: line.trip,
-          category: line.category,
-          adults: line.adults,
-          children: line.children,
-          infants: line.infants,
-          seats: line.seats,
-          serviceDate: line.serviceDate,
-          returnDate: line.returnDate,
-          outboundSailingId: line.outboundSailingId,
-          inboundSailingId: line.inboundSailingId,
-          activityId: line.activityId,
-          pricing: line.pricing,
-          totalMinor: price.total.amountMinor,
-          passengerNames: names.get(line.id) ?? [],
-        })),
+        converted.map(({ line, price }) => bookingLineOf(line, price.total.amountMinor, names.get(line.id) ?? [])),
       );
     }
     // The buyer may correct their details or switch method between attempts; the lines stay as placed.

@@ -27,7 +27,7 @@ import {
 import { decideAt, findCrossings, findSailing, localDateOf, releaseAllocations } from "../modules/inventory/index.ts";
 import { addToCart, takeLineSeats } from "./cart.ts";
 import { enqueueBookingEmail } from "./booking-email.ts";
-import { freeReference, guestSecretOf } from "./checkout.ts";
+import { bookingLineOf, freeReference, guestSecretOf } from "./checkout.ts";
 
 export type BoothPaymentMethod = "cash" | "card_present";
 
@@ -135,28 +135,7 @@ export async function sellAtBooth(deps: WalkUpDeps, actor: AuditActor, input: Wa
         now,
         `booth_sale:${actor.label}`,
       );
-      const [bookingLine] = await insertBookingLines(tx, placed.id, [
-        {
-          cartLineId: line.id,
-          position: line.position,
-          kind: line.kind,
-          productId: line.productId,
-          trip: line.trip,
-          category: line.category,
-          adults: line.adults,
-          children: line.children,
-          infants: line.infants,
-          seats: line.seats,
-          serviceDate: line.serviceDate,
-          returnDate: null,
-          outboundSailingId: line.outboundSailingId,
-          inboundSailingId: null,
-          activityId: null,
-          pricing: line.pricing,
-          totalMinor: price.total.amountMinor,
-          passengerNames: [],
-        },
-      ]);
+      const [bookingLine] = await insertBookingLines(tx, placed.id, [bookingLineOf(line, price.total.amountMinor, [])]);
       // The hold becomes the sale under the sailing's lock, as a paid web booking's does.
       await releaseAllocations(tx, holdReferenceOf(line.id), now);
       await takeLineSeats(tx, sale.language, bookingLine!, saleReferenceOf(bookingLine!.id), "sold", now, "booth");
