@@ -100,6 +100,26 @@ export type CartItemInput =
   /** A complement card of the cart: the admission (or, with `upgrade`, its tour) for the people of `parentLineId`. */
   | { type: "complement"; complementId: number; upgrade: boolean; parentLineId: string; date: string };
 
+/** Seats on one sailing, one way: what the booth sells and what a waiting-list offer holds. */
+export function oneSailingItem(
+  crossingCode: string,
+  sailing: { id: number; serviceDate: string },
+  category: FareCategory,
+  passengers: PassengerCounts,
+): CartItemInput {
+  return {
+    type: "ferry",
+    crossing: crossingCode,
+    trip: "one_way",
+    date: sailing.serviceDate,
+    returnDate: null,
+    outboundSailingId: sailing.id,
+    inboundSailingId: null,
+    category,
+    passengers,
+  };
+}
+
 export interface CartContext {
   siteCode: string;
   language: Language;

@@ -46,7 +46,7 @@ import {
   updateWaitlistEntry,
   type WaitlistEntryRow,
 } from "../modules/waitlist/index.ts";
-import { addToCart, type CartContext } from "./cart.ts";
+import { addToCart, oneSailingItem, type CartContext } from "./cart.ts";
 
 export const OFFER_WAITLIST_SEATS = "offer-waitlist-seats";
 export const SEND_WAITLIST_OFFER = "send-waitlist-offer";
@@ -304,17 +304,7 @@ export async function claimWaitlistOffer(
       {
         sessionId: input.sessionId,
         currency: input.currency,
-        item: {
-          type: "ferry",
-          crossing: crossing.code,
-          trip: "one_way",
-          date: sailing.serviceDate,
-          returnDate: null,
-          outboundSailingId: sailing.id,
-          inboundSailingId: null,
-          category: entry.category,
-          passengers: { adult: entry.adults, child: entry.children, infant: entry.infants },
-        },
+        item: oneSailingItem(crossing.code, sailing, entry.category, { adult: entry.adults, child: entry.children, infant: entry.infants }),
       },
       context,
     );

@@ -25,7 +25,7 @@ import {
   type TicketRow,
 } from "../modules/checkout/index.ts";
 import { decideAt, findCrossings, findSailing, localDateOf, releaseAllocations } from "../modules/inventory/index.ts";
-import { addToCart, takeLineSeats } from "./cart.ts";
+import { addToCart, oneSailingItem, takeLineSeats } from "./cart.ts";
 import { enqueueBookingEmail } from "./booking-email.ts";
 import { bookingLineOf, freeReference, guestSecretOf } from "./checkout.ts";
 
@@ -87,17 +87,7 @@ export async function sellAtBooth(deps: WalkUpDeps, actor: AuditActor, input: Wa
       {
         sessionId: null,
         currency: "MXN",
-        item: {
-          type: "ferry",
-          crossing: crossing.code,
-          trip: "one_way",
-          date: sailing.serviceDate,
-          returnDate: null,
-          outboundSailingId: sailing.id,
-          inboundSailingId: null,
-          category: sale.category,
-          passengers: sale.passengers,
-        },
+        item: oneSailingItem(crossing.code, sailing, sale.category, sale.passengers),
       },
       { siteCode: deps.siteCode, language: sale.language, now, holdSeconds: deps.holdSeconds, channel: "booth" },
     );
