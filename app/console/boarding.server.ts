@@ -1,8 +1,10 @@
 // What the boarding pages (scanner, manifest, booth) load alike: the day asked for (today by
 // default, in Cancún) and its sailings on every crossing, for the sailing pickers.
 import { isLocalDate, localDateOf, findCrossings, findDaySailings, addDays } from "../../modules/inventory/index.ts";
-import type { Language } from "../../lib/language.ts";
-import type { AppServices } from "../context.ts";
+import type { StaffPermission } from "../../modules/identity/index.ts";
+import { languageOfPath, type Language } from "../../lib/language.ts";
+import { servicesContext, type AppServices } from "../context.ts";
+import { requireStaffPage, type ConsoleArgs } from "./staff-page.server.ts";
 
 export interface DaySailing {
   id: number;
@@ -55,4 +57,19 @@ export async function sailingsOfDay(services: AppServices, language: Language, d
 export function sailingAsked(url: URL, sailings: readonly DaySailing[]): number | null {
   const id = Number(url.searchParams.get("sailing"));
   return sailings.some((sailing) => sailing.id === id) ? id : null;
+}
+
+/**
+ * How a boarding page's loader starts: the staff gate, then the day asked for, its sailings and the
+ * one chosen, which every such page shows in its picker.
+ */
+export async function loadSailingDay(args: ConsoleArgs, permission: StaffPermission) {
+  await requireStaffPage(args, permission);
+  const services = args.context.get(servicesContext);
+  const url = new URL(args.request.url);
+  const language = languageOfPath(url.pathname);
+  const now = services.clock.now();
+  const day = dayAsked(url, now);
+  const sailings = await sailingsOfDay(services, language, day.date, now);
+  return { services, now, page: { ...day, language, sailings, chosen: sailingAsked(url, sailings) } };
 }

@@ -3,28 +3,20 @@
 // seconds (polling: a scan recorded on any node is in the database, which every node reads).
 import { useEffect, useState } from "react";
 import { manifestOf, type Manifest } from "../../../flows/boarding.ts";
-import { languageOfPath, type Language } from "../../../lib/language.ts";
+import type { Language } from "../../../lib/language.ts";
 import { CARD } from "../../components/booking/styles.ts";
-import { servicesContext } from "../../context.ts";
-import { dayAsked, sailingAsked, sailingsOfDay } from "../boarding.server.ts";
+import { loadSailingDay } from "../boarding.server.ts";
 import { consoleErrorKey, useConsoleLayoutData, useConsoleT } from "../console-i18n.ts";
 import { SailingPicker, sailingLabel } from "../sailing-picker.tsx";
-import { PRIVATE_NO_STORE, requireStaffPage } from "../staff-page.server.ts";
+import { PRIVATE_NO_STORE } from "../staff-page.server.ts";
 import type { Route } from "./+types/console-manifest";
 
 /** How often the open page asks for the manifest again. */
 const POLL_MS = 4_000;
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaffPage(args, "boarding");
-  const services = args.context.get(servicesContext);
-  const url = new URL(args.request.url);
-  const language = languageOfPath(url.pathname);
-  const now = services.clock.now();
-  const day = dayAsked(url, now);
-  const sailings = await sailingsOfDay(services, language, day.date, now);
-  const chosen = sailingAsked(url, sailings);
-  return { ...day, language, sailings, chosen, manifest: chosen === null ? null : await manifestOf(services.db, chosen, language, now) };
+  const { services, now, page } = await loadSailingDay(args, "boarding");
+  return { ...page, manifest: page.chosen === null ? null : await manifestOf(services.db, page.chosen, page.language, now) };
 }
 
 export const headers = () => PRIVATE_NO_STORE;

@@ -12,7 +12,7 @@ import { boardingKeysOf } from "../../../modules/boarding/index.ts";
 import { CARD, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { requestContext, servicesContext } from "../../context.ts";
-import { dayAsked, sailingAsked, sailingsOfDay, type DaySailing } from "../boarding.server.ts";
+import { loadSailingDay, type DaySailing } from "../boarding.server.ts";
 import { consolePathOf } from "../console-pages.ts";
 import { consoleErrorKey, useConsoleLayoutData, useConsoleT, type ConsoleTranslate } from "../console-i18n.ts";
 import { SailingPicker, sailingLabel } from "../sailing-picker.tsx";
@@ -22,21 +22,12 @@ import { formText, PRIVATE_NO_STORE, requireStaffPage } from "../staff-page.serv
 import type { Route } from "./+types/console-scanner";
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaffPage(args, "boarding");
-  const services = args.context.get(servicesContext);
-  const url = new URL(args.request.url);
-  const language = languageOfPath(url.pathname);
-  const now = services.clock.now();
-  const day = dayAsked(url, now);
-  const sailings = await sailingsOfDay(services, language, day.date, now);
+  const { services, page } = await loadSailingDay(args, "boarding");
   const keys = boardingKeysOf(services.config.TICKET_SIGNING_SECRET);
   return {
-    ...day,
-    language,
-    sailings,
-    chosen: sailingAsked(url, sailings),
+    ...page,
     publicKey: { keyId: keys.keyId, jwk: keys.publicJwk },
-    manifestPath: consolePathOf("consoleManifest", language),
+    manifestPath: consolePathOf("consoleManifest", page.language),
   };
 }
 

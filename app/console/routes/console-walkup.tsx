@@ -9,7 +9,7 @@ import { findAmountFormatter } from "../../../modules/currency/index.ts";
 import { CARD, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { requestContext, servicesContext } from "../../context.ts";
-import { dayAsked, sailingAsked, sailingsOfDay } from "../boarding.server.ts";
+import { loadSailingDay } from "../boarding.server.ts";
 import { consolePathOf } from "../console-pages.ts";
 import { consoleErrorKey, useConsoleLayoutData, useConsoleT } from "../console-i18n.ts";
 import { SailingPicker, sailingLabel } from "../sailing-picker.tsx";
@@ -17,14 +17,8 @@ import { formText, PRIVATE_NO_STORE, requireStaffPage } from "../staff-page.serv
 import type { Route } from "./+types/console-walkup";
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaffPage(args, "walkup");
-  const services = args.context.get(servicesContext);
-  const url = new URL(args.request.url);
-  const language = languageOfPath(url.pathname);
-  const now = services.clock.now();
-  const day = dayAsked(url, now);
-  const sailings = await sailingsOfDay(services, language, day.date, now);
-  return { ...day, language, sailings, chosen: sailingAsked(url, sailings), scannerPath: consolePathOf("consoleScanner", language) };
+  const { page } = await loadSailingDay(args, "walkup");
+  return { ...page, scannerPath: consolePathOf("consoleScanner", page.language) };
 }
 
 export const headers = () => PRIVATE_NO_STORE;
