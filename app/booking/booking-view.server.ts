@@ -240,7 +240,14 @@ export async function loadTimetable(request: Request, context: Context, language
       durationMinutes: crossing.durationMinutes,
       sailings: sailings
         .filter((sailing) => sailing.crossingId === crossing.id)
-        .map((sailing) => sailingView({ ...sailing, selectable: sailing.status === "available" })),
+        .map((sailing) => ({
+          id: sailing.id,
+          time: sailing.time,
+          arrivalTime: sailing.arrivalTime,
+          seatsLeft: sailing.seatsLeft,
+          status: sailing.status,
+          closureReason: sailing.closure?.reason ?? null,
+        })),
     })),
   };
 }

@@ -14,6 +14,7 @@ import { closeSales } from "../../modules/inventory/index.ts";
 import { findSiteConfig, type SiteConfig } from "../../modules/site/index.ts";
 import type { Runtime } from "../../server/boot.ts";
 import { bootSnapshot } from "../../tests/setup/db.ts";
+import type { TimetableSailingView } from "../components/booking/timetable.tsx";
 import type { SailingView } from "../components/booking/types.ts";
 import { requestContext, servicesContext } from "../context.ts";
 import { loadRootData } from "../root-data.server.ts";
@@ -59,7 +60,7 @@ async function loadPage(url = PAGE): Promise<PageData> {
 }
 
 const outboundOf = (page: PageData): SailingView[] => page.widget.result?.outbound?.sailings ?? [];
-const timetableOf = (page: PageData, code: string): SailingView[] => page.timetable.crossings.find((crossing) => crossing.code === code)?.sailings ?? [];
+const timetableOf = (page: PageData, code: string): TimetableSailingView[] => page.timetable.crossings.find((crossing) => crossing.code === code)?.sailings ?? [];
 
 /** The table a statement reads: its last `from "…"` (the sailings' seat count is a subquery before it), else its first word. */
 const tableOf = (statement: string) => [...statement.matchAll(/\bfrom "(\w+)"/g)].at(-1)?.[1] ?? statement.split(" ")[0]!;
@@ -68,7 +69,10 @@ describe("the routes and schedules page", () => {
   it("shows a hold taken a moment ago, on the search's leg and in the timetable alike", async () => {
     const before = await loadPage();
     const sailing = outboundOf(before).find((item) => item.selectable)!;
-    expect(timetableOf(before, CROSSING_TO_ISLA_CODE).find((item) => item.id === sailing.id)?.seatsLeft).toBe(sailing.seatsLeft);
+    const row = timetableOf(before, CROSSING_TO_ISLA_CODE).find((item) => item.id === sailing.id);
+    expect(row?.seatsLeft).toBe(sailing.seatsLeft);
+    // A timetable row carries what the table shows and nothing more (it is serialized into the page).
+    expect(Object.keys(row ?? {}).sort()).toEqual(["arrivalTime", "closureReason", "id", "seatsLeft", "status", "time"]);
     await addToCart(
       runtime.database.db,
       {
