@@ -2,7 +2,7 @@
 // and the page's loader run side by side and need the same answer: the first to ask keeps the pending
 // choice in the request's router context, so a request chooses once. Amounts come from the database in
 // MXN and are converted here with the rates in force; the browser never sends an amount.
-import { createContext, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { isAppError } from "../lib/errors.ts";
 import type { Language } from "../lib/language.ts";
 import { BASE_CURRENCY, formatMoney, money } from "../lib/money.ts";
@@ -19,24 +19,19 @@ import {
 } from "../modules/currency/index.ts";
 import type { CurrencyOption } from "./components/currency/currency-options.ts";
 import { requestContext, servicesContext } from "./context.ts";
+import { requestMemo } from "./request-memo.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
-const visitorCurrencyOfRequest = createContext<Promise<VisitorCurrency> | null>(null);
+const visitorCurrencyOfRequest = requestMemo<VisitorCurrency>();
 
 /** The currency this request is priced in: cookies, else the edge country, else the language (spec §4). */
 export function findRequestCurrency(request: Request, context: Context, language: Language): Promise<VisitorCurrency> {
-  const chosen = context.get(visitorCurrencyOfRequest);
-  if (chosen) return chosen;
-  const { db } = context.get(servicesContext);
-  const { country } = context.get(requestContext);
-  const choice = findVisitorCurrency(db, {
-    cookies: readCurrencyCookies(request.headers.get("Cookie")),
-    country,
-    language,
+  return visitorCurrencyOfRequest(context, language, () => {
+    const { db } = context.get(servicesContext);
+    const { country } = context.get(requestContext);
+    return findVisitorCurrency(db, { cookies: readCurrencyCookies(request.headers.get("Cookie")), country, language });
   });
-  context.set(visitorCurrencyOfRequest, choice);
-  return choice;
 }
 
 /** The 17 currencies as the switcher lists them, named in `language`, USD (id 1) first. */

@@ -18,6 +18,7 @@ import {
   type PassengerCounts,
   type PassengerType,
   type Presale,
+  type PresaleTier,
   type Product,
 } from "../modules/catalog/index.ts";
 import { COUPON_MONTHS, assertCanBuyCoupon } from "../modules/cart/index.ts";
@@ -91,6 +92,7 @@ export interface PassengerPrice {
 
 interface PriceInput {
   product: Product;
+  tiers: readonly PresaleTier[];
   category: FareCategory;
   trip: "one_way" | "round_trip" | "single";
   passengers: PassengerCounts;
@@ -100,13 +102,12 @@ interface PriceInput {
 }
 
 async function priceOffer(db: Database, input: PriceInput): Promise<{ price: OfferPrice; perPassenger: PassengerPrice[] }> {
-  const tiers = await findPresaleTiers(db);
   const quote: Quote = await takeQuote(db, [input.currency], input.now);
   const convert = (amount: Money) => priceIn(amount, input.currency, quote);
   const request = {
     productId: input.product.id,
     fares: input.product.fares,
-    tiers,
+    tiers: [...input.tiers],
     category: input.category,
     trip: input.trip,
     daysAhead: input.date === null ? null : daysAhead(input.date, input.now),
@@ -173,12 +174,41 @@ export interface FerryOffer {
   perPassenger: PassengerPrice[];
 }
 
+/**
+ * What a ferry offer reads besides live seats: crossings, the ferry product (age bands, fares),
+ * presale tiers and the largest vessel. Operators edit them, so they are read, never kept between
+ * requests; a page that shows several offers reads them once per request and hands them over.
+ */
+export interface FerryReference {
+  crossings: Crossing[];
+  /** The ferry fare product without its complements; null when the operator sells none. */
+  ferry: Product | null;
+  tiers: PresaleTier[];
+  largestCapacity: number;
+}
+
+export async function findFerryReference(db: Database, language: Language): Promise<FerryReference> {
+  const ferryOf = async () => {
+    const id = await findFerryProductId(db);
+    return id === null ? null : findProduct(db, language, { id }, { withComplements: false });
+  };
+  const [crossings, ferry, tiers, largestCapacity] = await Promise.all([findCrossings(db, language), ferryOf(), findPresaleTiers(db), findLargestCapacity(db)]);
+  return { crossings, ferry, tiers, largestCapacity };
+}
+
+/** Reads an offer can be given instead of making them (a page asks for the same ones more than once). */
+export interface FerryOfferReads {
+  reference?: FerryReference;
+  /** The sailings of one crossing on a date, live at the search's `now` (seats, closures). */
+  daySailings?: (crossingId: number, date: LocalDate) => Promise<SailingView[]>;
+}
+
 function toOffers(sailings: readonly SailingView[], seats: number): SailingOffer[] {
   return sailings.map((sailing) => ({ ...sailing, selectable: sailing.status === "available" && sailing.seatsLeft >= seats }));
 }
 
 /** The sailings of a crossing on a date (and the way back on the return date), priced for the selection. */
-export async function findFerryOffer(db: Database, search: FerrySearch): Promise<FerryOffer> {
+export async function findFerryOffer(db: Database, search: FerrySearch, reads: FerryOfferReads = {}): Promise<FerryOffer> {
   const date = search.date === null ? null : readBookingDate(search.date, search.now, "query.date");
   const dated = date !== null && search.trip === "round_trip";
   if (dated && search.returnDate === null) throw new AppError("INVALID_DATE", { issues: [{ path: "query.returnDate", code: "required" }] });
@@ -186,23 +216,25 @@ export async function findFerryOffer(db: Database, search: FerrySearch): Promise
   if (date !== null && returnDate !== null && returnDate < date) {
     throw new AppError("RETURN_BEFORE_DEPARTURE", { issues: [{ path: "query.returnDate", code: "before_departure" }] });
   }
-  const crossings = await findCrossings(db, search.language);
+  const reference = reads.reference ?? (await findFerryReference(db, search.language));
+  const daySailings = reads.daySailings ?? ((crossingId: number, day: LocalDate) => findDaySailings(db, [crossingId], day, search.now));
+  const crossings = reference.crossings;
   const crossing = crossings.find((item) => item.code === search.crossing);
   if (!crossing) throw new AppError("UNKNOWN_CROSSING", { issues: [{ path: "query.crossing", code: "unknown_crossing" }] });
   const returnCrossing = returnCrossingOf(crossings, crossing);
-  const productId = await findFerryProductId(db);
-  if (productId === null) throw new AppError("UNKNOWN_PRODUCT");
-  const product = await findProduct(db, search.language, { id: productId }, { withComplements: false });
-  assertValidPassengers(search.passengers, product.ageBands, await findLargestCapacity(db));
+  const product = reference.ferry;
+  if (product === null) throw new AppError("UNKNOWN_PRODUCT");
+  assertValidPassengers(search.passengers, product.ageBands, reference.largestCapacity);
   const seats = seatsNeeded(search.passengers, product.ageBands);
   const trip = search.trip;
   if (trip === "round_trip" && returnCrossing === null) throw new AppError("UNKNOWN_CROSSING", { issues: [{ path: "query.crossing", code: "no_return" }] });
   const [outbound, inbound] = await Promise.all([
-    date === null ? Promise.resolve([]) : findDaySailings(db, [crossing.id], date, search.now),
-    returnDate === null || returnCrossing === null ? Promise.resolve(null) : findDaySailings(db, [returnCrossing.id], returnDate, search.now),
+    date === null ? Promise.resolve([]) : daySailings(crossing.id, date),
+    returnDate === null || returnCrossing === null ? Promise.resolve(null) : daySailings(returnCrossing.id, returnDate),
   ]);
   const { price, perPassenger } = await priceOffer(db, {
     product,
+    tiers: reference.tiers,
     category: search.category,
     trip,
     passengers: search.passengers,
@@ -260,6 +292,7 @@ export async function findActivityOffer(db: Database, search: ActivitySearch): P
   const day = await findActivityDay(db, activity, date, search.now);
   const { price, perPassenger } = await priceOffer(db, {
     product,
+    tiers: await findPresaleTiers(db),
     category: search.category,
     trip: "single",
     passengers: search.passengers,
@@ -299,6 +332,7 @@ export async function findCouponOffer(db: Database, search: CouponSearch): Promi
   assertValidPassengers(search.passengers, product.ageBands, activity.dailyCapacity);
   const { price, perPassenger } = await priceOffer(db, {
     product,
+    tiers: await findPresaleTiers(db),
     category: search.category,
     trip: "single",
     passengers: search.passengers,
@@ -312,11 +346,12 @@ export async function findCouponOffer(db: Database, search: CouponSearch): Promi
 /** The prices of one product for each passenger type, undated (the product page before a date is chosen). */
 export async function findProductPrices(
   db: Database,
-  input: { product: Product; category: FareCategory; currency: CurrencyCode; now: Date },
+  input: { product: Product; category: FareCategory; currency: CurrencyCode; now: Date; tiers?: readonly PresaleTier[] },
 ): Promise<PassengerPrice[]> {
   const trip = input.product.kind === "ferry" ? "one_way" : "single";
   const { perPassenger } = await priceOffer(db, {
     product: input.product,
+    tiers: input.tiers ?? (await findPresaleTiers(db)),
     category: input.category,
     trip,
     passengers: { adult: 1, child: 0, infant: 0 },

@@ -10,16 +10,28 @@ import {
   findActivityOffer,
   findCouponOffer,
   findFerryOffer,
+  findFerryReference,
   findProductPrices,
+  type FerryReference,
   type OfferPrice,
   type PassengerPrice,
   type SailingOffer,
 } from "../../flows/booking-offers.ts";
 import { COUPON_MONTHS } from "../../modules/cart/index.ts";
-import { ageRangeLabel, findPresaleTiers, findProduct, findFerryProductId, findProducts, type Product } from "../../modules/catalog/index.ts";
+import { ageRangeLabel, findPresaleTiers, findProduct, findFerryProductId, findProducts, type PresaleTier, type Product } from "../../modules/catalog/index.ts";
 import { findCurrencyByCode, type VisitorCurrency } from "../../modules/currency/index.ts";
 import { findRequestCurrency } from "../visitor-currency.server.ts";
-import { OPERATOR_TIME_ZONE, addDays, findActivities, findCrossings, findDaySailings, isLocalDate, localDateOf } from "../../modules/inventory/index.ts";
+import {
+  OPERATOR_TIME_ZONE,
+  addDays,
+  findActivities,
+  findCrossings,
+  findDaySailings,
+  isLocalDate,
+  localDateOf,
+  type LocalDate,
+  type SailingView as DaySailing,
+} from "../../modules/inventory/index.ts";
 import type {
   ActivityWidgetView,
   FerryWidgetView,
@@ -35,6 +47,7 @@ import { servicesContext } from "../context.ts";
 import { publicOrigin } from "../content/content-view.server.ts";
 import { boatTrip, type JsonLd } from "../content/structured-data.ts";
 import { pathOf } from "../routing/localized-paths.ts";
+import { requestMemo } from "../request-memo.server.ts";
 import { checkSelection, readCount, readFerryQuery, DEFAULT_ADULTS } from "./ferry-query.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -61,9 +74,8 @@ function bandsView(product: Product, prices: readonly PassengerPrice[], currency
   });
 }
 
-async function presaleView(context: Context): Promise<PresaleView[]> {
-  const { db } = context.get(servicesContext);
-  return (await findPresaleTiers(db))
+function presaleView(tiers: readonly PresaleTier[]): PresaleView[] {
+  return tiers
     .filter((tier) => tier.active && tier.productId === null && tier.discountBasisPoints > 0)
     .map((tier) => ({ days: tier.minDaysAhead, percent: tier.discountBasisPoints / 100 }));
 }
@@ -81,6 +93,23 @@ function sailingView(sailing: SailingOffer): SailingView {
   };
 }
 
+const ferryReferenceOfRequest = requestMemo<FerryReference>();
+const daySailingsOfRequest = requestMemo<DaySailing[]>();
+
+/** Crossings, the ferry product, presale tiers: read once for the ferry widget and the timetable of a request. */
+function requestFerryReference(context: Context, language: Language): Promise<FerryReference> {
+  return ferryReferenceOfRequest(context, language, () => findFerryReference(context.get(servicesContext).db, language));
+}
+
+/**
+ * Every crossing's sailings on a date, live at `now`, read once per request: the timetable of a day
+ * and the search's leg on that day show the same seats.
+ */
+function requestDaySailings(context: Context, reference: FerryReference, date: LocalDate, now: Date): Promise<DaySailing[]> {
+  const { db } = context.get(servicesContext);
+  return daySailingsOfRequest(context, date, () => findDaySailings(db, reference.crossings.map((crossing) => crossing.id), date, now));
+}
+
 export interface Loaded<T> {
   view: T;
   status: number;
@@ -91,12 +120,11 @@ export async function loadFerryWidget(request: Request, context: Context, langua
   const { db, clock } = context.get(servicesContext);
   const now = clock.now();
   const url = new URL(request.url);
-  const crossings = await findCrossings(db, language);
+  const reference = await requestFerryReference(context, language);
+  const { crossings, ferry, tiers } = reference;
   const bounds = bookableRange(now);
   const query = readFerryQuery(url.searchParams, { crossing: crossings[0]?.code ?? "", date: bounds.min });
   const currency = await findRequestCurrency(request, context, language);
-  const ferryId = await findFerryProductId(db);
-  const ferry = ferryId === null ? null : await findProduct(db, language, { id: ferryId });
   const openMonths = ferry?.openTicketMonths ?? 6;
   const base: FerryWidgetView = {
     action,
@@ -109,15 +137,18 @@ export async function loadFerryWidget(request: Request, context: Context, langua
     error: null,
     selectionError: null,
     summary: null,
-    presaleTiers: await presaleView(context),
+    presaleTiers: presaleView(tiers),
   };
   const fallbackBands = async () =>
-    ferry ? bandsView(ferry, await findProductPrices(db, { product: ferry, category: query.category, currency: currency.iso_code, now }).catch(() => []), currency) : [];
+    ferry ? bandsView(ferry, await findProductPrices(db, { product: ferry, category: query.category, currency: currency.iso_code, now, tiers }).catch(() => []), currency) : [];
   if (query.step === null) return { view: { ...base, bands: await fallbackBands() }, status: 200 };
   try {
-    const offer = await findFerryOffer(db, {
+    // The legs come from the request's reads of their dates: the timetable below shows the same seats.
+    const daySailings = async (crossingId: number, date: LocalDate) =>
+      (await requestDaySailings(context, reference, date, now)).filter((sailing) => sailing.crossingId === crossingId);
+    const search = {
       crossing: query.crossing,
-      trip: query.trip === "open" ? "one_way" : query.trip,
+      trip: query.trip === "open" ? ("one_way" as const) : query.trip,
       date: query.trip === "open" ? null : query.date,
       returnDate: query.trip === "round_trip" ? query.returnDate : null,
       category: query.category,
@@ -125,7 +156,8 @@ export async function loadFerryWidget(request: Request, context: Context, langua
       currency: currency.iso_code,
       language,
       now,
-    });
+    };
+    const offer = await findFerryOffer(db, search, { reference, daySailings });
     const leg = (sailings: SailingOffer[], from: string, to: string, date: string, included: boolean): LegView => ({
       from,
       to,
@@ -187,14 +219,15 @@ export async function loadFerryWidget(request: Request, context: Context, langua
 
 /** The live timetable of the date asked for (`day`, else the departure date, else today). */
 export async function loadTimetable(request: Request, context: Context, language: Language, action: string): Promise<TimetableView> {
-  const { db, clock } = context.get(servicesContext);
+  const { clock } = context.get(servicesContext);
   const now = clock.now();
   const bounds = bookableRange(now);
   const params = new URL(request.url).searchParams;
   const wanted = [params.get("day"), params.get("date")].find((value) => isLocalDate(value) && value >= bounds.min && value <= bounds.max);
   const date = wanted ?? localDateOf(now, OPERATOR_TIME_ZONE);
-  const crossings = await findCrossings(db, language);
-  const sailings = await findDaySailings(db, crossings.map((crossing) => crossing.id), date, now);
+  const reference = await requestFerryReference(context, language);
+  const { crossings } = reference;
+  const sailings = await requestDaySailings(context, reference, date, now);
   return {
     action,
     date,
@@ -207,7 +240,14 @@ export async function loadTimetable(request: Request, context: Context, language
       durationMinutes: crossing.durationMinutes,
       sailings: sailings
         .filter((sailing) => sailing.crossingId === crossing.id)
-        .map((sailing) => sailingView({ ...sailing, selectable: sailing.status === "available" })),
+        .map((sailing) => ({
+          id: sailing.id,
+          time: sailing.time,
+          arrivalTime: sailing.arrivalTime,
+          seatsLeft: sailing.seatsLeft,
+          status: sailing.status,
+          closureReason: sailing.closure?.reason ?? null,
+        })),
     })),
   };
 }
@@ -286,7 +326,7 @@ export async function loadProductPage(
     result: null,
     coupon: null,
     error: null,
-    presaleTiers: await presaleView(context),
+    presaleTiers: presaleView(await findPresaleTiers(db)),
   };
   let status = 200;
   if (when === "coupon" && params.get("step") !== null) {

@@ -12,6 +12,7 @@ import {
   findActivityDay,
   findCrossings,
   findDaySailings,
+  findSailing,
   generateSailings,
   liftClosure,
   lockSailing,
@@ -114,6 +115,11 @@ describe("closures", () => {
     const port = await closeSales(database.db, { crossingId: null, date: day }, "port_authority");
     view = await findDaySailings(database.db, ids, day, BEFORE);
     expect(view.every((sailing) => sailing.status === "closed")).toBe(true);
+    // A sailing names its own closure before its day's; a crossing's day before the port's (the older one).
+    expect(view.find((sailing) => sailing.id === noon.id)?.closure).toEqual({ id: one.id, reason: "weather" });
+    expect(view.find((sailing) => sailing.crossingId === toIsla!.id && sailing.id !== noon.id)?.closure).toEqual({ id: port.id, reason: "port_authority" });
+    expect(view.find((sailing) => sailing.crossingId === toCancun!.id)?.closure).toEqual({ id: crossingDay.id, reason: "port_authority" });
+    expect((await findSailing(database.db, noon.id, BEFORE)).closure).toEqual({ id: one.id, reason: "weather" });
 
     for (const closure of [port, crossingDay, one]) await liftClosure(database.db, closure.id, BEFORE);
     view = await findDaySailings(database.db, ids, day, BEFORE);

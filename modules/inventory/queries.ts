@@ -171,6 +171,17 @@ function countedAllocation(now: Date) {
     and (${seatAllocations.state} <> 'held' or ${seatAllocations.expiresAt} > ${now.toISOString()}::timestamptz)`;
 }
 
+/**
+ * SQL: the closure in this row of `closures` stops the sailing in this row of `sailings`: the
+ * sailing's own, its crossing's day, or (crossing null) the port's day. For correlated subqueries.
+ */
+function closureStopsSailing() {
+  return sql`${closures.liftedAt} is null and ${closures.activityId} is null
+    and (${closures.sailingId} = ${sailings.id}
+      or (${closures.sailingId} is null and ${closures.serviceDate} = ${sailings.serviceDate}
+          and (${closures.crossingId} is null or ${closures.crossingId} = ${sailings.crossingId})))`;
+}
+
 type SailingFilter = { crossingIds: readonly number[]; date: LocalDate } | { sailingId: number };
 
 async function readSailings(db: Database, filter: SailingFilter, now: Date): Promise<SailingView[]> {
@@ -189,36 +200,17 @@ async function readSailings(db: Database, filter: SailingFilter, now: Date): Pro
       durationMinutes: crossings.durationMinutes,
       taken: sql<number>`coalesce((select sum(${seatAllocations.quantity}) from ${seatAllocations}
         where ${seatAllocations.sailingId} = ${sailings.id} and ${countedAllocation(now)}), 0)::int`,
+      // In the same statement as the seats (ADR 0044): the sailing's own closure first, then its day's; the oldest of each.
+      closure: sql<{ id: number; reason: ClosureReason } | null>`(select json_build_object('id', ${closures.id}, 'reason', ${closures.reason})
+        from ${closures} where ${closureStopsSailing()} order by (${closures.sailingId} is null), ${closures.id} limit 1)`,
     })
     .from(sailings)
     .innerJoin(vessels, eq(vessels.id, sailings.vesselId))
     .innerJoin(crossings, eq(crossings.id, sailings.crossingId))
     .where(where)
     .orderBy(asc(sailings.crossingId), asc(sailings.departsAt));
-  if (rows.length === 0) return [];
-  const date = rows[0]!.serviceDate;
-  const open = await db
-    .select()
-    .from(closures)
-    .where(
-      and(
-        isNull(closures.liftedAt),
-        or(
-          inArray(
-            closures.sailingId,
-            rows.map((row) => row.id),
-          ),
-          // A day's closure covers every sailing of that day (one date per read: a day, or one sailing).
-          and(eq(closures.serviceDate, date), isNull(closures.activityId)),
-        ),
-      ),
-    )
-    .orderBy(asc(closures.id));
   return rows.map((row) => {
-    const closure =
-      open.find((item) => item.sailingId === row.id) ??
-      open.find((item) => item.sailingId === null && (item.crossingId === null || item.crossingId === row.crossingId)) ??
-      null;
+    const closure = row.closure;
     const left = seatsLeft(row.capacity, row.taken);
     const arrivesAt = new Date(row.departsAt.getTime() + row.durationMinutes * 60_000);
     return {
@@ -531,10 +523,7 @@ export async function findTimetableSailings(db: Database, from: LocalDate, to: L
       crossingId: sailings.crossingId,
       serviceDate: sailings.serviceDate,
       departsAt: sailings.departsAt,
-      closed: sql<boolean>`exists (select 1 from ${closures} where ${closures.liftedAt} is null and ${closures.activityId} is null
-        and (${closures.sailingId} = ${sailings.id}
-          or (${closures.sailingId} is null and ${closures.serviceDate} = ${sailings.serviceDate}
-              and (${closures.crossingId} is null or ${closures.crossingId} = ${sailings.crossingId}))))`,
+      closed: sql<boolean>`exists (select 1 from ${closures} where ${closureStopsSailing()})`,
     })
     .from(sailings)
     .innerJoin(crossings, eq(crossings.id, sailings.crossingId))

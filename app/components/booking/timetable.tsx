@@ -7,11 +7,14 @@ import { formatLongDate } from "./format.ts";
 import { sailingStatusLabel } from "./sailing-list.tsx";
 import type { DateBounds, SailingView } from "./types.ts";
 
+/** What a timetable row shows: no vessel, and no "selectable" (nothing is chosen in a timetable). */
+export type TimetableSailingView = Pick<SailingView, "id" | "time" | "arrivalTime" | "seatsLeft" | "status" | "closureReason">;
+
 export interface TimetableView {
   action: string;
   date: string;
   bounds: DateBounds;
-  crossings: { code: string; from: string; to: string; place: string; durationMinutes: number; sailings: SailingView[] }[];
+  crossings: { code: string; from: string; to: string; place: string; durationMinutes: number; sailings: TimetableSailingView[] }[];
 }
 
 export function Timetable({ view }: { view: TimetableView }) {

@@ -1,0 +1,16 @@
+// Dates in the visitor's language; the formatters are made once per language, so languages must not
+// bleed into one another when they alternate.
+import { describe, expect, it } from "vitest";
+import { formatLongDate, formatShortDate } from "./format.ts";
+
+describe("formatLongDate and formatShortDate", () => {
+  it("write a service date in each language, whatever the order of the calls", () => {
+    for (let round = 0; round < 2; round += 1) {
+      expect(formatLongDate("2026-12-18", "en")).toBe("Friday, December 18, 2026");
+      expect(formatLongDate("2026-12-18", "es")).toMatch(/^viernes, 18 de diciembre de 2026$/);
+      expect(formatLongDate("2026-12-18", "pt")).toMatch(/^sexta-feira, 18 de dezembro de 2026$/);
+      expect(formatShortDate("2026-12-18", "en")).toBe("Fri, Dec 18");
+      expect(formatLongDate("2027-01-01", "en")).toBe("Friday, January 1, 2027");
+    }
+  });
+});

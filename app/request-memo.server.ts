@@ -1,0 +1,25 @@
+// Reads that several loaders of one request need (the root's and the page's run side by side, and a
+// page may show two widgets over the same data): the first to ask keeps the pending answer in the
+// request's router context, the others await it. The context is made for each request, so nothing
+// outlives it: every request reads afresh what operators edit and what buyers take (live seats).
+import { createContext, type RouterContextProvider } from "react-router";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** A memo of one kind of read, keyed within the request (a language, a date…). */
+export function requestMemo<T>(): (context: Context, key: string, read: () => Promise<T>) => Promise<T> {
+  const slot = createContext<Map<string, Promise<T>> | null>(null);
+  return (context, key, read) => {
+    let answers = context.get(slot);
+    if (!answers) {
+      answers = new Map();
+      context.set(slot, answers);
+    }
+    let answer = answers.get(key);
+    if (!answer) {
+      answer = read();
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+}
