@@ -2,6 +2,9 @@
 // page may show two widgets over the same data): the first to ask keeps the pending answer in the
 // request's router context, the others await it. The context is made for each request, so nothing
 // outlives it: every request reads afresh what operators edit and what buyers take (live seats).
+// One trap: a form posted without JavaScript runs the action and then the loaders in one request, so
+// an action that writes (a hold) must not read through a memo first, or the page it renders after its
+// write shows what was there before it.
 import { createContext, type RouterContextProvider } from "react-router";
 
 type Context = Readonly<RouterContextProvider>;

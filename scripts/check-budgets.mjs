@@ -20,9 +20,12 @@ const STRICT = process.env.BUDGETS_STRICT === "true";
 /**
  * Where today's code stands against a budget it cannot meet yet: the ceiling CI holds it to.
  * First-load JS: the React Router runtime (client entry, React, React DOM, React Router) alone is
- * 109 KB gzip, above the 100 KB budget; pages are at ~160 KB, the ceiling leaves ~5 % for merges. Lighthouse: see ADR 0035.
+ * 109 KB gzip, above the 100 KB budget (ADR 0043); pages are at ~149 KB since the search box's
+ * statechart loads after hydration (ADR 0045), and the ceiling leaves ~5 % for merges.
+ * Lighthouse: 92–94 on a quiet machine before ADR 0045, 95–99 after; the floor leaves room for a
+ * noisy run without letting a real regression through.
  */
-const CEILINGS = { firstLoadKb: 170, lighthousePerformance: 60 };
+const CEILINGS = { firstLoadKb: 156, lighthousePerformance: 85 };
 
 /** @type {{ check: string; value: string; budget: string; ok: boolean; met: boolean }[]} */
 const rows = [];
