@@ -52,6 +52,12 @@ describe("pickPageMessages", () => {
     expect(picked["manage.status.paid"]).toBeUndefined();
   });
 
+  it("picks once per catalogue and page: the same object for every request", () => {
+    expect(pickPageMessages(en, "cart")).toBe(pickPageMessages(en, "cart"));
+    expect(pickPageMessages(es, "cart")).not.toBe(pickPageMessages(en, "cart"));
+    expect(pickPageMessages(en, "faq")).not.toBe(pickPageMessages(en, "cart"));
+  });
+
   it("ships a fraction of the catalogue: the shell plus the page", () => {
     const size = (messages: object) => JSON.stringify(messages).length;
     expect(size(pickPageMessages(en, "home"))).toBeLessThan(size(en) * 0.45);

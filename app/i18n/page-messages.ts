@@ -86,12 +86,31 @@ export function messageEntriesOf(pageId: PageId): readonly string[] {
   return [...SHELL_MESSAGES, ...((module && ROUTE_MODULE_MESSAGES[module]) ?? [])];
 }
 
+/**
+ * The catalogues are code, not data an operator edits, so what a page picks from one is the same for
+ * the life of the process: picked once per catalogue and page instead of on every request.
+ */
+const pickedByCatalogue = new WeakMap<Messages, Map<PageId, Partial<Messages>>>();
+
 /** The part of a catalogue a page ships. */
 export function pickPageMessages(catalogue: Messages, pageId: PageId): Partial<Messages> {
-  const entries = messageEntriesOf(pageId);
-  const picked: Partial<Record<MessageKey, string>> = {};
-  for (const [key, text] of Object.entries(catalogue) as [MessageKey, string][]) {
-    if (entries.some((entry) => covers(entry, key))) picked[key] = text;
+  let picked = pickedByCatalogue.get(catalogue);
+  if (!picked) {
+    picked = new Map();
+    pickedByCatalogue.set(catalogue, picked);
   }
-  return picked;
+  let messages = picked.get(pageId);
+  if (!messages) {
+    messages = pickEntries(catalogue, messageEntriesOf(pageId));
+    picked.set(pageId, messages);
+  }
+  return messages;
+}
+
+function pickEntries(catalogue: Messages, entries: readonly string[]): Partial<Messages> {
+  const messages: Partial<Record<MessageKey, string>> = {};
+  for (const [key, text] of Object.entries(catalogue) as [MessageKey, string][]) {
+    if (entries.some((entry) => covers(entry, key))) messages[key] = text;
+  }
+  return messages;
 }
