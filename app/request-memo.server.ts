@@ -6,6 +6,7 @@
 // an action that writes (a hold) must not read through a memo first, or the page it renders after its
 // write shows what was there before it.
 import { createContext, type RouterContextProvider } from "react-router";
+import { getOrInsertComputed } from "../lib/maps.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -18,11 +19,6 @@ export function requestMemo<T>(): (context: Context, key: string, read: () => Pr
       answers = new Map();
       context.set(slot, answers);
     }
-    let answer = answers.get(key);
-    if (!answer) {
-      answer = read();
-      answers.set(key, answer);
-    }
-    return answer;
+    return getOrInsertComputed(answers, key, read);
   };
 }

@@ -4,6 +4,7 @@
 // messages and its route module's. An entry is a key, or a key prefix: "booking" covers
 // "booking.outbound", "booking.passenger.adult"… page-messages.test.ts reads each page's code and
 // fails when the page can ask for a key its entries do not cover.
+import { getOrInsertComputed } from "../../lib/maps.ts";
 import type { PageId } from "../routing/pages.ts";
 import { PAGE_MODULES } from "../routing/page-modules.ts";
 import type { MessageKey, Messages } from "./translate.ts";
@@ -94,17 +95,8 @@ const pickedByCatalogue = new WeakMap<Messages, Map<PageId, Partial<Messages>>>(
 
 /** The part of a catalogue a page ships. */
 export function pickPageMessages(catalogue: Messages, pageId: PageId): Partial<Messages> {
-  let picked = pickedByCatalogue.get(catalogue);
-  if (!picked) {
-    picked = new Map();
-    pickedByCatalogue.set(catalogue, picked);
-  }
-  let messages = picked.get(pageId);
-  if (!messages) {
-    messages = pickEntries(catalogue, messageEntriesOf(pageId));
-    picked.set(pageId, messages);
-  }
-  return messages;
+  const picked = getOrInsertComputed(pickedByCatalogue, catalogue, () => new Map<PageId, Partial<Messages>>());
+  return getOrInsertComputed(picked, pageId, () => pickEntries(catalogue, messageEntriesOf(pageId)));
 }
 
 function pickEntries(catalogue: Messages, entries: readonly string[]): Partial<Messages> {
