@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorScreen } from "./components/error-screen.tsx";
 import { HeadLinks } from "./components/head-links.tsx";
@@ -11,13 +11,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadRootData(request, context);
 }
 
-/**
- * The root's data carries the page's own messages (i18n/page-messages.ts), so a navigation to another
- * page loads them with the page's data (one request either way); it also refreshes the cart badge.
- */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
-}
+// No shouldRevalidate here: the root's data carries the page's own messages (i18n/page-messages.ts),
+// and React Router's single fetch asks every loader again on each navigation, in one request. Opting
+// the root out would leave the next page without its words (shell.spec.ts checks it).
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();

@@ -343,3 +343,33 @@ test("the skip link is the first stop and jumps to the content", async ({ page, 
   await page.keyboard.press("Enter");
   await expect(page.locator("main")).toBeFocused();
 });
+
+// Each page ships only its own messages (ADR 0045): the root's data is asked for again on a
+// client-side navigation, so the next page finds its words. Without that, the pages below would show
+// message keys and log errors (the fixture fails the test on either console error).
+test("links navigate in the browser and each page brings its own words (es)", DESKTOP_ONLY, async ({ page, context }) => {
+  await dismissNotices(context);
+  let documents = 0;
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents += 1;
+  });
+  await page.goto("/es/");
+  // Hydrated: React has taken over the header's links (their props are on the elements).
+  await page.waitForFunction(() => {
+    const link = document.querySelector("header a[href]");
+    return link !== null && Object.keys(link).some((key) => key.startsWith("__reactProps"));
+  });
+  const steps: [string, string][] = [
+    [pathOf("routesSchedules", "es"), es["schedules.title"]],
+    [pathOf("cart", "es"), es["cart.title"]],
+    [pathOf("auth", "es"), es["login.title"]],
+    [pathOf("home", "es"), es["home.hero.title"]],
+  ];
+  for (const [path, heading] of steps) {
+    await page.locator(`a[href="${path}"]`).filter({ visible: true }).first().click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+  }
+  await expect(page.locator("body")).not.toContainText(/\b(?:schedules|cart|login|home|booking)\.[a-z]+[A-Za-z.]*\b/);
+  expect(documents).toBe(1);
+});
