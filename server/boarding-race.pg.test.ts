@@ -10,12 +10,12 @@ import { AppError } from "../lib/errors.ts";
 import { createLogger } from "../lib/logger.ts";
 import { boardingScans } from "../modules/boarding/index.ts";
 import { findTickets } from "../modules/checkout/index.ts";
-import { addDays, blockSeats, findCrossings, findDaySailings, findSailing, localDateOf, type SailingView } from "../modules/inventory/index.ts";
-import { createHttpPaymentProvider, type PaymentProvider } from "../modules/payments/index.ts";
+import { blockSeats, findSailing, type SailingView } from "../modules/inventory/index.ts";
+import type { PaymentProvider } from "../modules/payments/index.ts";
 import { signTicketCode } from "../modules/tickets/index.ts";
 import { buyWithCard } from "../tests/factories/checkout.ts";
 import { createTestDatabase, type TestDatabase } from "../tests/setup/pg.ts";
-import { createApp } from "./app.ts";
+import { inProcessPaymentProvider, sailingsOfDay } from "../tests/setup/race-server.ts";
 import { boot, type Runtime } from "./boot.ts";
 
 const DEVICES = 10;
@@ -30,21 +30,11 @@ let crossingCode: string;
 beforeAll(async () => {
   testDb = await createTestDatabase();
   runtime = await boot({ DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: String(DEVICES + 2), LOG_LEVEL: "silent", NODE_ENV: "test" }, { logger: createLogger("silent") });
-  const app = createApp(runtime.services, { ping: () => runtime.database.ping() });
-  const { config } = runtime.services;
-  provider = createHttpPaymentProvider({
-    baseUrl: "http://psp.test",
-    secretKey: config.SANDBOX_PSP_SECRET_KEY,
-    webhookSecret: config.SANDBOX_PSP_WEBHOOK_SECRET,
-    fetch: async (input, init) => app.request(new Request(input, init)),
-  });
+  ({ provider } = inProcessPaymentProvider(runtime));
   runtime.services.payments = provider;
-  const now = new Date();
-  // Not the demo day (3 days ahead), where the seed closes one sailing and charters another.
-  const day = addDays(localDateOf(now), 6);
-  const [crossing] = await findCrossings(runtime.database.db, "es");
-  crossingCode = crossing!.code;
-  sailings = await findDaySailings(runtime.database.db, [crossing!.id], day, now);
+  const day = await sailingsOfDay(runtime, 6, new Date(), "es");
+  crossingCode = day.crossing.code;
+  sailings = day.sailings;
 }, 60_000);
 
 afterAll(async () => {

@@ -7,7 +7,8 @@ import { createLogger } from "../lib/logger.ts";
 import { AppError } from "../lib/errors.ts";
 import { boot, type Runtime } from "./boot.ts";
 import { connect, createTestDatabase, type TestDatabase } from "../tests/setup/pg.ts";
-import { addDays, blockSeats, findCrossings, findDaySailings, holdSeats, localDateOf, type SailingView } from "../modules/inventory/index.ts";
+import { sailingsOfDay } from "../tests/setup/race-server.ts";
+import { blockSeats, holdSeats, type SailingView } from "../modules/inventory/index.ts";
 import { addToCart, type CartContext } from "../flows/cart.ts";
 
 const CLIENTS = 50;
@@ -25,12 +26,7 @@ beforeAll(async () => {
     { DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: String(CLIENTS), LOG_LEVEL: "silent", NODE_ENV: "test" },
     { logger: createLogger("silent") },
   );
-  const db = runtime.database.db;
-  const now = new Date();
-  // Not the demo day (3 days ahead), where the seed closes one sailing and charters another.
-  const day = addDays(localDateOf(now), 5);
-  const [crossing] = await findCrossings(db, "en");
-  sailings = await findDaySailings(db, [crossing!.id], day, now);
+  ({ sailings } = await sailingsOfDay(runtime, 5, new Date()));
   expect(sailings.length).toBeGreaterThanOrEqual(ROUNDS);
 }, 60_000);
 

@@ -20,14 +20,15 @@ import { reconcilePayments } from "../flows/payment-reconciliation.ts";
 import { fixedClock } from "../lib/clock.ts";
 import { createLogger } from "../lib/logger.ts";
 import { bookingEvents, bookingPayments, bookings } from "../modules/checkout/index.ts";
-import { addDays, findCrossings, findDaySailings, localDateOf, type SailingView } from "../modules/inventory/index.ts";
+import type { SailingView } from "../modules/inventory/index.ts";
 import { jobs } from "../modules/jobs/index.ts";
-import { createHttpPaymentProvider, type PaymentProvider } from "../modules/payments/index.ts";
+import type { PaymentProvider } from "../modules/payments/index.ts";
 import { findEvents, sandboxPspEvents, sandboxPspIntents, webhookDelivery } from "../modules/sandbox-psp/index.ts";
 import { codeOf, intentIdOf, placingInput as placing } from "../tests/factories/checkout.ts";
 import { expectPaymentInvariants } from "../tests/factories/payment-invariants.ts";
 import { startBuiltServer, type BuiltServer } from "../tests/setup/built-server.ts";
 import { connect, createTestDatabase, type TestDatabase } from "../tests/setup/pg.ts";
+import { inProcessPaymentProvider, sailingsOfDay } from "../tests/setup/race-server.ts";
 import { createApp } from "./app.ts";
 import { boot, type Runtime } from "./boot.ts";
 
@@ -53,25 +54,17 @@ beforeAll(async () => {
     { DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "6", LOG_LEVEL: "silent", NODE_ENV: "production", SANDBOX_PSP_SECRET_KEY: KEY, SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET, GUEST_ACCESS_SECRET: GUEST_SECRET },
     { logger },
   );
-  app = createApp(runtime.services, { ping: () => runtime.database.ping() });
-  provider = createHttpPaymentProvider({
-    baseUrl: "http://psp.test",
-    secretKey: KEY,
-    webhookSecret: WEBHOOK_SECRET,
-    fetch: async (input, init) => {
-      const response = await app.request(new Request(input, init));
-      if (cutLinkAfter?.test(String(input))) {
-        cutLinkAfter = null;
-        await response.arrayBuffer();
-        throw new TypeError("fetch failed: the connection was reset after the request was sent");
-      }
-      return response;
-    },
-  });
+  ({ app, provider } = inProcessPaymentProvider(runtime, async (url, response) => {
+    if (cutLinkAfter?.test(url)) {
+      cutLinkAfter = null;
+      await response.arrayBuffer();
+      throw new TypeError("fetch failed: the connection was reset after the request was sent");
+    }
+    return response;
+  }));
   // The webhook receiver confirms through the same provider.
   runtime.services.payments = provider;
-  const [crossing] = await findCrossings(runtime.database.db, "en");
-  sailings = await findDaySailings(runtime.database.db, [crossing!.id], addDays(localDateOf(now), 8), now);
+  ({ sailings } = await sailingsOfDay(runtime, 8, now));
   expect(sailings.length).toBeGreaterThanOrEqual(4);
 }, 60_000);
 

@@ -7,8 +7,8 @@ import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../lib/logger.ts";
 import { bookingPayments, bookings, tickets } from "../modules/checkout/index.ts";
-import { addDays, blockSeats, findCrossings, findDaySailings, localDateOf, seatAllocations, type SailingView } from "../modules/inventory/index.ts";
-import { createHttpPaymentProvider, type PaymentProvider } from "../modules/payments/index.ts";
+import { blockSeats, seatAllocations, type SailingView } from "../modules/inventory/index.ts";
+import type { PaymentProvider } from "../modules/payments/index.ts";
 import { sandboxPspEvents } from "../modules/sandbox-psp/index.ts";
 import { addToCart, type CartContext } from "../flows/cart.ts";
 import { SEND_BOOKING_EMAIL } from "../flows/booking-email.ts";
@@ -17,9 +17,9 @@ import { fixedClock } from "../lib/clock.ts";
 import { confirmPayment, placeBooking } from "../flows/checkout.ts";
 import { jobs } from "../modules/jobs/index.ts";
 import { intentIdOf, placingInput as placing, soldOn as soldOnIn } from "../tests/factories/checkout.ts";
-import { createApp } from "./app.ts";
 import { boot, type Runtime } from "./boot.ts";
 import { createTestDatabase, type TestDatabase } from "../tests/setup/pg.ts";
+import { inProcessPaymentProvider, sailingsOfDay } from "../tests/setup/race-server.ts";
 
 const TABS = 10;
 const HOLD_SECONDS = 900;
@@ -39,11 +39,8 @@ beforeAll(async () => {
     { DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: String(TABS * 2), LOG_LEVEL: "silent", NODE_ENV: "production", SANDBOX_PSP_SECRET_KEY: KEY, SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET },
     { logger: createLogger("silent") },
   );
-  const app = createApp(runtime.services, { ping: () => runtime.database.ping() });
-  provider = createHttpPaymentProvider({ baseUrl: "http://psp.test", secretKey: KEY, webhookSecret: WEBHOOK_SECRET, fetch: async (input, init) => app.request(new Request(input, init)) });
-  const [crossing] = await findCrossings(runtime.database.db, "en");
-  // Not the demo day (3 days ahead), where the seed closes one sailing and charters another.
-  sailings = await findDaySailings(runtime.database.db, [crossing!.id], addDays(localDateOf(now), 6), now);
+  ({ provider } = inProcessPaymentProvider(runtime));
+  ({ sailings } = await sailingsOfDay(runtime, 6, now));
   expect(sailings.length).toBeGreaterThanOrEqual(3);
 }, 60_000);
 

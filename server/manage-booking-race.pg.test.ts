@@ -8,11 +8,11 @@ import { changeBookingDate } from "../flows/manage-booking.ts";
 import { AppError } from "../lib/errors.ts";
 import { createLogger } from "../lib/logger.ts";
 import { findBookingLines, type BookingRow } from "../modules/checkout/index.ts";
-import { addDays, blockSeats, findCrossings, findDaySailings, findSailing, localDateOf, type SailingView } from "../modules/inventory/index.ts";
-import { createHttpPaymentProvider, type PaymentProvider } from "../modules/payments/index.ts";
+import { blockSeats, findCrossings, findSailing, type SailingView } from "../modules/inventory/index.ts";
+import type { PaymentProvider } from "../modules/payments/index.ts";
 import { buyWithCard, soldOn } from "../tests/factories/checkout.ts";
 import { createTestDatabase, type TestDatabase } from "../tests/setup/pg.ts";
-import { createApp } from "./app.ts";
+import { inProcessPaymentProvider, sailingsOfDay } from "../tests/setup/race-server.ts";
 import { boot, type Runtime } from "./boot.ts";
 
 const BUYERS = 10;
@@ -21,30 +21,18 @@ const SEATS_LEFT = 3;
 let testDb: TestDatabase;
 let runtime: Runtime;
 let provider: PaymentProvider;
-let day: string;
-let later: string;
 let first: SailingView[];
 let second: SailingView[];
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
   runtime = await boot({ DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: String(BUYERS + 2), LOG_LEVEL: "silent", NODE_ENV: "test" }, { logger: createLogger("silent") });
-  const app = createApp(runtime.services, { ping: () => runtime.database.ping() });
-  const { config } = runtime.services;
-  provider = createHttpPaymentProvider({
-    baseUrl: "http://psp.test",
-    secretKey: config.SANDBOX_PSP_SECRET_KEY,
-    webhookSecret: config.SANDBOX_PSP_WEBHOOK_SECRET,
-    fetch: async (input, init) => app.request(new Request(input, init)),
-  });
+  ({ provider } = inProcessPaymentProvider(runtime));
   runtime.services.payments = provider;
   const now = new Date();
-  // Not the demo day (3 days ahead), where the seed closes one sailing and charters another.
-  day = addDays(localDateOf(now), 5);
-  later = addDays(day, 2);
-  const [crossing] = await findCrossings(runtime.database.db, "en");
-  first = await findDaySailings(runtime.database.db, [crossing!.id], day, now);
-  second = await findDaySailings(runtime.database.db, [crossing!.id], later, now);
+  // Two days apart, so a booking can move from the first to the second.
+  ({ sailings: first } = await sailingsOfDay(runtime, 5, now));
+  ({ sailings: second } = await sailingsOfDay(runtime, 7, now));
 }, 60_000);
 
 afterAll(async () => {

@@ -11,12 +11,12 @@ import { AppError } from "../lib/errors.ts";
 import { createLogger } from "../lib/logger.ts";
 import { findAuditEntries } from "../modules/audit/index.ts";
 import { bookingRefunds, findPayments, type BookingRow } from "../modules/checkout/index.ts";
-import { addDays, findCrossings, findDaySailings, localDateOf, type SailingView } from "../modules/inventory/index.ts";
-import { createHttpPaymentProvider, type PaymentProvider } from "../modules/payments/index.ts";
+import type { SailingView } from "../modules/inventory/index.ts";
+import type { PaymentProvider } from "../modules/payments/index.ts";
 import { sandboxPspRefunds } from "../modules/sandbox-psp/index.ts";
 import { buyWithCard } from "../tests/factories/checkout.ts";
 import { createTestDatabase, type TestDatabase } from "../tests/setup/pg.ts";
-import { createApp } from "./app.ts";
+import { inProcessPaymentProvider, sailingsOfDay } from "../tests/setup/race-server.ts";
 import { boot, type Runtime } from "./boot.ts";
 
 const OPERATORS = 6;
@@ -37,11 +37,8 @@ beforeAll(async () => {
     { DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: String(OPERATORS * 3), LOG_LEVEL: "silent", NODE_ENV: "production", SANDBOX_PSP_SECRET_KEY: KEY, SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET },
     { logger: createLogger("silent") },
   );
-  const app = createApp(runtime.services, { ping: () => runtime.database.ping() });
-  provider = createHttpPaymentProvider({ baseUrl: "http://psp.test", secretKey: KEY, webhookSecret: WEBHOOK_SECRET, fetch: async (input, init) => app.request(new Request(input, init)) });
-  const [crossing] = await findCrossings(runtime.database.db, "en");
-  // Not the demo day (3 days ahead), where the seed closes one sailing and charters another.
-  sailings = await findDaySailings(runtime.database.db, [crossing!.id], addDays(localDateOf(now), 6), now);
+  ({ provider } = inProcessPaymentProvider(runtime));
+  ({ sailings } = await sailingsOfDay(runtime, 6, now));
 }, 60_000);
 
 afterAll(async () => {

@@ -7,9 +7,10 @@ import { createLogger } from "../lib/logger.ts";
 import { AppError } from "../lib/errors.ts";
 import { addToCart, type CartContext } from "../flows/cart.ts";
 import { claimWaitlistOffer, joinWaitingList, offerFreedSeats } from "../flows/waitlist.ts";
-import { addDays, blockSeats, findCrossings, findDaySailings, holdSeats, localDateOf, type SailingView } from "../modules/inventory/index.ts";
+import { blockSeats, holdSeats, type SailingView } from "../modules/inventory/index.ts";
 import { deriveOfferToken } from "../modules/waitlist/index.ts";
 import { connect, createTestDatabase, type TestDatabase } from "../tests/setup/pg.ts";
+import { sailingsOfDay } from "../tests/setup/race-server.ts";
 import { boot, type Runtime } from "./boot.ts";
 
 const BUYERS = 30;
@@ -25,10 +26,7 @@ let sailing: SailingView;
 beforeAll(async () => {
   testDb = await createTestDatabase();
   runtime = await boot({ DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "40", LOG_LEVEL: "silent", NODE_ENV: "test" }, { logger: createLogger("silent") });
-  const now = new Date();
-  const [crossing] = await findCrossings(runtime.database.db, "en");
-  // Not the demo day (3 days ahead), where the seed closes one sailing and charters another.
-  [, sailing] = (await findDaySailings(runtime.database.db, [crossing!.id], addDays(localDateOf(now), 6), now)) as [SailingView, SailingView];
+  [, sailing] = (await sailingsOfDay(runtime, 6, new Date())).sailings as [SailingView, SailingView];
 }, 60_000);
 
 afterAll(async () => {
