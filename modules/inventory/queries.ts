@@ -210,7 +210,6 @@ async function readSailings(db: Database, filter: SailingFilter, now: Date): Pro
     .where(where)
     .orderBy(asc(sailings.crossingId), asc(sailings.departsAt));
   return rows.map((row) => {
-    const closure = row.closure;
     const left = seatsLeft(row.capacity, row.taken);
     const arrivesAt = new Date(row.departsAt.getTime() + row.durationMinutes * 60_000);
     return {
@@ -225,8 +224,8 @@ async function readSailings(db: Database, filter: SailingFilter, now: Date): Pro
       capacity: row.capacity,
       taken: row.taken,
       seatsLeft: left,
-      status: sailingStatus({ departsAt: row.departsAt, closed: closure !== null }, left, now),
-      closure: closure ? { id: closure.id, reason: closure.reason } : null,
+      status: sailingStatus({ departsAt: row.departsAt, closed: row.closure !== null }, left, now),
+      closure: row.closure,
     };
   });
 }

@@ -1,6 +1,7 @@
 // Dates as visitors read them, in their language: "Friday, 18 December 2026". Service dates are
 // calendar dates ("YYYY-MM-DD") and are formatted in UTC so server and browser agree.
 import type { Language } from "../../../lib/language.ts";
+import { getOrInsertComputed } from "../../../lib/maps.ts";
 
 export const LOCALE: Record<Language, string> = { es: "es-MX", en: "en-US", pt: "pt-BR" };
 
@@ -13,14 +14,7 @@ function utcDate(date: string): Date {
 // (they hold no data, only the locale's rules).
 function formatterOf(options: Intl.DateTimeFormatOptions): (language: Language) => Intl.DateTimeFormat {
   const made = new Map<Language, Intl.DateTimeFormat>();
-  return (language) => {
-    let formatter = made.get(language);
-    if (!formatter) {
-      formatter = new Intl.DateTimeFormat(LOCALE[language], options);
-      made.set(language, formatter);
-    }
-    return formatter;
-  };
+  return (language) => getOrInsertComputed(made, language, () => new Intl.DateTimeFormat(LOCALE[language], options));
 }
 
 const longDate = formatterOf({ weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
