@@ -229,7 +229,8 @@ describe("payment faults on PostgreSQL", () => {
   it("(d) the app killed with SIGKILL after the provider charged, restarted: reconciliation at start tickets the booking", async () => {
     // Webhooks off: the restart's reconciliation, not the provider's retries, must settle it. The
     // database is seeded already (by this file's runtime): the starts skip the seed, as a second node would.
-    const env = { DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "4", LOG_LEVEL: "warn", SANDBOX_PSP_SECRET_KEY: KEY, SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET, GUEST_ACCESS_SECRET: GUEST_SECRET, SANDBOX_PSP_WEBHOOKS_ENABLED: "false", SEED: "false" };
+    // Info logs stay in memory; if a start-up ever stalls, startBuiltServer's error shows how far it got.
+    const env = { DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "4", LOG_LEVEL: "info", SANDBOX_PSP_SECRET_KEY: KEY, SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET, GUEST_ACCESS_SECRET: GUEST_SECRET, SANDBOX_PSP_WEBHOOKS_ENABLED: "false", SEED: "false" };
     let server: BuiltServer | null = await startBuiltServer(env);
     try {
       const sailing = sailings[3]!;

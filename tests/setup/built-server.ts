@@ -76,7 +76,9 @@ export async function startBuiltServer(env: Record<string, string>, timeoutMs = 
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`the built server did not answer /healthz within ${timeoutMs} ms:\n${stderr.join("")}`);
+      // Its last log lines say where start-up stopped (migrations, seed, reconciliation, listening).
+      const lastLogs = logs.slice(-15).map((line) => JSON.stringify(line)).join("\n");
+      throw new Error(`the built server did not answer /healthz within ${timeoutMs} ms:\n${stderr.join("")}\nlast log lines:\n${lastLogs}`);
     }
     ready = await fetch(`${origin}/healthz`).then(
       (response) => response.ok,
