@@ -1,19 +1,19 @@
-// `npm run budgets`: issue 10's performance budgets, checked against the production build; exits 1
-// when one is exceeded. Run by .ci/run after the test suite (not inside it: Lighthouse alone takes a
-// minute). Checks, in order of cost:
+// `npm run budgets`: the performance budgets that cannot flake, checked against the production build;
+// exits 1 when one is exceeded. Run by .ci/run after the test suite. Checks, in order of cost:
 //   1. every script and style of the build has a brotli and a gzip copy (precompressed at build time);
 //   2. cache headers: assets immutable and served precompressed, anonymous pages shareable with the
-//      right Vary, a visitor's cart page not shareable;
-//   3. first-load JavaScript (gzip) of home and booking;
-//   4. Lighthouse mobile on home, booking, cart and payment details: performance score and CLS.
-// Where the code cannot reach an issue budget yet, the check holds a ceiling at today's figure so that
-// nothing gets worse, and prints the issue's budget as not met (ADR 0035 says why and what it takes).
-// BUDGETS_STRICT=true checks the issue's budgets only. BUDGETS_SKIP_LIGHTHOUSE=true skips step 4.
+//      right Vary and no Set-Cookie, a visitor's cart page not shareable;
+//   3. first-load JavaScript (gzip bytes) of home and booking.
+// Only figures that are the same on every run decide whether a change lands. Lighthouse scores moved
+// 16 points between two runs of the same commit on this machine, so they are bench figures
+// (`npm run bench -- lighthouse`, beside a baseline of the same run), never a gate here (ADR 0046).
+// Where the code cannot reach a budget yet, the check holds a ceiling at today's figure so that nothing
+// gets worse, and prints the budget as not met (ADR 0035). BUDGETS_STRICT=true checks the budgets only.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { ensureBuild } from "../tests/setup/ensure-build.mjs";
 import { startPgliteServer } from "../tests/bench/harness.mjs";
-import { BUDGETS, budgetPages, firstLoadJs, lighthouseMobile } from "../tests/bench/pages.mjs";
+import { BUDGETS, budgetPages, firstLoadJs } from "../tests/bench/pages.mjs";
 
 const STRICT = process.env.BUDGETS_STRICT === "true";
 
@@ -22,10 +22,8 @@ const STRICT = process.env.BUDGETS_STRICT === "true";
  * First-load JS: the React Router runtime (client entry, React, React DOM, React Router) alone is
  * 109 KB gzip, above the 100 KB budget (ADR 0043); pages are at ~149 KB since the search box's
  * statechart loads after hydration (ADR 0045), and the ceiling leaves ~5 % for merges.
- * Lighthouse: 92–94 on a quiet machine before ADR 0045, 95–99 after; the floor leaves room for a
- * noisy run without letting a real regression through.
  */
-const CEILINGS = { firstLoadKb: 156, lighthousePerformance: 85 };
+const CEILINGS = { firstLoadKb: 156 };
 
 /** @type {{ check: string; value: string; budget: string; ok: boolean; met: boolean }[]} */
 const rows = [];
@@ -39,6 +37,16 @@ function checkPrecompressed(/** @type {string} */ buildDir) {
   const missing = files.filter((file) => !existsSync(path.join(assets, `${file}.br`)) || !existsSync(path.join(assets, `${file}.gz`)));
   record("assets precompressed (.br and .gz)", `${files.length - missing.length} of ${files.length}`, "all", missing.length === 0);
   if (missing.length > 0) console.log(`  without copies: ${missing.slice(0, 5).join(", ")}`);
+}
+
+/**
+ * A shared cache (CDN, nginx, the app's own) that stores an answer with Set-Cookie replays that cookie
+ * to every visitor: whatever it names (a cart, a session, a client id) becomes everyone's.
+ */
+function recordNoCookieOnShared(/** @type {string} */ what, /** @type {Response} */ answer) {
+  const shared = /\bpublic\b/.test(answer.headers.get("Cache-Control") ?? "");
+  const cookies = answer.headers.getSetCookie().map((cookie) => cookie.split("=")[0]);
+  record(`${what}: no Set-Cookie when shareable`, cookies.length > 0 ? `sets ${cookies.join(", ")}` : "none", "none", !shared || cookies.length === 0);
 }
 
 async function checkHeaders(/** @type {string} */ origin, /** @type {string} */ buildDir) {
@@ -56,12 +64,14 @@ async function checkHeaders(/** @type {string} */ origin, /** @type {string} */ 
   record("anonymous content page Cache-Control", page.headers.get("Cache-Control") ?? "none", "public, max-age, stale-while-revalidate", shared(page.headers.get("Cache-Control")));
   record("anonymous content page Vary", vary, "Cookie, Accept-Encoding", /\bCookie\b/i.test(vary) && /\bAccept-Encoding\b/i.test(vary));
   record("HTML compressed", page.headers.get("Content-Encoding") ?? "none", "gzip", page.headers.get("Content-Encoding") === "gzip");
+  recordNoCookieOnShared("anonymous content page", page);
 
   const home = await fetch(`${origin}/en/`, { headers: { "Sec-CH-UA-Mobile": "?1" } });
   await home.arrayBuffer();
   const homeVary = home.headers.get("Vary") ?? "";
   record("anonymous home (banner) Cache-Control", home.headers.get("Cache-Control") ?? "none", "public, max-age, stale-while-revalidate", shared(home.headers.get("Cache-Control")));
   record("anonymous home Vary names the device hint", homeVary, "… Sec-CH-UA-Mobile", /Sec-CH-UA-Mobile/i.test(homeVary));
+  recordNoCookieOnShared("anonymous home", home);
 
   const pages = await budgetPages(origin);
   const cart = pages.find((entry) => entry.path === "/en/carrito/");
@@ -78,19 +88,6 @@ async function checkFirstLoad(/** @type {string} */ origin, /** @type {string} *
   }
 }
 
-async function checkLighthouse(/** @type {string} */ origin, /** @type {import("../tests/bench/pages.mjs").BudgetPage[]} */ pages) {
-  for (const page of pages) {
-    const audit = await lighthouseMobile(`${origin}${page.path}`, { cookie: page.cookie });
-    record(
-      `Lighthouse performance ${page.path}`,
-      String(audit.performance),
-      `≥ ${BUDGETS.lighthousePerformance} (floor ${CEILINGS.lighthousePerformance})`,
-      audit.performance >= BUDGETS.lighthousePerformance,
-      audit.performance >= CEILINGS.lighthousePerformance,
-    );
-    record(`Lighthouse CLS ${page.path}`, String(audit.cls), `≤ ${BUDGETS.cls}`, audit.cls <= BUDGETS.cls);
-  }
-}
 
 async function main() {
   const started = performance.now();
@@ -100,7 +97,6 @@ async function main() {
   try {
     const pages = await checkHeaders(server.origin, buildDir);
     await checkFirstLoad(server.origin, buildDir, pages);
-    if (process.env.BUDGETS_SKIP_LIGHTHOUSE !== "true") await checkLighthouse(server.origin, pages);
   } finally {
     await server.stop();
   }
