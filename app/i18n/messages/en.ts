@@ -723,6 +723,7 @@ export const en = {
   "waitlist.error.WAITLIST_OFFER_USED": "This offer was already taken",
   "waitlist.error.SAME_PRODUCT_IN_CART": "Your cart already has a ferry trip: remove it or pay for it first, then come back to this link",
   "waitlist.error.LIMIT_PASSED": "Your cart already has 5 products: remove one and come back to this link",
+  "waitlist.error.TOO_MANY_SEATS_HELD": "Too many seats of this sailing are already held from your connection: pay for or empty your other carts, then come back to this link",
   "waitlist.error.RATE_LIMITED": "Too many requests from here. Please wait a few minutes and try again.",
   "waitlist.error.any": "We could not complete that. Please try again.",
 } as const;

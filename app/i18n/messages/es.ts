@@ -723,6 +723,7 @@ export const es = {
   "waitlist.error.WAITLIST_OFFER_USED": "Esta oferta ya se usó",
   "waitlist.error.SAME_PRODUCT_IN_CART": "Tu carrito ya tiene un viaje en ferry: quítalo o págalo primero y vuelve a este enlace",
   "waitlist.error.LIMIT_PASSED": "Tu carrito ya tiene 5 productos: quita uno y vuelve a este enlace",
+  "waitlist.error.TOO_MANY_SEATS_HELD": "Desde tu conexión ya hay demasiados lugares apartados en esta salida: paga o vacía tus otros carritos y vuelve a este enlace",
   "waitlist.error.RATE_LIMITED": "Demasiadas solicitudes desde aquí. Espera unos minutos y vuelve a intentarlo.",
   "waitlist.error.any": "No pudimos completar la acción. Inténtalo de nuevo.",
 } satisfies Messages;

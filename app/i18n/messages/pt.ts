@@ -723,6 +723,7 @@ export const pt = {
   "waitlist.error.WAITLIST_OFFER_USED": "Esta oferta já foi usada",
   "waitlist.error.SAME_PRODUCT_IN_CART": "Seu carrinho já tem uma viagem de ferry: remova-a ou pague-a primeiro e volte a este link",
   "waitlist.error.LIMIT_PASSED": "Seu carrinho já tem 5 produtos: remova um e volte a este link",
+  "waitlist.error.TOO_MANY_SEATS_HELD": "Já há lugares demais desta saída reservados a partir da sua conexão: pague ou esvazie seus outros carrinhos e volte a este link",
   "waitlist.error.RATE_LIMITED": "Muitas solicitações daqui. Aguarde alguns minutos e tente novamente.",
   "waitlist.error.any": "Não foi possível concluir. Tente novamente.",
 } satisfies Messages;
