@@ -11,6 +11,7 @@ import { CROSSING_TO_ISLA, CROSSING_TO_ISLA_CODE } from "../db/seed-catalogue.ts
 import { addToCart } from "../flows/cart.ts";
 import { guestSecretOf, placeBooking } from "../flows/checkout.ts";
 import { checkoutDeps } from "../flows/checkout-deps.ts";
+import { findConsoleBooking } from "../flows/console-bookings.ts";
 import { reconcilePayments } from "../flows/payment-reconciliation.ts";
 import { createLogger } from "../lib/logger.ts";
 import { bookingEvents, bookingPayments, findBooking, tickets } from "../modules/checkout/index.ts";
@@ -134,6 +135,8 @@ describe.each(Object.keys(CAPTURES) as (keyof typeof CAPTURES)[])("a capture of 
     // Staff see why in the booking's history.
     const reasons = (await db().select({ reason: bookingEvents.reason }).from(bookingEvents).where(eq(bookingEvents.bookingId, placed.bookingId))).map((row) => row.reason);
     expect(reasons.some((reason) => reason.startsWith("capture_mismatch:"))).toBe(true);
+    const consoleView = await findConsoleBooking(db(), { reference: placed.reference, language: "en" });
+    expect(consoleView!.payments[0]).toMatchObject({ capturedOtherwise: expect.stringContaining(currency), failureCode: expect.stringMatching(/^capture_mismatch:/) });
   });
 });
 
@@ -144,4 +147,5 @@ it("a capture of the whole total is still ticketed, and recorded as captured", a
   expect((await findBooking(db(), { id: placed.bookingId }))!.status).toBe("ticketed");
   const [payment] = await db().select().from(bookingPayments).where(eq(bookingPayments.bookingId, placed.bookingId));
   expect(payment).toMatchObject({ status: "captured", capturedMinor: placed.booking.totalMinor, capturedCurrency: "USD" });
+  expect((await findConsoleBooking(db(), { reference: placed.reference, language: "en" }))!.payments[0]!.capturedOtherwise).toBeNull();
 });
