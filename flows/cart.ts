@@ -155,11 +155,16 @@ export interface HoldLimits {
   seats: HoldCeilingPolicy;
 }
 
-export function holdLimitsOf(config: { HOLD_LIMIT_PER_CART: number; HOLD_LIMIT_PER_ADDRESS: number; HOLD_SEATS_PER_ADDRESS_PERCENT: number }): HoldLimits {
+export function holdLimitsOf(config: {
+  HOLD_LIMIT_PER_CART: number;
+  HOLD_LIMIT_PER_ADDRESS: number;
+  HOLD_SEATS_PER_ADDRESS_PERCENT: number;
+  HOLD_SEATS_PER_ADDRESS_MAX: number;
+}): HoldLimits {
   return {
     perCart: { count: config.HOLD_LIMIT_PER_CART, windowSeconds: HOLD_LIMIT_WINDOW_SECONDS },
     perAddress: { count: config.HOLD_LIMIT_PER_ADDRESS, windowSeconds: HOLD_LIMIT_WINDOW_SECONDS },
-    seats: { addressSharePercent: config.HOLD_SEATS_PER_ADDRESS_PERCENT },
+    seats: { addressSharePercent: config.HOLD_SEATS_PER_ADDRESS_PERCENT, addressMaxSeats: config.HOLD_SEATS_PER_ADDRESS_MAX },
   };
 }
 

@@ -12,7 +12,7 @@ import { addToCart, holdCartLineAgain, holdLimitsOf, type CartContext, type Cart
 
 const DAY = "2031-03-05";
 const NOW = new Date("2031-03-03T15:00:00Z");
-const LIMITS = holdLimitsOf({ HOLD_LIMIT_PER_CART: 1000, HOLD_LIMIT_PER_ADDRESS: 1000, HOLD_SEATS_PER_ADDRESS_PERCENT: 20 });
+const LIMITS = holdLimitsOf({ HOLD_LIMIT_PER_CART: 1000, HOLD_LIMIT_PER_ADDRESS: 1000, HOLD_SEATS_PER_ADDRESS_PERCENT: 20, HOLD_SEATS_PER_ADDRESS_MAX: 100 });
 
 let database: DatabaseHandle;
 let sailings: SailingView[];
@@ -46,7 +46,7 @@ const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
 describe("the hold ceilings", () => {
   it("count an expired line held again: it is refused once the address's other carts hold its share", async () => {
     const sailing = sailings[0]!;
-    const { perCart, perAddress } = holdCeilingsOf(sailing.capacity, { addressSharePercent: 20 });
+    const { perCart, perAddress } = holdCeilingsOf(sailing.capacity, LIMITS.seats);
     const first = await addToCart(database.db, { sessionId: null, currency: "MXN", item: adultsOn(sailing, perCart) }, visitor("203.0.113.5", at(0), 60));
     // Its hold ran out; meanwhile the same address filled its share with other carts.
     for (let held = 0; held + perCart <= perAddress; held += perCart) {
@@ -59,7 +59,7 @@ describe("the hold ceilings", () => {
 
   it("let an address hold its share again once its holds ran out", async () => {
     const sailing = sailings[1]!;
-    const { perCart, perAddress } = holdCeilingsOf(sailing.capacity, { addressSharePercent: 20 });
+    const { perCart, perAddress } = holdCeilingsOf(sailing.capacity, LIMITS.seats);
     /** Adds carts of a full party from one address until one is refused: what it then holds, and why. */
     const fill = async (now: Date) => {
       for (let held = 0; ; held += perCart) {
@@ -77,7 +77,7 @@ describe("the hold ceilings", () => {
 
   it("refuse a party above the group size in its visitor's cart, and not a caller that is no visitor", async () => {
     const sailing = sailings[2]!;
-    const { perCart } = holdCeilingsOf(sailing.capacity, { addressSharePercent: 20 });
+    const { perCart } = holdCeilingsOf(sailing.capacity, LIMITS.seats);
     expect(await codeOf(addToCart(database.db, { sessionId: null, currency: "MXN", item: adultsOn(sailing, perCart + 1) }, visitor("203.0.113.7", NOW)))).toBe("GROUP_BOOKING_REQUIRED");
     const staff: CartContext = { siteCode: "travesia", language: "en", now: NOW, holdSeconds: 900 };
     await addToCart(database.db, { sessionId: null, currency: "MXN", item: adultsOn(sailing, perCart + 1) }, staff);

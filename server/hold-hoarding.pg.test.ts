@@ -19,7 +19,7 @@ const CART_KEY = "hoarding-test-cart-key-0123";
 const HEADERS = { Authorization: `Bearer ${CART_KEY}`, "X-Project-Prefix": "TRAVESIA", "X-Site-Code": "travesia", "Content-Type": "application/json" };
 const HOARDER = "203.0.113.66";
 const FAMILY = "198.51.100.7";
-const POLICY = { addressSharePercent: 20 };
+const POLICY = { addressSharePercent: 20, addressMaxSeats: 100 };
 
 let testDb: TestDatabase;
 let runtime: Runtime;

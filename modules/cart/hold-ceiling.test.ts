@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors.ts";
-import { ADDRESS_SEATS, GROUP_SEATS, assertWithinHoldCeilings, holdCeilingsOf, type HeldSeats } from "./hold-ceiling.ts";
+import { GROUP_SEATS, assertWithinHoldCeilings, holdCeilingsOf, type HeldSeats } from "./hold-ceiling.ts";
 
-const POLICY = { addressSharePercent: 20 };
+const ADDRESS_SEATS = 100;
+const POLICY = { addressSharePercent: 20, addressMaxSeats: ADDRESS_SEATS };
 
 function refusal(run: () => void): string | null {
   try {
@@ -28,7 +29,9 @@ describe("holdCeilingsOf", () => {
   });
 
   it("raises the address's share with the policy, never past the address's seats", () => {
-    expect(holdCeilingsOf(350, { addressSharePercent: 100 })).toEqual({ perCart: GROUP_SEATS, perAddress: ADDRESS_SEATS });
+    expect(holdCeilingsOf(350, { addressSharePercent: 100, addressMaxSeats: ADDRESS_SEATS })).toEqual({ perCart: GROUP_SEATS, perAddress: ADDRESS_SEATS });
+    // One address for every visitor (the e2e suite): the whole boat, and still a group's seats per cart.
+    expect(holdCeilingsOf(350, { addressSharePercent: 100, addressMaxSeats: 100_000 })).toEqual({ perCart: GROUP_SEATS, perAddress: 350 });
   });
 });
 

@@ -12,15 +12,15 @@ import { AppError } from "../../lib/errors.ts";
 export const GROUP_SEATS = 20;
 /** One cart never holds more than this share of a departure, however large the boat or park. */
 export const CART_SHARE_PERCENT = 25;
-/**
- * One address never holds more than this many seats of a departure, whatever its share allows: a
- * hotel's Wi-Fi may carry several families, not a whole park day.
- */
-export const ADDRESS_SEATS = 100;
 
 export interface HoldCeilingPolicy {
   /** Share of a departure's capacity one address may hold at once (config HOLD_SEATS_PER_ADDRESS_PERCENT). */
   addressSharePercent: number;
+  /**
+   * Seats one address never holds more of, whatever its share allows (config HOLD_SEATS_PER_ADDRESS_MAX):
+   * a hotel's Wi-Fi may carry several families, not a whole park day.
+   */
+  addressMaxSeats: number;
 }
 
 export interface HoldCeilings {
@@ -32,7 +32,7 @@ export interface HoldCeilings {
 export function holdCeilingsOf(capacity: number, policy: HoldCeilingPolicy): HoldCeilings {
   const share = (percent: number) => Math.floor((capacity * percent) / 100);
   const perCart = Math.max(1, Math.min(GROUP_SEATS, share(CART_SHARE_PERCENT)));
-  const perAddress = Math.max(perCart, Math.min(ADDRESS_SEATS, share(policy.addressSharePercent)));
+  const perAddress = Math.max(perCart, Math.min(policy.addressMaxSeats, share(policy.addressSharePercent)));
   return { perCart, perAddress };
 }
 

@@ -17,7 +17,6 @@ export {
   type LineFacts,
 } from "./rules.ts";
 export {
-  ADDRESS_SEATS,
   CART_SHARE_PERCENT,
   GROUP_SEATS,
   assertWithinHoldCeilings,

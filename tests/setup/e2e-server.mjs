@@ -52,6 +52,7 @@ const child = spawn(process.execPath, [ENTRY], {
     HOLD_LIMIT_PER_ADDRESS: "1000000",
     // The same for the seats one address may hold of a departure at once (ADR 0047); a cart's own ceiling stays.
     HOLD_SEATS_PER_ADDRESS_PERCENT: "100",
+    HOLD_SEATS_PER_ADDRESS_MAX: "1000000",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   },
 });
