@@ -4,6 +4,7 @@
 // Every write is one transaction: the cart row is locked first (one visitor's double click cannot add
 // a product twice), then the sailings in id order and the activity day (buyers of one sailing are
 // serialized and the seats re-checked under the lock), then rows are written.
+import { createHash } from "node:crypto";
 import type { RateLimit, RateLimiter } from "../lib/rate-limit.ts";
 import type { Database } from "../lib/db.ts";
 import { AppError } from "../lib/errors.ts";
@@ -17,6 +18,7 @@ import {
   assertCanAddLine,
   assertCanBuyCoupon,
   assertSchedulesChosen,
+  assertWithinHoldCeilings,
   convertPricing,
   deleteCartLine,
   deleteCartLines,
@@ -34,6 +36,7 @@ import {
   updateCartLineHold,
   type CartLineRow,
   type ConvertedPrice,
+  type HoldCeilingPolicy,
   type HoldStatus,
   type LineFacts,
   type NewCartLine,
@@ -63,6 +66,7 @@ import {
   findActivities,
   findActivityDay,
   findCrossings,
+  findHeldSeats,
   findSailing,
   holdSeats,
   hoursOn,
@@ -72,6 +76,7 @@ import {
   releaseAllocations,
   returnCrossingOf,
   sellSeats,
+  type AllocationTarget,
   type Crossing,
   type LocalDate,
   type SaleChannel,
@@ -146,13 +151,29 @@ export const HOLD_LIMIT_WINDOW_SECONDS = 600;
 export interface HoldLimits {
   perCart: RateLimit;
   perAddress: RateLimit;
+  /** What one cart and one address may hold of a departure at once, counted from the database (ADR 0047). */
+  seats: HoldCeilingPolicy;
 }
 
-export function holdLimitsOf(config: { HOLD_LIMIT_PER_CART: number; HOLD_LIMIT_PER_ADDRESS: number }): HoldLimits {
+export function holdLimitsOf(config: {
+  HOLD_LIMIT_PER_CART: number;
+  HOLD_LIMIT_PER_ADDRESS: number;
+  HOLD_SEATS_PER_ADDRESS_PERCENT: number;
+  HOLD_SEATS_PER_ADDRESS_MAX: number;
+}): HoldLimits {
   return {
     perCart: { count: config.HOLD_LIMIT_PER_CART, windowSeconds: HOLD_LIMIT_WINDOW_SECONDS },
     perAddress: { count: config.HOLD_LIMIT_PER_ADDRESS, windowSeconds: HOLD_LIMIT_WINDOW_SECONDS },
+    seats: { addressSharePercent: config.HOLD_SEATS_PER_ADDRESS_PERCENT, addressMaxSeats: config.HOLD_SEATS_PER_ADDRESS_MAX },
   };
+}
+
+/**
+ * How an address is kept on the holds it asked for: hashed, so the seat table does not collect
+ * visitors' addresses in the clear, yet every node derives the same key.
+ */
+export function holderOf(clientAddress: string): string {
+  return createHash("sha256").update(`hold-holder:${clientAddress}`).digest("base64url").slice(0, 22);
 }
 
 /** Counts a hold request against its cart and its address, or throws RATE_LIMITED with Retry-After. */
@@ -188,8 +209,11 @@ async function priceInMxn(db: Database, product: Product, category: FareCategory
   );
 }
 
-/** Until when seats are held, or `sold` for good: a hold of the cart, a ticket of a paid booking. */
-type Taking = { expiresAt: Date } | "sold";
+/**
+ * Until when seats are held (and, when a visitor asked, for which address: holderOf), or `sold` for
+ * good: a hold of the cart, a ticket of a paid booking.
+ */
+type Taking = { expiresAt: Date; holder?: string | null } | "sold";
 
 /** Takes `seats` on a sailing after locking it and re-reading what is left; refuses with the sailing's state. */
 async function takeOnSailing(tx: Database, sailingId: number, seats: number, reference: string, taking: Taking, now: Date, channel: SaleChannel): Promise<SailingView> {
@@ -197,7 +221,7 @@ async function takeOnSailing(tx: Database, sailingId: number, seats: number, ref
   const sailing = await findSailing(tx, sailingId, now);
   assertCanSellSailing({ departsAt: sailing.departsAt, closed: sailing.closure !== null }, sailing.seatsLeft, seats, now, channel);
   if (taking === "sold") await sellSeats(tx, { sailingId }, seats, reference, now);
-  else await holdSeats(tx, { sailingId }, seats, reference, taking.expiresAt, now);
+  else await holdSeats(tx, { sailingId }, seats, reference, taking.expiresAt, now, taking.holder ?? null);
   return sailing;
 }
 
@@ -208,10 +232,12 @@ async function takeOnActivityDay(tx: Database, language: Language, activityId: n
   const day = await findActivityDay(tx, activity, date, now);
   assertCanSellActivityDay({ date, hours: day.hours, closed: day.closure !== null }, day.left, seats, now);
   if (taking === "sold") await sellSeats(tx, { activityId, date }, seats, reference, now);
-  else await holdSeats(tx, { activityId, date }, seats, reference, taking.expiresAt, now);
+  else await holdSeats(tx, { activityId, date }, seats, reference, taking.expiresAt, now, taking.holder ?? null);
 }
 
-async function lockLineResources(tx: Database, line: NewCartLine): Promise<void> {
+type LineResources = Pick<NewCartLine, "outboundSailingId" | "inboundSailingId" | "activityId" | "serviceDate">;
+
+async function lockLineResources(tx: Database, line: LineResources): Promise<void> {
   const ids = [line.outboundSailingId, line.inboundSailingId].filter((id): id is number => typeof id === "number").sort((a, b) => a - b);
   for (const id of ids) await lockSailing(tx, id);
   if (typeof line.activityId === "number" && typeof line.serviceDate === "string") await lockActivityDay(tx, line.activityId, line.serviceDate);
@@ -236,8 +262,48 @@ export async function takeLineSeats(tx: Database, language: Language, line: Seat
   for (const id of ids) await takeOnSailing(tx, id, line.seats, reference, taking, now, channel);
 }
 
-async function holdLine(tx: Database, language: Language, line: SeatLine & Pick<CartLineRow, "id">, expiresAt: Date, now: Date, channel: SaleChannel = "web"): Promise<void> {
-  await takeLineSeats(tx, language, line, holdReferenceOf(line.id), { expiresAt }, now, channel);
+async function holdLine(
+  tx: Database,
+  language: Language,
+  line: SeatLine & Pick<CartLineRow, "id">,
+  hold: { expiresAt: Date; holder: string | null },
+  now: Date,
+  channel: SaleChannel = "web",
+): Promise<void> {
+  await takeLineSeats(tx, language, line, holdReferenceOf(line.id), hold, now, channel);
+}
+
+/** The sailings and the activity day a line would hold seats on; none for an undated line. */
+function holdTargetsOf(line: SeatLine): AllocationTarget[] {
+  if (line.kind === "activity") return line.activityId !== null && line.serviceDate !== null ? [{ activityId: line.activityId, date: line.serviceDate }] : [];
+  return [line.outboundSailingId, line.inboundSailingId].filter((id): id is number => id !== null).map((sailingId) => ({ sailingId }));
+}
+
+async function capacityOf(tx: Database, target: AllocationTarget, language: Language, now: Date): Promise<number> {
+  if ("sailingId" in target) return (await findSailing(tx, target.sailingId, now)).capacity;
+  const [activity] = await findActivities(tx, language, [target.activityId]);
+  if (!activity) throw new AppError("UNKNOWN_PRODUCT");
+  return activity.dailyCapacity;
+}
+
+/**
+ * Refuses a visitor's hold that would take their cart or their address past what one may hold of a
+ * departure (ADR 0047), counting the unexpired holds in the database, so the bound holds across
+ * nodes; returns the holder to write on the hold. The caller has locked the line's sailings and day
+ * (lock order: cart, sailings by id, day), so no concurrent hold of the same address slips between
+ * this count and the write. Callers that are not a visitor (the booth, a date change) are not bound.
+ */
+async function assertHoldFits(tx: Database, context: CartContext, line: SeatLine, cartLines: readonly CartLineRow[]): Promise<string | null> {
+  if (!context.holdRequests) return null;
+  const { clientAddress, limits } = context.holdRequests;
+  const holder = holderOf(clientAddress);
+  const references = cartLines.map((cartLine) => holdReferenceOf(cartLine.id));
+  for (const target of holdTargetsOf(line)) {
+    const held = await findHeldSeats(tx, target, { references, holder }, context.now);
+    const capacity = await capacityOf(tx, target, context.language, context.now);
+    assertWithinHoldCeilings({ capacity, seats: line.seats, held: { byCart: held.byReferences, byAddress: held.byHolder } }, limits.seats);
+  }
+  return holder;
 }
 
 interface ResolvedLine {
@@ -435,7 +501,10 @@ export async function addToCart(
     // The resources are locked before the line that refers to them is written (lock order: cart, sailings by id, day).
     await lockLineResources(tx, resolved.values);
     const line = await insertCartLine(tx, cart.id, position, { ...resolved.values, holdExpiresAt: expiresAt }, now);
-    if (expiresAt !== null) await holdLine(tx, context.language, line, expiresAt, now, context.channel);
+    if (expiresAt !== null) {
+      const holder = await assertHoldFits(tx, context, line, lines);
+      await holdLine(tx, context.language, line, { expiresAt, holder }, now, context.channel);
+    }
     await updateCart(tx, cart.id, { now });
     return { sessionId: cart.sessionId, lineId: line.id };
   });
@@ -478,16 +547,19 @@ export async function holdCartLineAgain(db: Database, input: { sessionId: string
   await db.transaction(async (tx) => {
     await decideAt(tx, now);
     const cart = await lockedCart(tx, input.sessionId);
-    const line = (await findCartLines(tx, cart.id)).find((candidate) => candidate.id === input.lineId);
+    const lines = await findCartLines(tx, cart.id);
+    const line = lines.find((candidate) => candidate.id === input.lineId);
     if (!line) throw new AppError("CART_LINE_NOT_FOUND");
     if (holdStatus(line.holdExpiresAt, now) !== "expired") return;
+    await lockLineResources(tx, line);
+    const holder = await assertHoldFits(tx, context, line, lines);
     const product = await findProduct(tx, context.language, { id: line.productId }, { withComplements: false });
     const trip = line.trip === "open" ? "one_way" : line.trip;
     const pricing = await priceInMxn(tx, product, line.category, trip, passengersOf(line), line.serviceDate, now);
     const expiresAt = new Date(now.getTime() + context.holdSeconds * 1000);
     // The expired rows no longer count; releasing them keeps one live hold per line in the history.
     await releaseAllocations(tx, holdReferenceOf(line.id), now);
-    await holdLine(tx, context.language, line, expiresAt, now);
+    await holdLine(tx, context.language, line, { expiresAt, holder }, now);
     await updateCartLineHold(tx, line.id, { holdExpiresAt: expiresAt, pricing });
     await updateCart(tx, cart.id, { now });
   });

@@ -28,6 +28,7 @@ import {
   type NewBookingLine,
   insertPayment,
   insertTickets,
+  judgeCapture,
   moveBooking,
   newBookingReference,
   planTickets,
@@ -295,6 +296,18 @@ class SeatsGone extends Error {
   }
 }
 
+/** Thrown inside the ticketing transaction when the money captured does not pay the booking (judgeCapture). */
+class CaptureMismatch extends Error {
+  constructor(readonly verdict: string) {
+    super(verdict);
+  }
+}
+
+/** What the provider captured, as it said it: recorded on the attempt whatever it was asked for. */
+function capturedFieldsOf(remote: ProviderPayment) {
+  return { capturedMinor: remote.capturedMinor, capturedCurrency: remote.currency.toUpperCase() };
+}
+
 function cardFieldsOf(remote: ProviderPayment) {
   return {
     cardBrand: remote.card?.brand ?? null,
@@ -328,9 +341,12 @@ export async function confirmPayment(deps: CheckoutDeps & { onTicketed?: (tx: Da
       await decideAt(tx, now);
       const locked = await findBooking(tx, { id: payment.bookingId }, { lock: true });
       if (!locked) throw new AppError("BOOKING_NOT_FOUND");
-      await updatePayment(tx, payment.id, { status: "captured", failureCode: null, ...cardFieldsOf(remote) }, now);
+      await updatePayment(tx, payment.id, { status: "captured", failureCode: null, ...cardFieldsOf(remote), ...capturedFieldsOf(remote) }, now);
       if (locked.status === "paid" || locked.status === "ticketed" || locked.status === "refunded") return locked;
       if (locked.status === "cancelled") throw new SeatsGone(new AppError("BOOKING_STATE"));
+      // Only money that pays the booking's total in its currency issues tickets, whatever path confirms.
+      const verdict = judgeCapture({ amountMinor: locked.totalMinor, currency: locked.currency }, remote);
+      if (verdict.kind !== "covers") throw new CaptureMismatch(verdict.kind);
       const lines = await findBookingLines(tx, locked.id);
       const products = await findProducts(tx, locked.language as Language, { ids: [...new Set(lines.map((line) => line.productId))] });
       try {
@@ -358,9 +374,27 @@ export async function confirmPayment(deps: CheckoutDeps & { onTicketed?: (tx: Da
     if (booking.status === "refunded") return { kind: "refunded", booking };
     return { kind: "ticketed", booking };
   } catch (error) {
+    if (error instanceof CaptureMismatch) return { kind: "refunded", booking: await refundMismatchedCapture(deps, payment, remote, error.verdict) };
     if (!(error instanceof SeatsGone)) throw error;
     return { kind: "refunded", booking: await refundUnfulfillable(deps, payment, error.refusal.code) };
   }
+}
+
+/**
+ * A capture that does not pay the booking (short, over, or in another currency): the booking fails
+ * with the verdict in its history for staff to see, the attempt keeps what was really captured, and
+ * all of it goes back through the provider, once. The buyer's cart stays open to pay again.
+ */
+async function refundMismatchedCapture(deps: CheckoutDeps, payment: BookingPaymentRow, remote: ProviderPayment, verdict: string): Promise<BookingRow> {
+  const { db, now } = deps;
+  await db.transaction(async (tx) => {
+    await updatePayment(tx, payment.id, { status: "captured", failureCode: `capture_mismatch:${verdict}`, ...cardFieldsOf(remote), ...capturedFieldsOf(remote) }, now);
+    const locked = await findBooking(tx, { id: payment.bookingId }, { lock: true });
+    if (locked?.status === "pending_payment") await moveBooking(tx, locked, "failed", `capture_mismatch:${verdict}`, now);
+  });
+  if (remote.capturedMinor > remote.refundedMinor) await deps.provider.refundPayment(payment.providerPaymentId!, { idempotencyKey: `refund:${payment.id}` });
+  await updatePayment(db, payment.id, { status: "refunded" }, now);
+  return markRefunded(deps, payment.bookingId, "refunded_capture_mismatch");
 }
 
 /** Paid but nothing to give: the booking fails with the reason, the capture is refunded in full, once. */

@@ -108,7 +108,18 @@ export interface ConsoleBooking {
   refundableMinor: number;
   lines: { id: string; product: string; trip: string; category: string; serviceDate: string | null; returnDate: string | null; passengers: { adults: number; children: number; infants: number }; total: string }[];
   tickets: ConsoleTicket[];
-  payments: { attempt: number; method: string; status: string; amount: string; card: string | null; providerPaymentId: string | null; createdAt: string }[];
+  payments: {
+    attempt: number;
+    method: string;
+    status: string;
+    amount: string;
+    /** What the provider captured, in its currency, when it is not what was asked for (ADR 0047): staff must see it. */
+    capturedOtherwise: string | null;
+    failureCode: string | null;
+    card: string | null;
+    providerPaymentId: string | null;
+    createdAt: string;
+  }[];
   refunds: { id: string; status: "pending" | "succeeded" | "failed"; amount: string; reason: string; by: string; at: string; providerRefundId: string | null; failureCode: string | null; tickets: string[] }[];
   /** The booking's own history and the audit entries about it, oldest first. */
   history: ({ kind: "event"; at: string; from: BookingRow["status"] | null; to: BookingRow["status"]; reason: string } | { kind: "audit"; at: string; entry: AuditEntry })[];
@@ -128,7 +139,9 @@ export async function findConsoleBooking(db: Database, input: { reference: strin
     findAuditEntries(db, { entityType: "booking", entityId: booking.id, limit: 200 }),
   ]);
   const products = await findProducts(db, input.language, { ids: [...new Set(lines.map((line) => line.productId))], withComplements: false });
-  const format = (await formattersOf(db, [booking.currency], input.language)).get(booking.currency)!;
+  const capturedCurrencies = payments.flatMap((payment) => (payment.capturedCurrency ? [payment.capturedCurrency] : []));
+  const formatters = await formattersOf(db, [...new Set([booking.currency, ...capturedCurrencies])], input.language);
+  const format = formatters.get(booking.currency)!;
   const paid = paidAttemptOf(payments);
   const paidMinor = paid?.amountMinor ?? 0;
   const refundedMinor = refundedMinorOf(refunds);
@@ -174,6 +187,11 @@ export async function findConsoleBooking(db: Database, input: { reference: strin
       method: payment.method,
       status: payment.status,
       amount: format(payment.amountMinor),
+      capturedOtherwise:
+        payment.capturedMinor !== null && payment.capturedCurrency !== null && (payment.capturedMinor !== payment.amountMinor || payment.capturedCurrency !== payment.currency)
+          ? (formatters.get(payment.capturedCurrency)?.(payment.capturedMinor) ?? `${payment.capturedMinor} ${payment.capturedCurrency}`)
+          : null,
+      failureCode: payment.failureCode,
       card: payment.cardLast4 ? `${payment.cardBrand ? cardBrandName(payment.cardBrand) : ""} •••• ${payment.cardLast4}`.trim() : null,
       providerPaymentId: payment.providerPaymentId,
       createdAt: payment.createdAt.toISOString(),

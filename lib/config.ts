@@ -94,6 +94,13 @@ export const ConfigSchema = z.object({
   HOLD_LIMIT_PER_CART: z.coerce.number().int().min(1).max(1_000_000).default(30),
   HOLD_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /**
+   * Share (%) of a sailing's or activity day's capacity one address may hold at once, unpaid, and the
+   * seats it never holds more of (ADR 0047; never below a cart's own ceiling). Like the limits above
+   * they count per CLIENT_IP_HEADER's address; the e2e server, one address for every browser, lifts both.
+   */
+  HOLD_SEATS_PER_ADDRESS_PERCENT: z.coerce.number().int().min(1).max(100).default(20),
+  HOLD_SEATS_PER_ADDRESS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /**
    * Signs the search service's short-lived tokens (spec §7). Unset: a random secret per process, which
    * is enough for one node; set the same value on every node when there are several.
    */

@@ -63,6 +63,10 @@ export const ERROR_STATUS = {
   SAME_DATE_IN_CART: 409,
   SAME_DATE_COMPONENTS: 409,
   LIMIT_PASSED: 409,
+  // What one visitor may hold of a departure at once (ADR 0047): a party above the group size books
+  // through the group desk; an address whose carts already hold its share waits for them to pay or lapse.
+  GROUP_BOOKING_REQUIRED: 409,
+  TOO_MANY_SEATS_HELD: 409,
   // Coupons (spec §9, undated and valid a year): only parks and tours sell them (the ferry sells open
   // tickets), and only at the tourist fare (resident fares are checked at a dated visit).
   COUPON_NOT_SOLD: 422,

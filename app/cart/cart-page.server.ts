@@ -31,6 +31,9 @@ export interface CartPageData {
 
 const SPECIFIC_REASONS = [
   "LIMIT_PASSED",
+  // More seats of one departure than one party (or one address) may hold at once: how to book a group (ADR 0047).
+  "GROUP_BOOKING_REQUIRED",
+  "TOO_MANY_SEATS_HELD",
   "SAME_PRODUCT_IN_CART",
   "SAME_DATE_IN_CART",
   "SAME_DATE_COMPONENTS",

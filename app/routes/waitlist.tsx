@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 const JOIN_ERRORS = ["WAITLIST_DUPLICATE", "WAITLIST_SEATS_AVAILABLE", "UNKNOWN_SAILING", "SAILING_CLOSED", "SAILING_DEPARTED", "RATE_LIMITED"] as const;
-const CLAIM_ERRORS = ["WAITLIST_OFFER_INVALID", "WAITLIST_OFFER_EXPIRED", "WAITLIST_OFFER_USED", "SAME_PRODUCT_IN_CART", "LIMIT_PASSED"] as const;
+const CLAIM_ERRORS = ["WAITLIST_OFFER_INVALID", "WAITLIST_OFFER_EXPIRED", "WAITLIST_OFFER_USED", "SAME_PRODUCT_IN_CART", "LIMIT_PASSED", "TOO_MANY_SEATS_HELD"] as const;
 
 /** The message of a refused join: the field's own text for a bad form, else the code's, else the generic one. */
 export function joinErrorKey(code: string, fields: readonly string[]): MessageKey {

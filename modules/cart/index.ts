@@ -16,6 +16,15 @@ export {
   type HoldStatus,
   type LineFacts,
 } from "./rules.ts";
+export {
+  CART_SHARE_PERCENT,
+  GROUP_SEATS,
+  assertWithinHoldCeilings,
+  holdCeilingsOf,
+  type HeldSeats,
+  type HoldCeilingPolicy,
+  type HoldCeilings,
+} from "./hold-ceiling.ts";
 export { convertPricing, pricingOf, sumPrices, type CartLinePricing, type ConvertedLine, type ConvertedPrice } from "./pricing.ts";
 export {
   countCartLines,

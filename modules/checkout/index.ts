@@ -87,6 +87,7 @@ export {
   type PlannedTicket,
   type TicketLine,
 } from "./rules.ts";
+export { judgeCapture, type CaptureFacts, type CaptureVerdict } from "./capture.ts";
 export {
   findActiveBookingOfCart,
   findBooking,

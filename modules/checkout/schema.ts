@@ -167,6 +167,12 @@ export const bookingPayments = pgTable(
     method: paymentMethodKind("method").notNull(),
     amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
     currency: char("currency", { length: 3 }).notNull(),
+    /**
+     * What the provider says it captured, as it said it (ADR 0047): the amount asked for above may not
+     * be what was taken. Null until a capture is seen.
+     */
+    capturedMinor: bigint("captured_minor", { mode: "number" }),
+    capturedCurrency: char("captured_currency", { length: 3 }),
     status: bookingPaymentStatus("status").notNull(),
     failureCode: text("failure_code"),
     cardBrand: text("card_brand"),

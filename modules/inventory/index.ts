@@ -66,6 +66,7 @@ export {
   findCrossing,
   findCrossings,
   findDaySailings,
+  findHeldSeats,
   findLargestCapacity,
   findOpenClosures,
   findSailing,

@@ -444,12 +444,20 @@ export async function decideAt(tx: Database, now: Date): Promise<void> {
 async function insertAllocation(
   db: Database,
   target: AllocationTarget,
-  values: { quantity: number; state: "held" | "blocked" | "sold"; reference: string; expiresAt: Date | null; now: Date },
+  values: { quantity: number; state: "held" | "blocked" | "sold"; reference: string; expiresAt: Date | null; now: Date; holder?: string | null },
 ): Promise<number> {
   const where = "sailingId" in target ? { sailingId: target.sailingId } : { activityId: target.activityId, serviceDate: target.date };
   const [row] = await db
     .insert(seatAllocations)
-    .values({ ...where, quantity: values.quantity, state: values.state, reference: values.reference, expiresAt: values.expiresAt, createdAt: values.now })
+    .values({
+      ...where,
+      quantity: values.quantity,
+      state: values.state,
+      reference: values.reference,
+      expiresAt: values.expiresAt,
+      holder: values.holder ?? null,
+      createdAt: values.now,
+    })
     .returning({ id: seatAllocations.id });
   if (!row) throw new Error("allocation not stored");
   return row.id;
@@ -460,11 +468,46 @@ export async function blockSeats(db: Database, target: AllocationTarget, quantit
 }
 
 /**
- * Holds seats until `expiresAt`. The caller has locked the sailing or activity day (lockSailing,
- * lockActivityDay) and checked what is left with the same `now` inside the same transaction.
+ * Holds seats until `expiresAt`, for `holder` when a visitor asked (ADR 0047). The caller has locked
+ * the sailing or activity day (lockSailing, lockActivityDay) and checked what is left with the same
+ * `now` inside the same transaction.
  */
-export async function holdSeats(db: Database, target: AllocationTarget, quantity: number, reference: string, expiresAt: Date, now: Date): Promise<number> {
-  return insertAllocation(db, target, { quantity, state: "held", reference, expiresAt, now });
+export async function holdSeats(
+  db: Database,
+  target: AllocationTarget,
+  quantity: number,
+  reference: string,
+  expiresAt: Date,
+  now: Date,
+  holder: string | null = null,
+): Promise<number> {
+  return insertAllocation(db, target, { quantity, state: "held", reference, expiresAt, now, holder });
+}
+
+/**
+ * Seats of a sailing or activity day held at `now` (unexpired, not released) under any of
+ * `references` (one cart's lines) and by `holder` (one address). The caller holds the sailing's or
+ * day's lock, so the sums stay true until it writes.
+ */
+export async function findHeldSeats(
+  db: Database,
+  target: AllocationTarget,
+  by: { references: readonly string[]; holder: string },
+  now: Date,
+): Promise<{ byReferences: number; byHolder: number }> {
+  const where =
+    "sailingId" in target
+      ? eq(seatAllocations.sailingId, target.sailingId)
+      : and(eq(seatAllocations.activityId, target.activityId), eq(seatAllocations.serviceDate, target.date));
+  const underReferences = by.references.length > 0 ? inArray(seatAllocations.reference, [...by.references]) : sql`false`;
+  const [row] = await db
+    .select({
+      byReferences: sql<number>`coalesce(sum(${seatAllocations.quantity}) filter (where ${underReferences}), 0)::int`,
+      byHolder: sql<number>`coalesce(sum(${seatAllocations.quantity}) filter (where ${seatAllocations.holder} = ${by.holder}), 0)::int`,
+    })
+    .from(seatAllocations)
+    .where(and(where, eq(seatAllocations.state, "held"), isNull(seatAllocations.releasedAt), gt(seatAllocations.expiresAt, now)));
+  return { byReferences: row?.byReferences ?? 0, byHolder: row?.byHolder ?? 0 };
 }
 
 /**

@@ -220,6 +220,11 @@ export const seatAllocations = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     /** Who took it: a cart line, a booking, an operator's block ("block:school-trip"). */
     reference: text("reference").notNull(),
+    /**
+     * Who asked for a hold: a hash of the visitor's address (ADR 0047), so every node counts what one
+     * address holds of a departure from these rows. Null for sales, blocks and holds no visitor asked for.
+     */
+    holder: text("holder"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     releasedAt: timestamp("released_at", { withTimezone: true }),
   },

@@ -183,7 +183,7 @@ const answers = (ok: string) => ({
   400: { description: "INVALID_REQUEST (bad query, body or headers), UNKNOWN_CURRENCY, INVALID_DATE…", content: { "application/json": { schema: AnswerSchema } } },
   401: { description: "UNAUTHORIZED: no or wrong bearer site key", content: { "application/json": { schema: AnswerSchema } } },
   404: { description: "CART_NOT_FOUND, CART_LINE_NOT_FOUND, UNKNOWN_SAILING, UNKNOWN_PRODUCT", content: { "application/json": { schema: AnswerSchema } } },
-  409: { description: "SAME_PRODUCT_IN_CART, SAME_DATE_IN_CART, SAME_DATE_COMPONENTS, LIMIT_PASSED, SAILING_SOLD_OUT, SAILING_CLOSED…", content: { "application/json": { schema: AnswerSchema } } },
+  409: { description: "SAME_PRODUCT_IN_CART, SAME_DATE_IN_CART, SAME_DATE_COMPONENTS, LIMIT_PASSED, GROUP_BOOKING_REQUIRED, TOO_MANY_SEATS_HELD, SAILING_SOLD_OUT, SAILING_CLOSED…", content: { "application/json": { schema: AnswerSchema } } },
   422: { description: "SCHEDULE_REQUIRED, TOO_MANY_PASSENGERS, FARE_UNAVAILABLE, COUPON_NOT_SOLD, COUPON_TOURIST_ONLY", content: { "application/json": { schema: AnswerSchema } } },
 });
 
@@ -341,7 +341,7 @@ export function shoppingCartRouter(services: AppServices) {
     tags: ["cart"],
     summary: "Add a product (holding its seats), remove a line, or hold an expired line again",
     description:
-      "Without SessionId, `add` opens a new cart and the answer carries its SessionId (the client stores it in the cart session cookie). Holds last CART_HOLD_SECONDS (15 minutes). Refusals: LIMIT_PASSED at the 6th product, SAME_PRODUCT_IN_CART, SAME_DATE_IN_CART, SAME_DATE_COMPONENTS, SCHEDULE_REQUIRED, SAILING_SOLD_OUT and the other availability codes.",
+      "Without SessionId, `add` opens a new cart and the answer carries its SessionId (the client stores it in the cart session cookie). Holds last CART_HOLD_SECONDS (15 minutes). Refusals: LIMIT_PASSED at the 6th product, SAME_PRODUCT_IN_CART, SAME_DATE_IN_CART, SAME_DATE_COMPONENTS, SCHEDULE_REQUIRED, SAILING_SOLD_OUT and the other availability codes; GROUP_BOOKING_REQUIRED past the seats one party may hold of a departure (20, at most a quarter of it) and TOO_MANY_SEATS_HELD past what one address may hold of it (ADR 0047).",
     security,
     request: {
       headers: headerParams,

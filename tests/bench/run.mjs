@@ -85,7 +85,7 @@ async function main() {
   // Every bench server mails through this one, so a bench can follow a mailed link on either backend.
   const mailbox = await startMailbox();
   // Every bench client is one address: the hold limit per address (ADR 0033) would stop the holds bench.
-  const serverEnv = { SMTP_URL: mailbox.url, HOLD_LIMIT_PER_ADDRESS: "1000000" };
+  const serverEnv = { SMTP_URL: mailbox.url, HOLD_LIMIT_PER_ADDRESS: "1000000", HOLD_SEATS_PER_ADDRESS_PERCENT: "100", HOLD_SEATS_PER_ADDRESS_MAX: "1000000" };
   /** @type {BenchContext} */
   const ctx = {
     buildDir,

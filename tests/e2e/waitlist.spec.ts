@@ -5,12 +5,14 @@
 // claims and races are in flows/waitlist.db.test.ts and server/waitlist-race.pg.test.ts.
 import type { Page } from "@playwright/test";
 import { pathOf } from "../../app/routing/localized-paths.ts";
+import { GROUP_SEATS } from "../../modules/cart/index.ts";
 import { test, expect, checkA11y, DESKTOP_ONLY } from "./fixtures.ts";
 import { waitForMail, tokenLinkOf } from "./mailbox.ts";
 import { MESSAGES, cancunDate, dismissNotices } from "./shop.ts";
 
 const CROSSING = "cancun-isla-mujeres";
-const MAX_PER_CART = 60;
+/** The most one cart may hold of a departure (GROUP_SEATS, ADR 0047): other visitors fill the boat in carts this size. */
+const MAX_PER_CART = GROUP_SEATS;
 
 /** The id and seats left of the sailing at `time` on `date`, as the ferry page lists them. */
 async function sailingAt(page: Page, origin: string, date: string, time: string): Promise<{ id: number; left: number }> {

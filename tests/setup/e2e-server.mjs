@@ -50,6 +50,9 @@ const child = spawn(process.execPath, [ENTRY], {
     // Every browser of the suite is one address: the hold limit per address (ADR 0033) would count the
     // whole suite as one visitor. The per-cart limit stays.
     HOLD_LIMIT_PER_ADDRESS: "1000000",
+    // The same for the seats one address may hold of a departure at once (ADR 0047); a cart's own ceiling stays.
+    HOLD_SEATS_PER_ADDRESS_PERCENT: "100",
+    HOLD_SEATS_PER_ADDRESS_MAX: "1000000",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   },
 });

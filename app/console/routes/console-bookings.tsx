@@ -302,6 +302,11 @@ function BookingDetail({ data, answer, language }: { data: DetailData; answer: R
                 <li key={payment.attempt} className="border-t border-slate-100 pt-1">
                   {t("console.booking.attempt", { attempt: payment.attempt })} · {payment.method}
                   {payment.card ? ` · ${payment.card}` : ""} · {payment.amount} · <span className="font-mono text-xs">{payment.status}</span>
+                  {payment.capturedOtherwise ? (
+                    <span className="block font-semibold text-coral-700" data-testid="payment-captured-otherwise">
+                      {t("console.booking.capturedOtherwise", { amount: payment.capturedOtherwise, code: payment.failureCode ?? "" })}
+                    </span>
+                  ) : null}
                   {payment.providerPaymentId ? <span className="block break-all font-mono text-xs text-slate-600">{payment.providerPaymentId}</span> : null}
                 </li>
               ))}

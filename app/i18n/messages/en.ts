@@ -234,6 +234,8 @@ export const en = {
   "cart.complements.added": "Added · {price}",
   "cart.complements.date": "Date of visit",
   "cart.error.LIMIT_PASSED": "A package can have at most 5 products. Pay for this one, then start another.",
+  "cart.error.GROUP_BOOKING_REQUIRED": "That is more seats on one departure than we sell online to one party. Groups book with our call center (phone numbers at the foot of this page): we quote and hold the seats for you.",
+  "cart.error.TOO_MANY_SEATS_HELD": "Too many seats of this departure are already held from your connection. Pay for or empty your other carts, or wait 15 minutes for their holds to end. Groups book with our call center (phone numbers at the foot of this page).",
   "cart.error.SAME_PRODUCT_IN_CART": "That product is already in your cart. Remove it first to change it.",
   "cart.error.SAME_DATE_IN_CART": "You already have an activity on that date. Choose another day.",
   "cart.error.SAME_DATE_COMPONENTS": "That complement falls on the same date as another activity in your cart. Choose another day.",
@@ -721,6 +723,7 @@ export const en = {
   "waitlist.error.WAITLIST_OFFER_USED": "This offer was already taken",
   "waitlist.error.SAME_PRODUCT_IN_CART": "Your cart already has a ferry trip: remove it or pay for it first, then come back to this link",
   "waitlist.error.LIMIT_PASSED": "Your cart already has 5 products: remove one and come back to this link",
+  "waitlist.error.TOO_MANY_SEATS_HELD": "Too many seats of this sailing are already held from your connection: pay for or empty your other carts, then come back to this link",
   "waitlist.error.RATE_LIMITED": "Too many requests from here. Please wait a few minutes and try again.",
   "waitlist.error.any": "We could not complete that. Please try again.",
 } as const;

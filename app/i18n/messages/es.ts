@@ -235,6 +235,8 @@ export const es = {
   "cart.complements.added": "Agregado · {price}",
   "cart.complements.date": "Fecha de visita",
   "cart.error.LIMIT_PASSED": "Un paquete puede tener como máximo 5 productos. Paga este y empieza otro.",
+  "cart.error.GROUP_BOOKING_REQUIRED": "Son más lugares en una salida de los que vendemos en línea a un solo grupo. Los grupos reservan con nuestro call center (teléfonos al pie de esta página): te cotizamos y te apartamos los lugares.",
+  "cart.error.TOO_MANY_SEATS_HELD": "Desde tu conexión ya hay demasiados lugares apartados en esta salida. Paga o vacía tus otros carritos, o espera 15 minutos a que terminen sus apartados. Los grupos reservan con nuestro call center (teléfonos al pie de esta página).",
   "cart.error.SAME_PRODUCT_IN_CART": "Ese producto ya está en tu carrito. Quítalo primero para cambiarlo.",
   "cart.error.SAME_DATE_IN_CART": "Ya tienes una actividad en esa fecha. Elige otro día.",
   "cart.error.SAME_DATE_COMPONENTS": "Ese complemento cae en la misma fecha que otra actividad de tu carrito. Elige otro día.",
@@ -721,6 +723,7 @@ export const es = {
   "waitlist.error.WAITLIST_OFFER_USED": "Esta oferta ya se usó",
   "waitlist.error.SAME_PRODUCT_IN_CART": "Tu carrito ya tiene un viaje en ferry: quítalo o págalo primero y vuelve a este enlace",
   "waitlist.error.LIMIT_PASSED": "Tu carrito ya tiene 5 productos: quita uno y vuelve a este enlace",
+  "waitlist.error.TOO_MANY_SEATS_HELD": "Desde tu conexión ya hay demasiados lugares apartados en esta salida: paga o vacía tus otros carritos y vuelve a este enlace",
   "waitlist.error.RATE_LIMITED": "Demasiadas solicitudes desde aquí. Espera unos minutos y vuelve a intentarlo.",
   "waitlist.error.any": "No pudimos completar la acción. Inténtalo de nuevo.",
 } satisfies Messages;

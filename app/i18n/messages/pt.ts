@@ -235,6 +235,8 @@ export const pt = {
   "cart.complements.added": "Adicionado · {price}",
   "cart.complements.date": "Data da visita",
   "cart.error.LIMIT_PASSED": "Um pacote pode ter no máximo 5 produtos. Pague este e comece outro.",
+  "cart.error.GROUP_BOOKING_REQUIRED": "São mais lugares numa saída do que vendemos on-line a um só grupo. Grupos reservam com a nossa central de atendimento (telefones no rodapé desta página): fazemos o orçamento e reservamos os lugares para você.",
+  "cart.error.TOO_MANY_SEATS_HELD": "Já há lugares demais desta saída reservados a partir da sua conexão. Pague ou esvazie seus outros carrinhos, ou aguarde 15 minutos até que as reservas terminem. Grupos reservam com a nossa central de atendimento (telefones no rodapé desta página).",
   "cart.error.SAME_PRODUCT_IN_CART": "Esse produto já está no seu carrinho. Remova-o primeiro para trocá-lo.",
   "cart.error.SAME_DATE_IN_CART": "Você já tem uma atividade nessa data. Escolha outro dia.",
   "cart.error.SAME_DATE_COMPONENTS": "Esse complemento cai na mesma data de outra atividade do seu carrinho. Escolha outro dia.",
@@ -721,6 +723,7 @@ export const pt = {
   "waitlist.error.WAITLIST_OFFER_USED": "Esta oferta já foi usada",
   "waitlist.error.SAME_PRODUCT_IN_CART": "Seu carrinho já tem uma viagem de ferry: remova-a ou pague-a primeiro e volte a este link",
   "waitlist.error.LIMIT_PASSED": "Seu carrinho já tem 5 produtos: remova um e volte a este link",
+  "waitlist.error.TOO_MANY_SEATS_HELD": "Já há lugares demais desta saída reservados a partir da sua conexão: pague ou esvazie seus outros carrinhos e volte a este link",
   "waitlist.error.RATE_LIMITED": "Muitas solicitações daqui. Aguarde alguns minutos e tente novamente.",
   "waitlist.error.any": "Não foi possível concluir. Tente novamente.",
 } satisfies Messages;

@@ -48,6 +48,7 @@ export const salesEn = {
   "console.passenger.infant": "Infant",
   "console.booking.payments": "Payments",
   "console.booking.attempt": "Attempt {attempt}",
+  "console.booking.capturedOtherwise": "The provider captured {amount}, not the amount asked for: no tickets were issued ({code}).",
   "console.booking.refunds": "Refunds",
   "console.booking.noRefunds": "No refund yet.",
   "console.refund.pending": "Pending at the provider",

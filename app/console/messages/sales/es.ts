@@ -48,6 +48,7 @@ export const salesEs = {
   "console.passenger.infant": "Infante",
   "console.booking.payments": "Pagos",
   "console.booking.attempt": "Intento {attempt}",
+  "console.booking.capturedOtherwise": "El proveedor cobró {amount}, no el importe pedido: no se emitieron boletos ({code}).",
   "console.booking.refunds": "Reembolsos",
   "console.booking.noRefunds": "Aún no hay reembolsos.",
   "console.refund.pending": "Pendiente en el proveedor",

@@ -48,6 +48,7 @@ export const salesPt = {
   "console.passenger.infant": "Bebê",
   "console.booking.payments": "Pagamentos",
   "console.booking.attempt": "Tentativa {attempt}",
+  "console.booking.capturedOtherwise": "O provedor capturou {amount}, não o valor pedido: nenhum bilhete foi emitido ({code}).",
   "console.booking.refunds": "Reembolsos",
   "console.booking.noRefunds": "Nenhum reembolso ainda.",
   "console.refund.pending": "Pendente no provedor",

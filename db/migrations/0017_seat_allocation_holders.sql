@@ -1,0 +1,1 @@
+ALTER TABLE "seat_allocations" ADD COLUMN "holder" text;
