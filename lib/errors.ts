@@ -10,9 +10,11 @@ export const ERROR_STATUS = {
   USER_NOT_CONFIRMED: 403,
   USER_ALREADY_EXISTS: 409,
   GENERAL_ERROR: 500,
-  // Accounts (issue 7): the password policy (NIST 800-63B: 8 to 128 characters, not a common one),
-  // the registration form's other fields, a confirm or reset link that is forged, used or too old, a
-  // login ticket (POST /login's answer) that is not one, and a cookie-carrying POST from another site.
+  // Accounts (issue 7): the password policy (NIST 800-63B: 8 to 128 characters, not a common one, not
+  // only white space), the registration form's other fields, a confirm or reset link that is forged,
+  // used or too old, a login ticket (POST /login's answer) that is not one, and a cookie-carrying POST
+  // from another site.
+  PASSWORD_BLANK: 422,
   PASSWORD_TOO_SHORT: 422,
   PASSWORD_TOO_LONG: 422,
   PASSWORD_TOO_COMMON: 422,
