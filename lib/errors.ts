@@ -120,6 +120,7 @@ export const ERROR_STATUS = {
   // an outcome, and these statuses where a request itself is refused), and a sync batch beyond the limit.
   TICKET_ALREADY_BOARDED: 409,
   TICKET_WRONG_SAILING: 409,
+  SAILING_NOT_TODAY: 409,
   TICKET_CANCELLED: 409,
   OPEN_TICKET_EXPIRED: 409,
   BOARDING_SYNC_TOO_LARGE: 413,
