@@ -70,6 +70,15 @@ export const ConfigSchema = z.object({
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
     z.string().min(32).max(256).optional(),
   ),
+  /**
+   * Let outgoing webhooks go to loopback, private and link-local addresses (this machine, the internal
+   * network, the cloud's metadata service). Off: such targets are refused when subscribed and when
+   * delivered. On only in development and tests whose receiver runs on this machine.
+   */
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
   /** Edge geolocation headers that carry the visitor's country, tried in order (spec §4 Currency). */
   GEO_COUNTRY_HEADERS: z
     .string()

@@ -176,9 +176,10 @@ export const ERROR_STATUS = {
   WAITLIST_OFFER_INVALID: 404,
   WAITLIST_OFFER_EXPIRED: 410,
   WAITLIST_OFFER_USED: 409,
-  // Outgoing webhooks (issue 11, ADR 0042): a subscription the admin API refuses (URL, event types),
-  // or one that does not exist.
+  // Outgoing webhooks (issue 11, ADR 0042): a subscription the admin API refuses (URL, event types;
+  // a receiver off the public internet, ADR 0049), or one that does not exist.
   WEBHOOK_SUBSCRIPTION_INVALID: 422,
+  WEBHOOK_TARGET_NOT_ALLOWED: 422,
   WEBHOOK_SUBSCRIPTION_NOT_FOUND: 404,
   // Ours: request-level failures every endpoint can answer.
   INVALID_REQUEST: 400,

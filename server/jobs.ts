@@ -15,7 +15,7 @@ import { OFFER_WAITLIST_SEATS, SEND_WAITLIST_OFFER, runWaitlistCheckJob, sendWai
 import { publicOriginOf } from "../lib/config.ts";
 import { SEND_ACCOUNT_EMAIL } from "../modules/identity/index.ts";
 import { createJobRunner, type JobHandlers, type JobRunner } from "../modules/jobs/index.ts";
-import { DELIVER_WEBHOOK, deliverWebhook } from "../modules/webhooks/index.ts";
+import { DELIVER_WEBHOOK, deliverWebhook, webhookPoster } from "../modules/webhooks/index.ts";
 import { bookingDocumentDeps } from "./booking-deps.ts";
 import { sweepExpiredProviderRows } from "./idp/index.ts";
 import type { Runtime } from "./boot.ts";
@@ -50,7 +50,8 @@ export function jobHandlers(services: AppServices): JobHandlers {
     },
     [DELIVER_WEBHOOK]: async (payload, context) => {
       const { deliveryId } = z.object({ deliveryId: z.string().regex(/^msg_[0-9a-f]{32}$/) }).parse(payload);
-      await deliverWebhook(services.db, { deliveryId, attempt: context.attempt, maxAttempts: context.maxAttempts, now: context.now });
+      const policy = { allowPrivate: services.config.WEBHOOKS_ALLOW_PRIVATE_TARGETS };
+      await deliverWebhook(services.db, { deliveryId, attempt: context.attempt, maxAttempts: context.maxAttempts, now: context.now }, webhookPoster(policy));
     },
     [OFFER_WAITLIST_SEATS]: async (payload, context) => {
       await runWaitlistCheckJob({ db: services.db, now: context.now, tokenSecret: services.config.GUEST_ACCESS_SECRET }, payload, context);
