@@ -14,7 +14,8 @@ import { RECONCILE_PAYMENTS, runReconciliationJob, scheduleReconciliation } from
 import { OFFER_WAITLIST_SEATS, SEND_WAITLIST_OFFER, runWaitlistCheckJob, sendWaitlistOfferEmail, sweepWaitingLists } from "../flows/waitlist.ts";
 import { publicOriginOf } from "../lib/config.ts";
 import { SEND_ACCOUNT_EMAIL } from "../modules/identity/index.ts";
-import { createJobRunner, type JobHandlers, type JobRunner } from "../modules/jobs/index.ts";
+import { createJobRunner, type JobContext, type JobHandlers, type JobRunner } from "../modules/jobs/index.ts";
+import { mailerOnce } from "../modules/mail/index.ts";
 import { DELIVER_WEBHOOK, deliverWebhook, webhookPoster } from "../modules/webhooks/index.ts";
 import { bookingDocumentDeps } from "./booking-deps.ts";
 import { sweepExpiredProviderRows } from "./idp/index.ts";
@@ -31,15 +32,17 @@ import { newsletterMailDeps } from "./newsletter-deps.ts";
  * waiting list's checks and offer mails (ADR 0037), and the outgoing webhooks' deliveries (ADR 0042).
  */
 export function jobHandlers(services: AppServices): JobHandlers {
+  // Every job's mail goes out once, however often the job runs (a crash, a lapsed lease): ADR 0049.
+  const mailerOf = (context: JobContext) => mailerOnce(services.db, services.mailer, { scope: `job:${context.id}`, from: services.config.MAIL_FROM, now: () => services.clock.now() });
   return {
     [SEND_BOOKING_EMAIL]: async (payload, context) => {
-      await sendBookingEmail({ ...bookingDocumentDeps(services, context.now), mailer: services.mailer }, payload, context);
+      await sendBookingEmail({ ...bookingDocumentDeps(services, context.now), mailer: mailerOf(context) }, payload, context);
     },
     [SEND_CLOSURE_NOTICE]: async (payload, context) => {
-      await sendClosureNotice({ ...bookingDocumentDeps(services, context.now), mailer: services.mailer }, payload, context);
+      await sendClosureNotice({ ...bookingDocumentDeps(services, context.now), mailer: mailerOf(context) }, payload, context);
     },
     [SEND_NEWSLETTER_CONFIRMATION]: async (payload, context) => {
-      await sendNewsletterConfirmation(newsletterMailDeps(services), payload, context);
+      await sendNewsletterConfirmation({ ...newsletterMailDeps(services), mailer: mailerOf(context) }, payload, context);
     },
     [SWEEP_LAPSED_BOOKINGS]: async (_payload, context) => {
       await sweepLapsedBookings(services.db, context, checkoutDeps(services, context.now));
@@ -59,7 +62,7 @@ export function jobHandlers(services: AppServices): JobHandlers {
     [SEND_WAITLIST_OFFER]: async (payload, context) => {
       const deps = {
         db: services.db,
-        mailer: services.mailer,
+        mailer: mailerOf(context),
         tokenSecret: services.config.GUEST_ACCESS_SECRET,
         siteOrigin: publicOriginOf(services.config),
         offerPathOf: (language: Parameters<typeof pathOf>[1]) => pathOf("waitlist", language),
@@ -72,7 +75,7 @@ export function jobHandlers(services: AppServices): JobHandlers {
     [SEND_ACCOUNT_EMAIL]: async (payload, context) => {
       const deps = {
         db: services.db,
-        mailer: services.mailer,
+        mailer: mailerOf(context),
         siteOrigin: publicOriginOf(services.config),
         linkPathOf: (purpose: "confirm_email" | "reset_password", language: Parameters<typeof pathOf>[1]) =>
           pathOf(purpose === "confirm_email" ? "confirmEmail" : "forgot", language),
