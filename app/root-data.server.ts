@@ -1,5 +1,6 @@
 // What every page needs, computed once per request by the root loader.
 import { data } from "react-router";
+import { siteOriginOf } from "../lib/config.ts";
 import { COOKIE, parseCookieHeader } from "../lib/cookies.ts";
 import { languageOfPath } from "../lib/language.ts";
 import { requestContext, servicesContext } from "./context.ts";
@@ -27,7 +28,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
     /** The page's share of the catalogue; routes outside the slug table (console, sign-in step, 404) get it all. */
     messages: page ? pickPageMessages(CATALOGUES[language], page.pageId) : CATALOGUES[language],
     site: { code: site.code, languages: site.languages, flags: site.flags },
-    origin: config.PUBLIC_ORIGIN ?? url.origin,
+    origin: siteOriginOf(config, request.url),
     cookieNoticeDismissed: cookies[COOKIE.cookieNotice] === "1",
     /** The visitor's currency (spec §4): its entity fields write every amount (lib/money formatMoney). */
     currency,

@@ -17,8 +17,10 @@ import { addToCart } from "./cart.ts";
 import { sellAtBooth, type WalkUpSale } from "./walk-up.ts";
 
 const DAY = "2031-03-05";
-// 10:00 in Cancún, two days before DAY: the scans below are "at the pier" for a test's purpose.
+// 10:00 in Cancún, two days before DAY: when the tickets below are bought.
 const NOW = new Date("2031-03-03T15:00:00Z");
+// 05:00 in Cancún on DAY, before its first sailing: when the scans below happen at the pier.
+const AT_PIER = new Date("2031-03-05T10:00:00Z");
 const SECRET = "a-test-ticket-signing-secret-of-32+chars";
 const AGENT = { userId: null, label: "agent@example.com", role: "agent" };
 const HOLD_SECONDS = 900;
@@ -37,10 +39,10 @@ beforeAll(async () => {
 afterAll(() => runtime.database.close());
 
 const db = () => runtime.database.db;
-const deps = (now = NOW) => ({ db: db(), now, ticketSigningSecret: SECRET });
+const deps = (now = AT_PIER) => ({ db: db(), now, ticketSigningSecret: SECRET });
 const qr = (ticket: Pick<TicketRow, "code">) => signTicketCode(SECRET, ticket.code);
 function scan(sailing: SailingView, payload: string, fields: Partial<ScanInput> = {}): ScanInput {
-  return { id: crypto.randomUUID(), deviceId: "device-a", sailingId: sailing.id, payload, scannedAt: NOW, offline: false, deviceOutcome: null, ...fields };
+  return { id: crypto.randomUUID(), deviceId: "device-a", sailingId: sailing.id, payload, scannedAt: AT_PIER, offline: false, deviceOutcome: null, ...fields };
 }
 
 async function ferryBooking(trip: "one_way" | "open", sailing: SailingView | null, adults = 1): Promise<BookingRow> {
@@ -78,9 +80,9 @@ describe("scanning a dated ticket", () => {
     expect(first).toMatchObject({ outcome: "boarded", reason: null, code: ticket!.code, passengerType: "adult", fareCategory: "tourist", bookingReference: booking.reference, conflict: false });
     expect((await findTickets(db(), booking.id))[0]!.status).toBe("used");
 
-    const later = new Date(NOW.getTime() + 60_000);
+    const later = new Date(AT_PIER.getTime() + 60_000);
     const second = await recordScan(deps(later), AGENT, scan(outbound[1]!, qr(ticket!), { deviceId: "device-b", scannedAt: later }));
-    expect(second).toMatchObject({ outcome: "refused", reason: "TICKET_ALREADY_BOARDED", boardedAt: NOW.toISOString(), boardedSailingId: outbound[1]!.id });
+    expect(second).toMatchObject({ outcome: "refused", reason: "TICKET_ALREADY_BOARDED", boardedAt: AT_PIER.toISOString(), boardedSailingId: outbound[1]!.id });
 
     const audit = await findAuditEntries(db(), { entityType: "ticket", entityId: ticket!.id, limit: 10 });
     expect(audit.map((entry) => [entry.action, entry.outcome, entry.reason])).toEqual([
@@ -113,6 +115,23 @@ describe("scanning a dated ticket", () => {
     expect((await findTickets(db(), booking.id)).map((ticket) => ticket.status)).toEqual(["valid", "valid"]);
     const [boarded] = await db().select({ n: count() }).from(boardingScans).where(and(eq(boardingScans.bookingId, booking.id), eq(boardingScans.outcome, "boarded")));
     expect(boarded!.n).toBe(0);
+  });
+
+  it("refuses a sailing of another day, audited; an offline scan made on the day boards though synced after midnight", async () => {
+    // The sailing the wrong-sailing check scans another ticket on: nothing of its own boards there.
+    const sailing = outbound[3]!;
+    const booking = await ferryBooking("one_way", sailing, 2);
+    const [one, two] = await findTickets(db(), booking.id);
+    for (const when of [NOW, new Date("2031-03-06T11:00:00Z")]) {
+      expect(await recordScan(deps(when), AGENT, scan(sailing, qr(one!), { scannedAt: when }))).toMatchObject({ outcome: "refused", reason: "SAILING_NOT_TODAY" });
+    }
+    expect((await findTickets(db(), booking.id))[0]!.status).toBe("valid");
+    const [refusal] = await findAuditEntries(db(), { entityType: "ticket", entityId: one!.id, limit: 1 });
+    expect(refusal).toMatchObject({ outcome: "refused", reason: "SAILING_NOT_TODAY" });
+    // 22:30 on DAY at the pier, synced at 00:30 the next day.
+    const lateOnTheDay = new Date("2031-03-06T03:30:00Z");
+    const [synced] = await syncScans(deps(new Date("2031-03-06T05:30:00Z")), AGENT, [scan(sailing, qr(two!), { offline: true, deviceOutcome: "boarded", scannedAt: lateOnTheDay })]);
+    expect(synced).toMatchObject({ outcome: "boarded", reason: null });
   });
 
   it("answers a scan sent again (the same id) with the same result and records it once", async () => {
@@ -155,12 +174,12 @@ describe("syncing a device's offline scans", () => {
     const [one, two] = await findTickets(db(), booking.id);
     // Device B boards `one` online; device A had let `one` and `two` on offline earlier and syncs now.
     await recordScan(deps(), { ...AGENT, label: "b@example.com" }, scan(outbound[7]!, qr(one!), { deviceId: "device-b" }));
-    const earlier = new Date(NOW.getTime() - 120_000);
+    const earlier = new Date(AT_PIER.getTime() - 120_000);
     const batch = [
       scan(outbound[7]!, qr(two!), { offline: true, deviceOutcome: "boarded", scannedAt: new Date(earlier.getTime() + 1000) }),
       scan(outbound[7]!, qr(one!), { offline: true, deviceOutcome: "boarded", scannedAt: earlier }),
     ];
-    const later = new Date(NOW.getTime() + 300_000);
+    const later = new Date(AT_PIER.getTime() + 300_000);
     const results = await syncScans(deps(later), AGENT, batch);
     expect(results.map((result) => [result.code, result.outcome, result.reason, result.conflict])).toEqual([
       [two!.code, "boarded", null, false],
@@ -184,7 +203,7 @@ describe("the signed list", () => {
     await recordScan(deps(), AGENT, scan(sailing, qr(boardedTicket!)));
     const keys = boardingKeysOf(SECRET);
     const signed = await buildBoardingList({ ...deps(), keys }, { sailingIds: [sailing.id], language: "es" });
-    const list = openBoardingList(keys, signed, NOW)!;
+    const list = openBoardingList(keys, signed, AT_PIER)!;
     expect(list).not.toBeNull();
     expect(list.serviceDate).toBe(DAY);
     expect(list.chosen).toEqual([sailing.id]);
@@ -192,7 +211,7 @@ describe("the signed list", () => {
     expect(list.sailings.map((item) => item.id)).toEqual(expect.arrayContaining([...outbound, ...inbound].map((item) => item.id)));
     const byCode = new Map(list.tickets.map((ticket) => [ticket.code, ticket]));
     expect(byCode.get(waiting!.code)).toMatchObject({ mac: qr(waiting!).split(".")[2], sailingId: sailing.id, boardedAt: null, cancelled: false, passengerType: "adult" });
-    expect(byCode.get(boardedTicket!.code)).toMatchObject({ boardedAt: NOW.toISOString(), boardedSailingId: sailing.id });
+    expect(byCode.get(boardedTicket!.code)).toMatchObject({ boardedAt: AT_PIER.toISOString(), boardedSailingId: sailing.id });
     const [openTicket] = await findTickets(db(), open.id);
     expect(byCode.get(openTicket!.code)).toMatchObject({ sailingId: null, validUntil: openTicket!.validUntil });
     // Nothing in it signs: no secret, only MACs of tickets that exist.

@@ -143,6 +143,9 @@ export async function recordScan(deps: BoardingDeps, actor: AuditActor, input: S
                 boarded: boarding ? { at: boarding.scannedAt, sailingId: boarding.sailingId } : null,
               },
               { id: sailing.id, serviceDate: sailing.serviceDate, closed: sailing.closure !== null, seatsLeft: sailing.seatsLeft },
+              // When the passenger was at the gate: an offline device's scan synced after midnight
+              // still belongs to the day it was made (its time is never taken ahead of ours).
+              scannedAt,
             );
       const scan = await insertScan(tx, {
         id: input.id,

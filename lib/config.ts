@@ -1,4 +1,5 @@
 // The environment is parsed once, at start; a bad value stops the process with a readable message.
+import { BlockList, isIP } from "node:net";
 import { z } from "zod";
 
 /** An unset or empty variable is absent; a set one must be a URL. */
@@ -24,11 +25,22 @@ export const ConfigSchema = z.object({
   /** Which row of the `sites` table this process serves (languages, feature flags). */
   SITE_CODE: z.string().regex(/^[a-z0-9-]{2,32}$/).default("travesia"),
   /**
-   * Public origin used for canonical and hreflang links and for the links in e-mails, e.g.
-   * https://www.travesia.mx. Unset: pages use the request's origin; mail sent by jobs (no request) uses
-   * http://localhost:$PORT, which is right only in development — set it wherever mail leaves the machine.
+   * Public origin used for canonical and hreflang links, the sitemap, the identity provider's issuer
+   * and the links in e-mails, e.g. https://www.travesia.mx. Required by the production server, which
+   * never builds a link from a request's Host header. Unset in development: pages use the request's
+   * origin; mail sent by jobs (no request) uses http://localhost:$PORT.
    */
   PUBLIC_ORIGIN: optionalUrl,
+  /**
+   * The reverse proxies (load balancer, TLS edge) in front of this server: comma-separated addresses
+   * or CIDR blocks, e.g. 10.0.0.0/8. X-Forwarded-Host and X-Forwarded-Proto are believed only on a
+   * connection from one of them. Unset: from nobody.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .transform((value) => value.split(",").map((entry) => entry.trim()).filter((entry) => entry.length > 0))
+    .pipe(z.array(z.string().refine(isAddressOrBlock, "an IP address or a CIDR block")).max(64)),
   /** Seed demo data at start (idempotent). Off in production once an operator owns the data. */
   SEED: z
     .enum(["true", "false"])
@@ -50,6 +62,23 @@ export const ConfigSchema = z.object({
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
     z.string().min(32).optional(),
   ),
+  /**
+   * Bearer token a Prometheus scraper presents to read /metrics (at least 32 characters). Unset: /metrics
+   * refuses every request, since its figures (routes, error rates, heap) help an attacker more than anyone.
+   */
+  METRICS_TOKEN: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.string().min(32).max(256).optional(),
+  ),
+  /**
+   * Let outgoing webhooks go to loopback, private and link-local addresses (this machine, the internal
+   * network, the cloud's metadata service). Off: such targets are refused when subscribed and when
+   * delivered. On only in development and tests whose receiver runs on this machine.
+   */
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
   /** Edge geolocation headers that carry the visitor's country, tried in order (spec §4 Currency). */
   GEO_COUNTRY_HEADERS: z
     .string()
@@ -216,6 +245,48 @@ export type Config = z.infer<typeof ConfigSchema>;
 /** The origin links outside a request (e-mails) point at: PUBLIC_ORIGIN, or this development server. */
 export function publicOriginOf(config: Pick<Config, "PUBLIC_ORIGIN" | "PORT">): string {
   return config.PUBLIC_ORIGIN ? new URL(config.PUBLIC_ORIGIN).origin : `http://localhost:${config.PORT}`;
+}
+
+/**
+ * The origin a page's own links (canonical, hreflang, sitemap, payment returns) are built on. A
+ * request's URL takes its host from the Host header, which anyone can set: production uses the
+ * configured origin only, development the request's when none is configured.
+ */
+export function siteOriginOf(config: Pick<Config, "PUBLIC_ORIGIN" | "PORT" | "NODE_ENV">, requestUrl: string): string {
+  if (config.PUBLIC_ORIGIN || config.NODE_ENV === "production") return publicOriginOf(config);
+  return new URL(requestUrl).origin;
+}
+
+/** What the production server refuses to start without (PUBLIC_ORIGIN: links never come from Host). */
+export function missingProductionSettings(config: Pick<Config, "PUBLIC_ORIGIN" | "NODE_ENV">): string[] {
+  return config.NODE_ENV === "production" && !config.PUBLIC_ORIGIN ? ["PUBLIC_ORIGIN"] : [];
+}
+
+function isAddressOrBlock(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split("/");
+  const family = isIP(address ?? "");
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/** Whether a connection's peer is one of TRUSTED_PROXIES (so its forwarded headers may be believed). */
+export function trustedProxiesOf(entries: readonly string[]): (peer: string | undefined) => boolean {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address, prefix] = entry.split("/") as [string, string | undefined];
+    const type = isIP(address) === 6 ? "ipv6" : "ipv4";
+    if (prefix === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(prefix), type);
+  }
+  return (peer) => {
+    if (!peer || entries.length === 0) return false;
+    // A v4 client on a dual-stack socket shows as ::ffff:a.b.c.d.
+    const plain = peer.startsWith("::ffff:") && isIP(peer.slice(7)) === 4 ? peer.slice(7) : peer;
+    const family = isIP(plain);
+    return family !== 0 && list.check(plain, family === 6 ? "ipv6" : "ipv4");
+  };
 }
 
 export class ConfigError extends Error {

@@ -10,9 +10,11 @@ export const ERROR_STATUS = {
   USER_NOT_CONFIRMED: 403,
   USER_ALREADY_EXISTS: 409,
   GENERAL_ERROR: 500,
-  // Accounts (issue 7): the password policy (NIST 800-63B: 8 to 128 characters, not a common one),
-  // the registration form's other fields, a confirm or reset link that is forged, used or too old, a
-  // login ticket (POST /login's answer) that is not one, and a cookie-carrying POST from another site.
+  // Accounts (issue 7): the password policy (NIST 800-63B: 8 to 128 characters, not a common one, not
+  // only white space), the registration form's other fields, a confirm or reset link that is forged,
+  // used or too old, a login ticket (POST /login's answer) that is not one, and a cookie-carrying POST
+  // from another site.
+  PASSWORD_BLANK: 422,
   PASSWORD_TOO_SHORT: 422,
   PASSWORD_TOO_LONG: 422,
   PASSWORD_TOO_COMMON: 422,
@@ -122,6 +124,7 @@ export const ERROR_STATUS = {
   // an outcome, and these statuses where a request itself is refused), and a sync batch beyond the limit.
   TICKET_ALREADY_BOARDED: 409,
   TICKET_WRONG_SAILING: 409,
+  SAILING_NOT_TODAY: 409,
   TICKET_CANCELLED: 409,
   OPEN_TICKET_EXPIRED: 409,
   BOARDING_SYNC_TOO_LARGE: 413,
@@ -177,9 +180,10 @@ export const ERROR_STATUS = {
   WAITLIST_OFFER_INVALID: 404,
   WAITLIST_OFFER_EXPIRED: 410,
   WAITLIST_OFFER_USED: 409,
-  // Outgoing webhooks (issue 11, ADR 0042): a subscription the admin API refuses (URL, event types),
-  // or one that does not exist.
+  // Outgoing webhooks (issue 11, ADR 0042): a subscription the admin API refuses (URL, event types;
+  // a receiver off the public internet, ADR 0049), or one that does not exist.
   WEBHOOK_SUBSCRIPTION_INVALID: 422,
+  WEBHOOK_TARGET_NOT_ALLOWED: 422,
   WEBHOOK_SUBSCRIPTION_NOT_FOUND: 404,
   // Ours: request-level failures every endpoint can answer.
   INVALID_REQUEST: 400,

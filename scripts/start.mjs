@@ -23,5 +23,8 @@ if (built < Math.max(...SOURCES.map(newestMtime))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawnSync(process.execPath, [ENTRY], { stdio: "inherit", env: process.env });
+// The production server needs its public origin (links never come from a Host header); on this
+// machine it is the address `npm start` listens on, unless one is configured.
+const env = { PUBLIC_ORIGIN: `http://localhost:${process.env.PORT || 3000}`, ...process.env };
+const server = spawnSync(process.execPath, [ENTRY], { stdio: "inherit", env });
 process.exit(server.status ?? 0);

@@ -129,6 +129,8 @@ describe("registering and confirming", () => {
   it.each([
     ["a malformed e-mail", { email: "ana@", password: PASSWORD }, "INVALID_EMAIL"],
     ["no password", { password: "" }, "PASSWORD_REQUIRED"],
+    ["a password of eight spaces", { password: "        " }, "PASSWORD_BLANK"],
+    ["a password of tabs, newlines and no-break spaces", { password: "\t\t\n\u00a0\u3000    " }, "PASSWORD_BLANK"],
     ["a short password", { password: "corta1!" }, "PASSWORD_TOO_SHORT"],
     ["a huge password", { password: "x".repeat(129) }, "PASSWORD_TOO_LONG"],
     ["one of the most common passwords", { password: "password123" }, "PASSWORD_TOO_COMMON"],
@@ -303,6 +305,7 @@ describe("forgot and reset", () => {
     expect(link.pathname).toBe("/es/forgot/");
     const token = link.searchParams.get("token")!;
     expect(await codeOf(resetPassword(db(), token, "123456789", clock.now()))).toBe("PASSWORD_TOO_COMMON");
+    expect(await codeOf(resetPassword(db(), token, "        ", clock.now()))).toBe("PASSWORD_BLANK");
     await resetPassword(db(), token, "nueva-brisa-caribe", clock.now());
     expect(await codeOf(resetPassword(db(), token, "otra-brisa-caribe", clock.now()))).toBe("ACCOUNT_TOKEN_INVALID");
     const info = await app.request("/user-info/", { headers: { Cookie: `__Host-travesia_session=${cookies["__Host-travesia_session"]}` } });

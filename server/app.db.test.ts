@@ -10,6 +10,8 @@ import { bootSnapshot } from "../tests/setup/db.ts";
 import { createApp } from "./app.ts";
 import type { Runtime } from "./boot.ts";
 
+const METRICS_TOKEN = "app-test-metrics-scraper-token-0123456789";
+const asScraper = { Authorization: `Bearer ${METRICS_TOKEN}` };
 let runtime: Runtime;
 let app: ReturnType<typeof createApp>;
 let accepting = true;
@@ -22,7 +24,7 @@ beforeAll(async () => {
       done();
     },
   });
-  runtime = await bootSnapshot({ NODE_ENV: "production" }, createLogger("info", sink));
+  runtime = await bootSnapshot({ NODE_ENV: "production", METRICS_TOKEN }, createLogger("info", sink));
   app = createApp(runtime.services, {
     isAcceptingTraffic: () => accepting,
     ping: () => runtime.database.ping(),
@@ -141,10 +143,20 @@ describe("operations endpoints", () => {
     }
   });
 
+  it("/metrics answers only the scraper holding METRICS_TOKEN, with a coded 401", async () => {
+    const attempts: Record<string, string>[] = [{}, { Authorization: "Bearer not-the-metrics-token-0123456789abcdef" }, { Authorization: METRICS_TOKEN }];
+    for (const headers of attempts) {
+      const response = await get("/metrics", headers);
+      expect(response.status).toBe(401);
+      expect(response.headers.get("WWW-Authenticate")).toBe('Bearer realm="metrics"');
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe("UNAUTHORIZED");
+    }
+  });
+
   it("/metrics counts requests by method, route kind and status", async () => {
     await get("/healthz");
     await get("/fr/");
-    const response = await get("/metrics");
+    const response = await get("/metrics", asScraper);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^text\/plain/);
     const text = await response.text();
@@ -168,6 +180,7 @@ describe("every answer", () => {
     ["/healthz", {}],
     ["/readyz", {}],
     ["/metrics", {}],
+    ["/metrics", { Authorization: `Bearer ${METRICS_TOKEN}` }],
     ["/api/nope", {}],
     ["/es/%E0%A4%A/", {}],
   ];

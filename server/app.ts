@@ -7,6 +7,7 @@ import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { RouterContextProvider, createRequestHandler } from "react-router";
 import { requestContext, servicesContext, type AppServices } from "../app/context.ts";
+import { bearerOf, isSameSecret } from "../lib/bearer.ts";
 import { COOKIE, parseCookieHeader } from "../lib/cookies.ts";
 import { AppError, errorBody, isAppError } from "../lib/errors.ts";
 import { acceptRequestId } from "../lib/ids.ts";
@@ -135,7 +136,12 @@ export function createApp(services: AppServices, options: AppOptions) {
       services,
     }),
   );
+  // Only for the scraper that holds METRICS_TOKEN (none configured: nobody).
   app.get("/metrics", async (c) => {
+    if (!isSameSecret(bearerOf(c.req.header("Authorization")) ?? "", services.config.METRICS_TOKEN)) {
+      c.header("WWW-Authenticate", 'Bearer realm="metrics"');
+      throw new AppError("UNAUTHORIZED");
+    }
     c.header("Content-Type", metrics.registry.contentType);
     return c.body(await metrics.registry.metrics());
   });

@@ -66,8 +66,11 @@ async function bought(sailing: SailingView, trip: "one_way" | "open", adults: nu
   return findTickets(db(), booking.id);
 }
 
+/** Half an hour before the boat leaves: a sailing boards only on its own day at the pier. */
+const atThePier = (sailing: SailingView) => new Date(sailing.departsAt.getTime() - 30 * 60_000);
+
 function scanOf(sailing: SailingView, payload: string, device: number) {
-  return { id: crypto.randomUUID(), deviceId: `device-${device}`, sailingId: sailing.id, payload, scannedAt: new Date(), offline: device % 2 === 0, deviceOutcome: device % 2 === 0 ? ("boarded" as const) : null };
+  return { id: crypto.randomUUID(), deviceId: `device-${device}`, sailingId: sailing.id, payload, scannedAt: atThePier(sailing), offline: device % 2 === 0, deviceOutcome: device % 2 === 0 ? ("boarded" as const) : null };
 }
 
 describe("boarding races", () => {
@@ -75,7 +78,7 @@ describe("boarding races", () => {
     const sailing = sailings[1]!;
     const [ticket] = await bought(sailing, "one_way", 1);
     const payload = signTicketCode(secret(), ticket!.code);
-    const results = await Promise.all(Array.from({ length: DEVICES }, (_, device) => recordScan({ db: db(), now: new Date(), ticketSigningSecret: secret() }, AGENT, scanOf(sailing, payload, device))));
+    const results = await Promise.all(Array.from({ length: DEVICES }, (_, device) => recordScan({ db: db(), now: atThePier(sailing), ticketSigningSecret: secret() }, AGENT, scanOf(sailing, payload, device))));
     expect(results.filter((result) => result.outcome === "boarded")).toHaveLength(1);
     expect(results.filter((result) => result.reason === "TICKET_ALREADY_BOARDED")).toHaveLength(DEVICES - 1);
     const [rows] = await db()
@@ -90,7 +93,7 @@ describe("boarding races", () => {
     const open = await bought(sailing, "open", 5);
     const left = (await findSailing(db(), sailing.id, new Date())).seatsLeft;
     await blockSeats(db(), { sailingId: sailing.id }, left - 1, "block:race-last-seat");
-    const results = await Promise.all(open.map((ticket, device) => recordScan({ db: db(), now: new Date(), ticketSigningSecret: secret() }, AGENT, scanOf(sailing, signTicketCode(secret(), ticket.code), device))));
+    const results = await Promise.all(open.map((ticket, device) => recordScan({ db: db(), now: atThePier(sailing), ticketSigningSecret: secret() }, AGENT, scanOf(sailing, signTicketCode(secret(), ticket.code), device))));
     expect(results.filter((result) => result.outcome === "boarded")).toHaveLength(1);
     expect(results.filter((result) => result.reason === "SAILING_SOLD_OUT")).toHaveLength(open.length - 1);
     const after = await findSailing(db(), sailing.id, new Date());

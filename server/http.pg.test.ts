@@ -8,13 +8,14 @@ import { startBuiltServer, type BuiltServer } from "../tests/setup/built-server.
 import { connect, createTestDatabase, type TestDatabase } from "../tests/setup/pg.ts";
 
 const ORIGIN = "https://www.travesia.test";
+const METRICS_TOKEN = "http-test-metrics-scraper-token-0123456789";
 
 let testDb: TestDatabase;
 let server: BuiltServer;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  server = await startBuiltServer({ DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "3", PUBLIC_ORIGIN: ORIGIN });
+  server = await startBuiltServer({ DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "3", PUBLIC_ORIGIN: ORIGIN, METRICS_TOKEN });
 });
 afterAll(async () => {
   await server?.stop();
@@ -197,7 +198,7 @@ describe("every answer of the build", () => {
   });
 
   it("exposes Prometheus metrics", async () => {
-    const text = await (await get("/metrics")).text();
+    const text = await (await get("/metrics", { Authorization: `Bearer ${METRICS_TOKEN}` })).text();
     expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="page",status="200"\} [1-9]/);
     expect(text).toMatch(/nodejs_heap_size_used_bytes/);
   });

@@ -14,8 +14,9 @@ import { RECONCILE_PAYMENTS, runReconciliationJob, scheduleReconciliation } from
 import { OFFER_WAITLIST_SEATS, SEND_WAITLIST_OFFER, runWaitlistCheckJob, sendWaitlistOfferEmail, sweepWaitingLists } from "../flows/waitlist.ts";
 import { publicOriginOf } from "../lib/config.ts";
 import { SEND_ACCOUNT_EMAIL } from "../modules/identity/index.ts";
-import { createJobRunner, type JobHandlers, type JobRunner } from "../modules/jobs/index.ts";
-import { DELIVER_WEBHOOK, deliverWebhook } from "../modules/webhooks/index.ts";
+import { createJobRunner, type JobContext, type JobHandlers, type JobRunner } from "../modules/jobs/index.ts";
+import { mailerOnce } from "../modules/mail/index.ts";
+import { DELIVER_WEBHOOK, deliverWebhook, webhookPoster } from "../modules/webhooks/index.ts";
 import { bookingDocumentDeps } from "./booking-deps.ts";
 import { sweepExpiredProviderRows } from "./idp/index.ts";
 import type { Runtime } from "./boot.ts";
@@ -31,15 +32,17 @@ import { newsletterMailDeps } from "./newsletter-deps.ts";
  * waiting list's checks and offer mails (ADR 0037), and the outgoing webhooks' deliveries (ADR 0042).
  */
 export function jobHandlers(services: AppServices): JobHandlers {
+  // Every job's mail goes out once, however often the job runs (a crash, a lapsed lease): ADR 0049.
+  const mailerOf = (context: JobContext) => mailerOnce(services.db, services.mailer, { scope: `job:${context.id}`, from: services.config.MAIL_FROM, now: () => services.clock.now() });
   return {
     [SEND_BOOKING_EMAIL]: async (payload, context) => {
-      await sendBookingEmail({ ...bookingDocumentDeps(services, context.now), mailer: services.mailer }, payload, context);
+      await sendBookingEmail({ ...bookingDocumentDeps(services, context.now), mailer: mailerOf(context) }, payload, context);
     },
     [SEND_CLOSURE_NOTICE]: async (payload, context) => {
-      await sendClosureNotice({ ...bookingDocumentDeps(services, context.now), mailer: services.mailer }, payload, context);
+      await sendClosureNotice({ ...bookingDocumentDeps(services, context.now), mailer: mailerOf(context) }, payload, context);
     },
     [SEND_NEWSLETTER_CONFIRMATION]: async (payload, context) => {
-      await sendNewsletterConfirmation(newsletterMailDeps(services), payload, context);
+      await sendNewsletterConfirmation({ ...newsletterMailDeps(services), mailer: mailerOf(context) }, payload, context);
     },
     [SWEEP_LAPSED_BOOKINGS]: async (_payload, context) => {
       await sweepLapsedBookings(services.db, context, checkoutDeps(services, context.now));
@@ -50,7 +53,8 @@ export function jobHandlers(services: AppServices): JobHandlers {
     },
     [DELIVER_WEBHOOK]: async (payload, context) => {
       const { deliveryId } = z.object({ deliveryId: z.string().regex(/^msg_[0-9a-f]{32}$/) }).parse(payload);
-      await deliverWebhook(services.db, { deliveryId, attempt: context.attempt, maxAttempts: context.maxAttempts, now: context.now });
+      const policy = { allowPrivate: services.config.WEBHOOKS_ALLOW_PRIVATE_TARGETS };
+      await deliverWebhook(services.db, { deliveryId, attempt: context.attempt, maxAttempts: context.maxAttempts, now: context.now }, webhookPoster(policy));
     },
     [OFFER_WAITLIST_SEATS]: async (payload, context) => {
       await runWaitlistCheckJob({ db: services.db, now: context.now, tokenSecret: services.config.GUEST_ACCESS_SECRET }, payload, context);
@@ -58,7 +62,7 @@ export function jobHandlers(services: AppServices): JobHandlers {
     [SEND_WAITLIST_OFFER]: async (payload, context) => {
       const deps = {
         db: services.db,
-        mailer: services.mailer,
+        mailer: mailerOf(context),
         tokenSecret: services.config.GUEST_ACCESS_SECRET,
         siteOrigin: publicOriginOf(services.config),
         offerPathOf: (language: Parameters<typeof pathOf>[1]) => pathOf("waitlist", language),
@@ -71,7 +75,7 @@ export function jobHandlers(services: AppServices): JobHandlers {
     [SEND_ACCOUNT_EMAIL]: async (payload, context) => {
       const deps = {
         db: services.db,
-        mailer: services.mailer,
+        mailer: mailerOf(context),
         siteOrigin: publicOriginOf(services.config),
         linkPathOf: (purpose: "confirm_email" | "reset_password", language: Parameters<typeof pathOf>[1]) =>
           pathOf(purpose === "confirm_email" ? "confirmEmail" : "forgot", language),

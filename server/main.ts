@@ -5,7 +5,7 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
-import { ConfigError } from "../lib/config.ts";
+import { ConfigError, missingProductionSettings, parseConfig } from "../lib/config.ts";
 import { startWebhookDelivery, webhookTargetOf } from "../modules/sandbox-psp/index.ts";
 import { createApp } from "./app.ts";
 import { boot } from "./boot.ts";
@@ -16,7 +16,11 @@ import { HostedIdentityProvider } from "./idp/index.ts";
 const startedAt = performance.now();
 
 async function main() {
-  const runtime = await boot({ NODE_ENV: "production", ...process.env });
+  const env = { NODE_ENV: "production", ...process.env };
+  // Before the database is touched: a production server never builds its links from a Host header.
+  const missing = missingProductionSettings(parseConfig(env));
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required in production`).join("\n")}`);
+  const runtime = await boot(env);
   const { config, logger, database } = runtime;
   let accepting = true;
   const app = createApp(runtime.services, {

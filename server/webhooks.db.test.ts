@@ -38,7 +38,8 @@ let answers: number[] = [];
 let clockNow = NOW;
 
 beforeAll(async () => {
-  harness = await bootCheckout(NOW, { ADMIN_API_TOKEN: TOKEN });
+  // The receiver runs on this machine's loopback: private targets are allowed, except where a test says.
+  harness = await bootCheckout(NOW, { ADMIN_API_TOKEN: TOKEN, WEBHOOKS_ALLOW_PRIVATE_TARGETS: "true" });
   await materializeSailings(harness.runtime.database.db, { from: DAY, to: addDays(DAY, 1), now: NOW });
   receiver = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -124,6 +125,70 @@ describe("the admin API of subscriptions", () => {
     expect(malformed.status).toBe(400);
     const list = (await (await api("/api/admin/webhooks")).json()) as { subscriptions: unknown[] };
     expect(list.subscriptions).toEqual([]);
+  });
+});
+
+describe("targets off the public internet, when private targets are not allowed", () => {
+  const config = () => harness.runtime.services.config;
+
+  async function withPrivateTargetsRefused<T>(run: () => Promise<T>): Promise<T> {
+    config().WEBHOOKS_ALLOW_PRIVATE_TARGETS = false;
+    try {
+      return await run();
+    } finally {
+      config().WEBHOOKS_ALLOW_PRIVATE_TARGETS = true;
+    }
+  }
+
+  it("are refused when subscribed or changed to, by address or by a name that resolves to one, storing nothing", async () => {
+    const stored = (await (await subscribe({ url: "https://partner.example/hook", eventTypes: ["booking.paid"], active: false })).json()) as { subscription: { id: string } };
+    await withPrivateTargetsRefused(async () => {
+      for (const url of [
+        `${origin}/hooks/loopback`,
+        "http://localhost:9/hooks",
+        "https://169.254.169.254/latest/meta-data/",
+        "https://10.0.0.7/hook",
+        "https://192.168.1.20/hook",
+        "https://172.16.5.4/hook",
+        "https://[::1]/hook",
+        "https://[fd00::1]/hook",
+        "https://[fe80::1]/hook",
+        "https://[::ffff:127.0.0.1]/hook",
+        "https://0.0.0.0/hook",
+      ]) {
+        for (const response of [await subscribe({ url, eventTypes: ["booking.paid"] }), await api(`/api/admin/webhooks/${stored.subscription.id}`, { method: "PATCH", body: JSON.stringify({ url }) })]) {
+          expect(response.status, url).toBe(422);
+          const { error } = (await response.json()) as { error: { code: string; issues: { code: string }[] } };
+          expect(error.code, url).toBe("WEBHOOK_TARGET_NOT_ALLOWED");
+          expect(error.issues[0]!.code).toMatch(/^not_public:/);
+        }
+      }
+    });
+    const list = (await (await api("/api/admin/webhooks")).json()) as { subscriptions: { url: string }[] };
+    expect(list.subscriptions.map((item) => item.url)).toEqual(["https://partner.example/hook"]);
+    expect((await api(`/api/admin/webhooks/${stored.subscription.id}`, { method: "DELETE" })).status).toBe(204);
+  });
+
+  it("are not delivered to: a subscription made while they were allowed gets nothing, and the attempt says why", async () => {
+    received.length = 0;
+    const made = (await (await subscribe({ url: `${origin}/hooks/private`, eventTypes: ["booking.paid"] })).json()) as { subscription: { id: string } };
+    const byName = (await (await subscribe({ url: `${origin.replace("127.0.0.1", "localhost")}/hooks/by-name`, eventTypes: ["booking.paid"] })).json()) as { subscription: { id: string } };
+    await buyOneTrip();
+    await withPrivateTargetsRefused(async () => {
+      expect(await runner().runDue()).toMatchObject({ completed: 0, retried: 2 });
+    });
+    expect(received).toEqual([]);
+    for (const id of [made.subscription.id, byName.subscription.id]) {
+      const [row] = await harness.runtime.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.subscriptionId, id));
+      expect(row).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: null });
+      expect(row!.lastError).toContain("WEBHOOK_TARGET_NOT_ALLOWED");
+      expect((await api(`/api/admin/webhooks/${id}`, { method: "DELETE" })).status).toBe(204);
+    }
+    // The retries queued for them end with their deliveries, before the next test counts its own.
+    const started = clockNow;
+    clockNow = new Date(started.getTime() + 2000);
+    expect(await runner().runDue()).toMatchObject({ completed: 2, retried: 0 });
+    clockNow = started;
   });
 });
 

@@ -10,6 +10,7 @@ export type AccountField = "email" | "password" | "firstName" | "lastName" | "co
 export const ACCOUNT_ERROR_CODES = [
   "INVALID_EMAIL",
   "PASSWORD_REQUIRED",
+  "PASSWORD_BLANK",
   "PASSWORD_TOO_SHORT",
   "PASSWORD_TOO_LONG",
   "PASSWORD_TOO_COMMON",
@@ -55,6 +56,7 @@ const FIELD_OF_CODE: Partial<Record<string, AccountField>> = {
   INVALID_EMAIL: "email",
   USER_ALREADY_EXISTS: "email",
   PASSWORD_REQUIRED: "password",
+  PASSWORD_BLANK: "password",
   PASSWORD_TOO_SHORT: "password",
   PASSWORD_TOO_LONG: "password",
   PASSWORD_TOO_COMMON: "password",

@@ -44,7 +44,7 @@ import type {
 import type { TimetableView } from "../components/booking/timetable.tsx";
 import { formatLongDate } from "../components/booking/format.ts";
 import { servicesContext } from "../context.ts";
-import { publicOrigin } from "../content/content-view.server.ts";
+import { siteOriginOf } from "../../lib/config.ts";
 import { boatTrip, type JsonLd } from "../content/structured-data.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import { requestMemo } from "../request-memo.server.ts";
@@ -384,7 +384,7 @@ export async function loadProductPage(
  */
 export async function loadBoatTrips(request: Request, context: Context, language: Language): Promise<JsonLd[]> {
   const { db, config } = context.get(servicesContext);
-  const origin = publicOrigin(config.PUBLIC_ORIGIN, request.url);
+  const origin = siteOriginOf(config, request.url);
   const url = `${origin}${pathOf("ferry", language)}`;
   const ferryId = await findFerryProductId(db);
   const ferry = ferryId === null ? null : await findProduct(db, language, { id: ferryId }, { withComplements: false });

@@ -6,6 +6,7 @@
 // variant for a cart of nothing but coupons (no hold to count down, no names to ask), and sends any
 // other cart to the payment details.
 import { data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
+import { siteOriginOf } from "../../lib/config.ts";
 import { countryOptions } from "../../lib/countries.ts";
 import { ERROR_STATUS, isAppError, type ErrorIssue } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
@@ -157,7 +158,7 @@ export async function submitPaymentDetails(request: Request, context: Context, l
   const values = readPaymentForm(await request.formData().catch(() => new FormData()));
   const sessionId = readCartSession(request);
   if (sessionId === null) return redirect(pathOf("cart", language));
-  const origin = services.config.PUBLIC_ORIGIN ?? new URL(request.url).origin;
+  const origin = siteOriginOf(services.config, request.url);
   const thankYou = `${origin}${pathOf("cartThankYou", language)}`;
   try {
     const paysMonthly = values.upliftToken !== "";

@@ -1,7 +1,7 @@
 // The operator console's frame (issue 11, ADR 0036): who is signed in, the sections their role opens,
 // and the console's own strings for the pages inside. Never cached, never indexed. A page inside that
-// refuses (403) is shown here, in the console's words.
-import { data, isRouteErrorResponse, NavLink, Outlet, useRouteError } from "react-router";
+// refuses (403) is shown by the gate route between this frame and the pages (console-gate.tsx).
+import { data, NavLink, Outlet } from "react-router";
 import { languageOfPath } from "../../lib/language.ts";
 import { canStaff } from "../../modules/identity/index.ts";
 import { toSignIn } from "../account/account.server.ts";
@@ -91,22 +91,6 @@ function NotStaff() {
     <section className="max-w-2xl space-y-2" data-testid="console-not-staff">
       <h1 className="text-2xl font-bold text-sea-950">{t("console.notStaff.title")}</h1>
       <p className="text-slate-700">{t("console.notStaff.body")}</p>
-    </section>
-  );
-}
-
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (!(isRouteErrorResponse(error) && error.status === 403)) throw error;
-  return <ConsoleFrame>{useConsoleLayoutData().staff ? <Forbidden /> : <NotStaff />}</ConsoleFrame>;
-}
-
-function Forbidden() {
-  const t = useConsoleT();
-  return (
-    <section className="max-w-2xl space-y-2" data-testid="console-forbidden">
-      <h1 className="text-2xl font-bold text-sea-950">{t("console.forbidden.title")}</h1>
-      <p className="text-slate-700">{t("console.forbidden.body")}</p>
     </section>
   );
 }

@@ -2,6 +2,7 @@
 // structured data. Shared by content-page.tsx, site-map.tsx and any route that wraps a content page
 // with more (for example a booking widget above the ferry text).
 import { data, type RouterContextProvider } from "react-router";
+import { siteOriginOf } from "../../lib/config.ts";
 import type { Language } from "../../lib/language.ts";
 import { requestContext, servicesContext } from "../context.ts";
 import { CATALOGUES } from "../i18n/catalogues.server.ts";
@@ -12,11 +13,6 @@ import { breadcrumbList, faqPage, organization, type JsonLd } from "./structured
 import type { ContentView } from "./types.ts";
 
 const DATE_LOCALE: Record<Language, string> = { es: "es-MX", en: "en-US", pt: "pt-BR" };
-
-/** The public origin without a trailing slash, whatever form the configuration gives it in. */
-export function publicOrigin(configured: string | undefined, requestUrl: string): string {
-  return new URL(configured ?? requestUrl).origin;
-}
 
 export function buildContentView(input: {
   pageId: ContentPageId;
@@ -59,7 +55,7 @@ export function loadContentView(request: Request, context: Readonly<RouterContex
   return buildContentView({
     pageId: match.pageId,
     language: match.language,
-    origin: publicOrigin(config.PUBLIC_ORIGIN, request.url),
+    origin: siteOriginOf(config, request.url),
     siteLanguages: site.languages,
   });
 }

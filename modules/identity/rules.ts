@@ -35,14 +35,16 @@ export function isEmailFormat(email: string): boolean {
   return trimmed.length > 0 && trimmed.length <= EMAIL_MAX_LENGTH && emailFormat.safeParse(trimmed).success;
 }
 
-export type PasswordProblem = "PASSWORD_REQUIRED" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON";
+export type PasswordProblem = "PASSWORD_REQUIRED" | "PASSWORD_BLANK" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON";
 
 /**
  * NIST SP 800-63B: at least 8 characters, at most 128 (so hashing cost stays bounded), not one of the
- * most common passwords; no composition rules. Length counts characters, not UTF-16 units.
+ * most common passwords; no composition rules. Length counts characters, not UTF-16 units. Spaces
+ * inside a passphrase are welcome, but a password of nothing but white space is guessed first.
  */
 export function passwordProblem(password: string): PasswordProblem | null {
   if (password.length === 0) return "PASSWORD_REQUIRED";
+  if (password.trim().length === 0) return "PASSWORD_BLANK";
   const length = [...password].length;
   if (length < PASSWORD_MIN_LENGTH) return "PASSWORD_TOO_SHORT";
   if (length > PASSWORD_MAX_LENGTH) return "PASSWORD_TOO_LONG";

@@ -175,8 +175,8 @@ describe("a job runner", () => {
   it("runs the next attempt of a job whose runner vanished once its lease lapses, and fails it when none is left", async () => {
     const retried = await enqueueJob(database.db, { name: "mail", payload: {}, maxAttempts: 2, runAt: clock.now() });
     const lost = await enqueueJob(database.db, { name: "mail", payload: {}, maxAttempts: 1, runAt: clock.now() });
-    // A runner claims both and dies mid-attempt: its handler never settles.
-    const dying = createJobRunner({ db: database.db, logger, now: clock.now, leaseMs: 60_000, handlers: { mail: () => new Promise<void>(() => {}) } });
+    // A runner claims both and dies mid-attempt: its handler never settles, its heartbeat stops.
+    const dying = createJobRunner({ db: database.db, logger, now: clock.now, leaseMs: 60_000, heartbeatMs: 3_600_000, handlers: { mail: () => new Promise<void>(() => {}) } });
     void dying.runDue();
     await expect.poll(async () => (await jobRow(lost!)).state).toBe("running");
     await expect.poll(async () => (await jobRow(retried!)).state).toBe("running");
@@ -189,6 +189,33 @@ describe("a job runner", () => {
     const lostRow = await jobRow(lost!);
     expect(lostRow).toMatchObject({ state: "failed", attempts: 1 });
     expect(lostRow.lastError).toContain("lease lapsed");
+  });
+
+  it("renews a running attempt's lease: a job slower than the lease is never taken from a live runner", async () => {
+    const slow = await enqueueJob(database.db, { name: "slow-export", payload: {}, runAt: clock.now() });
+    let finish: () => void = () => {};
+    const runs: string[] = [];
+    const live = createJobRunner({
+      db: database.db,
+      logger,
+      now: clock.now,
+      leaseMs: 60_000,
+      heartbeatMs: 20,
+      handlers: { "slow-export": () => new Promise<void>((resolve) => { runs.push("live"); finish = resolve; }) },
+    });
+    const running = live.runDue();
+    await expect.poll(() => runs).toEqual(["live"]);
+    const other = createJobRunner({ db: database.db, logger, now: clock.now, leaseMs: 60_000, handlers: { "slow-export": async () => void runs.push("other") } });
+    for (let minute = 0; minute < 5; minute += 1) {
+      clock.advance(60_001);
+      // The live runner's heartbeat renews the lease on its own clock before the other looks.
+      await expect.poll(async () => (await jobRow(slow!)).lockedUntil!.getTime()).toBeGreaterThan(clock.now().getTime());
+      expect(await other.runDue()).toEqual({ completed: 0, retried: 0, failed: 0 });
+    }
+    finish();
+    expect(await running).toEqual({ completed: 1, retried: 0, failed: 0 });
+    expect(runs).toEqual(["live"]);
+    expect(await jobRow(slow!)).toMatchObject({ state: "done", attempts: 1 });
   });
 
   it("keeps polling after a handler throws, and stop() waits for the attempt that is running", async () => {

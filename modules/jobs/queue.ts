@@ -12,8 +12,12 @@ import { jobs } from "./schema.ts";
 type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
-/** How long a claimed attempt belongs to its runner before another runner may count it lost. */
-export const DEFAULT_LEASE_MS = 10 * 60_000;
+/**
+ * How long a claimed attempt belongs to its runner before another runner may count it lost. Short,
+ * because the runner renews it while the handler runs (a heartbeat every third of it): a job whose
+ * process died is taken up again within a minute, and a long job is never taken from a live runner.
+ */
+export const DEFAULT_LEASE_MS = 60_000;
 
 export interface EnqueueJobInput {
   name: string;
@@ -74,6 +78,8 @@ export interface JobRunnerOptions {
   /** Jobs run at once by this runner. */
   concurrency?: number;
   leaseMs?: number;
+  /** How often a running attempt renews its lease; default a third of `leaseMs`. */
+  heartbeatMs?: number;
   /** Backoff of retries (tests shorten it). */
   retryDelayMs?: (attempt: number) => number;
 }
@@ -104,6 +110,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const pollMs = options.pollMs ?? 1_000;
   const concurrency = options.concurrency ?? 2;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const heartbeatMs = options.heartbeatMs ?? Math.floor(leaseMs / 3);
   const delayOf = options.retryDelayMs ?? ((attempt: number) => retryDelayMs(attempt));
   const names = Object.keys(handlers);
   const id = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
@@ -147,12 +154,26 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     return and(eq(jobs.id, job.id), eq(jobs.state, "running"), eq(jobs.lockedBy, id), eq(jobs.attempts, job.attempts));
   }
 
+  /** Renews the lease of an attempt while its handler runs; returns the stop. A failed renewal is logged and tried again. */
+  function keepLease(job: ClaimedJob, jobLogger: Logger): () => void {
+    const timer = setInterval(() => {
+      db.update(jobs)
+        .set({ lockedUntil: new Date(now().getTime() + leaseMs) })
+        .where(heldAttempt(job))
+        .catch((error: unknown) => jobLogger.warn({ err: error }, "renewing a job's lease failed"));
+    }, heartbeatMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   async function runOne(job: ClaimedJob, claimedAt: Date): Promise<keyof RunCounts> {
     const handler = handlers[job.name]!;
     const jobLogger = logger.child({ job: job.id, name: job.name, attempt: job.attempts });
+    const stopLease = keepLease(job, jobLogger);
     try {
       await handler(job.payload, { id: job.id, name: job.name, attempt: job.attempts, maxAttempts: job.maxAttempts, now: claimedAt, logger: jobLogger });
     } catch (error) {
+      stopLease();
       const finishedAt = now();
       const lastError = describeFailure(error);
       if (job.attempts >= job.maxAttempts) {
@@ -165,6 +186,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       jobLogger.warn({ err: error, retryAt: runAt.toISOString() }, "job attempt failed; will retry");
       return "retried";
     }
+    stopLease();
     await db.update(jobs).set({ state: "done", lockedBy: null, lockedUntil: null, finishedAt: now() }).where(heldAttempt(job));
     return "completed";
   }

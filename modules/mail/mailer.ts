@@ -23,6 +23,8 @@ export interface MailMessage {
   tag: string;
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on list mail. */
   headers?: Record<string, string>;
+  /** The Message-ID, when the sender fixed it (mail sent once per job, mail-once.ts); else nodemailer makes one. */
+  messageId?: string;
 }
 
 export interface SentMail {
@@ -48,6 +50,7 @@ function toNodemailer(from: string, message: MailMessage): SendMailOptions {
     text: message.text,
     html: message.html,
     headers: { ...message.headers, "Content-Language": message.language, "X-Travesia-Tag": message.tag },
+    ...(message.messageId ? { messageId: message.messageId } : {}),
     attachments: (message.attachments ?? []).map((attachment) => ({
       filename: attachment.filename,
       contentType: attachment.contentType,
@@ -59,7 +62,9 @@ function toNodemailer(from: string, message: MailMessage): SendMailOptions {
 export function createMailer(config: MailConfig, db: Database): Mailer {
   const from = config.MAIL_FROM;
   if (config.SMTP_URL) {
-    const smtp = nodemailer.createTransport(config.SMTP_URL);
+    // Bounded, so a send that hangs ends well within MAIL_IN_FLIGHT_MS (mail-once.ts) instead of the
+    // library's ten-minute socket default.
+    const smtp = nodemailer.createTransport({ url: config.SMTP_URL, connectionTimeout: 15_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
     return {
       transport: "smtp",
       async send(message) {

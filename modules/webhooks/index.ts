@@ -23,4 +23,5 @@ export {
   type WebhookDeliveryRow,
   type WebhookSubscriptionRow,
 } from "./queries.ts";
-export { WebhookDeliveryFailed, deliverWebhook, type DeliveryAttempt, type DeliveryOutcome } from "./delivery.ts";
+export { WebhookDeliveryFailed, deliverWebhook, webhookPoster, type DeliveryAttempt, type DeliveryOutcome, type WebhookPoster } from "./delivery.ts";
+export { assertWebhookTarget, isPublicAddress, type TargetPolicy } from "./targets.ts";

@@ -6,6 +6,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppServices } from "../../app/context.ts";
+import { siteOriginOf } from "../../lib/config.ts";
 import { AppError } from "../../lib/errors.ts";
 import { LANGUAGES, pickLanguage, type Language } from "../../lib/language.ts";
 import {
@@ -119,7 +120,7 @@ const apiRefusals = {
 };
 
 function originOf(c: Context, services: AppServices): string {
-  return services.config.PUBLIC_ORIGIN ?? new URL(c.req.url).origin;
+  return siteOriginOf(services.config, c.req.url);
 }
 
 function languageOfRequest(c: Context): Language {

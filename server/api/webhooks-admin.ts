@@ -14,6 +14,7 @@ import {
   insertWebhookSubscription,
   readEventTypes,
   readWebhookUrl,
+  assertWebhookTarget,
   updateWebhookSubscription,
   type WebhookDeliveryRow,
   type WebhookSubscriptionRow,
@@ -79,7 +80,9 @@ function deliveryJson(row: WebhookDeliveryRow) {
   };
 }
 
-const invalid = errorResponse("INVALID_REQUEST (malformed body) or WEBHOOK_SUBSCRIPTION_INVALID (a URL that is not https, or http outside loopback; credentials in the URL; no or unknown event types)");
+const invalid = errorResponse(
+  "INVALID_REQUEST (malformed body), WEBHOOK_SUBSCRIPTION_INVALID (a URL that is not https, or http outside loopback; credentials in the URL; no or unknown event types) or WEBHOOK_TARGET_NOT_ALLOWED (a host that is or resolves to a loopback, private, link-local or other non-public address)",
+);
 const notFound = errorResponse("WEBHOOK_SUBSCRIPTION_NOT_FOUND");
 const IdParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
 
@@ -146,6 +149,7 @@ export function webhooksAdminRouter(services: AppServices) {
       const url = readWebhookUrl(body.url, issues);
       const eventTypes = readEventTypes(body.eventTypes, issues);
       assertNoIssues(issues);
+      await assertWebhookTarget(url, { allowPrivate: services.config.WEBHOOKS_ALLOW_PRIVATE_TARGETS });
       const row = await insertWebhookSubscription(services.db, { url, eventTypes, description: body.description, active: body.active }, services.clock.now());
       services.logger.info({ subscription: row.id, eventTypes }, "webhook subscription made");
       return c.json({ subscription: subscriptionJson(row), secret: row.secret }, 201);
@@ -199,6 +203,7 @@ export function webhooksAdminRouter(services: AppServices) {
       const url = body.url === undefined ? undefined : readWebhookUrl(body.url, issues);
       const eventTypes = body.eventTypes === undefined ? undefined : readEventTypes(body.eventTypes, issues);
       assertNoIssues(issues);
+      if (url !== undefined) await assertWebhookTarget(url, { allowPrivate: services.config.WEBHOOKS_ALLOW_PRIVATE_TARGETS });
       const row = await updateWebhookSubscription(
         services.db,
         id,

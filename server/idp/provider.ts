@@ -152,7 +152,8 @@ export class HostedIdentityProvider implements IdentityProviderPort {
       },
     };
     const provider = new Provider(issuer, configuration);
-    // Behind the TLS-terminating edge the request arrives over HTTP: the forwarded protocol is believed.
+    // Behind the TLS-terminating edge the request arrives over HTTP: the forwarded protocol is believed,
+    // once routes.ts has pinned it (and the host) to PUBLIC_ORIGIN or dropped what no trusted proxy sent.
     provider.proxy = true;
     provider.on("server_error", (_ctx, error) => logger.error({ err: error }, "identity provider error"));
     return new HostedIdentityProvider(deps, provider, issuer, socialProviders, secrets.siteClientSecret);

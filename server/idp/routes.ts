@@ -9,6 +9,7 @@ import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono, type Context } from "hono";
 import * as client from "openid-client";
 import type { AppServices } from "../../app/context.ts";
+import { publicOriginOf, trustedProxiesOf } from "../../lib/config.ts";
 import { parseCookieHeader } from "../../lib/cookies.ts";
 import { AppError, isAppError, type ErrorCode } from "../../lib/errors.ts";
 import { languageOfPath, type Language } from "../../lib/language.ts";
@@ -16,6 +17,7 @@ import { authenticate, findAccount, findOrCreateSocialAccount } from "../../modu
 import { clientAddressOf } from "../api/client-address.ts";
 import { internalErrorPage } from "../internal-error-page.ts";
 import { securityHeaders } from "../security-headers.ts";
+import { pinForwardedHeaders } from "./forwarded-headers.ts";
 import { FEDERATED_AMR, grantableScopes, languageOfUiLocales, SOCIAL_HINT_PARAMETER, type HostedIdentityProvider } from "./provider.ts";
 import type { SocialProviderConfig } from "./clients.ts";
 
@@ -53,6 +55,17 @@ export function identityProviderRoutes(idp: HostedIdentityProvider, services: Ap
   const upstreamConfigurations = new Map<string, Promise<client.Configuration>>();
 
   const raw = (c: Context<Env>): { req: IncomingMessage; res: ServerResponse } => ({ req: c.env.incoming, res: c.env.outgoing });
+
+  // The provider builds its endpoints, redirects and cookies from the forwarded host and protocol it
+  // is told to believe (provider.proxy): before any of its code sees a request, those headers say
+  // the configured public origin, or are dropped unless a trusted proxy sent them.
+  const isTrustedProxy = trustedProxiesOf(config.TRUSTED_PROXIES);
+  const pinnedOrigin = config.PUBLIC_ORIGIN ? new URL(publicOriginOf(config)) : null;
+  routes.use(`${mountPath}/*`, async (c, next) => {
+    const { req } = raw(c);
+    pinForwardedHeaders(req.headers, { publicOrigin: pinnedOrigin, fromTrustedProxy: isTrustedProxy(req.socket.remoteAddress) });
+    await next();
+  });
 
   /** The interaction this browser is in (by its interaction cookie), or null when it is over. */
   async function interactionOf(c: Context<Env>) {

@@ -21,16 +21,27 @@ test.use({ serviceWorkers: "allow" });
 const CONSOLE = { es, en, pt } as const;
 const FORGED = "TRV1.AAAAAA-A01.AAAAAAAAAAAAAAAAAAAAAA";
 
-/** Chooses the first sailing of the day in the page's picker (a GET form). */
-async function chooseFirstSailing(page: Page, language: Language) {
+/** Chooses the first (or the last) sailing of the day in the page's picker (a GET form). */
+async function chooseFirstSailing(page: Page, language: Language, which: "first" | "last" = "first") {
   const t = CONSOLE[language];
   const picker = page.getByTestId("sailing-picker");
   const select = picker.getByLabel(t["console.boarding.sailing"]);
-  const first = await select.locator("option").nth(1).getAttribute("value");
+  const options = select.locator("option");
+  const first = await (which === "first" ? options.nth(1) : options.last()).getAttribute("value");
   await select.selectOption(first!);
   await picker.getByRole("button", { name: t["console.boarding.choose"] }).click();
   await expect(page).toHaveURL(new RegExp(`sailing=${first}`));
 }
+
+/** Minutes since midnight at the pier (America/Cancun). */
+function pierMinutesNow(): number {
+  const [hours, minutes] = new Intl.DateTimeFormat("en-GB", { timeZone: "America/Cancun", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date()).split(":").map(Number);
+  return hours! * 60 + minutes!;
+}
+
+// A sailing boards only on its own day: the journey sells and boards today's last sailing (the seed's
+// last departures are 17:00 and 17:45), so it needs a quarter of an hour before it leaves.
+const TODAYS_LAST_SAILING_LEFT = pierMinutesNow() > 16 * 60 + 45;
 
 async function scan(page: Page, language: Language, text: string) {
   const t = CONSOLE[language];
@@ -39,14 +50,15 @@ async function scan(page: Page, language: Language, text: string) {
 }
 
 test("es: booth sale, boarding, a second scan refused, offline boarding from the signed list, sync, live manifest", MOBILE_ONLY, async ({ page, context, allowConsoleError }) => {
+  test.skip(TODAYS_LAST_SAILING_LEFT, "today's last sailing has left the pier: nothing can board before tomorrow");
   test.setTimeout(60_000);
   const t = es;
   await dismissNotices(context);
   await signInAsStaff(page, "agent", "es");
 
-  // The booth: two adults for cash on tomorrow's first sailing.
-  await page.goto(`${consolePathOf("consoleWalkUp", "es")}?date=${cancunDate(1)}`);
-  await chooseFirstSailing(page, "es");
+  // The booth: two adults for cash on today's last sailing.
+  await page.goto(`${consolePathOf("consoleWalkUp", "es")}?date=${cancunDate(0)}`);
+  await chooseFirstSailing(page, "es", "last");
   const form = page.getByTestId("walkup-form");
   await form.getByLabel(t["console.walkup.adults"]).fill("2");
   await form.getByLabel(t["console.walkup.method.cash"]).check();

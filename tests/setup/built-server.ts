@@ -44,6 +44,8 @@ export async function startBuiltServer(env: Record<string, string>, timeoutMs = 
       HOST: "127.0.0.1",
       PORT: String(port),
       LOG_LEVEL: "info",
+      // Production refuses to start without its public origin: by default, the address it is reached at.
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -134,6 +134,7 @@ export const en = {
   "error.TICKET_CODE_INVALID": "Forged or altered code: not one of our tickets.",
   "error.TICKET_ALREADY_BOARDED": "This ticket has already boarded.",
   "error.TICKET_WRONG_SAILING": "Ticket for another sailing.",
+  "error.SAILING_NOT_TODAY": "This sailing does not leave today: choose today's sailing.",
   "error.TICKET_CANCELLED": "Ticket cancelled or refunded.",
   "error.OPEN_TICKET_EXPIRED": "Open ticket expired.",
   "error.TICKET_NOT_ON_LIST": "Not on today's list. Connect to check it.",

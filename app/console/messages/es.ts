@@ -133,6 +133,7 @@ export const es = {
   "error.TICKET_CODE_INVALID": "Código falso o alterado: no es un boleto nuestro.",
   "error.TICKET_ALREADY_BOARDED": "Este boleto ya abordó.",
   "error.TICKET_WRONG_SAILING": "Boleto de otra salida.",
+  "error.SAILING_NOT_TODAY": "Esta salida no es de hoy: elige una salida de hoy.",
   "error.TICKET_CANCELLED": "Boleto cancelado o reembolsado.",
   "error.OPEN_TICKET_EXPIRED": "Boleto abierto vencido.",
   "error.TICKET_NOT_ON_LIST": "No está en la lista de hoy. Conéctate para confirmarlo.",

@@ -133,6 +133,7 @@ export const pt = {
   "error.TICKET_CODE_INVALID": "Código falso ou alterado: não é um bilhete nosso.",
   "error.TICKET_ALREADY_BOARDED": "Este bilhete já embarcou.",
   "error.TICKET_WRONG_SAILING": "Bilhete de outra saída.",
+  "error.SAILING_NOT_TODAY": "Esta saída não é de hoje: escolha uma saída de hoje.",
   "error.TICKET_CANCELLED": "Bilhete cancelado ou reembolsado.",
   "error.OPEN_TICKET_EXPIRED": "Bilhete aberto vencido.",
   "error.TICKET_NOT_ON_LIST": "Não está na lista de hoje. Conecte-se para confirmar.",

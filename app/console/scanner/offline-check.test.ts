@@ -42,6 +42,8 @@ const LIST: BoardingList = {
   ],
 };
 const NONE = new Map<string, LocalBoarding>();
+/** 08:30 at the pier on the list's day. */
+const AT_THE_GATE = new Date("2026-12-01T13:30:00Z");
 const qr = (code: string, mac = MAC) => `TRV1.${code}.${mac}`;
 
 describe("parseTicketPayload", () => {
@@ -52,35 +54,42 @@ describe("parseTicketPayload", () => {
 });
 
 describe("checkOffline", () => {
+  it("refuses every ticket once the pier's day is not the list's, and boards until 23:59 there", () => {
+    const nextMorning = new Date("2026-12-02T11:00:00Z"); // 06:00 on 2 December at the pier
+    expect(checkOffline(LIST, qr("AAAAAA-A01"), 10, NONE, nextMorning)).toMatchObject({ outcome: "refused", reason: "SAILING_NOT_TODAY", code: "AAAAAA-A01" });
+    expect(checkOffline(LIST, qr("DDDDDD-A01"), 11, NONE, nextMorning)).toMatchObject({ outcome: "refused", reason: "SAILING_NOT_TODAY" });
+    expect(checkOffline(LIST, qr("AAAAAA-A01"), 10, NONE, new Date("2026-12-02T04:59:00Z"))).toMatchObject({ outcome: "boarded" });
+  });
+
   it("boards a listed ticket of this sailing with its fare (a resident's ID is checked)", () => {
-    expect(checkOffline(LIST, qr("AAAAAA-A01"), 10, NONE)).toMatchObject({ outcome: "boarded", code: "AAAAAA-A01", fareCategory: "resident", passengerName: "Ana" });
+    expect(checkOffline(LIST, qr("AAAAAA-A01"), 10, NONE, AT_THE_GATE)).toMatchObject({ outcome: "boarded", code: "AAAAAA-A01", fareCategory: "resident", passengerName: "Ana" });
   });
 
   it("refuses an altered QR: the code of a listed ticket with another MAC, or a malformed text", () => {
-    expect(checkOffline(LIST, qr("AAAAAA-A01", "ZZZZZZZZZZZZZZZZZZZZZZ"), 10, NONE)).toMatchObject({ outcome: "refused", reason: "TICKET_CODE_INVALID", code: null });
-    expect(checkOffline(LIST, "hello", 10, NONE)).toMatchObject({ reason: "TICKET_CODE_INVALID" });
+    expect(checkOffline(LIST, qr("AAAAAA-A01", "ZZZZZZZZZZZZZZZZZZZZZZ"), 10, NONE, AT_THE_GATE)).toMatchObject({ outcome: "refused", reason: "TICKET_CODE_INVALID", code: null });
+    expect(checkOffline(LIST, "hello", 10, NONE, AT_THE_GATE)).toMatchObject({ reason: "TICKET_CODE_INVALID" });
   });
 
   it("says a well-formed code is not on the list rather than guessing", () => {
-    expect(checkOffline(LIST, qr("ZZZZZZ-A01"), 10, NONE)).toMatchObject({ reason: "TICKET_NOT_ON_LIST", code: "ZZZZZZ-A01" });
+    expect(checkOffline(LIST, qr("ZZZZZZ-A01"), 10, NONE, AT_THE_GATE)).toMatchObject({ reason: "TICKET_NOT_ON_LIST", code: "ZZZZZZ-A01" });
   });
 
   it("refuses a second scan, from the list or from this device, with when", () => {
-    expect(checkOffline(LIST, qr("AAAAAA-A02"), 10, NONE)).toMatchObject({ reason: "TICKET_ALREADY_BOARDED", boardedAt: "2026-12-01T14:50:00.000Z", boardedSailingId: 10 });
+    expect(checkOffline(LIST, qr("AAAAAA-A02"), 10, NONE, AT_THE_GATE)).toMatchObject({ reason: "TICKET_ALREADY_BOARDED", boardedAt: "2026-12-01T14:50:00.000Z", boardedSailingId: 10 });
     const local = new Map([["AAAAAA-A01", { code: "AAAAAA-A01", at: "2026-12-01T14:55:00.000Z", sailingId: 10, open: false }]]);
-    expect(checkOffline(LIST, qr("AAAAAA-A01"), 10, local)).toMatchObject({ reason: "TICKET_ALREADY_BOARDED", boardedAt: "2026-12-01T14:55:00.000Z" });
+    expect(checkOffline(LIST, qr("AAAAAA-A01"), 10, local, AT_THE_GATE)).toMatchObject({ reason: "TICKET_ALREADY_BOARDED", boardedAt: "2026-12-01T14:55:00.000Z" });
   });
 
   it("refuses a wrong sailing, a cancelled ticket and an expired open ticket", () => {
-    expect(checkOffline(LIST, qr("BBBBBB-A01"), 10, NONE)).toMatchObject({ reason: "TICKET_WRONG_SAILING", ticketSailingId: 11 });
-    expect(checkOffline(LIST, qr("CCCCCC-A01"), 10, NONE)).toMatchObject({ reason: "TICKET_CANCELLED" });
-    expect(checkOffline(LIST, qr("EEEEEE-A01"), 10, NONE)).toMatchObject({ reason: "OPEN_TICKET_EXPIRED" });
+    expect(checkOffline(LIST, qr("BBBBBB-A01"), 10, NONE, AT_THE_GATE)).toMatchObject({ reason: "TICKET_WRONG_SAILING", ticketSailingId: 11 });
+    expect(checkOffline(LIST, qr("CCCCCC-A01"), 10, NONE, AT_THE_GATE)).toMatchObject({ reason: "TICKET_CANCELLED" });
+    expect(checkOffline(LIST, qr("EEEEEE-A01"), 10, NONE, AT_THE_GATE)).toMatchObject({ reason: "OPEN_TICKET_EXPIRED" });
   });
 
   it("boards open tickets while the sailing has room, counting this device's own", () => {
-    expect(checkOffline(LIST, qr("DDDDDD-A01"), 10, NONE)).toMatchObject({ outcome: "boarded" });
+    expect(checkOffline(LIST, qr("DDDDDD-A01"), 10, NONE, AT_THE_GATE)).toMatchObject({ outcome: "boarded" });
     const local = new Map([["DDDDDD-A01", { code: "DDDDDD-A01", at: "2026-12-01T14:55:00.000Z", sailingId: 10, open: true }]]);
-    expect(checkOffline(LIST, qr("DDDDDD-A02"), 10, local)).toMatchObject({ reason: "SAILING_SOLD_OUT" });
-    expect(checkOffline(LIST, qr("DDDDDD-A02"), 11, local)).toMatchObject({ outcome: "boarded" });
+    expect(checkOffline(LIST, qr("DDDDDD-A02"), 10, local, AT_THE_GATE)).toMatchObject({ reason: "SAILING_SOLD_OUT" });
+    expect(checkOffline(LIST, qr("DDDDDD-A02"), 11, local, AT_THE_GATE)).toMatchObject({ outcome: "boarded" });
   });
 });

@@ -64,11 +64,19 @@ function refusal(reason: DeviceRefusal, ticket: ListedTicket | null, extra: Part
   };
 }
 
+const PIER_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Cancun", year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** The local date at the pier (America/Cancun) of an instant, YYYY-MM-DD, as the server's localDateOf. */
+export function pierDateOf(now: Date): string {
+  return PIER_DAY.format(now);
+}
+
 /**
  * Decides a scan from the list: `local` is what this device boarded since the list was made (by code).
- * The list's own boardings and this device's count alike for a second scan.
+ * The list's own boardings and this device's count alike for a second scan. `now` is the device's
+ * clock: a list kept past midnight boards nobody on the next day's boats.
  */
-export function checkOffline(list: BoardingList, text: string, sailingId: number, local: ReadonlyMap<string, LocalBoarding>): DeviceScanResult {
+export function checkOffline(list: BoardingList, text: string, sailingId: number, local: ReadonlyMap<string, LocalBoarding>, now: Date): DeviceScanResult {
   const parsed = parseTicketPayload(text);
   if (!parsed) return refusal("TICKET_CODE_INVALID", null);
   const ticket = list.tickets.find((candidate) => candidate.code === parsed.code) ?? null;
@@ -80,6 +88,7 @@ export function checkOffline(list: BoardingList, text: string, sailingId: number
   if (boardedAt !== null) return refusal("TICKET_ALREADY_BOARDED", ticket, { boardedAt, boardedSailingId: ticket.boardedSailingId ?? mine?.sailingId ?? null });
   const sailing = list.sailings.find((candidate) => candidate.id === sailingId);
   if (!sailing) return refusal("TICKET_WRONG_SAILING", ticket, { ticketSailingId: ticket.sailingId });
+  if (pierDateOf(now) !== list.serviceDate) return refusal("SAILING_NOT_TODAY", ticket);
   if (ticket.sailingId !== null) {
     if (ticket.sailingId !== sailingId) return refusal("TICKET_WRONG_SAILING", ticket, { ticketSailingId: ticket.sailingId });
   } else {

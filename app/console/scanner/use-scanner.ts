@@ -155,10 +155,11 @@ export function useScanner(options: { sailingId: number | null; publicKey: Publi
   const decideOffline = useCallback(
     async (text: string): Promise<ScanView> => {
       const device = store.current!;
-      if (!list.current || sailingId === null) return { ...checkOffline(emptyList(), text, -1, new Map()), decidedOffline: true };
+      const scannedAt = new Date();
+      if (!list.current || sailingId === null) return { ...checkOffline(emptyList(), text, -1, new Map(), scannedAt), decidedOffline: true };
       const local = new Map<string, LocalBoarding>((await device.boarded()).map((boarding) => [boarding.code, boarding]));
-      const decided = checkOffline(list.current, text, sailingId, local);
-      const now = new Date().toISOString();
+      const decided = checkOffline(list.current, text, sailingId, local, scannedAt);
+      const now = scannedAt.toISOString();
       const queued: QueuedScan = { id: crypto.randomUUID(), sailingId, payload: text.trim(), scannedAt: now, offline: true, deviceOutcome: decided.outcome };
       await device.enqueue(queued);
       if (decided.outcome === "boarded" && decided.code) {

@@ -502,6 +502,7 @@ export const en = {
   "account.bookings.manage": "View and manage",
   "account.error.INVALID_EMAIL": "Enter a valid e-mail, for example name@example.com.",
   "account.error.PASSWORD_REQUIRED": "Enter a password.",
+  "account.error.PASSWORD_BLANK": "A password of only spaces is easy to guess: type some letters or numbers too.",
   "account.error.PASSWORD_TOO_SHORT": "The password is too short: use at least 8 characters.",
   "account.error.PASSWORD_TOO_LONG": "The password is too long: use at most 128 characters.",
   "account.error.PASSWORD_TOO_COMMON": "That password is one of the most used and easy to guess. Choose another.",

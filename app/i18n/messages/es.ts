@@ -502,6 +502,7 @@ export const es = {
   "account.bookings.manage": "Ver y gestionar",
   "account.error.INVALID_EMAIL": "Escribe un correo válido, por ejemplo nombre@ejemplo.com.",
   "account.error.PASSWORD_REQUIRED": "Escribe una contraseña.",
+  "account.error.PASSWORD_BLANK": "Una contraseña de solo espacios es fácil de adivinar: escribe también letras o números.",
   "account.error.PASSWORD_TOO_SHORT": "La contraseña es muy corta: usa al menos 8 caracteres.",
   "account.error.PASSWORD_TOO_LONG": "La contraseña es muy larga: usa como máximo 128 caracteres.",
   "account.error.PASSWORD_TOO_COMMON": "Esa contraseña es de las más usadas y fácil de adivinar. Elige otra.",

@@ -502,6 +502,7 @@ export const pt = {
   "account.bookings.manage": "Ver e gerenciar",
   "account.error.INVALID_EMAIL": "Digite um e-mail válido, por exemplo nome@exemplo.com.",
   "account.error.PASSWORD_REQUIRED": "Digite uma senha.",
+  "account.error.PASSWORD_BLANK": "Uma senha só de espaços é fácil de adivinhar: digite também letras ou números.",
   "account.error.PASSWORD_TOO_SHORT": "A senha é muito curta: use pelo menos 8 caracteres.",
   "account.error.PASSWORD_TOO_LONG": "A senha é muito longa: use no máximo 128 caracteres.",
   "account.error.PASSWORD_TOO_COMMON": "Essa senha é uma das mais usadas e fácil de adivinhar. Escolha outra.",

@@ -4,6 +4,7 @@
 // under 2 ms of server time.
 import http from "node:http";
 import { percentile, ratioOf, serverTimingMs } from "../figures.mjs";
+import { BENCH_METRICS_TOKEN } from "../harness.mjs";
 
 export const name = "search";
 export const title = "Search suggestions server time and index build";
@@ -80,7 +81,7 @@ async function measureAutocomplete({ origin, seconds, warmupSeconds = 1 }) {
  * @returns {Promise<{ seconds: number | null; indexing: number | null; documents: number | null }>}
  */
 async function indexBuild(origin) {
-  const text = await (await fetch(`${origin}/metrics`)).text();
+  const text = await (await fetch(`${origin}/metrics`, { headers: { Authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })).text();
   const gauge = (/** @type {string} */ metric) => {
     const match = new RegExp(`^${metric} ([\\d.e+-]+)$`, "m").exec(text);
     return match ? Number(match[1]) : null;
