@@ -87,9 +87,17 @@ function CartLine({ line, busy }: { line: CartLineView; busy: boolean }) {
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h2 className="text-lg font-bold text-sea-950">{line.product.name}</h2>
-          <p className="text-lg font-bold text-sea-950" data-testid="line-total">
-            {line.price.total.formatted}
-          </p>
+          {/* At list price, like the totals' lines: the presale discount is taken off in the totals. */}
+          <div className="text-right">
+            <p className="text-lg font-bold text-sea-950" data-testid="line-total">
+              {line.price.subtotal.formatted}
+            </p>
+            {line.price.discount.amountMinor > 0 ? (
+              <p className="text-sm text-coral-700" data-testid="line-discount">
+                {t("booking.summary.discount")} −{line.price.discount.formatted}
+              </p>
+            ) : null}
+          </div>
         </div>
         <LineDetails line={line} />
         <div className="mt-3 flex flex-wrap items-center gap-3">

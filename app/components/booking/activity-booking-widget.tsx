@@ -106,7 +106,7 @@ export function ActivityBookingWidget({ view }: { view: ActivityWidgetView }) {
           freeLabel={t("booking.infantFreeEntry")}
           minAge={view.minAge}
         />
-        <CategoryField idPrefix="activity" value={view.category} />
+        <CategoryField idPrefix="activity" value={view.category} repriceWith={result || view.coupon ? "search" : null} />
         {view.error ? (
           <div id={errorId} role="alert" className="rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700">
             <p className="font-semibold">{t("booking.error.title")}</p>

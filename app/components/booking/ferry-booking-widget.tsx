@@ -109,7 +109,7 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
 
         <div className="grid gap-5 md:grid-cols-2 md:gap-6">
           <PassengerFields idPrefix="booking" bands={view.bands} counts={query.passengers} max={MAX_PASSENGERS} freeLabel={t("booking.infantFree")} />
-          <CategoryField idPrefix="booking" value={query.category} />
+          <CategoryField idPrefix="booking" value={query.category} repriceWith={result ? (view.summary ? "continue" : "search") : null} />
         </div>
 
         {view.presaleTiers.length > 0 ? (
