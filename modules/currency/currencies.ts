@@ -162,8 +162,9 @@ export const CURRENCIES: readonly CurrencyRecord[] = [
     iso_code: "CNY",
     iso_number: "156",
     name: { es: "Yuan chino", en: "Chinese yuan", pt: "Yuan chinês" },
-    symbol: "¥",
-    presentation_symbol: "¥",
+    // The yen is "¥" too, and both are offered side by side: CLDR's "CN¥" tells them apart.
+    symbol: "CN¥",
+    presentation_symbol: "CN¥",
     position: "I",
     decimal_separator: ".",
     thousand_separator: ",",
