@@ -40,6 +40,7 @@ export const ROUTE_MODULE_MESSAGES: Record<string, readonly string[]> = {
     "cart",
     "booking.passengers",
     "booking.passenger",
+    "booking.passengerCount",
     "booking.category",
     "booking.summary",
     "booking.outbound",

@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.loaderData;
   if (!root) return [];
-  const t = createTranslate(root.messages);
+  const t = createTranslate(root.messages, root.language);
   // A cart is one visitor's: never indexed.
   return [{ title: `${t("cart.title")} · ${t("site.name")}` }, { name: "robots", content: "noindex" }];
 };
@@ -44,7 +44,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 function passengersText(t: Translate, passengers: CartLineView["passengers"]): string {
   return (["adult", "child", "infant"] as const)
     .filter((type) => passengers[type] > 0)
-    .map((type) => `${passengers[type]} × ${t(`booking.passenger.${type}`)}`)
+    .map((type) => t(`booking.passengerCount.${type}`, { count: passengers[type] }))
     .join(" · ");
 }
 
@@ -55,10 +55,10 @@ function LineDetails({ line }: { line: CartLineView }) {
     <ul className="mt-2 space-y-1 text-sm text-slate-700">
       {line.outbound ? <LegLine direction="outbound" leg={line.outbound} /> : null}
       {line.inbound ? <LegLine direction="inbound" leg={line.inbound} /> : null}
-      {line.openTicketMonths ? <li>{t("cart.openTicket", { months: line.openTicketMonths })}</li> : null}
+      {line.openTicketMonths ? <li>{t("cart.openTicket", { count: line.openTicketMonths })}</li> : null}
       {line.coupon ? (
         <li className="font-semibold text-sea-900" data-testid="coupon-validity">
-          {t("cart.coupon", { months: line.coupon.months })}
+          {t("cart.coupon", { count: line.coupon.months })}
         </li>
       ) : null}
       {line.activity ? (

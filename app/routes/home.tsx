@@ -54,7 +54,7 @@ const OG_LOCALE: Record<Language, string> = { es: "es_MX", en: "en_US", pt: "pt_
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.loaderData;
   if (!root) return [];
-  const t = createTranslate(root.messages);
+  const t = createTranslate(root.messages, root.language);
   const title = t("meta.home.title");
   const description = t("meta.home.description");
   return [

@@ -239,3 +239,14 @@ export function currencyRecordOf(code: CurrencyCode): CurrencyRecord {
   if (!record) throw new Error(`no currency record for ${code}`);
   return record;
 }
+
+/**
+ * Whether an amount written with this currency's symbol names the currency by itself ("US$", "€",
+ * "CN¥") or shares its symbol with another of the 17 ("$": MXN, CAD, AUD, COP, CLP, ARS) and needs its
+ * ISO code beside it where the page's currency is not in view (e-mails): "$1,270.00 MXN", "US$240.45".
+ */
+export function symbolNamesCurrency(code: CurrencyCode): boolean {
+  const symbolOf = (currency: CurrencyRecord) => currency.presentation_symbol.trim();
+  const own = symbolOf(currencyRecordOf(code));
+  return CURRENCIES.every((currency) => currency.iso_code === code || symbolOf(currency) !== own);
+}

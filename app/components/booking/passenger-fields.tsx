@@ -56,7 +56,7 @@ export function PassengerFields({
           );
         })}
       </div>
-      {minAge ? <p className="mt-2 text-xs text-slate-700">{t("product.minAge", { age: minAge })}</p> : null}
+      {minAge ? <p className="mt-2 text-xs text-slate-700">{t("product.minAge", { count: minAge })}</p> : null}
     </fieldset>
   );
 }
