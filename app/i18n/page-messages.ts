@@ -56,6 +56,7 @@ export const ROUTE_MODULE_MESSAGES: Record<string, readonly string[]> = {
     "cart.paymentMethods",
     "cart.paymentMethodsLoading",
     "booking.summary.total",
+    "booking.summary.discount",
     "booking.outbound",
     "booking.inbound",
     "booking.departsArrives",

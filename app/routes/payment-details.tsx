@@ -320,10 +320,17 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
                   ) : null}
                   {line.activity ? <li>{formatLongDate(line.activity.date, language)}</li> : null}
                 </ul>
-                <p className="text-right font-semibold">{line.price.total.formatted}</p>
+                {/* At list price like the cart's lines: the presale discount is taken off below. */}
+                <p className="text-right font-semibold">{line.price.subtotal.formatted}</p>
               </li>
             ))}
           </ul>
+          {cart.totals.discount.amountMinor > 0 ? (
+            <div className="flex justify-between text-coral-700">
+              <span>{t("booking.summary.discount")}</span>
+              <span data-testid="checkout-discount">−{cart.totals.discount.formatted}</span>
+            </div>
+          ) : null}
           <div className="flex justify-between text-lg font-bold text-sea-950">
             <span>{t("booking.summary.total")}</span>
             <span data-testid="checkout-total">{cart.totals.total.formatted}</span>
