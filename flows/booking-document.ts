@@ -8,7 +8,7 @@ import { isLanguage, type Language } from "../lib/language.ts";
 import { isCurrencyCode } from "../lib/money.ts";
 import { findProducts } from "../modules/catalog/index.ts";
 import { findBooking, findBookingLines, findPayments, findTickets, paidAttemptOf, type BookingLineRow, type BookingPaymentRow, type BookingRow, type TicketRow } from "../modules/checkout/index.ts";
-import { findAmountFormatter } from "../modules/currency/index.ts";
+import { findAmountFormatter, symbolNamesCurrency } from "../modules/currency/index.ts";
 import { findActivities, findCrossings, findSailing, hoursOn, instantOf, type Activity, type Crossing, type SailingView } from "../modules/inventory/index.ts";
 import { cardBrandName } from "../modules/payments/index.ts";
 import { paymentSummaryOf, signTicketCode, type BookingDocument, type TicketDocument } from "../modules/tickets/index.ts";
@@ -38,10 +38,11 @@ function languageOf(booking: Pick<BookingRow, "language">): Language {
   return isLanguage(booking.language) ? booking.language : "es";
 }
 
-/** The amount written the currency's way (its own symbol, position and separators), then its ISO code: "$1,270.00 MXN". */
+/** The amount written the currency's way, with its ISO code when the symbol is shared: "$1,270.00 MXN", "US$240.45". */
 async function formatTotal(db: Database, booking: BookingRow, language: Language): Promise<string> {
   const format = await findAmountFormatter(db, booking.currency, language);
-  return isCurrencyCode(booking.currency) ? `${format(booking.totalMinor)} ${booking.currency}` : format(booking.totalMinor);
+  const written = format(booking.totalMinor);
+  return isCurrencyCode(booking.currency) && !symbolNamesCurrency(booking.currency) ? `${written} ${booking.currency}` : written;
 }
 
 /** How the money came: the captured attempt (refunds keep their card details too). */

@@ -4,7 +4,7 @@
 import type { Database } from "../lib/db.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Language } from "../lib/language.ts";
-import type { CurrencyCode, Money } from "../lib/money.ts";
+import { subtract, type CurrencyCode, type Money } from "../lib/money.ts";
 import {
   assertValidPassengers,
   findFerryProductId,
@@ -19,9 +19,10 @@ import {
   type PassengerType,
   type Presale,
   type PresaleTier,
+  type PriceResult,
   type Product,
 } from "../modules/catalog/index.ts";
-import { COUPON_MONTHS, assertCanBuyCoupon } from "../modules/cart/index.ts";
+import { COUPON_MONTHS, assertCanBuyCoupon, convertPricing, pricingOf } from "../modules/cart/index.ts";
 import { addMonths } from "../modules/checkout/index.ts";
 import { priceIn, takeQuote, type Quote } from "../modules/currency/index.ts";
 import {
@@ -101,6 +102,26 @@ interface PriceInput {
   now: Date;
 }
 
+/** The quote of a priced selection in the visitor's currency: the cart's conversion, so the cart and the charge agree with it. */
+export function offerPriceOf(priced: PriceResult, currency: CurrencyCode, quote: Quote): OfferPrice {
+  const converted = convertPricing(pricingOf(priced), currency, quote);
+  return {
+    currency,
+    quoteId: quote.id,
+    presale: converted.presale,
+    lines: converted.lines.map((line) => ({
+      passengerType: line.passengerType,
+      quantity: line.quantity,
+      unit: line.unit,
+      unitDiscount: subtract(line.unit, line.net),
+      total: line.total,
+    })),
+    subtotal: converted.subtotal,
+    discount: converted.discount,
+    total: converted.total,
+  };
+}
+
 async function priceOffer(db: Database, input: PriceInput): Promise<{ price: OfferPrice; perPassenger: PassengerPrice[] }> {
   const quote: Quote = await takeQuote(db, [input.currency], input.now);
   const convert = (amount: Money) => priceIn(amount, input.currency, quote);
@@ -116,21 +137,7 @@ async function priceOffer(db: Database, input: PriceInput): Promise<{ price: Off
   const units = unitPrices(request);
   const bandOf = (type: PassengerType): AgeBand | undefined => input.product.ageBands.find((band) => band.passengerType === type);
   return {
-    price: {
-      currency: input.currency,
-      quoteId: quote.id,
-      presale: priced.presale,
-      lines: priced.lines.map((line) => ({
-        passengerType: line.passengerType,
-        quantity: line.quantity,
-        unit: convert(line.unit),
-        unitDiscount: convert(line.unitDiscount),
-        total: convert(line.total),
-      })),
-      subtotal: convert(priced.subtotal),
-      discount: convert(priced.discount),
-      total: convert(priced.total),
-    },
+    price: offerPriceOf(priced, input.currency, quote),
     perPassenger: units.flatMap((unit) => {
       const band = bandOf(unit.passengerType);
       return band ? [{ passengerType: unit.passengerType, minAge: band.minAge, maxAge: band.maxAge, net: convert(unit.net), unit: convert(unit.unit) }] : [];

@@ -12,7 +12,7 @@ import type { Database } from "../lib/db.ts";
 import { AppError, isAppError } from "../lib/errors.ts";
 import type { Language } from "../lib/language.ts";
 import { COUNTRY_CODES } from "../lib/countries.ts";
-import { convertPricing, findCartBySession, findCartLines, holdReferenceOf, holdStatus, markCartOrdered, type CartLineRow } from "../modules/cart/index.ts";
+import { convertPricing, findCartBySession, findCartLines, holdReferenceOf, holdStatus, markCartOrdered, sumPrices, type CartLineRow } from "../modules/cart/index.ts";
 import { findProducts } from "../modules/catalog/index.ts";
 import {
   assertPaymentChoice,
@@ -178,7 +178,10 @@ export async function placeBooking(deps: CheckoutDeps & { holdSeconds: number },
     } else {
       if (active) await moveBooking(tx, active, "cancelled", "cart_changed", now);
       const converted = lines.map((line) => ({ line, price: convertPricing(line.pricing, cart.currency, cart.quote) }));
-      const total = converted.reduce((sum, { price }) => sum + price.total.amountMinor, 0);
+      const total = sumPrices(
+        converted.map(({ price }) => price),
+        cart.currency,
+      ).total.amountMinor;
       const bookingId = randomUUID();
       booking = await insertBooking(
         tx,

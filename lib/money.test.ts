@@ -220,7 +220,7 @@ describe("formatMoney and parseMoney", () => {
     [money(-99, "EUR"), eur, "-0,99\u00a0€"],
     [money(123_456_789, "RUB"), rub, "1\u00a0234\u00a0567,89\u00a0₽"],
     [money(1_234, "JPY"), jpy, "¥1,234"],
-    [money(123_400, "COP"), cop, "$\u00a01.234"],
+    [money(123_400, "COP"), cop, "$\u00a01.234,00"],
     [money(123_450, "COP"), cop, "$\u00a01.234,50"],
     [money(123_456_789, "MXN"), plain, "$1234567.89"],
   ])("%o with %o reads %j", (amount, format, expected) => {

@@ -305,9 +305,9 @@ function groupThousands(digits: string, separator: string): string {
 }
 
 /**
- * Writes an amount the currency's way: "US$1,234.56", "1.234,56 €", "$ 1.234" (COP), "¥1,234" (JPY).
- * The fraction always has the currency's minor units, except for currencies priced in whole units
- * (COP, ARS, CRC), whose zero fraction is left out; a non-zero one is still shown, so nothing is hidden.
+ * Writes an amount the currency's way: "US$1,234.56", "1.234,56 €", "$ 1.234,00" (COP), "¥1,234" (JPY).
+ * The fraction always has the currency's ISO 4217 minor units, the figure the currency API gives
+ * clients: COP, ARS and CRC are priced in whole units but written ",00", as CLDR writes them.
  */
 export function formatMoney(amount: Money, format: CurrencyFormat): string {
   if (format.iso_code !== amount.currency) throw new CurrencyMismatchError(amount.currency, format.iso_code as CurrencyCode);
@@ -316,8 +316,7 @@ export function formatMoney(amount: Money, format: CurrencyFormat): string {
   const scale = 10n ** BigInt(minorUnits);
   const whole = groupThousands((absolute / scale).toString(), format.thousand_separator);
   const fraction = minorUnits > 0 ? (absolute % scale).toString().padStart(minorUnits, "0") : "";
-  const showFraction = fraction !== "" && !(isPricedInWholeUnits(amount.currency) && /^0+$/.test(fraction));
-  const number = showFraction ? `${whole}${format.decimal_separator}${fraction}` : whole;
+  const number = fraction !== "" ? `${whole}${format.decimal_separator}${fraction}` : whole;
   const sign = amount.amountMinor < 0 ? "-" : "";
   return format.position === "I"
     ? `${sign}${format.presentation_symbol}${number}`

@@ -144,7 +144,9 @@ describe("the tickets' e-mail", () => {
     expect(mail.subject).toBe(`Tus boletos Travesía · reserva ${paid.reference}`);
     expect(mail.text).toContain(`${ORIGIN}/es/carrito/mi-reserva/?ref=${paid.reference}&key=${guestSecretOf(GUEST_SECRET, paid.bookingId)}`);
     expect(mail.text).toContain("Visa •••• 4242");
-    expect(mail.text).toMatch(/US\$[\d,]+\.\d{2} USD/);
+    // "US$" names the dollar already: no "US$240.45 USD".
+    expect(mail.text).toMatch(/US\$[\d,]+\.\d{2}\n/);
+    expect(mail.text).not.toMatch(/US\$[\d,]+\.\d{2} USD/);
 
     const pdf = mail.attachments.find((attachment) => attachment.filename === `travesia-${paid.reference}.pdf`);
     expect(pdf?.contentType).toBe("application/pdf");

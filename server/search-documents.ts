@@ -74,9 +74,10 @@ export function contentDocuments(language: Language): SearchDocument[] {
       language,
       type: "page",
       title: messages["schedules.title"],
-      text: messages["schedules.intro"],
+      // The page's intro states the crossing time from the timetable; its description says the same without it.
+      text: messages["schedules.meta.description"],
       url: schedules,
-      keywords: messages["schedules.meta.description"],
+      keywords: messages["schedules.meta.title"],
     });
   }
   return documents;

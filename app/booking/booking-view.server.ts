@@ -13,7 +13,6 @@ import {
   findFerryReference,
   findProductPrices,
   type FerryReference,
-  type OfferPrice,
   type PassengerPrice,
   type SailingOffer,
 } from "../../flows/booking-offers.ts";
@@ -38,7 +37,6 @@ import type {
   LegView,
   PassengerBandView,
   PresaleView,
-  PriceView,
   SailingView,
 } from "../components/booking/types.ts";
 import type { TimetableView } from "../components/booking/timetable.tsx";
@@ -49,19 +47,9 @@ import { boatTrip, type JsonLd } from "../content/structured-data.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import { requestMemo } from "../request-memo.server.ts";
 import { checkSelection, readCount, readFerryQuery, DEFAULT_ADULTS } from "./ferry-query.ts";
+import { priceView } from "./price-view.ts";
 
 type Context = Readonly<RouterContextProvider>;
-
-function priceView(price: OfferPrice, currency: VisitorCurrency): PriceView {
-  return {
-    currency: currency.iso_code,
-    lines: price.lines.map((line) => ({ type: line.passengerType, count: line.quantity, total: formatMoney(line.total, currency) })),
-    subtotal: formatMoney(price.subtotal, currency),
-    discount: price.discount.amountMinor > 0 ? formatMoney(price.discount, currency) : null,
-    total: formatMoney(price.total, currency),
-    presale: price.presale ? { days: price.presale.minDaysAhead, percent: price.presale.discountBasisPoints / 100 } : null,
-  };
-}
 
 function bandsView(product: Product, prices: readonly PassengerPrice[], currency: VisitorCurrency): PassengerBandView[] {
   return product.ageBands.map((band) => {

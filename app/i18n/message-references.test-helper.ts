@@ -35,7 +35,9 @@ function isScanned(file: string): boolean {
 
 /** The references of every module reachable from `entries` (paths relative to the repository). */
 export function messageReferencesOf(entries: string[], allKeys: readonly string[]): MessageReferences {
-  const keySet = new Set(allKeys);
+  // A counted message is asked for by its stem ("thanks.tickets" for "thanks.tickets.one", ".other").
+  const stems = allKeys.flatMap((key) => (key.endsWith(".other") ? [key.slice(0, -".other".length)] : []));
+  const keySet = new Set([...allKeys, ...stems]);
   const references: MessageReferences = { keys: new Set(), prefixes: new Set() };
   const seen = new Set<string>();
   const queue = entries.map((entry) => path.join(ROOT, entry));

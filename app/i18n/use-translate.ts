@@ -21,7 +21,7 @@ export function useLanguage(): Language {
 export function useTranslate(): Translate {
   const root = useRootData();
   if (!root) throw new Error("useTranslate used outside the app shell");
-  return createTranslate(root.messages);
+  return createTranslate(root.messages, root.language);
 }
 
 /** Strings that work even without page data (error screen, search box). */

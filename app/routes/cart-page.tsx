@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.loaderData;
   if (!root) return [];
-  const t = createTranslate(root.messages);
+  const t = createTranslate(root.messages, root.language);
   // A cart is one visitor's: never indexed.
   return [{ title: `${t("cart.title")} · ${t("site.name")}` }, { name: "robots", content: "noindex" }];
 };
@@ -44,7 +44,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 function passengersText(t: Translate, passengers: CartLineView["passengers"]): string {
   return (["adult", "child", "infant"] as const)
     .filter((type) => passengers[type] > 0)
-    .map((type) => `${passengers[type]} × ${t(`booking.passenger.${type}`)}`)
+    .map((type) => t(`booking.passengerCount.${type}`, { count: passengers[type] }))
     .join(" · ");
 }
 
@@ -55,10 +55,10 @@ function LineDetails({ line }: { line: CartLineView }) {
     <ul className="mt-2 space-y-1 text-sm text-slate-700">
       {line.outbound ? <LegLine direction="outbound" leg={line.outbound} /> : null}
       {line.inbound ? <LegLine direction="inbound" leg={line.inbound} /> : null}
-      {line.openTicketMonths ? <li>{t("cart.openTicket", { months: line.openTicketMonths })}</li> : null}
+      {line.openTicketMonths ? <li>{t("cart.openTicket", { count: line.openTicketMonths })}</li> : null}
       {line.coupon ? (
         <li className="font-semibold text-sea-900" data-testid="coupon-validity">
-          {t("cart.coupon", { months: line.coupon.months })}
+          {t("cart.coupon", { count: line.coupon.months })}
         </li>
       ) : null}
       {line.activity ? (
@@ -87,9 +87,17 @@ function CartLine({ line, busy }: { line: CartLineView; busy: boolean }) {
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h2 className="text-lg font-bold text-sea-950">{line.product.name}</h2>
-          <p className="text-lg font-bold text-sea-950" data-testid="line-total">
-            {line.price.total.formatted}
-          </p>
+          {/* At list price, like the totals' lines: the presale discount is taken off in the totals. */}
+          <div className="text-right">
+            <p className="text-lg font-bold text-sea-950" data-testid="line-total">
+              {line.price.subtotal.formatted}
+            </p>
+            {line.price.discount.amountMinor > 0 ? (
+              <p className="text-sm text-coral-700" data-testid="line-discount">
+                {t("booking.summary.discount")} −{line.price.discount.formatted}
+              </p>
+            ) : null}
+          </div>
         </div>
         <LineDetails line={line} />
         <div className="mt-3 flex flex-wrap items-center gap-3">

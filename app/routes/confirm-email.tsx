@@ -26,7 +26,7 @@ export const headers: Route.HeadersFunction = () => PRIVATE_NO_STORE;
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.loaderData;
   if (!root) return [];
-  const t = createTranslate(root.messages);
+  const t = createTranslate(root.messages, root.language);
   return [{ title: `${t("page.confirmEmail")} · ${t("site.name")}` }, { name: "robots", content: "noindex" }];
 };
 

@@ -3,6 +3,7 @@ import { HOME_BANNER_SLOT } from "../personalization/slots.ts";
 import { loadSlot } from "../personalization/slot.server.ts";
 import { SlotBanner } from "../components/personalization/slot-banner.tsx";
 import { findFeaturedProducts, type ProductCard } from "../../modules/catalog/index.ts";
+import { crossingFactsOf, findCrossings, findTimetableSailings, localDateOf, type CrossingFacts } from "../../modules/inventory/index.ts";
 import { loadFerryWidget } from "../booking/booking-view.server.ts";
 import { FerryBookingWidget } from "../components/booking/ferry-booking-widget.tsx";
 import { languageOfPath, type Language } from "../../lib/language.ts";
@@ -28,22 +29,29 @@ import type { Route } from "./+types/home";
 export type HomeProduct = Omit<ProductCard, "fromPrice"> & { fromPrice: string | null };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const { db, clock } = context.get(servicesContext);
   const url = new URL(request.url);
   const language = languageOfPath(url.pathname);
   // The home's widget searches on routes & schedules, where the results and the day's timetable are;
   // the home itself never shows results, so its own query string is not read.
   const blankSearch = new Request(new URL(url.pathname, url), { headers: request.headers });
-  const [cards, currency, widget, slot] = await Promise.all([
+  const today = localDateOf(clock.now());
+  const [cards, currency, widget, slot, crossings, daySailings] = await Promise.all([
     findFeaturedProducts(db, language),
     findRequestCurrency(request, context, language),
     loadFerryWidget(blankSearch, context, language, pathOf("routesSchedules", language)),
     loadSlot(request, context, HOME_BANNER_SLOT, language),
+    findCrossings(db, language),
+    findTimetableSailings(db, today, today),
   ]);
+  // What the copy says of the crossing (time, frequency, first and last sailing) is today's timetable's:
+  // the first crossing in the operator's order, from Cancún.
+  const crossing = crossings[0];
+  const facts = crossing ? crossingFactsOf(crossing, daySailings) : null;
   // Prices are set in MXN; they are converted and written here, on the server, in the visitor's currency.
   const prices = await createPriceFormatter(context, currency, language);
   const products: HomeProduct[] = cards.map((card) => ({ ...card, fromPrice: card.fromPrice ? prices.format(card.fromPrice) : null }));
-  return data({ products, priceCurrency: prices.code, widget: widget.view, banner: slot.banner }, { headers: slot.headers });
+  return data({ products, priceCurrency: prices.code, widget: widget.view, banner: slot.banner, facts }, { headers: slot.headers });
 }
 
 /** The banner decides how the page may be cached: `private, no-store` for a visitor's own, Vary for an anonymous one. */
@@ -54,7 +62,7 @@ const OG_LOCALE: Record<Language, string> = { es: "es_MX", en: "en_US", pt: "pt_
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.loaderData;
   if (!root) return [];
-  const t = createTranslate(root.messages);
+  const t = createTranslate(root.messages, root.language);
   const title = t("meta.home.title");
   const description = t("meta.home.description");
   return [
@@ -74,14 +82,14 @@ const FEATURED_ID = "featured";
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useTranslate();
   const language = useRootData()?.language ?? "en";
-  const { products, priceCurrency, widget, banner } = loaderData;
+  const { products, priceCurrency, widget, banner, facts } = loaderData;
   const ferryPrice = products.find((product) => product.kind === "ferry")?.fromPrice ?? null;
   const ferryHref = isPageLive("ferry") ? pathOf("ferry", language) : null;
   const schedulesHref = isPageLive("routesSchedules") ? pathOf("routesSchedules", language) : null;
 
   return (
     <>
-      <Hero t={t} ferryHref={ferryHref} ferryPrice={ferryPrice} />
+      <Hero t={t} ferryHref={ferryHref} ferryPrice={ferryPrice} facts={facts} />
       {/* flow-root keeps the card's negative margin inside this band: the card overlaps the hero's wave. */}
       <div className="flow-root bg-sand-50">
         <div className={`${CONTAINER} relative z-10 -mt-10 sm:-mt-14 lg:-mt-20`}>
@@ -97,12 +105,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </div>
       <Featured t={t} products={products} priceCurrency={priceCurrency} />
       <Benefits t={t} />
-      <Crossing t={t} schedulesHref={schedulesHref} />
+      {facts ? <Crossing t={t} schedulesHref={schedulesHref} facts={facts} /> : null}
     </>
   );
 }
 
-function Hero({ t, ferryHref, ferryPrice }: { t: Translate; ferryHref: string | null; ferryPrice: string | null }) {
+/** How often boats leave today: "every 60 minutes", "every 30–60 minutes", or daily when the day has one sailing or none. */
+function frequencyText(t: Translate, facts: CrossingFacts | null): string {
+  const interval = facts?.intervalMinutes;
+  if (!interval) return t("home.crossing.frequencyDaily");
+  if (interval.shortest === interval.longest) return t("home.crossing.frequencyValue", { count: interval.shortest });
+  return t("home.crossing.frequencyRange", { shortest: interval.shortest, longest: interval.longest });
+}
+
+function Hero({ t, ferryHref, ferryPrice, facts }: { t: Translate; ferryHref: string | null; ferryPrice: string | null; facts: CrossingFacts | null }) {
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-sea-950 text-white">
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,#0e7fb0_0%,transparent_55%),radial-gradient(ellipse_at_bottom_left,#0b4f6c_0%,transparent_60%)]" />
@@ -113,9 +129,9 @@ function Hero({ t, ferryHref, ferryPrice }: { t: Translate; ferryHref: string | 
             {t("site.tagline")}
           </p>
           <h1 id="hero-title" className="mt-5 text-4xl font-extrabold leading-[1.05] tracking-tight text-balance sm:text-5xl lg:text-6xl">
-            {t("home.hero.title")}
+            {facts ? t("home.hero.title", { count: facts.durationMinutes }) : t("meta.home.title")}
           </h1>
-          <p className="mt-5 max-w-xl text-lg leading-relaxed text-sea-100 text-pretty">{t("home.hero.text")}</p>
+          <p className="mt-5 max-w-xl text-lg leading-relaxed text-sea-100 text-pretty">{t("home.hero.text", { frequency: frequencyText(t, facts) })}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             {ferryHref ? (
               <>
@@ -135,10 +151,12 @@ function Hero({ t, ferryHref, ferryPrice }: { t: Translate; ferryHref: string | 
             )}
           </div>
           <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-3 text-sm font-medium text-sea-100">
-            <li className="inline-flex items-center gap-2">
-              <ClockIcon className="size-5 text-sea-300" />
-              {t("home.hero.pointDuration")}
-            </li>
+            {facts ? (
+              <li className="inline-flex items-center gap-2" data-testid="hero-duration">
+                <ClockIcon className="size-5 text-sea-300" />
+                {t("home.hero.pointDuration", { count: facts.durationMinutes })}
+              </li>
+            ) : null}
             <li className="inline-flex items-center gap-2">
               <QrCodeIcon className="size-5 text-sea-300" />
               {t("home.hero.pointQr")}
@@ -287,11 +305,14 @@ function Benefits({ t }: { t: Translate }) {
   );
 }
 
-function Crossing({ t, schedulesHref }: { t: Translate; schedulesHref: string | null }) {
-  const facts: { label: MessageKey; value: MessageKey; icon: (props: IconProps) => React.ReactNode }[] = [
-    { label: "home.crossing.duration", value: "home.crossing.durationValue", icon: ClockIcon },
-    { label: "home.crossing.frequency", value: "home.crossing.frequencyValue", icon: ShipIcon },
-    { label: "home.crossing.checkIn", value: "home.crossing.checkInValue", icon: TicketIcon },
+function Crossing({ t, schedulesHref, facts }: { t: Translate; schedulesHref: string | null; facts: CrossingFacts }) {
+  const shown: { label: MessageKey; value: string; icon: (props: IconProps) => React.ReactNode }[] = [
+    { label: "home.crossing.duration", value: t("home.crossing.durationValue", { count: facts.durationMinutes }), icon: ClockIcon },
+    { label: "home.crossing.frequency", value: frequencyText(t, facts), icon: ShipIcon },
+    ...(facts.firstDeparture && facts.lastDeparture
+      ? [{ label: "home.crossing.hours" as const, value: t("home.crossing.hoursValue", { first: facts.firstDeparture, last: facts.lastDeparture }), icon: ShipIcon }]
+      : []),
+    { label: "home.crossing.checkIn", value: t("home.crossing.checkInValue"), icon: TicketIcon },
   ];
   return (
     <section aria-labelledby="crossing-title" className="bg-sand-50 pb-24 pt-16 lg:pb-32 lg:pt-24">
@@ -302,14 +323,14 @@ function Crossing({ t, schedulesHref }: { t: Translate; schedulesHref: string | 
             {t("home.crossing.title")}
           </h2>
           <p className="mt-4 text-lg leading-relaxed text-slate-700">{t("home.crossing.text")}</p>
-          <dl className="mt-8 grid gap-4 sm:grid-cols-3">
-            {facts.map(({ label, value, icon: Icon }) => (
+          <dl className="mt-8 grid gap-4 sm:grid-cols-2" data-testid="crossing-facts">
+            {shown.map(({ label, value, icon: Icon }) => (
               <div key={label} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-sea-950/5">
                 <dt className="flex items-center gap-2 text-sm font-medium text-slate-600">
                   <Icon className="size-5 text-sea-700" />
                   {t(label)}
                 </dt>
-                <dd className="mt-2 font-bold text-sea-950">{t(value)}</dd>
+                <dd className="mt-2 font-bold text-sea-950">{value}</dd>
               </div>
             ))}
           </dl>
@@ -322,7 +343,7 @@ function Crossing({ t, schedulesHref }: { t: Translate; schedulesHref: string | 
         </div>
         <img
           src="/images/home/route-map.svg"
-          alt={t("home.crossing.mapAlt")}
+          alt={t("home.crossing.mapAlt", { count: facts.durationMinutes })}
           width={560}
           height={440}
           loading="lazy"

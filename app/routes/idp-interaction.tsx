@@ -26,7 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.loaderData;
   if (!root) return [];
-  const t = createTranslate(root.messages);
+  const t = createTranslate(root.messages, root.language);
   return [{ title: `${t("login.title")} · ${t("site.name")}` }, { name: "robots", content: "noindex" }];
 };
 

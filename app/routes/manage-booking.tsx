@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.loaderData;
   if (!root) return [];
-  const t = createTranslate(root.messages);
+  const t = createTranslate(root.messages, root.language);
   return [{ title: `${t("page.manageBooking")} · ${t("site.name")}` }, { name: "robots", content: "noindex" }];
 };
 
@@ -142,7 +142,7 @@ function paymentText(t: Translate, payment: BookingView["payment"]): string | nu
       : payment.cardBrand && payment.cardLast4
         ? t("manage.payment.card", { brand: payment.cardBrand, last4: payment.cardLast4 })
         : t("manage.payment.cardUnknown");
-  return payment.instalmentMonths ? `${method} · ${t("manage.payment.instalments", { months: payment.instalmentMonths })}` : method;
+  return payment.instalmentMonths ? `${method} · ${t("manage.payment.instalments", { count: payment.instalmentMonths })}` : method;
 }
 
 function BookingDetails({ data: page, failure }: { data: Extract<ManageBookingData, { kind: "booking" }>; failure: Extract<ManageBookingActionData, { intent: "change-date" | "open-ticket" }> | null }) {

@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.loaderData;
   if (!root) return [];
-  const t = createTranslate(root.messages);
+  const t = createTranslate(root.messages, root.language);
   return [{ title: `${t("page.newsletterConfirmation")} · ${t("site.name")}` }, { name: "robots", content: "noindex" }];
 };
 

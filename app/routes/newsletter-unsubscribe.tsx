@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.loaderData;
   if (!root) return [];
-  const t = createTranslate(root.messages);
+  const t = createTranslate(root.messages, root.language);
   return [{ title: `${t("page.newsletterUnsubscribe")} · ${t("site.name")}` }, { name: "robots", content: "noindex" }];
 };
 

@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches, data: page }) => {
   const root = matches[0]?.loaderData;
   if (!root) return [];
-  const t = createTranslate(root.messages);
+  const t = createTranslate(root.messages, root.language);
   const title = page?.page === "paymentDetailsCoupon" ? t("checkout.couponTitle") : t("checkout.title");
   return [{ title: `${title} · ${t("site.name")}` }, { name: "robots", content: "noindex" }];
 };
@@ -128,7 +128,7 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
       </h1>
       {couponPage && couponMonths !== null ? (
         <p className="mt-3 max-w-3xl text-slate-700" data-testid="coupon-intro">
-          {t("checkout.couponIntro", { months: couponMonths })}
+          {t("checkout.couponIntro", { count: couponMonths })}
         </p>
       ) : null}
       {declined ? (
@@ -244,7 +244,7 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
                   <option value="">{t("checkout.instalments.none")}</option>
                   {instalments.map((option) => (
                     <option key={option.months} value={option.months}>
-                      {t("checkout.instalments.option", { months: option.months })}
+                      {t("checkout.instalments.option", { count: option.months })}
                     </option>
                   ))}
                 </select>
@@ -312,7 +312,7 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
                 <ul className="text-slate-700">
                   {line.outbound ? <LegLine direction="outbound" leg={line.outbound} /> : null}
                   {line.inbound ? <LegLine direction="inbound" leg={line.inbound} /> : null}
-                  {line.openTicketMonths ? <li>{t("cart.openTicket", { months: line.openTicketMonths })}</li> : null}
+                  {line.openTicketMonths ? <li>{t("cart.openTicket", { count: line.openTicketMonths })}</li> : null}
                   {line.coupon ? (
                     <li className="font-semibold text-sea-900" data-testid="coupon-until">
                       {t("checkout.couponUntil", { date: formatLongDate(line.coupon.validUntil, language) })}
@@ -320,10 +320,17 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
                   ) : null}
                   {line.activity ? <li>{formatLongDate(line.activity.date, language)}</li> : null}
                 </ul>
-                <p className="text-right font-semibold">{line.price.total.formatted}</p>
+                {/* At list price like the cart's lines: the presale discount is taken off below. */}
+                <p className="text-right font-semibold">{line.price.subtotal.formatted}</p>
               </li>
             ))}
           </ul>
+          {cart.totals.discount.amountMinor > 0 ? (
+            <div className="flex justify-between text-coral-700">
+              <span>{t("booking.summary.discount")}</span>
+              <span data-testid="checkout-discount">−{cart.totals.discount.formatted}</span>
+            </div>
+          ) : null}
           <div className="flex justify-between text-lg font-bold text-sea-950">
             <span>{t("booking.summary.total")}</span>
             <span data-testid="checkout-total">{cart.totals.total.formatted}</span>

@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const root = matches[0]?.loaderData;
   if (!root || !loaderData) return [];
-  const t = createTranslate(root.messages);
+  const t = createTranslate(root.messages, root.language);
   const title = t("product.meta.title", { name: loaderData.product.name });
   return [
     { title },
@@ -122,7 +122,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-            {product.minRecommendedAge ? <p className="mt-2 text-sm text-slate-700">{t("product.minAge", { age: product.minRecommendedAge })}</p> : null}
+            {product.minRecommendedAge ? <p className="mt-2 text-sm text-slate-700">{t("product.minAge", { count: product.minRecommendedAge })}</p> : null}
             <p className="mt-1 text-xs text-slate-600">{t("product.pricesNote")}</p>
           </section>
 

@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.loaderData;
   if (!root) return [];
-  const t = createTranslate(root.messages);
+  const t = createTranslate(root.messages, root.language);
   return [
     { title: t("schedules.meta.title") },
     { name: "description", content: t("schedules.meta.description") },
@@ -49,7 +49,9 @@ export default function RoutesSchedules({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs crumbs={[{ label: t("nav.home"), href: pathOf("home", language) }, { label: t("page.routesSchedules") }]} />
       <header className="mt-6 max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight text-balance text-sea-950 sm:text-4xl">{t("schedules.title")}</h1>
-        <p className="mt-4 text-lg leading-8 text-slate-700">{t("schedules.intro")}</p>
+        {loaderData.timetable.crossings[0] ? (
+          <p className="mt-4 text-lg leading-8 text-slate-700">{t("schedules.intro", { count: loaderData.timetable.crossings[0].durationMinutes })}</p>
+        ) : null}
       </header>
       <div className="mt-8 max-w-4xl">
         <FerryBookingWidget view={loaderData.widget} />

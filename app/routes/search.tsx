@@ -25,7 +25,7 @@ export function headers() {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches[0]?.loaderData;
   if (!root || !loaderData) return [];
-  const t = createTranslate(root.messages);
+  const t = createTranslate(root.messages, root.language);
   return [
     { title: loaderData.query ? t("search.meta.title", { query: loaderData.query }) : t("search.meta.titleEmpty") },
     { name: "description", content: t("search.meta.description") },
@@ -52,7 +52,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         {view.truncated ? <p className="mt-3 text-sm text-slate-700">{t("search.truncated")}</p> : null}
         {query ? (
           <p className="mt-4 text-sm font-medium text-slate-700" role="status" data-testid="search-count">
-            {results.length === 1 ? t("search.count.one") : t("search.count.other", { count: results.length })}
+            {t("search.count", { count: results.length })}
           </p>
         ) : null}
       </div>

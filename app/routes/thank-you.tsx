@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.loaderData;
   if (!root) return [];
-  const t = createTranslate(root.messages);
+  const t = createTranslate(root.messages, root.language);
   return [{ title: `${t("page.cartThankYou")} · ${t("site.name")}` }, { name: "robots", content: "noindex" }];
 };
 
@@ -83,7 +83,7 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
                   <>
                     {booking.payment.brand} •••• {booking.payment.last4}
                     {booking.payment.instalments ? (
-                      <span className="block text-sea-800">{t("thanks.instalments", { months: booking.payment.instalments.months, monthly: booking.payment.instalments.monthly })}</span>
+                      <span className="block text-sea-800">{t("thanks.instalments", { count: booking.payment.instalments.months, monthly: booking.payment.instalments.monthly })}</span>
                     ) : null}
                   </>
                 )}

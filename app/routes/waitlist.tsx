@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.loaderData;
   if (!root) return [];
-  const t = createTranslate(root.messages);
+  const t = createTranslate(root.messages, root.language);
   // One visitor's sailing or offer: never indexed.
   return [{ title: `${t("page.waitlist")} · ${t("site.name")}` }, { name: "robots", content: "noindex" }];
 };
@@ -86,7 +86,7 @@ function JoinForm({ page, answer }: { page: Extract<WaitlistPageData, { kind: "j
     return (
       <div role="status" className="mt-6 rounded-xl border border-emerald-600 bg-emerald-50 p-4" data-testid="waitlist-joined">
         <p className="text-lg font-bold text-emerald-900">{t("waitlist.joinedTitle")}</p>
-        <p className="mt-1 text-slate-800">{t("waitlist.joined", { place: answer.place, email: answer.email, seats: answer.seats })}</p>
+        <p className="mt-1 text-slate-800">{t("waitlist.joined", { place: answer.place, email: answer.email, count: answer.seats })}</p>
       </div>
     );
   }
@@ -189,7 +189,7 @@ function OfferCard({ page, answer, t, language }: { page: Extract<WaitlistPageDa
   }
   return (
     <div className="mt-6" data-testid="waitlist-offer">
-      <p className="text-lg text-slate-800">{t("waitlist.offer.text", { seats: page.seats, time: localTime(page.expiresAt, language) })}</p>
+      <p className="text-lg text-slate-800">{t("waitlist.offer.text", { count: page.seats, time: localTime(page.expiresAt, language) })}</p>
       {failed ? (
         <p role="alert" className="mt-4 rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm font-semibold text-coral-700" data-testid="waitlist-error">
           {t(claimErrorKey(failed.code))}
@@ -218,7 +218,7 @@ export default function WaitlistPage({ loaderData, actionData }: Route.Component
         <div className={`${CARD} mt-6`}>
           {page.kind === "join" ? (
             <>
-              <p className="text-slate-800">{t("waitlist.intro", { minutes: page.offerMinutes })}</p>
+              <p className="text-slate-800">{t("waitlist.intro", { count: page.offerMinutes })}</p>
               <SailingSummary sailing={page.sailing} />
               <JoinForm page={page} answer={answer} />
             </>

@@ -27,7 +27,11 @@ export function pricingOf(result: PriceResult): CartLinePricing {
 export interface ConvertedLine {
   passengerType: PassengerType;
   quantity: number;
+  /** One person's fare before presale. */
   unit: Money;
+  /** What one person pays: the fare less the presale discount, converted on its own. */
+  net: Money;
+  /** quantity × net. */
   total: Money;
 }
 
@@ -40,13 +44,17 @@ export interface ConvertedPrice {
   total: Money;
 }
 
-/** A line's price in `currency`: each person's fare and net price converted, then multiplied. */
+/**
+ * A line's price in `currency`, the one conversion every price shown or charged goes through (the
+ * widget's quote, the cart, the booking): each person's fare and net price converted and rounded
+ * once, then multiplied, so unit × quantity is the line and the lines add up to the totals.
+ */
 export function convertPricing(pricing: CartLinePricing, currency: CurrencyCode, quote: Quote): ConvertedPrice {
   const convert = (minor: number) => priceIn(money(minor, BASE_CURRENCY), currency, quote);
   const lines = pricing.lines.map((line) => {
     const unit = convert(line.unitMinor);
     const net = convert(line.unitMinor - line.unitDiscountMinor);
-    return { passengerType: line.passengerType, quantity: line.quantity, unit, total: multiply(net, line.quantity) };
+    return { passengerType: line.passengerType, quantity: line.quantity, unit, net, total: multiply(net, line.quantity) };
   });
   const subtotal = sum(
     lines.map((line) => multiply(line.unit, line.quantity)),

@@ -27,6 +27,21 @@ describe("the 17 currencies", () => {
     for (const language of ["es", "en", "pt"] as const) expect(currency.name[language]).not.toBe("");
   });
 
+  test.each(CURRENCIES.map((currency) => [currency.iso_code, currency] as const))(
+    "%s prices show as many decimals as the currency API's minor_units",
+    (code, currency) => {
+      const written = formatMoney(money(123_400 * 10 ** MINOR_UNITS[code], code), currency);
+      const decimals = written.replace(currency.presentation_symbol, "").split(currency.decimal_separator)[1] ?? "";
+      expect(decimals.replace(/\D/g, "").length).toBe(MINOR_UNITS[code]);
+    },
+  );
+
+  it("tell the yen from the yuan, which the currency switcher lists side by side (CN¥, as CLDR writes it)", () => {
+    expect(currencyRecordOf("JPY").presentation_symbol).toBe("¥");
+    expect(currencyRecordOf("CNY").presentation_symbol).toBe("CN¥");
+    expect(currencyRecordOf("CNY").symbol).toBe("CN¥");
+  });
+
   it("carry their ISO 4217 numeric codes", () => {
     expect(Object.fromEntries(CURRENCIES.map((currency) => [currency.iso_code, currency.iso_number]))).toEqual({
       USD: "840",
@@ -64,7 +79,7 @@ describe("one amount written in each currency's own way", () => {
     ["ARS", "$\u00a01.234.567,89"],
     ["PEN", "S/\u00a01,234,567.89"],
     ["JPY", "¥1,234,567"],
-    ["CNY", "¥1,234,567.89"],
+    ["CNY", "CN¥1,234,567.89"],
     ["KRW", "₩1,234,567"],
     ["RUB", "1\u00a0234\u00a0567,89\u00a0₽"],
     ["UYU", "$U\u00a01.234.567,89"],
@@ -94,17 +109,17 @@ describe("MXN 123,456.78 as the site shows it in each currency, with the seeded 
     ["CAD", "$9,283.95"],
     ["GBP", "£5,000.00"],
     ["AUD", "$10,222.22"],
-    ["COP", "$\u00a026.228.393"],
+    ["COP", "$\u00a026.228.393,00"],
     ["CLP", "$6.335.802"],
-    ["ARS", "$\u00a09.487.654"],
+    ["ARS", "$\u00a09.487.654,00"],
     ["PEN", "S/\u00a022,654.32"],
     ["JPY", "¥1,027,160"],
-    ["CNY", "¥47,716.05"],
+    ["CNY", "CN¥47,716.05"],
     ["KRW", "₩9,622,221"],
     ["RUB", "533\u00a0333,29\u00a0₽"],
     ["UYU", "$U\u00a0267.283,93"],
     ["GTQ", "Q51,419.75"],
-    ["CRC", "₡3\u00a0364\u00a0197"],
+    ["CRC", "₡3\u00a0364\u00a0197,00"],
   ] as const)("%s: %s", (code, expected) => {
     expect(formatMoney(priceIn(money(12_345_678, "MXN"), code, quote), currencyRecordOf(code))).toBe(expected);
   });

@@ -162,8 +162,9 @@ export const CURRENCIES: readonly CurrencyRecord[] = [
     iso_code: "CNY",
     iso_number: "156",
     name: { es: "Yuan chino", en: "Chinese yuan", pt: "Yuan chinês" },
-    symbol: "¥",
-    presentation_symbol: "¥",
+    // The yen is "¥" too, and both are offered side by side: CLDR's "CN¥" tells them apart.
+    symbol: "CN¥",
+    presentation_symbol: "CN¥",
     position: "I",
     decimal_separator: ".",
     thousand_separator: ",",
@@ -237,4 +238,15 @@ export function currencyRecordOf(code: CurrencyCode): CurrencyRecord {
   const record = BY_CODE.get(code);
   if (!record) throw new Error(`no currency record for ${code}`);
   return record;
+}
+
+/**
+ * Whether an amount written with this currency's symbol names the currency by itself ("US$", "€",
+ * "CN¥") or shares its symbol with another of the 17 ("$": MXN, CAD, AUD, COP, CLP, ARS) and needs its
+ * ISO code beside it where the page's currency is not in view (e-mails): "$1,270.00 MXN", "US$240.45".
+ */
+export function symbolNamesCurrency(code: CurrencyCode): boolean {
+  const symbolOf = (currency: CurrencyRecord) => currency.presentation_symbol.trim();
+  const own = symbolOf(currencyRecordOf(code));
+  return CURRENCIES.every((currency) => currency.iso_code === code || symbolOf(currency) !== own);
 }

@@ -5,6 +5,7 @@ export {
   DEFAULT_CURRENCY,
   DEFAULT_CURRENCY_ID,
   currencyRecordOf,
+  symbolNamesCurrency,
   type Currency,
   type CurrencyRecord,
 } from "./currencies.ts";

@@ -132,3 +132,4 @@ export {
   type Vessel,
 } from "./operations.ts";
 export { readTimetableRuleInput, type RawTimetableRule } from "./timetable-input.ts";
+export { crossingFactsOf, type CrossingFacts } from "./crossing-facts.ts";

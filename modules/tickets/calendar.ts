@@ -21,7 +21,7 @@ export function renderBookingIcs(booking: BookingDocument): string | null {
       const passengers = group.passengers.map((entry) => copy.passengerCount(entry.type, entry.count)).join(", ");
       const lines = [
         `${copy.booking} ${booking.reference}`,
-        `${copy.passenger}: ${passengers}`,
+        `${copy.passengersLabel(group.passengers.reduce((sum, entry) => sum + entry.count, 0))}: ${passengers}`,
         `${copy.ticketCode}: ${group.tickets.map((ticket) => ticket.code).join(", ")}`,
         ...(group.hasResidentFare ? [copy.residentNotice] : []),
         copy.boardingNotes[group.kind][0]!,

@@ -13,6 +13,8 @@ export interface TicketCopy {
   from: string;
   to: string;
   passenger: string;
+  /** The label before a group's passengers: "Pasajero" for one, "Pasajeros" for more, by CLDR's rule. */
+  passengersLabel: (count: number) => string;
   fare: string;
   passengerTypes: Record<TicketDocument["passengerType"], string>;
   passengerCount: (type: TicketDocument["passengerType"], count: number) => string;
@@ -42,8 +44,19 @@ const PLURAL: Record<TicketLanguage, Record<TicketDocument["passengerType"], [st
   pt: { adult: ["adulto", "adultos"], child: ["criança", "crianças"], infant: ["bebê", "bebês"] },
 };
 
+const LOCALE: Record<TicketLanguage, string> = { es: "es-MX", en: "en-US", pt: "pt-BR" };
+
+/** Singular or plural by the language's CLDR rule (Portuguese puts 0 with 1). */
+function isSingular(language: TicketLanguage, count: number): boolean {
+  return new Intl.PluralRules(LOCALE[language]).select(count) === "one";
+}
+
 function counter(language: TicketLanguage) {
-  return (type: TicketDocument["passengerType"], count: number) => `${count} ${PLURAL[language][type][count === 1 ? 0 : 1]}`;
+  return (type: TicketDocument["passengerType"], count: number) => `${count} ${PLURAL[language][type][isSingular(language, count) ? 0 : 1]}`;
+}
+
+function labelOf(language: TicketLanguage, singular: string, plural: string) {
+  return (count: number) => (isSingular(language, count) ? singular : plural);
 }
 
 export const TICKET_COPY: Record<TicketLanguage, TicketCopy> = {
@@ -56,6 +69,7 @@ export const TICKET_COPY: Record<TicketLanguage, TicketCopy> = {
     from: "Salida",
     to: "Llegada",
     passenger: "Pasajero",
+    passengersLabel: labelOf("es", "Pasajero", "Pasajeros"),
     fare: "Tarifa",
     passengerTypes: { adult: "Adulto", child: "Niño", infant: "Infante" },
     passengerCount: counter("es"),
@@ -97,6 +111,7 @@ export const TICKET_COPY: Record<TicketLanguage, TicketCopy> = {
     from: "From",
     to: "To",
     passenger: "Passenger",
+    passengersLabel: labelOf("en", "Passenger", "Passengers"),
     fare: "Fare",
     passengerTypes: { adult: "Adult", child: "Child", infant: "Infant" },
     passengerCount: counter("en"),
@@ -135,6 +150,7 @@ export const TICKET_COPY: Record<TicketLanguage, TicketCopy> = {
     from: "Saída",
     to: "Chegada",
     passenger: "Passageiro",
+    passengersLabel: labelOf("pt", "Passageiro", "Passageiros"),
     fare: "Tarifa",
     passengerTypes: { adult: "Adulto", child: "Criança", infant: "Bebê" },
     passengerCount: counter("pt"),

@@ -14,7 +14,7 @@ describe("renderBookingEmail", () => {
     expect(mail.text).toContain("Pago: Visa •••• 4242");
     expect(mail.text).toContain("sábado, 7 de marzo de 2026 · 09:30");
     expect(mail.text).toContain("Salida: Cancún (Puerto Juárez) · Llegada: Isla Mujeres");
-    expect(mail.text).toContain("Pasajero: 2 adultos");
+    expect(mail.text).toContain("Pasajeros: 2 adultos");
     expect(mail.text).toContain("Cupón — válido hasta el lunes, 1 de marzo de 2027");
     expect(mail.text).toContain("Tarifa de residente de Quintana Roo: cada pasajero con esta tarifa debe mostrar su identificación oficial al abordar.");
     expect(mail.html).toContain('href="https://travesia.example/es/booking/7K2M9Q?t=abc"');
@@ -24,7 +24,7 @@ describe("renderBookingEmail", () => {
   it("groups tickets per sailing, not per passenger", () => {
     const mail = renderBookingEmail(bookingDocument("en"));
     expect(mail.text.match(/^Ferry Cancún – Isla Mujeres$/gm)).toHaveLength(2);
-    expect(mail.text).toContain("Passenger: 2 adults");
+    expect(mail.text).toContain("Passengers: 2 adults");
     expect(mail.text).toContain("Ticket code: TRV-7K2M9Q-01, TRV-7K2M9Q-02");
     expect(mail.text).toContain("Passenger: 1 child");
   });

@@ -26,7 +26,7 @@ function groupLines(booking: BookingDocument, group: TicketGroup): GroupLines {
     : null;
   return {
     title: group.productName,
-    details: [when, route, `${copy.passenger}: ${passengers}`, fares, `${copy.ticketCode}: ${group.tickets.map((ticket) => ticket.code).join(", ")}`].filter(
+    details: [when, route, `${copy.passengersLabel(group.passengers.reduce((sum, entry) => sum + entry.count, 0))}: ${passengers}`, fares, `${copy.ticketCode}: ${group.tickets.map((ticket) => ticket.code).join(", ")}`].filter(
       (line): line is string => Boolean(line),
     ),
   };

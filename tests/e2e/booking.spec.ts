@@ -76,8 +76,8 @@ for (const { language, messages: t, order } of LANGUAGES) {
       await expect(inbound.locator("li").first()).toBeVisible();
       // Seats left, the group's price and the presale label (10 days ahead: the 7-day presale).
       const firstOut = outbound.locator('li[data-sailing-status="available"]').first();
-      await expect(firstOut).toContainText(t["booking.seatsLeft"].replace("{count}", "350"));
-      await expect(firstOut).toContainText(t["booking.presale"].replace("{days}", "7"));
+      await expect(firstOut).toContainText(t["booking.seatsLeft.other"].replace("{count}", "350"));
+      await expect(firstOut).toContainText(t["booking.presale.other"].replace("{count}", "7"));
       await expect(inbound.locator('li[data-sailing-status="available"]').first()).toContainText(t["booking.roundTripIncluded"]);
       const total = widget.getByTestId("booking-total");
       await expect(total).toHaveText(/\d/);
@@ -140,7 +140,7 @@ for (const { language, messages: t, order } of LANGUAGES) {
       await dismissNotices(context);
       await page.goto(pathOf("xplor", language));
       await expect(page.locator("h1")).toHaveText("Xplor");
-      await expect(page.getByText(t["product.minAge"].replace("{age}", "5")).first()).toBeVisible();
+      await expect(page.getByText(t["product.minAge.other"].replace("{count}", "5")).first()).toBeVisible();
       const widget = page.getByTestId("activity-booking");
       await typeDate(page, t["booking.visitDate"], cancunDate(8), order);
       await widget.getByRole("button", { name: t["booking.searchActivity"] }).click();

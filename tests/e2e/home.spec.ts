@@ -56,7 +56,7 @@ for (const home of HOMES) {
       await expect(page).toHaveTitle(t["meta.home.title"]);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", t["meta.home.description"]);
       await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${baseURL}/${home.language}/`);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(t["home.hero.title"]);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(t["home.hero.title.other"].replace("{count}", "25"));
 
       const cards = page.getByTestId("product-card");
       await expect(cards).toHaveCount(6);
@@ -115,4 +115,30 @@ test("the page does not shift while it loads and hydrates", async ({ page, conte
       }),
   );
   expect(shift).toBeLessThan(0.02);
+});
+
+// Desktop only: the facts come from the server's data, whatever the viewport.
+test("the home states the crossing time, frequency and hours of today's timetable", DESKTOP_ONLY, async ({ page, context }) => {
+  await dismissNotices(context);
+  await page.goto(pathOf("routesSchedules", "en"));
+  const times = await page.locator('[data-testid="timetable"] [data-crossing="cancun-isla-mujeres"] tr[data-sailing-time]').evaluateAll((rows) =>
+    rows.map((row) => row.getAttribute("data-sailing-time") ?? ""),
+  );
+  const minutes = times.map((time) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)));
+  const gaps = [...new Set(minutes.slice(1).map((minute, index) => minute - minutes[index]!))].sort((a, b) => a - b);
+  const frequency =
+    gaps.length === 0
+      ? en["home.crossing.frequencyDaily"]
+      : gaps.length === 1
+        ? en["home.crossing.frequencyValue.other"].replace("{count}", String(gaps[0]))
+        : en["home.crossing.frequencyRange"].replace("{shortest}", String(gaps[0])).replace("{longest}", String(gaps.at(-1)));
+
+  await page.goto(pathOf("home", "en"));
+  // The seed's crossing takes 25 minutes (the timetable says "About 25 minutes").
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cross to Isla Mujeres in 25 minutes");
+  const facts = page.getByTestId("crossing-facts");
+  await expect(facts).toContainText("about 25 minutes");
+  await expect(facts).toContainText(frequency);
+  await expect(page.locator("main")).toContainText(`Ferries from Cancún ${frequency},`);
+  if (times.length > 0) await expect(facts).toContainText(`${times[0]} to ${times.at(-1)}`);
 });

@@ -75,13 +75,13 @@ export function ActivityBookingWidget({ view }: { view: ActivityWidgetView }) {
                   data-testid={`activity-when-${kind}`}
                 />
                 <span className="font-semibold text-sea-950">
-                  {kind === "date" ? t("booking.when.date") : t("booking.when.coupon", { months: view.couponMonths })}
+                  {kind === "date" ? t("booking.when.date") : t("booking.when.coupon", { count: view.couponMonths })}
                 </span>
               </label>
             ))}
           </div>
           <p className="mt-2 text-sm text-slate-700" data-for-when="coupon">
-            {t("booking.couponHint", { months: view.couponMonths })}
+            {t("booking.couponHint", { count: view.couponMonths })}
           </p>
         </fieldset>
         <div className="max-w-sm" data-for-when="date">
@@ -106,7 +106,7 @@ export function ActivityBookingWidget({ view }: { view: ActivityWidgetView }) {
           freeLabel={t("booking.infantFreeEntry")}
           minAge={view.minAge}
         />
-        <CategoryField idPrefix="activity" value={view.category} />
+        <CategoryField idPrefix="activity" value={view.category} repriceWith={result || view.coupon ? "search" : null} />
         {view.error ? (
           <div id={errorId} role="alert" className="rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700">
             <p className="font-semibold">{t("booking.error.title")}</p>
@@ -120,7 +120,7 @@ export function ActivityBookingWidget({ view }: { view: ActivityWidgetView }) {
       {view.coupon ? (
         <div role="status" className="mt-6 space-y-3 border-t border-slate-200 pt-5" data-testid="coupon-result">
           <p className="text-base font-semibold text-sea-950">{t("booking.coupon.validUntil", { date: formatLongDate(view.coupon.validUntil, language) })}</p>
-          <p className="text-sm text-slate-700">{t("booking.coupon.exchange", { months: view.couponMonths })}</p>
+          <p className="text-sm text-slate-700">{t("booking.coupon.exchange", { count: view.couponMonths })}</p>
           <div className="rounded-xl bg-sand-50 p-4">
             <PriceSummary price={view.coupon.price} />
           </div>

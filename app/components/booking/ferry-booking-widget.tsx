@@ -61,7 +61,7 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
             ))}
           </div>
           <p className="mt-2 text-sm text-slate-700" data-for-trip="open">
-            {t("booking.openHint", { months: view.openMonths })}
+            {t("booking.openHint", { count: view.openMonths })}
           </p>
         </fieldset>
 
@@ -109,14 +109,14 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
 
         <div className="grid gap-5 md:grid-cols-2 md:gap-6">
           <PassengerFields idPrefix="booking" bands={view.bands} counts={query.passengers} max={MAX_PASSENGERS} freeLabel={t("booking.infantFree")} />
-          <CategoryField idPrefix="booking" value={query.category} />
+          <CategoryField idPrefix="booking" value={query.category} repriceWith={result ? (view.summary ? "continue" : "search") : null} />
         </div>
 
         {view.presaleTiers.length > 0 ? (
-          <ul className="flex flex-wrap gap-2" aria-label={t("booking.presale", { days: view.presaleTiers.map((tier) => tier.days).join(" / ") })}>
+          <ul className="flex flex-wrap gap-2" aria-label={t("booking.presale", { count: view.presaleTiers.map((tier) => tier.days).join(" / ") })}>
             {view.presaleTiers.map((tier) => (
               <li key={tier.days} className="text-xs text-slate-700">
-                {t("booking.presaleHint", { days: tier.days, percent: tier.percent })}
+                {t("booking.presaleHint", { count: tier.days, percent: tier.percent })}
               </li>
             ))}
           </ul>
@@ -184,7 +184,7 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
           <ul className="mt-2 space-y-1 text-sm text-slate-800">
             {view.summary.outbound ? <LegLine direction="outbound" leg={view.summary.outbound} /> : null}
             {view.summary.inbound ? <LegLine direction="inbound" leg={view.summary.inbound} /> : null}
-            {view.summary.openMonths ? <li>{t("booking.summary.open", { months: view.summary.openMonths })}</li> : null}
+            {view.summary.openMonths ? <li>{t("booking.summary.open", { count: view.summary.openMonths })}</li> : null}
           </ul>
           {result ? (
             <div className="mt-3">

@@ -1,5 +1,6 @@
 // Passengers by type, each with its age range (spec §9) and what one person pays. Plain number
 // inputs: they work without JavaScript and every screen reader knows them.
+import type { ChangeEvent } from "react";
 import { useTranslate } from "../../i18n/use-translate.ts";
 import { FIELD_LABEL, FIELDSET_LEGEND, INPUT } from "./styles.ts";
 import type { FareCategoryId, PassengerBandView, PassengerCountsView } from "./types.ts";
@@ -55,21 +56,32 @@ export function PassengerFields({
           );
         })}
       </div>
-      {minAge ? <p className="mt-2 text-xs text-slate-700">{t("product.minAge", { age: minAge })}</p> : null}
+      {minAge ? <p className="mt-2 text-xs text-slate-700">{t("product.minAge", { count: minAge })}</p> : null}
     </fieldset>
   );
 }
 
-export function CategoryField({ idPrefix, value }: { idPrefix: string; value: "tourist" | "resident" }) {
+/**
+ * The fare category. With `repriceWith` (the step a shown price was made by), choosing another category
+ * submits the form again through that step's button, so the price on screen is always the checked
+ * fare's; without JavaScript the visitor searches again.
+ */
+export function CategoryField({ idPrefix, value, repriceWith }: { idPrefix: string; value: "tourist" | "resident"; repriceWith?: "search" | "continue" | null }) {
   const t = useTranslate();
   const hintId = `${idPrefix}-category-hint`;
+  const reprice = (event: ChangeEvent<HTMLInputElement>) => {
+    const form = event.currentTarget.form;
+    if (!repriceWith || !form) return;
+    const submitter = form.querySelector<HTMLButtonElement>(`button[type="submit"][name="step"][value="${repriceWith}"]`);
+    form.requestSubmit(submitter ?? undefined);
+  };
   return (
     <fieldset className="min-w-0" aria-describedby={hintId}>
       <legend className={FIELDSET_LEGEND}>{t("booking.category")}</legend>
       <div className="mt-2 flex flex-wrap gap-2">
         {(["tourist", "resident"] as const).map((category) => (
           <label key={category} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 has-[:checked]:border-sea-700 has-[:checked]:bg-sea-50">
-            <input type="radio" name="category" value={category} defaultChecked={value === category} className="size-4 accent-sea-700" />
+            <input type="radio" name="category" value={category} defaultChecked={value === category} onChange={reprice} className="size-4 accent-sea-700" />
             {t(`booking.category.${category}`)}
           </label>
         ))}

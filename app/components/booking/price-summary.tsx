@@ -6,7 +6,7 @@ export function PresaleBadge({ days, percent }: { days: number; percent: number 
   const t = useTranslate();
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-coral-50 px-2 py-0.5 text-xs font-semibold text-coral-700 ring-1 ring-coral-100">
-      {t("booking.presale", { days })} · {t("booking.presaleOff", { percent })}
+      {t("booking.presale", { count: days })} · {t("booking.presaleOff", { percent })}
     </span>
   );
 }
@@ -18,7 +18,7 @@ export function PriceSummary({ price }: { price: PriceView }) {
       <dl className="space-y-1 text-sm text-slate-800">
         {price.lines.map((line) => (
           <div key={line.type} className="flex justify-between gap-4">
-            <dt>{t("booking.summary.line", { count: line.count, type: t(`booking.passenger.${line.type}`) })}</dt>
+            <dt>{t(`booking.passengerCount.${line.type}`, { count: line.count })}</dt>
             <dd className="tabular-nums">{line.total}</dd>
           </div>
         ))}
@@ -31,7 +31,7 @@ export function PriceSummary({ price }: { price: PriceView }) {
             <div className="flex justify-between gap-4 text-coral-700">
               <dt>
                 {t("booking.summary.discount")}
-                {price.presale ? ` (${t("booking.presale", { days: price.presale.days })})` : ""}
+                {price.presale ? ` (${t("booking.presale", { count: price.presale.days })})` : ""}
               </dt>
               <dd className="tabular-nums">−{price.discount}</dd>
             </div>

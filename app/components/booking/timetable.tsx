@@ -43,7 +43,7 @@ export function Timetable({ view }: { view: TimetableView }) {
                   {crossing.from} → {crossing.to}
                 </span>
                 <span className="block text-xs text-sea-100">
-                  {t("timetable.from", { place: crossing.place })} · {t("timetable.duration", { minutes: crossing.durationMinutes })}
+                  {t("timetable.from", { place: crossing.place })} · {t("timetable.duration", { count: crossing.durationMinutes })}
                 </span>
               </caption>
               <thead className="bg-sea-50 text-xs uppercase tracking-wide text-sea-950">

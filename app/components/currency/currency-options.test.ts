@@ -21,7 +21,7 @@ const LIST: [number, string, string, Record<"es" | "en" | "pt", string>][] = [
   [9, "ARS", "$", { es: "Peso argentino", en: "Argentine peso", pt: "Peso argentino" }],
   [10, "PEN", "S/", { es: "Sol peruano", en: "Peruvian sol", pt: "Sol peruano" }],
   [11, "JPY", "¥", { es: "Yen japonés", en: "Japanese yen", pt: "Iene japonês" }],
-  [12, "CNY", "¥", { es: "Yuan chino", en: "Chinese yuan", pt: "Yuan chinês" }],
+  [12, "CNY", "CN¥", { es: "Yuan chino", en: "Chinese yuan", pt: "Yuan chinês" }],
   [13, "KRW", "₩", { es: "Won surcoreano", en: "South Korean won", pt: "Won sul-coreano" }],
   [14, "RUB", "₽", { es: "Rublo ruso", en: "Russian ruble", pt: "Rublo russo" }],
   [15, "UYU", "$U", { es: "Peso uruguayo", en: "Uruguayan peso", pt: "Peso uruguaio" }],
