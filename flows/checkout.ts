@@ -279,6 +279,36 @@ async function openAttempt(tx: Database, booking: BookingRow, now: Date): Promis
   );
 }
 
+// ---- What the buyer typed
+
+/** The payment form as the buyer last sent it for this cart: never anything of a card, which we never see. */
+export interface CheckoutDraft {
+  buyer: { name: string; email: string; phone: string; country: string };
+  method: "card" | "paypal";
+  instalmentMonths: number | null;
+  /** By cart line id, as the form names them. */
+  passengerNames: Record<string, string[]>;
+}
+
+/**
+ * What the buyer sent when placing the cart's booking still waiting for its payment (a declined card,
+ * the back button from the provider's page), so the form they return to is not blank. Only for the
+ * browser holding the booking's guest access: the cart's session alone does not show whose it was.
+ */
+export async function findCheckoutDraft(db: Database, sessionId: string, access: { reference: string; secret: string } | null): Promise<CheckoutDraft | null> {
+  if (access === null) return null;
+  const cart = await findCartBySession(db, sessionId);
+  const booking = cart ? await findActiveBookingOfCart(db, cart.id, { lock: false }) : null;
+  if (!booking || booking.status !== "pending_payment" || booking.reference !== access.reference || !hasGuestAccess(booking, access.secret)) return null;
+  const lines = await findBookingLines(db, booking.id);
+  return {
+    buyer: { name: booking.buyerName, email: booking.buyerEmail, phone: booking.buyerPhone, country: booking.buyerCountry },
+    method: booking.paymentMethod === "paypal" ? "paypal" : "card",
+    instalmentMonths: booking.instalmentMonths,
+    passengerNames: Object.fromEntries(lines.filter((line) => line.passengerNames.length > 0).map((line) => [line.cartLineId, [...line.passengerNames]])),
+  };
+}
+
 // ---- Confirming
 
 export type ConfirmOutcome =

@@ -12,14 +12,14 @@ import type { Language } from "../../lib/language.ts";
 import { upliftScriptForPage, type UpliftScript } from "../../lib/uplift.ts";
 import { findCartView, type CartView } from "../../flows/cart.ts";
 import { isCouponOnly } from "../../modules/cart/index.ts";
-import { guestSecretOf, placeBooking } from "../../flows/checkout.ts";
+import { findCheckoutDraft, guestSecretOf, placeBooking, type CheckoutDraft } from "../../flows/checkout.ts";
 import { checkoutDeps } from "../../flows/checkout-deps.ts";
 import { needsPassengerNames, passengerTypesOf, type PaymentMethodKind } from "../../modules/checkout/index.ts";
 import { findInstalmentBanks, INSTALMENT_CURRENCY, instalmentOffers } from "../../modules/payments/index.ts";
 import { servicesContext, requestContext } from "../context.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import { readCartSession } from "../cart/cart-session.server.ts";
-import { bookingAccessCookie } from "./booking-access.server.ts";
+import { bookingAccessCookie, readBookingAccess } from "./booking-access.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -68,6 +68,8 @@ export interface PaymentDetailsData {
   paypal: boolean;
   instalments: InstalmentOption[];
   declined: DeclineCode | null;
+  /** What the buyer sent for this cart's payment that did not go through, to fill the form again; null: a blank form. */
+  typed: PaymentFormValues | null;
   /** Uplift's pay-monthly offer (spec §4): the script to load, or null when it must not be requested. */
   uplift: UpliftScript | null;
 }
@@ -121,7 +123,21 @@ export async function loadPaymentDetails(request: Request, context: Context, lan
     paypal: cart.currency === "MXN",
     instalments: cart.currency === INSTALMENT_CURRENCY ? instalmentOffers(await findInstalmentBanks(db, language)) : [],
     declined: DECLINE_CODES.find((code) => code === declined) ?? null,
+    typed: formValuesOf(await findCheckoutDraft(db, sessionId, readBookingAccess(request))),
     uplift: upliftScriptForPage(config, { siteFlags: site.flags, language, currency: cart.currency }),
+  };
+}
+
+/** The form as it was sent (the terms were accepted, or the booking would not exist). */
+function formValuesOf(draft: CheckoutDraft | null): PaymentFormValues | null {
+  if (draft === null) return null;
+  return {
+    ...draft.buyer,
+    method: draft.method,
+    instalments: draft.instalmentMonths === null ? "" : String(draft.instalmentMonths),
+    acceptTerms: true,
+    names: draft.passengerNames,
+    upliftToken: "",
   };
 }
 
