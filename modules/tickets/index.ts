@@ -1,6 +1,6 @@
 export type { BookingDocument, TicketDocument, TicketGroup } from "./document.ts";
 export { groupTickets } from "./document.ts";
-export { signTicketCode, verifyTicketCode } from "./ticket-code.ts";
+export { printedTicketCodeOf, signTicketCode, verifyTicketCode } from "./ticket-code.ts";
 export { renderTicketsPdf } from "./pdf.ts";
 export { renderBookingIcs } from "./calendar.ts";
 export { renderBookingEmail, type RenderedEmail } from "./email.ts";
