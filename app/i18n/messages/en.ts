@@ -547,6 +547,7 @@ export const en = {
   "manage.status.failed": "Not completed",
   "manage.status.cancelled": "Cancelled",
   "manage.status.refunded": "Refunded",
+  "manage.status.sailingClosed": "Sailing cancelled: choose another",
   "manage.summary.status": "Status",
   "manage.summary.bookedBy": "Booked by",
   "manage.summary.placedOn": "Booked on",

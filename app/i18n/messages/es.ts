@@ -547,6 +547,7 @@ export const es = {
   "manage.status.failed": "No completada",
   "manage.status.cancelled": "Cancelada",
   "manage.status.refunded": "Reembolsada",
+  "manage.status.sailingClosed": "Salida cancelada: elige otra",
   "manage.summary.status": "Estado",
   "manage.summary.bookedBy": "Reservó",
   "manage.summary.placedOn": "Fecha de compra",
