@@ -49,7 +49,7 @@ export function paidWithOf(payments: readonly BookingPaymentRow[], language: Lan
   const paid = paidAttemptOf(payments);
   if (!paid) return "";
   const brandName = paid.cardBrand ? cardBrandName(paid.cardBrand) : null;
-  return paymentSummaryOf(language, { method: paid.method, brandName, last4: paid.cardLast4, instalmentMonths: paid.instalmentMonths });
+  return paymentSummaryOf(language, { method: paid.method, brandName, last4: paid.cardLast4, instalmentMonths: paid.instalmentMonths, financedBy: paid.financedBy });
 }
 
 interface Places {

@@ -116,7 +116,7 @@ export interface PlaceBookingInput {
    * A card token the buyer already holds, charged without the provider's page: Uplift's single-use
    * virtual card (spec §4), accepted only in the currencies where its offer may be shown.
    */
-  cardToken?: { token: string; acceptedIn: (currency: string) => boolean };
+  cardToken?: { token: string; acceptedIn: (currency: string) => boolean; financedBy: "uplift" };
 }
 
 export type PlaceBookingResult =
@@ -220,7 +220,7 @@ export async function placeBooking(deps: CheckoutDeps & { holdSeconds: number },
   // A token in hand: authorized here (once per attempt), then the buyer lands where the provider's
   // page would have sent them, and the thank-you page confirms and captures as after any card.
   const authorized = await deps.provider.authorizePayment(opened.providerPaymentId!, { cardToken: input.cardToken.token, idempotencyKey: `${payment.idempotencyKey}:authorize` });
-  await updatePayment(db, payment.id, { status: authorized.status, failureCode: authorized.failureCode, ...cardFieldsOf(authorized) }, now);
+  await updatePayment(db, payment.id, { status: authorized.status, failureCode: authorized.failureCode, financedBy: input.cardToken.financedBy, ...cardFieldsOf(authorized) }, now);
   const back = new URL(input.returnUrlOf(placed.booking.reference));
   back.searchParams.set("payment_intent", authorized.id);
   return result(back.toString());

@@ -153,7 +153,7 @@ export interface BookingView {
   paidAt: string | null;
   currency: string;
   total: string;
-  payment: { method: "card" | "paypal"; cardBrand: string | null; cardLast4: string | null; instalmentMonths: number | null; status: string } | null;
+  payment: { method: "card" | "paypal"; cardBrand: string | null; cardLast4: string | null; instalmentMonths: number | null; financedBy: string | null; status: string } | null;
   lines: BookingLineView[];
   /**
    * The operator closed a sailing the booking still holds tickets on: the booking is not "confirmed"
@@ -271,6 +271,7 @@ export async function bookingView(deps: ManageDeps, booking: BookingRow, languag
           cardBrand: payment.cardBrand === null ? null : cardBrandName(payment.cardBrand),
           cardLast4: payment.cardLast4,
           instalmentMonths: payment.instalmentMonths,
+          financedBy: payment.financedBy,
           status: payment.status,
         }
       : null,

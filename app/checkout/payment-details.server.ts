@@ -190,7 +190,7 @@ export async function submitPaymentDetails(request: Request, context: Context, l
         returnUrlOf: (reference) => `${thankYou}?booking=${reference}`,
         // Uplift pays only where its offer may be shown at all: the same rule that loads its script.
         ...(paysMonthly
-          ? { cardToken: { token: values.upliftToken, acceptedIn: (currency: string) => upliftScriptForPage(services.config, { siteFlags: site.flags, language, currency }) !== null } }
+          ? { cardToken: { token: values.upliftToken, financedBy: "uplift" as const, acceptedIn: (currency: string) => upliftScriptForPage(services.config, { siteFlags: site.flags, language, currency }) !== null } }
           : {}),
       },
     );

@@ -136,6 +136,7 @@ function FindForm({ form }: { form: { reference: string; email: string; error: s
 
 function paymentText(t: Translate, payment: BookingView["payment"]): string | null {
   if (!payment) return null;
+  if (payment.financedBy === "uplift") return t("thanks.paidWithUplift");
   const method =
     payment.method === "paypal"
       ? t("manage.payment.paypal")

@@ -143,7 +143,7 @@ export async function insertPayment(
 export async function updatePayment(
   db: Database,
   paymentId: string,
-  values: Partial<Pick<BookingPaymentRow, "providerPaymentId" | "status" | "failureCode" | "cardBrand" | "cardLast4" | "cardIssuer" | "redirectUrl" | "instalmentMonths">>,
+  values: Partial<Pick<BookingPaymentRow, "providerPaymentId" | "status" | "failureCode" | "cardBrand" | "cardLast4" | "cardIssuer" | "redirectUrl" | "instalmentMonths" | "financedBy">>,
   now: Date,
 ): Promise<BookingPaymentRow> {
   const [row] = await db

@@ -135,6 +135,8 @@ test("Uplift's offer loads in English in dollars and pays monthly, the tickets d
   await page.getByRole("button", { name: "Approve plan" }).click();
   const reference = await expectThankYou(page, "en");
   await expect(page.getByTestId("thank-you-total")).toContainText("US$");
+  // Paying monthly is what the buyer did: not the digits of Uplift's single-use card.
+  await expect(page.getByTestId("thank-you-payment")).toHaveText(t["thanks.paidWithUplift"]);
 
   // The tickets download from the thank-you page with the cookie set when the booking was placed.
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-tickets").click()]);

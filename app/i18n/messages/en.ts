@@ -426,6 +426,7 @@ export const en = {
   "thanks.emailSent": "We sent your e-tickets to {email}.",
   "thanks.total": "Total paid",
   "thanks.paidWith": "Paid with",
+  "thanks.paidWithUplift": "Uplift · paying monthly",
   "thanks.instalments": "{months} interest-free monthly payments of {monthly}",
   "thanks.tickets": "{count} e-tickets",
   "thanks.next.title": "What comes next",

@@ -426,6 +426,7 @@ export const es = {
   "thanks.emailSent": "Enviamos tus boletos electrónicos a {email}.",
   "thanks.total": "Total pagado",
   "thanks.paidWith": "Pagado con",
+  "thanks.paidWithUplift": "Uplift · pago mensual",
   "thanks.instalments": "{months} meses sin intereses de {monthly}",
   "thanks.tickets": "{count} boletos electrónicos",
   "thanks.next.title": "Qué sigue",

@@ -426,6 +426,7 @@ export const pt = {
   "thanks.emailSent": "Enviamos seus bilhetes eletrônicos para {email}.",
   "thanks.total": "Total pago",
   "thanks.paidWith": "Pago com",
+  "thanks.paidWithUplift": "Uplift · pagamento mensal",
   "thanks.instalments": "{months} parcelas sem juros de {monthly}",
   "thanks.tickets": "{count} bilhetes eletrônicos",
   "thanks.next.title": "O que vem agora",
