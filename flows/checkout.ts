@@ -113,6 +113,11 @@ export interface PlaceBookingInput {
   /** Where the provider sends the buyer back, given the booking reference. */
   returnUrlOf: (reference: string) => string;
   /**
+   * The provider page's way back to this form without paying; `singlePayment` when the attempt asks
+   * for months without interest (a card that cannot pay them then pays at once). None: no way back.
+   */
+  cancelUrlOf?: (choice: { singlePayment: boolean }) => string;
+  /**
    * A card token the buyer already holds, charged without the provider's page: Uplift's single-use
    * virtual card (spec §4), accepted only in the currencies where its offer may be shown.
    */
@@ -236,6 +241,7 @@ async function createRemotePayment(deps: CheckoutDeps, booking: BookingRow, paym
     currency: payment.currency,
     reference: booking.reference,
     returnUrl: input.returnUrlOf(booking.reference),
+    ...(input.cancelUrlOf ? { cancelUrl: input.cancelUrlOf({ singlePayment: payment.instalmentMonths !== null }) } : {}),
     language: input.language,
     idempotencyKey: payment.idempotencyKey,
     method,

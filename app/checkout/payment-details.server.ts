@@ -123,18 +123,24 @@ export async function loadPaymentDetails(request: Request, context: Context, lan
     paypal: cart.currency === "MXN",
     instalments: cart.currency === INSTALMENT_CURRENCY ? instalmentOffers(await findInstalmentBanks(db, language)) : [],
     declined: DECLINE_CODES.find((code) => code === declined) ?? null,
-    typed: formValuesOf(await findCheckoutDraft(db, sessionId, readBookingAccess(request))),
+    typed: formValuesOf(await findCheckoutDraft(db, sessionId, readBookingAccess(request)), { singlePayment: url.searchParams.get(SINGLE_PAYMENT.name) === SINGLE_PAYMENT.value }),
     uplift: upliftScriptForPage(config, { siteFlags: site.flags, language, currency: cart.currency }),
   };
 }
 
+/**
+ * The query the provider's page links back with when the card could not pay the months without
+ * interest: the form comes back with a single payment chosen, the rest as typed.
+ */
+const SINGLE_PAYMENT = { name: "payment", value: "single" } as const;
+
 /** The form as it was sent (the terms were accepted, or the booking would not exist). */
-function formValuesOf(draft: CheckoutDraft | null): PaymentFormValues | null {
+function formValuesOf(draft: CheckoutDraft | null, options: { singlePayment: boolean }): PaymentFormValues | null {
   if (draft === null) return null;
   return {
     ...draft.buyer,
     method: draft.method,
-    instalments: draft.instalmentMonths === null ? "" : String(draft.instalmentMonths),
+    instalments: draft.instalmentMonths === null || options.singlePayment ? "" : String(draft.instalmentMonths),
     acceptTerms: true,
     names: draft.passengerNames,
     upliftToken: "",
@@ -188,6 +194,7 @@ export async function submitPaymentDetails(request: Request, context: Context, l
         method: paysMonthly ? "card" : values.method,
         instalmentMonths: /^\d{1,2}$/.test(values.instalments) ? Number(values.instalments) : null,
         returnUrlOf: (reference) => `${thankYou}?booking=${reference}`,
+        cancelUrlOf: ({ singlePayment }) => `${origin}${pathOf("paymentDetails", language)}${singlePayment ? `?${SINGLE_PAYMENT.name}=${SINGLE_PAYMENT.value}` : ""}`,
         // Uplift pays only where its offer may be shown at all: the same rule that loads its script.
         ...(paysMonthly
           ? { cardToken: { token: values.upliftToken, financedBy: "uplift" as const, acceptedIn: (currency: string) => upliftScriptForPage(services.config, { siteFlags: site.flags, language, currency }) !== null } }

@@ -93,6 +93,31 @@ test("months without interest on a Mexican card in MXN: the plan is offered, cha
   await expect(page.getByTestId("thank-you-payment")).toContainText("12");
 });
 
+test("months without interest refused for a foreign card: the provider's page leads back to a single payment with the form kept, in es", DESKTOP_ONLY, async ({ page, allowConsoleError }) => {
+  const t = MESSAGES.es;
+  allowConsoleError(/status of 422/);
+  await addPark(page, "es", "xcaret", parkDay(27), 1);
+  await page.getByRole("link", { name: t["cart.proceed"] }).click();
+  await fillPaymentDetails(page, "es");
+  await page.getByLabel(t["checkout.instalments.label"]).selectOption("6");
+  await submitPayment(page);
+  // A card issued outside Mexico cannot pay months without interest.
+  await payByCard(page, "4242424242424242");
+  await expect(page.locator("#number-error")).toBeVisible();
+  await page.getByRole("link", { name: "Pagar en una sola exhibición" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`${pathOf("paymentDetails", "es")}\\?payment=single$`));
+  await expect(page.getByLabel(t["checkout.instalments.label"])).toHaveValue("");
+  await expect(page.getByLabel(t["checkout.buyer.name"])).toHaveValue(BUYER.es.name);
+  await expect(page.getByLabel(t["checkout.buyer.email"])).toHaveValue(BUYER.es.email);
+  await expect(page.locator('input[name="acceptTerms"]')).toBeChecked();
+  await submitPayment(page);
+  await expect(page.locator(".instalments")).toHaveCount(0);
+  await payByCard(page, "4242424242424242");
+  await expectThankYou(page, "es");
+  await expect(page.getByTestId("thank-you-payment")).not.toContainText("meses");
+});
+
 test("PayPal in MXN: approved on PayPal's page, back to the thank-you page, in pt", DESKTOP_ONLY, async ({ page, context }) => {
   const t = MESSAGES.pt;
   await chooseCurrency(context, "MXN");

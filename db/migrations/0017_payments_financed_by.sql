@@ -1,1 +1,0 @@
-ALTER TABLE "booking_payments" ADD COLUMN "financed_by" text;
