@@ -115,13 +115,12 @@ export default defineConfig({
       timeout: 240_000,
       stdout: "pipe",
       stderr: "pipe",
-      // A key for Uplift's sandbox script, so the pay-monthly offer loads where its rule allows it.
+      // No Uplift key: the default deployment offers paying monthly through Uplift's sandbox (ADR 0050).
       env: {
         PORT: String(PORT),
         BUILD_DIR,
         LOG_LEVEL: "warn",
         ENABLE_FAULT_ROUTES: "true",
-        UPLIFT_API_KEY: "sandbox-uplift-e2e",
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         // Links in mails point where the browser is, so following one keeps this host's cookies; and the
         // identity provider's issuer and redirect URIs are on the origin the browser uses.

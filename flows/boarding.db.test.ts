@@ -134,6 +134,26 @@ describe("scanning a dated ticket", () => {
     expect(synced).toMatchObject({ outcome: "boarded", reason: null });
   });
 
+  it("boards by the code printed under a damaged QR, typed as the agent reads it, against the sailing, with the same audit", async () => {
+    const booking = await ferryBooking("one_way", outbound[5]!, 2);
+    const [one, two] = await findTickets(db(), booking.id);
+    expect(await recordScan(deps(), AGENT, scan(outbound[6]!, one!.code))).toMatchObject({ outcome: "refused", reason: "TICKET_WRONG_SAILING", ticketSailingId: outbound[5]!.id });
+    const typed = await recordScan(deps(), AGENT, scan(outbound[5]!, ` ${one!.code.toLowerCase()} `));
+    expect(typed).toMatchObject({ outcome: "boarded", reason: null, code: one!.code, bookingReference: booking.reference });
+    expect(await recordScan(deps(), AGENT, scan(outbound[5]!, one!.code))).toMatchObject({ outcome: "refused", reason: "TICKET_ALREADY_BOARDED" });
+    // A code no ticket carries is refused as a made-up one.
+    expect(await recordScan(deps(), AGENT, scan(outbound[5]!, `${two!.code}9`))).toMatchObject({ outcome: "refused", reason: "TICKET_CODE_INVALID", code: null });
+
+    const audit = await findAuditEntries(db(), { entityType: "ticket", entityId: one!.id, limit: 10 });
+    expect(audit.map((entry) => [entry.action, entry.outcome, entry.reason])).toEqual([
+      ["ticket.board", "refused", "TICKET_ALREADY_BOARDED"],
+      ["ticket.board", "applied", null],
+      ["ticket.board", "refused", "TICKET_WRONG_SAILING"],
+    ]);
+    expect(audit[1]!.after).toMatchObject({ code: one!.code, entry: "typed", status: "used" });
+    expect(await historyOf(booking)).toContain(`boarded:${one!.code}:sailing:${outbound[5]!.id}`);
+  });
+
   it("answers a scan sent again (the same id) with the same result and records it once", async () => {
     const booking = await ferryBooking("one_way", outbound[4]!);
     const [ticket] = await findTickets(db(), booking.id);

@@ -36,7 +36,7 @@ import {
 } from "../modules/boarding/index.ts";
 import { findBooking, recordBookingEvent } from "../modules/checkout/index.ts";
 import { decideAt, findCrossings, findDaySailings, findSailing, lockSailing, sellSeats, type SailingView } from "../modules/inventory/index.ts";
-import { signTicketCode, verifyTicketCode } from "../modules/tickets/index.ts";
+import { printedTicketCodeOf, signTicketCode, verifyTicketCode } from "../modules/tickets/index.ts";
 
 export interface BoardingDeps {
   db: Database;
@@ -52,7 +52,7 @@ export interface ScanInput {
   id: string;
   deviceId: string;
   sailingId: number;
-  /** The QR's text, or a code typed by hand (TRV1.<code>.<mac>). */
+  /** The QR's text (TRV1.<code>.<mac>), or the code printed under it, typed by hand. */
   payload: string;
   /** The device's clock when it scanned; a time ahead of ours is taken as ours. */
   scannedAt: Date;
@@ -103,14 +103,26 @@ function resultOf(scan: BoardingScanRow, ticket: TicketForBoarding | null, board
   };
 }
 
-/** The code a payload names when it is one of ours, else null (forged, altered, malformed). */
-function codeOf(secret: string, payload: string): string | null {
+/** What a scan names: the code of a QR we signed, or a code typed from the paper under a damaged QR. */
+interface ScannedCode {
+  code: string;
+  entry: "qr" | "typed";
+}
+
+/**
+ * The code a payload names, or null (forged, altered, malformed). A typed code is only a candidate:
+ * it boards when a ticket with exactly that printed code exists, looked up like a QR's code, and is
+ * then checked against the sailing by the same rules.
+ */
+function codeOf(secret: string, payload: string): ScannedCode | null {
+  const text = payload.trim();
   try {
-    return verifyTicketCode(secret, payload.trim());
+    return { code: verifyTicketCode(secret, text), entry: "qr" };
   } catch (error) {
-    if (isAppError(error) && error.code === "TICKET_CODE_INVALID") return null;
-    throw error;
+    if (!isAppError(error) || error.code !== "TICKET_CODE_INVALID") throw error;
   }
+  const printed = printedTicketCodeOf(text);
+  return printed === null ? null : { code: printed, entry: "typed" };
 }
 
 /**
@@ -119,7 +131,8 @@ function codeOf(secret: string, payload: string): string | null {
  */
 export async function recordScan(deps: BoardingDeps, actor: AuditActor, input: ScanInput, requestId: string | null = null): Promise<ScanResult> {
   const { db, now } = deps;
-  const code = codeOf(deps.ticketSigningSecret, input.payload);
+  const scanned = codeOf(deps.ticketSigningSecret, input.payload);
+  const code = scanned?.code ?? null;
   const scannedAt = input.scannedAt.getTime() > now.getTime() ? now : input.scannedAt;
   const attempt = async () =>
     db.transaction(async (tx) => {
@@ -171,7 +184,7 @@ export async function recordScan(deps: BoardingDeps, actor: AuditActor, input: S
         requestId,
         at: now,
       };
-      const details = { scanId: scan.id, sailingId: sailing.id, deviceId: input.deviceId, offline: input.offline, code };
+      const details = { scanId: scan.id, sailingId: sailing.id, deviceId: input.deviceId, offline: input.offline, code, entry: scanned?.entry ?? null };
       if (decision.kind === "board" && ticket) {
         // An open ticket held no seat: it takes one now, under the sailing's lock (the trigger re-checks).
         if (decision.open) await sellSeats(tx, { sailingId: sailing.id }, 1, `boarding:${ticket.id}`, now);

@@ -7,7 +7,7 @@ import { AppError } from "../lib/errors.ts";
 import { isLanguage, type Language } from "../lib/language.ts";
 import { isCurrencyCode } from "../lib/money.ts";
 import { findProducts } from "../modules/catalog/index.ts";
-import { findBooking, findBookingLines, findPayments, findTickets, paidAttemptOf, type BookingLineRow, type BookingPaymentRow, type BookingRow, type TicketRow } from "../modules/checkout/index.ts";
+import { findBooking, findBookingEvents, findBookingLines, findPayments, findTickets, paidAttemptOf, readDateChangeReason, type BookingLineRow, type BookingPaymentRow, type BookingRow, type TicketRow } from "../modules/checkout/index.ts";
 import { findAmountFormatter, symbolNamesCurrency } from "../modules/currency/index.ts";
 import { findActivities, findCrossings, findSailing, hoursOn, instantOf, type Activity, type Crossing, type SailingView } from "../modules/inventory/index.ts";
 import { cardBrandName } from "../modules/payments/index.ts";
@@ -50,7 +50,7 @@ export function paidWithOf(payments: readonly BookingPaymentRow[], language: Lan
   const paid = paidAttemptOf(payments);
   if (!paid) return "";
   const brandName = paid.cardBrand ? cardBrandName(paid.cardBrand) : null;
-  return paymentSummaryOf(language, { method: paid.method, brandName, last4: paid.cardLast4, instalmentMonths: paid.instalmentMonths });
+  return paymentSummaryOf(language, { method: paid.method, brandName, last4: paid.cardLast4, instalmentMonths: paid.instalmentMonths, financedBy: paid.financedBy });
 }
 
 interface Places {
@@ -113,7 +113,7 @@ export async function loadBookingDocument(deps: BookingDocumentDeps, bookingId: 
   if (!booking) throw new AppError("BOOKING_NOT_FOUND");
   if (booking.status !== "ticketed") throw new AppError("BOOKING_STATE", { issues: [{ path: "booking.status", code: `not_ticketed:${booking.status}` }] });
   const language = languageOf(booking);
-  const [lines, tickets, payments] = await Promise.all([findBookingLines(db, booking.id), findTickets(db, booking.id), findPayments(db, booking.id)]);
+  const [lines, tickets, payments, events] = await Promise.all([findBookingLines(db, booking.id), findTickets(db, booking.id), findPayments(db, booking.id), findBookingEvents(db, booking.id)]);
   const [products, places, total] = await Promise.all([
     findProducts(db, language, { ids: [...new Set(lines.map((line) => line.productId))], withComplements: false }),
     loadPlaces(db, language, tickets, deps.now),
@@ -150,6 +150,7 @@ export async function loadBookingDocument(deps: BookingDocumentDeps, bookingId: 
       tickets: documentTickets,
       manageUrl: manageBookingUrlOf(deps, booking),
       siteOrigin: new URL(deps.siteOrigin).origin,
+      calendarSequence: events.filter((event) => readDateChangeReason(event.reason) !== null).length,
     },
   };
 }

@@ -15,10 +15,10 @@ import { hasGuestAccess } from "./checkout.ts";
 
 export const SEND_BOOKING_EMAIL = "send-booking-email";
 
-/** Why the tickets are mailed: the first time, or because the buyer asked again. */
-export type BookingEmailReason = "confirmation" | "resend";
+/** Why the tickets are mailed: the first time, because the buyer asked again, or because a date changed. */
+export type BookingEmailReason = "confirmation" | "resend" | "date_changed";
 
-const BookingEmailPayloadSchema = z.object({ bookingId: z.uuid(), reason: z.enum(["confirmation", "resend"]).default("confirmation") });
+const BookingEmailPayloadSchema = z.object({ bookingId: z.uuid(), reason: z.enum(["confirmation", "resend", "date_changed"]).default("confirmation") });
 
 /** History reasons (booking_events) written by this flow. */
 export const EMAIL_SENT_EVENT = "email_sent";
@@ -63,7 +63,7 @@ export async function sendBookingEmail(deps: SendBookingEmailDeps, payload: unkn
   }
   const { booking, document } = loaded;
   const [pdf, ics] = [await renderTicketsPdf(document), renderBookingIcs(document)];
-  const mail = renderBookingEmail(document);
+  const mail = renderBookingEmail(document, reason === "date_changed" ? "date_changed" : "confirmation");
   await deps.mailer.send({
     to: document.buyerEmail,
     subject: mail.subject,

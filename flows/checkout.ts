@@ -114,10 +114,15 @@ export interface PlaceBookingInput {
   /** Where the provider sends the buyer back, given the booking reference. */
   returnUrlOf: (reference: string) => string;
   /**
+   * The provider page's way back to this form without paying; `singlePayment` when the attempt asks
+   * for months without interest (a card that cannot pay them then pays at once). None: no way back.
+   */
+  cancelUrlOf?: (choice: { singlePayment: boolean }) => string;
+  /**
    * A card token the buyer already holds, charged without the provider's page: Uplift's single-use
    * virtual card (spec §4), accepted only in the currencies where its offer may be shown.
    */
-  cardToken?: { token: string; acceptedIn: (currency: string) => boolean };
+  cardToken?: { token: string; acceptedIn: (currency: string) => boolean; financedBy: "uplift" };
 }
 
 export type PlaceBookingResult =
@@ -224,7 +229,7 @@ export async function placeBooking(deps: CheckoutDeps & { holdSeconds: number },
   // A token in hand: authorized here (once per attempt), then the buyer lands where the provider's
   // page would have sent them, and the thank-you page confirms and captures as after any card.
   const authorized = await deps.provider.authorizePayment(opened.providerPaymentId!, { cardToken: input.cardToken.token, idempotencyKey: `${payment.idempotencyKey}:authorize` });
-  await updatePayment(db, payment.id, { status: authorized.status, failureCode: authorized.failureCode, ...cardFieldsOf(authorized) }, now);
+  await updatePayment(db, payment.id, { status: authorized.status, failureCode: authorized.failureCode, financedBy: input.cardToken.financedBy, ...cardFieldsOf(authorized) }, now);
   const back = new URL(input.returnUrlOf(placed.booking.reference));
   back.searchParams.set("payment_intent", authorized.id);
   return result(back.toString());
@@ -240,6 +245,7 @@ async function createRemotePayment(deps: CheckoutDeps, booking: BookingRow, paym
     currency: payment.currency,
     reference: booking.reference,
     returnUrl: input.returnUrlOf(booking.reference),
+    ...(input.cancelUrlOf ? { cancelUrl: input.cancelUrlOf({ singlePayment: payment.instalmentMonths !== null }) } : {}),
     language: input.language,
     idempotencyKey: payment.idempotencyKey,
     method,
@@ -281,6 +287,36 @@ async function openAttempt(tx: Database, booking: BookingRow, now: Date): Promis
     },
     now,
   );
+}
+
+// ---- What the buyer typed
+
+/** The payment form as the buyer last sent it for this cart: never anything of a card, which we never see. */
+export interface CheckoutDraft {
+  buyer: { name: string; email: string; phone: string; country: string };
+  method: "card" | "paypal";
+  instalmentMonths: number | null;
+  /** By cart line id, as the form names them. */
+  passengerNames: Record<string, string[]>;
+}
+
+/**
+ * What the buyer sent when placing the cart's booking still waiting for its payment (a declined card,
+ * the back button from the provider's page), so the form they return to is not blank. Only for the
+ * browser holding the booking's guest access: the cart's session alone does not show whose it was.
+ */
+export async function findCheckoutDraft(db: Database, sessionId: string, access: { reference: string; secret: string } | null): Promise<CheckoutDraft | null> {
+  if (access === null) return null;
+  const cart = await findCartBySession(db, sessionId);
+  const booking = cart ? await findActiveBookingOfCart(db, cart.id, { lock: false }) : null;
+  if (!booking || booking.status !== "pending_payment" || booking.reference !== access.reference || !hasGuestAccess(booking, access.secret)) return null;
+  const lines = await findBookingLines(db, booking.id);
+  return {
+    buyer: { name: booking.buyerName, email: booking.buyerEmail, phone: booking.buyerPhone, country: booking.buyerCountry },
+    method: booking.paymentMethod === "paypal" ? "paypal" : "card",
+    instalmentMonths: booking.instalmentMonths,
+    passengerNames: Object.fromEntries(lines.filter((line) => line.passengerNames.length > 0).map((line) => [line.cartLineId, [...line.passengerNames]])),
+  };
 }
 
 // ---- Confirming

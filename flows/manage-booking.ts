@@ -153,8 +153,13 @@ export interface BookingView {
   paidAt: string | null;
   currency: string;
   total: string;
-  payment: { method: "card" | "paypal"; cardBrand: string | null; cardLast4: string | null; instalmentMonths: number | null; status: string } | null;
+  payment: { method: "card" | "paypal"; cardBrand: string | null; cardLast4: string | null; instalmentMonths: number | null; financedBy: string | null; status: string } | null;
   lines: BookingLineView[];
+  /**
+   * The operator closed a sailing the booking still holds tickets on: the booking is not "confirmed"
+   * as it stands, the buyer has to choose another sailing or open tickets.
+   */
+  sailingClosed: boolean;
   history: HistoryEntry[];
 }
 
@@ -266,10 +271,12 @@ export async function bookingView(deps: ManageDeps, booking: BookingRow, languag
           cardBrand: payment.cardBrand === null ? null : cardBrandName(payment.cardBrand),
           cardLast4: payment.cardLast4,
           instalmentMonths: payment.instalmentMonths,
+          financedBy: payment.financedBy,
           status: payment.status,
         }
       : null,
     lines: lineViews,
+    sailingClosed: lineViews.some((line) => line.sailingClosed),
     history: historyOf(events),
   };
 }
@@ -362,7 +369,8 @@ async function newFerrySchedule(tx: Database, line: BookingLineRow, date: string
  * nothing: an open ticket (BOOKING_STATE), less than 24 hours before the service
  * (DATE_CHANGE_TOO_LATE), today as the new date (DATE_CHANGE_SAME_DAY), an activity onto the day of
  * another of the booking (SAME_DATE_IN_CART), a sailing or day without the seats (SAILING_SOLD_OUT,
- * ACTIVITY_SOLD_OUT, closures). The price stays as paid.
+ * ACTIVITY_SOLD_OUT, closures). The price stays as paid. The buyer is mailed the new tickets and the
+ * calendar entry that replaces the old one (a job queued in the same transaction).
  */
 export async function changeBookingDate(deps: Pick<ManageDeps, "db">, input: DateChangeInput, now: Date): Promise<{ booking: BookingRow; changed: boolean }> {
   return deps.db.transaction(async (tx) => {
@@ -408,6 +416,8 @@ export async function changeBookingDate(deps: Pick<ManageDeps, "db">, input: Dat
     await takeLineSeats(tx, language, { ...line, ...to }, saleReferenceOf(line.id), "sold", now);
     await rescheduleBookingLine(tx, line, to);
     await recordBookingEvent(tx, booking, dateChangeReason(line.id, snapshotOf(from), snapshotOf(to)), now);
+    // The tickets and calendar entry the buyer holds show the old date: the new ones go out with the move.
+    await enqueueBookingEmail(tx, booking.id, "date_changed");
     // The seats left behind go to the old sailings' waiting lists at once (ADR 0037).
     for (const id of [from.outboundSailingId, from.inboundSailingId]) {
       if (id !== null && id !== to.outboundSailingId && id !== to.inboundSailingId) await noticeFreedSeats(tx, id, now);

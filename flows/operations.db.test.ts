@@ -138,6 +138,8 @@ describe("closing a sailing", () => {
     await closeSailings(staff(), { sailingId: sailing.id }, "port_authority", null);
     const view = await bookingView({ db: db(), now: NOW }, booking, "es");
     expect(view.lines[0]).toMatchObject({ sailingClosed: true, dateChange: { allowed: true } });
+    // The booking as a whole is shown as needing a choice, not as "confirmed".
+    expect(view).toMatchObject({ status: "ticketed", sailingClosed: true });
     const moved = await changeBookingDate({ db: db() }, { bookingId: booking.id, lineId: line.id, newDate: DAY, outboundSailingId: day[6]!.id }, NOW);
     expect(moved.changed).toBe(true);
     expect((await findTickets(db(), booking.id)).map((ticket) => ticket.sailingId)).toEqual([day[6]!.id, day[6]!.id]);

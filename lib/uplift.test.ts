@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "./config.ts";
-import { upliftScriptFor, upliftScriptForPage, type UpliftDecisionInput } from "./uplift.ts";
+import { SANDBOX_UPLIFT_API_KEY, upliftScriptFor, upliftScriptForPage, type UpliftDecisionInput } from "./uplift.ts";
 
 const ALLOWED = ["USD", "CAD"];
-const SRC = "/sandbox-uplift/v1/up.js";
+const SRC = "https://cdn.uplift.example/up.js";
 
 describe("upliftScriptFor (spec §4: English, site enabled, allowed currency, non-empty key)", () => {
   // Every combination of the four conditions: only all four true load the script.
@@ -41,8 +41,11 @@ describe("upliftScriptFor (spec §4: English, site enabled, allowed currency, no
 describe("upliftScriptForPage", () => {
   it("reads the deployment's settings and the site's enableUplift flag", () => {
     const page = { siteFlags: { enableUplift: true }, language: "en", currency: "USD" };
-    // The default deployment has no key: never loaded.
-    expect(upliftScriptForPage(parseConfig({}), page)).toBeNull();
+    // The default deployment pays through the sandboxes: Uplift's sandbox with its public key.
+    expect(upliftScriptForPage(parseConfig({}), page)).toEqual({ src: "/sandbox-uplift/v1/up.js", apiKey: SANDBOX_UPLIFT_API_KEY });
+    expect(upliftScriptForPage(parseConfig({ UPLIFT_CURRENCIES: "" }), page)).toBeNull();
+    // The real Uplift is never sent the sandbox's key: without a configured key it stays off.
+    expect(upliftScriptForPage(parseConfig({ UPLIFT_SCRIPT_URL: "https://cdn.uplift.example/up.js" }), page)).toBeNull();
     const config = parseConfig({ UPLIFT_API_KEY: "pk_sandbox_1" });
     expect(upliftScriptForPage(config, page)).toEqual({ src: "/sandbox-uplift/v1/up.js", apiKey: "pk_sandbox_1" });
     expect(upliftScriptForPage(config, { ...page, siteFlags: { enableUplift: false } })).toBeNull();

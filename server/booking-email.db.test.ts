@@ -15,13 +15,14 @@ import { SEND_BOOKING_EMAIL } from "../flows/booking-email.ts";
 import { SWEEP_LAPSED_BOOKINGS, scheduleLapsedBookingSweep } from "../flows/booking-sweep.ts";
 import { checkoutDeps } from "../flows/checkout-deps.ts";
 import { confirmPayment, guestSecretOf, placeBooking } from "../flows/checkout.ts";
+import { changeBookingDate } from "../flows/manage-booking.ts";
 import { addToCart, type CartContext } from "../flows/cart.ts";
 import { findProducts } from "../modules/catalog/index.ts";
 import { addDays, findDaySailings, materializeSailings, type SailingView } from "../modules/inventory/index.ts";
 import { CROSSING_TO_CANCUN, CROSSING_TO_ISLA, CROSSING_TO_ISLA_CODE } from "../db/seed-catalogue.ts";
 import type { Database } from "../lib/db.ts";
 import { createLogger } from "../lib/logger.ts";
-import { bookingEvents, bookings, findTickets } from "../modules/checkout/index.ts";
+import { bookingEvents, bookings, findBookingLines, findTickets } from "../modules/checkout/index.ts";
 import { createJobRunner, jobs, type JobRunner } from "../modules/jobs/index.ts";
 import { findEvents, webhookDelivery } from "../modules/sandbox-psp/index.ts";
 import { verifyTicketCode } from "../modules/tickets/index.ts";
@@ -193,6 +194,37 @@ describe("the tickets' e-mail", () => {
     expect(calendar.match(/BEGIN:VEVENT/g)).toHaveLength(1);
     // The day's opening time at the pier (America/Cancun, UTC−5) as a UTC instant.
     expect(calendar).toMatch(new RegExp(`DTSTART:${addDays(DAY, 1).replaceAll("-", "")}T1\\d{3}00Z`));
+  });
+
+  it("goes out again after a date change, in the booking's language, with the new tickets and a calendar file that updates the same events", async () => {
+    const placed = await placeRoundTrip(2);
+    await payAndConfirmTwice(placed);
+    await runner.runDue();
+    const [first] = mailsOf(placed.reference);
+    const calendarOf = (mail: ReceivedMail) => mail.attachments.find((attachment) => attachment.contentType === "text/calendar")!.content.toString("utf8");
+    const uidsOf = (ics: string) => [...ics.matchAll(/^UID:(.+)$/gm)].map((match) => match[1]!.trim()).sort();
+    const sequencesOf = (ics: string) => [...ics.matchAll(/^SEQUENCE:(\d+)/gm)].map((match) => Number(match[1]));
+    expect(sequencesOf(calendarOf(first!)).every((sequence) => sequence === 0)).toBe(true);
+
+    const newDay = addDays(DAY, 2);
+    const [there, back] = [await findDaySailings(fixture.db, [CROSSING_TO_ISLA], newDay, NOW), await findDaySailings(fixture.db, [CROSSING_TO_CANCUN], newDay, NOW)];
+    const [line] = await findBookingLines(fixture.db, placed.bookingId);
+    const moved = await changeBookingDate({ db: fixture.db }, { bookingId: placed.bookingId, lineId: line!.id, newDate: newDay, outboundSailingId: there[1]!.id, inboundSailingId: back.at(-1)!.id }, NOW);
+    expect(moved.changed).toBe(true);
+    expect(await runner.runDue()).toMatchObject({ retried: 0, failed: 0 });
+
+    const mails = mailsOf(placed.reference);
+    expect(mails).toHaveLength(2);
+    const changed = mails[1]!;
+    expect(changed.subject).toBe(`Nueva fecha, nuevos boletos · reserva Travesía ${placed.reference}`);
+    expect(changed.text).toContain("Cambiamos la fecha de tu reserva");
+    const pdf = changed.attachments.find((attachment) => attachment.filename === `travesia-${placed.reference}.pdf`);
+    expect(decodePdfQrs(pdf!.content, 72)).toHaveLength(6);
+    const updated = calendarOf(changed);
+    expect(uidsOf(updated)).toEqual(uidsOf(calendarOf(first!)));
+    expect(sequencesOf(updated)).toEqual([1, 1]);
+    expect(updated).toContain(`DTSTART:${newDay.replaceAll("-", "")}T`);
+    expect((await eventReasons(placed.bookingId)).filter((reason) => reason.startsWith("email_sent"))).toEqual(["email_sent:confirmation", "email_sent:date_changed"]);
   });
 
   it("is resent on the buyer's request, at most three times an hour", async () => {

@@ -16,6 +16,7 @@ import { addToCart, type CartContext } from "../flows/cart.ts";
 import { confirmPayment, failLapsedBookings, guestSecretOf, hasGuestAccess, placeBooking } from "../flows/checkout.ts";
 import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "../app/context.ts";
+import { loadThankYou } from "../app/checkout/thank-you.server.ts";
 import { loadPaymentDetails, submitPaymentDetails, type CheckoutPageId, type PaymentFormFailure } from "../app/checkout/payment-details.server.ts";
 import { findSiteConfig } from "../modules/site/index.ts";
 import { createLogger } from "../lib/logger.ts";
@@ -282,15 +283,15 @@ describe("placing and paying a booking", () => {
     const { sessionId } = await roundTripCart(outbound[4]!, inbound[7]!, { adult: 1, child: 0, infant: 0 });
     const onlyDollars = (currency: string) => currency === "USD";
     // Where the offer may not be shown (here: not in pesos), the token is refused and nothing is placed.
-    const refused = await codeOf(placeBooking(deps(), placing(sessionId, { cardToken: { token: "tok_test_4242", acceptedIn: () => false } })));
+    const refused = await codeOf(placeBooking(deps(), placing(sessionId, { cardToken: { token: "tok_test_4242", financedBy: "uplift", acceptedIn: () => false } })));
     expect(refused).toBe("PAYMENT_METHOD_UNAVAILABLE");
-    expect(await codeOf(placeBooking(deps(), placing(sessionId, { method: "paypal", cardToken: { token: "tok_test_4242", acceptedIn: onlyDollars } })))).toBe("PAYMENT_METHOD_UNAVAILABLE");
+    expect(await codeOf(placeBooking(deps(), placing(sessionId, { method: "paypal", cardToken: { token: "tok_test_4242", financedBy: "uplift", acceptedIn: onlyDollars } })))).toBe("PAYMENT_METHOD_UNAVAILABLE");
     const [cart] = await db().select().from(carts).where(eq(carts.sessionId, sessionId));
     expect(await db().select().from(bookings).where(eq(bookings.cartId, cart!.id))).toHaveLength(0);
 
     // Allowed: authorized at once and sent to the thank-you page with the payment; a double submit is the same payment.
-    const placed = await placeBooking(deps(), placing(sessionId, { cardToken: { token: "tok_test_4242", acceptedIn: onlyDollars } }));
-    const again = await placeBooking(deps(), placing(sessionId, { cardToken: { token: "tok_test_4242", acceptedIn: onlyDollars } }));
+    const placed = await placeBooking(deps(), placing(sessionId, { cardToken: { token: "tok_test_4242", financedBy: "uplift", acceptedIn: onlyDollars } }));
+    const again = await placeBooking(deps(), placing(sessionId, { cardToken: { token: "tok_test_4242", financedBy: "uplift", acceptedIn: onlyDollars } }));
     expect(placed.kind).toBe("redirect");
     if (placed.kind !== "redirect") return;
     expect(again).toEqual(placed);
@@ -302,6 +303,11 @@ describe("placing and paying a booking", () => {
     expect((await confirmPayment(deps(), intentId)).kind).toBe("ticketed");
     const captures = await db().select({ n: count() }).from(sandboxPspEvents).where(and(eq(sandboxPspEvents.intentId, intentId), eq(sandboxPspEvents.type, "payment.authorized")));
     expect(captures[0]!.n).toBe(1);
+
+    // The thank-you page says the buyer pays monthly with Uplift, not the digits of Uplift's card.
+    const cookie = `travesia_booking=${placed.reference}.${guestSecretOf(GUEST_SECRET, placed.bookingId)}`;
+    const thanks = await loadThankYou(new Request(placed.url, { headers: { Cookie: cookie } }), await routeContext(), "en");
+    expect(thanks.data.payment).toEqual({ method: "uplift" });
   });
 });
 

@@ -8,6 +8,8 @@ import { createTestDatabase, type TestDatabase } from "../tests/setup/pg.ts";
 import { createJobRunner, enqueueJob, jobs } from "../modules/jobs/index.ts";
 
 const JOBS = 300;
+/** Any kind of job: both runners get the same stand-in handler for it. */
+const WORK = "deliver-webhook";
 let testDb: TestDatabase;
 let nodeA: DatabaseHandle;
 let nodeB: DatabaseHandle;
@@ -28,12 +30,12 @@ afterAll(async () => {
 describe("two runners on two nodes", () => {
   it("run every job exactly once between them, each attempt on one node only", async () => {
     await nodeA.db.transaction(async (tx) => {
-      for (let index = 0; index < JOBS; index += 1) await enqueueJob(tx, { name: "work", payload: { index } });
+      for (let index = 0; index < JOBS; index += 1) await enqueueJob(tx, { name: WORK, payload: { index } });
     });
     const rolledBack = new Error("rolled back");
     await expect(
       nodeA.db.transaction(async (tx) => {
-        await enqueueJob(tx, { name: "work", payload: { index: -1 } });
+        await enqueueJob(tx, { name: WORK, payload: { index: -1 } });
         throw rolledBack;
       }),
     ).rejects.toBe(rolledBack);
@@ -45,8 +47,8 @@ describe("two runners on two nodes", () => {
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 4));
     };
     const logger = createLogger("silent");
-    const runnerA = createJobRunner({ db: nodeA.db, logger, concurrency: 4, pollMs: 5, handlers: { work: handlerFor("a") } });
-    const runnerB = createJobRunner({ db: nodeB.db, logger, concurrency: 4, pollMs: 5, handlers: { work: handlerFor("b") } });
+    const runnerA = createJobRunner({ db: nodeA.db, logger, concurrency: 4, pollMs: 5, handlers: { [WORK]: handlerFor("a") } });
+    const runnerB = createJobRunner({ db: nodeB.db, logger, concurrency: 4, pollMs: 5, handlers: { [WORK]: handlerFor("b") } });
     runnerA.start();
     runnerB.start();
     const [dueA, dueB] = await Promise.all([runnerA.runDue(), runnerB.runDue()]);

@@ -10,11 +10,12 @@ import { SEND_NEWSLETTER_CONFIRMATION, sendNewsletterConfirmation } from "../flo
 import { SWEEP_LAPSED_BOOKINGS, scheduleLapsedBookingSweep, sweepLapsedBookings } from "../flows/booking-sweep.ts";
 import { checkoutDeps } from "../flows/checkout-deps.ts";
 import { SEND_CLOSURE_NOTICE, sendClosureNotice } from "../flows/sailing-closures.ts";
+import { SEND_REFUND_EMAIL, sendRefundEmail } from "../flows/refunds.ts";
 import { RECONCILE_PAYMENTS, runReconciliationJob, scheduleReconciliation } from "../flows/payment-reconciliation.ts";
 import { OFFER_WAITLIST_SEATS, SEND_WAITLIST_OFFER, runWaitlistCheckJob, sendWaitlistOfferEmail, sweepWaitingLists } from "../flows/waitlist.ts";
 import { publicOriginOf } from "../lib/config.ts";
 import { SEND_ACCOUNT_EMAIL } from "../modules/identity/index.ts";
-import { createJobRunner, type JobContext, type JobHandlers, type JobRunner } from "../modules/jobs/index.ts";
+import { assertEveryJobHandled, createJobRunner, type JobContext, type JobHandlers, type JobRunner } from "../modules/jobs/index.ts";
 import { mailerOnce } from "../modules/mail/index.ts";
 import { DELIVER_WEBHOOK, deliverWebhook, webhookPoster } from "../modules/webhooks/index.ts";
 import { bookingDocumentDeps } from "./booking-deps.ts";
@@ -25,7 +26,7 @@ import { newsletterMailDeps } from "./newsletter-deps.ts";
 /**
  * Every kind of job, by name. Enqueue with `enqueueJob(tx, { name, payload })` from a use case:
  * the tickets' e-mail (queued when a booking is ticketed, or resent on request), the notice to the
- * holders of a sailing the operator closed (ADR 0038), the sweep of
+ * holders of a sailing the operator closed (ADR 0038), the buyer's refund mail (ADR 0039), the sweep of
  * lapsed bookings, which re-queues itself every minute (ADR 0023) and reconciles stuck payments with the
  * provider first, the reconciliation queued at every start (ADR 0034), the accounts' confirm and reset
  * mails (ADR 0027), the newsletter's confirmation mail (queued with the subscription, ADR 0028), the
@@ -37,6 +38,9 @@ export function jobHandlers(services: AppServices): JobHandlers {
   return {
     [SEND_BOOKING_EMAIL]: async (payload, context) => {
       await sendBookingEmail({ ...bookingDocumentDeps(services, context.now), mailer: mailerOf(context) }, payload, context);
+    },
+    [SEND_REFUND_EMAIL]: async (payload, context) => {
+      await sendRefundEmail({ ...bookingDocumentDeps(services, context.now), mailer: mailerOf(context) }, payload, context);
     },
     [SEND_CLOSURE_NOTICE]: async (payload, context) => {
       await sendClosureNotice({ ...bookingDocumentDeps(services, context.now), mailer: mailerOf(context) }, payload, context);
@@ -85,26 +89,27 @@ export function jobHandlers(services: AppServices): JobHandlers {
   };
 }
 
-/** The runner of this process when JOBS_ENABLED, started; null when this node leaves jobs to others. */
+/**
+ * The runner of this process when JOBS_ENABLED, started; null when this node leaves jobs to others.
+ * Throws before anything starts when some kind of job has no handler (on every node: a build that
+ * cannot run a job it enqueues is broken wherever it runs).
+ */
 export function startJobRunner(runtime: Runtime, handlers: JobHandlers = jobHandlers(runtime.services)): JobRunner | null {
+  assertEveryJobHandled(handlers);
   if (!runtime.config.JOBS_ENABLED) {
     runtime.logger.info("jobs disabled on this node (JOBS_ENABLED=false)");
     return null;
   }
   const runner = createJobRunner({ db: runtime.database.db, logger: runtime.logger, handlers, now: () => runtime.services.clock.now() });
   // The recurring sweep starts its chain here; on a node that joins a running chain this is a no-op.
-  if (handlers[SWEEP_LAPSED_BOOKINGS]) {
-    scheduleLapsedBookingSweep(runtime.database.db, runtime.services.clock.now()).catch((error: unknown) =>
-      runtime.logger.warn({ err: error }, "scheduling the lapsed-booking sweep failed; the next start tries again"),
-    );
-  }
+  scheduleLapsedBookingSweep(runtime.database.db, runtime.services.clock.now()).catch((error: unknown) =>
+    runtime.logger.warn({ err: error }, "scheduling the lapsed-booking sweep failed; the next start tries again"),
+  );
   // Whatever a killed process left between the provider's answer and our commit is settled now, not at
   // the next sweep (ADR 0034): every booking placed before this start is asked about once.
-  if (handlers[RECONCILE_PAYMENTS]) {
-    scheduleReconciliation(runtime.database.db, runtime.services.clock.now()).catch((error: unknown) =>
-      runtime.logger.warn({ err: error }, "scheduling the start's payment reconciliation failed; the sweep reconciles within minutes"),
-    );
-  }
+  scheduleReconciliation(runtime.database.db, runtime.services.clock.now()).catch((error: unknown) =>
+    runtime.logger.warn({ err: error }, "scheduling the start's payment reconciliation failed; the sweep reconciles within minutes"),
+  );
   runner.start();
   runtime.logger.info({ runner: runner.id, jobs: Object.keys(handlers) }, "job runner started");
   return runner;

@@ -10,7 +10,8 @@ import { startWebhookDelivery, webhookTargetOf } from "../modules/sandbox-psp/in
 import { createApp } from "./app.ts";
 import { boot } from "./boot.ts";
 import { badRequestForClientError } from "./client-error.ts";
-import { startJobRunner } from "./jobs.ts";
+import { jobHandlers, startJobRunner } from "./jobs.ts";
+import { assertEveryJobHandled } from "../modules/jobs/index.ts";
 import { HostedIdentityProvider } from "./idp/index.ts";
 
 const startedAt = performance.now();
@@ -22,6 +23,9 @@ async function main() {
   if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required in production`).join("\n")}`);
   const runtime = await boot(env);
   const { config, logger, database } = runtime;
+  // A kind of job without a handler would queue work nobody does: refuse to start before listening.
+  const handlers = jobHandlers(runtime.services);
+  assertEveryJobHandled(handlers);
   let accepting = true;
   const app = createApp(runtime.services, {
     // This file runs as <build>/server/index.js; the browser assets sit beside it in <build>/client.
@@ -35,7 +39,7 @@ async function main() {
     if (runtime.services.identityProvider instanceof HostedIdentityProvider) runtime.services.identityProvider.setInternalOrigin(loopbackOrigin(config.HOST, info.port));
   }) as Server;
   server.on("clientError", badRequestForClientError);
-  const jobRunner = startJobRunner(runtime);
+  const jobRunner = startJobRunner(runtime, handlers);
   // The in-process sandbox PSP posts its webhooks like a real provider would, from its own loop.
   const webhooks = config.SANDBOX_PSP_WEBHOOKS_ENABLED
     ? startWebhookDelivery({ db: runtime.services.sandboxPspDb ?? runtime.services.db, target: webhookTargetOf(config), now: () => runtime.services.clock.now(), logger })

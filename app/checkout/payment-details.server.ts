@@ -13,14 +13,14 @@ import type { Language } from "../../lib/language.ts";
 import { upliftScriptForPage, type UpliftScript } from "../../lib/uplift.ts";
 import { findCartView, type CartView } from "../../flows/cart.ts";
 import { isCouponOnly } from "../../modules/cart/index.ts";
-import { guestSecretOf, placeBooking } from "../../flows/checkout.ts";
+import { findCheckoutDraft, guestSecretOf, placeBooking, type CheckoutDraft } from "../../flows/checkout.ts";
 import { checkoutDeps } from "../../flows/checkout-deps.ts";
 import { needsPassengerNames, passengerTypesOf, type PaymentMethodKind } from "../../modules/checkout/index.ts";
 import { findInstalmentBanks, INSTALMENT_CURRENCY, instalmentOffers } from "../../modules/payments/index.ts";
 import { servicesContext, requestContext } from "../context.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import { readCartSession } from "../cart/cart-session.server.ts";
-import { bookingAccessCookie } from "./booking-access.server.ts";
+import { bookingAccessCookie, readBookingAccess } from "./booking-access.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -69,6 +69,8 @@ export interface PaymentDetailsData {
   paypal: boolean;
   instalments: InstalmentOption[];
   declined: DeclineCode | null;
+  /** What the buyer sent for this cart's payment that did not go through, to fill the form again; null: a blank form. */
+  typed: PaymentFormValues | null;
   /** Uplift's pay-monthly offer (spec §4): the script to load, or null when it must not be requested. */
   uplift: UpliftScript | null;
 }
@@ -122,7 +124,27 @@ export async function loadPaymentDetails(request: Request, context: Context, lan
     paypal: cart.currency === "MXN",
     instalments: cart.currency === INSTALMENT_CURRENCY ? instalmentOffers(await findInstalmentBanks(db, language)) : [],
     declined: DECLINE_CODES.find((code) => code === declined) ?? null,
+    typed: formValuesOf(await findCheckoutDraft(db, sessionId, readBookingAccess(request)), { singlePayment: url.searchParams.get(SINGLE_PAYMENT.name) === SINGLE_PAYMENT.value }),
     uplift: upliftScriptForPage(config, { siteFlags: site.flags, language, currency: cart.currency }),
+  };
+}
+
+/**
+ * The query the provider's page links back with when the card could not pay the months without
+ * interest: the form comes back with a single payment chosen, the rest as typed.
+ */
+const SINGLE_PAYMENT = { name: "payment", value: "single" } as const;
+
+/** The form as it was sent (the terms were accepted, or the booking would not exist). */
+function formValuesOf(draft: CheckoutDraft | null, options: { singlePayment: boolean }): PaymentFormValues | null {
+  if (draft === null) return null;
+  return {
+    ...draft.buyer,
+    method: draft.method,
+    instalments: draft.instalmentMonths === null || options.singlePayment ? "" : String(draft.instalmentMonths),
+    acceptTerms: true,
+    names: draft.passengerNames,
+    upliftToken: "",
   };
 }
 
@@ -173,9 +195,10 @@ export async function submitPaymentDetails(request: Request, context: Context, l
         method: paysMonthly ? "card" : values.method,
         instalmentMonths: /^\d{1,2}$/.test(values.instalments) ? Number(values.instalments) : null,
         returnUrlOf: (reference) => `${thankYou}?booking=${reference}`,
+        cancelUrlOf: ({ singlePayment }) => `${origin}${pathOf("paymentDetails", language)}${singlePayment ? `?${SINGLE_PAYMENT.name}=${SINGLE_PAYMENT.value}` : ""}`,
         // Uplift pays only where its offer may be shown at all: the same rule that loads its script.
         ...(paysMonthly
-          ? { cardToken: { token: values.upliftToken, acceptedIn: (currency: string) => upliftScriptForPage(services.config, { siteFlags: site.flags, language, currency }) !== null } }
+          ? { cardToken: { token: values.upliftToken, financedBy: "uplift" as const, acceptedIn: (currency: string) => upliftScriptForPage(services.config, { siteFlags: site.flags, language, currency }) !== null } }
           : {}),
       },
     );

@@ -40,7 +40,9 @@ export interface ThankYouData {
 
 export type PaidWith =
   | { method: "card"; brand: string; last4: string; instalments: { months: number; monthly: string } | null }
-  | { method: "paypal" };
+  | { method: "paypal" }
+  /** Paying monthly: Uplift paid us with its single-use card, the buyer repays Uplift. */
+  | { method: "uplift" };
 
 export async function loadThankYou(request: Request, context: Context, language: Language): Promise<{ data: ThankYouData; headers: Headers }> {
   const services = context.get(servicesContext);
@@ -116,6 +118,8 @@ export async function loadThankYou(request: Request, context: Context, language:
 
 function paidWith(payment: BookingPaymentRow, format: (amountMinor: number) => string): PaidWith | null {
   if (payment.method === "paypal") return { method: "paypal" };
+  // The card is Uplift's, not the buyer's: its digits would only confuse them.
+  if (payment.financedBy === "uplift") return { method: "uplift" };
   if (!payment.cardBrand || !payment.cardLast4) return null;
   const months = payment.instalmentMonths;
   return {

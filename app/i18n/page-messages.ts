@@ -62,7 +62,7 @@ export const ROUTE_MODULE_MESSAGES: Record<string, readonly string[]> = {
     "booking.departsArrives",
   ],
   "routes/thank-you.tsx": ["thanks", "checkout.backToCart"],
-  "routes/manage-booking.tsx": ["manage", "thanks.reference", "product.timeNote", "booking.departsArrives", "booking.outbound", "booking.inbound", "booking.category"],
+  "routes/manage-booking.tsx": ["manage", "thanks.reference", "thanks.paidWithUplift", "product.timeNote", "booking.departsArrives", "booking.outbound", "booking.inbound", "booking.category"],
   "routes/waitlist.tsx": ["waitlist", "booking.passengers", "booking.passenger", "booking.category"],
   "routes/auth.tsx": ["login"],
   "routes/register.tsx": ["account"],

@@ -136,6 +136,7 @@ function FindForm({ form }: { form: { reference: string; email: string; error: s
 
 function paymentText(t: Translate, payment: BookingView["payment"]): string | null {
   if (!payment) return null;
+  if (payment.financedBy === "uplift") return t("thanks.paidWithUplift");
   const method =
     payment.method === "paypal"
       ? t("manage.payment.paypal")
@@ -179,9 +180,15 @@ function BookingDetails({ data: page, failure }: { data: Extract<ManageBookingDa
               {booking.reference}
             </p>
           </div>
-          <p className="rounded-full bg-sea-50 px-3 py-1 text-sm font-semibold text-sea-900" data-testid="booking-status" data-status={booking.status}>
-            {t(`manage.status.${booking.status}`)}
-          </p>
+          {booking.sailingClosed ? (
+            <p className="rounded-full bg-coral-50 px-3 py-1 text-sm font-semibold text-coral-700" data-testid="booking-status" data-status="sailing_closed">
+              {t("manage.status.sailingClosed")}
+            </p>
+          ) : (
+            <p className="rounded-full bg-sea-50 px-3 py-1 text-sm font-semibold text-sea-900" data-testid="booking-status" data-status={booking.status}>
+              {t(`manage.status.${booking.status}`)}
+            </p>
+          )}
         </div>
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
           <dt className="text-slate-600">{t("manage.summary.bookedBy")}</dt>

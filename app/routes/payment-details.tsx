@@ -101,7 +101,7 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
   const language = useLanguage();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const { page, cart, countries, namedLines, paypal, instalments, declined, uplift } = loaderData;
+  const { page, cart, countries, namedLines, paypal, instalments, declined, typed, uplift } = loaderData;
   const couponPage = page === "paymentDetailsCoupon";
   const title = couponPage ? t("checkout.couponTitle") : t("checkout.title");
   const couponMonths = cart.lines.find((line) => line.coupon)?.coupon?.months ?? null;
@@ -116,7 +116,7 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
     form.current.requestSubmit();
   }
   const failure = actionData as PaymentFormFailure | undefined;
-  const values = failure?.values ?? EMPTY_VALUES;
+  const values = failure?.values ?? typed ?? EMPTY_VALUES;
   const issues = failure?.issues ?? [];
   const knownError = failure ? errorMessageKey(failure.code) : null;
   const secondsLeft = Math.min(...cart.lines.flatMap((line) => (line.hold.secondsLeft === null ? [] : [line.hold.secondsLeft])));

@@ -79,6 +79,8 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
               <dd className="text-right" data-testid="thank-you-payment">
                 {booking.payment.method === "paypal" ? (
                   "PayPal"
+                ) : booking.payment.method === "uplift" ? (
+                  t("thanks.paidWithUplift")
                 ) : (
                   <>
                     {booking.payment.brand} •••• {booking.payment.last4}

@@ -75,12 +75,12 @@ export async function findBookingsByBuyerEmail(db: Database, email: string, limi
     .limit(limit);
 }
 
-export async function findActiveBookingOfCart(db: Database, cartId: string): Promise<BookingRow | null> {
-  const [row] = await db
+export async function findActiveBookingOfCart(db: Database, cartId: string, options: { lock?: boolean } = { lock: true }): Promise<BookingRow | null> {
+  const query = db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.cartId, cartId), inArray(bookings.status, ["pending_payment", "paid", "ticketed"])))
-    .for("update");
+    .where(and(eq(bookings.cartId, cartId), inArray(bookings.status, ["pending_payment", "paid", "ticketed"])));
+  const [row] = options.lock === false ? await query : await query.for("update");
   return row ?? null;
 }
 
@@ -144,7 +144,10 @@ export async function updatePayment(
   db: Database,
   paymentId: string,
   values: Partial<
-    Pick<BookingPaymentRow, "providerPaymentId" | "status" | "failureCode" | "cardBrand" | "cardLast4" | "cardIssuer" | "redirectUrl" | "instalmentMonths" | "capturedMinor" | "capturedCurrency">
+    Pick<
+      BookingPaymentRow,
+      "providerPaymentId" | "status" | "failureCode" | "cardBrand" | "cardLast4" | "cardIssuer" | "redirectUrl" | "instalmentMonths" | "capturedMinor" | "capturedCurrency" | "financedBy"
+    >
   >,
   now: Date,
 ): Promise<BookingPaymentRow> {

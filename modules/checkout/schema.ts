@@ -179,6 +179,8 @@ export const bookingPayments = pgTable(
     cardLast4: char("card_last4", { length: 4 }),
     cardIssuer: text("card_issuer"),
     instalmentMonths: smallint("instalment_months"),
+    /** Who lends the buyer the money when the card is not theirs: "uplift" (paying monthly, its single-use card). */
+    financedBy: text("financed_by"),
     redirectUrl: text("redirect_url"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fixedClock } from "../../lib/clock.ts";
 import { createLogger } from "../../lib/logger.ts";
 import { openSnapshot, type DatabaseHandle } from "../../tests/setup/db.ts";
-import { createJobRunner, deleteFinishedJobs, enqueueJob, jobs, RETRY_BASE_MS } from "./index.ts";
+import { createJobRunner, deleteFinishedJobs, jobs, RETRY_BASE_MS } from "./index.ts";
+import { enqueueJob } from "./queue.ts";
 
 let database: DatabaseHandle;
 const logger = createLogger("silent");

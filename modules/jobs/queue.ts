@@ -19,8 +19,8 @@ export const DEFAULT_MAX_ATTEMPTS = 5;
  */
 export const DEFAULT_LEASE_MS = 60_000;
 
-export interface EnqueueJobInput {
-  name: string;
+export interface EnqueueJobInput<Name extends string = string> {
+  name: Name;
   /** Anything JSON: the handler validates what it receives. */
   payload: unknown;
   /** Earliest start; default: the database's now(). */
@@ -66,12 +66,12 @@ export interface JobContext {
 }
 
 export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
-export type JobHandlers = Record<string, JobHandler>;
 
 export interface JobRunnerOptions {
   db: Database;
   logger: Logger;
-  handlers: JobHandlers;
+  /** The kinds of job this runner claims; it leaves every other name to other runners. */
+  handlers: Readonly<Record<string, JobHandler>>;
   now?: () => Date;
   /** Wait between polls when nothing was due. */
   pollMs?: number;

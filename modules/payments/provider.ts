@@ -65,6 +65,8 @@ export interface PaymentProvider {
     currency: string;
     reference: string;
     returnUrl: string;
+    /** The merchant's page the provider's page links back to without paying. */
+    cancelUrl?: string;
     language: Language;
     idempotencyKey: string;
     method?: ProviderPaymentMethod;
@@ -187,6 +189,7 @@ export function createHttpPaymentProvider(options: HttpPaymentProviderOptions): 
         currency: input.currency,
         merchantReference: input.reference,
         returnUrl: input.returnUrl,
+        ...(input.cancelUrl ? { cancelUrl: input.cancelUrl } : {}),
         language: input.language,
         ...(input.method ? { method: input.method } : {}),
         ...(input.instalments ? { instalments: { months: input.instalments.months } } : {}),

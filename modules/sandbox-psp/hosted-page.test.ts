@@ -79,3 +79,21 @@ describe("the PayPal sandbox page", () => {
     expect(invalid).toContain("&#60;nope&#62;");
   });
 });
+
+describe("renderCardPage's way back to the merchant", () => {
+  it("links to a single payment under a plan, to the shop otherwise, only when the merchant gave a URL", () => {
+    const refused = renderCardPage({
+      language: "es",
+      action: "/x",
+      amount: "$1",
+      merchantReference: "TV-1",
+      instalments: { months: 6, monthly: "$1" },
+      errors: { number: "instalments_not_mexican" },
+      cancelUrl: "https://shop.test/es/pago/?payment=single",
+    });
+    expect(refused).toContain('<a href="https://shop.test/es/pago/?payment=single" data-testid="psp-back">Pagar en una sola exhibición</a>');
+    expect(renderCardPage({ language: "pt", action: "/x", amount: "$1", merchantReference: "TV-1", cancelUrl: "https://shop.test/pt/" })).toContain(">Voltar à loja</a>");
+    expect(renderCardPage({ language: "en", action: "/x", amount: "$1", merchantReference: "TV-1", cancelUrl: "https://shop.test/<x>" })).not.toContain("<x>");
+    expect(renderCardPage({ language: "en", action: "/x", amount: "$1", merchantReference: "TV-1" })).not.toContain("psp-back");
+  });
+});

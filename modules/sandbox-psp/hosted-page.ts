@@ -29,6 +29,9 @@ interface HostedPageText {
   notFoundText: string;
   /** "{months} … {monthly}": the plan the merchant asked for, shown above the form. */
   instalments: string;
+  /** The way back to the merchant: to pay at once instead of the plan, or to choose another way to pay. */
+  backSinglePayment: string;
+  backToShop: string;
   /** Texts with {months} are filled in with the plan asked for. */
   errors: Record<CardFieldError, string>;
   paypal: {
@@ -79,6 +82,8 @@ export const HOSTED_PAGE_TEXT: Readonly<Record<Language, HostedPageText>> = {
       instalments_months_exceeded: "The bank that issued this card does not offer {months} interest-free monthly payments. Use another card.",
     },
     instalments: "{months} interest-free monthly payments of {monthly}",
+    backSinglePayment: "Pay in a single payment instead",
+    backToShop: "Back to the shop",
     paypal: {
       title: "Log in to your PayPal account — PayPal Sandbox",
       sandbox: "PayPal sandbox: no real money moves.",
@@ -125,6 +130,8 @@ export const HOSTED_PAGE_TEXT: Readonly<Record<Language, HostedPageText>> = {
       instalments_months_exceeded: "El banco que emitió esta tarjeta no ofrece {months} meses sin intereses. Usa otra tarjeta.",
     },
     instalments: "{months} meses sin intereses de {monthly}",
+    backSinglePayment: "Pagar en una sola exhibición",
+    backToShop: "Volver a la tienda",
     paypal: {
       title: "Inicia sesión en tu cuenta PayPal — PayPal Sandbox",
       sandbox: "Sandbox de PayPal: no se mueve dinero real.",
@@ -171,6 +178,8 @@ export const HOSTED_PAGE_TEXT: Readonly<Record<Language, HostedPageText>> = {
       instalments_months_exceeded: "O banco que emitiu este cartão não oferece {months} parcelas sem juros. Use outro cartão.",
     },
     instalments: "{months} parcelas sem juros de {monthly}",
+    backSinglePayment: "Pagar à vista",
+    backToShop: "Voltar à loja",
     paypal: {
       title: "Entre na sua conta PayPal — PayPal Sandbox",
       sandbox: "Sandbox do PayPal: nenhum dinheiro real é movimentado.",
@@ -191,7 +200,8 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{color:#555}dd{
 label{display:block;margin-top:1rem;font-weight:600}input{display:block;width:100%;box-sizing:border-box;font-size:1.1rem;padding:.6rem;border:1px solid #767676;border-radius:.4rem;margin-top:.3rem}
 input[aria-invalid=true]{border:2px solid #b00020}.error{color:#b00020;margin:.3rem 0 0}
 button{margin-top:1.25rem;width:100%;font-size:1.1rem;padding:.75rem;border:0;border-radius:.5rem;background:#1d4ed8;color:#fff;cursor:pointer}
-button.secondary{background:#fff;color:#1d4ed8;border:2px solid #1d4ed8}`;
+button.secondary{background:#fff;color:#1d4ed8;border:2px solid #1d4ed8}
+.back{margin-top:1rem;text-align:center}.back a{color:#1d4ed8;font-weight:600}`;
 
 // PayPal's look (navy header, yellow button), so nobody mistakes its page for the card page.
 const PAYPAL_STYLE = `body{background:#f5f7fa}header.paypal{max-width:26rem;margin:0 auto 1rem;font:italic 800 1.8rem system-ui,sans-serif;color:#003087}
@@ -215,6 +225,8 @@ export interface CardPageInput {
   instalments?: { months: number; monthly: string } | null;
   /** What the buyer typed, except the number and CVV, which are never echoed back. */
   values?: Pick<CardForm, "expiry" | "name">;
+  /** The merchant's way back without paying; with a plan it reads "pay in a single payment instead". */
+  cancelUrl?: string | null;
   errors?: Partial<Record<keyof CardForm, CardFieldError>>;
 }
 
@@ -241,7 +253,8 @@ ${field("number", text.number, 'inputmode="numeric" autocomplete="cc-number" max
 ${field("expiry", text.expiry, `inputmode="numeric" autocomplete="cc-exp" placeholder="${escapeHtml(text.expiryPlaceholder)}" maxlength="7"`, input.values?.expiry ?? "")}
 ${field("cvc", text.cvc, 'inputmode="numeric" autocomplete="cc-csc" maxlength="4"')}
 ${field("name", text.name, 'autocomplete="cc-name" maxlength="100"', input.values?.name ?? "")}
-<button type="submit">${escapeHtml(text.pay)} ${escapeHtml(input.amount)}</button></form>`,
+<button type="submit">${escapeHtml(text.pay)} ${escapeHtml(input.amount)}</button></form>
+${input.cancelUrl ? `<p class="back"><a href="${escapeHtml(input.cancelUrl)}" data-testid="psp-back">${escapeHtml(input.instalments ? text.backSinglePayment : text.backToShop)}</a></p>` : ""}`,
   );
 }
 

@@ -36,6 +36,8 @@ export const sandboxPspIntents = pgTable(
     currency: char("currency", { length: 3 }).notNull(),
     merchantReference: text("merchant_reference").notNull(),
     returnUrl: text("return_url").notNull(),
+    /** The merchant's page to go back to without paying (choose another way to pay); null: none offered. */
+    cancelUrl: text("cancel_url"),
     language: char("language", { length: 2 }).notNull(),
     status: sandboxPspIntentStatus("status").notNull().default("requires_payment_method"),
     amountAuthorizedMinor: bigint("amount_authorized_minor", { mode: "number" }).notNull().default(0),

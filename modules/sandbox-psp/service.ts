@@ -181,6 +181,8 @@ export interface CreateIntentInput {
   currency: string;
   merchantReference: string;
   returnUrl: string;
+  /** The merchant's page to go back to from the hosted page without paying. */
+  cancelUrl?: string;
   language?: Language;
   /** Card when absent. PayPal: MXN only. */
   method?: PaymentMethodKind;
@@ -201,6 +203,7 @@ async function createIntentIn(tx: Transaction, input: CreateIntentInput, now: Da
       currency: input.currency,
       merchantReference: input.merchantReference,
       returnUrl: input.returnUrl,
+      cancelUrl: input.cancelUrl ?? null,
       language: input.language ?? "en",
       method,
       instalmentMonths,
@@ -401,7 +404,7 @@ export const SANDBOX_PAYPAL_BUYER = "buyer@sandbox.paypal.example";
 
 export type HostedPageState =
   | { kind: "not_found"; language: Language }
-  | { kind: "card_form"; language: Language; amount: string; merchantReference: string; instalments: InstalmentOffer | null }
+  | { kind: "card_form"; language: Language; amount: string; merchantReference: string; instalments: InstalmentOffer | null; cancelUrl: string | null }
   | { kind: "challenge"; language: Language; amount: string; last4: string }
   | { kind: "paypal"; language: Language; amount: string; merchantReference: string }
   | { kind: "return"; location: string };
@@ -417,7 +420,7 @@ function stateOf(row: IntentRow, card: CardRow | null): HostedPageState {
   if (row.status === "requires_payment_method") {
     return row.method === "paypal"
       ? { kind: "paypal", language, amount, merchantReference: row.merchantReference }
-      : { kind: "card_form", language, amount, merchantReference: row.merchantReference, instalments: instalmentOfferOf(row, language) };
+      : { kind: "card_form", language, amount, merchantReference: row.merchantReference, instalments: instalmentOfferOf(row, language), cancelUrl: row.cancelUrl };
   }
   if (row.status === "requires_action") return { kind: "challenge", language, amount, last4: card?.last4 ?? "" };
   // Already decided (a reload, the back button): send the buyer back with the outcome, change nothing.
@@ -438,6 +441,7 @@ export type CardSubmission =
       amount: string;
       merchantReference: string;
       instalments: InstalmentOffer | null;
+      cancelUrl: string | null;
       errors: Partial<Record<keyof CardForm, CardFieldError>>;
       values: Pick<CardForm, "expiry" | "name">;
     };
@@ -476,6 +480,7 @@ export async function submitCardForm(db: Database, input: { intentId: string; fo
         amount: formatAmount(row.amountMinor, row.currency, language),
         merchantReference: row.merchantReference,
         instalments: instalmentOfferOf(row, language),
+        cancelUrl: row.cancelUrl,
         errors: "errors" in checked ? checked.errors : { number: refusal! },
         values: { expiry: input.form.expiry, name: input.form.name },
       };

@@ -28,7 +28,9 @@ export function renderBookingIcs(booking: BookingDocument): string | null {
         `${copy.manageBooking}: ${booking.manageUrl}`,
       ];
       return {
+        // Stable across date changes (ticket codes stay), so the updated file replaces the entry.
         uid: `${booking.reference}-${group.tickets[0]!.code}@${host}`,
+        sequence: booking.calendarSequence ?? 0,
         start,
         startInputType: "utc",
         startOutputType: "utc",

@@ -26,8 +26,11 @@ export interface TicketCopy {
   boardingNotes: { ferry: string[]; activity: string[] };
   manageBooking: string;
   subject: (reference: string) => string;
+  /** The mail after the buyer moved a date: new tickets, and the calendar entry that replaces the old one. */
+  changedSubject: (reference: string) => string;
   greeting: (name: string) => string;
   confirmed: string;
+  changed: string;
   total: string;
   payment: string;
   nextTitle: string;
@@ -91,8 +94,10 @@ export const TICKET_COPY: Record<TicketLanguage, TicketCopy> = {
     },
     manageBooking: "Administra tu reserva",
     subject: (reference) => `Tus boletos Travesía · reserva ${reference}`,
+    changedSubject: (reference) => `Nueva fecha, nuevos boletos · reserva Travesía ${reference}`,
     greeting: (name) => `Hola, ${name}:`,
     confirmed: "Tu compra está confirmada. Estos son tus boletos.",
+    changed: "Cambiamos la fecha de tu reserva. Estos son tus boletos con la nueva fecha; el archivo de calendario adjunto actualiza el evento que ya tenías.",
     total: "Total",
     payment: "Pago",
     nextTitle: "Lo que sigue",
@@ -130,8 +135,10 @@ export const TICKET_COPY: Record<TicketLanguage, TicketCopy> = {
     },
     manageBooking: "Manage your booking",
     subject: (reference) => `Your Travesía tickets · booking ${reference}`,
+    changedSubject: (reference) => `New date, new tickets · Travesía booking ${reference}`,
     greeting: (name) => `Hello ${name},`,
     confirmed: "Your purchase is confirmed. Here are your tickets.",
+    changed: "We changed the date of your booking. Here are your tickets for the new date; the attached calendar file updates the event you already have.",
     total: "Total",
     payment: "Payment",
     nextTitle: "What comes next",
@@ -169,8 +176,10 @@ export const TICKET_COPY: Record<TicketLanguage, TicketCopy> = {
     },
     manageBooking: "Gerencie sua reserva",
     subject: (reference) => `Seus bilhetes Travesía · reserva ${reference}`,
+    changedSubject: (reference) => `Nova data, novos bilhetes · reserva Travesía ${reference}`,
     greeting: (name) => `Olá, ${name}!`,
     confirmed: "Sua compra está confirmada. Aqui estão seus bilhetes.",
+    changed: "Mudamos a data da sua reserva. Aqui estão seus bilhetes para a nova data; o arquivo de calendário anexo atualiza o evento que você já tinha.",
     total: "Total",
     payment: "Pagamento",
     nextTitle: "Próximos passos",

@@ -35,6 +35,11 @@ export interface BookingDocument {
   tickets: TicketDocument[];
   manageUrl: string; // absolute URL of the manage-booking page
   siteOrigin: string; // absolute origin, e.g. "https://travesia.example"
+  /**
+   * How many times the booking's dates changed: the calendar events' SEQUENCE, so a client that
+   * imported the first file replaces the event (same UID) instead of keeping both. Default 0.
+   */
+  calendarSequence?: number;
 }
 
 /** Tickets that travel together: one sailing or activity session (or one open product), all its passengers. */

@@ -38,17 +38,21 @@ function nextSteps(booking: BookingDocument, groups: TicketGroup[]): string[] {
   return [copy.nextPdf, copy.nextQr, ...(groups.some((group) => group.hasResidentFare) ? [copy.nextResident] : []), ...validity];
 }
 
-export function renderBookingEmail(booking: BookingDocument): RenderedEmail {
+/** Why the tickets are mailed: the purchase, or a date the buyer changed (the tickets and calendar entry replace the old ones). */
+export type BookingEmailKind = "confirmation" | "date_changed";
+
+export function renderBookingEmail(booking: BookingDocument, kind: BookingEmailKind = "confirmation"): RenderedEmail {
   const copy = TICKET_COPY[booking.language];
+  const intro = kind === "date_changed" ? copy.changed : copy.confirmed;
   const groups = groupTickets(booking.tickets);
   const summaries = groups.map((group) => groupLines(booking, group));
   const steps = nextSteps(booking, groups);
-  const subject = copy.subject(booking.reference);
+  const subject = kind === "date_changed" ? copy.changedSubject(booking.reference) : copy.subject(booking.reference);
 
   const text = [
     copy.greeting(booking.buyerName),
     "",
-    copy.confirmed,
+    intro,
     "",
     `${copy.booking}: ${booking.reference}`,
     "",
@@ -72,7 +76,7 @@ export function renderBookingEmail(booking: BookingDocument): RenderedEmail {
     `<div style="max-width:600px;margin:0 auto;padding:24px;font-family:Helvetica,Arial,sans-serif;color:#1a1a2e;background:#ffffff">`,
     `<p style="font-size:22px;font-weight:bold;color:#0b6e99;margin:0 0 16px">Travesía</p>`,
     `<p style="margin:0 0 8px">${escapeHtml(copy.greeting(booking.buyerName))}</p>`,
-    `<p style="margin:0 0 16px">${escapeHtml(copy.confirmed)}</p>`,
+    `<p style="margin:0 0 16px">${escapeHtml(intro)}</p>`,
     `<p style="margin:0 0 16px;font-size:18px">${escapeHtml(copy.booking)}: <strong style="letter-spacing:1px">${escapeHtml(booking.reference)}</strong></p>`,
     ...summaries.map(
       (summary) =>

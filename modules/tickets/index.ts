@@ -1,9 +1,9 @@
 export type { BookingDocument, TicketDocument, TicketGroup } from "./document.ts";
 export { groupTickets } from "./document.ts";
-export { signTicketCode, verifyTicketCode } from "./ticket-code.ts";
+export { printedTicketCodeOf, signTicketCode, verifyTicketCode } from "./ticket-code.ts";
 export { renderTicketsPdf } from "./pdf.ts";
 export { renderBookingIcs } from "./calendar.ts";
-export { renderBookingEmail, type RenderedEmail } from "./email.ts";
+export { renderBookingEmail, type BookingEmailKind, type RenderedEmail } from "./email.ts";
 export { paymentSummaryOf, type PaidWith } from "./payment-summary.ts";
 export { renderRefundEmail, type RefundEmail } from "./refund-email.ts";
 export { renderClosureNotice, type ClosedSailingNotice, type ClosureNoticeDocument } from "./closure-notice.ts";

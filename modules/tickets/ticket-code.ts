@@ -19,6 +19,16 @@ export function signTicketCode(secret: string, code: string): string {
   return `${VERSION}.${code}.${macOf(secret, code).toString("base64url")}`;
 }
 
+/**
+ * The ticket code printed under a QR, as a pier agent types it when the QR will not scan (lower case,
+ * spaces around): the code in its stored form, or null when it cannot be one. Only its shape is
+ * checked: whether such a ticket exists is the database's answer, never derived from the code.
+ */
+export function printedTicketCodeOf(typed: string): string | null {
+  const code = typed.trim().toUpperCase();
+  return code.length <= 40 && CODE_PATTERN.test(code) ? code : null;
+}
+
 /** The code a scanned payload carries, or TICKET_CODE_INVALID when it is malformed or not signed by us. */
 export function verifyTicketCode(secret: string, payload: string): string {
   const parts = payload.length <= 128 ? payload.split(".") : [];

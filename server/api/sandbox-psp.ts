@@ -92,6 +92,14 @@ const CreateIntentSchema = z
       .url({ protocol: /^https?$/ })
       .max(2000)
       .openapi({ example: "https://www.travesia.mx/es/carrito/gracias/", description: "Where the buyer returns, with ?payment_intent=&status=" }),
+    cancelUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .optional()
+      .openapi({
+        example: "https://www.travesia.mx/es/carrito/datos-de-pago/?payment=single",
+        description: "The merchant's page the hosted card page links back to without paying (with months without interest: to pay at once instead)",
+      }),
     language: z.enum(LANGUAGES).optional().openapi({ description: "Language of the hosted pages; en when omitted" }),
     method: z
       .enum(PAYMENT_METHOD_KINDS)
@@ -332,6 +340,7 @@ export function sandboxPspRouter(services: AppServices) {
                 amount: state.amount,
                 merchantReference: state.merchantReference,
                 instalments: state.instalments,
+                cancelUrl: state.cancelUrl,
               }),
               200,
             )
@@ -344,6 +353,7 @@ export function sandboxPspRouter(services: AppServices) {
             amount: state.amount,
             merchantReference: state.merchantReference,
             instalments: state.instalments,
+            cancelUrl: state.cancelUrl,
             errors: state.errors,
             values: state.values,
           }),

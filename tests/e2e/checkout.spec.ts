@@ -7,30 +7,47 @@
 // The provider's pages do not change with the viewport, so these run on desktop only.
 import { test, expect, checkA11y, DESKTOP_ONLY } from "./fixtures.ts";
 import { pathOf } from "../../app/routing/localized-paths.ts";
-import { addPark, chooseCurrency, dismissNotices, expectThankYou, fillPaymentDetails, MESSAGES, parkDay, payByCard, submitPayment } from "./shop.ts";
+import { addPark, BUYER, chooseCurrency, dismissNotices, expectThankYou, fillPaymentDetails, MESSAGES, parkDay, payByCard, submitPayment } from "./shop.ts";
 
 // The provider's pages and ours are the same on phones, where the cart's journey pays: desktop only.
 test.beforeEach(async ({ context }) => {
   await dismissNotices(context);
 });
 
-test("a declined card comes back with its reason in es, and the next card pays", DESKTOP_ONLY, async ({ page }) => {
-  const t = MESSAGES.es;
-  await addPark(page, "es", "xcaret", parkDay(21), 1);
-  await page.getByRole("link", { name: t["cart.proceed"] }).click();
-  await fillPaymentDetails(page, "es");
-  await submitPayment(page);
-  await payByCard(page, "4000000000000002");
-  await expect(page).toHaveURL(new RegExp(`${pathOf("paymentDetails", "es")}\\?declined=card_declined`));
-  await expect(page.getByTestId("payment-declined")).toContainText(t["payment.error.card_declined"]);
-  await checkA11y(page);
+const DECLINED_PARK = { es: ["xcaret", 21], en: ["xenotes", 25], pt: ["xavage", 26] } as const;
 
-  // What was typed is asked again (the form is new), and the booking waiting for it is the same one.
-  await fillPaymentDetails(page, "es");
-  await submitPayment(page);
-  await payByCard(page, "4242424242424242");
-  await expectThankYou(page, "es");
-});
+for (const language of ["es", "en", "pt"] as const) {
+  test(`a declined card comes back with its reason and everything typed but the card, in ${language}`, DESKTOP_ONLY, async ({ page }) => {
+    const t = MESSAGES[language];
+    const buyer = BUYER[language];
+    const [park, days] = DECLINED_PARK[language];
+    await addPark(page, language, park, parkDay(days), 2);
+    await page.getByRole("link", { name: t["cart.proceed"] }).click();
+    await fillPaymentDetails(page, language);
+    const typedNames = await page.locator('input[name^="names."]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    expect(typedNames).toHaveLength(2);
+    await submitPayment(page);
+    await payByCard(page, "4000000000000002");
+    await expect(page).toHaveURL(new RegExp(`${pathOf("paymentDetails", language)}\\?declined=card_declined`));
+    const declined = page.getByTestId("payment-declined");
+    await expect(declined).toContainText(t["checkout.declined.title"]);
+    await expect(declined).toContainText(t["payment.error.card_declined"]);
+
+    await expect(page.getByLabel(t["checkout.buyer.name"])).toHaveValue(buyer.name);
+    await expect(page.getByLabel(t["checkout.buyer.email"])).toHaveValue(buyer.email);
+    await expect(page.getByLabel(t["checkout.buyer.phone"])).toHaveValue(buyer.phone);
+    await expect(page.getByLabel(t["checkout.buyer.country"]).locator("option:checked")).toHaveText(buyer.country);
+    for (const [index, name] of typedNames.entries()) await expect(page.locator('input[name^="names."]').nth(index)).toHaveValue(name);
+    await expect(page.locator('input[name="acceptTerms"]')).toBeChecked();
+    if (language !== "es") return;
+    await checkA11y(page);
+
+    // Nothing to type again: the next card pays the same booking.
+    await submitPayment(page);
+    await payByCard(page, "4242424242424242");
+    await expectThankYou(page, "es");
+  });
+}
 
 test("a 3-D Secure challenge approved at the bank pays, in pt", DESKTOP_ONLY, async ({ page }) => {
   const t = MESSAGES.pt;
@@ -76,6 +93,31 @@ test("months without interest on a Mexican card in MXN: the plan is offered, cha
   await expect(page.getByTestId("thank-you-payment")).toContainText("12");
 });
 
+test("months without interest refused for a foreign card: the provider's page leads back to a single payment with the form kept, in es", DESKTOP_ONLY, async ({ page, allowConsoleError }) => {
+  const t = MESSAGES.es;
+  allowConsoleError(/status of 422/);
+  await addPark(page, "es", "xcaret", parkDay(27), 1);
+  await page.getByRole("link", { name: t["cart.proceed"] }).click();
+  await fillPaymentDetails(page, "es");
+  await page.getByLabel(t["checkout.instalments.label"]).selectOption("6");
+  await submitPayment(page);
+  // A card issued outside Mexico cannot pay months without interest.
+  await payByCard(page, "4242424242424242");
+  await expect(page.locator("#number-error")).toBeVisible();
+  await page.getByRole("link", { name: "Pagar en una sola exhibición" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`${pathOf("paymentDetails", "es")}\\?payment=single$`));
+  await expect(page.getByLabel(t["checkout.instalments.label"])).toHaveValue("");
+  await expect(page.getByLabel(t["checkout.buyer.name"])).toHaveValue(BUYER.es.name);
+  await expect(page.getByLabel(t["checkout.buyer.email"])).toHaveValue(BUYER.es.email);
+  await expect(page.locator('input[name="acceptTerms"]')).toBeChecked();
+  await submitPayment(page);
+  await expect(page.locator(".instalments")).toHaveCount(0);
+  await payByCard(page, "4242424242424242");
+  await expectThankYou(page, "es");
+  await expect(page.getByTestId("thank-you-payment")).not.toContainText("meses");
+});
+
 test("PayPal in MXN: approved on PayPal's page, back to the thank-you page, in pt", DESKTOP_ONLY, async ({ page, context }) => {
   const t = MESSAGES.pt;
   await chooseCurrency(context, "MXN");
@@ -118,6 +160,8 @@ test("Uplift's offer loads in English in dollars and pays monthly, the tickets d
   await page.getByRole("button", { name: "Approve plan" }).click();
   const reference = await expectThankYou(page, "en");
   await expect(page.getByTestId("thank-you-total")).toContainText("US$");
+  // Paying monthly is what the buyer did: not the digits of Uplift's single-use card.
+  await expect(page.getByTestId("thank-you-payment")).toHaveText(t["thanks.paidWithUplift"]);
 
   // The tickets download from the thank-you page with the cookie set when the booking was placed.
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-tickets").click()]);

@@ -88,7 +88,7 @@ export const en = {
   "console.scanner.photo": "Photo of the code",
   "console.scanner.cameraUnavailable": "The camera could not be used. Take a photo of the code or type it.",
   "console.scanner.noCodeInPhoto": "No QR code was found in the photo.",
-  "console.scanner.manual": "Ticket code (the QR's text)",
+  "console.scanner.manual": "Ticket code (printed under the QR, or the QR's text)",
   "console.scanner.check": "Check ticket",
   "console.scanner.synced": "Synced {count} scans at {time}.",
   "console.scanner.conflicts": "Conflicts: boarded offline, but another device had boarded them first",

@@ -87,7 +87,7 @@ export const es = {
   "console.scanner.photo": "Foto del código",
   "console.scanner.cameraUnavailable": "No se pudo usar la cámara. Toma una foto del código o escríbelo.",
   "console.scanner.noCodeInPhoto": "No se encontró un código QR en la foto.",
-  "console.scanner.manual": "Código del boleto (texto del QR)",
+  "console.scanner.manual": "Código del boleto (impreso bajo el QR, o texto del QR)",
   "console.scanner.check": "Validar boleto",
   "console.scanner.synced": "Sincronizados {count} escaneos a las {time}.",
   "console.scanner.conflicts": "Conflictos: abordaron sin conexión, pero otro dispositivo ya los había abordado",

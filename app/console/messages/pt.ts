@@ -87,7 +87,7 @@ export const pt = {
   "console.scanner.photo": "Foto do código",
   "console.scanner.cameraUnavailable": "Não foi possível usar a câmera. Tire uma foto do código ou digite-o.",
   "console.scanner.noCodeInPhoto": "Nenhum código QR foi encontrado na foto.",
-  "console.scanner.manual": "Código do bilhete (texto do QR)",
+  "console.scanner.manual": "Código do bilhete (impresso sob o QR, ou texto do QR)",
   "console.scanner.check": "Validar bilhete",
   "console.scanner.synced": "Sincronizados {count} escaneamentos às {time}.",
   "console.scanner.conflicts": "Conflitos: embarcaram sem conexão, mas outro dispositivo já os havia embarcado",

@@ -61,6 +61,13 @@ describe("checkOffline", () => {
     expect(checkOffline(LIST, qr("AAAAAA-A01"), 10, NONE, new Date("2026-12-02T04:59:00Z"))).toMatchObject({ outcome: "boarded" });
   });
 
+  it("boards by the code printed under a damaged QR, typed by hand, checked against the sailing like a QR", () => {
+    expect(checkOffline(LIST, " aaaaaa-a01 ", 10, NONE, AT_THE_GATE)).toMatchObject({ outcome: "boarded", code: "AAAAAA-A01" });
+    expect(checkOffline(LIST, "BBBBBB-A01", 10, NONE, AT_THE_GATE)).toMatchObject({ outcome: "refused", reason: "TICKET_WRONG_SAILING", ticketSailingId: 11 });
+    expect(checkOffline(LIST, "AAAAAA-A02", 10, NONE, AT_THE_GATE)).toMatchObject({ outcome: "refused", reason: "TICKET_ALREADY_BOARDED" });
+    expect(checkOffline(LIST, "ZZZZZZ-A09", 10, NONE, AT_THE_GATE)).toMatchObject({ outcome: "refused", reason: "TICKET_CODE_INVALID", code: null });
+  });
+
   it("boards a listed ticket of this sailing with its fare (a resident's ID is checked)", () => {
     expect(checkOffline(LIST, qr("AAAAAA-A01"), 10, NONE, AT_THE_GATE)).toMatchObject({ outcome: "boarded", code: "AAAAAA-A01", fareCategory: "resident", passengerName: "Ana" });
   });

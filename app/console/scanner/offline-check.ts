@@ -39,6 +39,12 @@ export function parseTicketPayload(text: string): { code: string; mac: string } 
   return { code, mac };
 }
 
+/** A code as printed under the QR, typed by hand: upper case, trimmed; null when it cannot be one. */
+export function printedCodeOf(text: string): string | null {
+  const code = text.trim().toUpperCase();
+  return code.length <= 40 && CODE_PATTERN.test(code) ? code : null;
+}
+
 /** Compares without stopping at the first difference (as the server's timingSafeEqual). */
 function sameMac(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
@@ -78,10 +84,14 @@ export function pierDateOf(now: Date): string {
  */
 export function checkOffline(list: BoardingList, text: string, sailingId: number, local: ReadonlyMap<string, LocalBoarding>, now: Date): DeviceScanResult {
   const parsed = parseTicketPayload(text);
-  if (!parsed) return refusal("TICKET_CODE_INVALID", null);
-  const ticket = list.tickets.find((candidate) => candidate.code === parsed.code) ?? null;
-  if (!ticket) return refusal("TICKET_NOT_ON_LIST", null, { code: parsed.code });
-  if (!sameMac(ticket.mac, parsed.mac)) return refusal("TICKET_CODE_INVALID", null);
+  // Not a QR's text: the code printed under a damaged QR, typed by the agent. It boards only when the
+  // list carries a ticket with exactly that code (there is no MAC to compare).
+  const printed = parsed ? null : printedCodeOf(text);
+  if (!parsed && printed === null) return refusal("TICKET_CODE_INVALID", null);
+  const code = parsed?.code ?? printed!;
+  const ticket = list.tickets.find((candidate) => candidate.code === code) ?? null;
+  if (!ticket) return parsed ? refusal("TICKET_NOT_ON_LIST", null, { code }) : refusal("TICKET_CODE_INVALID", null);
+  if (parsed && !sameMac(ticket.mac, parsed.mac)) return refusal("TICKET_CODE_INVALID", null);
   if (ticket.cancelled) return refusal("TICKET_CANCELLED", ticket);
   const mine = local.get(ticket.code);
   const boardedAt = ticket.boardedAt ?? mine?.at ?? null;
