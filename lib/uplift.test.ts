@@ -42,8 +42,8 @@ describe("upliftScriptForPage", () => {
   it("reads the deployment's settings and the site's enableUplift flag", () => {
     const page = { siteFlags: { enableUplift: true }, language: "en", currency: "USD" };
     // The default deployment has no key: never loaded.
-    expect(upliftScriptForPage(parseConfig({}), page)).toBeNull();
-    const config = parseConfig({ UPLIFT_API_KEY: "pk_sandbox_1" });
+    expect(upliftScriptForPage(parseConfig({ NODE_ENV: "test" }), page)).toBeNull();
+    const config = parseConfig({ NODE_ENV: "test", UPLIFT_API_KEY: "pk_sandbox_1" });
     expect(upliftScriptForPage(config, page)).toEqual({ src: "/sandbox-uplift/v1/up.js", apiKey: "pk_sandbox_1" });
     expect(upliftScriptForPage(config, { ...page, siteFlags: { enableUplift: false } })).toBeNull();
     expect(upliftScriptForPage(config, { ...page, siteFlags: {} })).toBeNull();
