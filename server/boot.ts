@@ -86,7 +86,7 @@ export async function boot(env: Record<string, string | undefined>, options: Boo
       payments: createPaymentProvider(config),
       identityProvider,
       personalization: createPersonalizationService(),
-      holdLimiter: new RateLimiter(),
+      rateLimiter: new RateLimiter(database.db),
     },
   };
 }
