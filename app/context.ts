@@ -33,8 +33,11 @@ export interface AppServices {
   mailer: Mailer;
   /** The personalization service's in-process caches of slot content (60 s). */
   personalization: PersonalizationService;
-  /** Counts the holds each cart and each address asks for (config HOLD_LIMIT_PER_CART and HOLD_LIMIT_PER_ADDRESS), in this process. */
-  holdLimiter: RateLimiter;
+  /**
+   * Per-client limits (holds per cart and address, waiting-list joins, manage-booking look-ups), counted
+   * in the database so that every node shares them (ADR 0048).
+   */
+  rateLimiter: RateLimiter;
   /** The hosted identity provider's side of sessions (server/idp): null where this process mounts none. */
   identityProvider: IdentityProviderPort | null;
 }

@@ -17,3 +17,4 @@ export * from "../modules/audit/schema.ts";
 export * from "../modules/waitlist/schema.ts";
 export * from "../modules/webhooks/schema.ts";
 export * from "../modules/boarding/schema.ts";
+export { rateLimitWindows } from "../lib/rate-limit.ts";

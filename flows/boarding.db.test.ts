@@ -95,6 +95,18 @@ describe("scanning a dated ticket", () => {
     expect(history).toContain(`boarding_refused:TICKET_ALREADY_BOARDED:${ticket!.code}:sailing:${outbound[1]!.id}`);
   });
 
+  it("refuses a QR forged from the booking reference alone, even by someone holding the signing secret", async () => {
+    const booking = await ferryBooking("one_way", outbound[2]!, 2);
+    const [ticket] = await findTickets(db(), booking.id);
+    // Before random codes, "<reference>-A01" was the first ticket's code: the reference sufficed.
+    const guesses = ["A01", "A02", "B01"].map((leg) => `${booking.reference}-${leg}`);
+    for (const guess of guesses) {
+      expect(await recordScan(deps(), AGENT, scan(outbound[2]!, signTicketCode(SECRET, guess)))).toMatchObject({ outcome: "refused", reason: "TICKET_CODE_INVALID" });
+    }
+    expect(ticket!.code.startsWith(`${booking.reference}-A01-`)).toBe(true);
+    expect((await findTickets(db(), booking.id)).map((row) => row.status)).toEqual(["valid", "valid"]);
+  });
+
   it("refuses a forged or altered QR, a wrong sailing and a cancelled ticket, each with its reason and an audit entry", async () => {
     const booking = await ferryBooking("one_way", outbound[2]!, 2);
     const [one, two] = await findTickets(db(), booking.id);

@@ -176,13 +176,18 @@ export function holderOf(clientAddress: string): string {
   return createHash("sha256").update(`hold-holder:${clientAddress}`).digest("base64url").slice(0, 22);
 }
 
-/** Counts a hold request against its cart and its address, or throws RATE_LIMITED with Retry-After. */
-function countHoldRequest(context: CartContext, sessionId: string | null): void {
+/**
+ * Counts a hold request against its cart and its address, or throws RATE_LIMITED with Retry-After.
+ * On `db`: a caller's transaction (a waiting-list claim) counts inside it, since the embedded
+ * database has one connection and a count beside the open transaction would wait for it for ever.
+ */
+async function countHoldRequest(db: Database, context: CartContext, sessionId: string | null): Promise<void> {
   if (!context.holdRequests) return;
   const { limiter, clientAddress, limits } = context.holdRequests;
-  limiter.take(
+  await limiter.take(
     [{ key: `hold-address:${clientAddress}`, limit: limits.perAddress }, ...(sessionId === null ? [] : [{ key: `hold-cart:${sessionId}`, limit: limits.perCart }])],
     context.now,
+    db,
   );
 }
 
@@ -489,7 +494,7 @@ export async function addToCart(
   context: CartContext,
 ): Promise<{ sessionId: string; lineId: string }> {
   const { now } = context;
-  countHoldRequest(context, input.sessionId);
+  await countHoldRequest(db, context, input.sessionId);
   return db.transaction(async (tx) => {
     await decideAt(tx, now);
     const cart = await openCart(tx, input.sessionId, input.currency, context);
@@ -543,7 +548,7 @@ export async function emptyCart(db: Database, input: { sessionId: string; cartId
  */
 export async function holdCartLineAgain(db: Database, input: { sessionId: string; lineId: string }, context: CartContext): Promise<void> {
   const { now } = context;
-  countHoldRequest(context, input.sessionId);
+  await countHoldRequest(db, context, input.sessionId);
   await db.transaction(async (tx) => {
     await decideAt(tx, now);
     const cart = await lockedCart(tx, input.sessionId);

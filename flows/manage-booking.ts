@@ -12,6 +12,7 @@ import type { Database } from "../lib/db.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Language } from "../lib/language.ts";
 import { isCurrencyCode, type CurrencyCode } from "../lib/money.ts";
+import type { RateLimit, RateLimiter } from "../lib/rate-limit.ts";
 import { findProducts } from "../modules/catalog/index.ts";
 import {
   assertDateChangeAllowed,
@@ -73,12 +74,41 @@ export interface ManageDeps {
 const NO_REFERENCE = "000000";
 
 /**
+ * Look-ups by reference and e-mail allowed per address and per reference in the window: a person
+ * mistypes a few times, a hotel's Wi-Fi is many people; a script guessing e-mails for a reference (or
+ * references for an e-mail) gets ten tries a quarter of an hour. The e-mail's link (a 128-bit key) is
+ * not guessable and not counted.
+ */
+export const BOOKING_LOOKUP_LIMITS = {
+  perAddress: { count: 30, windowSeconds: 900 },
+  perReference: { count: 10, windowSeconds: 900 },
+} as const satisfies Record<string, RateLimit>;
+
+/** Who asks for a look-up, counted before the booking is read; absent for callers that are not a visitor. */
+export interface BookingLookups {
+  limiter: RateLimiter;
+  clientAddress: string;
+  now: Date;
+}
+
+/**
  * The booking whose reference and buyer's e-mail both match. Either half wrong answers the same
  * BOOKING_NOT_FOUND, with no hint of which, after the same work (one lookup, one constant-time
- * comparison), so the form cannot be used to learn which references exist.
+ * comparison), so the form cannot be used to learn which references exist. A visitor's look-up is
+ * counted first (BOOKING_LOOKUP_LIMITS), atomically and on every node: past the limit, RATE_LIMITED.
  */
-export async function findBookingForGuest(deps: Pick<ManageDeps, "db">, input: { reference: string; email: string }): Promise<BookingRow> {
+export async function findBookingForGuest(deps: Pick<ManageDeps, "db"> & { lookups?: BookingLookups }, input: { reference: string; email: string }): Promise<BookingRow> {
   const reference = normalizeReference(input.reference.slice(0, 20));
+  if (deps.lookups) {
+    const { limiter, clientAddress, now } = deps.lookups;
+    await limiter.take(
+      [
+        { key: `booking-lookup-address:${clientAddress}`, limit: BOOKING_LOOKUP_LIMITS.perAddress },
+        ...(reference === null ? [] : [{ key: `booking-lookup-reference:${reference}`, limit: BOOKING_LOOKUP_LIMITS.perReference }]),
+      ],
+      now,
+    );
+  }
   const booking = await findBooking(deps.db, { reference: reference ?? NO_REFERENCE });
   const given = Buffer.from(sha256(input.email.trim().toLowerCase().slice(0, 254)), "hex");
   const expected = Buffer.from(sha256(booking?.buyerEmail.trim().toLowerCase() ?? ""), "hex");

@@ -1,11 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEVELOPMENT_TICKET_SIGNING_SECRET, missingProductionSettings, parseConfig, publicOriginOf, siteOriginOf } from "./config.ts";
+import {
+  ConfigError,
+  DEVELOPMENT_GUEST_ACCESS_SECRET,
+  DEVELOPMENT_PREVIEW_SECRET,
+  DEVELOPMENT_SANDBOX_PSP_SECRET_KEY,
+  DEVELOPMENT_SANDBOX_PSP_WEBHOOK_SECRET,
+  DEVELOPMENT_TICKET_SIGNING_SECRET,
+  missingProductionSettings,
+  parseConfig,
+  PRODUCTION_SECRETS,
+  publicOriginOf,
+  siteOriginOf,
+} from "./config.ts";
 
 describe("parseConfig", () => {
-  it("runs on nothing: embedded defaults", () => {
-    const config = parseConfig({});
+  it("runs on nothing but NODE_ENV in development and tests: embedded defaults", () => {
+    const config = parseConfig({ NODE_ENV: "development" });
     expect(config).toMatchObject({
-      NODE_ENV: "production",
+      NODE_ENV: "development",
       PORT: 3000,
       HOST: "0.0.0.0",
       DATA_DIR: ".data",
@@ -22,6 +34,7 @@ describe("parseConfig", () => {
 
   it("reads set values with their types", () => {
     const config = parseConfig({
+      NODE_ENV: "test",
       PORT: "8080",
       DATABASE_URL: "postgres://app@db.internal:5432/travesia",
       DATABASE_POOL_SIZE: "25",
@@ -40,17 +53,18 @@ describe("parseConfig", () => {
   });
 
   it("treats an empty URL variable as unset", () => {
-    expect(parseConfig({ DATABASE_URL: "", PUBLIC_ORIGIN: "  " }).DATABASE_URL).toBeUndefined();
+    expect(parseConfig({ NODE_ENV: "test", DATABASE_URL: "", PUBLIC_ORIGIN: "  " }).DATABASE_URL).toBeUndefined();
   });
 
   it("ignores variables it does not know", () => {
-    expect(() => parseConfig({ HOME: "/root", SOMETHING_ELSE: "x" })).not.toThrow();
+    expect(() => parseConfig({ NODE_ENV: "test", HOME: "/root", SOMETHING_ELSE: "x" })).not.toThrow();
   });
 
   it("refuses bad values with a ConfigError that names every bad field", () => {
     let caught: unknown;
     try {
       parseConfig({
+        NODE_ENV: "test",
         PORT: "eighty",
         LOG_LEVEL: "loud",
         DATABASE_URL: "not a url",
@@ -84,39 +98,104 @@ describe("parseConfig", () => {
     ["UPLIFT_SCRIPT_URL", "http://cdn.example/up.js"],
     ["UPLIFT_SCRIPT_URL", "//cdn.example/up.js"],
   ])("refuses %s=%s", (name, value) => {
-    expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+    expect(() => parseConfig({ NODE_ENV: "test", [name]: value })).toThrow(new RegExp(`${name}:`));
   });
 
   it("runs jobs, keeps mail in the outbox and signs tickets with the development secret by default", () => {
-    const config = parseConfig({});
+    const config = parseConfig({ NODE_ENV: "test" });
     expect(config.JOBS_ENABLED).toBe(true);
     expect(config.SMTP_URL).toBeUndefined();
     expect(config.MAIL_FROM).toBe("Travesía <boletos@travesia.example>");
     expect(config.TICKET_SIGNING_SECRET).toBe(DEVELOPMENT_TICKET_SIGNING_SECRET);
-    expect(parseConfig({ JOBS_ENABLED: "false", SMTP_URL: "smtp://127.0.0.1:2525" })).toMatchObject({ JOBS_ENABLED: false, SMTP_URL: "smtp://127.0.0.1:2525" });
-    expect(parseConfig({ SMTP_URL: " " }).SMTP_URL).toBeUndefined();
+    expect(parseConfig({ NODE_ENV: "test", JOBS_ENABLED: "false", SMTP_URL: "smtp://127.0.0.1:2525" })).toMatchObject({ JOBS_ENABLED: false, SMTP_URL: "smtp://127.0.0.1:2525" });
+    expect(parseConfig({ NODE_ENV: "test", SMTP_URL: " " }).SMTP_URL).toBeUndefined();
   });
 
   it("refuses an SMTP_URL that is not smtp(s) and a short ticket secret", () => {
-    expect(() => parseConfig({ SMTP_URL: "http://mail.example" })).toThrow(/SMTP_URL/);
-    expect(() => parseConfig({ TICKET_SIGNING_SECRET: "short" })).toThrow(/TICKET_SIGNING_SECRET/);
+    expect(() => parseConfig({ NODE_ENV: "test", SMTP_URL: "http://mail.example" })).toThrow(/SMTP_URL/);
+    expect(() => parseConfig({ NODE_ENV: "test", TICKET_SIGNING_SECRET: "short" })).toThrow(/TICKET_SIGNING_SECRET/);
   });
 
   it("runs the sandbox's webhook delivery and keeps Uplift unloaded by default", () => {
-    const config = parseConfig({});
+    const config = parseConfig({ NODE_ENV: "test" });
     expect(config).toMatchObject({ SANDBOX_PSP_WEBHOOKS_ENABLED: true, UPLIFT_API_KEY: "", UPLIFT_SCRIPT_URL: "/sandbox-uplift/v1/up.js", UPLIFT_CURRENCIES: ["USD", "CAD"] });
     expect(config.SANDBOX_PSP_WEBHOOK_URL).toBeUndefined();
-    expect(() => parseConfig({ UPLIFT_CURRENCIES: "USD,DOLLARS" })).toThrow(/UPLIFT_CURRENCIES/);
+    expect(() => parseConfig({ NODE_ENV: "test", UPLIFT_CURRENCIES: "USD,DOLLARS" })).toThrow(/UPLIFT_CURRENCIES/);
     expect(
-      parseConfig({ SANDBOX_PSP_WEBHOOKS_ENABLED: "false", UPLIFT_API_KEY: " pk_live_1 ", UPLIFT_SCRIPT_URL: "https://cdn.uplift.example/up.js", UPLIFT_CURRENCIES: "usd, cad ,eur" }),
+      parseConfig({ NODE_ENV: "test", SANDBOX_PSP_WEBHOOKS_ENABLED: "false", UPLIFT_API_KEY: " pk_live_1 ", UPLIFT_SCRIPT_URL: "https://cdn.uplift.example/up.js", UPLIFT_CURRENCIES: "usd, cad ,eur" }),
     ).toMatchObject({ SANDBOX_PSP_WEBHOOKS_ENABLED: false, UPLIFT_API_KEY: "pk_live_1", UPLIFT_SCRIPT_URL: "https://cdn.uplift.example/up.js", UPLIFT_CURRENCIES: ["USD", "CAD", "EUR"] });
+  });
+});
+
+/** Secrets of production's own: long, and none of them a development value. */
+const OWN_SECRETS = {
+  TICKET_SIGNING_SECRET: "a-ticket-signing-secret-of-the-operator-0001",
+  SANDBOX_PSP_SECRET_KEY: "sk_live_operator_secret_key_0000000000001",
+  SANDBOX_PSP_WEBHOOK_SECRET: "whsec_operator_webhook_signing_secret_0001",
+  GUEST_ACCESS_SECRET: "an-operator-guest-access-secret-000000001",
+  PERSONALIZATION_PREVIEW_SECRET: "an-operator-personalization-preview-secret-1",
+  SEARCH_TOKEN_SECRET: "an-operator-search-token-secret-0000000001",
+};
+
+function refusalOf(env: Record<string, string>): string {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error("the configuration was accepted");
+}
+
+describe("production's secrets", () => {
+  it("refuses to start on nothing, naming every secret in one message", () => {
+    const message = refusalOf({});
+    for (const { name } of PRODUCTION_SECRETS) expect(message).toMatch(new RegExp(`^  ${name}: unset`, "m"));
+    expect(PRODUCTION_SECRETS.map(({ name }) => name)).toEqual(Object.keys(OWN_SECRETS));
+  });
+
+  it.each([
+    ["TICKET_SIGNING_SECRET", DEVELOPMENT_TICKET_SIGNING_SECRET],
+    ["SANDBOX_PSP_SECRET_KEY", DEVELOPMENT_SANDBOX_PSP_SECRET_KEY],
+    ["SANDBOX_PSP_WEBHOOK_SECRET", DEVELOPMENT_SANDBOX_PSP_WEBHOOK_SECRET],
+    ["GUEST_ACCESS_SECRET", DEVELOPMENT_GUEST_ACCESS_SECRET],
+    ["PERSONALIZATION_PREVIEW_SECRET", DEVELOPMENT_PREVIEW_SECRET],
+  ])("refuses %s set to its public development value, and names only it", (name, value) => {
+    const message = refusalOf({ NODE_ENV: "production", ...OWN_SECRETS, [name]: value });
+    expect(message).toMatch(new RegExp(`^  ${name}: is the public development value`, "m"));
+    expect(message.split("\n")).toHaveLength(2);
+  });
+
+  it.each(Object.keys(OWN_SECRETS))("refuses %s unset, blank or shorter than 32 characters", (name) => {
+    const { [name as keyof typeof OWN_SECRETS]: _own, ...others } = OWN_SECRETS;
+    expect(refusalOf({ NODE_ENV: "production", ...others })).toMatch(new RegExp(`^  ${name}: unset`, "m"));
+    expect(refusalOf({ NODE_ENV: "production", ...others, [name]: "   " })).toMatch(new RegExp(`^  ${name}: unset`, "m"));
+    const short = refusalOf({ NODE_ENV: "production", ...others, [name]: "s3cr3t-but-only-31-characters.." });
+    expect(short).toMatch(new RegExp(`^  ${name}: shorter than 32 characters$`, "m"));
+    expect(short.split("\n")).toHaveLength(2);
+  });
+
+  it("lists the secrets beside the other bad values, one line each", () => {
+    const message = refusalOf({ ...OWN_SECRETS, PORT: "eighty", TICKET_SIGNING_SECRET: "short", GUEST_ACCESS_SECRET: DEVELOPMENT_GUEST_ACCESS_SECRET });
+    expect(message.split("\n").slice(1).sort()).toEqual([
+      "  GUEST_ACCESS_SECRET: is the public development value: set a secret of your own",
+      expect.stringMatching(/^ {2}PORT: /),
+      "  TICKET_SIGNING_SECRET: shorter than 32 characters",
+    ]);
+  });
+
+  it("starts in production on secrets of its own; development and tests keep the defaults", () => {
+    expect(parseConfig({ NODE_ENV: "production", ...OWN_SECRETS })).toMatchObject(OWN_SECRETS);
+    for (const NODE_ENV of ["development", "test"]) {
+      expect(parseConfig({ NODE_ENV })).toMatchObject({ TICKET_SIGNING_SECRET: DEVELOPMENT_TICKET_SIGNING_SECRET, GUEST_ACCESS_SECRET: DEVELOPMENT_GUEST_ACCESS_SECRET });
+    }
   });
 });
 
 describe("publicOriginOf", () => {
   it("is PUBLIC_ORIGIN's origin when set, else this development server on PORT", () => {
-    expect(publicOriginOf(parseConfig({ PUBLIC_ORIGIN: "https://www.travesia.mx/" }))).toBe("https://www.travesia.mx");
-    expect(publicOriginOf(parseConfig({ PORT: "4520" }))).toBe("http://localhost:4520");
+    expect(publicOriginOf(parseConfig({ NODE_ENV: "test", PUBLIC_ORIGIN: "https://www.travesia.mx/" }))).toBe("https://www.travesia.mx");
+    expect(publicOriginOf(parseConfig({ NODE_ENV: "test", PORT: "4520" }))).toBe("http://localhost:4520");
   });
 });
 

@@ -8,10 +8,13 @@ const optionalUrl = z.preprocess(
   z.url().optional(),
 );
 
-/** The public default of TICKET_SIGNING_SECRET: fine for development, warned about in production. */
+// The public defaults of the secrets: development and tests run on them; production refuses to start
+// on any of them (productionSecretProblems), since anyone who reads this file could sign with them.
 export const DEVELOPMENT_TICKET_SIGNING_SECRET = "travesia-development-ticket-signing-secret";
-/** The public default of PERSONALIZATION_PREVIEW_SECRET, likewise. */
 export const DEVELOPMENT_PREVIEW_SECRET = "travesia-development-personalization-preview-secret";
+export const DEVELOPMENT_SANDBOX_PSP_SECRET_KEY = "sk_sandbox_travesia_development_secret_key";
+export const DEVELOPMENT_SANDBOX_PSP_WEBHOOK_SECRET = "whsec_sandbox_travesia_development_signing_secret";
+export const DEVELOPMENT_GUEST_ACCESS_SECRET = "guest_access_travesia_development_secret_value";
 
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -101,7 +104,7 @@ export const ConfigSchema = z.object({
   PERSONALIZATION_TIMEOUT_MS: z.coerce.number().int().min(0).max(5_000).default(500),
   /**
    * Signs preview tokens (spec §7: a preview token shows a slot's draft content). Every node needs the
-   * same value; the default is a public development value, warned about in production.
+   * same value; the default is a public development value, refused in production.
    */
   PERSONALIZATION_PREVIEW_SECRET: z.string().min(32).max(256).default(DEVELOPMENT_PREVIEW_SECRET),
   /**
@@ -130,8 +133,8 @@ export const ConfigSchema = z.object({
   HOLD_SEATS_PER_ADDRESS_PERCENT: z.coerce.number().int().min(1).max(100).default(20),
   HOLD_SEATS_PER_ADDRESS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(100),
   /**
-   * Signs the search service's short-lived tokens (spec §7). Unset: a random secret per process, which
-   * is enough for one node; set the same value on every node when there are several.
+   * Signs the search service's short-lived tokens (spec §7). Unset: a random secret per process in
+   * development and tests; production refuses to start without it (every node needs the same value).
    */
   SEARCH_TOKEN_SECRET: z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
@@ -148,18 +151,20 @@ export const ConfigSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**
    * The sandbox payment provider's secret API key (bearer) and webhook signing secret. The defaults are
-   * public development values: the sandbox moves no money. When the sandbox runs on another host, set
-   * the same values there and here (the payments adapter sends the key and verifies with the secret).
+   * public development values, refused in production: whoever knows the webhook secret can mark a
+   * booking paid. When the sandbox runs on another host, set the same values there and here (the
+   * payments adapter sends the key and verifies with the secret).
    */
-  SANDBOX_PSP_SECRET_KEY: z.string().regex(/^[A-Za-z0-9._-]{32,128}$/).default("sk_sandbox_travesia_development_secret_key"),
-  SANDBOX_PSP_WEBHOOK_SECRET: z.string().min(32).max(256).default("whsec_sandbox_travesia_development_signing_secret"),
+  SANDBOX_PSP_SECRET_KEY: z.string().regex(/^[A-Za-z0-9._-]{32,128}$/).default(DEVELOPMENT_SANDBOX_PSP_SECRET_KEY),
+  SANDBOX_PSP_WEBHOOK_SECRET: z.string().min(32).max(256).default(DEVELOPMENT_SANDBOX_PSP_WEBHOOK_SECRET),
   /** Base URL of the payment provider's API. Unset: this server's own origin (the in-process sandbox). */
   PAYMENT_PROVIDER_URL: optionalUrl,
   /**
    * Derives each booking's guest-access secret (the key in the buyer's links). The same value on every
-   * node; changing it invalidates the links already sent. The default is for development only.
+   * node; changing it invalidates the links already sent. The default is for development only (refused
+   * in production).
    */
-  GUEST_ACCESS_SECRET: z.string().min(32).max(256).default("guest_access_travesia_development_secret_value"),
+  GUEST_ACCESS_SECRET: z.string().min(32).max(256).default(DEVELOPMENT_GUEST_ACCESS_SECRET),
   /**
    * Run the durable job queue's worker in this process (mail, ticket PDFs, hold-expiry sweeps). Off on a
    * node that should only answer requests; jobs wait in the database for a node that runs them.
@@ -190,7 +195,7 @@ export const ConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).max(256).default("Travesía <boletos@travesia.example>"),
   /**
    * Signs the codes in ticket QR codes, so boarding can tell a ticket we issued from a made-up one. At
-   * least 32 characters; the default is a public development value, warned about in production. Every
+   * least 32 characters; the default is a public development value, refused in production. Every
    * node (and the boarding scanners' verifier) needs the same value.
    */
   TICKET_SIGNING_SECRET: z.string().min(32).max(256).default(DEVELOPMENT_TICKET_SIGNING_SECRET),
@@ -293,11 +298,51 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+/** Shorter than this, a secret could be guessed. */
+export const SECRET_MIN_LENGTH = 32;
+
+/**
+ * The secrets production needs of its own: each signs or authenticates something a stranger must not
+ * be able to make (boarding QRs, payment webhooks, guest links, previews, search tokens). A null
+ * development value: unset means a random secret per process, which several nodes cannot share.
+ * Not here: ADMIN_API_TOKEN (unset turns the admin API off) and the OIDC_* keys (unset: made at random
+ * once and kept in the database, ADR 0031), since neither falls back to a value anyone can read.
+ */
+export const PRODUCTION_SECRETS: readonly { name: keyof Config; developmentValue: string | null }[] = [
+  { name: "TICKET_SIGNING_SECRET", developmentValue: DEVELOPMENT_TICKET_SIGNING_SECRET },
+  { name: "SANDBOX_PSP_SECRET_KEY", developmentValue: DEVELOPMENT_SANDBOX_PSP_SECRET_KEY },
+  { name: "SANDBOX_PSP_WEBHOOK_SECRET", developmentValue: DEVELOPMENT_SANDBOX_PSP_WEBHOOK_SECRET },
+  { name: "GUEST_ACCESS_SECRET", developmentValue: DEVELOPMENT_GUEST_ACCESS_SECRET },
+  { name: "PERSONALIZATION_PREVIEW_SECRET", developmentValue: DEVELOPMENT_PREVIEW_SECRET },
+  { name: "SEARCH_TOKEN_SECRET", developmentValue: null },
+];
+
+/** Each production secret that is unset, too short or a public development value, as `name: why`. */
+export function productionSecretProblems(env: Record<string, string | undefined>): { name: string; problem: string }[] {
+  return PRODUCTION_SECRETS.flatMap(({ name, developmentValue }) => {
+    const value = env[name]?.trim() ?? "";
+    if (value === "") return [{ name, problem: `unset: production needs a secret of its own (at least ${SECRET_MIN_LENGTH} characters, the same on every node)` }];
+    if (value === developmentValue) return [{ name, problem: "is the public development value: set a secret of your own" }];
+    if (value.length < SECRET_MIN_LENGTH) return [{ name, problem: `shorter than ${SECRET_MIN_LENGTH} characters` }];
+    return [];
+  });
+}
+
+/** NODE_ENV as the schema reads it: unset is production. */
+function isProduction(env: Record<string, string | undefined>): boolean {
+  return (env.NODE_ENV ?? "production") === "production";
+}
+
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = ConfigSchema.safeParse(env);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(root)"}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
-  }
-  return result.data;
+  const secrets = isProduction(env) ? productionSecretProblems(env) : [];
+  if (result.success && secrets.length === 0) return result.data;
+  // One line per variable: a secret's own problem says more than the schema's length rule.
+  const named = new Set(secrets.map(({ name }) => name));
+  const schemaIssues = result.success ? [] : result.error.issues.filter((issue) => !named.has(String(issue.path[0])));
+  const lines = [
+    ...schemaIssues.map((issue) => `  ${issue.path.join(".") || "(root)"}: ${issue.message}`),
+    ...secrets.map(({ name, problem }) => `  ${name}: ${problem}`),
+  ];
+  throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
 }

@@ -42,11 +42,11 @@ describe("upliftScriptForPage", () => {
   it("reads the deployment's settings and the site's enableUplift flag", () => {
     const page = { siteFlags: { enableUplift: true }, language: "en", currency: "USD" };
     // The default deployment pays through the sandboxes: Uplift's sandbox with its public key.
-    expect(upliftScriptForPage(parseConfig({}), page)).toEqual({ src: "/sandbox-uplift/v1/up.js", apiKey: SANDBOX_UPLIFT_API_KEY });
-    expect(upliftScriptForPage(parseConfig({ UPLIFT_CURRENCIES: "" }), page)).toBeNull();
+    expect(upliftScriptForPage(parseConfig({ NODE_ENV: "test" }), page)).toEqual({ src: "/sandbox-uplift/v1/up.js", apiKey: SANDBOX_UPLIFT_API_KEY });
+    expect(upliftScriptForPage(parseConfig({ NODE_ENV: "test", UPLIFT_CURRENCIES: "" }), page)).toBeNull();
     // The real Uplift is never sent the sandbox's key: without a configured key it stays off.
-    expect(upliftScriptForPage(parseConfig({ UPLIFT_SCRIPT_URL: "https://cdn.uplift.example/up.js" }), page)).toBeNull();
-    const config = parseConfig({ UPLIFT_API_KEY: "pk_sandbox_1" });
+    expect(upliftScriptForPage(parseConfig({ NODE_ENV: "test", UPLIFT_SCRIPT_URL: "https://cdn.uplift.example/up.js" }), page)).toBeNull();
+    const config = parseConfig({ NODE_ENV: "test", UPLIFT_API_KEY: "pk_sandbox_1" });
     expect(upliftScriptForPage(config, page)).toEqual({ src: "/sandbox-uplift/v1/up.js", apiKey: "pk_sandbox_1" });
     expect(upliftScriptForPage(config, { ...page, siteFlags: { enableUplift: false } })).toBeNull();
     expect(upliftScriptForPage(config, { ...page, siteFlags: {} })).toBeNull();

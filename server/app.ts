@@ -1,6 +1,6 @@
-// The HTTP application, middleware in reading order: request id and logging → security headers →
-// health, readiness and metrics → API routers → page redirects and language cookie → static files →
-// React Router, last. Expected failures are AppErrors mapped to status by one table; 500s say nothing.
+// The HTTP application, middleware in reading order: request id and logging → security headers → body
+// limits → health, readiness and metrics → API routers → page redirects and language cookie → static
+// files → React Router, last. Expected failures are AppErrors mapped to status by one table; 500s say nothing.
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
@@ -18,6 +18,7 @@ import { countryFromHeaders } from "../modules/currency/index.ts";
 import { findSiteConfig, type SiteConfig } from "../modules/site/index.ts";
 import { clientAddressOf } from "./api/client-address.ts";
 import { createApi } from "./api/index.ts";
+import { limitRequestBodies } from "./body-limit.ts";
 import { isForgedCrossSiteRequest } from "./csrf.ts";
 import { devOutboxRouter } from "./dev-outbox.ts";
 import { HostedIdentityProvider, identityProviderRoutes } from "./idp/index.ts";
@@ -76,6 +77,9 @@ export function createApp(services: AppServices, options: AppOptions) {
       logger.info({ method: c.req.method, path, status: c.res.status, ms: Math.round(seconds * 1000) }, "request");
     }
   });
+
+  // Every body held to its route class's limit before a router, an action or the identity provider reads it.
+  app.use(limitRequestBodies((c) => c.get("requestId")));
 
   // Pages and API answers are gzipped on the fly for browsers that accept it (a page's HTML carries
   // its loader data: ~150 KB raw, ~25 KB gzipped); built assets skip this, they are precompressed

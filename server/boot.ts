@@ -1,8 +1,8 @@
-// Builds everything a process needs, in order: config (fail fast) → logger → database (migrated,
-// seeded) → services. Used by the production entry, the dev server and the tests.
+// Builds everything a process needs, in order: config (fail fast; production refuses public secrets)
+// → logger → database (migrated, seeded) → services. Used by the production entry, the dev server and the tests.
 import { RateLimiter } from "../lib/rate-limit.ts";
 import { systemClock, type Clock } from "../lib/clock.ts";
-import { DEVELOPMENT_PREVIEW_SECRET, DEVELOPMENT_TICKET_SIGNING_SECRET, parseConfig, type Config } from "../lib/config.ts";
+import { parseConfig, type Config } from "../lib/config.ts";
 import { createLogger, type Logger } from "../lib/logger.ts";
 import { seed } from "../db/seed.ts";
 import { materializeSaleWindow } from "../modules/inventory/index.ts";
@@ -58,15 +58,6 @@ export async function boot(env: Record<string, string | undefined>, options: Boo
     logger.info({ from: window.from, to: window.to, inserted: window.inserted, removed: window.removed }, "sailings materialized");
   }
   logger.info({ database: database.kind, ms: Math.round(performance.now() - started) }, "database ready");
-  if (!config.SEARCH_TOKEN_SECRET && config.NODE_ENV === "production") {
-    logger.warn("SEARCH_TOKEN_SECRET is unset: search tokens are signed with a random secret of this process only");
-  }
-  if (config.PERSONALIZATION_PREVIEW_SECRET === DEVELOPMENT_PREVIEW_SECRET && config.NODE_ENV === "production") {
-    logger.warn("PERSONALIZATION_PREVIEW_SECRET is unset: preview tokens are signed with the public development secret");
-  }
-  if (config.TICKET_SIGNING_SECRET === DEVELOPMENT_TICKET_SIGNING_SECRET && config.NODE_ENV === "production") {
-    logger.warn("TICKET_SIGNING_SECRET is unset: ticket QR codes are signed with the public development secret");
-  }
   const mailer = createMailer(config, database.db);
   logger.info({ transport: mailer.transport }, "mailer ready");
   const search = await createSearchService({
@@ -95,7 +86,7 @@ export async function boot(env: Record<string, string | undefined>, options: Boo
       payments: createPaymentProvider(config),
       identityProvider,
       personalization: createPersonalizationService(),
-      holdLimiter: new RateLimiter(),
+      rateLimiter: new RateLimiter(database.db),
     },
   };
 }

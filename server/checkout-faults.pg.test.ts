@@ -31,6 +31,7 @@ import { connect, createTestDatabase, type TestDatabase } from "../tests/setup/p
 import { inProcessPaymentProvider, sailingsOfDay } from "../tests/setup/race-server.ts";
 import { createApp } from "./app.ts";
 import { boot, type Runtime } from "./boot.ts";
+import { withTestSecrets } from "../tests/setup/production-secrets.mjs";
 
 const HOLD_SECONDS = 900;
 const KEY = "sk_sandbox_checkout_faults_0123456789abcdef";
@@ -51,7 +52,7 @@ const logger = createLogger("silent");
 beforeAll(async () => {
   testDb = await createTestDatabase();
   runtime = await boot(
-    { DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "6", LOG_LEVEL: "silent", NODE_ENV: "production", SANDBOX_PSP_SECRET_KEY: KEY, SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET, GUEST_ACCESS_SECRET: GUEST_SECRET },
+    withTestSecrets({ DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "6", LOG_LEVEL: "silent", NODE_ENV: "production", SANDBOX_PSP_SECRET_KEY: KEY, SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET, GUEST_ACCESS_SECRET: GUEST_SECRET }),
     { logger },
   );
   ({ app, provider } = inProcessPaymentProvider(runtime, async (url, response) => {

@@ -20,6 +20,7 @@ import { intentIdOf, placingInput as placing, soldOn as soldOnIn } from "../test
 import { boot, type Runtime } from "./boot.ts";
 import { createTestDatabase, type TestDatabase } from "../tests/setup/pg.ts";
 import { inProcessPaymentProvider, sailingsOfDay } from "../tests/setup/race-server.ts";
+import { withTestSecrets } from "../tests/setup/production-secrets.mjs";
 
 const TABS = 10;
 const HOLD_SECONDS = 900;
@@ -36,7 +37,7 @@ const now = new Date();
 beforeAll(async () => {
   testDb = await createTestDatabase();
   runtime = await boot(
-    { DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: String(TABS * 2), LOG_LEVEL: "silent", NODE_ENV: "production", SANDBOX_PSP_SECRET_KEY: KEY, SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET },
+    withTestSecrets({ DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: String(TABS * 2), LOG_LEVEL: "silent", NODE_ENV: "production", SANDBOX_PSP_SECRET_KEY: KEY, SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET }),
     { logger: createLogger("silent") },
   );
   ({ provider } = inProcessPaymentProvider(runtime));

@@ -54,6 +54,8 @@ export function jobHandlers(services: AppServices): JobHandlers {
       await sweepExpiredProviderRows(services.db, context.now);
       // And the waiting lists' safety net: seats freed where no check was scheduled are offered (ADR 0037).
       await sweepWaitingLists({ db: services.db, now: context.now, tokenSecret: services.config.GUEST_ACCESS_SECRET });
+      // And the rate limits' ended windows (ADR 0048).
+      await services.rateLimiter.prune(context.now);
     },
     [DELIVER_WEBHOOK]: async (payload, context) => {
       const { deliveryId } = z.object({ deliveryId: z.string().regex(/^msg_[0-9a-f]{32}$/) }).parse(payload);

@@ -18,6 +18,7 @@ import { buyWithCard } from "../tests/factories/checkout.ts";
 import { createTestDatabase, type TestDatabase } from "../tests/setup/pg.ts";
 import { inProcessPaymentProvider, sailingsOfDay } from "../tests/setup/race-server.ts";
 import { boot, type Runtime } from "./boot.ts";
+import { withTestSecrets } from "../tests/setup/production-secrets.mjs";
 
 const OPERATORS = 6;
 const KEY = "sk_sandbox_refund_race_0123456789abcdef";
@@ -34,7 +35,7 @@ const now = new Date();
 beforeAll(async () => {
   testDb = await createTestDatabase();
   runtime = await boot(
-    { DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: String(OPERATORS * 3), LOG_LEVEL: "silent", NODE_ENV: "production", SANDBOX_PSP_SECRET_KEY: KEY, SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET },
+    withTestSecrets({ DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: String(OPERATORS * 3), LOG_LEVEL: "silent", NODE_ENV: "production", SANDBOX_PSP_SECRET_KEY: KEY, SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET }),
     { logger: createLogger("silent") },
   );
   ({ provider } = inProcessPaymentProvider(runtime));

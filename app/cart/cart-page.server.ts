@@ -121,7 +121,7 @@ export function readCartItem(intent: CartIntent, form: FormData): CartItemInput 
 }
 
 export async function applyCartForm(request: Request, context: Context, language: Language): Promise<Response> {
-  const { db, clock, config, holdLimiter } = context.get(servicesContext);
+  const { db, clock, config, rateLimiter } = context.get(servicesContext);
   const { site, clientAddress } = context.get(requestContext);
   const cartPath = pathOf("cart", language);
   const form = await request.formData().catch(() => new FormData());
@@ -132,7 +132,7 @@ export async function applyCartForm(request: Request, context: Context, language
     language,
     now: clock.now(),
     holdSeconds: config.CART_HOLD_SECONDS,
-    holdRequests: { limiter: holdLimiter, clientAddress, limits: holdLimitsOf(config) },
+    holdRequests: { limiter: rateLimiter, clientAddress, limits: holdLimitsOf(config) },
   };
   const headers = new Headers({ "Cache-Control": "no-store" });
   try {

@@ -22,7 +22,7 @@ import {
 } from "../../flows/manage-booking.ts";
 import { findBooking, type BookingRow } from "../../modules/checkout/index.ts";
 import { addDays } from "../../modules/inventory/index.ts";
-import { servicesContext } from "../context.ts";
+import { requestContext, servicesContext } from "../context.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import { bookingAccessCookie, readBookingAccess } from "./booking-access.server.ts";
 
@@ -154,12 +154,15 @@ export async function submitManageBooking(request: Request, context: Context, la
   if (intent === "find") {
     const values = { reference: text(form.get("reference"), 20), email: text(form.get("email"), 254) };
     try {
-      const booking = await findBookingForGuest(services, values);
+      const lookups = { limiter: services.rateLimiter, clientAddress: context.get(requestContext).clientAddress, now: services.clock.now() };
+      const booking = await findBookingForGuest({ db: services.db, lookups }, values);
       return redirect(page, { headers: accessHeaders(context, booking) });
     } catch (error) {
       if (!isAppError(error)) throw error;
       const failure: ManageBookingActionData = { intent: "find", form: { ...values, error: error.code } };
-      return data(failure, { status: statusOf(error.code), headers: NO_STORE });
+      const headers = new Headers(NO_STORE);
+      if (error.retryAfterSeconds !== null) headers.set("Retry-After", String(error.retryAfterSeconds));
+      return data(failure, { status: statusOf(error.code), headers });
     }
   }
 

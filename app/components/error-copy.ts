@@ -19,6 +19,8 @@ export function errorCopyOf(status: number): ErrorCopy {
       return { title: "error.badRequestTitle", heading: "error.badRequestHeading", text: "error.badRequestText" };
     case 404:
       return { title: "error.notFoundTitle", heading: "error.notFoundHeading", text: "error.notFoundText" };
+    case 413:
+      return { title: "error.headersTooLargeTitle", heading: "error.headersTooLargeTitle", text: "error.payloadTooLargeText" };
     case 500:
       return { title: "error.internalTitle", heading: "error.heading", text: "error.text" };
     default:

@@ -50,6 +50,7 @@ const KNOWN_ERRORS = [
   "BOOKING_STATE",
   "RESEND_LIMIT",
   "SAILING_NOT_CLOSED",
+  "RATE_LIMITED",
 ] as const;
 
 function errorKey(code: string): MessageKey {

@@ -123,7 +123,7 @@ function text(form: FormData, name: string): string {
 }
 
 export async function submitWaitlistForm(request: Request, context: Context, language: Language) {
-  const { db, clock, config, holdLimiter } = context.get(servicesContext);
+  const { db, clock, config, rateLimiter } = context.get(servicesContext);
   const { site, clientAddress } = context.get(requestContext);
   const form = await request.formData().catch(() => new FormData());
   const headers = new Headers({ "Cache-Control": "no-store" });
@@ -133,7 +133,7 @@ export async function submitWaitlistForm(request: Request, context: Context, lan
       language,
       now: clock.now(),
       holdSeconds: config.CART_HOLD_SECONDS,
-      holdRequests: { limiter: holdLimiter, clientAddress, limits: holdLimitsOf(config) },
+      holdRequests: { limiter: rateLimiter, clientAddress, limits: holdLimitsOf(config) },
     };
     const sessionId = readCartSession(request);
     try {
@@ -159,7 +159,7 @@ export async function submitWaitlistForm(request: Request, context: Context, lan
   try {
     if (text(form, "intent") !== "join") throw new AppError("INVALID_REQUEST", { issues: [{ path: "body.intent", code: "unknown_intent" }] });
     // No double opt-in (ADR 0037): what keeps a script from filling lines with others' addresses is this limit.
-    holdLimiter.take([{ key: `waitlist-join:${clientAddress}`, limit: JOIN_LIMIT }], clock.now());
+    await rateLimiter.take([{ key: `waitlist-join:${clientAddress}`, limit: JOIN_LIMIT }], clock.now());
     const joined = await joinWaitingList(
       { db, now: clock.now() },
       { sailing: text(form, "sailing"), email: values.email, adults: values.adults, children: values.children, infants: values.infants, category: text(form, "category"), language: chosenLanguage },

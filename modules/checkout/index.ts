@@ -73,6 +73,7 @@ export {
   paidAttemptOf,
   passengerTypesOf,
   planTickets,
+  TICKET_CODE_PATTERN,
   readBuyer,
   readCheckoutForm,
   readPassengerNames,

@@ -218,12 +218,35 @@ export function addMonths(localDate: string, months: number): string {
 }
 
 /**
+ * A ticket's code, printed under its QR and typed at the pier when a QR will not scan:
+ * `<booking reference>-<leg letter><passenger number>-<4 random>-<4 random>`, e.g. "7K2M9Q-A01-4H7X-K2PM",
+ * in the reference's alphabet (nothing to misread). The reference part tells staff whose ticket it is;
+ * the 40 random bits make a code impossible to work out from a reference that was shown or spoken, so
+ * a code is proof of holding the ticket even where its QR's signature is not checked. Stable: scanners
+ * and staff read it.
+ */
+export const TICKET_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{6}-[A-HJKMNP-TV-Z]\d{2}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
+
+function randomGroup(random: (max: number) => number): string {
+  let group = "";
+  for (let index = 0; index < 4; index += 1) group += REFERENCE_ALPHABET[random(REFERENCE_ALPHABET.length)];
+  return group;
+}
+
+/**
  * One ticket per passenger per sailing or activity day: a round trip for three is six tickets. An
  * undated line gives one ticket per passenger valid until a day: an open ferry ticket for the
  * product's months, an activity coupon for COUPON_MONTHS (spec §9: 6 and 12), from `issuedOn`. Codes
- * are the booking reference, the line's letter and the passenger's number: "7K2M9Q-A01", "7K2M9Q-A02".
+ * are the booking reference, the line's letter, the passenger's number and random groups
+ * (TICKET_CODE_PATTERN): "7K2M9Q-A01-4H7X-K2PM", "7K2M9Q-A02-Q0ZD-83NB".
  */
-export function planTickets(reference: string, lines: readonly TicketLine[], issuedOn: string, openTicketMonthsOf: (productId: number) => number): PlannedTicket[] {
+export function planTickets(
+  reference: string,
+  lines: readonly TicketLine[],
+  issuedOn: string,
+  openTicketMonthsOf: (productId: number) => number,
+  random: (max: number) => number = randomInt,
+): PlannedTicket[] {
   const planned: PlannedTicket[] = [];
   let letterIndex = 0;
   for (const line of [...lines].sort((a, b) => a.position - b.position)) {
@@ -247,7 +270,7 @@ export function planTickets(reference: string, lines: readonly TicketLine[], iss
       types.forEach((passengerType, index) => {
         planned.push({
           bookingLineId: line.id,
-          code: `${reference}-${letter}${String(index + 1).padStart(2, "0")}`,
+          code: `${reference}-${letter}${String(index + 1).padStart(2, "0")}-${randomGroup(random)}-${randomGroup(random)}`,
           passengerType,
           passengerName: line.passengerNames[index] ?? null,
           ...leg,

@@ -129,7 +129,7 @@ export const tickets = pgTable(
     bookingLineId: uuid("booking_line_id")
       .notNull()
       .references(() => bookingLines.id),
-    /** Printed under the QR: the booking reference, a leg letter and a number ("7K2M9Q-A01"). */
+    /** Printed under the QR: the booking reference, a leg letter and number, 40 random bits ("7K2M9Q-A01-4H7X-K2PM", TICKET_CODE_PATTERN). */
     code: text("code").notNull(),
     passengerType: passengerType("passenger_type").notNull(),
     passengerName: text("passenger_name"),

@@ -2,7 +2,7 @@
 // reset, profile, and the accounts social sign-in creates. Each runs its writes in one transaction;
 // argon2 runs before it, never while a row is locked.
 import { randomUUID } from "node:crypto";
-import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { alpha2OfCountry } from "../../lib/countries.ts";
 import type { Database } from "../../lib/db.ts";
 import { AppError, type ErrorIssue } from "../../lib/errors.ts";
@@ -24,8 +24,10 @@ import {
   secretHash,
   sessionExpiry,
   throttleWaitUntil,
+  withoutLastFailure,
   type AccountProfile,
   type ThrottlePolicy,
+  type ThrottleState,
 } from "./rules.ts";
 import { loginThrottle, socialIdentities, userSessions, userTokens, users } from "./schema.ts";
 import type { StaffRole } from "./staff.ts";
@@ -211,48 +213,73 @@ export interface Credentials {
   address: string;
 }
 
-async function readThrottle(db: Executor, key: string) {
-  const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.key, key)).limit(1);
-  return row ?? null;
+interface ThrottleKey {
+  key: string;
+  policy: ThrottlePolicy;
 }
 
-async function recordFailure(db: Database, key: string, policy: ThrottlePolicy, now: Date): Promise<void> {
+/** The keys' rows, made when missing and locked in key order (so two sign-ins cannot deadlock). */
+async function lockThrottleRows(tx: Executor, keys: readonly string[]): Promise<(ThrottleState | null)[]> {
+  const sorted = [...keys].sort();
+  // A failure count of 0 at the epoch is "nothing to remember": afterFailure starts from it.
+  await tx
+    .insert(loginThrottle)
+    .values(sorted.map((key) => ({ key, failures: 0, lastFailureAt: new Date(0), blockedUntil: null })))
+    .onConflictDoNothing();
+  const rows = await tx.select().from(loginThrottle).where(inArray(loginThrottle.key, sorted)).orderBy(loginThrottle.key).for("update");
+  return keys.map((key) => rows.find((row) => row.key === key) ?? null);
+}
+
+/**
+ * Takes one sign-in try under every key, before the password is checked: while any key must wait,
+ * the try is refused (and counts nowhere); otherwise it counts as a failure at once, under the rows'
+ * locks, so that forty tries at the same instant, on any number of nodes, are forty failures and the
+ * back-off starts at the sixth. Returns when the try may be made again, or null when it is taken.
+ */
+async function takeLoginTry(db: Database, keys: readonly ThrottleKey[], now: Date): Promise<Date | null> {
+  return db.transaction(async (tx) => {
+    const states = await lockThrottleRows(tx, keys.map(({ key }) => key));
+    const waits = states.map((state) => throttleWaitUntil(state, now)).filter((until): until is Date => until !== null);
+    if (waits.length > 0) return new Date(Math.max(...waits.map((until) => until.getTime())));
+    for (const [index, { key, policy }] of keys.entries()) {
+      await tx.update(loginThrottle).set(afterFailure(states[index] ?? null, policy, now)).where(eq(loginThrottle.key, key));
+    }
+    return null;
+  });
+}
+
+/** Gives back a try counted in advance that was not a failure (the right password). */
+async function giveBackLoginTry(db: Database, { key, policy }: ThrottleKey): Promise<void> {
   await db.transaction(async (tx) => {
-    // The row exists before it is locked, so simultaneous failures queue on one lock and each counts
-    // (a failure count of 0 at the epoch is "nothing to remember": afterFailure starts from it).
-    await tx.insert(loginThrottle).values({ key, failures: 0, lastFailureAt: new Date(0), blockedUntil: null }).onConflictDoNothing();
-    const [current] = await tx.select().from(loginThrottle).where(eq(loginThrottle.key, key)).for("update").limit(1);
-    await tx.update(loginThrottle).set(afterFailure(current ?? null, policy, now)).where(eq(loginThrottle.key, key));
+    const [state] = await lockThrottleRows(tx, [key]);
+    if (state) await tx.update(loginThrottle).set(withoutLastFailure(state, policy)).where(eq(loginThrottle.key, key));
   });
 }
 
 /**
  * Checks an e-mail and password. Unknown address and wrong password are the same INCORRECT_LOGIN and
  * take as long (a decoy hash); USER_NOT_CONFIRMED and USER_INACTIVE are told only to whoever knows the
- * password. Failures count per account and per address; past the free tries each waits longer.
+ * password. Each try counts per account and per address before the password is checked; past the free
+ * tries each waits longer. The right password gives its try back (and clears the account's count).
  */
 export async function authenticate(db: Database, credentials: Credentials, now: Date): Promise<Account> {
   assertEmail(credentials.email);
   if (credentials.password.length === 0) throw new AppError("PASSWORD_REQUIRED", { issues: [{ path: "body.password", code: "required" }] });
-  const accountKey = `account:${emailKeyOf(credentials.email)}`;
-  const addressKey = `ip:${credentials.address}`;
-  const [accountState, addressState] = await Promise.all([readThrottle(db, accountKey), readThrottle(db, addressKey)]);
-  const waits = [throttleWaitUntil(accountState, now), throttleWaitUntil(addressState, now)].filter((until): until is Date => until !== null);
-  if (waits.length > 0) {
-    const until = new Date(Math.max(...waits.map((date) => date.getTime())));
-    throw new AppError("RATE_LIMITED", { retryAfterSeconds: retryAfterSeconds(until, now) });
-  }
+  const account: ThrottleKey = { key: `account:${emailKeyOf(credentials.email)}`, policy: ACCOUNT_THROTTLE };
+  const address: ThrottleKey = { key: `ip:${credentials.address}`, policy: ADDRESS_THROTTLE };
+  const until = await takeLoginTry(db, [account, address], now);
+  if (until) throw new AppError("RATE_LIMITED", { retryAfterSeconds: retryAfterSeconds(until, now) });
   // A password longer than any we accept cannot be right: not worth hashing (and not a way to load us).
   const tooLong = [...credentials.password].length > PASSWORD_MAX_LENGTH;
   const [row] = await db.select().from(users).where(eq(users.emailKey, emailKeyOf(credentials.email))).limit(1);
   const matches = !tooLong && (await verifyPassword(row?.passwordHash ?? null, credentials.password));
-  if (!row || !matches) {
-    await Promise.all([recordFailure(db, accountKey, ACCOUNT_THROTTLE, now), recordFailure(db, addressKey, ADDRESS_THROTTLE, now)]);
-    throw new AppError("INCORRECT_LOGIN");
+  if (!row || !matches) throw new AppError("INCORRECT_LOGIN");
+  await giveBackLoginTry(db, address);
+  if (!row.active || row.confirmedAt === null) {
+    await giveBackLoginTry(db, account);
+    throw new AppError(row.active ? "USER_NOT_CONFIRMED" : "USER_INACTIVE");
   }
-  if (!row.active) throw new AppError("USER_INACTIVE");
-  if (row.confirmedAt === null) throw new AppError("USER_NOT_CONFIRMED");
-  if (accountState) await db.delete(loginThrottle).where(eq(loginThrottle.key, accountKey));
+  await db.delete(loginThrottle).where(eq(loginThrottle.key, account.key));
   return accountOf(row);
 }
 

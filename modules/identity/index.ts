@@ -46,6 +46,7 @@ export {
   PASSWORD_MIN_LENGTH,
   passwordProblem,
   throttleWaitUntil,
+  withoutLastFailure,
   userInfoCookieValue,
   userInfoOf,
   type AccountProfile,

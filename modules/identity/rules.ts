@@ -91,13 +91,22 @@ export function throttleWaitUntil(state: ThrottleState | null, now: Date): Date 
   return state.blockedUntil.getTime() > now.getTime() ? state.blockedUntil : null;
 }
 
-/** The state after one more failure at `now`. */
+/** The state after one more failure at `now` (a try is counted as one before its password is checked). */
 export function afterFailure(state: ThrottleState | null, policy: ThrottlePolicy, now: Date): ThrottleState {
   const forgotten = !state || now.getTime() - state.lastFailureAt.getTime() > policy.forgetAfterMs;
   const failures = (forgotten ? 0 : state.failures) + 1;
   const over = failures - policy.freeFailures;
   const delay = over <= 0 ? 0 : Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.min(over - 1, 30));
   return { failures, lastFailureAt: now, blockedUntil: delay > 0 ? new Date(now.getTime() + delay) : null };
+}
+
+/**
+ * The state once a try counted in advance as a failure turns out not to be one: one failure fewer,
+ * and no wait if that leaves it within the free tries (a wait set by older failures stays).
+ */
+export function withoutLastFailure(state: ThrottleState, policy: ThrottlePolicy): ThrottleState {
+  const failures = Math.max(0, state.failures - 1);
+  return { ...state, failures, blockedUntil: failures <= policy.freeFailures ? null : state.blockedUntil };
 }
 
 /** Whole seconds to wait, for Retry-After (never 0 while blocked). */

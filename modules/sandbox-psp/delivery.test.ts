@@ -23,8 +23,8 @@ describe("the retry schedule", () => {
 
 describe("the delivery target", () => {
   it("is our own receiver over loopback unless SANDBOX_PSP_WEBHOOK_URL says otherwise", () => {
-    expect(webhookTargetOf(parseConfig({ PORT: "4210" })).url).toBe("http://127.0.0.1:4210/api/payments/webhook");
-    const config = parseConfig({ SANDBOX_PSP_WEBHOOK_URL: "https://merchant.example/hooks/psp", SANDBOX_PSP_WEBHOOK_SECRET: "whsec_a_secret_of_at_least_thirty_two_chars" });
+    expect(webhookTargetOf(parseConfig({ NODE_ENV: "test", PORT: "4210" })).url).toBe("http://127.0.0.1:4210/api/payments/webhook");
+    const config = parseConfig({ NODE_ENV: "test", SANDBOX_PSP_WEBHOOK_URL: "https://merchant.example/hooks/psp", SANDBOX_PSP_WEBHOOK_SECRET: "whsec_a_secret_of_at_least_thirty_two_chars" });
     expect(webhookTargetOf(config)).toEqual({ url: "https://merchant.example/hooks/psp", secret: "whsec_a_secret_of_at_least_thirty_two_chars" });
   });
 });

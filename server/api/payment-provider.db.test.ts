@@ -131,8 +131,8 @@ describe("the HTTP payment provider", () => {
   });
 
   it("is configured by PAYMENT_PROVIDER_URL, this server itself by default", () => {
-    expect(paymentProviderBaseUrl(parseConfig({ PORT: "3271" }))).toBe("http://127.0.0.1:3271");
-    expect(paymentProviderBaseUrl(parseConfig({ PAYMENT_PROVIDER_URL: "https://psp.example.com/" }))).toBe("https://psp.example.com/");
-    expect(createPaymentProvider(parseConfig({}))).toHaveProperty("capturePayment");
+    expect(paymentProviderBaseUrl(parseConfig({ NODE_ENV: "test", PORT: "3271" }))).toBe("http://127.0.0.1:3271");
+    expect(paymentProviderBaseUrl(parseConfig({ NODE_ENV: "test", PAYMENT_PROVIDER_URL: "https://psp.example.com/" }))).toBe("https://psp.example.com/");
+    expect(createPaymentProvider(parseConfig({ NODE_ENV: "test" }))).toHaveProperty("capturePayment");
   });
 });

@@ -12,6 +12,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { percentile, serverTimingMs } from "./figures.mjs";
 import { postgresAnswers as answers } from "../setup/pg-answers.mjs";
+import { TEST_PRODUCTION_SECRETS } from "../setup/production-secrets.mjs";
 
 const LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/test";
 /** The bench plays the Prometheus scraper: /metrics answers only this token's bearer. */
@@ -43,7 +44,7 @@ export async function startServer({ buildDir, backend, env, onStop }) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(buildDir, "server/index.js")], {
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), PUBLIC_ORIGIN: origin, METRICS_TOKEN: BENCH_METRICS_TOKEN, LOG_LEVEL: "warn", ...env },
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", ...TEST_PRODUCTION_SECRETS, HOST: "127.0.0.1", PORT: String(port), PUBLIC_ORIGIN: origin, METRICS_TOKEN: BENCH_METRICS_TOKEN, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
   /** @type {string[]} */

@@ -10,11 +10,12 @@ import { pt } from "../../app/console/messages/pt.ts";
 import { checkA11y, DESKTOP_ONLY, expect, MOBILE_ONLY, test } from "./fixtures.ts";
 import { buyFerrySeatOverHttp, dismissNotices, type Language } from "./shop.ts";
 import { signInAsStaff } from "./staff.ts";
+import { TEST_PRODUCTION_SECRETS } from "../setup/production-secrets.mjs";
 
 const CONSOLE_MESSAGES = { es, en, pt } as const;
 // The e2e server runs the in-process sandbox provider with the development key (lib/config.ts default):
 // the test reads the sandbox's own API with it, as the merchant's back office would.
-const SANDBOX_KEY = "sk_sandbox_travesia_development_secret_key";
+const SANDBOX_KEY = TEST_PRODUCTION_SECRETS.SANDBOX_PSP_SECRET_KEY;
 
 test.beforeEach(async ({ context }) => {
   await dismissNotices(context);

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { inject } from "vitest";
+import { TEST_PRODUCTION_SECRETS } from "./production-secrets.mjs";
 
 export interface LogLine {
   level: string;
@@ -41,6 +42,7 @@ export async function startBuiltServer(env: Record<string, string>, timeoutMs = 
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
+      ...TEST_PRODUCTION_SECRETS,
       HOST: "127.0.0.1",
       PORT: String(port),
       LOG_LEVEL: "info",

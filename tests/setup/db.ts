@@ -4,6 +4,7 @@ import { inject } from "vitest";
 import { boot, type Runtime } from "../../server/boot.ts";
 import { openDatabase, type DatabaseHandle } from "../../server/db.ts";
 import { createLogger, type Logger } from "../../lib/logger.ts";
+import { withTestSecrets } from "./production-secrets.mjs";
 
 export type { DatabaseHandle };
 
@@ -19,7 +20,7 @@ export async function openSnapshot(): Promise<DatabaseHandle> {
 /** The whole runtime (config, logger, services) over a fresh copy of the snapshot. */
 export async function bootSnapshot(env: Record<string, string | undefined> = {}, logger?: Logger): Promise<Runtime> {
   return boot(
-    { NODE_ENV: "test", LOG_LEVEL: "silent", ...env, DATA_DIR: ":memory:" },
+    withTestSecrets({ NODE_ENV: "test", LOG_LEVEL: "silent", ...env, DATA_DIR: ":memory:" }),
     { prepared: true, loadDataDir: await snapshot(), logger: logger ?? createLogger("silent") },
   );
 }

@@ -13,6 +13,7 @@ import path from "node:path";
 import pg from "pg";
 import { ensureBuild } from "./ensure-build.mjs";
 import { postgresAnswers } from "./pg-answers.mjs";
+import { TEST_PRODUCTION_SECRETS } from "./production-secrets.mjs";
 
 const ENTRY = path.join(ensureBuild(), "server/index.js");
 const ADMIN_URL = process.env.E2E_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -43,6 +44,7 @@ const dataDir = database ? null : mkdtempSync(path.join(os.tmpdir(), "tv-tests-e
 const child = spawn(process.execPath, [ENTRY], {
   stdio: "inherit",
   env: {
+    ...TEST_PRODUCTION_SECRETS,
     ...process.env,
     NODE_ENV: "production",
     ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir }),

@@ -4,6 +4,7 @@
 import { createLogger } from "../../lib/logger.ts";
 import { boot, type Runtime } from "../../server/boot.ts";
 import { bootSnapshot } from "./db.ts";
+import { withTestSecrets } from "./production-secrets.mjs";
 import { createTestDatabase, type TestDatabase } from "./pg.ts";
 
 const FLAG = "travesiaScenariosOnPostgres";
@@ -23,7 +24,7 @@ const databases = new WeakMap<Runtime, TestDatabase>();
 export async function bootTestRuntime(env: Record<string, string | undefined> = {}): Promise<Runtime> {
   if (!scenariosOnPostgres()) return bootSnapshot(env);
   const database = await createTestDatabase();
-  const runtime = await boot({ NODE_ENV: "test", ...env, DATABASE_URL: database.url, LOG_LEVEL: "silent" }, { logger: createLogger("silent") });
+  const runtime = await boot(withTestSecrets({ NODE_ENV: "test", ...env, DATABASE_URL: database.url, LOG_LEVEL: "silent" }), { logger: createLogger("silent") });
   databases.set(runtime, database);
   return runtime;
 }

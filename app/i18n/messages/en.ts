@@ -560,6 +560,7 @@ export const en = {
   "manage.find.submit": "Show my booking",
   "manage.error.title": "That did not work",
   "manage.error.BOOKING_NOT_FOUND": "We could not find a booking with that reference and e-mail. Check both and try again.",
+  "manage.error.RATE_LIMITED": "Too many look-ups from here in a few minutes. Wait a quarter of an hour, or open the link in your booking e-mail.",
   "manage.error.DATE_CHANGE_TOO_LATE": "Dates can be changed up to 24 hours before departure. This one is too close to change online.",
   "manage.error.DATE_CHANGE_SAME_DAY": "A booking cannot be moved to today. Choose tomorrow or a later date.",
   "manage.error.SAILING_SOLD_OUT": "That sailing no longer has seats for everyone in your booking. Choose another time or date.",

@@ -560,6 +560,7 @@ export const es = {
   "manage.find.submit": "Ver mi reserva",
   "manage.error.title": "No se pudo completar",
   "manage.error.BOOKING_NOT_FOUND": "No encontramos ninguna reserva con ese código y ese correo. Revisa ambos e inténtalo de nuevo.",
+  "manage.error.RATE_LIMITED": "Demasiadas búsquedas desde aquí en pocos minutos. Espera un cuarto de hora o abre el enlace del correo de tu reserva.",
   "manage.error.DATE_CHANGE_TOO_LATE": "Puedes cambiar la fecha hasta 24 horas antes de la salida. Esta ya está demasiado cerca para cambiarla en línea.",
   "manage.error.DATE_CHANGE_SAME_DAY": "No es posible pasar una reserva al día de hoy. Elige mañana o una fecha posterior.",
   "manage.error.SAILING_SOLD_OUT": "Esa salida ya no tiene lugares para todas las personas de tu reserva. Elige otro horario u otra fecha.",

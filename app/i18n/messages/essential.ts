@@ -27,6 +27,7 @@ const en = {
   "error.headersTooLargeTitle": "Request too large",
   "error.headersTooLargeText":
     "Your browser sent more data than we accept, usually because of too many cookies. Delete this site's cookies and try again.",
+  "error.payloadTooLargeText": "What you sent is larger than we accept. Go back and try again with less, or go to one of these pages:",
   "error.onServer": "An error {status} occurred on server",
   "error.onClient": "An error occurred on client",
   "error.reference": "Reference: {requestId}",
@@ -77,6 +78,7 @@ const es = {
   "error.headersTooLargeTitle": "Solicitud demasiado grande",
   "error.headersTooLargeText":
     "Tu navegador envió más datos de los que aceptamos, normalmente por tener demasiadas cookies. Borra las cookies de este sitio e inténtalo de nuevo.",
+  "error.payloadTooLargeText": "Lo que enviaste es más grande de lo que aceptamos. Vuelve atrás e inténtalo con menos, o ve a una de estas páginas:",
   "error.onServer": "Ocurrió un error {status} en el servidor",
   "error.onClient": "Ocurrió un error en el cliente",
   "error.reference": "Referencia: {requestId}",
@@ -122,6 +124,7 @@ const pt = {
   "error.headersTooLargeTitle": "Solicitação grande demais",
   "error.headersTooLargeText":
     "Seu navegador enviou mais dados do que aceitamos, geralmente por excesso de cookies. Apague os cookies deste site e tente novamente.",
+  "error.payloadTooLargeText": "O que você enviou é maior do que aceitamos. Volte e tente de novo com menos, ou vá para uma destas páginas:",
   "error.onServer": "Ocorreu um erro {status} no servidor",
   "error.onClient": "Ocorreu um erro no cliente",
   "error.reference": "Referência: {requestId}",

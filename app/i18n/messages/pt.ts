@@ -560,6 +560,7 @@ export const pt = {
   "manage.find.submit": "Ver minha reserva",
   "manage.error.title": "Não foi possível concluir",
   "manage.error.BOOKING_NOT_FOUND": "Não encontramos nenhuma reserva com esse código e esse e-mail. Confira os dois e tente de novo.",
+  "manage.error.RATE_LIMITED": "Muitas buscas daqui em poucos minutos. Aguarde um quarto de hora ou abra o link do e-mail da sua reserva.",
   "manage.error.DATE_CHANGE_TOO_LATE": "A data pode ser alterada até 24 horas antes da partida. Esta já está perto demais para mudar pela internet.",
   "manage.error.DATE_CHANGE_SAME_DAY": "Não é possível passar uma reserva para hoje. Escolha amanhã ou uma data posterior.",
   "manage.error.SAILING_SOLD_OUT": "Essa saída não tem mais lugares para todos da sua reserva. Escolha outro horário ou outra data.",
