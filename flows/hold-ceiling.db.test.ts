@@ -26,7 +26,7 @@ afterAll(() => database.close());
 
 /** A visitor's request from `address` at `now`, holding for `holdSeconds`. */
 function visitor(address: string, now: Date, holdSeconds = 900): CartContext {
-  return { siteCode: "travesia", language: "en", now, holdSeconds, holdRequests: { limiter: new RateLimiter(), clientAddress: address, limits: LIMITS } };
+  return { siteCode: "travesia", language: "en", now, holdSeconds, holdRequests: { limiter: new RateLimiter(database.db), clientAddress: address, limits: LIMITS } };
 }
 
 const adultsOn = (sailing: SailingView, adult: number): CartItemInput => ({
