@@ -201,19 +201,19 @@ describe("publicOriginOf", () => {
 
 describe("TRUSTED_PROXIES", () => {
   it("reads addresses and CIDR blocks, and refuses anything else", () => {
-    expect(parseConfig({ TRUSTED_PROXIES: " 10.0.0.0/8, 192.0.2.7 ,fd00::/8" }).TRUSTED_PROXIES).toEqual(["10.0.0.0/8", "192.0.2.7", "fd00::/8"]);
-    expect(parseConfig({}).TRUSTED_PROXIES).toEqual([]);
-    for (const bad of ["proxy.internal", "10.0.0.0/33", "10.0.0.0/8/1", "::1/129"]) expect(() => parseConfig({ TRUSTED_PROXIES: bad }), bad).toThrow(ConfigError);
+    expect(parseConfig({ NODE_ENV: "test", TRUSTED_PROXIES: " 10.0.0.0/8, 192.0.2.7 ,fd00::/8" }).TRUSTED_PROXIES).toEqual(["10.0.0.0/8", "192.0.2.7", "fd00::/8"]);
+    expect(parseConfig({ NODE_ENV: "test" }).TRUSTED_PROXIES).toEqual([]);
+    for (const bad of ["proxy.internal", "10.0.0.0/33", "10.0.0.0/8/1", "::1/129"]) expect(() => parseConfig({ NODE_ENV: "test", TRUSTED_PROXIES: bad }), bad).toThrow(ConfigError);
   });
 });
 
 describe("siteOriginOf", () => {
   it("never takes the request's host in production, and takes it in development only when nothing is configured", () => {
-    expect(siteOriginOf(parseConfig({ PUBLIC_ORIGIN: "https://www.travesia.mx/" }), "http://evil.example/es/")).toBe("https://www.travesia.mx");
-    expect(siteOriginOf(parseConfig({ PORT: "3000" }), "http://evil.example/es/")).toBe("http://localhost:3000");
+    expect(siteOriginOf(parseConfig({ ...OWN_SECRETS, PUBLIC_ORIGIN: "https://www.travesia.mx/" }), "http://evil.example/es/")).toBe("https://www.travesia.mx");
+    expect(siteOriginOf(parseConfig({ ...OWN_SECRETS, PORT: "3000" }), "http://evil.example/es/")).toBe("http://localhost:3000");
     expect(siteOriginOf(parseConfig({ NODE_ENV: "development" }), "http://127.0.0.1:5173/es/")).toBe("http://127.0.0.1:5173");
-    expect(missingProductionSettings(parseConfig({}))).toEqual(["PUBLIC_ORIGIN"]);
-    expect(missingProductionSettings(parseConfig({ PUBLIC_ORIGIN: "https://www.travesia.mx" }))).toEqual([]);
+    expect(missingProductionSettings(parseConfig({ ...OWN_SECRETS }))).toEqual(["PUBLIC_ORIGIN"]);
+    expect(missingProductionSettings(parseConfig({ ...OWN_SECRETS, PUBLIC_ORIGIN: "https://www.travesia.mx" }))).toEqual([]);
     expect(missingProductionSettings(parseConfig({ NODE_ENV: "development" }))).toEqual([]);
   });
 });
