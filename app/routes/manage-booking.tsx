@@ -153,19 +153,22 @@ function BookingDetails({ data: page, failure }: { data: Extract<ManageBookingDa
   const { booking } = page;
   const payment = paymentText(t, booking.payment);
   const ticketed = booking.status === "ticketed";
+  // A notice reports the last thing done; once a later attempt is refused, it would contradict the
+  // refusal shown below it (the address still carries the notice after a POST answered in place).
+  const notice = failure !== null || page.change?.error ? null : page.notice;
   return (
     <div className="mt-6 space-y-6" data-testid="booking" data-reference={booking.reference}>
-      {page.notice === "date-changed" ? (
+      {notice === "date-changed" ? (
         <div role="status" data-testid="date-changed" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
           {t("manage.notice.dateChanged")}
         </div>
       ) : null}
-      {page.notice === "email-resent" ? (
+      {notice === "email-resent" ? (
         <div role="status" data-testid="email-resent" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
           {t("manage.notice.emailResent", { email: booking.buyer.email })}
         </div>
       ) : null}
-      {page.notice === "open-ticket" ? (
+      {notice === "open-ticket" ? (
         <div role="status" data-testid="open-ticket-taken" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
           {t("manage.notice.openTicket")}
         </div>

@@ -107,6 +107,9 @@ for (const l of LANGUAGES) {
       await expect(page.locator("html")).toHaveAttribute("lang", l.language);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.notFoundHeading);
       await expect(page.getByRole("contentinfo")).toBeVisible(); // the normal shell's footer
+      // The server's note, as on the 500 screen: the status and the request's reference for support.
+      await expect(page.getByTestId("error-note")).toContainText(l.onServer.replace("500", "404"));
+      await expect(page.getByTestId("error-note")).toContainText(response!.headers()["x-request-id"]!);
       await expect(page.getByRole("link", { name: l.backHome })).toHaveAttribute("href", `/${l.language}/`);
       if (AXE_SAMPLE.notFound === l.language) await checkA11y(page);
 

@@ -48,9 +48,12 @@ test("es: an operator closes a sailing with a paid booking; its holder is e-mail
   await expect(page.getByTestId("booking")).toHaveAttribute("data-reference", reference);
   const offer = page.getByTestId("sailing-closed");
   await expect(offer).toContainText(site["manage.closed.title"]);
+  // The booking is not shown as confirmed while its sailing is closed.
+  await expect(page.getByTestId("booking-status")).toHaveText(site["manage.status.sailingClosed"]);
   await checkA11y(page);
   await offer.getByTestId("take-open-ticket").click();
   await expect(page.getByTestId("open-ticket-taken")).toHaveText(site["manage.notice.openTicket"]);
+  await expect(page.getByTestId("booking-status")).toHaveText(site["manage.status.ticketed"]);
   await expect(page.getByTestId("booking")).toContainText("Boleto abierto · válido hasta el");
   await expect(page.getByTestId("sailing-closed")).toHaveCount(0);
 });
