@@ -15,16 +15,13 @@ for (const [pageId, file] of Object.entries(PAGE_MODULES) as [PageId, string][])
   }
 }
 
-// The operator's console (issue 11): one layout per language around the pages of its own table, and
-// inside it the gate whose boundary shows a page's refusal with the layout's data loaded.
+// The operator's console (issue 11): one layout per language around the pages of its own table.
 const consolePages: RouteConfig = LANGUAGES.map((language) =>
-  layout("console/console-layout.tsx", { id: `console.${language}` }, [
-    layout(
-      "console/console-gate.tsx",
-      { id: `consoleGate.${language}` },
-      Object.entries(CONSOLE_PAGES).map(([pageId, page]) => route(page.paths[language], page.file, { id: `${pageId}.${language}` })),
-    ),
-  ]),
+  layout(
+    "console/console-layout.tsx",
+    { id: `console.${language}` },
+    Object.entries(CONSOLE_PAGES).map(([pageId, page]) => route(page.paths[language], page.file, { id: `${pageId}.${language}` })),
+  ),
 );
 
 // Not pages: fault injection for the error-screen tests (answers 404 unless ENABLE_FAULT_ROUTES).

@@ -13,9 +13,15 @@ export function createConsoleTranslate(messages: ConsoleMessages): ConsoleTransl
 
 /** The console layout's data: its strings, who is signed in and the sections they may open. */
 export function useConsoleLayoutData(): ConsoleLayoutData {
+  const data = useOptionalConsoleLayoutData();
+  if (!data) throw new Error("useConsoleT used outside the console layout");
+  return data;
+}
+
+/** The layout's data, or null where its loader did not run (its error boundary after an action threw). */
+export function useOptionalConsoleLayoutData(): ConsoleLayoutData | null {
   const match = useMatches().find((candidate) => candidate.id.startsWith(CONSOLE_LAYOUT_ID_PREFIX));
-  if (!match?.data) throw new Error("useConsoleT used outside the console layout");
-  return match.data as ConsoleLayoutData;
+  return (match?.data as ConsoleLayoutData | undefined) ?? null;
 }
 
 export function useConsoleT(): ConsoleTranslate {

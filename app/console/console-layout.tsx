@@ -1,7 +1,8 @@
 // The operator console's frame (issue 11, ADR 0036): who is signed in, the sections their role opens,
 // and the console's own strings for the pages inside. Never cached, never indexed. A page inside that
-// refuses (403) is shown by the gate route between this frame and the pages (console-gate.tsx).
-import { data, NavLink, Outlet } from "react-router";
+// refuses (403) is shown here, in the console's words: after a refused action, with the words the
+// refusal brings (staff-page.server.ts), since this layout's loader does not run then.
+import { data, isRouteErrorResponse, NavLink, Outlet, useRouteError } from "react-router";
 import { languageOfPath } from "../../lib/language.ts";
 import { canStaff } from "../../modules/identity/index.ts";
 import { toSignIn } from "../account/account.server.ts";
@@ -9,9 +10,9 @@ import { CONTAINER, FOCUS_RING } from "../components/ui/styles.ts";
 import { servicesContext } from "../context.ts";
 import { loaderCacheHeaders } from "../routing/cache-headers.ts";
 import { CONSOLE_PAGES, type ConsolePage } from "./console-pages.ts";
-import { createConsoleTranslate, useConsoleLayoutData, useConsoleT, type ConsoleLayoutData } from "./console-i18n.ts";
+import { createConsoleTranslate, useConsoleLayoutData, useConsoleT, useOptionalConsoleLayoutData, type ConsoleLayoutData } from "./console-i18n.ts";
 import { CONSOLE_CATALOGUES } from "./messages/catalogues.server.ts";
-import { PRIVATE_NO_STORE } from "./staff-page.server.ts";
+import { PRIVATE_NO_STORE, type ConsoleRefusal } from "./staff-page.server.ts";
 import { resolveCaller } from "./staff-access.server.ts";
 import type { Route } from "./+types/console-layout";
 
@@ -91,6 +92,37 @@ function NotStaff() {
     <section className="max-w-2xl space-y-2" data-testid="console-not-staff">
       <h1 className="text-2xl font-bold text-sea-950">{t("console.notStaff.title")}</h1>
       <p className="text-slate-700">{t("console.notStaff.body")}</p>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const layout = useOptionalConsoleLayoutData();
+  if (!(isRouteErrorResponse(error) && error.status === 403)) throw error;
+  // A refused action: this boundary renders without the layout's data, so the refusal brings its words.
+  if (!layout) return <RefusedAction refusal={error.data as ConsoleRefusal} />;
+  return <ConsoleFrame>{layout.staff ? <Forbidden /> : <NotStaff />}</ConsoleFrame>;
+}
+
+function RefusedAction({ refusal }: { refusal: ConsoleRefusal }) {
+  return (
+    <div className={`${CONTAINER} py-6 sm:py-10`} data-testid="console">
+      <p className="border-b border-slate-200 pb-4 text-sm font-semibold uppercase tracking-wide text-sea-800">{refusal.words.console}</p>
+      <section className="max-w-2xl space-y-2 pt-4" data-testid={refusal.staff ? "console-forbidden" : "console-not-staff"}>
+        <h1 className="text-2xl font-bold text-sea-950">{refusal.words.title}</h1>
+        <p className="text-slate-700">{refusal.words.body}</p>
+      </section>
+    </div>
+  );
+}
+
+function Forbidden() {
+  const t = useConsoleT();
+  return (
+    <section className="max-w-2xl space-y-2" data-testid="console-forbidden">
+      <h1 className="text-2xl font-bold text-sea-950">{t("console.forbidden.title")}</h1>
+      <p className="text-slate-700">{t("console.forbidden.body")}</p>
     </section>
   );
 }

@@ -28,7 +28,9 @@ export function ensureBuild(buildDir = process.env.BUILD_DIR ?? ".tmp/build-test
   const result = spawnSync("npx", ["react-router", "build"], {
     stdio: ["ignore", "pipe", "pipe"],
     encoding: "utf8",
-    env: { ...process.env, BUILD_DIR: buildDir },
+    // A production build whoever asks: under Vitest NODE_ENV is "test", and Vite would then bundle
+    // React's development build (its hydration warnings fail the e2e suite's console check).
+    env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir },
   });
   if (result.status !== 0) {
     process.stderr.write(`${result.stdout}\n${result.stderr}\n`);
