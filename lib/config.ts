@@ -111,6 +111,14 @@ export const ConfigSchema = z.object({
   ),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**
+   * Admission control per process (ADR 0053): requests served at once, and how many more may wait; past
+   * them a newcomer gets a page that retries by itself (503, Retry-After) in milliseconds. Buyers in the
+   * cart or the payment are admitted up to ADMISSION_BUYER_CONCURRENCY. ADMISSION_CONCURRENCY=0: off.
+   */
+  ADMISSION_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(8),
+  ADMISSION_BUYER_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(16),
+  ADMISSION_QUEUE: z.coerce.number().int().min(0).max(10_000).default(8),
+  /**
    * The sandbox payment provider's secret API key (bearer) and webhook signing secret. The defaults are
    * public development values: the sandbox moves no money. When the sandbox runs on another host, set
    * the same values there and here (the payments adapter sends the key and verifies with the secret).

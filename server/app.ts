@@ -15,12 +15,13 @@ import { pageCacheHeaders } from "../lib/page-caching.ts";
 import type { Logger } from "../lib/logger.ts";
 import { countryFromHeaders } from "../modules/currency/index.ts";
 import { findSiteConfig, type SiteConfig } from "../modules/site/index.ts";
+import { admissionControl, AdmissionGate } from "./admission.ts";
 import { clientAddressOf } from "./api/client-address.ts";
 import { createApi } from "./api/index.ts";
 import { isForgedCrossSiteRequest } from "./csrf.ts";
 import { devOutboxRouter } from "./dev-outbox.ts";
 import { HostedIdentityProvider, identityProviderRoutes } from "./idp/index.ts";
-import { createMetrics, registerSearchMetrics, routeLabel } from "./metrics.ts";
+import { createMetrics, registerAdmissionMetrics, registerSearchMetrics, routeLabel } from "./metrics.ts";
 import { internalErrorPage } from "./internal-error-page.ts";
 import { offlineRoutes } from "./offline.ts";
 import { sandboxUpliftRoutes } from "./sandbox-uplift.ts";
@@ -75,6 +76,15 @@ export function createApp(services: AppServices, options: AppOptions) {
       logger.info({ method: c.req.method, path, status: c.res.status, ms: Math.round(seconds * 1000) }, "request");
     }
   });
+
+  // Before anything that costs: past the process's limits a request is refused in milliseconds, and
+  // buyers in the cart or the payment still get in (ADR 0053).
+  if (services.config.ADMISSION_CONCURRENCY > 0) {
+    const { ADMISSION_CONCURRENCY, ADMISSION_BUYER_CONCURRENCY, ADMISSION_QUEUE } = services.config;
+    const gate = new AdmissionGate({ concurrency: ADMISSION_CONCURRENCY, buyerConcurrency: Math.max(ADMISSION_BUYER_CONCURRENCY, ADMISSION_CONCURRENCY), queue: ADMISSION_QUEUE });
+    registerAdmissionMetrics(metrics.registry, gate);
+    app.use(admissionControl(gate));
+  }
 
   // Pages and API answers are gzipped on the fly for browsers that accept it (a page's HTML carries
   // its loader data: ~150 KB raw, ~25 KB gzipped); built assets skip this, they are precompressed
