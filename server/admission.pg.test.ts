@@ -81,14 +81,14 @@ describe("a server past its admission limit", () => {
       const slowest = Math.max(...answers.map((answer) => answer.ms));
       expect(slowest, `refusals took up to ${slowest.toFixed(1)} ms`).toBeLessThan(50);
 
-      const spanishPage = answers[0];
+      const spanishPage = answers[0]!;
       expect(spanishPage.headers.get("Content-Type")).toMatch(/^text\/html/);
       expect(spanishPage.body).toContain('lang="es"');
       expect(spanishPage.body).toContain("Muchas personas están comprando boletos");
       expect(spanishPage.body).toContain(`<meta http-equiv="refresh" content="${spanishPage.headers.get("Retry-After")}">`);
-      expect(answers[6].body).toContain("Many people are buying tickets");
+      expect(answers[6]!.body).toContain("Many people are buying tickets");
 
-      const api = answers[12];
+      const api = answers[12]!;
       expect(api.headers.get("Content-Type")).toMatch(/^application\/json/);
       expect(api.headers.get("Content-Language")).toBe("pt");
       const body = JSON.parse(api.body) as { error: { code: string; retryAfter: number } };
