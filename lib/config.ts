@@ -94,8 +94,8 @@ export const ConfigSchema = z.object({
   HOLD_LIMIT_PER_CART: z.coerce.number().int().min(1).max(1_000_000).default(30),
   HOLD_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /**
-   * Signs the search service's short-lived tokens (spec §7). Unset: a random secret per process, which
-   * is enough for one node; set the same value on every node when there are several.
+   * Signs the search service's short-lived tokens (spec §7). Unset: a random secret made by the first
+   * node and kept in the database, which every node reads (ADR 0053).
    */
   SEARCH_TOKEN_SECRET: z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),

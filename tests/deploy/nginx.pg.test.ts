@@ -135,6 +135,16 @@ describe.skipIf(!installed)("two nodes behind nginx (deploy/nginx/travesia.conf)
     expect(seen).toEqual(new Set([0, 1]));
   });
 
+  it("accepts on one node the search token another node issued, with no secret configured", async () => {
+    const call = (node: BuiltServer, path: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${node.origin}${path}`, { method: "POST", headers: { "Content-Type": "application/json", "X-Host-Path": `${new URL(origin).host}/es/busqueda/`, ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const issued = await call(nodes[0]!, "/google-enterprise/token", undefined);
+    expect(issued.status, await issued.clone().text()).toBe(200);
+    const { data } = (await issued.json()) as { data: { access_token: string } };
+    const suggested = await call(nodes[1]!, "/google-enterprise/autocomplete", { dataStore: "travesia-es", query: "isla" }, { Authorization: `Bearer ${data.access_token}` });
+    expect(suggested.status, await suggested.clone().text()).toBe(200);
+  });
+
   it("answers an anonymous page from the micro-cache, never a visitor with a cart or a private page", async () => {
     const anonymous = { Cookie: "travesia_lang=en", "Accept-Encoding": "gzip" };
     const statuses = [];
