@@ -115,8 +115,8 @@ export const ConfigSchema = z.object({
    * them a newcomer gets a page that retries by itself (503, Retry-After) in milliseconds. Buyers in the
    * cart or the payment are admitted up to ADMISSION_BUYER_CONCURRENCY. ADMISSION_CONCURRENCY=0: off.
    */
-  ADMISSION_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(8),
-  ADMISSION_BUYER_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(16),
+  ADMISSION_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(4),
+  ADMISSION_BUYER_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(8),
   ADMISSION_QUEUE: z.coerce.number().int().min(0).max(10_000).default(8),
   /**
    * The sandbox payment provider's secret API key (bearer) and webhook signing secret. The defaults are

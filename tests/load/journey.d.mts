@@ -23,6 +23,8 @@ export interface Recorder {
   serverErrors: { step: string; status: number; body: string }[];
   failures: string[];
   reloads: number;
+  busy: { step: string; ms: number }[];
+  retriedAfterNodeLoss: string[];
   summary(): StepSummary[];
 }
 export function createRecorder(): Recorder;
