@@ -91,7 +91,9 @@ export function admissionControl(gate: AdmissionGate, random: () => number = Mat
     c.header("Cache-Control", "no-store");
     c.header("Content-Language", language);
     const requestId = (c.get("requestId") as string | undefined) ?? acceptRequestId(undefined);
-    if (c.req.method === "GET" && isPagePath(c.req.path)) return c.html(busyPage(language, retryAfter, pathAndQuery(c.req.url)), 503);
+    // A page (a form post too: the browser shows what it gets) is answered with a page; the reload
+    // after Retry-After asks for the page again.
+    if (isPagePath(c.req.path)) return c.html(busyPage(language, retryAfter, pathAndQuery(c.req.url)), 503);
     return c.json(errorBody(new AppError("SERVER_BUSY", { retryAfterSeconds: retryAfter }), requestId), 503);
   };
 }
