@@ -46,8 +46,8 @@ export async function startTicketMailbox() {
   };
 }
 
-/** How many busy refusals in a row a buyer waits out before giving up on a step. */
-const BUSY_PATIENCE = 20;
+/** How long a buyer keeps the busy page open (it reloads itself) before giving up on a step. */
+const BUSY_PATIENCE_MS = 10 * 60_000;
 /** How many times a buyer presses again after a node died under their request. */
 const NODE_LOSS_PATIENCE = 3;
 
@@ -81,11 +81,12 @@ export function createRecorder() {
     /**
      * One request of `step`, untimed; a 5xx is noted (and fails the journey). A refusal of a full server
      * (503 SERVER_BUSY with Retry-After) is what a browser waits out: the busy page reloads itself after
-     * Retry-After, so the buyer asks again then, up to BUSY_PATIENCE times.
+     * Retry-After, so the buyer asks again then, for up to BUSY_PATIENCE_MS.
      */
     async send(step, send) {
       let balancerErrors = 0;
-      for (let refusals = 0; ; refusals += 1) {
+      const firstTry = performance.now();
+      for (;;) {
         let response;
         const started = performance.now();
         try {
@@ -107,7 +108,7 @@ export function createRecorder() {
           throw new JourneyFailure(step, `answer cut short (${error?.cause?.code ?? error?.message ?? error})`);
         }
         const retryAfter = Number(response.headers.get("retry-after"));
-        if (response.status === 503 && retryAfter > 0 && isBusyRefusal(body) && refusals < BUSY_PATIENCE) {
+        if (response.status === 503 && retryAfter > 0 && isBusyRefusal(body) && performance.now() - firstTry < BUSY_PATIENCE_MS) {
           this.busy.push({ step, ms: performance.now() - started });
           await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
           continue;
