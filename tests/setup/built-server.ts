@@ -44,6 +44,10 @@ export async function startBuiltServer(env: Record<string, string>, timeoutMs = 
       HOST: "127.0.0.1",
       PORT: String(port),
       LOG_LEVEL: "info",
+      // Tests that fire requests at once are not a sale-day crowd: admission control (ADR 0053) is
+      // tested where a test sets its limits itself (server/admission.pg.test.ts).
+      ADMISSION_CONCURRENCY: "1000",
+      ADMISSION_BUYER_CONCURRENCY: "1000",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -50,6 +50,10 @@ const child = spawn(process.execPath, [ENTRY], {
     // Every browser of the suite is one address: the hold limit per address (ADR 0033) would count the
     // whole suite as one visitor. The per-cart limit stays.
     HOLD_LIMIT_PER_ADDRESS: "1000000",
+    // Parallel browsers on a busy machine are not a sale-day crowd: admission control (ADR 0053) has
+    // its own server-tier test, and must not turn a slow run into refused pages here.
+    ADMISSION_CONCURRENCY: "1000",
+    ADMISSION_BUYER_CONCURRENCY: "1000",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   },
 });
