@@ -19,6 +19,8 @@ describe("admissionClassOf", () => {
     ["POST", "/api/payments/webhook", {}, "buyer"],
     ["GET", "/assets/entry.client-abc.js", {}, "exempt"],
     ["GET", "/readyz", {}, "exempt"],
+    ["POST", "/sandbox-psp/v1/payment-intents", {}, "exempt"],
+    ["POST", "/idp/token", {}, "exempt"],
     ["GET", "/en/", { travesia_lang: "en" }, "visitor"],
   ] as const)("%s %s with %o is a %s", (method, path, cookies, expected) => {
     expect(admissionClassOf({ method, path, cookies })).toBe(expected);

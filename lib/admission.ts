@@ -7,7 +7,7 @@ import { COOKIE } from "./cookies.ts";
  * - buyer: already in the cart or the payment; admitted up to a larger limit, and first out of the queue,
  *   so that a sale under way finishes while new visitors are told to come back;
  * - visitor: everyone else;
- * - exempt: probes and built assets, cheap and needed by the pages already admitted.
+ * - exempt: probes, built assets and the in-process providers (see EXEMPT_PATHS).
  */
 export type AdmissionClass = "buyer" | "visitor" | "exempt";
 
@@ -26,7 +26,12 @@ export type AdmissionDecision = "admit" | "wait" | "refuse";
 const PAYMENT_PATHS = [/^\/sandbox-psp\//, /^\/api\/payments\//, /^\/(?:es|en|pt)\/carrito\/(?:gracias|thank-you|obrigada)\/?$/];
 /** The checkout forms a buyer posts (payment details, with or without a coupon). */
 const CHECKOUT_FORMS = /^\/(?:es|en|pt)\/carrito\/(?:detalles-pago|payment-details|detalles-pago-cupon|payment-details-coupon|detalhes-do-pagamento|cupom-do-detalhes-do-pagamento)\/?$/;
-const EXEMPT_PATHS = [/^\/assets\//, /^\/(?:healthz|readyz|metrics)$/];
+/**
+ * Probes, built assets, and the providers this process hosts for itself (the sandbox payment provider's
+ * API, the identity provider): the shop calls those over loopback from inside a request it already
+ * admitted, so making them wait for a place could leave every place waiting on itself.
+ */
+const EXEMPT_PATHS = [/^\/assets\//, /^\/(?:healthz|readyz|metrics)$/, /^\/sandbox-psp\/v1\//, /^\/idp(?:\/|$)/];
 
 export function admissionClassOf(request: { method: string; path: string; cookies: Readonly<Record<string, string | undefined>> }): AdmissionClass {
   const { method, path, cookies } = request;

@@ -6,6 +6,7 @@ import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { RouterContextProvider, createRequestHandler } from "react-router";
+import type { AdmissionLimits } from "../lib/admission.ts";
 import { requestContext, servicesContext, type AppServices } from "../app/context.ts";
 import { COOKIE, parseCookieHeader } from "../lib/cookies.ts";
 import { AppError, errorBody, isAppError } from "../lib/errors.ts";
@@ -34,6 +35,11 @@ export interface AppOptions {
   /** Readiness beyond the database: false while draining for shutdown. */
   isAcceptingTraffic?: () => boolean;
   ping: () => Promise<void>;
+  /**
+   * The serving process's admission limits (ADR 0053); omitted where the app is driven in-process
+   * (tests, the dev server), which is no crowd.
+   */
+  admission?: AdmissionLimits;
 }
 
 type Env = {
@@ -79,9 +85,8 @@ export function createApp(services: AppServices, options: AppOptions) {
 
   // Before anything that costs: past the process's limits a request is refused in milliseconds, and
   // buyers in the cart or the payment still get in (ADR 0053).
-  if (services.config.ADMISSION_CONCURRENCY > 0) {
-    const { ADMISSION_CONCURRENCY, ADMISSION_BUYER_CONCURRENCY, ADMISSION_QUEUE } = services.config;
-    const gate = new AdmissionGate({ concurrency: ADMISSION_CONCURRENCY, buyerConcurrency: Math.max(ADMISSION_BUYER_CONCURRENCY, ADMISSION_CONCURRENCY), queue: ADMISSION_QUEUE });
+  if (options.admission) {
+    const gate = new AdmissionGate(options.admission);
     registerAdmissionMetrics(metrics.registry, gate);
     app.use(admissionControl(gate));
   }

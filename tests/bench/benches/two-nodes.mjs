@@ -82,6 +82,9 @@ export async function run(ctx) {
     await killer;
     const survivor = await fetch(`${nodes[0].origin}/readyz`).then((response) => response.status, (error) => String(error?.cause?.code ?? error));
     const nginxErrors = nginx.errorLog().split("\n").filter(Boolean);
+    const nginxKinds = ["no live upstreams", "Connection refused", "timed out", "prematurely closed", "reset by peer"]
+      .map((kind) => `${kind} ${nginxErrors.filter((line) => line.includes(kind)).length}`)
+      .join(", ");
     ctx.log(`  the surviving node's /readyz: ${survivor}; nginx error log: ${nginxErrors.length} lines, last: ${nginxErrors.slice(-3).join(" | ")}`);
     const seconds = (performance.now() - started) / 1000;
     // Payments in flight when the node died are confirmed by the survivor's webhook loop: give it time.
@@ -114,7 +117,8 @@ export async function run(ctx) {
       figures,
       notes: [
         `${BUYERS} buyers in ${seconds.toFixed(1)} s; node 2 SIGKILLed at ${killedAt?.toFixed(1)} s (after ${Math.ceil(BUYERS / 3)} bookings or ${KILL_BY_SECONDS} s); nginx 1 worker in front (deploy/nginx/travesia.conf).`,
-        `${recorder.serverErrors.length} answers of 500 or more (a request in flight on the killed node answers 502), ${recorder.failures.length} failed journeys${failedSteps ? ` (${failedSteps})` : ""}, ${recorder.busy.length} busy refusals waited out, ${recorder.reloads} thank-you reloads, ${recorder.retriedAfterNodeLoss.length} steps sent again after nginx's 502 for the dead node (${recorder.retriedAfterNodeLoss.join(", ") || "none"}).`,
+        `${recorder.serverErrors.length} answers of 500 or more (a request in flight on the killed node answers 502), ${recorder.failures.length} failed journeys${failedSteps ? ` (${failedSteps})` : ""}, ${recorder.busy.length} busy refusals waited out, ${recorder.reloads} thank-you reloads, ${recorder.retriedAfterNodeLoss.length} steps sent again after nginx's 502 for the dead node.`,
+        `nginx error log: ${nginxErrors.length} lines (${nginxKinds}).`,
         ...recorder.failures.slice(0, 5).map((failure) => `failed: ${failure.slice(0, 200)}`),
       ],
     };
