@@ -37,8 +37,8 @@ function adapt(text, pattern, replacement) {
 export function adaptedConfig({ port, upstreams, cacheDir, clientRoot }) {
   let conf = readFileSync(CONF, "utf8");
   conf = adapt(conf, /proxy_cache_path \/var\/cache\/nginx\/travesia /, `proxy_cache_path ${cacheDir} `);
-  const servers = upstreams.map((origin) => `    server ${new URL(origin).host} max_fails=1 fail_timeout=5s;`).join("\n");
-  conf = adapt(conf, /(?: {4}server 127\.0\.0\.1:\d+ max_fails=1 fail_timeout=5s;\n)+/, `${servers}\n`);
+  const servers = upstreams.map((origin) => `    server ${new URL(origin).host} max_fails=3 fail_timeout=10s;`).join("\n");
+  conf = adapt(conf, /(?: {4}server 127\.0\.0\.1:\d+ max_fails=3 fail_timeout=10s;\n)+/, `${servers}\n`);
   conf = adapt(conf, /listen 80 default_server;/, `listen 127.0.0.1:${port} default_server;`);
   conf = adapt(conf, /listen 80;/, `listen 127.0.0.1:${port};`);
   conf = adapt(conf, /server_name www\.travesia\.example;/, "server_name 127.0.0.1 localhost;");
