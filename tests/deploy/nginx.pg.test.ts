@@ -147,11 +147,13 @@ describe.skipIf(!installed)("two nodes behind nginx (deploy/nginx/travesia.conf)
 
   it("answers an anonymous page from the micro-cache, never a visitor with a cart or a private page", async () => {
     const anonymous = { Cookie: "travesia_lang=en", "Accept-Encoding": "gzip" };
+    // Answered by nginx without a node: fresh (HIT), or a second old while one request refreshes it.
+    const fromCache = ["HIT", "STALE", "UPDATING"];
     const statuses = [];
     for (let index = 0; index < 3; index += 1) statuses.push((await fetch(`${origin}/en/faqs/`, { headers: anonymous })).headers.get("X-Cache-Status"));
-    expect(statuses.slice(1)).toContain("HIT");
+    expect(statuses.slice(1).some((status) => fromCache.includes(status ?? ""))).toBe(true);
     // A campaign link is the same page: the tracking parameters are not part of the key.
-    expect((await fetch(`${origin}/en/faqs/?utm_source=mail&utm_campaign=sale`, { headers: anonymous })).headers.get("X-Cache-Status")).toBe("HIT");
+    expect(fromCache).toContain((await fetch(`${origin}/en/faqs/?utm_source=mail&utm_campaign=sale`, { headers: anonymous })).headers.get("X-Cache-Status"));
 
     const withCart = { Cookie: "travesia_lang=en; cart_session=some-cart", "Accept-Encoding": "gzip" };
     for (let index = 0; index < 2; index += 1) {
