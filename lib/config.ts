@@ -133,8 +133,9 @@ export const ConfigSchema = z.object({
   HOLD_SEATS_PER_ADDRESS_PERCENT: z.coerce.number().int().min(1).max(100).default(20),
   HOLD_SEATS_PER_ADDRESS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(100),
   /**
-   * Signs the search service's short-lived tokens (spec §7). Unset: a random secret per process in
-   * development and tests; production refuses to start without it (every node needs the same value).
+   * Signs the search service's short-lived tokens. Unset, in development and tests: a random secret
+   * made by the first node and kept in the database, which every node reads (ADR 0053); production
+   * refuses to start without one of its own (ADR 0048).
    */
   SEARCH_TOKEN_SECRET: z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
@@ -149,6 +150,14 @@ export const ConfigSchema = z.object({
     z.string().regex(/^[A-Za-z0-9-]{1,64}$/).optional(),
   ),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * Admission control per process (ADR 0053): requests served at once, and how many more may wait; past
+   * them a newcomer gets a page that retries by itself (503, Retry-After) in milliseconds. Buyers in the
+   * cart or the payment are admitted up to ADMISSION_BUYER_CONCURRENCY. ADMISSION_CONCURRENCY=0: off.
+   */
+  ADMISSION_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(4),
+  ADMISSION_BUYER_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(8),
+  ADMISSION_QUEUE: z.coerce.number().int().min(0).max(10_000).default(8),
   /**
    * The sandbox payment provider's secret API key (bearer) and webhook signing secret. The defaults are
    * public development values, refused in production: whoever knows the webhook secret can mark a

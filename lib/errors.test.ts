@@ -137,6 +137,7 @@ const EXPECTED_STATUS = [
     ["HEADERS_TOO_LARGE", 431],
     ["RATE_LIMITED", 429],
     ["SERVICE_UNAVAILABLE", 503],
+    ["SERVER_BUSY", 503],
     ["INTERNAL_ERROR", 500],
 ] as const satisfies readonly (readonly [ErrorCode, number])[];
 

@@ -196,6 +196,8 @@ export const ERROR_STATUS = {
   HEADERS_TOO_LARGE: 431,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
+  // More requests than this process serves at its speed (ADR 0053): refused at once, with Retry-After.
+  SERVER_BUSY: 503,
   INTERNAL_ERROR: 500,
 } as const satisfies Record<string, number>;
 

@@ -6,6 +6,7 @@ import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { RouterContextProvider, createRequestHandler } from "react-router";
+import type { AdmissionLimits } from "../lib/admission.ts";
 import { requestContext, servicesContext, type AppServices } from "../app/context.ts";
 import { bearerOf, isSameSecret } from "../lib/bearer.ts";
 import { COOKIE, parseCookieHeader } from "../lib/cookies.ts";
@@ -16,13 +17,14 @@ import { pageCacheHeaders } from "../lib/page-caching.ts";
 import type { Logger } from "../lib/logger.ts";
 import { countryFromHeaders } from "../modules/currency/index.ts";
 import { findSiteConfig, type SiteConfig } from "../modules/site/index.ts";
+import { admissionControl, AdmissionGate } from "./admission.ts";
 import { clientAddressOf } from "./api/client-address.ts";
 import { createApi } from "./api/index.ts";
 import { limitRequestBodies } from "./body-limit.ts";
 import { isForgedCrossSiteRequest } from "./csrf.ts";
 import { devOutboxRouter } from "./dev-outbox.ts";
 import { HostedIdentityProvider, identityProviderRoutes } from "./idp/index.ts";
-import { createMetrics, registerSearchMetrics, routeLabel } from "./metrics.ts";
+import { createMetrics, registerAdmissionMetrics, registerSearchMetrics, routeLabel } from "./metrics.ts";
 import { internalErrorPage } from "./internal-error-page.ts";
 import { offlineRoutes } from "./offline.ts";
 import { sandboxUpliftRoutes } from "./sandbox-uplift.ts";
@@ -35,6 +37,11 @@ export interface AppOptions {
   /** Readiness beyond the database: false while draining for shutdown. */
   isAcceptingTraffic?: () => boolean;
   ping: () => Promise<void>;
+  /**
+   * The serving process's admission limits (ADR 0053); omitted where the app is driven in-process
+   * (tests, the dev server), which is no crowd.
+   */
+  admission?: AdmissionLimits;
 }
 
 type Env = {
@@ -78,6 +85,13 @@ export function createApp(services: AppServices, options: AppOptions) {
     }
   });
 
+  // Before anything that costs: past the process's limits a request is refused in milliseconds, and
+  // buyers in the cart or the payment still get in (ADR 0053).
+  if (options.admission) {
+    const gate = new AdmissionGate(options.admission);
+    registerAdmissionMetrics(metrics.registry, gate);
+    app.use(admissionControl(gate));
+  }
   // Every body held to its route class's limit before a router, an action or the identity provider reads it.
   app.use(limitRequestBodies((c) => c.get("requestId")));
 

@@ -9,7 +9,7 @@ import { materializeSaleWindow } from "../modules/inventory/index.ts";
 import { createPaymentProvider } from "../modules/payments/index.ts";
 import { createMailer } from "../modules/mail/index.ts";
 import { createPersonalizationService } from "../modules/personalization/index.ts";
-import { createSearchService } from "../modules/search/index.ts";
+import { createSearchService, sharedSearchTokenSecret } from "../modules/search/index.ts";
 import { newSecret128 } from "../lib/ids.ts";
 import type { AppServices } from "../app/context.ts";
 import { openDatabase, type DatabaseHandle } from "./db.ts";
@@ -62,7 +62,8 @@ export async function boot(env: Record<string, string | undefined>, options: Boo
   logger.info({ transport: mailer.transport }, "mailer ready");
   const search = await createSearchService({
     site: config.SITE_CODE,
-    tokenSecret: config.SEARCH_TOKEN_SECRET ?? newSecret128(),
+    // Unset: one random secret kept in the database, so a token issued by one node is good on another.
+    tokenSecret: config.SEARCH_TOKEN_SECRET ?? (await sharedSearchTokenSecret(database.db, config.SITE_CODE, newSecret128(), clock.now())),
     loadDocuments: () => loadSearchDocuments(database.db),
     clock,
     logger,

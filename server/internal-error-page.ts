@@ -4,6 +4,7 @@
 // one inline style block (the CSP allows inline styles) and inline SVG, so a page still looks like
 // Travesía when the assets, the database or the network are gone.
 import { errorCopyOf, relatedLinksOf, searchActionOf } from "../app/components/error-copy.ts";
+import { CATALOGUES } from "../app/i18n/catalogues.server.ts";
 import { ESSENTIAL, type EssentialMessages } from "../app/i18n/messages/essential.ts";
 import { pathOf } from "../app/routing/localized-paths.ts";
 import { escapeHtml } from "../lib/html.ts";
@@ -70,6 +71,8 @@ export interface StaticPageInput {
   home: { href: string; label: string };
   /** Trusted HTML of the page body, inside <main>. */
   main: string;
+  /** Reload the page after this many seconds (the busy page's retry, which needs no script). */
+  refreshSeconds?: number;
 }
 
 export function renderStaticPage(input: StaticPageInput): string {
@@ -79,7 +82,7 @@ export function renderStaticPage(input: StaticPageInput): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
+<meta name="robots" content="noindex">${input.refreshSeconds ? `\n<meta http-equiv="refresh" content="${input.refreshSeconds}">` : ""}
 <meta name="theme-color" content="#0b4f6c">
 <link rel="icon" href="${FAVICON}" type="image/svg+xml">
 <title>${escapeHtml(input.title)}</title>
@@ -123,5 +126,24 @@ ${searchAndLinksHtml(language, t)}
     title: t[copy.title],
     home: { href: pathOf("home", language), label: t["site.homeLink"] },
     main,
+  });
+}
+
+/**
+ * The page a visitor refused under overload sees (ADR 0053): what is happening, in their language, and
+ * a reload after `retryAfterSeconds` (the same wait as the Retry-After header), with a link to try now.
+ */
+export function busyPage(language: Language, retryAfterSeconds: number, retryHref: string): string {
+  const t = CATALOGUES[language];
+  const main = `<div class="content">
+<div class="intro">${BOAT_ART}<h1>${escapeHtml(t["busy.heading"])}</h1><p class="lead">${escapeHtml(t["busy.text"])}</p></div>
+<p><a class="button" href="${escapeHtml(retryHref)}">${escapeHtml(t["busy.retry"])}${ARROW}</a></p>
+</div>`;
+  return renderStaticPage({
+    language,
+    title: t["busy.title"],
+    home: { href: pathOf("home", language), label: ESSENTIAL[language]["site.homeLink"] },
+    main,
+    refreshSeconds: retryAfterSeconds,
   });
 }

@@ -32,6 +32,9 @@ async function main() {
     staticRoot: path.relative(process.cwd(), path.join(path.dirname(fileURLToPath(import.meta.url)), "../client")),
     isAcceptingTraffic: () => accepting,
     ping: database.ping,
+    ...(config.ADMISSION_CONCURRENCY > 0
+      ? { admission: { concurrency: config.ADMISSION_CONCURRENCY, buyerConcurrency: Math.max(config.ADMISSION_BUYER_CONCURRENCY, config.ADMISSION_CONCURRENCY), queue: config.ADMISSION_QUEUE } }
+      : {}),
   });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info({ port: info.port, ms: Math.round(performance.now() - startedAt) }, "listening");

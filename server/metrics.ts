@@ -48,6 +48,37 @@ export function registerSearchMetrics(registry: Registry, search: { readonly las
   });
 }
 
+/** The admission gate's counts (ADR 0053): in flight, waiting by class, refused since start. */
+export function registerAdmissionMetrics(registry: Registry, gate: { stats(): { inFlight: number; waitingBuyers: number; waitingVisitors: number; refused: number } }): void {
+  new Gauge({
+    name: "admission_in_flight",
+    help: "Requests this process is serving now (admission control)",
+    registers: [registry],
+    collect() {
+      this.set(gate.stats().inFlight);
+    },
+  });
+  new Gauge({
+    name: "admission_waiting",
+    help: "Requests waiting for a place, by class",
+    labelNames: ["class"],
+    registers: [registry],
+    collect() {
+      const stats = gate.stats();
+      this.set({ class: "buyer" }, stats.waitingBuyers);
+      this.set({ class: "visitor" }, stats.waitingVisitors);
+    },
+  });
+  new Gauge({
+    name: "admission_refused",
+    help: "Requests refused at once as the process was full, since it started",
+    registers: [registry],
+    collect() {
+      this.set(gate.stats().refused);
+    },
+  });
+}
+
 /** The search service's paths (spec §7); any other path under /google-enterprise/ is one label. */
 const SEARCH_ROUTES = new Set(["/google-enterprise/token", "/google-enterprise/autocomplete", "/google-enterprise/search", "/google-enterprise/answer", "/google-enterprise/analytics", "/reporting"]);
 

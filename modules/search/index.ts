@@ -1,4 +1,4 @@
-export { clientErrorReports, searchEvents } from "./schema.ts";
+export { clientErrorReports, searchEvents, searchTokenSecrets } from "./schema.ts";
 export { MAX_QUERY_LENGTH, foldText, normalizeQuery } from "./text.ts";
 export {
   SEARCH_DOCUMENT_TYPES,
@@ -23,4 +23,4 @@ export {
   type SearchService,
   type SearchServiceOptions,
 } from "./service.ts";
-export { REPORT_LIMIT, recordClientError, recordSearchEvent, type ClientErrorReport, type SearchEvent } from "./queries.ts";
+export { REPORT_LIMIT, recordClientError, recordSearchEvent, sharedSearchTokenSecret, type ClientErrorReport, type SearchEvent } from "./queries.ts";

@@ -4,7 +4,7 @@ import { and, count, eq, gt } from "drizzle-orm";
 import type { Database } from "../../lib/db.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
-import { clientErrorReports, searchEvents } from "./schema.ts";
+import { clientErrorReports, searchEvents, searchTokenSecrets } from "./schema.ts";
 
 export interface SearchEvent {
   dataStore: string;
@@ -44,4 +44,15 @@ export async function recordClientError(db: Database, report: ClientErrorReport,
     .where(and(eq(clientErrorReports.clientKey, report.clientKey), gt(clientErrorReports.createdAt, since)));
   if ((recent?.value ?? 0) >= REPORT_LIMIT.count) throw new AppError("RATE_LIMITED");
   await db.insert(clientErrorReports).values({ ...report, createdAt: now });
+}
+
+/**
+ * The site's token secret kept in the database: `candidate` when this is the first node to ask, else
+ * the one the first node stored. Every node then signs and verifies with the same secret.
+ */
+export async function sharedSearchTokenSecret(db: Database, site: string, candidate: string, now: Date): Promise<string> {
+  await db.insert(searchTokenSecrets).values({ site, secret: candidate, createdAt: now }).onConflictDoNothing();
+  const [row] = await db.select({ secret: searchTokenSecrets.secret }).from(searchTokenSecrets).where(eq(searchTokenSecrets.site, site)).limit(1);
+  if (!row) throw new Error("the search token secret could not be stored");
+  return row.secret;
 }

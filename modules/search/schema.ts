@@ -44,3 +44,13 @@ export const clientErrorReports = pgTable(
   },
   (table) => [index("client_error_reports_client_idx").on(table.clientKey, table.createdAt)],
 );
+
+/**
+ * The secret search tokens are signed with when SEARCH_TOKEN_SECRET is not set: made by the first node
+ * that starts and read by every other, so a token one node issued is good on all (ADR 0053).
+ */
+export const searchTokenSecrets = pgTable("search_token_secrets", {
+  site: text("site").primaryKey(),
+  secret: text("secret").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+});

@@ -32,7 +32,7 @@ export function freePort() {
 }
 
 /**
- * @typedef {{ backend: string; origin: string; stop: () => Promise<void> }} BenchServer
+ * @typedef {{ backend: string; origin: string; pid: number; stop: () => Promise<void>; kill: (signal: NodeJS.Signals) => void }} BenchServer
  */
 
 /**
@@ -74,7 +74,7 @@ export async function startServer({ buildDir, backend, env, onStop }) {
       (response) => response.ok,
       () => false,
     );
-    if (ready) return { backend, origin, stop };
+    if (ready) return { backend, origin, pid: child.pid ?? -1, stop, kill: (signal) => child.kill(signal) };
     await sleep(200);
   }
 }

@@ -23,8 +23,11 @@ export interface Recorder {
   serverErrors: { step: string; status: number; body: string }[];
   failures: string[];
   reloads: number;
+  busy: { step: string; ms: number }[];
+  retriedAfterNodeLoss: string[];
   summary(): StepSummary[];
 }
 export function createRecorder(): Recorder;
 export function runBuyers(options: { origin: string; buyers: number; days: number; mailbox: TicketMailbox; mailTimeoutMs?: number }): Promise<{ recorder: Recorder; seconds: number }>;
 export function formatSummary(recorder: Recorder, run: { buyers: number; seconds: number }): string;
+export function buyerJourney(options: { origin: string; index: number; days: number; recorder: Recorder; mailbox: TicketMailbox; mailTimeoutMs: number }): Promise<void>;

@@ -46,6 +46,16 @@ export async function startTicketMailbox() {
   };
 }
 
+/** How long a buyer keeps the busy page open (it reloads itself) before giving up on a step. */
+const BUSY_PATIENCE_MS = 10 * 60_000;
+/** How many times a buyer presses again after a node died under their request. */
+const NODE_LOSS_PATIENCE = 3;
+
+/** A full server's refusal: the coded JSON error or the page that retries by itself. */
+function isBusyRefusal(body) {
+  return body.includes('"SERVER_BUSY"') || body.includes('http-equiv="refresh"');
+}
+
 export class JourneyFailure extends Error {
   constructor(step, message) {
     super(`${step}: ${message}`);
@@ -64,17 +74,56 @@ export function createRecorder() {
     failures,
     /** Pages reloaded by buyers told to wait (the thank-you page while the payment is confirmed). */
     reloads: 0,
-    /** One request of `step`, untimed; a 5xx is noted (and fails the journey). */
+    /** Refusals of a server past its admission limit (ADR 0053): the step and how fast the refusal came. */
+    busy: [],
+    /** Steps sent again after the balancer said the node holding them died (502 from nginx). */
+    retriedAfterNodeLoss: [],
+    /**
+     * One request of `step`, untimed; a 5xx is noted (and fails the journey). A refusal of a full server
+     * (503 SERVER_BUSY with Retry-After) is what a browser waits out: the busy page reloads itself after
+     * Retry-After, so the buyer asks again then, for up to BUSY_PATIENCE_MS.
+     */
     async send(step, send) {
-      let response;
-      try {
-        response = await send();
-      } catch (error) {
-        throw new JourneyFailure(step, `no answer (${error?.cause?.code ?? error?.message ?? error})`);
+      let balancerErrors = 0;
+      const firstTry = performance.now();
+      for (;;) {
+        let response;
+        const started = performance.now();
+        try {
+          response = await send();
+        } catch (error) {
+          throw new JourneyFailure(step, `no answer (${error?.cause?.code ?? error?.message ?? error})`);
+        }
+        let body;
+        try {
+          body = await response.text();
+        } catch (error) {
+          // The connection broke mid-page: the node sending it died. The buyer reloads, as after a 502.
+          if (balancerErrors < NODE_LOSS_PATIENCE) {
+            balancerErrors += 1;
+            this.retriedAfterNodeLoss.push(step);
+            await new Promise((resolve) => setTimeout(resolve, 1_000));
+            continue;
+          }
+          throw new JourneyFailure(step, `answer cut short (${error?.cause?.code ?? error?.message ?? error})`);
+        }
+        const retryAfter = Number(response.headers.get("retry-after"));
+        if (response.status === 503 && retryAfter > 0 && isBusyRefusal(body) && performance.now() - firstTry < BUSY_PATIENCE_MS) {
+          this.busy.push({ step, ms: performance.now() - started });
+          await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+          continue;
+        }
+        // The balancer's 502: the node that had the request died before answering. The buyer presses
+        // the button again, a few times; the next node answers (a checkout post is safe to repeat).
+        if (response.status === 502 && body.includes("<center>nginx") && balancerErrors < NODE_LOSS_PATIENCE) {
+          balancerErrors += 1;
+          this.retriedAfterNodeLoss.push(step);
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          continue;
+        }
+        if (response.status >= 500) serverErrors.push({ step, status: response.status, body: body.slice(0, 200) });
+        return { response, body };
       }
-      const body = await response.text();
-      if (response.status >= 500) serverErrors.push({ step, status: response.status, body: body.slice(0, 200) });
-      return { response, body };
     },
     /** Times one request of `step`; a 5xx is noted, and fails the journey like any answer `accept` refuses. */
     async request(step, send, accept) {
@@ -180,7 +229,7 @@ export function formatSummary(recorder, { buyers, seconds }) {
   lines.splice(1, 0, widths.map((width) => "─".repeat(width)).join("  "));
   lines.push(
     "",
-    `${buyers} buyers in ${seconds.toFixed(1)} s: ${recorder.serverErrors.length} server errors (5xx), ${recorder.failures.length} failed journeys, ${recorder.reloads} reloads of a thank-you page that said "confirming your payment"`,
+    `${buyers} buyers in ${seconds.toFixed(1)} s: ${recorder.serverErrors.length} server errors (5xx), ${recorder.failures.length} failed journeys, ${recorder.reloads} reloads of a thank-you page that said "confirming your payment", ${recorder.busy.length} busy refusals waited out`,
   );
   for (const error of recorder.serverErrors.slice(0, 10)) lines.push(`  5xx ${error.step}: ${error.status} ${error.body}`);
   for (const failure of recorder.failures.slice(0, 10)) lines.push(`  failed ${failure}`);

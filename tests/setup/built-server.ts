@@ -48,6 +48,10 @@ export async function startBuiltServer(env: Record<string, string>, timeoutMs = 
       LOG_LEVEL: "info",
       // Production refuses to start without its public origin: by default, the address it is reached at.
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      // Tests that fire requests at once are not a sale-day crowd: admission control (ADR 0053) is
+      // tested where a test sets its limits itself (server/admission.pg.test.ts).
+      ADMISSION_CONCURRENCY: "1000",
+      ADMISSION_BUYER_CONCURRENCY: "1000",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -55,6 +55,10 @@ const child = spawn(process.execPath, [ENTRY], {
     // The same for the seats one address may hold of a departure at once (ADR 0047); a cart's own ceiling stays.
     HOLD_SEATS_PER_ADDRESS_PERCENT: "100",
     HOLD_SEATS_PER_ADDRESS_MAX: "1000000",
+    // Parallel browsers on a busy machine are not a sale-day crowd: admission control (ADR 0053) has
+    // its own server-tier test, and must not turn a slow run into refused pages here.
+    ADMISSION_CONCURRENCY: "1000",
+    ADMISSION_BUYER_CONCURRENCY: "1000",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   },
 });

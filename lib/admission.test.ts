@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { admissionClassOf, decideAdmission, nextToAdmit, retryAfterSeconds } from "./admission.ts";
+
+const LIMITS = { concurrency: 2, buyerConcurrency: 4, queue: 1 };
+const idle = { inFlight: 0, waitingBuyers: 0, waitingVisitors: 0 };
+
+describe("admissionClassOf", () => {
+  it.each([
+    ["GET", "/en/faqs/", {}, "visitor"],
+    ["GET", "/api/sailings", {}, "visitor"],
+    ["POST", "/xapi/shopping-cart", {}, "visitor"],
+    ["GET", "/en/", { cart_session: "abc" }, "buyer"],
+    ["GET", "/es/", { travesia_booking: "REF.secret" }, "buyer"],
+    ["POST", "/en/carrito/payment-details/", {}, "buyer"],
+    ["POST", "/pt/carrito/detalhes-do-pagamento/", {}, "buyer"],
+    ["GET", "/en/carrito/payment-details/", {}, "visitor"],
+    ["GET", "/es/carrito/gracias/", {}, "buyer"],
+    ["POST", "/sandbox-psp/pay/pi_1", {}, "buyer"],
+    ["POST", "/api/payments/webhook", {}, "buyer"],
+    ["GET", "/assets/entry.client-abc.js", {}, "exempt"],
+    ["GET", "/readyz", {}, "exempt"],
+    ["POST", "/sandbox-psp/v1/payment-intents", {}, "exempt"],
+    ["POST", "/idp/token", {}, "exempt"],
+    ["GET", "/en/", { travesia_lang: "en" }, "visitor"],
+  ] as const)("%s %s with %o is a %s", (method, path, cookies, expected) => {
+    expect(admissionClassOf({ method, path, cookies })).toBe(expected);
+  });
+});
+
+describe("decideAdmission", () => {
+  it("admits a visitor below the limit, lets one wait, refuses the next at once", () => {
+    expect(decideAdmission(idle, "visitor", LIMITS)).toBe("admit");
+    expect(decideAdmission({ ...idle, inFlight: 2 }, "visitor", LIMITS)).toBe("wait");
+    expect(decideAdmission({ ...idle, inFlight: 2, waitingVisitors: 1 }, "visitor", LIMITS)).toBe("refuse");
+  });
+
+  it("admits a buyer where visitors are refused, up to the buyers' larger limit", () => {
+    const full = { inFlight: 2, waitingBuyers: 0, waitingVisitors: 1 };
+    expect(decideAdmission(full, "buyer", LIMITS)).toBe("admit");
+    expect(decideAdmission({ ...full, inFlight: 4 }, "buyer", LIMITS)).toBe("wait");
+    expect(decideAdmission({ ...full, inFlight: 4, waitingBuyers: 1 }, "buyer", LIMITS)).toBe("refuse");
+  });
+
+  it("does not let a newcomer overtake those already waiting", () => {
+    expect(decideAdmission({ inFlight: 1, waitingBuyers: 0, waitingVisitors: 1 }, "visitor", { ...LIMITS, queue: 5 })).toBe("wait");
+    expect(decideAdmission({ inFlight: 3, waitingBuyers: 1, waitingVisitors: 0 }, "buyer", { ...LIMITS, queue: 5 })).toBe("wait");
+  });
+
+  it("admits exempt requests whatever the load", () => {
+    expect(decideAdmission({ inFlight: 100, waitingBuyers: 100, waitingVisitors: 100 }, "exempt", LIMITS)).toBe("admit");
+  });
+});
+
+describe("nextToAdmit", () => {
+  it("takes a waiting buyer before a waiting visitor, and a visitor only below the visitors' limit", () => {
+    expect(nextToAdmit({ inFlight: 1, waitingBuyers: 1, waitingVisitors: 1 }, LIMITS)).toBe("buyer");
+    expect(nextToAdmit({ inFlight: 1, waitingBuyers: 0, waitingVisitors: 1 }, LIMITS)).toBe("visitor");
+    expect(nextToAdmit({ inFlight: 3, waitingBuyers: 0, waitingVisitors: 1 }, LIMITS)).toBeNull();
+    expect(nextToAdmit({ inFlight: 4, waitingBuyers: 1, waitingVisitors: 0 }, LIMITS)).toBeNull();
+  });
+});
+
+describe("retryAfterSeconds", () => {
+  it("spreads the refused over 2 to 5 seconds", () => {
+    expect(retryAfterSeconds(0)).toBe(2);
+    expect(retryAfterSeconds(0.999)).toBe(5);
+  });
+});

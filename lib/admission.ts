@@ -1,0 +1,77 @@
+// Admission control under overload (ADR 0053): which class a request belongs to, and whether a process
+// with so many requests in flight and so many waiting admits it now, lets it wait its turn, or refuses
+// it at once. Pure: the gate in server/admission.ts keeps the counts and asks.
+import { COOKIE } from "./cookies.ts";
+
+/**
+ * - buyer: already in the cart or the payment; admitted up to a larger limit, and first out of the queue,
+ *   so that a sale under way finishes while new visitors are told to come back;
+ * - visitor: everyone else;
+ * - exempt: probes, built assets and the in-process providers (see EXEMPT_PATHS).
+ */
+export type AdmissionClass = "buyer" | "visitor" | "exempt";
+
+export interface AdmissionLimits {
+  /** Requests of visitors in flight at once in this process. */
+  concurrency: number;
+  /** Requests in flight at once when the newcomer is a buyer (larger than `concurrency`). */
+  buyerConcurrency: number;
+  /** Requests that may wait for a free place; past it a newcomer is refused at once. */
+  queue: number;
+}
+
+export type AdmissionDecision = "admit" | "wait" | "refuse";
+
+/** Paths of the payment itself: the provider's pages, the return from it and its webhooks. */
+const PAYMENT_PATHS = [/^\/sandbox-psp\//, /^\/api\/payments\//, /^\/(?:es|en|pt)\/carrito\/(?:gracias|thank-you|obrigada)\/?$/];
+/** The checkout forms a buyer posts (payment details, with or without a coupon). */
+const CHECKOUT_FORMS = /^\/(?:es|en|pt)\/carrito\/(?:detalles-pago|payment-details|detalles-pago-cupon|payment-details-coupon|detalhes-do-pagamento|cupom-do-detalhes-do-pagamento)\/?$/;
+/**
+ * Probes, built assets, and the providers this process hosts for itself (the sandbox payment provider's
+ * API, the identity provider): the shop calls those over loopback from inside a request it already
+ * admitted, so making them wait for a place could leave every place waiting on itself.
+ */
+const EXEMPT_PATHS = [/^\/assets\//, /^\/(?:healthz|readyz|metrics)$/, /^\/sandbox-psp\/v1\//, /^\/idp(?:\/|$)/];
+
+export function admissionClassOf(request: { method: string; path: string; cookies: Readonly<Record<string, string | undefined>> }): AdmissionClass {
+  const { method, path, cookies } = request;
+  if (EXEMPT_PATHS.some((pattern) => pattern.test(path))) return "exempt";
+  if (cookies[COOKIE.cartSession] || cookies[COOKIE.bookingAccess]) return "buyer";
+  if (PAYMENT_PATHS.some((pattern) => pattern.test(path))) return "buyer";
+  if (method === "POST" && CHECKOUT_FORMS.test(path)) return "buyer";
+  return "visitor";
+}
+
+/**
+ * Admit while the class's limit has room and nobody of the same or a higher class waits (first come,
+ * first served within a class); else wait while the queue has room; else refuse. A buyer may wait even
+ * when the queue is full of visitors: the queue bounds visitors, buyers are bounded by their own limit.
+ */
+export function decideAdmission(
+  state: { inFlight: number; waitingBuyers: number; waitingVisitors: number },
+  admissionClass: AdmissionClass,
+  limits: AdmissionLimits,
+): AdmissionDecision {
+  if (admissionClass === "exempt") return "admit";
+  const buyer = admissionClass === "buyer";
+  const limit = buyer ? limits.buyerConcurrency : limits.concurrency;
+  const aheadOfMe = buyer ? state.waitingBuyers : state.waitingBuyers + state.waitingVisitors;
+  if (state.inFlight < limit && aheadOfMe === 0) return "admit";
+  const waiting = buyer ? state.waitingBuyers : state.waitingBuyers + state.waitingVisitors;
+  return waiting < limits.queue ? "wait" : "refuse";
+}
+
+/** Which waiting class takes a freed place: buyers first, a visitor only below the visitors' limit. */
+export function nextToAdmit(state: { inFlight: number; waitingBuyers: number; waitingVisitors: number }, limits: AdmissionLimits): "buyer" | "visitor" | null {
+  if (state.waitingBuyers > 0 && state.inFlight < limits.buyerConcurrency) return "buyer";
+  if (state.waitingVisitors > 0 && state.inFlight < limits.concurrency) return "visitor";
+  return null;
+}
+
+/**
+ * Seconds a refused visitor is told to wait: a few, spread so that the refused crowd does not come back
+ * in one wave (`random` in [0, 1)).
+ */
+export function retryAfterSeconds(random: number): number {
+  return 2 + Math.floor(random * 4);
+}

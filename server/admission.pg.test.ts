@@ -1,0 +1,111 @@
+// Admission control against the production build (ADR 0053): a server started with room for one
+// visitor's request at a time and none waiting, flooded with page and API requests, refuses the
+// overflow in milliseconds — a page that retries by itself in the visitor's language, or a coded 503 —
+// with Retry-After, while a buyer with a cart is still served.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBuiltServer, type BuiltServer } from "../tests/setup/built-server.ts";
+import { connect, createTestDatabase, type TestDatabase } from "../tests/setup/pg.ts";
+
+let testDb: TestDatabase;
+let server: BuiltServer;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  server = await startBuiltServer({
+    DATABASE_URL: testDb.url,
+    DATABASE_POOL_SIZE: "3",
+    LOG_LEVEL: "warn",
+    ADMISSION_CONCURRENCY: "1",
+    ADMISSION_BUYER_CONCURRENCY: "4",
+    ADMISSION_QUEUE: "0",
+  });
+  // Warm the renderer, so that the flood measures refusals, not the first render's compilation.
+  for (const path of ["/es/preguntas-frecuentes/", "/en/faqs/"]) await (await fetch(`${server.origin}${path}`)).text();
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+  await testDb?.drop();
+});
+
+interface Answer {
+  status: number;
+  ms: number;
+  headers: Headers;
+  body: string;
+}
+
+/** One request, timed to its response headers (what a refused visitor waits for). */
+async function timed(path: string, init: RequestInit = {}): Promise<Answer> {
+  const started = performance.now();
+  const response = await fetch(`${server.origin}${path}`, { redirect: "manual", ...init });
+  const ms = performance.now() - started;
+  return { status: response.status, ms, headers: response.headers, body: await response.text() };
+}
+
+/** The place a visitor's request holds while PostgreSQL keeps it waiting on a locked table. */
+async function inFlight(): Promise<number> {
+  const metrics = await (await fetch(`${server.origin}/metrics`)).text();
+  return Number(/^admission_in_flight (\d+)/m.exec(metrics)?.[1] ?? -1);
+}
+
+describe("a server past its admission limit", () => {
+  it("refuses pages and API calls fast, with Retry-After, in the visitor's language, and still serves a buyer", async () => {
+    // One visitor's sailings request waits on a lock and keeps the only visitor place taken, without
+    // keeping the process busy: what is measured below is the refusal, not a render it queued behind.
+    const locker = await connect(testDb.url);
+    await locker.query("BEGIN");
+    await locker.query("LOCK TABLE sailings IN ACCESS EXCLUSIVE MODE");
+    const date = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
+    const stuck = timed(`/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=USD&language=en`);
+    try {
+      for (let tries = 0; (await inFlight()) < 1 && tries < 100; tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      // Connections opened beforehand (probes pass the gate), as a browser's are: the time measured is
+      // the server's answer, not a TCP handshake on a busy machine.
+      await Promise.all(Array.from({ length: 4 }, () => fetch(`${server.origin}/healthz`).then((response) => response.text())));
+      // Four at a time, as visitors arrive: each refusal is timed on its own.
+      const requests = [
+        ...Array.from({ length: 6 }, () => () => timed("/es/preguntas-frecuentes/")),
+        ...Array.from({ length: 6 }, () => () => timed("/en/faqs/")),
+        ...Array.from({ length: 4 }, () => () => timed("/api/currencies", { headers: { "Accept-Language": "pt-BR,pt;q=0.9" } })),
+      ];
+      const answers: Answer[] = [];
+      for (let start = 0; start < requests.length; start += 4) answers.push(...(await Promise.all(requests.slice(start, start + 4).map((send) => send()))));
+      // A buyer already in the cart is still served while every visitor is refused.
+      const buyer = await timed("/es/preguntas-frecuentes/", { headers: { Cookie: "cart_session=admission-test-cart" } });
+
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 503));
+      for (const answer of answers) {
+        expect(Number(answer.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+        expect(answer.headers.get("Cache-Control")).toBe("no-store");
+      }
+      const slowest = Math.max(...answers.map((answer) => answer.ms));
+      expect(slowest, `refusals took up to ${slowest.toFixed(1)} ms`).toBeLessThan(50);
+
+      const spanishPage = answers[0]!;
+      expect(spanishPage.headers.get("Content-Type")).toMatch(/^text\/html/);
+      expect(spanishPage.body).toContain('lang="es"');
+      expect(spanishPage.body).toContain("Muchas personas están comprando boletos");
+      expect(spanishPage.body).toContain(`<meta http-equiv="refresh" content="${spanishPage.headers.get("Retry-After")}">`);
+      expect(answers[6]!.body).toContain("Many people are buying tickets");
+
+      const api = answers[12]!;
+      expect(api.headers.get("Content-Type")).toMatch(/^application\/json/);
+      expect(api.headers.get("Content-Language")).toBe("pt");
+      const body = JSON.parse(api.body) as { error: { code: string; retryAfter: number } };
+      expect(body.error.code).toBe("SERVER_BUSY");
+      expect(body.error.retryAfter).toBe(Number(api.headers.get("Retry-After")));
+
+      expect(buyer.status).toBe(200);
+      expect(buyer.body).toContain('lang="es"');
+    } finally {
+      await locker.query("COMMIT");
+      await locker.end();
+    }
+    expect((await stuck).status).toBe(200);
+  });
+
+  it("serves everyone again once the flood has passed", async () => {
+    const answer = await timed("/en/faqs/");
+    expect(answer.status).toBe(200);
+  });
+});
