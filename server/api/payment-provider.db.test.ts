@@ -30,7 +30,7 @@ const appFetch: typeof fetch = async (input, init) => {
 };
 
 beforeAll(async () => {
-  runtime = await bootSnapshot({ NODE_ENV: "production", SANDBOX_PSP_SECRET_KEY: KEY, SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  runtime = await bootSnapshot({ NODE_ENV: "production", PUBLIC_ORIGIN: "http://psp.test", SANDBOX_PSP_SECRET_KEY: KEY, SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET });
   runtime.services.clock = fixedClock(NOW);
   app = createApp(runtime.services, { ping: () => runtime.database.ping() });
   provider = createHttpPaymentProvider({ baseUrl: BASE, secretKey: KEY, webhookSecret: WEBHOOK_SECRET, fetch: appFetch });

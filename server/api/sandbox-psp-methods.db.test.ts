@@ -55,6 +55,7 @@ beforeAll(async () => {
   receiver = await startReceiver();
   runtime = await bootSnapshot({
     NODE_ENV: "production",
+    PUBLIC_ORIGIN: "http://localhost",
     SANDBOX_PSP_SECRET_KEY: KEY,
     SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET,
     SANDBOX_PSP_WEBHOOK_URL: receiver.url,
@@ -257,7 +258,7 @@ describe("months without interest", () => {
       instalments: { months: 9, monthlyMinor: 10_000 },
     });
     const paypal = await provider.createPayment({ ...base, idempotencyKey: freshKey(), method: "paypal" });
-    expect(paypal).toMatchObject({ method: "paypal", redirectUrl: `http://psp.test/sandbox-psp/paypal/${paypal.id}` });
+    expect(paypal).toMatchObject({ method: "paypal", redirectUrl: `http://localhost/sandbox-psp/paypal/${paypal.id}` });
     await form(`/sandbox-psp/paypal/${paypal.id}`, { decision: "cancel" });
     expect(await provider.getPayment(paypal.id)).toMatchObject({ status: "failed", failureCode: "payment_cancelled" });
     await expect(provider.createPayment({ ...base, currency: "USD", idempotencyKey: freshKey(), method: "paypal" })).rejects.toMatchObject({ code: "PAYMENT_METHOD_UNAVAILABLE" });

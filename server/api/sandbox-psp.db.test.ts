@@ -18,7 +18,7 @@ let app: ReturnType<typeof createApp>;
 let keyCounter = 0;
 
 beforeAll(async () => {
-  runtime = await bootSnapshot({ NODE_ENV: "production", SANDBOX_PSP_SECRET_KEY: KEY, SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  runtime = await bootSnapshot({ NODE_ENV: "production", PUBLIC_ORIGIN: "http://localhost", SANDBOX_PSP_SECRET_KEY: KEY, SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET });
   runtime.services.clock = fixedClock(NOW);
   app = createApp(runtime.services, { ping: () => runtime.database.ping() });
 });

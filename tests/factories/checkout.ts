@@ -27,6 +27,8 @@ export interface CheckoutHarness {
 export async function bootCheckout(now: Date, env: Record<string, string> = {}): Promise<CheckoutHarness> {
   const runtime = await bootSnapshot({
     NODE_ENV: "production",
+    // Production builds links on its public origin only: the provider's pages are reached there.
+    PUBLIC_ORIGIN: "http://psp.test",
     SANDBOX_PSP_SECRET_KEY: SANDBOX_TEST_KEY,
     SANDBOX_PSP_WEBHOOK_SECRET: SANDBOX_TEST_WEBHOOK_SECRET,
     GUEST_ACCESS_SECRET: GUEST_TEST_SECRET,
