@@ -5,7 +5,7 @@ import { en } from "../../app/i18n/messages/en.ts";
 import { es } from "../../app/i18n/messages/es.ts";
 import { pt } from "../../app/i18n/messages/pt.ts";
 import { buildMainMenu } from "../../app/components/shell/navigation.ts";
-import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner.tsx";
+import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner-storage.ts";
 import { COUNTRY_PHONES } from "../../app/components/shell/contact-data.ts";
 import { isPageLive, pathOf } from "../../app/routing/localized-paths.ts";
 import { test, expect, checkA11y, DESKTOP_ONLY, MOBILE_ONLY } from "./fixtures.ts";
