@@ -258,6 +258,32 @@ test.describe("footer", () => {
     await checkA11y(page);
   });
 
+  test("is the server's HTML until its code arrives, not in the first load, and a click meanwhile is not lost", DESKTOP_ONLY, async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/site-footer-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The page's first JavaScript does not name the footer's code.
+    expect(await (await page.request.get("/en/")).text()).not.toContain("site-footer");
+    await page.goto("/en/");
+    const footer = page.getByRole("contentinfo");
+    await footer.evaluate((element) => Object.assign(window, { serverFooter: element }));
+    const discover = footer.getByRole("tab", { name: en["footer.discover"] });
+    await discover.click();
+    // The rest of the shell has hydrated (the currency form became the switcher's button) around the
+    // footer, whose code is held back: its HTML is still the server's, the click waits.
+    await expect(page.locator('div[data-currency-switcher="header"]')).toHaveCount(1);
+    await page.waitForTimeout(300);
+    await expect(discover).toHaveAttribute("aria-selected", "false");
+    expect(await footer.evaluate((element) => element === (window as unknown as { serverFooter: Element }).serverFooter)).toBe(true);
+
+    release();
+    await expect(discover).toHaveAttribute("aria-selected", "true");
+    expect(await footer.evaluate((element) => element === (window as unknown as { serverFooter: Element }).serverFooter)).toBe(true);
+  });
+
   test("legal links appear for live legal pages", DESKTOP_ONLY, async ({ page }) => {
     // the same links on both viewports.
     await page.goto("/es/");

@@ -8,8 +8,9 @@
 //   Router's next state reaches every part, and a part still waiting for its code would hold that
 //   update (a transition) until the code arrives, so everything starts loading at the first sign;
 // - the browser is idle after the page loaded, so nothing waits long for a later update.
-// A click that lands on a button of a part still without its code would be lost (React stops an event
-// it cannot hand to unhydrated components); it is held and clicked again once the part is hydrated.
+// A click or an arrow key that lands on a control of a part still without its code would be lost (React
+// stops an event it cannot hand to unhydrated components); it is held and given again once the part
+// is hydrated.
 import { lazy, memo, Suspense, useEffect, useRef, type ComponentType } from "react";
 
 interface OnDemandPart {
@@ -26,6 +27,8 @@ export function loadEveryOnDemandPart(): void {
 }
 
 const IN_BROWSER = typeof document !== "undefined";
+const CONTROLS = "button, [role=button], [role=tab]";
+const HELD_KEYS = new Set(["ArrowDown", "ArrowUp", "ArrowLeft", "ArrowRight", "Home", "End", "Escape"]);
 /** How long after the page's load event the browser may stay busy before the parts load anyway. */
 const IDLE_TIMEOUT_MS = 3000;
 
@@ -98,15 +101,23 @@ export function hydrateOnDemand<P extends object>(importer: () => Promise<Compon
       const start = () => void load().catch(() => undefined);
       const reachFor = ["pointerover", "focusin", "touchstart"] as const;
       for (const type of reachFor) element.addEventListener(type, start, { passive: true });
-      const holdClick = (event: MouseEvent) => {
-        const button = event.target instanceof Element ? event.target.closest("button, [role=button], [role=tab]") : null;
-        if (hydratedNow || !button || !element.contains(button)) return;
+      // A click, or a key that moves or closes (arrows, Home, End, Escape), on a control of the part
+      // before its code is there: held, and given again to the hydrated control. Tab, Enter and Space
+      // go on as usual (Enter and Space make a click, which is held).
+      const hold = (event: MouseEvent | KeyboardEvent) => {
+        const control = event.target instanceof Element ? event.target.closest<HTMLElement>(CONTROLS) : null;
+        if (hydratedNow || !control || !element.contains(control)) return;
+        if (event instanceof KeyboardEvent && !HELD_KEYS.has(event.key)) return;
         event.preventDefault();
         event.stopImmediatePropagation();
         start();
-        void hydrated.then(() => (button as HTMLElement).click());
+        void hydrated.then(() => {
+          if (event instanceof KeyboardEvent) control.dispatchEvent(new KeyboardEvent("keydown", { key: event.key, code: event.code, shiftKey: event.shiftKey, bubbles: true, cancelable: true }));
+          else control.click();
+        });
       };
-      window.addEventListener("click", holdClick, true);
+      window.addEventListener("click", hold, true);
+      window.addEventListener("keydown", hold, true);
       let observer: IntersectionObserver | null = null;
       if (options.nearViewport && "IntersectionObserver" in window) {
         observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), { rootMargin: options.nearViewport });
@@ -114,7 +125,8 @@ export function hydrateOnDemand<P extends object>(importer: () => Promise<Compon
       }
       return () => {
         for (const type of reachFor) element.removeEventListener(type, start);
-        window.removeEventListener("click", holdClick, true);
+        window.removeEventListener("click", hold, true);
+        window.removeEventListener("keydown", hold, true);
         observer?.disconnect();
       };
     }, []);
