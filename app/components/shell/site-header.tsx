@@ -5,7 +5,6 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import { Link } from "react-router";
 import { useRootData, useTranslate } from "../../i18n/use-translate.ts";
 import { isPageLive, pathOf } from "../../routing/localized-paths.ts";
-import { SearchBox } from "../search/search-box.tsx";
 import { hydrateOnDemand } from "../ui/hydrate-on-demand.tsx";
 import { ClockIcon, MenuIcon, PhoneIcon, SearchIcon } from "../ui/icons.tsx";
 import { buttonClass, CONTAINER, FOCUS_RING, FOCUS_RING_ON_DARK } from "../ui/styles.ts";
@@ -15,8 +14,9 @@ import { CALL_CENTER_PHONE } from "./contact-data.ts";
 import { useHideOnScroll } from "./header-visibility.ts";
 import { Logo } from "./logo.tsx";
 
-// The menus and the utility bar's controls are hydrated on demand; the off-canvas menu, which only
+// The search box, the menus and the utility bar's controls are hydrated on demand; the off-canvas menu, which only
 // JavaScript can open, is rendered in the browser the first time it is opened (ADR 0054).
+const SearchBox = hydrateOnDemand(() => import("../search/search-box.tsx").then((module) => module.SearchBox));
 const MainNavigation = hydrateOnDemand(() => import("./main-navigation.tsx").then((module) => module.MainNavigation));
 const UtilityControls = hydrateOnDemand(() => import("./utility-controls.tsx").then((module) => module.UtilityControls));
 const MobileMenu = lazy(() => import("./mobile-menu.tsx").then((module) => ({ default: module.MobileMenu })));

@@ -8,10 +8,10 @@ import { sectionSiteOf } from "../../routing/client-state.ts";
 import { CartSessionProvider } from "../cart/cart-session.tsx";
 import { hydrateOnDemand } from "../ui/hydrate-on-demand.tsx";
 import { ClientStateProvider } from "./client-state.tsx";
-import { SiteHeader } from "./site-header.tsx";
 
-// The footer, the cookie notice and the app banner are hydrated on demand: their server HTML is
-// there from the start, their code is not in the page's first load (ADR 0054).
+// The header, the footer, the cookie notice and the app banner are hydrated on demand: their server
+// HTML is there from the start, their code is not in the page's first load (ADR 0054).
+const SiteHeader = hydrateOnDemand(() => import("./site-header.tsx").then((module) => module.SiteHeader));
 const SiteFooter = hydrateOnDemand(() => import("./site-footer.tsx").then((module) => module.SiteFooter), { nearViewport: "400px" });
 const CookieNotice = hydrateOnDemand(() => import("./cookie-notice.tsx").then((module) => module.CookieNotice));
 const AppBanner = hydrateOnDemand(() => import("./app-banner.tsx").then((module) => module.AppBanner));
