@@ -29,8 +29,8 @@ async function dismissNotices(context: BrowserContext) {
   await dismissAppBanner(context);
 }
 
-/** The main bar of the header (the part that sticks and hides). */
-const header = (page: Page) => page.locator("body > div > header").first();
+/** The main bar of the header (the part that sticks and hides): the page's banner landmark. */
+const header = (page: Page) => page.getByRole("banner");
 
 test.describe("language switcher", () => {
   test.beforeEach(async ({ context }) => dismissNotices(context));

@@ -4,7 +4,7 @@
 // chunk is asked for only when the part is wanted:
 // - the visitor reaches for it (pointer over it, focus in it, a touch on it);
 // - it comes near the viewport (the footer), when the part asks for that;
-// - the visitor does anything on the page (a click, a key, a form sent, back or forward): React
+// - the visitor does anything on the page (a click, a key, a scroll, a form sent, back or forward): React
 //   Router's next state reaches every part, and a part still waiting for its code would hold that
 //   update (a transition) until the code arrives, so everything starts loading at the first sign;
 // - the browser is idle after the page loaded, so nothing waits long for a later update.
@@ -27,7 +27,10 @@ export function loadEveryOnDemandPart(): void {
 }
 
 const IN_BROWSER = typeof document !== "undefined";
-const CONTROLS = "button, [role=button], [role=tab]";
+/** Controls whose clicks are held: a link's click is left to the browser, which follows it. */
+const CLICKED = "button, [role=button], [role=tab]";
+/** Controls whose arrow keys are held: the menus move focus between links too. */
+const KEYED = `${CLICKED}, a[href]`;
 const HELD_KEYS = new Set(["ArrowDown", "ArrowUp", "ArrowLeft", "ArrowRight", "Home", "End", "Escape"]);
 /** How long after the page's load event the browser may stay busy before the parts load anyway. */
 const IDLE_TIMEOUT_MS = 3000;
@@ -37,7 +40,7 @@ if (IN_BROWSER) {
     loadEveryOnDemandPart();
     for (const type of GLOBAL_TRIGGERS) window.removeEventListener(type, anyInteraction, true);
   };
-  const GLOBAL_TRIGGERS = ["pointerdown", "keydown", "submit", "popstate", "touchstart"] as const;
+  const GLOBAL_TRIGGERS = ["pointerdown", "keydown", "submit", "popstate", "touchstart", "scroll", "wheel"] as const;
   for (const type of GLOBAL_TRIGGERS) window.addEventListener(type, anyInteraction, { capture: true, passive: true });
   const whenIdle = () => {
     if ("requestIdleCallback" in window) window.requestIdleCallback(loadEveryOnDemandPart, { timeout: IDLE_TIMEOUT_MS });
@@ -105,9 +108,10 @@ export function hydrateOnDemand<P extends object>(importer: () => Promise<Compon
       // before its code is there: held, and given again to the hydrated control. Tab, Enter and Space
       // go on as usual (Enter and Space make a click, which is held).
       const hold = (event: MouseEvent | KeyboardEvent) => {
-        const control = event.target instanceof Element ? event.target.closest<HTMLElement>(CONTROLS) : null;
+        const keyed = event instanceof KeyboardEvent;
+        const control = event.target instanceof Element ? event.target.closest<HTMLElement>(keyed ? KEYED : CLICKED) : null;
         if (hydratedNow || !control || !element.contains(control)) return;
-        if (event instanceof KeyboardEvent && !HELD_KEYS.has(event.key)) return;
+        if (keyed && !HELD_KEYS.has(event.key)) return;
         event.preventDefault();
         event.stopImmediatePropagation();
         start();
