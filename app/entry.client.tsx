@@ -4,7 +4,6 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { ESSENTIAL } from "./i18n/messages/essential.ts";
 
 /**
  * React reports an error caught by a boundary (onCaughtError) and then React Router reports the same
@@ -37,8 +36,8 @@ startTransition(() => {
  */
 const OFFLINE_PAGE_REVISION = 1;
 
-function offlineVersion(): string {
-  const source = JSON.stringify([OFFLINE_PAGE_REVISION, ESSENTIAL]);
+function offlineVersion(essential: unknown): string {
+  const source = JSON.stringify([OFFLINE_PAGE_REVISION, essential]);
   let hash = 0x811c9dc5; // FNV-1a, 32 bits: enough to tell versions apart, not a security boundary
   for (let index = 0; index < source.length; index += 1) {
     hash ^= source.charCodeAt(index);
@@ -47,17 +46,21 @@ function offlineVersion(): string {
   return (hash >>> 0).toString(36);
 }
 
-function registerServiceWorker(): void {
-  navigator.serviceWorker.register(`/sw.js?v=${offlineVersion()}`, { scope: "/" }).catch((error: unknown) => {
+async function registerServiceWorker(): Promise<void> {
+  // Imported after the page's load: the page itself needs none of it before then.
+  try {
+    const { ESSENTIAL } = await import("./i18n/messages/essential.ts");
+    await navigator.serviceWorker.register(`/sw.js?v=${offlineVersion(ESSENTIAL)}`, { scope: "/" });
+  } catch (error: unknown) {
     // The site works without it; only the offline page is lost.
     console.warn("Service worker registration failed:", error);
-  });
+  }
 }
 
 if ("serviceWorker" in navigator) {
   if (import.meta.env.PROD) {
-    if (document.readyState === "complete") registerServiceWorker();
-    else window.addEventListener("load", registerServiceWorker, { once: true });
+    if (document.readyState === "complete") void registerServiceWorker();
+    else window.addEventListener("load", () => void registerServiceWorker(), { once: true });
   } else {
     // A worker left by a production build on this origin must not outlive it into development.
     void navigator.serviceWorker.getRegistrations().then((registrations) => {

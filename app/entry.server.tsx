@@ -33,6 +33,10 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
+      // The shell's on-demand parts are Suspense boundaries (ADR 0054): React would send one larger
+      // than its chunk size after the rest of the page, behind a script that moves it into place.
+      // Every boundary here renders without waiting, so it is written where it stands.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       [readyOption]() {
         shellRendered = true;
         const body = new PassThrough({

@@ -1,11 +1,14 @@
+import { lazy, Suspense } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
-import { ErrorScreen } from "./components/error-screen.tsx";
 import { HeadLinks } from "./components/head-links.tsx";
 import { SiteShell } from "./components/shell/site-shell.tsx";
 import { useLanguage, useRootData } from "./i18n/use-translate.ts";
 import { loadRootData } from "./root-data.server.ts";
 import "./app.css";
+
+// Only a page that failed needs the error screen: its code is not in every page's first load.
+const ErrorScreen = lazy(() => import("./components/error-screen.tsx").then((module) => ({ default: module.ErrorScreen })));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadRootData(request, context);
@@ -48,5 +51,9 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorScreen error={error} />;
+  return (
+    <Suspense fallback={null}>
+      <ErrorScreen error={error} />
+    </Suspense>
+  );
 }

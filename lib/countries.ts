@@ -21,6 +21,26 @@ export function countryOptions(language: string): { code: string; name: string }
   return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
 }
 
+const comparable = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").trim().toLowerCase();
+const codesByName = new Map<string, ReadonlyMap<string, string>>();
+
+/**
+ * The country a visitor typed into a country field: an alpha-2 code, or a name in `language` as
+ * Intl.DisplayNames words it (the suggestions the field offers), without regard to case or accents.
+ * Null when it names none. The names are built once per language.
+ */
+export function countryCodeOfInput(input: string, language: string): string | null {
+  const typed = comparable(input);
+  const code = typed.toUpperCase();
+  if (isCountryCode(code)) return code;
+  let byName = codesByName.get(language);
+  if (!byName) {
+    byName = new Map(countryOptions(language).map((option) => [comparable(option.name), option.code]));
+    codesByName.set(language, byName);
+  }
+  return byName.get(typed) ?? null;
+}
+
 /** ISO 3166-1 alpha-3 of each alpha-2 code above (accounts keep countryIso3, spec §3), as "MXMEX" pairs. */
 const ALPHA3_PAIRS: ReadonlyMap<string, string> = new Map(
   (

@@ -20,10 +20,11 @@ const STRICT = process.env.BUDGETS_STRICT === "true";
 /**
  * Where today's code stands against a budget it cannot meet yet: the ceiling CI holds it to.
  * First-load JS: the React Router runtime (client entry, React, React DOM, React Router) alone is
- * 109 KB gzip, above the 100 KB budget (ADR 0043); pages are at ~149 KB since the search box's
- * statechart loads after hydration (ADR 0045), and the ceiling leaves ~5 % for merges.
+ * 107 KB gzip, above the 100 KB budget (ADR 0043); pages are at ~128 KB since the search box's
+ * statechart loads after hydration (ADR 0045) and the shell is hydrated on demand (ADR 0054), and the
+ * ceiling leaves ~5 % for merges.
  */
-const CEILINGS = { firstLoadKb: 156 };
+const CEILINGS = { firstLoadKb: 134 };
 
 /** @type {{ check: string; value: string; budget: string; ok: boolean; met: boolean }[]} */
 const rows = [];

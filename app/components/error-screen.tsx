@@ -5,7 +5,8 @@
 import { useId, useState, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
 import type { Language } from "../../lib/language.ts";
-import { useEssential, useLanguage, useRootData } from "../i18n/use-translate.ts";
+import { useEssential } from "../i18n/use-essential.ts";
+import { useLanguage, useRootData } from "../i18n/use-translate.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import { errorCopyOf, relatedLinksOf, statusOfError } from "./error-copy.ts";
 import { SearchBox } from "./search/search-box.tsx";

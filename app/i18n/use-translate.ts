@@ -2,8 +2,7 @@
 import { useLocation, useRouteLoaderData } from "react-router";
 import { languageOfPath, type Language } from "../../lib/language.ts";
 import type { loader as rootLoader } from "../root.tsx";
-import { ESSENTIAL, type EssentialKey } from "./messages/essential.ts";
-import { createTranslate, interpolate, type Params, type Translate } from "./translate.ts";
+import { createTranslate, type Translate } from "./translate.ts";
 
 export type RootData = ReturnType<typeof useRootData>;
 
@@ -22,10 +21,4 @@ export function useTranslate(): Translate {
   const root = useRootData();
   if (!root) throw new Error("useTranslate used outside the app shell");
   return createTranslate(root.messages, root.language);
-}
-
-/** Strings that work even without page data (error screen, search box). */
-export function useEssential(): (key: EssentialKey, params?: Params) => string {
-  const messages = ESSENTIAL[useLanguage()];
-  return (key, params) => interpolate(messages[key], params);
 }

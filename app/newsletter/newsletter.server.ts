@@ -4,6 +4,7 @@
 // style, so the token leaves the history); the unsubscribe page asks before it unsubscribes.
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { confirmNewsletterSubscription, newsletterDepsOf, findUnsubscribeTarget, subscribeToNewsletter, unsubscribeFromNewsletter } from "../../flows/newsletter.ts";
+import { countryCodeOfInput } from "../../lib/countries.ts";
 import { isAppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
 import { fieldErrorsOfIssues, newsletterValuesOf, type NewsletterResult } from "../components/newsletter/newsletter-check.ts";
@@ -22,7 +23,10 @@ export async function submitNewsletter(request: Request, context: Context, langu
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;
   };
-  const input = { ...values, language, origin: field("origin"), errorRedirectUrl: field("errorRedirectUrl") };
+  // The country field takes a code or a name in the page's language (the form's suggestions, or typed
+  // without JavaScript); the form shows back what was typed.
+  const country = countryCodeOfInput(values.country, language) ?? values.country;
+  const input = { ...values, country, language, origin: field("origin"), errorRedirectUrl: field("errorRedirectUrl") };
   try {
     const { subscription } = await subscribeToNewsletter(newsletterDepsOf(services, services.clock.now()), site, input);
     return data<NewsletterResult>({ outcome: "subscribed", email: subscription.email }, { status: 200, headers: NO_STORE });

@@ -3,7 +3,7 @@
 // first visit follows the edge country, else the language; the no-JavaScript form works; failures
 // show the spec's labels; and the open switcher passes axe.
 import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner.tsx";
+import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner-storage.ts";
 import { en } from "../../app/i18n/messages/en.ts";
 import { es } from "../../app/i18n/messages/es.ts";
 import { pt } from "../../app/i18n/messages/pt.ts";

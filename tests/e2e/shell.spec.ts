@@ -5,7 +5,7 @@ import { en } from "../../app/i18n/messages/en.ts";
 import { es } from "../../app/i18n/messages/es.ts";
 import { pt } from "../../app/i18n/messages/pt.ts";
 import { buildMainMenu } from "../../app/components/shell/navigation.ts";
-import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner.tsx";
+import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner-storage.ts";
 import { COUNTRY_PHONES } from "../../app/components/shell/contact-data.ts";
 import { isPageLive, pathOf } from "../../app/routing/localized-paths.ts";
 import { test, expect, checkA11y, DESKTOP_ONLY, MOBILE_ONLY } from "./fixtures.ts";
@@ -29,8 +29,8 @@ async function dismissNotices(context: BrowserContext) {
   await dismissAppBanner(context);
 }
 
-/** The main bar of the header (the part that sticks and hides). */
-const header = (page: Page) => page.locator("body > div > header").first();
+/** The main bar of the header (the part that sticks and hides): the page's banner landmark. */
+const header = (page: Page) => page.getByRole("banner");
 
 test.describe("language switcher", () => {
   test.beforeEach(async ({ context }) => dismissNotices(context));
@@ -256,6 +256,32 @@ test.describe("footer", () => {
     await page.keyboard.press("Home");
     await expect(contact).toHaveAttribute("aria-selected", "true");
     await checkA11y(page);
+  });
+
+  test("is the server's HTML until its code arrives, not in the first load, and a click meanwhile is not lost", DESKTOP_ONLY, async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/site-footer-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The page's first JavaScript does not name the footer's code.
+    expect(await (await page.request.get("/en/")).text()).not.toContain("site-footer");
+    await page.goto("/en/");
+    const footer = page.getByRole("contentinfo");
+    await footer.evaluate((element) => Object.assign(window, { serverFooter: element }));
+    const discover = footer.getByRole("tab", { name: en["footer.discover"] });
+    await discover.click();
+    // The rest of the shell has hydrated (the currency form became the switcher's button) around the
+    // footer, whose code is held back: its HTML is still the server's, the click waits.
+    await expect(page.locator('div[data-currency-switcher="header"]')).toHaveCount(1);
+    await page.waitForTimeout(300);
+    await expect(discover).toHaveAttribute("aria-selected", "false");
+    expect(await footer.evaluate((element) => element === (window as unknown as { serverFooter: Element }).serverFooter)).toBe(true);
+
+    release();
+    await expect(discover).toHaveAttribute("aria-selected", "true");
+    expect(await footer.evaluate((element) => element === (window as unknown as { serverFooter: Element }).serverFooter)).toBe(true);
   });
 
   test("legal links appear for live legal pages", DESKTOP_ONLY, async ({ page }) => {

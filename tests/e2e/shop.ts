@@ -4,7 +4,7 @@ import { expect, type BrowserContext, type Page } from "@playwright/test";
 import { en } from "../../app/i18n/messages/en.ts";
 import { es } from "../../app/i18n/messages/es.ts";
 import { pt } from "../../app/i18n/messages/pt.ts";
-import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner.tsx";
+import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner-storage.ts";
 import { pathOf } from "../../app/routing/localized-paths.ts";
 
 export const MESSAGES = { es, en, pt } as const;

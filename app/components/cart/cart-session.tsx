@@ -2,7 +2,8 @@
 // cookie, GET /xapi/shopping-cart. A 200 without CartError stores the cart, refreshes the cookie and
 // sets the currency from it; a CartError, a failed fetch or another status clears it to null and
 // empties the cookie, silently. The header's badge reads the stored cart, or the server's count before.
-import { createContext, useContext, useEffect, useState } from "react";
+import { createContext, useContext, useEffect } from "react";
+import { createValueStore, useOwnStore, useStoreValue, type ValueStore } from "../ui/value-store.ts";
 import { useLocation } from "react-router";
 import { cartSessionCookie, isSessionId } from "../../../lib/cart-session.ts";
 import { COOKIE, currencyCookies, parseCookieHeader } from "../../../lib/cookies.ts";
@@ -22,7 +23,7 @@ interface CartSession {
   loading: boolean;
 }
 
-const CartSessionContext = createContext<CartSession>({ shopping: null, loading: true });
+const CartSessionContext = createContext<ValueStore<CartSession>>(createValueStore<CartSession>({ shopping: null, loading: true }));
 
 /** Pages whose cart call asks for USD amounts too (spec §7): payment details, coupon payment, thank-you. */
 const USD_PAGES = /\/carrito\/(detalles-pago|payment-details|detalhes-do-pagamento|detalles-pago-cupon|payment-details-coupon|cupom-do-detalhes-do-pagamento|gracias|thank-you|obrigada)\//;
@@ -38,7 +39,8 @@ interface Answer {
 export function CartSessionProvider({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const { pathname } = useLocation();
-  const [state, setState] = useState<CartSession>({ shopping: null, loading: true });
+  const store = useOwnStore<CartSession>({ shopping: null, loading: true });
+  const setState = store.set;
   const serverCount = root?.cartCount ?? 0;
   const language = root?.language ?? "en";
   const cartApi = root?.cartApi;
@@ -95,13 +97,13 @@ export function CartSessionProvider({ children }: { children: React.ReactNode })
       window.removeEventListener("pagehide", leave);
     };
     // A page load, and every time the server's count changes (a cart form was sent): fetch again.
-  }, [serverCount, language, cartApi, currencies, pathname]);
+  }, [serverCount, language, cartApi, currencies, pathname, setState]);
 
-  return <CartSessionContext.Provider value={state}>{children}</CartSessionContext.Provider>;
+  return <CartSessionContext.Provider value={store}>{children}</CartSessionContext.Provider>;
 }
 
 export function useCartSession(): CartSession {
-  return useContext(CartSessionContext);
+  return useStoreValue(useContext(CartSessionContext));
 }
 
 /** The header's badge: the stored cart's count once fetched, the server's until then. */

@@ -2,7 +2,7 @@
 // newsletter page's action: through a fetcher when JavaScript runs (the page stays, the answer shows
 // in place), as a plain form post otherwise (the newsletter page shows the answer). The spec's
 // messages appear under each field, linked with aria-describedby; the first field to fix gets focus.
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { countryOptions } from "../../../lib/countries.ts";
 import { useLanguage, useTranslate } from "../../i18n/use-translate.ts";
@@ -67,7 +67,11 @@ export function NewsletterForm({ idPrefix, tone, origin, initialResult }: Newsle
   const fetcher = useFetcher<NewsletterResult>({ key: `newsletter-${idPrefix}` });
   const formRef = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<NewsletterFieldErrors | null>(null);
-  const countries = useMemo(() => countryOptions(language), [language]);
+  // The country list (250 names) is built when the field is first focused, not in the page.
+  const [countries, setCountries] = useState<{ code: string; name: string }[]>([]);
+  const listCountries = () => {
+    if (countries.length === 0) setCountries(countryOptions(language));
+  };
   const styles = TONES[tone];
   const result = fetcher.data ?? initialResult;
   const errors: NewsletterFieldErrors = clientErrors ?? (result?.outcome === "invalid" ? result.errors : {});
@@ -79,6 +83,11 @@ export function NewsletterForm({ idPrefix, tone, origin, initialResult }: Newsle
     const first = NEWSLETTER_FIELDS.find((field) => found[field]);
     if (first) formRef.current?.querySelector<HTMLElement>(`#${id(first)}`)?.focus();
   }
+
+  // Focused before this form's code had arrived (ui/hydrate-on-demand.tsx): list the countries now.
+  useEffect(() => {
+    if (document.activeElement?.id === `${idPrefix}-country`) setCountries(countryOptions(language));
+  }, [idPrefix, language]);
 
   // The server's refusal of a field (checked again there) puts the focus where the client's would,
   // once per answer (the effect runs again only when a new answer arrives).
@@ -181,24 +190,29 @@ export function NewsletterForm({ idPrefix, tone, origin, initialResult }: Newsle
           <label htmlFor={id("country")} className={styles.label}>
             {t("newsletter.country")}
           </label>
-          <select
+          {/* A text field with suggestions rather than a 250-option select: the page stays small, and
+              without JavaScript a typed name or code is enough (the server reads either). */}
+          <input
             id={id("country")}
             name="country"
-            autoComplete="country"
+            type="text"
+            list={id("countries")}
+            autoComplete="country-name"
+            maxLength={80}
             defaultValue={values.country}
+            placeholder={t("newsletter.countryPlaceholder")}
+            onFocus={listCountries}
+            onPointerDown={listCountries}
             aria-required="true"
             aria-invalid={errors.country ? true : undefined}
             aria-describedby={describedBy("country")}
             className={`${styles.input} mt-1`}
-          >
-            <option value="">{t("newsletter.countryPlaceholder")}</option>
-            {/* Country names come from the runtime's Intl data, which the server and browser may word differently. */}
+          />
+          <datalist id={id("countries")}>
             {countries.map((country) => (
-              <option key={country.code} value={country.code} suppressHydrationWarning>
-                {country.name}
-              </option>
+              <option key={country.code} value={country.name} />
             ))}
-          </select>
+          </datalist>
           {fieldError("country")}
         </div>
       </div>

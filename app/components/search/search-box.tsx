@@ -8,7 +8,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { Language } from "../../../lib/language.ts";
-import { useEssential } from "../../i18n/use-translate.ts";
+import { useEssential } from "../../i18n/use-essential.ts";
 import { pathOf } from "../../routing/localized-paths.ts";
 import { SearchIcon } from "../ui/icons.tsx";
 import { FOCUS_RING } from "../ui/styles.ts";
@@ -65,6 +65,17 @@ export function SearchBox({ language, variant, initialQuery, reloadOnNavigate = 
 
   const [active, setActive] = useState(-1);
   useEffect(() => setActive(-1), [suggestions]);
+
+  // The header's box is hydrated on demand (ADR 0054): what the visitor typed, and the focus, before
+  // its code arrived are in the field, not yet in the box's state.
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    if (input.value !== word) send({ type: "TYPE", word: input.value });
+    if (document.activeElement === input) send({ type: "FOCUS" });
+    // Once, as the box is hydrated.
+  }, []);
   const activeId = active >= 0 && active < listed.length ? `${listId}-${active}` : undefined;
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -119,6 +130,7 @@ export function SearchBox({ language, variant, initialQuery, reloadOnNavigate = 
       </label>
       <div className="relative">
         <input
+          ref={inputRef}
           id={inputId}
           type="search"
           name="q"

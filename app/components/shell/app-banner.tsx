@@ -5,8 +5,7 @@ import { useTranslate } from "../../i18n/use-translate.ts";
 import { LogoMark } from "./logo.tsx";
 import { AppleIcon, CloseIcon, PlayIcon } from "../ui/icons.tsx";
 import { FOCUS_RING_ON_DARK } from "../ui/styles.ts";
-
-export const APP_BANNER_STORAGE_KEY = "travesia.appBanner.dismissed";
+import { APP_BANNER_STORAGE_KEY } from "./app-banner-storage.ts";
 
 /** Store pages of the operator's app. DEMO: placeholder ids until the operator publishes the app. */
 export const APP_STORE_URL = "https://apps.apple.com/app/id0000000000";

@@ -3,9 +3,10 @@
 // showPaymentButton on the payment page, language and currency in the root data). On every page
 // change metricasGA4 is rebuilt and pushed to the GA4 data layer (window.dataLayer); pushing loads
 // nothing: a tag manager, when a site adds one, reads the layer.
-import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { createContext, useContext, useEffect, useMemo, useRef } from "react";
 import { useLocation } from "react-router";
 import { useRootData } from "../../i18n/use-translate.ts";
+import { createValueStore, useOwnStore, useStoreValue, type ValueStore } from "../ui/value-store.ts";
 import { hreflangsOf, metricasGA4Of, sectionSiteOf, type Hreflang, type MetricasGA4, type SectionSite } from "../../routing/client-state.ts";
 
 declare global {
@@ -21,7 +22,14 @@ export interface PageClientState {
   metricasGA4: MetricasGA4 | null;
 }
 
-const ClientStateContext = createContext<PageClientState>({ sectionSite: "other", hreflangs: [], metricasGA4: null });
+interface ClientStateValue {
+  sectionSite: SectionSite;
+  hreflangs: Hreflang[];
+  /** Set after each page is shown: a store, not a context value (ui/value-store.ts says why). */
+  metricasGA4: ValueStore<MetricasGA4 | null>;
+}
+
+const ClientStateContext = createContext<ClientStateValue>({ sectionSite: "other", hreflangs: [], metricasGA4: createValueStore<MetricasGA4 | null>(null) });
 
 export function ClientStateProvider({ children }: { children: React.ReactNode }) {
   const root = useRootData();
@@ -33,7 +41,8 @@ export function ClientStateProvider({ children }: { children: React.ReactNode })
   const siteCode = root?.site.code ?? "";
   const sectionSite = sectionSiteOf(pathname);
   const hreflangs = useMemo(() => (languages ? hreflangsOf(pathname, languages, origin) : []), [pathname, languages, origin]);
-  const [metricasGA4, setMetricasGA4] = useState<MetricasGA4 | null>(null);
+  const metricasGA4 = useOwnStore<MetricasGA4 | null>(null);
+  const setMetricasGA4 = metricasGA4.set;
 
   const latest = useRef({ language, currency, siteCode });
   latest.current = { language, currency, siteCode };
@@ -45,16 +54,17 @@ export function ClientStateProvider({ children }: { children: React.ReactNode })
     setMetricasGA4(pageView);
     window.dataLayer ??= [];
     window.dataLayer.push(pageView);
-  }, [pathname]);
+  }, [pathname, setMetricasGA4]);
 
   useEffect(() => {
     setMetricasGA4((pageView) => (pageView && pageView.currency !== currency ? { ...pageView, currency } : pageView));
-  }, [currency]);
+  }, [currency, setMetricasGA4]);
 
   const state = useMemo(() => ({ sectionSite, hreflangs, metricasGA4 }), [sectionSite, hreflangs, metricasGA4]);
   return <ClientStateContext.Provider value={state}>{children}</ClientStateContext.Provider>;
 }
 
 export function useClientState(): PageClientState {
-  return useContext(ClientStateContext);
+  const { sectionSite, hreflangs, metricasGA4 } = useContext(ClientStateContext);
+  return { sectionSite, hreflangs, metricasGA4: useStoreValue(metricasGA4) };
 }

@@ -1,7 +1,7 @@
 // Decides whether the mobile header hides: it hides while the visitor scrolls down past the top of the
 // page and comes back as soon as they scroll up. Small jitters (momentum scrolling, address bar
 // resizes) are ignored so the header does not flicker.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 /** Scroll distance (px) a move must exceed to count. */
 export const SCROLL_TOLERANCE = 8;
@@ -24,12 +24,20 @@ export function nextScrollState(state: ScrollState, y: number): ScrollState {
 /** True while the header should be hidden. One passive scroll listener, throttled to a frame. */
 export function useHideOnScroll(enabled: boolean): boolean {
   const [hidden, setHidden] = useState(false);
+  const started = useRef(false);
   useEffect(() => {
     if (!enabled) {
       setHidden(false);
       return;
     }
     let state: ScrollState = { hidden: false, anchorY: window.scrollY };
+    if (!started.current) {
+      // The header is hydrated on demand (ADR 0054): a page opens at its top, so a visitor found
+      // below it has scrolled down before this code ran, and the header hides as it would have.
+      started.current = true;
+      state = nextScrollState({ hidden: false, anchorY: 0 }, window.scrollY);
+      setHidden(state.hidden);
+    }
     let frame = 0;
     const onScroll = () => {
       if (frame) return;

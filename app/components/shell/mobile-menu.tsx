@@ -1,4 +1,5 @@
-// The off-canvas menu for small screens: a modal <dialog> (the rest of the page becomes inert) that
+// The off-canvas menu for small screens, rendered in the browser the first time it opens (only
+// JavaScript can open it, so its markup in the server's HTML served nobody): a modal <dialog> (the rest of the page becomes inert) that
 // slides in from the right. Tab and Shift+Tab cycle inside it, Escape closes it, focus returns to the
 // button that opened it, and the page behind does not scroll while it is open.
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
@@ -9,27 +10,27 @@ import { CurrencySwitcher } from "../currency/currency-switcher.tsx";
 import { SearchBox } from "../search/search-box.tsx";
 import { CloseIcon, PhoneIcon, ArrowRightIcon } from "../ui/icons.tsx";
 import { buttonClass, FOCUS_RING } from "../ui/styles.ts";
-import { AccountMenuSection, type LoginState } from "./account-menu.tsx";
+import { AccountMenuSection, useLoginState } from "./account-menu.tsx";
 import { CALL_CENTER_PHONE } from "./contact-data.ts";
 import { LanguageLinks } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";
-import type { MenuGroup } from "./navigation.ts";
+import { buildMainMenu } from "./navigation.ts";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface MobileMenuProps {
   open: boolean;
   onClose: () => void;
-  menu: MenuGroup[];
   homeHref: string;
   buyHref: string | null;
-  loginState: LoginState;
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }
 
-export function MobileMenu({ open, onClose, menu, homeHref, buyHref, loginState, returnFocusTo }: MobileMenuProps) {
+export function MobileMenu({ open, onClose, homeHref, buyHref, returnFocusTo }: MobileMenuProps) {
   const t = useTranslate();
   const language = useLanguage();
+  const menu = buildMainMenu(language);
+  const loginState = useLoginState();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();

@@ -1,24 +1,26 @@
 // The page header: a utility bar (call center, language) that scrolls away on desktop, and the main
 // bar (logo, menu, cart, call to action) that sticks. Below the lg breakpoint the menu moves into the
 // off-canvas dialog and the header hides while scrolling down.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useRootData, useTranslate } from "../../i18n/use-translate.ts";
 import { isPageLive, pathOf } from "../../routing/localized-paths.ts";
-import { CurrencySwitcher } from "../currency/currency-switcher.tsx";
-import { SearchBox } from "../search/search-box.tsx";
-import { Disclosure, moveTopLevelFocus } from "../ui/disclosure.tsx";
-import { ArrowRightIcon, ChevronDownIcon, ClockIcon, MenuIcon, PhoneIcon, SearchIcon } from "../ui/icons.tsx";
+import { hydrateOnDemand } from "../ui/hydrate-on-demand.tsx";
+import { ClockIcon, MenuIcon, PhoneIcon, SearchIcon } from "../ui/icons.tsx";
 import { buttonClass, CONTAINER, FOCUS_RING, FOCUS_RING_ON_DARK } from "../ui/styles.ts";
 import { useCartCount } from "../cart/cart-session.tsx";
-import { AccountBarItem, useLoginState } from "./account-menu.tsx";
 import { CartLink } from "./cart-link.tsx";
 import { CALL_CENTER_PHONE } from "./contact-data.ts";
 import { useHideOnScroll } from "./header-visibility.ts";
-import { LanguageMenu } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";
-import { MobileMenu } from "./mobile-menu.tsx";
-import { buildMainMenu, hintKeyOf } from "./navigation.ts";
+
+// The search box, the menus and the utility bar's controls are hydrated on demand; the off-canvas menu, which only
+// JavaScript can open, is rendered in the browser the first time it is opened (ADR 0054).
+const SearchBox = hydrateOnDemand(() => import("../search/search-box.tsx").then((module) => module.SearchBox));
+const MainNavigation = hydrateOnDemand(() => import("./main-navigation.tsx").then((module) => module.MainNavigation));
+const UtilityControls = hydrateOnDemand(() => import("./utility-controls.tsx").then((module) => module.UtilityControls));
+const MobileMenu = lazy(() => import("./mobile-menu.tsx").then((module) => ({ default: module.MobileMenu })));
+const prefetchMobileMenu = () => void import("./mobile-menu.tsx").catch(() => undefined);
 
 /** Tailwind's lg breakpoint: the desktop menu shows from here on. */
 const DESKTOP_QUERY = "(min-width: 64rem)";
@@ -27,20 +29,17 @@ export function SiteHeader() {
   const t = useTranslate();
   const root = useRootData();
   const language = root?.language ?? "en";
-  const menu = buildMainMenu(language);
   const homeHref = pathOf("home", language);
   const buyHref = isPageLive("ferry") ? pathOf("ferry", language) : null;
   const hasSearch = isPageLive("search");
   const cartCount = useCartCount();
-  const loginState = useLoginState();
 
-  const [openMenu, setOpenMenu] = useState<string | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerMounted, setDrawerMounted] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const hidden = useHideOnScroll(!drawerOpen);
 
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
-  const setGroupOpen = useCallback((id: string) => (open: boolean) => setOpenMenu((current) => (open ? id : current === id ? null : current)), []);
 
   // The drawer exists only below lg: growing the window past it closes the drawer.
   useEffect(() => {
@@ -75,11 +74,7 @@ export function SiteHeader() {
               {t("footer.callCenterHours")}
             </span>
           </p>
-          <div className="flex items-center gap-1">
-            <CurrencySwitcher placement="header" />
-            <LanguageMenu open={openMenu === "language"} onOpenChange={setGroupOpen("language")} />
-            <AccountBarItem state={loginState} open={openMenu === "account"} onOpenChange={setGroupOpen("account")} />
-          </div>
+          <UtilityControls />
         </div>
       </div>
 
@@ -89,70 +84,7 @@ export function SiteHeader() {
             <Logo name={t("site.name")} />
           </Link>
 
-          {menu.length > 0 ? (
-            <nav aria-label={t("a11y.mainNavigation")} className="hidden lg:block">
-              <ul data-menubar className="flex items-center gap-1">
-                {menu.map((group) => {
-                  const single = group.single ? group.links[0] : undefined;
-                  if (single) {
-                    return (
-                      <li key={group.id}>
-                        <Link
-                          to={single.href}
-                          data-menubar-item=""
-                          onKeyDown={moveTopLevelFocus}
-                          className={`inline-flex min-h-11 items-center rounded-full px-4 text-[0.95rem] font-semibold text-slate-800 hover:bg-sea-50 hover:text-sea-900 ${FOCUS_RING}`}
-                        >
-                          {t(group.label)}
-                        </Link>
-                      </li>
-                    );
-                  }
-                  const open = openMenu === group.id;
-                  return (
-                    <li key={group.id}>
-                      <Disclosure
-                        topLevel
-                        open={open}
-                        onOpenChange={setGroupOpen(group.id)}
-                        buttonClassName={`inline-flex min-h-11 items-center gap-1 rounded-full px-4 text-[0.95rem] font-semibold hover:bg-sea-50 hover:text-sea-900 ${FOCUS_RING} ${
-                          open ? "bg-sea-50 text-sea-900" : "text-slate-800"
-                        }`}
-                        panelClassName="absolute left-0 top-full z-50 mt-3 w-80 origin-top-left animate-menu-in rounded-2xl bg-white p-2 shadow-2xl ring-1 ring-sea-950/10"
-                        button={
-                          <>
-                            {t(group.label)}
-                            <ChevronDownIcon className={`size-4 transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""}`} />
-                          </>
-                        }
-                      >
-                        <ul>
-                          {group.links.map((link) => {
-                            const hint = hintKeyOf(link.pageId);
-                            return (
-                              <li key={link.pageId}>
-                                <Link
-                                  to={link.href}
-                                  onClick={() => setOpenMenu(null)}
-                                  className={`group flex items-start justify-between gap-3 rounded-xl px-3 py-2.5 hover:bg-sea-50 ${FOCUS_RING}`}
-                                >
-                                  <span>
-                                    <span className="block font-semibold text-sea-950">{t(`page.${link.pageId}`)}</span>
-                                    {hint ? <span className="mt-0.5 block text-sm text-slate-600">{t(hint)}</span> : null}
-                                  </span>
-                                  <ArrowRightIcon className="mt-1 size-4 shrink-0 text-sea-700 opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100 motion-reduce:transition-none" />
-                                </Link>
-                              </li>
-                            );
-                          })}
-                        </ul>
-                      </Disclosure>
-                    </li>
-                  );
-                })}
-              </ul>
-            </nav>
-          ) : null}
+          <MainNavigation />
 
           {hasSearch ? (
             <div className="ml-auto hidden w-60 xl:block 2xl:w-72">
@@ -189,8 +121,13 @@ export function SiteHeader() {
               type="button"
               aria-haspopup="dialog"
               aria-expanded={drawerOpen}
-              aria-controls="mobile-menu"
-              onClick={() => setDrawerOpen(true)}
+              aria-controls={drawerMounted ? "mobile-menu" : undefined}
+              onPointerEnter={prefetchMobileMenu}
+              onFocus={prefetchMobileMenu}
+              onClick={() => {
+                setDrawerMounted(true);
+                setDrawerOpen(true);
+              }}
               className={`inline-flex size-11 items-center justify-center rounded-full text-sea-950 hover:bg-sea-50 lg:hidden ${FOCUS_RING}`}
             >
               <MenuIcon className="size-6" />
@@ -200,15 +137,11 @@ export function SiteHeader() {
         </div>
       </div>
 
-      <MobileMenu
-        open={drawerOpen}
-        onClose={closeDrawer}
-        menu={menu}
-        homeHref={homeHref}
-        buyHref={buyHref}
-        loginState={loginState}
-        returnFocusTo={menuButtonRef}
-      />
+      {drawerMounted ? (
+        <Suspense fallback={null}>
+          <MobileMenu open={drawerOpen} onClose={closeDrawer} homeHref={homeHref} buyHref={buyHref} returnFocusTo={menuButtonRef} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

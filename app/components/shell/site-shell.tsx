@@ -1,22 +1,27 @@
 // The frame of every page: skip link, header, main landmark, footer, and the bottom stack of
 // notices (app banner, cookie notice) that float over the page without moving it.
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useLocation } from "react-router";
 import { useRootData, useTranslate } from "../../i18n/use-translate.ts";
 import { TrackerProvider } from "../../personalization/tracker-provider.tsx";
 import { sectionSiteOf } from "../../routing/client-state.ts";
 import { CartSessionProvider } from "../cart/cart-session.tsx";
-import { AppBanner } from "./app-banner.tsx";
+import { hydrateOnDemand } from "../ui/hydrate-on-demand.tsx";
 import { ClientStateProvider } from "./client-state.tsx";
-import { CookieNotice } from "./cookie-notice.tsx";
-import { SiteFooter } from "./site-footer.tsx";
-import { SiteHeader } from "./site-header.tsx";
+
+// The header, the footer, the cookie notice and the app banner are hydrated on demand: their server
+// HTML is there from the start, their code is not in the page's first load (ADR 0054).
+const SiteHeader = hydrateOnDemand(() => import("./site-header.tsx").then((module) => module.SiteHeader));
+const SiteFooter = hydrateOnDemand(() => import("./site-footer.tsx").then((module) => module.SiteFooter), { nearViewport: "400px" });
+const CookieNotice = hydrateOnDemand(() => import("./cookie-notice.tsx").then((module) => module.CookieNotice));
+const AppBanner = hydrateOnDemand(() => import("./app-banner.tsx").then((module) => module.AppBanner));
 
 export function SiteShell({ children }: { children: React.ReactNode }) {
   const t = useTranslate();
   const root = useRootData();
   const [cookieNoticeDismissed, setCookieNoticeDismissed] = useState(root?.cookieNoticeDismissed ?? true);
   const { pathname } = useLocation();
+  const dismissCookieNotice = useCallback(() => setCookieNoticeDismissed(true), []);
   return (
     <ClientStateProvider>
     <TrackerProvider>
@@ -35,7 +40,7 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
       <SiteFooter />
       <div className="pointer-events-none fixed inset-x-0 bottom-0 z-30 flex flex-col items-center gap-3 p-3 sm:p-4">
         {/* One notice at a time: the app banner waits until the cookie notice is acknowledged. */}
-        {cookieNoticeDismissed ? <AppBanner /> : <CookieNotice onDismiss={() => setCookieNoticeDismissed(true)} />}
+        {cookieNoticeDismissed ? <AppBanner /> : <CookieNotice onDismiss={dismissCookieNotice} />}
       </div>
     </div>
     </CartSessionProvider>

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { countryCodeOfInput, countryOptions } from "./countries.ts";
+
+describe("countryCodeOfInput", () => {
+  it("takes a code in any case", () => {
+    expect(countryCodeOfInput("MX", "en")).toBe("MX");
+    expect(countryCodeOfInput(" mx ", "es")).toBe("MX");
+  });
+
+  it("takes a name in the page's language, whatever its case and accents", () => {
+    expect(countryCodeOfInput("Mexico", "en")).toBe("MX");
+    expect(countryCodeOfInput("méxico", "es")).toBe("MX");
+    expect(countryCodeOfInput("MEXICO", "es")).toBe("MX");
+    expect(countryCodeOfInput("Alemanha", "pt")).toBe("DE");
+  });
+
+  it("takes every name the field suggests", () => {
+    for (const language of ["es", "en", "pt"]) {
+      for (const option of countryOptions(language)) expect(countryCodeOfInput(option.name, language)).toBe(option.code);
+    }
+  });
+
+  it("names no country for anything else", () => {
+    expect(countryCodeOfInput("Atlantis", "en")).toBeNull();
+    expect(countryCodeOfInput("", "en")).toBeNull();
+    expect(countryCodeOfInput("ZZ", "en")).toBeNull();
+  });
+});
