@@ -111,6 +111,16 @@ export const ConfigSchema = z.object({
   ),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**
+   * Application worker processes behind the front (ADR 0052). Unset: one per core on PostgreSQL, one
+   * on PGlite (an embedded database belongs to one process). 1 runs the worker inside the front's process.
+   */
+  WEB_CONCURRENCY: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.coerce.number().int().min(1).max(64).optional(),
+  ),
+  /** Memory the shared page cache may hold, in bytes (compressed and plain copies together); 0 turns it off. */
+  PAGE_CACHE_BYTES: z.coerce.number().int().min(0).max(2 ** 40).default(64 * 1024 * 1024),
+  /**
    * The sandbox payment provider's secret API key (bearer) and webhook signing secret. The defaults are
    * public development values: the sandbox moves no money. When the sandbox runs on another host, set
    * the same values there and here (the payments adapter sends the key and verifies with the secret).

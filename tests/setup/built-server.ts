@@ -44,6 +44,8 @@ export async function startBuiltServer(env: Record<string, string>, timeoutMs = 
       HOST: "127.0.0.1",
       PORT: String(port),
       LOG_LEVEL: "info",
+      // One worker unless a test asks for more: suites count per-process limits (ADR 0052).
+      WEB_CONCURRENCY: "1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

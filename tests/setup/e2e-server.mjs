@@ -50,6 +50,8 @@ const child = spawn(process.execPath, [ENTRY], {
     // Every browser of the suite is one address: the hold limit per address (ADR 0033) would count the
     // whole suite as one visitor. The per-cart limit stays.
     HOLD_LIMIT_PER_ADDRESS: "1000000",
+    // One worker: the suite counts per-process limits (ADR 0052).
+    WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   },
 });
