@@ -42,6 +42,16 @@ function get(target: string, headers: Record<string, string> = {}): Promise<Answ
   });
 }
 
+const CART_API_HEADERS = { Authorization: "Bearer travesia-web-public-cart-key", "X-Project-Prefix": "TRAVESIA", "X-Site-Code": "travesia", "Content-Type": "application/json" };
+
+/** The operator's calendar date `days` from today (America/Cancun). */
+function operatorDate(days: number): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Cancun", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 const cspNonce = (answer: Answer) => /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1];
 
 describe("the shared page cache in front of the workers", () => {
@@ -81,6 +91,33 @@ describe("the shared page cache in front of the workers", () => {
       expect(next.headers["x-page-cache"], target).toBe("miss");
       expect(next.body).not.toContain("attacker.test");
     }
+  });
+
+  it("shows a seat taken within one second on the sailings page it shares", async () => {
+    const date = operatorDate(15);
+    const page = `/en/routes-schedules/?trip=one_way&crossing=cancun-isla-mujeres&date=${date}&adults=1&step=search&utm_source=x`;
+    const before = await get(page);
+    expect(before.status).toBe(200);
+    expect(before.headers["cache-control"]).toBe("public, max-age=1");
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    // Nothing changed: a new render after the bound is the same page.
+    const unchanged = await get(page);
+    expect(unchanged.headers.etag).toBe(before.headers.etag);
+    const day = (await (await fetch(`${server.origin}/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=USD&language=en`)).json()) as {
+      outbound: Array<{ id: number; selectable: boolean }>;
+    };
+    const sailing = day.outbound.find((candidate) => candidate.selectable);
+    const item = { type: "ferry", crossing: "cancun-isla-mujeres", trip: "one_way", date, outboundSailingId: sailing?.id, passengers: { adult: 1 } };
+    const hold = await fetch(`${server.origin}/xapi/shopping-cart?Language=EN`, {
+      method: "POST",
+      headers: CART_API_HEADERS,
+      body: JSON.stringify({ action: "add", currency: "USD", item }),
+    });
+    expect(hold.status).toBe(200);
+    // Any answer to a request that arrives a second after the hold was read after it.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const after = await get(page);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 
   it("restarts a worker killed outright, and keeps answering meanwhile", async () => {

@@ -33,6 +33,13 @@ export const PAGE_CACHE_POLICIES: Readonly<Partial<Record<PageId, PageCachePolic
   termsOfUse: CONTENT,
   siteMap: CONTENT,
   search: { freshSeconds: 60, query: ["q"], device: false },
+  // Live seats and prices: a second. Every parameter of the ferry search (app/booking/ferry-query.ts)
+  // and the timetable's day; the hold at add-to-cart stays the check that a seat is still free.
+  routesSchedules: {
+    freshSeconds: 1,
+    query: ["adults", "back", "category", "children", "crossing", "date", "day", "infants", "out", "return", "step", "trip"],
+    device: false,
+  },
 };
 
 /**

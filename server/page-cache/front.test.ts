@@ -286,3 +286,18 @@ describe("what the cache never shares", () => {
     expect(store.size.entries).toBeLessThan(4);
   });
 });
+
+describe("single flight within the bound", () => {
+  it("does not hand a visitor a render that started longer ago than the page's bound", async () => {
+    answerWith = { delayMs: 300 };
+    const slow = get("/en/", { "Sec-CH-UA-Mobile": "?1" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A second later (the home page's bound), the render in flight holds data too old for a newcomer.
+    clock += 1_000;
+    version = 2;
+    const late = await get("/en/", { "Sec-CH-UA-Mobile": "?1" });
+    await slow;
+    expect(late.body.toString()).toContain("version 2");
+    expect(renders).toHaveLength(2);
+  });
+});

@@ -135,7 +135,9 @@ export function createFront(options: FrontOptions) {
     if (!cacheable || (uncacheableUntil.get(cacheable.key) ?? 0) > now()) return forward(req, res, requestId);
     const hit = options.store.fresh(cacheable.key, now());
     if (hit) return answer(req, res, hit, requestId, "hit");
-    const outcome = await options.store.once(cacheable.key, () => render(cacheable, req.socket.remoteAddress ?? "unknown"));
+    const arrivedAt = now();
+    const bound = cacheable.policy.freshSeconds * 1000;
+    const outcome = await options.store.once(cacheable.key, arrivedAt, arrivedAt - bound, () => render(cacheable, req.socket.remoteAddress ?? "unknown"));
     if (outcome.page) {
       options.store.put(cacheable.key, outcome.page);
       return answer(req, res, outcome.page, requestId, "miss");

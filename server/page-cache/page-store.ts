@@ -15,7 +15,7 @@ export interface CachedPage {
 
 export class PageStore {
   private readonly entries = new Map<string, CachedPage>();
-  private readonly renders = new Map<string, Promise<unknown>>();
+  private readonly renders = new Map<string, { startedAt: number; result: Promise<unknown> }>();
   private usedBytes = 0;
 
   constructor(private readonly maxBytes: number) {}
@@ -46,13 +46,20 @@ export class PageStore {
     }
   }
 
-  /** Runs `render` once for every concurrent caller of the same key; they all get its outcome. */
-  once<T>(key: string, render: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `render` once for every concurrent caller of the same key; they all get its outcome. A render
+   * that started at or before `notBefore` is not joined (its data may be older than the page's bound): a
+   * new one starts, and takes the key's place.
+   */
+  once<T>(key: string, now: number, notBefore: number, render: () => Promise<T>): Promise<T> {
     const running = this.renders.get(key);
-    if (running) return running as Promise<T>;
-    const started = render().finally(() => this.renders.delete(key));
-    this.renders.set(key, started);
-    return started;
+    if (running && running.startedAt > notBefore) return running.result as Promise<T>;
+    const entry = { startedAt: now, result: Promise.resolve() as Promise<unknown> };
+    entry.result = render().finally(() => {
+      if (this.renders.get(key) === entry) this.renders.delete(key);
+    });
+    this.renders.set(key, entry);
+    return entry.result as Promise<T>;
   }
 
   get size(): { entries: number; bytes: number } {
