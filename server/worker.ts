@@ -41,6 +41,9 @@ export async function startWorker(options: WorkerOptions): Promise<(signal: stri
     ping: database.ping,
   });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  // Only the front connects, and keeps its connections for reuse: a worker that closed an idle one
+  // just as the front sent on it would reset a request for nothing.
+  server.keepAliveTimeout = 10 * 60_000;
   // A worker killed outright leaves its socket file behind; its successor takes the same path.
   rmSync(options.socketPath, { force: true });
   server.listen(options.socketPath, () => {

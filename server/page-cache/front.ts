@@ -47,15 +47,19 @@ export function createFront(options: FrontOptions) {
   /** Keys whose last render could not be kept, until when: they go straight to a worker meanwhile. */
   const uncacheableUntil = new Map<string, number>();
 
-  function pickWorker(): Worker | null {
+  /** The worker with the fewest requests in flight, other than those that just failed when others exist. */
+  function pickWorker(failed: ReadonlySet<Worker> = new Set()): Worker | null {
     let best: Worker | null = null;
-    for (const worker of options.workers()) if (!best || worker.inFlight < best.inFlight) best = worker;
+    for (const worker of options.workers()) {
+      const better = !best || (failed.has(best) && !failed.has(worker)) || (failed.has(best) === failed.has(worker) && worker.inFlight < best.inFlight);
+      if (better) best = worker;
+    }
     return best;
   }
 
   /** Sends the visitor's own request to a worker and its answer back, untouched. */
-  function forward(req: IncomingMessage, res: ServerResponse, requestId: string, attempt = 1): void {
-    const worker = pickWorker();
+  function forward(req: IncomingMessage, res: ServerResponse, requestId: string, failed = new Set<Worker>()): void {
+    const worker = pickWorker(failed);
     if (!worker) return unavailable(res, requestId);
     worker.inFlight++;
     const headers: Record<string, string | string[] | undefined> = { ...req.headers, "x-request-id": requestId, [FRONT_CLIENT_ADDRESS_HEADER]: req.socket.remoteAddress ?? "unknown" };
@@ -71,10 +75,7 @@ export function createFront(options: FrontOptions) {
       // A worker that died a moment ago (its exit not seen yet) refuses the connection or resets a kept
       // one before answering: a GET or HEAD without a body is safe to send to another worker, as
       // proxies retry idempotent requests.
-      if (!res.headersSent && isWorkerGone(error) && hasNoBody(req) && attempt < 3) {
-        worker.ready = false;
-        return forward(req, res, requestId, attempt + 1);
-      }
+      if (!res.headersSent && isWorkerGone(error) && hasNoBody(req) && failed.size < 3) return forward(req, res, requestId, new Set([...failed, worker]));
       options.logger.warn({ err: error, requestId }, "worker did not answer");
       if (!res.headersSent) unavailable(res, requestId);
       else res.destroy();
