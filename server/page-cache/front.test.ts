@@ -28,6 +28,7 @@ let version = 1;
 let clock = 1_000_000;
 let store: PageStore;
 let workers: Worker[];
+let resetDone = false;
 let handle: ReturnType<typeof createFront>;
 
 /** A front with an empty cache of `maxBytes`. */
@@ -36,7 +37,7 @@ function useStore(maxBytes: number): void {
   handle = createFront({
     store,
     keys: { publicHosts: [HOST], geoCountryHeaders: ["CF-IPCountry"], geoStateHeaders: ["CloudFront-Viewer-Country-Region"] },
-    workers: () => workers,
+    workers: () => workers.filter((candidate) => candidate.ready),
     logger: createLogger("silent"),
     cacheEnabled: true,
     now: () => clock,
@@ -49,6 +50,12 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "front-test-"));
   const socketPath = path.join(dir, "worker.sock");
   worker = createServer((req, res) => {
+    // A connection reset before any answer, once: what a worker that dies or drops an idle connection does.
+    if (req.url === "/api/reset-once" && !resetDone) {
+      resetDone = true;
+      req.socket.destroy();
+      return;
+    }
     renders.push({ path: req.url ?? "", headers: req.headers });
     const nonce = (req.headers[FRONT_NONCE_HEADER] as string | undefined) ?? "worker-own-nonce-0000000=";
     const requestId = req.headers["x-request-id"] as string;
@@ -299,5 +306,13 @@ describe("single flight within the bound", () => {
     await slow;
     expect(late.body.toString()).toContain("version 2");
     expect(renders).toHaveLength(2);
+  });
+});
+
+describe("forwarding", () => {
+  it("sends a GET whose connection was reset before any answer again, and keeps its only worker", async () => {
+    expect((await get("/api/reset-once")).status).toBe(200);
+    expect((await get("/api/next")).status).toBe(200);
+    expect(renders.map((render) => render.path)).toEqual(["/api/reset-once", "/api/next"]);
   });
 });
