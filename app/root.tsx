@@ -1,6 +1,4 @@
-import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import { COOKIE, cookieAttributes } from "../lib/cookies.ts";
 import type { Route } from "./+types/root";
 import { ErrorScreen } from "./components/error-screen.tsx";
 import { HeadLinks } from "./components/head-links.tsx";
@@ -42,12 +40,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const language = useLanguage();
-  // Where `/` sends a returning visitor: written here rather than by the server, so that a shared page
-  // (the page cache, a CDN) answers without Set-Cookie (ADR 0052).
-  useEffect(() => {
-    document.cookie = `${COOKIE.language}=${language}; ${cookieAttributes(window.location.protocol === "https:")}`;
-  }, [language]);
   return (
     <SiteShell>
       <Outlet />

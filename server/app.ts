@@ -203,7 +203,7 @@ export function createApp(services: AppServices, options: AppOptions) {
       c.res.headers.set("Cache-Control", caching.cacheControl);
       c.res.headers.set("Vary", caching.vary);
     }
-    // The language redirect cookie is written by the browser (root.tsx): a page that set it could not be
+    // The language redirect cookie is written by the browser (entry.client.tsx): a page that set it could not be
     // shared by a cache or a CDN, and its value is the path's language anyway.
   });
 

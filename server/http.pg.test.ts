@@ -101,7 +101,7 @@ describe("pages of the production build", () => {
 });
 
 describe("the language cookie", () => {
-  // The browser writes it (root.tsx): a page that set it could not be shared by a cache or a CDN.
+  // The browser writes it (entry.client.tsx): a page that set it could not be shared by a cache or a CDN.
   it("is never set by a page answer", async () => {
     for (const path of ["/pt/", "/en/faqs/", "/es/rutas-horarios/"]) {
       const response = await get(path);
