@@ -4,6 +4,8 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { COOKIE, cookieAttributes } from "../lib/cookies.ts";
+import { isLanguage } from "../lib/language.ts";
 
 /**
  * React reports an error caught by a boundary (onCaughtError) and then React Router reports the same
@@ -29,6 +31,19 @@ startTransition(() => {
     { onCaughtError: (error) => logClientError(error) },
   );
 });
+
+/**
+ * Where `/` sends a returning visitor: the language of the page shown (its <html lang>), on load and
+ * after every navigation. Written here rather than by the server, so that a shared page (the page
+ * cache, a CDN) answers without Set-Cookie (ADR 0052).
+ */
+function rememberLanguage(): void {
+  const language = document.documentElement.lang;
+  if (!isLanguage(language)) return;
+  document.cookie = `${COOKIE.language}=${language}; ${cookieAttributes(window.location.protocol === "https:")}`;
+}
+rememberLanguage();
+new MutationObserver(rememberLanguage).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
 
 /**
  * Bump when server/offline.ts changes how the offline pages look; a change of their strings in the

@@ -151,6 +151,16 @@ export const ConfigSchema = z.object({
   ),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**
+   * Application worker processes behind the front (ADR 0052). Unset: one per core on PostgreSQL, one
+   * on PGlite (an embedded database belongs to one process). 1 runs the worker inside the front's process.
+   */
+  WEB_CONCURRENCY: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.coerce.number().int().min(1).max(64).optional(),
+  ),
+  /** Memory the shared page cache may hold, in bytes (compressed and plain copies together); 0 turns it off. */
+  PAGE_CACHE_BYTES: z.coerce.number().int().min(0).max(2 ** 40).default(64 * 1024 * 1024),
+  /**
    * Admission control per process (ADR 0053): requests served at once, and how many more may wait; past
    * them a newcomer gets a page that retries by itself (503, Retry-After) in milliseconds. Buyers in the
    * cart or the payment are admitted up to ADMISSION_BUYER_CONCURRENCY. ADMISSION_CONCURRENCY=0: off.

@@ -52,6 +52,8 @@ export interface PageAnswer {
   geoCountryHeaders: readonly string[];
   /** The one cookie a shared answer may set: the same for every visitor of the URL. */
   languageCookie: string;
+  /** The page's own shared Cache-Control (its freshness bound), when the page declares one. */
+  sharedCacheControl?: string;
 }
 
 /**
@@ -66,7 +68,7 @@ export function pageCacheHeaders(answer: PageAnswer): { cacheControl: string; va
   if (answer.cacheControl) return { cacheControl: answer.cacheControl, vary };
   const shared =
     answer.status === 200 && isAnonymousVisitor(answer.cookies) && answer.setCookieNames.every((name) => name === answer.languageCookie);
-  return { cacheControl: shared ? SHARED_PAGE_CACHE_CONTROL : PRIVATE_PAGE_CACHE_CONTROL, vary };
+  return { cacheControl: shared ? (answer.sharedCacheControl ?? SHARED_PAGE_CACHE_CONTROL) : PRIVATE_PAGE_CACHE_CONTROL, vary };
 }
 
 /** Header names joined once each (case-insensitive), in first-seen order. */

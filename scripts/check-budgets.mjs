@@ -2,7 +2,8 @@
 // exits 1 when one is exceeded. Run by .ci/run after the test suite. Checks, in order of cost:
 //   1. every script and style of the build has a brotli and a gzip copy (precompressed at build time);
 //   2. cache headers: assets immutable and served precompressed, anonymous pages shareable with the
-//      right Vary and no Set-Cookie, a visitor's cart page not shareable;
+//      right Vary (prices and seats for one second), with an ETag, 304 and no Set-Cookie, a visitor's
+//      cart page not shareable;
 //   3. first-load JavaScript (gzip bytes) of home and booking.
 // Only figures that are the same on every run decide whether a change lands. Lighthouse scores moved
 // 16 points between two runs of the same commit on this machine, so they are bench figures
@@ -30,6 +31,15 @@ const CEILINGS = { firstLoadKb: 134 };
 const rows = [];
 const record = (/** @type {string} */ check, /** @type {string} */ value, /** @type {string} */ budget, /** @type {boolean} */ met, /** @type {boolean} */ ok = met) =>
   rows.push({ check, value, budget, ok: STRICT ? met : ok, met });
+
+/** A cacheable answer: an ETag, 304 to If-None-Match with it, and no Set-Cookie. */
+async function revalidates(/** @type {string} */ origin, /** @type {string} */ path, /** @type {Response} */ answer) {
+  const etag = answer.headers.get("ETag");
+  if (!etag || answer.headers.getSetCookie().length > 0) return false;
+  const again = await fetch(`${origin}${path}`, { headers: { "If-None-Match": etag } });
+  await again.arrayBuffer();
+  return again.status === 304;
+}
 
 function checkPrecompressed(/** @type {string} */ buildDir) {
   const assets = path.join(buildDir, "client/assets");
@@ -67,12 +77,19 @@ async function checkHeaders(/** @type {string} */ origin, /** @type {string} */ 
   record("HTML compressed", page.headers.get("Content-Encoding") ?? "none", "gzip", page.headers.get("Content-Encoding") === "gzip");
   recordNoCookieOnShared("anonymous content page", page);
 
+  record("anonymous content page: ETag, 304, no Set-Cookie", `${page.headers.get("ETag") ?? "no ETag"}, ${page.headers.getSetCookie().length} Set-Cookie`, "ETag, 304 on If-None-Match, no Set-Cookie", await revalidates(origin, "/en/faqs/", page));
+
+  // Prices (home) and live seats (routes & schedules) are shared for one second only (ADR 0052).
+  const oneSecond = (/** @type {string | null} */ value) => value === "public, max-age=1";
   const home = await fetch(`${origin}/en/`, { headers: { "Sec-CH-UA-Mobile": "?1" } });
   await home.arrayBuffer();
   const homeVary = home.headers.get("Vary") ?? "";
-  record("anonymous home (banner) Cache-Control", home.headers.get("Cache-Control") ?? "none", "public, max-age, stale-while-revalidate", shared(home.headers.get("Cache-Control")));
+  record("anonymous home (banner, prices) Cache-Control", home.headers.get("Cache-Control") ?? "none", "public, max-age=1", oneSecond(home.headers.get("Cache-Control")));
   record("anonymous home Vary names the device hint", homeVary, "… Sec-CH-UA-Mobile", /Sec-CH-UA-Mobile/i.test(homeVary));
   recordNoCookieOnShared("anonymous home", home);
+  const seats = await fetch(`${origin}/en/routes-schedules/`);
+  await seats.arrayBuffer();
+  record("anonymous routes & schedules (live seats) Cache-Control", seats.headers.get("Cache-Control") ?? "none", "public, max-age=1", oneSecond(seats.headers.get("Cache-Control")));
 
   const pages = await budgetPages(origin);
   const cart = pages.find((entry) => entry.path === "/en/carrito/");

@@ -5,15 +5,17 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
-import { RouterContextProvider, createRequestHandler } from "react-router";
+import { RouterContextProvider, createRequestHandler, type ServerBuild } from "react-router";
 import type { AdmissionLimits } from "../lib/admission.ts";
 import { requestContext, servicesContext, type AppServices } from "../app/context.ts";
 import { bearerOf, isSameSecret } from "../lib/bearer.ts";
 import { COOKIE, parseCookieHeader } from "../lib/cookies.ts";
 import { AppError, errorBody, isAppError } from "../lib/errors.ts";
 import { acceptRequestId } from "../lib/ids.ts";
-import { languageOfPath, type Language } from "../lib/language.ts";
+import { languageOfPath } from "../lib/language.ts";
 import { pageCacheHeaders } from "../lib/page-caching.ts";
+import { PAGE_CACHE_POLICIES, sharedPageCacheControl } from "../app/routing/page-cache-policies.ts";
+import { matchPage } from "../app/routing/localized-paths.ts";
 import type { Logger } from "../lib/logger.ts";
 import { countryFromHeaders } from "../modules/currency/index.ts";
 import { findSiteConfig, type SiteConfig } from "../modules/site/index.ts";
@@ -27,11 +29,14 @@ import { HostedIdentityProvider, identityProviderRoutes } from "./idp/index.ts";
 import { createMetrics, registerAdmissionMetrics, registerSearchMetrics, routeLabel } from "./metrics.ts";
 import { internalErrorPage } from "./internal-error-page.ts";
 import { offlineRoutes } from "./offline.ts";
+import { FRONT_NONCE_HEADER, fromFront } from "./page-cache/index.ts";
 import { sandboxUpliftRoutes } from "./sandbox-uplift.ts";
-import { hasMalformedEscapes, isJsonOnlyPath, isPagePath, languageCookie, pageRedirectTarget, rootRedirectTarget } from "./pages.ts";
+import { hasMalformedEscapes, isJsonOnlyPath, isPagePath, pageRedirectTarget, rootRedirectTarget } from "./pages.ts";
 import { newNonce, securityHeaders } from "./security-headers.ts";
 
 export interface AppOptions {
+  /** The React Router server build, imported once (production); omitted, it is imported per request (Vite's development server reloads it). */
+  build?: ServerBuild;
   /** Where the built browser assets are; omitted in development, where Vite serves them. */
   staticRoot?: string;
   /** Readiness beyond the database: false while draining for shutdown. */
@@ -57,17 +62,16 @@ export function createApp(services: AppServices, options: AppOptions) {
   const production = services.config.NODE_ENV === "production";
   const metrics = createMetrics();
   registerSearchMetrics(metrics.registry, services.search);
-  const handleDocument = createRequestHandler(
-    () => import("virtual:react-router/server-build"),
-    production ? "production" : "development",
-  );
+  const handleDocument = createRequestHandler(options.build ?? (() => import("virtual:react-router/server-build")), production ? "production" : "development");
   const app = new Hono<Env>();
 
   app.use(async (c, next) => {
     const started = performance.now();
     const requestId = acceptRequestId(c.req.header("x-request-id"));
     const logger = services.logger.child({ requestId });
-    const nonce = newNonce();
+    // A page the front renders for its cache carries the front's nonce, so that the front finds it in
+    // the stored bytes and gives each answer its own (ADR 0052).
+    const nonce = fromFront(c, FRONT_NONCE_HEADER) ?? newNonce();
     c.set("requestId", requestId);
     c.set("logger", logger);
     c.set("nonce", nonce);
@@ -206,7 +210,6 @@ export function createApp(services: AppServices, options: AppOptions) {
     }
     const target = pageRedirectTarget(path, site.languages);
     if (target) return c.redirect(withQuery(target, c), 301);
-    const language: Language = languageOfPath(path);
     await next();
     // Set after the page answered: React Router's Response replaces any header set before it.
     const caching = pageCacheHeaders({
@@ -218,12 +221,14 @@ export function createApp(services: AppServices, options: AppOptions) {
       setCookieNames: c.res.headers.getSetCookie().map((cookie) => cookie.slice(0, cookie.indexOf("=")).trim()),
       geoCountryHeaders: services.config.GEO_COUNTRY_HEADERS,
       languageCookie: COOKIE.language,
+      sharedCacheControl: sharedCacheControlOfPath(path),
     });
     if (caching) {
       c.res.headers.set("Cache-Control", caching.cacheControl);
       c.res.headers.set("Vary", caching.vary);
     }
-    if (cookies[COOKIE.language] !== language) c.res.headers.append("Set-Cookie", languageCookie(language, production));
+    // The language redirect cookie is written by the browser (entry.client.tsx): a page that set it could not be
+    // shared by a cache or a CDN, and its value is the path's language anyway.
   });
 
   if (options.staticRoot) {
@@ -283,6 +288,13 @@ export function isUnstorableText(error: unknown): boolean {
     if (typeof code === "string" && UNSTORABLE_TEXT.has(code)) return true;
   }
   return false;
+}
+
+/** The shared Cache-Control a page declares with its freshness bound (the page cache's own, ADR 0052). */
+function sharedCacheControlOfPath(path: string): string | undefined {
+  const page = matchPage(path);
+  const policy = page ? PAGE_CACHE_POLICIES[page.pageId] : undefined;
+  return policy ? sharedPageCacheControl(policy) : undefined;
 }
 
 function isHtml(response: Response): boolean {

@@ -110,7 +110,7 @@ export function NewPasswordField({ errors, label, policy }: { errors: FormErrors
 }
 
 /** Country, then state: a list of Mexico's states when the country is Mexico, free text otherwise. */
-export function CountryStateFields({ countries, country, state, errors }: { countries: { code: string; name: string }[]; country: string; state: string; errors: FormErrors }) {
+export function CountryStateFields({ countries, country, state, errors }: { countries: readonly { code: string; name: string }[]; country: string; state: string; errors: FormErrors }) {
   const t = useTranslate();
   const [chosen, setChosen] = useState(country);
   const countryCode = errors.fields.country;

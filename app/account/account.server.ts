@@ -80,7 +80,7 @@ export interface ProfileValues {
 export const PASSWORD_POLICY = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH } as const;
 
 export interface CountryChoices {
-  countries: { code: string; name: string }[];
+  countries: readonly { code: string; name: string }[];
 }
 
 function profileValuesOf(form: FormData): ProfileValues {

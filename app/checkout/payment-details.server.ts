@@ -63,7 +63,7 @@ export interface PaymentDetailsData {
   /** Which of the two checkout pages this is. */
   page: CheckoutPageId;
   cart: CartView;
-  countries: { code: string; name: string }[];
+  countries: readonly { code: string; name: string }[];
   /** Lines whose tickets carry each passenger's name. */
   namedLines: NamedLineView[];
   paypal: boolean;

@@ -25,7 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadFerryWidget(request, context, language, action),
     loadTimetable(request, context, language, action),
   ]);
-  return data({ widget: widget.view, timetable }, { status: widget.status, headers: { "Cache-Control": "no-store" } });
+  // No Cache-Control of its own: an anonymous visitor's page is shared for one second, the bound of a
+  // page with live seats (app/routing/page-cache-policies.ts); anyone else's is private.
+  return data({ widget: widget.view, timetable }, { status: widget.status });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

@@ -91,16 +91,19 @@ export function startPgliteServer(/** @type {string} */ buildDir, /** @type {Rec
 }
 
 /**
- * The production server on a database of its own (bench_<pid>) on DATABASE_URL's server, else on
+ * The production server on a database of its own (bench_<pid>_<n>) on DATABASE_URL's server, else on
  * 127.0.0.1:5432; the database is dropped when the server stops. Null when no server answers.
  * @param {string} buildDir
  * @param {Record<string, string>} [env]
  * @returns {Promise<BenchServer | null>}
  */
+let postgresServers = 0;
+
 export async function startPostgresServer(buildDir, env = {}) {
   const adminUrl = process.env.DATABASE_URL ?? LOCAL_POSTGRES;
   if (!(await answers(adminUrl))) return null;
-  const name = `bench_${process.pid}`;
+  // A bench may run a second server beside the first (a before and an after): each its own database.
+  const name = `bench_${process.pid}_${++postgresServers}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -133,11 +136,13 @@ const LOAD_TIMEOUT_SECONDS = 30;
  * autocannon against one URL: a short warm-up (JIT, caches, pool), then the measured run. Fails when
  * any response is not 2xx or a connection fails, so a broken page cannot pass for a fast one; requests
  * slower than LOAD_TIMEOUT_SECONDS are counted, not fatal: an overloaded server is a figure too.
- * @param {{ url: string; connections: number; seconds: number; warmupSeconds?: number; headers?: Record<string, string> }} options
+ * `paths` (optional): each connection asks for these paths of `url`'s origin in turn (a mix of pages).
+ * @param {{ url: string; connections: number; seconds: number; warmupSeconds?: number; headers?: Record<string, string>; paths?: string[] }} options
  * @returns {Promise<LoadResult>}
  */
-export async function measureLoad({ url, connections, seconds, warmupSeconds = 2, headers = {} }) {
-  const run = (/** @type {number} */ duration) => autocannon({ url, connections, duration, headers, timeout: LOAD_TIMEOUT_SECONDS });
+export async function measureLoad({ url, connections, seconds, warmupSeconds = 2, headers = {}, paths }) {
+  const requests = paths?.map((target) => ({ method: /** @type {const} */ ("GET"), path: target }));
+  const run = (/** @type {number} */ duration) => autocannon({ url, connections, duration, headers, timeout: LOAD_TIMEOUT_SECONDS, ...(requests ? { requests } : {}) });
   if (warmupSeconds > 0) await run(warmupSeconds);
   const result = await run(seconds);
   // autocannon counts a timeout as an error too.

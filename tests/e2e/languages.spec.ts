@@ -28,8 +28,8 @@ test.describe("with a Portuguese browser", DESKTOP_ONLY, () => {
 
   test("the redirect cookie of a later visit wins over Accept-Language", async ({ page, context }) => {
     await page.goto("/es/");
-    const cookies = await context.cookies();
-    expect(cookies.find((cookie) => cookie.name === "travesia_lang")?.value).toBe("es");
+    // The browser writes it once its script runs (ADR 0052): the page itself sets no cookie.
+    await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "travesia_lang")?.value).toBe("es");
     await page.goto("/");
     await expect(page).toHaveURL(/\/es\/$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "es");

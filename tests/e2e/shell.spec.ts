@@ -48,8 +48,7 @@ test.describe("language switcher", () => {
     await english.click();
     await expect(page).toHaveURL(new RegExp(`${pathOf(target, "en")}$`));
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    const cookies = await page.context().cookies();
-    expect(cookies.find((cookie) => cookie.name === "travesia_lang")?.value).toBe("en");
+    await expect.poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === "travesia_lang")?.value).toBe("en");
   });
 
   test("in the mobile menu it goes to the same page in the other language", MOBILE_ONLY, async ({ page }) => {

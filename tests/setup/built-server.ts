@@ -52,6 +52,8 @@ export async function startBuiltServer(env: Record<string, string>, timeoutMs = 
       // tested where a test sets its limits itself (server/admission.pg.test.ts).
       ADMISSION_CONCURRENCY: "1000",
       ADMISSION_BUYER_CONCURRENCY: "1000",
+      // One worker unless a test asks for more: suites count per-process limits (ADR 0052).
+      WEB_CONCURRENCY: "1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

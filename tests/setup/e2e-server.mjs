@@ -59,6 +59,8 @@ const child = spawn(process.execPath, [ENTRY], {
     // its own server-tier test, and must not turn a slow run into refused pages here.
     ADMISSION_CONCURRENCY: "1000",
     ADMISSION_BUYER_CONCURRENCY: "1000",
+    // One worker: the suite counts per-process limits (ADR 0052).
+    WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   },
 });

@@ -1,15 +1,17 @@
-// An anonymous content page (the FAQ) rendered by the site, uncached, at 50 connections, against nginx
+// An anonymous content page (the FAQ) served by the site as `npm start` runs it on PGlite (the front
+// with its page cache and one worker in one process, ADR 0052) at 50 connections, against nginx
 // (Debian's package) serving the same bytes from disk on the same machine in the same run: the ratio
-// to nginx is the figure. nginx runs one worker, like the site's one Node process; neither compresses
-// (autocannon asks for no encoding), so both send the same bytes. Skipped when nginx is not installed
-// (`apt-get install -y nginx`).
+// to nginx is the figure. The same site with its page cache off (PAGE_CACHE_BYTES=0: every request
+// rendered) is measured too, as the before. nginx runs one worker, like the site's one process;
+// neither compresses (autocannon asks for no encoding), so both send the same bytes. Skipped when
+// nginx is not installed (`apt-get install -y nginx`).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, chmodSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ratioOf } from "../figures.mjs";
-import { freePort } from "../harness.mjs";
+import { freePort, startPgliteServer } from "../harness.mjs";
 
 export const name = "content-nginx";
 export const title = "Anonymous content page, 50 connections: the site against nginx serving the same bytes";
@@ -23,7 +25,7 @@ const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
  * @param {string} dir
  * @param {string} root
  */
-async function startNginx(dir, root) {
+export async function startNginx(dir, root, probe = PAGE) {
   const port = await freePort();
   const config = path.join(dir, "nginx.conf");
   // Workers drop to `nobody` when started as root: the page must be readable by anyone.
@@ -61,7 +63,7 @@ http {
   const origin = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 50; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${stderr}`);
-    const ok = await fetch(`${origin}${PAGE}`).then(
+    const ok = await fetch(`${origin}${probe}`).then(
       (response) => response.ok,
       () => false,
     );
@@ -77,7 +79,7 @@ http {
     await sleep(100);
   }
   child.kill("SIGKILL");
-  throw new Error(`nginx did not answer ${PAGE}: ${stderr}`);
+  throw new Error(`nginx did not answer ${probe}: ${stderr}`);
 }
 
 /** @param {import("../run.mjs").BenchContext} ctx */
@@ -100,6 +102,13 @@ export async function run(ctx) {
   try {
     const fromDisk = await ctx.measureLoad({ url: `${nginx.origin}${PAGE}`, connections: CONNECTIONS, seconds: ctx.seconds });
     const site = await ctx.measureLoad({ url: `${server.origin}${PAGE}`, connections: CONNECTIONS, seconds: ctx.seconds });
+    const uncachedServer = await startPgliteServer(ctx.buildDir, { PAGE_CACHE_BYTES: "0" });
+    let uncached;
+    try {
+      uncached = await ctx.measureLoad({ url: `${uncachedServer.origin}${PAGE}`, connections: CONNECTIONS, seconds: ctx.seconds });
+    } finally {
+      await uncachedServer.stop();
+    }
     return {
       backend: "pglite",
       figures: [
@@ -112,9 +121,17 @@ export async function run(ctx) {
         },
         { label: "p50 latency", value: site.latencyP50, unit: "ms", baseline: { label: "nginx p50", value: fromDisk.latencyP50, unit: "ms" }, ratio: ratioOf(site.latencyP50, fromDisk.latencyP50) },
         { label: "p99 latency", value: site.latencyP99, unit: "ms", baseline: { label: "nginx p99", value: fromDisk.latencyP99, unit: "ms" }, ratio: ratioOf(site.latencyP99, fromDisk.latencyP99) },
+        {
+          label: `requests per second, page cache off (PAGE_CACHE_BYTES=0)`,
+          value: Math.round(uncached.requestsPerSecond),
+          unit: "req/s",
+          baseline: { label: "nginx, same bytes from disk", value: Math.round(fromDisk.requestsPerSecond), unit: "req/s" },
+          ratio: ratioOf(uncached.requestsPerSecond, fromDisk.requestsPerSecond),
+        },
+        { label: "p99 latency, page cache off", value: uncached.latencyP99, unit: "ms", baseline: { label: "nginx p99", value: fromDisk.latencyP99, unit: "ms" }, ratio: ratioOf(uncached.latencyP99, fromDisk.latencyP99) },
       ],
       notes: [
-        `${html.length.toLocaleString("en-US")} bytes of HTML, rendered on every request (the site keeps no page cache; it sends Cache-Control: ${cacheControl} for a CDN).`,
+        `${html.length.toLocaleString("en-US")} bytes of HTML, from the site's page cache (a render at most every ${/max-age=(\d+)/.exec(cacheControl)?.[1] ?? "?"} s, each answer with its own nonce; Cache-Control: ${cacheControl}); with the cache off, rendered on every request.`,
         `nginx ${NGINX}: 1 worker, sendfile, no access log; both driven by autocannon with ${CONNECTIONS} connections for ${ctx.seconds} s after a 2 s warm-up.`,
       ],
     };

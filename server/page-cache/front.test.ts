@@ -1,0 +1,318 @@
+// The page cache's front against a stand-in worker on a unix socket: what it keeps, for whom, for how
+// long, and how each answer gets its own nonce. The stand-in renders like the application does (the
+// nonce it is given in script tags, the CSP header and the loader data; the request id in the data)
+// and counts its renders.
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "../../lib/logger.ts";
+import { createFront, FRONT_NONCE_HEADER, PageStore, type Worker } from "./index.ts";
+
+const HOST = "shop.test";
+
+interface Rendered {
+  path: string;
+  headers: IncomingHttpHeaders;
+}
+
+let dir: string;
+let worker: Server;
+let front: Server;
+let frontPort: number;
+let renders: Rendered[] = [];
+let version = 1;
+let clock = 1_000_000;
+let store: PageStore;
+let workers: Worker[];
+let resetDone = false;
+let handle: ReturnType<typeof createFront>;
+
+/** A front with an empty cache of `maxBytes`. */
+function useStore(maxBytes: number): void {
+  store = new PageStore(maxBytes);
+  handle = createFront({
+    store,
+    keys: { publicHosts: [HOST], geoCountryHeaders: ["CF-IPCountry"], geoStateHeaders: ["CloudFront-Viewer-Country-Region"] },
+    workers: () => workers.filter((candidate) => candidate.ready),
+    logger: createLogger("silent"),
+    cacheEnabled: true,
+    now: () => clock,
+  });
+}
+/** What the stand-in answers besides the page, per test. */
+let answerWith: { status?: number; headers?: Record<string, string>; delayMs?: number } = {};
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "front-test-"));
+  const socketPath = path.join(dir, "worker.sock");
+  worker = createServer((req, res) => {
+    // A connection reset before any answer, once: what a worker that dies or drops an idle connection does.
+    if (req.url === "/api/reset-once" && !resetDone) {
+      resetDone = true;
+      req.socket.destroy();
+      return;
+    }
+    renders.push({ path: req.url ?? "", headers: req.headers });
+    const nonce = (req.headers[FRONT_NONCE_HEADER] as string | undefined) ?? "worker-own-nonce-0000000=";
+    const requestId = req.headers["x-request-id"] as string;
+    const html =
+      `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/a.js" nonce="${nonce}"/></head>` +
+      `<body><h1>version ${version}</h1><p>${"Sea crossings, ferries and catamarans. ".repeat(200)}</p>` +
+      `<script nonce="${nonce}">window.data={"nonce":"${nonce}","requestId":"${requestId}","path":"${req.url}"}</script></body></html>`;
+    const send = () => {
+      res.writeHead(answerWith.status ?? 200, {
+        "Content-Type": "text/html; charset=utf-8",
+        "Cache-Control": "public, max-age=60, stale-while-revalidate=600",
+        Vary: "Cookie, Accept-Encoding, CF-IPCountry",
+        "Content-Security-Policy": `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+        ...answerWith.headers,
+      });
+      res.end(html);
+    };
+    if (answerWith.delayMs) setTimeout(send, answerWith.delayMs);
+    else send();
+  });
+  worker.listen(socketPath);
+  await once(worker, "listening");
+  workers = [{ socketPath, inFlight: 0, ready: true }];
+  front = createServer((req, res) => void handle(req, res));
+  useStore(64 * 1024 * 1024);
+  front.listen(0, "127.0.0.1");
+  await once(front, "listening");
+  const address = front.address();
+  frontPort = typeof address === "object" && address ? address.port : 0;
+});
+
+afterEach(() => {
+  renders = [];
+  answerWith = {};
+  version = 1;
+  useStore(64 * 1024 * 1024);
+});
+
+afterAll(async () => {
+  front?.close();
+  worker?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function get(target: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port: frontPort, path: target, headers: { Host: HOST, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const nonceOfCsp = (answer: Answer) => /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1];
+const noncesInBody = (html: string) => [...html.matchAll(/nonce="([^"]+)"|"nonce":"([^"]+)"/g)].map((match) => match[1] ?? match[2]);
+
+describe("the page cache front", () => {
+  it("renders once for many concurrent visitors of one page (single flight)", async () => {
+    answerWith = { delayMs: 150 };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => get("/en/faqs/")));
+    expect(renders).toHaveLength(1);
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(new Set(answers.map((answer) => answer.body.length)).size).toBe(1);
+  });
+
+  it("gives every answer its own nonce, in the CSP header and everywhere the page wrote it, and its own request id", async () => {
+    const answers = [await get("/en/faqs/"), await get("/en/faqs/"), await get("/en/faqs/", { "X-Request-Id": "visitor-supplied-id" })];
+    expect(renders).toHaveLength(1);
+    expect(answers.map((answer) => answer.headers["x-page-cache"])).toEqual(["miss", "hit", "hit"]);
+    const nonces = answers.map(nonceOfCsp);
+    expect(new Set(nonces).size).toBe(3);
+    for (const answer of answers) {
+      const html = answer.body.toString("utf8");
+      expect(noncesInBody(html)).toEqual([nonceOfCsp(answer), nonceOfCsp(answer), nonceOfCsp(answer)]);
+      expect(html).toContain(`"requestId":"${answer.headers["x-request-id"]}"`);
+    }
+    expect(answers[2]?.headers["x-request-id"]).toBe("visitor-supplied-id");
+  });
+
+  it("sends the same page gzipped to a browser that accepts it, with its own nonce", async () => {
+    const plain = await get("/en/faqs/");
+    const zipped = await get("/en/faqs/", { "Accept-Encoding": "br, gzip, deflate" });
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(Number(zipped.headers["content-length"])).toBe(zipped.body.length);
+    expect(zipped.body.length).toBeLessThan(plain.body.length / 4);
+    const html = gunzipSync(zipped.body).toString("utf8");
+    expect(html).toBe(plain.body.toString("utf8").replaceAll(nonceOfCsp(plain) as string, nonceOfCsp(zipped) as string).replace(String(plain.headers["x-request-id"]), String(zipped.headers["x-request-id"])));
+  });
+
+  it("answers 304 to a matching If-None-Match, without a CSP that would no longer match the kept page", async () => {
+    const first = await get("/en/faqs/");
+    expect(first.headers.etag).toMatch(/^W\/"/);
+    const again = await get("/en/faqs/", { "If-None-Match": String(first.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers["content-security-policy"]).toBeUndefined();
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect((await get("/en/faqs/", { "If-None-Match": 'W/"other"' })).status).toBe(200);
+  });
+
+  it("never serves a page older than its bound: a change shows once the bound has passed", async () => {
+    await get("/en/faqs/");
+    version = 2;
+    clock += 59_000;
+    expect((await get("/en/faqs/")).body.toString()).toContain("version 1");
+    clock += 1_000;
+    expect((await get("/en/faqs/")).body.toString()).toContain("version 2");
+    // Home shows prices: one second.
+    await get("/en/", { "Sec-CH-UA-Mobile": "?0" });
+    version = 3;
+    clock += 1_000;
+    expect((await get("/en/", { "Sec-CH-UA-Mobile": "?0" })).body.toString()).toContain("version 3");
+  });
+
+  it("sends no Set-Cookie with a cached answer, and keeps no answer that sets one", async () => {
+    const cached = await get("/en/faqs/");
+    expect(cached.headers["set-cookie"]).toBeUndefined();
+    answerWith = { headers: { "Set-Cookie": "perso_cid=abc; Path=/" } };
+    clock += 3_600_000;
+    const withCookie = await get("/en/grupo-xcaret-history/");
+    expect(withCookie.headers["set-cookie"]).toEqual(["perso_cid=abc; Path=/"]);
+    await get("/en/grupo-xcaret-history/");
+    expect(renders.filter((render) => render.path === "/en/grupo-xcaret-history/").length).toBe(3);
+  });
+});
+
+describe("what the cache never shares", () => {
+  it.each([
+    ["a signed-in visitor", { Cookie: "travesia_session=s3cr3t" }],
+    ["a visitor with a cart", { Cookie: "cart_session=c4rt" }],
+    ["a visitor with a currency of their own", { Cookie: "currency=EUR" }],
+    ["a preview", { Cookie: "perso_preview=t0ken" }],
+    ["a visitor sending credentials", { Authorization: "Bearer x" }],
+  ])("a page rendered for %s is neither served from the cache nor kept", async (_who, headers: Record<string, string>) => {
+    await get("/en/faqs/");
+    const personal = await get("/en/faqs/", headers);
+    expect(personal.headers["x-page-cache"]).toBeUndefined();
+    expect(renders.at(-1)?.headers.cookie ?? renders.at(-1)?.headers.authorization).toBe(headers.Cookie ?? headers.Authorization);
+    // The next anonymous visitor gets the anonymous page, not the personal one.
+    const anonymous = await get("/en/faqs/");
+    expect(anonymous.headers["x-page-cache"]).toBe("hit");
+    expect(anonymous.body.toString()).not.toContain(String(personal.headers["x-request-id"]));
+    expect(renders).toHaveLength(2);
+  });
+
+  it("a preview token in the query goes to the application every time", async () => {
+    await get("/en/?perso-preview=abc", { "Sec-CH-UA-Mobile": "?0" });
+    await get("/en/?perso-preview=abc", { "Sec-CH-UA-Mobile": "?0" });
+    expect(renders.map((render) => render.path)).toEqual(["/en/?perso-preview=abc", "/en/?perso-preview=abc"]);
+  });
+
+  it("an error is not kept: the next visitor gets a fresh render", async () => {
+    answerWith = { status: 500 };
+    expect((await get("/en/faqs/")).status).toBe(500);
+    answerWith = {};
+    clock += 60_000;
+    const next = await get("/en/faqs/");
+    expect(next.status).toBe(200);
+    expect(next.headers["x-page-cache"]).toBe("miss");
+  });
+
+  it("a private answer is not kept", async () => {
+    answerWith = { headers: { "Cache-Control": "private, no-store" } };
+    await get("/en/faqs/");
+    clock += 60_000;
+    answerWith = {};
+    expect((await get("/en/faqs/")).headers["x-page-cache"]).toBe("miss");
+  });
+
+  it("an answer that varies on a header the key does not hold is not kept", async () => {
+    answerWith = { headers: { Vary: "Cookie, Accept-Encoding, User-Agent" } };
+    await get("/en/faqs/");
+    const second = await get("/en/faqs/");
+    expect(second.headers["x-page-cache"]).toBeUndefined();
+    // The render for the cache, then each visitor's own.
+    expect(renders).toHaveLength(3);
+  });
+
+  it("a Host other than the public origin's is neither served from the cache nor kept", async () => {
+    await get("/en/faqs/");
+    const foreign = await get("/en/faqs/", { Host: "evil.test" });
+    expect(foreign.headers["x-page-cache"]).toBeUndefined();
+    expect(renders.at(-1)?.headers.host).toBe("evil.test");
+    expect((await get("/en/faqs/")).headers["x-page-cache"]).toBe("hit");
+    expect(renders).toHaveLength(2);
+  });
+
+  it("query parameters the page ignores neither reach the render nor make new copies", async () => {
+    await get("/en/faqs/?utm_source=mail&utm_campaign=sale");
+    for (let index = 0; index < 200; index++) await get(`/en/faqs/?junk${index}=${index}&fbclid=${index}`);
+    expect(renders.map((render) => render.path)).toEqual(["/en/faqs/"]);
+    expect(store.size.entries).toBe(1);
+    // The search page reads q, and only q.
+    await get("/en/search/?q=ferry&utm_source=x");
+    await get("/en/search/?utm_medium=y&q=ferry");
+    expect(renders.map((render) => render.path)).toEqual(["/en/faqs/", "/en/search/?q=ferry"]);
+  });
+
+  it("renders with the key's inputs only: the visitor's other headers do not reach the page", async () => {
+    await get("/en/faqs/", { "User-Agent": "Evil/1.0", "Accept-Language": "xx", "CF-IPCountry": "br", Cookie: "cookie_notice=1; travesia_lang=en" });
+    const seen = renders[0]?.headers ?? {};
+    expect(seen["user-agent"]).toBeUndefined();
+    expect(seen["accept-language"]).toBeUndefined();
+    expect(seen["cf-ipcountry"]).toBe("BR");
+    expect(seen.cookie).toBe("cookie_notice=1");
+    // Another country, another copy; the same country, the same copy.
+    await get("/en/faqs/", { "CF-IPCountry": "MX", Cookie: "cookie_notice=1" });
+    await get("/en/faqs/", { "CF-IPCountry": "BR", Cookie: "cookie_notice=1" });
+    expect(renders).toHaveLength(2);
+  });
+
+  it("a page that varies by device is kept per device hint, and not at all without one", async () => {
+    await get("/en/", { "Sec-CH-UA-Mobile": "?1" });
+    await get("/en/", { "Sec-CH-UA-Mobile": "?0" });
+    await get("/en/", { "Sec-CH-UA-Mobile": "?1" });
+    await get("/en/");
+    await get("/en/");
+    expect(renders).toHaveLength(4);
+  });
+
+  it("holds no more bytes than its setting, dropping the least recently used", async () => {
+    const page = await get("/en/faqs/");
+    useStore(page.body.length * 3);
+    for (const target of ["/en/faqs/", "/en/grupo-xcaret-history/", "/en/site-map/", "/es/preguntas-frecuentes/", "/en/faqs/"]) await get(target);
+    expect(store.size.bytes).toBeLessThanOrEqual(page.body.length * 3);
+    expect(store.size.entries).toBeLessThan(4);
+  });
+});
+
+describe("single flight within the bound", () => {
+  it("does not hand a visitor a render that started longer ago than the page's bound", async () => {
+    answerWith = { delayMs: 300 };
+    const slow = get("/en/", { "Sec-CH-UA-Mobile": "?1" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A second later (the home page's bound), the render in flight holds data too old for a newcomer.
+    clock += 1_000;
+    version = 2;
+    const late = await get("/en/", { "Sec-CH-UA-Mobile": "?1" });
+    await slow;
+    expect(late.body.toString()).toContain("version 2");
+    expect(renders).toHaveLength(2);
+  });
+});
+
+describe("forwarding", () => {
+  it("sends a GET whose connection was reset before any answer again, and keeps its only worker", async () => {
+    expect((await get("/api/reset-once")).status).toBe(200);
+    expect((await get("/api/next")).status).toBe(200);
+    expect(renders.map((render) => render.path)).toEqual(["/api/reset-once", "/api/next"]);
+  });
+});

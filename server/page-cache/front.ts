@@ -1,0 +1,239 @@
+// The HTTP front every request meets first (ADR 0052): anonymous GETs of the pages that allow it are
+// answered from the page cache; everything else, and every miss, goes to an application worker over
+// its unix socket. A miss is rendered once for all its concurrent askers, from the key's inputs only,
+// with the front's own nonce and request id so that the stored bytes can be cut where they appear.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { request as httpRequest, Agent } from "node:http";
+import { randomBytes } from "node:crypto";
+import { acceptRequestId, newRequestId } from "../../lib/ids.ts";
+import type { Logger } from "../../lib/logger.ts";
+import { sharedPageCacheControl } from "../../app/routing/page-cache-policies.ts";
+import { cacheableRequest, type CacheableRequest, type KeySettings } from "./cache-key.ts";
+import { PageStore, type CachedPage } from "./page-store.ts";
+import { byteLength, gzipParts, identityParts, storeBody, type SlotValues } from "./stored-page.ts";
+
+/** Headers only the front may send to a worker; a visitor's copies are dropped. */
+export const FRONT_NONCE_HEADER = "x-travesia-nonce";
+export const FRONT_CLIENT_ADDRESS_HEADER = "x-travesia-client-address";
+
+/** A page bigger than this is answered but not kept. */
+const MAX_STORED_PAGE_BYTES = 4 * 1024 * 1024;
+
+/** Response headers made per answer or meaningless in a stored copy. */
+const NOT_STORED = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "date", "x-request-id", "server-timing", "etag", "age"]);
+
+export interface Worker {
+  socketPath: string;
+  inFlight: number;
+  ready: boolean;
+}
+
+export interface FrontOptions {
+  store: PageStore;
+  keys: KeySettings;
+  /** The live workers; the front sends each request to the one with the fewest in flight. */
+  workers: () => readonly Worker[];
+  logger: Logger;
+  /** Off (PAGE_CACHE_BYTES=0): every request goes to a worker. */
+  cacheEnabled: boolean;
+  now?: () => number;
+}
+
+type RenderOutcome = { page: CachedPage } | { page: null };
+
+export function createFront(options: FrontOptions) {
+  const now = options.now ?? Date.now;
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  /** Keys whose last render could not be kept, until when: they go straight to a worker meanwhile. */
+  const uncacheableUntil = new Map<string, number>();
+
+  /** The worker with the fewest requests in flight, other than those that just failed when others exist. */
+  function pickWorker(failed: ReadonlySet<Worker> = new Set()): Worker | null {
+    let best: Worker | null = null;
+    for (const worker of options.workers()) {
+      const better = !best || (failed.has(best) && !failed.has(worker)) || (failed.has(best) === failed.has(worker) && worker.inFlight < best.inFlight);
+      if (better) best = worker;
+    }
+    return best;
+  }
+
+  /** Sends the visitor's own request to a worker and its answer back, untouched. */
+  function forward(req: IncomingMessage, res: ServerResponse, requestId: string, failed = new Set<Worker>()): void {
+    const worker = pickWorker(failed);
+    if (!worker) return unavailable(res, requestId);
+    worker.inFlight++;
+    const headers: Record<string, string | string[] | undefined> = { ...req.headers, "x-request-id": requestId, [FRONT_CLIENT_ADDRESS_HEADER]: req.socket.remoteAddress ?? "unknown" };
+    delete headers[FRONT_NONCE_HEADER];
+    const upstream = httpRequest({ socketPath: worker.socketPath, method: req.method, path: req.url, headers, agent }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
+      answer.pipe(res);
+      answer.once("end", () => worker.inFlight--);
+      answer.once("error", () => res.destroy());
+    });
+    upstream.once("error", (error: NodeJS.ErrnoException) => {
+      worker.inFlight--;
+      // A worker that died a moment ago (its exit not seen yet) refuses the connection or resets a kept
+      // one before answering: a GET or HEAD without a body is safe to send to another worker, as
+      // proxies retry idempotent requests.
+      if (!res.headersSent && isWorkerGone(error) && hasNoBody(req) && failed.size < 3) return forward(req, res, requestId, new Set([...failed, worker]));
+      options.logger.warn({ err: error, requestId }, "worker did not answer");
+      if (!res.headersSent) unavailable(res, requestId);
+      else res.destroy();
+    });
+    res.once("close", () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    if (hasNoBody(req)) upstream.end();
+    else req.pipe(upstream);
+  }
+
+  /** Renders the page for the cache from the key's inputs; keeps it when the answer allows. */
+  function render(cacheable: CacheableRequest, clientAddress: string): Promise<RenderOutcome> {
+    const worker = pickWorker();
+    if (!worker) return Promise.resolve({ page: null });
+    const rendered: SlotValues = { nonce: randomBytes(16).toString("base64"), requestId: newRequestId() };
+    const startedAt = now();
+    worker.inFlight++;
+    return new Promise<RenderOutcome>((resolve) => {
+      const headers = { ...cacheable.renderHeaders, "x-request-id": rendered.requestId, [FRONT_NONCE_HEADER]: rendered.nonce, [FRONT_CLIENT_ADDRESS_HEADER]: clientAddress };
+      const upstream = httpRequest({ socketPath: worker.socketPath, method: "GET", path: cacheable.renderPath, headers, agent }, (answer) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        answer.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size <= MAX_STORED_PAGE_BYTES) chunks.push(chunk);
+        });
+        answer.once("end", () => {
+          worker.inFlight--;
+          if (size > MAX_STORED_PAGE_BYTES || !isStorable(answer, cacheable)) return resolve({ page: null });
+          const html = Buffer.concat(chunks).toString("utf8");
+          const page: CachedPage = {
+            status: 200,
+            headers: storedHeaders(answer, cacheable, rendered.nonce),
+            body: storeBody(html, rendered),
+            // Counted from the render's start: the data it read is no older than that.
+            expiresAt: startedAt + cacheable.policy.freshSeconds * 1000,
+          };
+          resolve({ page });
+        });
+        answer.once("error", () => {
+          worker.inFlight--;
+          resolve({ page: null });
+        });
+      });
+      upstream.once("error", (error) => {
+        worker.inFlight--;
+        options.logger.warn({ err: error }, "page render for the cache failed");
+        resolve({ page: null });
+      });
+      upstream.end();
+    });
+  }
+
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const requestId = acceptRequestId(firstValue(req.headers["x-request-id"]));
+    const cacheable = options.cacheEnabled ? cacheableRequest({ method: req.method ?? "GET", target: req.url ?? "/", headers: req.headers }, options.keys) : null;
+    if (!cacheable || (uncacheableUntil.get(cacheable.key) ?? 0) > now()) return forward(req, res, requestId);
+    const hit = options.store.fresh(cacheable.key, now());
+    if (hit) return answer(req, res, hit, requestId, "hit");
+    const arrivedAt = now();
+    const bound = cacheable.policy.freshSeconds * 1000;
+    const outcome = await options.store.once(cacheable.key, arrivedAt, arrivedAt - bound, () => render(cacheable, req.socket.remoteAddress ?? "unknown"));
+    if (outcome.page) {
+      options.store.put(cacheable.key, outcome.page);
+      return answer(req, res, outcome.page, requestId, "miss");
+    }
+    // Not kept (an error, a cookie, a private answer): every asker gets its own answer from a worker.
+    if (uncacheableUntil.size > 10_000) uncacheableUntil.clear();
+    uncacheableUntil.set(cacheable.key, now() + cacheable.policy.freshSeconds * 1000);
+    return forward(req, res, requestId);
+  };
+}
+
+/** The stored page with a fresh nonce and this request's id; 304 when the visitor has it already. */
+function answer(req: IncomingMessage, res: ServerResponse, page: CachedPage, requestId: string, outcome: "hit" | "miss"): void {
+  const nonce = randomBytes(16).toString("base64");
+  const values: SlotValues = { nonce, requestId };
+  for (const [name, value] of page.headers) res.setHeader(name, value.replaceAll(PLACEHOLDER, nonce));
+  res.setHeader("ETag", page.body.etag);
+  res.setHeader("X-Request-Id", requestId);
+  res.setHeader("X-Page-Cache", outcome);
+  if (matchesETag(firstValue(req.headers["if-none-match"]), page.body.etag)) {
+    // A 304 updates the headers the browser kept: a new CSP would no longer match the kept page's nonce.
+    res.removeHeader("Content-Security-Policy");
+    res.removeHeader("Content-Type");
+    res.writeHead(304);
+    res.end();
+    return;
+  }
+  const gzip = acceptsGzip(firstValue(req.headers["accept-encoding"]));
+  const parts = gzip ? gzipParts(page.body, values) : identityParts(page.body, values);
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  res.setHeader("Content-Length", byteLength(parts));
+  res.writeHead(page.status);
+  res.cork();
+  for (const part of parts) res.write(part);
+  res.end();
+}
+
+/** Where the render's nonce was in a stored header; replaced by each answer's own. */
+const PLACEHOLDER = "\u0000nonce\u0000";
+
+function storedHeaders(answer: IncomingMessage, cacheable: CacheableRequest, renderedNonce: string): Array<[string, string]> {
+  const kept: Array<[string, string]> = [];
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (NOT_STORED.has(name) || value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(", ") : value;
+    kept.push([name, name === "cache-control" ? sharedPageCacheControl(cacheable.policy) : text.replaceAll(renderedNonce, PLACEHOLDER)]);
+  }
+  return kept;
+}
+
+/**
+ * Only a plain 200 HTML page that the application itself marked shareable, that sets no cookie and
+ * varies on nothing the key does not hold, is kept.
+ */
+function isStorable(answer: IncomingMessage, cacheable: CacheableRequest): boolean {
+  if (answer.statusCode !== 200) return false;
+  if (answer.headers["set-cookie"]) return false;
+  if (!(answer.headers["content-type"] ?? "").startsWith("text/html")) return false;
+  const encoding = answer.headers["content-encoding"];
+  if (encoding && encoding !== "identity") return false;
+  const cacheControl = (answer.headers["cache-control"] ?? "").toLowerCase();
+  if (!/\bpublic\b/.test(cacheControl) || /\b(private|no-store|no-cache)\b/.test(cacheControl)) return false;
+  const varied = (firstValue(answer.headers.vary) ?? "").split(",").map((name) => name.trim().toLowerCase()).filter(Boolean);
+  return varied.every((name) => cacheable.keyedHeaders.has(name));
+}
+
+function matchesETag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const weak = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || weak(tag) === weak(etag));
+}
+
+function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  if (!acceptEncoding) return false;
+  return acceptEncoding.split(",").some((entry) => {
+    const [coding, ...params] = entry.trim().toLowerCase().split(";");
+    if (coding !== "gzip" && coding !== "*") return false;
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
+function isWorkerGone(error: NodeJS.ErrnoException): boolean {
+  return error.code === "ECONNREFUSED" || error.code === "ENOENT" || error.code === "ECONNRESET" || error.code === "EPIPE";
+}
+
+function hasNoBody(req: IncomingMessage): boolean {
+  return (req.method === "GET" || req.method === "HEAD") && !req.headers["content-length"] && !req.headers["transfer-encoding"];
+}
+
+function unavailable(res: ServerResponse, requestId: string): void {
+  res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "1", "X-Request-Id": requestId });
+  res.end("Service unavailable, try again in a moment.\n");
+}
+
+function firstValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
