@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-<<<<<<< HEAD
-import { countryCodeOfInput, countryOptions } from "./countries.ts";
+import { COUNTRY_CODES, countryCodeOfInput, countryOptions } from "./countries.ts";
 
 describe("countryCodeOfInput", () => {
   it("takes a code in any case", () => {
@@ -25,8 +24,8 @@ describe("countryCodeOfInput", () => {
     expect(countryCodeOfInput("Atlantis", "en")).toBeNull();
     expect(countryCodeOfInput("", "en")).toBeNull();
     expect(countryCodeOfInput("ZZ", "en")).toBeNull();
-=======
-import { COUNTRY_CODES, countryOptions } from "./countries.ts";
+  });
+});
 
 describe("countryOptions", () => {
   it("names and sorts every country in the language asked for", () => {
@@ -41,6 +40,5 @@ describe("countryOptions", () => {
     expect(countryOptions("pt")).toBe(countryOptions("pt"));
     expect(countryOptions("pt")).not.toBe(countryOptions("en"));
     expect(Object.isFrozen(countryOptions("pt"))).toBe(true);
->>>>>>> h6
   });
 });

@@ -3,7 +3,8 @@
 import { data } from "react-router";
 import { ErrorContent } from "../components/error-screen.tsx";
 import { CONTAINER } from "../components/ui/styles.ts";
-import { useEssential, useLanguage, useRootData, useTranslate } from "../i18n/use-translate.ts";
+import { useEssential } from "../i18n/use-essential.ts";
+import { useLanguage, useRootData, useTranslate } from "../i18n/use-translate.ts";
 
 // The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.
 export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";

@@ -68,7 +68,7 @@ export function NewsletterForm({ idPrefix, tone, origin, initialResult }: Newsle
   const formRef = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<NewsletterFieldErrors | null>(null);
   // The country list (250 names) is built when the field is first focused, not in the page.
-  const [countries, setCountries] = useState<{ code: string; name: string }[]>([]);
+  const [countries, setCountries] = useState<readonly { code: string; name: string }[]>([]);
   const listCountries = () => {
     if (countries.length === 0) setCountries(countryOptions(language));
   };
