@@ -10,7 +10,7 @@ export const ERROR_STATUS = {
   USER_NOT_CONFIRMED: 403,
   USER_ALREADY_EXISTS: 409,
   GENERAL_ERROR: 500,
-  // Accounts (issue 7): the password policy (NIST 800-63B: 8 to 128 characters, not a common one, not
+  // Accounts: the password policy (NIST 800-63B: 8 to 128 characters, not a common one, not
   // only white space), the registration form's other fields, a confirm or reset link that is forged,
   // used or too old, a login ticket (POST /login's answer) that is not one, and a cookie-carrying POST
   // from another site.
@@ -180,7 +180,7 @@ export const ERROR_STATUS = {
   WAITLIST_OFFER_INVALID: 404,
   WAITLIST_OFFER_EXPIRED: 410,
   WAITLIST_OFFER_USED: 409,
-  // Outgoing webhooks (issue 11, ADR 0042): a subscription the admin API refuses (URL, event types;
+  // Outgoing webhooks (ADR 0042): a subscription the admin API refuses (URL, event types;
   // a receiver off the public internet, ADR 0049), or one that does not exist.
   WEBHOOK_SUBSCRIPTION_INVALID: 422,
   WEBHOOK_TARGET_NOT_ALLOWED: 422,

@@ -262,7 +262,7 @@ export function createApp(services: AppServices, options: AppOptions) {
       requestId: c.get("requestId"),
       logger: c.get("logger"),
       nonce: c.get("nonce"),
-      clientAddress: clientAddressOf(c, services.config.CLIENT_IP_HEADER),
+      clientAddress: clientAddressOf(c, services.config),
       country: countryFromHeaders(c.req.raw.headers, services.config.GEO_COUNTRY_HEADERS),
       site: c.get("site") ?? (await findSiteConfig(services.db, services.config.SITE_CODE)),
     });

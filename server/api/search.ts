@@ -399,7 +399,7 @@ export function searchRouter(services: AppServices) {
     }),
     async (c) => {
       const { error, params } = c.req.valid("json");
-      const address = clientAddressOf(c, config.CLIENT_IP_HEADER);
+      const address = clientAddressOf(c, config);
       try {
         await recordClientError(
           services.db,

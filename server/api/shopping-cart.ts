@@ -262,7 +262,7 @@ export function shoppingCartRouter(services: AppServices) {
     language,
     now: clock.now(),
     holdSeconds: config.CART_HOLD_SECONDS,
-    holdRequests: { limiter: services.rateLimiter, clientAddress: clientAddressOf(c, config.CLIENT_IP_HEADER), limits: holdLimitsOf(config) },
+    holdRequests: { limiter: services.rateLimiter, clientAddress: clientAddressOf(c, config), limits: holdLimitsOf(config) },
   });
 
   /**

@@ -71,7 +71,7 @@ export function usersRouter(services: AppServices) {
     async (c) => {
       const { Username, Password } = c.req.valid("json");
       const now = clock.now();
-      const account = await authenticate(db, { email: Username, password: Password, address: clientAddressOf(c, config.CLIENT_IP_HEADER) }, now);
+      const account = await authenticate(db, { email: Username, password: Password, address: clientAddressOf(c, config) }, now);
       noStore(c);
       return c.json({ sessionId: await issueLoginTicket(db, account.id, now) }, 200);
     },

@@ -156,7 +156,7 @@ export function identityProviderRoutes(idp: HostedIdentityProvider, services: Ap
     const password = typeof form.password === "string" ? form.password.slice(0, 4_096) : "";
     let accountId: string;
     try {
-      const account = await authenticate(db, { email, password, address: clientAddressOf(c, config.CLIENT_IP_HEADER) }, clock.now());
+      const account = await authenticate(db, { email, password, address: clientAddressOf(c, config) }, clock.now());
       accountId = account.id;
     } catch (error) {
       if (!isAppError(error)) throw error;
