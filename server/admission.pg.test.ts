@@ -18,6 +18,9 @@ beforeAll(async () => {
     ADMISSION_CONCURRENCY: "1",
     ADMISSION_BUYER_CONCURRENCY: "4",
     ADMISSION_QUEUE: "0",
+    // The front answers cached anonymous pages without asking a worker (ADR 0052): they never reach the
+    // gate, which is the point on a sale day. Off here, so that every request meets the worker's gate.
+    PAGE_CACHE_BYTES: "0",
   });
   // Warm the renderer, so that the flood measures refusals, not the first render's compilation.
   for (const path of ["/es/preguntas-frecuentes/", "/en/faqs/"]) await (await fetch(`${server.origin}${path}`)).text();

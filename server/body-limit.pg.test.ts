@@ -9,13 +9,14 @@ import { createTestDatabase, type TestDatabase } from "../tests/setup/pg.ts";
 /** What a client streams at most: far past every limit (the largest is 1 MiB). */
 const STREAM_CAP_BYTES = 96 * 1024 * 1024;
 const CHUNK = Buffer.alloc(256 * 1024, 0x61);
+const METRICS_TOKEN = "body-limit-test-metrics-token-0123456789";
 
 let testDb: TestDatabase;
 let server: BuiltServer;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  server = await startBuiltServer({ DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "3", LOG_LEVEL: "warn" });
+  server = await startBuiltServer({ DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "3", LOG_LEVEL: "warn", METRICS_TOKEN });
 });
 afterAll(async () => {
   await server?.stop();
@@ -90,7 +91,7 @@ function sendOversized(head: string, options: { chunked: boolean; streamBytes?: 
 }
 
 async function residentBytes(): Promise<number> {
-  const metrics = await (await fetch(`${server.origin}/metrics`)).text();
+  const metrics = await (await fetch(`${server.origin}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   return Number(/^process_resident_memory_bytes (\d+)/m.exec(metrics)?.[1]);
 }
 

@@ -84,7 +84,12 @@ export function createFront(options: FrontOptions) {
       if (!res.writableFinished) upstream.destroy();
     });
     if (hasNoBody(req)) upstream.end();
-    else req.pipe(upstream);
+    else {
+      // Headers go out now, not with the first body byte: a worker refuses a body declared too large
+      // (413) from its Content-Length alone, before a byte arrives, and must see the request to do so.
+      upstream.flushHeaders();
+      req.pipe(upstream);
+    }
   }
 
   /** Renders the page for the cache from the key's inputs; keeps it when the answer allows. */
