@@ -243,16 +243,15 @@ export function createApp(services: AppServices, options: AppOptions) {
         },
       }),
     );
-    app.use(
-      "*",
-      serveStatic({
-        root,
-        precompressed: true,
-        onFound: (_path, c) => {
-          c.header("Cache-Control", "public, max-age=3600");
-        },
-      }),
-    );
+    const publicFiles = serveStatic({
+      root,
+      precompressed: true,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=3600");
+      },
+    });
+    // A page path is never a file: looking for one (and its .br and .gz) cost every page a few stats.
+    app.use("*", (c, next) => (isPagePath(c.req.path) ? next() : publicFiles(c, next)));
   }
 
   app.all("*", async (c) => {

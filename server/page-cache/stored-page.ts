@@ -1,7 +1,7 @@
 // A rendered page kept as bytes that a hit can answer with in well under a millisecond, each answer
 // with its own CSP nonce and request id (ADR 0052). The page is cut at every place the render wrote
 // its nonce or request id; the pieces between are kept as they are and as raw deflate, each piece
-// compressed on its own and ended by a full flush (no back-reference crosses a cut). A hit writes a
+// ending byte-aligned and referring back only to bytes that are the same in every answer. A hit writes a
 // fresh value into each cut: for identity a copy, for gzip a stored (uncompressed) deflate block,
 // then the gzip trailer's CRC-32 (combined from the pieces' own) and length over the bytes sent.
 import { createHash } from "node:crypto";
@@ -16,7 +16,7 @@ export interface StoredBody {
   pieces: Buffer[];
   /** What goes into each cut, in order. */
   slots: SlotName[];
-  /** Each piece as raw deflate, full-flushed; the last one ends the stream. */
+  /** Each piece as raw deflate, byte-aligned at its end; the last one ends the stream. */
   deflatedPieces: Buffer[];
   /** Each piece's CRC-32 and the operator that moves a CRC past it (crc32-combine.ts). */
   pieceChecksums: number[];
@@ -41,9 +41,7 @@ export function storeBody(html: string, rendered: SlotValues): StoredBody {
     from = match.index + match[0].length;
   }
   pieces.push(Buffer.from(html.slice(from), "utf8"));
-  const deflatedPieces = pieces.map((piece, index) =>
-    deflateRawSync(piece, { level: 6, finishFlush: index === pieces.length - 1 ? constants.Z_FINISH : constants.Z_FULL_FLUSH }),
-  );
+  const deflatedPieces = deflatePieces(pieces, slots, !html.includes("\0") && Buffer.byteLength(rendered.nonce) === NONCE_BYTES);
   const hash = createHash("sha256");
   for (const [index, piece] of pieces.entries()) hash.update(piece).update(slots[index] ?? "");
   const bytes = [...pieces, ...deflatedPieces].reduce((sum, buffer) => sum + buffer.length + 160, 0);
@@ -56,6 +54,34 @@ export function storeBody(html: string, rendered: SlotValues): StoredBody {
     etag: `W/"${hash.digest("base64url").slice(0, 27)}"`,
     bytes,
   };
+}
+
+/** Every nonce the front makes: 16 random bytes in base64. */
+const NONCE_BYTES = 24;
+/** How far back deflate may refer. */
+const DEFLATE_WINDOW = 32 * 1024;
+
+/**
+ * Each piece as raw deflate, byte-aligned at its end, so that a stored block can follow it. A piece
+ * may refer back to the pieces before it (a dictionary of what precedes it) as long as the decoder's
+ * history holds the same bytes at the same distances: a nonce cut is as long in every answer and is
+ * given to the encoder as NUL bytes, which no page contains, so no match can start in it or reach
+ * into it; a request id may differ in length, so no piece refers back across one. Without that
+ * guarantee (a page with a NUL byte) every piece is compressed on its own.
+ */
+function deflatePieces(pieces: readonly Buffer[], slots: readonly SlotName[], shareHistory: boolean): Buffer[] {
+  let history = Buffer.alloc(0);
+  return pieces.map((piece, index) => {
+    const last = index === pieces.length - 1;
+    const dictionary = shareHistory ? history.subarray(Math.max(0, history.length - DEFLATE_WINDOW)) : null;
+    const deflated = deflateRawSync(piece, {
+      level: 6,
+      finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
+      ...(dictionary && dictionary.length > 0 ? { dictionary } : {}),
+    });
+    history = slots[index] === "nonce" ? Buffer.concat([history.subarray(Math.max(0, history.length - DEFLATE_WINDOW)), piece, Buffer.alloc(NONCE_BYTES)]) : Buffer.alloc(0);
+    return deflated;
+  });
 }
 
 /** The page as sent without compression, with `values` in its cuts: buffers to write in order. */
