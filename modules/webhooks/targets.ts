@@ -10,40 +10,51 @@ import { promises as dns } from "node:dns";
 import { BlockList, isIP, type LookupFunction } from "node:net";
 import { AppError } from "../../lib/errors.ts";
 
-/** IANA's special-purpose blocks: anything but the public internet (RFC 6890 and its updates). */
-const NOT_PUBLIC = new BlockList();
-for (const [address, prefix] of [
-  ["0.0.0.0", 8], // "this network"
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10], // carrier-grade NAT
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16], // link-local, the cloud metadata service
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.88.99.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4], // multicast
-  ["240.0.0.0", 4], // reserved, and the broadcast address
-] as const) {
-  NOT_PUBLIC.addSubnet(address, prefix, "ipv4");
-}
-for (const [address, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["64:ff9b::", 96], // NAT64: an IPv4 address inside, possibly a private one
-  ["100::", 64],
-  ["2001::", 23],
-  ["2001:db8::", 32],
-  ["2002::", 16], // 6to4: likewise
-  ["fc00::", 7], // unique local
-  ["fe80::", 10], // link-local
-  ["ff00::", 8], // multicast
-] as const) {
-  NOT_PUBLIC.addSubnet(address, prefix, "ipv6");
+let notPublic: BlockList | null = null;
+
+/**
+ * IANA's special-purpose blocks: anything but the public internet (RFC 6890 and its updates). Built on
+ * first use, not when the module loads: route modules that reach this one through a module index must
+ * still load in a browser, which has no BlockList.
+ */
+function notPublicBlocks(): BlockList {
+  if (notPublic) return notPublic;
+  const blocks = new BlockList();
+  for (const [address, prefix] of [
+    ["0.0.0.0", 8], // "this network"
+    ["10.0.0.0", 8],
+    ["100.64.0.0", 10], // carrier-grade NAT
+    ["127.0.0.0", 8],
+    ["169.254.0.0", 16], // link-local, the cloud metadata service
+    ["172.16.0.0", 12],
+    ["192.0.0.0", 24],
+    ["192.0.2.0", 24],
+    ["192.88.99.0", 24],
+    ["192.168.0.0", 16],
+    ["198.18.0.0", 15],
+    ["198.51.100.0", 24],
+    ["203.0.113.0", 24],
+    ["224.0.0.0", 4], // multicast
+    ["240.0.0.0", 4], // reserved, and the broadcast address
+  ] as const) {
+    blocks.addSubnet(address, prefix, "ipv4");
+  }
+  for (const [address, prefix] of [
+    ["::", 128],
+    ["::1", 128],
+    ["64:ff9b::", 96], // NAT64: an IPv4 address inside, possibly a private one
+    ["100::", 64],
+    ["2001::", 23],
+    ["2001:db8::", 32],
+    ["2002::", 16], // 6to4: likewise
+    ["fc00::", 7], // unique local
+    ["fe80::", 10], // link-local
+    ["ff00::", 8], // multicast
+  ] as const) {
+    blocks.addSubnet(address, prefix, "ipv6");
+  }
+  notPublic = blocks;
+  return blocks;
 }
 
 /** Whether an IP address is on the public internet. Anything that is not an address is not. */
@@ -54,7 +65,7 @@ export function isPublicAddress(address: string): boolean {
   const plain = mapped ?? bare;
   const family = isIP(plain);
   if (family === 0) return false;
-  return !NOT_PUBLIC.check(plain, family === 4 ? "ipv4" : "ipv6");
+  return !notPublicBlocks().check(plain, family === 4 ? "ipv4" : "ipv6");
 }
 
 export interface TargetPolicy {
