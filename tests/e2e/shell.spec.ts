@@ -124,6 +124,8 @@ test.describe("desktop menu", DESKTOP_ONLY, () => {
   test("Left and Right arrows move between the top-level items, and a click outside closes a group", async ({ page }) => {
     test.skip(menu.length < 2 || !disclosure, "the menu has a single item");
     await page.goto("/en/");
+    // Keys pressed before the page has any script are the browser's alone: wait for it to be hydrated.
+    await page.waitForLoadState("networkidle");
     const nav = page.getByRole("navigation", { name: en["a11y.mainNavigation"] });
     const items = nav.locator("[data-menubar-item]");
     await items.first().focus();

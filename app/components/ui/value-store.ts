@@ -6,6 +6,8 @@
 import { useState, useSyncExternalStore } from "react";
 
 export interface ValueStore<T> {
+  /** The value the store was created with: what the server rendered from. */
+  initial: T;
   get: () => T;
   set: (next: T | ((current: T) => T)) => void;
   subscribe: (listener: () => void) => () => void;
@@ -15,6 +17,7 @@ export function createValueStore<T>(initial: T): ValueStore<T> {
   let value = initial;
   const listeners = new Set<() => void>();
   return {
+    initial,
     get: () => value,
     set(next) {
       const updated = typeof next === "function" ? (next as (current: T) => T)(value) : next;
@@ -35,8 +38,11 @@ export function useOwnStore<T>(initial: T): ValueStore<T> {
   return store;
 }
 
-/** The store's value; the server and hydration read the value it was created with. */
+/**
+ * The store's value; the server and hydration read the value it was created with. A part hydrated on
+ * demand may first render long after the store changed: it must still hydrate from the server's value
+ * (React then renders the current one), or its HTML would not match.
+ */
 export function useStoreValue<T>(store: ValueStore<T>): T {
-  const [initial] = useState(store.get);
-  return useSyncExternalStore(store.subscribe, store.get, () => initial);
+  return useSyncExternalStore(store.subscribe, store.get, () => store.initial);
 }
