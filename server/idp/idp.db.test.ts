@@ -14,7 +14,7 @@ import { handleAuthReturn, socialProvidersOf } from "../../app/account/auth-retu
 import { forwardLoginPost } from "../../app/account/idp-interaction.server.ts";
 import { servicesContext } from "../../app/context.ts";
 import { findSession, hashPassword, oidcModels, socialIdentities, users, userSessions } from "../../modules/identity/index.ts";
-import { freePort } from "../../tests/setup/built-server.ts";
+import { freePort } from "../../tests/setup/free-port.mjs";
 import { bootTestRuntime, closeTestRuntime } from "../../tests/setup/either-database.ts";
 import { startUpstreamIdp, UPSTREAM_CLIENT_ID, UPSTREAM_CLIENT_SECRET } from "../../tests/setup/upstream-idp.mjs";
 import { createApp } from "../app.ts";

@@ -4,7 +4,6 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -13,6 +12,7 @@ import pg from "pg";
 import { percentile, serverTimingMs } from "./figures.mjs";
 import { postgresAnswers as answers } from "../setup/pg-answers.mjs";
 import { TEST_PRODUCTION_SECRETS } from "../setup/production-secrets.mjs";
+import { freePort } from "../setup/free-port.mjs";
 
 const LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/test";
 /** The bench plays the Prometheus scraper: /metrics answers only this token's bearer. */
@@ -20,16 +20,6 @@ export const BENCH_METRICS_TOKEN = "bench-metrics-scraper-token-0123456789abcdef
 const START_TIMEOUT_MS = 120_000;
 
 /** @returns {Promise<number>} */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port"))));
-    });
-  });
-}
 
 /**
  * @typedef {{ backend: string; origin: string; pid: number; stop: () => Promise<void>; kill: (signal: NodeJS.Signals) => void }} BenchServer
@@ -100,10 +90,26 @@ export function startPgliteServer(/** @type {string} */ buildDir, /** @type {Rec
 let postgresServers = 0;
 
 export async function startPostgresServer(buildDir, env = {}) {
+  // A bench may run a second server beside the first (a before and an after): each its own database.
+  const database = await scratchDatabase(`bench_${process.pid}_${++postgresServers}`);
+  if (!database) return null;
+  try {
+    return await startServer({ buildDir, backend: "postgresql", env: { ...env, DATABASE_URL: database.url }, onStop: database.drop });
+  } catch (error) {
+    await database.drop().catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * A new, empty database of the bench's PostgreSQL server (DATABASE_URL, else the local one), or null
+ * when none answers; `drop` removes it and closes the admin connection.
+ * @param {string} name
+ * @returns {Promise<{ url: string; adminUrl: string; drop: () => Promise<void> } | null>}
+ */
+export async function scratchDatabase(name) {
   const adminUrl = process.env.DATABASE_URL ?? LOCAL_POSTGRES;
   if (!(await answers(adminUrl))) return null;
-  // A bench may run a second server beside the first (a before and an after): each its own database.
-  const name = `bench_${process.pid}_${++postgresServers}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -117,12 +123,7 @@ export async function startPostgresServer(buildDir, env = {}) {
       await admin.end();
     }
   };
-  try {
-    return await startServer({ buildDir, backend: "postgresql", env: { ...env, DATABASE_URL: url.toString() }, onStop: drop });
-  } catch (error) {
-    await drop().catch(() => {});
-    throw error;
-  }
+  return { url: url.toString(), adminUrl, drop };
 }
 
 /**

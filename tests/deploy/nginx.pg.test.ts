@@ -9,7 +9,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buyerJourney, createRecorder, startTicketMailbox, type TicketMailbox } from "../load/journey.mjs";
 import { startBuiltServer, type BuiltServer } from "../setup/built-server.ts";
-import { freePort, nginxInstalled, NGINX, startNginx, type RunningNginx } from "../setup/nginx.mjs";
+import { freePort } from "../setup/free-port.mjs";
+import { nginxInstalled, NGINX, startNginx, type RunningNginx } from "../setup/nginx.mjs";
 import { connect, createTestDatabase, type TestDatabase } from "../setup/pg.ts";
 
 const installed = nginxInstalled();

@@ -1,10 +1,10 @@
 // Starts the production build (the same `node <build>/server/index.js` operators run) as a child
 // process on a free port, keeps its JSON log lines, and stops it with a signal.
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import { inject } from "vitest";
 import { TEST_PRODUCTION_SECRETS } from "./production-secrets.mjs";
+import { freePort } from "./free-port.mjs";
 
 export interface LogLine {
   level: string;
@@ -24,16 +24,6 @@ export interface BuiltServer {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 export async function startBuiltServer(env: Record<string, string>, timeoutMs = 30_000): Promise<BuiltServer> {
   const port = await freePort();

@@ -7,5 +7,4 @@ export interface RunningNginx {
   stop(): Promise<void>;
   errorLog(): string;
 }
-export function freePort(): Promise<number>;
 export function startNginx(options: { upstreams: string[]; clientRoot: string; port?: number; workers?: number | "auto" }): Promise<RunningNginx>;

@@ -3,11 +3,11 @@
 // nodes, cache directory, assets root), so the server tier and the bench test the file operators install.
 import { spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
+import { freePort } from "./free-port.mjs";
 
 export const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 const CONF = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../deploy/nginx/travesia.conf");
@@ -16,16 +16,6 @@ export function nginxInstalled() {
   return existsSync(NGINX);
 }
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port"))));
-    });
-  });
-}
 
 /** Replaces `pattern` in `text`, failing loudly when the shipped file no longer has it. */
 function adapt(text, pattern, replacement) {

@@ -3,12 +3,12 @@
 // otherwise starts a throwaway cluster from the installed binaries on a free port and removes it after.
 import { execFileSync, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureBuild } from "./ensure-build.mjs";
 import { postgresAnswers as answers } from "./pg-answers.mjs";
+import { freePort } from "./free-port.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -21,16 +21,6 @@ declare module "vitest" {
 
 const LOCAL_URL = "postgres://postgres@127.0.0.1:5432/test";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 function postgresBinDir(): string {
   const root = "/usr/lib/postgresql";

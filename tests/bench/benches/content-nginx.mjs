@@ -11,7 +11,8 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ratioOf } from "../figures.mjs";
-import { freePort, startPgliteServer } from "../harness.mjs";
+import { freePort } from "../../setup/free-port.mjs";
+import { startPgliteServer } from "../harness.mjs";
 
 export const name = "content-nginx";
 export const title = "Anonymous content page, 50 connections: the site against nginx serving the same bytes";

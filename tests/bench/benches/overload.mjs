@@ -3,11 +3,9 @@
 // OVERLOAD_SECONDS while BUYERS_IN_PROGRESS buyers make their purchase. Figures: the admitted answers'
 // p99, the slowest refusal, how many were refused, and the purchases completed.
 import autocannon from "autocannon";
-import pg from "pg";
 import { buyerJourney, createRecorder, startTicketMailbox } from "../../load/journey.mjs";
-import { postgresAnswers } from "../../setup/pg-answers.mjs";
 import { percentile } from "../figures.mjs";
-import { startServer } from "../harness.mjs";
+import { BENCH_METRICS_TOKEN, scratchDatabase, startServer } from "../harness.mjs";
 
 export const name = "overload";
 export const title = "Four times the sustainable rate: admitted p99, refusal times, purchases in progress";
@@ -15,7 +13,6 @@ export const title = "Four times the sustainable rate: admitted p99, refusal tim
 const PAGE = process.env.OVERLOAD_PAGE ?? "/en/faqs/";
 const OVERLOAD_SECONDS = Number(process.env.OVERLOAD_SECONDS ?? 20);
 const BUYERS_IN_PROGRESS = 20;
-const LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/test";
 
 /**
  * autocannon at `rate` requests per second (or as fast as `connections` go), every answer's time kept by status.
@@ -39,21 +36,14 @@ function drive({ url, connections, seconds, rate }) {
 
 /** @param {import("../run.mjs").BenchContext} ctx */
 export async function run(ctx) {
-  const adminUrl = process.env.DATABASE_URL ?? LOCAL_POSTGRES;
-  if (!(await postgresAnswers(adminUrl))) return { figures: [], notes: [`Skipped: no PostgreSQL answers at ${adminUrl}.`] };
-  const database = `bench_overload_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${database}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
+  const database = await scratchDatabase(`bench_overload_${process.pid}`);
+  if (!database) return { figures: [], notes: ["Skipped: no PostgreSQL answers (DATABASE_URL, else 127.0.0.1:5432)."] };
   const mailbox = await startTicketMailbox();
   let server;
   try {
-    server = await startServer({ buildDir: ctx.buildDir, backend: "postgresql", env: { DATABASE_URL: url.toString(), SMTP_URL: mailbox.url, HOLD_LIMIT_PER_ADDRESS: "1000000" } });
+    server = await startServer({ buildDir: ctx.buildDir, backend: "postgresql", env: { DATABASE_URL: database.url, SMTP_URL: mailbox.url, HOLD_LIMIT_PER_ADDRESS: "1000000", HOLD_SEATS_PER_ADDRESS_PERCENT: "100", HOLD_SEATS_PER_ADDRESS_MAX: "1000000" } });
     const target = `${server.origin}${PAGE}`;
-    const metrics = await (await fetch(`${server.origin}/metrics`)).text();
+    const metrics = await (await fetch(`${server.origin}/metrics`, { headers: { Authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })).text();
     if (!/^admission_in_flight /m.test(metrics)) throw new Error("the server runs without admission control");
     // What it sustains: as many connections as it admits at once, so that nothing is refused.
     await drive({ url: target, connections: 4, seconds: 2 });
@@ -95,7 +85,6 @@ export async function run(ctx) {
   } finally {
     await server?.stop().catch(() => {});
     await mailbox.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => {});
-    await admin.end();
+    await database.drop().catch(() => {});
   }
 }

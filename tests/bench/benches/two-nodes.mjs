@@ -7,9 +7,9 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { buyerJourney, createRecorder, startTicketMailbox } from "../../load/journey.mjs";
-import { postgresAnswers } from "../../setup/pg-answers.mjs";
-import { freePort, nginxInstalled, startNginx } from "../../setup/nginx.mjs";
-import { startServer } from "../harness.mjs";
+import { freePort } from "../../setup/free-port.mjs";
+import { nginxInstalled, startNginx } from "../../setup/nginx.mjs";
+import { scratchDatabase, startServer } from "../harness.mjs";
 
 export const name = "two-nodes";
 export const title = "Two nodes behind nginx, buyers through both, one node SIGKILLed mid-run";
@@ -17,7 +17,6 @@ export const title = "Two nodes behind nginx, buyers through both, one node SIGK
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 250);
 /** About eight buyers a day, a few per boat, as `npm run load` spreads them. */
 const DAYS = Math.max(1, Math.ceil(BUYERS / 8));
-const LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/test";
 const KILL_BY_SECONDS = 120;
 
 /** Payments the provider authorized or captured whose booking is neither paid nor ticketed. */
@@ -35,23 +34,16 @@ const OVERSOLD = `
 /** @param {import("../run.mjs").BenchContext} ctx */
 export async function run(ctx) {
   if (!nginxInstalled()) return { figures: [], notes: ["Skipped: nginx is not installed (apt-get install -y nginx)."] };
-  const adminUrl = process.env.DATABASE_URL ?? LOCAL_POSTGRES;
-  if (!(await postgresAnswers(adminUrl))) return { figures: [], notes: [`Skipped: no PostgreSQL answers at ${adminUrl}.`] };
-  const database = `bench_nodes_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${database}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
+  const database = await scratchDatabase(`bench_nodes_${process.pid}`);
+  if (!database) return { figures: [], notes: ["Skipped: no PostgreSQL answers (DATABASE_URL, else 127.0.0.1:5432)."] };
   const mailbox = await startTicketMailbox();
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const env = { DATABASE_URL: url.toString(), SMTP_URL: mailbox.url, HOLD_LIMIT_PER_ADDRESS: "1000000", CLIENT_IP_HEADER: "X-Real-IP", PUBLIC_ORIGIN: origin };
+  const env = { DATABASE_URL: database.url, SMTP_URL: mailbox.url, HOLD_LIMIT_PER_ADDRESS: "1000000", HOLD_SEATS_PER_ADDRESS_PERCENT: "100", HOLD_SEATS_PER_ADDRESS_MAX: "1000000", CLIENT_IP_HEADER: "X-Real-IP", PUBLIC_ORIGIN: origin };
   /** @type {import("../harness.mjs").BenchServer[]} */
   const nodes = [];
   let nginx;
-  const db = new pg.Client({ connectionString: url.toString() });
+  const db = new pg.Client({ connectionString: database.url });
   try {
     nodes.push(await startServer({ buildDir: ctx.buildDir, backend: "postgresql", env }));
     nodes.push(await startServer({ buildDir: ctx.buildDir, backend: "postgresql", env }));
@@ -127,7 +119,6 @@ export async function run(ctx) {
     await nginx?.stop();
     for (const node of nodes) await node.stop().catch(() => {});
     await mailbox.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => {});
-    await admin.end();
+    await database.drop().catch(() => {});
   }
 }
