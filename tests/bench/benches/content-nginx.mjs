@@ -103,7 +103,7 @@ export async function run(ctx) {
   try {
     const fromDisk = await ctx.measureLoad({ url: `${nginx.origin}${PAGE}`, connections: CONNECTIONS, seconds: ctx.seconds });
     const site = await ctx.measureLoad({ url: `${server.origin}${PAGE}`, connections: CONNECTIONS, seconds: ctx.seconds });
-    const uncachedServer = await startPgliteServer(ctx.buildDir, { PAGE_CACHE_BYTES: "0" });
+    const uncachedServer = await startPgliteServer(ctx.buildDir, { PAGE_CACHE_BYTES: "0", ADMISSION_CONCURRENCY: "0" });
     let uncached;
     try {
       uncached = await ctx.measureLoad({ url: `${uncachedServer.origin}${PAGE}`, connections: CONNECTIONS, seconds: ctx.seconds });

@@ -78,7 +78,7 @@ export async function run(ctx) {
     const fromDisk = await ctx.measureLoad({ url: nginx.origin, paths, connections: CONNECTIONS, seconds: ctx.seconds });
     const site = await ctx.measureLoad({ url: server.origin, paths, connections: CONNECTIONS, seconds: ctx.seconds });
     const seatMs = await seatVisibleAfterMs(server.origin);
-    const before = await startPostgresServer(ctx.buildDir, { WEB_CONCURRENCY: "1", PAGE_CACHE_BYTES: "0" });
+    const before = await startPostgresServer(ctx.buildDir, { WEB_CONCURRENCY: "1", PAGE_CACHE_BYTES: "0", ADMISSION_CONCURRENCY: "0" });
     if (!before) throw new Error("the PostgreSQL server went away");
     let uncached;
     try {
