@@ -4,16 +4,16 @@
 // through the same seats as the web and board at once.
 import { and, count, eq, isNull, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CROSSING_TO_CANCUN, CROSSING_TO_CANCUN_CODE, CROSSING_TO_ISLA, CROSSING_TO_ISLA_CODE } from "../db/seed-catalogue.ts";
+import { CROSSING_TO_CANCUN, CROSSING_TO_CANCUN_CODE, CROSSING_TO_ISLA } from "../db/seed-catalogue.ts";
 import { findAuditEntries } from "../modules/audit/index.ts";
 import { boardingKeysOf, boardingScans, boothSales, openBoardingList } from "../modules/boarding/index.ts";
 import { bookingEvents, bookings, findTickets, tickets, type BookingRow, type TicketRow } from "../modules/checkout/index.ts";
 import { addDays, blockSeats, findDaySailings, findSailing, materializeSailings, seatAllocations, type SailingView } from "../modules/inventory/index.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
 import { signTicketCode } from "../modules/tickets/index.ts";
-import { bootCheckout, buyWithCard, codeOf, GUEST_TEST_SECRET, soldOn, type CheckoutHarness } from "../tests/factories/checkout.ts";
-import { buildBoardingList, manifestOf, recordScan, syncScans, type ScanInput } from "./boarding.ts";
 import { addToCart } from "./cart.ts";
+import { bootCheckout, buyFerry, codeOf, GUEST_TEST_SECRET, soldOn, type CheckoutHarness } from "../tests/factories/checkout.ts";
+import { buildBoardingList, manifestOf, recordScan, syncScans, type ScanInput } from "./boarding.ts";
 import { sellAtBooth, type WalkUpSale } from "./walk-up.ts";
 
 const DAY = "2031-03-05";
@@ -46,26 +46,7 @@ function scan(sailing: SailingView, payload: string, fields: Partial<ScanInput> 
 }
 
 async function ferryBooking(trip: "one_way" | "open", sailing: SailingView | null, adults = 1): Promise<BookingRow> {
-  const { sessionId } = await addToCart(
-    db(),
-    {
-      sessionId: null,
-      currency: "MXN",
-      item: {
-        type: "ferry",
-        crossing: CROSSING_TO_ISLA_CODE,
-        trip,
-        date: sailing?.serviceDate ?? null,
-        returnDate: null,
-        outboundSailingId: sailing?.id ?? null,
-        inboundSailingId: null,
-        category: "tourist",
-        passengers: { adult: adults, child: 0, infant: 0 },
-      },
-    },
-    { siteCode: "travesia", language: "es", now: NOW, holdSeconds: HOLD_SECONDS },
-  );
-  return buyWithCard({ db: db(), provider, now: NOW, guestAccessSecret: GUEST_TEST_SECRET, holdSeconds: HOLD_SECONDS }, provider, sessionId);
+  return buyFerry({ db: db(), provider, now: NOW, guestAccessSecret: GUEST_TEST_SECRET, holdSeconds: HOLD_SECONDS }, provider, { trip, outbound: sailing, adults });
 }
 
 async function historyOf(booking: Pick<BookingRow, "id">): Promise<string[]> {

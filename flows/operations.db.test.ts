@@ -4,7 +4,7 @@
 // and every refusal leaves its audit entry.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CROSSING_TO_ISLA, CROSSING_TO_ISLA_CODE, VESSEL_LARGE, VESSEL_SMALL } from "../db/seed-catalogue.ts";
+import { CROSSING_TO_ISLA, VESSEL_LARGE, VESSEL_SMALL } from "../db/seed-catalogue.ts";
 import { findAuditEntries, type AuditActor } from "../modules/audit/index.ts";
 import { bookingEvents, findBookingLines, findTickets, type BookingRow } from "../modules/checkout/index.ts";
 import {
@@ -20,8 +20,7 @@ import {
 import { jobs } from "../modules/jobs/index.ts";
 import type { MailMessage, Mailer } from "../modules/mail/index.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
-import { bootCheckout, buyWithCard, codeOf, GUEST_TEST_SECRET, type CheckoutHarness } from "../tests/factories/checkout.ts";
-import { addToCart } from "./cart.ts";
+import { bootCheckout, buyFerry, codeOf, GUEST_TEST_SECRET, type CheckoutHarness } from "../tests/factories/checkout.ts";
 import { bookingView, changeBookingDate, takeOpenTicketForClosedSailing } from "./manage-booking.ts";
 import { closeSailings, reopenSailings, sendClosureNotice, SEND_CLOSURE_NOTICE } from "./sailing-closures.ts";
 import { changeVessel, endTimetableRule, saveTimetableRule } from "./timetable-admin.ts";
@@ -50,26 +49,7 @@ const db = () => runtime.database.db;
 const staff = (now: Date = NOW) => ({ db: db(), now, actor: ACTOR, requestId: "test-request" });
 
 async function bookOneWay(sailing: SailingView, language: "es" | "en" | "pt" = "es", adults = 2): Promise<BookingRow> {
-  const { sessionId } = await addToCart(
-    db(),
-    {
-      sessionId: null,
-      currency: "MXN",
-      item: {
-        type: "ferry",
-        crossing: CROSSING_TO_ISLA_CODE,
-        trip: "one_way",
-        date: sailing.serviceDate,
-        returnDate: null,
-        outboundSailingId: sailing.id,
-        inboundSailingId: null,
-        category: "tourist",
-        passengers: { adult: adults, child: 0, infant: 0 },
-      },
-    },
-    { siteCode: "travesia", language, now: NOW, holdSeconds: HOLD_SECONDS },
-  );
-  return buyWithCard({ db: db(), provider, now: NOW, guestAccessSecret: GUEST_TEST_SECRET, holdSeconds: HOLD_SECONDS }, provider, sessionId, { language });
+  return buyFerry({ db: db(), provider, now: NOW, guestAccessSecret: GUEST_TEST_SECRET, holdSeconds: HOLD_SECONDS }, provider, { trip: "one_way", outbound: sailing, adults, language }, { language });
 }
 
 function capturingMailer(): Mailer & { sent: MailMessage[] } {

@@ -4,7 +4,7 @@
 // changing nothing, the buyer's mail; and what the console reads around them (search, sales report).
 import { and, asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CROSSING_TO_CANCUN, CROSSING_TO_ISLA, CROSSING_TO_ISLA_CODE } from "../db/seed-catalogue.ts";
+import { CROSSING_TO_CANCUN, CROSSING_TO_ISLA } from "../db/seed-catalogue.ts";
 import { AppError } from "../lib/errors.ts";
 import { createLogger } from "../lib/logger.ts";
 import { auditEntries, findAuditEntries, type AuditActor } from "../modules/audit/index.ts";
@@ -25,8 +25,7 @@ import { findOutboxMessage, listOutbox } from "../modules/mail/index.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
 import { findEvents, sandboxPspRefunds, webhookDelivery } from "../modules/sandbox-psp/index.ts";
 import { findSalesReport } from "../modules/sales/index.ts";
-import { bootCheckout, buyWithCard, GUEST_TEST_SECRET, SANDBOX_TEST_WEBHOOK_SECRET, soldOn, type CheckoutHarness } from "../tests/factories/checkout.ts";
-import { addToCart } from "./cart.ts";
+import { bootCheckout, buyFerry, GUEST_TEST_SECRET, SANDBOX_TEST_WEBHOOK_SECRET, soldOn, type CheckoutHarness } from "../tests/factories/checkout.ts";
 import { changeBookingDate } from "./manage-booking.ts";
 import { refundBooking, SEND_REFUND_EMAIL, sendRefundEmail, type RefundCommand } from "./refunds.ts";
 
@@ -64,26 +63,7 @@ const command = (booking: BookingRow, amount: string, over: Partial<RefundComman
 });
 
 async function roundTrip(sailing: number, adults: number, buyer: { name: string; email: string } = { name: "Ana Pérez", email: "ana@example.com" }): Promise<BookingRow> {
-  const { sessionId } = await addToCart(
-    db(),
-    {
-      sessionId: null,
-      currency: "MXN",
-      item: {
-        type: "ferry",
-        crossing: CROSSING_TO_ISLA_CODE,
-        trip: "round_trip",
-        date: DAY,
-        returnDate: DAY,
-        outboundSailingId: outbound[sailing]!.id,
-        inboundSailingId: inbound.at(-1)!.id,
-        category: "tourist",
-        passengers: { adult: adults, child: 0, infant: 0 },
-      },
-    },
-    { siteCode: "travesia", language: "es", now: NOW, holdSeconds: HOLD_SECONDS },
-  );
-  return buyWithCard(checkout(), provider, sessionId, { language: "es", buyer: { ...buyer, phone: "+52 998 123 4567", country: "MX", acceptTerms: true } });
+  return buyFerry(checkout(), provider, { trip: "round_trip", outbound: outbound[sailing]!, inbound: inbound.at(-1)!, adults }, { language: "es", buyer: { ...buyer, phone: "+52 998 123 4567", country: "MX", acceptTerms: true } });
 }
 
 async function refusal(promise: Promise<unknown>): Promise<{ code: string; issue: string | undefined }> {

@@ -3,8 +3,7 @@
 // for a partial refund and for the full one that follows.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CROSSING_TO_CANCUN, CROSSING_TO_ISLA, CROSSING_TO_ISLA_CODE } from "../db/seed-catalogue.ts";
-import { addToCart } from "../flows/cart.ts";
+import { CROSSING_TO_CANCUN, CROSSING_TO_ISLA } from "../db/seed-catalogue.ts";
 import { refundBooking, SEND_REFUND_EMAIL } from "../flows/refunds.ts";
 import type { Language } from "../lib/language.ts";
 import { createLogger } from "../lib/logger.ts";
@@ -13,7 +12,7 @@ import type { BookingRow } from "../modules/checkout/index.ts";
 import { addDays, findDaySailings, materializeSailings, type SailingView } from "../modules/inventory/index.ts";
 import { createJobRunner, jobs } from "../modules/jobs/index.ts";
 import { findOutboxMessage, listOutbox } from "../modules/mail/index.ts";
-import { bootCheckout, buyWithCard, GUEST_TEST_SECRET, type CheckoutHarness } from "../tests/factories/checkout.ts";
+import { bootCheckout, buyFerry, GUEST_TEST_SECRET, type CheckoutHarness } from "../tests/factories/checkout.ts";
 import { jobHandlers } from "./jobs.ts";
 
 const DAY = "2031-03-05";
@@ -36,27 +35,8 @@ afterAll(() => harness.runtime.database.close());
 const db = () => harness.runtime.database.db;
 
 async function roundTrip(language: Language, email: string): Promise<BookingRow> {
-  const { sessionId } = await addToCart(
-    db(),
-    {
-      sessionId: null,
-      currency: "MXN",
-      item: {
-        type: "ferry",
-        crossing: CROSSING_TO_ISLA_CODE,
-        trip: "round_trip",
-        date: DAY,
-        returnDate: DAY,
-        outboundSailingId: outbound[0]!.id,
-        inboundSailingId: inbound.at(-1)!.id,
-        category: "tourist",
-        passengers: { adult: 1, child: 0, infant: 0 },
-      },
-    },
-    { siteCode: "travesia", language, now: NOW, holdSeconds: HOLD_SECONDS },
-  );
   const deps = { db: db(), provider: harness.provider, now: NOW, guestAccessSecret: GUEST_TEST_SECRET, holdSeconds: HOLD_SECONDS };
-  return buyWithCard(deps, harness.provider, sessionId, { language, buyer: { name: "Jo Bloggs", email, phone: "+44 20 7946 0000", country: "GB", acceptTerms: true } });
+  return buyFerry(deps, harness.provider, { trip: "round_trip", outbound: outbound[0]!, inbound: inbound.at(-1)!, language }, { language, buyer: { name: "Jo Bloggs", email, phone: "+44 20 7946 0000", country: "GB", acceptTerms: true } });
 }
 
 let formKeys = 0;

@@ -2,10 +2,13 @@
 // app's own router (no socket), a buyer's form, and a paid booking in three calls. Shared by the
 // checkout and manage-booking tests so each speaks the domain instead of repeating the plumbing.
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { CROSSING_TO_ISLA_CODE } from "../../db/seed-catalogue.ts";
+import { addToCart } from "../../flows/cart.ts";
 import { confirmPayment, placeBooking, type CheckoutDeps, type PlaceBookingInput } from "../../flows/checkout.ts";
 import { fixedClock } from "../../lib/clock.ts";
 import type { Database } from "../../lib/db.ts";
 import { AppError } from "../../lib/errors.ts";
+import type { Language } from "../../lib/language.ts";
 import { findBooking, type BookingRow } from "../../modules/checkout/index.ts";
 import { seatAllocations } from "../../modules/inventory/index.ts";
 import { createHttpPaymentProvider, type PaymentProvider } from "../../modules/payments/index.ts";
@@ -100,6 +103,40 @@ export async function heldOn(db: Database, sailingId: number, now: Date): Promis
       ),
     );
   return row?.held ?? 0;
+}
+
+/** A ferry purchase as tests make it: tourist adults Cancún → Isla Mujeres, the return leg when given. */
+export interface FerryPurchase {
+  trip: "one_way" | "round_trip" | "open";
+  outbound: { id: number; serviceDate: string } | null;
+  inbound?: { id: number; serviceDate: string } | null;
+  adults?: number;
+  /** The cart's language; the booking's comes with `placing`. */
+  language?: Language;
+}
+
+/** Adds the ferry item to a new cart and pays it by card through the sandbox: the ticketed booking. */
+export async function buyFerry(deps: CheckoutDeps & { holdSeconds: number }, provider: PaymentProvider, purchase: FerryPurchase, placing: Partial<PlaceBookingInput> = {}): Promise<BookingRow> {
+  const { sessionId } = await addToCart(
+    deps.db,
+    {
+      sessionId: null,
+      currency: "MXN",
+      item: {
+        type: "ferry",
+        crossing: CROSSING_TO_ISLA_CODE,
+        trip: purchase.trip,
+        date: purchase.outbound?.serviceDate ?? null,
+        returnDate: purchase.inbound?.serviceDate ?? null,
+        outboundSailingId: purchase.outbound?.id ?? null,
+        inboundSailingId: purchase.inbound?.id ?? null,
+        category: "tourist",
+        passengers: { adult: purchase.adults ?? 1, child: 0, infant: 0 },
+      },
+    },
+    { siteCode: "travesia", language: purchase.language ?? "es", now: deps.now, holdSeconds: deps.holdSeconds },
+  );
+  return buyWithCard(deps, provider, sessionId, placing);
 }
 
 /** Places the cart of `sessionId`, pays it with the sandbox's good card and returns the ticketed booking. */
