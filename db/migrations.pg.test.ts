@@ -15,7 +15,7 @@ import { FERRY_PRODUCT_ID } from "./seed.ts";
 
 let testDb: TestDatabase;
 beforeAll(async () => {
-  testDb = await createTestDatabase();
+  testDb = await createTestDatabase({ empty: true });
 });
 afterAll(() => testDb.drop());
 

@@ -38,6 +38,21 @@ export interface BootOptions {
  */
 const SANDBOX_PSP_POOL_SIZE = 6;
 
+/** Migrations, the seed (when asked) and the sale window: what every start does before it serves. */
+export async function prepareDatabase(
+  database: DatabaseHandle,
+  options: { seed: boolean; siteCode: string },
+  now: Date,
+  logger: Logger,
+): Promise<void> {
+  await database.migrate();
+  if (options.seed) await seed(database.db, options.siteCode, now);
+  // The rolling sale window of sailings, made from the timetable (idempotent; days that roll into
+  // the window later are made on first request, and the operator can rerun it through the admin API).
+  const window = await materializeSaleWindow(database.db, now);
+  logger.info({ from: window.from, to: window.to, inserted: window.inserted, removed: window.removed }, "sailings materialized");
+}
+
 export async function boot(env: Record<string, string | undefined>, options: BootOptions = {}): Promise<Runtime> {
   const config = parseConfig(env);
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
@@ -49,14 +64,7 @@ export async function boot(env: Record<string, string | undefined>, options: Boo
     loadDataDir: options.loadDataDir,
   });
   const clock = options.clock ?? systemClock;
-  if (!options.prepared) {
-    await database.migrate();
-    if (config.SEED) await seed(database.db, config.SITE_CODE, clock.now());
-    // The rolling sale window of sailings, made from the timetable (idempotent; days that roll into
-    // the window later are made on first request, and the operator can rerun it through the admin API).
-    const window = await materializeSaleWindow(database.db, clock.now());
-    logger.info({ from: window.from, to: window.to, inserted: window.inserted, removed: window.removed }, "sailings materialized");
-  }
+  if (!options.prepared) await prepareDatabase(database, { seed: config.SEED, siteCode: config.SITE_CODE }, clock.now(), logger);
   logger.info({ database: database.kind, ms: Math.round(performance.now() - started) }, "database ready");
   const mailer = createMailer(config, database.db);
   logger.info({ transport: mailer.transport }, "mailer ready");

@@ -25,7 +25,7 @@ const closedDay = addDays(today, 10);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  importer = await createTestDatabase();
+  importer = await createTestDatabase({ empty: true });
   runtime = await boot({ NODE_ENV: "test", DATABASE_URL: database.url, LOG_LEVEL: "silent", PUBLIC_ORIGIN: "https://travesia.example" }, { logger: createLogger("silent") });
   app = createApp(runtime.services, { ping: () => runtime.database.ping() });
   // The port closed for weather that day: no sailing of any crossing runs.

@@ -2,11 +2,17 @@
 // production build. Uses 127.0.0.1:5432 (trust auth, user postgres, database `test`) when it answers;
 // otherwise starts a throwaway cluster from the installed binaries on a free port and removes it after.
 import { execFileSync, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import pg from "pg";
+import { createLogger } from "../../lib/logger.ts";
+import { prepareDatabase } from "../../server/boot.ts";
+import { openDatabase } from "../../server/db.ts";
 import { ensureBuild } from "./ensure-build.mjs";
+import { databaseUrl } from "./pg.ts";
 import { postgresAnswers as answers } from "./pg-answers.mjs";
 import { freePort } from "./free-port.mjs";
 
@@ -16,6 +22,8 @@ declare module "vitest" {
     pgAdminUrl: string;
     /** Directory of the production build the server tier starts. */
     buildDir: string;
+    /** A migrated, seeded database that per-file databases are copied from. */
+    pgTemplate: string;
   }
 }
 
@@ -74,12 +82,42 @@ async function startThrowawayCluster(): Promise<{ url: string; stop: () => void 
 export default async function setup(project: TestProject) {
   project.provide("buildDir", ensureBuild());
   const useLocal = process.env.TEST_PG_THROWAWAY !== "true" && (await answers(LOCAL_URL));
-  if (useLocal) {
-    project.provide("pgAdminUrl", LOCAL_URL);
-    return;
+  const cluster = useLocal ? null : await startThrowawayCluster();
+  if (cluster) process.stdout.write(`server tier: throwaway PostgreSQL cluster at ${cluster.url}\n`);
+  const adminUrl = cluster?.url ?? LOCAL_URL;
+  project.provide("pgAdminUrl", adminUrl);
+  const template = await createSeededTemplate(adminUrl);
+  project.provide("pgTemplate", template.name);
+  return async () => {
+    await template.drop();
+    cluster?.stop();
+  };
+}
+
+/**
+ * Migrations and the seed once for the whole tier: a file's database is a copy of this one (a file
+ * copy inside PostgreSQL), and the servers it starts find the migrations applied and the seed in
+ * place, as a restarted production server does. Each start still runs both, as a no-op.
+ */
+async function createSeededTemplate(adminUrl: string): Promise<{ name: string; drop: () => Promise<void> }> {
+  const name = `travesia_template_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const database = await openDatabase({ databaseUrl: databaseUrl(adminUrl, name), dataDir: "", poolSize: 2 });
+  try {
+    await prepareDatabase(database, { seed: true, siteCode: "travesia" }, new Date(), createLogger("silent"));
+  } finally {
+    await database.close();
   }
-  const cluster = await startThrowawayCluster();
-  process.stdout.write(`server tier: throwaway PostgreSQL cluster at ${cluster.url}\n`);
-  project.provide("pgAdminUrl", cluster.url);
-  return () => cluster.stop();
+  return {
+    name,
+    drop: async () => {
+      try {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await admin.end();
+      }
+    },
+  };
 }

@@ -18,12 +18,28 @@ export function databaseUrl(adminUrl: string, name: string): string {
   return url.toString();
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** PostgreSQL refuses to copy a template while another copy of it is being made: try again. */
+const TEMPLATE_IN_USE = "55006";
+
+/**
+ * A database of the file's own: a copy of the tier's migrated, seeded template, or with `empty`, a
+ * database with nothing in it (for the tests of migrations and of importers).
+ */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = inject("pgAdminUrl");
   const name = `travesia_t_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const create = options.empty ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${inject("pgTemplate")}`;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(create);
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== TEMPLATE_IN_USE || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
   let dropped = false;
   return {
     name,
