@@ -61,7 +61,7 @@ function errorMessageKey(code: string): MessageKey {
 /** The field an issue is about, as the form below names and labels it; null for one it does not show. */
 function fieldOfIssue(t: Translate, path: string, namedLines: readonly NamedLineView[]): { id: string; label: string } | null {
   const buyer = /^buyer\.(name|email|phone|country|acceptTerms)$/.exec(path)?.[1];
-  if (buyer === "acceptTerms") return { id: "accept-terms", label: t("checkout.termsLink") };
+  if (buyer === "acceptTerms") return { id: "accept-terms", label: t("checkout.terms") };
   if (buyer) return { id: `buyer-${buyer}`, label: t(`checkout.buyer.${buyer as "name" | "email" | "phone" | "country"}`) };
   const named = /^passengerNames\.([^.]+)\.(\d+)$/.exec(path);
   const line = named ? namedLines.find((candidate) => candidate.lineId === named[1]) : undefined;
