@@ -231,7 +231,7 @@ export const es = {
   "hold.left.one": "Queda {count} minuto para terminar tu compra; después tus lugares se liberarán.",
   "hold.left.other": "Quedan {count} minutos para terminar tu compra; después tus lugares se liberarán.",
   "hold.released": "Se acabó el tiempo: tus lugares se liberaron y alguien más podría tomarlos. Apártalos de nuevo si siguen libres.",
-  "hold.holdAgain": "Apartar de nuevo: {name}",
+  "hold.holdAgain": "Apartar los lugares de nuevo: {name}",
   "cart.remove": "Quitar",
   "cart.removeLine": "Quitar {name}",
   "cart.emptyCart": "Vaciar el carrito",

@@ -231,7 +231,7 @@ export const pt = {
   "hold.left.one": "Falta {count} minuto para concluir sua compra; depois seus lugares serão liberados.",
   "hold.left.other": "Faltam {count} minutos para concluir sua compra; depois seus lugares serão liberados.",
   "hold.released": "O tempo acabou: seus lugares foram liberados e outra pessoa pode ficar com eles. Reserve-os de novo se ainda estiverem livres.",
-  "hold.holdAgain": "Reservar de novo: {name}",
+  "hold.holdAgain": "Reservar os lugares de novo: {name}",
   "cart.remove": "Remover",
   "cart.removeLine": "Remover {name}",
   "cart.emptyCart": "Esvaziar o carrinho",
