@@ -167,13 +167,35 @@ test("form controls stand out from their background at 3:1, and radios and check
   for (const path of [pathOf("home", language), `${pathOf("xcaret", language)}?date=${parkDay(20)}&adults=1&step=search`, pathOf("cart", language), pathOf("paymentDetails", language), pathOf("register", language)]) {
     await page.goto(path);
     const controls = await page.evaluate(() => {
-      // The colour behind an element: the first ancestor's opaque background.
+      // Computed colours come as oklch() or lab(), some translucent: a canvas paints them over what is
+      // under them and reads the sRGB the eye gets, "rgb(r, g, b)".
+      const canvas = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+      const paint = (colors: string[]): string => {
+        if (!canvas) return colors[colors.length - 1] ?? "";
+        canvas.clearRect(0, 0, 1, 1);
+        for (const color of ["#fff", ...colors]) {
+          canvas.fillStyle = color;
+          canvas.fillRect(0, 0, 1, 1);
+        }
+        const [r, g, b] = canvas.getImageData(0, 0, 1, 1).data;
+        return `rgb(${r}, ${g}, ${b})`;
+      };
+      const opaque = (color: string): boolean => {
+        if (!canvas) return true;
+        canvas.clearRect(0, 0, 1, 1);
+        canvas.fillStyle = color;
+        canvas.fillRect(0, 0, 1, 1);
+        return canvas.getImageData(0, 0, 1, 1).data[3] === 255;
+      };
+      // The colour behind an element: its ancestors' backgrounds, painted from the first opaque one up.
       const backdrop = (element: Element | null): string => {
+        const layers: string[] = [];
         for (let node = element; node; node = node.parentElement) {
           const color = getComputedStyle(node).backgroundColor;
-          if (color !== "rgba(0, 0, 0, 0)" && color !== "transparent") return color;
+          layers.unshift(color);
+          if (opaque(color)) break;
         }
-        return "rgb(255, 255, 255)";
+        return paint(layers);
       };
       const visible = (element: HTMLElement) => element.offsetParent !== null && element.getBoundingClientRect().width > 2;
       const fields = [...document.querySelectorAll<HTMLElement>("input:not([type=hidden]):not([type=radio]):not([type=checkbox]), select, textarea")].filter(visible);
@@ -181,7 +203,8 @@ test("form controls stand out from their background at 3:1, and radios and check
       return {
         fields: fields.map((element) => {
           const style = getComputedStyle(element);
-          return { name: element.getAttribute("name") ?? element.id, border: style.borderTopColor, width: style.borderTopWidth, fill: style.backgroundColor, behind: backdrop(element.parentElement) };
+          const behind = backdrop(element.parentElement);
+          return { name: element.getAttribute("name") ?? element.id, border: paint([behind, style.borderTopColor]), width: style.borderTopWidth, fill: paint([behind, style.backgroundColor]), behind };
         }),
         checks: checks.map((element) => {
           const box = element.getBoundingClientRect();
