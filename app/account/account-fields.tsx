@@ -2,6 +2,8 @@
 // with its policy in view, country and state (Mexico's states as a list), and the notices above a form.
 import { useState, type ReactNode } from "react";
 import { FIELD_LABEL, INPUT } from "../components/booking/styles.ts";
+import { ErrorSummary } from "../components/ui/error-summary.tsx";
+import type { MessageKey } from "../i18n/translate.ts";
 import { useTranslate } from "../i18n/use-translate.ts";
 import { accountErrorKey, type AccountField, type FormErrors } from "./account-errors.ts";
 import { MEXICAN_STATES } from "./mexican-states.ts";
@@ -180,14 +182,27 @@ export function CountryStateFields({ countries, country, state, errors }: { coun
   );
 }
 
-export function GeneralError({ code, testId = "account-error" }: { code: string | null; testId?: string }) {
+/** What each field is called in the error summary: its label's words. */
+const FIELD_LABELS: Record<AccountField, MessageKey> = {
+  email: "account.field.email",
+  password: "account.field.password",
+  firstName: "account.field.firstName",
+  lastName: "account.field.lastName",
+  country: "account.field.country",
+  state: "account.field.state",
+  privacy: "page.privacyNotice",
+};
+
+/**
+ * The summary above a refused account form: the refusal about no one field as its title, and a link
+ * to each field in error (each field's input is `account-<field>`). Focused when a submit comes back.
+ */
+export function GeneralError({ code, errors, testId = "account-error" }: { code: string | null; errors?: FormErrors; testId?: string }) {
   const t = useTranslate();
-  if (!code) return null;
-  return (
-    <div role="alert" data-testid={testId} data-code={code} className="rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700">
-      {t(accountErrorKey(code))}
-    </div>
-  );
+  const fields = Object.entries(errors?.fields ?? {}) as [AccountField, string][];
+  if (!code && fields.length === 0) return null;
+  const items = fields.map(([field, fieldCode]) => ({ fieldId: `account-${field}`, text: `${t(FIELD_LABELS[field])}: ${t(accountErrorKey(fieldCode))}` }));
+  return <ErrorSummary title={code ? t(accountErrorKey(code)) : undefined} items={items} focusKey={errors ?? code} testId={testId} code={code ?? undefined} />;
 }
 
 export function Notice({ testId, title, children }: { testId: string; title: string; children?: ReactNode }) {

@@ -151,7 +151,7 @@ export function LoginForm({ submit, initialFailure = null, initialEmail = "", so
         </div>
         {offerRemember ? (
           <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" name="remember" className="size-5 accent-sea-700" />
+            <input type="checkbox" name="remember" className="size-6 shrink-0 accent-sea-700" />
             {t("login.remember")}
           </label>
         ) : null}

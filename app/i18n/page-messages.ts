@@ -38,6 +38,7 @@ export const ROUTE_MODULE_MESSAGES: Record<string, readonly string[]> = {
   "routes/product-page.tsx": ["product", ...BOOKING_WIDGET],
   "routes/cart-page.tsx": [
     "cart",
+    "hold",
     "booking.passengers",
     "booking.passenger",
     "booking.passengerCount",
@@ -52,6 +53,7 @@ export const ROUTE_MODULE_MESSAGES: Record<string, readonly string[]> = {
     "payment",
     "cart.title",
     "cart.holdCountdown",
+    "hold",
     "cart.openTicket",
     "cart.paymentMethods",
     "cart.paymentMethodsLoading",

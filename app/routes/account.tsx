@@ -135,7 +135,7 @@ function ProfileForm({ page, refused }: { page: AccountData; refused: AccountAct
       <h2 id="account-profile" className="text-xl font-bold text-sea-950">
         {t("account.profile.title")}
       </h2>
-      <GeneralError code={errors.general} />
+      <GeneralError code={errors.general} errors={errors} />
       <TextField name="firstName" label={t("account.field.firstName")} autoComplete="given-name" maxLength={100} errors={errors} defaultValue={values.firstName} />
       <TextField name="lastName" label={t("account.field.lastName")} autoComplete="family-name" maxLength={100} errors={errors} defaultValue={values.lastName} />
       <CountryStateFields countries={page.countries} country={values.country} state={values.state} errors={errors} />

@@ -101,18 +101,20 @@ function CartLine({ line, busy }: { line: CartLineView; busy: boolean }) {
         </div>
         <LineDetails line={line} />
         <div className="mt-3 flex flex-wrap items-center gap-3">
-          {line.hold.status === "held" && line.hold.expiresAt && line.hold.secondsLeft !== null ? (
-            <HoldCountdown expiresAt={line.hold.expiresAt} secondsLeft={line.hold.secondsLeft} label={(time) => t("cart.holdCountdown", { time })} />
+          {/* Mounted for an expired hold too (at 0): the clock that counted down is the one that says so. */}
+          {(line.hold.status === "held" && line.hold.secondsLeft !== null) || expired ? (
+            <HoldCountdown
+              secondsLeft={expired ? 0 : (line.hold.secondsLeft ?? 0)}
+              label={(time) => t("cart.holdCountdown", { time })}
+              releasedText={t("cart.holdExpired")}
+            />
           ) : null}
           {expired ? (
             <>
-              <p role="status" className="rounded-lg bg-coral-50 px-3 py-1 text-sm font-semibold text-coral-700" data-testid="hold-expired">
-                {t("cart.holdExpired")}
-              </p>
               <Form method="post">
                 <input type="hidden" name="intent" value="hold-again" />
                 <input type="hidden" name="line" value={line.id} />
-                <button type="submit" className={buttonClass("secondary")} disabled={busy}>
+                <button type="submit" className={buttonClass("secondary")} disabled={busy} aria-label={t("hold.holdAgain", { name: line.product.name })}>
                   {t("cart.holdAgain")}
                 </button>
               </Form>
@@ -153,7 +155,15 @@ function ComplementCard({ card, line, busy }: { card: CartComplementView; line: 
           <p className="text-xs text-slate-600">{t("cart.complements.for", { count: people })}</p>
           <label className="block text-sm font-semibold text-sea-950">
             {t("cart.complements.date")}
-            <input type="date" name="date" required defaultValue={card.defaultDate ?? undefined} className={`${INPUT} mt-1`} />
+            {/* One such field per card: its name says which product it is for. */}
+            <input
+              type="date"
+              name="date"
+              required
+              defaultValue={card.defaultDate ?? undefined}
+              aria-label={t("cart.complements.dateFor", { name: card.infoDetails.titleDescription })}
+              className={`${INPUT} mt-1`}
+            />
           </label>
           <div className="flex flex-wrap gap-2">
             <button type="submit" name="upgrade" value="false" className={buttonClass("secondary")} disabled={busy}>

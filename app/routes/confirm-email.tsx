@@ -79,7 +79,7 @@ function ResendForm({ result }: { result: ConfirmActionData | undefined }) {
     <Form method="post" noValidate className={`${CARD} space-y-4`} data-testid="resend-form">
       <h2 className="text-xl font-bold text-sea-950">{t("account.confirm.askNewTitle")}</h2>
       <p className="text-sm text-slate-700">{t("account.confirm.askNewHint")}</p>
-      <GeneralError code={errors.general} />
+      <GeneralError code={errors.general} errors={errors} />
       <TextField name="email" type="email" label={t("account.field.email")} autoComplete="email" maxLength={254} errors={errors} defaultValue={result?.email ?? ""} />
       <button type="submit" className={buttonClass("primary")} disabled={busy} data-testid="resend-submit">
         {t("account.confirm.send")}

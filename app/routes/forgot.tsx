@@ -71,7 +71,7 @@ function RequestForm({ result }: { result: ForgotActionData | undefined }) {
     <Form method="post" noValidate className={`${CARD} space-y-4`} data-testid="forgot-form">
       <input type="hidden" name="intent" value="request" />
       <p className="text-sm text-slate-700">{t("account.forgot.intro")}</p>
-      <GeneralError code={errors.general} />
+      <GeneralError code={errors.general} errors={errors} />
       <TextField name="email" type="email" label={t("account.field.email")} autoComplete="email" maxLength={254} errors={errors} defaultValue={result?.kind === "request-refused" ? result.email : ""} />
       <button type="submit" className={buttonClass("primary")} disabled={busy} data-testid="forgot-submit">
         {t("account.forgot.submit")}
@@ -105,7 +105,7 @@ function ResetForm({ token, policy, result }: { token: string; policy: { min: nu
           {t("account.reset.linkInvalid")}
         </div>
       ) : (
-        <GeneralError code={errors.general} testId="reset-error" />
+        <GeneralError code={errors.general} errors={errors} testId="reset-error" />
       )}
       {linkUnusable ? (
         <p className="text-sm">

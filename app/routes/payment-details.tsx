@@ -8,16 +8,17 @@ import { useRef, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { languageOfPath } from "../../lib/language.ts";
 import type { ErrorIssue } from "../../lib/errors.ts";
-import { loadPaymentDetails, submitPaymentDetails, type PaymentFormFailure, type PaymentFormValues } from "../checkout/payment-details.server.ts";
+import { loadPaymentDetails, submitPaymentDetails, type NamedLineView, type PaymentFormFailure, type PaymentFormValues } from "../checkout/payment-details.server.ts";
 import { formatLongDate } from "../components/booking/format.ts";
 import { LegLine } from "../components/booking/leg-line.tsx";
-import { CARD, FIELD_LABEL, INPUT } from "../components/booking/styles.ts";
+import { CARD, CHECK, CHOICE_ROW, FIELD_LABEL, INPUT } from "../components/booking/styles.ts";
 import { HoldCountdown } from "../components/cart/hold-countdown.tsx";
 import { UpliftOffer } from "../components/checkout/uplift-offer.tsx";
 import { PaymentMethods } from "../components/cart/payment-methods.tsx";
 import { Breadcrumbs } from "../components/content/breadcrumbs.tsx";
+import { ErrorSummary, type ErrorSummaryItem } from "../components/ui/error-summary.tsx";
 import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
-import { createTranslate, type MessageKey } from "../i18n/translate.ts";
+import { createTranslate, type MessageKey, type Translate } from "../i18n/translate.ts";
 import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
 import { matchPage, pathOf } from "../routing/localized-paths.ts";
 import type { Route } from "./+types/payment-details";
@@ -55,6 +56,29 @@ function errorMessageKey(code: string): MessageKey {
   if (own) return `checkout.error.${own}`;
   if (code === "PAYMENT_PROVIDER_UNAVAILABLE" || code === "PAYMENT_INTENT_STATE") return `payment.error.${code}`;
   return "checkout.error.any";
+}
+
+/** The field an issue is about, as the form below names and labels it; null for one it does not show. */
+function fieldOfIssue(t: Translate, path: string, namedLines: readonly NamedLineView[]): { id: string; label: string } | null {
+  const buyer = /^buyer\.(name|email|phone|country|acceptTerms)$/.exec(path)?.[1];
+  if (buyer === "acceptTerms") return { id: "accept-terms", label: t("checkout.terms") };
+  if (buyer) return { id: `buyer-${buyer}`, label: t(`checkout.buyer.${buyer as "name" | "email" | "phone" | "country"}`) };
+  const named = /^passengerNames\.([^.]+)\.(\d+)$/.exec(path);
+  const line = named ? namedLines.find((candidate) => candidate.lineId === named[1]) : undefined;
+  if (!named || !line) return null;
+  const index = Number(named[2]);
+  const type = line.passengers[index];
+  if (!type) return null;
+  const number = line.passengers.slice(0, index + 1).filter((other) => other === type).length;
+  return { id: `names-${line.lineId}-${index}`, label: `${t(`checkout.passenger.${type}`, { number })} (${line.productName})` };
+}
+
+function summaryItems(t: Translate, issues: readonly ErrorIssue[], namedLines: readonly NamedLineView[]): ErrorSummaryItem[] {
+  return issues.flatMap((issue) => {
+    const field = fieldOfIssue(t, issue.path, namedLines);
+    const code = FIELD_CODES.find((known) => known === issue.code) ?? "format";
+    return field ? [{ fieldId: field.id, text: `${field.label}: ${t(`checkout.field.${code}`)}` }] : [];
+  });
 }
 
 function issueOf(issues: readonly ErrorIssue[], path: string): ErrorIssue | undefined {
@@ -120,6 +144,11 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
   const issues = failure?.issues ?? [];
   const knownError = failure ? errorMessageKey(failure.code) : null;
   const secondsLeft = Math.min(...cart.lines.flatMap((line) => (line.hold.secondsLeft === null ? [] : [line.hold.secondsLeft])));
+  // Once a hold runs out nothing is offered for payment (its seats are gone, its price off the total):
+  // the page says the seats were released and offers to hold them again instead.
+  const [expiredHere, setExpiredHere] = useState(false);
+  const expiredLines = cart.lines.filter((line) => line.hold.status === "expired");
+  const released = expiredHere || expiredLines.length > 0;
   return (
     <div className={`${CONTAINER} py-8`}>
       <Breadcrumbs crumbs={[{ label: t("page.home"), href: pathOf("home", language) }, { label: t("cart.title"), href: pathOf("cart", language) }, { label: title }]} />
@@ -138,10 +167,9 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
         </div>
       ) : null}
       {knownError ? (
-        <div role="alert" data-testid="checkout-error" className="mt-4 rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700">
-          <p className="font-semibold">{t("checkout.errorTitle")}</p>
+        <ErrorSummary title={t("checkout.errorTitle")} items={summaryItems(t, issues, namedLines)} focusKey={failure} testId="checkout-error" code={failure?.code} className="mt-4">
           <p>{t(knownError)}</p>
-        </div>
+        </ErrorSummary>
       ) : null}
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
         <Form method="post" className="space-y-6" noValidate ref={form} data-uplift-initialized={upliftInitialized ? "true" : "false"}>
@@ -219,16 +247,16 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
 
           <fieldset className={`${CARD} space-y-4`}>
             <legend className="px-1 text-lg font-bold text-sea-950">{t("checkout.method.title")}</legend>
-            <label className="flex items-start gap-3">
-              <input type="radio" name="method" value="card" defaultChecked={values.method !== "paypal"} className="mt-1" />
+            <label className={CHOICE_ROW}>
+              <input type="radio" name="method" value="card" defaultChecked={values.method !== "paypal"} className={CHECK} />
               <span>
                 <span className="font-semibold">{t("checkout.method.card")}</span>
                 <span className="block text-sm text-slate-700">{t("checkout.method.cardHint")}</span>
               </span>
             </label>
             {paypal ? (
-              <label className="flex items-start gap-3">
-                <input type="radio" name="method" value="paypal" defaultChecked={values.method === "paypal"} className="mt-1" />
+              <label className={CHOICE_ROW}>
+                <input type="radio" name="method" value="paypal" defaultChecked={values.method === "paypal"} className={CHECK} />
                 <span>
                   <span className="font-semibold">{t("checkout.method.paypal")}</span>
                   <span className="block text-sm text-slate-700">{t("checkout.method.paypalHint")}</span>
@@ -267,11 +295,12 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
           <div className={`${CARD} space-y-4`}>
             <label className="flex items-start gap-3">
               <input
+                id="accept-terms"
                 type="checkbox"
                 name="acceptTerms"
                 required
                 defaultChecked={values.acceptTerms}
-                className="mt-1"
+                className={CHECK}
                 aria-invalid={issueOf(issues, "buyer.acceptTerms") ? true : undefined}
                 aria-describedby={issueOf(issues, "buyer.acceptTerms") ? "terms-error" : undefined}
               />
@@ -283,7 +312,16 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
               </span>
             </label>
             <FieldError id="terms-error" issue={issueOf(issues, "buyer.acceptTerms")} />
-            {showPaymentButton ? (
+            {released ? (
+              <div className="space-y-3" data-testid="pay-released">
+                <p className="text-sm font-semibold text-coral-700">{t("hold.released")}</p>
+                {expiredLines.map((line) => (
+                  <button key={line.id} type="submit" form={`hold-again-${line.id}`} className={`${buttonClass("primary", "lg")} w-full`} disabled={busy} data-testid="hold-again">
+                    {t("hold.holdAgain", { name: line.product.name })}
+                  </button>
+                ))}
+              </div>
+            ) : showPaymentButton ? (
               <button type="submit" className={`${buttonClass("primary", "lg")} w-full`} disabled={busy} data-testid="pay">
                 {t("checkout.pay", { total: cart.totals.total.formatted })}
               </button>
@@ -302,9 +340,17 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
           <h2 id="checkout-summary" className="text-lg font-bold text-sea-950">
             {t("checkout.summary.title")}
           </h2>
-          {cart.holdExpiresAt && Number.isFinite(secondsLeft) ? (
-            <HoldCountdown expiresAt={cart.holdExpiresAt} secondsLeft={secondsLeft} label={(time) => t("cart.holdCountdown", { time })} />
+          {/* Mounted once the hold has run out too (at 0): the clock that counted down says so. */}
+          {released || (cart.holdExpiresAt && Number.isFinite(secondsLeft)) ? (
+            <HoldCountdown secondsLeft={Number.isFinite(secondsLeft) ? secondsLeft : 0} label={(time) => t("cart.holdCountdown", { time })} onExpire={() => setExpiredHere(true)} />
           ) : null}
+          {/* The forms of the hold-again buttons, which sit where the pay button was (a form cannot hold another). */}
+          {expiredLines.map((line) => (
+            <Form key={line.id} id={`hold-again-${line.id}`} method="post" action={pathOf("cart", language)}>
+              <input type="hidden" name="intent" value="hold-again" />
+              <input type="hidden" name="line" value={line.id} />
+            </Form>
+          ))}
           <ul className="space-y-3 text-sm">
             {cart.lines.map((line) => (
               <li key={line.id} className="border-b border-slate-100 pb-2">

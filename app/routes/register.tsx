@@ -65,7 +65,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
       <h1 className="text-3xl font-bold text-sea-950">{t("page.register")}</h1>
       <p className="mt-2 text-slate-700">{t("account.register.intro")}</p>
       <Form method="post" noValidate className={`${CARD} mt-6 space-y-5`} data-testid="register-form">
-        <GeneralError code={errors.general} />
+        <GeneralError code={errors.general} errors={errors} />
         <TextField name="email" type="email" label={t("account.field.email")} autoComplete="email" maxLength={254} errors={errors} defaultValue={values.email} />
         <NewPasswordField errors={errors} label={t("account.field.password")} policy={page.policy} />
         <div className="grid gap-5 sm:grid-cols-2">
@@ -76,12 +76,13 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
         <div>
           <label className="flex items-start gap-3 text-sm text-slate-800">
             <input
+              id="account-privacy"
               type="checkbox"
               name="privacy"
               value="yes"
               required
               defaultChecked={values.privacy}
-              className="mt-1 size-4"
+              className="size-6 shrink-0 accent-sea-700"
               aria-invalid={errors.fields.privacy ? true : undefined}
               aria-describedby={errors.fields.privacy ? "account-privacy-error" : undefined}
             />

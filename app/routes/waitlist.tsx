@@ -3,7 +3,7 @@
 // that puts the kept seats in the cart. Every refusal is shown in the visitor's language.
 import { Form, Link, useNavigation } from "react-router";
 import { languageOfPath, type Language } from "../../lib/language.ts";
-import { CARD, FIELD_LABEL, FIELDSET_LEGEND, INPUT, CHOICE } from "../components/booking/styles.ts";
+import { CARD, CHECK, CHOICE, FIELD_LABEL, FIELDSET_LEGEND, INPUT } from "../components/booking/styles.ts";
 import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
 import { createTranslate, type Translate } from "../i18n/translate.ts";
 import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
@@ -141,7 +141,7 @@ function JoinForm({ page, answer }: { page: Extract<WaitlistPageData, { kind: "j
         <div className="mt-2 flex flex-wrap gap-2">
           {(["tourist", "resident"] as const).map((category) => (
             <label key={category} className={CHOICE}>
-              <input type="radio" name="category" value={category} defaultChecked={values.category === category} className="size-4 accent-sea-700" />
+              <input type="radio" name="category" value={category} defaultChecked={values.category === category} className={CHECK} />
               {t(`booking.category.${category}`)}
             </label>
           ))}

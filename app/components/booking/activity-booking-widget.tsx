@@ -12,7 +12,7 @@ import { errorKey } from "./ferry-booking-widget.tsx";
 import { formatLongDate } from "./format.ts";
 import { CategoryField, PassengerFields, SelectionHiddenFields } from "./passenger-fields.tsx";
 import { PresaleBadge, PriceSummary } from "./price-summary.tsx";
-import { CARD, FIELDSET_LEGEND } from "./styles.ts";
+import { CARD, CHECK, FIELDSET_LEGEND } from "./styles.ts";
 import type { ActivityWidgetView } from "./types.ts";
 
 const MAX_PASSENGERS = 60;
@@ -43,7 +43,7 @@ export function ActivityBookingWidget({ view }: { view: ActivityWidgetView }) {
                   key={choice.id}
                   className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white p-3 text-sm text-slate-800 has-[:checked]:border-sea-700 has-[:checked]:bg-sea-50"
                 >
-                  <input type="radio" name="product" value={choice.id} defaultChecked={choice.id === view.productId} className="mt-0.5 size-4 accent-sea-700" />
+                  <input type="radio" name="product" value={choice.id} defaultChecked={choice.id === view.productId} className={CHECK} />
                   <span>
                     <span className="block font-semibold text-sea-950">
                       {t(choice.kind === "tour" ? "product.tour" : "product.admission")} · {choice.name}
@@ -71,7 +71,7 @@ export function ActivityBookingWidget({ view }: { view: ActivityWidgetView }) {
                   value={kind}
                   checked={when === kind}
                   onChange={() => setWhen(kind)}
-                  className="mt-0.5 size-4 accent-sea-700"
+                  className={CHECK}
                   data-testid={`activity-when-${kind}`}
                 />
                 <span className="font-semibold text-sea-950">

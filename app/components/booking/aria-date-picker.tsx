@@ -55,7 +55,7 @@ export default function AriaDatePicker({ name, label, hint, value, min, max, lan
         shouldForceLeadingZeros
       >
         <Label className={FIELD_LABEL}>{label}</Label>
-        <Group className="flex min-h-11 w-full items-center rounded-lg border border-slate-400 bg-white pl-3 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-sea-700 data-[invalid]:border-coral-700">
+        <Group className="flex min-h-11 w-full items-center rounded-lg border border-slate-500 bg-white pl-3 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-sea-700 data-[invalid]:border-coral-700">
           <DateInput className="flex flex-1 text-base text-slate-900">
             {(segment) => (
               <DateSegment
@@ -80,7 +80,7 @@ export default function AriaDatePicker({ name, label, hint, value, min, max, lan
           </Text>
         ) : null}
         <Popover className="rounded-xl border border-slate-200 bg-white p-3 shadow-xl" placement="bottom start">
-          <Dialog className="outline-none">
+          <Dialog className="outline-none" aria-label={label}>
             <Calendar className="w-72">
               <header className="mb-2 flex items-center justify-between gap-2">
                 <Button slot="previous" aria-label={PREVIOUS[language]} className="flex size-11 items-center justify-center rounded-full text-sea-900 hover:bg-sea-50 focus-visible:outline-2 focus-visible:outline-sea-700 disabled:opacity-40">

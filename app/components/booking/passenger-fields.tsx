@@ -2,7 +2,7 @@
 // inputs: they work without JavaScript and every screen reader knows them.
 import type { ChangeEvent } from "react";
 import { useTranslate } from "../../i18n/use-translate.ts";
-import { FIELD_LABEL, FIELDSET_LEGEND, INPUT } from "./styles.ts";
+import { CHECK, FIELD_LABEL, FIELDSET_LEGEND, INPUT } from "./styles.ts";
 import type { FareCategoryId, PassengerBandView, PassengerCountsView } from "./types.ts";
 
 const FIELD_NAME = { adult: "adults", child: "children", infant: "infants" } as const;
@@ -81,7 +81,7 @@ export function CategoryField({ idPrefix, value, repriceWith }: { idPrefix: stri
       <div className="mt-2 flex flex-wrap gap-2">
         {(["tourist", "resident"] as const).map((category) => (
           <label key={category} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 has-[:checked]:border-sea-700 has-[:checked]:bg-sea-50">
-            <input type="radio" name="category" value={category} defaultChecked={value === category} onChange={reprice} className="size-4 accent-sea-700" />
+            <input type="radio" name="category" value={category} defaultChecked={value === category} onChange={reprice} className={CHECK} />
             {t(`booking.category.${category}`)}
           </label>
         ))}

@@ -1,7 +1,7 @@
 // The live timetable of a date: each crossing's departures with arrival, seats left and state.
 import { Form } from "react-router";
 import { useLanguage, useTranslate } from "../../i18n/use-translate.ts";
-import { buttonClass } from "../ui/styles.ts";
+import { buttonClass, FOCUS_RING } from "../ui/styles.ts";
 import { DateField } from "./date-field.tsx";
 import { formatLongDate } from "./format.ts";
 import { sailingStatusLabel } from "./sailing-list.tsx";
@@ -36,9 +36,17 @@ export function Timetable({ view }: { view: TimetableView }) {
       <p className="text-sm text-slate-700">{t("timetable.checkIn")}</p>
       <div className="grid gap-6 lg:grid-cols-2">
         {view.crossings.map((crossing) => (
-          <div key={crossing.code} className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
+          // Narrow enough for a 320 px screen; should a language's words still not fit, the table scrolls
+          // inside its own box (focusable, so a keyboard can scroll it) and the page never does.
+          <div
+            key={crossing.code}
+            role="region"
+            aria-labelledby={`timetable-${crossing.code}`}
+            tabIndex={0}
+            className={`overflow-x-auto rounded-2xl border border-slate-200 bg-white ${FOCUS_RING}`}
+          >
             <table className="w-full text-left text-sm" data-crossing={crossing.code}>
-              <caption className="bg-sea-900 px-4 py-3 text-left text-white">
+              <caption id={`timetable-${crossing.code}`} className="bg-sea-900 px-3 py-3 text-left text-white sm:px-4">
                 <span className="block text-base font-bold">
                   {crossing.from} → {crossing.to}
                 </span>
@@ -46,18 +54,18 @@ export function Timetable({ view }: { view: TimetableView }) {
                   {t("timetable.from", { place: crossing.place })} · {t("timetable.duration", { count: crossing.durationMinutes })}
                 </span>
               </caption>
-              <thead className="bg-sea-50 text-xs uppercase tracking-wide text-sea-950">
+              <thead className="bg-sea-50 text-xs text-sea-950 sm:uppercase sm:tracking-wide">
                 <tr>
-                  <th scope="col" className="px-4 py-2">
+                  <th scope="col" className="px-2 py-2 sm:px-4">
                     {t("timetable.time")}
                   </th>
-                  <th scope="col" className="px-4 py-2">
+                  <th scope="col" className="px-2 py-2 sm:px-4">
                     {t("timetable.arrival")}
                   </th>
-                  <th scope="col" className="px-4 py-2">
+                  <th scope="col" className="px-2 py-2 sm:px-4">
                     {t("timetable.seats")}
                   </th>
-                  <th scope="col" className="px-4 py-2">
+                  <th scope="col" className="px-2 py-2 sm:px-4">
                     {t("timetable.state")}
                   </th>
                 </tr>
@@ -65,19 +73,19 @@ export function Timetable({ view }: { view: TimetableView }) {
               <tbody>
                 {crossing.sailings.length === 0 ? (
                   <tr>
-                    <td colSpan={4} className="px-4 py-3 text-slate-700">
+                    <td colSpan={4} className="px-3 py-3 text-slate-700 sm:px-4">
                       {t("booking.noSailings")}
                     </td>
                   </tr>
                 ) : (
                   crossing.sailings.map((sailing) => (
                     <tr key={sailing.id} className="border-t border-slate-100" data-sailing-status={sailing.status} data-sailing-time={sailing.time}>
-                      <th scope="row" className="px-4 py-2 font-bold tabular-nums text-sea-950">
+                      <th scope="row" className="px-2 py-2 sm:px-4 font-bold tabular-nums text-sea-950">
                         {sailing.time}
                       </th>
-                      <td className="px-4 py-2 tabular-nums text-slate-700">{sailing.arrivalTime}</td>
-                      <td className="px-4 py-2 tabular-nums text-slate-800">{sailing.status === "available" ? sailing.seatsLeft : "—"}</td>
-                      <td className="px-4 py-2 text-slate-800">{sailingStatusLabel(t, sailing)}</td>
+                      <td className="px-2 py-2 sm:px-4 tabular-nums text-slate-700">{sailing.arrivalTime}</td>
+                      <td className="px-2 py-2 sm:px-4 tabular-nums text-slate-800">{sailing.status === "available" ? sailing.seatsLeft : "—"}</td>
+                      <td className="px-2 py-2 sm:px-4 text-slate-800">{sailingStatusLabel(t, sailing)}</td>
                     </tr>
                   ))
                 )}

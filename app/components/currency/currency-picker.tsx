@@ -79,7 +79,7 @@ function CurrencyList({ mode, options, selected, pendingCode, failed, onChoose, 
           <SearchIcon className="pointer-events-none absolute left-3 size-4 text-slate-500" />
           <Input
             placeholder={t("currency.searchPlaceholder")}
-            className="min-h-11 w-full rounded-xl border border-slate-300 bg-white py-2 pl-9 pr-10 text-base text-slate-900 placeholder:text-slate-500 outline-none focus-visible:border-sea-700 focus-visible:ring-2 focus-visible:ring-sea-700/30 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
+            className="min-h-11 w-full rounded-xl border border-slate-500 bg-white py-2 pl-9 pr-10 text-base text-slate-900 placeholder:text-slate-500 outline-none focus-visible:border-sea-700 focus-visible:ring-2 focus-visible:ring-sea-700/30 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
           />
           <Button className="absolute right-1 inline-flex size-9 items-center justify-center rounded-lg text-slate-600 outline-none hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sea-700 group-data-[empty]:hidden">
             <ClearIcon className="size-4" />

@@ -241,7 +241,7 @@ function CurrencyForm({ placement, current, options, language }: SwitcherProps) 
         id={selectId}
         name={CURRENCY_FORM_FIELD.currency}
         defaultValue={current.code}
-        className={`min-h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 ${FOCUS_RING}`}
+        className={`min-h-11 w-full rounded-xl border border-slate-500 bg-white px-3 text-base text-slate-900 ${FOCUS_RING}`}
       >
         {options.map((option) => (
           <option key={option.code} value={option.code}>

@@ -46,7 +46,7 @@ const TONES = {
   light: {
     label: "text-sm font-semibold text-sea-950",
     input:
-      "min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-700 aria-[invalid=true]:border-coral-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-coral-700",
+      "min-h-11 w-full rounded-lg border border-slate-500 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-700 aria-[invalid=true]:border-coral-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-coral-700",
     error: "mt-1 text-sm font-semibold text-coral-700",
     check: "text-sm text-slate-800",
     link: "rounded text-sm font-semibold text-sea-800 underline underline-offset-4 hover:text-sea-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-700",
@@ -153,7 +153,7 @@ export function NewsletterForm({ idPrefix, tone, origin, initialResult }: Newsle
           aria-required="true"
           aria-invalid={errors[field] ? true : undefined}
           aria-describedby={describedBy(field)}
-          className="mt-0.5 size-5 shrink-0 accent-coral-600"
+          className="size-6 shrink-0 accent-coral-600"
         />
         <label htmlFor={id(field)} className={styles.check}>
           {t(`newsletter.${field}`)}

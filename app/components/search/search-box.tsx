@@ -112,6 +112,9 @@ export function SearchBox({ language, variant, initialQuery, reloadOnNavigate = 
   return (
     <form
       role="search"
+      // Two search boxes can share a page (the header's and the page's own): each landmark is named.
+      aria-label={variant === "header" || variant === "menu" ? t("search.landmarkQuick") : undefined}
+      aria-labelledby={variant === "header" || variant === "menu" ? undefined : `${inputId}-label`}
       method="get"
       action={action}
       className="relative w-full"
@@ -123,6 +126,7 @@ export function SearchBox({ language, variant, initialQuery, reloadOnNavigate = 
       }}
     >
       <label
+        id={`${inputId}-label`}
         htmlFor={inputId}
         className={variant === "error" || variant === "page" ? "mb-2 block font-semibold text-sea-950" : "sr-only"}
       >
@@ -151,7 +155,7 @@ export function SearchBox({ language, variant, initialQuery, reloadOnNavigate = 
           onFocus={() => send({ type: "FOCUS" })}
           onBlur={() => send({ type: "BLUR" })}
           onKeyDown={onKeyDown}
-          className={`w-full min-w-0 rounded-full border border-slate-400 bg-white text-slate-900 placeholder:text-slate-500 focus-visible:border-sea-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-sea-700 [&::-webkit-search-cancel-button]:hidden ${INPUT_CLASS[variant]}`}
+          className={`w-full min-w-0 rounded-full border border-slate-500 bg-white text-slate-900 placeholder:text-slate-500 focus-visible:border-sea-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-sea-700 [&::-webkit-search-cancel-button]:hidden ${INPUT_CLASS[variant]}`}
         />
         <button
           type="submit"

@@ -164,7 +164,7 @@ export function SiteFooter() {
   const year = new Date().getFullYear();
 
   return (
-    <footer className="relative mt-auto bg-sea-950 text-sea-100">
+    <footer className="relative mt-auto bg-sea-950 pb-[var(--bottom-notices,0px)] text-sea-100">
       <svg viewBox="0 0 1440 48" preserveAspectRatio="none" aria-hidden="true" focusable="false" className="absolute inset-x-0 bottom-[calc(100%-2px)] h-6 w-full text-sea-950 sm:h-10">
         <path fill="currentColor" d="M0 48h1440V20c-120 14-240 22-360 16S840 6 720 6 480 30 360 34 120 26 0 12z" />
       </svg>

@@ -55,11 +55,12 @@ export function SiteHeader() {
   return (
     <header
       data-hidden={hidden ? "true" : "false"}
-      className={`sticky top-0 z-40 transition-transform duration-300 ease-out will-change-transform motion-reduce:transition-none lg:-top-10 ${
+      className={`sticky top-0 z-40 transition-transform duration-300 ease-out will-change-transform motion-reduce:transition-none lg:-top-10 lg:has-[[data-utility-bar]:focus-within]:top-0 ${
         hidden ? "max-lg:-translate-y-full max-lg:focus-within:translate-y-0" : ""
       }`}
     >
-      <div className="hidden h-10 bg-sea-950 text-sm text-sea-100 lg:block">
+      {/* Scrolled away on desktop, until the keyboard reaches it: then the whole header shows. */}
+      <div className="hidden h-10 bg-sea-950 text-sm text-sea-100 lg:block" data-utility-bar>
         <div className={`${CONTAINER} flex h-full items-center justify-between gap-6`}>
           <p className="flex items-center gap-5">
             <span className="inline-flex items-center gap-2">

@@ -1,6 +1,7 @@
-// The frame of every page: skip link, header, main landmark, footer, and the bottom stack of
-// notices (app banner, cookie notice) that float over the page without moving it.
-import { useCallback, useState } from "react";
+// The frame of every page: skip link, the bottom stack of notices (app banner, cookie notice) that
+// float over the page, header, main landmark, footer. The notices come first in the keyboard's order,
+// and their measured height keeps focused and last things clear of them (app.css, --bottom-notices).
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { useRootData, useTranslate } from "../../i18n/use-translate.ts";
 import { TrackerProvider } from "../../personalization/tracker-provider.tsx";
@@ -22,6 +23,12 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
   const [cookieNoticeDismissed, setCookieNoticeDismissed] = useState(root?.cookieNoticeDismissed ?? true);
   const { pathname } = useLocation();
   const dismissCookieNotice = useCallback(() => setCookieNoticeDismissed(true), []);
+  const notices = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const stack = notices.current;
+    if (!stack) return;
+    return measureBottomNotices(stack);
+  }, []);
   return (
     <ClientStateProvider>
     <TrackerProvider>
@@ -33,18 +40,38 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
       >
         {t("a11y.skipToContent")}
       </a>
+      <div ref={notices} className="pointer-events-none fixed inset-x-0 bottom-0 z-30 flex flex-col items-center gap-3 p-3 sm:p-4">
+        {/* One notice at a time: the app banner waits until the cookie notice is acknowledged. */}
+        {cookieNoticeDismissed ? <AppBanner /> : <CookieNotice onDismiss={dismissCookieNotice} />}
+      </div>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none" data-section-site={sectionSiteOf(pathname)}>
         {children}
       </main>
       <SiteFooter />
-      <div className="pointer-events-none fixed inset-x-0 bottom-0 z-30 flex flex-col items-center gap-3 p-3 sm:p-4">
-        {/* One notice at a time: the app banner waits until the cookie notice is acknowledged. */}
-        {cookieNoticeDismissed ? <AppBanner /> : <CookieNotice onDismiss={dismissCookieNotice} />}
-      </div>
     </div>
     </CartSessionProvider>
     </TrackerProvider>
     </ClientStateProvider>
   );
+}
+
+/**
+ * Keeps --bottom-notices on the root element at the height the notice stack covers (0 when it shows
+ * nothing), for as long as the page lives. Returns the clean-up.
+ */
+function measureBottomNotices(stack: HTMLElement): () => void {
+  const root = document.documentElement;
+  const measure = () => {
+    const style = getComputedStyle(stack);
+    const content = stack.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    root.style.setProperty("--bottom-notices", content > 0 ? `${stack.offsetHeight}px` : "0px");
+  };
+  const observer = new ResizeObserver(measure);
+  observer.observe(stack);
+  measure();
+  return () => {
+    observer.disconnect();
+    root.style.removeProperty("--bottom-notices");
+  };
 }

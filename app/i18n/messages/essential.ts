@@ -35,6 +35,7 @@ const en = {
   "error.relatedLinks": "Related links",
 
   "search.label": "Search the site",
+  "search.landmarkQuick": "Quick search",
   "search.placeholder": "Search ferries, tours, questions…",
   "search.submit": "Search",
   "search.suggestions": "Suggestions",
@@ -86,6 +87,7 @@ const es = {
   "error.relatedLinks": "Enlaces relacionados",
 
   "search.label": "Buscar en el sitio",
+  "search.landmarkQuick": "Búsqueda rápida",
   "search.placeholder": "Busca ferries, tours, preguntas…",
   "search.submit": "Buscar",
   "search.suggestions": "Sugerencias",
@@ -132,6 +134,7 @@ const pt = {
   "error.relatedLinks": "Links relacionados",
 
   "search.label": "Buscar no site",
+  "search.landmarkQuick": "Busca rápida",
   "search.placeholder": "Busque ferries, passeios, perguntas…",
   "search.submit": "Buscar",
   "search.suggestions": "Sugestões",
