@@ -174,7 +174,7 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
                 <PriceSummary price={result.price} />
               ) : (
                 <>
-                  <p className="text-sm text-slate-700">{t("booking.live.checking")}</p>
+                  <p className="text-sm text-slate-700 noscript:hidden">{t("booking.live.checking")}</p>
                   <noscript>
                     <p className="mt-1 text-sm font-semibold text-slate-800">{t("booking.live.noScript")}</p>
                   </noscript>

@@ -92,7 +92,7 @@ export function SailingList({
                   <span className="text-sm text-slate-700">{t("booking.vessel", { name: sailing.vessel })}</span>
                   <span className="ml-auto flex flex-wrap items-center justify-end gap-2 text-sm">
                     {leg.pending ? (
-                      <span className="text-slate-600">{t("booking.live.checking")}</span>
+                      <span className="text-slate-600 noscript:hidden">{t("booking.live.checking")}</span>
                     ) : sailing.status === "available" && !notEnough ? (
                       <span className="font-medium text-slate-800">{t("booking.seatsLeft", { count: sailing.seatsLeft })}</span>
                     ) : (
