@@ -22,6 +22,10 @@ describe("live searches", () => {
     expect(isLiveSearch(new URLSearchParams("date=2031-03-13&adults=3"))).toBe(true);
     expect(isLiveSearch(new URLSearchParams("date=2031-03-13&step=search&nojs=1"))).toBe(false);
     expect(isLiveSearch(new URLSearchParams("date=2031-03-13&step=continue&out=1"))).toBe(false);
+    // Counts the widget cannot send are the server's to refuse, with the page's status.
+    expect(isLiveSearch(new URLSearchParams("date=2031-03-13&adults=60&children=0"))).toBe(true);
+    expect(isLiveSearch(new URLSearchParams("date=2031-03-13&adults=9999"))).toBe(false);
+    expect(isLiveSearch(new URLSearchParams("date=2031-03-13&adults=-1"))).toBe(false);
   });
 
   it("read their data at one address per search and currency, whatever else the address carries", () => {

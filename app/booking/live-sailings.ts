@@ -19,6 +19,9 @@ export const LIVE_QUERY_PARAMETERS = ["crossing", "trip", "date", "return", "cat
 
 export const LIVE_SAILINGS_PATH = "/api/sailings/live";
 
+/** The most passengers of a type the widget's fields take. */
+export const MAX_PASSENGERS = 60;
+
 /**
  * Whether a routes & schedules request is rendered without its live parts: a plain visit or a search,
  * unless sent without JavaScript; "continue" (the chosen sailings' summary and its add-to-cart form) is
@@ -26,7 +29,12 @@ export const LIVE_SAILINGS_PATH = "/api/sailings/live";
  */
 export function isLiveSearch(params: URLSearchParams): boolean {
   if (params.has(NO_SCRIPT_PARAMETER)) return false;
-  return readFerryQuery(params, { crossing: "", date: "" }).step !== "continue";
+  // A count the widget cannot send (a typed address, a bot) is rendered whole, refusal and status included.
+  const plausible = BROWSER_ONLY_PARAMETERS.every((name) => {
+    const value = params.get(name);
+    return value === null || value === "" || (/^\d{1,2}$/.test(value) && Number(value) <= MAX_PASSENGERS);
+  });
+  return plausible && readFerryQuery(params, { crossing: "", date: "" }).step !== "continue";
 }
 
 /** The request's URL without the parameters a live page does not read. */

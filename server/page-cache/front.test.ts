@@ -271,14 +271,17 @@ describe("what the cache never shares", () => {
 
   it("a search's passenger counts make no copy of their own, unless the page is rendered whole", async () => {
     const search = "/en/routes-schedules/?trip=one_way&crossing=cancun-isla-mujeres&date=2031-03-13&step=search";
-    for (const counts of ["adults=1", "adults=4", "adults=2&children=1", "adults=-5&infants=x"]) await get(`${search}&${counts}`);
+    for (const counts of ["adults=1", "adults=4", "adults=2&children=1", "adults=60&infants=3"]) await get(`${search}&${counts}`);
     expect(renders.map((render) => render.path)).toEqual(["/en/routes-schedules/?crossing=cancun-isla-mujeres&date=2031-03-13&step=search&trip=one_way"]);
-    // Sent without JavaScript, or the summary step: the server reads the counts, each its own copy.
+    // Sent without JavaScript, the summary step, or counts the widget cannot send: the server reads the
+    // counts, each its own copy.
     await get(`${search}&adults=4&nojs=1`);
     await get(`${search.replace("step=search", "step=continue")}&adults=3&out=7`);
+    await get(`${search}&adults=-5`);
     expect(renders.slice(1).map((render) => render.path)).toEqual([
       "/en/routes-schedules/?adults=4&crossing=cancun-isla-mujeres&date=2031-03-13&nojs=1&step=search&trip=one_way",
       "/en/routes-schedules/?adults=3&crossing=cancun-isla-mujeres&date=2031-03-13&out=7&step=continue&trip=one_way",
+      "/en/routes-schedules/?adults=-5&crossing=cancun-isla-mujeres&date=2031-03-13&step=search&trip=one_way",
     ]);
   });
 

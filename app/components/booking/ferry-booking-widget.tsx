@@ -12,10 +12,10 @@ import { LegLine } from "./leg-line.tsx";
 import { CategoryField, PassengerFields, SelectionHiddenFields } from "./passenger-fields.tsx";
 import { PresaleBadge, PriceSummary } from "./price-summary.tsx";
 import { NoScriptField, SailingList } from "./sailing-list.tsx";
+import { MAX_PASSENGERS } from "../../booking/live-sailings.ts";
 import { CARD, FIELD_LABEL, FIELDSET_LEGEND, INPUT } from "./styles.ts";
 import type { FerryWidgetView, TripKind } from "./types.ts";
 
-const MAX_PASSENGERS = 60;
 
 export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidgetView; headingLevel?: 2 | 3 }) {
   const t = useTranslate();
