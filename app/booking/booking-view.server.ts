@@ -51,7 +51,7 @@ import { priceView } from "./price-view.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
-function bandsView(product: Product, prices: readonly PassengerPrice[], currency: VisitorCurrency): PassengerBandView[] {
+export function bandsView(product: Product, prices: readonly PassengerPrice[], currency: VisitorCurrency): PassengerBandView[] {
   return product.ageBands.map((band) => {
     const price = prices.find((item) => item.passengerType === band.passengerType);
     return {

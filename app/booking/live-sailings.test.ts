@@ -8,7 +8,8 @@ import { isLiveSearch, liveSailingsHref, withLiveData, withoutLiveData, type Liv
 const sailing = (id: number, seatsLeft: number) => ({ id, time: "09:00", arrivalTime: "09:25", vessel: "Caribe", seatsLeft, status: "available" as const, closureReason: null, selectable: true });
 const leg: LegView = { from: "Cancún", to: "Isla", date: "Thursday", sailings: [sailing(1, 40), sailing(2, 3)], included: false };
 const price = { currency: "MXN", lines: [{ type: "adult" as const, count: 2, total: "$508.00" }], subtotal: "$508.00", discount: null, total: "$508.00", presale: null };
-const widget = { query: { passengers: { adult: 2, child: 0, infant: 0 } }, result: { outbound: leg, inbound: null, price }, error: null } as unknown as FerryWidgetView;
+const bands = [{ type: "adult" as const, range: "12+", price: "$254.00" }];
+const widget = { query: { passengers: { adult: 2, child: 0, infant: 0 } }, bands, result: { outbound: leg, inbound: null, price }, error: null } as unknown as FerryWidgetView;
 const timetable: TimetableView = {
   action: "/en/routes-schedules/",
   date: "2031-03-13",
@@ -38,6 +39,7 @@ describe("a live page", () => {
   it("carries placeholders only: no seat, no state, no price of the passengers", () => {
     const { widget: bare, timetable: table } = withoutLiveData(widget, timetable);
     expect(bare.result?.price).toBeNull();
+    expect(bare.bands.map((band) => band.price)).toEqual(["…"]);
     expect(bare.result?.outbound?.pending).toBe(true);
     expect(bare.result?.outbound?.sailings.map((item) => [item.seatsLeft, item.status, item.selectable])).toEqual([
       [0, "available", true],
@@ -53,6 +55,7 @@ describe("a live page", () => {
         { id: 1, seatsLeft: 39, status: "available", closureReason: null, selectable: true },
         { id: 2, seatsLeft: 0, status: "sold_out", closureReason: null, selectable: false },
       ],
+      bands,
       price,
     };
     const { widget: shown, timetable: table } = withLiveData(withoutLiveData(widget, timetable), { kind: "ready", data: live });
@@ -62,6 +65,7 @@ describe("a live page", () => {
       [0, "sold_out", false],
     ]);
     expect(shown.result?.price).toEqual(price);
+    expect(shown.bands).toEqual(bands);
     expect(table.pending).toBeUndefined();
     expect(table.crossings[0]?.sailings[0]?.seatsLeft).toBe(39);
   });

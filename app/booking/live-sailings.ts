@@ -1,10 +1,10 @@
 // Seats and prices that stay live without multiplying pages (ADR 0061). The routes & schedules page is
-// rendered without seats, states or the price for the visitor's passengers, and without reading the
-// passenger counts, so every count of a search is one page; the browser then reads those from a small
+// rendered without seats, states, fares or the price for the visitor's passengers, and without reading
+// the passenger counts, so every count of a search is one page; the browser then reads those from a small
 // JSON answer shared for a second (GET /api/sailings/live) and lays them over the page. A form sent
 // without JavaScript carries `nojs`, and such a page is rendered whole by the server. Pure: the loader,
 // the page, the API and the page cache's key all ask these functions.
-import type { FerryWidgetView, LegView, PriceView, SailingStatusId, ClosureReasonId } from "../components/booking/types.ts";
+import type { FerryWidgetView, LegView, PassengerBandView, PriceView, SailingStatusId, ClosureReasonId } from "../components/booking/types.ts";
 import type { TimetableView } from "../components/booking/timetable.tsx";
 import { readFerryQuery } from "./ferry-query.ts";
 
@@ -53,11 +53,16 @@ export interface LiveSailing {
   selectable: boolean;
 }
 
-/** The answer of GET /api/sailings/live: every sailing the page shows, and the selection's price. */
+/** The answer of GET /api/sailings/live: every sailing the page shows, the fares, and the selection's price. */
 export interface LiveSailings {
   sailings: LiveSailing[];
+  /** What one person of each type pays on the search's date and fare (the passenger fields show it). */
+  bands: PassengerBandView[];
   price: PriceView | null;
 }
+
+/** What a live page shows where a fare will be. */
+export const PENDING_FARE = "…";
 
 /** What the page knows of its live data: still to come, come, or refused with an error code. */
 export type LiveState = { kind: "pending" } | { kind: "ready"; data: LiveSailings } | { kind: "refused"; code: string };
@@ -80,13 +85,15 @@ function pendingLeg(leg: LegView | null): LegView | null {
 }
 
 /**
- * The views a live page is rendered with: the same for every seat count and every passenger count
- * (the loader read them with the default passengers), so no seat and no price for a selection is in
- * the HTML. Every sailing can be chosen until the live data says otherwise; Continue checks it.
+ * The views a live page is rendered with: the same for every seat count, every passenger count and
+ * every fare (the loader read them with the default passengers), so no seat and no price is in the
+ * HTML and the page may be kept longer than live data. Every sailing can be chosen until the live data
+ * says otherwise; Continue checks it.
  */
 export function withoutLiveData(widget: FerryWidgetView, timetable: TimetableView): { widget: FerryWidgetView; timetable: TimetableView } {
+  const bands = widget.bands.map((band) => ({ ...band, price: PENDING_FARE }));
   return {
-    widget: widget.result ? { ...widget, result: { outbound: pendingLeg(widget.result.outbound), inbound: pendingLeg(widget.result.inbound), price: null } } : widget,
+    widget: { ...widget, bands, result: widget.result ? { outbound: pendingLeg(widget.result.outbound), inbound: pendingLeg(widget.result.inbound), price: null } : null },
     timetable: {
       ...timetable,
       pending: true,
@@ -127,7 +134,11 @@ export function withLiveData(
   };
   const { pending: _pending, ...table } = timetable;
   return {
-    widget: widget.result ? { ...widget, result: { outbound: leg(widget.result.outbound), inbound: leg(widget.result.inbound), price: live.data.price } } : widget,
+    widget: {
+      ...widget,
+      bands: live.data.bands,
+      result: widget.result ? { outbound: leg(widget.result.outbound), inbound: leg(widget.result.inbound), price: live.data.price } : null,
+    },
     timetable: {
       ...table,
       crossings: timetable.crossings.map((crossing) => ({

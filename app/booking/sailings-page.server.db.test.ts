@@ -105,6 +105,7 @@ describe("the routes and schedules page", () => {
     const live = await loadPage(LIVE_PAGE);
     expect(live.live).toBe(true);
     expect(live.widget.result?.price).toBeNull();
+    expect(live.widget.bands.map((band) => band.price)).toEqual(["…", "…", "…"]);
     expect(live.widget.result?.outbound?.pending).toBe(true);
     expect(live.timetable.pending).toBe(true);
     // Placeholders only: nothing in the page depends on a seat taken or on the passengers asked for.

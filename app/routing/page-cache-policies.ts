@@ -18,7 +18,12 @@ export interface PageCachePolicy {
    * Parameters of `query` that only the browser reads when `live(params)` holds (the page fetches
    * what they change as live data): then they neither reach the render nor make a copy.
    */
-  browserOnly?: { parameters: readonly string[]; live: (params: URLSearchParams) => boolean };
+  browserOnly?: {
+    parameters: readonly string[];
+    live: (params: URLSearchParams) => boolean;
+    /** A live page shows no seat and no price (they come as live data): its own, longer bound. */
+    freshSeconds: number;
+  };
   /**
    * Data, not a page: a JSON answer that reads no cookie and no edge header (everything it depends on
    * is in its query), so it is shared whoever asks, a signed-in buyer with a cart included.
@@ -45,15 +50,15 @@ export const PAGE_CACHE_POLICIES: Readonly<Partial<Record<PageId, PageCachePolic
   siteMap: CONTENT,
   search: { freshSeconds: 60, query: ["q"], device: false },
   // Every parameter of the ferry search (app/booking/ferry-query.ts) and the timetable's day. A search
-  // leaves seats and the passengers' price to its live data (app/booking/live-sailings.ts), so its
-  // passenger counts make no copy of their own; a page sent without JavaScript, or the summary step, is
-  // rendered whole. A second: the band prices, and seats on a page rendered whole; the hold at
-  // add-to-cart stays the check that a seat is still free.
+  // leaves seats, fares and the passengers' price to its live data (app/booking/live-sailings.ts), so
+  // its passenger counts make no copy of their own and it is kept 10 s (departure times change when an
+  // operator edits the timetable); a page sent without JavaScript, or the summary step, is rendered
+  // whole and kept a second. The hold at add-to-cart stays the check that a seat is still free.
   routesSchedules: {
     freshSeconds: 1,
     query: ["adults", "back", "category", "children", "crossing", "date", "day", "infants", NO_SCRIPT_PARAMETER, "out", "return", "step", "trip"],
     device: false,
-    browserOnly: { parameters: BROWSER_ONLY_PARAMETERS, live: isLiveSearch },
+    browserOnly: { parameters: BROWSER_ONLY_PARAMETERS, live: isLiveSearch, freshSeconds: 10 },
   },
 };
 

@@ -159,7 +159,12 @@ describe("GET /api/sailings/live (the routes & schedules page's live seats and p
     expect(response.status).toBe(200);
     const body = (await response.json()) as { sailings: { id: number; seatsLeft: number; status: string; selectable: boolean }[]; price: { total: string; lines: unknown[] } };
     // Nothing but seats, states and a price: no names, no quote, no request id, nothing about who asked.
-    expect(Object.keys(body).sort()).toEqual(["price", "sailings"]);
+    expect(Object.keys(body).sort()).toEqual(["bands", "price", "sailings"]);
+    expect((body as unknown as { bands: unknown }).bands).toEqual([
+      { type: "adult", range: "12+", price: "$509.00" },
+      { type: "child", range: "5–11", price: "$249.00" },
+      { type: "infant", range: "0–4", price: null },
+    ]);
     expect(new Set(body.sailings.flatMap((sailing) => Object.keys(sailing)))).toEqual(new Set(["id", "seatsLeft", "status", "closureReason", "selectable"]));
     expect(body.price).toMatchObject({ currency: "MXN", total: "$1,267.00", lines: [{ type: "adult", count: 2, total: "$1,018.00" }, { type: "child", count: 1, total: "$249.00" }] });
     // Both crossings on both dates (the timetable shows the departure date's); only the legs' can be chosen.

@@ -7,14 +7,14 @@ import type { AppServices } from "../../app/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { LANGUAGES, type Language } from "../../lib/language.ts";
 import { formatMoney, money, type CurrencyCode, type Money } from "../../lib/money.ts";
-import { bookableRange, findActivityOffer, findFerryOffer, findFerryReference, readBookingDate, type OfferPrice, type PassengerPrice, type SailingOffer } from "../../flows/booking-offers.ts";
+import { bookableRange, findActivityOffer, findFerryOffer, findFerryReference, findProductPrices, readBookingDate, type OfferPrice, type PassengerPrice, type SailingOffer } from "../../flows/booking-offers.ts";
 import { findProduct, findProducts, type Product } from "../../modules/catalog/index.ts";
 import { findCurrencyByCode, findVisitorCurrency, priceIn, takeQuote, type Quote, type VisitorCurrency } from "../../modules/currency/index.ts";
 import { findActivities, findCrossings, findDaySailings, type Activity, type Crossing, type LocalDate, type SailingView } from "../../modules/inventory/index.ts";
 import { getOrInsertComputed } from "../../lib/maps.ts";
 import { readFerryQuery } from "../../app/booking/ferry-query.ts";
 import { priceView } from "../../app/booking/price-view.ts";
-import { timetableDateOf } from "../../app/booking/booking-view.server.ts";
+import { bandsView, timetableDateOf } from "../../app/booking/booking-view.server.ts";
 import { CurrencySchema, currencyChoiceInput, knownCurrency, withMinorUnits } from "./currencies.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
 
@@ -415,7 +415,7 @@ export function catalogueRouter(services: AppServices) {
       tags: ["timetable", "booking"],
       summary: "What the routes & schedules page shows live: seats and states of its sailings, and the price of a search",
       description:
-        "Takes the page's own parameters. Every sailing of both crossings on the departure date, the return date and the timetable's day (`day`, else `date`, else today), with seats left and state; `selectable` is true for a sailing of the search's legs that can be sold now with a seat for every passenger asked for. `price` is the selection's in `currency` (required: the answer reads no cookie), null without a search. Shared for one second; the hold at add-to-cart is the check.",
+        "Takes the page's own parameters. Every sailing of both crossings on the departure date, the return date and the timetable's day (`day`, else `date`, else today), with seats left and state; `selectable` is true for a sailing of the search's legs that can be sold now with a seat for every passenger asked for. `bands`: what one person of each type pays on that date and fare. `price` is the selection's in `currency` (required: the answer reads no cookie), null without a search. Shared for one second; the hold at add-to-cart is the check.",
       request: {
         query: z.object({
           crossing: z.string().max(64).optional(),
@@ -437,6 +437,9 @@ export function catalogueRouter(services: AppServices) {
           content: {
             "application/json": {
               schema: z.object({
+                bands: z.array(
+                  z.object({ type: z.enum(["adult", "child", "infant"]), range: z.string(), price: z.string().nullable().openapi({ description: "What one person pays; null when free" }) }),
+                ),
                 sailings: z.array(
                   z.object({ id: z.number().int(), seatsLeft: z.number().int(), status: SailingStatusSchema, closureReason: z.enum(["weather", "port_authority"]).nullable(), selectable: z.boolean() }),
                 ),
@@ -500,8 +503,10 @@ export function catalogueRouter(services: AppServices) {
         closureReason: sailing.closure?.reason ?? null,
         selectable: selectable.has(sailing.id),
       }));
+      const { ferry } = reference;
+      const fares = offer ? offer.perPassenger : ferry ? await findProductPrices(db, { product: ferry, category: search.category, currency: currency.iso_code, now, tiers: reference.tiers }).catch(() => []) : [];
       c.header("Cache-Control", "public, max-age=1");
-      return c.json({ sailings, price: offer ? priceView(offer.price, currency) : null }, 200);
+      return c.json({ sailings, bands: ferry ? bandsView(ferry, fares, currency) : [], price: offer ? priceView(offer.price, currency) : null }, 200);
     },
   );
 

@@ -41,10 +41,12 @@ export function cacheableRequest(request: RequestFacts, settings: KeySettings): 
   if (header(request.headers, "authorization") !== undefined) return null;
   const url = parseTarget(request.target);
   if (!url) return null;
-  const policy = policyOf(url.pathname);
-  if (!policy) return null;
+  const pagePolicy = policyOf(url.pathname);
+  if (!pagePolicy) return null;
+  const live = pagePolicy.browserOnly?.live(url.searchParams) ?? false;
+  const policy = live && pagePolicy.browserOnly ? { ...pagePolicy, freshSeconds: pagePolicy.browserOnly.freshSeconds } : pagePolicy;
   if ([...url.searchParams.keys()].some(isPersonalQueryParameter)) return null;
-  const renderPath = renderPathOf(url, policy);
+  const renderPath = renderPathOf(url, policy, live);
   if (policy.data) {
     // Data that reads no cookie and no edge header: whoever asks, it is rendered from the query alone.
     const renderHeaders = { host, accept: "application/json", "accept-encoding": "identity" };
@@ -75,8 +77,8 @@ export function cacheableRequest(request: RequestFacts, settings: KeySettings): 
 }
 
 /** The path with only the parameters the page reads on the server, sorted. */
-function renderPathOf(url: URL, policy: PageCachePolicy): string {
-  const skipped = policy.browserOnly?.live(url.searchParams) ? new Set(policy.browserOnly.parameters) : new Set<string>();
+function renderPathOf(url: URL, policy: PageCachePolicy, live: boolean): string {
+  const skipped = new Set(live ? (policy.browserOnly?.parameters ?? []) : []);
   const query = new URLSearchParams();
   for (const name of [...policy.query].sort()) {
     const value = url.searchParams.get(name);

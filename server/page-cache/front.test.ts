@@ -278,7 +278,13 @@ describe("what the cache never shares", () => {
     await get(`${search}&adults=4&nojs=1`);
     await get(`${search.replace("step=search", "step=continue")}&adults=3&out=7`);
     await get(`${search}&adults=-5`);
-    expect(renders.slice(1).map((render) => render.path)).toEqual([
+    // A live page has no seat and no price: kept 10 s; one rendered whole, a second.
+    clock += 5_000;
+    expect((await get(`${search}&adults=3`)).headers["x-page-cache"]).toBe("hit");
+    expect((await get(`${search}&adults=4&nojs=1`)).headers["x-page-cache"]).toBe("miss");
+    clock += 5_000;
+    expect((await get(`${search}&adults=3`)).headers["x-page-cache"]).toBe("miss");
+    expect(renders.slice(1, 4).map((render) => render.path)).toEqual([
       "/en/routes-schedules/?adults=4&crossing=cancun-isla-mujeres&date=2031-03-13&nojs=1&step=search&trip=one_way",
       "/en/routes-schedules/?adults=3&crossing=cancun-isla-mujeres&date=2031-03-13&out=7&step=continue&trip=one_way",
       "/en/routes-schedules/?adults=-5&crossing=cancun-isla-mujeres&date=2031-03-13&step=search&trip=one_way",
