@@ -134,7 +134,7 @@ export async function run(ctx) {
         ...memoryFigures(server, "the runs so far"),
       ],
       notes: [
-        `${paths.length} distinct searches, each connection asking for them in turn; ${html.length.toLocaleString("en-US")} bytes of HTML per page. The site: ${os.availableParallelism()} workers behind the front (WEB_CONCURRENCY unset), pages shared for 1 s.`,
+        `${paths.length} distinct searches, each connection asking for them in turn; ${html.length.toLocaleString("en-US")} bytes of HTML per page. The site: ${os.availableParallelism()} workers behind the front (WEB_CONCURRENCY unset); the searches are ${new Set(paths.map((page) => page.replace(/&(adults|children|infants)=\d+/g, ""))).size} pages (passenger counts make none, ADR 0061), kept 10 s, their live data 1 s.`,
         `${site.requests} requests in ${ctx.seconds} s (nginx ${fromDisk.requests}, before ${uncached.requests}) after a 2 s warm-up.${site.timeouts + uncached.timeouts > 0 ? ` Timeouts: ${site.timeouts} site, ${uncached.timeouts} before.` : ""}`,
       ],
     };
