@@ -87,9 +87,15 @@ async function checkHeaders(/** @type {string} */ origin, /** @type {string} */ 
   record("anonymous home (banner, prices) Cache-Control", home.headers.get("Cache-Control") ?? "none", "public, max-age=1", oneSecond(home.headers.get("Cache-Control")));
   record("anonymous home Vary names the device hint", homeVary, "… Sec-CH-UA-Mobile", /Sec-CH-UA-Mobile/i.test(homeVary));
   recordNoCookieOnShared("anonymous home", home);
-  const seats = await fetch(`${origin}/en/routes-schedules/`);
+  // Seats rendered by the server (a search sent without JavaScript): a second. The live data every
+  // other visit reads its seats and prices from: a second too, shared whoever asks (ADR 0061).
+  const seats = await fetch(`${origin}/en/routes-schedules/?nojs=1`);
   await seats.arrayBuffer();
-  record("anonymous routes & schedules (live seats) Cache-Control", seats.headers.get("Cache-Control") ?? "none", "public, max-age=1", oneSecond(seats.headers.get("Cache-Control")));
+  record("anonymous routes & schedules (seats rendered) Cache-Control", seats.headers.get("Cache-Control") ?? "none", "public, max-age=1", oneSecond(seats.headers.get("Cache-Control")));
+  const live = await fetch(`${origin}/api/sailings/live?currency=USD`, { headers: { Cookie: "cart_session=budget-check" } });
+  await live.arrayBuffer();
+  record("live seats data Cache-Control", live.headers.get("Cache-Control") ?? "none", "public, max-age=1", oneSecond(live.headers.get("Cache-Control")));
+  recordNoCookieOnShared("live seats data", live);
 
   const pages = await budgetPages(origin);
   const cart = pages.find((entry) => entry.path === "/en/carrito/");

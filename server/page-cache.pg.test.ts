@@ -93,15 +93,22 @@ describe("the shared page cache in front of the workers", () => {
     }
   });
 
-  it("shows a seat taken within one second on the sailings page it shares", async () => {
+  it("shows a seat taken within one second in the live data the sailings page shows seats from", async () => {
     const date = operatorDate(15);
     const page = `/en/routes-schedules/?trip=one_way&crossing=cancun-isla-mujeres&date=${date}&adults=1&step=search&utm_source=x`;
-    const before = await get(page);
+    // The page holds no seat and no price: kept 10 s, the same for every passenger count.
+    const shown = await get(page);
+    expect(shown.status).toBe(200);
+    expect(shown.headers["cache-control"]).toBe("public, max-age=10");
+    expect((await get(page.replace("adults=1", "adults=3"))).headers["x-page-cache"]).toBe("hit");
+    const live = `/api/sailings/live?adults=1&crossing=cancun-isla-mujeres&currency=USD&date=${date}&step=search&trip=one_way`;
+    const before = await get(live, { Cookie: "cart_session=someone-else" });
     expect(before.status).toBe(200);
     expect(before.headers["cache-control"]).toBe("public, max-age=1");
+    expect(before.headers["set-cookie"]).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    // Nothing changed: a new render after the bound is the same page.
-    const unchanged = await get(page);
+    // Nothing changed: a new answer after the bound is the same data.
+    const unchanged = await get(live);
     expect(unchanged.headers.etag).toBe(before.headers.etag);
     const day = (await (await fetch(`${server.origin}/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=USD&language=en`)).json()) as {
       outbound: Array<{ id: number; selectable: boolean }>;
@@ -116,7 +123,7 @@ describe("the shared page cache in front of the workers", () => {
     expect(hold.status).toBe(200);
     // Any answer to a request that arrives a second after the hold was read after it.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const after = await get(page);
+    const after = await get(live);
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 

@@ -51,7 +51,7 @@ import { priceView } from "./price-view.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
-function bandsView(product: Product, prices: readonly PassengerPrice[], currency: VisitorCurrency): PassengerBandView[] {
+export function bandsView(product: Product, prices: readonly PassengerPrice[], currency: VisitorCurrency): PassengerBandView[] {
   return product.ageBands.map((band) => {
     const price = prices.find((item) => item.passengerType === band.passengerType);
     return {
@@ -205,14 +205,19 @@ export async function loadFerryWidget(request: Request, context: Context, langua
   }
 }
 
+/** The timetable's date: `day`, else the departure date, else today (a date outside the sale is ignored). */
+export function timetableDateOf(params: URLSearchParams, now: Date): LocalDate {
+  const bounds = bookableRange(now);
+  const wanted = [params.get("day"), params.get("date")].find((value) => isLocalDate(value) && value >= bounds.min && value <= bounds.max);
+  return wanted ?? localDateOf(now, OPERATOR_TIME_ZONE);
+}
+
 /** The live timetable of the date asked for (`day`, else the departure date, else today). */
 export async function loadTimetable(request: Request, context: Context, language: Language, action: string): Promise<TimetableView> {
   const { clock } = context.get(servicesContext);
   const now = clock.now();
   const bounds = bookableRange(now);
-  const params = new URL(request.url).searchParams;
-  const wanted = [params.get("day"), params.get("date")].find((value) => isLocalDate(value) && value >= bounds.min && value <= bounds.max);
-  const date = wanted ?? localDateOf(now, OPERATOR_TIME_ZONE);
+  const date = timetableDateOf(new URL(request.url).searchParams, now);
   const reference = await requestFerryReference(context, language);
   const { crossings } = reference;
   const sailings = await requestDaySailings(context, reference, date, now);

@@ -24,7 +24,9 @@ const NOW = new Date("2031-03-03T15:00:00Z");
 const DAY = "2031-03-13";
 const RETURN = "2031-03-15";
 const SEARCH = `trip=round_trip&crossing=${CROSSING_TO_ISLA_CODE}&date=${DAY}&return=${RETURN}&adults=2&children=1&step=search`;
-const PAGE = `http://site.test/en/routes-schedules/?${SEARCH}`;
+/** Sent without JavaScript: the server renders seats and the passengers' price itself. */
+const PAGE = `http://site.test/en/routes-schedules/?${SEARCH}&nojs=1`;
+const LIVE_PAGE = `http://site.test/en/routes-schedules/?${SEARCH}`;
 
 let runtime: Runtime;
 let site: SiteConfig;
@@ -97,6 +99,24 @@ describe("the routes and schedules page", () => {
     expect(inbound.every((item) => item.status === "closed" && item.closureReason === "weather" && !item.selectable)).toBe(true);
     // The outbound day has no closure: the memo is of a date, not of "the sailings" of the request.
     expect(outboundOf(after).some((item) => item.status === "available")).toBe(true);
+  });
+
+  it("leaves seats and the passengers' price out of a live search, the same page for every count", async () => {
+    const live = await loadPage(LIVE_PAGE);
+    expect(live.live).toBe(true);
+    expect(live.widget.result?.price).toBeNull();
+    expect(live.widget.bands.map((band) => band.price)).toEqual(["…", "…", "…"]);
+    expect(live.widget.result?.outbound?.pending).toBe(true);
+    expect(live.timetable.pending).toBe(true);
+    // Placeholders only: nothing in the page depends on a seat taken or on the passengers asked for.
+    expect(new Set(outboundOf(live).map((item) => `${item.seatsLeft}/${item.status}/${item.selectable}`))).toEqual(new Set(["0/available/true"]));
+    expect(timetableOf(live, CROSSING_TO_ISLA_CODE).every((item) => item.seatsLeft === 0 && item.status === "available")).toBe(true);
+    const other = await loadPage(LIVE_PAGE.replace("adults=2&children=1", "adults=5"));
+    expect(JSON.stringify(other)).toBe(JSON.stringify(live));
+    // The summary step (its add-to-cart form carries the counts) is rendered whole.
+    const summary = await loadPage(`${LIVE_PAGE.replace("step=search", "step=continue")}`);
+    expect(summary.live).toBe(false);
+    expect(summary.widget.query.passengers).toEqual({ adult: 2, child: 1, infant: 0 });
   });
 
   it("reads each piece of reference data once per page load", async () => {

@@ -14,20 +14,25 @@ import { pathOf } from "../routing/localized-paths.ts";
 import { PRODUCT_PAGE_IDS } from "../routing/product-pages.ts";
 import { isPageLive } from "../routing/localized-paths.ts";
 import type { Route } from "./+types/routes-schedules";
+import { isLiveSearch, withoutBrowserOnlyParameters, withoutLiveData } from "../booking/live-sailings.ts";
+import { useLiveSailings } from "../components/booking/use-live-sailings.ts";
 
 // The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.
 export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const language = languageOfPath(new URL(request.url).pathname);
+  const url = new URL(request.url);
+  const language = languageOfPath(url.pathname);
   const action = pathOf("routesSchedules", language);
-  const [widget, timetable] = await Promise.all([
-    loadFerryWidget(request, context, language, action),
-    loadTimetable(request, context, language, action),
-  ]);
+  // A search's seats and its price for the passengers asked for come to the browser as live data
+  // (app/booking/live-sailings.ts): the page itself reads neither, so every count is the same page.
+  const live = isLiveSearch(url.searchParams);
+  const read = live ? new Request(withoutBrowserOnlyParameters(url), { headers: request.headers }) : request;
+  const [widget, timetable] = await Promise.all([loadFerryWidget(read, context, language, action), loadTimetable(read, context, language, action)]);
   // No Cache-Control of its own: an anonymous visitor's page is shared for one second, the bound of a
   // page with live seats (app/routing/page-cache-policies.ts); anyone else's is private.
-  return data({ widget: widget.view, timetable }, { status: widget.status });
+  const views = live ? withoutLiveData(widget.view, timetable) : { widget: widget.view, timetable };
+  return data({ ...views, live }, { status: widget.status });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -44,7 +49,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function RoutesSchedules({ loaderData }: Route.ComponentProps) {
   const t = useTranslate();
-  const language = useRootData()?.language ?? "en";
+  const root = useRootData();
+  const language = root?.language ?? "en";
+  const { widget, timetable } = useLiveSailings(loaderData, root?.currency.iso_code ?? "MXN");
   const tours = PRODUCT_PAGE_IDS.filter((pageId) => isPageLive(pageId)).slice(0, 2);
   return (
     <div className={`${CONTAINER} pt-6 pb-16 lg:pt-8`}>
@@ -56,10 +63,10 @@ export default function RoutesSchedules({ loaderData }: Route.ComponentProps) {
         ) : null}
       </header>
       <div className="mt-8 max-w-4xl">
-        <FerryBookingWidget view={loaderData.widget} />
+        <FerryBookingWidget view={widget} />
       </div>
       <div className="mt-12">
-        <Timetable view={loaderData.timetable} />
+        <Timetable view={timetable} />
       </div>
       <ProductLinks headingId="schedules-tours" pageIds={tours} />
     </div>

@@ -150,6 +150,56 @@ describe("GET /api/sailings", () => {
   });
 });
 
+describe("GET /api/sailings/live (the routes & schedules page's live seats and price)", () => {
+  const liveOf = (query: string, headers: Record<string, string> = {}) => app.request(`/api/sailings/live?crossing=cancun-isla-mujeres&${query}`, { headers });
+  const SEARCH = `trip=round_trip&date=${THURSDAY}&return=${addDays(THURSDAY, 2)}&adults=2&children=1&category=tourist&step=search`;
+
+  it("answers every sailing of the search's dates with seats and state, which can be chosen, and the price", async () => {
+    const response = await liveOf(`${SEARCH}&currency=MXN`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { sailings: { id: number; seatsLeft: number; status: string; selectable: boolean }[]; price: { total: string; lines: unknown[] } };
+    // Nothing but seats, states and a price: no names, no quote, no request id, nothing about who asked.
+    expect(Object.keys(body).sort()).toEqual(["bands", "price", "sailings"]);
+    expect((body as unknown as { bands: unknown }).bands).toEqual([
+      { type: "adult", range: "12+", price: "$509.00" },
+      { type: "child", range: "5–11", price: "$249.00" },
+      { type: "infant", range: "0–4", price: null },
+    ]);
+    expect(new Set(body.sailings.flatMap((sailing) => Object.keys(sailing)))).toEqual(new Set(["id", "seatsLeft", "status", "closureReason", "selectable"]));
+    expect(body.price).toMatchObject({ currency: "MXN", total: "$1,267.00", lines: [{ type: "adult", count: 2, total: "$1,018.00" }, { type: "child", count: 1, total: "$249.00" }] });
+    // Both crossings on both dates (the timetable shows the departure date's); only the legs' can be chosen.
+    const timetable = async (date: string) => ((await get(`/api/timetable?date=${date}`)).body.crossings as { sailings: { id: number }[] }[]).flatMap((crossing) => crossing.sailings.map((sailing) => sailing.id));
+    const both = [...(await timetable(THURSDAY)), ...(await timetable(addDays(THURSDAY, 2)))];
+    expect(body.sailings.map((sailing) => sailing.id).sort()).toEqual(both.sort());
+    const legs = (await sailingsOf(`date=${THURSDAY}&returnDate=${addDays(THURSDAY, 2)}&trip=round_trip&adults=2&children=1&currency=MXN`)).body as { outbound: { id: number; selectable: boolean }[]; inbound: { id: number; selectable: boolean }[] };
+    const sellable = [...legs.outbound, ...legs.inbound].filter((sailing) => sailing.selectable).map((sailing) => sailing.id);
+    expect(body.sailings.filter((sailing) => sailing.selectable).map((sailing) => sailing.id).sort()).toEqual(sellable.sort());
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=1");
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+    expect(response.headers.get("Vary") ?? "").not.toMatch(/cookie/i);
+  });
+
+  it("reads no cookie and no country: the currency is a parameter", async () => {
+    const plain = await (await liveOf(`${SEARCH}&currency=USD`)).text();
+    const withCookies = await (await liveOf(`${SEARCH}&currency=USD`, { Cookie: "currency=EUR; currency_id=3; cart_session=abc", "CF-IPCountry": "BR" })).text();
+    expect(withCookies).toBe(plain);
+    expect((await liveOf(SEARCH)).status).toBe(400);
+  });
+
+  it("refuses passengers the search cannot take, coded", async () => {
+    const response = await liveOf(`trip=one_way&date=${THURSDAY}&adults=-1&step=search&currency=MXN`);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as Body).error?.code).toBe("INVALID_PASSENGERS");
+  });
+
+  it("without a search, gives the timetable day's seats and no price", async () => {
+    const body = (await (await liveOf(`day=${THURSDAY}&currency=MXN`)).json()) as { sailings: { selectable: boolean }[]; price: null };
+    expect(body.price).toBeNull();
+    expect(body.sailings).toHaveLength(18);
+    expect(body.sailings.every((sailing) => !sailing.selectable)).toBe(true);
+  });
+});
+
 describe("GET /api/timetable and /api/crossings", () => {
   it("lists the crossings both ways with their piers", async () => {
     const { status, body } = await get("/api/crossings?language=es");

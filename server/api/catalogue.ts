@@ -7,10 +7,14 @@ import type { AppServices } from "../../app/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { LANGUAGES, type Language } from "../../lib/language.ts";
 import { formatMoney, money, type CurrencyCode, type Money } from "../../lib/money.ts";
-import { findActivityOffer, findFerryOffer, readBookingDate, type OfferPrice, type PassengerPrice, type SailingOffer } from "../../flows/booking-offers.ts";
+import { bookableRange, findActivityOffer, findFerryOffer, findFerryReference, findProductPrices, readBookingDate, type OfferPrice, type PassengerPrice, type SailingOffer } from "../../flows/booking-offers.ts";
 import { findProduct, findProducts, type Product } from "../../modules/catalog/index.ts";
 import { findCurrencyByCode, findVisitorCurrency, priceIn, takeQuote, type Quote, type VisitorCurrency } from "../../modules/currency/index.ts";
-import { findActivities, findCrossings, findDaySailings, type Activity, type Crossing, type SailingView } from "../../modules/inventory/index.ts";
+import { findActivities, findCrossings, findDaySailings, type Activity, type Crossing, type LocalDate, type SailingView } from "../../modules/inventory/index.ts";
+import { getOrInsertComputed } from "../../lib/maps.ts";
+import { readFerryQuery } from "../../app/booking/ferry-query.ts";
+import { priceView } from "../../app/booking/price-view.ts";
+import { bandsView, timetableDateOf } from "../../app/booking/booking-view.server.ts";
 import { CurrencySchema, currencyChoiceInput, knownCurrency, withMinorUnits } from "./currencies.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
 
@@ -401,6 +405,108 @@ export function catalogueRouter(services: AppServices) {
         },
         200,
       );
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/sailings/live",
+      tags: ["timetable", "booking"],
+      summary: "What the routes & schedules page shows live: seats and states of its sailings, and the price of a search",
+      description:
+        "Takes the page's own parameters. Every sailing of both crossings on the departure date, the return date and the timetable's day (`day`, else `date`, else today), with seats left and state; `selectable` is true for a sailing of the search's legs that can be sold now with a seat for every passenger asked for. `bands`: what one person of each type pays on that date and fare. `price` is the selection's in `currency` (required: the answer reads no cookie), null without a search. Shared for one second; the hold at add-to-cart is the check.",
+      request: {
+        query: z.object({
+          crossing: z.string().max(64).optional(),
+          trip: z.string().max(16).optional(),
+          date: DateField("Departure date, YYYY-MM-DD").optional(),
+          return: DateField("Return date of a round trip, YYYY-MM-DD").optional(),
+          day: DateField("The timetable's date, YYYY-MM-DD").optional(),
+          category: z.string().max(16).optional(),
+          step: z.string().max(16).optional(),
+          adults: z.string().max(12).optional(),
+          children: z.string().max(12).optional(),
+          infants: z.string().max(12).optional(),
+          currency: z.string().max(8).openapi({ description: "ISO code of one of the 17 currencies", example: "USD" }),
+        }),
+      },
+      responses: {
+        200: {
+          description: "Seats by sailing, and the price",
+          content: {
+            "application/json": {
+              schema: z.object({
+                bands: z.array(
+                  z.object({ type: z.enum(["adult", "child", "infant"]), range: z.string(), price: z.string().nullable().openapi({ description: "What one person pays; null when free" }) }),
+                ),
+                sailings: z.array(
+                  z.object({ id: z.number().int(), seatsLeft: z.number().int(), status: SailingStatusSchema, closureReason: z.enum(["weather", "port_authority"]).nullable(), selectable: z.boolean() }),
+                ),
+                price: z
+                  .object({
+                    currency: z.string(),
+                    lines: z.array(z.object({ type: z.enum(["adult", "child", "infant"]), count: z.number().int(), total: z.string() })),
+                    subtotal: z.string(),
+                    discount: z.string().nullable(),
+                    total: z.string(),
+                    presale: z.object({ days: z.number().int(), percent: z.number() }).nullable(),
+                  })
+                  .nullable(),
+              }),
+            },
+          },
+        },
+        400: errorResponse("INVALID_DATE, DATE_IN_PAST, DATE_TOO_FAR_AHEAD, RETURN_BEFORE_DEPARTURE, INVALID_PASSENGERS, UNKNOWN_CURRENCY or INVALID_REQUEST"),
+        404: errorResponse("UNKNOWN_CROSSING"),
+        422: errorResponse("TOO_MANY_PASSENGERS or FARE_UNAVAILABLE"),
+        503: errorResponse("EXCHANGE_RATE_UNAVAILABLE: prices could not be obtained"),
+      },
+    }),
+    async (c) => {
+      const query = c.req.valid("query");
+      const now = services.clock.now();
+      const { db } = services;
+      // Names are not sent, so the answer is the same in every language.
+      const language = "en";
+      const currency = await currencyOfRequest(services, c, query.currency, language);
+      const reference = await findFerryReference(db, language);
+      const crossingIds = reference.crossings.map((crossing) => crossing.id);
+      const days = new Map<string, Promise<SailingView[]>>();
+      const daySailings = (date: LocalDate) => getOrInsertComputed(days, date, () => findDaySailings(db, crossingIds, date, now));
+      const params = new URL(c.req.url).searchParams;
+      const search = readFerryQuery(params, { crossing: reference.crossings[0]?.code ?? "", date: bookableRange(now).min });
+      const offer =
+        search.step === null
+          ? null
+          : await findFerryOffer(
+              db,
+              {
+                crossing: search.crossing,
+                trip: search.trip === "open" ? "one_way" : search.trip,
+                date: search.trip === "open" ? null : search.date,
+                returnDate: search.trip === "round_trip" ? search.returnDate : null,
+                category: search.category,
+                passengers: search.passengers,
+                currency: currency.iso_code,
+                language,
+                now,
+              },
+              { reference, daySailings: async (crossingId, date) => (await daySailings(date)).filter((sailing) => sailing.crossingId === crossingId) },
+            );
+      const selectable = new Set([...(offer?.outbound ?? []), ...(offer?.inbound ?? [])].filter((sailing) => sailing.selectable).map((sailing) => sailing.id));
+      const dates = new Set([timetableDateOf(params, now), ...(offer?.date ? [offer.date] : []), ...(offer?.returnDate ? [offer.returnDate] : [])]);
+      const sailings = (await Promise.all([...dates].map(daySailings))).flat().map((sailing) => ({
+        id: sailing.id,
+        seatsLeft: sailing.seatsLeft,
+        status: sailing.status,
+        closureReason: sailing.closure?.reason ?? null,
+        selectable: selectable.has(sailing.id),
+      }));
+      const { ferry } = reference;
+      const fares = offer ? offer.perPassenger : ferry ? await findProductPrices(db, { product: ferry, category: search.category, currency: currency.iso_code, now, tiers: reference.tiers }).catch(() => []) : [];
+      c.header("Cache-Control", "public, max-age=1");
+      return c.json({ sailings, bands: ferry ? bandsView(ferry, fares, currency) : [], price: offer ? priceView(offer.price, currency) : null }, 200);
     },
   );
 

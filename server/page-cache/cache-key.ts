@@ -3,7 +3,7 @@
 // so the page is rendered for the cache from exactly what the key holds (`renderPath`, `renderHeaders`).
 import { COOKIE, parseCookieHeader } from "../../lib/cookies.ts";
 import { isAnonymousVisitor } from "../../lib/page-caching.ts";
-import { PAGE_CACHE_POLICIES, isPersonalQueryParameter, type PageCachePolicy } from "../../app/routing/page-cache-policies.ts";
+import { DATA_CACHE_POLICIES, PAGE_CACHE_POLICIES, isPersonalQueryParameter, type PageCachePolicy } from "../../app/routing/page-cache-policies.ts";
 import { matchPage } from "../../app/routing/localized-paths.ts";
 
 export interface CacheableRequest {
@@ -41,18 +41,19 @@ export function cacheableRequest(request: RequestFacts, settings: KeySettings): 
   if (header(request.headers, "authorization") !== undefined) return null;
   const url = parseTarget(request.target);
   if (!url) return null;
-  const policy = policyOf(url.pathname);
-  if (!policy) return null;
+  const pagePolicy = policyOf(url.pathname);
+  if (!pagePolicy) return null;
+  const live = pagePolicy.browserOnly?.live(url.searchParams) ?? false;
+  const policy = live && pagePolicy.browserOnly ? { ...pagePolicy, freshSeconds: pagePolicy.browserOnly.freshSeconds } : pagePolicy;
+  if ([...url.searchParams.keys()].some(isPersonalQueryParameter)) return null;
+  const renderPath = renderPathOf(url, policy, live);
+  if (policy.data) {
+    // Data that reads no cookie and no edge header: whoever asks, it is rendered from the query alone.
+    const renderHeaders = { host, accept: "application/json", "accept-encoding": "identity" };
+    return { key: [host, renderPath, "data"].join("\n"), policy, renderPath, renderHeaders, keyedHeaders: new Set(["host", "accept-encoding"]) };
+  }
   const cookies = parseCookieHeader(header(request.headers, "cookie"));
   if (!isAnonymousVisitor(cookies)) return null;
-  if ([...url.searchParams.keys()].some(isPersonalQueryParameter)) return null;
-
-  const query = new URLSearchParams();
-  for (const name of [...policy.query].sort()) {
-    const value = url.searchParams.get(name);
-    if (value !== null) query.set(name, value);
-  }
-  const renderPath = query.size > 0 ? `${url.pathname}?${query.toString()}` : url.pathname;
   const renderHeaders: Record<string, string> = { host, accept: "text/html", "accept-encoding": "identity" };
   const place = [...settings.geoCountryHeaders, ...settings.geoStateHeaders].map((name) => {
     const value = geoCode(header(request.headers, name.toLowerCase()));
@@ -75,7 +76,20 @@ export function cacheableRequest(request: RequestFacts, settings: KeySettings): 
   return { key, policy, renderPath, renderHeaders, keyedHeaders };
 }
 
+/** The path with only the parameters the page reads on the server, sorted. */
+function renderPathOf(url: URL, policy: PageCachePolicy, live: boolean): string {
+  const skipped = new Set(live ? (policy.browserOnly?.parameters ?? []) : []);
+  const query = new URLSearchParams();
+  for (const name of [...policy.query].sort()) {
+    const value = url.searchParams.get(name);
+    if (value !== null && !skipped.has(name)) query.set(name, value);
+  }
+  return query.size > 0 ? `${url.pathname}?${query.toString()}` : url.pathname;
+}
+
 function policyOf(pathname: string): PageCachePolicy | null {
+  const data = DATA_CACHE_POLICIES[pathname];
+  if (data) return data;
   const page = matchPage(pathname);
   // Only the canonical path: aliases and paths without the trailing slash are redirected by the app.
   if (!page || page.alias || !pathname.endsWith("/")) return null;

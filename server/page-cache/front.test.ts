@@ -63,6 +63,12 @@ beforeAll(async () => {
       `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/a.js" nonce="${nonce}"/></head>` +
       `<body><h1>version ${version}</h1><p>${"Sea crossings, ferries and catamarans. ".repeat(200)}</p>` +
       `<script nonce="${nonce}">window.data={"nonce":"${nonce}","requestId":"${requestId}","path":"${req.url}"}</script></body></html>`;
+    if (req.url?.startsWith("/api/sailings/live")) {
+      // The live seats' answer: JSON, shared for a second, varying on the encoding only.
+      res.writeHead(answerWith.status ?? 200, { "Content-Type": "application/json", "Cache-Control": "public, max-age=1", Vary: "Accept-Encoding", ...answerWith.headers });
+      res.end(JSON.stringify({ sailings: [{ id: 1, seatsLeft: version }], path: req.url }));
+      return;
+    }
     const send = () => {
       res.writeHead(answerWith.status ?? 200, {
         "Content-Type": "text/html; charset=utf-8",
@@ -261,6 +267,54 @@ describe("what the cache never shares", () => {
     await get("/en/search/?q=ferry&utm_source=x");
     await get("/en/search/?utm_medium=y&q=ferry");
     expect(renders.map((render) => render.path)).toEqual(["/en/faqs/", "/en/search/?q=ferry"]);
+  });
+
+  it("a search's passenger counts make no copy of their own, unless the page is rendered whole", async () => {
+    const search = "/en/routes-schedules/?trip=one_way&crossing=cancun-isla-mujeres&date=2031-03-13&step=search";
+    for (const counts of ["adults=1", "adults=4", "adults=2&children=1", "adults=60&infants=3"]) await get(`${search}&${counts}`);
+    expect(renders.map((render) => render.path)).toEqual(["/en/routes-schedules/?crossing=cancun-isla-mujeres&date=2031-03-13&step=search&trip=one_way"]);
+    // Sent without JavaScript, the summary step, or counts the widget cannot send: the server reads the
+    // counts, each its own copy.
+    await get(`${search}&adults=4&nojs=1`);
+    await get(`${search.replace("step=search", "step=continue")}&adults=3&out=7`);
+    await get(`${search}&adults=-5`);
+    // A live page has no seat and no price: kept 10 s; one rendered whole, a second.
+    clock += 5_000;
+    expect((await get(`${search}&adults=3`)).headers["x-page-cache"]).toBe("hit");
+    expect((await get(`${search}&adults=4&nojs=1`)).headers["x-page-cache"]).toBe("miss");
+    clock += 5_000;
+    expect((await get(`${search}&adults=3`)).headers["x-page-cache"]).toBe("miss");
+    expect(renders.slice(1, 4).map((render) => render.path)).toEqual([
+      "/en/routes-schedules/?adults=4&crossing=cancun-isla-mujeres&date=2031-03-13&nojs=1&step=search&trip=one_way",
+      "/en/routes-schedules/?adults=3&crossing=cancun-isla-mujeres&date=2031-03-13&out=7&step=continue&trip=one_way",
+      "/en/routes-schedules/?adults=-5&crossing=cancun-isla-mujeres&date=2031-03-13&step=search&trip=one_way",
+    ]);
+  });
+
+  it("the live seats are one copy for everyone who asks, cookies or not, and never read a cookie", async () => {
+    const live = "/api/sailings/live?crossing=cancun-isla-mujeres&date=2031-03-13&adults=2&currency=USD";
+    const first = await get(`${live}&utm_source=mail`, { Cookie: "cart_session=c4rt; travesia_session=s3cr3t", "CF-IPCountry": "BR" });
+    const second = await get(live, { Cookie: "travesia_session=other" });
+    expect([first.headers["x-page-cache"], second.headers["x-page-cache"]]).toEqual(["miss", "hit"]);
+    expect(renders).toHaveLength(1);
+    expect(renders[0]?.path).toBe("/api/sailings/live?adults=2&crossing=cancun-isla-mujeres&currency=USD&date=2031-03-13");
+    expect(renders[0]?.headers.cookie).toBeUndefined();
+    expect(renders[0]?.headers["cf-ipcountry"]).toBeUndefined();
+    expect(second.headers["set-cookie"]).toBeUndefined();
+    expect(second.headers["cache-control"]).toBe("public, max-age=1");
+    // Another currency or other passengers: another copy. A second later: read afresh.
+    await get(live.replace("USD", "EUR"));
+    clock += 1_000;
+    version = 2;
+    expect(JSON.parse((await get(live)).body.toString()).sailings[0].seatsLeft).toBe(2);
+    expect(renders).toHaveLength(3);
+  });
+
+  it("a refusal of the live seats is not kept", async () => {
+    answerWith = { status: 422 };
+    const live = "/api/sailings/live?crossing=cancun-isla-mujeres&date=2031-03-13&adults=999&currency=USD";
+    expect((await get(live)).status).toBe(422);
+    expect((await get(live)).headers["x-page-cache"]).toBeUndefined();
   });
 
   it("renders with the key's inputs only: the visitor's other headers do not reach the page", async () => {

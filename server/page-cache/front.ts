@@ -201,7 +201,7 @@ function storedHeaders(answer: IncomingMessage, cacheable: CacheableRequest, ren
 function isStorable(answer: IncomingMessage, cacheable: CacheableRequest): boolean {
   if (answer.statusCode !== 200) return false;
   if (answer.headers["set-cookie"]) return false;
-  if (!(answer.headers["content-type"] ?? "").startsWith("text/html")) return false;
+  if (!(answer.headers["content-type"] ?? "").startsWith(cacheable.policy.data ? "application/json" : "text/html")) return false;
   const encoding = answer.headers["content-encoding"];
   if (encoding && encoding !== "identity") return false;
   const cacheControl = (answer.headers["cache-control"] ?? "").toLowerCase();

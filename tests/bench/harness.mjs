@@ -2,7 +2,7 @@
 // (and on a fresh PostgreSQL database when a server answers), drives load with autocannon, and samples
 // the server time each response reports in its Server-Timing header.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -22,8 +22,96 @@ const START_TIMEOUT_MS = 120_000;
 /** @returns {Promise<number>} */
 
 /**
- * @typedef {{ backend: string; origin: string; pid: number; stop: () => Promise<void>; kill: (signal: NodeJS.Signals) => void }} BenchServer
+ * @typedef {{ pid: number; role: string; rssKb: number; peakKb: number }} ProcessMemory
+ * @typedef {{
+ *   backend: string; origin: string; pid: number; stop: () => Promise<void>; kill: (signal: NodeJS.Signals) => void;
+ *   idleMemory: ProcessMemory[]; memory: () => ProcessMemory[]; cpuMs: () => number;
+ * }} BenchServer
  */
+
+/** The parent of each live process, from /proc (Linux); empty elsewhere. */
+function parentsOfProcesses() {
+  /** @type {Map<number, number>} */
+  const parents = new Map();
+  let entries = [];
+  try {
+    entries = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return parents;
+  }
+  for (const name of entries) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      parents.set(Number(name), Number(fields[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return parents;
+}
+
+/** A process and its descendants, the process first. */
+function processTree(/** @type {number} */ rootPid) {
+  const parents = parentsOfProcesses();
+  const tree = [rootPid];
+  for (let index = 0; index < tree.length; index++) {
+    for (const [pid, parent] of parents) if (parent === tree[index]) tree.push(pid);
+  }
+  return tree;
+}
+
+/**
+ * Resident memory of a server's processes (the front and its workers), now and at their peak
+ * (VmRSS, VmHWM of /proc/<pid>/status), in kB.
+ * @returns {ProcessMemory[]}
+ */
+export function processMemory(/** @type {number} */ rootPid) {
+  return processTree(rootPid).flatMap((pid, index) => {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      const kb = (/** @type {string} */ field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
+      return [{ pid, role: index === 0 ? "front" : `worker ${index}`, rssKb: kb("VmRSS"), peakKb: kb("VmHWM") }];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** CPU time (user + system) a server's processes have used so far, in milliseconds (10 ms resolution). */
+export function processCpuMs(/** @type {number} */ rootPid) {
+  let ticks = 0;
+  for (const pid of processTree(rootPid)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks * 10;
+}
+
+/**
+ * Each process's peak resident memory beside its idle one (just after it was ready), as figures.
+ * @param {BenchServer} server
+ * @param {string} what the runs the peak covers
+ * @returns {import("./figures.mjs").Figure[]}
+ */
+export function memoryFigures(server, what) {
+  const mb = (/** @type {number} */ kb) => Number((kb / 1024).toFixed(1));
+  return server.memory().map((process) => {
+    const idle = server.idleMemory.find((candidate) => candidate.pid === process.pid);
+    return {
+      label: `peak RSS, ${process.role} (${what})`,
+      value: mb(process.peakKb),
+      unit: "MB",
+      baseline: { label: "idle RSS after start", value: idle ? mb(idle.rssKb) : null, unit: "MB" },
+      ratio: idle ? Number((process.peakKb / idle.rssKb).toPrecision(3)) : null,
+    };
+  });
+}
 
 /**
  * Runs `node <build>/server/index.js` on a free port and waits until /readyz answers (migrated, seeded).
@@ -64,7 +152,11 @@ export async function startServer({ buildDir, backend, env, onStop }) {
       (response) => response.ok,
       () => false,
     );
-    if (ready) return { backend, origin, pid: child.pid ?? -1, stop, kill: (signal) => child.kill(signal) };
+    if (ready) {
+      const pid = child.pid ?? -1;
+      await sleep(500);
+      return { backend, origin, pid, stop, kill: (signal) => child.kill(signal), idleMemory: processMemory(pid), memory: () => processMemory(pid), cpuMs: () => processCpuMs(pid) };
+    }
     await sleep(200);
   }
 }

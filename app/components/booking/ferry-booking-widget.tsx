@@ -11,11 +11,11 @@ import { DateField } from "./date-field.tsx";
 import { LegLine } from "./leg-line.tsx";
 import { CategoryField, PassengerFields, SelectionHiddenFields } from "./passenger-fields.tsx";
 import { PresaleBadge, PriceSummary } from "./price-summary.tsx";
-import { SailingList } from "./sailing-list.tsx";
+import { NoScriptField, SailingList } from "./sailing-list.tsx";
+import { MAX_PASSENGERS } from "../../booking/live-sailings.ts";
 import { CARD, FIELD_LABEL, FIELDSET_LEGEND, INPUT } from "./styles.ts";
 import type { FerryWidgetView, TripKind } from "./types.ts";
 
-const MAX_PASSENGERS = 60;
 
 export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidgetView; headingLevel?: 2 | 3 }) {
   const t = useTranslate();
@@ -32,7 +32,7 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
   // Fields the checked trip does not use are hidden by app.css from the checked radio (data-for-trip):
   // the server's HTML already has the final layout (no shift when the page hydrates, ADR 0035), with or
   // without JavaScript; the server reads only the fields the trip needs.
-  const outboundPrice = result && result.outbound && !result.outbound.included ? result.price.total : null;
+  const outboundPrice = result && result.outbound && !result.outbound.included ? (result.price?.total ?? null) : null;
 
   return (
     <section aria-labelledby="booking-title" className={CARD} data-testid="ferry-booking">
@@ -40,6 +40,7 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
         {t("booking.title")}
       </Heading>
       <Form method="get" action={view.action} preventScrollReset className="mt-4 space-y-5" aria-busy={busy || undefined}>
+        <NoScriptField />
         <fieldset className="min-w-0">
           <legend className={FIELDSET_LEGEND}>{t("booking.trip")}</legend>
           <div className="mt-2 grid max-w-xl grid-cols-3 gap-2">
@@ -141,7 +142,7 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
                 leg={result.outbound}
                 selected={query.outbound}
                 priceLabel={outboundPrice}
-                presale={result.price.presale}
+                presale={result.price?.presale ?? null}
                 headingId="leg-out-title"
                 title={t("booking.outbound", { from: result.outbound.from, to: result.outbound.to })}
                 waitlistHref={query.trip === "one_way" ? (sailingId) => waitlistHrefOf(pathOf("waitlist", language), sailingId, query) : undefined}
@@ -163,13 +164,22 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
                 {t(view.selectionError === "scheduleRequired" ? "booking.scheduleRequired" : "booking.error.returnBeforeOutbound")}
               </p>
             ) : null}
-            <div className="rounded-xl bg-sand-50 p-4">
-              {result.price.presale ? (
+            <div className="rounded-xl bg-sand-50 p-4" aria-busy={result.price ? undefined : true}>
+              {result.price?.presale ? (
                 <p className="mb-2">
                   <PresaleBadge days={result.price.presale.days} percent={result.price.presale.percent} />
                 </p>
               ) : null}
-              <PriceSummary price={result.price} />
+              {result.price ? (
+                <PriceSummary price={result.price} />
+              ) : (
+                <>
+                  <p className="text-sm text-slate-700 noscript:hidden">{t("booking.live.checking")}</p>
+                  <noscript>
+                    <p className="mt-1 text-sm font-semibold text-slate-800">{t("booking.live.noScript")}</p>
+                  </noscript>
+                </>
+              )}
             </div>
             <button type="submit" name="step" value="continue" className={buttonClass("primary", "lg")} disabled={busy}>
               {t("booking.continue")}
@@ -186,7 +196,7 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
             {view.summary.inbound ? <LegLine direction="inbound" leg={view.summary.inbound} /> : null}
             {view.summary.openMonths ? <li>{t("booking.summary.open", { count: view.summary.openMonths })}</li> : null}
           </ul>
-          {result ? (
+          {result?.price ? (
             <div className="mt-3">
               <PriceSummary price={result.price} />
             </div>

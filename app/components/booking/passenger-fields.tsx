@@ -36,6 +36,8 @@ export function PassengerFields({
                 {t(`booking.passenger.${band.type}`)}
               </label>
               <input
+                // A live page learns its counts in the browser (app/booking/live-sailings.ts): a new count is a new field.
+                key={counts[band.type]}
                 id={id}
                 type="number"
                 name={FIELD_NAME[band.type]}

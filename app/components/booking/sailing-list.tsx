@@ -5,6 +5,19 @@ import { useTranslate } from "../../i18n/use-translate.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import { PresaleBadge } from "./price-summary.tsx";
 import type { LegView, PresaleView, SailingView } from "./types.ts";
+import { NO_SCRIPT_PARAMETER } from "../../booking/live-sailings.ts";
+
+/**
+ * Part of a GET form only when scripts do not run: the server then renders seats and prices itself
+ * (a live page leaves them to the browser, app/booking/live-sailings.ts).
+ */
+export function NoScriptField() {
+  return (
+    <noscript>
+      <input type="hidden" name={NO_SCRIPT_PARAMETER} value="1" />
+    </noscript>
+  );
+}
 
 export function sailingStatusLabel(t: Translate, sailing: Pick<SailingView, "status" | "closureReason">): string {
   if (sailing.status === "closed") return sailing.closureReason ? t(`booking.status.closed.${sailing.closureReason}`) : t("booking.status.closed");
@@ -52,10 +65,10 @@ export function SailingList({
         <ul className="mt-3 space-y-2">
           {leg.sailings.map((sailing) => {
             const id = `${name}-${sailing.id}`;
-            const notEnough = sailing.status === "available" && !sailing.selectable;
+            const notEnough = !leg.pending && sailing.status === "available" && !sailing.selectable;
             const state = notEnough ? t("booking.status.notEnoughSeats") : sailingStatusLabel(t, sailing);
             return (
-              <li key={sailing.id} data-sailing-status={notEnough ? "not_enough_seats" : sailing.status} data-sailing-time={sailing.time}>
+              <li key={sailing.id} data-sailing-status={leg.pending ? "pending" : notEnough ? "not_enough_seats" : sailing.status} data-sailing-time={sailing.time}>
                 <label
                   htmlFor={id}
                   className={`flex flex-wrap items-center gap-x-4 gap-y-1 rounded-xl border p-3 ${
@@ -78,12 +91,14 @@ export function SailingList({
                   </span>
                   <span className="text-sm text-slate-700">{t("booking.vessel", { name: sailing.vessel })}</span>
                   <span className="ml-auto flex flex-wrap items-center justify-end gap-2 text-sm">
-                    {sailing.status === "available" && !notEnough ? (
+                    {leg.pending ? (
+                      <span className="text-slate-600 noscript:hidden">{t("booking.live.checking")}</span>
+                    ) : sailing.status === "available" && !notEnough ? (
                       <span className="font-medium text-slate-800">{t("booking.seatsLeft", { count: sailing.seatsLeft })}</span>
                     ) : (
                       <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STATUS_STYLE[sailing.status]}`}>{state}</span>
                     )}
-                    {sailing.selectable ? (
+                    {sailing.selectable && !leg.pending ? (
                       <>
                         {leg.included ? (
                           <span className="text-slate-700">{t("booking.roundTripIncluded")}</span>

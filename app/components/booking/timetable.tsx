@@ -4,7 +4,7 @@ import { useLanguage, useTranslate } from "../../i18n/use-translate.ts";
 import { buttonClass, FOCUS_RING } from "../ui/styles.ts";
 import { DateField } from "./date-field.tsx";
 import { formatLongDate } from "./format.ts";
-import { sailingStatusLabel } from "./sailing-list.tsx";
+import { NoScriptField, sailingStatusLabel } from "./sailing-list.tsx";
 import type { DateBounds, SailingView } from "./types.ts";
 
 /** What a timetable row shows: no vessel, and no "selectable" (nothing is chosen in a timetable). */
@@ -15,6 +15,8 @@ export interface TimetableView {
   date: string;
   bounds: DateBounds;
   crossings: { code: string; from: string; to: string; place: string; durationMinutes: number; sailings: TimetableSailingView[] }[];
+  /** Seats and states are still to come from the live data: the rows carry placeholders. */
+  pending?: true;
 }
 
 export function Timetable({ view }: { view: TimetableView }) {
@@ -28,12 +30,18 @@ export function Timetable({ view }: { view: TimetableView }) {
         </h2>
         <Form method="get" action={view.action} preventScrollReset className="flex flex-wrap items-end gap-2">
           <DateField id="timetable-day" name="day" label={t("timetable.date")} value={view.date} min={view.bounds.min} max={view.bounds.max} language={language} />
+          <NoScriptField />
           <button type="submit" className={buttonClass("secondary", "md")}>
             {t("timetable.show")}
           </button>
         </Form>
       </div>
       <p className="text-sm text-slate-700">{t("timetable.checkIn")}</p>
+      {view.pending ? (
+        <noscript>
+          <p className="text-sm font-semibold text-slate-800">{t("timetable.noScript")}</p>
+        </noscript>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         {view.crossings.map((crossing) => (
           // Narrow enough for a 320 px screen; should a language's words still not fit, the table scrolls
@@ -79,13 +87,13 @@ export function Timetable({ view }: { view: TimetableView }) {
                   </tr>
                 ) : (
                   crossing.sailings.map((sailing) => (
-                    <tr key={sailing.id} className="border-t border-slate-100" data-sailing-status={sailing.status} data-sailing-time={sailing.time}>
+                    <tr key={sailing.id} className="border-t border-slate-100" data-sailing-status={view.pending ? "pending" : sailing.status} data-sailing-time={sailing.time}>
                       <th scope="row" className="px-2 py-2 sm:px-4 font-bold tabular-nums text-sea-950">
                         {sailing.time}
                       </th>
                       <td className="px-2 py-2 sm:px-4 tabular-nums text-slate-700">{sailing.arrivalTime}</td>
-                      <td className="px-2 py-2 sm:px-4 tabular-nums text-slate-800">{sailing.status === "available" ? sailing.seatsLeft : "—"}</td>
-                      <td className="px-2 py-2 sm:px-4 text-slate-800">{sailingStatusLabel(t, sailing)}</td>
+                      <td className="px-2 py-2 sm:px-4 tabular-nums text-slate-800">{view.pending ? "…" : sailing.status === "available" ? sailing.seatsLeft : "—"}</td>
+                      <td className="px-2 py-2 sm:px-4 text-slate-800">{view.pending ? "…" : sailingStatusLabel(t, sailing)}</td>
                     </tr>
                   ))
                 )}

@@ -63,6 +63,11 @@ export interface LegView {
   sailings: SailingView[];
   /** True on the return leg of a round trip: its price is in the outbound's. */
   included: boolean;
+  /**
+   * Seats, states and what can be chosen are still to come from the live data (app/booking/live-sailings.ts):
+   * the sailings carry placeholders, shown as such.
+   */
+  pending?: true;
 }
 
 export interface PresaleView {
@@ -101,7 +106,8 @@ export interface FerryWidgetView {
   result: {
     outbound: LegView | null;
     inbound: LegView | null;
-    price: PriceView;
+    /** Null while the live data for the visitor's passengers is still to come. */
+    price: PriceView | null;
   } | null;
   error: BookingErrorView | null;
   /** "A schedule must be selected" or an impossible pair of times, after Continue. */

@@ -12,7 +12,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ratioOf } from "../figures.mjs";
 import { freePort } from "../../setup/free-port.mjs";
-import { startPgliteServer } from "../harness.mjs";
+import { memoryFigures, startPgliteServer } from "../harness.mjs";
 
 export const name = "content-nginx";
 export const title = "Anonymous content page, 50 connections: the site against nginx serving the same bytes";
@@ -130,6 +130,7 @@ export async function run(ctx) {
           ratio: ratioOf(uncached.requestsPerSecond, fromDisk.requestsPerSecond),
         },
         { label: "p99 latency, page cache off", value: uncached.latencyP99, unit: "ms", baseline: { label: "nginx p99", value: fromDisk.latencyP99, unit: "ms" }, ratio: ratioOf(uncached.latencyP99, fromDisk.latencyP99) },
+        ...memoryFigures(server, "the runs so far"),
       ],
       notes: [
         `${html.length.toLocaleString("en-US")} bytes of HTML, from the site's page cache (a render at most every ${/max-age=(\d+)/.exec(cacheControl)?.[1] ?? "?"} s, each answer with its own nonce; Cache-Control: ${cacheControl}); with the cache off, rendered on every request.`,
