@@ -5,6 +5,8 @@ import type { AppServices } from "../../app/context.ts";
 import { pathOf } from "../../app/routing/localized-paths.ts";
 import { buildGtfsFeed } from "../../flows/gtfs-feed.ts";
 import { publicOriginOf } from "../../lib/config.ts";
+import type { Language } from "../../lib/language.ts";
+import type { GtfsAgency } from "../../modules/feeds/index.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
 
 export const GTFS_PATH = "/gtfs/travesia.zip";
@@ -16,6 +18,12 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === etag);
 }
 
+/** The operator as the feeds name it: the site's home and ferry page in each language. */
+export function gtfsAgencyOf(origin: string): GtfsAgency {
+  const inEach = (path: (language: Language) => string) => ({ es: `${origin}${path("es")}`, en: `${origin}${path("en")}`, pt: `${origin}${path("pt")}` });
+  return { name: "Travesía", url: inEach((language) => pathOf("home", language)), fareUrl: inEach((language) => pathOf("ferry", language)), phone: null };
+}
+
 export function gtfsRouter(services: AppServices) {
   const router = createRouter();
   router.openapi(
@@ -25,7 +33,7 @@ export function gtfsRouter(services: AppServices) {
       tags: ["feeds"],
       summary: "The timetable as a static GTFS feed (zip)",
       description:
-        "agency, stops (the piers, with coordinates), routes (one per pair of piers, route_type 4 ferry), trips (a crossing at a departure time), stop_times, calendar, calendar_dates and feed_info, for today and the sale window ahead (America/Cancun). A closed sailing is a removed calendar exception. Conditional requests: If-None-Match (strong ETag) or If-Modified-Since answer 304.",
+        "agency, stops (the piers, with coordinates), routes (one per pair of piers, route_type 4 ferry), trips (a crossing at a departure time), stop_times, calendar, calendar_dates, fare_attributes and fare_rules (the tourist adult one-way fare, MXN), translations (es, en, pt) and feed_info, for today and the sale window ahead (America/Cancun). A closed sailing is a removed calendar exception. Conditional requests: If-None-Match (strong ETag) or If-Modified-Since answer 304.",
       responses: {
         200: {
           description: "The feed",
@@ -40,7 +48,7 @@ export function gtfsRouter(services: AppServices) {
       const origin = publicOriginOf(services.config);
       const feed = await buildGtfsFeed(services.db, {
         now: services.clock.now(),
-        agency: { name: "Travesía", url: `${origin}/`, language: "es", fareUrl: `${origin}${pathOf("ferry", "es")}`, phone: null },
+        agency: gtfsAgencyOf(origin),
       });
       const headers = {
         ETag: feed.etag,
