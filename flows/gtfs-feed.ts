@@ -39,7 +39,7 @@ async function findFeedFare(db: Database): Promise<GtfsFare | null> {
 }
 
 /** Every port a crossing uses, named in each language. SERVICE_UNAVAILABLE when one has no coordinates. */
-async function findFeedPorts(db: Database, used: ReadonlySet<number>) {
+export async function findFeedPorts(db: Database, used: ReadonlySet<number>) {
   const named = await Promise.all(LANGUAGES.map(async (language) => [language, await findPortPlaces(db, language)] as const));
   const inLanguage = (language: Language, id: number) => named.find(([each]) => each === language)![1].find((place) => place.id === id)!;
   return named[0]![1]
