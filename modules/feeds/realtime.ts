@@ -55,6 +55,8 @@ interface AlertFacts {
   day: string;
   time: string;
   newTime: string;
+  /** The day it leaves now, when not the planned day. */
+  newDay: string | null;
 }
 
 const COPY: Record<
@@ -66,6 +68,7 @@ const COPY: Record<
     weather: string;
     portAuthority: string;
     moved: (f: AlertFacts) => string;
+    movedDay: (f: AlertFacts) => string;
     movedDetail: string;
   }
 > = {
@@ -76,6 +79,7 @@ const COPY: Record<
     weather: "Cerrado por el clima. Si tienes boletos, te escribimos por correo con tus opciones.",
     portAuthority: "Cerrado por orden de la capitanía de puerto. Si tienes boletos, te escribimos por correo con tus opciones.",
     moved: (f) => `Cambio de horario: la salida de las ${f.time} ${f.from} → ${f.to} del ${f.day} sale a las ${f.newTime}`,
+    movedDay: (f) => `Cambio de horario: la salida de las ${f.time} ${f.from} → ${f.to} del ${f.day} sale el ${f.newDay} a las ${f.newTime}`,
     movedDetail: "Tus boletos de esa salida valen para la nueva hora.",
   },
   en: {
@@ -85,6 +89,7 @@ const COPY: Record<
     weather: "Closed because of the weather. If you hold tickets, we have e-mailed you your options.",
     portAuthority: "Closed by order of the port authority. If you hold tickets, we have e-mailed you your options.",
     moved: (f) => `Time change: the ${f.time} sailing ${f.from} → ${f.to} on ${f.day} leaves at ${f.newTime}`,
+    movedDay: (f) => `Time change: the ${f.time} sailing ${f.from} → ${f.to} on ${f.day} leaves on ${f.newDay} at ${f.newTime}`,
     movedDetail: "Your tickets for that sailing are valid at the new time.",
   },
   pt: {
@@ -94,6 +99,7 @@ const COPY: Record<
     weather: "Fechado por causa do tempo. Se você tem passagens, enviamos suas opções por e-mail.",
     portAuthority: "Fechado por ordem da capitania dos portos. Se você tem passagens, enviamos suas opções por e-mail.",
     moved: (f) => `Mudança de horário: a saída das ${f.time} ${f.from} → ${f.to} de ${f.day} sai às ${f.newTime}`,
+    movedDay: (f) => `Mudança de horário: a saída das ${f.time} ${f.from} → ${f.to} de ${f.day} sai em ${f.newDay} às ${f.newTime}`,
     movedDetail: "Suas passagens dessa saída valem para o novo horário.",
   },
 };
@@ -152,6 +158,8 @@ export function buildRealtimeFeeds(input: RealtimeInput): RealtimeFeeds {
     day: dayOf(facts.plannedDepartsAt, language),
     time: localTimeOf(facts.plannedDepartsAt, GTFS_TIME_ZONE),
     newTime: localTimeOf(facts.departsAt, GTFS_TIME_ZONE),
+    newDay:
+      localDateOf(facts.departsAt, GTFS_TIME_ZONE) === localDateOf(facts.plannedDepartsAt, GTFS_TIME_ZONE) ? null : dayOf(facts.departsAt, language),
   });
 
   const tripUpdates: bindings.transit_realtime.IFeedEntity[] = [];
@@ -219,7 +227,10 @@ export function buildRealtimeFeeds(input: RealtimeInput): RealtimeFeeds {
         informedEntity: [{ routeId: facts.routeId, trip: { tripId: facts.tripId, startDate: facts.startDate, startTime: facts.startTime } }],
         cause: rt.Alert.Cause.OTHER_CAUSE,
         effect: rt.Alert.Effect.MODIFIED_SERVICE,
-        headerText: translated((language) => COPY[language].moved(textFacts(facts, language))),
+        headerText: translated((language) => {
+          const text = textFacts(facts, language);
+          return text.newDay === null ? COPY[language].moved(text) : COPY[language].movedDay(text);
+        }),
         descriptionText: translated((language) => COPY[language].movedDetail),
         url: translated((language) => input.infoUrl[language]),
       },
