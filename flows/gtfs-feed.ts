@@ -9,7 +9,7 @@ import { zipFiles } from "../lib/zip.ts";
 import { LANGUAGES, type Language } from "../lib/language.ts";
 import type { CurrencyCode } from "../lib/money.ts";
 import { findFerryProductId, findProduct, fromPrice } from "../modules/catalog/index.ts";
-import { buildGtfsFiles, feedInfoFile, type GtfsAgency, type GtfsFare } from "../modules/feeds/index.ts";
+import { buildGtfsFiles, feedInfoFile, type GtfsAgency, type GtfsCrossing, type GtfsFare } from "../modules/feeds/index.ts";
 import {
   OPERATOR_TIME_ZONE,
   SALE_HORIZON_DAYS,
@@ -21,6 +21,7 @@ import {
   instantOf,
   localDateOf,
   localTimeOf,
+  type Crossing,
 } from "../modules/inventory/index.ts";
 
 export interface GtfsFeed {
@@ -36,6 +37,11 @@ async function findFeedFare(db: Database): Promise<GtfsFare | null> {
   if (productId === null) return null;
   const price = fromPrice((await findProduct(db, "es", { id: productId })).fares);
   return price ? { amountMinor: price.amountMinor, currency: price.currency as CurrencyCode } : null;
+}
+
+/** A crossing as the feeds see it: its code, piers and duration. */
+export function gtfsCrossingOf(crossing: Crossing): GtfsCrossing {
+  return { id: crossing.id, code: crossing.code, fromPortId: crossing.from.id, toPortId: crossing.to.id, durationMinutes: crossing.durationMinutes };
 }
 
 /** Every port a crossing uses, named in each language. SERVICE_UNAVAILABLE when one has no coordinates. */
@@ -70,7 +76,7 @@ export async function buildGtfsFeed(db: Database, input: { now: Date; agency: Gt
   const files = buildGtfsFiles({
     agency: input.agency,
     ports,
-    crossings: crossings.map((crossing) => ({ id: crossing.id, code: crossing.code, fromPortId: crossing.from.id, toPortId: crossing.to.id, durationMinutes: crossing.durationMinutes })),
+    crossings: crossings.map(gtfsCrossingOf),
     sailings: sailings.map((sailing) => ({ crossingId: sailing.crossingId, serviceDate: sailing.serviceDate, time: localTimeOf(sailing.departsAt), closed: sailing.closed })),
     fare,
     from,

@@ -4,7 +4,7 @@
 import type { Database, LocalizedText } from "../lib/db.ts";
 import { buildRealtimeFeeds, encodeFeedMessage } from "../modules/feeds/index.ts";
 import { OPERATOR_TIME_ZONE, SALE_HORIZON_DAYS, addDays, findClosuresOfSailings, findCrossings, findMovedSailings, localDateOf } from "../modules/inventory/index.ts";
-import { findFeedPorts } from "./gtfs-feed.ts";
+import { findFeedPorts, gtfsCrossingOf } from "./gtfs-feed.ts";
 
 export type RealtimeFeedKind = "tripUpdates" | "alerts";
 
@@ -17,7 +17,7 @@ export async function buildRealtimeFeed(db: Database, input: { now: Date; kind: 
   const feeds = buildRealtimeFeeds({
     now: input.now,
     ports,
-    crossings: crossings.map((crossing) => ({ id: crossing.id, code: crossing.code, fromPortId: crossing.from.id, toPortId: crossing.to.id, durationMinutes: crossing.durationMinutes })),
+    crossings: crossings.map(gtfsCrossingOf),
     closures,
     moved,
     infoUrl: input.infoUrl,
