@@ -6,7 +6,10 @@ import { createHash } from "node:crypto";
 import type { Database } from "../lib/db.ts";
 import { AppError } from "../lib/errors.ts";
 import { zipFiles } from "../lib/zip.ts";
-import { buildGtfsFiles, feedInfoFile, type GtfsAgency } from "../modules/feeds/index.ts";
+import { LANGUAGES, type Language } from "../lib/language.ts";
+import type { CurrencyCode } from "../lib/money.ts";
+import { findFerryProductId, findProduct, fromPrice } from "../modules/catalog/index.ts";
+import { buildGtfsFiles, feedInfoFile, type GtfsAgency, type GtfsCrossing, type GtfsFare } from "../modules/feeds/index.ts";
 import {
   OPERATOR_TIME_ZONE,
   SALE_HORIZON_DAYS,
@@ -18,6 +21,7 @@ import {
   instantOf,
   localDateOf,
   localTimeOf,
+  type Crossing,
 } from "../modules/inventory/index.ts";
 
 export interface GtfsFeed {
@@ -27,34 +31,54 @@ export interface GtfsFeed {
   files: { name: string; content: string }[];
 }
 
-/**
- * The feed at `now`: today (the operator's date) to SALE_HORIZON_DAYS ahead, in Spanish (the
- * operator's language; trip planners translate place names themselves). SERVICE_UNAVAILABLE when a
- * pier of an active crossing has no coordinates: a stop without them is no GTFS stop.
- */
-export async function buildGtfsFeed(db: Database, input: { now: Date; agency: GtfsAgency }): Promise<GtfsFeed> {
-  const from = localDateOf(input.now, OPERATOR_TIME_ZONE);
-  const to = addDays(from, SALE_HORIZON_DAYS);
-  const [places, crossings, sailings, changedAt] = await Promise.all([
-    findPortPlaces(db, "es"),
-    findCrossings(db, "es"),
-    findTimetableSailings(db, from, to),
-    findTimetableChangedAt(db),
-  ]);
-  const used = new Set(crossings.flatMap((crossing) => [crossing.from.id, crossing.to.id]));
-  const ports = places
+/** The fare trip planners show: the ferry's tourist adult one-way fare (catalog's "from" price); null without one. */
+async function findFeedFare(db: Database): Promise<GtfsFare | null> {
+  const productId = await findFerryProductId(db);
+  if (productId === null) return null;
+  const price = fromPrice((await findProduct(db, "es", { id: productId })).fares);
+  return price ? { amountMinor: price.amountMinor, currency: price.currency as CurrencyCode } : null;
+}
+
+/** A crossing as the feeds see it: its code, piers and duration. */
+export function gtfsCrossingOf(crossing: Crossing): GtfsCrossing {
+  return { id: crossing.id, code: crossing.code, fromPortId: crossing.from.id, toPortId: crossing.to.id, durationMinutes: crossing.durationMinutes };
+}
+
+/** Every port a crossing uses, named in each language. SERVICE_UNAVAILABLE when one has no coordinates. */
+export async function findFeedPorts(db: Database, used: ReadonlySet<number>) {
+  const named = await Promise.all(LANGUAGES.map(async (language) => [language, await findPortPlaces(db, language)] as const));
+  const inLanguage = (language: Language, id: number) => named.find(([each]) => each === language)![1].find((place) => place.id === id)!;
+  return named[0]![1]
     .filter((place) => used.has(place.id))
     .map((place) => {
       if (place.latitude === null || place.longitude === null) {
         throw new AppError("SERVICE_UNAVAILABLE", { issues: [{ path: `ports.${place.code}`, code: "no_coordinates" }] });
       }
-      return { id: place.id, code: place.code, name: place.name, description: place.place, latitude: place.latitude, longitude: place.longitude };
+      const text = (pick: (row: { name: string; place: string }) => string) => ({
+        es: pick(inLanguage("es", place.id)),
+        en: pick(inLanguage("en", place.id)),
+        pt: pick(inLanguage("pt", place.id)),
+      });
+      return { id: place.id, code: place.code, name: text((row) => row.name), description: text((row) => row.place), latitude: place.latitude, longitude: place.longitude };
     });
+}
+
+/**
+ * The feed at `now`: today (the operator's date) to SALE_HORIZON_DAYS ahead, names in Spanish with
+ * translations.txt in every language of the site, and the ferry's fare. SERVICE_UNAVAILABLE when a
+ * pier of an active crossing has no coordinates: a stop without them is no GTFS stop.
+ */
+export async function buildGtfsFeed(db: Database, input: { now: Date; agency: GtfsAgency }): Promise<GtfsFeed> {
+  const from = localDateOf(input.now, OPERATOR_TIME_ZONE);
+  const to = addDays(from, SALE_HORIZON_DAYS);
+  const [crossings, sailings, changedAt, fare] = await Promise.all([findCrossings(db, "es"), findTimetableSailings(db, from, to), findTimetableChangedAt(db), findFeedFare(db)]);
+  const ports = await findFeedPorts(db, new Set(crossings.flatMap((crossing) => [crossing.from.id, crossing.to.id])));
   const files = buildGtfsFiles({
     agency: input.agency,
     ports,
-    crossings: crossings.map((crossing) => ({ id: crossing.id, code: crossing.code, fromPortId: crossing.from.id, toPortId: crossing.to.id, durationMinutes: crossing.durationMinutes })),
+    crossings: crossings.map(gtfsCrossingOf),
     sailings: sailings.map((sailing) => ({ crossingId: sailing.crossingId, serviceDate: sailing.serviceDate, time: localTimeOf(sailing.departsAt), closed: sailing.closed })),
+    fare,
     from,
     to,
   });

@@ -17,7 +17,7 @@ import { publicOriginOf } from "../lib/config.ts";
 import { SEND_ACCOUNT_EMAIL } from "../modules/identity/index.ts";
 import { assertEveryJobHandled, createJobRunner, type JobContext, type JobHandlers, type JobRunner } from "../modules/jobs/index.ts";
 import { mailerOnce } from "../modules/mail/index.ts";
-import { DELIVER_WEBHOOK, deliverWebhook, webhookPoster } from "../modules/webhooks/index.ts";
+import { DELIVER_WEBHOOK, deliverWebhook, pruneWebhookDeliveries, webhookPoster } from "../modules/webhooks/index.ts";
 import { bookingDocumentDeps } from "./booking-deps.ts";
 import { sweepExpiredProviderRows } from "./idp/index.ts";
 import type { Runtime } from "./boot.ts";
@@ -56,6 +56,8 @@ export function jobHandlers(services: AppServices): JobHandlers {
       await sweepWaitingLists({ db: services.db, now: context.now, tokenSecret: services.config.GUEST_ACCESS_SECRET });
       // And the rate limits' ended windows (ADR 0048).
       await services.rateLimiter.prune(context.now);
+      // And the webhook deliveries past their retention (ADR 0060).
+      await pruneWebhookDeliveries(services.db, context.now);
     },
     [DELIVER_WEBHOOK]: async (payload, context) => {
       const { deliveryId } = z.object({ deliveryId: z.string().regex(/^msg_[0-9a-f]{32}$/) }).parse(payload);

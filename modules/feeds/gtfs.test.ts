@@ -1,10 +1,30 @@
 import { describe, expect, it } from "vitest";
 import { buildGtfsFiles, compressService, feedInfoFile, gtfsTime, type GtfsInput } from "./gtfs.ts";
 
-const agency = { name: "Travesía", url: "https://travesia.example/", language: "es", fareUrl: "https://travesia.example/es/ferry/", phone: null };
+const site = "https://travesia.example";
+const agency = {
+  name: "Travesía",
+  url: { es: `${site}/es/`, en: `${site}/en/`, pt: `${site}/pt/` },
+  fareUrl: { es: `${site}/es/ferry/`, en: `${site}/en/ferry/`, pt: `${site}/pt/ferry/` },
+  phone: null,
+};
 const ports = [
-  { id: 1, code: "cancun-el-embarcadero", name: "Cancún · El Embarcadero", description: "Zona hotelera km 4, Cancún", latitude: 21.14655, longitude: -86.79177 },
-  { id: 2, code: "isla-mujeres", name: "Isla Mujeres", description: "Muelle de pasajeros, centro", latitude: 21.25883, longitude: -86.74983 },
+  {
+    id: 1,
+    code: "cancun-el-embarcadero",
+    name: { es: "Cancún · El Embarcadero", en: "Cancún · El Embarcadero pier", pt: "Cancún · Píer El Embarcadero" },
+    description: { es: "Zona hotelera km 4, Cancún", en: "Hotel zone km 4, Cancún", pt: "Zona hoteleira km 4, Cancún" },
+    latitude: 21.14655,
+    longitude: -86.79177,
+  },
+  {
+    id: 2,
+    code: "isla-mujeres",
+    name: { es: "Isla Mujeres", en: "Isla Mujeres", pt: "Isla Mujeres" },
+    description: { es: "Muelle de pasajeros, centro", en: "Passenger pier, downtown", pt: "Píer de passageiros, centro" },
+    latitude: 21.25883,
+    longitude: -86.74983,
+  },
 ];
 const crossings = [
   { id: 1, code: "cancun-isla-mujeres", fromPortId: 1, toPortId: 2, durationMinutes: 25 },
@@ -62,13 +82,25 @@ describe("buildGtfsFiles", () => {
       ...threeWeeks.map((date) => ({ crossingId: 2, serviceDate: date, time: "09:45", closed: false })),
       { crossingId: 1, serviceDate: "2031-03-08", time: "09:30", closed: false },
     ],
+    fare: { amountMinor: 25_400, currency: "MXN" },
     from: threeWeeks[0]!,
     to: threeWeeks[20]!,
   };
   const files = buildGtfsFiles(input);
 
   it("has the files of a feed, one route for both directions of the pair of piers, a trip per crossing and time", () => {
-    expect(files.map((file) => file.name)).toEqual(["agency.txt", "stops.txt", "routes.txt", "trips.txt", "stop_times.txt", "calendar.txt", "calendar_dates.txt"]);
+    expect(files.map((file) => file.name)).toEqual([
+      "agency.txt",
+      "stops.txt",
+      "routes.txt",
+      "trips.txt",
+      "stop_times.txt",
+      "calendar.txt",
+      "calendar_dates.txt",
+      "fare_attributes.txt",
+      "fare_rules.txt",
+      "translations.txt",
+    ]);
     expect(rows(files, "routes.txt")).toEqual([["cancun-el-embarcadero--isla-mujeres", "travesia", "", "Cancún · El Embarcadero – Isla Mujeres", "4", "0B6E8F", "FFFFFF"]]);
     expect(rows(files, "trips.txt").map((row) => [row[2], row[4]])).toEqual([
       ["cancun-isla-mujeres-0900", "0"],
@@ -96,8 +128,31 @@ describe("buildGtfsFiles", () => {
   });
 
   it("quotes a value holding a comma or a quote", () => {
-    const quoted = buildGtfsFiles({ ...input, ports: ports.map((port) => (port.id === 2 ? { ...port, description: 'Muelle "Centro", Isla' } : port)) });
+    const quoted = buildGtfsFiles({ ...input, ports: ports.map((port) => (port.id === 2 ? { ...port, description: { ...port.description, es: 'Muelle "Centro", Isla' } } : port)) });
     expect(quoted.find((file) => file.name === "stops.txt")?.content).toContain('"Muelle ""Centro"", Isla"');
-    expect(feedInfoFile(input, "abc").content).toBe("feed_publisher_name,feed_publisher_url,feed_lang,feed_start_date,feed_end_date,feed_version\r\nTravesía,https://travesia.example/,es,20310303,20310323,abc\r\n");
+    expect(feedInfoFile(input, "abc").content).toBe("feed_publisher_name,feed_publisher_url,feed_lang,feed_start_date,feed_end_date,feed_version\r\nTravesía,https://travesia.example/es/,es,20310303,20310323,abc\r\n");
+  });
+
+  it("gives every route the tourist adult one-way fare in MXN, paid before boarding, no transfers", () => {
+    expect(rows(files, "fare_attributes.txt")).toEqual([["tourist-adult-one-way", "254.00", "MXN", "1", "0", "travesia"]]);
+    expect(rows(files, "fare_rules.txt")).toEqual([["tourist-adult-one-way", "cancun-el-embarcadero--isla-mujeres"]]);
+    const names = buildGtfsFiles({ ...input, fare: null }).map((file) => file.name);
+    expect(names).not.toContain("fare_attributes.txt");
+    expect(names).not.toContain("fare_rules.txt");
+  });
+
+  it("translates stops, routes, headsigns and the agency's links into es, en and pt", () => {
+    const translations = rows(files, "translations.txt");
+    const find = (table: string, field: string, language: string, key: string) =>
+      translations.find((row) => row[0] === table && row[1] === field && row[2] === language && (row[4] === key || row[5] === key))?.[3];
+    for (const language of ["es", "en", "pt"] as const) {
+      expect(find("stops", "stop_name", language, "cancun-el-embarcadero")).toBe(ports[0]!.name[language]);
+      expect(find("stops", "stop_desc", language, "isla-mujeres")).toBe(ports[1]!.description[language]);
+      expect(find("routes", "route_long_name", language, "cancun-el-embarcadero--isla-mujeres")).toBe(`${ports[0]!.name[language]} – ${ports[1]!.name[language]}`);
+      expect(find("trips", "trip_headsign", language, "Cancún · El Embarcadero")).toBe(ports[0]!.name[language]);
+      expect(find("agency", "agency_fare_url", language, "travesia")).toBe(agency.fareUrl[language]);
+    }
+    // A row names its record by record_id or by field_value, never both.
+    for (const row of translations) expect([row[4], row[5]].filter((value) => (value ?? "") !== "").length).toBe(1);
   });
 });

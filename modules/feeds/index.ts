@@ -1,14 +1,20 @@
 export {
+  GTFS_AGENCY_ID,
+  GTFS_LANGUAGE,
   GTFS_TIME_ZONE,
   buildGtfsFiles,
+  routeOf,
+  tripIdOf,
   compressService,
   feedInfoFile,
   gtfsTime,
   type GtfsAgency,
   type GtfsCrossing,
+  type GtfsFare,
   type GtfsFile,
   type GtfsInput,
   type GtfsPort,
   type GtfsSailing,
   type ServiceCalendar,
 } from "./gtfs.ts";
+export { buildRealtimeFeeds, decodeFeedMessage, encodeFeedMessage, type FeedMessage, type RealtimeFeeds, type RealtimeInput } from "./realtime.ts";

@@ -133,3 +133,4 @@ export {
 } from "./operations.ts";
 export { readTimetableRuleInput, type RawTimetableRule } from "./timetable-input.ts";
 export { crossingFactsOf, type CrossingFacts } from "./crossing-facts.ts";
+export { findClosuresOfSailings, findMovedSailings, type ChangedSailing, type ClosureOfSailings } from "./realtime.ts";

@@ -123,6 +123,12 @@ export const sailings = pgTable(
     /** The operator's local date of the departure (America/Cancun), to find a day's sailings fast. */
     serviceDate: date("service_date", { mode: "string" }).notNull(),
     departsAt: timestamp("departs_at", { withTimezone: true }).notNull(),
+    /**
+     * The departure as first planned, once the sailing has been moved; null while it leaves as planned.
+     * A trigger keeps it whatever code moves the sailing: the realtime feed tells trip planners of the
+     * move against the trip they know (ADR 0060).
+     */
+    plannedDepartsAt: timestamp("planned_departs_at", { withTimezone: true }),
     vesselId: integer("vessel_id")
       .notNull()
       .references(() => vessels.id),
