@@ -21,8 +21,8 @@ const LANGUAGES = [
     notFoundTitle: "Página no encontrada",
     notFoundHeading: "No encontramos esa página",
     badRequestTitle: "Solicitud incorrecta",
-    offlineTitle: "Sin Conexión",
-    offlineText: "Lo sentimos, este contenido no puede mostrarse en modo Offline",
+    offlineTitle: "Sin conexión",
+    offlineText: "Lo sentimos, este contenido no puede mostrarse sin conexión",
     retry: "Reintentar",
   },
   {
