@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES, type Language } from "../../lib/language.ts";
-import { TICKET_COPY } from "../../modules/tickets/copy.ts";
+import { TICKET_COPY } from "../../modules/tickets/index.ts";
 import { en } from "./messages/en.ts";
 import { es } from "./messages/es.ts";
 import { ESSENTIAL } from "./messages/essential.ts";
