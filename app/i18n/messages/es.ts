@@ -3,9 +3,9 @@ import type { Messages } from "./en.ts";
 export const es = {
   "site.name": "Travesía",
   "site.tagline": "Ferries y tours a Isla Mujeres",
-  "meta.home.title": "Travesía — Ferry de Cancún a Isla Mujeres, catamaranes y tours",
+  "meta.home.title": "Travesía — Ferry Cancún a Isla Mujeres, catamaranes y tours",
   "meta.home.description":
-    "Compra en línea tus boletos de ferry de Cancún a Isla Mujeres, tours en catamarán y entradas a parques. Boletos electrónicos con QR y boletos abiertos válidos 6 meses.",
+    "Compra en línea tus boletos de ferry de Cancún a Isla Mujeres, tours en catamarán y entradas a parques. Boletos con QR y boletos abiertos válidos 6 meses.",
 
   "a11y.skipToContent": "Ir al contenido",
   "a11y.openMenu": "Abrir menú",
@@ -371,7 +371,8 @@ export const es = {
   "timetable.seats": "Lugares",
   "timetable.state": "Estado",
   "timetable.from": "Desde {place}",
-  "product.meta.title": "{name}: boletos, horarios y precios | Travesía",
+  "product.meta.title": "{name}: boletos y precios | Travesía",
+  "product.meta.description": "{summary} Compra en línea y recibe boletos con QR por correo.",
   "product.hours": "Horario",
   "product.everyDay": "Todos los días",
   "product.hoursLine": "{days}: {opens}–{closes}",

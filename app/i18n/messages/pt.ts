@@ -3,9 +3,9 @@ import type { Messages } from "./en.ts";
 export const pt = {
   "site.name": "Travesía",
   "site.tagline": "Ferries e passeios para Isla Mujeres",
-  "meta.home.title": "Travesía — Ferry de Cancún para Isla Mujeres, catamarãs e passeios",
+  "meta.home.title": "Travesía — Ferry Cancún–Isla Mujeres, catamarãs e passeios",
   "meta.home.description":
-    "Compre online seus bilhetes de ferry de Cancún para Isla Mujeres, passeios de catamarã e ingressos para parques. Bilhetes eletrônicos com QR e bilhetes abertos válidos por 6 meses.",
+    "Compre online bilhetes de ferry de Cancún para Isla Mujeres, passeios de catamarã e ingressos de parques. Bilhetes com QR e abertos válidos por 6 meses.",
 
   "a11y.skipToContent": "Pular para o conteúdo",
   "a11y.openMenu": "Abrir menu",
@@ -371,7 +371,8 @@ export const pt = {
   "timetable.seats": "Lugares",
   "timetable.state": "Situação",
   "timetable.from": "De {place}",
-  "product.meta.title": "{name}: ingressos, horários e preços | Travesía",
+  "product.meta.title": "{name}: ingressos e preços | Travesía",
+  "product.meta.description": "{summary} Compre online e receba ingressos com QR por e-mail.",
   "product.hours": "Horário",
   "product.everyDay": "Todos os dias",
   "product.hoursLine": "{days}: {opens}–{closes}",
