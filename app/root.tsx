@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import { ogImageOfMatches } from "./content/og-images.ts";
 import type { Route } from "./+types/root";
 import { HeadLinks } from "./components/head-links.tsx";
 import { SiteShell } from "./components/shell/site-shell.tsx";
@@ -22,6 +23,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const language = useLanguage();
   const nonce = root?.nonce;
+  // Link previews on every page: a raster image (the page's own, else the site's) shown large.
+  const ogImage = `${root?.origin ?? ""}${ogImageOfMatches(useMatches())}`;
   return (
     <html lang={language}>
       <head>
@@ -30,6 +33,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b4f6c" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        <meta property="og:image" content={ogImage} />
+        <meta name="twitter:card" content="summary_large_image" />
         <HeadLinks />
         <Links />
       </head>

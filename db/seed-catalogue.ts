@@ -430,9 +430,9 @@ export const SEED_PRODUCTS = [
     kind: "ferry",
     name: { es: "Ferry Cancún – Isla Mujeres", en: "Cancún – Isla Mujeres ferry", pt: "Ferry Cancún – Isla Mujeres" },
     summary: {
-      es: "Cruce de 20 minutos en barco de dos cubiertas con aire acondicionado. Boleto abierto válido 6 meses.",
-      en: "A 20-minute crossing on a two-deck, air-conditioned ferry. Open tickets valid for 6 months.",
-      pt: "Travessia de 20 minutos em barco de dois andares com ar-condicionado. Bilhete aberto válido por 6 meses.",
+      es: "Un cruce corto en barco de dos cubiertas con aire acondicionado. Boleto abierto válido 6 meses.",
+      en: "A short crossing on a two-deck, air-conditioned ferry. Open tickets valid for 6 months.",
+      pt: "Uma travessia curta em barco de dois andares com ar-condicionado. Bilhete aberto válido por 6 meses.",
     },
     image: "/images/products/ferry.svg",
     imageAlt: {

@@ -65,7 +65,14 @@ describe("/ sends each visitor to a language", () => {
 describe("permanent redirects", () => {
   it.each([
     ["/fr/carrito/", "/en/carrito/"],
-    ["/xx/foo", "/en/foo"],
+    ["/xx/foo", "/en/"],
+    ["/fr/foo/", "/en/"],
+    ["/ES/", "/es/"],
+    ["/PT/", "/pt/"],
+    ["/pt-br/", "/pt/"],
+    ["/es-mx/", "/es/"],
+    ["/es-MX/rutas-horarios/?utm_source=x&y=1", "/es/rutas-horarios/?utm_source=x&y=1"],
+    ["/PT/busca/?q=xcaret", "/pt/busca/?q=xcaret"],
     ["/en", "/en/"],
     ["/es/rutas-horarios", "/es/rutas-horarios/"],
     ["/de/resultado-de-busqueda/", "/en/search/"],

@@ -31,7 +31,7 @@ export function clientErrorPage(status: 400 | 431, language: Language | null): s
     .map((lang) => {
       const t = ESSENTIAL[lang];
       const copy = pick(lang);
-      const note = t["error.onServer"].replace("{status}", String(status));
+      const note = t["error.inRequest"].replace("{status}", String(status));
       return `<section lang="${lang}" class="intro"><h${lang === languages[0] ? 1 : 2} class="h1">${escapeHtml(copy.title)}</h${lang === languages[0] ? 1 : 2}><p class="lead">${escapeHtml(copy.text)}</p><p><a class="button" href="${pathOf("home", lang)}">${escapeHtml(t["error.backHome"])}</a></p><p class="note">${escapeHtml(note)}</p></section>`;
     })
     .join("");

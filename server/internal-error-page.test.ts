@@ -14,10 +14,15 @@ describe("internalErrorPage", () => {
     expect(page).toContain('action="/es/busqueda/"');
   });
 
-  it("calls a 400 a bad request", () => {
+  it("calls a 400 a bad request, the request's and not the server's, in each language", () => {
     const page = internalErrorPage("pt", 400);
     expect(page).toContain("<title>Solicitação inválida</title>");
-    expect(page).toContain("Ocorreu um erro 400 no servidor");
+    expect(page).toContain("Erro 400: o problema está na solicitação, não no nosso servidor.");
+    expect(page).not.toContain("no servidor</p>");
+    expect(internalErrorPage("es", 400)).toContain("Error 400: el problema está en la solicitud, no en nuestro servidor.");
+    expect(internalErrorPage("en", 400)).toContain("Error 400: the problem is in the request, not on our server.");
+    expect(internalErrorPage("en", 400)).not.toContain("occurred on server");
+    expect(clientErrorPage(431, "en")).toContain("Error 431: the problem is in the request");
   });
 
   it("has no script and escapes what it is given", () => {

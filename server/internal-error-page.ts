@@ -109,8 +109,8 @@ export function searchAndLinksHtml(language: Language, t: EssentialMessages): st
 
 /**
  * The error page the server writes itself: 500 from Hono's onError, 400 for a path that does not
- * decode. Heading, message, search box, related links and the note "An error {status} occurred on
- * server" — never the error's own message.
+ * decode. Heading, message, search box, related links and the note with the status (the request's
+ * for a 4xx, the server's otherwise) — never the error's own message.
  */
 export function internalErrorPage(language: Language, status = 500, requestId?: string): string {
   const t = ESSENTIAL[language];
@@ -119,7 +119,7 @@ export function internalErrorPage(language: Language, status = 500, requestId?: 
   const main = `<div class="content">
 <div class="intro">${BOAT_ART}<h1>${escapeHtml(t[copy.heading])}</h1><p class="lead">${escapeHtml(t[copy.text])}</p></div>
 ${searchAndLinksHtml(language, t)}
-<p class="note">${escapeHtml(fill(t["error.onServer"], { status }))}${reference}</p>
+<p class="note">${escapeHtml(fill(t[copy.note], { status }))}${reference}</p>
 </div>`;
   return renderStaticPage({
     language,

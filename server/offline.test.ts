@@ -4,10 +4,10 @@ import { LANGUAGES } from "../lib/language.ts";
 import { OFFLINE_PATHS, offlinePage, offlineRoutes } from "./offline.ts";
 
 describe("offline pages", () => {
-  it("says 'Sin Conexión' in Spanish (spec §8) and has no script", () => {
+  it("says 'Sin conexión' in Spanish, in sentence case, and has no script", () => {
     const page = offlinePage("es");
-    expect(page).toContain("<title>Sin Conexión</title>");
-    expect(page).toContain("Lo sentimos, este contenido no puede mostrarse en modo Offline");
+    expect(page).toContain("<title>Sin conexión</title>");
+    expect(page).toContain("Lo sentimos, este contenido no puede mostrarse sin conexión");
     expect(page).toContain('href="" data-testid="offline-retry">Reintentar</a>');
     expect(page).not.toMatch(/<script/i);
   });

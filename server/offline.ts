@@ -1,4 +1,4 @@
-// The offline pages (spec §8 Offline: "Sin Conexión"), one per language at /offline/{lang}.html. The
+// The offline pages ("Sin conexión" in Spanish), one per language at /offline/{lang}.html. The
 // service worker (public/sw.js) keeps them and shows the one of the URL's language when a navigation
 // fails because the network is down. Static: no script, and "try again" is a link to the page's own
 // URL — which, shown by the service worker, is the address the visitor was trying to open.

@@ -34,7 +34,9 @@ describe("pageRedirectTarget", () => {
   it("applies the canonical rules first", () => {
     expect(pageRedirectTarget("/fr/carrito/", ALL)).toBe("/en/carrito/");
     expect(pageRedirectTarget("/es/rutas-horarios", ALL)).toBe("/es/rutas-horarios/");
-    expect(pageRedirectTarget("/en", ["es"])).toBe("/en/");
+    expect(pageRedirectTarget("/en", ["es"])).toBe("/es/"); // one hop, never two
+    expect(pageRedirectTarget("/PT/busca/", ["es", "en"])).toBe("/en/search/");
+    expect(pageRedirectTarget("/ES/", ALL)).toBe("/es/");
   });
 
   it("serves pages in offered languages", () => {

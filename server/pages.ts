@@ -73,18 +73,18 @@ function fallbackLanguage(offered: readonly Language[]): Language {
 
 /**
  * Where a page path must go first, or null to serve it: a path in a language the site does not offer
- * moves to the same page in the site's fallback language; otherwise the canonical rules of the slug table.
+ * moves to the same page in the site's fallback language, after the canonical rules of the slug table (one hop).
  */
 export function pageRedirectTarget(pathname: string, offered: readonly Language[]): string | null {
   const canonical = canonicalRedirect(pathname);
-  if (canonical) return canonical;
-  const first = pathname.split("/")[1];
+  const path = canonical ?? pathname;
+  const first = path.split("/")[1];
   if (isLanguage(first) && !offered.includes(first)) {
-    const page = matchPage(pathname);
+    const page = matchPage(path);
     const target = fallbackLanguage(offered);
-    return page ? pathOf(page.pageId, target) : `/${target}${pathname.slice(3)}`;
+    return page ? pathOf(page.pageId, target) : `/${target}${path.slice(3)}`;
   }
-  return null;
+  return canonical;
 }
 
 export function languageCookie(language: Language, secure: boolean): string {

@@ -9,6 +9,8 @@ import { findCrossings } from "../modules/inventory/index.ts";
 import type { SearchDocument } from "../modules/search/index.ts";
 import { CONTENT_PAGE_IDS, findContentPage } from "../app/content/content-pages.server.ts";
 import { htmlToText } from "../app/content/render-markdown.server.ts";
+import { fillContentFacts, type ContentFacts } from "../app/content/content-facts.ts";
+import { findContentFacts } from "../app/content/content-view.server.ts";
 import { CATALOGUES } from "../app/i18n/catalogues.server.ts";
 import { isPageLive, pathOf } from "../app/routing/localized-paths.ts";
 import type { PageId } from "../app/routing/pages.ts";
@@ -24,12 +26,12 @@ function livePath(pageId: PageId, language: Language): string | null {
   return isPageLive(pageId) ? pathOf(pageId, language) : null;
 }
 
-export function contentDocuments(language: Language): SearchDocument[] {
+export function contentDocuments(language: Language, facts: ContentFacts | null = null): SearchDocument[] {
   const documents: SearchDocument[] = [];
   for (const pageId of CONTENT_PAGE_IDS) {
     const path = livePath(pageId, language);
     if (!path) continue;
-    const page = findContentPage(pageId, language);
+    const page = fillContentFacts(findContentPage(pageId, language), facts);
     documents.push({
       id: `page:${language}:${pageId}`,
       language,
@@ -140,6 +142,9 @@ async function catalogueDocuments(db: Database, language: Language): Promise<Sea
 
 /** Every document of every language, for the search index. */
 export async function loadSearchDocuments(db: Database): Promise<SearchDocument[]> {
-  const perLanguage = await Promise.all(LANGUAGES.map(async (language) => [...contentDocuments(language), ...(await catalogueDocuments(db, language))]));
+  const facts = await findContentFacts(db);
+  const perLanguage = await Promise.all(
+    LANGUAGES.map(async (language) => [...contentDocuments(language, facts), ...(await catalogueDocuments(db, language))]),
+  );
   return perLanguage.flat();
 }

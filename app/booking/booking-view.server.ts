@@ -43,7 +43,9 @@ import type { TimetableView } from "../components/booking/timetable.tsx";
 import { formatLongDate } from "../components/booking/format.ts";
 import { servicesContext } from "../context.ts";
 import { siteOriginOf } from "../../lib/config.ts";
-import { boatTrip, type JsonLd } from "../content/structured-data.ts";
+import { boatTrip, breadcrumbList, productJsonLd, type JsonLd, type OfferPrice } from "../content/structured-data.ts";
+import { rasterImageOf } from "../content/og-images.ts";
+import { CATALOGUES } from "../i18n/catalogues.server.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import { requestMemo } from "../request-memo.server.ts";
 import { checkSelection, readCount, readFerryQuery, DEFAULT_ADULTS } from "./ferry-query.ts";
@@ -260,6 +262,43 @@ export interface ProductPageData {
   fareBands: PassengerBandView[];
   /** Product code of each complement's admission, to link to its page. */
   complementCodes: Record<number, string>;
+  /** schema.org: the breadcrumbs and the Product with its Offer, in the page's language. */
+  jsonLd: JsonLd[];
+}
+
+/** A price set in the catalogue as schema.org wants it ("254.00", "MXN"), or null. */
+function offerPriceOf(money: { amountMinor: number; currency: string } | null | undefined): OfferPrice | null {
+  if (!money || !isCurrencyCode(money.currency)) return null;
+  return { value: formatDecimal({ digits: BigInt(money.amountMinor), scale: minorUnitsOf(money.currency) }), currency: money.currency };
+}
+
+/** The fare an Offer states, named in the page's language: "Sencillo · Adultos · Turista". */
+export function offerCategoryOf(language: Language, oneWay: boolean): string {
+  const messages = CATALOGUES[language];
+  return [oneWay ? messages["booking.trip.oneWay"] : null, messages["booking.passenger.adult"], messages["booking.category.tourist"]].filter(Boolean).join(" · ");
+}
+
+/** Breadcrumbs and the Product of a tour or park page, priced at the operator's adult tourist fare. */
+export function productPageJsonLd(input: { origin: string; language: Language; url: string; product: Product }): JsonLd[] {
+  const { origin, language, url, product } = input;
+  const crumbs = breadcrumbList([
+    { name: CATALOGUES[language]["nav.home"], url: `${origin}${pathOf("home", language)}` },
+    { name: product.name, url },
+  ]);
+  const price = offerPriceOf(product.fromPrice);
+  if (!price) return [crumbs];
+  return [
+    crumbs,
+    productJsonLd({
+      origin,
+      url,
+      name: product.name,
+      description: product.summary,
+      image: `${origin}${rasterImageOf(product.image)}`,
+      price,
+      category: offerCategoryOf(language, false),
+    }),
+  ];
 }
 
 /** A tour or park page: the product, its tour upgrade, hours, prices and the day widget. */
@@ -270,7 +309,7 @@ export async function loadProductPage(
   code: string,
   action: string,
 ): Promise<Loaded<ProductPageData>> {
-  const { db, clock } = context.get(servicesContext);
+  const { db, clock, config } = context.get(servicesContext);
   const now = clock.now();
   const product = await findProduct(db, language, { code });
   const upgradeId = product.complements.find((complement) => complement.id === product.id)?.idUpgrade ?? null;
@@ -366,13 +405,14 @@ export async function loadProductPage(
       complementCodes: Object.fromEntries(
         (await findProducts(db, language, { ids: product.complements.map((complement) => complement.id) })).map((item) => [item.id, item.code]),
       ),
+      jsonLd: productPageJsonLd({ origin: siteOriginOf(config, request.url), language, url: `${siteOriginOf(config, request.url)}${action}`, product }),
     },
     status,
   };
 }
 
 /**
- * schema.org BoatTrip with its Offer for each crossing (the ferry page): piers, time at sea, and the
+ * schema.org BoatTrip with its Offer for each crossing (the ferry page): piers and the
  * adult tourist one-way fare in pesos, the price the operator sets (not the visitor's conversion).
  */
 export async function loadBoatTrips(request: Request, context: Context, language: Language): Promise<JsonLd[]> {
@@ -381,9 +421,7 @@ export async function loadBoatTrips(request: Request, context: Context, language
   const url = `${origin}${pathOf("ferry", language)}`;
   const ferryId = await findFerryProductId(db);
   const ferry = ferryId === null ? null : await findProduct(db, language, { id: ferryId }, { withComplements: false });
-  const fare = ferry?.fromPrice ?? null;
-  const price = fare && isCurrencyCode(fare.currency) ? { value: formatDecimal({ digits: BigInt(fare.amountMinor), scale: minorUnitsOf(fare.currency) }), currency: fare.currency } : null;
-  return (await findCrossings(db, language)).map((crossing) =>
-    boatTrip({ origin, url, language, from: crossing.from, to: crossing.to, durationMinutes: crossing.durationMinutes, price }),
-  );
+  const price = offerPriceOf(ferry?.fromPrice);
+  const category = offerCategoryOf(language, true);
+  return (await findCrossings(db, language)).map((crossing) => boatTrip({ origin, url, from: crossing.from, to: crossing.to, price, category }));
 }

@@ -21,6 +21,16 @@ describe("errorCopyOf", () => {
   });
 });
 
+describe("the note under an error", () => {
+  it.each([400, 404, 405, 413, 431])("puts a %i on the request", (status) => {
+    expect(errorCopyOf(status).note).toBe("error.inRequest");
+  });
+
+  it.each([500, 503])("puts a %i on the server", (status) => {
+    expect(errorCopyOf(status).note).toBe("error.onServer");
+  });
+});
+
 describe("statusOfError", () => {
   it("reads the status of a thrown response and calls anything else a 500", () => {
     expect(statusOfError(new ErrorResponse(404, "Not Found", null))).toBe(404);

@@ -10,10 +10,17 @@ export interface ErrorCopy {
   title: EssentialKey;
   heading: EssentialKey;
   text: EssentialKey;
+  /** The small print with the status: a 4xx is the request's (the visitor's), a 5xx the server's. */
+  note: "error.inRequest" | "error.onServer";
 }
 
 /** Title, heading and text for an HTTP status (spec §2: a 500 is titled "Internal Error"). */
 export function errorCopyOf(status: number): ErrorCopy {
+  const note = status >= 400 && status < 500 ? "error.inRequest" : "error.onServer";
+  return { ...headlineOf(status), note };
+}
+
+function headlineOf(status: number): Omit<ErrorCopy, "note"> {
   switch (status) {
     case 400:
       return { title: "error.badRequestTitle", heading: "error.badRequestHeading", text: "error.badRequestText" };

@@ -24,7 +24,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
   const status = statusOfError(error);
   const origin = useErrorOrigin();
   const copy = errorCopyOf(status);
-  const note = origin === "server" ? t("error.onServer", { status }) : t("error.onClient");
+  const note = origin === "server" ? t(copy.note, { status }) : t("error.onClient");
   return (
     <div className="flex min-h-dvh flex-col bg-sand-50" data-error-origin={origin} data-error-status={status}>
       <title>{t(copy.title)}</title>

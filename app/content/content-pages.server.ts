@@ -5,6 +5,7 @@ import { LANGUAGES, isLanguage, type Language } from "../../lib/language.ts";
 import { parseFrontMatter } from "./front-matter.ts";
 import { htmlToText, renderMarkdown } from "./render-markdown.server.ts";
 import { CONTENT_PAGE_IDS } from "./content-page-ids.ts";
+import { factsUsedIn } from "./content-facts.ts";
 import type { ContentLayout, ContentPageData } from "./types.ts";
 
 export { CONTENT_PAGE_IDS };
@@ -49,6 +50,8 @@ export function parseContentPage(source: string, where: string): ContentPageData
     return fail(error instanceof Error ? error.message : String(error));
   }
   const toc = rendered.sections.map((section) => ({ id: section.id, text: section.title }));
+  const facts = factsUsedIn(source);
+  if (facts.unknown.length > 0) fail(`unknown placeholder {${facts.unknown.join("}, {")}}`);
   const bodyText = [
     htmlToText(rendered.introHtml),
     ...rendered.sections.flatMap((section) => [
@@ -67,6 +70,7 @@ export function parseContentPage(source: string, where: string): ContentPageData
     toc,
     updated,
     wordCount: countWords(bodyText),
+    factNames: facts.known,
   };
 }
 

@@ -8,6 +8,9 @@ import { requestContext, servicesContext } from "../context.ts";
 import { CATALOGUES } from "../i18n/catalogues.server.ts";
 import { matchPage, pathOf } from "../routing/localized-paths.ts";
 import type { PageId } from "../routing/pages.ts";
+import { findCrossings } from "../../modules/inventory/index.ts";
+import type { Database } from "../../lib/db.ts";
+import { fillContentFacts, type ContentFacts } from "./content-facts.ts";
 import { findContentPage, isContentPageId, type ContentPageId } from "./content-pages.server.ts";
 import { breadcrumbList, faqPage, organization, type JsonLd } from "./structured-data.ts";
 import type { ContentView } from "./types.ts";
@@ -19,9 +22,11 @@ export function buildContentView(input: {
   language: Language;
   origin: string;
   siteLanguages: readonly Language[];
+  /** What the text states through placeholders; null when the catalogue has no crossing. */
+  facts?: ContentFacts | null;
 }): ContentView {
   const { pageId, language, origin } = input;
-  const page = findContentPage(pageId, language);
+  const page = fillContentFacts(findContentPage(pageId, language), input.facts ?? null);
   const url = `${origin}${pathOf(pageId, language)}`;
   const homeUrl = `${origin}${pathOf("home", language)}`;
   const jsonLd: JsonLd[] = [
@@ -44,18 +49,27 @@ export function buildContentView(input: {
   return { pageId, language, page, updatedLabel, jsonLd };
 }
 
+/** The facts content may state, from the catalogue: the first crossing in the operator's order. */
+export async function findContentFacts(db: Database): Promise<ContentFacts | null> {
+  const [crossing] = await findCrossings(db, "en");
+  return crossing ? { crossingMinutes: crossing.durationMinutes } : null;
+}
+
 /** Loader body for a content page route: which page the URL is, or a 404 when it has no content. */
-export function loadContentView(request: Request, context: Readonly<RouterContextProvider>, expected?: PageId): ContentView {
+export async function loadContentView(request: Request, context: Readonly<RouterContextProvider>, expected?: PageId): Promise<ContentView> {
   const match = matchPage(new URL(request.url).pathname);
   if (!match || !isContentPageId(match.pageId) || (expected && match.pageId !== expected)) {
     throw data(null, { status: 404 });
   }
-  const { config } = context.get(servicesContext);
+  const { config, db } = context.get(servicesContext);
   const { site } = context.get(requestContext);
+  // Only a page whose text states a fact asks the catalogue.
+  const usesFacts = findContentPage(match.pageId, match.language).factNames.length > 0;
   return buildContentView({
     pageId: match.pageId,
     language: match.language,
     origin: siteOriginOf(config, request.url),
     siteLanguages: site.languages,
+    facts: usesFacts ? await findContentFacts(db) : null,
   });
 }

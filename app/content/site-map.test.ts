@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { PAGE_IDS, type PageId } from "../routing/pages.ts";
-import { SITE_MAP_GROUPS, UNLISTED_PAGE_IDS, disallowedPaths, robotsTxt, siteMapGroups, sitemapEntries, sitemapXml } from "./site-map.ts";
+import { LANGUAGES } from "../../lib/language.ts";
+import { pathOf } from "../routing/localized-paths.ts";
+import { NOT_INDEXED_PAGE_IDS, SITE_MAP_GROUPS, UNLISTED_PAGE_IDS, robotsTxt, siteMapGroups, sitemapEntries, sitemapXml } from "./site-map.ts";
 
 const LIVE = new Set<PageId>(["home", "ferry", "faq", "siteMap", "cart", "privacyNotice"]);
 const isLive = (pageId: PageId) => LIVE.has(pageId);
@@ -50,20 +52,33 @@ describe("sitemap.xml", () => {
     expect(xml).toContain('<xhtml:link rel="alternate" hreflang="en" href="https://www.travesia.example/en/faqs/"/>');
     expect(xml).toContain('<xhtml:link rel="alternate" hreflang="x-default" href="https://www.travesia.example/en/faqs/"/>');
     expect(xml.match(/<url>/g)).toHaveLength(2);
+    expect(xml).not.toContain("<lastmod>"); // none known
     expect(sitemapXml("https://a.example/?x=1&y=<2>", sitemapEntries(["en"], (id) => id === "faq"), null)).toContain(
       "<loc>https://a.example/?x=1&amp;y=&lt;2&gt;/en/faqs/</loc>",
     );
   });
 });
 
+describe("sitemap lastmod", () => {
+  it("writes each page's last change as <lastmod>", () => {
+    const entries = sitemapEntries(["en"], (id) => id === "faq" || id === "termsOfUse", (pageId) => (pageId === "faq" ? "2026-11-20" : "2026-11-16"));
+    const xml = sitemapXml("https://www.travesia.example", entries, "en");
+    expect(xml).toContain("<loc>https://www.travesia.example/en/faqs/</loc>\n    <lastmod>2026-11-20</lastmod>");
+    expect(xml.match(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/g)).toHaveLength(2);
+  });
+});
+
 describe("robots.txt", () => {
-  it("keeps crawlers out of carts, sign-in and search results, and points at the sitemap", () => {
-    const paths = disallowedPaths(["es", "en", "pt"]);
-    expect(paths).toContain("/es/carrito/");
-    expect(paths).toContain("/pt/busca/");
-    expect(paths).toContain("/en/auth/");
-    expect(paths).not.toContain("/es/carrito/gracias/"); // covered by /es/carrito/
-    const robots = robotsTxt("https://www.travesia.example", ["es", "en", "pt"]);
+  it("lets crawlers read every page, so they see the noindex of carts, sign-in and search results", () => {
+    const robots = robotsTxt("https://www.travesia.example");
+    const disallowed = [...robots.matchAll(/^Disallow: (.*)$/gm)].map((match) => match[1] ?? "");
+    expect(disallowed).toEqual(["/api/", "/xapi/"]);
+    for (const pageId of [...UNLISTED_PAGE_IDS, ...NOT_INDEXED_PAGE_IDS, ...PAGE_IDS]) {
+      for (const language of LANGUAGES) {
+        const path = pathOf(pageId, language);
+        expect(disallowed.some((rule) => path.startsWith(rule)), path).toBe(false);
+      }
+    }
     expect(robots).toMatch(/^User-agent: \*$/m);
     expect(robots).toMatch(/^Sitemap: https:\/\/www\.travesia\.example\/sitemap\.xml$/m);
   });

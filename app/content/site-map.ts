@@ -63,27 +63,31 @@ export interface SitemapEntry {
   href: string;
   language: Language;
   alternates: Alternate[];
+  /** YYYY-MM-DD the page last changed, or null when unknown (no <lastmod> then). */
+  lastModified: string | null;
 }
 
 /** sitemap.xml: every live, indexable page in every language the site offers, with its alternates. */
-export function sitemapEntries(languages: readonly Language[], isLive: (pageId: PageId) => boolean = isPageLive): SitemapEntry[] {
+export function sitemapEntries(
+  languages: readonly Language[],
+  isLive: (pageId: PageId) => boolean = isPageLive,
+  lastModifiedOf: (pageId: PageId, language: Language) => string | null = () => null,
+): SitemapEntry[] {
   const pageIds = SITE_MAP_GROUPS.flatMap((group) => group.pageIds).filter(
     (pageId) => isLive(pageId) && !NOT_INDEXED_PAGE_IDS.includes(pageId),
   );
   return pageIds.flatMap((pageId) => {
     const alternates = alternatesOf(pageId, languages);
-    return languages.map((language) => ({ href: pathOf(pageId, language), language, alternates }));
+    return languages.map((language) => ({ href: pathOf(pageId, language), language, alternates, lastModified: lastModifiedOf(pageId, language) }));
   });
 }
 
-/** robots.txt: the paths crawlers should leave alone, in every language. */
-export function disallowedPaths(languages: readonly Language[]): string[] {
-  const pageIds = [...UNLISTED_PAGE_IDS, ...NOT_INDEXED_PAGE_IDS];
-  const paths = [...new Set(pageIds.flatMap((pageId) => languages.map((language) => pathOf(pageId, language))))].sort();
-  // A rule covers everything under it: /es/carrito/ already keeps crawlers out of /es/carrito/gracias/.
-  return paths.filter((path) => !paths.some((other) => other !== path && path.startsWith(other)));
-}
-
+/**
+ * robots.txt: only what is not a page. Pages kept out of search engines say so with a robots noindex
+ * meta tag, which a crawler reads only on a page it may fetch: a Disallow would hide the noindex and
+ * leave the bare address indexable from links.
+ */
+export const DISALLOWED_PATHS = ["/api/", "/xapi/"] as const;
 function escapeXml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
@@ -97,7 +101,8 @@ export function sitemapXml(origin: string, entries: readonly SitemapEntry[], xDe
     );
     const fallback = xDefault ? entry.alternates.find((alternate) => alternate.language === xDefault) : undefined;
     if (fallback) links.push(`    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(origin + fallback.href)}"/>`);
-    return ["  <url>", `    <loc>${escapeXml(origin + entry.href)}</loc>`, ...links, "  </url>"].join("\n");
+    const lastmod = entry.lastModified ? [`    <lastmod>${entry.lastModified}</lastmod>`] : [];
+    return ["  <url>", `    <loc>${escapeXml(origin + entry.href)}</loc>`, ...lastmod, ...links, "  </url>"].join("\n");
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -108,12 +113,10 @@ export function sitemapXml(origin: string, entries: readonly SitemapEntry[], xDe
   ].join("\n");
 }
 
-export function robotsTxt(origin: string, languages: readonly Language[]): string {
+export function robotsTxt(origin: string): string {
   return [
     "User-agent: *",
-    ...disallowedPaths(languages).map((path) => `Disallow: ${path}`),
-    "Disallow: /api/",
-    "Disallow: /xapi/",
+    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
     "",
     `Sitemap: ${origin}/sitemap.xml`,
     "",

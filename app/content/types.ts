@@ -49,6 +49,8 @@ export interface ContentPageData extends RenderedContent {
   /** ISO date (YYYY-MM-DD) the text was last revised, shown on legal pages. */
   updated: string | null;
   wordCount: number;
+  /** The catalogue facts the text states through placeholders (see content-facts.ts). */
+  factNames: string[];
 }
 
 /** What a content page's loader returns. */

@@ -14,7 +14,7 @@ import type { Route } from "./+types/ferry-page";
 export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const view = loadContentView(request, context, "ferry");
+  const view = await loadContentView(request, context, "ferry");
   const [widget, trips] = await Promise.all([
     loadFerryWidget(request, context, view.language, pathOf("ferry", view.language)),
     loadBoatTrips(request, context, view.language),

@@ -7,7 +7,11 @@ import { crossingFactsOf, findCrossings, findTimetableSailings, localDateOf, typ
 import { loadFerryWidget } from "../booking/booking-view.server.ts";
 import { FerryBookingWidget } from "../components/booking/ferry-booking-widget.tsx";
 import { languageOfPath, type Language } from "../../lib/language.ts";
-import { servicesContext } from "../context.ts";
+import { requestContext, servicesContext } from "../context.ts";
+import { siteOriginOf } from "../../lib/config.ts";
+import { CATALOGUES } from "../i18n/catalogues.server.ts";
+import { organization, webSite, type JsonLd } from "../content/structured-data.ts";
+import { JsonLdScript } from "../components/content/json-ld.tsx";
 import { createPriceFormatter, findRequestCurrency } from "../visitor-currency.server.ts";
 import { createTranslate, type MessageKey, type Translate } from "../i18n/translate.ts";
 import { useRootData, useTranslate } from "../i18n/use-translate.ts";
@@ -29,9 +33,10 @@ import type { Route } from "./+types/home";
 export type HomeProduct = Omit<ProductCard, "fromPrice"> & { fromPrice: string | null };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, clock } = context.get(servicesContext);
+  const { db, clock, config } = context.get(servicesContext);
   const url = new URL(request.url);
   const language = languageOfPath(url.pathname);
+  const jsonLd = homeJsonLd(siteOriginOf(config, request.url), language, context.get(requestContext).site.languages);
   // The home's widget searches on routes & schedules, where the results and the day's timetable are;
   // the home itself never shows results, so its own query string is not read.
   const blankSearch = new Request(new URL(url.pathname, url), { headers: request.headers });
@@ -51,7 +56,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Prices are set in MXN; they are converted and written here, on the server, in the visitor's currency.
   const prices = await createPriceFormatter(context, currency, language);
   const products: HomeProduct[] = cards.map((card) => ({ ...card, fromPrice: card.fromPrice ? prices.format(card.fromPrice) : null }));
-  return data({ products, priceCurrency: prices.code, widget: widget.view, banner: slot.banner, facts }, { headers: slot.headers });
+  return data({ products, priceCurrency: prices.code, widget: widget.view, banner: slot.banner, facts, jsonLd }, { headers: slot.headers });
+}
+
+/** The company and the site, for search engines: who sells, in which languages, and the site's search. */
+function homeJsonLd(origin: string, language: Language, languages: readonly Language[]): JsonLd[] {
+  const homeUrl = `${origin}${pathOf("home", language)}`;
+  return [
+    organization({ origin, homeUrl, description: CATALOGUES[language]["meta.home.description"], languages }),
+    webSite({ origin, homeUrl, language, searchUrl: pathOf("search", language) }),
+  ];
 }
 
 /** The banner decides how the page may be cached: `private, no-store` for a visitor's own, Vary for an anonymous one. */
@@ -82,13 +96,16 @@ const FEATURED_ID = "featured";
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useTranslate();
   const language = useRootData()?.language ?? "en";
-  const { products, priceCurrency, widget, banner, facts } = loaderData;
+  const { products, priceCurrency, widget, banner, facts, jsonLd } = loaderData;
   const ferryPrice = products.find((product) => product.kind === "ferry")?.fromPrice ?? null;
   const ferryHref = isPageLive("ferry") ? pathOf("ferry", language) : null;
   const schedulesHref = isPageLive("routesSchedules") ? pathOf("routesSchedules", language) : null;
 
   return (
     <>
+      {jsonLd.map((item, index) => (
+        <JsonLdScript key={index} data={item} />
+      ))}
       <Hero t={t} ferryHref={ferryHref} ferryPrice={ferryPrice} facts={facts} />
       {/* flow-root keeps the card's negative margin inside this band: the card overlaps the hero's wave. */}
       <div className="flow-root bg-sand-50">

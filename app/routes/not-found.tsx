@@ -28,7 +28,7 @@ export default function NotFound() {
           language={language}
           heading={t("notFound.heading")}
           text={t("notFound.text")}
-          note={essential("error.onServer", { status: 404 })}
+          note={essential("error.inRequest", { status: 404 })}
           reference={requestId ? essential("error.reference", { requestId }) : undefined}
         />
       </div>

@@ -16,6 +16,8 @@ import { useTrackView } from "../personalization/tracker-provider.tsx";
 import { isPageLive, matchPage, pathOf } from "../routing/localized-paths.ts";
 import { PRODUCT_PAGES, PRODUCT_PAGE_IDS, isProductPageId, productPageOf } from "../routing/product-pages.ts";
 import type { Route } from "./+types/product-page";
+import { JsonLdScript } from "../components/content/json-ld.tsx";
+import type { OgImageHandle } from "../content/og-images.ts";
 
 // The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.
 export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";
@@ -29,17 +31,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ pageId: match.pageId, ...page.view }, { status: page.status, headers: { "Cache-Control": "no-store" } });
 }
 
+/** Link previews show the product's own illustration (root.tsx renders it as PNG). */
+export const handle: OgImageHandle = {
+  ogImage: (data) => (data as { product?: { image?: string } } | undefined)?.product?.image,
+};
+
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const root = matches[0]?.loaderData;
   if (!root || !loaderData) return [];
   const t = createTranslate(root.messages, root.language);
   const title = t("product.meta.title", { name: loaderData.product.name });
+  const description = t("product.meta.description", { summary: loaderData.product.summary });
   return [
     { title },
-    { name: "description", content: loaderData.product.summary },
+    { name: "description", content: description },
     { property: "og:title", content: title },
-    { property: "og:description", content: loaderData.product.summary },
-    { property: "og:image", content: `${root.origin}${loaderData.product.image}` },
+    { property: "og:description", content: description },
   ];
 };
 
@@ -56,6 +63,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const others = PRODUCT_PAGE_IDS.filter((pageId) => pageId !== loaderData.pageId && isPageLive(pageId));
   return (
     <div className={`${CONTAINER} pt-6 pb-16 lg:pt-8`}>
+      {loaderData.jsonLd.map((data, index) => (
+        <JsonLdScript key={index} data={data} />
+      ))}
       <Breadcrumbs crumbs={[{ label: t("nav.home"), href: pathOf("home", language) }, { label: product.name }]} />
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <header>

@@ -10,7 +10,7 @@ import { PROMOTIONS_BANNER_SLOT } from "../personalization/slots.ts";
 import type { Route } from "./+types/promotions-page";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const view = loadContentView(request, context, "promotions");
+  const view = await loadContentView(request, context, "promotions");
   const slot = await loadSlot(request, context, PROMOTIONS_BANNER_SLOT, view.language);
   return data({ ...view, banner: slot.banner }, { headers: slot.headers });
 }

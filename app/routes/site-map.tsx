@@ -12,8 +12,8 @@ import type { Route } from "./+types/site-map";
 // The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.
 export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const view = loadContentView(request, context, "siteMap");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const view = await loadContentView(request, context, "siteMap");
   return { view, groups: siteMapGroups(view.language) };
 }
 

@@ -2,14 +2,25 @@
 import { requestContext, servicesContext } from "../context.ts";
 import { siteOriginOf } from "../../lib/config.ts";
 import { sitemapEntries, sitemapXml } from "../content/site-map.ts";
+import { findContentPage, isContentPageId } from "../content/content-pages.server.ts";
+import type { Language } from "../../lib/language.ts";
+import type { PageId } from "../routing/pages.ts";
 import type { Route } from "./+types/sitemap-xml";
+
+/** The day this server started: its pages (text, prices, timetables) are the deployed build's. */
+const DEPLOYED_ON = new Date().toISOString().slice(0, 10);
+
+/** A content page's own revision date when it has one, else the deployment's day. */
+function lastModifiedOf(pageId: PageId, language: Language): string {
+  return (isContentPageId(pageId) ? findContentPage(pageId, language).updated : null) ?? DEPLOYED_ON;
+}
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext);
   const { site } = context.get(requestContext);
   const origin = siteOriginOf(config, request.url);
   const xDefault = site.languages.includes("en") ? "en" : (site.languages[0] ?? null);
-  return new Response(sitemapXml(origin, sitemapEntries(site.languages), xDefault), {
+  return new Response(sitemapXml(origin, sitemapEntries(site.languages, undefined, lastModifiedOf), xDefault), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

@@ -70,10 +70,24 @@ describe("canonicalRedirect", () => {
   it.each([
     ["/fr/carrito/", "/en/carrito/"], // an unknown language: the same page in English
     ["/fr/carrito", "/en/carrito/"],
-    ["/xx/foo", "/en/foo"], // an unknown rest keeps its rest (and then 404s in English)
+    ["/xx/foo", "/en/"], // an unknown language's unknown page: the English home, never a 404
+    ["/fr/foo/", "/en/"],
     ["/fr/", "/en/"],
     ["/fr", "/en/"],
-    ["/pt-br/busca/", "/en/search/"], // a slug of any language finds its page
+    ["/pt-br/busca/", "/pt/busca/"], // a region goes to its language
+    ["/pt-br/", "/pt/"],
+    ["/pt-BR/", "/pt/"],
+    ["/es-mx/", "/es/"],
+    ["/es_MX/rutas-horarios/", "/es/rutas-horarios/"],
+    ["/en-us/faqs/", "/en/faqs/"],
+    ["/ES/", "/es/"], // a known language in other letters
+    ["/ES", "/es/"],
+    ["/PT/", "/pt/"],
+    ["/Es/rutas-horarios/", "/es/rutas-horarios/"],
+    ["/ES/routes-schedules/", "/es/rutas-horarios/"], // a slug of any language finds its page in that language
+    ["/PT/carrito/obrigada/", "/pt/carrito/obrigada/"],
+    ["/ES/no-such-page/", "/es/no-such-page/"], // an unknown page 404s in the language asked for
+    ["/de-de/faqs/", "/en/faqs/"],
     ["/de/resultado-de-busqueda/", "/en/search/"], // aliases too
     ["/fr/rutas-horarios/", "/en/routes-schedules/"],
     ["/carrito/", "/en/carrito/"], // no language at all

@@ -45,28 +45,37 @@ function findBySlugInAnyLanguage(rest: string): PageId | null {
   return null;
 }
 
+/** A first segment shaped like a language tag: "fr", "ES", "pt-br", "es_MX", "zh-hant". */
+const LANGUAGE_TAG = /^([a-z]{2})(?:[-_][a-z0-9]{2,8})?$/i;
+
+/** The page a rest of path names in any language, as a path in `language`; else that rest under `language`. */
+function samePageIn(language: Language, rest: string, unknownRest: string): string {
+  const pageId = findBySlugInAnyLanguage(withTrailingSlash(rest));
+  return pageId ? pathOf(pageId, language) : unknownRest;
+}
+
 /**
  * Where a request path must be redirected before any page renders, or null to serve it as is.
- * - a first segment that is not es/en/pt → the English equivalent (a known slug in any language maps
- *   to its English page; an unknown rest keeps its rest under /en/, which then 404s in English);
+ * - a language prefix in other letters or with a region ("/ES/", "/pt-br/", "/es_MX/") → that language,
+ *   the rest kept (a slug of any language finds its page in that language);
+ * - an unknown language ("/fr/…") → the English equivalent page when the rest names one, else /en/;
+ * - no language at all ("/carrito/") → the English equivalent, else the path under /en/ (which 404s);
  * - a live page path without its trailing slash → the same path with it.
  */
 export function canonicalRedirect(pathname: string): string | null {
   if (pathname === "/") return null;
   const segments = pathname.split("/");
   const first = segments[1] ?? "";
-  if (!isLanguage(first)) {
-    const looksLikeLanguage = /^[a-z]{2}(-[a-z]{2})?$/i.test(first);
-    const rest = looksLikeLanguage ? `/${segments.slice(2).join("/")}` : pathname;
-    const pageId = findBySlugInAnyLanguage(withTrailingSlash(rest));
-    if (pageId) return pathOf(pageId, DEFAULT_LANGUAGE);
-    return `/${DEFAULT_LANGUAGE}${rest === "/" ? "/" : rest}`;
+  if (isLanguage(first)) {
+    if (!pathname.endsWith("/") && byPath.has(`${pathname}/`)) return `${pathname}/`;
+    return null;
   }
-  if (!pathname.endsWith("/")) {
-    const match = byPath.get(`${pathname}/`);
-    if (match) return `${pathname}/`;
-  }
-  return null;
+  const tag = LANGUAGE_TAG.exec(first);
+  if (!tag) return samePageIn(DEFAULT_LANGUAGE, pathname, `/${DEFAULT_LANGUAGE}${pathname}`);
+  const rest = `/${segments.slice(2).join("/")}`;
+  const primary = (tag[1] ?? "").toLowerCase();
+  if (isLanguage(primary)) return samePageIn(primary, rest, `/${primary}${rest}`);
+  return samePageIn(DEFAULT_LANGUAGE, rest, `/${DEFAULT_LANGUAGE}/`);
 }
 
 export interface Alternate {

@@ -21,7 +21,7 @@ describe("findFeaturedProducts", () => {
     expect(es[1]?.name).toBe("Catamarán a Isla Mujeres");
     expect(en[1]?.name).toBe("Catamaran to Isla Mujeres");
     expect(pt[1]?.name).toBe("Catamarã para Isla Mujeres");
-    expect(pt[0]?.summary).toMatch(/Travessia de 20 minutos/);
+    expect(pt[0]?.summary).toMatch(/Uma travessia curta/);
   });
 
   it("gives each product its from-price: the cheapest one-way tourist adult fare", async () => {

@@ -42,7 +42,7 @@ export interface TicketCopy {
 }
 
 const PLURAL: Record<TicketLanguage, Record<TicketDocument["passengerType"], [string, string]>> = {
-  es: { adult: ["adulto", "adultos"], child: ["niño", "niños"], infant: ["infante", "infantes"] },
+  es: { adult: ["adulto", "adultos"], child: ["niño", "niños"], infant: ["bebé", "bebés"] },
   en: { adult: ["adult", "adults"], child: ["child", "children"], infant: ["infant", "infants"] },
   pt: { adult: ["adulto", "adultos"], child: ["criança", "crianças"], infant: ["bebê", "bebês"] },
 };
@@ -74,7 +74,7 @@ export const TICKET_COPY: Record<TicketLanguage, TicketCopy> = {
     passenger: "Pasajero",
     passengersLabel: labelOf("es", "Pasajero", "Pasajeros"),
     fare: "Tarifa",
-    passengerTypes: { adult: "Adulto", child: "Niño", infant: "Infante" },
+    passengerTypes: { adult: "Adulto", child: "Niño", infant: "Bebé" },
     passengerCount: counter("es"),
     fareCategories: { tourist: "Turista", resident: "Residente de Quintana Roo" },
     residentNotice: "Tarifa de residente de Quintana Roo: muestra tu identificación oficial al abordar.",

@@ -7,3 +7,5 @@ export { renderBookingEmail, type BookingEmailKind, type RenderedEmail } from ".
 export { paymentSummaryOf, type PaidWith } from "./payment-summary.ts";
 export { renderRefundEmail, type RefundEmail } from "./refund-email.ts";
 export { renderClosureNotice, type ClosedSailingNotice, type ClosureNoticeDocument } from "./closure-notice.ts";
+// The words of tickets and e-mails, for the copy checks of the glossary.
+export { TICKET_COPY } from "./copy.ts";

@@ -174,13 +174,15 @@ test("sitemap.xml lists every content page in every language with hreflang alter
         expect(entry).toContain(`hreflang="${alternate}" href="${baseURL}${pathOf(pageId, alternate)}"`);
       }
       expect(entry).toContain(`hreflang="x-default" href="${baseURL}${pathOf(pageId, "en")}"`);
+      expect(entry).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
     }
   }
   expect(xml).not.toContain("/carrito/");
 });
 
-test("robots.txt points at the sitemap and keeps crawlers out of the cart", DESKTOP_ONLY, async ({ request, baseURL }) => {
+test("robots.txt points at the sitemap and lets crawlers read the cart's noindex", DESKTOP_ONLY, async ({ request, baseURL }) => {
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
-  expect(robots).toContain("Disallow: /es/carrito/");
+  expect(robots).not.toContain("Disallow: /es/carrito/");
+  expect(robots).toContain("Disallow: /api/");
 });

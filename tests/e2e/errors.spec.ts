@@ -13,6 +13,7 @@ const LANGUAGES = [
     internalTitle: "Error interno",
     heading: "Lo sentimos, algo salió mal",
     onServer: "Ocurrió un error 500 en el servidor",
+    inRequest: "Error 404: el problema está en la solicitud, no en nuestro servidor.",
     onClient: "Ocurrió un error en el cliente",
     backHome: "Volver al inicio",
     searchLabel: "Buscar en el sitio",
@@ -20,8 +21,8 @@ const LANGUAGES = [
     notFoundTitle: "Página no encontrada",
     notFoundHeading: "No encontramos esa página",
     badRequestTitle: "Solicitud incorrecta",
-    offlineTitle: "Sin Conexión",
-    offlineText: "Lo sentimos, este contenido no puede mostrarse en modo Offline",
+    offlineTitle: "Sin conexión",
+    offlineText: "Lo sentimos, este contenido no puede mostrarse sin conexión",
     retry: "Reintentar",
   },
   {
@@ -29,6 +30,7 @@ const LANGUAGES = [
     internalTitle: "Internal Error",
     heading: "Sorry, something went wrong",
     onServer: "An error 500 occurred on server",
+    inRequest: "Error 404: the problem is in the request, not on our server.",
     onClient: "An error occurred on client",
     backHome: "Back to home",
     searchLabel: "Search the site",
@@ -45,6 +47,7 @@ const LANGUAGES = [
     internalTitle: "Erro interno",
     heading: "Desculpe, algo deu errado",
     onServer: "Ocorreu um erro 500 no servidor",
+    inRequest: "Erro 404: o problema está na solicitação, não no nosso servidor.",
     onClient: "Ocorreu um erro no cliente",
     backHome: "Voltar ao início",
     searchLabel: "Buscar no site",
@@ -107,8 +110,8 @@ for (const l of LANGUAGES) {
       await expect(page.locator("html")).toHaveAttribute("lang", l.language);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.notFoundHeading);
       await expect(page.getByRole("contentinfo")).toBeVisible(); // the normal shell's footer
-      // The server's note, as on the 500 screen: the status and the request's reference for support.
-      await expect(page.getByTestId("error-note")).toContainText(l.onServer.replace("500", "404"));
+      // The note, as on the 500 screen: the status (the request's, for a 4xx) and the request's reference for support.
+      await expect(page.getByTestId("error-note")).toContainText(l.inRequest);
       await expect(page.getByTestId("error-note")).toContainText(response!.headers()["x-request-id"]!);
       await expect(page.getByRole("link", { name: l.backHome })).toHaveAttribute("href", `/${l.language}/`);
       if (AXE_SAMPLE.notFound === l.language) await checkA11y(page);

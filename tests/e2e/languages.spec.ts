@@ -11,10 +11,15 @@ test("a path in a language the site does not have falls back to English", DESKTO
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });
 
-test("a regional language prefix falls back to English too", DESKTOP_ONLY, async ({ page }) => {
+test("a regional or capitalised prefix goes to its language; an unknown one to English", DESKTOP_ONLY, async ({ page }) => {
   await page.goto("/fr-ca/");
   await expect(page).toHaveURL(/\/en\/$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.goto("/pt-BR/busca/?q=xcaret");
+  await expect(page).toHaveURL(/\/pt\/busca\/\?q=xcaret$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "pt");
+  await page.goto("/ES/");
+  await expect(page).toHaveURL(/\/es\/$/);
 });
 
 test.describe("with a Portuguese browser", DESKTOP_ONLY, () => {

@@ -72,7 +72,7 @@ export const pt = {
   "console.scanner.code": "Código",
   "console.scanner.checkResidentId": "Verificar documento de residente (INE)",
   "console.scanner.decidedOffline": "Decidido sem conexão com a lista assinada; será sincronizado quando a rede voltar.",
-  "console.scanner.online": "On-line",
+  "console.scanner.online": "Online",
   "console.scanner.offline": "Sem conexão",
   "console.scanner.listReady": "Lista assinada verificada: {count} bilhetes ({time})",
   "console.scanner.list.loading": "Carregando a lista assinada…",

@@ -2,7 +2,7 @@
 export const en = {
   "site.name": "Travesía",
   "site.tagline": "Ferries and tours to Isla Mujeres",
-  "meta.home.title": "Travesía — Ferry Cancún to Isla Mujeres, catamarans and tours",
+  "meta.home.title": "Travesía — Cancún to Isla Mujeres ferry, catamarans, tours",
   "meta.home.description":
     "Buy your ferry tickets from Cancún to Isla Mujeres, catamaran tours and park admissions online. QR e-tickets, open tickets valid for 6 months.",
 
@@ -380,7 +380,8 @@ export const en = {
   "timetable.seats": "Seats left",
   "timetable.state": "Status",
   "timetable.from": "From {place}",
-  "product.meta.title": "{name}: tickets, hours and prices | Travesía",
+  "product.meta.title": "{name}: tickets and prices | Travesía",
+  "product.meta.description": "{summary} Book online and get QR e-tickets by e-mail.",
   "product.hours": "Hours",
   "product.everyDay": "Every day",
   "product.hoursLine": "{days}: {opens}–{closes}",
