@@ -110,6 +110,8 @@ export {
   moveBooking,
   recordBookingEvent,
   rescheduleBookingLine,
+  rescheduleLiveTickets,
+  updateBuyerDetails,
   recordWebhookEvent,
   saleReferenceOf,
   updateBookingChoice,
