@@ -33,6 +33,8 @@ export {
   SEARCH_TEXT_MAX,
   cursorText,
   findRefundById,
+  findKnownProviderRefundIds,
+  findPendingRefunds,
   findRefundByKey,
   findRefunds,
   insertPendingRefund,
