@@ -61,7 +61,7 @@ export function BookingCarePage({ page, refusal }: { page: CarePageData; refusal
             {booking.reference} · {t(`console.status.${booking.status}`)} · {booking.name}
           </p>
           <div className="grid gap-6 lg:grid-cols-2">
-            <Form method="post" className={`${CARD} space-y-3`} data-testid="care-buyer">
+            <Form method="post" className={`${CARD} space-y-3`} data-testid="care-buyer" key={`${booking.name}|${booking.email}|${booking.phone}`}>
               <h2 className="text-lg font-semibold text-sea-950">{t("money.care.buyer")}</h2>
               <input type="hidden" name="intent" value="buyer" />
               <input type="hidden" name="reference" value={booking.reference} />
@@ -72,7 +72,7 @@ export function BookingCarePage({ page, refusal }: { page: CarePageData; refusal
                 {t("money.care.saveBuyer")}
               </button>
             </Form>
-            <Form method="post" className={`${CARD} space-y-3`} data-testid="care-resend">
+            <Form method="post" className={`${CARD} space-y-3`} data-testid="care-resend" key={booking.email}>
               <h2 className="text-lg font-semibold text-sea-950">{t("money.care.resend")}</h2>
               <p className="text-sm text-slate-700">{t("money.care.resendHint")}</p>
               <input type="hidden" name="intent" value="resend" />
