@@ -11,6 +11,7 @@ import { findBooking, findBookingEvents, findBookingLines, findPayments, findTic
 import { findAmountFormatter, symbolNamesCurrency } from "../modules/currency/index.ts";
 import { findActivities, findCrossings, findSailing, hoursOn, instantOf, type Activity, type Crossing, type SailingView } from "../modules/inventory/index.ts";
 import { cardBrandName } from "../modules/payments/index.ts";
+import { boardingKeysOf, withTicketPass } from "../modules/boarding/index.ts";
 import { paymentSummaryOf, signTicketCode, type BookingDocument, type TicketDocument } from "../modules/tickets/index.ts";
 import { guestSecretOf } from "./checkout.ts";
 
@@ -127,7 +128,12 @@ export async function loadBookingDocument(deps: BookingDocumentDeps, bookingId: 
       if (!line) throw new Error(`ticket ${ticket.code} has no line in booking ${booking.reference}`);
       return {
         code: ticket.code,
-        qrPayload: signTicketCode(deps.ticketSigningSecret, ticket.code),
+        qrPayload: withTicketPass(boardingKeysOf(deps.ticketSigningSecret), signTicketCode(deps.ticketSigningSecret, ticket.code), {
+          sailingId: ticket.sailingId,
+          serviceDate: ticket.serviceDate,
+          validUntil: ticket.validUntil,
+          passengerType: ticket.passengerType,
+        }),
         kind: line.kind,
         productName: products.find((product) => product.id === line.productId)?.name ?? "Travesía",
         passengerType: ticket.passengerType,

@@ -47,7 +47,8 @@ import { findInstalmentBanks, instalmentOffers, type PaymentProvider, type Provi
 import { takeLineSeats } from "./cart.ts";
 
 /** The provider name stored with each payment attempt (the adapter in use). */
-const PROVIDER = "sandbox";
+/** The name our payment rows give the provider they were made at. */
+export const PROVIDER = "sandbox";
 /** Open tickets are valid 6 months (spec §9) unless the product says otherwise. */
 const OPEN_TICKET_MONTHS = 6;
 

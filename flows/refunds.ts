@@ -36,6 +36,7 @@ import {
   refundedMinorOf,
   saleReferenceOf,
   settleRefund,
+  shareAmongLines,
   spokenForMinor,
   voidTickets,
   type BookingPaymentRow,
@@ -52,6 +53,12 @@ import { renderRefundEmail } from "../modules/tickets/index.ts";
 import { manageBookingUrlOf, paidWithOf, type BookingDocumentDeps } from "./booking-document.ts";
 
 export const SEND_REFUND_EMAIL = "send-refund-email";
+/** The job that asks the provider again about a refund it never answered (refund-recovery.ts). */
+export const RETRY_PENDING_REFUND = "retry-pending-refund";
+/** The first retry waits this long (the operator's own request is still waiting on the provider); then the queue's backoff. */
+export const REFUND_RETRY_FIRST_MS = 2 * 60_000;
+/** Attempts before the retries stop: with the queue's doubling backoff (10 s up to an hour), about three and a half hours. */
+export const REFUND_RETRY_MAX_ATTEMPTS = 12;
 /** The audit action of a refund (given or refused). */
 export const REFUND_ACTION = "booking.refund";
 
@@ -163,6 +170,15 @@ async function reserveRefund(deps: RefundDeps, command: RefundCommand, found: (b
       },
       deps.now,
     );
+    // Written with the refund: if the provider never answers (or this process dies before it does), the
+    // refund is asked about again on its own, with the same idempotency key, so it is never given twice.
+    await enqueueJob(tx, {
+      name: RETRY_PENDING_REFUND,
+      payload: { refundId: refund.id },
+      singletonKey: `refund-retry:${refund.id}`,
+      runAt: new Date(deps.now.getTime() + REFUND_RETRY_FIRST_MS),
+      maxAttempts: REFUND_RETRY_MAX_ATTEMPTS,
+    });
     return { booking, payment, refund };
   });
 }
@@ -194,40 +210,119 @@ async function settle(deps: RefundDeps, pending: BookingRefundRow, answer: Provi
       return { booking, refund: failed, replayed: false, refusal: answer.code };
     }
 
-    const [payments, before] = [await findPayments(tx, booking.id), await findRefunds(tx, booking.id)];
-    const paidMinor = paidAttemptOf(payments)?.amountMinor ?? booking.totalMinor;
-    const refundedBefore = refundedMinorOf(before);
     const settled = await settleRefund(tx, refund.id, { status: "succeeded", providerRefundId: answer.providerRefundId }, now);
-    const refundedAfter = refundedBefore + settled.amountMinor;
-    const isFull = refundedAfter >= paidMinor;
-    const toCancel = isFull ? (await findTickets(tx, booking.id)).filter((ticket) => ticket.status === "valid").map((ticket) => ticket.id) : settled.ticketIds;
-    const cancelled = await voidTickets(tx, booking.id, toCancel);
-    await freeSeatsOf(tx, cancelled, now);
-
-    const history = `refund:${settled.id}:${settled.amountMinor}`;
-    const after =
-      isFull && booking.status !== "refunded" ? await moveBooking(tx, booking, "refunded", history, now) : (await recordBookingEvent(tx, booking, history, now), booking);
-    await recordChange(tx, {
-      ...audit,
-      before: { status: booking.status, refundedMinor: refundedBefore },
-      after: {
-        status: after.status,
-        refundedMinor: refundedAfter,
-        refund: {
-          id: settled.id,
-          amountMinor: settled.amountMinor,
-          currency: settled.currency,
-          reason: settled.reason,
-          providerRefundId: settled.providerRefundId,
-          cancelledTickets: cancelled.map((ticket) => ticket.code),
-        },
-      },
-    });
-    await enqueueJob(tx, { name: SEND_REFUND_EMAIL, payload: { refundId: settled.id }, singletonKey: `refund:${settled.id}` });
+    const after = await applyGivenRefund(tx, booking, settled, audit, now);
     return { booking: after, refund: settled, replayed: false, refusal: null };
   });
   if (outcome.refusal) throw providerRefusal(outcome.refusal);
   return { booking: outcome.booking, refund: outcome.refund, replayed: outcome.replayed };
+}
+
+/**
+ * Asks the provider again about a pending refund, with its own idempotency key, and settles it: given
+ * (as the operator's refund would have been), refused (failed), or still unanswered
+ * (PAYMENT_PROVIDER_UNAVAILABLE thrown, the refund stays pending). A refund no longer pending is left as it is.
+ */
+export async function finishPendingRefund(deps: Omit<RefundDeps, "actor"> & { actor: AuditActor }, refundId: string): Promise<BookingRefundRow | null> {
+  const refund = await findRefundById(deps.db, refundId);
+  if (!refund || refund.status !== "pending") return refund;
+  const payment = (await findPayments(deps.db, refund.bookingId)).find((candidate) => candidate.id === refund.paymentId);
+  if (!payment?.providerPaymentId) return refund;
+  const answer = await askProvider(deps, refund, payment);
+  const audit = { actor: deps.actor, action: REFUND_ACTION, entityType: "booking", entityId: refund.bookingId, requestId: deps.requestId ?? null, at: deps.now };
+  try {
+    return (await settle(deps, refund, answer, audit)).refund;
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    // The provider refused it: the refund is failed and counts for nothing; the refusal is on record.
+    await recordRefusal(deps.db, { ...audit, reason: error.code, after: { refundId } });
+    return findRefundById(deps.db, refundId);
+  }
+}
+
+/**
+ * A refund the provider gave that we never asked for (made on its dashboard), recorded as ours in one
+ * transaction under `provider-refund:<id>`, so importing it twice records it once. It cancels no chosen
+ * ticket (nobody chose); when nothing is left, every valid ticket is cancelled and the booking refunded.
+ */
+export async function recordProviderRefund(
+  deps: { db: Database; now: Date; actor: AuditActor },
+  given: { bookingId: string; paymentId: string; providerRefundId: string; amountMinor: number; reason: string },
+): Promise<BookingRefundRow | null> {
+  const { now } = deps;
+  return deps.db.transaction(async (tx) => {
+    await decideAt(tx, now);
+    const booking = (await findBooking(tx, { id: given.bookingId }, { lock: true }))!;
+    const idempotencyKey = `provider-refund:${given.providerRefundId}`;
+    if (await findRefundByKey(tx, idempotencyKey)) return null;
+    const [lines, refunds] = [await findBookingLines(tx, booking.id), await findRefunds(tx, booking.id)];
+    const paidMinor = paidAttemptOf(await findPayments(tx, booking.id))?.amountMinor ?? booking.totalMinor;
+    // What is already recorded plus this one never passes what was paid (the provider would not allow it either).
+    const room = Math.max(0, paidMinor - refundedMinorOf(refunds));
+    const amountMinor = Math.min(given.amountMinor, room);
+    if (amountMinor <= 0) return null;
+    const pending = await insertPendingRefund(
+      tx,
+      {
+        bookingId: booking.id,
+        paymentId: given.paymentId,
+        idempotencyKey,
+        amountMinor,
+        currency: booking.currency,
+        reason: given.reason,
+        ticketIds: [],
+        lineShares: shareAmongLines({ currency: booking.currency, tickets: [], lines: lines.map((line) => ({ id: line.id, totalMinor: line.totalMinor })) }, amountMinor, []),
+        requestedBy: deps.actor.label,
+        requestedByUserId: deps.actor.userId,
+      },
+      now,
+    );
+    const settled = await settleRefund(tx, pending.id, { status: "succeeded", providerRefundId: given.providerRefundId }, now);
+    await applyGivenRefund(tx, booking, settled, { actor: deps.actor, action: IMPORT_ACTION, entityType: "booking", entityId: booking.id, at: now }, now);
+    return settled;
+  });
+}
+
+/** The audit action of a refund learnt from the provider rather than asked for here. */
+export const IMPORT_ACTION = "booking.refund_imported";
+
+/**
+ * What a refund the provider gave does to the booking, in the settling transaction: the chosen
+ * tickets (all valid ones when nothing is left) cancelled and their seats freed, the booking refunded
+ * when nothing is left, a history row, the audit entry and the buyer's mail.
+ */
+async function applyGivenRefund(tx: Database, booking: BookingRow, settled: BookingRefundRow, audit: Parameters<typeof recordChange>[1], now: Date): Promise<BookingRow> {
+  const payments = await findPayments(tx, booking.id);
+  const given = await findRefunds(tx, booking.id);
+  const paidMinor = paidAttemptOf(payments)?.amountMinor ?? booking.totalMinor;
+  const refundedAfter = refundedMinorOf(given);
+  const refundedBefore = refundedAfter - settled.amountMinor;
+  const isFull = refundedAfter >= paidMinor;
+  const toCancel = isFull ? (await findTickets(tx, booking.id)).filter((ticket) => ticket.status === "valid").map((ticket) => ticket.id) : settled.ticketIds;
+  const cancelled = await voidTickets(tx, booking.id, toCancel);
+  await freeSeatsOf(tx, cancelled, now);
+
+  const history = `refund:${settled.id}:${settled.amountMinor}`;
+  const after =
+    isFull && booking.status !== "refunded" ? await moveBooking(tx, booking, "refunded", history, now) : (await recordBookingEvent(tx, booking, history, now), booking);
+  await recordChange(tx, {
+    ...audit,
+    before: { status: booking.status, refundedMinor: refundedBefore },
+    after: {
+      status: after.status,
+      refundedMinor: refundedAfter,
+      refund: {
+        id: settled.id,
+        amountMinor: settled.amountMinor,
+        currency: settled.currency,
+        reason: settled.reason,
+        providerRefundId: settled.providerRefundId,
+        cancelledTickets: cancelled.map((ticket) => ticket.code),
+      },
+    },
+  });
+  await enqueueJob(tx, { name: SEND_REFUND_EMAIL, payload: { refundId: settled.id }, singletonKey: `refund:${settled.id}` });
+  return after;
 }
 
 /** The provider refused the refund (its code in the issue): more than it holds, or a payment it cannot refund. */

@@ -19,20 +19,30 @@ import {
   insertTickets,
   moveBooking,
   planTickets,
+  readPassengerNames,
   saleReferenceOf,
   sha256,
   type BookingRow,
   type TicketRow,
 } from "../modules/checkout/index.ts";
-import { decideAt, findCrossings, findSailing, localDateOf, releaseAllocations } from "../modules/inventory/index.ts";
-import { addToCart, oneSailingItem, takeLineSeats } from "./cart.ts";
+import { decideAt, findCrossings, findSailing, localDateOf, releaseAllocations, type SailingView } from "../modules/inventory/index.ts";
+import type { CurrencyCode } from "../lib/money.ts";
+import { addToCart, oneSailingItem, takeLineSeats, type CartItemInput } from "./cart.ts";
 import { enqueueBookingEmail } from "./booking-email.ts";
 import { bookingLineOf, freeReference, guestSecretOf } from "./checkout.ts";
 
 export type BoothPaymentMethod = "cash" | "card_present";
 
 export interface WalkUpSale {
+  /** One way on the sailing, a round trip from it, or open tickets for its crossing and direction. */
+  trip?: "one_way" | "round_trip" | "open";
   sailingId: number;
+  /** Round trips: the return sailing. */
+  inboundSailingId?: number | null;
+  /** What the buyer pays in (any currency the site sells in); MXN when absent. */
+  currency?: CurrencyCode;
+  /** Names on the tickets, in passenger order (adults, children, infants); required for a resident fare. */
+  passengerNames?: readonly string[];
   category: FareCategory;
   passengers: PassengerCounts;
   method: BoothPaymentMethod;
@@ -71,6 +81,38 @@ function readSale(sale: WalkUpSale): WalkUpSale {
   return { ...sale, cardLast4: sale.method === "card_present" ? sale.cardLast4 : null };
 }
 
+/** The cart item of a booth sale: one way, a round trip with its return sailing, or open tickets on the sailing's crossing. */
+async function boothItemOf(db: Database, sale: WalkUpSale, crossingCode: string, sailing: SailingView, now: Date): Promise<CartItemInput> {
+  const trip = sale.trip ?? "one_way";
+  if (trip === "one_way") return oneSailingItem(crossingCode, sailing, sale.category, sale.passengers);
+  if (trip === "open") {
+    return { type: "ferry", crossing: crossingCode, trip: "open", date: null, returnDate: null, outboundSailingId: null, inboundSailingId: null, category: sale.category, passengers: sale.passengers };
+  }
+  if (!sale.inboundSailingId) throw new AppError("SCHEDULE_REQUIRED", { issues: [{ path: "inboundSailingId", code: "required" }] });
+  const inbound = await findSailing(db, sale.inboundSailingId, now);
+  return {
+    type: "ferry",
+    crossing: crossingCode,
+    trip: "round_trip",
+    date: sailing.serviceDate,
+    returnDate: inbound.serviceDate,
+    outboundSailingId: sailing.id,
+    inboundSailingId: inbound.id,
+    category: sale.category,
+    passengers: sale.passengers,
+  };
+}
+
+/** The names the tickets carry: those the fare requires, else those the agent typed — all of them (2 to 80 characters each) or none. */
+function named(line: Parameters<typeof readPassengerNames>[0], required: string[], typed: readonly string[] | undefined): string[] {
+  if (required.length > 0 || !typed?.some((name) => name.trim() !== "")) return required;
+  const count = line.adults + line.children + line.infants;
+  const names = Array.from({ length: count }, (_, index) => (typed[index] ?? "").trim().replace(/\s+/g, " "));
+  const issues = names.flatMap((name, index) => (name.length < 2 || name.length > 80 ? [{ path: `passengerNames.${index}`, code: name === "" ? "required" : "length" }] : []));
+  if (issues.length > 0) throw new AppError("PASSENGER_NAMES_REQUIRED", { issues });
+  return names;
+}
+
 /** Sells seats on one sailing at the booth; refusals (sold out, departed, bad input) are audited and change nothing. */
 export async function sellAtBooth(deps: WalkUpDeps, actor: AuditActor, input: WalkUpSale, requestId: string | null = null): Promise<WalkUpResult> {
   const { db, now } = deps;
@@ -84,11 +126,7 @@ export async function sellAtBooth(deps: WalkUpDeps, actor: AuditActor, input: Wa
     // The cart's own transaction holds the seats: the same lock, re-check and trigger as a web buyer's.
     const held = await addToCart(
       db,
-      {
-        sessionId: null,
-        currency: "MXN",
-        item: oneSailingItem(crossing.code, sailing, sale.category, sale.passengers),
-      },
+      { sessionId: null, currency: sale.currency ?? "MXN", item: await boothItemOf(db, sale, crossing.code, sailing, now) },
       { siteCode: deps.siteCode, language: sale.language, now, holdSeconds: deps.holdSeconds, channel: "booth" },
     );
     heldLine = held.lineId;
@@ -125,7 +163,8 @@ export async function sellAtBooth(deps: WalkUpDeps, actor: AuditActor, input: Wa
         now,
         `booth_sale:${actor.label}`,
       );
-      const [bookingLine] = await insertBookingLines(tx, placed.id, [bookingLineOf(line, price.total.amountMinor, [])]);
+      const names = readPassengerNames(line, sale.passengerNames?.length ? sale.passengerNames : undefined, "passengerNames");
+      const [bookingLine] = await insertBookingLines(tx, placed.id, [bookingLineOf(line, price.total.amountMinor, named(line, names, sale.passengerNames))]);
       // The hold becomes the sale under the sailing's lock, as a paid web booking's does.
       await releaseAllocations(tx, holdReferenceOf(line.id), now);
       await takeLineSeats(tx, sale.language, bookingLine!, saleReferenceOf(bookingLine!.id), "sold", now, "booth");
@@ -148,7 +187,7 @@ export async function sellAtBooth(deps: WalkUpDeps, actor: AuditActor, input: Wa
         entityType: "booking",
         entityId: placed.id,
         before: null,
-        after: { reference: placed.reference, sailingId: sailing.id, passengers: sale.passengers, category: sale.category, method: sale.method, totalMinor: placed.totalMinor, currency: placed.currency },
+        after: { reference: placed.reference, trip: sale.trip ?? "one_way", sailingId: sailing.id, inboundSailingId: sale.inboundSailingId ?? null, passengers: sale.passengers, category: sale.category, method: sale.method, totalMinor: placed.totalMinor, currency: placed.currency },
       });
       // An address given: the tickets go by mail like a web buyer's (the job sends after the commit).
       if (sale.buyerEmail !== "") await enqueueBookingEmail(tx, placed.id, "confirmation");

@@ -10,7 +10,8 @@ import { SEND_NEWSLETTER_CONFIRMATION, sendNewsletterConfirmation } from "../flo
 import { SWEEP_LAPSED_BOOKINGS, scheduleLapsedBookingSweep, sweepLapsedBookings } from "../flows/booking-sweep.ts";
 import { checkoutDeps } from "../flows/checkout-deps.ts";
 import { SEND_CLOSURE_NOTICE, sendClosureNotice } from "../flows/sailing-closures.ts";
-import { SEND_REFUND_EMAIL, sendRefundEmail } from "../flows/refunds.ts";
+import { RETRY_PENDING_REFUND, SEND_REFUND_EMAIL, sendRefundEmail } from "../flows/refunds.ts";
+import { RECONCILE_REFUNDS, runRefundReconciliationJob, runRefundRetryJob, scheduleRefundReconciliation } from "../flows/refund-recovery.ts";
 import { RECONCILE_PAYMENTS, runReconciliationJob, scheduleReconciliation } from "../flows/payment-reconciliation.ts";
 import { OFFER_WAITLIST_SEATS, SEND_WAITLIST_OFFER, runWaitlistCheckJob, sendWaitlistOfferEmail, sweepWaitingLists } from "../flows/waitlist.ts";
 import { publicOriginOf } from "../lib/config.ts";
@@ -58,6 +59,14 @@ export function jobHandlers(services: AppServices): JobHandlers {
       await services.rateLimiter.prune(context.now);
       // And the webhook deliveries past their retention (ADR 0060).
       await pruneWebhookDeliveries(services.db, context.now);
+      // And, every ten minutes, the refunds made on the provider's dashboard (refund-recovery.ts).
+      await scheduleRefundReconciliation(services.db, context.now);
+    },
+    [RETRY_PENDING_REFUND]: async (payload, context) => {
+      await runRefundRetryJob({ db: services.db, provider: services.payments, now: context.now }, payload, context);
+    },
+    [RECONCILE_REFUNDS]: async (payload, context) => {
+      await runRefundReconciliationJob({ db: services.db, provider: services.payments, now: context.now }, payload, context);
     },
     [DELIVER_WEBHOOK]: async (payload, context) => {
       const { deliveryId } = z.object({ deliveryId: z.string().regex(/^msg_[0-9a-f]{32}$/) }).parse(payload);

@@ -73,6 +73,21 @@ export const CONSOLE_PAGES = {
     title: "console.walkup.title",
     summary: "console.walkup.summary",
   },
+  // Bookings after the sale and the waiting list (ADR 0059).
+  consoleBookingCare: {
+    paths: { es: "/es/operador/reservas/cambiar/", en: "/en/operator/bookings/change/", pt: "/pt/operador/reservas/alterar/" },
+    file: "console/routes/console-booking-care.tsx",
+    permission: "bookings.manage",
+    title: "money.care.nav",
+    summary: "money.care.summary",
+  },
+  consoleWaitlist: {
+    paths: { es: "/es/operador/lista-de-espera/", en: "/en/operator/waiting-list/", pt: "/pt/operador/lista-de-espera/" },
+    file: "console/routes/console-waitlist.tsx",
+    permission: "bookings.read",
+    title: "money.waitlist.nav",
+    summary: "money.waitlist.summary",
+  },
   // Running the crossing (ADR 0038).
   consoleClosures: {
     paths: { es: "/es/operador/cierres/", en: "/en/operator/closures/", pt: "/pt/operador/fechamentos/" },

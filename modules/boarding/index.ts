@@ -13,6 +13,7 @@ export {
   type ListedTicket,
   type SignedBoardingList,
 } from "./signed-list.ts";
+export { openTicketPass, passClaimsOf, readPassClaims, withTicketPass, type TicketPass } from "./ticket-pass.ts";
 export {
   findBoarding,
   findListTickets,

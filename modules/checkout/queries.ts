@@ -261,6 +261,30 @@ export async function rescheduleBookingLine(tx: Database, line: BookingLineRow, 
   }
 }
 
+/** The buyer's name, e-mail and phone as an operator corrected them. */
+export async function updateBuyerDetails(tx: Database, bookingId: string, buyer: Pick<BookingRow, "buyerName" | "buyerEmail" | "buyerPhone">, now: Date): Promise<BookingRow> {
+  const [row] = await tx.update(bookings).set({ ...buyer, updatedAt: now }).where(eq(bookings.id, bookingId)).returning();
+  if (!row) throw new AppError("BOOKING_NOT_FOUND");
+  return row;
+}
+
+/** A line's new schedule, and only the named tickets moved with it (cancelled and boarded ones stay where they were). */
+export async function rescheduleLiveTickets(
+  tx: Database,
+  lineId: string,
+  to: LineSchedule,
+  moves: readonly { ticketIds: readonly string[]; sailingId: number | null; serviceDate: string | null }[],
+): Promise<void> {
+  await tx.update(bookingLines).set(to).where(eq(bookingLines.id, lineId));
+  for (const move of moves) {
+    if (move.ticketIds.length === 0) continue;
+    await tx
+      .update(tickets)
+      .set({ sailingId: move.sailingId, serviceDate: move.serviceDate })
+      .where(and(eq(tickets.bookingLineId, lineId), inArray(tickets.id, [...move.ticketIds]), eq(tickets.status, "valid")));
+  }
+}
+
 /**
  * The ticketed bookings holding valid tickets on any of these sailings, each with which of them:
  * the people to tell when the sailings are closed.

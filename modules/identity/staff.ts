@@ -17,6 +17,8 @@ export const STAFF_PERMISSIONS = [
   "content",
   /** Finding bookings and reading their history. */
   "bookings.read",
+  /** Changing a sold booking: the buyer's details, sending its tickets again, moving it. */
+  "bookings.manage",
   /** Full and partial refunds through the payment provider. */
   "refunds",
   /** Sales reports and their CSV export. */
@@ -36,7 +38,7 @@ export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
 const GRANTS: Record<StaffRole, ReadonlySet<StaffPermission>> = {
   admin: new Set(STAFF_PERMISSIONS),
-  operator: new Set<StaffPermission>(["timetable", "closures", "pricing", "content", "bookings.read", "refunds", "reports", "boarding", "walkup", "audit.read"]),
+  operator: new Set<StaffPermission>(["timetable", "closures", "pricing", "content", "bookings.read", "bookings.manage", "refunds", "reports", "boarding", "walkup", "audit.read"]),
   agent: new Set<StaffPermission>(["bookings.read", "boarding", "walkup"]),
 };
 

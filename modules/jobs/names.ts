@@ -15,6 +15,8 @@ export const JOB_NAMES = [
   "offer-waitlist-seats",
   "sweep-lapsed-bookings",
   "reconcile-payments",
+  "retry-pending-refund",
+  "reconcile-refunds",
   "deliver-webhook",
 ] as const;
 

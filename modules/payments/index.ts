@@ -22,6 +22,7 @@ export {
   type HttpPaymentProviderOptions,
   type PaymentProvider,
   type ProviderEvent,
+  type ProviderRefund,
   type ProviderPayment,
   type ProviderFailureCode,
   type ProviderInstalments,

@@ -53,6 +53,15 @@ export interface ProviderEvent {
   payment: Omit<ProviderPayment, "redirectUrl">;
 }
 
+/** A refund as the provider lists it. */
+export interface ProviderRefund {
+  id: string;
+  paymentId: string;
+  amountMinor: number;
+  currency: string;
+  createdAt: string;
+}
+
 /** Every call that changes money carries an idempotency key: a retried call never charges twice. */
 export interface PaymentProvider {
   /**
@@ -76,6 +85,11 @@ export interface PaymentProvider {
   authorizePayment(id: string, input: { cardToken: string; idempotencyKey: string }): Promise<ProviderPayment>;
   capturePayment(id: string, input: { amountMinor?: number; idempotencyKey: string }): Promise<ProviderPayment>;
   refundPayment(id: string, input: { amountMinor?: number; idempotencyKey: string }): Promise<{ refundId: string; amountMinor: number; payment: ProviderPayment }>;
+  /**
+   * The account's refunds created since an instant, oldest first, a page at a time (`startingAfter`:
+   * the last id of the page before): refunds made on the provider's dashboard are learnt of here.
+   */
+  listRefunds(input: { createdSince: Date; startingAfter?: string; limit?: number }): Promise<{ refunds: ProviderRefund[]; hasMore: boolean }>;
   /** Verifies a webhook on its raw body and signature header, then reads it; refuses with a code. */
   parseWebhook(input: { rawBody: string; signatureHeader: string | null | undefined; now: Date }): ProviderEvent;
 }
@@ -104,6 +118,10 @@ const SandboxEventSchema = z.object({
   type: z.enum(["payment.authorized", "payment.captured", "payment.failed", "payment.refunded"]),
   createdAt: z.string(),
   data: z.object({ paymentIntent: z.object(PaymentFields) }),
+});
+const SandboxRefundPageSchema = z.object({
+  data: z.array(z.object({ id: z.string(), paymentIntent: z.string(), amountMinor: z.number().int(), currency: z.string(), createdAt: z.string() })),
+  hasMore: z.boolean(),
 });
 const ErrorAnswerSchema = z.object({ error: z.object({ code: z.string() }) });
 
@@ -208,6 +226,11 @@ export function createHttpPaymentProvider(options: HttpPaymentProviderOptions): 
     async refundPayment(id, input) {
       const answer = await call(SandboxRefundSchema, "POST", `${intentPath(id)}/refunds`, amount(input.amountMinor), input.idempotencyKey);
       return { refundId: answer.refund.id, amountMinor: answer.refund.amountMinor, payment: paymentOf(answer.paymentIntent) };
+    },
+    async listRefunds(input) {
+      const query = new URLSearchParams({ createdGte: input.createdSince.toISOString(), limit: String(input.limit ?? 100), ...(input.startingAfter ? { startingAfter: input.startingAfter } : {}) });
+      const page = await call(SandboxRefundPageSchema, "GET", `/sandbox-psp/v1/refunds?${query.toString()}`);
+      return { refunds: page.data.map((refund) => ({ id: refund.id, paymentId: refund.paymentIntent, amountMinor: refund.amountMinor, currency: refund.currency, createdAt: refund.createdAt })), hasMore: page.hasMore };
     },
     parseWebhook(input) {
       verifyWebhook({ secret: options.webhookSecret, rawBody: input.rawBody, header: input.signatureHeader, now: input.now });

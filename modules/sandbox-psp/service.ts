@@ -1,7 +1,7 @@
 // The sandbox's use cases: one transaction each, the intent row locked while it changes, the webhook
 // event written to the outbox in that same transaction, and every API POST behind its idempotency key.
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt, gte, or } from "drizzle-orm";
 import type { Database } from "../../lib/db.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isLanguage, type Language } from "../../lib/language.ts";
@@ -360,6 +360,41 @@ export async function findIntentRefunds(db: Database, intentId: string): Promise
     .where(eq(sandboxPspRefunds.intentId, intentId))
     .orderBy(asc(sandboxPspRefunds.createdAt), asc(sandboxPspRefunds.id));
   return rows.map((row) => ({ id: row.id, amountMinor: row.amountMinor, currency: row.currency, createdAt: row.createdAt.toISOString() }));
+}
+
+/** A refund as the account-wide list shows it: which intent it belongs to, how much, when. */
+export interface ListedRefund {
+  id: string;
+  paymentIntent: string;
+  amountMinor: number;
+  currency: string;
+  createdAt: string;
+}
+
+/**
+ * Every refund of the account created at or after `createdGte`, oldest first, a page at a time after
+ * `startingAfter` (a refund id): what a merchant polls to learn of refunds made on the dashboard.
+ */
+export async function listRefunds(db: Database, input: { createdGte: Date; startingAfter?: string; limit: number }): Promise<{ data: ListedRefund[]; hasMore: boolean }> {
+  let after: { createdAt: Date; id: string } | null = null;
+  if (input.startingAfter) {
+    const [row] = await db.select({ createdAt: sandboxPspRefunds.createdAt, id: sandboxPspRefunds.id }).from(sandboxPspRefunds).where(eq(sandboxPspRefunds.id, input.startingAfter));
+    if (!row) throw new AppError("INVALID_REQUEST", { issues: [{ path: "startingAfter", code: "unknown_refund" }] });
+    after = row;
+  }
+  const rows = await db
+    .select({ id: sandboxPspRefunds.id, paymentIntent: sandboxPspRefunds.intentId, amountMinor: sandboxPspRefunds.amountMinor, createdAt: sandboxPspRefunds.createdAt, currency: sandboxPspIntents.currency })
+    .from(sandboxPspRefunds)
+    .innerJoin(sandboxPspIntents, eq(sandboxPspIntents.id, sandboxPspRefunds.intentId))
+    .where(
+      and(
+        gte(sandboxPspRefunds.createdAt, input.createdGte),
+        after ? or(gt(sandboxPspRefunds.createdAt, after.createdAt), and(eq(sandboxPspRefunds.createdAt, after.createdAt), gt(sandboxPspRefunds.id, after.id))) : undefined,
+      ),
+    )
+    .orderBy(asc(sandboxPspRefunds.createdAt), asc(sandboxPspRefunds.id))
+    .limit(input.limit + 1);
+  return { data: rows.slice(0, input.limit).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), hasMore: rows.length > input.limit };
 }
 
 export interface SandboxEvent {

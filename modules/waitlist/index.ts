@@ -16,6 +16,7 @@ export {
   type WaitlistRequest,
 } from "./rules.ts";
 export {
+  findEntriesOfSailings,
   findEntryByOfferTokenHash,
   findSailingsWithLiveEntries,
   findWaitlistEntry,

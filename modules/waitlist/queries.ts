@@ -116,3 +116,14 @@ export async function lapseDepartedEntries(db: Database, now: Date): Promise<num
     .returning({ id: waitlistEntries.id });
   return rows.length;
 }
+
+/** Every entry (any status) of these sailings, per sailing in line order: what the console shows. */
+export async function findEntriesOfSailings(db: Database, sailingIds: readonly number[]): Promise<WaitlistEntryRow[]> {
+  if (sailingIds.length === 0) return [];
+  return db
+    .select()
+    .from(waitlistEntries)
+    .where(inArray(waitlistEntries.sailingId, [...sailingIds]))
+    .orderBy(asc(waitlistEntries.sailingId), asc(waitlistEntries.lineNumber))
+    .limit(2000);
+}

@@ -22,6 +22,7 @@ import {
   findHostedPageState,
   findIntent,
   hostedPagePath,
+  listRefunds,
   payPalPagePath,
   redeliverEvent,
   renderCardPage,
@@ -280,6 +281,41 @@ export function sandboxPspRouter(services: AppServices) {
       const id = c.req.valid("param").id;
       await findIntent(db, id, "");
       return c.json({ refunds: await findIntentRefunds(db, id) }, 200);
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: "get",
+      path: "/sandbox-psp/v1/refunds",
+      tags: [TAG],
+      summary: "Every refund of the account, oldest first (those made on the dashboard too), a page at a time",
+      security: SECURITY,
+      middleware: [requireKey] as const,
+      request: {
+        query: z.object({
+          createdGte: z.iso.datetime({ offset: true }).openapi({ description: "Refunds created at or after this instant" }),
+          startingAfter: z.string().min(1).max(64).optional().openapi({ description: "The last refund id of the previous page" }),
+          limit: z.coerce.number().int().min(1).max(100).default(100),
+        }),
+      },
+      responses: {
+        200: json(
+          z
+            .object({
+              data: z.array(z.object({ id: z.string(), paymentIntent: z.string(), amountMinor: z.number().int(), currency: z.string(), createdAt: z.string() })),
+              hasMore: z.boolean(),
+            })
+            .openapi("SandboxRefundPage"),
+          "A page of refunds",
+        ),
+        ...apiRefusals,
+      },
+    }),
+    async (c) => {
+      const query = c.req.valid("query");
+      const page = await listRefunds(db, { createdGte: new Date(query.createdGte), limit: query.limit, ...(query.startingAfter ? { startingAfter: query.startingAfter } : {}) });
+      return c.json(page, 200);
     },
   );
 

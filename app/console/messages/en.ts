@@ -1,5 +1,6 @@
 // The operator console's strings (issue 11). Kept apart from the site's catalogue, which every public
 // page sends to the browser: only console pages load these.
+import { moneyEn } from "./money/en.ts";
 import { salesEn } from "./sales/en.ts";
 
 export const en = {
@@ -49,6 +50,7 @@ export const en = {
   "error.INVALID_REQUEST": "Some fields are not valid. Check them and try again.",
   "error.GENERAL_ERROR": "Something went wrong. Try again in a moment.",
   ...salesEn,
+  ...moneyEn,
   // Boarding: the scanner, the manifest and the booth (issue 11 items 2 and 3).
   "console.scanner.title": "Boarding scanner",
   "console.scanner.summary": "Check tickets at boarding, offline too.",

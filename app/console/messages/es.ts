@@ -1,4 +1,5 @@
 import type { ConsoleMessages } from "./en.ts";
+import { moneyEs } from "./money/es.ts";
 import { salesEs } from "./sales/es.ts";
 
 export const es = {
@@ -48,6 +49,7 @@ export const es = {
   "error.INVALID_REQUEST": "Algunos campos no son válidos. Revísalos e inténtalo de nuevo.",
   "error.GENERAL_ERROR": "Algo salió mal. Inténtalo de nuevo en un momento.",
   ...salesEs,
+  ...moneyEs,
   // Boarding: the scanner, the manifest and the booth (issue 11 items 2 and 3).
   "console.scanner.title": "Escáner de abordaje",
   "console.scanner.summary": "Valida boletos al abordar, también sin conexión.",

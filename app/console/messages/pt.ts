@@ -1,4 +1,5 @@
 import type { ConsoleMessages } from "./en.ts";
+import { moneyPt } from "./money/pt.ts";
 import { salesPt } from "./sales/pt.ts";
 
 export const pt = {
@@ -48,6 +49,7 @@ export const pt = {
   "error.INVALID_REQUEST": "Alguns campos não são válidos. Verifique-os e tente de novo.",
   "error.GENERAL_ERROR": "Algo deu errado. Tente de novo em instantes.",
   ...salesPt,
+  ...moneyPt,
   // Boarding: the scanner, the manifest and the booth (issue 11 items 2 and 3).
   "console.scanner.title": "Scanner de embarque",
   "console.scanner.summary": "Valide bilhetes no embarque, também sem conexão.",

@@ -16,6 +16,7 @@ import { CARD, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { requestContext, servicesContext } from "../../context.ts";
 import { consoleErrorKey, useConsoleLayoutData, useConsoleT, type ConsoleTranslate } from "../console-i18n.ts";
+import { consolePathOf } from "../console-pages.ts";
 import { formText, PRIVATE_NO_STORE, requireStaffPage } from "../staff-page.server.ts";
 import type { Route } from "./+types/console-bookings";
 
@@ -34,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (query.ref !== undefined) {
     const booking = await findConsoleBooking(services.db, { reference: query.ref, language });
     // A fresh token per rendered form: the same form sent twice is one refund (ADR 0039).
-    return { view: "booking" as const, booking, reference: query.ref, canRefund: canStaff(actor.role, "refunds"), formKey: randomUUID() };
+    return { view: "booking" as const, booking, reference: query.ref, canRefund: canStaff(actor.role, "refunds"), canManage: canStaff(actor.role, "bookings.manage"), formKey: randomUUID() };
   }
   const text = (query.q ?? "").slice(0, SEARCH_TEXT_MAX);
   const page = await searchConsoleBookings(services.db, { text, after: readCursor(query.after), language });
@@ -74,6 +75,13 @@ export async function action(args: Route.ActionArgs): Promise<RefundActionData> 
     const format = booking ? await findAmountFormatter(services.db, booking.currency, language) : null;
     return { error: error.code, left: booking && format && left !== undefined ? `${format(Number(left))} ${booking.currency}` : null, key, amount };
   }
+}
+
+/** Who gave a refund: a staff member's e-mail, or in words the jobs that retry or import refunds. */
+function refundActorName(by: string, t: ConsoleTranslate): string {
+  if (by === "system:provider-dashboard") return t("money.refund.byProvider");
+  if (by === "system:refund-retry") return t("money.refund.byRetry");
+  return by;
 }
 
 function dateTime(language: Language) {
@@ -244,6 +252,11 @@ function BookingDetail({ data, answer, language }: { data: DetailData; answer: R
         <Link to={location.pathname} className="text-sm text-sea-800 underline">
           {t("console.booking.back")}
         </Link>
+        {data.canManage ? (
+          <Link to={`${consolePathOf("consoleBookingCare", language)}?ref=${booking.reference}`} className="text-sm text-sea-800 underline" data-testid="booking-change">
+            {t("money.care.nav")}
+          </Link>
+        ) : null}
       </div>
       <dl className={`${CARD} grid gap-4 sm:grid-cols-2 lg:grid-cols-4`}>
         <Fact label={t("console.booking.buyer")} value={`${booking.buyer.name} · ${booking.buyer.email} · ${booking.buyer.phone} · ${booking.buyer.country}`} />
@@ -322,7 +335,7 @@ function BookingDetail({ data, answer, language }: { data: DetailData; answer: R
                   <li key={refund.id} className="border-t border-slate-100 pt-2" data-status={refund.status} data-provider-refund={refund.providerRefundId ?? ""}>
                     <span className="font-semibold">{refund.amount}</span> ·{" "}
                     {refund.status === "failed" ? t("console.refund.failed", { code: refund.failureCode ?? "" }) : t(`console.refund.${refund.status}`)} · {when.format(new Date(refund.at))} ·{" "}
-                    {t("console.refund.by", { who: refund.by })}
+                    {t("console.refund.by", { who: refundActorName(refund.by, t) })}
                     {refund.reason ? <span className="block text-slate-700">{refund.reason}</span> : null}
                     {refund.tickets.length > 0 ? <span className="block font-mono text-xs text-slate-600">{refund.tickets.join(", ")}</span> : null}
                     {refund.status === "pending" ? <span className="block text-xs text-slate-700">{t("console.refund.pendingRetry")}</span> : null}

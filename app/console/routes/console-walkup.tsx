@@ -5,6 +5,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { sellAtBooth } from "../../../flows/walk-up.ts";
 import { isAppError } from "../../../lib/errors.ts";
 import { languageOfPath } from "../../../lib/language.ts";
+import { CURRENCY_CODES, isCurrencyCode } from "../../../lib/money.ts";
 import { findAmountFormatter } from "../../../modules/currency/index.ts";
 import { CARD, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
 import { buttonClass } from "../../components/ui/styles.ts";
@@ -46,6 +47,11 @@ export async function action(args: Route.ActionArgs): Promise<WalkUpActionData> 
   }
   if (Object.values(passengers).some((value) => value < 0)) return { error: "INVALID_PASSENGERS" };
   const last4 = formText(form, "cardLast4", 4);
+  const trip = formText(form, "trip", 12) || "one_way";
+  const currency = formText(form, "currency", 3) || "MXN";
+  const inbound = Number(formText(form, "inbound", 20) || "0");
+  if ((trip !== "one_way" && trip !== "round_trip" && trip !== "open") || !isCurrencyCode(currency)) return { error: "INVALID_REQUEST" };
+  const passengerNames = formText(form, "names", 2000).split(/\r?\n/).map((name) => name.trim()).filter((name) => name !== "").slice(0, 99);
   try {
     const sold = await sellAtBooth(
       {
@@ -56,7 +62,7 @@ export async function action(args: Route.ActionArgs): Promise<WalkUpActionData> 
         holdSeconds: services.config.CART_HOLD_SECONDS,
       },
       actor,
-      { sailingId, category, passengers, method, cardLast4: last4 === "" ? null : last4, buyerName: formText(form, "buyerName", 120), buyerEmail: formText(form, "buyerEmail", 254), language },
+      { trip, sailingId, inboundSailingId: Number.isInteger(inbound) && inbound > 0 ? inbound : null, currency, passengerNames, category, passengers, method, cardLast4: last4 === "" ? null : last4, buyerName: formText(form, "buyerName", 120), buyerEmail: formText(form, "buyerEmail", 254), language },
       args.context.get(requestContext).requestId,
     );
     const format = await findAmountFormatter(services.db, sold.booking.currency, language);
@@ -148,6 +154,42 @@ export default function ConsoleWalkUp({ loaderData, actionData }: Route.Componen
               </label>
             ))}
           </fieldset>
+          <fieldset className="space-y-2">
+            <legend className={FIELD_LABEL}>{t("money.booth.trip")}</legend>
+            {(["one_way", "round_trip", "open"] as const).map((trip) => (
+              <label key={trip} className="flex min-h-11 items-center gap-2">
+                <input type="radio" name="trip" value={trip} defaultChecked={trip === "one_way"} />
+                {t(`money.booth.trip.${trip}`)}
+              </label>
+            ))}
+          </fieldset>
+          <label className="flex flex-col gap-1">
+            <span className={FIELD_LABEL}>{t("money.booth.return")}</span>
+            <select name="inbound" defaultValue="" className={INPUT} data-testid="walkup-return">
+              <option value="">{t("money.booth.pickReturn")}</option>
+              {sailings
+                .filter((other) => other.from === sailing.to && other.to === sailing.from && other.time > sailing.time && !other.departed && !other.closed)
+                .map((other) => (
+                  <option key={other.id} value={other.id}>
+                    {sailingLabel(t, other)} · {t("console.boarding.seatsLeft", { count: other.seatsLeft })}
+                  </option>
+                ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1">
+            <span className={FIELD_LABEL}>{t("money.booth.names")}</span>
+            <textarea name="names" rows={3} maxLength={2000} className={INPUT} autoComplete="off" />
+          </label>
+          <label className="flex flex-col gap-1">
+            <span className={FIELD_LABEL}>{t("money.booth.currency")}</span>
+            <select name="currency" defaultValue="MXN" className={INPUT}>
+              {CURRENCY_CODES.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          </label>
           <fieldset className="space-y-2">
             <legend className={FIELD_LABEL}>{t("console.walkup.payment")}</legend>
             {(["cash", "card_present"] as const).map((method) => (

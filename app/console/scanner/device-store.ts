@@ -103,6 +103,16 @@ function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/** True when a QR's pass (its signed text and signature, offline-check.ts) holds with our public key. */
+export async function verifyPass(pass: { signed: string; signature: string }, key: PublicKeyInfo): Promise<boolean> {
+  try {
+    const publicKey = await crypto.subtle.importKey("jwk", key.jwk, { name: "ECDSA", namedCurve: "P-256" }, false, ["verify"]);
+    return await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, publicKey, fromBase64url(pass.signature), new TextEncoder().encode(pass.signed));
+  } catch {
+    return false;
+  }
+}
+
 /** The list if its signature holds with our public key and it has not expired; else null (never trusted). */
 export async function verifyList(signed: SignedBoardingList, key: PublicKeyInfo, now: Date): Promise<BoardingList | null> {
   if (signed.keyId !== key.keyId) return null;

@@ -48,7 +48,7 @@ const qr = (code: string, mac = MAC) => `TRV1.${code}.${mac}`;
 
 describe("parseTicketPayload", () => {
   it("reads our QR and nothing else", () => {
-    expect(parseTicketPayload(` ${qr("AAAAAA-A01")}\n`)).toEqual({ code: "AAAAAA-A01", mac: MAC });
+    expect(parseTicketPayload(` ${qr("AAAAAA-A01")}\n`)).toEqual({ code: "AAAAAA-A01", mac: MAC, pass: null });
     for (const bad of ["", "TRV2.AAAAAA-A01." + MAC, "TRV1.aaaa.x", qr("AAAAAA-A01") + ".x", "x".repeat(500)]) expect(parseTicketPayload(bad)).toBeNull();
   });
 });

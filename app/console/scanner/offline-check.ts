@@ -31,12 +31,43 @@ export interface DeviceScanResult {
 const CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,38}[A-Z0-9]$/;
 const MAC_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
-export function parseTicketPayload(text: string): { code: string; mac: string } | null {
+/** A pass's claims as modules/boarding/ticket-pass.ts writes them, once the page verified its signature. */
+export interface PassClaims {
+  sailingId: number | null;
+  serviceDate: string | null;
+  validUntil: string | null;
+  passengerType: ListedTicket["passengerType"];
+}
+
+export interface ParsedPayload {
+  code: string;
+  mac: string;
+  /** A signed pass after the MAC: what it says, and the text and signature the page verifies. */
+  pass: { claims: PassClaims; signed: string; signature: string } | null;
+}
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const SIGNATURE_PATTERN = /^[A-Za-z0-9_-]{86}$/;
+
+export function readPassClaims(claims: string): PassClaims | null {
+  const [sailing, serviceDate, validUntil, letter, ...rest] = claims.split("~");
+  if (rest.length > 0 || sailing === undefined || serviceDate === undefined || validUntil === undefined) return null;
+  const passengerType = letter === "a" ? "adult" : letter === "c" ? "child" : letter === "i" ? "infant" : null;
+  const sailingId = sailing === "o" ? null : /^\d{1,12}$/.test(sailing) ? Number(sailing) : Number.NaN;
+  if (passengerType === null || Number.isNaN(sailingId)) return null;
+  if ((serviceDate !== "" && !DATE_PATTERN.test(serviceDate)) || (validUntil !== "" && !DATE_PATTERN.test(validUntil))) return null;
+  return { sailingId, serviceDate: serviceDate || null, validUntil: validUntil || null, passengerType };
+}
+
+export function parseTicketPayload(text: string): ParsedPayload | null {
   const trimmed = text.trim();
-  const parts = trimmed.length <= 128 ? trimmed.split(".") : [];
-  const [version, code, mac] = parts;
-  if (parts.length !== 3 || version !== "TRV1" || !code || !mac || !CODE_PATTERN.test(code) || !MAC_PATTERN.test(mac)) return null;
-  return { code, mac };
+  const parts = trimmed.length <= 256 ? trimmed.split(".") : [];
+  const [version, code, mac, claims, signature] = parts;
+  if ((parts.length !== 3 && parts.length !== 5) || version !== "TRV1" || !code || !mac || !CODE_PATTERN.test(code) || !MAC_PATTERN.test(mac)) return null;
+  if (parts.length === 3) return { code, mac, pass: null };
+  const read = claims ? readPassClaims(claims) : null;
+  if (!read || !signature || !SIGNATURE_PATTERN.test(signature)) return null;
+  return { code, mac, pass: { claims: read, signed: `ticket-pass:${parts.slice(0, 4).join(".")}`, signature } };
 }
 
 /** A code as printed under the QR, typed by hand: upper case, trimmed; null when it cannot be one. */
@@ -82,7 +113,15 @@ export function pierDateOf(now: Date): string {
  * The list's own boardings and this device's count alike for a second scan. `now` is the device's
  * clock: a list kept past midnight boards nobody on the next day's boats.
  */
-export function checkOffline(list: BoardingList, text: string, sailingId: number, local: ReadonlyMap<string, LocalBoarding>, now: Date): DeviceScanResult {
+export function checkOffline(
+  list: BoardingList,
+  text: string,
+  sailingId: number,
+  local: ReadonlyMap<string, LocalBoarding>,
+  now: Date,
+  /** True when the page verified the QR's pass with our public key: a ticket sold after the list boards by it. */
+  passVerified = false,
+): DeviceScanResult {
   const parsed = parseTicketPayload(text);
   // Not a QR's text: the code printed under a damaged QR, typed by the agent. It boards only when the
   // list carries a ticket with exactly that code (there is no MAC to compare).
@@ -90,6 +129,7 @@ export function checkOffline(list: BoardingList, text: string, sailingId: number
   if (!parsed && printed === null) return refusal("TICKET_CODE_INVALID", null);
   const code = parsed?.code ?? printed!;
   const ticket = list.tickets.find((candidate) => candidate.code === code) ?? null;
+  if (!ticket && parsed?.pass && passVerified) return checkPass(list, code, parsed.pass.claims, sailingId, local, now);
   if (!ticket) return parsed ? refusal("TICKET_NOT_ON_LIST", null, { code }) : refusal("TICKET_CODE_INVALID", null);
   if (parsed && !sameMac(ticket.mac, parsed.mac)) return refusal("TICKET_CODE_INVALID", null);
   if (ticket.cancelled) return refusal("TICKET_CANCELLED", ticket);
@@ -109,4 +149,39 @@ export function checkOffline(list: BoardingList, text: string, sailingId: number
     if (sailing.taken + boardedHere >= sailing.capacity) return refusal("SAILING_SOLD_OUT", ticket);
   }
   return { ...refusal("TICKET_CODE_INVALID", ticket), outcome: "boarded", reason: null };
+}
+
+/**
+ * A ticket the list does not carry (sold after it was made), decided by its verified pass: a dated
+ * ticket boards only its own sailing, on its day; an open one any sailing of the day while it is valid
+ * and the boat has room. Whether it was cancelled since cannot be known offline: the sync tells.
+ */
+function checkPass(list: BoardingList, code: string, pass: PassClaims, sailingId: number, local: ReadonlyMap<string, LocalBoarding>, now: Date): DeviceScanResult {
+  const listed: ListedTicket = {
+    code,
+    mac: "",
+    sailingId: pass.sailingId,
+    validUntil: pass.validUntil,
+    passengerType: pass.passengerType,
+    fareCategory: "tourist",
+    passengerName: null,
+    bookingReference: "",
+    cancelled: false,
+    boardedAt: null,
+    boardedSailingId: null,
+  };
+  const shown = { fareCategory: null, bookingReference: null };
+  const mine = local.get(code);
+  if (mine) return refusal("TICKET_ALREADY_BOARDED", listed, { ...shown, boardedAt: mine.at, boardedSailingId: mine.sailingId });
+  const sailing = list.sailings.find((candidate) => candidate.id === sailingId);
+  if (!sailing) return refusal("TICKET_WRONG_SAILING", listed, { ...shown, ticketSailingId: pass.sailingId });
+  if (pierDateOf(now) !== list.serviceDate) return refusal("SAILING_NOT_TODAY", listed, shown);
+  if (pass.sailingId !== null) {
+    if (pass.sailingId !== sailingId || pass.serviceDate !== list.serviceDate) return refusal("TICKET_WRONG_SAILING", listed, { ...shown, ticketSailingId: pass.sailingId });
+  } else {
+    if (pass.validUntil === null || pass.validUntil < list.serviceDate) return refusal("OPEN_TICKET_EXPIRED", listed, shown);
+    const boardedHere = [...local.values()].filter((boarding) => boarding.open && boarding.sailingId === sailingId).length;
+    if (sailing.taken + boardedHere >= sailing.capacity) return refusal("SAILING_SOLD_OUT", listed, shown);
+  }
+  return { ...refusal("TICKET_CODE_INVALID", listed, shown), outcome: "boarded", reason: null };
 }

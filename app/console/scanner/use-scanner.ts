@@ -4,8 +4,8 @@
 // server wins). Rendering lives in the route; this hook owns the device.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { BoardingList, SignedBoardingList } from "../../../modules/boarding/index.ts";
-import { checkOffline, type DeviceScanResult, type LocalBoarding } from "./offline-check.ts";
-import { DeviceStore, verifyList, type PublicKeyInfo, type QueuedScan } from "./device-store.ts";
+import { checkOffline, parseTicketPayload, type DeviceScanResult, type LocalBoarding } from "./offline-check.ts";
+import { DeviceStore, verifyList, verifyPass, type PublicKeyInfo, type QueuedScan } from "./device-store.ts";
 
 /** While online, the list is fetched again this often so boardings by other devices reach this one. */
 const LIST_REFRESH_MS = 60_000;
@@ -158,18 +158,22 @@ export function useScanner(options: { sailingId: number | null; publicKey: Publi
       const scannedAt = new Date();
       if (!list.current || sailingId === null) return { ...checkOffline(emptyList(), text, -1, new Map(), scannedAt), decidedOffline: true };
       const local = new Map<string, LocalBoarding>((await device.boarded()).map((boarding) => [boarding.code, boarding]));
-      const decided = checkOffline(list.current, text, sailingId, local, scannedAt);
+      // A ticket sold after the list was made boards by the pass its QR carries, once our key verifies it.
+      const parsed = parseTicketPayload(text);
+      const known = parsed !== null && list.current.tickets.some((ticket) => ticket.code === parsed.code);
+      const passVerified = parsed?.pass && !known ? await verifyPass(parsed.pass, publicKey) : false;
+      const decided = checkOffline(list.current, text, sailingId, local, scannedAt, passVerified);
       const now = scannedAt.toISOString();
       const queued: QueuedScan = { id: crypto.randomUUID(), sailingId, payload: text.trim(), scannedAt: now, offline: true, deviceOutcome: decided.outcome };
       await device.enqueue(queued);
       if (decided.outcome === "boarded" && decided.code) {
         const ticket = list.current.tickets.find((candidate) => candidate.code === decided.code);
-        await device.rememberBoarding({ code: decided.code, at: now, sailingId, open: ticket?.sailingId === null });
+        await device.rememberBoarding({ code: decided.code, at: now, sailingId, open: ticket ? ticket.sailingId === null : parsed?.pass?.claims.sailingId === null });
       }
       await countPending();
       return { ...decided, decidedOffline: true };
     },
-    [countPending, sailingId],
+    [countPending, publicKey, sailingId],
   );
 
   const scan = useCallback(
