@@ -1,9 +1,8 @@
 // The written cancellation policy of each kind of product, and the one function that applies it: the
 // buyer's own cancellation and the console's "cancel with the policy's fee" ask it the same question
 // (policy + line + now) and get the same answer — what comes back, the fee kept, or why not.
+import type { ProductKind } from "../catalog/index.ts";
 import type { BookingStatus } from "./rules.ts";
-
-export type ProductKind = "ferry" | "catamaran_tour" | "catamaran_ferry_tour" | "park_admission" | "park_tour";
 
 /** One step of a refundable policy: cancelled more than `moreThanHours` before the start, `feePercent` of it is kept. */
 export interface CancellationTier {
@@ -117,4 +116,26 @@ export function decideCancellation(policy: CancellationPolicy, facts: Cancellati
 export function lineShareOfPayment(lineTotalMinor: number, linesTotalMinor: number, paidMinor: number): number {
   if (linesTotalMinor <= 0 || paidMinor === linesTotalMinor) return lineTotalMinor;
   return Math.floor((lineTotalMinor * paidMinor) / linesTotalMinor);
+}
+
+/** The facts of one line for `decideCancellation`, from the booking's rows. */
+export function cancellationFactsOf(input: {
+  bookingStatus: BookingStatus;
+  startsAt: Date | null;
+  line: { id: string; totalMinor: number };
+  lines: readonly { totalMinor: number }[];
+  tickets: readonly { bookingLineId: string; status: "valid" | "used" | "void" }[];
+  /** What the captured payment took; 0 when none was captured. */
+  paidMinor: number;
+  /** Refunds given or pending. */
+  spokenForMinor: number;
+}): CancellationFacts {
+  const linesTotal = input.lines.reduce((sum, line) => sum + line.totalMinor, 0);
+  return {
+    bookingStatus: input.paidMinor > 0 ? input.bookingStatus : input.bookingStatus === "ticketed" ? "paid" : input.bookingStatus,
+    startsAt: input.startsAt,
+    lineMinor: lineShareOfPayment(input.line.totalMinor, linesTotal, input.paidMinor),
+    leftMinor: Math.max(0, input.paidMinor - input.spokenForMinor),
+    ticketStatuses: input.tickets.filter((ticket) => ticket.bookingLineId === input.line.id).map((ticket) => ticket.status),
+  };
 }

@@ -15,6 +15,7 @@ export {
 } from "./schema.ts";
 export {
   CANCELLATION_POLICIES,
+  cancellationFactsOf,
   cancellationFee,
   cancellationPolicyOf,
   decideCancellation,
@@ -24,7 +25,6 @@ export {
   type CancellationPolicy,
   type CancellationRefusal,
   type CancellationTier,
-  type ProductKind,
 } from "./cancellation.ts";
 export {
   REFUND_REASON_MAX,

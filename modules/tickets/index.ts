@@ -7,3 +7,4 @@ export { renderBookingEmail, type BookingEmailKind, type RenderedEmail } from ".
 export { paymentSummaryOf, type PaidWith } from "./payment-summary.ts";
 export { renderRefundEmail, type RefundEmail } from "./refund-email.ts";
 export { renderClosureNotice, type ClosedSailingNotice, type ClosureNoticeDocument } from "./closure-notice.ts";
+export { renderCancellationEmail, type CancellationEmail } from "./cancellation-email.ts";
