@@ -20,6 +20,9 @@ import { findInstalmentBanks, INSTALMENT_CURRENCY, instalmentOffers } from "../.
 import { servicesContext, requestContext } from "../context.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import { readCartSession } from "../cart/cart-session.server.ts";
+import type { ProductKind } from "../../modules/catalog/index.ts";
+import type { PolicyView } from "../components/booking/cancellation-policy.tsx";
+import { policyViewOf } from "./cancellation-policy.server.ts";
 import { bookingAccessCookie, readBookingAccess } from "./booking-access.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -73,6 +76,8 @@ export interface PaymentDetailsData {
   typed: PaymentFormValues | null;
   /** Uplift's pay-monthly offer (spec §4): the script to load, or null when it must not be requested. */
   uplift: UpliftScript | null;
+  /** The cancellation policy of each kind of product in the cart, shown before paying (ADR 0057). */
+  policies: { products: string; policy: PolicyView }[];
 }
 
 export interface PaymentFormValues {
@@ -126,7 +131,18 @@ export async function loadPaymentDetails(request: Request, context: Context, lan
     declined: DECLINE_CODES.find((code) => code === declined) ?? null,
     typed: formValuesOf(await findCheckoutDraft(db, sessionId, readBookingAccess(request)), { singlePayment: url.searchParams.get(SINGLE_PAYMENT.name) === SINGLE_PAYMENT.value }),
     uplift: upliftScriptForPage(config, { siteFlags: site.flags, language, currency: cart.currency }),
+    policies: cartPolicies(cart.lines),
   };
+}
+
+/** One policy per kind of product in the cart, naming its products. */
+function cartPolicies(lines: readonly Pick<CartView["lines"][number], "product">[]): PaymentDetailsData["policies"] {
+  const byKind = new Map<ProductKind, Set<string>>();
+  for (const line of lines) {
+    const kind = line.product.kind as ProductKind;
+    byKind.set(kind, (byKind.get(kind) ?? new Set()).add(line.product.name));
+  }
+  return [...byKind].map(([kind, names]) => ({ products: [...names].join(", "), policy: policyViewOf(kind) }));
 }
 
 /**

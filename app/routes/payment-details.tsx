@@ -11,6 +11,7 @@ import type { ErrorIssue } from "../../lib/errors.ts";
 import { loadPaymentDetails, submitPaymentDetails, type PaymentFormFailure, type PaymentFormValues } from "../checkout/payment-details.server.ts";
 import { formatLongDate } from "../components/booking/format.ts";
 import { LegLine } from "../components/booking/leg-line.tsx";
+import { CancellationPolicyNote } from "../components/booking/cancellation-policy.tsx";
 import { CARD, FIELD_LABEL, INPUT } from "../components/booking/styles.ts";
 import { HoldCountdown } from "../components/cart/hold-countdown.tsx";
 import { UpliftOffer } from "../components/checkout/uplift-offer.tsx";
@@ -101,7 +102,7 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
   const language = useLanguage();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const { page, cart, countries, namedLines, paypal, instalments, declined, typed, uplift } = loaderData;
+  const { page, cart, countries, namedLines, paypal, instalments, declined, typed, uplift, policies } = loaderData;
   const couponPage = page === "paymentDetailsCoupon";
   const title = couponPage ? t("checkout.couponTitle") : t("checkout.title");
   const couponMonths = cart.lines.find((line) => line.coupon)?.coupon?.months ?? null;
@@ -265,6 +266,11 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
           </fieldset>
 
           <div className={`${CARD} space-y-4`}>
+            <div className="space-y-3" data-testid="checkout-policies">
+              {policies.map((entry) => (
+                <CancellationPolicyNote key={entry.products} policy={entry.policy} title={`${t("policy.title")}: ${entry.products}`} />
+              ))}
+            </div>
             <label className="flex items-start gap-3">
               <input
                 type="checkbox"
