@@ -12,6 +12,7 @@ import { loadPaymentDetails, submitPaymentDetails, type PaymentFormFailure, type
 import { formatLongDate } from "../components/booking/format.ts";
 import { LegLine } from "../components/booking/leg-line.tsx";
 import { CancellationPolicyNote } from "../components/booking/cancellation-policy.tsx";
+import { CopyNamesButton } from "../components/checkout/copy-names-button.tsx";
 import { CARD, FIELD_LABEL, INPUT } from "../components/booking/styles.ts";
 import { HoldCountdown } from "../components/cart/hold-countdown.tsx";
 import { UpliftOffer } from "../components/checkout/uplift-offer.tsx";
@@ -184,9 +185,10 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
             <fieldset className={`${CARD} space-y-4`}>
               <legend className="px-1 text-lg font-bold text-sea-950">{t("checkout.passengers.title")}</legend>
               <p className="text-sm text-slate-700">{t("checkout.passengers.hint")}</p>
-              {namedLines.map((line) => (
+              {namedLines.map((line, lineIndex) => (
                 <div key={line.lineId} className="space-y-3">
                   <h3 className="font-semibold text-sea-950">{t("checkout.passengers.line", { product: line.productName })}</h3>
+                  {lineIndex > 0 ? <CopyNamesButton fromLineId={namedLines[lineIndex - 1]!.lineId} toLineId={line.lineId} count={line.passengers.length} /> : null}
                   {line.resident ? <p className="text-sm text-sea-800">{t("checkout.residentNotice")}</p> : null}
                   <div className="grid gap-3 sm:grid-cols-2">
                     {line.passengers.map((type, index) => {
