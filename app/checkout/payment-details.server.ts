@@ -23,6 +23,8 @@ import { readCartSession } from "../cart/cart-session.server.ts";
 import type { ProductKind } from "../../modules/catalog/index.ts";
 import type { PolicyView } from "../components/booking/cancellation-policy.tsx";
 import { policyViewOf } from "./cancellation-policy.server.ts";
+import { findSavedTravellers, saveTravellers } from "../../modules/identity/index.ts";
+import { resolveLogin } from "../account/session-cookies.server.ts";
 import { bookingAccessCookie, readBookingAccess } from "./booking-access.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -76,6 +78,8 @@ export interface PaymentDetailsData {
   typed: PaymentFormValues | null;
   /** Uplift's pay-monthly offer (spec §4): the script to load, or null when it must not be requested. */
   uplift: UpliftScript | null;
+  /** A signed-in buyer's saved travellers (offered as they type a name); null when nobody is signed in. */
+  savedTravellers: string[] | null;
   /** The cancellation policy of each kind of product in the cart, shown before paying (ADR 0057). */
   policies: { products: string; policy: PolicyView }[];
 }
@@ -91,6 +95,8 @@ export interface PaymentFormValues {
   names: Record<string, string[]>;
   /** The single-use card Uplift approved, when the buyer pays monthly with it. */
   upliftToken: string;
+  /** A signed-in buyer keeps these passenger names for next time. */
+  saveTravellers?: boolean;
 }
 
 export interface PaymentFormFailure {
@@ -132,7 +138,20 @@ export async function loadPaymentDetails(request: Request, context: Context, lan
     typed: formValuesOf(await findCheckoutDraft(db, sessionId, readBookingAccess(request)), { singlePayment: url.searchParams.get(SINGLE_PAYMENT.name) === SINGLE_PAYMENT.value }),
     uplift: upliftScriptForPage(config, { siteFlags: site.flags, language, currency: cart.currency }),
     policies: cartPolicies(cart.lines),
+    savedTravellers: await savedTravellersOf(request, context),
   };
+}
+
+/** The signed-in account of this request, or null. */
+async function signedInUserId(request: Request, context: Context): Promise<string | null> {
+  const { db, clock, config } = context.get(servicesContext);
+  const login = await resolveLogin(db, request.headers.get("Cookie"), config.NODE_ENV === "production", clock.now());
+  return login.state.session?.account.id ?? null;
+}
+
+async function savedTravellersOf(request: Request, context: Context): Promise<string[] | null> {
+  const userId = await signedInUserId(request, context);
+  return userId === null ? null : findSavedTravellers(context.get(servicesContext).db, userId);
 }
 
 /** One policy per kind of product in the cart, naming its products. */
@@ -187,6 +206,7 @@ export function readPaymentForm(form: FormData): PaymentFormValues {
     acceptTerms: form.get("acceptTerms") === "on",
     names,
     upliftToken: /^tok_[A-Za-z0-9_]{1,60}$/.test(field(form, "upliftToken")) ? field(form, "upliftToken") : "",
+    saveTravellers: form.get("saveTravellers") === "on",
   };
 }
 
@@ -218,6 +238,10 @@ export async function submitPaymentDetails(request: Request, context: Context, l
           : {}),
       },
     );
+    if (values.saveTravellers) {
+      const userId = await signedInUserId(request, context);
+      if (userId !== null) await saveTravellers(services.db, userId, Object.values(values.names).flat(), services.clock.now());
+    }
     const headers = new Headers({ "Cache-Control": "no-store" });
     headers.append("Set-Cookie", bookingAccessCookie({ reference: placed.reference, secret: guestSecretOf(services.config.GUEST_ACCESS_SECRET, placed.bookingId) }, services.config.NODE_ENV === "production"));
     // The provider's page is not one of our routes: the browser loads it as a document, never as route data.

@@ -103,7 +103,7 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
   const language = useLanguage();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const { page, cart, countries, namedLines, paypal, instalments, declined, typed, uplift, policies } = loaderData;
+  const { page, cart, countries, namedLines, paypal, instalments, declined, typed, uplift, policies, savedTravellers } = loaderData;
   const couponPage = page === "paymentDetailsCoupon";
   const title = couponPage ? t("checkout.couponTitle") : t("checkout.title");
   const couponMonths = cart.lines.find((line) => line.coupon)?.coupon?.months ?? null;
@@ -185,6 +185,18 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
             <fieldset className={`${CARD} space-y-4`}>
               <legend className="px-1 text-lg font-bold text-sea-950">{t("checkout.passengers.title")}</legend>
               <p className="text-sm text-slate-700">{t("checkout.passengers.hint")}</p>
+              {savedTravellers && savedTravellers.length > 0 ? (
+                <>
+                  <p className="text-sm text-sea-800" data-testid="saved-travellers-hint">
+                    {t("checkout.passengers.savedHint")}
+                  </p>
+                  <datalist id="saved-travellers" data-testid="saved-travellers">
+                    {savedTravellers.map((name) => (
+                      <option key={name} value={name} />
+                    ))}
+                  </datalist>
+                </>
+              ) : null}
               {namedLines.map((line, lineIndex) => (
                 <div key={line.lineId} className="space-y-3">
                   <h3 className="font-semibold text-sea-950">{t("checkout.passengers.line", { product: line.productName })}</h3>
@@ -204,6 +216,7 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
                             id={id}
                             name={`names.${line.lineId}.${index}`}
                             autoComplete="off"
+                            list={savedTravellers && savedTravellers.length > 0 ? "saved-travellers" : undefined}
                             required
                             defaultValue={values.names[line.lineId]?.[index] ?? ""}
                             aria-invalid={issue ? true : undefined}
@@ -217,6 +230,12 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
                   </div>
                 </div>
               ))}
+              {savedTravellers !== null ? (
+                <label className="flex items-start gap-3 text-sm">
+                  <input type="checkbox" name="saveTravellers" defaultChecked={values.saveTravellers ?? false} className="mt-1" data-testid="save-travellers" />
+                  <span>{t("checkout.passengers.save")}</span>
+                </label>
+              ) : null}
             </fieldset>
           ) : null}
 

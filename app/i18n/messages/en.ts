@@ -819,7 +819,6 @@ export const en = {
   "account.trips.calendar": "Calendar (.ics)",
   "checkout.passengers.copyPrevious": "Same travellers as above",
   "checkout.passengers.copied": "Names copied from the trip above.",
-  "checkout.passengers.saved": "Your saved travellers",
   "checkout.passengers.savedHint": "Start typing a name, or choose one you saved before.",
   "checkout.passengers.save": "Save these travellers to my account for next time",
 } as const;

@@ -819,7 +819,6 @@ export const es = {
   "account.trips.calendar": "Calendario (.ics)",
   "checkout.passengers.copyPrevious": "Los mismos viajeros de arriba",
   "checkout.passengers.copied": "Nombres copiados del viaje de arriba.",
-  "checkout.passengers.saved": "Tus viajeros guardados",
   "checkout.passengers.savedHint": "Empieza a escribir un nombre o elige uno que guardaste antes.",
   "checkout.passengers.save": "Guardar estos viajeros en mi cuenta para la próxima vez",
 } satisfies Messages;

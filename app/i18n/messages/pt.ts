@@ -819,7 +819,6 @@ export const pt = {
   "account.trips.calendar": "Agenda (.ics)",
   "checkout.passengers.copyPrevious": "Os mesmos viajantes de cima",
   "checkout.passengers.copied": "Nomes copiados da viagem de cima.",
-  "checkout.passengers.saved": "Seus viajantes salvos",
   "checkout.passengers.savedHint": "Comece a digitar um nome ou escolha um que você salvou antes.",
   "checkout.passengers.save": "Salvar estes viajantes na minha conta para a próxima vez",
 } satisfies Messages;
