@@ -26,7 +26,7 @@ afterAll(() => runtime.database.close());
 
 const db = () => runtime.database.db;
 const deps = () => ({ db: db(), provider, now: NOW, guestAccessSecret: GUEST_TEST_SECRET, holdSeconds: HOLD_SECONDS });
-const listDeps = () => ({ db: db(), guestAccessSecret: GUEST_TEST_SECRET, manageBookingPathOf: (language: Language) => `/${language}/manage/` });
+const listDeps = () => ({ db: db(), guestAccessSecret: GUEST_TEST_SECRET, manageBookingPathOf: (language: Language) => `/${language}/manage/`, now: NOW });
 
 async function openTicketCart(currency: CurrencyCode = "USD"): Promise<string> {
   const { sessionId } = await addToCart(
@@ -88,6 +88,21 @@ describe("the bookings of an account", () => {
     expect(shown.total).toMatch(/ MXN$/);
     expect(shown.bookedAt).toBe(NOW.toISOString());
     expect(shown.manageHref).toBe(`/es/manage/?ref=${second.reference}&key=${guestSecretOf(GUEST_TEST_SECRET, second.id)}`);
+  });
+
+  it("splits them into upcoming and past trips, with tickets, calendar and what may still change", async () => {
+    const email = "viajera@example.com";
+    const booking = await paidBooking(email);
+    const account = await confirmed(await newAccount(email));
+    const [upcoming] = await findAccountBookings(listDeps(), account, "en");
+    expect(upcoming).toMatchObject({ reference: booking.reference, upcoming: true, cancelled: false, nonRefundable: true, cancellable: false, changeUntil: null, firstDay: null });
+    expect(upcoming!.ticketsHref).toBe(`/api/bookings/${booking.reference}/tickets.pdf?key=${guestSecretOf(GUEST_TEST_SECRET, booking.id)}`);
+    // Open tickets have no date: no calendar entry to add.
+    expect(upcoming!.calendarHref).toBeNull();
+    // A year on, the open tickets have expired: a past trip, nothing left to change.
+    const later = new Date(NOW.getTime() + 365 * 86_400_000);
+    const [past] = await findAccountBookings({ ...listDeps(), now: later }, account, "en");
+    expect(past).toMatchObject({ upcoming: false, changeUntil: null, cancelUntil: null });
   });
 
   it("leaves out a checkout that never got its money", async () => {

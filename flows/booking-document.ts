@@ -143,6 +143,8 @@ export async function loadBookingDocument(deps: BookingDocumentDeps, bookingId: 
         ...whenAndWhere(ticket, places),
       };
     });
+  // Every ticket cancelled (a cancelled booking keeps its paid status when a fee was kept): nothing to print or mail.
+  if (documentTickets.length === 0 && tickets.length > 0) throw new AppError("BOOKING_STATE", { issues: [{ path: "tickets", code: "all_cancelled" }] });
   return {
     booking,
     document: {

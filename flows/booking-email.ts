@@ -73,7 +73,7 @@ export async function sendBookingEmail(deps: SendBookingEmailDeps, payload: unkn
     tag: `booking-${reason}`,
     attachments: [
       { filename: ticketsPdfFilename(document.reference), contentType: "application/pdf", content: pdf },
-      ...(ics ? [{ filename: `travesia-${document.reference}.ics`, contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: Buffer.from(ics, "utf8") }] : []),
+      ...(ics ? [{ filename: calendarFilename(document.reference), contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: Buffer.from(ics, "utf8") }] : []),
     ],
   });
   await recordBookingEvent(deps.db, booking, `${EMAIL_SENT_EVENT}:${reason}`, context.now);
@@ -111,6 +111,19 @@ export async function ticketsPdfForGuest(deps: BookingDocumentDeps, request: Gue
   const booking = await findGuestBooking(deps.db, request);
   const { document } = await loadBookingDocument(deps, booking.id);
   return { filename: ticketsPdfFilename(document.reference), pdf: await renderTicketsPdf(document) };
+}
+
+export function calendarFilename(reference: string): string {
+  return `travesia-${reference}.ics`;
+}
+
+/** The booking's calendar entries for their buyer, as the e-mail attaches them; BOOKING_STATE when no ticket has a date (open tickets, coupons). */
+export async function calendarForGuest(deps: BookingDocumentDeps, request: GuestRequest): Promise<{ filename: string; ics: string }> {
+  const booking = await findGuestBooking(deps.db, request);
+  const { document } = await loadBookingDocument(deps, booking.id);
+  const ics = renderBookingIcs(document);
+  if (ics === null) throw new AppError("BOOKING_STATE", { issues: [{ path: "tickets", code: "none_dated" }] });
+  return { filename: calendarFilename(document.reference), ics };
 }
 
 /**

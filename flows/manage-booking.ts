@@ -16,6 +16,13 @@ import type { RateLimit, RateLimiter } from "../lib/rate-limit.ts";
 import { findProducts } from "../modules/catalog/index.ts";
 import {
   assertDateChangeAllowed,
+  cancellationFactsOf,
+  cancellationPolicyOf,
+  decideCancellation,
+  findRefunds,
+  spokenForMinor,
+  type CancellationRefusal,
+  type CancellationTier,
   dateChangeBlock,
   dateChangeDeadline,
   dateChangeReason,
@@ -160,6 +167,18 @@ export interface BookingLineView {
   dateChange: DateChangeState;
   /** The operator closed one of its sailings: the buyer may move it whatever the notice, or take open tickets. */
   sailingClosed: boolean;
+  cancellation: CancellationView;
+}
+
+/** The product's cancellation policy and what it gives for this line now (ADR 0057). */
+export interface CancellationView {
+  policy: { refundable: false; dateChangeable: boolean } | { refundable: true; tiers: CancellationTier[]; dateChangeable: boolean };
+  /** Cancelling now: what comes back and the fee kept, both written the currency's way, until when it holds. */
+  offer: { refund: string; fee: string; feePercent: number; until: string | null } | null;
+  /** Why it cannot be cancelled online now. */
+  refusal: CancellationRefusal | null;
+  /** Every ticket of the line is cancelled. */
+  cancelled: boolean;
 }
 
 export type HistoryEntry =
@@ -171,7 +190,11 @@ export type HistoryEntry =
   /** The operator closed a sailing of the booking and its buyer was told (ADR 0038). */
   | { at: string; kind: "sailing_closed" }
   /** The buyer took open tickets instead of a closed sailing. */
-  | { at: string; kind: "open_ticket"; lineId: string; validUntil: string };
+  | { at: string; kind: "open_ticket"; lineId: string; validUntil: string }
+  /** Money given back (a cancellation's or the operator's refund), written the currency's way. */
+  | { at: string; kind: "refunded"; amount: string }
+  /** A line cancelled with no money back. */
+  | { at: string; kind: "line_cancelled" };
 
 export interface BookingView {
   id: string;
@@ -191,10 +214,12 @@ export interface BookingView {
    */
   sailingClosed: boolean;
   history: HistoryEntry[];
+  /** Every ticket cancelled (by the buyer or the operator): nothing of it travels. */
+  cancelled: boolean;
 }
 
 /** When a line's service starts (its first departure, its activity's opening time), or "open". */
-async function currentServiceOf(db: Database, line: BookingLineRow, language: Language, now: Date): Promise<CurrentService> {
+export async function currentServiceOf(db: Database, line: BookingLineRow, language: Language, now: Date): Promise<CurrentService> {
   if (line.trip === "open") return { kind: "open" };
   if (line.kind === "activity") {
     if (line.activityId === null || line.serviceDate === null) return { kind: "open" };
@@ -217,8 +242,11 @@ function dateChangeStateOf(booking: BookingRow, current: CurrentService, now: Da
   return { allowed: true, deadline: deadline! };
 }
 
-function historyOf(events: Awaited<ReturnType<typeof findBookingEvents>>): HistoryEntry[] {
+function historyOf(events: Awaited<ReturnType<typeof findBookingEvents>>, format: (minor: number) => string): HistoryEntry[] {
   return events.map((event): HistoryEntry => {
+    const refunded = /^refund:[0-9a-f-]{36}:(\d+)$/.exec(event.reason);
+    if (refunded && event.fromStatus === event.toStatus) return { at: event.at.toISOString(), kind: "refunded", amount: format(Number(refunded[1])) };
+    if (/^line_cancelled:/.test(event.reason)) return { at: event.at.toISOString(), kind: "line_cancelled" };
     const moved = readDateChangeReason(event.reason);
     if (moved) return { at: event.at.toISOString(), kind: "date_changed", ...moved };
     if (event.reason?.startsWith(`${EMAIL_SENT_EVENT}:`)) return { at: event.at.toISOString(), kind: "email_sent" };
@@ -233,12 +261,13 @@ function historyOf(events: Awaited<ReturnType<typeof findBookingEvents>>): Histo
 /** What the manage-booking page shows of a booking, in `language`, at `now`. */
 export async function bookingView(deps: ManageDeps, booking: BookingRow, language: Language): Promise<BookingView> {
   const { db, now } = deps;
-  const [lines, tickets, payments, events, format] = await Promise.all([
+  const [lines, tickets, payments, events, format, refunds] = await Promise.all([
     findBookingLines(db, booking.id),
     findTickets(db, booking.id),
     findPayments(db, booking.id),
     findBookingEvents(db, booking.id),
     findAmountFormatter(db, booking.currency, language),
+    findRefunds(db, booking.id),
   ]);
   const sailingIds = [...new Set(lines.flatMap((line) => [line.outboundSailingId, line.inboundSailingId]).filter((id): id is number => id !== null))];
   const activityIds = [...new Set(lines.flatMap((line) => (line.activityId === null ? [] : [line.activityId])))];
@@ -281,6 +310,15 @@ export async function bookingView(deps: ManageDeps, booking: BookingRow, languag
       })),
       dateChange: dateChangeStateOf(booking, current, now),
       sailingClosed: current.kind === "dated" && current.closed === true && booking.status === "ticketed",
+      cancellation: cancellationViewOf(products.find((product) => product.id === line.productId)?.kind ?? "ferry", {
+        bookingStatus: booking.status,
+        startsAt: current.kind === "dated" ? current.startsAt : null,
+        line,
+        lines,
+        tickets,
+        paidMinor: paidAttemptOf(payments)?.amountMinor ?? 0,
+        spokenForMinor: spokenForMinor(refunds),
+      }, now, format),
     });
   }
   return {
@@ -307,7 +345,19 @@ export async function bookingView(deps: ManageDeps, booking: BookingRow, languag
       : null,
     lines: lineViews,
     sailingClosed: lineViews.some((line) => line.sailingClosed),
-    history: historyOf(events),
+    history: historyOf(events, format),
+    cancelled: tickets.length > 0 && tickets.every((ticket) => ticket.status === "void"),
+  };
+}
+
+function cancellationViewOf(kind: Parameters<typeof cancellationPolicyOf>[0], facts: Parameters<typeof cancellationFactsOf>[0], now: Date, format: (minor: number) => string): CancellationView {
+  const policy = cancellationPolicyOf(kind);
+  const decision = decideCancellation(policy, cancellationFactsOf(facts), now);
+  return {
+    policy: policy.kind === "tiered" ? { refundable: true, tiers: [...policy.tiers], dateChangeable: policy.dateChangeable } : { refundable: false, dateChangeable: policy.dateChangeable },
+    offer: decision.allowed ? { refund: format(decision.refundMinor), fee: format(decision.feeMinor), feePercent: decision.feePercent, until: decision.until?.toISOString() ?? null } : null,
+    refusal: decision.allowed ? null : decision.code,
+    cancelled: !decision.allowed && decision.code === "CANCEL_ALREADY_CANCELLED" && facts.tickets.some((ticket) => ticket.bookingLineId === facts.line.id),
   };
 }
 

@@ -79,6 +79,15 @@ export interface RefundCommand {
   reason: string;
   /** The refund form's own token: the same form sent twice is the same refund. */
   key: string;
+  /**
+   * Decides the amount and the tickets under the booking's lock instead of the typed amount (a
+   * cancellation under the product's policy: the same moment decides and reserves).
+   */
+  decide?: (tx: Database, booking: BookingRow) => Promise<{ amountMinor: number; ticketIds: string[]; reason: string }>;
+  /** The provider's idempotency key when it is not the console form's (one cancellation per line). */
+  idempotencyKey?: string;
+  /** The audit action (REFUND_ACTION unless said). */
+  action?: string;
 }
 
 export interface RefundOutcome {
@@ -99,7 +108,7 @@ export async function refundBooking(deps: RefundDeps, command: RefundCommand): P
   const { db, now } = deps;
   const audit = {
     actor: deps.actor,
-    action: REFUND_ACTION,
+    action: command.action ?? REFUND_ACTION,
     entityType: "booking",
     entityId: command.reference,
     after: { amount: command.amount, ticketIds: [...command.ticketIds], reason: command.reason },
@@ -131,16 +140,17 @@ async function reserveRefund(deps: RefundDeps, command: RefundCommand, found: (b
     const booking = reference ? await findBooking(tx, { reference }, { lock: true }) : null;
     if (!booking) throw new AppError("BOOKING_NOT_FOUND");
     found(booking.id);
-    if (!KEY_PATTERN.test(command.key)) throw new AppError("INVALID_REQUEST", { issues: [{ path: "key", code: "format" }] });
+    if (!command.idempotencyKey && !KEY_PATTERN.test(command.key)) throw new AppError("INVALID_REQUEST", { issues: [{ path: "key", code: "format" }] });
     const payments = await findPayments(tx, booking.id);
     const payment = paidAttemptOf(payments);
-    const idempotencyKey = refundKeyOf(booking.id, command.key);
+    const idempotencyKey = command.idempotencyKey ?? refundKeyOf(booking.id, command.key);
     const existing = await findRefundByKey(tx, idempotencyKey);
     if (existing && payment) return { booking, payment, refund: existing };
 
-    const reason = command.reason.trim();
+    const decided = command.decide ? await command.decide(tx, booking) : null;
+    const reason = (decided?.reason ?? command.reason).trim();
     if (reason.length > REFUND_REASON_MAX) throw new AppError("INVALID_REQUEST", { issues: [{ path: "reason", code: "too_long" }] });
-    const amountMinor = parseRefundAmount(command.amount, booking.currency);
+    const amountMinor = decided ? decided.amountMinor : parseRefundAmount(command.amount, booking.currency);
     if (!payment?.providerPaymentId) throw new AppError("REFUND_NOT_ALLOWED", { issues: [{ path: "booking.payment", code: "none_captured" }] });
     const [refunds, tickets, lines] = await Promise.all([findRefunds(tx, booking.id), findTickets(tx, booking.id), findBookingLines(tx, booking.id)]);
     const plan = planRefund(
@@ -152,7 +162,7 @@ async function reserveRefund(deps: RefundDeps, command: RefundCommand, found: (b
         tickets: tickets.map((ticket) => ({ id: ticket.id, bookingLineId: ticket.bookingLineId, status: ticket.status })),
         lines: lines.map((line) => ({ id: line.id, totalMinor: line.totalMinor })),
       },
-      { amountMinor, ticketIds: command.ticketIds },
+      { amountMinor, ticketIds: decided ? decided.ticketIds : command.ticketIds },
     );
     const refund = await insertPendingRefund(
       tx,
@@ -331,7 +341,7 @@ function providerRefusal(code: string): AppError {
 }
 
 /** Seats of cancelled tickets go back on sale: per line and sailing (or activity day), in sailing order as every seat-taking transaction locks. */
-async function freeSeatsOf(tx: Database, cancelled: readonly TicketRow[], now: Date): Promise<void> {
+export async function freeSeatsOf(tx: Database, cancelled: readonly TicketRow[], now: Date): Promise<void> {
   const groups = new Map<string, { reference: string; target: { sailingId: number } | { activityId: number; date: string }; count: number; order: number }>();
   for (const ticket of cancelled) {
     const target =

@@ -113,6 +113,16 @@ export const ERROR_STATUS = {
   REFUND_EXCEEDS_PAID: 422,
   REFUND_NOT_ALLOWED: 409,
   REFUND_TICKET_NOT_CANCELLABLE: 409,
+  // A cancellation under the product's written policy (ADR 0057): a product sold non-refundable; asked
+  // after the last refundable moment or after the service (no-show); a ticket already used; all of the
+  // line already cancelled; part of it cancelled by the operator (only the operator can settle the rest);
+  // a booking with no captured payment.
+  CANCEL_NOT_REFUNDABLE: 409,
+  CANCEL_TOO_LATE: 409,
+  CANCEL_TICKET_USED: 409,
+  CANCEL_ALREADY_CANCELLED: 409,
+  CANCEL_NEEDS_OPERATOR: 409,
+  CANCEL_NOT_PAID: 409,
   // The weather guarantee (spec §9): a date change asked less than 24 hours before the visit, or onto today.
   DATE_CHANGE_TOO_LATE: 409,
   DATE_CHANGE_SAME_DAY: 409,

@@ -290,7 +290,7 @@ export async function loadAccount(request: Request, context: Context, language: 
   const { account, clear } = await signedIn(request, context);
   if (!account) throw toSignIn(context, language, page, clear);
   const bookings = await findAccountBookings(
-    { db: services.db, guestAccessSecret: services.config.GUEST_ACCESS_SECRET, manageBookingPathOf: (lang) => pathOf("manageBooking", lang) },
+    { db: services.db, guestAccessSecret: services.config.GUEST_ACCESS_SECRET, manageBookingPathOf: (lang) => pathOf("manageBooking", lang), now: services.clock.now() },
     account,
     language,
   );

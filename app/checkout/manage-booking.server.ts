@@ -9,6 +9,7 @@ import { COOKIE, cookieAttributes } from "../../lib/cookies.ts";
 import { ERROR_STATUS, isAppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
 import { bookableRange } from "../../flows/booking-offers.ts";
+import { BUYER_ACTOR, cancelLineUnderPolicy } from "../../flows/cancellation.ts";
 import { guestSecretOf, hasGuestAccess } from "../../flows/checkout.ts";
 import {
   bookingView,
@@ -48,7 +49,9 @@ export type ManageBookingData =
   | {
       kind: "booking";
       booking: BookingView;
-      notice: "date-changed" | "email-resent" | "open-ticket" | null;
+      notice: "date-changed" | "email-resent" | "open-ticket" | "cancelled" | null;
+      /** The line whose cancellation the buyer asked to confirm (GET ?cancel=<line id>). */
+      cancelLineId: string | null;
       /** Why asking for the tickets' e-mail again was refused (POST /api/bookings/:ref/resend sends back ?error=). */
       resendError: string | null;
       /** The sailings asked for one line's new date (GET ?line=&date=&returnDate=). */
@@ -59,7 +62,7 @@ export type ManageBookingData =
 
 export type ManageBookingActionData =
   | { intent: "find"; form: FindFormState }
-  | { intent: "change-date" | "open-ticket"; lineId: string; newDate: string; error: string };
+  | { intent: "change-date" | "open-ticket" | "cancel"; lineId: string; newDate: string; error: string };
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -137,11 +140,13 @@ export async function loadManageBooking(request: Request, context: Context, lang
   }
   const range = bookableRange(now);
   const asked = url.searchParams.get("notice");
-  const notice = asked === "date-changed" || asked === "open-ticket" ? asked : url.searchParams.get("resent") === "1" ? "email-resent" : null;
+  const notice = asked === "date-changed" || asked === "open-ticket" || asked === "cancelled" ? asked : url.searchParams.get("resent") === "1" ? "email-resent" : null;
   const resendError = /^[A-Z_]{3,40}$/.exec(text(url.searchParams.get("error"), 40))?.[0] ?? null;
   // A line whose sailing the operator closed may move to today's later sailings (ADR 0038).
   const earliest = view.lines.some((item) => item.sailingClosed) ? range.min : addDays(range.min, 1);
-  const shown: ManageBookingData = { kind: "booking", booking: view, notice, resendError, change, dates: { min: earliest, max: range.max } };
+  const asksCancel = text(url.searchParams.get("cancel"), 40);
+  const cancelLineId = view.lines.some((item) => item.id === asksCancel && item.cancellation.offer !== null) ? asksCancel : null;
+  const shown: ManageBookingData = { kind: "booking", booking: view, notice, resendError, change, cancelLineId, dates: { min: earliest, max: range.max } };
   return data(shown, { headers: NO_STORE });
 }
 
@@ -172,8 +177,21 @@ export async function submitManageBooking(request: Request, context: Context, la
   }
 
   const booking = await bookingOfCookie(request, context);
-  if ((intent !== "change-date" && intent !== "open-ticket") || !booking) return redirect(page, { headers: NO_STORE });
+  if ((intent !== "change-date" && intent !== "open-ticket" && intent !== "cancel") || !booking) return redirect(page, { headers: NO_STORE });
   const lineId = text(form.get("lineId"), 40);
+  if (intent === "cancel") {
+    try {
+      await cancelLineUnderPolicy(
+        { db: services.db, provider: services.payments, now: services.clock.now(), actor: BUYER_ACTOR, requestId: context.get(requestContext).requestId },
+        { reference: booking.reference, lineId },
+      );
+      return redirect(`${page}?notice=cancelled`, { headers: NO_STORE });
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      const failure: ManageBookingActionData = { intent: "cancel", lineId, newDate: "", error: error.code };
+      return data(failure, { status: statusOf(error.code), headers: NO_STORE });
+    }
+  }
   if (intent === "open-ticket") {
     try {
       await takeOpenTicketForClosedSailing(services, { bookingId: booking.id, lineId }, services.clock.now());

@@ -20,6 +20,11 @@ import { findInstalmentBanks, INSTALMENT_CURRENCY, instalmentOffers } from "../.
 import { servicesContext, requestContext } from "../context.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import { readCartSession } from "../cart/cart-session.server.ts";
+import type { ProductKind } from "../../modules/catalog/index.ts";
+import type { PolicyView } from "../components/booking/cancellation-policy.tsx";
+import { policyViewOf } from "./cancellation-policy.server.ts";
+import { findSavedTravellers, saveTravellers } from "../../modules/identity/index.ts";
+import { resolveLogin } from "../account/session-cookies.server.ts";
 import { bookingAccessCookie, readBookingAccess } from "./booking-access.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -73,6 +78,10 @@ export interface PaymentDetailsData {
   typed: PaymentFormValues | null;
   /** Uplift's pay-monthly offer (spec §4): the script to load, or null when it must not be requested. */
   uplift: UpliftScript | null;
+  /** A signed-in buyer's saved travellers (offered as they type a name); null when nobody is signed in. */
+  savedTravellers: string[] | null;
+  /** The cancellation policy of each kind of product in the cart, shown before paying (ADR 0057). */
+  policies: { products: string; policy: PolicyView }[];
 }
 
 export interface PaymentFormValues {
@@ -86,6 +95,8 @@ export interface PaymentFormValues {
   names: Record<string, string[]>;
   /** The single-use card Uplift approved, when the buyer pays monthly with it. */
   upliftToken: string;
+  /** A signed-in buyer keeps these passenger names for next time. */
+  saveTravellers?: boolean;
 }
 
 export interface PaymentFormFailure {
@@ -126,7 +137,31 @@ export async function loadPaymentDetails(request: Request, context: Context, lan
     declined: DECLINE_CODES.find((code) => code === declined) ?? null,
     typed: formValuesOf(await findCheckoutDraft(db, sessionId, readBookingAccess(request)), { singlePayment: url.searchParams.get(SINGLE_PAYMENT.name) === SINGLE_PAYMENT.value }),
     uplift: upliftScriptForPage(config, { siteFlags: site.flags, language, currency: cart.currency }),
+    policies: cartPolicies(cart.lines),
+    savedTravellers: await savedTravellersOf(request, context),
   };
+}
+
+/** The signed-in account of this request, or null. */
+async function signedInUserId(request: Request, context: Context): Promise<string | null> {
+  const { db, clock, config } = context.get(servicesContext);
+  const login = await resolveLogin(db, request.headers.get("Cookie"), config.NODE_ENV === "production", clock.now());
+  return login.state.session?.account.id ?? null;
+}
+
+async function savedTravellersOf(request: Request, context: Context): Promise<string[] | null> {
+  const userId = await signedInUserId(request, context);
+  return userId === null ? null : findSavedTravellers(context.get(servicesContext).db, userId);
+}
+
+/** One policy per kind of product in the cart, naming its products. */
+function cartPolicies(lines: readonly Pick<CartView["lines"][number], "product">[]): PaymentDetailsData["policies"] {
+  const byKind = new Map<ProductKind, Set<string>>();
+  for (const line of lines) {
+    const kind = line.product.kind as ProductKind;
+    byKind.set(kind, (byKind.get(kind) ?? new Set()).add(line.product.name));
+  }
+  return [...byKind].map(([kind, names]) => ({ products: [...names].join(", "), policy: policyViewOf(kind) }));
 }
 
 /**
@@ -171,6 +206,7 @@ export function readPaymentForm(form: FormData): PaymentFormValues {
     acceptTerms: form.get("acceptTerms") === "on",
     names,
     upliftToken: /^tok_[A-Za-z0-9_]{1,60}$/.test(field(form, "upliftToken")) ? field(form, "upliftToken") : "",
+    saveTravellers: form.get("saveTravellers") === "on",
   };
 }
 
@@ -202,6 +238,10 @@ export async function submitPaymentDetails(request: Request, context: Context, l
           : {}),
       },
     );
+    if (values.saveTravellers) {
+      const userId = await signedInUserId(request, context);
+      if (userId !== null) await saveTravellers(services.db, userId, Object.values(values.names).flat(), services.clock.now());
+    }
     const headers = new Headers({ "Cache-Control": "no-store" });
     headers.append("Set-Cookie", bookingAccessCookie({ reference: placed.reference, secret: guestSecretOf(services.config.GUEST_ACCESS_SECRET, placed.bookingId) }, services.config.NODE_ENV === "production"));
     // The provider's page is not one of our routes: the browser loads it as a document, never as route data.

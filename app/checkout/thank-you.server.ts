@@ -31,7 +31,8 @@ export interface ThankYouData {
   /** Tickets can be downloaded and the e-mail resent only once they exist. */
   ticketed: boolean;
   /** What the booking holds, for the next steps: boarding at the pier, entering a park or tour, exchanging a coupon. */
-  holds: { ferry: boolean; visit: boolean; coupon: boolean };
+  /** `dated`: some line has a day and time, so there is a calendar entry to add. */
+  holds: { ferry: boolean; visit: boolean; coupon: boolean; dated: boolean };
   /** How it was paid, once captured: the card (brand, last digits, months without interest) or PayPal. */
   payment: PaidWith | null;
   /** What the personalization tracker reports as the order (spec §3 tracked events), once it is paid. */
@@ -108,6 +109,7 @@ export async function loadThankYou(request: Request, context: Context, language:
         ferry: lines.some((line) => line.kind === "ferry"),
         visit: lines.some((line) => line.kind === "activity" && !isCoupon(line)),
         coupon: lines.some(isCoupon),
+        dated: lines.some((line) => (line.kind === "ferry" && line.trip !== "open") || (line.kind === "activity" && !isCoupon(line))),
       },
       payment: captured ? paidWith(captured, format) : null,
       order: trackedLines.length > 0 && currency ? { lines: trackedLines, total: money(booking.totalMinor, currency) } : null,

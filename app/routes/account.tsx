@@ -9,7 +9,7 @@ import { loadAccount, submitAccount, type AccountActionData, type AccountData, P
 import { noErrors } from "../account/account-errors.ts";
 import { signOut } from "../account/session-client.ts";
 import { CARD } from "../components/booking/styles.ts";
-import { LOCALE } from "../components/booking/format.ts";
+import { formatLongDate, LOCALE } from "../components/booking/format.ts";
 import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
 import { createTranslate } from "../i18n/translate.ts";
 import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
@@ -85,7 +85,9 @@ function SignOutButton() {
 
 function Bookings({ page }: { page: AccountData }) {
   const t = useTranslate();
-  const language = useLanguage();
+  const upcoming = page.bookings.filter((booking) => booking.upcoming);
+  // Past trips, most recent first; the rest keep the newest-booked-first order.
+  const past = page.bookings.filter((booking) => !booking.upcoming);
   return (
     <section className={`${CARD} space-y-4`} aria-labelledby="account-bookings">
       <h2 id="account-bookings" className="text-xl font-bold text-sea-950">
@@ -102,26 +104,76 @@ function Bookings({ page }: { page: AccountData }) {
       ) : (
         <>
           <p className="text-sm text-slate-700">{t("account.bookings.hint", { email: page.email })}</p>
-          <ul className="divide-y divide-slate-100" data-testid="account-bookings-list">
-            {page.bookings.map((booking) => (
-              <li key={booking.reference} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="account-booking" data-reference={booking.reference}>
-                <div>
-                  <p className="font-mono text-lg font-bold tracking-widest text-sea-950">{booking.reference}</p>
-                  <p className="text-sm text-slate-700">
-                    <time dateTime={booking.bookedAt}>{formatCancunDay(booking.bookedAt, language)}</time> · {t(`manage.status.${booking.status}`)} ·{" "}
-                    <span className="font-semibold text-slate-900">{booking.total}</span>
-                  </p>
-                </div>
-                <a href={booking.manageHref} className={`${buttonClass("secondary")} shrink-0`}>
-                  {t("account.bookings.manage")}
-                  <span className="sr-only"> {booking.reference}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
+          <TripList id="trips-upcoming" title={t("account.trips.upcoming")} empty={t("account.trips.noneUpcoming")} trips={upcoming} />
+          <TripList id="trips-past" title={t("account.trips.past")} empty={t("account.trips.nonePast")} trips={past} />
         </>
       )}
     </section>
+  );
+}
+
+function TripList({ id, title, empty, trips }: { id: string; title: string; empty: string; trips: AccountData["bookings"] }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  return (
+    <div className="space-y-2" data-testid={id}>
+      <h3 id={`${id}-title`} className="text-lg font-bold text-sea-950">
+        {title}
+      </h3>
+      {trips.length === 0 ? (
+        <p className="text-sm text-slate-600">{empty}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100" aria-labelledby={`${id}-title`} data-testid="account-bookings-list">
+          {trips.map((booking) => (
+            <li key={booking.reference} className="flex flex-col gap-2 py-3" data-testid="account-booking" data-reference={booking.reference} data-upcoming={booking.upcoming ? "true" : "false"}>
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <p className="font-mono text-lg font-bold tracking-widest text-sea-950">{booking.reference}</p>
+                <p className="text-sm font-semibold" data-testid="trip-status" data-status={booking.cancelled ? "cancelled" : booking.status}>
+                  {t(booking.cancelled ? "manage.status.cancelled" : `manage.status.${booking.status}`)}
+                </p>
+              </div>
+              <p className="text-sm text-slate-700">
+                {booking.products.join(" · ")}
+                {booking.firstDay ? (
+                  <>
+                    {" · "}
+                    <time dateTime={booking.firstDay}>{formatLongDate(booking.firstDay, language)}</time>
+                  </>
+                ) : null}
+                {" · "}
+                <span className="font-semibold text-slate-900">{booking.total}</span>
+              </p>
+              {booking.upcoming ? (
+                <ul className="text-xs text-slate-700" data-testid="trip-changes">
+                  {booking.changeUntil ? <li>{t("account.trips.canChange", { when: formatCancunDay(booking.changeUntil, language) })}</li> : null}
+                  {booking.cancelUntil ? <li>{t("account.trips.canCancel", { when: formatCancunDay(booking.cancelUntil, language) })}</li> : null}
+                  {booking.nonRefundable ? <li>{t("account.trips.nonRefundable")}</li> : null}
+                  {!booking.changeUntil && !booking.cancellable ? <li>{t("account.trips.nothingToChange")}</li> : null}
+                </ul>
+              ) : null}
+              <div className="flex flex-wrap gap-2">
+                <a href={booking.manageHref} className={buttonClass("secondary")}>
+                  {t("account.bookings.manage")}
+                  <span className="sr-only"> {booking.reference}</span>
+                </a>
+                {booking.upcoming && booking.ticketsHref ? (
+                  <a href={booking.ticketsHref} className={buttonClass("ghost")} data-testid="trip-tickets">
+                    {t("account.trips.tickets")}
+                    <span className="sr-only"> {booking.reference}</span>
+                  </a>
+                ) : null}
+                {booking.upcoming && booking.calendarHref ? (
+                  <a href={booking.calendarHref} className={buttonClass("ghost")} data-testid="trip-calendar">
+                    {t("account.trips.calendar")}
+                    <span className="sr-only"> {booking.reference}</span>
+                  </a>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 

@@ -7,6 +7,7 @@ import type { BookingLineView, BookingView, HistoryEntry } from "../../flows/man
 import { loadManageBooking, submitManageBooking, type ChangeSection, type ManageBookingActionData, type ManageBookingData } from "../checkout/manage-booking.server.ts";
 import { formatLongDate, formatShortDate, LOCALE } from "../components/booking/format.ts";
 import { LegLine } from "../components/booking/leg-line.tsx";
+import { LineCancellation } from "../components/checkout/line-cancellation.tsx";
 import { CARD, FIELD_LABEL, INPUT } from "../components/booking/styles.ts";
 import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
 import { createTranslate, type MessageKey, type Translate } from "../i18n/translate.ts";
@@ -51,6 +52,14 @@ const KNOWN_ERRORS = [
   "RESEND_LIMIT",
   "SAILING_NOT_CLOSED",
   "RATE_LIMITED",
+  "CANCEL_NOT_REFUNDABLE",
+  "CANCEL_TOO_LATE",
+  "CANCEL_TICKET_USED",
+  "CANCEL_ALREADY_CANCELLED",
+  "CANCEL_NEEDS_OPERATOR",
+  "CANCEL_NOT_PAID",
+  "REFUND_NOT_ALLOWED",
+  "PAYMENT_PROVIDER_UNAVAILABLE",
 ] as const;
 
 function errorKey(code: string): MessageKey {
@@ -83,7 +92,7 @@ export default function ManageBookingPage({ loaderData, actionData }: Route.Comp
       {page.kind === "find" ? (
         <FindForm form={failure?.intent === "find" ? failure.form : page.form} />
       ) : (
-        <BookingDetails data={page} failure={failure?.intent === "change-date" || failure?.intent === "open-ticket" ? failure : null} />
+        <BookingDetails data={page} failure={failure?.intent === "change-date" || failure?.intent === "open-ticket" || failure?.intent === "cancel" ? failure : null} />
       )}
     </div>
   );
@@ -147,12 +156,13 @@ function paymentText(t: Translate, payment: BookingView["payment"]): string | nu
   return payment.instalmentMonths ? `${method} · ${t("manage.payment.instalments", { count: payment.instalmentMonths })}` : method;
 }
 
-function BookingDetails({ data: page, failure }: { data: Extract<ManageBookingData, { kind: "booking" }>; failure: Extract<ManageBookingActionData, { intent: "change-date" | "open-ticket" }> | null }) {
+function BookingDetails({ data: page, failure }: { data: Extract<ManageBookingData, { kind: "booking" }>; failure: Extract<ManageBookingActionData, { intent: "change-date" | "open-ticket" | "cancel" }> | null }) {
   const t = useTranslate();
   const language = useLanguage();
   const { booking } = page;
   const payment = paymentText(t, booking.payment);
-  const ticketed = booking.status === "ticketed";
+  const ticketed = booking.status === "ticketed" && !booking.cancelled;
+  const lastRefund = [...booking.history].reverse().find((entry) => entry.kind === "refunded");
   // A notice reports the last thing done; once a later attempt is refused, it would contradict the
   // refusal shown below it (the address still carries the notice after a POST answered in place).
   const notice = failure !== null || page.change?.error ? null : page.notice;
@@ -173,6 +183,11 @@ function BookingDetails({ data: page, failure }: { data: Extract<ManageBookingDa
           {t("manage.notice.openTicket")}
         </div>
       ) : null}
+      {notice === "cancelled" ? (
+        <div role="status" data-testid="cancelled" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
+          {t("manage.notice.cancelled", { amount: lastRefund?.kind === "refunded" ? lastRefund.amount : "" })}
+        </div>
+      ) : null}
       {page.resendError ? <Alert code={page.resendError} testId="resend-error" /> : null}
       <section className={`${CARD} space-y-4`} aria-labelledby="booking-summary">
         <div className="flex flex-wrap items-end justify-between gap-3">
@@ -184,7 +199,11 @@ function BookingDetails({ data: page, failure }: { data: Extract<ManageBookingDa
               {booking.reference}
             </p>
           </div>
-          {booking.sailingClosed ? (
+          {booking.cancelled ? (
+            <p className="rounded-full bg-coral-50 px-3 py-1 text-sm font-semibold text-coral-700" data-testid="booking-status" data-status="cancelled">
+              {t("manage.status.cancelled")}
+            </p>
+          ) : booking.sailingClosed ? (
             <p className="rounded-full bg-coral-50 px-3 py-1 text-sm font-semibold text-coral-700" data-testid="booking-status" data-status="sailing_closed">
               {t("manage.status.sailingClosed")}
             </p>
@@ -217,6 +236,9 @@ function BookingDetails({ data: page, failure }: { data: Extract<ManageBookingDa
             <a href={`/api/bookings/${booking.reference}/tickets.pdf`} className={buttonClass("primary")} data-testid="download-tickets">
               {t("manage.download")}
             </a>
+            <a href={`/api/bookings/${booking.reference}/calendar.ics`} className={buttonClass("secondary")} data-testid="download-calendar">
+              {t("manage.calendar")}
+            </a>
             <form method="post" action={`/api/bookings/${booking.reference}/resend`} className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
               <button type="submit" className={buttonClass("secondary")} data-testid="resend-email">
                 {t("manage.resend")}
@@ -238,6 +260,7 @@ function BookingDetails({ data: page, failure }: { data: Extract<ManageBookingDa
             change={page.change?.lineId === line.id ? page.change : null}
             failure={failure?.lineId === line.id ? failure : null}
             dates={page.dates}
+            confirmingCancel={page.cancelLineId === line.id}
           />
         ))}
         <p className="text-xs text-slate-600">{t("product.timeNote")}</p>
@@ -259,8 +282,9 @@ function BookingDetails({ data: page, failure }: { data: Extract<ManageBookingDa
 interface LineProps {
   line: BookingLineView;
   change: ChangeSection | null;
-  failure: { intent: "change-date" | "open-ticket"; newDate: string; error: string } | null;
+  failure: { intent: "change-date" | "open-ticket" | "cancel"; newDate: string; error: string } | null;
   dates: { min: string; max: string };
+  confirmingCancel?: boolean;
 }
 
 function LineCard({
@@ -268,9 +292,11 @@ function LineCard({
   change,
   failure,
   dates,
+  confirmingCancel = false,
 }: LineProps) {
   const t = useTranslate();
   const language = useLanguage();
+  const busy = useNavigation().state !== "idle";
   const passengers = (["adult", "child", "infant"] as const).filter((type) => line.passengers[type] > 0).map((type) => t(`manage.passengers.${type}`, { count: line.passengers[type] }));
   return (
     <article className={`${CARD} space-y-4`} data-testid="booking-line" data-line={line.id} aria-labelledby={`line-${line.id}`}>
@@ -319,7 +345,15 @@ function LineCard({
         </details>
       ) : null}
 
-      <DateChange line={line} change={change} failure={failure} dates={dates} />
+      {line.cancellation.cancelled ? null : <DateChange line={line} change={change} failure={failure} dates={dates} />}
+      <LineCancellation
+        lineId={line.id}
+        cancellation={line.cancellation}
+        confirming={confirmingCancel}
+        error={failure?.intent === "cancel" ? <Alert code={failure.error} testId="cancel-error" /> : null}
+        busy={busy}
+        formatInstant={(iso) => formatCancunInstant(iso, language)}
+      />
     </article>
   );
 }
@@ -495,7 +529,11 @@ function History({ entries }: { entries: HistoryEntry[] }) {
                       ? t("manage.history.sailingClosed")
                       : entry.kind === "open_ticket"
                         ? t("manage.history.openTicket", { date: formatShortDate(entry.validUntil, language) })
-                        : t("manage.history.dateChanged", { from: formatShortDate(entry.from.date, language), to: formatShortDate(entry.to.date, language) })}
+                        : entry.kind === "refunded"
+                          ? t("manage.history.refunded", { amount: entry.amount })
+                          : entry.kind === "line_cancelled"
+                            ? t("manage.history.lineCancelled")
+                            : t("manage.history.dateChanged", { from: formatShortDate(entry.from.date, language), to: formatShortDate(entry.to.date, language) })}
             </span>
           </li>
         ))}

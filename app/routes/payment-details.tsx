@@ -11,6 +11,8 @@ import type { ErrorIssue } from "../../lib/errors.ts";
 import { loadPaymentDetails, submitPaymentDetails, type NamedLineView, type PaymentFormFailure, type PaymentFormValues } from "../checkout/payment-details.server.ts";
 import { formatLongDate } from "../components/booking/format.ts";
 import { LegLine } from "../components/booking/leg-line.tsx";
+import { CancellationPolicyNote } from "../components/booking/cancellation-policy.tsx";
+import { CopyNamesButton } from "../components/checkout/copy-names-button.tsx";
 import { CARD, CHECK, CHOICE_ROW, FIELD_LABEL, INPUT } from "../components/booking/styles.ts";
 import { HoldCountdown } from "../components/cart/hold-countdown.tsx";
 import { UpliftOffer } from "../components/checkout/uplift-offer.tsx";
@@ -125,7 +127,7 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
   const language = useLanguage();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const { page, cart, countries, namedLines, paypal, instalments, declined, typed, uplift } = loaderData;
+  const { page, cart, countries, namedLines, paypal, instalments, declined, typed, uplift, policies, savedTravellers } = loaderData;
   const couponPage = page === "paymentDetailsCoupon";
   const title = couponPage ? t("checkout.couponTitle") : t("checkout.title");
   const couponMonths = cart.lines.find((line) => line.coupon)?.coupon?.months ?? null;
@@ -211,9 +213,22 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
             <fieldset className={`${CARD} space-y-4`}>
               <legend className="px-1 text-lg font-bold text-sea-950">{t("checkout.passengers.title")}</legend>
               <p className="text-sm text-slate-700">{t("checkout.passengers.hint")}</p>
-              {namedLines.map((line) => (
+              {savedTravellers && savedTravellers.length > 0 ? (
+                <>
+                  <p className="text-sm text-sea-800" data-testid="saved-travellers-hint">
+                    {t("checkout.passengers.savedHint")}
+                  </p>
+                  <datalist id="saved-travellers" data-testid="saved-travellers">
+                    {savedTravellers.map((name) => (
+                      <option key={name} value={name} />
+                    ))}
+                  </datalist>
+                </>
+              ) : null}
+              {namedLines.map((line, lineIndex) => (
                 <div key={line.lineId} className="space-y-3">
                   <h3 className="font-semibold text-sea-950">{t("checkout.passengers.line", { product: line.productName })}</h3>
+                  {lineIndex > 0 ? <CopyNamesButton fromLineId={namedLines[lineIndex - 1]!.lineId} toLineId={line.lineId} count={line.passengers.length} /> : null}
                   {line.resident ? <p className="text-sm text-sea-800">{t("checkout.residentNotice")}</p> : null}
                   <div className="grid gap-3 sm:grid-cols-2">
                     {line.passengers.map((type, index) => {
@@ -229,6 +244,7 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
                             id={id}
                             name={`names.${line.lineId}.${index}`}
                             autoComplete="off"
+                            list={savedTravellers && savedTravellers.length > 0 ? "saved-travellers" : undefined}
                             required
                             defaultValue={values.names[line.lineId]?.[index] ?? ""}
                             aria-invalid={issue ? true : undefined}
@@ -242,6 +258,12 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
                   </div>
                 </div>
               ))}
+              {savedTravellers !== null ? (
+                <label className="flex items-start gap-3 text-sm">
+                  <input type="checkbox" name="saveTravellers" defaultChecked={values.saveTravellers ?? false} className="mt-1" data-testid="save-travellers" />
+                  <span>{t("checkout.passengers.save")}</span>
+                </label>
+              ) : null}
             </fieldset>
           ) : null}
 
@@ -293,6 +315,11 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
           </fieldset>
 
           <div className={`${CARD} space-y-4`}>
+            <div className="space-y-3" data-testid="checkout-policies">
+              {policies.map((entry) => (
+                <CancellationPolicyNote key={entry.products} policy={entry.policy} title={`${t("policy.title")}: ${entry.products}`} />
+              ))}
+            </div>
             <label className="flex items-start gap-3">
               <input
                 id="accept-terms"

@@ -4,6 +4,8 @@
 import { data, Link } from "react-router";
 import { languageOfPath } from "../../lib/language.ts";
 import { loadProductPage } from "../booking/booking-view.server.ts";
+import { policyViewOf } from "../checkout/cancellation-policy.server.ts";
+import { CancellationPolicyNote } from "../components/booking/cancellation-policy.tsx";
 import { ActivityBookingWidget } from "../components/booking/activity-booking-widget.tsx";
 import { formatWeekdays } from "../components/booking/format.ts";
 import { ProductLinks } from "../components/booking/product-links.tsx";
@@ -28,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!match || !isProductPageId(match.pageId)) throw data(null, { status: 404 });
   const language = languageOfPath(url.pathname);
   const page = await loadProductPage(request, context, language, PRODUCT_PAGES[match.pageId].code, pathOf(match.pageId, language));
-  return data({ pageId: match.pageId, ...page.view }, { status: page.status, headers: { "Cache-Control": "no-store" } });
+  return data({ pageId: match.pageId, ...page.view, policy: policyViewOf(page.view.product.kind) }, { status: page.status, headers: { "Cache-Control": "no-store" } });
 }
 
 /** Link previews show the product's own illustration (root.tsx renders it as PNG). */
@@ -94,6 +96,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {t("product.deposit", { amount: loaderData.deposit })}
             </p>
           ) : null}
+
+          <section className="rounded-xl border border-slate-200 bg-slate-50 p-4">
+            <CancellationPolicyNote policy={loaderData.policy} headingLevel={2} />
+          </section>
 
           <section aria-labelledby="product-hours">
             <h2 id="product-hours" className="text-xl font-bold text-sea-950">

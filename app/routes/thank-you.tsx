@@ -111,6 +111,11 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
           <a href={`/api/bookings/${booking.reference}/tickets.pdf`} className={buttonClass("primary")} data-testid="download-tickets">
             {t("thanks.download")}
           </a>
+          {booking.holds.dated ? (
+            <a href={`/api/bookings/${booking.reference}/calendar.ics`} className={buttonClass("secondary")} data-testid="download-calendar">
+              {t("manage.calendar")}
+            </a>
+          ) : null}
           {manage ? (
             <Link to={manage} className={buttonClass("secondary")}>
               {t("thanks.manage")}

@@ -14,6 +14,19 @@ export {
   type RefundLineShare,
 } from "./schema.ts";
 export {
+  CANCELLATION_POLICIES,
+  cancellationFactsOf,
+  cancellationFee,
+  cancellationPolicyOf,
+  decideCancellation,
+  lineShareOfPayment,
+  type CancellationDecision,
+  type CancellationFacts,
+  type CancellationPolicy,
+  type CancellationRefusal,
+  type CancellationTier,
+} from "./cancellation.ts";
+export {
   REFUND_REASON_MAX,
   formatRefundAmount,
   parseRefundAmount,

@@ -121,3 +121,22 @@ export const oidcModels = pgTable(
     index("oidc_models_expires").on(table.expiresAt),
   ],
 );
+
+/**
+ * Travellers a signed-in buyer saved at checkout, offered again as they type a passenger's name
+ * (ADR 0057). Only ever read by their own account; removed with it.
+ */
+export const savedTravellers = pgTable(
+  "saved_travellers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Lower-cased, spaces collapsed: one entry per person however it was typed. */
+    nameKey: text("name_key").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex("saved_travellers_user_name").on(table.userId, table.nameKey), check("saved_travellers_name_length", sql`char_length(${table.name}) between 1 and 120`)],
+);

@@ -8,6 +8,7 @@ import type { JobHandler } from "./queue.ts";
 export const JOB_NAMES = [
   "send-booking-email",
   "send-refund-email",
+  "send-cancellation-email",
   "send-closure-notice",
   "send-newsletter-confirmation",
   "send-account-email",

@@ -9,3 +9,4 @@ export { renderRefundEmail, type RefundEmail } from "./refund-email.ts";
 export { renderClosureNotice, type ClosedSailingNotice, type ClosureNoticeDocument } from "./closure-notice.ts";
 // The words of tickets and e-mails, for the copy checks of the glossary.
 export { TICKET_COPY } from "./copy.ts";
+export { renderCancellationEmail, type CancellationEmail } from "./cancellation-email.ts";

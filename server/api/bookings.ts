@@ -9,7 +9,7 @@ import type { Context } from "hono";
 import { readBookingAccess } from "../../app/checkout/booking-access.server.ts";
 import type { AppServices } from "../../app/context.ts";
 import { pathOf } from "../../app/routing/localized-paths.ts";
-import { guestBookingLanguage, requestBookingEmailResend, ticketsPdfForGuest, type GuestRequest } from "../../flows/booking-email.ts";
+import { calendarForGuest, guestBookingLanguage, requestBookingEmailResend, ticketsPdfForGuest, type GuestRequest } from "../../flows/booking-email.ts";
 import { confirmPayment } from "../../flows/checkout.ts";
 import { checkoutDeps } from "../../flows/checkout-deps.ts";
 import { AppError, isAppError } from "../../lib/errors.ts";
@@ -108,6 +108,31 @@ export function bookingsRouter(services: AppServices) {
       const { filename, pdf } = await ticketsPdfForGuest(bookingDocumentDeps(services, now), guestRequestOf(c, c.req.valid("param").ref));
       return c.body(new Uint8Array(pdf), 200, {
         "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="${filename}"`,
+        "Cache-Control": "private, no-store",
+      });
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/bookings/{ref}/calendar.ics",
+      tags: ["checkout"],
+      summary: "The booking's calendar entries (one per sailing or visit), as the confirmation e-mail attaches them",
+      description: "Guest access as for the PDF (cookie or `?key=`). Without it the booking does not exist (404).",
+      request: { params: ReferenceParamsSchema, query: KeyQuerySchema },
+      responses: {
+        200: { description: "The calendar", content: { "text/calendar": { schema: z.string() } } },
+        404: errorResponse("BOOKING_NOT_FOUND: no such booking, or no access to it"),
+        409: errorResponse("BOOKING_STATE: no tickets, or none with a date (open tickets, coupons)"),
+      },
+    }),
+    async (c) => {
+      const now = services.clock.now();
+      const { filename, ics } = await calendarForGuest(bookingDocumentDeps(services, now), guestRequestOf(c, c.req.valid("param").ref));
+      return c.body(ics, 200, {
+        "Content-Type": "text/calendar; charset=utf-8",
         "Content-Disposition": `attachment; filename="${filename}"`,
         "Cache-Control": "private, no-store",
       });

@@ -293,6 +293,22 @@ export const en = {
   "error.EXCHANGE_RATE_CHANGE_TOO_LARGE": "That rate is more than double or less than half the one in force. Tick the box to allow it.",
   "error.UNKNOWN_CURRENCY": "We do not sell in that currency.",
   "error.UNKNOWN_CONTENT_SLOT": "There is no such content slot.",
+  "console.cancel.title": "Cancel a line",
+  "console.cancel.intro": "Cancels the line's valid tickets and frees their seats. The buyer is e-mailed.",
+  "console.cancel.line": "Line",
+  "console.cancel.policyOffer": "Policy now: refund {refund}, fee {fee}",
+  "console.cancel.policyRefused": "Policy now: no refund ({reason})",
+  "console.cancel.reason": "Note (optional)",
+  "console.cancel.withFee": "Cancel with the policy's fee",
+  "console.cancel.noRefund": "Cancel with no money back",
+  "console.cancel.done": "Cancelled. Refunded {amount}; the buyer will receive an e-mail.",
+  "console.cancel.doneNoRefund": "Cancelled with no money back; the buyer will receive an e-mail.",
+  "error.CANCEL_NOT_REFUNDABLE": "This product is sold non-refundable: use “Cancel with no money back”, or a refund if you grant one.",
+  "error.CANCEL_TOO_LATE": "Past the policy's last refundable moment (or a no-show).",
+  "error.CANCEL_TICKET_USED": "A ticket of this line has been used.",
+  "error.CANCEL_ALREADY_CANCELLED": "This line is already cancelled.",
+  "error.CANCEL_NEEDS_OPERATOR": "Part of this line was cancelled by a refund: settle the rest with the refund form.",
+  "error.CANCEL_NOT_PAID": "Only a ticketed booking can be cancelled.",
 } as const;
 
 export type ConsoleMessageKey = keyof typeof en;

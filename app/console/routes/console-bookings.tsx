@@ -6,6 +6,8 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import { findConsoleBooking, searchConsoleBookings, type ConsoleBooking } from "../../../flows/console-bookings.ts";
 import { refundBooking } from "../../../flows/refunds.ts";
+import { cancelLineUnderPolicy, cancelLineWithoutRefund, decideLineCancellation } from "../../../flows/cancellation.ts";
+import { CancelLineForm, type CancelAnswer, type LineCancellationOffer } from "../cancel-line-form.tsx";
 import { isAppError } from "../../../lib/errors.ts";
 import { languageOfPath, type Language } from "../../../lib/language.ts";
 import { cursorText, findBooking, normalizeReference, readCursor, REFUND_REASON_MAX, SEARCH_TEXT_MAX } from "../../../modules/checkout/index.ts";
@@ -34,8 +36,9 @@ export async function loader(args: Route.LoaderArgs) {
   const query = QuerySchema.parse(Object.fromEntries(url.searchParams));
   if (query.ref !== undefined) {
     const booking = await findConsoleBooking(services.db, { reference: query.ref, language });
+    const cancellations = booking ? await cancellationOffersOf(services.db, booking, language, services.clock.now()) : [];
     // A fresh token per rendered form: the same form sent twice is one refund (ADR 0039).
-    return { view: "booking" as const, booking, reference: query.ref, canRefund: canStaff(actor.role, "refunds"), canManage: canStaff(actor.role, "bookings.manage"), formKey: randomUUID() };
+    return { view: "booking" as const, booking, reference: query.ref, canRefund: canStaff(actor.role, "refunds"), canManage: canStaff(actor.role, "bookings.manage"), formKey: randomUUID(), cancellations };
   }
   const text = (query.q ?? "").slice(0, SEARCH_TEXT_MAX);
   const page = await searchConsoleBookings(services.db, { text, after: readCursor(query.after), language });
@@ -44,15 +47,56 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const headers = () => PRIVATE_NO_STORE;
 
+/** What the policy gives for each line now: the same decision as the buyer's on manage booking. */
+async function cancellationOffersOf(db: Parameters<typeof decideLineCancellation>[0], booking: ConsoleBooking, language: Language, now: Date): Promise<LineCancellationOffer[]> {
+  const row = await findBooking(db, { reference: booking.reference });
+  if (!row) return [];
+  const format = await findAmountFormatter(db, row.currency, language);
+  return Promise.all(
+    booking.lines.map(async (line) => {
+      const { decision, validTicketIds } = await decideLineCancellation(db, row, line.id, now);
+      return {
+        lineId: line.id,
+        label: `${line.product}${line.serviceDate ? ` · ${line.serviceDate}` : ""}`,
+        refund: decision.allowed ? format(decision.refundMinor) : null,
+        fee: decision.allowed ? format(decision.feeMinor) : null,
+        refusal: decision.allowed ? null : decision.code,
+        open: validTicketIds.length > 0 && row.status === "ticketed",
+      };
+    }),
+  );
+}
+
 /** A refused form keeps its token and amount: sent again (after a provider timeout) it is the same refund. */
 export type RefundActionData = { refunded: string; replayed: boolean } | { error: string; left: string | null; key: string; amount: string };
 
-export async function action(args: Route.ActionArgs): Promise<RefundActionData> {
+function isCancelAnswer(answer: RefundActionData | CancelAnswer | undefined): answer is CancelAnswer {
+  return answer !== undefined && ("cancelled" in answer || "cancelError" in answer);
+}
+
+export async function action(args: Route.ActionArgs): Promise<RefundActionData | CancelAnswer> {
   const actor = await requireStaffPage(args, "refunds");
   const services = args.context.get(servicesContext);
   const language = languageOfPath(new URL(args.request.url).pathname);
   const form = await args.request.formData();
   const reference = formText(form, "reference", 20);
+  const intent = formText(form, "intent", 20);
+  if (intent === "cancel-fee" || intent === "cancel-no-refund") {
+    const deps = { db: services.db, provider: services.payments, now: services.clock.now(), actor, requestId: args.context.get(requestContext).requestId };
+    const lineId = formText(form, "lineId", 40);
+    try {
+      if (intent === "cancel-no-refund") {
+        await cancelLineWithoutRefund(deps, { reference, lineId, reason: formText(form, "reason", 500) });
+        return { cancelled: true, refunded: null };
+      }
+      const outcome = await cancelLineUnderPolicy(deps, { reference, lineId });
+      const format = await findAmountFormatter(services.db, outcome.refund.currency, language);
+      return { cancelled: true, refunded: `${format(outcome.refund.amountMinor)} ${outcome.refund.currency}` };
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      return { cancelError: error.code };
+    }
+  }
   const key = formText(form, "key", 64);
   const amount = formText(form, "amount", 30);
   try {
@@ -142,7 +186,7 @@ export default function ConsoleBookings({ loaderData, actionData }: Route.Compon
       {loaderData.view === "search" ? (
         <SearchResults data={loaderData} language={language} />
       ) : (
-        <BookingDetail data={loaderData} answer={actionData as RefundActionData | undefined} language={language} />
+        <BookingDetail data={loaderData} answer={actionData as RefundActionData | CancelAnswer | undefined} language={language} />
       )}
     </section>
   );
@@ -224,7 +268,7 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
   );
 }
 
-function BookingDetail({ data, answer, language }: { data: DetailData; answer: RefundActionData | undefined; language: Language }) {
+function BookingDetail({ data, answer, language }: { data: DetailData; answer: RefundActionData | CancelAnswer | undefined; language: Language }) {
   const t = useConsoleT();
   const location = useLocation();
   const booking = data.booking;
@@ -366,7 +410,10 @@ function BookingDetail({ data, answer, language }: { data: DetailData; answer: R
             </ol>
           </div>
         </div>
-        <RefundForm booking={booking} canRefund={data.canRefund} formKey={data.formKey} answer={answer} />
+        <div className="space-y-6">
+          <RefundForm booking={booking} canRefund={data.canRefund} formKey={data.formKey} answer={isCancelAnswer(answer) ? undefined : answer} />
+          {data.canRefund ? <CancelLineForm reference={booking.reference} offers={data.cancellations} answer={isCancelAnswer(answer) ? answer : null} /> : null}
+        </div>
       </div>
     </div>
   );
