@@ -4,6 +4,8 @@ import { salesEn } from "./sales/en.ts";
 
 export const en = {
   "console.name": "Operations console",
+  "console.skip": "Skip to the page",
+  "console.toSite": "View the site",
   "console.nav": "Console sections",
   "console.signedInAs": "Signed in as {email} · {role}",
   "console.role.admin": "Administrator",

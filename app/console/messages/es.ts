@@ -3,6 +3,8 @@ import { salesEs } from "./sales/es.ts";
 
 export const es = {
   "console.name": "Consola de operación",
+  "console.skip": "Saltar a la página",
+  "console.toSite": "Ver el sitio",
   "console.nav": "Secciones de la consola",
   "console.signedInAs": "Sesión de {email} · {role}",
   "console.role.admin": "Administrador",

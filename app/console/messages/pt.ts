@@ -3,6 +3,8 @@ import { salesPt } from "./sales/pt.ts";
 
 export const pt = {
   "console.name": "Console de operação",
+  "console.skip": "Pular para a página",
+  "console.toSite": "Ver o site",
   "console.nav": "Seções do console",
   "console.signedInAs": "Sessão de {email} · {role}",
   "console.role.admin": "Administrador",
