@@ -104,7 +104,10 @@ export {
 } from "./timetable-conflicts.ts";
 export {
   assertCapacityCoversSales,
+  assertVesselRetirable,
   capacityCutBlockers,
+  insertVessel,
+  rulesUsingVessel,
   countFutureSailingsOfRule,
   findClosure,
   findCrossingRows,
@@ -117,6 +120,8 @@ export {
   findVessel,
   findVessels,
   insertTimetableRule,
+  deleteTimetableRule,
+  isRuleEnded,
   isSailingClosed,
   lockFutureSailingsOfVessel,
   lockTimetable,
@@ -131,5 +136,19 @@ export {
   type TimetableRuleInput,
   type Vessel,
 } from "./operations.ts";
+export {
+  countTakenOnSailing,
+  findCrossingLeg,
+  findSeatBlocks,
+  findVesselLegs,
+  insertSailing,
+  lockSailingRow,
+  releaseSeatBlock,
+  updateSailingRow,
+  type CrossingLeg,
+  type SailingRow,
+  type SeatBlock,
+} from "./operations.ts";
+export { assertSailingFits, findSailingClashes, type VesselLeg } from "./sailing-clash.ts";
 export { readTimetableRuleInput, type RawTimetableRule } from "./timetable-input.ts";
 export { crossingFactsOf, type CrossingFacts } from "./crossing-facts.ts";
