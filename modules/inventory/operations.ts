@@ -303,8 +303,16 @@ export interface ClosureListItem extends ClosureTargetRow {
   sailingDepartsAt: Date | null;
 }
 
-/** Closures in force, and those lifted or past no longer than `since`, newest first. */
-export async function findRecentClosures(db: Database, since: LocalDate, limit = 100): Promise<ClosureListItem[]> {
+export type ClosureFilter = "open" | "lifted" | "all";
+
+/**
+ * Closures newest first, a page at a time: in force ("open"), lifted, or both; lifted ones only when
+ * their day is not older than `since` (a busy season makes many).
+ */
+export async function findRecentClosures(db: Database, since: LocalDate, limit = 100, options: { state?: ClosureFilter; offset?: number } = {}): Promise<ClosureListItem[]> {
+  const state = options.state ?? "all";
+  const lifted = sql`${closures.liftedAt} is not null and coalesce(${closures.serviceDate}, ${sailings.serviceDate}) >= ${since}`;
+  const where = state === "open" ? isNull(closures.liftedAt) : state === "lifted" ? lifted : or(isNull(closures.liftedAt), lifted);
   return db
     .select({
       ...CLOSURE_COLUMNS,
@@ -313,9 +321,10 @@ export async function findRecentClosures(db: Database, since: LocalDate, limit =
     })
     .from(closures)
     .leftJoin(sailings, eq(sailings.id, closures.sailingId))
-    .where(or(isNull(closures.liftedAt), sql`coalesce(${closures.serviceDate}, ${sailings.serviceDate}) >= ${since}`))
+    .where(where)
     .orderBy(sql`${closures.id} desc`)
-    .limit(limit);
+    .limit(limit)
+    .offset(options.offset ?? 0);
 }
 
 /** Whether a sailing is stopped by a closure in force (its own, its crossing's day or the port's day). */
@@ -444,4 +453,24 @@ export async function releaseSeatBlock(tx: Database, sailingId: number, blockId:
     .where(and(eq(seatAllocations.id, blockId), eq(seatAllocations.sailingId, sailingId), eq(seatAllocations.state, "blocked"), isNull(seatAllocations.releasedAt)))
     .returning({ id: seatAllocations.id, quantity: seatAllocations.quantity, reference: seatAllocations.reference, createdAt: seatAllocations.createdAt });
   return row ?? null;
+}
+
+export interface SailingByHand {
+  ruleId: number | null;
+  capacityByHand: boolean;
+  blocks: SeatBlock[];
+}
+
+/** What the console shows beside a day's sailings: the rule that made each, a capacity set by hand, the blocks. */
+export async function findSailingsByHand(db: Database, sailingIds: readonly number[]): Promise<Map<number, SailingByHand>> {
+  if (sailingIds.length === 0) return new Map();
+  const [rows, blocks] = await Promise.all([
+    db.select({ id: sailings.id, ruleId: sailings.ruleId, capacityByHand: sailings.capacityByHand }).from(sailings).where(inArray(sailings.id, [...sailingIds])),
+    db
+      .select({ sailingId: seatAllocations.sailingId, id: seatAllocations.id, quantity: seatAllocations.quantity, reference: seatAllocations.reference, createdAt: seatAllocations.createdAt })
+      .from(seatAllocations)
+      .where(and(inArray(seatAllocations.sailingId, [...sailingIds]), eq(seatAllocations.state, "blocked"), isNull(seatAllocations.releasedAt)))
+      .orderBy(asc(seatAllocations.id)),
+  ]);
+  return new Map(rows.map((row) => [row.id, { ruleId: row.ruleId, capacityByHand: row.capacityByHand, blocks: blocks.filter((block) => block.sailingId === row.id).map(({ sailingId: _sailingId, ...block }) => block) }]));
 }
