@@ -98,25 +98,25 @@ function SailingRow({ sailing, page, refusal }: { sailing: ConsoleSailing; page:
             </Form>
           </div>
         ) : null}
-        {sailing.blocks.length > 0 ? (
-          <ul className="mt-3 space-y-1 text-sm" aria-label={t("ops.sailings.blocks")}>
-            {sailing.blocks.map((block) => (
-              <li key={block.id} className="flex flex-wrap items-center gap-3" data-testid="seat-block">
-                <span>{t("ops.sailings.blockLine", { count: String(block.quantity), label: block.reference.replace(/^block:/, "") })}</span>
-                {open ? (
-                  <Form method="post">
-                    {hidden("release")}
-                    <input type="hidden" name="blockId" value={block.id} />
-                    <button type="submit" className={buttonClass("ghost")} disabled={busy}>
-                      {t("ops.sailings.release")}
-                    </button>
-                  </Form>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        ) : null}
       </details>
+      {sailing.blocks.length > 0 ? (
+        <ul className="mt-3 space-y-1 text-sm" aria-label={t("ops.sailings.blocks")}>
+          {sailing.blocks.map((block) => (
+            <li key={block.id} className="flex flex-wrap items-center gap-3" data-testid="seat-block">
+              <span>{t("ops.sailings.blockLine", { count: String(block.quantity), label: block.reference.replace(/^block:/, "") })}</span>
+              {open ? (
+                <Form method="post">
+                  {hidden("release")}
+                  <input type="hidden" name="blockId" value={block.id} />
+                  <button type="submit" className={buttonClass("ghost")} disabled={busy}>
+                    {t("ops.sailings.release")}
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </li>
   );
 }
