@@ -6,6 +6,7 @@ import { HeadLinks } from "./components/head-links.tsx";
 import { SiteShell } from "./components/shell/site-shell.tsx";
 import { useLanguage, useRootData } from "./i18n/use-translate.ts";
 import { loadRootData } from "./root-data.server.ts";
+import { CONSOLE_LAYOUT_ID_PREFIX } from "./console/console-i18n.ts";
 import "./app.css";
 
 // Only a page that failed needs the error screen: its code is not in every page's first load.
@@ -47,7 +48,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+// The operator's console has a frame of its own (app/console/console-layout.tsx): no public header,
+// footer, cart or cookie notice around the back office.
 export default function App() {
+  const inConsole = useMatches().some((match) => match.id.startsWith(CONSOLE_LAYOUT_ID_PREFIX));
+  if (inConsole) return <Outlet />;
   return (
     <SiteShell>
       <Outlet />

@@ -8,11 +8,15 @@ import { AppError } from "../lib/errors.ts";
 import {
   assertCapacityCoversSales,
   assertNoTimetableClash,
+  assertVesselRetirable,
+  insertVessel,
   findCrossingRows,
   findTimetableClashes,
   findTimetableRule,
   findTimetableRules,
   findVessel,
+  deleteTimetableRule,
+  isRuleEnded,
   forgetUnsoldSailingsOfRule,
   insertTimetableRule,
   isLocalDate,
@@ -96,6 +100,38 @@ export async function endTimetableRule(deps: StaffDeps, id: number, lastDay: str
   });
 }
 
+/**
+ * Deletes a rule. Its unsold future sailings go with it; sailings with seats taken (and past ones)
+ * stay, as sailings added by hand, for the operator to close or keep.
+ */
+export async function deleteTimetableRuleOf(deps: StaffDeps, id: number): Promise<{ materialized: MaterializeResult }> {
+  return runAuditedChange(deps, { action: "timetable_rule.delete", entityType: "timetable_rule", entityId: String(id) }, async (tx) => {
+    await lockTimetable(tx);
+    const before = await findTimetableRule(tx, id);
+    if (!before) throw new AppError("NOT_FOUND", { issues: [{ path: "rule.id", code: "unknown_rule" }] });
+    await forgetUnsoldSailingsOfRule(tx, id, deps.now);
+    await deleteTimetableRule(tx, id);
+    const materialized = await materializeSaleWindow(tx, deps.now);
+    return { result: { materialized }, before, after: { deleted: true, materialized } };
+  });
+}
+
+/** Puts an ended rule back in force with no last day, checked for clashes like a new one. */
+export async function reactivateTimetableRule(deps: StaffDeps, id: number): Promise<RuleChange> {
+  return runAuditedChange(deps, { action: "timetable_rule.reactivate", entityType: "timetable_rule", entityId: String(id) }, async (tx) => {
+    await lockTimetable(tx);
+    const before = await findTimetableRule(tx, id);
+    if (!before) throw new AppError("NOT_FOUND", { issues: [{ path: "rule.id", code: "unknown_rule" }] });
+    if (!isRuleEnded(before, localDateOf(deps.now))) throw new AppError("INVALID_REQUEST", { issues: [{ path: "rule.id", code: "not_ended" }] });
+    const { id: _id, ...fields } = before;
+    const candidate = { ...fields, active: true, validUntil: null };
+    await assertFitsTimetable(tx, { ...candidate, id }, deps.now);
+    const rule = await updateTimetableRule(tx, id, candidate);
+    const materialized = await materializeSaleWindow(tx, deps.now);
+    return { result: { rule, materialized }, before, after: { rule, materialized } };
+  });
+}
+
 /** Makes the sale window's sailings again (idempotent; unsold sailings the rules no longer make go). */
 export async function regenerateSailings(deps: StaffDeps, days: number = SALE_HORIZON_DAYS, prune = true): Promise<MaterializeResult> {
   return runAuditedChange(deps, { action: "sailings.materialize", entityType: "timetable", entityId: "sale-window" }, async (tx) => {
@@ -112,24 +148,45 @@ export interface VesselChange {
   sailingsUpdated: number;
 }
 
+function vesselIssues(input: { name: string; capacity: number }) {
+  return [
+    ...(input.name.length === 0 || input.name.length > 80 ? [{ path: "name", code: "required" }] : []),
+    ...(!Number.isInteger(input.capacity) || input.capacity < 1 || input.capacity > 5000 ? [{ path: "capacity", code: "between_1_and_5000" }] : []),
+  ];
+}
+
+/** Adds a vessel to the fleet (in service; the timetable's rules choose it). Its code is unique. */
+export async function createVessel(deps: StaffDeps, input: { code: string; name: string; capacity: number }): Promise<Vessel> {
+  return runAuditedChange(deps, { action: "vessel.create", entityType: "vessel", entityId: null }, async (tx) => {
+    const code = input.code.trim().toLowerCase();
+    const name = input.name.trim();
+    const issues = [...(/^[a-z0-9-]{2,40}$/.test(code) ? [] : [{ path: "code", code: "format" }]), ...vesselIssues({ name, capacity: input.capacity })];
+    if (issues.length > 0) throw new AppError("INVALID_REQUEST", { issues });
+    await lockTimetable(tx);
+    const vessel = await insertVessel(tx, { code, name, capacity: input.capacity });
+    return { result: vessel, before: null, after: vessel, entityId: String(vessel.id) };
+  });
+}
+
 /**
- * Renames a vessel or changes its capacity; the capacity applies to its sailings not yet departed.
+ * Renames a vessel, changes its capacity or retires it (out of service). The capacity applies to its
+ * sailings not yet departed, except those whose capacity was set by hand.
  * A cut below the seats taken on any of them (sold, blocked or held) is refused with
  * CAPACITY_BELOW_SOLD naming each such sailing; the sailings are locked as buyers lock them.
+ * Retiring a vessel that rules in force still sail is refused with VESSEL_IN_USE naming the rules.
  */
 export async function changeVessel(deps: StaffDeps, id: number, input: { name: string; capacity: number; active: boolean }): Promise<VesselChange> {
   return runAuditedChange(deps, { action: "vessel.update", entityType: "vessel", entityId: String(id) }, async (tx) => {
     const name = input.name.trim();
-    const issues = [
-      ...(name.length === 0 || name.length > 80 ? [{ path: "name", code: "required" }] : []),
-      ...(!Number.isInteger(input.capacity) || input.capacity < 1 || input.capacity > 5000 ? [{ path: "capacity", code: "between_1_and_5000" }] : []),
-    ];
+    const issues = vesselIssues({ name, capacity: input.capacity });
     if (issues.length > 0) throw new AppError("INVALID_REQUEST", { issues });
     const before = await findVessel(tx, id, { lock: true });
     if (!before) throw new AppError("NOT_FOUND", { issues: [{ path: "vessel.id", code: "unknown_vessel" }] });
+    if (before.active && !input.active) assertVesselRetirable(await findTimetableRules(tx), id, localDateOf(deps.now));
     let sailingsUpdated = 0;
     if (input.capacity !== before.capacity) {
-      const loads = await lockFutureSailingsOfVessel(tx, id, deps.now);
+      // A capacity the operator set by hand on one sailing (a charter, a smaller boat that day) stays.
+      const loads = (await lockFutureSailingsOfVessel(tx, id, deps.now)).filter((load) => !load.byHand);
       assertCapacityCoversSales(loads, input.capacity);
       sailingsUpdated = await setSailingsCapacity(
         tx,

@@ -179,6 +179,10 @@ export const ERROR_STATUS = {
   CAPACITY_BELOW_SOLD: 409,
   ALREADY_CLOSED: 409,
   SAILING_NOT_CLOSED: 409,
+  // Records of the catalogue and the fleet: a vessel retired while rules in force still sail it (the
+  // issues name the rules); a record removed while others still point at it (the issues name them).
+  VESSEL_IN_USE: 409,
+  RECORD_IN_USE: 409,
   // The operator's console (issue 11): an administrator taking away their own admin role.
   STAFF_SELF_DEMOTION: 409,
   // Waiting list of a sold-out sailing (issue 11, ADR 0037): the form's e-mail or passengers are

@@ -103,6 +103,13 @@ export const CONSOLE_PAGES = {
     title: "ops.timetable.nav",
     summary: "ops.timetable.summary",
   },
+  consoleSailings: {
+    paths: { es: "/es/operador/salidas/", en: "/en/operator/sailings/", pt: "/pt/operador/saidas/" },
+    file: "console/routes/console-sailings.tsx",
+    permission: "timetable",
+    title: "ops.sailings.nav",
+    summary: "ops.sailings.summary",
+  },
   consoleVessels: {
     paths: { es: "/es/operador/embarcaciones/", en: "/en/operator/vessels/", pt: "/pt/operador/embarcacoes/" },
     file: "console/routes/console-vessels.tsx",

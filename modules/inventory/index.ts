@@ -104,7 +104,10 @@ export {
 } from "./timetable-conflicts.ts";
 export {
   assertCapacityCoversSales,
+  assertVesselRetirable,
   capacityCutBlockers,
+  insertVessel,
+  rulesUsingVessel,
   countFutureSailingsOfRule,
   findClosure,
   findCrossingRows,
@@ -117,12 +120,15 @@ export {
   findVessel,
   findVessels,
   insertTimetableRule,
+  deleteTimetableRule,
+  isRuleEnded,
   isSailingClosed,
   lockFutureSailingsOfVessel,
   lockTimetable,
   setSailingsCapacity,
   updateTimetableRule,
   updateVessel,
+  type ClosureFilter,
   type ClosureListItem,
   type ClosureTargetRow,
   type CrossingRow,
@@ -131,6 +137,22 @@ export {
   type TimetableRuleInput,
   type Vessel,
 } from "./operations.ts";
+export {
+  countTakenOnSailing,
+  findCrossingLeg,
+  findSeatBlocks,
+  findSailingsByHand,
+  findVesselLegs,
+  insertSailing,
+  lockSailingRow,
+  releaseSeatBlock,
+  updateSailingRow,
+  type CrossingLeg,
+  type SailingByHand,
+  type SailingRow,
+  type SeatBlock,
+} from "./operations.ts";
+export { assertSailingFits, findSailingClashes, type VesselLeg } from "./sailing-clash.ts";
 export { readTimetableRuleInput, type RawTimetableRule } from "./timetable-input.ts";
 export { crossingFactsOf, type CrossingFacts } from "./crossing-facts.ts";
 export { findClosuresOfSailings, findMovedSailings, type ChangedSailing, type ClosureOfSailings } from "./realtime.ts";

@@ -2,13 +2,15 @@
 // the vessels, the seats taken on a vessel's future sailings, the sailings a closure covers. The
 // decisions are pure (timetable-conflicts.ts, capacityCutBlockers below); the flows call these in
 // their one transaction.
-import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, between, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../lib/db.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { LocalDate } from "./local-time.ts";
 import { CLOSURE_COLUMNS } from "./queries.ts";
+import type { VesselLeg } from "./sailing-clash.ts";
 import type { TimetableRule } from "./timetable.ts";
-import { closures, crossings, sailings, seatAllocations, timetableRules, vessels } from "./schema.ts";
+import { closures, crossings, ports, sailings, seatAllocations, timetableRules, vessels } from "./schema.ts";
 
 export interface StoredTimetableRule extends TimetableRule {
   note: string | null;
@@ -69,6 +71,17 @@ export async function updateTimetableRule(tx: Database, id: number, input: Timet
   return toStoredRule(row);
 }
 
+/** Deletes a rule; the sailings it made that stay (sold, departed) keep running as sailings added by hand. */
+export async function deleteTimetableRule(tx: Database, id: number): Promise<void> {
+  await tx.update(sailings).set({ ruleId: null }).where(eq(sailings.ruleId, id));
+  await tx.delete(timetableRules).where(eq(timetableRules.id, id));
+}
+
+/** Whether a rule has ended: it was switched off or its last day is before `today`. */
+export function isRuleEnded(rule: Pick<StoredTimetableRule, "active" | "validUntil">, today: LocalDate): boolean {
+  return !rule.active || (rule.validUntil !== null && rule.validUntil < today);
+}
+
 export interface CrossingRow {
   id: number;
   code: string;
@@ -103,6 +116,27 @@ export async function findVessel(db: Database, id: number, options: { lock?: boo
   return row ?? null;
 }
 
+/** A new vessel: the next id, its code unique (a taken code is refused, not overwritten). */
+export async function insertVessel(tx: Database, values: Pick<Vessel, "code" | "name" | "capacity">): Promise<Vessel> {
+  const [taken] = await tx.select({ id: vessels.id }).from(vessels).where(eq(vessels.code, values.code));
+  if (taken) throw new AppError("INVALID_REQUEST", { issues: [{ path: "code", code: "taken" }] });
+  const [next] = await tx.select({ id: sql<number>`coalesce(max(${vessels.id}), 0)::int + 1` }).from(vessels);
+  const [row] = await tx.insert(vessels).values({ ...values, id: next?.id ?? 1, active: true }).returning();
+  if (!row) throw new Error("vessel not stored");
+  return row;
+}
+
+/** The rules that still make sailings with a vessel from `today` on: what forbids retiring it. */
+export function rulesUsingVessel(rules: readonly StoredTimetableRule[], vesselId: number, today: LocalDate): StoredTimetableRule[] {
+  return rules.filter((rule) => rule.vesselId === vesselId && rule.active && (rule.validUntil === null || rule.validUntil >= today));
+}
+
+/** Refuses to retire a vessel that rules in force still sail, naming each rule. */
+export function assertVesselRetirable(rules: readonly StoredTimetableRule[], vesselId: number, today: LocalDate): void {
+  const using = rulesUsingVessel(rules, vesselId, today);
+  if (using.length > 0) throw new AppError("VESSEL_IN_USE", { issues: using.map((rule) => ({ path: `rule.${rule.id}`, code: "in_force" })) });
+}
+
 export async function updateVessel(tx: Database, id: number, values: Pick<Vessel, "name" | "capacity" | "active">): Promise<Vessel> {
   const [row] = await tx.update(vessels).set(values).where(eq(vessels.id, id)).returning();
   if (!row) throw new AppError("NOT_FOUND", { issues: [{ path: "vessel.id", code: "unknown_vessel" }] });
@@ -115,6 +149,8 @@ export interface SailingLoad {
   serviceDate: LocalDate;
   departsAt: Date;
   capacity: number;
+  /** Set by hand on this sailing: a vessel's new capacity leaves it alone. */
+  byHand: boolean;
   taken: number;
 }
 
@@ -133,7 +169,7 @@ export async function lockFutureSailingsOfVessel(tx: Database, vesselId: number,
   const sailingIds = ids.map((row) => row.id);
   const [rows, counted] = await Promise.all([
     tx
-      .select({ sailingId: sailings.id, serviceDate: sailings.serviceDate, departsAt: sailings.departsAt, capacity: sailings.capacity })
+      .select({ sailingId: sailings.id, serviceDate: sailings.serviceDate, departsAt: sailings.departsAt, capacity: sailings.capacity, byHand: sailings.capacityByHand })
       .from(sailings)
       .where(inArray(sailings.id, sailingIds))
       .orderBy(asc(sailings.departsAt)),
@@ -267,8 +303,16 @@ export interface ClosureListItem extends ClosureTargetRow {
   sailingDepartsAt: Date | null;
 }
 
-/** Closures in force, and those lifted or past no longer than `since`, newest first. */
-export async function findRecentClosures(db: Database, since: LocalDate, limit = 100): Promise<ClosureListItem[]> {
+export type ClosureFilter = "open" | "lifted" | "all";
+
+/**
+ * Closures newest first, a page at a time: in force ("open"), lifted, or both; lifted ones only when
+ * their day is not older than `since` (a busy season makes many).
+ */
+export async function findRecentClosures(db: Database, since: LocalDate, limit = 100, options: { state?: ClosureFilter; offset?: number } = {}): Promise<ClosureListItem[]> {
+  const state = options.state ?? "all";
+  const lifted = sql`${closures.liftedAt} is not null and coalesce(${closures.serviceDate}, ${sailings.serviceDate}) >= ${since}`;
+  const where = state === "open" ? isNull(closures.liftedAt) : state === "lifted" ? lifted : or(isNull(closures.liftedAt), lifted);
   return db
     .select({
       ...CLOSURE_COLUMNS,
@@ -277,9 +321,10 @@ export async function findRecentClosures(db: Database, since: LocalDate, limit =
     })
     .from(closures)
     .leftJoin(sailings, eq(sailings.id, closures.sailingId))
-    .where(or(isNull(closures.liftedAt), sql`coalesce(${closures.serviceDate}, ${sailings.serviceDate}) >= ${since}`))
+    .where(where)
     .orderBy(sql`${closures.id} desc`)
-    .limit(limit);
+    .limit(limit)
+    .offset(options.offset ?? 0);
 }
 
 /** Whether a sailing is stopped by a closure in force (its own, its crossing's day or the port's day). */
@@ -300,4 +345,132 @@ export async function isSailingClosed(db: Database, sailingId: number): Promise<
     )
     .limit(1);
   return row !== undefined;
+}
+
+// ---- One sailing by hand
+
+export interface SailingRow {
+  id: number;
+  crossingId: number;
+  serviceDate: LocalDate;
+  departsAt: Date;
+  vesselId: number;
+  capacity: number;
+  capacityByHand: boolean;
+  ruleId: number | null;
+}
+
+/** A sailing's row, locked as buyers lock it (NO KEY UPDATE), so no hold slips in during the change. */
+export async function lockSailingRow(tx: Database, id: number): Promise<SailingRow> {
+  const [row] = await tx.select().from(sailings).where(eq(sailings.id, id)).for("no key update");
+  if (!row) throw new AppError("UNKNOWN_SAILING", { issues: [{ path: "sailingId", code: "unknown" }] });
+  const { createdAt: _createdAt, ...rest } = row;
+  return rest;
+}
+
+/** Seats counted on a sailing at `now`: sales, blocks and unexpired holds. */
+export async function countTakenOnSailing(db: Database, sailingId: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ taken: sql<number>`coalesce(sum(${seatAllocations.quantity}), 0)::int` })
+    .from(seatAllocations)
+    .where(
+      and(
+        eq(seatAllocations.sailingId, sailingId),
+        isNull(seatAllocations.releasedAt),
+        sql`(${seatAllocations.state} <> 'held' or ${seatAllocations.expiresAt} > ${now.toISOString()}::timestamptz)`,
+      ),
+    );
+  return row?.taken ?? 0;
+}
+
+export interface CrossingLeg {
+  id: number;
+  durationMinutes: number;
+  from: string;
+  to: string;
+}
+
+const fromPort = alias(ports, "from_port");
+const toPort = alias(ports, "to_port");
+
+export async function findCrossingLeg(db: Database, crossingId: number): Promise<CrossingLeg | null> {
+  const [row] = await db
+    .select({ id: crossings.id, durationMinutes: crossings.durationMinutes, from: fromPort.code, to: toPort.code })
+    .from(crossings)
+    .innerJoin(fromPort, eq(fromPort.id, crossings.fromPortId))
+    .innerJoin(toPort, eq(toPort.id, crossings.toPortId))
+    .where(and(eq(crossings.id, crossingId), eq(crossings.active, true)));
+  return row ?? null;
+}
+
+/** The vessel's sailings within a day either side of `around`, with the piers they leave and reach. */
+export async function findVesselLegs(db: Database, vesselId: number, around: Date): Promise<VesselLeg[]> {
+  return db
+    .select({ sailingId: sailings.id, departsAt: sailings.departsAt, durationMinutes: crossings.durationMinutes, from: fromPort.code, to: toPort.code })
+    .from(sailings)
+    .innerJoin(crossings, eq(crossings.id, sailings.crossingId))
+    .innerJoin(fromPort, eq(fromPort.id, crossings.fromPortId))
+    .innerJoin(toPort, eq(toPort.id, crossings.toPortId))
+    .where(and(eq(sailings.vesselId, vesselId), between(sailings.departsAt, new Date(around.getTime() - 86_400_000), new Date(around.getTime() + 86_400_000))));
+}
+
+export async function insertSailing(tx: Database, values: Omit<SailingRow, "id">): Promise<SailingRow> {
+  const [taken] = await tx.select({ id: sailings.id }).from(sailings).where(and(eq(sailings.crossingId, values.crossingId), eq(sailings.departsAt, values.departsAt)));
+  if (taken) throw new AppError("VESSEL_DOUBLE_BOOKED", { issues: [{ path: `sailing.${taken.id}`, code: "same_departure" }] });
+  const [row] = await tx.insert(sailings).values(values).returning();
+  if (!row) throw new Error("sailing not stored");
+  const { createdAt: _createdAt, ...rest } = row;
+  return rest;
+}
+
+export async function updateSailingRow(tx: Database, id: number, values: Partial<Omit<SailingRow, "id">>): Promise<SailingRow> {
+  const [row] = await tx.update(sailings).set(values).where(eq(sailings.id, id)).returning();
+  if (!row) throw new AppError("UNKNOWN_SAILING");
+  const { createdAt: _createdAt, ...rest } = row;
+  return rest;
+}
+
+export interface SeatBlock {
+  id: number;
+  quantity: number;
+  reference: string;
+  createdAt: Date;
+}
+
+/** The operator's blocks in force on a sailing (charters, groups, crew). */
+export async function findSeatBlocks(db: Database, sailingId: number): Promise<SeatBlock[]> {
+  return db
+    .select({ id: seatAllocations.id, quantity: seatAllocations.quantity, reference: seatAllocations.reference, createdAt: seatAllocations.createdAt })
+    .from(seatAllocations)
+    .where(and(eq(seatAllocations.sailingId, sailingId), eq(seatAllocations.state, "blocked"), isNull(seatAllocations.releasedAt)))
+    .orderBy(asc(seatAllocations.id));
+}
+
+export async function releaseSeatBlock(tx: Database, sailingId: number, blockId: number, now: Date): Promise<SeatBlock | null> {
+  const [row] = await tx
+    .update(seatAllocations)
+    .set({ releasedAt: now })
+    .where(and(eq(seatAllocations.id, blockId), eq(seatAllocations.sailingId, sailingId), eq(seatAllocations.state, "blocked"), isNull(seatAllocations.releasedAt)))
+    .returning({ id: seatAllocations.id, quantity: seatAllocations.quantity, reference: seatAllocations.reference, createdAt: seatAllocations.createdAt });
+  return row ?? null;
+}
+
+export interface SailingByHand {
+  ruleId: number | null;
+  capacityByHand: boolean;
+  blocks: SeatBlock[];
+}
+
+/** What the console shows beside a day's sailings: the rule that made each, a capacity set by hand, the blocks. */
+export async function findSailingsByHand(db: Database, sailingIds: readonly number[]): Promise<Map<number, SailingByHand>> {
+  if (sailingIds.length === 0) return new Map();
+  const [rows, blocks] = await Promise.all([
+    db.select({ id: sailings.id, ruleId: sailings.ruleId, capacityByHand: sailings.capacityByHand }).from(sailings).where(inArray(sailings.id, [...sailingIds])),
+    db
+      .select({ sailingId: seatAllocations.sailingId, id: seatAllocations.id, quantity: seatAllocations.quantity, reference: seatAllocations.reference, createdAt: seatAllocations.createdAt })
+      .from(seatAllocations)
+      .where(and(inArray(seatAllocations.sailingId, [...sailingIds]), eq(seatAllocations.state, "blocked"), isNull(seatAllocations.releasedAt)))
+      .orderBy(asc(seatAllocations.id)),
+  ]);
+  return new Map(rows.map((row) => [row.id, { ruleId: row.ruleId, capacityByHand: row.capacityByHand, blocks: blocks.filter((block) => block.sailingId === row.id).map(({ sailingId: _sailingId, ...block }) => block) }]));
 }

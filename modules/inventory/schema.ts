@@ -133,6 +133,8 @@ export const sailings = pgTable(
       .notNull()
       .references(() => vessels.id),
     capacity: integer("capacity").notNull(),
+    /** The operator set this sailing's capacity by hand: a new capacity of its vessel leaves it as it is. */
+    capacityByHand: boolean("capacity_by_hand").notNull().default(false),
     ruleId: integer("rule_id").references(() => timetableRules.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,6 @@
 // Console: close a sailing or a whole day for weather or the port authority, see the day's sailings
 // and the closures in force, reopen. Every form works without JavaScript (post, then redirect back).
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { CARD, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { useConsoleT } from "../console-i18n.ts";
@@ -130,6 +130,22 @@ export function ClosuresPage({ page, refusal }: { page: ClosuresPageData; refusa
         <h2 id="closures-list" className="text-lg font-bold text-sea-950">
           {t("ops.closures.list")}
         </h2>
+        <Form method="get" className="flex flex-wrap items-end gap-3" data-testid="closures-filter">
+          <input type="hidden" name="date" value={page.date} />
+          <div>
+            <label htmlFor="closures-state" className={FIELD_LABEL}>
+              {t("ops.closures.filter.state")}
+            </label>
+            <select id="closures-state" name="state" defaultValue={page.list.state} className={`${INPUT} mt-1`}>
+              <option value="all">{t("ops.closures.filter.all")}</option>
+              <option value="open">{t("ops.closures.filter.open")}</option>
+              <option value="lifted">{t("ops.closures.filter.lifted")}</option>
+            </select>
+          </div>
+          <button type="submit" className={buttonClass("secondary")}>
+            {t("ops.closures.filter.apply")}
+          </button>
+        </Form>
         {page.closures.length === 0 ? <p className="text-sm text-slate-700">{t("ops.closures.none")}</p> : null}
         <ul className="divide-y divide-slate-200">
           {page.closures.map((closure) => (
@@ -159,7 +175,34 @@ export function ClosuresPage({ page, refusal }: { page: ClosuresPageData; refusa
             </li>
           ))}
         </ul>
+        <ListPages page={page} />
       </section>
     </div>
+  );
+}
+
+function ListPages({ page }: { page: ClosuresPageData }) {
+  const t = useConsoleT();
+  const { state, page: number, more } = page.list;
+  if (number === 1 && !more) return null;
+  const to = (target: number) => `?date=${page.date}&state=${state}&page=${target}`;
+  return (
+    <nav className="flex items-center justify-between gap-3 text-sm" aria-label={t("ops.closures.page", { page: String(number) })} data-testid="closures-pages">
+      {number > 1 ? (
+        <Link to={to(number - 1)} className={buttonClass("ghost")}>
+          {t("ops.closures.previous")}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span>{t("ops.closures.page", { page: String(number) })}</span>
+      {more ? (
+        <Link to={to(number + 1)} className={buttonClass("ghost")} data-testid="closures-older">
+          {t("ops.closures.next")}
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
   );
 }

@@ -13,6 +13,7 @@ import {
   isLocalDate,
   localDateOf,
   localTimeOf,
+  type ClosureFilter,
   type ClosureReason,
   type SailingStatus,
 } from "../../../modules/inventory/index.ts";
@@ -49,6 +50,14 @@ export interface ClosuresPageData {
   sailings: DaySailing[];
   closures: ClosureRow[];
   done: { kind: "closed"; notified: number } | { kind: "reopened" } | null;
+  /** The list's filter and page (CLOSURES_PER_PAGE a page); `more` when an older page exists. */
+  list: { state: ClosureFilter; page: number; more: boolean };
+}
+
+export const CLOSURES_PER_PAGE = 20;
+
+function filterOf(value: string | null): ClosureFilter {
+  return value === "open" || value === "lifted" ? value : "all";
 }
 
 export async function loadClosuresPage(args: Args, language: Language): Promise<ClosuresPageData> {
@@ -58,6 +67,8 @@ export async function loadClosuresPage(args: Args, language: Language): Promise<
   const today = localDateOf(now);
   const asked = url.searchParams.get("date") ?? "";
   const date = isLocalDate(asked) ? asked : today;
+  const state = filterOf(url.searchParams.get("state"));
+  const listPage = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 1000);
   const crossings = await findCrossings(services.db, language);
   const nameOf = (id: number | null) => {
     const crossing = crossings.find((item) => item.id === id);
@@ -70,7 +81,7 @@ export async function loadClosuresPage(args: Args, language: Language): Promise<
       date,
       now,
     ),
-    findRecentClosures(services.db, addDays(today, -7)),
+    findRecentClosures(services.db, addDays(today, -7), CLOSURES_PER_PAGE + 1, { state, offset: (listPage - 1) * CLOSURES_PER_PAGE }),
   ]);
   const doneParam = url.searchParams.get("done");
   const notified = Number(url.searchParams.get("notified") ?? "0");
@@ -88,7 +99,9 @@ export async function loadClosuresPage(args: Args, language: Language): Promise<
       status: sailing.status,
       closureId: sailing.closure?.id ?? null,
     })),
+    list: { state, page: listPage, more: recent.length > CLOSURES_PER_PAGE },
     closures: recent
+      .slice(0, CLOSURES_PER_PAGE)
       .filter((closure) => closure.activityId === null)
       .map((closure) => ({
         id: closure.id,

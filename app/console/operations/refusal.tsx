@@ -12,7 +12,26 @@ function issueText(t: ReturnType<typeof useConsoleT>, issue: { path: string; cod
   const sailing = /^sailing\.(\d+)$/.exec(issue.path)?.[1];
   const taken = /^taken:(\d+)$/.exec(issue.code)?.[1];
   if (sailing && taken) return t("ops.issue.taken", { sailing, taken });
-  return `${issue.path}: ${issue.code}`;
+  return sailingIssueText(t, issue) ?? `${issue.path}: ${issue.code}`;
+}
+
+/** Issues of one sailing added or moved by hand, a vessel in use, seats left, a taken code. */
+function sailingIssueText(t: ReturnType<typeof useConsoleT>, issue: { path: string; code: string }): string | null {
+  const sailing = /^sailing\.(\d+)$/.exec(issue.path)?.[1];
+  const busy = /^vessel_busy:(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(issue.code);
+  if (sailing && busy) return t("ops.issue.busySailing", { sailing, date: busy[1]!, time: busy[2]! });
+  const pier = /^(at_pier|next_from):([\w-]+):(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(issue.code);
+  if (sailing && pier) return t(pier[1] === "at_pier" ? "ops.issue.atPier" : "ops.issue.nextFrom", { sailing, pier: pier[2]!, date: pier[3]!, time: pier[4]! });
+  const rule = /^made_by_rule:(\d+)$/.exec(issue.code)?.[1];
+  if (sailing && rule) return t("ops.issue.madeByRule", { sailing, rule });
+  const sold = /^sold:(\d+)$/.exec(issue.code)?.[1];
+  if (sailing && sold) return t("ops.issue.sold", { sailing, count: sold });
+  const ruleInForce = /^rule\.(\d+)$/.exec(issue.path)?.[1];
+  if (ruleInForce && issue.code === "in_force") return t("ops.issue.ruleInForce", { rule: ruleInForce });
+  const left = /^left:(\d+)$/.exec(issue.code)?.[1];
+  if (left) return t("ops.issue.left", { count: left });
+  if (issue.path === "code" && issue.code === "taken") return t("ops.issue.codeTaken");
+  return null;
 }
 
 export function RefusalBox({ refusal }: { refusal: Refusal }) {

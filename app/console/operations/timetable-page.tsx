@@ -54,7 +54,7 @@ export function TimetablePage({ page, refusal, sent }: { page: TimetablePageData
             : t(`ops.timetable.done.${page.done.kind}`, { rule: page.done.ruleId })}
         </p>
       ) : null}
-      {refusal && refusal.intent !== "save" ? <RefusalBox refusal={refusal} /> : null}
+      {refusal && refusal.intent !== "save" && refusal.target === null ? <RefusalBox refusal={refusal} /> : null}
 
       <section className={`${CARD} space-y-3`} aria-labelledby="timetable-rules">
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -104,9 +104,24 @@ export function TimetablePage({ page, refusal, sent }: { page: TimetablePageData
                         {t("ops.timetable.end")}
                       </button>
                     </Form>
-                  ) : null}
+                  ) : (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="reactivate" />
+                      <input type="hidden" name="id" value={rule.id} />
+                      <button type="submit" className={buttonClass("secondary")} disabled={busy} data-testid="reactivate-rule">
+                        {t("ops.timetable.reactivate")}
+                      </button>
+                    </Form>
+                  )}
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="delete" />
+                    <input type="hidden" name="id" value={rule.id} />
+                    <button type="submit" className={buttonClass("ghost")} disabled={busy} data-testid="delete-rule">
+                      {t("ops.timetable.delete")}
+                    </button>
+                  </Form>
                 </div>
-                {refusal && refusal.intent === "end" && refusal.target === String(rule.id) ? <RefusalBox refusal={refusal} /> : null}
+                {refusal && refusal.intent !== "save" && refusal.target === String(rule.id) ? <RefusalBox refusal={refusal} /> : null}
               </li>
             );
           })}

@@ -3,7 +3,7 @@
 // the sale window's sailings again.
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { Language } from "../../../lib/language.ts";
-import { endTimetableRule, regenerateSailings, saveTimetableRule } from "../../../flows/timetable-admin.ts";
+import { deleteTimetableRuleOf, endTimetableRule, reactivateTimetableRule, regenerateSailings, saveTimetableRule } from "../../../flows/timetable-admin.ts";
 import type { AuditActor } from "../../../modules/audit/index.ts";
 import { findCrossings, findTimetableRules, findVessels, localDateOf, type StoredTimetableRule } from "../../../modules/inventory/index.ts";
 import { servicesContext } from "../../context.ts";
@@ -35,7 +35,7 @@ export interface TimetablePageData {
   vessels: { id: number; name: string; capacity: number; active: boolean }[];
   /** The rule being edited (?edit=id), or a blank form. */
   form: RuleFormValues;
-  done: { kind: "saved" | "ended"; ruleId: string } | { kind: "regenerated"; inserted: number; removed: number } | null;
+  done: { kind: "saved" | "ended" | "deleted" | "reactivated"; ruleId: string } | { kind: "regenerated"; inserted: number; removed: number } | null;
 }
 
 const BLANK: RuleFormValues = {
@@ -86,7 +86,7 @@ export async function loadTimetablePage(args: Args, language: Language): Promise
     vessels: vessels.map((vessel) => ({ id: vessel.id, name: vessel.name, capacity: vessel.capacity, active: vessel.active })),
     form: editing ? valuesOf(editing) : BLANK,
     done:
-      done === "saved" || done === "ended"
+      done === "saved" || done === "ended" || done === "deleted" || done === "reactivated"
         ? { kind: done, ruleId }
         : done === "regenerated"
           ? { kind: "regenerated", inserted: Number(url.searchParams.get("inserted") ?? 0) || 0, removed: Number(url.searchParams.get("removed") ?? 0) || 0 }
@@ -136,6 +136,15 @@ export async function submitTimetablePage(args: Args, actor: AuditActor) {
     try {
       await endTimetableRule(deps, id ?? 0, field(form, "lastDay", 10));
       return redirect(`${page}?done=ended&rule=${id}`, noStore);
+    } catch (error) {
+      return refusalOf(error, intent, id === null ? null : String(id));
+    }
+  }
+  if (intent === "delete" || intent === "reactivate") {
+    const id = integerField(form, "id");
+    try {
+      await (intent === "delete" ? deleteTimetableRuleOf(deps, id ?? 0) : reactivateTimetableRule(deps, id ?? 0));
+      return redirect(`${page}?done=${intent === "delete" ? "deleted" : "reactivated"}&rule=${id}`, noStore);
     } catch (error) {
       return refusalOf(error, intent, id === null ? null : String(id));
     }

@@ -20,7 +20,14 @@ export function VesselsPage({ page, refusal }: { page: VesselsPageData; refusal:
           {t("ops.vessels.saved", { vessel: page.done.vessel, count: String(page.done.sailings) })}
         </p>
       ) : null}
+      {page.added ? (
+        <p role="status" data-testid="vessel-added" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
+          {t("ops.vessels.added", { vessel: page.added })}
+        </p>
+      ) : null}
       {refusal && refusal.target === null ? <RefusalBox refusal={refusal} /> : null}
+      <p className="text-sm text-slate-700">{t("ops.vessels.retireHint")}</p>
+      <NewVessel refusal={refusal && refusal.target === "new" ? refusal : null} />
       <ul className="grid gap-4 md:grid-cols-2">
         {page.vessels.map((vessel) => (
           <li key={vessel.id} className={`${CARD} space-y-3`} data-testid="vessel" data-vessel-id={vessel.id}>
@@ -55,5 +62,42 @@ export function VesselsPage({ page, refusal }: { page: VesselsPageData; refusal:
         ))}
       </ul>
     </div>
+  );
+}
+
+function NewVessel({ refusal }: { refusal: Refusal | null }) {
+  const t = useConsoleT();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <section className={`${CARD} space-y-3`} aria-labelledby="new-vessel">
+      <h2 id="new-vessel" className="text-lg font-bold text-sea-950">
+        {t("ops.vessels.new")}
+      </h2>
+      {refusal ? <RefusalBox refusal={refusal} /> : null}
+      <Form method="post" className="flex flex-wrap items-end gap-3" data-testid="new-vessel-form">
+        <input type="hidden" name="intent" value="add-vessel" />
+        <div>
+          <label htmlFor="new-vessel-code" className={FIELD_LABEL}>
+            {t("ops.vessels.code")}
+          </label>
+          <input id="new-vessel-code" name="code" required maxLength={40} pattern="[A-Za-z0-9-]{2,40}" className={`${INPUT} mt-1`} />
+        </div>
+        <div>
+          <label htmlFor="new-vessel-name" className={FIELD_LABEL}>
+            {t("ops.vessels.name")}
+          </label>
+          <input id="new-vessel-name" name="name" required maxLength={80} className={`${INPUT} mt-1`} />
+        </div>
+        <div className="w-32">
+          <label htmlFor="new-vessel-capacity" className={FIELD_LABEL}>
+            {t("ops.vessels.capacity")}
+          </label>
+          <input id="new-vessel-capacity" name="capacity" type="number" min={1} max={5000} required className={`${INPUT} mt-1`} />
+        </div>
+        <button type="submit" className={buttonClass("primary")} disabled={busy} data-testid="add-vessel">
+          {t("ops.vessels.add")}
+        </button>
+      </Form>
+    </section>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "sailings" ADD COLUMN "capacity_by_hand" boolean DEFAULT false NOT NULL;
