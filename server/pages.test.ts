@@ -99,7 +99,7 @@ describe("isApiPath", () => {
 
 describe("isJsonOnlyPath", () => {
   it("answers JSON on the API and the probes and metrics (a DELETE /healthz must not reach the page renderer)", () => {
-    for (const path of ["/api/nope", "/healthz", "/readyz", "/metrics", "/healthz/x"]) expect(isJsonOnlyPath(path)).toBe(true);
+    for (const path of ["/api/nope", "/healthz", "/readyz", "/metrics", "/healthz/x", "/gtfs/travesia.zip", "/gtfs/realtime/alerts.pb"]) expect(isJsonOnlyPath(path)).toBe(true);
     for (const path of ["/", "/es/", "/assets/root.js", "/offline/es.html", "/healthzz"]) expect(isJsonOnlyPath(path)).toBe(false);
   });
 });

@@ -20,8 +20,8 @@ const API_SEGMENTS = new Set([
   "sandbox-psp",
 ]);
 
-/** Operational endpoints: probes and metrics, for machines. */
-const OPERATIONAL_SEGMENTS = new Set(["healthz", "readyz", "metrics"]);
+/** Endpoints for machines: probes, metrics and the timetable feeds trip planners poll. */
+const OPERATIONAL_SEGMENTS = new Set(["healthz", "readyz", "metrics", "gtfs"]);
 
 /** First path segments of files and operational endpoints, never localized pages. */
 const NON_PAGE_SEGMENTS = new Set([
