@@ -9,6 +9,7 @@ import { formatLongDate, formatShortDate, LOCALE } from "../components/booking/f
 import { LegLine } from "../components/booking/leg-line.tsx";
 import { LineCancellation } from "../components/checkout/line-cancellation.tsx";
 import { CARD, FIELD_LABEL, INPUT } from "../components/booking/styles.ts";
+import { ErrorSummary } from "../components/ui/error-summary.tsx";
 import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
 import { createTranslate, type MessageKey, type Translate } from "../i18n/translate.ts";
 import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
@@ -72,13 +73,13 @@ function formatCancunInstant(iso: string, language: Language): string {
   return new Intl.DateTimeFormat(LOCALE[language], { dateStyle: "long", timeStyle: "short", timeZone: "America/Cancun" }).format(new Date(iso));
 }
 
+/** A refusal of one of the page's forms: it takes the focus when it appears, as every refused form's does. */
 function Alert({ code, testId }: { code: string; testId: string }) {
   const t = useTranslate();
   return (
-    <div role="alert" data-testid={testId} data-code={code} className="rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700">
-      <p className="font-semibold">{t("manage.error.title")}</p>
+    <ErrorSummary title={t("manage.error.title")} items={[]} focusKey={code} testId={testId} code={code}>
       <p>{t(errorKey(code))}</p>
-    </div>
+    </ErrorSummary>
   );
 }
 

@@ -4,6 +4,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { languageOfPath, type Language } from "../../lib/language.ts";
 import { CARD, CHECK, CHOICE, FIELD_LABEL, FIELDSET_LEGEND, INPUT } from "../components/booking/styles.ts";
+import { ErrorSummary } from "../components/ui/error-summary.tsx";
 import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
 import { createTranslate, type Translate } from "../i18n/translate.ts";
 import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
@@ -160,9 +161,9 @@ function JoinForm({ page, answer }: { page: Extract<WaitlistPageData, { kind: "j
         </select>
       </div>
       {errorKey ? (
-        <p id="waitlist-error" role="alert" className="rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm font-semibold text-coral-700" data-testid="waitlist-error">
-          {t(errorKey)}
-        </p>
+        <div id="waitlist-error">
+          <ErrorSummary title={t(errorKey)} items={[]} focusKey={failed} testId="waitlist-error" />
+        </div>
       ) : null}
       <button type="submit" className={buttonClass("primary", "lg")} disabled={busy}>
         {t("waitlist.submit")}
@@ -190,11 +191,7 @@ function OfferCard({ page, answer, t, language }: { page: Extract<WaitlistPageDa
   return (
     <div className="mt-6" data-testid="waitlist-offer">
       <p className="text-lg text-slate-800">{t("waitlist.offer.text", { count: page.seats, time: localTime(page.expiresAt, language) })}</p>
-      {failed ? (
-        <p role="alert" className="mt-4 rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm font-semibold text-coral-700" data-testid="waitlist-error">
-          {t(claimErrorKey(failed.code))}
-        </p>
-      ) : null}
+      {failed ? <ErrorSummary title={t(claimErrorKey(failed.code))} items={[]} focusKey={failed} testId="waitlist-error" className="mt-4" /> : null}
       <Form method="post" className="mt-5">
         <input type="hidden" name="intent" value="claim" />
         <input type="hidden" name="token" value={page.token} />

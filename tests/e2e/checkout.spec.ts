@@ -81,6 +81,8 @@ test("a 3-D Secure challenge approved at the bank pays, in pt", DESKTOP_ONLY, as
   await page.getByLabel(t["manage.change.date"]).fill(cancunDate(0));
   await page.getByRole("button", { name: t["manage.change.submit"] }).click();
   await expect(page.getByTestId("date-change-error")).toBeVisible();
+  // A refused change leaves the focus on the refusal, not on the page's body.
+  await expect(page.getByTestId("date-change-error")).toBeFocused();
   await expect(page.getByTestId("date-changed")).toHaveCount(0);
 });
 

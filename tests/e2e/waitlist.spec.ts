@@ -112,10 +112,13 @@ for (const language of ["en", "pt"] as const) {
     await expect(form.getByLabel(t["booking.passenger.child"])).toHaveValue("1");
     await page.getByRole("button", { name: t["waitlist.submit"] }).click();
     await expect(page.getByTestId("waitlist-error")).toHaveText(t["waitlist.error.emailRequired"]);
+    // A refused submit leaves the focus on what went wrong, not on the page's body.
+    await expect(page.getByTestId("waitlist-error")).toBeFocused();
     await expect(form.getByLabel(t["waitlist.email"], { exact: true })).toHaveAttribute("aria-invalid", "true");
     await checkA11y(page);
     await form.getByLabel(t["waitlist.email"], { exact: true }).fill(`wait.${language}@example.com`);
     await page.getByRole("button", { name: t["waitlist.submit"] }).click();
     await expect(page.getByTestId("waitlist-error")).toHaveText(t["waitlist.error.WAITLIST_SEATS_AVAILABLE"]);
+    await expect(page.getByTestId("waitlist-error")).toBeFocused();
   });
 }
