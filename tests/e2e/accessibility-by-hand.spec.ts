@@ -166,6 +166,9 @@ test("form controls stand out from their background at 3:1, and radios and check
   const small: string[] = [];
   for (const path of [pathOf("home", language), `${pathOf("xcaret", language)}?date=${parkDay(20)}&adults=1&step=search`, pathOf("cart", language), pathOf("paymentDetails", language), pathOf("register", language)]) {
     await page.goto(path);
+    // The park's date field becomes a date picker once the page hydrates and its chunk arrives: measure
+    // the picker a visitor ends up with, not whichever of the two is there at that instant.
+    if (path.includes("date=")) await page.locator('[data-date-field="date"] [role="group"]').waitFor();
     const controls = await page.evaluate(() => {
       // Computed colours come as oklch() or lab(), some translucent: a canvas paints them over what is
       // under them and reads the sRGB the eye gets, "rgb(r, g, b)".
@@ -197,7 +200,9 @@ test("form controls stand out from their background at 3:1, and radios and check
         }
         return paint(layers);
       };
-      const visible = (element: HTMLElement) => element.offsetParent !== null && element.getBoundingClientRect().width > 2;
+      // Seen and reachable: the date picker keeps a native date input out of the tab order and out of
+      // sight for the browser's autofill, which no visitor sees.
+      const visible = (element: HTMLElement) => element.offsetParent !== null && element.getBoundingClientRect().width > 2 && element.tabIndex >= 0;
       const fields = [...document.querySelectorAll<HTMLElement>("input:not([type=hidden]):not([type=radio]):not([type=checkbox]), select, textarea")].filter(visible);
       const checks = [...document.querySelectorAll<HTMLInputElement>("input[type=radio], input[type=checkbox]")].filter((element) => element.offsetParent !== null);
       return {
