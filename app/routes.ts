@@ -15,7 +15,7 @@ for (const [pageId, file] of Object.entries(PAGE_MODULES) as [PageId, string][])
   }
 }
 
-// The operator's console (issue 11): one layout per language around the pages of its own table.
+// The operator's console: one layout per language around the pages of its own table.
 const consolePages: RouteConfig = LANGUAGES.map((language) =>
   layout(
     "console/console-layout.tsx",

@@ -3,13 +3,12 @@
 // address), and a booking with cancelled tickets moved: only its live tickets move and take seats.
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CROSSING_TO_CANCUN, CROSSING_TO_ISLA } from "../db/seed-catalogue.ts";
 import { AppError } from "../lib/errors.ts";
 import { findAuditEntries, type AuditActor } from "../modules/audit/index.ts";
 import { findBooking, findBookingLines, findTickets, type BookingRow } from "../modules/checkout/index.ts";
-import { addDays, findDaySailings, materializeSailings, type SailingView } from "../modules/inventory/index.ts";
+import { type SailingView } from "../modules/inventory/index.ts";
 import { jobs } from "../modules/jobs/index.ts";
-import { bootCheckout, buyFerry, GUEST_TEST_SECRET, soldOn, type CheckoutHarness } from "../tests/factories/checkout.ts";
+import { bootCheckout, sailingsBothWays, buyFerry, GUEST_TEST_SECRET, soldOn, type CheckoutHarness } from "../tests/factories/checkout.ts";
 import { editBuyerDetails, moveLiveTickets, resendTickets } from "./booking-care.ts";
 import { SEND_BOOKING_EMAIL } from "./booking-email.ts";
 import { refundBooking } from "./refunds.ts";
@@ -24,9 +23,7 @@ let inbound: SailingView[];
 
 beforeAll(async () => {
   harness = await bootCheckout(NOW);
-  await materializeSailings(db(), { from: DAY, to: addDays(DAY, 1), now: NOW });
-  outbound = await findDaySailings(db(), [CROSSING_TO_ISLA], DAY, NOW);
-  inbound = await findDaySailings(db(), [CROSSING_TO_CANCUN], DAY, NOW);
+  ({ outbound, inbound } = await sailingsBothWays(db(), DAY, NOW));
 });
 afterAll(() => harness.runtime.database.close());
 

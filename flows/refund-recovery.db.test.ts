@@ -3,16 +3,15 @@
 // after the cap), and refunds made on the provider's dashboard imported once, through its refund list.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CROSSING_TO_CANCUN, CROSSING_TO_ISLA } from "../db/seed-catalogue.ts";
 import { AppError } from "../lib/errors.ts";
 import { createLogger } from "../lib/logger.ts";
 import { findAuditEntries, type AuditActor } from "../modules/audit/index.ts";
 import { findBooking, findPayments, findRefunds, findTickets, type BookingRow } from "../modules/checkout/index.ts";
-import { addDays, findDaySailings, materializeSailings, type SailingView } from "../modules/inventory/index.ts";
+import { type SailingView } from "../modules/inventory/index.ts";
 import { jobs } from "../modules/jobs/index.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
 import { sandboxPspRefunds } from "../modules/sandbox-psp/index.ts";
-import { bootCheckout, buyFerry, GUEST_TEST_SECRET, type CheckoutHarness } from "../tests/factories/checkout.ts";
+import { bootCheckout, sailingsBothWays, buyFerry, GUEST_TEST_SECRET, type CheckoutHarness } from "../tests/factories/checkout.ts";
 import { importProviderRefunds, runRefundRetryJob } from "./refund-recovery.ts";
 import { REFUND_RETRY_MAX_ATTEMPTS, RETRY_PENDING_REFUND, SEND_REFUND_EMAIL, refundBooking } from "./refunds.ts";
 
@@ -27,9 +26,7 @@ let inbound: SailingView[];
 
 beforeAll(async () => {
   harness = await bootCheckout(NOW);
-  await materializeSailings(db(), { from: DAY, to: addDays(DAY, 1), now: NOW });
-  outbound = await findDaySailings(db(), [CROSSING_TO_ISLA], DAY, NOW);
-  inbound = await findDaySailings(db(), [CROSSING_TO_CANCUN], DAY, NOW);
+  ({ outbound, inbound } = await sailingsBothWays(db(), DAY, NOW));
 });
 afterAll(() => harness.runtime.database.close());
 

@@ -4,7 +4,6 @@
 // changing nothing, the buyer's mail; and what the console reads around them (search, sales report).
 import { and, asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CROSSING_TO_CANCUN, CROSSING_TO_ISLA } from "../db/seed-catalogue.ts";
 import { AppError } from "../lib/errors.ts";
 import { createLogger } from "../lib/logger.ts";
 import { auditEntries, findAuditEntries, type AuditActor } from "../modules/audit/index.ts";
@@ -19,13 +18,13 @@ import {
   searchBookings,
   type BookingRow,
 } from "../modules/checkout/index.ts";
-import { addDays, findDaySailings, materializeSailings, type SailingView } from "../modules/inventory/index.ts";
+import { addDays, type SailingView } from "../modules/inventory/index.ts";
 import { jobs } from "../modules/jobs/index.ts";
 import { findOutboxMessage, listOutbox } from "../modules/mail/index.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
 import { findEvents, sandboxPspRefunds, webhookDelivery } from "../modules/sandbox-psp/index.ts";
 import { findSalesReport } from "../modules/sales/index.ts";
-import { bootCheckout, buyFerry, GUEST_TEST_SECRET, SANDBOX_TEST_WEBHOOK_SECRET, soldOn, type CheckoutHarness } from "../tests/factories/checkout.ts";
+import { bootCheckout, sailingsBothWays, buyFerry, GUEST_TEST_SECRET, SANDBOX_TEST_WEBHOOK_SECRET, soldOn, type CheckoutHarness } from "../tests/factories/checkout.ts";
 import { changeBookingDate } from "./manage-booking.ts";
 import { refundBooking, SEND_REFUND_EMAIL, sendRefundEmail, type RefundCommand } from "./refunds.ts";
 
@@ -43,9 +42,7 @@ let inbound: SailingView[];
 beforeAll(async () => {
   harness = await bootCheckout(NOW);
   provider = harness.provider;
-  await materializeSailings(db(), { from: DAY, to: addDays(DAY, 1), now: NOW });
-  outbound = await findDaySailings(db(), [CROSSING_TO_ISLA], DAY, NOW);
-  inbound = await findDaySailings(db(), [CROSSING_TO_CANCUN], DAY, NOW);
+  ({ outbound, inbound } = await sailingsBothWays(db(), DAY, NOW));
 });
 afterAll(() => harness.runtime.database.close());
 

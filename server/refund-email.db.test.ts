@@ -3,16 +3,15 @@
 // for a partial refund and for the full one that follows.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CROSSING_TO_CANCUN, CROSSING_TO_ISLA } from "../db/seed-catalogue.ts";
 import { refundBooking, SEND_REFUND_EMAIL } from "../flows/refunds.ts";
 import type { Language } from "../lib/language.ts";
 import { createLogger } from "../lib/logger.ts";
 import type { AuditActor } from "../modules/audit/index.ts";
 import type { BookingRow } from "../modules/checkout/index.ts";
-import { addDays, findDaySailings, materializeSailings, type SailingView } from "../modules/inventory/index.ts";
+import { type SailingView } from "../modules/inventory/index.ts";
 import { createJobRunner, jobs } from "../modules/jobs/index.ts";
 import { findOutboxMessage, listOutbox } from "../modules/mail/index.ts";
-import { bootCheckout, buyFerry, GUEST_TEST_SECRET, type CheckoutHarness } from "../tests/factories/checkout.ts";
+import { bootCheckout, sailingsBothWays, buyFerry, GUEST_TEST_SECRET, type CheckoutHarness } from "../tests/factories/checkout.ts";
 import { jobHandlers } from "./jobs.ts";
 
 const DAY = "2031-03-05";
@@ -26,9 +25,7 @@ let inbound: SailingView[];
 
 beforeAll(async () => {
   harness = await bootCheckout(NOW);
-  await materializeSailings(db(), { from: DAY, to: addDays(DAY, 1), now: NOW });
-  outbound = await findDaySailings(db(), [CROSSING_TO_ISLA], DAY, NOW);
-  inbound = await findDaySailings(db(), [CROSSING_TO_CANCUN], DAY, NOW);
+  ({ outbound, inbound } = await sailingsBothWays(db(), DAY, NOW));
 });
 afterAll(() => harness.runtime.database.close());
 

@@ -2,7 +2,7 @@
 // app's own router (no socket), a buyer's form, and a paid booking in three calls. Shared by the
 // checkout and manage-booking tests so each speaks the domain instead of repeating the plumbing.
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { CROSSING_TO_ISLA_CODE } from "../../db/seed-catalogue.ts";
+import { CROSSING_TO_CANCUN, CROSSING_TO_ISLA, CROSSING_TO_ISLA_CODE } from "../../db/seed-catalogue.ts";
 import { addToCart } from "../../flows/cart.ts";
 import { confirmPayment, placeBooking, type CheckoutDeps, type PlaceBookingInput } from "../../flows/checkout.ts";
 import { fixedClock } from "../../lib/clock.ts";
@@ -10,7 +10,7 @@ import type { Database } from "../../lib/db.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
 import { findBooking, type BookingRow } from "../../modules/checkout/index.ts";
-import { seatAllocations } from "../../modules/inventory/index.ts";
+import { addDays, findDaySailings, materializeSailings, seatAllocations, type SailingView } from "../../modules/inventory/index.ts";
 import { createHttpPaymentProvider, type PaymentProvider } from "../../modules/payments/index.ts";
 import { createApp } from "../../server/app.ts";
 import type { Runtime } from "../../server/boot.ts";
@@ -47,6 +47,12 @@ export async function bootCheckout(now: Date, env: Record<string, string> = {}):
   runtime.services.payments = provider;
   runtime.services.clock = fixedClock(now);
   return { runtime, app, provider };
+}
+
+/** A day's ferry sailings both ways, made from the timetable as they would be by `now`. */
+export async function sailingsBothWays(db: Database, day: string, now: Date): Promise<{ outbound: SailingView[]; inbound: SailingView[] }> {
+  await materializeSailings(db, { from: day, to: addDays(day, 1), now });
+  return { outbound: await findDaySailings(db, [CROSSING_TO_ISLA], day, now), inbound: await findDaySailings(db, [CROSSING_TO_CANCUN], day, now) };
 }
 
 /** What the payment-details form sends for a buyer, with anything the test wants different. */
