@@ -50,7 +50,9 @@ export async function startNginx({ upstreams, clientRoot, port: wantedPort, work
   writeFileSync(path.join(dir, "travesia.conf"), adaptedConfig({ port, upstreams, cacheDir: path.join(dir, "cache"), clientRoot: path.resolve(clientRoot) }));
   writeFileSync(
     path.join(dir, "nginx.conf"),
-    `worker_processes ${workers};
+    // As root, workers would drop to `nobody`, who cannot read a build inside a private directory (a
+    // checkout under `mktemp -d`): they keep root's rights here, as a test's throwaway nginx may.
+    `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes ${workers};
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 daemon off;
