@@ -125,6 +125,8 @@ test("the routes timetable fits a 320 px screen in es, en and pt: nothing cut, n
 async function expectTimetableFits(page: Page) {
   const table = page.locator("[data-testid=timetable] table").first();
   await expect(table).toBeVisible();
+  // Seats and states arrive from the live data after the page: measure the table they end up in.
+  await expect(page.locator('[data-testid=timetable] [data-sailing-status="pending"]')).toHaveCount(0);
   const sizes = await page.evaluate(() => {
     const tables = [...document.querySelectorAll<HTMLElement>("[data-testid=timetable] table")];
     return {
