@@ -44,7 +44,8 @@ export function Timetable({ view }: { view: TimetableView }) {
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         {view.crossings.map((crossing) => (
-          // Narrow enough for a 320 px screen; should a language's words still not fit, the table scrolls
+          // Narrow enough for a 320 px screen with the widest state ("Documentación cerrada") in every
+          // row: cells pad 6 px on phones. Should a language's words still not fit, the table scrolls
           // inside its own box (focusable, so a keyboard can scroll it) and the page never does.
           <div
             key={crossing.code}
@@ -64,16 +65,16 @@ export function Timetable({ view }: { view: TimetableView }) {
               </caption>
               <thead className="bg-sea-50 text-xs text-sea-950 sm:uppercase sm:tracking-wide">
                 <tr>
-                  <th scope="col" className="px-2 py-2 sm:px-4">
+                  <th scope="col" className="px-1.5 py-2 sm:px-4">
                     {t("timetable.time")}
                   </th>
-                  <th scope="col" className="px-2 py-2 sm:px-4">
+                  <th scope="col" className="px-1.5 py-2 sm:px-4">
                     {t("timetable.arrival")}
                   </th>
-                  <th scope="col" className="px-2 py-2 sm:px-4">
+                  <th scope="col" className="px-1.5 py-2 sm:px-4">
                     {t("timetable.seats")}
                   </th>
-                  <th scope="col" className="px-2 py-2 sm:px-4">
+                  <th scope="col" className="px-1.5 py-2 sm:px-4">
                     {t("timetable.state")}
                   </th>
                 </tr>
@@ -88,12 +89,12 @@ export function Timetable({ view }: { view: TimetableView }) {
                 ) : (
                   crossing.sailings.map((sailing) => (
                     <tr key={sailing.id} className="border-t border-slate-100" data-sailing-status={view.pending ? "pending" : sailing.status} data-sailing-time={sailing.time}>
-                      <th scope="row" className="px-2 py-2 sm:px-4 font-bold tabular-nums text-sea-950">
+                      <th scope="row" className="px-1.5 py-2 sm:px-4 font-bold tabular-nums text-sea-950">
                         {sailing.time}
                       </th>
-                      <td className="px-2 py-2 sm:px-4 tabular-nums text-slate-700">{sailing.arrivalTime}</td>
-                      <td className="px-2 py-2 sm:px-4 tabular-nums text-slate-800">{view.pending ? "…" : sailing.status === "available" ? sailing.seatsLeft : "—"}</td>
-                      <td className="px-2 py-2 sm:px-4 text-slate-800">{view.pending ? "…" : sailingStatusLabel(t, sailing)}</td>
+                      <td className="px-1.5 py-2 sm:px-4 tabular-nums text-slate-700">{sailing.arrivalTime}</td>
+                      <td className="px-1.5 py-2 sm:px-4 tabular-nums text-slate-800">{view.pending ? "…" : sailing.status === "available" ? sailing.seatsLeft : "—"}</td>
+                      <td className="px-1.5 py-2 sm:px-4 text-slate-800">{view.pending ? "…" : sailingStatusLabel(t, sailing)}</td>
                     </tr>
                   ))
                 )}
