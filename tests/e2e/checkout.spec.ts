@@ -7,6 +7,7 @@
 // The provider's pages do not change with the viewport, so these run on desktop only.
 import { test, expect, checkA11y, DESKTOP_ONLY } from "./fixtures.ts";
 import { pathOf } from "../../app/routing/localized-paths.ts";
+import { waitForMail } from "./mailbox.ts";
 import { addPark, BUYER, cancunDate, chooseCurrency, dismissNotices, expectThankYou, fillPaymentDetails, MESSAGES, parkDay, payByCard, submitPayment } from "./shop.ts";
 
 // The provider's pages and ours are the same on phones, where the cart's journey pays: desktop only.
@@ -91,14 +92,15 @@ test("a 3-D Secure challenge approved at the bank pays, in pt", DESKTOP_ONLY, as
   await expect(page.getByTestId("date-change-error")).toBeFocused();
   await expect(page.getByTestId("date-changed")).toHaveCount(0);
 
-  // Cancelled by the buyer more than 7 days ahead: the whole fare back, shown in the booking's history.
+  // Cancelled by the buyer more than 7 days ahead: the whole fare back, in the history and by e-mail.
   const line = page.getByTestId("booking-line").first();
   await line.getByTestId("cancel-start").click();
   await expect(line.getByTestId("cancel-offer")).toContainText(t["manage.cancel.offerFull"].split("{")[0]!.trim());
   await line.getByTestId("cancel-submit").click();
   await expect(page.getByTestId("cancelled")).toBeVisible();
   await expect(page.getByTestId("booking-line").first().getByTestId("line-cancelled")).toHaveText(t["manage.cancel.cancelled"]);
-  await expect(page.getByTestId("history")).toContainText(t["manage.history.refunded"].replace(" {amount}", ""));
+  await expect(page.getByTestId("history")).toContainText(t["manage.history.status"].replace("{status}", t["manage.status.refunded"]));
+  await waitForMail(BUYER.pt.email, new RegExp(`^Reembolso da sua reserva Travesía ${reference}$`));
 });
 
 test("months without interest on a Mexican card in MXN: the plan is offered, charged and shown, in es", DESKTOP_ONLY, async ({ page, allowConsoleError }) => {
