@@ -34,6 +34,8 @@ export interface AccountBooking {
   manageHref: string;
   /** Every ticket cancelled (a fee kept, or no money back): shown as cancelled whatever the status. */
   cancelled: boolean;
+  /** The operator closed a sailing it still holds tickets on: not "confirmed" until it is moved. */
+  sailingClosed: boolean;
   /** Still something to use: a dated service from today on, or open tickets not expired. */
   upcoming: boolean;
   /** The first day of its services (local date), or null when nothing is dated. */
@@ -83,7 +85,7 @@ export async function findAccountBookings(deps: AccountBookingsDeps, account: Pi
 }
 
 /** Upcoming or past, the first day, and what may still be changed, from the manage-booking view. */
-export function tripFacts(view: BookingView, now: Date): Pick<AccountBooking, "cancelled" | "upcoming" | "firstDay" | "products" | "changeUntil" | "cancelUntil" | "cancellable" | "nonRefundable"> {
+export function tripFacts(view: BookingView, now: Date): Pick<AccountBooking, "cancelled" | "sailingClosed" | "upcoming" | "firstDay" | "products" | "changeUntil" | "cancelUntil" | "cancellable" | "nonRefundable"> {
   const today = localDateOf(now);
   const live = view.lines.filter((line) => !line.cancellation.cancelled);
   const dayOf = (line: BookingView["lines"][number]) => line.outbound?.date ?? line.activity?.date ?? null;
@@ -96,6 +98,7 @@ export function tripFacts(view: BookingView, now: Date): Pick<AccountBooking, "c
   const latest = (values: (string | null)[]) => values.filter((value): value is string => value !== null).sort().at(-1) ?? null;
   return {
     cancelled: view.cancelled,
+    sailingClosed: view.sailingClosed,
     upcoming,
     firstDay: days[0] ?? null,
     products: [...new Set(view.lines.map((line) => line.productName))],

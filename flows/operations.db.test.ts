@@ -21,6 +21,7 @@ import { jobs } from "../modules/jobs/index.ts";
 import type { MailMessage, Mailer } from "../modules/mail/index.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
 import { bootCheckout, buyFerry, codeOf, GUEST_TEST_SECRET, type CheckoutHarness } from "../tests/factories/checkout.ts";
+import { findAccountBookings } from "./account-bookings.ts";
 import { bookingView, changeBookingDate, takeOpenTicketForClosedSailing } from "./manage-booking.ts";
 import { closeSailings, reopenSailings, sendClosureNotice, SEND_CLOSURE_NOTICE } from "./sailing-closures.ts";
 import { changeVessel, endTimetableRule, saveTimetableRule } from "./timetable-admin.ts";
@@ -73,7 +74,7 @@ async function closureJobsOf(bookingId: string) {
 }
 
 describe("closing a sailing", () => {
-  it("stops sales, tells each holder once (history line, notice job) and audits who closed it", async () => {
+  it("stops sales, tells each holder once (history line, notice job, My trips) and audits who closed it", async () => {
     const sailing = day[2]!;
     const booking = await bookOneWay(sailing, "pt");
     const outcome = await closeSailings(staff(), { sailingId: sailing.id }, "weather", "Norte fuerte");
@@ -84,6 +85,9 @@ describe("closing a sailing", () => {
     expect(events.map((event) => event.reason)).toContain(`sailing_closed:${outcome.closure.id}`);
     const [entry] = await findAuditEntries(db(), { entityType: "closure", entityId: String(outcome.closure.id), limit: 5 });
     expect(entry).toMatchObject({ action: "sailing.close", before: null });
+    // The buyer's trips no longer say "confirmed": the sailing is cancelled until they choose.
+    const trips = await findAccountBookings({ db: db(), guestAccessSecret: GUEST_TEST_SECRET, manageBookingPathOf: (language) => `/${language}/manage/`, now: NOW }, { email: booking.buyerEmail, confirmed: true }, "pt");
+    expect(trips.find((trip) => trip.reference === booking.reference)).toMatchObject({ status: "ticketed", sailingClosed: true, upcoming: true });
     expect(entry!.after).toMatchObject({ reason: "weather", sailingIds: [sailing.id], notifiedBookings: [booking.id] });
 
     // The notice: in the booking's language, naming the sailing, with the manage link and its key.

@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   ConfigError,
+  ConfigSchema,
   DEVELOPMENT_GUEST_ACCESS_SECRET,
   DEVELOPMENT_PREVIEW_SECRET,
   DEVELOPMENT_SANDBOX_PSP_SECRET_KEY,
@@ -215,5 +217,14 @@ describe("siteOriginOf", () => {
     expect(missingProductionSettings(parseConfig({ ...OWN_SECRETS }))).toEqual(["PUBLIC_ORIGIN"]);
     expect(missingProductionSettings(parseConfig({ ...OWN_SECRETS, PUBLIC_ORIGIN: "https://www.travesia.mx" }))).toEqual([]);
     expect(missingProductionSettings(parseConfig({ NODE_ENV: "development" }))).toEqual([]);
+  });
+});
+
+describe("the README's settings table", () => {
+  it("lists every variable the configuration reads, so no behaviour hides behind an unlisted setting", () => {
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    const table = readme.split("\n").filter((line) => line.startsWith("| `"));
+    const unlisted = Object.keys(ConfigSchema.shape).filter((name) => !table.some((line) => line.split("|")[1]!.includes(`\`${name}\``)));
+    expect(unlisted).toEqual([]);
   });
 });

@@ -46,6 +46,17 @@ function codesIn(html: string): string[] {
   return [...html.matchAll(/data-code="([A-Z_]+)"/g)].map((match) => match[1]!);
 }
 
+/**
+ * The option a browser shows chosen in a server-rendered select: the one marked selected, else the
+ * first. "" when the placeholder is chosen — never the first country of the list.
+ */
+function chosenOption(html: string, selectId: string): string {
+  const select = new RegExp(`<select[^>]*id="${selectId}"[^>]*>([\\s\\S]*?)</select>`).exec(html)?.[1];
+  if (select === undefined) throw new Error(`no select #${selectId} in the page`);
+  const options = [...select.matchAll(/<option([^>]*)>/g)].map((match) => ({ value: /value="([^"]*)"/.exec(match[1]!)?.[1] ?? "", selected: /\sselected(=|\s|$)/.test(match[1]!) }));
+  return (options.find((option) => option.selected) ?? options[0])?.value ?? "";
+}
+
 const GOOD = { password: "arrecife-y-manglar-31", firstName: "Lucía", lastName: "Gómez", country: "MX", state: "Quintana Roo", privacy: "yes" };
 
 async function userIdOf(email: string): Promise<string> {
@@ -198,6 +209,36 @@ describe("forgot and reset the password", () => {
     const expired = await post("/es/forgot/", { intent: "reset", token: await tokenFor(userId, "reset_password", -1000), password: "otra-marea-distinta-9" });
     expect(expired.status).toBe(410);
     expect(await expired.text()).toContain("Este enlace caducó. Pide uno nuevo.");
+  });
+});
+
+describe("the country of residence", () => {
+  it.each([
+    ["/es/registro/", "Elige tu país"],
+    ["/en/register/", "Choose your country"],
+    ["/pt/cadastro/", "Escolha seu país"],
+  ])("%s starts on “%s” when the edge names no country, not on the list's first country", async (path, placeholder) => {
+    const html = await (await get(path)).text();
+    expect(html).toContain(`<option value="" selected="">${placeholder}</option>`);
+    expect(chosenOption(html, "account-country")).toBe("");
+  });
+
+  it("is left unset by a registration without one, and the account then shows the placeholder chosen, in every language", async () => {
+    const registered = await post("/pt/cadastro/", { ...GOOD, email: "sem-pais@example.com", country: "", state: "" });
+    expect(registered.status).toBe(200);
+    const userId = await userIdOf("sem-pais@example.com");
+    const { rows } = await client.query("select country_iso3 from users where id = $1", [userId]);
+    expect(rows[0]).toEqual({ country_iso3: null });
+    const cookie = await sessionCookie(userId);
+    for (const path of ["/es/mi-cuenta/", "/en/my-account/", "/pt/minha-conta/"]) {
+      expect(chosenOption(await (await get(path, { Cookie: cookie })).text(), "account-country"), path).toBe("");
+    }
+    // Saving other details with no country chosen keeps it unset, rather than storing the first one.
+    const saved = await post("/en/my-account/", { firstName: "Ana", lastName: "Lima", country: "", state: "" }, { Cookie: cookie });
+    expect(saved.status).toBe(302);
+    const after = await client.query("select first_name, country_iso3 from users where id = $1", [userId]);
+    expect(after.rows[0]).toEqual({ first_name: "Ana", country_iso3: null });
+    expect(chosenOption(await (await get("/en/my-account/", { Cookie: cookie })).text(), "account-country")).toBe("");
   });
 });
 

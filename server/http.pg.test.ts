@@ -101,6 +101,67 @@ describe("pages of the production build", () => {
   });
 });
 
+const CART_API_HEADERS = { Authorization: "Bearer travesia-web-public-cart-key", "X-Project-Prefix": "TRAVESIA", "X-Site-Code": "travesia", "Content-Type": "application/json" };
+
+/** "YYYY-MM-DD" in Cancún, `days` from today. */
+function cancunDay(days: number): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Cancun" }).format(new Date(Date.now() + days * 86_400_000));
+}
+
+/** A cart holding one ferry seat; its cookie. */
+async function ferryCart(): Promise<string> {
+  const date = cancunDay(10);
+  const day = (await (await get(`/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=USD&language=en`)).json()) as { outbound: { id: number; selectable: boolean }[] };
+  const sailing = day.outbound.find((candidate) => candidate.selectable);
+  const item = { type: "ferry", crossing: "cancun-isla-mujeres", trip: "one_way", date, outboundSailingId: sailing?.id, passengers: { adult: 1 } };
+  const answer = await fetch(`${server.origin}/xapi/shopping-cart?Language=EN`, { method: "POST", headers: CART_API_HEADERS, body: JSON.stringify({ action: "add", currency: "USD", item }) });
+  expect(answer.status).toBe(200);
+  return `cart_session=${((await answer.json()) as { SessionId: string }).SessionId}`;
+}
+
+/** The text of a rendered cancellation policy (data-testid), tags stripped. */
+function policyText(html: string, testId: string): string {
+  const start = html.indexOf(`data-testid="${testId}"`);
+  if (start < 0) return "";
+  return html.slice(start, html.indexOf("</ul>", start)).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+}
+
+const FERRY_POLICY = {
+  es: ["Política de cancelación", "No reembolsable.", "Puedes cambiar la fecha sin costo hasta 24 horas antes."],
+  en: ["Cancellation policy", "Non-refundable.", "You can change the date free of charge up to 24 hours before."],
+  pt: ["Política de cancelamento", "Não reembolsável.", "Você pode mudar a data sem custo até 24 horas antes."],
+} as const;
+
+describe("the ferry's cancellation policy, before paying", () => {
+  it.each([
+    ["es", "/es/ferry-isla-mujeres/", "/es/rutas-horarios/", "/es/carrito/detalles-pago/"],
+    ["en", "/en/ferry-isla-mujeres/", "/en/routes-schedules/", "/en/carrito/payment-details/"],
+    ["pt", "/pt/ferry-isla-mujeres/", "/pt/rotas-horarios/", "/pt/carrito/detalhes-do-pagamento/"],
+  ] as const)("in %s: on the ferry page, on routes & schedules and on payment details: non-refundable, date-changeable", async (language, ferry, schedules, payment) => {
+    for (const path of [ferry, schedules]) {
+      const text = policyText(await (await get(path)).text(), "cancellation-policy");
+      for (const words of FERRY_POLICY[language]) expect(text, path).toContain(words);
+    }
+    const html = await (await get(payment, { Cookie: await ferryCart() })).text();
+    const text = policyText(html, "cancellation-policy");
+    for (const words of FERRY_POLICY[language]) expect(text, payment).toContain(words);
+    expect(html).toContain('data-refundable="false"');
+  });
+
+  it("payment details start the buyer's country on its placeholder, not on the list's first country", async () => {
+    for (const [path, placeholder] of [
+      ["/es/carrito/detalles-pago/", "Elige un país"],
+      ["/en/carrito/payment-details/", "Choose a country"],
+      ["/pt/carrito/detalhes-do-pagamento/", "Escolha um país"],
+    ] as const) {
+      const html = await (await get(path, { Cookie: await ferryCart() })).text();
+      const select = /<select[^>]*id="buyer-country"[^>]*>([\s\S]*?)<\/select>/.exec(html)?.[1] ?? "";
+      expect(select, path).toMatch(new RegExp(`^<option value="" selected="">${placeholder}</option>`));
+      expect(select.match(/ selected=""/g), path).toHaveLength(1);
+    }
+  });
+});
+
 describe("the language cookie", () => {
   // The browser writes it (entry.client.tsx): a page that set it could not be shared by a cache or a CDN.
   it("is never set by a page answer", async () => {

@@ -26,6 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pages = Object.entries(CONSOLE_PAGES) as [string, ConsolePage][];
   const shown: ConsoleLayoutData = {
     messages: CONSOLE_CATALOGUES[language],
+    language,
     staff: caller.kind === "staff" ? { email: caller.actor.label, role: caller.actor.role } : null,
     nav: pages
       .filter(([, page]) => role !== null && (page.permission === null || canStaff(role, page.permission)))
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers = loaderCacheHeaders;
 
 export const meta: Route.MetaFunction = ({ data: layout }) => {
-  const name = layout ? createConsoleTranslate((layout as ConsoleLayoutData).messages)("console.name") : "Console";
+  const name = layout ? createConsoleTranslate((layout as ConsoleLayoutData).messages, (layout as ConsoleLayoutData).language)("console.name") : "Console";
   return [{ title: `${name} · Travesía` }, { name: "robots", content: "noindex" }];
 };
 

@@ -33,8 +33,8 @@ const BOOKING_WIDGET = ["booking", "timetable", "cart.add", "waitlist.link", "pr
 /** What each route module adds to the shell's (the file names of routing/page-modules.ts). */
 export const ROUTE_MODULE_MESSAGES: Record<string, readonly string[]> = {
   "routes/home.tsx": ["meta", "home", ...BOOKING_WIDGET],
-  "routes/ferry-page.tsx": ["content", ...BOOKING_WIDGET],
-  "routes/routes-schedules.tsx": ["schedules", "product.others", ...BOOKING_WIDGET],
+  "routes/ferry-page.tsx": ["content", "policy", ...BOOKING_WIDGET],
+  "routes/routes-schedules.tsx": ["schedules", "product.others", "policy", ...BOOKING_WIDGET],
   "routes/product-page.tsx": ["product", "policy", ...BOOKING_WIDGET],
   "routes/cart-page.tsx": [
     "cart",

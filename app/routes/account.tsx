@@ -128,8 +128,8 @@ function TripList({ id, title, empty, trips }: { id: string; title: string; empt
             <li key={booking.reference} className="flex flex-col gap-2 py-3" data-testid="account-booking" data-reference={booking.reference} data-upcoming={booking.upcoming ? "true" : "false"}>
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <p className="font-mono text-lg font-bold tracking-widest text-sea-950">{booking.reference}</p>
-                <p className="text-sm font-semibold" data-testid="trip-status" data-status={booking.cancelled ? "cancelled" : booking.status}>
-                  {t(booking.cancelled ? "manage.status.cancelled" : `manage.status.${booking.status}`)}
+                <p className="text-sm font-semibold" data-testid="trip-status" data-status={booking.cancelled ? "cancelled" : booking.sailingClosed ? "sailing_closed" : booking.status}>
+                  {t(booking.cancelled ? "manage.status.cancelled" : booking.sailingClosed ? "manage.status.sailingClosed" : `manage.status.${booking.status}`)}
                 </p>
               </div>
               <p className="text-sm text-slate-700">

@@ -3,6 +3,8 @@
 // JavaScript, and a refused search answers its 4xx with the reason in the visitor's language.
 import { data } from "react-router";
 import { loadBoatTrips, loadFerryWidget } from "../booking/booking-view.server.ts";
+import { policyViewOf } from "../checkout/cancellation-policy.server.ts";
+import { CancellationPolicyNote } from "../components/booking/cancellation-policy.tsx";
 import { FerryBookingWidget } from "../components/booking/ferry-booking-widget.tsx";
 import { ContentArticle } from "../components/content/content-article.tsx";
 import { loadContentView } from "../content/content-view.server.ts";
@@ -20,11 +22,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadBoatTrips(request, context, view.language),
   ]);
   // Seats left and prices in the visitor's currency change by the minute and by cookie.
-  return data({ view: { ...view, jsonLd: [...view.jsonLd, ...trips] }, widget: widget.view }, { status: widget.status, headers: { "Cache-Control": "no-store" } });
+  // The ferry's cancellation policy, read before buying as every product's is (non-refundable, date-changeable).
+  return data({ view: { ...view, jsonLd: [...view.jsonLd, ...trips] }, widget: widget.view, policy: policyViewOf("ferry") }, { status: widget.status, headers: { "Cache-Control": "no-store" } });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => contentMeta(loaderData?.view);
 
 export default function FerryPage({ loaderData }: Route.ComponentProps) {
-  return <ContentArticle view={loaderData.view} lead={<FerryBookingWidget view={loaderData.widget} />} />;
+  return (
+    <ContentArticle
+      view={loaderData.view}
+      lead={
+        <>
+          <FerryBookingWidget view={loaderData.widget} />
+          <section className="mt-6 max-w-3xl rounded-xl border border-slate-200 bg-slate-50 p-4">
+            <CancellationPolicyNote policy={loaderData.policy} headingLevel={2} />
+          </section>
+        </>
+      }
+    />
+  );
 }

@@ -3,6 +3,8 @@
 import { data } from "react-router";
 import { languageOfPath } from "../../lib/language.ts";
 import { loadFerryWidget, loadTimetable } from "../booking/booking-view.server.ts";
+import { policyViewOf } from "../checkout/cancellation-policy.server.ts";
+import { CancellationPolicyNote } from "../components/booking/cancellation-policy.tsx";
 import { FerryBookingWidget } from "../components/booking/ferry-booking-widget.tsx";
 import { Timetable } from "../components/booking/timetable.tsx";
 import { ProductLinks } from "../components/booking/product-links.tsx";
@@ -32,7 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // No Cache-Control of its own: an anonymous visitor's page is shared for one second, the bound of a
   // page with live seats (app/routing/page-cache-policies.ts); anyone else's is private.
   const views = live ? withoutLiveData(widget.view, timetable) : { widget: widget.view, timetable };
-  return data({ ...views, live }, { status: widget.status });
+  // The ferry's cancellation policy, read before buying as every product's is (non-refundable, date-changeable).
+  return data({ ...views, live, policy: policyViewOf("ferry") }, { status: widget.status });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -64,6 +67,9 @@ export default function RoutesSchedules({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="mt-8 max-w-4xl">
         <FerryBookingWidget view={widget} />
+        <section className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-4">
+          <CancellationPolicyNote policy={loaderData.policy} headingLevel={2} />
+        </section>
       </div>
       <div className="mt-12">
         <Timetable view={timetable} />

@@ -68,7 +68,13 @@ async function greetedWithBookingThenSignOut(page: Page, language: Language, per
   await page.getByTestId("header-greeting").click();
   await page.getByTestId("header-account").click();
   await expect(page).toHaveURL(new RegExp(pathOf("account", language)));
-  await expect(page.getByTestId("account-booking").filter({ hasText: reference })).toContainText(t["manage.status.ticketed"]);
+  // My trips: the ferry crossing still to come, with its status, tickets, calendar and what may change.
+  const trip = page.getByTestId("trips-upcoming").getByTestId("account-booking").filter({ hasText: reference });
+  await expect(trip.getByTestId("trip-status")).toHaveText(t["manage.status.ticketed"]);
+  await expect(trip.getByTestId("trip-changes")).toContainText(t["account.trips.nonRefundable"]);
+  await expect(trip.getByTestId("trip-tickets")).toBeVisible();
+  await expect(trip.getByTestId("trip-calendar")).toBeVisible();
+  await expect(page.getByTestId("trips-past")).not.toContainText(reference);
   await page.getByTestId("account-sign-out").click();
   await expect(page).toHaveURL(new RegExp(`${pathOf("home", language)}$`));
   await expect(page.getByTestId("header-sign-in")).toBeVisible();

@@ -1,12 +1,13 @@
 // Paying (issue 6), in Chromium against the sandbox payment provider: a declined card sent back with
 // its reason and paid on the second try; a 3-D Secure challenge; months without interest on a Mexican
 // card in MXN; PayPal in MXN; Uplift's pay-monthly offer only in English with an allowed currency;
-// a prepaid coupon on its own payment page; a paid visit moved to another day from "manage booking";
-// the thank-you page's download of the tickets' PDF.
+// a prepaid coupon on its own payment page; a paid visit moved to another day from "manage booking",
+// then cancelled there under its policy (pt); the thank-you page's tickets and calendar.
 // The full purchase with the success card in es, en and pt is the cart's journey (cart.spec.ts).
 // The provider's pages do not change with the viewport, so these run on desktop only.
 import { test, expect, checkA11y, DESKTOP_ONLY } from "./fixtures.ts";
 import { pathOf } from "../../app/routing/localized-paths.ts";
+import { waitForMail } from "./mailbox.ts";
 import { addPark, BUYER, cancunDate, chooseCurrency, dismissNotices, expectThankYou, fillPaymentDetails, MESSAGES, parkDay, payByCard, submitPayment } from "./shop.ts";
 
 // The provider's pages and ours are the same on phones, where the cart's journey pays: desktop only.
@@ -61,6 +62,12 @@ test("a 3-D Secure challenge approved at the bank pays, in pt", DESKTOP_ONLY, as
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "Aprovar" }).click();
   const reference = await expectThankYou(page, "pt");
+  // The calendar entry and the tickets from the thank-you page.
+  const calendar = await page.request.get((await page.getByTestId("download-calendar").getAttribute("href"))!);
+  expect(calendar.headers()["content-type"]).toContain("text/calendar");
+  expect(await calendar.text()).toContain("BEGIN:VEVENT");
+  const tickets = await page.request.get((await page.getByTestId("download-tickets").getAttribute("href"))!);
+  expect(tickets.headers()["content-type"]).toContain("application/pdf");
 
   // Managing it: the weather guarantee moves the visit to another day, the ticket codes stay.
   await page.getByRole("link", { name: t["thanks.manage"] }).click();
@@ -85,6 +92,16 @@ test("a 3-D Secure challenge approved at the bank pays, in pt", DESKTOP_ONLY, as
   // A refused change leaves the focus on the refusal, not on the page's body.
   await expect(page.getByTestId("date-change-error")).toBeFocused();
   await expect(page.getByTestId("date-changed")).toHaveCount(0);
+
+  // Cancelled by the buyer more than 7 days ahead: the whole fare back, in the history and by e-mail.
+  const line = page.getByTestId("booking-line").first();
+  await line.getByTestId("cancel-start").click();
+  await expect(line.getByTestId("cancel-offer")).toContainText(t["manage.cancel.offerFull"].split("{")[0]!.trim());
+  await line.getByTestId("cancel-submit").click();
+  await expect(page.getByTestId("cancelled")).toBeVisible();
+  await expect(page.getByTestId("booking-line").first().getByTestId("line-cancelled")).toHaveText(t["manage.cancel.cancelled"]);
+  await expect(page.getByTestId("history")).toContainText(t["manage.history.status"].replace("{status}", t["manage.status.refunded"]));
+  await waitForMail(BUYER.pt.email, new RegExp(`^Reembolso da sua reserva Travesía ${reference}$`));
 });
 
 test("months without interest on a Mexican card in MXN: the plan is offered, charged and shown, in es", DESKTOP_ONLY, async ({ page, allowConsoleError }) => {

@@ -34,7 +34,7 @@ test("es: an operator closes a sailing with a paid booking; its holder is e-mail
   await expect(sailing).toHaveCount(1);
   await sailing.getByLabel(words["ops.closures.reason"]).selectOption("weather");
   await sailing.getByTestId("close-sailing").click();
-  await expect(page.getByTestId("closure-done")).toHaveText(words["ops.closures.done.closed"].replace("{count}", "1"));
+  await expect(page.getByTestId("closure-done")).toHaveText(words["ops.closures.done.closed.one"].replace("{count}", "1"));
   await expect(page.getByTestId("day-sailing").filter({ hasText: /: 1 de \d+ lugares ocupados/ })).toHaveAttribute("data-status", "closed");
   await expect(page.getByTestId("closure").first()).toContainText(words["ops.closures.reason.weather"]);
 

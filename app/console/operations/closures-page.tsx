@@ -34,7 +34,7 @@ export function ClosuresPage({ page, refusal }: { page: ClosuresPageData; refusa
 
       {page.done?.kind === "closed" ? (
         <p role="status" data-testid="closure-done" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
-          {t("ops.closures.done.closed", { count: String(page.done.notified) })}
+          {t("ops.closures.done.closed", { count: page.done.notified })}
         </p>
       ) : null}
       {page.done?.kind === "reopened" ? (

@@ -80,7 +80,7 @@ export function PricesPage({ page, refusal }: { page: PricesPageData; refusal: R
               <Form method="post" className="flex flex-wrap items-end gap-3">
                 <input type="hidden" name="intent" value="tier" />
                 <input type="hidden" name="id" value={tier.id} />
-                <p className="min-w-48 text-sm font-semibold text-sea-950">{t("ops.prices.tier", { days: String(tier.minDaysAhead), product: tier.product ?? t("ops.prices.allProducts") })}</p>
+                <p className="min-w-48 text-sm font-semibold text-sea-950">{t("ops.prices.tier", { count: tier.minDaysAhead, product: tier.product ?? t("ops.prices.allProducts") })}</p>
                 <div className="w-28">
                   <label htmlFor={`tier-${tier.id}`} className={FIELD_LABEL}>
                     {t("ops.prices.discount")}

@@ -25,11 +25,11 @@ function sailingIssueText(t: ReturnType<typeof useConsoleT>, issue: { path: stri
   const rule = /^made_by_rule:(\d+)$/.exec(issue.code)?.[1];
   if (sailing && rule) return t("ops.issue.madeByRule", { sailing, rule });
   const sold = /^sold:(\d+)$/.exec(issue.code)?.[1];
-  if (sailing && sold) return t("ops.issue.sold", { sailing, count: sold });
+  if (sailing && sold) return t("ops.issue.sold", { sailing, count: Number(sold) });
   const ruleInForce = /^rule\.(\d+)$/.exec(issue.path)?.[1];
   if (ruleInForce && issue.code === "in_force") return t("ops.issue.ruleInForce", { rule: ruleInForce });
   const left = /^left:(\d+)$/.exec(issue.code)?.[1];
-  if (left) return t("ops.issue.left", { count: left });
+  if (left) return t("ops.issue.left", { count: Number(left) });
   if (issue.path === "code" && issue.code === "taken") return t("ops.issue.codeTaken");
   return null;
 }

@@ -103,7 +103,7 @@ function SailingRow({ sailing, page, refusal }: { sailing: ConsoleSailing; page:
         <ul className="mt-3 space-y-1 text-sm" aria-label={t("ops.sailings.blocks")}>
           {sailing.blocks.map((block) => (
             <li key={block.id} className="flex flex-wrap items-center gap-3" data-testid="seat-block">
-              <span>{t("ops.sailings.blockLine", { count: String(block.quantity), label: block.reference.replace(/^block:/, "") })}</span>
+              <span>{t("ops.sailings.blockLine", { count: block.quantity, label: block.reference.replace(/^block:/, "") })}</span>
               {open ? (
                 <Form method="post">
                   {hidden("release")}

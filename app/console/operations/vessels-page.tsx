@@ -17,7 +17,7 @@ export function VesselsPage({ page, refusal }: { page: VesselsPageData; refusal:
       <p className="text-sm text-slate-700">{t("ops.vessels.intro")}</p>
       {page.done ? (
         <p role="status" data-testid="vessel-saved" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
-          {t("ops.vessels.saved", { vessel: page.done.vessel, count: String(page.done.sailings) })}
+          {t("ops.vessels.saved", { vessel: page.done.vessel, count: page.done.sailings })}
         </p>
       ) : null}
       {page.added ? (
