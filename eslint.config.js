@@ -1,5 +1,5 @@
 // ESLint 9 flat config: typescript-eslint's recommended rules, no import cycles, and the import
-// directions of architecture.md §2 (lib ← modules ← flows ← app/routes, server; a module is entered
+// directions of the layers (lib ← modules ← flows ← app/routes, server; a module is entered
 // only through its index.ts; app/components never reach server code).
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";

@@ -2,7 +2,7 @@
 // allocation, conversion and formatting never touch floating point: products and quotients that can
 // exceed 2^53 are computed with bigint, and every result is checked to be a safe integer again.
 
-/** The 17 currencies the site sells in (spec §3). */
+/** The 17 currencies the site sells in. */
 export const CURRENCY_CODES = [
   "USD",
   "MXN",
@@ -282,7 +282,7 @@ export function roundToIncrement(amount: Money): Money {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Display, driven by the Currency entity's fields (spec §3), never by Intl defaults
+// Display, driven by the Currency entity's fields, never by Intl defaults
 
 /** The fields of the Currency entity that decide how an amount is written. */
 export interface CurrencyFormat {

@@ -1,4 +1,4 @@
-// Loaders and actions of the account pages (issue 7): register, confirm the e-mail, forgot and reset
+// Loaders and actions of the account pages: register, confirm the e-mail, forgot and reset
 // the password, and the account area. Thin: the identity module decides and stores; these read the
 // form, call one use case, and answer the page's state or the refusal's codes by field. Every answer
 // is personal (a form's values, a session): never cached, never indexed. Work without JavaScript:
@@ -125,14 +125,14 @@ function secure(context: Context): boolean {
   return context.get(servicesContext).config.NODE_ENV === "production";
 }
 
-/** The signed-in account of this request (spec §4: the social session first, then the regular one), and the stale cookies to clear. */
+/** The signed-in account of this request (the social session first, then the regular one), and the stale cookies to clear. */
 async function signedIn(request: Request, context: Context): Promise<{ account: Account | null; clear: string[] }> {
   const services = context.get(servicesContext);
   const login = await resolveLogin(services.db, request.headers.get("Cookie"), secure(context), services.clock.now());
   return { account: login.state.session?.account ?? null, clear: login.clear };
 }
 
-/** To the auth page, remembering where to come back (the cookie POST /redirect/ sets, spec §7), forgetting sessions that are over. */
+/** To the auth page, remembering where to come back (the cookie POST /redirect/ sets), forgetting sessions that are over. */
 export function toSignIn(context: Context, language: Language, returnPath: string, clear: readonly string[]): Response {
   const attributes = `Path=/; Max-Age=${RETURN_PATH_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure(context) ? "; Secure" : ""}`;
   const headers = new Headers(PRIVATE_NO_STORE);

@@ -11,7 +11,7 @@ type Context = Readonly<RouterContextProvider>;
 
 /** The coded errors the login page explains; anything else is the general message. */
 export const INTERACTION_ERRORS = [
-  // The login form's codes (spec §8), shown by the form itself…
+  // The login form's codes, shown by the form itself…
   ...LOGIN_ERROR_CODES,
   // …and the provider's own.
   "SIGN_IN_REFUSED",

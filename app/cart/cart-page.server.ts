@@ -67,7 +67,7 @@ export async function loadCartPage(request: Request, context: Context, language:
     return { data: { cart, checkoutPage: checkoutPageOf(cart.lines), notice }, headers };
   } catch (failure) {
     if (!isAppError(failure) || failure.code !== "CART_NOT_FOUND") throw failure;
-    // A cookie naming no cart is cleared, as the client does (spec §4).
+    // A cookie naming no cart is cleared, as the client does.
     headers.append("Set-Cookie", cartSessionCookie(null, config.NODE_ENV === "production"));
     return { data: { cart: null, checkoutPage: "paymentDetails", notice }, headers };
   }

@@ -1,4 +1,4 @@
-// The manage-booking page's loader and action (issue 6). Without access: a form asking the booking
+// The manage-booking page's loader and action. Without access: a form asking the booking
 // reference and the buyer's e-mail; a right pair sets the booking-access cookie and comes back here
 // (post/redirect/get). The e-mail's link (`?ref=&key=`) sets the cookie and redirects to the clean
 // address, so the key does not stay in the history or a shared screenshot. With access: the booking,

@@ -1,5 +1,5 @@
-// The payment-details pages' loader and action (spec §2 Cart: payment details, and payment details for
-// a coupon). The loader shows the cart as it will be paid (amounts also in USD, spec §7
+// The payment-details pages' loader and action (payment details, and payment details for
+// a coupon). The loader shows the cart as it will be paid (amounts also in USD,
 // IncludeAmountsUSD) with the buyer form; the action places the booking through flows/checkout.ts and
 // sends the buyer to the provider's page. A refusal re-renders the form with what was typed and every
 // field's mistake, and changes nothing. Both pages are this one checkout: the coupon page is the
@@ -76,7 +76,7 @@ export interface PaymentDetailsData {
   declined: DeclineCode | null;
   /** What the buyer sent for this cart's payment that did not go through, to fill the form again; null: a blank form. */
   typed: PaymentFormValues | null;
-  /** Uplift's pay-monthly offer (spec §4): the script to load, or null when it must not be requested. */
+  /** Uplift's pay-monthly offer: the script to load, or null when it must not be requested. */
   uplift: UpliftScript | null;
   /** A signed-in buyer's saved travellers (offered as they type a name); null when nobody is signed in. */
   savedTravellers: string[] | null;

@@ -1,4 +1,4 @@
-// The console pages' gate (issue 11, ADR 0036): a console loader or action starts with
+// The console pages' gate (ADR 0036): a console loader or action starts with
 // `requireStaffPage`. Nobody signed in goes to the sign-in page and comes back; a person whose role
 // lacks the page's permission gets a 403 the console layout shows (and the attempt is audited). The
 // refusal carries its own words: when an action throws it, React Router renders the layout's boundary

@@ -1,5 +1,5 @@
 // The currency form for browsers without JavaScript (POST /{lang}/currency/): sets both currency
-// cookies for 604800 s (spec §4, §9) and sends the visitor back to the page they were on, a path on
+// cookies for 604800 s and sends the visitor back to the page they were on, a path on
 // this site only. With JavaScript the switcher calls PUT /api/currency instead. An unknown currency is
 // refused with UNKNOWN_CURRENCY and sets nothing.
 import { redirect } from "react-router";

@@ -1,4 +1,4 @@
-// Reads and writes of the operator's console (issue 11): the bookings search, a booking's refunds,
+// Reads and writes of the operator's console: the bookings search, a booking's refunds,
 // cancelling tickets. The use cases (flows/refunds.ts, flows/console-bookings.ts) hold the transactions.
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";

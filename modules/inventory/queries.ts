@@ -253,7 +253,7 @@ export async function findSailing(db: Database, sailingId: number, now: Date): P
 
 /**
  * Locks a sailing's row until the transaction ends, so that buyers of one sailing are serialized and
- * the seats re-checked after the lock are the truth (issue 5's holds, issue 6's payment).
+ * the seats re-checked after the lock are the truth.
  */
 export async function lockSailing(tx: Database, sailingId: number): Promise<void> {
   // NO KEY UPDATE serializes buyers without conflicting with the KEY SHARE locks that foreign keys to

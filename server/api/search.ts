@@ -1,4 +1,4 @@
-// The search service at the exact paths of spec §7 (all POST): a short-lived token, suggestions,
+// The search service at the exact paths (all POST): a short-lived token, suggestions,
 // ranked results, a short answer from the FAQ and content, analytics events and client error
 // reports. Every call names the page it comes from in X-Host-Path (this site's host, or 403); all but
 // /token and /reporting carry the token as a bearer credential. Bad input is a coded 4xx, never a 500.

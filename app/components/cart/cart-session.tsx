@@ -1,4 +1,4 @@
-// The client's cart (spec §3 Client state `shopping`, §4 Cart): on each page load with a cart session
+// The client's cart: on each page load with a cart session
 // cookie, GET /xapi/shopping-cart. A 200 without CartError stores the cart, refreshes the cookie and
 // sets the currency from it; a CartError, a failed fetch or another status clears it to null and
 // empties the cookie, silently. The header's badge reads the stored cart, or the server's count before.
@@ -19,13 +19,13 @@ export interface Shopping {
 interface CartSession {
   /** Null: no cart, or it could not be fetched. */
   shopping: Shopping | null;
-  /** True until the first fetch after the page load has answered (spec §3: loading defaults to true). */
+  /** True until the first fetch after the page load has answered (loading defaults to true). */
   loading: boolean;
 }
 
 const CartSessionContext = createContext<ValueStore<CartSession>>(createValueStore<CartSession>({ shopping: null, loading: true }));
 
-/** Pages whose cart call asks for USD amounts too (spec §7): payment details, coupon payment, thank-you. */
+/** Pages whose cart call asks for USD amounts too: payment details, coupon payment, thank-you. */
 const USD_PAGES = /\/carrito\/(detalles-pago|payment-details|detalhes-do-pagamento|detalles-pago-cupon|payment-details-coupon|cupom-do-detalhes-do-pagamento|gracias|thank-you|obrigada)\//;
 
 interface Answer {

@@ -1,4 +1,4 @@
-// The currency switcher (spec §4 Currency): the page's currency as code and symbol, in the header's
+// The currency switcher: the page's currency as code and symbol, in the header's
 // top bar on desktop and in the mobile menu. Choosing one calls PUT /api/currency and reloads the page
 // data in place, so every price is written again by the server in the new currency.
 //
@@ -38,7 +38,7 @@ function useHydrated(): boolean {
   return hydrated;
 }
 
-/** Spec §3 client state, `currency` (default USD) and `currency_id` (default 1), from the root data. */
+/** The client state's `currency` (default USD) and `currency_id` (default 1), from the root data. */
 export function useCurrencyState(): CurrencyState {
   return currencyStateOf(useRootData()?.currency);
 }

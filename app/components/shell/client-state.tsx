@@ -1,4 +1,4 @@
-// The page's part of the spec §3 client state: sectionSite, hreflangs and metricasGA4 (the other
+// The page's part client state: sectionSite, hreflangs and metricasGA4 (the other
 // fields live where they are used: shopping and loading in CartSessionProvider, upliftInitialized and
 // showPaymentButton on the payment page, language and currency in the root data). On every page
 // change metricasGA4 is rebuilt and pushed to the GA4 data layer (window.dataLayer); pushing loads
