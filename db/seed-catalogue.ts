@@ -398,8 +398,6 @@ const PARKS: ParkSeed[] = [
   },
 ];
 
-export const PARK_KEYS = PARKS.map((park) => park.key);
-
 const tourName = (name: string): LocalizedText => ({ es: `Tour ${name} desde Cancún`, en: `${name} tour from Cancún`, pt: `Passeio ${name} saindo de Cancún` });
 
 export const SEED_ACTIVITIES = [

@@ -4,8 +4,6 @@ import { AppError, type ErrorCode } from "../../lib/errors.ts";
 
 /** At most this many products in one package. */
 export const PACKAGE_LIMIT = 5;
-/** How long a hold keeps seats for a visitor who has not paid (the default of CART_HOLD_SECONDS). */
-export const HOLD_MINUTES = 15;
 
 export interface LineFacts {
   productId: number;

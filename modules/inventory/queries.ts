@@ -1,6 +1,6 @@
 // Reads and writes of the inventory: crossings, the timetable's sailings, closures and what is taken.
 // Decisions live in timetable.ts (which sailings exist) and availability.ts (what may be sold).
-import { and, asc, eq, gt, inArray, isNull, lte, gte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, gte, sql } from "drizzle-orm";
 import type { Database } from "../../lib/db.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
@@ -329,16 +329,6 @@ export const CLOSURE_COLUMNS = {
   createdAt: closures.createdAt,
   liftedAt: closures.liftedAt,
 };
-
-/** Closures in force on a date (sailing closures of that date included). */
-export async function findOpenClosures(db: Database, date: LocalDate): Promise<Closure[]> {
-  return db
-    .select(CLOSURE_COLUMNS)
-    .from(closures)
-    .leftJoin(sailings, eq(sailings.id, closures.sailingId))
-    .where(and(isNull(closures.liftedAt), or(eq(closures.serviceDate, date), eq(sailings.serviceDate, date))))
-    .orderBy(asc(closures.id));
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Activities (parks and tours sold by the day)
