@@ -91,6 +91,12 @@ export default tseslint.config(
               message: "Flows never import app or server code.",
             },
             {
+              // The web edge is shared by the route modules and the API routers: it leans on neither side.
+              target: "./server/edge",
+              from: ["./app", "./server/api"],
+              message: "server/edge is shared by pages and APIs: it imports nothing from app or server/api (ADR 0066).",
+            },
+            {
               target: "./app/components",
               from: ["./modules", "./server", "./db"],
               message: "Components render data; they never import modules, server or db code.",
