@@ -8,7 +8,7 @@
 import { data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
 import { siteOriginOf } from "../../lib/config.ts";
 import { countryOptions } from "../../lib/countries.ts";
-import { ERROR_STATUS, isAppError, type ErrorIssue } from "../../lib/errors.ts";
+import { isAppError, type ErrorIssue } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
 import { upliftScriptForPage, type UpliftScript } from "../../lib/uplift.ts";
 import { findCartView, type CartView } from "../../flows/cart.ts";
@@ -17,6 +17,7 @@ import { findCheckoutDraft, guestSecretOf, placeBooking, type CheckoutDraft } fr
 import { checkoutDeps } from "../../flows/checkout-deps.ts";
 import { needsPassengerNames, passengerTypesOf, type PaymentMethodKind } from "../../modules/checkout/index.ts";
 import { findInstalmentBanks, INSTALMENT_CURRENCY, instalmentOffers } from "../../modules/payments/index.ts";
+import { pageStatusOf } from "../../server/edge/index.ts";
 import { servicesContext, requestContext } from "../context.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import { readCartSession } from "../cart/cart-session.server.ts";
@@ -250,6 +251,6 @@ export async function submitPaymentDetails(request: Request, context: Context, l
   } catch (error) {
     if (!isAppError(error)) throw error;
     const failure: PaymentFormFailure = { code: error.code, issues: [...error.issues], values };
-    return data(failure, { status: ERROR_STATUS[error.code] >= 500 ? 503 : ERROR_STATUS[error.code] });
+    return data(failure, { status: pageStatusOf(error) });
   }
 }

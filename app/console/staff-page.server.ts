@@ -8,6 +8,7 @@ import { languageOfPath, type Language } from "../../lib/language.ts";
 import { isAppError } from "../../lib/errors.ts";
 import type { StaffPermission } from "../../modules/identity/index.ts";
 import { PRIVATE_NO_STORE, toSignIn } from "../account/account.server.ts";
+import { fieldText } from "../../server/edge/index.ts";
 import { requestContext, servicesContext } from "../context.ts";
 import { CONSOLE_CATALOGUES } from "./messages/catalogues.server.ts";
 import { authorizeStaff, resolveCaller, type StaffActor } from "./staff-access.server.ts";
@@ -55,6 +56,5 @@ function refusalOf(staff: boolean, language: Language): ConsoleRefusal {
 
 /** A console form's field, trimmed and bounded: what a staff member typed, never more than `max`. */
 export function formText(form: FormData, name: string, max = 200): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value.trim().slice(0, max) : "";
+  return fieldText(form, name, max);
 }

@@ -14,13 +14,13 @@ import {
   emptyCart,
   findCartView,
   holdCartLineAgain,
-  holdLimitsOf,
   removeCartLine,
   type CartContext,
   type CartView,
 } from "../../flows/cart.ts";
 import { cartErrorKindOf } from "../../modules/cart/index.ts";
 import { chooseCurrency } from "../../modules/currency/index.ts";
+import { cartContextOf } from "../edge/index.ts";
 import { clientAddressOf } from "./client-address.ts";
 import { currencyChoiceInput, knownCurrency } from "./currencies.ts";
 import { createRouter } from "./openapi.ts";
@@ -257,13 +257,7 @@ export function shoppingCartRouter(services: AppServices) {
     await next();
   });
 
-  const contextOf = (language: Language, c: Context): CartContext => ({
-    siteCode: config.SITE_CODE,
-    language,
-    now: clock.now(),
-    holdSeconds: config.CART_HOLD_SECONDS,
-    holdRequests: { limiter: services.rateLimiter, clientAddress: clientAddressOf(c, config), limits: holdLimitsOf(config) },
-  });
+  const contextOf = (language: Language, c: Context): CartContext => cartContextOf(services, { siteCode: config.SITE_CODE, language, clientAddress: clientAddressOf(c, config) });
 
   /**
    * Runs a change, then answers with the cart as it is now; a refusal answers with the cart unchanged.
