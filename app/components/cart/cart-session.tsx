@@ -8,6 +8,7 @@ import { useLocation } from "react-router";
 import { cartSessionCookie, isSessionId } from "../../../lib/cart-session.ts";
 import { COOKIE, currencyCookies, parseCookieHeader } from "../../../lib/cookies.ts";
 import { useRootData } from "../../i18n/use-translate.ts";
+import { PAGES, type PageId } from "../../routing/pages.ts";
 
 export interface Shopping {
   sessionId: string;
@@ -26,7 +27,16 @@ interface CartSession {
 const CartSessionContext = createContext<ValueStore<CartSession>>(createValueStore<CartSession>({ shopping: null, loading: true }));
 
 /** Pages whose cart call asks for USD amounts too: payment details, coupon payment, thank-you. */
-const USD_PAGES = /\/carrito\/(detalles-pago|payment-details|detalhes-do-pagamento|detalles-pago-cupon|payment-details-coupon|cupom-do-detalhes-do-pagamento|gracias|thank-you|obrigada)\//;
+const USD_PAGE_IDS: readonly PageId[] = ["paymentDetails", "paymentDetailsCoupon", "cartThankYou"];
+
+/** Each language's path of those pages without its language ("carrito/gracias" of /es/carrito/gracias/). */
+const USD_SLUGS = USD_PAGE_IDS.flatMap((pageId) => Object.values(PAGES[pageId].paths)).map((path) => path.split("/").filter(Boolean).slice(1).join("/"));
+const USD_PAGES = new RegExp(`/(${USD_SLUGS.join("|")})/`);
+
+/** Whether the page at `pathname` shows the cart's amounts in USD as well. */
+export function asksForUsdAmounts(pathname: string): boolean {
+  return USD_PAGES.test(pathname);
+}
 
 interface Answer {
   SessionId?: string | null;
@@ -68,7 +78,7 @@ export function CartSessionProvider({ children }: { children: React.ReactNode })
       Language: language.toUpperCase(),
       SessionId: sessionId,
       Mobile: String(window.matchMedia("(max-width: 767px)").matches),
-      IncludeAmountsUSD: String(USD_PAGES.test(pathname)),
+      IncludeAmountsUSD: String(asksForUsdAmounts(pathname)),
     });
     fetch(`/xapi/shopping-cart?${query.toString()}`, { headers: { ...cartApi, Accept: "application/json" }, signal: controller.signal })
       .then(async (response) => (response.status === 200 ? ((await response.json()) as Answer) : null))
