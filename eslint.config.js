@@ -1,5 +1,5 @@
 // ESLint 9 flat config: typescript-eslint's recommended rules, no import cycles, and the import
-// directions of architecture.md §2 (lib ← modules ← flows ← app/routes, server; a module is entered
+// directions of the layers (lib ← modules ← flows ← app/routes, server; a module is entered
 // only through its index.ts; app/components never reach server code).
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
@@ -89,6 +89,12 @@ export default tseslint.config(
               target: "./flows",
               from: ["./app", "./server"],
               message: "Flows never import app or server code.",
+            },
+            {
+              // The web edge is shared by the route modules and the API routers: it leans on neither side.
+              target: "./server/edge",
+              from: ["./app", "./server/api"],
+              message: "server/edge is shared by pages and APIs: it imports nothing from app or server/api (ADR 0066).",
             },
             {
               target: "./app/components",

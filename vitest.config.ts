@@ -1,4 +1,4 @@
-// Three Vitest tiers (architecture §7): `unit` (pure, *.test.ts), `db` (PGlite snapshots, *.db.test.ts)
+// Three Vitest tiers: `unit` (pure, *.test.ts), `db` (PGlite snapshots, *.db.test.ts)
 // and `server` (a PostgreSQL server and the production build, *.pg.test.ts). Test files sit beside their
 // subjects. Any console.error during a test fails it (tests/setup/console.ts).
 import { defineConfig } from "vitest/config";

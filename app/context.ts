@@ -50,7 +50,7 @@ export interface IdentityProviderPort {
   revokeGrant(grantId: string): Promise<void>;
   /** What the provider's login or consent page shows; null when the interaction is over or unknown. */
   interactionView(uid: string): Promise<InteractionView | null>;
-  /** The upstream social providers the login offers (spec §6: Google and Facebook in production). */
+  /** The upstream social providers the login offers (Google and Facebook in production). */
   readonly socialProviders: readonly { id: string; name: string }[];
   /** The site as a relying party of its own provider (the code flow of the auth page). */
   siteRelyingParty(): SiteRelyingParty;

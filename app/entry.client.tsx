@@ -1,5 +1,5 @@
 // Browser entry: React Router's default hydration, plus client errors logged once each with
-// console.error (spec §4 Error; server errors are logged by entry.server.tsx) and, in production, the
+// console.error (server errors are logged by entry.server.tsx) and, in production, the
 // service worker that shows the offline page when the network is down (public/sw.js).
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";

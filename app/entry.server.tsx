@@ -1,6 +1,6 @@
 // Server rendering: the default Node entry plus a CSP nonce on every script React writes, hydration
 // preloads at low priority (module-preload-priority.server.ts), and render errors logged at error level
-// with the request id (spec §4 Error).
+// with the request id.
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";

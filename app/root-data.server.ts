@@ -30,13 +30,13 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
     site: { code: site.code, languages: site.languages, flags: site.flags },
     origin: siteOriginOf(config, request.url),
     cookieNoticeDismissed: cookies[COOKIE.cookieNotice] === "1",
-    /** The visitor's currency (spec §4): its entity fields write every amount (lib/money formatMoney). */
+    /** The visitor's currency: its entity fields write every amount (lib/money formatMoney). */
     currency,
     /** The 17 currencies for the switcher (id, code, symbol, name): about 1 kB, and the no-JS form needs them. */
     currencies,
-    /** Items in the visitor's cart for the header badge, as the server saw it (the client refreshes it, spec §4). */
+    /** Items in the visitor's cart for the header badge, as the server saw it (the client refreshes it). */
     cartCount,
-    /** What the browser's cart calls carry (spec §6): the public site key, the project prefix and the site code. */
+    /** What the browser's cart calls carry: the public site key, the project prefix and the site code. */
     cartApi: cartApiHeaders(config, site.code),
     nonce,
     requestId,

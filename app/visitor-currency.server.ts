@@ -1,4 +1,4 @@
-// The visitor's currency for one request (spec §4) and the prices a page shows in it. The root loader
+// The visitor's currency for one request and the prices a page shows in it. The root loader
 // and the page's loader run side by side and need the same answer: the first to ask keeps the pending
 // choice in the request's router context, so a request chooses once. Amounts come from the database in
 // MXN and are converted here with the rates in force; the browser never sends an amount.
@@ -25,7 +25,7 @@ type Context = Readonly<RouterContextProvider>;
 
 const visitorCurrencyOfRequest = requestMemo<VisitorCurrency>();
 
-/** The currency this request is priced in: cookies, else the edge country, else the language (spec §4). */
+/** The currency this request is priced in: cookies, else the edge country, else the language. */
 export function findRequestCurrency(request: Request, context: Context, language: Language): Promise<VisitorCurrency> {
   return visitorCurrencyOfRequest(context, language, () => {
     const { db } = context.get(servicesContext);

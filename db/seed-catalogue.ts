@@ -398,8 +398,6 @@ const PARKS: ParkSeed[] = [
   },
 ];
 
-export const PARK_KEYS = PARKS.map((park) => park.key);
-
 const tourName = (name: string): LocalizedText => ({ es: `Tour ${name} desde Cancún`, en: `${name} tour from Cancún`, pt: `Passeio ${name} saindo de Cancún` });
 
 export const SEED_ACTIVITIES = [
@@ -554,7 +552,7 @@ export const SEED_FARES = [
   ...PARKS.flatMap((park) => [...activity(park.admissionId, ...park.admission), ...activity(park.tourId, ...park.tour)]),
 ];
 
-/** Xenotes takes children from 6 (spec §9); every other product uses the default bands. */
+/** Xenotes takes children from 6; every other product uses the default bands. */
 export const SEED_PASSENGER_TYPES = PARKS.filter((park) => park.key === "xenotes").flatMap((park) =>
   [park.admissionId, park.tourId].flatMap((productId) => [
     buildPassengerType({ productId, passengerType: "adult" }),

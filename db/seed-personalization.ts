@@ -1,4 +1,4 @@
-// The content slots of the site (issue 9 item 5): the home banner and the promotions banner. A visitor
+// The content slots of the site: the home banner and the promotions banner. A visitor
 // the edge places in Quintana Roo gets the residents' promotion, a returning visitor with products in
 // the cart a reminder, anyone else the default. Version 2 of the home banner is a draft, seen only in
 // preview. Paths are the slug table's (app/routing/pages.ts).

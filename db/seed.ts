@@ -86,7 +86,7 @@ export const SEED_EXCHANGE_RATES: Readonly<Record<Exclude<CurrencyCode, "MXN">, 
 
 export async function seed(db: Database, siteCode = "travesia", now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
-    // Personalization (Croct, spec §4 flags) is on for the seeded site: its home and promotions banners
+    // Personalization (Croct) is on for the seeded site: its home and promotions banners
     // come from content slots. Shopping events stay off until the browser tracker sends them.
     await tx
       .insert(sites)

@@ -1,4 +1,4 @@
-// The bookings an account area lists (issue 7): those bought with the account's e-mail, but only once
+// The bookings an account area lists: those bought with the account's e-mail, but only once
 // that address is confirmed — a booking shows its buyer's name, trips and the link that manages it,
 // so an unproven address must not open a stranger's bookings (ADR 0032). Each row carries the guest
 // link of the e-mail (reference and key), so "manage" opens the same page a buyer already knows.

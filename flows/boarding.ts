@@ -1,4 +1,4 @@
-// Boarding at the pier (issue 11 item 2, ADR 0040): a device's scans, online one at a time or synced
+// Boarding at the pier (ADR 0040): a device's scans, online one at a time or synced
 // in a batch after working offline, each decided by the server under the ticket's lock and recorded
 // once by the id the device gave it; the signed list a device keeps for working offline; and the live
 // manifest of a sailing.

@@ -129,12 +129,6 @@ async function recordLineCancelled(db: Database, booking: BookingRow, lineId: st
   await recordBookingEvent(db, booking, `${LINE_CANCELLED_EVENT}:${lineId}:${refundMinor}`, now);
 }
 
-/** Reads back a line-cancelled history reason; null for any other. */
-export function readLineCancelledReason(reason: string): { lineId: string; refundMinor: number } | null {
-  const match = /^line_cancelled:([0-9a-f-]{36}):(\d+)$/.exec(reason);
-  return match ? { lineId: match[1]!, refundMinor: Number(match[2]) } : null;
-}
-
 /**
  * Staff cancel a line and keep the money: its valid tickets are cancelled and their seats freed, the
  * history and the audit log say so, and the buyer is mailed. Refused, changing nothing, for a booking

@@ -1,4 +1,4 @@
-// Use cases of the cart (spec §4 Cart, §5 Shopping, §7 Cart calls): add a product and hold its seats,
+// Use cases of the cart: add a product and hold its seats,
 // remove a line or empty the cart and give the seats back at once, hold an expired line again, change
 // the currency (a new quote re-prices every line), and read the cart with each hold's state at `now`.
 // Every write is one transaction: the cart row is locked first (one visitor's double click cannot add
@@ -84,7 +84,7 @@ import {
 } from "../modules/inventory/index.ts";
 import { readBookingDate } from "./booking-offers.ts";
 
-/** Every cart can show its amounts in USD as well (IncludeAmountsUSD, spec §7), so its quote has USD. */
+/** Every cart can show its amounts in USD as well (IncludeAmountsUSD), so its quote has USD. */
 const QUOTED_ALWAYS: readonly CurrencyCode[] = ["USD"];
 
 export type CartItemInput =
@@ -616,7 +616,7 @@ export interface CartLineView {
   outbound: LegView | null;
   inbound: LegView | null;
   activity: { date: LocalDate; opens: string | null; closes: string | null } | null;
-  /** Months an open ticket stays valid (spec §9: 6). */
+  /** Months an open ticket stays valid (6). */
   openTicketMonths: number | null;
   /** An activity coupon: valid COUPON_MONTHS from purchase, so until that day if bought at `now`. */
   coupon: { months: number; validUntil: LocalDate } | null;
@@ -627,7 +627,7 @@ export interface CartLineView {
   priceUSD?: PriceView;
 }
 
-/** A complement (spec §3) as the cart offers it: added or not, and priced once added. */
+/** A complement as the cart offers it: added or not, and priced once added. */
 export type CartComplementView = Omit<Complement, "price" | "hasBeenAdded"> & {
   price: FormattedMoney | null;
   hasBeenAdded: boolean;

@@ -1,4 +1,4 @@
-// Use cases of checkout (issue 6): place a booking from the cart and send the buyer to the payment
+// Use cases of checkout: place a booking from the cart and send the buyer to the payment
 // provider; confirm a payment (from the buyer's return or a webhook) by capturing it and turning the
 // held seats into tickets in the transaction that marks the booking paid; fail bookings whose hold
 // ran out unpaid; read a booking for its buyer.
@@ -49,7 +49,7 @@ import { takeLineSeats } from "./cart.ts";
 /** The provider name stored with each payment attempt (the adapter in use). */
 /** The name our payment rows give the provider they were made at. */
 export const PROVIDER = "sandbox";
-/** Open tickets are valid 6 months (spec §9) unless the product says otherwise. */
+/** Open tickets are valid 6 months unless the product says otherwise. */
 const OPEN_TICKET_MONTHS = 6;
 
 export interface CheckoutDeps {
@@ -121,7 +121,7 @@ export interface PlaceBookingInput {
   cancelUrlOf?: (choice: { singlePayment: boolean }) => string;
   /**
    * A card token the buyer already holds, charged without the provider's page: Uplift's single-use
-   * virtual card (spec §4), accepted only in the currencies where its offer may be shown.
+   * virtual card, accepted only in the currencies where its offer may be shown.
    */
   cardToken?: { token: string; acceptedIn: (currency: string) => boolean; financedBy: "uplift" };
 }

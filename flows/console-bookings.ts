@@ -1,4 +1,4 @@
-// What the operator's console shows of bookings (issue 11): a page of search results, and one booking
+// What the operator's console shows of bookings: a page of search results, and one booking
 // with its lines, tickets, payments, refunds and whole history — its own lifecycle rows and the audit
 // entries about it, in one timeline. Amounts are written the currency's way in the operator's language.
 import type { Database } from "../lib/db.ts";

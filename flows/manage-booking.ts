@@ -1,6 +1,6 @@
-// Use cases of the manage-booking page (issue 6): find a booking for its guest (reference and e-mail,
+// Use cases of the manage-booking page: find a booking for its guest (reference and e-mail,
 // or the signed link of the e-mail), show it, and move a dated line to another date under the weather
-// guarantee (spec §9: asked at least 24 hours before, never onto today).
+// guarantee (asked at least 24 hours before, never onto today).
 //
 // A date change is one transaction: the booking row is locked (two changes of one booking queue),
 // then every sailing involved (old and new, in id order, as the cart and the payment do) or both
@@ -472,7 +472,7 @@ export async function changeBookingDate(deps: Pick<ManageDeps, "db">, input: Dat
     }
     const date = readBookingDate(input.newDate, now, "newDate");
 
-    // The package rule of the cart (spec §5: products with the same date are not allowed) holds after a move too.
+    // The package rule of the cart (products with the same date are not allowed) holds after a move too.
     if (line.kind === "activity" && lines.some((other) => other.id !== line.id && other.kind === "activity" && other.serviceDate === date)) {
       throw new AppError("SAME_DATE_IN_CART", { issues: [{ path: "newDate", code: "same_date_as_another_activity" }] });
     }
@@ -526,7 +526,7 @@ function readOpenTicketReason(reason: string): { lineId: string; validUntil: str
   }
 }
 
-/** How long open tickets given for a closed sailing are valid when the product names no months (spec §9: 6). */
+/** How long open tickets given for a closed sailing are valid when the product names no months (6). */
 export const OPEN_TICKET_MONTHS = 6;
 
 /**

@@ -1,4 +1,4 @@
-// The newsletter (spec §3 form, §5 rules, §8 server errors), double opt-in: subscribing stores a
+// The newsletter, double opt-in: subscribing stores a
 // pending address and queues the confirmation mail in the same transaction (so the mail exists exactly
 // when the row does, and a refusing mail server means a retry); the mail's link confirms; every mail
 // carries a one-click unsubscribe (RFC 8058) that needs no cookie and no sign-in.

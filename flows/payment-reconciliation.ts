@@ -1,4 +1,4 @@
-// Reconciliation against the payment provider (issue 10, ADR 0034): a booking whose money the provider
+// Reconciliation against the payment provider (ADR 0034): a booking whose money the provider
 // took while our side never recorded it — the process killed between the capture and the ticketing
 // transaction, the link cut after the provider answered, a database connection lost mid-commit, a
 // webhook that never came — is found here and confirmed like any return or webhook would confirm it.

@@ -1,4 +1,4 @@
-// Prices and texts edited from the console (issue 11, ADR 0038): each change audited before/after,
+// Prices and texts edited from the console (ADR 0038): each change audited before/after,
 // each refusal audited with its code and changing nothing; complement and slot HTML sanitized.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEED_SLOTS } from "../db/seed-personalization.ts";

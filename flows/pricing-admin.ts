@@ -1,4 +1,4 @@
-// The operator edits prices and the words around them (issue 11): a fare's MXN amount, a presale
+// The operator edits prices and the words around them: a fare's MXN amount, a presale
 // tier's discount, a complement's texts in es/en/pt, and the exchange rates. Each is one audited
 // transaction (flows/staff-change.ts); bad input is refused with a code before anything changes.
 import { AppError } from "../lib/errors.ts";

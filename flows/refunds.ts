@@ -1,4 +1,4 @@
-// Refunds from the operator's console (issue 11, ADR 0039), full or partial, through the payment
+// Refunds from the operator's console (ADR 0039), full or partial, through the payment
 // provider port. Three steps, because money moves at the provider and nothing of ours may stay locked
 // while we wait for it:
 //   1. reserve — one transaction with the booking row locked: the amount is checked against what is

@@ -1,5 +1,5 @@
-// The operator closes a sailing or a whole day (weather, the port authority) and reopens it (issue 11,
-// ADR 0038). Closing is one audited transaction: the closure stops sales, and every ticketed booking
+// The operator closes a sailing or a whole day (weather, the port authority) and reopens it
+// (ADR 0038). Closing is one audited transaction: the closure stops sales, and every ticketed booking
 // holding valid tickets on the closed sailings not yet departed gets a notice mail queued (a job,
 // so a refusing mail server means a retry) and a line in its history. The mail offers, through the
 // manage-booking link, another sailing (the date change, open whatever the notice while the sailing is

@@ -1,4 +1,4 @@
-// Granting and removing staff roles (issue 11, ADR 0036), audited in the same transaction. An admin
+// Granting and removing staff roles (ADR 0036), audited in the same transaction. An admin
 // cannot take away their own admin role: the last admin could otherwise lock everyone out of the console.
 import { AppError } from "../lib/errors.ts";
 import type { Database } from "../lib/db.ts";

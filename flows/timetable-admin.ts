@@ -1,4 +1,4 @@
-// The operator changes the timetable and the fleet (issue 11, ADR 0038): add, edit or end a timetable
+// The operator changes the timetable and the fleet (ADR 0038): add, edit or end a timetable
 // rule, make the sale window's sailings again, change a vessel's name or capacity. Each is one
 // audited transaction (flows/staff-change.ts). The timetable is locked for the whole change, the
 // candidate rule is checked against every other rule (one vessel cannot sail twice at once; rules of

@@ -1,4 +1,4 @@
-// The waiting list of a sold-out sailing (issue 11, ADR 0037). Joining stores the visitor at the end
+// The waiting list of a sold-out sailing (ADR 0037). Joining stores the visitor at the end
 // of the line and schedules a check for when the next hold on that sailing runs out. A check (a job,
 // and the minute's sweep as a safety net) locks the sailing, lets offers that ran out pass on, and
 // offers what is free to the first in line whose group fits: each offer HOLDS its seats (a `held`

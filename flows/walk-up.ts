@@ -1,4 +1,4 @@
-// Walk-up sales at the pier's booth (issue 11 item 2, ADR 0040): the agent picks a sailing and the
+// Walk-up sales at the pier's booth (ADR 0040): the agent picks a sailing and the
 // passengers, takes cash or a card at the terminal, and the tickets are issued at once, boardable on
 // the next scan. The seats go through the site's own machinery: a cart line holds them (the cart's
 // transaction, sailing locked, seats re-read, the capacity trigger behind it), then one transaction

@@ -1,4 +1,4 @@
-// The cart session as both the server and the browser see it (spec §4 Cart, §6, §9): the cookie that
+// The cart session as both the server and the browser see it: the cookie that
 // carries the SessionId, its shape, and the three headers every cart call carries.
 import { COOKIE, cookieAttributes } from "./cookies.ts";
 
@@ -15,7 +15,7 @@ export const CART_HEADER_NAMES = {
 } as const;
 
 /**
- * The cart session cookie: 7 days, whole site, readable by scripts on purpose (spec §4: the client
+ * The cart session cookie: 7 days, whole site, readable by scripts on purpose (the client
  * stores and clears it). An empty value with Max-Age=0 clears it.
  */
 export function cartSessionCookie(sessionId: string | null, secure: boolean): string {

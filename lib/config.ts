@@ -82,7 +82,7 @@ export const ConfigSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
-  /** Edge geolocation headers that carry the visitor's country, tried in order (spec §4 Currency). */
+  /** Edge geolocation headers that carry the visitor's country, tried in order. */
   GEO_COUNTRY_HEADERS: z
     .string()
     .default("CloudFront-Viewer-Country,CF-IPCountry")
@@ -99,11 +99,11 @@ export const ConfigSchema = z.object({
     .pipe(z.array(z.string().regex(/^[A-Za-z0-9-]{1,64}$/)).max(8)),
   /**
    * How long the personalization service may spend on one evaluation or content answer before it answers
-   * 408 timeout (spec §8). 0 makes every answer time out (tests of the timeout path).
+   * 408 timeout. 0 makes every answer time out (tests of the timeout path).
    */
   PERSONALIZATION_TIMEOUT_MS: z.coerce.number().int().min(0).max(5_000).default(500),
   /**
-   * Signs preview tokens (spec §7: a preview token shows a slot's draft content). Every node needs the
+   * Signs preview tokens (a preview token shows a slot's draft content). Every node needs the
    * same value; the default is a public development value, refused in production.
    */
   PERSONALIZATION_PREVIEW_SECRET: z.string().min(32).max(256).default(DEVELOPMENT_PREVIEW_SECRET),
@@ -112,7 +112,7 @@ export const ConfigSchema = z.object({
    */
   CART_HOLD_SECONDS: z.coerce.number().int().min(5).max(3600).default(900),
   /**
-   * The three headers every cart call carries (spec §6): a fixed bearer site key, the project prefix
+   * The three headers every cart call carries: a fixed bearer site key, the project prefix
    * and the site code. The key is public (the browser sends it); it tells our front end's calls from
    * stray traffic, it is not a secret.
    */
@@ -219,7 +219,7 @@ export const ConfigSchema = z.object({
    */
   TICKET_SIGNING_SECRET: z.string().min(32).max(256).default(DEVELOPMENT_TICKET_SIGNING_SECRET),
   /**
-   * Uplift, pay monthly (spec §4 "Card instalment payment script"). Empty key: the script is never
+   * Uplift, pay monthly. Empty key: the script is never
    * loaded. The script URL defaults to our own sandbox of it; the currencies are those Uplift sells in.
    */
   UPLIFT_API_KEY: z.string().trim().max(256).default(""),

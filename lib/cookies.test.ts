@@ -56,7 +56,7 @@ describe("parseCookieHeader", () => {
 });
 
 describe("cookie constants", () => {
-  it("keeps preferences for 7 days (spec §9: 604800 s)", () => {
+  it("keeps preferences for 7 days (604800 s)", () => {
     expect(COOKIE_MAX_AGE_SECONDS).toBe(604_800);
     expect(COOKIE.language).toBe("travesia_lang");
   });

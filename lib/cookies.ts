@@ -1,4 +1,4 @@
-// Cookie names and lifetimes shared by the server and the browser (spec §9: 604800 s).
+// Cookie names and lifetimes shared by the server and the browser (604800 s).
 
 export const COOKIE_MAX_AGE_SECONDS = 604_800;
 
@@ -14,16 +14,16 @@ export const COOKIE = {
   cookieNotice: "cookie_notice",
   /** `<REFERENCE>.<guest secret>` of the buyer's latest booking: HttpOnly, what opens its thank-you and manage pages. */
   bookingAccess: "travesia_booking",
-  /** The personalization client id (spec §7 cid): HttpOnly, a year, so that a returning visitor is known. */
+  /** The personalization client id: HttpOnly, a year, so that a returning visitor is known. */
   personalizationCid: "perso_cid",
-  /** Preview mode (spec §7): the preview token and the playground connection; session cookies. */
+  /** Preview mode: the preview token and the playground connection; session cookies. */
   personalizationPreview: "perso_preview",
   personalizationPlayground: "perso_playground",
   /** The regular session (POST /login, then /user-session/): HttpOnly; `__Host-` prefixed over HTTPS. */
   session: "travesia_session",
   /** The session the identity provider's code flow opened (the auth return page): HttpOnly, prefixed likewise. */
   socialSession: "travesia_social",
-  /** Spec §3 "Cookie userInfo": state, id, login flag and country, for the page's scripts; not a credential. */
+  /** State, id, login flag and country, for the page's scripts; not a credential. */
   userInfo: "userInfo",
 } as const;
 
@@ -65,8 +65,8 @@ export function cookieAttributes(secure: boolean, maxAgeSeconds: number = COOKIE
 }
 
 /**
- * The two Set-Cookie values that remember a chosen currency (spec §4, §9): code and id, 7 days, whole
- * site. Readable by scripts on purpose: the client state mirrors them (spec §3 Client state).
+ * The two Set-Cookie values that remember a chosen currency: code and id, 7 days, whole
+ * site. Readable by scripts on purpose: the client state mirrors them.
  */
 export function currencyCookies(code: string, id: number, secure: boolean): [string, string] {
   const attributes = cookieAttributes(secure);

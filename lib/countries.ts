@@ -54,7 +54,7 @@ export function countryCodeOfInput(input: string, language: string): string | nu
   return byName.get(typed) ?? null;
 }
 
-/** ISO 3166-1 alpha-3 of each alpha-2 code above (accounts keep countryIso3, spec §3), as "MXMEX" pairs. */
+/** ISO 3166-1 alpha-3 of each alpha-2 code above (accounts keep countryIso3), as "MXMEX" pairs. */
 const ALPHA3_PAIRS: ReadonlyMap<string, string> = new Map(
   (
   "ADAND AEARE AFAFG AGATG AIAIA ALALB AMARM AOAGO AQATA ARARG ASASM ATAUT AUAUS AWABW AXALA AZAZE BABIH BBBRB BDBGD " +

@@ -2,7 +2,7 @@
 // catalogue below. One table maps codes to HTTP status; the UI translates codes, never messages.
 
 export const ERROR_STATUS = {
-  // Spec §8, login.
+  // Login.
   INVALID_EMAIL: 400,
   PASSWORD_REQUIRED: 400,
   INCORRECT_LOGIN: 401,
@@ -32,13 +32,13 @@ export const ERROR_STATUS = {
   SIGN_IN_EXPIRED: 410,
   SOCIAL_PROVIDER_UNKNOWN: 404,
   SOCIAL_SIGN_IN_FAILED: 502,
-  // Currencies and exchange rates (spec §3, §4): an unknown code in a query, path or body; a rate the
-  // admin API refuses; no rate in force to price with ("prices could not be obtained", spec §8).
+  // Currencies and exchange rates: an unknown code in a query, path or body; a rate the
+  // admin API refuses; no rate in force to price with ("prices could not be obtained").
   UNKNOWN_CURRENCY: 400,
   INVALID_EXCHANGE_RATE: 422,
   EXCHANGE_RATE_CHANGE_TOO_LARGE: 422,
   EXCHANGE_RATE_UNAVAILABLE: 503,
-  // Catalogue, timetable and availability (spec §2 Booking, §8 shopping error kinds): bad dates, unknown
+  // Catalogue, timetable and availability: bad dates, unknown
   // crossings, sailings or products, passenger counts no booking can have, and what may not be sold.
   INVALID_DATE: 400,
   DATE_IN_PAST: 400,
@@ -55,7 +55,7 @@ export const ERROR_STATUS = {
   SAILING_SOLD_OUT: 409,
   ACTIVITY_CLOSED: 409,
   ACTIVITY_SOLD_OUT: 409,
-  // Cart and holds (spec §5 Shopping, §8 shopping error kinds): the cart or line asked for does not
+  // Cart and holds: the cart or line asked for does not
   // exist for that session; a rule of the package refuses the line; a cart already ordered is closed.
   CART_NOT_FOUND: 404,
   CART_LINE_NOT_FOUND: 404,
@@ -69,11 +69,11 @@ export const ERROR_STATUS = {
   // through the group desk; an address whose carts already hold its share waits for them to pay or lapse.
   GROUP_BOOKING_REQUIRED: 409,
   TOO_MANY_SEATS_HELD: 409,
-  // Coupons (spec §9, undated and valid a year): only parks and tours sell them (the ferry sells open
+  // Coupons (undated and valid a year): only parks and tours sell them (the ferry sells open
   // tickets), and only at the tourist fare (resident fares are checked at a dated visit).
   COUPON_NOT_SOLD: 422,
   COUPON_TOURIST_ONLY: 422,
-  // Search service (spec §7, §8 Search): a missing, forged or expired search token; a missing or
+  // Search service: a missing, forged or expired search token; a missing or
   // foreign host-path header; a data store or engine this site does not have.
   SEARCH_TOKEN_INVALID: 401,
   SEARCH_TOKEN_EXPIRED: 401,
@@ -81,7 +81,7 @@ export const ERROR_STATUS = {
   HOST_NOT_ALLOWED: 403,
   UNKNOWN_DATA_STORE: 404,
   UNKNOWN_SEARCH_ENGINE: 404,
-  // Payments and the sandbox payment provider (issue 6): a POST without or reusing an idempotency key,
+  // Payments and the sandbox payment provider: a POST without or reusing an idempotency key,
   // an unknown intent or card token, an operation its status does not allow, an amount beyond what
   // was authorized or captured, a webhook whose signature or timestamp fails, a provider that fails.
   IDEMPOTENCY_KEY_REQUIRED: 400,
@@ -93,7 +93,7 @@ export const ERROR_STATUS = {
   WEBHOOK_SIGNATURE_INVALID: 400,
   WEBHOOK_TIMESTAMP_OUT_OF_TOLERANCE: 400,
   PAYMENT_PROVIDER_UNAVAILABLE: 502,
-  // Checkout and bookings (issue 6): nothing to pay, a hold that ran out before paying, the buyer's
+  // Checkout and bookings: nothing to pay, a hold that ran out before paying, the buyer's
   // details or passenger names missing or malformed, terms not accepted, a method or instalment plan
   // the currency does not allow, a booking that does not exist or cannot make that move.
   CART_EMPTY: 409,
@@ -105,7 +105,7 @@ export const ERROR_STATUS = {
   INSTALMENTS_UNAVAILABLE: 422,
   BOOKING_NOT_FOUND: 404,
   BOOKING_STATE: 409,
-  // Refunds from the operator's console (issue 11, ADR 0039): an amount that is not a positive amount
+  // Refunds from the operator's console (ADR 0039): an amount that is not a positive amount
   // of the booking's currency; more than what is left to refund of what was paid; a booking with no
   // captured payment to refund (not paid, failed, cancelled); a ticket to cancel that is not a valid
   // ticket of this booking (boarded, already cancelled, another booking's).
@@ -123,14 +123,14 @@ export const ERROR_STATUS = {
   CANCEL_ALREADY_CANCELLED: 409,
   CANCEL_NEEDS_OPERATOR: 409,
   CANCEL_NOT_PAID: 409,
-  // The weather guarantee (spec §9): a date change asked less than 24 hours before the visit, or onto today.
+  // The weather guarantee: a date change asked less than 24 hours before the visit, or onto today.
   DATE_CHANGE_TOO_LATE: 409,
   DATE_CHANGE_SAME_DAY: 409,
   // The buyer asked for their tickets to be mailed again more often than the limit allows (3 an hour).
   RESEND_LIMIT: 429,
-  // Tickets (issue 6): a scanned QR payload that is malformed or whose signature is not ours.
+  // Tickets: a scanned QR payload that is malformed or whose signature is not ours.
   TICKET_CODE_INVALID: 400,
-  // Boarding at the pier (issue 11, ADR 0040): the reasons a scan is refused (answered to the scanner as
+  // Boarding at the pier (ADR 0040): the reasons a scan is refused (answered to the scanner as
   // an outcome, and these statuses where a request itself is refused), and a sync batch beyond the limit.
   TICKET_ALREADY_BOARDED: 409,
   TICKET_WRONG_SAILING: 409,
@@ -139,11 +139,11 @@ export const ERROR_STATUS = {
   OPEN_TICKET_EXPIRED: 409,
   BOARDING_SYNC_TOO_LARGE: 413,
   // A payment method or months without interest asked for where they are not sold (PayPal and
-  // instalments: MXN only, spec §3 and §9), or a card whose issuer does not sell the plan asked for.
+  // instalments: MXN only), or a card whose issuer does not sell the plan asked for.
   INSTALMENTS_CARD_NOT_ELIGIBLE: 422,
-  // Where to go after signing in (spec §7 /redirect/): anything but a path on this site.
+  // Where to go after signing in: anything but a path on this site.
   INVALID_RETURN_PATH: 400,
-  // Newsletter (spec §5, §8 Newsletter server errors): a field the form must carry is missing or
+  // Newsletter: a field the form must carry is missing or
   // malformed (issues name FirstName, LastName, Email, Site, Lang, Country, Acceptance, Permission…);
   // the address is already subscribed or awaiting its confirmation (the spec's duplicateKey); a
   // confirmation or unsubscribe link that is not ours, or a confirmation link past its week.
@@ -151,7 +151,7 @@ export const ERROR_STATUS = {
   NEWSLETTER_DUPLICATE: 409,
   NEWSLETTER_TOKEN_INVALID: 404,
   NEWSLETTER_TOKEN_EXPIRED: 410,
-  // Personalization service (spec §7, §8): an API key that is missing or unknown (401), an Origin its
+  // Personalization service: an API key that is missing or unknown (401), an Origin its
   // allow-list lacks (403), the evaluation time limit (408 "timeout"), the key's monthly active users
   // used up (423). Evaluation errors keep the spec's names: invalid-query, too-complex-query,
   // evaluation-failed, unallowed-result, unserializable-result, unexpected-error; content errors:
@@ -170,7 +170,7 @@ export const ERROR_STATUS = {
   UNKNOWN_CONTENT_SLOT: 404,
   UNKNOWN_EVENT_TYPE: 422,
   INVALID_EVENT_PAYLOAD: 422,
-  // Running the crossing (issue 11, ADR 0038): a timetable rule that makes a departure another rule of
+  // Running the crossing (ADR 0038): a timetable rule that makes a departure another rule of
   // equal priority already makes, or that has a vessel sail twice at once (the issues list the clashes);
   // a vessel's capacity cut below the seats taken on one of its future sailings; a sailing (or day)
   // closed again while already closed; a closed sailing's offer taken when the sailing is not closed.
@@ -183,9 +183,9 @@ export const ERROR_STATUS = {
   // issues name the rules); a record removed while others still point at it (the issues name them).
   VESSEL_IN_USE: 409,
   RECORD_IN_USE: 409,
-  // The operator's console (issue 11): an administrator taking away their own admin role.
+  // The operator's console: an administrator taking away their own admin role.
   STAFF_SELF_DEMOTION: 409,
-  // Waiting list of a sold-out sailing (issue 11, ADR 0037): the form's e-mail or passengers are
+  // Waiting list of a sold-out sailing (ADR 0037): the form's e-mail or passengers are
   // missing or malformed; the address already waits for that sailing; the sailing still has the seats
   // asked for (buy them instead); an offer link that is not ours, past its time, or already taken.
   WAITLIST_INVALID: 422,

@@ -1,4 +1,4 @@
-// Which languages exist and how a visitor's language is chosen (spec §2, §4 Language).
+// Which languages exist and how a visitor's language is chosen.
 
 export const LANGUAGES = ["es", "en", "pt"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -8,7 +8,7 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** The language named by a path's first segment; anything else is English (spec §2). */
+/** The language named by a path's first segment; anything else is English. */
 export function languageOfPath(pathname: string): Language {
   const first = pathname.split("/")[1] ?? "";
   return isLanguage(first) ? first : DEFAULT_LANGUAGE;

@@ -2,7 +2,7 @@
 // allocation, conversion and formatting never touch floating point: products and quotients that can
 // exceed 2^53 are computed with bigint, and every result is checked to be a safe integer again.
 
-/** The 17 currencies the site sells in (spec §3). */
+/** The 17 currencies the site sells in. */
 export const CURRENCY_CODES = [
   "USD",
   "MXN",
@@ -100,10 +100,6 @@ export function minorUnitsOf(currency: CurrencyCode): number {
   return MINOR_UNITS[currency];
 }
 
-export function roundingIncrementOf(currency: CurrencyCode): number {
-  return ROUNDING_INCREMENT[currency];
-}
-
 /** True when prices in this currency are whole units even though it has a minor unit (COP, ARS, CRC). */
 export function isPricedInWholeUnits(currency: CurrencyCode): boolean {
   const minorUnits = MINOR_UNITS[currency];
@@ -165,18 +161,6 @@ export function sum(amounts: readonly Money[], currency: CurrencyCode): Money {
 export function compare(a: Money, b: Money): -1 | 0 | 1 {
   sameCurrency(a, b);
   return a.amountMinor < b.amountMinor ? -1 : a.amountMinor > b.amountMinor ? 1 : 0;
-}
-
-export function isEqual(a: Money, b: Money): boolean {
-  return a.currency === b.currency && a.amountMinor === b.amountMinor;
-}
-
-export function isZero(amount: Money): boolean {
-  return amount.amountMinor === 0;
-}
-
-export function isNegative(amount: Money): boolean {
-  return amount.amountMinor < 0;
 }
 
 /**
@@ -282,7 +266,7 @@ export function roundToIncrement(amount: Money): Money {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Display, driven by the Currency entity's fields (spec §3), never by Intl defaults
+// Display, driven by the Currency entity's fields, never by Intl defaults
 
 /** The fields of the Currency entity that decide how an amount is written. */
 export interface CurrencyFormat {

@@ -1,4 +1,4 @@
-// Which page answers a shared cache (CDN, proxy) may keep, and what they vary on (issue 10, ADR 0035).
+// Which page answers a shared cache (CDN, proxy) may keep, and what they vary on (ADR 0035).
 // Pure: the server's page middleware and the slot loader pass in the request's cookies and headers.
 import { COOKIE } from "./cookies.ts";
 
@@ -48,7 +48,7 @@ export interface PageAnswer {
   vary: string | null;
   /** Names of the cookies the answer sets. */
   setCookieNames: readonly string[];
-  /** Headers the page's currency is derived from for a visitor without a currency cookie (spec §4). */
+  /** Headers the page's currency is derived from for a visitor without a currency cookie. */
   geoCountryHeaders: readonly string[];
   /** The one cookie a shared answer may set: the same for every visitor of the URL. */
   languageCookie: string;

@@ -1,4 +1,4 @@
-// Where to go back to after signing in (spec §7 /redirect/): a path on this site only. Pure, so the
+// Where to go back to after signing in: a path on this site only. Pure, so the
 // API, the auth page and the tests decide the same way; an open redirect is the failure it prevents.
 
 /** The spec's route arrives with its slashes replaced by this marker ("|es|carrito|" is /es/carrito/). */
@@ -26,7 +26,7 @@ export function sameSitePath(value: string): string | null {
   return `${resolved.pathname}${resolved.search}`;
 }
 
-/** The same-site path a route of spec §7 names ("|es|carrito|" is /es/carrito/), or null. */
+/** The same-site path a route names ("|es|carrito|" is /es/carrito/), or null. */
 export function readReturnPath(route: string): string | null {
   return sameSitePath(route.split(ROUTE_SLASH_MARKER).join("/"));
 }

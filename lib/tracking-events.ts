@@ -1,5 +1,5 @@
-// The events the personalization tracker sends (spec §3 "Analytics tracked events": cart, order,
-// product, user profile, post) and the limits of spec §9. One zod schema, shared by the browser's
+// The events the personalization tracker sends (cart, order,
+// product, user profile, post) and the limits. One zod schema, shared by the browser's
 // tracker (which refuses an event before queueing it) and the service's `track` endpoint (which refuses
 // it again, since a beacon can be forged).
 import { z } from "zod";
@@ -64,7 +64,7 @@ export const TrackingEvent = z.discriminatedUnion("type", [
     type: z.literal("postViewed"),
     post: z.strictObject({ postId: z.string().trim().min(1).max(TRACKING_LIMITS.goalIdMaxLength), title: text, url: z.string().max(TRACKING_LIMITS.urlMaxLength).optional() }),
   }),
-  // Added by the browser tracker (ADR 0029): the inactivity ping of spec §9 ("inactivity delays 30 s,
+  // Added by the browser tracker (ADR 0029): the inactivity ping ("inactivity delays 30 s,
   // 30 s, 2 min …"). It says the visitor is still on the page and has done nothing since `sinceTime`
   // (ms since the epoch, the browser's clock), so the service can tell a long read from a closed tab.
   z.strictObject({ type: z.literal("nothingChanged"), sinceTime: z.number().int().min(0) }),
@@ -85,11 +85,11 @@ export const TrackingContext = z.strictObject({
   page: z.strictObject({ url: z.string().max(TRACKING_LIMITS.urlMaxLength), referrer: z.string().max(TRACKING_LIMITS.urlMaxLength).optional(), title: z.string().max(TRACKING_LIMITS.textMaxLength).optional() }),
   language: z.enum(["es", "en", "pt"]),
   device: z.enum(["mobile", "desktop"]),
-  /** The spec §3 client state label of the site section (home, booking, cart, content…). */
+  /** The client state's label of the site section (home, booking, cart, content…). */
   section: z.string().max(50).optional(),
 });
 
-/** One beacon (spec §7 `track`): the event, where it happened, when it happened and when it was sent. */
+/** One beacon: the event, where it happened, when it happened and when it was sent. */
 export const TrackBeacon = z.strictObject({
   context: TrackingContext,
   payload: TrackingEvent,
@@ -100,7 +100,7 @@ export const TrackBeacon = z.strictObject({
 });
 export type TrackBeacon = z.infer<typeof TrackBeacon>;
 
-/** The spec §8 tracker messages, in the tracker's log (developer-facing, English as the spec gives them). */
+/** The tracker's log messages (developer-facing, in English). */
 export const TRACKER_MESSAGES = {
   queueCapacityReached: "Maximum queue capacity reached",
   queueFull: "The queue is full",

@@ -1,6 +1,6 @@
-// The personalization limits of spec §9, apart from the zod schemas of tracking-events.ts so that page
+// The personalization limits, apart from the zod schemas of tracking-events.ts so that page
 // code can read them without loading zod in every page's first JavaScript (ADR 0035).
-/** Spec §9 personalization constants. */
+/** Personalization limits: queue, beacon and cart sizes. */
 export const TRACKING_LIMITS = {
   productIdMaxLength: 50,
   productNameMaxLength: 200,
@@ -8,7 +8,7 @@ export const TRACKING_LIMITS = {
   goalIdMinLength: 3,
   goalIdMaxLength: 100,
   customProfilePropertiesMax: 10,
-  /** Ours: keeps one beacon small (a cart holds at most 5 products, spec §9; orders likewise). */
+  /** Ours: keeps one beacon small (a cart holds at most 5 products, orders likewise). */
   itemsMax: 20,
   textMaxLength: 200,
   urlMaxLength: 2_000,

@@ -5,7 +5,7 @@ import { SANDBOX_UPLIFT_API_KEY, upliftScriptFor, upliftScriptForPage, type Upli
 const ALLOWED = ["USD", "CAD"];
 const SRC = "https://cdn.uplift.example/up.js";
 
-describe("upliftScriptFor (spec §4: English, site enabled, allowed currency, non-empty key)", () => {
+describe("upliftScriptFor (English, site enabled, allowed currency, non-empty key)", () => {
   // Every combination of the four conditions: only all four true load the script.
   const rows: [language: string, siteEnabled: boolean, currency: string, apiKey: string][] = [];
   for (const language of ["en", "es"]) {

@@ -1,4 +1,4 @@
-// Uplift (pay monthly) on the payment page, spec §4 "Card instalment payment script": the script is
+// Uplift (pay monthly) on the payment page: the script is
 // loaded only when the language is English, the site has it enabled, the currency is one Uplift sells
 // in and there is a key: the configured one, or the sandbox's public key when the script is our own
 // sandbox of Uplift (the default, as payments default to the sandbox provider; ADR 0050). Otherwise

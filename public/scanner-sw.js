@@ -1,4 +1,4 @@
-// The boarding scanner's service worker (issue 11, ADR 0040), registered by the scanner page with the
+// The boarding scanner's service worker (ADR 0040), registered by the scanner page with the
 // page's own path as scope (/es/operador/escaner/, /en/operator/scanner/, /pt/operador/scanner/), so it
 // never touches the public site (public/sw.js keeps doing that). It lets the installed scanner open
 // and work with no network: the page, its data request and its hashed assets are answered from the

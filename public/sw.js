@@ -1,4 +1,4 @@
-// Travesía's service worker (spec §8 Offline). It does one thing: when a page navigation fails because
+// Travesía's service worker. It does one thing: when a page navigation fails because
 // the network is down, it answers with the offline page of the URL's language ("Sin Conexión" on
 // /es/…). It never caches pages, API answers or assets — everything else goes to the network as if
 // there were no worker, so nothing stale is ever shown.

@@ -1,4 +1,4 @@
-// `npm run fuzz`: the long variant of tests/fuzz/api.db.test.ts (issue 10 item 5) — at least 10,000
+// `npm run fuzz`: the long variant of tests/fuzz/api.db.test.ts — at least 10,000
 // generated requests over every operation of /api/openapi.json (FUZZ_REQUESTS, default 12,000) with a
 // fresh seed each run (FUZZ_SEED to replay one), then a summary: statuses, codes and time per operation.
 import { spawn } from "node:child_process";

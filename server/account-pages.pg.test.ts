@@ -1,4 +1,4 @@
-// The account pages of the production build (issue 7) on a PostgreSQL database of this file's own:
+// The account pages of the production build on a PostgreSQL database of this file's own:
 // register refuses at each field in the visitor's language and answers "check your mail"; the
 // confirm link confirms once and says why a forged, used or expired one cannot; forgot answers the
 // same for any address; reset applies the policy and the link's life; the account area sends the

@@ -1,4 +1,4 @@
-// Accounts end to end below the pages (issue 7): register → the confirmation mail (made by the job, in
+// Accounts end to end below the pages: register → the confirmation mail (made by the job, in
 // the outbox) → confirm → sign in through POST /login and /user-session/ → user info → logout; every
 // refusal of the catalogue, the throttle's back-off without a lockout, session rotation, password
 // reset ending every session, and the CSRF check on cookie-carrying posts.
@@ -174,7 +174,7 @@ describe("signing in over HTTP", () => {
     expect(setCookies.find((line) => line.startsWith("__Host-travesia_session="))).toMatch(/HttpOnly.*|Secure/);
     expect(setCookies.find((line) => line.startsWith("__Host-travesia_session="))).toMatch(/HttpOnly/);
     expect(setCookies.find((line) => line.startsWith("__Host-travesia_session="))).not.toMatch(/Max-Age/);
-    // Issue 10 item 6: every flag the __Host- prefix demands (Secure, Path=/, no Domain), and SameSite.
+    // Every flag the __Host- prefix demands (Secure, Path=/, no Domain), and SameSite.
     const sessionCookie = (setCookies.find((line) => line.startsWith("__Host-travesia_session=")) ?? "").split(";").map((part) => part.trim());
     expect(sessionCookie).toEqual(expect.arrayContaining(["HttpOnly", "Secure", "Path=/", "SameSite=Lax"]));
     expect(sessionCookie.some((part) => /^domain=/i.test(part))).toBe(false);

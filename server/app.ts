@@ -25,6 +25,7 @@ import { createApi } from "./api/index.ts";
 import { limitRequestBodies } from "./body-limit.ts";
 import { isForgedCrossSiteRequest } from "./csrf.ts";
 import { devOutboxRouter } from "./dev-outbox.ts";
+import { refusalHeaders } from "./edge/index.ts";
 import { HostedIdentityProvider, identityProviderRoutes } from "./idp/index.ts";
 import { createMetrics, registerAdmissionMetrics, registerSearchMetrics, routeLabel } from "./metrics.ts";
 import { internalErrorPage } from "./internal-error-page.ts";
@@ -122,8 +123,7 @@ export function createApp(services: AppServices, options: AppOptions) {
   app.onError((error, c) => {
     const requestId = c.get("requestId");
     if (isAppError(error)) {
-      if (error.retryAfterSeconds !== null) c.header("Retry-After", String(error.retryAfterSeconds));
-      return c.json(errorBody(error, requestId), error.status as 400);
+      return c.json(errorBody(error, requestId), error.status as 400, refusalHeaders(error));
     }
     // Hono's own refusals (malformed JSON body, wrong Content-Type) are client errors, not 500s.
     if (error instanceof HTTPException && error.status < 500) {

@@ -1,4 +1,4 @@
-// Never oversold (architecture §4), on a PostgreSQL server: 50 concurrent clients race for the last
+// Never oversold, on a PostgreSQL server: 50 concurrent clients race for the last
 // seats of one sailing, round after round, while other visitors' holds expire in the middle of the
 // race. Every decision is checked afterwards against the rows: at the instant each hold was taken,
 // the seats counted then (sold, blocked, holds alive then) never exceeded the capacity.

@@ -1,4 +1,4 @@
-// Payment faults on a PostgreSQL server (issue 10 item 4, ADR 0034). Each fault ends with the same
+// Payment faults on a PostgreSQL server (ADR 0034). Each fault ends with the same
 // invariants (tests/factories/payment-invariants.ts): no paid booking lost, no double charge, holds
 // freed once the sweep ran past their expiry.
 //   (a) the app's database connection terminated (pg_terminate_backend) inside placeBooking's and

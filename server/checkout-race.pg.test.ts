@@ -1,4 +1,4 @@
-// Checkout under concurrency on a PostgreSQL server (issue 6): ten tabs submitting one cart give one
+// Checkout under concurrency on a PostgreSQL server: ten tabs submitting one cart give one
 // booking and one payment; ten completions racing (returns and webhooks) capture once and issue each
 // ticket once; a buyer whose hold ran out on the provider's page races the buyer who took the last
 // seats since, and the boat is never oversold — the late payment is refunded instead. The racing

@@ -1,4 +1,4 @@
-// Cross-site request forgery (issue 7): a state-changing request that carries cookies must come from a
+// Cross-site request forgery: a state-changing request that carries cookies must come from a
 // page of this site. The browser says where a request comes from (Sec-Fetch-Site, else Origin); a
 // request without cookies cannot ride on anyone's session, and one without either header is not
 // a browser's (every current browser sends Origin on POST). OWASP's "verifying origin with standard

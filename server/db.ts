@@ -61,7 +61,7 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
 const CONNECT_TIMEOUT_MS = 5_000;
 /**
  * How long a query may wait for a connection of the pool, opening included. A burst (250 buyers at
- * once, issue 10) queues for the pool's connections for seconds while the CPU catches up; with the
+ * once) queues for the pool's connections for seconds while the CPU catches up; with the
  * connect timeout as the whole wait, as pg-pool has it by default, most of that burst was answered 500
  * after 5 s (found by `npm run load`, ADR 0034). Waiting is the answer a buyer wants; past this, a
  * request has waited long enough to fail.

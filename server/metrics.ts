@@ -79,7 +79,7 @@ export function registerAdmissionMetrics(registry: Registry, gate: { stats(): { 
   });
 }
 
-/** The search service's paths (spec §7); any other path under /google-enterprise/ is one label. */
+/** The search service's paths; any other path under /google-enterprise/ is one label. */
 const SEARCH_ROUTES = new Set(["/google-enterprise/token", "/google-enterprise/autocomplete", "/google-enterprise/search", "/google-enterprise/answer", "/google-enterprise/analytics", "/reporting"]);
 
 /** Low-cardinality label for a path: the kind of endpoint, never the raw URL. */

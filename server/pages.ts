@@ -3,7 +3,7 @@ import { COOKIE, cookieAttributes } from "../lib/cookies.ts";
 import { DEFAULT_LANGUAGE, isLanguage, pickLanguage, type Language } from "../lib/language.ts";
 import { canonicalRedirect, matchPage, pathOf } from "../app/routing/localized-paths.ts";
 
-/** First path segments of the HTTP contract (spec §7 and /api/): unknown paths there answer JSON. */
+/** First path segments of the HTTP contract: unknown paths there answer JSON. */
 const API_SEGMENTS = new Set([
   "api",
   "xapi",

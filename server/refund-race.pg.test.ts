@@ -1,4 +1,4 @@
-// Refunds under concurrency on a PostgreSQL server (issue 11, ADR 0039): operators refunding one
+// Refunds under concurrency on a PostgreSQL server (ADR 0039): operators refunding one
 // booking at once never give back more than was paid, here or at the provider; the same form sent
 // many times at once is one refund.
 import { eq } from "drizzle-orm";

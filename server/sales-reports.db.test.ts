@@ -1,4 +1,4 @@
-// The console's staff API over HTTP (issue 11, ADR 0039): a refund with an Idempotency-Key (a retry is
+// The console's staff API over HTTP (ADR 0039): a refund with an Idempotency-Key (a retry is
 // the same refund), refusals as coded errors, and the sales report as JSON and as a CSV for Excel.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CROSSING_TO_ISLA, CROSSING_TO_ISLA_CODE } from "../db/seed-catalogue.ts";

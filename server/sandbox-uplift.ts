@@ -1,4 +1,4 @@
-// Our sandbox of Uplift's pay-monthly script (spec §4 "Card instalment payment script"), served where
+// Our sandbox of Uplift's pay-monthly script, served where
 // UPLIFT_SCRIPT_URL points by default. It plays the third party's script: `window.Uplift.Payments`
 // with init (validates the key), load (the amount), an offer rendered into the page's container, a
 // "Pay monthly" option that tells the page to hide its own pay button, and an in-page approval dialog

@@ -1,4 +1,4 @@
-// The staff foundation (issue 11, ADR 0036) below the pages: who may call the staff API (the admin
+// The staff foundation (ADR 0036) below the pages: who may call the staff API (the admin
 // token, a staff session holding the permission; nobody else), granting and removing roles, and the
 // audit log recording every change and every refusal, which nothing may rewrite afterwards.
 import { eq, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Loaders and actions of the account pages (issue 7): register, confirm the e-mail, forgot and reset
+// Loaders and actions of the account pages: register, confirm the e-mail, forgot and reset
 // the password, and the account area. Thin: the identity module decides and stores; these read the
 // form, call one use case, and answer the page's state or the refusal's codes by field. Every answer
 // is personal (a form's values, a session): never cached, never indexed. Work without JavaScript:
@@ -6,7 +6,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { alpha2OfCountry, alpha3OfCountry, countryOptions } from "../../lib/countries.ts";
 import { COOKIE } from "../../lib/cookies.ts";
-import { AppError, ERROR_STATUS, isAppError } from "../../lib/errors.ts";
+import { AppError, isAppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
 import { findAccountBookings, type AccountBooking } from "../../flows/account-bookings.ts";
 import {
@@ -24,6 +24,7 @@ import {
   type Account,
   type ProfileInput,
 } from "../../modules/identity/index.ts";
+import { formField, formValuesOf, pageStatusOf, readFormData, refusalHeaders } from "../../server/edge/index.ts";
 import { requestContext, servicesContext } from "../context.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import { addError, hasErrors, noErrors, type FormErrors } from "./account-errors.ts";
@@ -38,32 +39,20 @@ const RETURN_PATH_MAX_AGE_SECONDS = 1_800;
 const EMAIL_MAX = 254;
 const PASSWORD_FIELD_MAX = 1024;
 const TEXT_MAX = 200;
-
-function text(value: FormDataEntryValue | string | null | undefined, max: number): string {
-  return typeof value === "string" ? value.trim().slice(0, max) : "";
-}
+const TOKEN_MAX = 200;
 
 /** A password as typed: not trimmed (spaces may be part of it), only bounded. */
-function password(value: FormDataEntryValue | null): string {
-  return typeof value === "string" ? value.slice(0, PASSWORD_FIELD_MAX) : "";
-}
-
-function statusOf(code: string): number {
-  const status = ERROR_STATUS[code as keyof typeof ERROR_STATUS] ?? 400;
-  return status >= 500 ? 503 : status;
-}
+const PASSWORD_FIELD = formField.raw(PASSWORD_FIELD_MAX);
+const EMAIL_FIELD = formField.text(EMAIL_MAX);
 
 function statusOfErrors(errors: FormErrors): number {
   const first = errors.general ?? Object.values(errors.fields)[0] ?? "INVALID_REQUEST";
-  return first === "FIELD_REQUIRED" || first === "FIELD_INVALID" ? 422 : statusOf(first);
+  return first === "FIELD_REQUIRED" || first === "FIELD_INVALID" ? 422 : pageStatusOf(first);
 }
 
-async function readForm(request: Request): Promise<FormData> {
-  return request.formData().catch(() => new FormData());
-}
-
-function retryAfterHeaders(error: unknown): Record<string, string> {
-  return isAppError(error) && error.retryAfterSeconds ? { ...PRIVATE_NO_STORE, "Retry-After": String(error.retryAfterSeconds) } : PRIVATE_NO_STORE;
+/** A link's token, from the page's query. */
+function tokenOf(request: Request): string {
+  return formValuesOf(new URL(request.url).searchParams, { token: formField.text(TOKEN_MAX) }).token;
 }
 
 // ——— Profile fields shared by register and the account area ———
@@ -83,13 +72,11 @@ export interface CountryChoices {
   countries: readonly { code: string; name: string }[];
 }
 
+const PROFILE_FIELDS = { firstName: formField.text(TEXT_MAX), lastName: formField.text(TEXT_MAX), country: formField.text(2), state: formField.text(TEXT_MAX) };
+
 function profileValuesOf(form: FormData): ProfileValues {
-  return {
-    firstName: text(form.get("firstName"), TEXT_MAX),
-    lastName: text(form.get("lastName"), TEXT_MAX),
-    country: text(form.get("country"), 2).toUpperCase(),
-    state: text(form.get("state"), TEXT_MAX),
-  };
+  const values = formValuesOf(form, PROFILE_FIELDS);
+  return { ...values, country: values.country.toUpperCase() };
 }
 
 /** What the use cases take: the country as alpha-3 (an unknown one is refused there), a Mexican state as its code. */
@@ -125,14 +112,14 @@ function secure(context: Context): boolean {
   return context.get(servicesContext).config.NODE_ENV === "production";
 }
 
-/** The signed-in account of this request (spec §4: the social session first, then the regular one), and the stale cookies to clear. */
+/** The signed-in account of this request (the social session first, then the regular one), and the stale cookies to clear. */
 async function signedIn(request: Request, context: Context): Promise<{ account: Account | null; clear: string[] }> {
   const services = context.get(servicesContext);
   const login = await resolveLogin(services.db, request.headers.get("Cookie"), secure(context), services.clock.now());
   return { account: login.state.session?.account ?? null, clear: login.clear };
 }
 
-/** To the auth page, remembering where to come back (the cookie POST /redirect/ sets, spec §7), forgetting sessions that are over. */
+/** To the auth page, remembering where to come back (the cookie POST /redirect/ sets), forgetting sessions that are over. */
 export function toSignIn(context: Context, language: Language, returnPath: string, clear: readonly string[]): Response {
   const attributes = `Path=/; Max-Age=${RETURN_PATH_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure(context) ? "; Secure" : ""}`;
   const headers = new Headers(PRIVATE_NO_STORE);
@@ -165,9 +152,10 @@ export async function loadRegister(request: Request, context: Context, language:
 
 export async function submitRegister(request: Request, context: Context, language: Language) {
   const services = context.get(servicesContext);
-  const form = await readForm(request);
-  const values: RegisterValues = { ...profileValuesOf(form), email: text(form.get("email"), EMAIL_MAX), privacy: form.get("privacy") === "yes" };
-  const secret = password(form.get("password"));
+  const form = await readFormData(request);
+  const fields = formValuesOf(form, { email: EMAIL_FIELD, privacy: formField.raw(), password: PASSWORD_FIELD });
+  const values: RegisterValues = { ...profileValuesOf(form), email: fields.email, privacy: fields.privacy === "yes" };
+  const secret = fields.password;
   const profile = profileInputOf(values);
 
   // Every field's problem at once (the use case stops at the first), then the use case itself.
@@ -202,25 +190,22 @@ export type ConfirmData =
 
 export type ConfirmActionData = { kind: "resent"; email: string } | { kind: "refused"; email: string; errors: FormErrors };
 
-const TOKEN_MAX = 200;
-
 export async function loadConfirmEmail(request: Request, context: Context) {
   const services = context.get(servicesContext);
-  const token = text(new URL(request.url).searchParams.get("token"), TOKEN_MAX);
+  const token = tokenOf(request);
   if (!token) return data({ kind: "ask" } satisfies ConfirmData, { headers: PRIVATE_NO_STORE });
   try {
     const account = await confirmEmail(services.db, token, services.clock.now());
     return data({ kind: "confirmed", firstName: account.firstName, email: account.email } satisfies ConfirmData, { headers: PRIVATE_NO_STORE });
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return data({ kind: "refused", code: error.code } satisfies ConfirmData, { status: statusOf(error.code), headers: PRIVATE_NO_STORE });
+    return data({ kind: "refused", code: error.code } satisfies ConfirmData, { status: pageStatusOf(error), headers: PRIVATE_NO_STORE });
   }
 }
 
 export async function submitResendConfirmation(request: Request, context: Context) {
   const services = context.get(servicesContext);
-  const form = await readForm(request);
-  const email = text(form.get("email"), EMAIL_MAX);
+  const { email } = formValuesOf(await readFormData(request), { email: EMAIL_FIELD });
   try {
     await resendConfirmation(services.db, email, services.clock.now());
     // The same answer whether or not an unconfirmed account has that address (no enumeration).
@@ -228,7 +213,7 @@ export async function submitResendConfirmation(request: Request, context: Contex
   } catch (error) {
     if (!isAppError(error)) throw error;
     const errors = addError(noErrors(), error);
-    return data({ kind: "refused", email, errors } satisfies ConfirmActionData, { status: statusOf(error.code), headers: PRIVATE_NO_STORE });
+    return data({ kind: "refused", email, errors } satisfies ConfirmActionData, { status: pageStatusOf(error), headers: PRIVATE_NO_STORE });
   }
 }
 
@@ -243,32 +228,31 @@ export type ForgotActionData =
   | { kind: "reset-refused"; errors: FormErrors };
 
 export async function loadForgot(request: Request) {
-  const token = text(new URL(request.url).searchParams.get("token"), TOKEN_MAX);
+  const token = tokenOf(request);
   const page: ForgotData = token ? { kind: "reset", token, policy: PASSWORD_POLICY } : { kind: "request" };
   return data(page, { headers: PRIVATE_NO_STORE });
 }
 
 export async function submitForgot(request: Request, context: Context) {
   const services = context.get(servicesContext);
-  const form = await readForm(request);
-  if (text(form.get("intent"), 20) === "reset") {
-    const token = text(form.get("token"), TOKEN_MAX);
+  const form = formValuesOf(await readFormData(request), { intent: formField.text(20), token: formField.text(TOKEN_MAX), password: PASSWORD_FIELD, email: EMAIL_FIELD });
+  if (form.intent === "reset") {
     try {
-      await resetPassword(services.db, token, password(form.get("password")), services.clock.now());
+      await resetPassword(services.db, form.token, form.password, services.clock.now());
       return data({ kind: "reset-done" } satisfies ForgotActionData, { headers: PRIVATE_NO_STORE });
     } catch (error) {
       if (!isAppError(error)) throw error;
-      return data({ kind: "reset-refused", errors: addError(noErrors(), error) } satisfies ForgotActionData, { status: statusOf(error.code), headers: PRIVATE_NO_STORE });
+      return data({ kind: "reset-refused", errors: addError(noErrors(), error) } satisfies ForgotActionData, { status: pageStatusOf(error), headers: PRIVATE_NO_STORE });
     }
   }
-  const email = text(form.get("email"), EMAIL_MAX);
+  const email = form.email;
   try {
     await requestPasswordReset(services.db, email, services.clock.now());
     // Said the same whether an account has that address or not (no enumeration).
     return data({ kind: "requested", email } satisfies ForgotActionData, { headers: PRIVATE_NO_STORE });
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return data({ kind: "request-refused", email, errors: addError(noErrors(), error) } satisfies ForgotActionData, { status: statusOf(error.code), headers: retryAfterHeaders(error) });
+    return data({ kind: "request-refused", email, errors: addError(noErrors(), error) } satisfies ForgotActionData, { status: pageStatusOf(error), headers: refusalHeaders(error, PRIVATE_NO_STORE) });
   }
 }
 
@@ -310,8 +294,7 @@ export async function submitAccount(request: Request, context: Context, language
   const page = pathOf("account", language);
   const { account, clear } = await signedIn(request, context);
   if (!account) return toSignIn(context, language, page, clear);
-  const form = await readForm(request);
-  const values = profileValuesOf(form);
+  const values = profileValuesOf(await readFormData(request));
   const input = profileInputOf(values);
   let errors = profileErrors(input, noErrors());
   if (!hasErrors(errors)) {

@@ -1,4 +1,4 @@
-// The auth page's loader and action (spec §2 "Auth return pages"). The loader sends a visitor who is
+// The auth page's loader and action. The loader sends a visitor who is
 // signed in already on to where they were going; the action is the sign-in for browsers without
 // JavaScript (with it, the form calls POST /login and /user-session/ itself): the same use cases,
 // then post/redirect/get.

@@ -1,4 +1,4 @@
-// The site's side of the hosted identity provider's code flow (ADR 0031, spec §6): the auth page of the
+// The site's side of the hosted identity provider's code flow (ADR 0031): the auth page of the
 // current language starts a sign-in (?signin or ?social=<provider>) and is where the provider returns
 // (?code&state). The site is a confidential relying party of its own provider: PKCE (S256), state and
 // nonce live in a short HttpOnly cookie; the code is exchanged server-side and the browser gets a

@@ -1,4 +1,4 @@
-// The browser's check of an e-mail's shape before anything is sent (spec §5 Login: INVALID_EMAIL). The
+// The browser's check of an e-mail's shape before anything is sent (INVALID_EMAIL). The
 // server checks again with the full rule (modules/identity isEmailFormat); this one only has to agree
 // on every address a person would type.
 const EMAIL_SHAPE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/;

@@ -2,8 +2,8 @@
 // /idp/interaction/<uid>, which redirects here; this page renders the form in the site's look and
 // language, and the form posts back under /idp/interaction/<uid>/, where the interaction cookie is.
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { ERROR_STATUS } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
+import { shownRefusalStatusOf } from "../../server/edge/index.ts";
 import { servicesContext, type InteractionView } from "../context.ts";
 import { LOGIN_ERROR_CODES } from "./login-form.tsx";
 
@@ -11,7 +11,7 @@ type Context = Readonly<RouterContextProvider>;
 
 /** The coded errors the login page explains; anything else is the general message. */
 export const INTERACTION_ERRORS = [
-  // The login form's codes (spec §8), shown by the form itself…
+  // The login form's codes, shown by the form itself…
   ...LOGIN_ERROR_CODES,
   // …and the provider's own.
   "SIGN_IN_REFUSED",
@@ -33,7 +33,7 @@ export async function loadInteractionPage(request: Request, context: Context, la
   if (!view) return data<InteractionPageData>({ kind: "expired" }, { status: 410, headers });
   const code = params.get("error");
   const error = code === null ? null : ((INTERACTION_ERRORS as readonly string[]).includes(code) ? (code as InteractionError) : "GENERAL_ERROR");
-  const status = error ? Math.min(ERROR_STATUS[error] ?? 400, 499) : 200;
+  const status = error ? shownRefusalStatusOf(error) : 200;
   return data<InteractionPageData>(
     { kind: "interaction", view: { ...view, language }, error, retryAfter: retryAfterOf(params.get("retryAfter")), action: `/idp/interaction/${encodeURIComponent(view.uid)}` },
     { status, headers },

@@ -1,4 +1,4 @@
-// The sign-in form (spec §5 Login, §8 Login errors): e-mail format and password presence are checked
+// The sign-in form: e-mail format and password presence are checked
 // before anything is sent; every refusal is shown by its code in the visitor's language. The same form
 // serves the site's auth page (POST /login, then /user-session/) and the identity provider's login
 // interaction: the caller says how credentials are submitted. Without JavaScript the form posts to the

@@ -1,5 +1,5 @@
 // The 32 federal entities of Mexico with their ISO 3166-2 codes: most buyers live in Mexico, and a
-// code (MX-ROO) is what the user info's stateIso carries (spec §3). Their names are proper names, the
+// code (MX-ROO) is what the user info's stateIso carries. Their names are proper names, the
 // same in es, en and pt. Other countries' states stay free text.
 
 export const MEXICAN_STATES: readonly { code: string; name: string }[] = [

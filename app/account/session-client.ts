@@ -1,4 +1,4 @@
-// The browser's side of the login state (spec §4, §7): whether the readable userInfo cookie says
+// The browser's side of the login state: whether the readable userInfo cookie says
 // signed in (so an anonymous visitor never asks the server anything), who is signed in (GET
 // /user-info/), keeping where to come back before going to sign in (POST /redirect/), and signing out
 // (POST /user-logout/, then home, fresh).

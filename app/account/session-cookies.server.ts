@@ -1,6 +1,6 @@
 // The cookies of a signed-in browser (ADR 0027), written the same way by the Users API, the auth page's
 // action and the code flow's return: the session (HttpOnly, Lax, `__Host-` over HTTPS; until the
-// browser closes unless "remember me"), and `userInfo` (spec §3, readable by scripts, not a credential).
+// browser closes unless "remember me"), and `userInfo` (readable by scripts, not a credential).
 import { COOKIE, credentialCookieName, parseCookieHeader } from "../../lib/cookies.ts";
 import { findLoginState, LIFETIMES, userInfoCookieValue, userInfoOf, type LoginState, type NewSession, type UserInfo } from "../../modules/identity/index.ts";
 import type { Database } from "../../lib/db.ts";
@@ -46,7 +46,7 @@ export interface ResolvedLogin {
   clear: string[];
 }
 
-/** Spec §4: the social session first, then the regular one; stale cookies are named for clearing. */
+/** The social session first, then the regular one; stale cookies are named for clearing. */
 export async function resolveLogin(db: Database, cookieHeader: string | null | undefined, secure: boolean, now: Date): Promise<ResolvedLogin> {
   const secrets = sessionSecretsOf(cookieHeader, secure);
   const state = await findLoginState(db, secrets, now);

@@ -56,7 +56,7 @@ export interface LegChoice {
 }
 
 /**
- * After Continue: "a schedule must be selected" (spec §5) unless each leg has a chosen sailing that
+ * After Continue: "a schedule must be selected" unless each leg has a chosen sailing that
  * can be sold; on a round trip the return must leave after the outbound arrives.
  */
 export function checkSelection(

@@ -6,10 +6,11 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { cartSessionCookie } from "../../lib/cart-session.ts";
 import { AppError, ERROR_STATUS, isAppError, type ErrorCode } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
-import { addToCart, emptyCart, findCartView, holdCartLineAgain, holdLimitsOf, removeCartLine, type CartContext, type CartItemInput, type CartView } from "../../flows/cart.ts";
+import { addToCart, emptyCart, findCartView, holdCartLineAgain, removeCartLine, type CartItemInput, type CartView } from "../../flows/cart.ts";
 import { cartErrorKindOf } from "../../modules/cart/index.ts";
 import { readCount } from "../booking/ferry-query.ts";
 import { checkoutPageOf, type CheckoutPageId } from "../checkout/payment-details.server.ts";
+import { cartContextOf, formField, formValuesOf, readFormData } from "../../server/edge/index.ts";
 import { requestContext, servicesContext } from "../context.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import { findRequestCurrency } from "../visitor-currency.server.ts";
@@ -67,73 +68,71 @@ export async function loadCartPage(request: Request, context: Context, language:
     return { data: { cart, checkoutPage: checkoutPageOf(cart.lines), notice }, headers };
   } catch (failure) {
     if (!isAppError(failure) || failure.code !== "CART_NOT_FOUND") throw failure;
-    // A cookie naming no cart is cleared, as the client does (spec §4).
+    // A cookie naming no cart is cleared, as the client does.
     headers.append("Set-Cookie", cartSessionCookie(null, config.NODE_ENV === "production"));
     return { data: { cart: null, checkoutPage: "paymentDetails", notice }, headers };
   }
 }
 
-function text(form: FormData, name: string): string | null {
-  const value = form.get(name);
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
-}
-
-function id(form: FormData, name: string): number | null {
-  const value = text(form, name);
-  return value !== null && /^\d{1,15}$/.test(value) ? Number(value) : null;
-}
-
-function passengersOf(form: FormData) {
-  return { adult: readCount(text(form, "adults"), 1), child: readCount(text(form, "children"), 0), infant: readCount(text(form, "infants"), 0) };
-}
-
-function category(form: FormData): "tourist" | "resident" {
-  return text(form, "category") === "resident" ? "resident" : "tourist";
-}
+/** Every field the cart forms post; blank reads as null, and the use case refuses what is missing with a code. */
+const CART_FIELDS = {
+  intent: formField.optional(),
+  crossing: formField.optional(),
+  trip: formField.choice(["one_way", "round_trip", "open"], "one_way"),
+  date: formField.optional(),
+  return: formField.optional(),
+  out: formField.id(),
+  back: formField.id(),
+  product: formField.id(),
+  complement: formField.id(),
+  upgrade: formField.optional(),
+  line: formField.optional(),
+  cart: formField.optional(),
+  category: formField.choice(["tourist", "resident"], "tourist"),
+  adults: formField.optional(),
+  children: formField.optional(),
+  infants: formField.optional(),
+};
 
 /** The item a widget's or card's form describes; a malformed one is refused by the use case with a code. */
 export function readCartItem(intent: CartIntent, form: FormData): CartItemInput {
+  const fields = formValuesOf(form, CART_FIELDS);
+  const { category } = fields;
+  const passengers = { adult: readCount(fields.adults, 1), child: readCount(fields.children, 0), infant: readCount(fields.infants, 0) };
   if (intent === "add-ferry") {
-    const trip = text(form, "trip");
     return {
       type: "ferry",
-      crossing: text(form, "crossing") ?? "",
-      trip: trip === "round_trip" || trip === "open" ? trip : "one_way",
-      date: text(form, "date"),
-      returnDate: text(form, "return"),
-      outboundSailingId: id(form, "out"),
-      inboundSailingId: id(form, "back"),
-      category: category(form),
-      passengers: passengersOf(form),
+      crossing: fields.crossing ?? "",
+      trip: fields.trip,
+      date: fields.date,
+      returnDate: fields.return,
+      outboundSailingId: fields.out,
+      inboundSailingId: fields.back,
+      category,
+      passengers,
     };
   }
-  if (intent === "add-activity") {
-    return { type: "activity", productId: id(form, "product") ?? 0, date: text(form, "date") ?? "", category: category(form), passengers: passengersOf(form) };
-  }
-  if (intent === "add-coupon") return { type: "coupon", productId: id(form, "product") ?? 0, category: category(form), passengers: passengersOf(form) };
+  if (intent === "add-activity") return { type: "activity", productId: fields.product ?? 0, date: fields.date ?? "", category, passengers };
+  if (intent === "add-coupon") return { type: "coupon", productId: fields.product ?? 0, category, passengers };
   return {
     type: "complement",
-    complementId: id(form, "complement") ?? 0,
-    upgrade: text(form, "upgrade") === "true",
-    parentLineId: text(form, "line") ?? "",
-    date: text(form, "date") ?? "",
+    complementId: fields.complement ?? 0,
+    upgrade: fields.upgrade === "true",
+    parentLineId: fields.line ?? "",
+    date: fields.date ?? "",
   };
 }
 
 export async function applyCartForm(request: Request, context: Context, language: Language): Promise<Response> {
-  const { db, clock, config, rateLimiter } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db, config } = services;
   const { site, clientAddress } = context.get(requestContext);
   const cartPath = pathOf("cart", language);
-  const form = await request.formData().catch(() => new FormData());
-  const intent = text(form, "intent") as CartIntent | null;
+  const form = await readFormData(request);
+  const fields = formValuesOf(form, CART_FIELDS);
+  const intent = fields.intent as CartIntent | null;
   const sessionId = readCartSession(request);
-  const cartContext: CartContext = {
-    siteCode: site.code,
-    language,
-    now: clock.now(),
-    holdSeconds: config.CART_HOLD_SECONDS,
-    holdRequests: { limiter: rateLimiter, clientAddress, limits: holdLimitsOf(config) },
-  };
+  const cartContext = cartContextOf(services, { siteCode: site.code, language, clientAddress });
   const headers = new Headers({ "Cache-Control": "no-store" });
   try {
     if (intent === null || !CART_INTENTS.includes(intent)) throw new AppError("INVALID_REQUEST", { issues: [{ path: "body.intent", code: "unknown_intent" }] });
@@ -143,10 +142,10 @@ export async function applyCartForm(request: Request, context: Context, language
       if (added.sessionId !== sessionId) headers.append("Set-Cookie", cartSessionCookie(added.sessionId, config.NODE_ENV === "production"));
     } else {
       if (sessionId === null) throw new AppError("CART_NOT_FOUND");
-      const lineId = text(form, "line") ?? "";
+      const lineId = fields.line ?? "";
       if (intent === "remove") await removeCartLine(db, { sessionId, lineId }, cartContext);
       else if (intent === "hold-again") await holdCartLineAgain(db, { sessionId, lineId }, cartContext);
-      else await emptyCart(db, { sessionId, cartId: text(form, "cart") ?? "" }, cartContext);
+      else await emptyCart(db, { sessionId, cartId: fields.cart ?? "" }, cartContext);
     }
     return redirect(`${cartPath}?updated=1`, { status: 303, headers });
   } catch (failure) {

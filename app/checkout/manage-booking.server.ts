@@ -1,4 +1,4 @@
-// The manage-booking page's loader and action (issue 6). Without access: a form asking the booking
+// The manage-booking page's loader and action. Without access: a form asking the booking
 // reference and the buyer's e-mail; a right pair sets the booking-access cookie and comes back here
 // (post/redirect/get). The e-mail's link (`?ref=&key=`) sets the cookie and redirects to the clean
 // address, so the key does not stay in the history or a shared screenshot. With access: the booking,
@@ -6,7 +6,7 @@
 // change by POST, then back here with a notice). Every refusal is a code the page translates.
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { COOKIE, cookieAttributes } from "../../lib/cookies.ts";
-import { ERROR_STATUS, isAppError } from "../../lib/errors.ts";
+import { isAppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
 import { bookableRange } from "../../flows/booking-offers.ts";
 import { BUYER_ACTOR, cancelLineUnderPolicy } from "../../flows/cancellation.ts";
@@ -23,6 +23,7 @@ import {
 } from "../../flows/manage-booking.ts";
 import { findBooking, type BookingRow } from "../../modules/checkout/index.ts";
 import { addDays } from "../../modules/inventory/index.ts";
+import { formField, formValuesOf, pageStatusOf, readFormData, refusalHeaders } from "../../server/edge/index.ts";
 import { requestContext, servicesContext } from "../context.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import { bookingAccessCookie, readBookingAccess } from "./booking-access.server.ts";
@@ -66,11 +67,6 @@ export type ManageBookingActionData =
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-function statusOf(code: string): number {
-  const status = ERROR_STATUS[code as keyof typeof ERROR_STATUS] ?? 400;
-  return status >= 500 ? 503 : status;
-}
-
 function secure(context: Context): boolean {
   return context.get(servicesContext).config.NODE_ENV === "production";
 }
@@ -90,17 +86,21 @@ async function bookingOfCookie(request: Request, context: Context): Promise<Book
   return booking && hasGuestAccess(booking, access.secret) ? booking : null;
 }
 
-function text(value: FormDataEntryValue | string | null, max: number): string {
-  return typeof value === "string" ? value.trim().slice(0, max) : "";
-}
-
 export async function loadManageBooking(request: Request, context: Context, language: Language) {
   const services = context.get(servicesContext);
   const now = services.clock.now();
   const url = new URL(request.url);
   const page = pathOf("manageBooking", language);
-  const reference = text(url.searchParams.get("ref"), 20);
-  const key = text(url.searchParams.get("key"), 64);
+  const query = formValuesOf(url.searchParams, {
+    ref: formField.text(20),
+    key: formField.text(64),
+    line: formField.text(40),
+    date: formField.text(10),
+    returnDate: formField.text(10),
+    error: formField.text(40),
+    cancel: formField.text(40),
+  });
+  const { ref: reference, key } = query;
 
   if (reference && key) {
     try {
@@ -109,7 +109,7 @@ export async function loadManageBooking(request: Request, context: Context, lang
     } catch (error) {
       if (!isAppError(error)) throw error;
       const found: ManageBookingData = { kind: "find", form: { reference, email: "", error: error.code } };
-      return data(found, { status: statusOf(error.code), headers: NO_STORE });
+      return data(found, { status: pageStatusOf(error), headers: NO_STORE });
     }
   }
 
@@ -120,9 +120,8 @@ export async function loadManageBooking(request: Request, context: Context, lang
   }
 
   const view = await bookingView({ db: services.db, now }, booking, language);
-  const lineId = text(url.searchParams.get("line"), 40);
-  const date = text(url.searchParams.get("date"), 10);
-  const returnDate = text(url.searchParams.get("returnDate"), 10) || null;
+  const { line: lineId, date } = query;
+  const returnDate = query.returnDate || null;
   let change: ChangeSection | null = null;
   const line = view.lines.find((candidate) => candidate.id === lineId);
   if (line && line.kind === "ferry" && line.dateChange.allowed && date) {
@@ -141,10 +140,10 @@ export async function loadManageBooking(request: Request, context: Context, lang
   const range = bookableRange(now);
   const asked = url.searchParams.get("notice");
   const notice = asked === "date-changed" || asked === "open-ticket" || asked === "cancelled" ? asked : url.searchParams.get("resent") === "1" ? "email-resent" : null;
-  const resendError = /^[A-Z_]{3,40}$/.exec(text(url.searchParams.get("error"), 40))?.[0] ?? null;
+  const resendError = /^[A-Z_]{3,40}$/.exec(query.error)?.[0] ?? null;
   // A line whose sailing the operator closed may move to today's later sailings (ADR 0038).
   const earliest = view.lines.some((item) => item.sailingClosed) ? range.min : addDays(range.min, 1);
-  const asksCancel = text(url.searchParams.get("cancel"), 40);
+  const asksCancel = query.cancel;
   const cancelLineId = view.lines.some((item) => item.id === asksCancel && item.cancellation.offer !== null) ? asksCancel : null;
   const shown: ManageBookingData = { kind: "booking", booking: view, notice, resendError, change, cancelLineId, dates: { min: earliest, max: range.max } };
   return data(shown, { headers: NO_STORE });
@@ -153,11 +152,19 @@ export async function loadManageBooking(request: Request, context: Context, lang
 export async function submitManageBooking(request: Request, context: Context, language: Language) {
   const services = context.get(servicesContext);
   const page = pathOf("manageBooking", language);
-  const form = await request.formData().catch(() => new FormData());
-  const intent = text(form.get("intent"), 20);
+  const form = formValuesOf(await readFormData(request), {
+    intent: formField.text(20),
+    reference: formField.text(20),
+    email: formField.text(254),
+    lineId: formField.text(40),
+    newDate: formField.text(10),
+    outboundSailingId: formField.text(12),
+    inboundSailingId: formField.text(12),
+  });
+  const { intent } = form;
 
   if (intent === "find") {
-    const values = { reference: text(form.get("reference"), 20), email: text(form.get("email"), 254) };
+    const values = { reference: form.reference, email: form.email };
     try {
       const lookups = { limiter: services.rateLimiter, clientAddress: context.get(requestContext).clientAddress, now: services.clock.now() };
       const booking = await findBookingForGuest({ db: services.db, lookups }, values);
@@ -165,9 +172,7 @@ export async function submitManageBooking(request: Request, context: Context, la
     } catch (error) {
       if (!isAppError(error)) throw error;
       const failure: ManageBookingActionData = { intent: "find", form: { ...values, error: error.code } };
-      const headers = new Headers(NO_STORE);
-      if (error.retryAfterSeconds !== null) headers.set("Retry-After", String(error.retryAfterSeconds));
-      return data(failure, { status: statusOf(error.code), headers });
+      return data(failure, { status: pageStatusOf(error), headers: refusalHeaders(error, NO_STORE) });
     }
   }
 
@@ -178,7 +183,7 @@ export async function submitManageBooking(request: Request, context: Context, la
 
   const booking = await bookingOfCookie(request, context);
   if ((intent !== "change-date" && intent !== "open-ticket" && intent !== "cancel") || !booking) return redirect(page, { headers: NO_STORE });
-  const lineId = text(form.get("lineId"), 40);
+  const { lineId, newDate } = form;
   if (intent === "cancel") {
     try {
       await cancelLineUnderPolicy(
@@ -189,7 +194,7 @@ export async function submitManageBooking(request: Request, context: Context, la
     } catch (error) {
       if (!isAppError(error)) throw error;
       const failure: ManageBookingActionData = { intent: "cancel", lineId, newDate: "", error: error.code };
-      return data(failure, { status: statusOf(error.code), headers: NO_STORE });
+      return data(failure, { status: pageStatusOf(error), headers: NO_STORE });
     }
   }
   if (intent === "open-ticket") {
@@ -199,24 +204,20 @@ export async function submitManageBooking(request: Request, context: Context, la
     } catch (error) {
       if (!isAppError(error)) throw error;
       const failure: ManageBookingActionData = { intent: "open-ticket", lineId, newDate: "", error: error.code };
-      return data(failure, { status: statusOf(error.code), headers: NO_STORE });
+      return data(failure, { status: pageStatusOf(error), headers: NO_STORE });
     }
   }
-  const newDate = text(form.get("newDate"), 10);
-  const sailing = (name: string) => {
-    const value = text(form.get(name), 12);
-    return /^\d{1,12}$/.test(value) ? Number(value) : null;
-  };
+  const sailing = (value: string) => (/^\d{1,12}$/.test(value) ? Number(value) : null);
   try {
     await changeBookingDate(
       services,
-      { bookingId: booking.id, lineId, newDate, outboundSailingId: sailing("outboundSailingId"), inboundSailingId: sailing("inboundSailingId") },
+      { bookingId: booking.id, lineId, newDate, outboundSailingId: sailing(form.outboundSailingId), inboundSailingId: sailing(form.inboundSailingId) },
       services.clock.now(),
     );
     return redirect(`${page}?notice=date-changed`, { headers: NO_STORE });
   } catch (error) {
     if (!isAppError(error)) throw error;
     const failure: ManageBookingActionData = { intent: "change-date", lineId, newDate, error: error.code };
-    return data(failure, { status: statusOf(error.code), headers: NO_STORE });
+    return data(failure, { status: pageStatusOf(error), headers: NO_STORE });
   }
 }

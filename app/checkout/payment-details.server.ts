@@ -1,5 +1,5 @@
-// The payment-details pages' loader and action (spec §2 Cart: payment details, and payment details for
-// a coupon). The loader shows the cart as it will be paid (amounts also in USD, spec §7
+// The payment-details pages' loader and action (payment details, and payment details for
+// a coupon). The loader shows the cart as it will be paid (amounts also in USD,
 // IncludeAmountsUSD) with the buyer form; the action places the booking through flows/checkout.ts and
 // sends the buyer to the provider's page. A refusal re-renders the form with what was typed and every
 // field's mistake, and changes nothing. Both pages are this one checkout: the coupon page is the
@@ -8,7 +8,7 @@
 import { data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
 import { siteOriginOf } from "../../lib/config.ts";
 import { countryOptions } from "../../lib/countries.ts";
-import { ERROR_STATUS, isAppError, type ErrorIssue } from "../../lib/errors.ts";
+import { isAppError, type ErrorIssue } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
 import { upliftScriptForPage, type UpliftScript } from "../../lib/uplift.ts";
 import { findCartView, type CartView } from "../../flows/cart.ts";
@@ -17,6 +17,7 @@ import { findCheckoutDraft, guestSecretOf, placeBooking, type CheckoutDraft } fr
 import { checkoutDeps } from "../../flows/checkout-deps.ts";
 import { needsPassengerNames, passengerTypesOf, type PaymentMethodKind } from "../../modules/checkout/index.ts";
 import { findInstalmentBanks, INSTALMENT_CURRENCY, instalmentOffers } from "../../modules/payments/index.ts";
+import { pageStatusOf } from "../../server/edge/index.ts";
 import { servicesContext, requestContext } from "../context.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import { readCartSession } from "../cart/cart-session.server.ts";
@@ -76,7 +77,7 @@ export interface PaymentDetailsData {
   declined: DeclineCode | null;
   /** What the buyer sent for this cart's payment that did not go through, to fill the form again; null: a blank form. */
   typed: PaymentFormValues | null;
-  /** Uplift's pay-monthly offer (spec §4): the script to load, or null when it must not be requested. */
+  /** Uplift's pay-monthly offer: the script to load, or null when it must not be requested. */
   uplift: UpliftScript | null;
   /** A signed-in buyer's saved travellers (offered as they type a name); null when nobody is signed in. */
   savedTravellers: string[] | null;
@@ -250,6 +251,6 @@ export async function submitPaymentDetails(request: Request, context: Context, l
   } catch (error) {
     if (!isAppError(error)) throw error;
     const failure: PaymentFormFailure = { code: error.code, issues: [...error.issues], values };
-    return data(failure, { status: ERROR_STATUS[error.code] >= 500 ? 503 : ERROR_STATUS[error.code] });
+    return data(failure, { status: pageStatusOf(error) });
   }
 }

@@ -1,4 +1,4 @@
-// The thank-you page's loader (spec §2 Cart: thank-you). The provider sends the buyer back here with
+// The thank-you page's loader. The provider sends the buyer back here with
 // its payment id; the loader confirms the payment (the same use case the webhook runs, so whichever
 // comes first does the work and the other finds it done), then shows the booking to the browser that
 // holds its access cookie. A declined payment goes back to the payment details with the reason.
@@ -35,7 +35,7 @@ export interface ThankYouData {
   holds: { ferry: boolean; visit: boolean; coupon: boolean; dated: boolean };
   /** How it was paid, once captured: the card (brand, last digits, months without interest) or PayPal. */
   payment: PaidWith | null;
-  /** What the personalization tracker reports as the order (spec §3 tracked events), once it is paid. */
+  /** What the personalization tracker reports as the order, once it is paid. */
   order: { lines: TrackedLine[]; total: Money } | null;
 }
 
@@ -79,7 +79,7 @@ export async function loadThankYou(request: Request, context: Context, language:
 
   const headers = new Headers({ "Cache-Control": "no-store" });
   const ticketed = booking.status === "ticketed";
-  // The paid cart is closed: the browser starts a new one (spec §4: clearing the cart empties the cookie).
+  // The paid cart is closed: the browser starts a new one (clearing the cart empties the cookie).
   if (ticketed) headers.append("Set-Cookie", cartSessionCookie(null, services.config.NODE_ENV === "production"));
   const { db } = services;
   // Paid is enough for the lines (next steps, the tracked order); tickets follow from a job moments later.

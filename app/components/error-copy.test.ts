@@ -6,7 +6,7 @@ import { isPageLive } from "../routing/localized-paths.ts";
 import { errorCopyOf, relatedLinksOf, searchActionOf, statusOfError } from "./error-copy.ts";
 
 describe("errorCopyOf", () => {
-  it("titles a 500 'Internal Error' in every language (spec §2)", () => {
+  it("titles a 500 'Internal Error' in every language", () => {
     const { title } = errorCopyOf(500);
     expect(LANGUAGES.map((language) => ESSENTIAL[language][title])).toEqual(["Error interno", "Internal Error", "Erro interno"]);
   });

@@ -14,7 +14,7 @@ export interface ErrorCopy {
   note: "error.inRequest" | "error.onServer";
 }
 
-/** Title, heading and text for an HTTP status (spec §2: a 500 is titled "Internal Error"). */
+/** Title, heading and text for an HTTP status (a 500 is titled "Internal Error"). */
 export function errorCopyOf(status: number): ErrorCopy {
   const note = status >= 400 && status < 500 ? "error.inRequest" : "error.onServer";
   return { ...headlineOf(status), note };

@@ -1,4 +1,4 @@
-// The error screen (spec §2, §4 Error): what a render failure switches the page to. It carries its
+// The error screen: what a render failure switches the page to. It carries its
 // own light header and reads only the essential catalogue, so it works even when the root loader —
 // or the site shell itself — is what failed. Errors are logged where they happen (entry.server.tsx
 // on the server, entry.client.tsx in the browser), never here: this component re-renders.

@@ -1,4 +1,4 @@
-// Canonical and reciprocal hreflang links for the page being shown (issue 2, §3). The hreflang set is
+// Canonical and reciprocal hreflang links for the page being shown. The hreflang set is
 // the client state's `hreflangs` (app/routing/client-state.ts), so the links and the state agree.
 import { useLocation } from "react-router";
 import { hreflangsOf } from "../routing/client-state.ts";

@@ -1,4 +1,4 @@
-// The operator's console, one table (issue 11, ADR 0036): each page's localized paths, its route
+// The operator's console, one table (ADR 0036): each page's localized paths, its route
 // module, the permission it needs and its title in the console's catalogue. routes.ts makes the routes
 // from it, the layout makes the navigation from it: a new console page is one entry here.
 import type { Language } from "../../lib/language.ts";

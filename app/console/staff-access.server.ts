@@ -1,4 +1,4 @@
-// Who is asking, for the operator's console and the staff API (issue 11, ADR 0036). One answer for
+// Who is asking, for the operator's console and the staff API (ADR 0036). One answer for
 // both edges: the admin API token (machines; acts as an admin), a bearer access token of our identity
 // provider that carries the `admin` scope (staff tools), or the site's session cookie of a staff
 // account (the console in a browser). A visitor's session is a person without a role: FORBIDDEN, not

@@ -1,4 +1,4 @@
-// The console pages' gate (issue 11, ADR 0036): a console loader or action starts with
+// The console pages' gate (ADR 0036): a console loader or action starts with
 // `requireStaffPage`. Nobody signed in goes to the sign-in page and comes back; a person whose role
 // lacks the page's permission gets a 403 the console layout shows (and the attempt is audited). The
 // refusal carries its own words: when an action throws it, React Router renders the layout's boundary
@@ -8,6 +8,7 @@ import { languageOfPath, type Language } from "../../lib/language.ts";
 import { isAppError } from "../../lib/errors.ts";
 import type { StaffPermission } from "../../modules/identity/index.ts";
 import { PRIVATE_NO_STORE, toSignIn } from "../account/account.server.ts";
+import { fieldText } from "../../server/edge/index.ts";
 import { requestContext, servicesContext } from "../context.ts";
 import { CONSOLE_CATALOGUES } from "./messages/catalogues.server.ts";
 import { authorizeStaff, resolveCaller, type StaffActor } from "./staff-access.server.ts";
@@ -55,6 +56,5 @@ function refusalOf(staff: boolean, language: Language): ConsoleRefusal {
 
 /** A console form's field, trimmed and bounded: what a staff member typed, never more than `max`. */
 export function formText(form: FormData, name: string, max = 200): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value.trim().slice(0, max) : "";
+  return fieldText(form, name, max);
 }

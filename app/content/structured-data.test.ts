@@ -23,7 +23,7 @@ describe("JSON-LD", () => {
     expect(data["mainEntity"]).toEqual([{ "@type": "Question", name: "Q?", acceptedAnswer: { "@type": "Answer", text: "A." } }]);
   });
 
-  it("gives the Organization the call-center hours of spec §9", () => {
+  it("gives the Organization the call-center hours", () => {
     const data = organization({ origin: "https://t.example", homeUrl: "https://t.example/en/", description: "d", languages: ["es", "en"] });
     expect(JSON.stringify(data["contactPoint"])).toContain('"opens":"07:00","closes":"22:00"');
   });

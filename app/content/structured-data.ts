@@ -61,7 +61,7 @@ export function faqPage(input: { url: string; language: string; items: readonly 
 const WEEKDAYS: DayOfWeek[] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"];
 const WEEKEND: DayOfWeek[] = ["Saturday", "Sunday"];
 
-/** Call-center hours of spec §9 (Mon–Fri 7:00–24:00, Sat–Sun 7:00–22:00, Cancún time). */
+/** Call-center hours (Mon–Fri 7:00–24:00, Sat–Sun 7:00–22:00, Cancún time). */
 export const CALL_CENTER_HOURS: OpeningHoursSpecification[] = [
   { "@type": "OpeningHoursSpecification", dayOfWeek: WEEKDAYS, opens: "07:00", closes: "23:59" },
   { "@type": "OpeningHoursSpecification", dayOfWeek: WEEKEND, opens: "07:00", closes: "22:00" },

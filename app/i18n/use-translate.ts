@@ -4,8 +4,6 @@ import { languageOfPath, type Language } from "../../lib/language.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import { createTranslate, type Translate } from "./translate.ts";
 
-export type RootData = ReturnType<typeof useRootData>;
-
 export function useRootData() {
   return useRouteLoaderData<typeof rootLoader>("root");
 }

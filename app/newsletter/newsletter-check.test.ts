@@ -1,4 +1,4 @@
-// The browser's newsletter check (spec §5 messages) and the server's (spec §8 issues) agree: what the
+// The browser's newsletter check and the server's agree: what the
 // form says before sending is what the server's refusal turns into.
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors.ts";

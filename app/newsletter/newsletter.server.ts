@@ -8,6 +8,7 @@ import { countryCodeOfInput } from "../../lib/countries.ts";
 import { isAppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
 import { fieldErrorsOfIssues, newsletterValuesOf, type NewsletterResult } from "../components/newsletter/newsletter-check.ts";
+import { pageStatusOf } from "../../server/edge/index.ts";
 import { requestContext, servicesContext } from "../context.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -38,7 +39,7 @@ export async function submitNewsletter(request: Request, context: Context, langu
     if (error.code === "NEWSLETTER_DUPLICATE") return data<NewsletterResult>({ outcome: "duplicate", values }, { status: 409, headers: NO_STORE });
     const errors = error.code === "NEWSLETTER_INVALID" ? fieldErrorsOfIssues(error.issues) : null;
     if (errors) return data<NewsletterResult>({ outcome: "invalid", errors, values }, { status: 422, headers: NO_STORE });
-    return data<NewsletterResult>({ outcome: "failed", values }, { status: error.status >= 500 ? 503 : error.status, headers: NO_STORE });
+    return data<NewsletterResult>({ outcome: "failed", values }, { status: pageStatusOf(error), headers: NO_STORE });
   }
 }
 

@@ -1,4 +1,4 @@
-// The spec §3 tracked events (cart, order, product, post), built from what the pages already show.
+// The tracked events (cart, order, product, post), built from what the pages already show.
 // Pure and browser-safe: amounts arrive as integer minor units (lib/money) and leave as decimals in the
 // currency's major unit, as analytics libraries report them. Lines and products are named by their
 // catalogue code, never by a database id.

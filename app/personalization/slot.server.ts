@@ -1,4 +1,4 @@
-// A content slot rendered on the server (issue 9 item 5): the page's loader asks for the slot's answer
+// A content slot rendered on the server: the page's loader asks for the slot's answer
 // for this visitor, so the banner is in the first HTML (no layout shift). Viewing the page counts a
 // visit and may set the client id and preview cookies. A slot that fails leaves the page without it.
 import type { RouterContextProvider } from "react-router";

@@ -1,17 +1,17 @@
-// The personalization tracker's decisions (spec §4 "Personalization tracker", §8 statuses and
-// messages, §9 limits), as pure functions of its state and `now`: what to do with an event, which
+// The personalization tracker's decisions (its statuses, messages and limits), as
+// pure functions of its state and `now`: what to do with an event, which
 // beacon to send next and when, what an answer means, when the visitor has been idle long enough for a
 // ping. The shell (tracker.ts) does the fetching, the timers and the storage, and nothing else.
 import { TRACKER_MESSAGES, TRACKING_EVENT_TYPES, TrackBeacon, TrackingEvent, type TrackingContext } from "../../lib/tracking-events.ts";
 import type { z } from "zod";
 
-/** Spec §9 personalization library constants. */
+/** The tracker's constants: queue size, back-off, timeouts and inactivity delays. */
 export const TRACKER_SETTINGS = {
   queueCapacity: 100,
-  /** The queue resumes taking events once it holds this many or fewer (spec §4: "when half empty"). */
+  /** The queue resumes taking events once it holds this many or fewer ("when half empty"). */
   resumeAtOrBelow: 50,
   ackTimeoutMs: 10_000,
-  /** Asking the service for a client id (spec §9 "fetch timeout 5000 ms"). */
+  /** Asking the service for a client id. */
   fetchTimeoutMs: 5_000,
   retryMinDelayMs: 3_000,
   retryMaxDelayMs: 60_000,
@@ -29,7 +29,7 @@ export interface QueuedBeacon {
 
 export interface TrackerState {
   enabled: boolean;
-  /** Spec §4: suspended when the queue is full, until it is half empty. */
+  /** Suspended when the queue is full, until it is half empty. */
   suspended: boolean;
   /** Oldest first; the head is the one being sent or retried. */
   queue: readonly QueuedBeacon[];
@@ -78,7 +78,7 @@ export function setEnabled(state: TrackerState, enabled: boolean): TrackerState 
 
 export type EventCheck = { ok: true; event: TrackingEvent } | { ok: false; log: TrackerLog };
 
-/** Spec §8: an event of a type the schema does not know, or a known type with a bad payload, is refused. */
+/** An event of a type the schema does not know, or a known type with a bad payload, is refused. */
 export function checkEvent(input: unknown): EventCheck {
   const type = typeof input === "object" && input !== null && "type" in input ? (input as { type: unknown }).type : undefined;
   if (typeof type !== "string" || !(TRACKING_EVENT_TYPES as string[]).includes(type)) {
@@ -137,7 +137,7 @@ export function markSending(state: TrackerState, id: string): TrackerState {
 export type SendOutcome = { kind: "answered"; status: number } | { kind: "timeout" } | { kind: "network" };
 
 /**
- * Spec §8: beacons are retried on 500 and above, 429 and 408, and not on other statuses. No answer
+ * Beacons are retried on 500 and above, 429 and 408, and not on other statuses. No answer
  * (the acknowledgement timeout, a network failure) is the same as a 408: the beacon may not have arrived.
  */
 export function isRetryable(outcome: SendOutcome): boolean {

@@ -1,4 +1,4 @@
-// Puts the personalization tracker in the page: on when the site's enableCroct flag is (spec §9), its
+// Puts the personalization tracker in the page: on when the site's enableCroct flag is, its
 // cart and order events only when enableCroctShopping is too. One tracker per browser page, created on
 // the first render that needs it; user activity restarts its inactivity pings. Pages track with
 // useTrackView (once per view) and components with useTrack.

@@ -1,4 +1,4 @@
-// My account (issue 7): needs a session (none → the auth page, coming back here after). Shows the
+// My account: needs a session (none → the auth page, coming back here after). Shows the
 // bookings bought with the account's confirmed e-mail (each opens manage booking), the profile form
 // (name, country, state) and the sign-out button. Personal: private, no-store, noindex.
 import { useState } from "react";

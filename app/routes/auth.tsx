@@ -1,4 +1,4 @@
-// The auth page (spec §2 "Auth return pages", §5 Login): the sign-in form. With JavaScript it makes
+// The auth page: the sign-in form. With JavaScript it makes
 // the spec's calls — POST /login, POST /user-session/ — then goes where GET /redirect/ says (else the
 // account); without, it posts to this page's action, which signs in the same way.
 import { useLanguage, useTranslate } from "../i18n/use-translate.ts";

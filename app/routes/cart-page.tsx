@@ -1,4 +1,4 @@
-// The cart (spec §2 Cart): each line with its date, schedule, passengers and fare, the hold's
+// The cart: each line with its date, schedule, passengers and fare, the hold's
 // countdown, remove and hold-again; complement cards with their details; the totals in the cart's
 // currency. Every button is a form that works without JavaScript (app/cart/cart-page.server.ts).
 import { data, Form, Link, useLocation, useNavigation } from "react-router";

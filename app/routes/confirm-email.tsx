@@ -1,4 +1,4 @@
-// Confirm the e-mail (issue 7): the mail's link (?token=) confirms the address and offers to sign in;
+// Confirm the e-mail: the mail's link (?token=) confirms the address and offers to sign in;
 // a link that is forged, used or too old says which, and a form asks for a new one (answered the same
 // whether or not the address awaits confirmation).
 import { Form, Link, useNavigation } from "react-router";

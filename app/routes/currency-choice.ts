@@ -1,32 +1,31 @@
 // The currency form for browsers without JavaScript (POST /{lang}/currency/): sets both currency
-// cookies for 604800 s (spec §4, §9) and sends the visitor back to the page they were on, a path on
+// cookies for 604800 s and sends the visitor back to the page they were on, a path on
 // this site only. With JavaScript the switcher calls PUT /api/currency instead. An unknown currency is
 // refused with UNKNOWN_CURRENCY and sets nothing.
 import { redirect } from "react-router";
 import { currencyCookies } from "../../lib/cookies.ts";
-import { AppError, errorBody, isAppError } from "../../lib/errors.ts";
+import { AppError, isAppError } from "../../lib/errors.ts";
 import { changeCartCurrency } from "../../flows/cart.ts";
 import { readCartSession } from "../cart/cart-session.server.ts";
 import { languageOfPath } from "../../lib/language.ts";
 import { isCurrencyCode } from "../../lib/money.ts";
 import { findCurrencyByCode } from "../../modules/currency/index.ts";
 import { CURRENCY_FORM_FIELD, safeReturnPath } from "../components/currency/currency-options.ts";
+import { apiRefusal, cartContextOf } from "../../server/edge/index.ts";
 import { requestContext, servicesContext } from "../context.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import type { Route } from "./+types/currency-choice";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, config, clock } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db, config } = services;
   const language = languageOfPath(new URL(request.url).pathname);
   const form = await request.formData().catch(() => null);
   const code = form?.get(CURRENCY_FORM_FIELD.currency);
   const currency = typeof code === "string" && isCurrencyCode(code) ? await findCurrencyByCode(db, code, language) : null;
   if (!currency) {
     const error = new AppError("UNKNOWN_CURRENCY", { issues: [{ path: `body.${CURRENCY_FORM_FIELD.currency}`, code: "unknown_currency" }] });
-    return Response.json(errorBody(error, context.get(requestContext).requestId), {
-      status: error.status,
-      headers: { "Cache-Control": "no-store" },
-    });
+    return apiRefusal(error, context.get(requestContext).requestId, { "Cache-Control": "no-store" });
   }
   const back = safeReturnPath(form?.get(CURRENCY_FORM_FIELD.returnTo), pathOf("home", language));
   const headers = new Headers({ "Cache-Control": "no-store" });
@@ -34,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The cart follows the visitor's currency, as PUT /xapi/shopping-cart/currency does for the switcher with JavaScript.
   const sessionId = readCartSession(request);
   if (sessionId !== null) {
-    await changeCartCurrency(db, { sessionId, currency: currency.iso_code }, { siteCode: config.SITE_CODE, language, now: clock.now(), holdSeconds: config.CART_HOLD_SECONDS }).catch((error: unknown) => {
+    await changeCartCurrency(db, { sessionId, currency: currency.iso_code }, cartContextOf(services, { siteCode: config.SITE_CODE, language })).catch((error: unknown) => {
       // A cart that no longer exists is the cart page's to clear; the currency choice still stands.
       if (!isAppError(error)) throw error;
     });

@@ -1,4 +1,4 @@
-// Fault injection for end-to-end tests of the error screen (spec §4 Error) against the production
+// Fault injection for end-to-end tests of the error screen against the production
 // build: `?where=server` fails while the server renders, `?where=client` fails in the browser right
 // after hydration. Off unless ENABLE_FAULT_ROUTES=true; then, and for any other `where`, it is the
 // normal localized 404.

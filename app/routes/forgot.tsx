@@ -1,4 +1,4 @@
-// Forgot the password (issue 7). Without a token: the e-mail, and always the same answer ("if an
+// Forgot the password. Without a token: the e-mail, and always the same answer ("if an
 // account exists, we sent a link"), so the page tells no one which addresses have accounts. With the
 // mail's ?token=: the new password (its rule in view), then a sign-in link; a used or old link says
 // so and offers to ask for another.

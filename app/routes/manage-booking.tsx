@@ -1,4 +1,4 @@
-// My booking (issue 6): find a booking by reference and e-mail (or the e-mail's link), then see it —
+// My booking: find a booking by reference and e-mail (or the e-mail's link), then see it —
 // trips, tickets, payment, history —, download the tickets, have the e-mail sent again, and move a
 // dated line under the weather guarantee. Works without JavaScript: every step is a form and a reload.
 import { Form, useNavigation } from "react-router";

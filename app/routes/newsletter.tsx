@@ -1,4 +1,4 @@
-// The newsletter page (spec §3): the form at full width, and where the footer's form lands when it
+// The newsletter page: the form at full width, and where the footer's form lands when it
 // is posted without JavaScript — the answer (success, the fields to fix, duplicateKey, try later)
 // shows here with what was typed.
 import { languageOfPath } from "../../lib/language.ts";

@@ -1,4 +1,4 @@
-// The localized 404 (issue 2): any path no route claims, shown inside the normal site shell in the
+// The localized 404: any path no route claims, shown inside the normal site shell in the
 // language of its first segment, with the search box and the pages a lost visitor most likely wants.
 import { data } from "react-router";
 import { ErrorContent } from "../components/error-screen.tsx";

@@ -1,4 +1,4 @@
-// Payment details (spec §2 Cart: payment details, and payment details for a coupon): the buyer's
+// Payment details (payment details, and payment details for a coupon): the buyer's
 // details, passenger names where tickets carry them, how to pay (card; PayPal and months without
 // interest in MXN), terms, and the summary with the hold's countdown — or, for coupons, each one's
 // validity. Submitting places the booking and goes to the provider's secure page. One module serves
@@ -131,7 +131,7 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
   const couponPage = page === "paymentDetailsCoupon";
   const title = couponPage ? t("checkout.couponTitle") : t("checkout.title");
   const couponMonths = cart.lines.find((line) => line.coupon)?.coupon?.months ?? null;
-  // Spec §3 client state: Uplift reports when it is ready, and hides our pay button while "Pay monthly" is chosen.
+  // Uplift reports when it is ready, and hides our pay button while "Pay monthly" is chosen.
   const [upliftInitialized, setUpliftInitialized] = useState(false);
   const [showPaymentButton, setShowPaymentButton] = useState(true);
   const form = useRef<HTMLFormElement>(null);

@@ -1,4 +1,4 @@
-// The promotions page (spec §2): its editorial text, led by the promotions content slot, whose variant
+// The promotions page: its editorial text, led by the promotions content slot, whose variant
 // depends on the visitor (residents of Quintana Roo, a returning visitor with a cart, anyone else).
 import { data } from "react-router";
 import { SlotBanner } from "../components/personalization/slot-banner.tsx";

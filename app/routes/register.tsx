@@ -1,4 +1,4 @@
-// Create an account (issue 7): e-mail, password with its rule in view, name, country and state, and
+// Create an account: e-mail, password with its rule in view, name, country and state, and
 // the privacy notice accepted; then "check your mail". Every refusal shows at its field, in the
 // visitor's language. Works without JavaScript (a form and its action).
 import { Form, Link, useNavigation } from "react-router";

@@ -1,4 +1,4 @@
-// The site search results page (spec §2) at /es/busqueda/, /en/search/, /pt/busca/ and their alias
+// The site search results page at /es/busqueda/, /en/search/, /pt/busca/ and their alias
 // paths, with q: the search box prefilled, a short answer when the FAQ answers the question, the
 // results grouped by type, popular searches when nothing is asked or found. A click on a result is
 // sent to analytics with its position. The page works without JavaScript: the box is a GET form.

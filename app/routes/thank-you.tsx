@@ -1,4 +1,4 @@
-// Thank-you (spec §2 Cart: thank-you): the booking reference and what comes next, once the payment is
+// Thank-you: the booking reference and what comes next, once the payment is
 // confirmed; while it is not yet, a page that says so and checks again; a refund if the seats were gone.
 import { data, Link } from "react-router";
 import { languageOfPath } from "../../lib/language.ts";

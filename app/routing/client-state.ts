@@ -1,4 +1,4 @@
-// Three fields of the spec §3 client state that follow the page being shown, computed from the slug
+// Three fields of the client state that follow the page being shown, computed from the slug
 // table: `sectionSite` (which part of the site the page belongs to), `hreflangs` (the same page in
 // each of the site's languages, the links HeadLinks writes) and `metricasGA4` (the page_view the GA4
 // data layer receives on each page change). Pure: the shell (components/shell/client-state.tsx) feeds

@@ -1,5 +1,5 @@
 // Pure path logic over the slug table: which page a path is, its equivalent in another language,
-// and where a path without a valid language goes (spec §2: anything else becomes English).
+// and where a path without a valid language goes (anything else becomes English).
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from "../../lib/language.ts";
 import { PAGE_MODULES } from "./page-modules.ts";
 import { PAGES, PAGE_IDS, type PageId } from "./pages.ts";

@@ -1,4 +1,4 @@
-// The slug table: every page of spec §2, keyed by page id and language. It is data — the single
+// The slug table: every page, keyed by page id and language. It is data — the single
 // source for routes.ts, the language switcher, hreflang links, menus and the site map. A page is
 // routed only when it has a module in PAGE_MODULES (see page-modules.ts), never as a placeholder.
 import type { Language } from "../../lib/language.ts";
@@ -46,7 +46,7 @@ export type PageId =
 
 export interface PageSlugs {
   paths: Record<Language, string>;
-  /** Other paths that serve the same page (spec §2 "also seen"). They are canonicalized to `paths`. */
+  /** Other paths that serve the same page. They are canonicalized to `paths`. */
   aliases?: Partial<Record<Language, readonly string[]>>;
 }
 

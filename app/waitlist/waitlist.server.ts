@@ -5,14 +5,14 @@
 // page, as after any "add to cart"). Works without JavaScript.
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { cartSessionCookie } from "../../lib/cart-session.ts";
-import { AppError, ERROR_STATUS, isAppError } from "../../lib/errors.ts";
+import { AppError, isAppError } from "../../lib/errors.ts";
 import { isLanguage, type Language } from "../../lib/language.ts";
-import { holdLimitsOf, type CartContext } from "../../flows/cart.ts";
 import { claimWaitlistOffer, findOfferView, joinWaitingList, type OfferState } from "../../flows/waitlist.ts";
 import { findCrossings, findSailing, isLocalDate } from "../../modules/inventory/index.ts";
 import { OFFER_MINUTES } from "../../modules/waitlist/index.ts";
 import { readCartSession } from "../cart/cart-session.server.ts";
 import { formatLongDate } from "../components/booking/format.ts";
+import { cartContextOf, formField, formValuesOf, pageStatusOf, readFormData } from "../../server/edge/index.ts";
 import { requestContext, servicesContext } from "../context.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import { findRequestCurrency } from "../visitor-currency.server.ts";
@@ -90,7 +90,7 @@ export async function loadWaitlistPage(request: Request, context: Context, langu
       return data(page, { headers });
     } catch (failure) {
       if (!isAppError(failure)) throw failure;
-      return data({ kind: "invalid" } as WaitlistPageData, { status: failure.status, headers });
+      return data({ kind: "invalid" } as WaitlistPageData, { status: pageStatusOf(failure), headers });
     }
   }
   const sailingParam = url.searchParams.get("sailing");
@@ -113,62 +113,65 @@ export async function loadWaitlistPage(request: Request, context: Context, langu
     return data(page, { headers });
   } catch (failure) {
     if (!isAppError(failure)) throw failure;
-    return data({ kind: "none" } as WaitlistPageData, { status: failure.status, headers });
+    return data({ kind: "none" } as WaitlistPageData, { status: pageStatusOf(failure), headers });
   }
 }
 
-function text(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-}
+/** The join and claim forms' fields, as typed (the use case checks them and says which is wrong). */
+const WAITLIST_FIELDS = {
+  intent: formField.raw(),
+  token: formField.raw(),
+  sailing: formField.raw(),
+  email: formField.raw(300),
+  adults: formField.raw(5),
+  children: formField.raw(5),
+  infants: formField.raw(5),
+  category: formField.raw(),
+  language: formField.raw(),
+};
 
 export async function submitWaitlistForm(request: Request, context: Context, language: Language) {
-  const { db, clock, config, rateLimiter } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db, clock, config, rateLimiter } = services;
   const { site, clientAddress } = context.get(requestContext);
-  const form = await request.formData().catch(() => new FormData());
+  const form = formValuesOf(await readFormData(request), WAITLIST_FIELDS);
   const headers = new Headers({ "Cache-Control": "no-store" });
-  if (text(form, "intent") === "claim") {
-    const cartContext: CartContext = {
-      siteCode: site.code,
-      language,
-      now: clock.now(),
-      holdSeconds: config.CART_HOLD_SECONDS,
-      holdRequests: { limiter: rateLimiter, clientAddress, limits: holdLimitsOf(config) },
-    };
+  if (form.intent === "claim") {
+    const cartContext = cartContextOf(services, { siteCode: site.code, language, clientAddress });
     const sessionId = readCartSession(request);
     try {
       const currency = await findRequestCurrency(request, context, language);
-      const added = await claimWaitlistOffer(db, { token: text(form, "token"), sessionId, currency: currency.iso_code }, cartContext);
+      const added = await claimWaitlistOffer(db, { token: form.token, sessionId, currency: currency.iso_code }, cartContext);
       if (added.sessionId !== sessionId) headers.append("Set-Cookie", cartSessionCookie(added.sessionId, config.NODE_ENV === "production"));
       return redirect(`${pathOf("cart", language)}?updated=1`, { status: 303, headers });
     } catch (failure) {
       if (!isAppError(failure)) throw failure;
       const answer: WaitlistActionData = { kind: "claim-error", code: failure.code };
-      return data(answer, { status: failure.status, headers });
+      return data(answer, { status: pageStatusOf(failure), headers });
     }
   }
-  const chosenLanguage = text(form, "language");
+  const chosenLanguage = form.language;
   const values: WaitlistFormValues = {
-    email: text(form, "email").slice(0, 300),
-    adults: text(form, "adults").slice(0, 5),
-    children: text(form, "children").slice(0, 5),
-    infants: text(form, "infants").slice(0, 5),
-    category: text(form, "category") === "resident" ? "resident" : "tourist",
+    email: form.email,
+    adults: form.adults,
+    children: form.children,
+    infants: form.infants,
+    category: form.category === "resident" ? "resident" : "tourist",
     language: isLanguage(chosenLanguage) ? chosenLanguage : language,
   };
   try {
-    if (text(form, "intent") !== "join") throw new AppError("INVALID_REQUEST", { issues: [{ path: "body.intent", code: "unknown_intent" }] });
+    if (form.intent !== "join") throw new AppError("INVALID_REQUEST", { issues: [{ path: "body.intent", code: "unknown_intent" }] });
     // No double opt-in (ADR 0037): what keeps a script from filling lines with others' addresses is this limit.
     await rateLimiter.take([{ key: `waitlist-join:${clientAddress}`, limit: JOIN_LIMIT }], clock.now());
     const joined = await joinWaitingList(
       { db, now: clock.now() },
-      { sailing: text(form, "sailing"), email: values.email, adults: values.adults, children: values.children, infants: values.infants, category: text(form, "category"), language: chosenLanguage },
+      { sailing: form.sailing, email: values.email, adults: values.adults, children: values.children, infants: values.infants, category: form.category, language: chosenLanguage },
     );
     const answer: WaitlistActionData = { kind: "joined", place: joined.place, email: values.email.trim(), seats: joined.seats };
     return data(answer, { headers });
   } catch (failure) {
     if (!isAppError(failure)) throw failure;
     const answer: WaitlistActionData = { kind: "join-error", code: failure.code, fields: failure.issues.map((issue) => `${issue.path}:${issue.code}`), values };
-    return data(answer, { status: ERROR_STATUS[failure.code], headers });
+    return data(answer, { status: pageStatusOf(failure), headers });
   }
 }

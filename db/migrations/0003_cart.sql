@@ -51,7 +51,7 @@ ALTER TABLE "cart_lines" ADD CONSTRAINT "cart_lines_outbound_sailing_id_sailings
 ALTER TABLE "cart_lines" ADD CONSTRAINT "cart_lines_inbound_sailing_id_sailings_id_fk" FOREIGN KEY ("inbound_sailing_id") REFERENCES "public"."sailings"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cart_lines" ADD CONSTRAINT "cart_lines_activity_id_activities_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."activities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "cart_lines_cart_idx" ON "cart_lines" USING btree ("cart_id");--> statement-breakpoint
--- The last line against overselling (architecture §4): whatever the application does, a sailing or an
+-- The last line against overselling: whatever the application does, a sailing or an
 -- activity day never has more seats taken (sold + blocked + unexpired holds) than its capacity. The
 -- trigger takes the same lock as the use cases (the sailing's row, the activity day's advisory lock),
 -- so two transactions cannot both pass it, and counts holds with the instant the application decided

@@ -14,8 +14,6 @@ export interface AuditActor {
   role: string | null;
 }
 
-export const SYSTEM_ACTOR: AuditActor = { userId: null, label: "system", role: null };
-
 export interface AuditInput {
   actor: AuditActor;
   action: string;

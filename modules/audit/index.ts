@@ -3,7 +3,6 @@ export {
   findAuditEntries,
   recordChange,
   recordRefusal,
-  SYSTEM_ACTOR,
   type AuditActor,
   type AuditEntry,
   type AuditInput,

@@ -1,4 +1,4 @@
-// The audit log (issue 11, ADR 0036): every change a staff member or the admin API makes, and every
+// The audit log (ADR 0036): every change a staff member or the admin API makes, and every
 // staff request refused, with who, when, what, before and after. Append-only: nothing updates or
 // deletes a row (a trigger refuses it), so the log can be trusted as the record of what happened.
 import { sql } from "drizzle-orm";

@@ -1,7 +1,6 @@
 export { cartLineKind, cartLines, cartStatus, cartTrip, carts } from "./schema.ts";
 export {
   COUPON_MONTHS,
-  HOLD_MINUTES,
   PACKAGE_LIMIT,
   assertCanAddLine,
   assertCanBuyCoupon,

@@ -1,4 +1,4 @@
-// The shopping rules of spec §5 and §8 and the state of a hold, decided without a database.
+// The shopping rules and the state of a hold, decided without a database.
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors.ts";
 import {

@@ -1,11 +1,9 @@
-// Decides what a cart may hold (spec §5 Shopping, §8 shopping error kinds, §9 package limit) and the
+// Decides what a cart may hold and the
 // state of a line's hold at `now`. Pure: the use cases read the cart, ask here, then write.
 import { AppError, type ErrorCode } from "../../lib/errors.ts";
 
-/** At most this many products in one package (spec §9). */
+/** At most this many products in one package. */
 export const PACKAGE_LIMIT = 5;
-/** How long a hold keeps seats for a visitor who has not paid (the default of CART_HOLD_SECONDS). */
-export const HOLD_MINUTES = 15;
 
 export interface LineFacts {
   productId: number;
@@ -32,7 +30,7 @@ export function assertCanAddLine(existing: readonly LineFacts[], candidate: Cand
   }
 }
 
-/** A dated ferry line needs its sailing, and a round trip the sailing back too (spec §2, §5). */
+/** A dated ferry line needs its sailing, and a round trip the sailing back too. */
 export function assertSchedulesChosen(line: { trip: "one_way" | "round_trip" | "open"; outboundSailingId: number | null; inboundSailingId: number | null }): void {
   if (line.trip === "open") return;
   if (line.outboundSailingId === null) throw new AppError("SCHEDULE_REQUIRED", { issues: [{ path: "item.outboundSailingId", code: "required" }] });
@@ -41,7 +39,7 @@ export function assertSchedulesChosen(line: { trip: "one_way" | "round_trip" | "
   }
 }
 
-/** A coupon is exchanged for a day within this many months of its purchase (spec §9: one year). */
+/** A coupon is exchanged for a day within this many months of its purchase (one year). */
 export const COUPON_MONTHS = 12;
 
 /** An undated admission to a park or tour, bought now and exchanged at the desk for a day later. */
@@ -82,7 +80,7 @@ export function secondsLeft(holdExpiresAt: Date, now: Date): number {
   return Math.max(0, Math.ceil((holdExpiresAt.getTime() - now.getTime()) / 1000));
 }
 
-/** The spec §8 shopping error kinds a CartError carries; the code says exactly what happened. */
+/** The shopping error kinds a CartError carries; the code says exactly what happened. */
 export type CartErrorKind = "schedule" | "availability" | "sameProductOrDate" | "sameDateComponents" | "limitPassed" | "any";
 
 const KIND_OF: Partial<Record<ErrorCode, CartErrorKind>> = {

@@ -63,7 +63,7 @@ export const cartLines = pgTable(
     outboundSailingId: bigint("outbound_sailing_id", { mode: "number" }).references(() => sailings.id),
     inboundSailingId: bigint("inbound_sailing_id", { mode: "number" }).references(() => sailings.id),
     activityId: integer("activity_id").references(() => activities.id),
-    /** The complement offer (spec §3 complement id) this line was added from, and the line it complements. */
+    /** The complement offer this line was added from, and the line it complements. */
     complementId: integer("complement_id"),
     parentLineId: uuid("parent_line_id"),
     /** The price in MXN when the line was held: the cart converts it with its own quote. */

@@ -8,7 +8,7 @@ const XENOTES: AgeBand[] = [
   { passengerType: "infant", minAge: 0, maxAge: 4, takesSeat: true },
 ];
 
-describe("age bands (spec §9)", () => {
+describe("age bands", () => {
   it.each<[number, string | null, string | null]>([
     [0, "infant", "infant"],
     [4, "infant", "infant"],

@@ -1,4 +1,4 @@
-// Decides who may travel together and how their ages are banded (spec §9): adult 12+, child 5–11
+// Decides who may travel together and how their ages are banded: adult 12+, child 5–11
 // (6–11 for Xenotes), infant 0–4. Infants ride free but take a seat; under-18s travel with an adult.
 import { AppError, type ErrorIssue } from "../../lib/errors.ts";
 
@@ -18,7 +18,7 @@ export interface AgeBand {
   takesSeat: boolean;
 }
 
-/** The bands most products use: spec §9's labels. */
+/** The bands most products use, with their labels. */
 export const DEFAULT_AGE_BANDS: readonly AgeBand[] = [
   { passengerType: "adult", minAge: 12, maxAge: null, takesSeat: true },
   { passengerType: "child", minAge: 5, maxAge: 11, takesSeat: true },

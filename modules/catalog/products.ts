@@ -1,5 +1,5 @@
 // Reads of the catalogue for pages and the API: products with their age bands, fares, presale tiers,
-// deposit, and the complements offered with them (spec §3 shape, HTML sanitized here).
+// deposit, and the complements offered with them (HTML sanitized here).
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../lib/db.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -14,7 +14,7 @@ import { complements, fares, presaleTiers, productComplements, productPassengerT
 type ProductRow = typeof products.$inferSelect;
 export type ProductKind = ProductRow["kind"];
 
-/** A complement exactly as spec §3 names its fields. `price` is null where the spec saw it. */
+/** A complement with the field names the public contract uses. `price` may be null. */
 export interface Complement {
   id: number;
   idUpgrade: number;
@@ -130,7 +130,7 @@ export async function findProduct(
   return product;
 }
 
-/** The complements with the given ids (admission product ids), in spec §3 shape, HTML sanitized. */
+/** The complements with the given ids (admission product ids), HTML sanitized. */
 export async function findComplements(db: Database, language: Language, ids: readonly number[]): Promise<Map<number, Complement>> {
   const result = new Map<number, Complement>();
   if (ids.length === 0) return result;

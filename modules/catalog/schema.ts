@@ -54,7 +54,7 @@ export const products = pgTable("products", {
   depositCurrency: char("deposit_currency", { length: 3 }),
   /** Undated tickets are sold, valid this many months from purchase (the ferry's open ticket: 6). */
   openTicketMonths: smallint("open_ticket_months"),
-  /** Spec §9: 5 for Xplor, Xplor Fuego, Xoximilco, Xavage and Xenses; 6 for Xenotes. */
+  /** The youngest a child may be: 5 for Xplor, Xplor Fuego, Xoximilco, Xavage and Xenses; 6 for Xenotes. */
   minRecommendedAge: smallint("min_recommended_age"),
 }, (table) => [
   check("products_deposit_pair", sql`(${table.depositMinor} is null) = (${table.depositCurrency} is null)`),
@@ -63,7 +63,7 @@ export const products = pgTable("products", {
   check("products_min_age", sql`${table.minRecommendedAge} is null or ${table.minRecommendedAge} between 0 and 17`),
 ]);
 
-/** A price list entry, set in MXN (architecture §4: other currencies are derived). */
+/** A price list entry, set in MXN (other currencies are derived). */
 export const fares = pgTable(
   "fares",
   {
@@ -84,7 +84,7 @@ export const fares = pgTable(
   ],
 );
 
-/** The age band of each passenger type a product sells (spec §9). Infants ride free but take a seat. */
+/** The age band of each passenger type a product sells. Infants ride free but take a seat. */
 export const productPassengerTypes = pgTable(
   "product_passenger_types",
   {
@@ -125,7 +125,7 @@ export const presaleTiers = pgTable(
 );
 
 /**
- * A complement of spec §3: an admission (`product_id`, the complement's id) paired with its tour
+ * A complement: an admission (`product_id`, the complement's id) paired with its tour
  * version (`upgrade_product_id`, idUpgrade). Names come from the two products.
  */
 export const complements = pgTable("complements", {

@@ -1,7 +1,7 @@
-// Reads and writes of the operator's console (issue 11): the bookings search, a booking's refunds,
+// Reads and writes of the operator's console: the bookings search, a booking's refunds,
 // cancelling tickets. The use cases (flows/refunds.ts, flows/console-bookings.ts) hold the transactions.
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../lib/db.ts";
 import { normalizeReference } from "./rules.ts";
 import { bookingRefunds, bookings, tickets, type RefundLineShare } from "./schema.ts";
@@ -181,7 +181,3 @@ export async function findKnownProviderRefundIds(db: Database, providerRefundIds
   return new Set(rows.flatMap((row) => (row.id === null ? [] : [row.id])));
 }
 
-/** Pending refunds, oldest first: the console's list of money still waiting on the provider. */
-export async function findPendingRefunds(db: Database, limit = 100): Promise<BookingRefundRow[]> {
-  return db.select().from(bookingRefunds).where(eq(bookingRefunds.status, "pending")).orderBy(asc(bookingRefunds.createdAt)).limit(limit);
-}

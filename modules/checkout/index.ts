@@ -47,7 +47,6 @@ export {
   cursorText,
   findRefundById,
   findKnownProviderRefundIds,
-  findPendingRefunds,
   findRefundByKey,
   findRefunds,
   insertPendingRefund,

@@ -175,7 +175,7 @@ export function readCheckoutForm<Line extends NamedLine & { id: string }>(
 
 export type PaymentMethodKind = "card" | "paypal";
 
-/** PayPal and months without interest exist only in MXN (spec §3, §9); the provider checks the card's bank. */
+/** PayPal and months without interest exist only in MXN; the provider checks the card's bank. */
 export function assertPaymentChoice(currency: CurrencyCode, method: PaymentMethodKind, instalmentMonths: number | null, offeredMonths: readonly number[]): void {
   if (method === "paypal" && currency !== "MXN") throw new AppError("PAYMENT_METHOD_UNAVAILABLE", { issues: [{ path: "payment.method", code: "mxn_only" }] });
   if (instalmentMonths === null) return;
@@ -236,7 +236,7 @@ function randomGroup(random: (max: number) => number): string {
 /**
  * One ticket per passenger per sailing or activity day: a round trip for three is six tickets. An
  * undated line gives one ticket per passenger valid until a day: an open ferry ticket for the
- * product's months, an activity coupon for COUPON_MONTHS (spec §9: 6 and 12), from `issuedOn`. Codes
+ * product's months, an activity coupon for COUPON_MONTHS (6 and 12), from `issuedOn`. Codes
  * are the booking reference, the line's letter, the passenger's number and random groups
  * (TICKET_CODE_PATTERN): "7K2M9Q-A01-4H7X-K2PM", "7K2M9Q-A02-Q0ZD-83NB".
  */
@@ -281,9 +281,9 @@ export function planTickets(
   return planned;
 }
 
-// ---- Changing the date (weather guarantee, spec §9)
+// ---- Changing the date (weather guarantee)
 
-/** How long before the visit a date change must be asked for (spec §9: at least 24 hours). */
+/** How long before the visit a date change must be asked for (at least 24 hours). */
 export const DATE_CHANGE_NOTICE_HOURS = 24;
 
 /** What is booked now: when it starts (a sailing's departure, an activity's opening), or an open ticket. */

@@ -14,7 +14,7 @@ import { CURRENCY_IDS } from "./currencies.ts";
 const HEADERS = ["CloudFront-Viewer-Country", "CF-IPCountry"];
 const noCookies = { currency: undefined, currencyId: undefined };
 
-describe("the country map of spec §9", () => {
+describe("the country map", () => {
   // Copied from the spec, in its order.
   const SPEC_MAP = [
     ["MX", "MXN"],

@@ -1,4 +1,4 @@
-// Decides the visitor's currency (spec §4 Currency, §9): the currency cookies when both are present
+// Decides the visitor's currency: the currency cookies when both are present
 // and agree, otherwise the country from the edge geolocation header through the country map, otherwise
 // the language's default country (MX for es, US for the rest). Unknown or malformed input is ignored.
 import { COOKIE, parseCookieHeader } from "../../lib/cookies.ts";
@@ -6,7 +6,7 @@ import type { Language } from "../../lib/language.ts";
 import { isCurrencyCode, type CurrencyCode } from "../../lib/money.ts";
 import { CURRENCY_IDS, DEFAULT_CURRENCY } from "./currencies.ts";
 
-/** Spec §9: country to currency. Any other country pays in USD. */
+/** Country to currency. Any other country pays in USD. */
 export const COUNTRY_CURRENCY: Readonly<Record<string, CurrencyCode>> = {
   MX: "MXN",
   US: "USD",

@@ -1,6 +1,6 @@
-// The 17 currencies of the site (spec §3) with the conventions each is written with. This table is
+// The 17 currencies of the site with the conventions each is written with. This table is
 // the seed of the `currencies` table and the source of the fixed code ↔ id pairs the currency cookies
-// carry; USD is id 1 and the default (spec §9).
+// carry; USD is id 1 and the default.
 //
 // Conventions, one per currency, from how its home market writes prices (CLDR for the capital's
 // locale, checked against local retail sites). `presentation_symbol` is the symbol exactly as printed
@@ -16,7 +16,7 @@ export const DEFAULT_CURRENCY_ID = 1;
 
 const NBSP = "\u00a0";
 
-/** The Currency entity as the API and the pages see it: spec §3 field names, name in one language. */
+/** The Currency entity as the API and the pages see it: the contract's field names, name in one language. */
 export interface Currency extends CurrencyFormat {
   id: number;
   name: string;

@@ -74,7 +74,7 @@ export async function findAmountFormatter(db: Database, code: string, language: 
 /** The currency a page is shown in, with what the browser needs to write amounts and why it was chosen. */
 export type VisitorCurrency = Currency & { minor_units: number; reason: CurrencyChoiceReason };
 
-/** Chooses the visitor's currency (spec §4) and reads its entity; the seed table backs a missing row. */
+/** Chooses the visitor's currency and reads its entity; the seed table backs a missing row. */
 export async function findVisitorCurrency(db: Database, input: CurrencyChoiceInput): Promise<VisitorCurrency> {
   const choice = chooseCurrency(input);
   const stored = await findCurrencyByCode(db, choice.code, input.language);

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, char, check, index, integer, jsonb, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import type { LocalizedText } from "../../lib/db.ts";
 
-/** The Currency entity of spec §3, one row per currency the site sells in (ids are fixed: USD is 1). */
+/** The Currency entity, one row per currency the site sells in (ids are fixed: USD is 1). */
 export const currencies = pgTable(
   "currencies",
   {

@@ -1,4 +1,4 @@
-// Account use cases (issue 7): register, confirm, sign in (with the throttle), sessions, password
+// Account use cases: register, confirm, sign in (with the throttle), sessions, password
 // reset, profile, and the accounts social sign-in creates. Each runs its writes in one transaction;
 // argon2 runs before it, never while a row is locked.
 import { randomUUID } from "node:crypto";
@@ -485,7 +485,7 @@ export async function findOrCreateSocialAccount(db: Database, profile: SocialPro
   });
 }
 
-// ——— Login state (spec §4): the social session first, then the regular one ———
+// ——— Login state: the social session first, then the regular one ———
 
 export interface LoginState {
   session: ActiveSession | null;
@@ -501,7 +501,7 @@ export async function findLoginState(db: Database, cookies: { social: string | n
   return { session: regular, staleSocial: cookies.social !== null, staleRegular: cookies.regular !== null && regular === null };
 }
 
-// ——— Staff roles (issue 11, ADR 0036) ———
+// ——— Staff roles (ADR 0036) ———
 
 export interface StaffMember {
   id: string;

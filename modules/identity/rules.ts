@@ -1,4 +1,4 @@
-// Account rules as pure functions (issue 7): what an e-mail and a password must be, how long each
+// Account rules as pure functions: what an e-mail and a password must be, how long each
 // token and session lives, when the login throttle lets a try through, and what user info says.
 import { createHash } from "node:crypto";
 import commonPasswords from "fxa-common-password-list";
@@ -114,7 +114,7 @@ export function retryAfterSeconds(until: Date, now: Date): number {
   return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
 }
 
-// ——— What the user-info calls answer (spec §3 "Logged-in user info") ———
+// ——— What the user-info calls answer ———
 
 export interface AccountProfile {
   id: string;
@@ -157,7 +157,7 @@ export function userInfoOf(profile: AccountProfile | null, isSocial: boolean): U
 }
 
 /**
- * The `userInfo` cookie (spec §3): state, id, login flag and country, readable by the page's scripts
+ * The `userInfo` cookie: state, id, login flag and country, readable by the page's scripts
  * so that an anonymous visitor's browser never asks for user info. Not a credential: the session
  * cookie is HttpOnly and is what the server trusts.
  */

@@ -1,4 +1,4 @@
-// Accounts (issue 7): users, their one-time tokens (confirm e-mail, reset password, the login ticket
+// Accounts: users, their one-time tokens (confirm e-mail, reset password, the login ticket
 // POST /login hands out), site sessions, social identities from upstream providers, the login
 // throttle, and the identity provider's own storage (oidc-provider models), all in PostgreSQL so that
 // every app node sees the same state. Secrets are never stored: tokens and session ids are SHA-256.
@@ -18,15 +18,15 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
-    /** ISO 3166-1 alpha-3 (spec §3 countryIso3). */
+    /** ISO 3166-1 alpha-3. */
     countryIso3: char("country_iso3", { length: 3 }),
-    /** Free text or an ISO 3166-2 subdivision code such as MX-ROO (spec §3 stateIso or state). */
+    /** Free text or an ISO 3166-2 subdivision code such as MX-ROO. */
     state: text("state"),
     language: char("language", { length: 2 }).notNull().default("es"),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     active: boolean("active").notNull().default(true),
     /**
-     * The operator's staff (issue 11, ADR 0036): admin, operator or agent at the pier; null for a
+     * The operator's staff (ADR 0036): admin, operator or agent at the pier; null for a
      * visitor. Only staff may be granted the identity provider's `admin` scope.
      */
     staffRole: text("staff_role").$type<StaffRole>(),
@@ -66,7 +66,7 @@ export const userSessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** regular: e-mail and password on this site; social: the hosted identity provider's code flow. */
     kind: text("kind").$type<"regular" | "social">().notNull(),
-    /** Through an upstream social provider (Google, Facebook): spec §3 isSocial. */
+    /** Through an upstream social provider (Google, Facebook): isSocial. */
     viaSocialProvider: boolean("via_social_provider").notNull().default(false),
     remember: boolean("remember").notNull(),
     /** The identity provider's grant behind a social session, revoked with it at logout. */

@@ -1,4 +1,4 @@
-// Who of the operator's staff may do what (issue 11, ADR 0036). Three roles: the admin runs the whole
+// Who of the operator's staff may do what (ADR 0036). Three roles: the admin runs the whole
 // console and grants roles; the operator runs the crossing (timetable, closures, fares, bookings,
 // refunds, reports, boarding); the agent works at the pier (boarding, walk-up sales, finding a booking).
 // Pure: the edges ask `canStaff` with the role they resolved and refuse with FORBIDDEN.

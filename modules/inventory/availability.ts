@@ -61,7 +61,7 @@ export function sailingStatus(sailing: SailingState, left: number, now: Date): S
 /** Where a sale is made: on the site (until check-in closes), or at the pier's booth (until it sails). */
 export type SaleChannel = "web" | "booth";
 
-/** Refuses, with the code the UI translates, to put `quantity` people on a sailing. Issue 5's holds call it. */
+/** Refuses, with the code the UI translates, to put `quantity` people on a sailing. The cart's holds call it. */
 export function assertCanSellSailing(sailing: SailingState, left: number, quantity: number, now: Date, channel: SaleChannel = "web"): void {
   const status = sailingStatus(sailing, left, now);
   if (status === "closed") throw new AppError("SAILING_CLOSED");

@@ -260,15 +260,6 @@ export async function forgetUnsoldSailingsOfRule(tx: Database, ruleId: number, n
   return rows.length;
 }
 
-/** Future sailings a rule made that it would no longer make, kept because seats were taken on them. */
-export async function countFutureSailingsOfRule(db: Database, ruleId: number, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(sailings)
-    .where(and(eq(sailings.ruleId, ruleId), gt(sailings.departsAt, now)));
-  return row?.count ?? 0;
-}
-
 export async function findClosure(db: Database, id: number): Promise<(ClosureTargetRow & { id: number; reason: "weather" | "port_authority"; note: string | null; createdAt: Date; liftedAt: Date | null }) | null> {
   const [row] = await db.select().from(closures).where(eq(closures.id, id));
   return row ?? null;

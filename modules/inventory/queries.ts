@@ -1,6 +1,6 @@
 // Reads and writes of the inventory: crossings, the timetable's sailings, closures and what is taken.
 // Decisions live in timetable.ts (which sailings exist) and availability.ts (what may be sold).
-import { and, asc, eq, gt, inArray, isNull, lte, gte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, gte, sql } from "drizzle-orm";
 import type { Database } from "../../lib/db.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
@@ -253,7 +253,7 @@ export async function findSailing(db: Database, sailingId: number, now: Date): P
 
 /**
  * Locks a sailing's row until the transaction ends, so that buyers of one sailing are serialized and
- * the seats re-checked after the lock are the truth (issue 5's holds, issue 6's payment).
+ * the seats re-checked after the lock are the truth.
  */
 export async function lockSailing(tx: Database, sailingId: number): Promise<void> {
   // NO KEY UPDATE serializes buyers without conflicting with the KEY SHARE locks that foreign keys to
@@ -329,16 +329,6 @@ export const CLOSURE_COLUMNS = {
   createdAt: closures.createdAt,
   liftedAt: closures.liftedAt,
 };
-
-/** Closures in force on a date (sailing closures of that date included). */
-export async function findOpenClosures(db: Database, date: LocalDate): Promise<Closure[]> {
-  return db
-    .select(CLOSURE_COLUMNS)
-    .from(closures)
-    .leftJoin(sailings, eq(sailings.id, closures.sailingId))
-    .where(and(isNull(closures.liftedAt), or(eq(closures.serviceDate, date), eq(sailings.serviceDate, date))))
-    .orderBy(asc(closures.id));
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Activities (parks and tours sold by the day)

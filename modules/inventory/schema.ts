@@ -213,7 +213,7 @@ export const allocationState = pgEnum("allocation_state", ["held", "sold", "bloc
 /**
  * Seats on a sailing or places on an activity day, taken by a hold (expires), a sale (a ticket) or an
  * operator's block. Availability is derived from these rows with `now`, never kept in a counter:
- * issue 5's holds insert `held` rows, issue 6 turns them `sold` in the payment transaction, and
+ * the cart's holds insert `held` rows, checkout turns them `sold` in the payment transaction, and
  * releasing sets `released_at` so the history stays.
  */
 export const seatAllocations = pgTable(

@@ -1,4 +1,4 @@
-// Newsletter subscriptions (spec §3 Newsletter form): one row per address and site, whatever its case.
+// Newsletter subscriptions: one row per address and site, whatever its case.
 // Double opt-in: a row is pending until its confirmation link is followed. Tokens are never stored:
 // the row keeps a random nonce per token (worthless without the server secret the token is derived
 // with) and the token's SHA-256, which is what a link is looked up by.

@@ -1,4 +1,4 @@
-// The newsletter's field checks (spec §5, §8): each malformed field gives its issue under the spec's
+// The newsletter's field checks: each malformed field gives its issue under the spec's
 // server name, all at once; the rules of subscribing, confirming and unsubscribing; the links' tokens.
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors.ts";

@@ -1,4 +1,4 @@
-// What a newsletter subscription request must carry (spec §3 Newsletter form, §5 rules, §8 server
+// What a newsletter subscription request must carry (its fields, rules and
 // format errors). Pure: the API, the page's action and the tests decide the same way. Every refusal
 // is NEWSLETTER_INVALID with one issue per field, named as the spec's server names them (FirstName,
 // LastName, Email, Site, Lang, Country) or after the form field for the rest.
@@ -13,7 +13,7 @@ export const NAME_MAX_LENGTH = 80;
 export const EMAIL_MAX_LENGTH = 254;
 export const LABEL_MAX_LENGTH = 100;
 
-/** The spec's server field names (§8), plus the form's consent and tracking fields. */
+/** The spec's server field names, plus the form's consent and tracking fields. */
 export type NewsletterField =
   | "FirstName"
   | "LastName"

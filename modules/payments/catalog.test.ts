@@ -4,7 +4,7 @@ import { INSTALMENT_BANKS, PAYMENT_METHODS, cardBrandName, instalmentPlansOf, mo
 
 const codesOf = (currency: (typeof CURRENCY_CODES)[number]) => paymentMethodsOf(currency).map((method) => method.api_code);
 
-describe("payment methods per currency (spec §3)", () => {
+describe("payment methods per currency", () => {
   it("keep the ids and codes existing clients know", () => {
     expect(PAYMENT_METHODS.map(({ id, api_code, name }) => [id, api_code, name])).toEqual([
       [1, "VI", "Visa"],

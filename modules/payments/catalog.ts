@@ -1,5 +1,5 @@
-// The payment methods each currency offers (spec §3 table) and the banks that sell in monthly
-// instalments without interest (spec §9: up to 12 or 15 months, Mexican-issued cards, MXN only).
+// The payment methods each currency offers and the banks that sell in monthly
+// instalments without interest (up to 12 or 15 months, Mexican-issued cards, MXN only).
 //
 // CB is the OpenTravel Alliance / IATA card code of Carte Blanche, the same two-letter family as VI,
 // MC, AX, DN, DS and JC. It takes id 4, the first free id in the spec's numbering, and is offered in no
@@ -77,7 +77,7 @@ export function monthlyInstalmentMinor(totalMinor: number, months: number): numb
   return Math.ceil(totalMinor / months);
 }
 
-/** Instalments exist only for payments in MXN (spec §9: Mexican-issued cards). */
+/** Instalments exist only for payments in MXN (Mexican-issued cards). */
 export const INSTALMENT_CURRENCY: CurrencyCode = "MXN";
 
 function bank(id: number, code: string, name: string, maxMonths: InstalmentMonths): InstalmentBankRecord {

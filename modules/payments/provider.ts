@@ -16,7 +16,7 @@ export type ProviderFailureCode = "card_declined" | "insufficient_funds" | "auth
 /** card: a card (the provider's hosted card page or a token); paypal: the buyer's PayPal account (MXN only). */
 export type ProviderPaymentMethod = "card" | "paypal";
 
-/** Months without interest (spec §9): the plan and each monthly payment in minor units, rounded up. */
+/** Months without interest: the plan and each monthly payment in minor units, rounded up. */
 export interface ProviderInstalments {
   months: number;
   monthlyMinor: number;

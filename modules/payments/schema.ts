@@ -3,7 +3,7 @@ import { char, check, integer, jsonb, pgTable, primaryKey, smallint, text } from
 import type { LocalizedText } from "../../lib/db.ts";
 import { currencies } from "../currency/index.ts";
 
-/** Payment methods of spec §3: id and api_code are the ones existing clients know (VI 1 … PP 9). */
+/** Payment methods: id and api_code are the ones existing clients know (VI 1 … PP 9). */
 export const paymentMethods = pgTable(
   "payment_methods",
   {
@@ -28,7 +28,7 @@ export const paymentMethodCurrencies = pgTable(
   (table) => [primaryKey({ columns: [table.paymentMethodId, table.currency] })],
 );
 
-/** Banks whose Mexican-issued credit cards pay in monthly instalments without interest (spec §3, §9). */
+/** Banks whose Mexican-issued credit cards pay in monthly instalments without interest. */
 export const instalmentBanks = pgTable(
   "instalment_banks",
   {

@@ -1,4 +1,4 @@
-// Content answers kept for 60 s (spec §9 content cache), keyed on slot, version, locale and the part of
+// Content answers kept for 60 s, keyed on slot, version, locale and the part of
 // the context its audiences read. In-process and bounded: the oldest entry goes when it is full.
 export const CONTENT_CACHE_MS = 60_000;
 const MAX_ENTRIES = 1_000;

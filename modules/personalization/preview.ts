@@ -1,4 +1,4 @@
-// Preview mode (spec §7): two query parameters on a page — a playground connection id and a preview
+// Preview mode: two query parameters on a page — a playground connection id and a preview
 // token — put the browser in preview (cookies); the value "exit" leaves it. A preview token is signed
 // with PERSONALIZATION_PREVIEW_SECRET and expires, so only someone the operator gave one to sees drafts.
 import { createHmac, timingSafeEqual } from "node:crypto";

@@ -2,7 +2,7 @@
 // evaluated here over the evaluation context only. Before a rule runs it is checked: operators from an
 // allow-list (no `method`, which calls functions of values, no `log`), literal `var` paths that cannot
 // reach prototypes, and bounds on size, depth and nested iteration, so that one rule cannot take the
-// server's time. Failures carry the spec §8 names: invalid-query, too-complex-query, evaluation-failed,
+// server's time. Failures carry the service's names: invalid-query, too-complex-query, evaluation-failed,
 // unallowed-result, unserializable-result, timeout.
 import jsonLogic from "json-logic-js";
 import { AppError } from "../../lib/errors.ts";

@@ -19,7 +19,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { JsonLogicRule, SlotContent } from "./types.ts";
 
-/** A place on a page whose content is data (spec §7 content): the home banner, the promotions banner. */
+/** A place on a page whose content is data: the home banner, the promotions banner. */
 export const contentSlots = pgTable("content_slots", {
   id: text("id").primaryKey(),
   /** For the operator: what the slot is and where it shows. */
@@ -73,7 +73,7 @@ export const contentSlotVariants = pgTable(
   ],
 );
 
-/** A browser the service knows (spec §7 cid): how many visits it made, for the audience rules. */
+/** A browser the service knows: how many visits it made, for the audience rules. */
 export const personalizationClients = pgTable(
   "personalization_clients",
   {
@@ -113,7 +113,7 @@ export const personalizationMonthlyUsers = pgTable(
   (table) => [primaryKey({ columns: [table.apiKeyId, table.month, table.cid] })],
 );
 
-/** Tracked beacons (spec §7 track), append-only: a trigger refuses UPDATE and DELETE. */
+/** Tracked beacons, append-only: a trigger refuses UPDATE and DELETE. */
 export const personalizationEvents = pgTable(
   "personalization_events",
   {

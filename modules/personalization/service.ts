@@ -1,4 +1,4 @@
-// The personalization use cases (spec §7): build a visitor's evaluation context, evaluate a query,
+// The personalization use cases: build a visitor's evaluation context, evaluate a query,
 // answer a slot's content (cached 60 s), store a tracked beacon. Routes and page loaders stay thin.
 import { AppError } from "../../lib/errors.ts";
 import type { Database } from "../../lib/db.ts";
@@ -103,7 +103,7 @@ function answerOf(slotId: string, slot: LoadedSlot, locale: Language, variant: S
   return { slotId, version: slot.version, locale, variant: variant.name, draft: slot.draft, content: sanitizeSlotContent(variant.content) };
 }
 
-/** The first variant whose audience holds for this context, else the default (spec §7 content). */
+/** The first variant whose audience holds for this context, else the default. */
 export async function answerContent(db: Database, service: PersonalizationService, request: ContentRequest, context: EvaluationContext): Promise<SlotAnswer> {
   const slot = await loadSlot(db, service, request.slotId, request.version, request.preview, request.now);
   const { locale, variants } = variantsInLocale(slot.variants, request.locale);

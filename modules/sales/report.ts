@@ -1,4 +1,4 @@
-// The sales report (issue 11), decided without I/O: sales and refunds of booking lines summed per
+// The sales report, decided without I/O: sales and refunds of booking lines summed per
 // local day, product and currency, in the booking's currency and in MXN, refunds netted; and its CSV.
 // A sale counts on the day it was paid, a refund on the day it was given (ADR 0039): a day's figures
 // never change after the day, as an accountant expects.

@@ -40,7 +40,7 @@ export interface IssuerBin {
 
 /**
  * BIN ranges whose issuer the sandbox knows: the Mexican ones make a card eligible for months without
- * interest (spec §9), up to the issuer's own maximum. 415231 is a BBVA México (formerly Bancomer) Visa
+ * interest, up to the issuer's own maximum. 415231 is a BBVA México (formerly Bancomer) Visa
  * credit range; 554629 stands for a Banorte MasterCard range in this sandbox; 424242 is the classic
  * US test Visa, which no Mexican instalment plan accepts.
  */

@@ -17,7 +17,7 @@ export type FailureCode = (typeof FAILURE_CODES)[number];
 export const PAYMENT_METHOD_KINDS = ["card", "paypal"] as const;
 export type PaymentMethodKind = (typeof PAYMENT_METHOD_KINDS)[number];
 
-/** The one currency of months without interest and of PayPal in this sandbox (spec §3, §9). */
+/** The one currency of months without interest and of PayPal in this sandbox. */
 export const MXN_ONLY = "MXN";
 
 /**

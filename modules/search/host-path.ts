@@ -1,4 +1,4 @@
-// The host-path header of the search service (spec §7 "credentials and a host-path header"): every
+// The host-path header of the search service: every
 // call names the page it is made from, as host plus path ("www.travesia.mx/es/busqueda/"). The host
 // must be this site's, which keeps other sites from spending our search; the path gives the language.
 import { AppError } from "../../lib/errors.ts";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, bigint } from "drizzle-orm/pg-core";
 
 /**
- * Search analytics (spec §7 /google-enterprise/analytics): one row per event the search box or the
+ * Search analytics: one row per event the search box or the
  * results page sends, e.g. a result clicked at a position. `user_pseudo_id` is the browser's random
  * id, never a person's; the query is kept as typed (cut to 200 characters).
  */
@@ -28,7 +28,7 @@ export const searchEvents = pgTable(
 );
 
 /**
- * Errors browsers report through /reporting (spec §8: token and suggestion failures). The client is
+ * Errors browsers report through /reporting (token and suggestion failures). The client is
  * kept only as a keyed hash of its address, enough to rate-limit it.
  */
 export const clientErrorReports = pgTable(

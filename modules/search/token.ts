@@ -1,4 +1,4 @@
-// Search tokens (spec §7 /google-enterprise/token): short-lived, HMAC-SHA256-signed, stateless, so
+// Search tokens: short-lived, HMAC-SHA256-signed, stateless, so
 // any app node that shares the secret accepts a token another node issued. A token carries the site it
 // was issued for and when it expires; nothing about the visitor.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
@@ -64,7 +64,7 @@ export function verifySearchToken(secret: string, token: string | null, site: st
 }
 
 /**
- * Ties analytics events to the results they are about (spec §7 attributionToken). Random, not signed:
+ * Ties analytics events to the results they are about. Random, not signed:
  * it identifies a result list, it grants nothing.
  */
 export function newAttributionToken(): string {

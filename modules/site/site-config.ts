@@ -1,4 +1,4 @@
-// Decides what a site offers: which languages (the language limiter of spec §4) and which flags.
+// Decides what a site offers: which languages (the language limiter) and which flags.
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../lib/language.ts";
 
 export interface SiteConfig {
@@ -16,8 +16,8 @@ export function limitLanguages(configured: readonly string[]): Language[] {
 }
 
 /**
- * The site flags the code reads (spec §4): Croct personalisation, and Uplift's pay-monthly offer on the
- * payment page (spec §4 "Card instalment payment script"; the seeded site has it on).
+ * The site flags the code reads: Croct personalisation, and Uplift's pay-monthly offer on the
+ * payment page (the seeded site has it on).
  */
 export const SITE_FLAGS = ["enableCroct", "enableCroctShopping", "enableUplift"] as const;
 export type SiteFlag = (typeof SITE_FLAGS)[number];

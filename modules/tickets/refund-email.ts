@@ -1,4 +1,4 @@
-// The refund mail's words (issue 11): what came back, to which payment, what is left of the booking,
+// The refund mail's words: what came back, to which payment, what is left of the booking,
 // which tickets no longer travel, in the buyer's language. Every value from the booking is escaped.
 import { escapeHtml } from "../../lib/html.ts";
 import type { Language } from "../../lib/language.ts";

@@ -1,4 +1,4 @@
-// The waiting list of sold-out sailings (issue 11, ADR 0037): who waits for how many seats, in the
+// The waiting list of sold-out sailings (ADR 0037): who waits for how many seats, in the
 // order they joined, and the offer each was made. An offer keeps its seats as a `held` row of
 // seat_allocations under `waitlist-offer:<entry id>` until it expires, so availability and the
 // capacity trigger count it like a cart's hold. Tokens are never stored: the row keeps a random nonce

@@ -6,7 +6,7 @@ import { AppError, type ErrorIssue } from "../../lib/errors.ts";
  * The booking events a subscription may ask for. booking.paid: the money arrived (the tickets are
  * issued in the same transaction); booking.cancelled: a booking waiting for money was given up;
  * booking.refunded: the money went back; booking.date_changed: a line moved to another sailing or day.
- * ticket.boarded joins when boarding (issue 11 item 2) records scans.
+ * ticket.boarded joins when boarding records scans.
  */
 export const WEBHOOK_EVENT_TYPES = ["booking.paid", "booking.cancelled", "booking.refunded", "booking.date_changed"] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -1,4 +1,4 @@
-// Outgoing webhooks for booking events (issue 11, ADR 0042): who subscribed to which event types at
+// Outgoing webhooks for booking events (ADR 0042): who subscribed to which event types at
 // which URL, and every delivery with its attempts. A delivery is written in the transaction that
 // changed the booking and sent by the job queue, so an event exists exactly when the change commits.
 import { sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The boarding API (issue 11, ADR 0040), used by the scanner page on phones and by any other device:
+// The boarding API (ADR 0040), used by the scanner page on phones and by any other device:
 // the signed list of a day's tickets for working offline, scans (one online, or a batch synced after
 // working offline; idempotent by the device's scan id), and a sailing's live manifest, polled.
 import { createRoute, z } from "@hono/zod-openapi";

@@ -238,7 +238,7 @@ function productJson(product: Product, activity: Activity | null, formats: Forma
   };
 }
 
-/** The currency answers are priced in: the `currency` query when given, else the visitor's (spec §4). */
+/** The currency answers are priced in: the `currency` query when given, else the visitor's. */
 export async function currencyOfRequest(
   services: AppServices,
   c: Context,

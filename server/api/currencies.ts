@@ -1,5 +1,5 @@
-// Currencies, the payment methods of each, the instalment banks, and choosing a currency (spec §3,
-// §4 Currency, §9). Reference data answers are cacheable; choosing a currency sets the two cookies.
+// Currencies, the payment methods of each, the instalment banks, and choosing a
+// currency. Reference data answers are cacheable; choosing a currency sets the two cookies.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppServices } from "../../app/context.ts";
@@ -74,7 +74,7 @@ export function knownCurrency(code: string, path: string): CurrencyCode {
   return code;
 }
 
-/** What decides an API caller's currency when none is asked for: the cookies, the edge country, the language (spec §4). */
+/** What decides an API caller's currency when none is asked for: the cookies, the edge country, the language. */
 export function currencyChoiceInput(c: Context, config: Config, language: Language): CurrencyChoiceInput {
   return {
     cookies: readCurrencyCookies(c.req.header("Cookie")),

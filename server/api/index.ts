@@ -53,7 +53,7 @@ export function createApi(options: ApiOptions) {
       title: "Travesía API",
       version: "1",
       description:
-        "Public contract of Travesía: the paths of the product specification §7 and our own under /api/. Errors are JSON `{ error: { code } }` with codes from the catalogue.",
+        "Public contract of Travesía: the paths of the public contract and our own under /api/. Errors are JSON `{ error: { code } }` with codes from the catalogue.",
     },
   });
   return api;

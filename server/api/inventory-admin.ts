@@ -51,13 +51,82 @@ function closureJson(closure: Closure, crossingCode: string | null) {
   };
 }
 
+const RuleSchema = z
+  .object({
+    id: z.number().int(),
+    crossingId: z.number().int(),
+    vesselId: z.number().int(),
+    weekdays: z.array(z.number().int()),
+    seasonStart: z.string().nullable(),
+    seasonEnd: z.string().nullable(),
+    validFrom: z.string().nullable(),
+    validUntil: z.string().nullable(),
+    firstDeparture: z.string(),
+    lastDeparture: z.string(),
+    intervalMinutes: z.number().int(),
+    priority: z.number().int(),
+    active: z.boolean(),
+    note: z.string().nullable(),
+  })
+  .openapi("TimetableRule");
+const RuleInputSchema = z
+  .object({
+    crossingId: z.number().int(),
+    vesselId: z.number().int(),
+    weekdays: z.array(z.number().int()).max(7),
+    seasonStart: z.string().max(5).nullable().optional(),
+    seasonEnd: z.string().max(5).nullable().optional(),
+    validFrom: z.string().max(10).nullable().optional(),
+    validUntil: z.string().max(10).nullable().optional(),
+    firstDeparture: z.string().max(8).openapi({ example: "09:00" }),
+    lastDeparture: z.string().max(8).openapi({ example: "17:00" }),
+    intervalMinutes: z.number().int(),
+    priority: z.number().int().default(0),
+    note: z.string().max(200).nullable().optional(),
+  })
+  .strict()
+  .openapi("TimetableRuleInput");
+const clashes = errorResponse(
+  "TIMETABLE_CONFLICT (another rule of equal priority makes the same departure) or VESSEL_DOUBLE_BOOKED (the vessel would sail twice at once); the issues list every clash: path rule.<id>, code same_departure:<date>T<time> or vessel_busy:<date>T<time>/<other time>",
+);
+const materialized = z.object({ from: z.string(), to: z.string(), planned: z.number().int(), inserted: z.number().int(), removed: z.number().int() });
+const ruleId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647).openapi({ param: { name: "id", in: "path" } }) });
+const VesselSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string(), capacity: z.number().int(), active: z.boolean() }).openapi("Vessel");
+
+type InventoryAdminRouter = ReturnType<typeof createRouter>;
+
+interface InventoryAdminDeps {
+  services: AppServices;
+  /** Callers with the closures permission. */
+  admin: ReturnType<typeof requireStaff>;
+  /** Callers with the timetable permission. */
+  timetable: ReturnType<typeof requireStaff>;
+  /** The deps of an audited change, for this request's staff caller. */
+  depsOf: (c: Parameters<typeof staffOf>[0]) => StaffDeps;
+}
 
 export function inventoryAdminRouter(services: AppServices) {
   const router = createRouter();
-  const admin = requireStaff(services, "closures");
-  const timetable = requireStaff(services, "timetable");
-  const depsOf = (c: Parameters<typeof staffOf>[0]): StaffDeps => ({ db: services.db, now: services.clock.now(), actor: staffOf(c), requestId: (c.get("requestId") as string | undefined) ?? null });
+  const deps: InventoryAdminDeps = {
+    services,
+    admin: requireStaff(services, "closures"),
+    timetable: requireStaff(services, "timetable"),
+    depsOf: (c) => ({ db: services.db, now: services.clock.now(), actor: staffOf(c), requestId: (c.get("requestId") as string | undefined) ?? null }),
+  };
+  addMaterializeRoute(router, deps);
+  addCloseRoute(router, deps);
+  addLiftClosureRoute(router, deps);
+  addListRulesRoute(router, deps);
+  addAddRuleRoute(router, deps);
+  addReplaceRuleRoute(router, deps);
+  addEndRuleRoute(router, deps);
+  addListVesselsRoute(router, deps);
+  addChangeVesselRoute(router, deps);
+  return router;
+}
 
+/** Make the timetable's sailings from today for the sale window (idempotent). */
+function addMaterializeRoute(router: InventoryAdminRouter, { services, timetable, depsOf }: InventoryAdminDeps) {
   router.openapi(
     createRoute({
       method: "post",
@@ -116,7 +185,10 @@ export function inventoryAdminRouter(services: AppServices) {
       return c.json(result, 200);
     },
   );
+}
 
+/** Close sales: one sailing, a crossing's day, the port's day (every crossing) or an activity's day. */
+function addCloseRoute(router: InventoryAdminRouter, { services, admin, depsOf }: InventoryAdminDeps) {
   router.openapi(
     createRoute({
       method: "post",
@@ -192,7 +264,10 @@ export function inventoryAdminRouter(services: AppServices) {
       return c.json({ closure: closureJson(closure, crossingCode), notified }, 201);
     },
   );
+}
 
+/** Lift a closure (sales reopen; the closure stays on record). */
+function addLiftClosureRoute(router: InventoryAdminRouter, { services, admin, depsOf }: InventoryAdminDeps) {
   router.openapi(
     createRoute({
       method: "delete",
@@ -217,48 +292,10 @@ export function inventoryAdminRouter(services: AppServices) {
       return c.json({ closure: closureJson(closure, null) }, 200);
     },
   );
+}
 
-  const RuleSchema = z
-    .object({
-      id: z.number().int(),
-      crossingId: z.number().int(),
-      vesselId: z.number().int(),
-      weekdays: z.array(z.number().int()),
-      seasonStart: z.string().nullable(),
-      seasonEnd: z.string().nullable(),
-      validFrom: z.string().nullable(),
-      validUntil: z.string().nullable(),
-      firstDeparture: z.string(),
-      lastDeparture: z.string(),
-      intervalMinutes: z.number().int(),
-      priority: z.number().int(),
-      active: z.boolean(),
-      note: z.string().nullable(),
-    })
-    .openapi("TimetableRule");
-  const RuleInputSchema = z
-    .object({
-      crossingId: z.number().int(),
-      vesselId: z.number().int(),
-      weekdays: z.array(z.number().int()).max(7),
-      seasonStart: z.string().max(5).nullable().optional(),
-      seasonEnd: z.string().max(5).nullable().optional(),
-      validFrom: z.string().max(10).nullable().optional(),
-      validUntil: z.string().max(10).nullable().optional(),
-      firstDeparture: z.string().max(8).openapi({ example: "09:00" }),
-      lastDeparture: z.string().max(8).openapi({ example: "17:00" }),
-      intervalMinutes: z.number().int(),
-      priority: z.number().int().default(0),
-      note: z.string().max(200).nullable().optional(),
-    })
-    .strict()
-    .openapi("TimetableRuleInput");
-  const clashes = errorResponse(
-    "TIMETABLE_CONFLICT (another rule of equal priority makes the same departure) or VESSEL_DOUBLE_BOOKED (the vessel would sail twice at once); the issues list every clash: path rule.<id>, code same_departure:<date>T<time> or vessel_busy:<date>T<time>/<other time>",
-  );
-  const materialized = z.object({ from: z.string(), to: z.string(), planned: z.number().int(), inserted: z.number().int(), removed: z.number().int() });
-  const ruleId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647).openapi({ param: { name: "id", in: "path" } }) });
-
+/** Every timetable rule, active or ended. */
+function addListRulesRoute(router: InventoryAdminRouter, { services, timetable }: InventoryAdminDeps) {
   router.openapi(
     createRoute({
       method: "get",
@@ -275,7 +312,10 @@ export function inventoryAdminRouter(services: AppServices) {
     }),
     async (c) => c.json({ rules: (await findTimetableRules(services.db)).map((rule) => ({ ...rule, weekdays: [...rule.weekdays] })) }, 200),
   );
+}
 
+/** Add a timetable rule (checked for clashes) and make its sailings. */
+function addAddRuleRoute(router: InventoryAdminRouter, { timetable, depsOf }: InventoryAdminDeps) {
   router.openapi(
     createRoute({
       method: "post",
@@ -298,7 +338,10 @@ export function inventoryAdminRouter(services: AppServices) {
       return c.json({ rule: { ...rule, weekdays: [...rule.weekdays] }, materialized: made }, 201);
     },
   );
+}
 
+/** Replace a timetable rule (checked for clashes); unsold sailings follow it, sold ones stay. */
+function addReplaceRuleRoute(router: InventoryAdminRouter, { timetable, depsOf }: InventoryAdminDeps) {
   router.openapi(
     createRoute({
       method: "put",
@@ -322,7 +365,10 @@ export function inventoryAdminRouter(services: AppServices) {
       return c.json({ rule: { ...rule, weekdays: [...rule.weekdays] }, materialized: made }, 200);
     },
   );
+}
 
+/** End a rule after a last day (unsold sailings after it go; sold ones stay for a closure). */
+function addEndRuleRoute(router: InventoryAdminRouter, { timetable, depsOf }: InventoryAdminDeps) {
   router.openapi(
     createRoute({
       method: "post",
@@ -345,9 +391,10 @@ export function inventoryAdminRouter(services: AppServices) {
       return c.json({ rule: { ...rule, weekdays: [...rule.weekdays] }, materialized: made }, 200);
     },
   );
+}
 
-  const VesselSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string(), capacity: z.number().int(), active: z.boolean() }).openapi("Vessel");
-
+/** The fleet. */
+function addListVesselsRoute(router: InventoryAdminRouter, { services, timetable }: InventoryAdminDeps) {
   router.openapi(
     createRoute({
       method: "get",
@@ -364,7 +411,10 @@ export function inventoryAdminRouter(services: AppServices) {
     }),
     async (c) => c.json({ vessels: await findVessels(services.db) }, 200),
   );
+}
 
+/** Rename a vessel or change its seats (applied to its sailings not yet departed). */
+function addChangeVesselRoute(router: InventoryAdminRouter, { timetable, depsOf }: InventoryAdminDeps) {
   router.openapi(
     createRoute({
       method: "put",
@@ -388,6 +438,5 @@ export function inventoryAdminRouter(services: AppServices) {
     }),
     async (c) => c.json(await changeVessel(depsOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
   );
-
-  return router;
 }
+

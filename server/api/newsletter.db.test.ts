@@ -1,4 +1,4 @@
-// The newsletter end to end through the whole app (spec §3, §5, §8; ADR 0028): subscribing stores a
+// The newsletter end to end through the whole app (ADR 0028): subscribing stores a
 // pending address and queues the confirmation mail in the same transaction; the mail (received over
 // real SMTP) carries the confirmation link and RFC 8058's one-click unsubscribe; each malformed field
 // is refused with its spec name and stores nothing; duplicates are the spec's duplicateKey; links that

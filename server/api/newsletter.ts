@@ -1,4 +1,4 @@
-// The newsletter's HTTP side (spec §3 form, §8 server errors; ADR 0028). Subscribing answers 201 with
+// The newsletter's HTTP side (ADR 0028). Subscribing answers 201 with
 // the pending subscription, or a coded error whose issues name the spec's fields; the confirmation
 // link's API twin; and RFC 8058's one-click unsubscribe, which mail providers POST with no cookie.
 import { createRoute, z } from "@hono/zod-openapi";

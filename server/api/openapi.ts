@@ -1,4 +1,4 @@
-// One zod schema validates a route and documents it (architecture §5). Every router of the public
+// One zod schema validates a route and documents it. Every router of the public
 // contract is an OpenAPIHono; a request that fails validation is refused with INVALID_REQUEST and the
 // offending fields, never reaching a handler.
 import { OpenAPIHono, z } from "@hono/zod-openapi";

@@ -1,4 +1,4 @@
-// The personalization service through the whole app (spec §7, §8): every /client/web endpoint, the
+// The personalization service through the whole app: every /client/web endpoint, the
 // /external/web statuses (401, 403, 408, 423), the evaluation error codes, the slots' audiences, the
 // 60 s caching headers, preview enter/exit on a page, and beacons that are refused store nothing.
 import { count, eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The personalization service (spec §7, base {base} = this server): evaluate, content, static-content,
+// The personalization service (base {base} = this server): evaluate, content, static-content,
 // track and cid under /client/web/… for this site's pages, and the same under /external/web/… for
 // callers with an API key (401 unknown key, 403 origin not in the key's allow-list, 423 monthly active
 // users over the key's quota). 408 when an answer takes longer than PERSONALIZATION_TIMEOUT_MS. The

@@ -1,4 +1,4 @@
-// Where to go back to after signing in (spec §7 same-origin calls): POST /redirect/ keeps a route
+// Where to go back to after signing in: POST /redirect/ keeps a route
 // (its slashes replaced by the marker "|") in an HttpOnly cookie for half an hour; GET /redirect/
 // gives it back. Only paths on this site are kept, so the auth page can never be made an open redirect.
 import { createRoute, z } from "@hono/zod-openapi";

@@ -1,4 +1,4 @@
-// The staff API of the console's selling half (issue 11, ADR 0039): the sales report as JSON and as a
+// The staff API of the console's selling half (ADR 0039): the sales report as JSON and as a
 // CSV for spreadsheets (the console's "Download CSV"), and refunds for tools that are not a browser.
 // Staff only (requireStaff): the admin token, a staff access token or a staff session.
 import { createRoute, z } from "@hono/zod-openapi";

@@ -7,6 +7,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppServices } from "../../app/context.ts";
 import { siteOriginOf } from "../../lib/config.ts";
+import type { Database } from "../../lib/db.ts";
 import { AppError } from "../../lib/errors.ts";
 import { LANGUAGES, pickLanguage, type Language } from "../../lib/language.ts";
 import {
@@ -136,15 +137,93 @@ function languageOfRequest(c: Context): Language {
   return pickLanguage(c.req.header("Accept-Language"), LANGUAGES) ?? "en";
 }
 
-export function sandboxPspRouter(services: AppServices) {
-  const router = createRouter();
-  // Its own connections when the process has them (ADR 0034): a third party does not share our pool.
+// ---- Hosted pages: what the buyer's browser sees. Answers are HTML, and every outcome that ends
+// the card step is a 303 to the merchant's return URL.
+
+function answerState(c: Context, state: CardSubmission, intentId: string) {
+  // Each page shows only on its own path; a buyer on the wrong one (a card page for a PayPal intent,
+  // say) is sent to the right one.
+  const showing = (path: string) => c.req.method === "GET" && c.req.path === path;
+  switch (state.kind) {
+    case "not_found":
+      return c.html(renderNotFoundPage(state.language), 404);
+    case "card_form":
+      return showing(hostedPagePath(intentId))
+        ? c.html(
+            renderCardPage({
+              language: state.language,
+              action: hostedPagePath(intentId),
+              amount: state.amount,
+              merchantReference: state.merchantReference,
+              instalments: state.instalments,
+              cancelUrl: state.cancelUrl,
+            }),
+            200,
+          )
+        : c.redirect(hostedPagePath(intentId), 303);
+    case "invalid":
+      return c.html(
+        renderCardPage({
+          language: state.language,
+          action: hostedPagePath(intentId),
+          amount: state.amount,
+          merchantReference: state.merchantReference,
+          instalments: state.instalments,
+          cancelUrl: state.cancelUrl,
+          errors: state.errors,
+          values: state.values,
+        }),
+        422,
+      );
+    case "paypal":
+      return showing(payPalPagePath(intentId))
+        ? c.html(
+            renderPayPalPage({
+              language: state.language,
+              action: payPalPagePath(intentId),
+              amount: state.amount,
+              merchantReference: state.merchantReference,
+              email: SANDBOX_PAYPAL_BUYER,
+            }),
+            200,
+          )
+        : c.redirect(payPalPagePath(intentId), 303);
+    case "challenge":
+      return showing(challengePagePath(intentId))
+        ? c.html(renderChallengePage({ language: state.language, action: challengePagePath(intentId), amount: state.amount, last4: state.last4 }), 200)
+        : c.redirect(challengePagePath(intentId), 303);
+    case "return":
+      return c.redirect(state.location, 303);
+  }
+}
+
+const pageParams = z.object({ id: IntentIdSchema });
+const pageResponses = {
+  200: html("The page"),
+  303: { description: "To the challenge page, or back to the merchant's return URL with payment_intent and status" },
+  404: html("No such payment"),
+};
+const CardFormSchema = z.object({
+  number: z.string().max(64).default(""),
+  expiry: z.string().max(16).default(""),
+  cvc: z.string().max(8).default(""),
+  name: z.string().max(200).default(""),
+});
+
+type SandboxPspRouter = ReturnType<typeof createRouter>;
+
+interface SandboxPspDeps {
+  services: AppServices;
+  /** Its own connections when the process has them (ADR 0034): a third party does not share our pool. */
+  db: Database;
+  /** Only the bearer of SANDBOX_PSP_SECRET_KEY calls the API. */
+  requireKey: (c: Context, next: () => Promise<void>) => Promise<void>;
+  /** Runs an API call once per Idempotency-Key, replaying the first answer to a retry. */
+  idempotent: (c: Context, body: unknown, operation: SandboxOperation) => ReturnType<typeof runIdempotent>;
+}
+
+function sandboxPspDepsOf(services: AppServices): SandboxPspDeps {
   const db = services.sandboxPspDb ?? services.db;
-  router.openAPIRegistry.registerComponent("securitySchemes", "sandboxPspKey", {
-    type: "http",
-    scheme: "bearer",
-    description: "The sandbox payment provider's secret key (SANDBOX_PSP_SECRET_KEY)",
-  });
   const requireKey = async (c: Context, next: () => Promise<void>) => {
     if (!isSameSecret(bearerOf(c.req.header("Authorization")) ?? "", services.config.SANDBOX_PSP_SECRET_KEY)) {
       c.header("WWW-Authenticate", 'Bearer realm="sandbox-psp"');
@@ -152,7 +231,6 @@ export function sandboxPspRouter(services: AppServices) {
     }
     await next();
   };
-
   async function idempotent(c: Context, body: unknown, operation: SandboxOperation) {
     const key = c.req.header("Idempotency-Key");
     if (!key) throw new AppError("IDEMPOTENCY_KEY_REQUIRED");
@@ -166,7 +244,37 @@ export function sandboxPspRouter(services: AppServices) {
     if (answer.replayed) c.header("Idempotent-Replayed", "true");
     return answer;
   }
+  return { services, db, requireKey, idempotent };
+}
 
+export function sandboxPspRouter(services: AppServices) {
+  const router = createRouter();
+  router.openAPIRegistry.registerComponent("securitySchemes", "sandboxPspKey", {
+    type: "http",
+    scheme: "bearer",
+    description: "The sandbox payment provider's secret key (SANDBOX_PSP_SECRET_KEY)",
+  });
+  const deps = sandboxPspDepsOf(services);
+  addCreateIntentRoute(router, deps);
+  addReadIntentRoute(router, deps);
+  addAuthorizeRoute(router, deps);
+  addCaptureRoute(router, deps);
+  addRefundRoute(router, deps);
+  addIntentRefundsRoute(router, deps);
+  addRefundsRoute(router, deps);
+  addEventsRoute(router, deps);
+  addRedeliverRoute(router, deps);
+  addCardPageRoute(router, deps);
+  addCardSubmitRoute(router, deps);
+  addChallengePageRoute(router, deps);
+  addChallengeSubmitRoute(router, deps);
+  addPayPalPageRoute(router, deps);
+  addPayPalSubmitRoute(router, deps);
+  return router;
+}
+
+/** Create a payment intent; its nextAction sends the buyer to the hosted card page. */
+function addCreateIntentRoute(router: SandboxPspRouter, { requireKey, idempotent }: SandboxPspDeps) {
   router.openapi(
     createRoute({
       method: "post",
@@ -184,7 +292,10 @@ export function sandboxPspRouter(services: AppServices) {
       return c.json(answer.body as z.infer<typeof IntentSchema>, 201);
     },
   );
+}
 
+/** Read a payment intent. */
+function addReadIntentRoute(router: SandboxPspRouter, { services, db, requireKey }: SandboxPspDeps) {
   router.openapi(
     createRoute({
       method: "get",
@@ -198,7 +309,10 @@ export function sandboxPspRouter(services: AppServices) {
     }),
     async (c) => c.json(await findIntent(db, c.req.valid("param").id, originOf(c, services)), 200),
   );
+}
 
+/** Authorize with a card token (from the hosted page, or a test token tok_test_<last4>). */
+function addAuthorizeRoute(router: SandboxPspRouter, { requireKey, idempotent }: SandboxPspDeps) {
   router.openapi(
     createRoute({
       method: "post",
@@ -221,7 +335,10 @@ export function sandboxPspRouter(services: AppServices) {
       return c.json(answer.body as z.infer<typeof IntentSchema>, 200);
     },
   );
+}
 
+/** Capture an authorized intent, once; the whole authorization unless an amount is given. */
+function addCaptureRoute(router: SandboxPspRouter, { requireKey, idempotent }: SandboxPspDeps) {
   router.openapi(
     createRoute({
       method: "post",
@@ -243,7 +360,10 @@ export function sandboxPspRouter(services: AppServices) {
       return c.json(answer.body as z.infer<typeof IntentSchema>, 200);
     },
   );
+}
 
+/** Refund part or all of what was captured (everything left when no amount is given). */
+function addRefundRoute(router: SandboxPspRouter, { requireKey, idempotent }: SandboxPspDeps) {
   router.openapi(
     createRoute({
       method: "post",
@@ -265,7 +385,10 @@ export function sandboxPspRouter(services: AppServices) {
       return c.json(answer.body as z.infer<typeof RefundSchema>, 201);
     },
   );
+}
 
+/** The intent's refunds, oldest first. */
+function addIntentRefundsRoute(router: SandboxPspRouter, { db, requireKey }: SandboxPspDeps) {
   router.openapi(
     createRoute({
       method: "get",
@@ -283,7 +406,10 @@ export function sandboxPspRouter(services: AppServices) {
       return c.json({ refunds: await findIntentRefunds(db, id) }, 200);
     },
   );
+}
 
+/** Every refund of the account, oldest first (those made on the dashboard too), a page at a time. */
+function addRefundsRoute(router: SandboxPspRouter, { db, requireKey }: SandboxPspDeps) {
   router.openapi(
     createRoute({
       method: "get",
@@ -318,7 +444,10 @@ export function sandboxPspRouter(services: AppServices) {
       return c.json(page, 200);
     },
   );
+}
 
+/** The intent's webhook events, oldest first (the outbox the delivery job sends, signed). */
+function addEventsRoute(router: SandboxPspRouter, { db, requireKey }: SandboxPspDeps) {
   router.openapi(
     createRoute({
       method: "get",
@@ -336,7 +465,10 @@ export function sandboxPspRouter(services: AppServices) {
       return c.json({ events: await findEvents(db, id) }, 200);
     },
   );
+}
 
+/** Send a webhook event again, exactly as written (a fresh signature), to test duplicate handling. */
+function addRedeliverRoute(router: SandboxPspRouter, { services, db, requireKey }: SandboxPspDeps) {
   router.openapi(
     createRoute({
       method: "post",
@@ -356,74 +488,10 @@ export function sandboxPspRouter(services: AppServices) {
     }),
     async (c) => c.json(await redeliverEvent(db, c.req.valid("param").id, webhookTargetOf(services.config), services.clock.now()), 200),
   );
+}
 
-  // ---- Hosted pages: what the buyer's browser sees. Answers are HTML, and every outcome that ends
-  // the card step is a 303 to the merchant's return URL.
-
-  function answerState(c: Context, state: CardSubmission, intentId: string) {
-    // Each page shows only on its own path; a buyer on the wrong one (a card page for a PayPal intent,
-    // say) is sent to the right one.
-    const showing = (path: string) => c.req.method === "GET" && c.req.path === path;
-    switch (state.kind) {
-      case "not_found":
-        return c.html(renderNotFoundPage(state.language), 404);
-      case "card_form":
-        return showing(hostedPagePath(intentId))
-          ? c.html(
-              renderCardPage({
-                language: state.language,
-                action: hostedPagePath(intentId),
-                amount: state.amount,
-                merchantReference: state.merchantReference,
-                instalments: state.instalments,
-                cancelUrl: state.cancelUrl,
-              }),
-              200,
-            )
-          : c.redirect(hostedPagePath(intentId), 303);
-      case "invalid":
-        return c.html(
-          renderCardPage({
-            language: state.language,
-            action: hostedPagePath(intentId),
-            amount: state.amount,
-            merchantReference: state.merchantReference,
-            instalments: state.instalments,
-            cancelUrl: state.cancelUrl,
-            errors: state.errors,
-            values: state.values,
-          }),
-          422,
-        );
-      case "paypal":
-        return showing(payPalPagePath(intentId))
-          ? c.html(
-              renderPayPalPage({
-                language: state.language,
-                action: payPalPagePath(intentId),
-                amount: state.amount,
-                merchantReference: state.merchantReference,
-                email: SANDBOX_PAYPAL_BUYER,
-              }),
-              200,
-            )
-          : c.redirect(payPalPagePath(intentId), 303);
-      case "challenge":
-        return showing(challengePagePath(intentId))
-          ? c.html(renderChallengePage({ language: state.language, action: challengePagePath(intentId), amount: state.amount, last4: state.last4 }), 200)
-          : c.redirect(challengePagePath(intentId), 303);
-      case "return":
-        return c.redirect(state.location, 303);
-    }
-  }
-
-  const pageParams = z.object({ id: IntentIdSchema });
-  const pageResponses = {
-    200: html("The page"),
-    303: { description: "To the challenge page, or back to the merchant's return URL with payment_intent and status" },
-    404: html("No such payment"),
-  };
-
+/** Hosted card page (HTML). */
+function addCardPageRoute(router: SandboxPspRouter, { db }: SandboxPspDeps) {
   router.openapi(
     createRoute({ method: "get", path: "/sandbox-psp/pay/{id}", tags: [TAG], summary: "Hosted card page (HTML)", request: { params: pageParams }, responses: pageResponses }),
     async (c) => {
@@ -431,14 +499,10 @@ export function sandboxPspRouter(services: AppServices) {
       return answerState(c, await findHostedPageState(db, id, languageOfRequest(c)), id) as never;
     },
   );
+}
 
-  const CardFormSchema = z.object({
-    number: z.string().max(64).default(""),
-    expiry: z.string().max(16).default(""),
-    cvc: z.string().max(8).default(""),
-    name: z.string().max(200).default(""),
-  });
-
+/** Submit the card form: checked (Luhn, expiry, CVV), tokenized and authorized. */
+function addCardSubmitRoute(router: SandboxPspRouter, { services, db }: SandboxPspDeps) {
   router.openapi(
     createRoute({
       method: "post",
@@ -454,7 +518,10 @@ export function sandboxPspRouter(services: AppServices) {
       return answerState(c, state, id) as never;
     },
   );
+}
 
+/** 3-D Secure challenge page (HTML). */
+function addChallengePageRoute(router: SandboxPspRouter, { db }: SandboxPspDeps) {
   router.openapi(
     createRoute({ method: "get", path: "/sandbox-psp/pay/{id}/challenge", tags: [TAG], summary: "3-D Secure challenge page (HTML)", request: { params: pageParams }, responses: pageResponses }),
     async (c) => {
@@ -462,7 +529,10 @@ export function sandboxPspRouter(services: AppServices) {
       return answerState(c, await findHostedPageState(db, id, languageOfRequest(c)), id) as never;
     },
   );
+}
 
+/** Answer the 3-D Secure challenge. */
+function addChallengeSubmitRoute(router: SandboxPspRouter, { services, db }: SandboxPspDeps) {
   router.openapi(
     createRoute({
       method: "post",
@@ -486,7 +556,10 @@ export function sandboxPspRouter(services: AppServices) {
       return answerState(c, state, id) as never;
     },
   );
+}
 
+/** PayPal sandbox approval page (HTML). */
+function addPayPalPageRoute(router: SandboxPspRouter, { db }: SandboxPspDeps) {
   router.openapi(
     createRoute({ method: "get", path: "/sandbox-psp/paypal/{id}", tags: [TAG], summary: "PayPal sandbox approval page (HTML)", request: { params: pageParams }, responses: pageResponses }),
     async (c) => {
@@ -494,7 +567,10 @@ export function sandboxPspRouter(services: AppServices) {
       return answerState(c, await findHostedPageState(db, id, languageOfRequest(c)), id) as never;
     },
   );
+}
 
+/** Answer PayPal's approval page: approve (with the sandbox account's e-mail) authorizes, cancel fails the intent with payment_cancelled. */
+function addPayPalSubmitRoute(router: SandboxPspRouter, { services, db }: SandboxPspDeps) {
   router.openapi(
     createRoute({
       method: "post",
@@ -531,6 +607,5 @@ export function sandboxPspRouter(services: AppServices) {
       return answerState(c, state, id) as never;
     },
   );
-
-  return router;
 }
+

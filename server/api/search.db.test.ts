@@ -1,4 +1,4 @@
-// The search service of spec §7 through the whole Hono app on a PGlite snapshot: every endpoint's
+// The search service through the whole Hono app on a PGlite snapshot: every endpoint's
 // answer, the host-path header and token checks, hostile queries, and the rate limit of /reporting.
 // Nothing here may answer 500.
 import { desc, eq } from "drizzle-orm";

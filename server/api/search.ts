@@ -1,4 +1,4 @@
-// The search service at the exact paths of spec §7 (all POST): a short-lived token, suggestions,
+// The search service at the exact paths (all POST): a short-lived token, suggestions,
 // ranked results, a short answer from the FAQ and content, analytics events and client error
 // reports. Every call names the page it comes from in X-Host-Path (this site's host, or 403); all but
 // /token and /reporting carry the token as a bearer credential. Bad input is a coded 4xx, never a 500.
@@ -71,22 +71,33 @@ function body<T extends z.ZodType>(schema: T) {
   return { required: true, content: { "application/json": { schema } } } as const;
 }
 
-export function searchRouter(services: AppServices) {
-  const { config, search } = services;
-  const router = createRouter();
-  router.openAPIRegistry.registerComponent("securitySchemes", "searchBearer", {
-    type: "http",
-    scheme: "bearer",
-    description: "A token from POST /google-enterprise/token (15 minutes)",
-  });
-  router.openAPIRegistry.registerComponent("securitySchemes", "hostPath", {
-    type: "apiKey",
-    in: "header",
-    name: HOST_PATH_HEADER,
-    description:
-      "Host and path of the page the call is made from, e.g. `www.travesia.mx/es/busqueda/`. Missing or malformed: 400 INVALID_HOST_PATH; a host that is not this site's: 403 HOST_NOT_ALLOWED.",
-  });
+/** The refusals every search route may answer, for the OpenAPI table. */
+const REFUSALS = {
+  400: errorResponse("INVALID_REQUEST or INVALID_HOST_PATH"),
+  401: errorResponse("SEARCH_TOKEN_INVALID (missing, malformed, forged) or SEARCH_TOKEN_EXPIRED: fetch a new token"),
+  403: errorResponse("HOST_NOT_ALLOWED"),
+  413: errorResponse("PAYLOAD_TOO_LARGE"),
+  415: errorResponse("UNSUPPORTED_MEDIA_TYPE"),
+} as const;
 
+type SearchRouter = ReturnType<typeof createRouter>;
+
+interface SearchGuards {
+  limitBody: MiddlewareHandler;
+  requireHostPath: MiddlewareHandler;
+  requireToken: MiddlewareHandler;
+  hostPathOf: (c: Context) => ReturnType<typeof readHostPath>;
+  languageOf: (name: string, kind: "dataStore" | "engineName") => Language;
+}
+
+interface SearchDeps {
+  services: AppServices;
+  guards: SearchGuards;
+}
+
+/** What every search route checks first: the body's size, the page it comes from, the token. */
+function searchGuards(services: AppServices): SearchGuards {
+  const { config, search } = services;
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {
@@ -121,14 +132,42 @@ export function searchRouter(services: AppServices) {
       : new AppError("UNKNOWN_SEARCH_ENGINE", { issues: [{ path: "body.engineName", code: "unknown_engine" }] });
   };
 
-  const refusals = {
-    400: errorResponse("INVALID_REQUEST or INVALID_HOST_PATH"),
-    401: errorResponse("SEARCH_TOKEN_INVALID (missing, malformed, forged) or SEARCH_TOKEN_EXPIRED: fetch a new token"),
-    403: errorResponse("HOST_NOT_ALLOWED"),
-    413: errorResponse("PAYLOAD_TOO_LARGE"),
-    415: errorResponse("UNSUPPORTED_MEDIA_TYPE"),
-  } as const;
+  return { limitBody, requireHostPath, requireToken, hostPathOf, languageOf };
+}
 
+export function searchRouter(services: AppServices) {
+  const router = createRouter();
+  router.openAPIRegistry.registerComponent("securitySchemes", "searchBearer", {
+    type: "http",
+    scheme: "bearer",
+    description: "A token from POST /google-enterprise/token (15 minutes)",
+  });
+  router.openAPIRegistry.registerComponent("securitySchemes", "hostPath", {
+    type: "apiKey",
+    in: "header",
+    name: HOST_PATH_HEADER,
+    description:
+      "Host and path of the page the call is made from, e.g. `www.travesia.mx/es/busqueda/`. Missing or malformed: 400 INVALID_HOST_PATH; a host that is not this site's: 403 HOST_NOT_ALLOWED.",
+  });
+
+  const deps: SearchDeps = { services, guards: searchGuards(services) };
+  addTokenRoute(router, deps);
+  addAutocompleteRoute(router, deps);
+  addSearchRoute(router, deps);
+  addAnswerRoute(router, deps);
+  addAnalyticsRoute(router, deps);
+  addReportingRoute(router, deps);
+
+  return router;
+}
+
+/** The client as stored: a keyed hash of its address, so reports never hold a visitor's IP. */
+function clientKeyOf(secret: string, address: string): string {
+  return createHmac("sha256", createHash("sha256").update(`reporting:${secret}`).digest()).update(address).digest("base64url").slice(0, 32);
+}
+
+/** The token a page asks for first, with the data store and engine of its language. */
+function addTokenRoute(router: SearchRouter, { services, guards }: SearchDeps) {
   router.openapi(
     createRoute({
       method: "post",
@@ -137,7 +176,7 @@ export function searchRouter(services: AppServices) {
       summary: "A short-lived search token, and the data store and engine of the page's language",
       description: "No body. The token is signed and valid for 15 minutes on every node that shares SEARCH_TOKEN_SECRET.",
       security: SECURITY_HOST_PATH,
-      middleware: [requireHostPath] as const,
+      middleware: [guards.requireHostPath] as const,
       responses: {
         200: {
           description: "The token",
@@ -155,21 +194,24 @@ export function searchRouter(services: AppServices) {
             },
           },
         },
-        400: refusals[400],
-        403: refusals[403],
+        400: REFUSALS[400],
+        403: REFUSALS[403],
       },
     }),
     (c) => {
-      const { language } = hostPathOf(c);
-      const { token } = issueSearchToken(search.tokenSecret, search.site, services.clock.now());
-      const name = dataStoreOf(search.site, language);
+      const { language } = guards.hostPathOf(c);
+      const { token } = issueSearchToken(services.search.tokenSecret, services.search.site, services.clock.now());
+      const name = dataStoreOf(services.search.site, language);
       return c.json(
         { data: { access_token: token, token_type: "Bearer" as const, expires_in: SEARCH_TOKEN_TTL_SECONDS, dataStore: name, engineName: name } },
         200,
       );
     },
   );
+}
 
+/** Suggestions for what the visitor is typing. */
+function addAutocompleteRoute(router: SearchRouter, { services, guards }: SearchDeps) {
   router.openapi(
     createRoute({
       method: "post",
@@ -178,7 +220,7 @@ export function searchRouter(services: AppServices) {
       summary: "Query suggestions for what the visitor is typing",
       description: "Accent-, prefix- and typo-tolerant; a blank query has no suggestions. At most 6, best first.",
       security: SECURITY_BEARER,
-      middleware: [limitBody, requireHostPath, requireToken] as const,
+      middleware: [guards.limitBody, guards.requireHostPath, guards.requireToken] as const,
       request: { body: body(z.object({ dataStore: DataStoreField, query: QueryField })) },
       responses: {
         200: {
@@ -189,18 +231,21 @@ export function searchRouter(services: AppServices) {
             },
           },
         },
-        ...refusals,
+        ...REFUSALS,
         404: errorResponse("UNKNOWN_DATA_STORE"),
       },
     }),
     (c) => {
       const { dataStore, query } = c.req.valid("json");
-      const language = languageOf(dataStore, "dataStore");
-      const suggestions = suggestQueries(search.current(), language, query, SUGGESTION_LIMIT);
+      const language = guards.languageOf(dataStore, "dataStore");
+      const suggestions = suggestQueries(services.search.current(), language, query, SUGGESTION_LIMIT);
       return c.json({ querySuggestions: suggestions.map((suggestion) => ({ suggestion })) }, 200);
     },
   );
+}
 
+/** Ranked results for a query. */
+function addSearchRoute(router: SearchRouter, { services, guards }: SearchDeps) {
   router.openapi(
     createRoute({
       method: "post",
@@ -208,7 +253,7 @@ export function searchRouter(services: AppServices) {
       tags: ["search"],
       summary: "Ranked results: pages, questions, tours and parks, crossings and piers",
       security: SECURITY_BEARER,
-      middleware: [limitBody, requireHostPath, requireToken] as const,
+      middleware: [guards.limitBody, guards.requireHostPath, guards.requireToken] as const,
       request: {
         body: body(
           z.object({
@@ -232,14 +277,14 @@ export function searchRouter(services: AppServices) {
             },
           },
         },
-        ...refusals,
+        ...REFUSALS,
         404: errorResponse("UNKNOWN_SEARCH_ENGINE"),
       },
     }),
     (c) => {
       const { engineName, query, pageSize } = c.req.valid("json");
-      const language = languageOf(engineName, "engineName");
-      const hits = searchIndex(search.current(), language, query, { limit: pageSize });
+      const language = guards.languageOf(engineName, "engineName");
+      const hits = searchIndex(services.search.current(), language, query, { limit: pageSize });
       return c.json(
         {
           results: hits.map((hit, index) => ({
@@ -258,7 +303,10 @@ export function searchRouter(services: AppServices) {
       );
     },
   );
+}
 
+/** A short answer to a question, with its sources, or none. */
+function addAnswerRoute(router: SearchRouter, { services, guards }: SearchDeps) {
   router.openapi(
     createRoute({
       method: "post",
@@ -267,7 +315,7 @@ export function searchRouter(services: AppServices) {
       summary: "A short answer to a question, from the FAQ and the content pages, with its sources",
       description: "state `no_answer` when nothing covers the question well enough: no answer is better than a wrong one.",
       security: SECURITY_BEARER,
-      middleware: [limitBody, requireHostPath, requireToken] as const,
+      middleware: [guards.limitBody, guards.requireHostPath, guards.requireToken] as const,
       request: {
         body: body(
           z.object({
@@ -295,14 +343,14 @@ export function searchRouter(services: AppServices) {
             },
           },
         },
-        ...refusals,
+        ...REFUSALS,
         404: errorResponse("UNKNOWN_SEARCH_ENGINE"),
       },
     }),
     (c) => {
       const { engineName, text, sessionId, queryId } = c.req.valid("json");
-      const language = languageOf(engineName, "engineName");
-      const answer = answerQuestion(search.current(), language, text);
+      const language = guards.languageOf(engineName, "engineName");
+      const answer = answerQuestion(services.search.current(), language, text);
       return c.json(
         {
           answer: answer
@@ -315,7 +363,10 @@ export function searchRouter(services: AppServices) {
       );
     },
   );
+}
 
+/** An analytics event about a search, stored. */
+function addAnalyticsRoute(router: SearchRouter, { services, guards }: SearchDeps) {
   router.openapi(
     createRoute({
       method: "post",
@@ -323,7 +374,7 @@ export function searchRouter(services: AppServices) {
       tags: ["search"],
       summary: "Stores a search analytics event, e.g. a result clicked at a position",
       security: SECURITY_BEARER,
-      middleware: [limitBody, requireHostPath, requireToken] as const,
+      middleware: [guards.limitBody, guards.requireHostPath, guards.requireToken] as const,
       request: {
         body: body(
           z.object({
@@ -342,13 +393,13 @@ export function searchRouter(services: AppServices) {
       },
       responses: {
         202: { description: "Stored", content: { "application/json": { schema: z.object({ stored: z.literal(true) }) } } },
-        ...refusals,
+        ...REFUSALS,
         404: errorResponse("UNKNOWN_DATA_STORE"),
       },
     }),
     async (c) => {
       const event = c.req.valid("json");
-      const language = languageOf(event.dataStore, "dataStore");
+      const language = guards.languageOf(event.dataStore, "dataStore");
       await recordSearchEvent(
         services.db,
         {
@@ -366,7 +417,10 @@ export function searchRouter(services: AppServices) {
       return c.json({ stored: true as const }, 202);
     },
   );
+}
 
+/** An error a browser met, stored under a keyed hash of its address. */
+function addReportingRoute(router: SearchRouter, { services, guards }: SearchDeps) {
   router.openapi(
     createRoute({
       method: "post",
@@ -375,7 +429,7 @@ export function searchRouter(services: AppServices) {
       summary: "Stores an error a browser met (search token and suggestion failures), rate-limited per client",
       description: "At most 10 reports per client a minute; past that, 429 RATE_LIMITED with Retry-After.",
       security: SECURITY_HOST_PATH,
-      middleware: [limitBody, requireHostPath] as const,
+      middleware: [guards.limitBody, guards.requireHostPath] as const,
       request: {
         body: body(
           z.object({
@@ -390,21 +444,21 @@ export function searchRouter(services: AppServices) {
       },
       responses: {
         202: { description: "Stored", content: { "application/json": { schema: z.object({ stored: z.literal(true) }) } } },
-        400: refusals[400],
-        403: refusals[403],
-        413: refusals[413],
-        415: refusals[415],
+        400: REFUSALS[400],
+        403: REFUSALS[403],
+        413: REFUSALS[413],
+        415: REFUSALS[415],
         429: errorResponse("RATE_LIMITED"),
       },
     }),
     async (c) => {
       const { error, params } = c.req.valid("json");
-      const address = clientAddressOf(c, config);
+      const address = clientAddressOf(c, services.config);
       try {
         await recordClientError(
           services.db,
           {
-            clientKey: clientKeyOf(search.tokenSecret, address),
+            clientKey: clientKeyOf(services.search.tokenSecret, address),
             error,
             params,
             hostPath: c.req.header(HOST_PATH_HEADER) ?? "",
@@ -419,11 +473,4 @@ export function searchRouter(services: AppServices) {
       return c.json({ stored: true as const }, 202);
     },
   );
-
-  return router;
-}
-
-/** The client as stored: a keyed hash of its address, so reports never hold a visitor's IP. */
-function clientKeyOf(secret: string, address: string): string {
-  return createHmac("sha256", createHash("sha256").update(`reporting:${secret}`).digest()).update(address).digest("base64url").slice(0, 32);
 }

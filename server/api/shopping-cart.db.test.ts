@@ -1,4 +1,4 @@
-// The cart calls of spec §7 through the whole Hono app: headers of spec §6, the envelope every answer
+// The cart calls through the whole Hono app: headers, the envelope every answer
 // carries, CartError kinds, re-pricing and emptying, and bad input that changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../lib/clock.ts";
@@ -62,7 +62,7 @@ const oneWay = (sailing: SailingView, adult = 2) => ({
 });
 const parkOn = (productId: number, date: string) => ({ action: "add", item: { type: "activity", productId, date, passengers: { adult: 2 } } });
 
-describe("the headers of spec §6", () => {
+describe("the headers", () => {
   it("refuses a call without the bearer site key (401), or without the project prefix or the site code (400), with a code", async () => {
     const path = `/xapi/shopping-cart?SessionId=${"a".repeat(32)}&Language=EN`;
     const noKey = await call("GET", path, undefined, { "X-Project-Prefix": "TRAVESIA", "X-Site-Code": "travesia" });

@@ -1,5 +1,5 @@
-// The cart calls of spec §7 with their exact paths and query names. Every call carries the three
-// headers of spec §6 (bearer site key, project prefix, site code). Every answer carries SessionId,
+// The cart calls with their exact paths and query names. Every call carries the three
+// headers (bearer site key, project prefix, site code). Every answer carries SessionId,
 // Currency and IdCart (null when there is no cart); a refusal carries CartError with the spec's kind and
 // our code, and the cart as it stands, unchanged.
 import { createRoute, z } from "@hono/zod-openapi";
@@ -14,13 +14,13 @@ import {
   emptyCart,
   findCartView,
   holdCartLineAgain,
-  holdLimitsOf,
   removeCartLine,
   type CartContext,
   type CartView,
 } from "../../flows/cart.ts";
 import { cartErrorKindOf } from "../../modules/cart/index.ts";
 import { chooseCurrency } from "../../modules/currency/index.ts";
+import { cartContextOf } from "../edge/index.ts";
 import { clientAddressOf } from "./client-address.ts";
 import { currencyChoiceInput, knownCurrency } from "./currencies.ts";
 import { createRouter } from "./openapi.ts";
@@ -35,7 +35,7 @@ const SessionIdSchema = z
 const LanguageSchema = z
   .preprocess((value) => (typeof value === "string" ? value.toUpperCase() : value), z.enum(["ES", "EN", "PT"]))
   .default("EN")
-  .openapi({ description: "Language of names, uppercased (spec §7)", example: "ES" });
+  .openapi({ description: "Language of names, uppercased", example: "ES" });
 
 const BooleanFlag = z
   .enum(["true", "false"])
@@ -189,8 +189,8 @@ const answers = (ok: string) => ({
 
 const security = [{ cartKey: [] }];
 const headerParams = z.object({
-  [CART_HEADERS.projectPrefix]: z.string().optional().openapi({ description: "Project prefix (spec §6)", example: "TRAVESIA" }),
-  [CART_HEADERS.siteCode]: z.string().optional().openapi({ description: "Site code (spec §6)", example: "travesia" }),
+  [CART_HEADERS.projectPrefix]: z.string().optional().openapi({ description: "Project prefix", example: "TRAVESIA" }),
+  [CART_HEADERS.siteCode]: z.string().optional().openapi({ description: "Site code", example: "travesia" }),
 });
 
 interface Failure {
@@ -219,7 +219,7 @@ function envelopeHook(result: { success: boolean; error?: z.ZodError; target: st
   return refusal(error, c);
 }
 
-/** Spec §6: the bearer site key (401 without it), the project prefix and the site code (400). */
+/** The bearer site key (401 without it), the project prefix and the site code (400). */
 function requireCartHeaders(services: AppServices): MiddlewareHandler {
   const { CART_API_KEY, CART_PROJECT_PREFIX, SITE_CODE } = services.config;
   return async (c, next) => {
@@ -257,13 +257,7 @@ export function shoppingCartRouter(services: AppServices) {
     await next();
   });
 
-  const contextOf = (language: Language, c: Context): CartContext => ({
-    siteCode: config.SITE_CODE,
-    language,
-    now: clock.now(),
-    holdSeconds: config.CART_HOLD_SECONDS,
-    holdRequests: { limiter: services.rateLimiter, clientAddress: clientAddressOf(c, config), limits: holdLimitsOf(config) },
-  });
+  const contextOf = (language: Language, c: Context): CartContext => cartContextOf(services, { siteCode: config.SITE_CODE, language, clientAddress: clientAddressOf(c, config) });
 
   /**
    * Runs a change, then answers with the cart as it is now; a refusal answers with the cart unchanged.
@@ -318,7 +312,7 @@ export function shoppingCartRouter(services: AppServices) {
     tags: ["cart"],
     summary: "The cart of a session, with each hold's state and countdown",
     description:
-      "Called on every page load when the cart session cookie exists (spec §4). A 200 without CartError is stored by the client and sets its currency; anything else clears the client's cart. IncludeAmountsUSD=true (payment details, coupon payment details, thank-you) adds priceUSD and totalsUSD.",
+      "Called on every page load when the cart session cookie exists. A 200 without CartError is stored by the client and sets its currency; anything else clears the client's cart. IncludeAmountsUSD=true (payment details, coupon payment details, thank-you) adds priceUSD and totalsUSD.",
     security,
     request: {
       headers: headerParams,

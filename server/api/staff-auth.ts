@@ -1,4 +1,4 @@
-// The staff API's gate (issue 11, ADR 0036): the admin token, a staff session or a staff bearer token
+// The staff API's gate (ADR 0036): the admin token, a staff session or a staff bearer token
 // with the admin scope, holding the route's permission. The actor it resolved is on the context for
 // the handler to audit with.
 import type { Context, MiddlewareHandler } from "hono";

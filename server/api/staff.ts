@@ -1,4 +1,4 @@
-// The staff API (issue 11, ADR 0036): who has a role, and granting or removing one. This is how the
+// The staff API (ADR 0036): who has a role, and granting or removing one. This is how the
 // first administrator is made: with the deployment's ADMIN_API_TOKEN, after they registered and
 // confirmed their e-mail on the site. Every change is audited with the actor.
 import { createRoute, z } from "@hono/zod-openapi";

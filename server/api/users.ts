@@ -1,7 +1,7 @@
-// The Users API and its same-origin calls (spec §7, ADR 0027). POST /login checks an e-mail and a
+// The Users API and its same-origin calls (ADR 0027). POST /login checks an e-mail and a
 // password and answers a single-use ticket (`sessionId`); POST /user-session/ trades it for the session
 // cookie (HttpOnly, a new id at every sign-in); GET /user-info/ answers the login state, the social
-// session first and then the regular one (spec §4); GET /user-info-social/ does the same for a bearer
+// session first and then the regular one; GET /user-info-social/ does the same for a bearer
 // token of our identity provider; POST /user-logout/ ends both sessions and the provider's grant.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
@@ -105,7 +105,7 @@ export function usersRouter(services: AppServices) {
       method: "get",
       path: "/user-info/",
       tags: ["users"],
-      summary: "Who is signed in: the social session first, then the regular one (spec §4)",
+      summary: "Who is signed in: the social session first, then the regular one",
       responses: { 200: { description: "auth with the user's fields, or noauth", content: { "application/json": { schema: UserInfoSchema } } } },
     }),
     async (c) => {

@@ -8,8 +8,6 @@ import { PAGES } from "../../app/routing/pages.ts";
 
 export const SITE_CLIENT_ID = "travesia-web";
 
-/** The scopes the site asks for; `admin` only when a staff tool asks for it. */
-export const SITE_SCOPES = ["openid", "email", "profile", "phone"] as const;
 export const SCOPES = ["openid", "email", "profile", "phone", "admin"] as const;
 
 /** The auth return page of each language on the public origin: the site's redirect URIs. */

@@ -1,4 +1,4 @@
-// The four pages issue 10 budgets (home, booking, cart with a line, payment details), how to reach
+// The four pages with budgets (home, booking, cart with a line, payment details), how to reach
 // them as a visitor would, and what a browser loads first on each: shared by the first-load JS and
 // Lighthouse benches and by scripts/check-budgets.mjs, so the bench and the CI check measure the same.
 import { spawn } from "node:child_process";
@@ -10,7 +10,7 @@ import { gzipSync } from "node:zlib";
 import { firstLoadScripts, frameworkScripts, operatorDate } from "./figures.mjs";
 import { CART_API_HEADERS, json } from "./http.mjs";
 
-/** Issue 10's budgets. */
+/** The budgets. */
 export const BUDGETS = { firstLoadKb: 100, lighthousePerformance: 98, cls: 0.02 };
 
 /**
@@ -36,7 +36,7 @@ export async function cartWithLine(origin) {
 
 /**
  * Home and booking are anonymous; cart and payment details carry a cart with a line. `jsBudget`: the
- * 100 KB first-load budget is issue 10's for home and booking.
+ * 100 KB first-load budget holds for home and booking.
  * @param {string} origin
  * @returns {Promise<BudgetPage[]>}
  */

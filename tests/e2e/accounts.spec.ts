@@ -1,8 +1,8 @@
-// Accounts (issue 7), the journey in es, en and pt: a booking bought as a guest (over HTTP: buying in
+// Accounts, the journey in es, en and pt: a booking bought as a guest (over HTTP: buying in
 // the browser is cart.spec.ts's and checkout.spec.ts's), then an account with
 // the same e-mail — registered, confirmed from the mail a real SMTP server received, signed in on the
 // auth page — greets its owner in the header, lists that booking in the account, and signs out. Along
-// the way each language shows some of the sign-in refusals of spec §8, from real accounts where a
+// the way each language shows some of the sign-in refusals, from real accounts where a
 // visitor can cause them: es USER_ALREADY_EXISTS; en USER_NOT_CONFIRMED, INVALID_EMAIL,
 // PASSWORD_REQUIRED and INCORRECT_LOGIN; pt RATE_LIMITED, and USER_INACTIVE and GENERAL_ERROR (only an
 // operator or a failing server can cause them: the test answers them to the browser). The server's

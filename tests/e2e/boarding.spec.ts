@@ -1,4 +1,4 @@
-// Boarding at the pier (issue 11 items 2 and 3) on a phone: an agent sells two seats at the booth,
+// Boarding at the pier on a phone: an agent sells two seats at the booth,
 // prints the tickets (their QR read back from the PDF, as a scanner would read the paper), boards one,
 // is refused the second scan, loses the network, boards the other from the signed list, gets the
 // network back, syncs, and the live manifest shows both aboard. The camera cannot run headless: the

@@ -1,4 +1,4 @@
-// Booking (issue 4): on routes & schedules, choose a round trip, pick both schedules, see seats and
+// Booking: on routes & schedules, choose a round trip, pick both schedules, see seats and
 // prices; "a schedule must be selected" when none is; the demo day's closed and sold-out sailings show
 // as such; a park page answers a day's availability; the same widget searches from the home and the
 // ferry page, with and without JavaScript — in es, en and pt, desktop and mobile, axe clean.

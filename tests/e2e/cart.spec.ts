@@ -1,4 +1,4 @@
-// The cart (issue 5), in Chromium, desktop and mobile: a round trip, a complement and a park admission
+// The cart, in Chromium, desktop and mobile: a round trip, a complement and a park admission
 // added from the booking widgets and the cart's upsell; the currency changed (the cart re-priced);
 // a line removed; the sixth product refused with the limit message; a hold that expires marked and
 // held again — in es, en and pt, with the header's badge counting on every page.
@@ -51,7 +51,7 @@ async function changeCurrencyTo(page: Page, language: Language, code: string, is
 test.describe.configure({ timeout: 90_000 });
 
 // One language, on both viewports: en and pt fill and pay their carts in checkout.spec.ts (Uplift in en,
-// 3-D Secure and PayPal in pt) through the same cart page (ADR 0026, addendum of issue 7).
+// 3-D Secure and PayPal in pt) through the same cart page (ADR 0026, its addendum).
 for (const language of ["es"] as const) {
   const t = MESSAGES[language];
   test(`a visitor fills a cart in ${language}: round trip, complement, park, currency, remove, and pays by card`, async ({ page, context, isMobile }) => {

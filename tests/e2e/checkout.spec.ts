@@ -1,4 +1,4 @@
-// Paying (issue 6), in Chromium against the sandbox payment provider: a declined card sent back with
+// Paying, in Chromium against the sandbox payment provider: a declined card sent back with
 // its reason and paid on the second try; a 3-D Secure challenge; months without interest on a Mexican
 // card in MXN; PayPal in MXN; Uplift's pay-monthly offer only in English with an allowed currency;
 // a prepaid coupon on its own payment page; a paid visit moved to another day from "manage booking",

@@ -1,4 +1,4 @@
-// The console's selling half in a browser (issue 11, ADR 0039): an operator finds a paid booking, makes
+// The console's selling half in a browser (ADR 0039): an operator finds a paid booking, makes
 // a partial refund through the payment provider — it shows on the booking and at the sandbox provider's
 // own API — and a refund above what is left is refused with the amount left; the sales page nets it and
 // its CSV opens in Excel. Spanish in full, English and Portuguese the refund itself. The breadth (ticket

@@ -1,4 +1,4 @@
-// The operator console's frame in a browser (issue 11, ADR 0036): nobody signed in is sent to sign in
+// The operator console's frame in a browser (ADR 0036): nobody signed in is sent to sign in
 // and back; a person without a role is told the console is for staff; an agent sees only the pier's
 // sections and is refused the admin's, in their language; an admin grants a role and finds the change
 // in the audit log. The API's rules (401/403, refusals audited, self-demotion) are in server/staff.db.test.ts.

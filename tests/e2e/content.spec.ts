@@ -1,4 +1,4 @@
-// Editorial pages (spec §2, issue 9): every content page renders its title and passes axe in es, en
+// Editorial pages: every content page renders its title and passes axe in es, en
 // and pt; the FAQ opens as native disclosures and carries FAQPage data; the site map lists the live
 // pages; sitemap.xml and robots.txt are generated from the slug table with hreflang alternates.
 import type { Page } from "@playwright/test";

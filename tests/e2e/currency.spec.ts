@@ -1,4 +1,4 @@
-// Choosing the currency (issue 3 §4, §5): the switcher in the header (desktop) and in the mobile menu
+// Choosing the currency: the switcher in the header (desktop) and in the mobile menu
 // changes every price on the home page to the new currency's own format without a document load; the
 // first visit follows the edge country, else the language; the no-JavaScript form works; failures
 // show the spec's labels; and the open switcher passes axe.

@@ -1,4 +1,4 @@
-// Error screens (spec §2 Error screen, §4 Error, §8): a render failure on the server or in the browser
+// Error screens: a render failure on the server or in the browser
 // switches to the error screen, unknown paths are a localized 404 inside the site shell, the offline
 // page answers navigations when the network is down, and bad input never becomes a 500. Failures are
 // injected through /{lang}/__fault/ (on because the e2e server runs with ENABLE_FAULT_ROUTES=true).

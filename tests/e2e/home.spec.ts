@@ -1,4 +1,4 @@
-// Home pages (issue 2 §5): the hero, featured products with their "from" price per adult, title and
+// Home pages: the hero, featured products with their "from" price per adult, title and
 // description per language, no layout shift, and no accessibility violation — in es, en and pt.
 import type { BrowserContext } from "@playwright/test";
 import { en } from "../../app/i18n/messages/en.ts";

@@ -1,4 +1,4 @@
-// Language journeys (spec §2, §4): fallback to English, `/` by Accept-Language then by the redirect
+// Language journeys: fallback to English, `/` by Accept-Language then by the redirect
 // cookie. <html lang> and axe on the home of every language (on phones, of Spanish) are in home.spec.ts.
 import { test, expect, DESKTOP_ONLY } from "./fixtures.ts";
 

@@ -1,4 +1,4 @@
-// The footer's newsletter form in a browser (spec §3, §5, §8): the spec's messages on an empty send,
+// The footer's newsletter form in a browser: the spec's messages on an empty send,
 // with focus on the first field to fix; a subscription answered in place; the same address again is
 // the duplicateKey message. Field rules, every server error, the mail and its links are checked in
 // server/api/newsletter.db.test.ts; this only proves the browser wiring and accessibility.

@@ -1,4 +1,4 @@
-// Running the crossing (issue 11, ADR 0038). es, the whole journey: a buyer pays a seat (over HTTP:
+// Running the crossing (ADR 0038). es, the whole journey: a buyer pays a seat (over HTTP:
 // buying in the browser is cart.spec.ts's), an operator signed in to the console closes that sailing
 // for the weather, the buyer's mail arrives at the real SMTP server in their language with the
 // offer, and following its link the buyer exchanges the trip for open tickets. en and pt: the close

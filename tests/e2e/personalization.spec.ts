@@ -1,4 +1,4 @@
-// The home banner comes from the personalization service's content slot (issue 9 item 5): the edge's
+// The home banner comes from the personalization service's content slot: the edge's
 // state header places the visitor in Quintana Roo and the server renders the residents' promotion in
 // the first HTML; anyone else gets the default. One page load per language, axe once.
 import { test, expect, checkA11y, DESKTOP_ONLY } from "./fixtures.ts";

@@ -1,4 +1,4 @@
-// Site search (spec §2, §4 Search box, §7, §9): in es/en/pt, desktop (header box) and mobile (the box
+// Site search: in es/en/pt, desktop (header box) and mobile (the box
 // in the off-canvas menu), typing suggests once 500 ms pass without typing, Enter lands on the results
 // page with q, a misspelling still finds; the results page answers an FAQ question, sends the clicked
 // result's position to analytics, and serves its alias path with the main path as canonical.

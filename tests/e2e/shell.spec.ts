@@ -1,4 +1,4 @@
-// The page shell (issue 2 §4): language switcher, desktop disclosure menus, the mobile off-canvas menu
+// The page shell: language switcher, desktop disclosure menus, the mobile off-canvas menu
 // and hide-on-scroll header, footer tabs, the cookie notice and the app-store banner.
 import type { BrowserContext, Page } from "@playwright/test";
 import { en } from "../../app/i18n/messages/en.ts";

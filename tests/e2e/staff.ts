@@ -1,4 +1,4 @@
-// Staff for the console's journeys (issue 11): a person who registered and confirmed their e-mail like
+// Staff for the console's journeys: a person who registered and confirmed their e-mail like
 // anyone (over HTTP: the pages themselves are tested in accounts.spec.ts), was granted a role through
 // the admin API with the e2e server's token, and is signed in in this browser context.
 //

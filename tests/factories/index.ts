@@ -63,7 +63,7 @@ type NewCurrency = typeof currencies.$inferInsert;
 type NewExchangeRate = typeof exchangeRates.$inferInsert;
 type NewInstalmentBank = typeof instalmentBanks.$inferInsert;
 
-/** A currencies row from the entity's spec §3 field names. */
+/** A currencies row from the entity's field names. */
 export function buildCurrency(record: CurrencyRecord): NewCurrency {
   return {
     id: record.id,

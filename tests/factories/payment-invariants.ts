@@ -1,4 +1,4 @@
-// The invariants every payment fault must leave intact (issue 10, ADR 0034), checked the same way at the
+// The invariants every payment fault must leave intact (ADR 0034), checked the same way at the
 // end of each fault test, against the provider's own records (the sandbox's tables) and ours:
 //   - no paid booking lost: every payment the provider holds money for belongs to a ticketed booking
 //     with tickets, and every payment it refunded in full to a refunded booking;

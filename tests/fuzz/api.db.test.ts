@@ -1,4 +1,4 @@
-// The fuzzer's seeded sample (issue 10 item 5): a few hundred generated requests over every operation
+// The fuzzer's seeded sample: a few hundred generated requests over every operation
 // of /api/openapi.json through the whole app; `npm run fuzz` runs the same with ≥ 10,000 and a random
 // seed (FUZZ_REQUESTS, FUZZ_SEED), and writes its summary to FUZZ_SUMMARY_FILE for scripts/fuzz.mjs.
 import { writeFileSync } from "node:fs";
@@ -7,7 +7,7 @@ import type { Runtime } from "../../server/boot.ts";
 import { bootSnapshot } from "../setup/db.ts";
 import { FUZZ_ENV, createFuzzer, groupFailures, type Fuzzer } from "./run-fuzz.ts";
 
-// 360: with the operations of issue 11 (ADR 0038) 300 left one of 72 unreached.
+// 360: with the console's operations (ADR 0038) 300 left one of 72 unreached.
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 360);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 // The long run is given the time it needs (≈ 2 ms a request, with room for a loaded machine).

@@ -22,12 +22,12 @@ export const ALLOWED_REFUSAL_WRITES: Record<string, { allows: (code: string) => 
   "login_throttle:INSERT": { allows: (code) => FAILED_SIGN_IN.includes(code), why: "a failed sign-in is counted: that is the login throttle" },
   "login_throttle:UPDATE": { allows: (code) => FAILED_SIGN_IN.includes(code) || code === "RATE_LIMITED", why: "a failed sign-in is counted: that is the login throttle" },
   // Found by the fuzzer and judged deliberate (queries.ts admitMonthlyUser): quotas are of monthly
-  // active users (spec §7, 423), so a client that calls with a valid key is active whatever it asks.
+  // active users (423), so a client that calls with a valid key is active whatever it asks.
   "personalization_monthly_users:INSERT": {
     allows: (code) => !BEFORE_ADMISSION.includes(code),
     why: "a client calling /external with a valid key counts as one of the key's monthly active users",
   },
-  // Issue 11 (ADR 0038): a staff request refused for its input or a rule it breaks is audited with its
+  // ADR 0038: a staff request refused for its input or a rule it breaks is audited with its
   // code; a caller who is nobody (no token, no session) leaves no entry.
   "audit_entries:INSERT": { allows: (code) => code !== "UNAUTHORIZED", why: "a refused staff request is audited with its code" },
 };
@@ -198,7 +198,7 @@ export async function createFuzzer(runtime: Runtime): Promise<Fuzzer> {
   };
 }
 
-/** The code of a refusal: `{ error: { code } }`, or the cart API's envelope of spec §7 (`{ CartError: { code } }`). */
+/** The code of a refusal: `{ error: { code } }`, or the cart API's envelope (`{ CartError: { code } }`). */
 function codeOf(answer: string): string | null {
   try {
     const body = JSON.parse(answer) as { error?: { code?: unknown }; CartError?: { code?: unknown } };

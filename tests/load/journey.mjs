@@ -1,4 +1,4 @@
-// One buyer's whole purchase over HTTP, as a browser without JavaScript makes it (issue 10 item 3):
+// One buyer's whole purchase over HTTP, as a browser without JavaScript makes it:
 // the home page, the sailings API, a hold in the cart, the payment-details form (shown, then posted:
 // the booking placed, a payment opened at the sandbox provider), the provider's card page (shown, then
 // posted with the success card: authorized), the thank-you page (captured, tickets issued, their e-mail

@@ -1,4 +1,4 @@
-// The load's sample in the server tier (issue 10 item 3; the 250-buyer run is `npm run load`): 8
+// The load's sample in the server tier (the 250-buyer run is `npm run load`): 8
 // buyers at once make the whole purchase against the production build on PostgreSQL — no answer of
 // 500 or more, every journey ends with the tickets' e-mail, one ticketed booking per buyer.
 import { afterAll, beforeAll, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// `npm run load` (issue 10 item 3): LOAD_BUYERS (250) simulated buyers at once, each making the whole
+// `npm run load`: LOAD_BUYERS (250) simulated buyers at once, each making the whole
 // purchase (tests/load/journey.mjs), against the production build on PostgreSQL (DATABASE_URL's server,
 // else 127.0.0.1:5432; a database of its own, dropped after). Prints p50/p95/slowest per step and the
 // count of server errors; exits non-zero on any 5xx, any failed journey, or when the database does not

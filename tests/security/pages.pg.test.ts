@@ -1,4 +1,4 @@
-// Web security checks of issue 10 item 6 that need rendered pages (the production build): the CSP
+// Web security checks that need rendered pages (the production build): the CSP
 // nonce on every script of a page, hostile catalogue HTML and hostile search queries that must come out
 // inert, and open-redirect attempts through the page actions that redirect.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

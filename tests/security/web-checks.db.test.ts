@@ -1,4 +1,4 @@
-// Web security checks of issue 10 item 6 that need no rendered page: the security headers on every
+// Web security checks that need no rendered page: the security headers on every
 // kind of answer, cookie names and flags in production, forged cross-site posts to every page action
 // (ADR 0033: the origin check is the CSRF defence), open-redirect attempts on the redirecting code
 // that runs without the build, and the hold rate limit (429 + Retry-After). Rendered pages (the nonce

@@ -1,4 +1,4 @@
-// Scenarios written once for both databases (architecture §7: the embedded default and PostgreSQL):
+// Scenarios written once for both databases (the embedded default and PostgreSQL):
 // a `*.db.test.ts` boots with `bootTestRuntime`, which is a PGlite snapshot, unless a `*.pg.test.ts`
 // twin set the flag and imported it, in which case it is a fresh database on the PostgreSQL server.
 import { createLogger } from "../../lib/logger.ts";

@@ -1,4 +1,4 @@
-// Passengers by type, each with its age range (spec §9) and what one person pays. Plain number
+// Passengers by type, each with its age range and what one person pays. Plain number
 // inputs: they work without JavaScript and every screen reader knows them.
 import type { ChangeEvent } from "react";
 import { useTranslate } from "../../i18n/use-translate.ts";

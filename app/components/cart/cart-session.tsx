@@ -1,4 +1,4 @@
-// The client's cart (spec §3 Client state `shopping`, §4 Cart): on each page load with a cart session
+// The client's cart: on each page load with a cart session
 // cookie, GET /xapi/shopping-cart. A 200 without CartError stores the cart, refreshes the cookie and
 // sets the currency from it; a CartError, a failed fetch or another status clears it to null and
 // empties the cookie, silently. The header's badge reads the stored cart, or the server's count before.
@@ -8,6 +8,7 @@ import { useLocation } from "react-router";
 import { cartSessionCookie, isSessionId } from "../../../lib/cart-session.ts";
 import { COOKIE, currencyCookies, parseCookieHeader } from "../../../lib/cookies.ts";
 import { useRootData } from "../../i18n/use-translate.ts";
+import { PAGES, type PageId } from "../../routing/pages.ts";
 
 export interface Shopping {
   sessionId: string;
@@ -19,14 +20,23 @@ export interface Shopping {
 interface CartSession {
   /** Null: no cart, or it could not be fetched. */
   shopping: Shopping | null;
-  /** True until the first fetch after the page load has answered (spec §3: loading defaults to true). */
+  /** True until the first fetch after the page load has answered (loading defaults to true). */
   loading: boolean;
 }
 
 const CartSessionContext = createContext<ValueStore<CartSession>>(createValueStore<CartSession>({ shopping: null, loading: true }));
 
-/** Pages whose cart call asks for USD amounts too (spec §7): payment details, coupon payment, thank-you. */
-const USD_PAGES = /\/carrito\/(detalles-pago|payment-details|detalhes-do-pagamento|detalles-pago-cupon|payment-details-coupon|cupom-do-detalhes-do-pagamento|gracias|thank-you|obrigada)\//;
+/** Pages whose cart call asks for USD amounts too: payment details, coupon payment, thank-you. */
+const USD_PAGE_IDS: readonly PageId[] = ["paymentDetails", "paymentDetailsCoupon", "cartThankYou"];
+
+/** Each language's path of those pages without its language ("carrito/gracias" of /es/carrito/gracias/). */
+const USD_SLUGS = USD_PAGE_IDS.flatMap((pageId) => Object.values(PAGES[pageId].paths)).map((path) => path.split("/").filter(Boolean).slice(1).join("/"));
+const USD_PAGES = new RegExp(`/(${USD_SLUGS.join("|")})/`);
+
+/** Whether the page at `pathname` shows the cart's amounts in USD as well. */
+export function asksForUsdAmounts(pathname: string): boolean {
+  return USD_PAGES.test(pathname);
+}
 
 interface Answer {
   SessionId?: string | null;
@@ -68,7 +78,7 @@ export function CartSessionProvider({ children }: { children: React.ReactNode })
       Language: language.toUpperCase(),
       SessionId: sessionId,
       Mobile: String(window.matchMedia("(max-width: 767px)").matches),
-      IncludeAmountsUSD: String(USD_PAGES.test(pathname)),
+      IncludeAmountsUSD: String(asksForUsdAmounts(pathname)),
     });
     fetch(`/xapi/shopping-cart?${query.toString()}`, { headers: { ...cartApi, Accept: "application/json" }, signal: controller.signal })
       .then(async (response) => (response.status === 200 ? ((await response.json()) as Answer) : null))

@@ -1,4 +1,4 @@
-// The payment methods of the cart's currency (spec §3: listed per currency), fetched from
+// The payment methods of the cart's currency (listed per currency), fetched from
 // /api/currencies/{code}/payment-methods whenever the currency changes. A failed call says so with
 // the spec's label ("Error obteniendo métodos de pagos para esta divisa") instead of a wrong list.
 import { useEffect, useState } from "react";

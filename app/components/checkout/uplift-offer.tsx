@@ -1,4 +1,4 @@
-// Uplift's pay-monthly offer on the payment page (spec §4 "Card instalment payment script"). Given the
+// Uplift's pay-monthly offer on the payment page. Given the
 // server's decision (lib/uplift.ts upliftScriptFor: English, site flag, currency, key) it injects the
 // script only when that decision is not null, initialises it into its own container and keeps the
 // amount current. It reports the spec's client state through callbacks: onInitialized

@@ -62,7 +62,7 @@ describe("searching the currency list by code, name or symbol", () => {
   });
 });
 
-describe("the client state of spec §3", () => {
+describe("the client state", () => {
   it("mirrors the page's currency", () => {
     expect(currencyStateOf({ iso_code: "EUR", id: 3 })).toEqual({ currency: "EUR", currency_id: 3 });
   });

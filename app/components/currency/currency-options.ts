@@ -1,5 +1,5 @@
 // What the currency switcher decides without the network: how a search matches a currency (by code,
-// name or symbol, ignoring case and accents), the client state of spec §3 (`currency`, `currency_id`)
+// name or symbol, ignoring case and accents), the client state (`currency`, `currency_id`)
 // and where the no-JavaScript form may send the visitor back to (same-site paths only).
 import { sameSitePath } from "../../../lib/return-path.ts";
 
@@ -13,7 +13,7 @@ export interface CurrencyOption {
   name: string;
 }
 
-/** Spec §3 client state: the currency code (default USD) and its id (default 1). */
+/** The currency code (default USD) and its id (default 1). */
 export interface CurrencyState {
   currency: string;
   currency_id: number;

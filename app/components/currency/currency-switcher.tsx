@@ -1,4 +1,4 @@
-// The currency switcher (spec §4 Currency): the page's currency as code and symbol, in the header's
+// The currency switcher: the page's currency as code and symbol, in the header's
 // top bar on desktop and in the mobile menu. Choosing one calls PUT /api/currency and reloads the page
 // data in place, so every price is written again by the server in the new currency.
 //
@@ -11,7 +11,7 @@ import { useLanguage, useRootData, useTranslate } from "../../i18n/use-translate
 import { ChevronDownIcon } from "../ui/icons.tsx";
 import { buttonClass, FOCUS_RING, FOCUS_RING_ON_DARK } from "../ui/styles.ts";
 import { BanknoteIcon, SpinnerIcon } from "./currency-icons.tsx";
-import { CURRENCY_FORM_FIELD, currencyFormAction, currencyStateOf, type CurrencyOption, type CurrencyState } from "./currency-options.ts";
+import { CURRENCY_FORM_FIELD, currencyFormAction, type CurrencyOption } from "./currency-options.ts";
 import type * as PickerChunk from "./currency-picker.tsx";
 import type { CurrencyPickerProps } from "./currency-picker.tsx";
 import { useChangeCurrency } from "./use-change-currency.ts";
@@ -36,11 +36,6 @@ function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return hydrated;
-}
-
-/** Spec §3 client state, `currency` (default USD) and `currency_id` (default 1), from the root data. */
-export function useCurrencyState(): CurrencyState {
-  return currencyStateOf(useRootData()?.currency);
 }
 
 export function CurrencySwitcher({ placement }: { placement: SwitcherPlacement }) {

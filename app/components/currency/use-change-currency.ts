@@ -1,4 +1,4 @@
-// Changing the currency with JavaScript: PUT /api/currency sets both cookies (spec §4), the cart (if
+// Changing the currency with JavaScript: PUT /api/currency sets both cookies, the cart (if
 // any) is re-priced with PUT /xapi/shopping-cart/currency, then every
 // loader on the page runs again, so each price is converted and written anew by the server while the
 // page stays where it is (no document load).
@@ -45,13 +45,13 @@ export function useChangeCurrency(language: string): CurrencyChange {
           setFailed(true);
           return false;
         }
-        // The cart follows the visitor's currency: a new quote re-prices every line (spec §7).
+        // The cart follows the visitor's currency: a new quote re-prices every line.
         const sessionId = parseCookieHeader(document.cookie)[COOKIE.cartSession];
         if (isSessionId(sessionId) && cartApi) {
           const query = new URLSearchParams({ Currency: option.code, SessionId: sessionId, Language: language.toUpperCase() });
           await fetch(`/xapi/shopping-cart/currency?${query.toString()}`, { method: "PUT", headers: { ...cartApi, Accept: "application/json" } });
         }
-        // The visitor's chosen currency is a profile preference (spec §3 tracked events: user profile).
+        // The visitor's chosen currency is a profile preference (user profile).
         track(profileEventOf({ currency: option.code }));
         await revalidator.revalidate();
         return true;

@@ -1,5 +1,5 @@
-// The newsletter form's own check (spec §5), before anything is sent, and the words for the server's
-// refusals (spec §8). Pure. The server's check (modules/newsletter) has the last word; a unit test
+// The newsletter form's own check, before anything is sent, and the words for the server's
+// refusals. Pure. The server's check (modules/newsletter) has the last word; a unit test
 // holds both to the same answers.
 // zod's own e-mail pattern (the one z.email() checks with), without zod's runtime in the page's first
 // JavaScript (ADR 0035): the server's check in modules/newsletter uses z.email() itself.

@@ -1,4 +1,4 @@
-// The newsletter form (spec §3, §5), in the footer and on the newsletter page. It posts to the
+// The newsletter form, in the footer and on the newsletter page. It posts to the
 // newsletter page's action: through a fetcher when JavaScript runs (the page stays, the answer shows
 // in place), as a plain form post otherwise (the newsletter page shows the answer). The spec's
 // messages appear under each field, linked with aria-describedby; the first field to fix gets focus.

@@ -1,4 +1,4 @@
-// One test per transition of the search box statechart (spec §4), on fake timers: the 500 ms
+// One test per transition of the search box statechart, on fake timers: the 500 ms
 // debounce and blur delay are stepped through exactly, and the side effects are recorded.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";

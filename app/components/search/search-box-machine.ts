@@ -1,4 +1,4 @@
-// The search box of spec §4, as a statechart with exactly the spec's states:
+// The search box, as a statechart with exactly the spec's states:
 //
 //   initial ──token fetched (or failed)──▶ ready   when the URL had q (the box is prefilled)
 //                                       └▶ idle    otherwise
@@ -12,9 +12,9 @@
 // actors fetchToken and fetchSuggestions, actions navigate and report.
 import { assign, cancel, fromPromise, raise, setup } from "xstate";
 
-/** Spec §9: suggestions are asked for 500 ms after the last keystroke. */
+/** Suggestions are asked for 500 ms after the last keystroke. */
 export const DEBOUNCE_MS = 500;
-/** Spec §9: a blurred box closes after 500 ms, time enough for a click on a suggestion to land. */
+/** A blurred box closes after 500 ms, time enough for a click on a suggestion to land. */
 export const BLUR_DELAY_MS = 500;
 
 export interface SearchBoxInput {

@@ -1,4 +1,4 @@
-// The site search box (spec §2, §4): an ARIA 1.2 combobox driven by the statechart of
+// The site search box: an ARIA 1.2 combobox driven by the statechart of
 // search-box-machine.ts. Without JavaScript it is a plain GET form to the search page with q; with it,
 // typing suggests after 500 ms, arrows move through the suggestions, Enter or the icon goes to the
 // search page, Escape closes the list, and a polite live region says what happened. The same component
@@ -20,7 +20,7 @@ export type SearchBoxVariant = "header" | "menu" | "page" | "error";
 export interface SearchBoxProps {
   language: Language;
   variant: SearchBoxVariant;
-  /** The query to prefill with; by default q of the current URL (spec §4 initial). */
+  /** The query to prefill with; by default q of the current URL. */
   initialQuery?: string;
   /**
    * Leave by a full page load rather than a client navigation: the error screen's box, whose app may

@@ -1,4 +1,4 @@
-// The browser's side of the search service (spec §7): one token shared by every search box of the
+// The browser's side of the search service: one token shared by every search box of the
 // page and renewed before it expires, suggestions, click analytics and error reports. Every call
 // names the page it is made from in X-Host-Path (the server's modules/search/host-path.ts).
 
@@ -121,7 +121,7 @@ export async function fetchSuggestions(word: string): Promise<string[]> {
   });
 }
 
-/** Spec §8: token and suggestion failures are reported. Reporting never fails the caller. */
+/** Token and suggestion failures are reported. Reporting never fails the caller. */
 export function reportSearchFailure(stage: "token" | "suggestions", error: unknown, params: Record<string, unknown> = {}): void {
   const detail = error instanceof SearchRequestError ? `${error.status} ${error.code}` : error instanceof Error ? error.name : "unknown";
   post("/reporting", { error: `search.${stage}: ${detail}`.slice(0, 2000), params: { ...params, page: window.location.pathname } }, null, true).catch(
@@ -159,7 +159,7 @@ export interface ResultClick {
   attributionToken: string;
 }
 
-/** Spec §7 analytics: a result clicked at a position. Sent with keepalive so navigation cannot cut it. */
+/** A result clicked at a position. Sent with keepalive so navigation cannot cut it. */
 export function sendResultClick(click: ResultClick): void {
   withToken((token) =>
     post(

@@ -1,4 +1,4 @@
-// The header's login state (spec §4): "Hola, {firstName}" with the account's links once the server
+// The header's login state: "Hola, {firstName}" with the account's links once the server
 // confirms who is signed in, else "Sign in". Pages stay cacheable and anonymous visitors cost nothing:
 // the server renders the sign-in link, and only a browser whose readable userInfo cookie says
 // login:true asks GET /user-info/ after hydration (ADR 0032).

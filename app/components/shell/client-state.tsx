@@ -1,25 +1,18 @@
-// The page's part of the spec §3 client state: sectionSite, hreflangs and metricasGA4 (the other
+// The page's part of the client state: sectionSite, hreflangs and metricasGA4 (the other
 // fields live where they are used: shopping and loading in CartSessionProvider, upliftInitialized and
 // showPaymentButton on the payment page, language and currency in the root data). On every page
 // change metricasGA4 is rebuilt and pushed to the GA4 data layer (window.dataLayer); pushing loads
 // nothing: a tag manager, when a site adds one, reads the layer.
-import { createContext, useContext, useEffect, useMemo, useRef } from "react";
+import { createContext, useEffect, useMemo, useRef } from "react";
 import { useLocation } from "react-router";
 import { useRootData } from "../../i18n/use-translate.ts";
-import { createValueStore, useOwnStore, useStoreValue, type ValueStore } from "../ui/value-store.ts";
+import { createValueStore, useOwnStore, type ValueStore } from "../ui/value-store.ts";
 import { hreflangsOf, metricasGA4Of, sectionSiteOf, type Hreflang, type MetricasGA4, type SectionSite } from "../../routing/client-state.ts";
 
 declare global {
   interface Window {
     dataLayer?: unknown[];
   }
-}
-
-export interface PageClientState {
-  sectionSite: SectionSite;
-  hreflangs: Hreflang[];
-  /** Null until the page has been shown in the browser (the server renders no data layer). */
-  metricasGA4: MetricasGA4 | null;
 }
 
 interface ClientStateValue {
@@ -62,9 +55,4 @@ export function ClientStateProvider({ children }: { children: React.ReactNode })
 
   const state = useMemo(() => ({ sectionSite, hreflangs, metricasGA4 }), [sectionSite, hreflangs, metricasGA4]);
   return <ClientStateContext.Provider value={state}>{children}</ClientStateContext.Provider>;
-}
-
-export function useClientState(): PageClientState {
-  const { sectionSite, hreflangs, metricasGA4 } = useContext(ClientStateContext);
-  return { sectionSite, hreflangs, metricasGA4: useStoreValue(metricasGA4) };
 }

@@ -34,7 +34,7 @@ export const COUNTRY_PHONES: readonly CountryPhone[] = [
   { id: "INTL", country: "footer.country.INTL", display: "+52 998 555 0142", e164: "+529985550142" },
 ];
 
-/** Opening hours (local time, America/Cancun), spec §9. */
+/** Opening hours (local time, America/Cancun). */
 export const CALL_CENTER_HOURS = { weekdays: "7:00–24:00", weekend: "7:00–22:00" } as const;
 export const TICKET_OFFICE_HOURS = { daily: "9:00–20:00" } as const;
 

@@ -1,6 +1,6 @@
 // The same page in the site's other languages. Links are plain document loads on purpose: the root
 // data (catalogue, <html lang>) belongs to the language, and the server sets the language redirect
-// cookie on that request (spec §2).
+// cookie on that request.
 import { useLocation } from "react-router";
 import type { Language } from "../../../lib/language.ts";
 import { useRootData, useTranslate } from "../../i18n/use-translate.ts";

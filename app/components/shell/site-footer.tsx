@@ -1,5 +1,5 @@
-// The page footer: the newsletter form (spec §3), "Contact us" and "Discover" tabs (spec §2 page
-// shells), legal links and the copyright line.
+// The page footer: the newsletter form, "Contact us" and "Discover" tabs, legal
+// links and the copyright line.
 import { Link, useLocation } from "react-router";
 import { useRootData, useTranslate } from "../../i18n/use-translate.ts";
 import { isPageLive, pathOf } from "../../routing/localized-paths.ts";
@@ -133,7 +133,7 @@ function DiscoverPanel() {
 
 /**
  * The newsletter's form. Left out on the newsletter page, whose own form is the same, and on cart pages
- * (spec §2: any path containing "carrito"), where a second e-mail field beside the buyer's would
+ * (any path containing "carrito"), where a second e-mail field beside the buyer's would
  * distract from paying and draw the browser's autofill into the wrong form.
  */
 function NewsletterSection() {

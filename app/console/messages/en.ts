@@ -1,4 +1,4 @@
-// The operator console's strings (issue 11). Kept apart from the site's catalogue, which every public
+// The operator console's strings. Kept apart from the site's catalogue, which every public
 // page sends to the browser: only console pages load these.
 import { moneyEn } from "./money/en.ts";
 import { salesEn } from "./sales/en.ts";
@@ -53,7 +53,7 @@ export const en = {
   "error.GENERAL_ERROR": "Something went wrong. Try again in a moment.",
   ...salesEn,
   ...moneyEn,
-  // Boarding: the scanner, the manifest and the booth (issue 11 items 2 and 3).
+  // Boarding: the scanner, the manifest and the booth.
   "console.scanner.title": "Boarding scanner",
   "console.scanner.summary": "Check tickets at boarding, offline too.",
   "console.manifest.title": "Manifest",

@@ -52,7 +52,7 @@ export const es = {
   "error.GENERAL_ERROR": "Algo salió mal. Inténtalo de nuevo en un momento.",
   ...salesEs,
   ...moneyEs,
-  // Boarding: the scanner, the manifest and the booth (issue 11 items 2 and 3).
+  // Boarding: the scanner, the manifest and the booth.
   "console.scanner.title": "Escáner de abordaje",
   "console.scanner.summary": "Valida boletos al abordar, también sin conexión.",
   "console.manifest.title": "Manifiesto",

@@ -52,7 +52,7 @@ export const pt = {
   "error.GENERAL_ERROR": "Algo deu errado. Tente de novo em instantes.",
   ...salesPt,
   ...moneyPt,
-  // Boarding: the scanner, the manifest and the booth (issue 11 items 2 and 3).
+  // Boarding: the scanner, the manifest and the booth.
   "console.scanner.title": "Scanner de embarque",
   "console.scanner.summary": "Valide bilhetes no embarque, também sem conexão.",
   "console.manifest.title": "Manifesto",

@@ -1,4 +1,4 @@
-// The console's closures page (issue 11): a day's sailings of every crossing with seats taken and
+// The console's closures page: a day's sailings of every crossing with seats taken and
 // state, a form to close one sailing or the whole day (one crossing or the port), the closures in
 // force and lately lifted, each with its reopen button. Closing mails the holders (flows/sailing-closures.ts).
 import { data, redirect, type RouterContextProvider } from "react-router";

@@ -1,4 +1,4 @@
-// The console's prices page (issue 11): every fare in MXN, the presale tiers, and the exchange rates
+// The console's prices page: every fare in MXN, the presale tiers, and the exchange rates
 // in force with a form to record new ones. Each save is one audited change (flows/pricing-admin.ts).
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { Language } from "../../../lib/language.ts";

@@ -2,9 +2,10 @@
 // page's request (who, now, the request id), and a refusal as the page's action data (its code and
 // issues, with the code's HTTP status, never a 500 for bad input).
 import { data, type RouterContextProvider } from "react-router";
-import { ERROR_STATUS, isAppError, type ErrorIssue } from "../../../lib/errors.ts";
+import { isAppError, type ErrorIssue } from "../../../lib/errors.ts";
 import type { AuditActor } from "../../../modules/audit/index.ts";
 import type { StaffDeps } from "../../../flows/staff-change.ts";
+import { fieldText, pageStatusOf } from "../../../server/edge/index.ts";
 import { requestContext, servicesContext } from "../../context.ts";
 
 type Args = { context: Readonly<RouterContextProvider> };
@@ -26,13 +27,11 @@ export interface Refusal {
 export function refusalOf<T extends object = object>(error: unknown, intent: string, target: string | null, extra?: T) {
   if (!isAppError(error)) throw error;
   const refusal: Refusal = { intent, target, code: error.code, issues: [...error.issues] };
-  const status = ERROR_STATUS[error.code];
-  return data({ refusal, ...(extra ?? ({} as T)) }, { status: status >= 500 ? 503 : status, headers: { "Cache-Control": "no-store" } });
+  return data({ refusal, ...(extra ?? ({} as T)) }, { status: pageStatusOf(error), headers: { "Cache-Control": "no-store" } });
 }
 
 export function field(form: FormData, name: string, max = 200): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value.trim().slice(0, max) : "";
+  return fieldText(form, name, max);
 }
 
 export function integerField(form: FormData, name: string): number | null {

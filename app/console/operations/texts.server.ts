@@ -1,4 +1,4 @@
-// The console's texts page (issue 11): the complements' titles, subtitles and descriptions in es, en
+// The console's texts page: the complements' titles, subtitles and descriptions in es, en
 // and pt, and the content slots' variants (a new published version per edit). HTML is sanitized by
 // the modules before it is stored.
 import { data, redirect, type RouterContextProvider } from "react-router";

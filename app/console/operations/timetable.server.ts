@@ -1,4 +1,4 @@
-// The console's timetable page (issue 11): the rules (active and ended) of every crossing, a form to
+// The console's timetable page: the rules (active and ended) of every crossing, a form to
 // add or edit one (checked for clashes: flows/timetable-admin.ts), ending a rule on a day, and making
 // the sale window's sailings again.
 import { data, redirect, type RouterContextProvider } from "react-router";

@@ -1,4 +1,4 @@
-// Bookings in the console (issue 11, ADR 0039): search by reference, e-mail or name, a page at a time;
+// Bookings in the console (ADR 0039): search by reference, e-mail or name, a page at a time;
 // with ?ref= one booking with its lines, tickets, payments, refunds and whole history, and the refund
 // form (full or partial, optional tickets to cancel). Works without JavaScript: GET search, POST refund.
 import { randomUUID } from "node:crypto";

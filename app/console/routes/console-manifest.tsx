@@ -1,4 +1,4 @@
-// The live manifest of a sailing (issue 11 item 3, ADR 0040): booked, boarded, waiting, no-shows once
+// The live manifest of a sailing (ADR 0040): booked, boarded, waiting, no-shows once
 // it has left, capacity, every passenger and the refused scans. The page asks the API again every few
 // seconds (polling: a scan recorded on any node is in the database, which every node reads).
 import { useEffect, useState } from "react";

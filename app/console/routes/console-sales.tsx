@@ -1,4 +1,4 @@
-// Sales in the console (issue 11, ADR 0039): per local day, product and currency, in the booking's
+// Sales in the console (ADR 0039): per local day, product and currency, in the booking's
 // currency and in MXN, refunds netted, for a range of days; the same report as CSV from the staff API.
 import { Form, useLocation } from "react-router";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// The boarding scanner for phones (issue 11 item 2, ADR 0040): pick the sailing, then scan tickets —
+// The boarding scanner for phones (ADR 0040): pick the sailing, then scan tickets —
 // with the camera, a photo, or the code typed in. Online, the server decides and records each scan;
 // offline, the page decides from the signed list it verified and keeps, queues the scans and syncs
 // them when the network is back. Installable (web app manifest; a service worker scoped to this page).

@@ -1,4 +1,4 @@
-// Walk-up sales at the booth (issue 11 item 2, ADR 0040): a sailing, the passengers and the fare,
+// Walk-up sales at the booth (ADR 0040): a sailing, the passengers and the fare,
 // cash or a card at the terminal; the tickets are issued at once (boardable on the next scan), with
 // their PDF to print and, if an address is given, the usual e-mail. Same inventory as the web.
 import { Form, Link, useNavigation } from "react-router";

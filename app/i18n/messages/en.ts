@@ -410,7 +410,7 @@ export const en = {
   "content.group.tours": "Tours",
   "content.group.parks": "Parks",
 
-  // payment refusals and decline reasons (the payment provider's codes, issue 6)
+  // payment refusals and decline reasons (the payment provider's codes)
   "payment.error.card_declined": "Your bank declined the card. Try another card or contact your bank.",
   "payment.error.insufficient_funds": "The card does not have enough funds. Try another card.",
   "payment.error.authentication_failed": "The card's security check (3-D Secure) was not completed. Try again or use another card.",
@@ -497,7 +497,7 @@ export const en = {
   "payment.error.PAYMENT_METHOD_UNAVAILABLE": "This payment method is not available in the chosen currency. Choose another method or pay in Mexican pesos.",
   "payment.error.INSTALMENTS_UNAVAILABLE": "Monthly payments without interest are only available for card payments in Mexican pesos.",
 
-  // manage booking and the weather guarantee's date change (issue 6)
+  // manage booking and the weather guarantee's date change
   "account.signIn": "Sign in",
   "account.signOut": "Sign out",
   "account.greeting": "Hello, {name}",

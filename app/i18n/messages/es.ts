@@ -497,7 +497,7 @@ export const es = {
   "payment.error.PAYMENT_METHOD_UNAVAILABLE": "Este medio de pago no está disponible en la divisa elegida. Elige otro o paga en pesos mexicanos.",
   "payment.error.INSTALMENTS_UNAVAILABLE": "Los meses sin intereses solo están disponibles al pagar con tarjeta en pesos mexicanos.",
 
-  // manage booking and the weather guarantee's date change (issue 6)
+  // manage booking and the weather guarantee's date change
   "account.signIn": "Iniciar sesión",
   "account.signOut": "Cerrar sesión",
   "account.greeting": "Hola, {name}",

@@ -497,7 +497,7 @@ export const pt = {
   "payment.error.PAYMENT_METHOD_UNAVAILABLE": "Este meio de pagamento não está disponível na moeda escolhida. Escolha outro ou pague em pesos mexicanos.",
   "payment.error.INSTALMENTS_UNAVAILABLE": "As parcelas sem juros só estão disponíveis para pagamentos com cartão em pesos mexicanos.",
 
-  // manage booking and the weather guarantee's date change (issue 6)
+  // manage booking and the weather guarantee's date change
   "account.signIn": "Entrar",
   "account.signOut": "Sair",
   "account.greeting": "Olá, {name}",

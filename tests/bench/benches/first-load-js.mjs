@@ -1,7 +1,7 @@
 // First-load JavaScript of the home, booking (routes & schedules), cart (one line) and payment-details
 // pages: the scripts the server-rendered HTML makes the browser fetch before the page is interactive,
 // each gzipped at level 9 (as the build's .gz copies are), summed. Compared with the React Router
-// runtime every page carries (the floor) and, for home and booking, with issue 10's 100 KB budget.
+// runtime every page carries (the floor) and, for home and booking, with the 100 KB budget.
 // Lazily loaded chunks (the tracker, the date picker) are not counted. See tests/bench/pages.mjs.
 import { ratioOf } from "../figures.mjs";
 import { BUDGETS, budgetPages, firstLoadJs } from "../pages.mjs";

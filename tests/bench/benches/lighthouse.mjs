@@ -1,6 +1,6 @@
 // Lighthouse mobile (`npx lighthouse@12.8.2` with Debian's Chromium; its default Moto G Power
 // emulation, simulated slow 4G and 4× CPU slowdown) on the home, booking, cart (one line) and
-// payment-details pages: performance score, CLS, TBT and LCP, against issue 10's budgets (score ≥ 98,
+// payment-details pages: performance score, CLS, TBT and LCP, against the budgets (score ≥ 98,
 // CLS ≤ 0.02). The baseline is the same audit of the site's static offline page (/offline/en.html:
 // no JavaScript, one small document) in the same run: what this machine scores when the page costs
 // nothing, so a low score from a loaded machine shows as a ratio near 1.

@@ -1,6 +1,6 @@
 // Server time of POST /google-enterprise/autocomplete, one request at a time, cycling through what a
 // visitor types (prefixes, misspellings, accents, in es/en/pt), against GET /healthz measured the same
-// way; and the search index's build time at boot, read from /metrics. Budget (architecture §1): p99
+// way; and the search index's build time at boot, read from /metrics. Budget: p99
 // under 2 ms of server time.
 import http from "node:http";
 import { percentile, ratioOf, serverTimingMs } from "../figures.mjs";
@@ -9,7 +9,7 @@ import { BENCH_METRICS_TOKEN } from "../harness.mjs";
 export const name = "search";
 export const title = "Search suggestions server time and index build";
 
-/** Architecture §1: the in-process index answers with p99 < 2 ms server time. */
+/** The in-process index answers with p99 < 2 ms server time. */
 const P99_BUDGET_MS = 2;
 
 const TYPED = {

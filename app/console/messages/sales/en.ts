@@ -1,4 +1,4 @@
-// The console's strings for the selling half (issue 11): bookings, refunds, sales reports. Spread into
+// The console's strings for the selling half: bookings, refunds, sales reports. Spread into
 // the console's catalogue (../en.ts), kept apart so each section's words stay together.
 export const salesEn = {
   "console.bookings.title": "Bookings",
