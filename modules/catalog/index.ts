@@ -51,8 +51,13 @@ export {
   type ProductKind,
 } from "./products.ts";
 export {
+  deleteFare,
   findAllFares,
   findComplementTexts,
+  insertFare,
+  insertPresaleTier,
+  tripsOf,
+  type FareKey,
   findFare,
   findPresaleTierRows,
   setComplementTexts,

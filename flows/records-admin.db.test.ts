@@ -1,0 +1,173 @@
+// The records the site sells from, kept from the console on the seeded database: piers and crossings
+// added, changed and retired (refused while a crossing in service, a rule in force or a sold sailing
+// still needs them), fare rows added and taken off the price list, presale tiers added. Every change
+// and refusal is audited; a refusal changes nothing.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CROSSING_TO_ISLA, FERRY_PRODUCT_ID, PORT_CANCUN, PORT_ISLA_MUJERES, VESSEL_SMALL } from "../db/seed-catalogue.ts";
+import { findAuditEntries, type AuditActor } from "../modules/audit/index.ts";
+import { findAllFares, findPresaleTierRows, findProduct } from "../modules/catalog/index.ts";
+import { addDays, findCrossingRecord, findCrossings, findDaySailings, findPortRecord, materializeSailings } from "../modules/inventory/index.ts";
+import { openSnapshot, type DatabaseHandle } from "../tests/setup/db.ts";
+import { firstMondayOfMarch } from "../tests/setup/dates.ts";
+import { addFare, addPresaleTier, retireFare } from "./pricing-admin.ts";
+import { changeCrossing, changePort, createCrossing, createPort } from "./records-admin.ts";
+import { blockSailingSeats } from "./sailing-admin.ts";
+import { endTimetableRule, saveTimetableRule } from "./timetable-admin.ts";
+
+const DAY = firstMondayOfMarch(2031);
+const NOW = new Date(`${addDays(DAY, -3)}T15:00:00Z`);
+const ACTOR: AuditActor = { userId: null, label: "records-test", role: "admin" };
+
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  database = await openSnapshot();
+});
+afterAll(() => database.close());
+
+const db = () => database.db;
+const staff = () => ({ db: db(), now: NOW, actor: ACTOR, requestId: "test-request" });
+const refusalOf = (promise: Promise<unknown>) => promise.then(() => null, (error: { code?: string; issues?: unknown }) => ({ code: error.code, issues: error.issues }));
+const latestAudit = async (entityType: string, entityId: string | null) => (await findAuditEntries(db(), { entityType, ...(entityId === null ? {} : { entityId }), limit: 1 }))[0];
+const text = (value: string) => ({ es: value, en: value, pt: value });
+const portInput = (name: string) => ({ name: text(name), place: text("Km 9.5, Cancún"), latitude: 21.135, longitude: -86.748 });
+
+describe("ports", () => {
+  it("adds a pier with a unique code; refuses a bad form or a taken code, changing nothing", async () => {
+    const port = await createPort(staff(), { code: "Playa-Caracol", ...portInput("Playa Caracol") });
+    expect(port).toMatchObject({ code: "playa-caracol", active: true, name: { es: "Playa Caracol" } });
+    expect(await latestAudit("port", String(port.id))).toMatchObject({ action: "port.create", outcome: "applied" });
+    expect(await refusalOf(createPort(staff(), { code: "playa-caracol", ...portInput("Otra") }))).toEqual({ code: "INVALID_REQUEST", issues: [{ path: "code", code: "taken" }] });
+    const bad = await refusalOf(createPort(staff(), { code: "x", name: { es: "", en: "A", pt: "A" }, place: text(""), latitude: 21, longitude: null }));
+    expect(bad?.issues).toEqual([
+      { path: "code", code: "format" },
+      { path: "name.es", code: "required" },
+      { path: "latitude", code: "both_or_neither" },
+    ]);
+    expect(await latestAudit("port", null)).toMatchObject({ action: "port.create", outcome: "refused", reason: "INVALID_REQUEST" });
+  });
+
+  it("refuses to retire a pier a crossing in service uses, naming the crossings", async () => {
+    const refusal = await refusalOf(changePort(staff(), PORT_ISLA_MUJERES, { ...portInput("Isla Mujeres"), active: false }));
+    expect(refusal).toEqual({
+      code: "RECORD_IN_USE",
+      issues: [
+        { path: "crossing.cancun-isla-mujeres", code: "in_service" },
+        { path: "crossing.isla-mujeres-cancun", code: "in_service" },
+      ],
+    });
+    expect((await findPortRecord(db(), PORT_ISLA_MUJERES))?.active).toBe(true);
+    expect(await latestAudit("port", String(PORT_ISLA_MUJERES))).toMatchObject({ outcome: "refused", reason: "RECORD_IN_USE" });
+  });
+});
+
+describe("crossings", () => {
+  it("adds a crossing out of service, puts it in service, and retires it while nothing sails it", async () => {
+    const caracol = await createPort(staff(), { code: "caracol-2", ...portInput("Caracol") });
+    const crossing = await createCrossing(staff(), { code: "caracol-isla", fromPortId: caracol.id, toPortId: PORT_ISLA_MUJERES, durationMinutes: 30, sortOrder: 5 });
+    expect(crossing).toMatchObject({ active: false, durationMinutes: 30 });
+    expect((await findCrossings(db(), "en")).some((row) => row.code === "caracol-isla")).toBe(false);
+    expect(await refusalOf(createCrossing(staff(), { code: "again", fromPortId: caracol.id, toPortId: PORT_ISLA_MUJERES, durationMinutes: 30, sortOrder: 0 }))).toEqual({
+      code: "INVALID_REQUEST",
+      issues: [{ path: "crossing.caracol-isla", code: "same_ports" }],
+    });
+    await changeCrossing(staff(), crossing.id, { durationMinutes: 25, sortOrder: 5, active: true });
+    expect((await findCrossings(db(), "en")).find((row) => row.code === "caracol-isla")).toMatchObject({ durationMinutes: 25, from: { code: "caracol-2" } });
+    expect(await latestAudit("crossing", String(crossing.id))).toMatchObject({ action: "crossing.update", outcome: "applied" });
+    // The pier is now needed: it cannot retire until its crossing does.
+    expect((await refusalOf(changePort(staff(), caracol.id, { ...portInput("Caracol"), active: false })))?.code).toBe("RECORD_IN_USE");
+    await changeCrossing(staff(), crossing.id, { durationMinutes: 25, sortOrder: 5, active: false });
+    expect((await changePort(staff(), caracol.id, { ...portInput("Caracol"), active: false })).active).toBe(false);
+    // A retired pier takes no new crossing, and its crossing cannot go back in service.
+    expect(await refusalOf(createCrossing(staff(), { code: "isla-caracol", fromPortId: PORT_ISLA_MUJERES, toPortId: caracol.id, durationMinutes: 30, sortOrder: 0 }))).toEqual({
+      code: "INVALID_REQUEST",
+      issues: [{ path: "toPortId", code: "port_retired" }],
+    });
+    expect(await refusalOf(changeCrossing(staff(), crossing.id, { durationMinutes: 25, sortOrder: 5, active: true }))).toEqual({
+      code: "INVALID_REQUEST",
+      issues: [{ path: "port.caracol-2", code: "port_retired" }],
+    });
+  });
+
+  it("refuses the same pier at both ends", async () => {
+    expect(await refusalOf(createCrossing(staff(), { code: "loop", fromPortId: PORT_CANCUN, toPortId: PORT_CANCUN, durationMinutes: 30, sortOrder: 0 }))).toEqual({
+      code: "INVALID_REQUEST",
+      issues: [{ path: "toPortId", code: "same_as_from" }],
+    });
+  });
+
+  it("refuses to retire a crossing a rule in force sails, then one with seats taken on a future sailing, naming them", async () => {
+    const refusal = await refusalOf(changeCrossing(staff(), CROSSING_TO_ISLA, { durationMinutes: 25, sortOrder: 0, active: false }));
+    expect(refusal?.code).toBe("RECORD_IN_USE");
+    expect(refusal?.issues).toContainEqual({ path: "rule.1", code: "in_force" });
+    expect((await findCrossingRecord(db(), CROSSING_TO_ISLA))?.active).toBe(true);
+
+    // A crossing of its own: one rule, a seat block on one sailing, then the rule ended.
+    const from = await createPort(staff(), { code: "tortugas", ...portInput("Playa Tortugas") });
+    const crossing = await createCrossing(staff(), { code: "tortugas-isla", fromPortId: from.id, toPortId: PORT_ISLA_MUJERES, durationMinutes: 30, sortOrder: 9 });
+    await changeCrossing(staff(), crossing.id, { durationMinutes: 30, sortOrder: 9, active: true });
+    const { rule } = await saveTimetableRule(staff(), null, {
+      crossingId: crossing.id,
+      vesselId: VESSEL_SMALL,
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      firstDeparture: "05:00",
+      lastDeparture: "05:00",
+      intervalMinutes: 60,
+      priority: 0,
+      seasonStart: null,
+      seasonEnd: null,
+      validFrom: null,
+      validUntil: null,
+      active: true,
+      note: null,
+    });
+    await materializeSailings(db(), { from: DAY, to: DAY, now: NOW });
+    const [sailing] = await findDaySailings(db(), [crossing.id], DAY, NOW);
+    await blockSailingSeats(staff(), sailing!.id, 12, "group");
+    await endTimetableRule(staff(), rule.id, addDays(DAY, -4));
+    expect(await refusalOf(changeCrossing(staff(), crossing.id, { durationMinutes: 30, sortOrder: 9, active: false }))).toEqual({
+      code: "RECORD_IN_USE",
+      issues: [{ path: `sailing.${sailing!.id}`, code: "taken:12" }],
+    });
+  });
+});
+
+describe("fare rows and presale tiers", () => {
+  it("adds a fare row the product can sell, refuses a duplicate or a trip it does not sell, and retires it", async () => {
+    const fare = await addFare(staff(), { productId: FERRY_PRODUCT_ID, category: "resident", passengerType: "infant", trip: "one_way", amountMinor: 0 });
+    expect(fare).toMatchObject({ productId: FERRY_PRODUCT_ID, category: "resident", passengerType: "infant", amountMinor: 0 });
+    expect(await latestAudit("fare", String(fare.id))).toMatchObject({ action: "fare.create", outcome: "applied" });
+    expect(await refusalOf(addFare(staff(), { productId: FERRY_PRODUCT_ID, category: "resident", passengerType: "infant", trip: "one_way", amountMinor: 100 }))).toEqual({
+      code: "INVALID_REQUEST",
+      issues: [{ path: `fare.${fare.id}`, code: "same_fare" }],
+    });
+    expect(await refusalOf(addFare(staff(), { productId: FERRY_PRODUCT_ID, category: "tourist", passengerType: "adult", trip: "single", amountMinor: 100 }))).toEqual({
+      code: "INVALID_REQUEST",
+      issues: [{ path: "trip", code: "not_sold_by_product" }],
+    });
+    expect((await refusalOf(addFare(staff(), { productId: FERRY_PRODUCT_ID, category: "vip", passengerType: "adult", trip: "one_way", amountMinor: -1 })))?.issues).toEqual([
+      { path: "category", code: "unknown" },
+      { path: "amount", code: "not_a_price" },
+    ]);
+    await retireFare(staff(), fare.id);
+    expect((await findAllFares(db())).some((row) => row.id === fare.id)).toBe(false);
+    expect((await findProduct(db(), "en", { id: FERRY_PRODUCT_ID })).fares.some((row) => row.category === "resident" && row.passengerType === "infant")).toBe(false);
+    expect(await latestAudit("fare", String(fare.id))).toMatchObject({ action: "fare.retire", outcome: "applied", before: { amountMinor: 0 } });
+    expect((await refusalOf(retireFare(staff(), fare.id)))?.code).toBe("NOT_FOUND");
+  });
+
+  it("adds a presale tier in force and refuses the same threshold twice", async () => {
+    const tier = await addPresaleTier(staff(), { productId: FERRY_PRODUCT_ID, minDaysAhead: 45, discountBasisPoints: 1500 });
+    expect(tier).toMatchObject({ productId: FERRY_PRODUCT_ID, minDaysAhead: 45, discountBasisPoints: 1500, active: true });
+    expect((await findPresaleTierRows(db())).some((row) => row.id === tier.id)).toBe(true);
+    expect(await latestAudit("presale_tier", String(tier.id))).toMatchObject({ action: "presale_tier.create" });
+    expect(await refusalOf(addPresaleTier(staff(), { productId: FERRY_PRODUCT_ID, minDaysAhead: 45, discountBasisPoints: 500 }))).toEqual({
+      code: "INVALID_REQUEST",
+      issues: [{ path: `tier.${tier.id}`, code: "same_tier" }],
+    });
+    expect((await refusalOf(addPresaleTier(staff(), { productId: null, minDaysAhead: 0, discountBasisPoints: 9000 })))?.issues).toEqual([
+      { path: "minDaysAhead", code: "between_1_and_365" },
+      { path: "discount", code: "between_0_and_50_percent" },
+    ]);
+  });
+});
