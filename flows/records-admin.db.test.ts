@@ -3,16 +3,16 @@
 // still needs them), fare rows added and taken off the price list, presale tiers added. Every change
 // and refusal is audited; a refusal changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CROSSING_TO_ISLA, FERRY_PRODUCT_ID, PORT_CANCUN, PORT_ISLA_MUJERES, VESSEL_SMALL } from "../db/seed-catalogue.ts";
+import { CROSSING_TO_ISLA, FERRY_PRODUCT_ID, PORT_CANCUN, PORT_ISLA_MUJERES } from "../db/seed-catalogue.ts";
 import { findAuditEntries, type AuditActor } from "../modules/audit/index.ts";
 import { findAllFares, findPresaleTierRows, findProduct } from "../modules/catalog/index.ts";
-import { addDays, findCrossingRecord, findCrossings, findDaySailings, findPortRecord, materializeSailings } from "../modules/inventory/index.ts";
+import { addDays, findCrossingRecord, findCrossings, findPortRecord } from "../modules/inventory/index.ts";
 import { openSnapshot, type DatabaseHandle } from "../tests/setup/db.ts";
 import { firstMondayOfMarch } from "../tests/setup/dates.ts";
 import { addFare, addPresaleTier, retireFare } from "./pricing-admin.ts";
 import { changeCrossing, changePort, createCrossing, createPort } from "./records-admin.ts";
-import { blockSailingSeats } from "./sailing-admin.ts";
-import { endTimetableRule, saveTimetableRule } from "./timetable-admin.ts";
+import { addSailingByHand, blockSailingSeats } from "./sailing-admin.ts";
+import { createVessel } from "./timetable-admin.ts";
 
 const DAY = firstMondayOfMarch(2031);
 const NOW = new Date(`${addDays(DAY, -3)}T15:00:00Z`);
@@ -102,32 +102,16 @@ describe("crossings", () => {
     expect(refusal?.issues).toContainEqual({ path: "rule.1", code: "in_force" });
     expect((await findCrossingRecord(db(), CROSSING_TO_ISLA))?.active).toBe(true);
 
-    // A crossing of its own: one rule, a seat block on one sailing, then the rule ended.
+    // A crossing of its own with no rule, one sailing added by hand and seats blocked on it.
     const from = await createPort(staff(), { code: "tortugas", ...portInput("Playa Tortugas") });
     const crossing = await createCrossing(staff(), { code: "tortugas-isla", fromPortId: from.id, toPortId: PORT_ISLA_MUJERES, durationMinutes: 30, sortOrder: 9 });
     await changeCrossing(staff(), crossing.id, { durationMinutes: 30, sortOrder: 9, active: true });
-    const { rule } = await saveTimetableRule(staff(), null, {
-      crossingId: crossing.id,
-      vesselId: VESSEL_SMALL,
-      weekdays: [1, 2, 3, 4, 5, 6, 7],
-      firstDeparture: "05:00",
-      lastDeparture: "05:00",
-      intervalMinutes: 60,
-      priority: 0,
-      seasonStart: null,
-      seasonEnd: null,
-      validFrom: null,
-      validUntil: null,
-      active: true,
-      note: null,
-    });
-    await materializeSailings(db(), { from: DAY, to: DAY, now: NOW });
-    const [sailing] = await findDaySailings(db(), [crossing.id], DAY, NOW);
-    await blockSailingSeats(staff(), sailing!.id, 12, "group");
-    await endTimetableRule(staff(), rule.id, addDays(DAY, -4));
+    const vessel = await createVessel(staff(), { code: "tortuga", name: "Tortuga", capacity: 80 });
+    const sailing = await addSailingByHand(staff(), { crossingId: crossing.id, vesselId: vessel.id, date: DAY, time: "06:00", capacity: null });
+    await blockSailingSeats(staff(), sailing.id, 12, "group");
     expect(await refusalOf(changeCrossing(staff(), crossing.id, { durationMinutes: 30, sortOrder: 9, active: false }))).toEqual({
       code: "RECORD_IN_USE",
-      issues: [{ path: `sailing.${sailing!.id}`, code: "taken:12" }],
+      issues: [{ path: `sailing.${sailing.id}`, code: "taken:12" }],
     });
   });
 });
