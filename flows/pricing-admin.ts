@@ -39,7 +39,7 @@ export async function changeFare(deps: StaffDeps, fareId: number, amountMinor: n
 }
 
 const CATEGORIES = ["tourist", "resident"] as const;
-const PASSENGERS = ["adult", "child", "infant"] as const;
+const PASSENGERS = ["adult", "child"] as const;
 const TRIPS = ["one_way", "round_trip", "single"] as const;
 
 /** A new row of the price list (MXN): a product's fare for one category, passenger type and trip. */
@@ -47,7 +47,8 @@ export async function addFare(deps: StaffDeps, raw: { productId: number; categor
   return runAuditedChange(deps, { action: "fare.create", entityType: "fare", entityId: null }, async (tx) => {
     const issues = [
       ...(CATEGORIES.includes(raw.category as never) ? [] : [{ path: "category", code: "unknown" }]),
-      ...(PASSENGERS.includes(raw.passengerType as never) ? [] : [{ path: "passengerType", code: "unknown" }]),
+      // Infants ride and enter free whatever the list says (catalog/pricing.ts): a row for them would lie.
+      ...(raw.passengerType === "infant" ? [{ path: "passengerType", code: "infants_ride_free" }] : PASSENGERS.includes(raw.passengerType as never) ? [] : [{ path: "passengerType", code: "unknown" }]),
       ...(TRIPS.includes(raw.trip as never) ? [] : [{ path: "trip", code: "unknown" }]),
       ...(Number.isInteger(raw.amountMinor) && raw.amountMinor >= 0 && raw.amountMinor <= MAX_FARE_MINOR ? [] : [{ path: "amount", code: "not_a_price" }]),
     ];

@@ -117,11 +117,18 @@ describe("crossings", () => {
 });
 
 describe("fare rows and presale tiers", () => {
-  it("adds a fare row the product can sell, refuses a duplicate or a trip it does not sell, and retires it", async () => {
-    const fare = await addFare(staff(), { productId: FERRY_PRODUCT_ID, category: "resident", passengerType: "infant", trip: "one_way", amountMinor: 0 });
-    expect(fare).toMatchObject({ productId: FERRY_PRODUCT_ID, category: "resident", passengerType: "infant", amountMinor: 0 });
+  it("takes a fare row off the list and adds it back; refuses a duplicate, an infant row or a trip the product does not sell", async () => {
+    const row = (await findAllFares(db())).find((fare) => fare.productId === FERRY_PRODUCT_ID && fare.category === "resident" && fare.passengerType === "child" && fare.trip === "round_trip")!;
+    await retireFare(staff(), row.id);
+    expect((await findAllFares(db())).some((fare) => fare.id === row.id)).toBe(false);
+    expect((await findProduct(db(), "en", { id: FERRY_PRODUCT_ID })).fares.some((fare) => fare.category === "resident" && fare.passengerType === "child" && fare.trip === "round_trip")).toBe(false);
+    expect(await latestAudit("fare", String(row.id))).toMatchObject({ action: "fare.retire", outcome: "applied", before: { amountMinor: 17000 } });
+    expect((await refusalOf(retireFare(staff(), row.id)))?.code).toBe("NOT_FOUND");
+
+    const fare = await addFare(staff(), { productId: FERRY_PRODUCT_ID, category: "resident", passengerType: "child", trip: "round_trip", amountMinor: 17500 });
+    expect(fare).toMatchObject({ productId: FERRY_PRODUCT_ID, category: "resident", passengerType: "child", trip: "round_trip", amountMinor: 17500 });
     expect(await latestAudit("fare", String(fare.id))).toMatchObject({ action: "fare.create", outcome: "applied" });
-    expect(await refusalOf(addFare(staff(), { productId: FERRY_PRODUCT_ID, category: "resident", passengerType: "infant", trip: "one_way", amountMinor: 100 }))).toEqual({
+    expect(await refusalOf(addFare(staff(), { productId: FERRY_PRODUCT_ID, category: "resident", passengerType: "child", trip: "round_trip", amountMinor: 100 }))).toEqual({
       code: "INVALID_REQUEST",
       issues: [{ path: `fare.${fare.id}`, code: "same_fare" }],
     });
@@ -129,15 +136,12 @@ describe("fare rows and presale tiers", () => {
       code: "INVALID_REQUEST",
       issues: [{ path: "trip", code: "not_sold_by_product" }],
     });
-    expect((await refusalOf(addFare(staff(), { productId: FERRY_PRODUCT_ID, category: "vip", passengerType: "adult", trip: "one_way", amountMinor: -1 })))?.issues).toEqual([
+    expect((await refusalOf(addFare(staff(), { productId: FERRY_PRODUCT_ID, category: "vip", passengerType: "infant", trip: "one_way", amountMinor: -1 })))?.issues).toEqual([
       { path: "category", code: "unknown" },
+      { path: "passengerType", code: "infants_ride_free" },
       { path: "amount", code: "not_a_price" },
     ]);
-    await retireFare(staff(), fare.id);
-    expect((await findAllFares(db())).some((row) => row.id === fare.id)).toBe(false);
-    expect((await findProduct(db(), "en", { id: FERRY_PRODUCT_ID })).fares.some((row) => row.category === "resident" && row.passengerType === "infant")).toBe(false);
-    expect(await latestAudit("fare", String(fare.id))).toMatchObject({ action: "fare.retire", outcome: "applied", before: { amountMinor: 0 } });
-    expect((await refusalOf(retireFare(staff(), fare.id)))?.code).toBe("NOT_FOUND");
+    expect((await refusalOf(addFare(staff(), { productId: 999_999, category: "tourist", passengerType: "adult", trip: "single", amountMinor: 100 })))?.code).toBe("UNKNOWN_PRODUCT");
   });
 
   it("adds a presale tier in force and refuses the same threshold twice", async () => {

@@ -112,7 +112,7 @@ export function PricesPage({ page, refusal }: { page: PricesPageData; refusal: R
               {page.fares
                 .filter((fare) => fare.product === product)
                 .map((fare) => (
-                  <li key={fare.id} className="py-2">
+                  <li key={fare.id} className="py-2" data-testid="fare" data-fare={`${fare.productId}:${fare.trip}:${fare.category}:${fare.passengerType}`}>
                     {here("fare", String(fare.id))}
                     <Form method="post" className="flex flex-wrap items-end gap-3">
                       <input type="hidden" name="intent" value="fare" />
@@ -140,7 +140,7 @@ export function PricesPage({ page, refusal }: { page: PricesPageData; refusal: R
 }
 
 const CATEGORIES = ["tourist", "resident"] as const;
-const PASSENGERS = ["adult", "child", "infant"] as const;
+const PASSENGERS = ["adult", "child"] as const;
 const TRIPS = ["one_way", "round_trip", "single"] as const;
 
 /** A new row of the price list; the flow refuses a trip the product does not sell or a row that exists. */

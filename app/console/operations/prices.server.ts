@@ -12,7 +12,7 @@ import { field, integerField, refusalOf, staffDepsOf, type Refusal } from "./sha
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 export interface PricesPageData {
-  fares: { id: number; product: string; category: "tourist" | "resident"; passengerType: "adult" | "child" | "infant"; trip: "one_way" | "round_trip" | "single"; amount: string }[];
+  fares: { id: number; productId: number; product: string; category: "tourist" | "resident"; passengerType: "adult" | "child" | "infant"; trip: "one_way" | "round_trip" | "single"; amount: string }[];
   tiers: (PresaleTierRow & { product: string | null })[];
   rates: { currency: string; rate: string; source: string; validFrom: string }[];
   currencies: string[];
@@ -45,6 +45,7 @@ export async function loadPricesPage(args: Args, language: Language): Promise<Pr
   return {
     fares: fares.map((fare) => ({
       id: fare.id,
+      productId: fare.productId,
       product: fare.productName[language],
       category: fare.category,
       passengerType: fare.passengerType,

@@ -16,7 +16,7 @@ function issueText(t: ReturnType<typeof useConsoleT>, issue: { path: string; cod
 }
 
 const FIELDS = new Set(["code", "name", "place", "latitude", "longitude", "durationMinutes", "sortOrder", "fromPortId", "toPortId", "amount", "minDaysAhead", "discount", "category", "passengerType", "trip", "productId"]);
-const PROBLEMS = new Set(["required", "format", "too_long", "out_of_range", "both_or_neither", "between_1_and_600", "between_1_and_365", "between_0_and_50_percent", "not_a_price", "unknown", "unknown_port", "unknown_product"]);
+const PROBLEMS = new Set(["required", "format", "too_long", "out_of_range", "both_or_neither", "between_1_and_600", "between_1_and_365", "between_0_and_50_percent", "not_a_price", "unknown", "infants_ride_free", "unknown_port", "unknown_product"]);
 
 /** Issues of the records' forms: what still uses a record, a duplicate, a field and what is wrong with it. */
 function recordIssueText(t: ReturnType<typeof useConsoleT>, issue: { path: string; code: string }): string | null {
