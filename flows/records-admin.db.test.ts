@@ -1,20 +1,25 @@
 // The records the site sells from, kept from the console on the seeded database: piers and crossings
 // added, changed and retired (refused while a crossing in service, a rule in force or a sold sailing
-// still needs them), fare rows added and taken off the price list, presale tiers added. Every change
+// still needs them), fare rows added and taken off the price list, presale tiers added, a content
+// slot's audiences added, changed and retired (never its default). Every change
 // and refusal is audited; a refusal changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CROSSING_TO_ISLA, FERRY_PRODUCT_ID, PORT_CANCUN, PORT_ISLA_MUJERES } from "../db/seed-catalogue.ts";
 import { findAuditEntries, type AuditActor } from "../modules/audit/index.ts";
 import { findAllFares, findPresaleTierRows, findProduct } from "../modules/catalog/index.ts";
+import { findSlotOverviews, pickVariant } from "../modules/personalization/index.ts";
 import { addDays, findCrossingRecord, findCrossings, findPortRecord } from "../modules/inventory/index.ts";
 import { openSnapshot, type DatabaseHandle } from "../tests/setup/db.ts";
 import { firstMondayOfMarch } from "../tests/setup/dates.ts";
+import { addAudience, changeAudience, retireAudience } from "./content-admin.ts";
 import { addFare, addPresaleTier, retireFare } from "./pricing-admin.ts";
 import { changeCrossing, changePort, createCrossing, createPort } from "./records-admin.ts";
 import { addSailingByHand, blockSailingSeats } from "./sailing-admin.ts";
 import { createVessel } from "./timetable-admin.ts";
 
 const DAY = firstMondayOfMarch(2031);
+// The seeded promotions banner: a resident audience, a cart reminder and the default in each language.
+const PROMOTIONS_BANNER_SLOT = "promotions-banner";
 const NOW = new Date(`${addDays(DAY, -3)}T15:00:00Z`);
 const ACTOR: AuditActor = { userId: null, label: "records-test", role: "admin" };
 
@@ -157,5 +162,44 @@ describe("fare rows and presale tiers", () => {
       { path: "minDaysAhead", code: "between_1_and_365" },
       { path: "discount", code: "between_0_and_50_percent" },
     ]);
+  });
+});
+
+describe("audiences of a content slot", () => {
+  const content = { tone: "default" as const, eyebrow: "", title: "Desde Playa del Carmen", bodyHtml: "<p>Hola</p>", cta: null };
+  const variantsIn = async (locale: string) => (await findSlotOverviews(db())).find((slot) => slot.id === PROMOTIONS_BANNER_SLOT)!.variants.filter((variant) => variant.locale === locale);
+
+  it("adds an audience, changes its rule and retires it; the default stays", async () => {
+    const audience = { "==": [{ var: "location.state" }, "ROO"] };
+    const added = await addAudience(staff(), { slotId: PROMOTIONS_BANNER_SLOT, locale: "es", name: "from-playa", audience: { "==": [{ var: "location.city" }, "Playa del Carmen"] }, content });
+    const withIt = await variantsIn("es");
+    expect(withIt.find((variant) => variant.name === "from-playa")).toMatchObject({ hasAudience: true, content: { title: "Desde Playa del Carmen" } });
+    expect(await latestAudit("content_slot", `${PROMOTIONS_BANNER_SLOT}:es:from-playa`)).toMatchObject({ action: "content_slot.audience_add", outcome: "applied" });
+
+    const changed = await changeAudience(staff(), { slotId: PROMOTIONS_BANNER_SLOT, locale: "es", name: "from-playa", audience });
+    expect(changed.version).toBe(added.version + 1);
+    const now = await variantsIn("es");
+    expect(now.find((variant) => variant.name === "from-playa")?.audience).toEqual(audience);
+    // The resident audience comes first, so a visitor from Quintana Roo still gets it.
+    expect(pickVariant(now.map((variant) => ({ ...variant })), { location: { state: "ROO" } })?.name).toBe("resident");
+
+    await retireAudience(staff(), { slotId: PROMOTIONS_BANNER_SLOT, locale: "es", name: "from-playa" });
+    expect((await variantsIn("es")).map((variant) => variant.name)).not.toContain("from-playa");
+    expect((await variantsIn("en")).length).toBe(withIt.length - 1);
+    expect(await latestAudit("content_slot", `${PROMOTIONS_BANNER_SLOT}:es:from-playa`)).toMatchObject({ action: "content_slot.audience_retire", before: { audience } });
+  });
+
+  it("refuses retiring the default, a rule that is not JSON Logic, a taken name", async () => {
+    expect(await refusalOf(retireAudience(staff(), { slotId: PROMOTIONS_BANNER_SLOT, locale: "es", name: "default" }))).toEqual({
+      code: "INVALID_REQUEST",
+      issues: [{ path: "variant", code: "default_variant" }],
+    });
+    expect(await latestAudit("content_slot", `${PROMOTIONS_BANNER_SLOT}:es:default`)).toMatchObject({ outcome: "refused", reason: "INVALID_REQUEST" });
+    expect((await refusalOf(changeAudience(staff(), { slotId: PROMOTIONS_BANNER_SLOT, locale: "es", name: "resident", audience: { eval: ["x"] } })))?.code).toBe("PERSONALIZATION_INVALID_QUERY");
+    expect(await refusalOf(addAudience(staff(), { slotId: PROMOTIONS_BANNER_SLOT, locale: "es", name: "resident", audience: { var: "visitor.returning" }, content }))).toEqual({
+      code: "INVALID_REQUEST",
+      issues: [{ path: "name", code: "taken" }],
+    });
+    expect((await variantsIn("es")).find((variant) => variant.name === "resident")?.audience).toEqual({ "==": [{ var: "location.state" }, "ROO"] });
   });
 });

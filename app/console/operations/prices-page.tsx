@@ -115,12 +115,14 @@ export function PricesPage({ page, refusal }: { page: PricesPageData; refusal: R
                   <li key={fare.id} className="py-2" data-testid="fare" data-fare={`${fare.productId}:${fare.trip}:${fare.category}:${fare.passengerType}`}>
                     {here("fare", String(fare.id))}
                     {/* One form, two buttons: the one pressed names the intent (Enter saves, the first). */}
-                    <Form method="post" className="flex flex-wrap items-end gap-3">
+                    <Form method="post" className="flex flex-wrap items-center gap-3">
                       <input type="hidden" name="id" value={fare.id} />
-                      <label htmlFor={`fare-${fare.id}`} className="min-w-48 text-sm text-slate-700">
+                      <label htmlFor={`fare-${fare.id}`} className="w-full text-sm text-slate-700 sm:w-72">
                         {t(`ops.prices.trip.${fare.trip}`)} · {t(`ops.prices.category.${fare.category}`)} · {t(`ops.prices.passenger.${fare.passengerType}`)} (MXN)
                       </label>
-                      <input id={`fare-${fare.id}`} name="amount" inputMode="decimal" required defaultValue={fare.amount} className={`${INPUT} w-32`} />
+                      <div className="w-32">
+                        <input id={`fare-${fare.id}`} name="amount" inputMode="decimal" required defaultValue={fare.amount} className={INPUT} />
+                      </div>
                       <button type="submit" name="intent" value="fare" className={buttonClass("secondary")} disabled={busy}>
                         {t("ops.prices.save")}
                       </button>

@@ -34,7 +34,7 @@ export function RecordsPage({ page, refusal }: { page: RecordsPageData; refusal:
         </h2>
         <p className="text-sm text-slate-700">{t("records.ports.retireHint")}</p>
         <PortForm port={null} refusal={here("new-port")} />
-        <ul className="grid gap-4 lg:grid-cols-2">
+        <ul className="grid gap-4">
           {page.ports.map((port) => (
             <li key={port.id} data-testid="port" data-port-code={port.code}>
               <PortForm port={port} refusal={here(`port-${port.id}`)} />
@@ -87,7 +87,7 @@ function PortForm({ port, refusal }: { port: Port | null; refusal: React.ReactNo
         <input type="hidden" name="intent" value={port ? "save-port" : "add-port"} />
         {port ? <input type="hidden" name="id" value={port.id} /> : null}
         {port ? null : (
-          <div>
+          <div className="sm:w-72">
             <label htmlFor={`${key}-code`} className={FIELD_LABEL}>
               {t("records.code")}
             </label>
@@ -144,11 +144,12 @@ function NewCrossing({ ports, refusal }: { ports: Port[]; refusal: React.ReactNo
   const t = useConsoleT();
   const busy = useNavigation().state !== "idle";
   const portSelect = (name: "fromPortId" | "toPortId", label: string) => (
-    <div>
+    <div className="w-full sm:w-auto">
       <label htmlFor={`new-crossing-${name}`} className={FIELD_LABEL}>
         {label}
       </label>
-      <select id={`new-crossing-${name}`} name={name} required className={`${INPUT} mt-1`}>
+      {/* The way there and back differ by default: the second pier is the first one's other end. */}
+      <select id={`new-crossing-${name}`} name={name} required defaultValue={ports[name === "toPortId" && ports.length > 1 ? 1 : 0]?.id} className={`${INPUT} mt-1`}>
         {ports.map((port) => (
           <option key={port.id} value={port.id}>
             {port.label}
@@ -166,7 +167,7 @@ function NewCrossing({ ports, refusal }: { ports: Port[]; refusal: React.ReactNo
       {refusal}
       <Form method="post" className="flex flex-wrap items-end gap-3" data-testid="new-crossing-form">
         <input type="hidden" name="intent" value="add-crossing" />
-        <div>
+        <div className="w-full sm:w-60">
           <label htmlFor="new-crossing-code" className={FIELD_LABEL}>
             {t("records.code")}
           </label>
@@ -174,13 +175,13 @@ function NewCrossing({ ports, refusal }: { ports: Port[]; refusal: React.ReactNo
         </div>
         {portSelect("fromPortId", t("records.crossings.from"))}
         {portSelect("toPortId", t("records.crossings.to"))}
-        <div className="w-36">
+        <div className="w-44">
           <label htmlFor="new-crossing-duration" className={FIELD_LABEL}>
             {t("records.crossings.duration")}
           </label>
           <input id="new-crossing-duration" name="durationMinutes" type="number" min={1} max={600} required className={`${INPUT} mt-1`} />
         </div>
-        <div className="w-36">
+        <div className="w-44">
           <label htmlFor="new-crossing-order" className={FIELD_LABEL}>
             {t("records.crossings.sortOrder")}
           </label>
@@ -207,13 +208,13 @@ function CrossingForm({ crossing, refusal }: { crossing: Crossing; refusal: Reac
       <Form method="post" className="flex flex-wrap items-end gap-3" data-testid="crossing-form">
         <input type="hidden" name="intent" value="save-crossing" />
         <input type="hidden" name="id" value={crossing.id} />
-        <div className="w-36">
+        <div className="w-44">
           <label htmlFor={`${key}-duration`} className={FIELD_LABEL}>
             {t("records.crossings.duration")}
           </label>
           <input id={`${key}-duration`} name="durationMinutes" type="number" min={1} max={600} required defaultValue={crossing.durationMinutes} className={`${INPUT} mt-1`} />
         </div>
-        <div className="w-36">
+        <div className="w-44">
           <label htmlFor={`${key}-order`} className={FIELD_LABEL}>
             {t("records.crossings.sortOrder")}
           </label>
