@@ -16,7 +16,7 @@ function issueText(t: ReturnType<typeof useConsoleT>, issue: { path: string; cod
 }
 
 const FIELDS = new Set(["code", "name", "place", "latitude", "longitude", "durationMinutes", "sortOrder", "fromPortId", "toPortId", "amount", "minDaysAhead", "discount", "category", "passengerType", "trip", "productId"]);
-const PROBLEMS = new Set(["required", "format", "too_long", "out_of_range", "both_or_neither", "between_1_and_600", "between_1_and_365", "between_0_and_50_percent", "not_a_price", "unknown", "infants_ride_free", "unknown_port", "unknown_product"]);
+const PROBLEMS = new Set(["required", "format", "too_long", "out_of_range", "both_or_neither", "between_1_and_600", "between_1_and_365", "between_0_and_50_percent", "not_a_price", "unknown", "infants_ride_free", "unknown_port", "unknown_product", "taken"]);
 
 /** Issues of the records' forms: what still uses a record, a duplicate, a field and what is wrong with it. */
 function recordIssueText(t: ReturnType<typeof useConsoleT>, issue: { path: string; code: string }): string | null {
@@ -24,6 +24,7 @@ function recordIssueText(t: ReturnType<typeof useConsoleT>, issue: { path: strin
   if (crossing && issue.code === "in_service") return t("records.issue.crossingInService", { crossing });
   if (crossing && issue.code === "same_ports") return t("records.issue.samePorts", { crossing });
   if (issue.code === "port_retired") return t("records.issue.portRetired");
+  if (issue.code === "default_variant") return t("records.issue.defaultVariant");
   if (issue.code === "same_as_from") return t("records.issue.sameAsFrom");
   if (issue.code === "not_sold_by_product") return t("records.issue.notSoldByProduct");
   const fare = /^fare\.(\d+)$/.exec(issue.path)?.[1];
