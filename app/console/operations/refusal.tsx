@@ -31,6 +31,9 @@ function recordIssueText(t: ReturnType<typeof useConsoleT>, issue: { path: strin
   if (fare && issue.code === "same_fare") return t("records.issue.sameFare", { fare });
   const tier = /^tier\.(\d+)$/.exec(issue.path)?.[1];
   if (tier && issue.code === "same_tier") return t("records.issue.sameTier", { tier });
+  const RULE_PROBLEMS = ["unknown_operator", "not_json", "not_an_operation", "var_path_forbidden", "var_path_not_literal"] as const;
+  const ruleProblem = RULE_PROBLEMS.find((problem) => problem === issue.code);
+  if (issue.path.startsWith("audience") && ruleProblem) return t("records.issue.rule", { where: issue.path, problem: t(`records.problem.${ruleProblem}`) });
   // "name.es" → the field "name" in Spanish: the language code says which box.
   const [name, language] = issue.path.split(".");
   if (name && FIELDS.has(name) && PROBLEMS.has(issue.code)) {

@@ -106,7 +106,7 @@ export function TextsPage({ page, refusal }: { page: TextsPageData; refusal: Ref
                           <label htmlFor={`${key}-audience`} className={FIELD_LABEL}>
                             {t("ops.texts.rule")}
                           </label>
-                          <textarea id={`${key}-audience`} name="audience" rows={2} required defaultValue={JSON.stringify(variant.audience)} className={`${INPUT} h-auto font-mono text-sm`} />
+                          <textarea id={`${key}-audience`} name="audience" rows={3} required defaultValue={JSON.stringify(variant.audience)} className={`${INPUT} h-auto font-mono text-sm`} />
                           <div className="flex flex-wrap gap-3">
                             <button type="submit" name="intent" value="audience" className={buttonClass("secondary")} disabled={busy}>
                               {t("ops.texts.saveRule")}

@@ -98,4 +98,10 @@ export const recordsEn = {
   "records.problem.taken": "already used",
   "error.PERSONALIZATION_INVALID_QUERY": "That rule is not JSON Logic the site can evaluate.",
   "error.PERSONALIZATION_TOO_COMPLEX_QUERY": "That rule is too long or too deep.",
+  "records.issue.rule": "The rule, at {where}: {problem}",
+  "records.problem.unknown_operator": "an operator the site does not evaluate",
+  "records.problem.not_json": "not JSON",
+  "records.problem.not_an_operation": "an object must be one operation",
+  "records.problem.var_path_forbidden": "a var path that is not allowed",
+  "records.problem.var_path_not_literal": "a var path must be written out",
 };

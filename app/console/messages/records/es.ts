@@ -100,4 +100,10 @@ export const recordsEs: Record<keyof typeof recordsEn, string> = {
   "records.problem.taken": "ya está en uso",
   "error.PERSONALIZATION_INVALID_QUERY": "Esa regla no es JSON Logic que el sitio pueda evaluar.",
   "error.PERSONALIZATION_TOO_COMPLEX_QUERY": "Esa regla es demasiado larga o profunda.",
+  "records.issue.rule": "La regla, en {where}: {problem}",
+  "records.problem.unknown_operator": "un operador que el sitio no evalúa",
+  "records.problem.not_json": "no es JSON",
+  "records.problem.not_an_operation": "un objeto debe ser una sola operación",
+  "records.problem.var_path_forbidden": "una ruta de var no permitida",
+  "records.problem.var_path_not_literal": "la ruta de var debe escribirse completa",
 };

@@ -100,4 +100,10 @@ export const recordsPt: Record<keyof typeof recordsEn, string> = {
   "records.problem.taken": "já está em uso",
   "error.PERSONALIZATION_INVALID_QUERY": "Essa regra não é JSON Logic que o site consiga avaliar.",
   "error.PERSONALIZATION_TOO_COMPLEX_QUERY": "Essa regra é longa ou profunda demais.",
+  "records.issue.rule": "A regra, em {where}: {problem}",
+  "records.problem.unknown_operator": "um operador que o site não avalia",
+  "records.problem.not_json": "não é JSON",
+  "records.problem.not_an_operation": "um objeto deve ser uma só operação",
+  "records.problem.var_path_forbidden": "um caminho de var não permitido",
+  "records.problem.var_path_not_literal": "o caminho de var deve ser escrito por extenso",
 };
