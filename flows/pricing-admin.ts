@@ -5,7 +5,9 @@ import { AppError } from "../lib/errors.ts";
 import type { LocalizedText } from "../lib/db.ts";
 import {
   deleteFare,
+  findComplementOffers,
   findComplementTexts,
+  setComplementOffers,
   findFare,
   insertFare,
   insertPresaleTier,
@@ -130,5 +132,14 @@ export async function changeExchangeRates(deps: StaffDeps, raw: unknown): Promis
     const before = await findRatesInForce(tx, deps.now, codes);
     const after = await recordRates(tx, update, deps.now);
     return { result: after, before, after };
+  });
+}
+
+/** Offers a complement with exactly these products; none retires it (offered nowhere, sold lines kept). */
+export async function changeComplementOffers(deps: StaffDeps, complementId: number, productIds: readonly number[]): Promise<number[]> {
+  return runAuditedChange(deps, { action: productIds.length === 0 ? "complement.retire" : "complement.offer", entityType: "complement", entityId: String(complementId) }, async (tx) => {
+    const before = (await findComplementOffers(tx)).get(complementId) ?? [];
+    const after = await setComplementOffers(tx, complementId, productIds);
+    return { result: after, before: { offeredWith: before }, after: { offeredWith: after } };
   });
 }

@@ -1,10 +1,11 @@
 // The records the site sells from, kept from the console on the seeded database: piers and crossings
 // added, changed and retired (refused while a crossing in service, a rule in force or a sold sailing
 // still needs them), fare rows added and taken off the price list, presale tiers added, a content
-// slot's audiences added, changed and retired (never its default). Every change
+// slot's audiences added, changed and retired (never its default), a complement offered with other
+// products or retired. Every change
 // and refusal is audited; a refusal changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CROSSING_TO_ISLA, FERRY_PRODUCT_ID, PORT_CANCUN, PORT_ISLA_MUJERES } from "../db/seed-catalogue.ts";
+import { CATAMARAN_TOUR_ID, CROSSING_TO_ISLA, FERRY_PRODUCT_ID, PORT_CANCUN, PORT_ISLA_MUJERES } from "../db/seed-catalogue.ts";
 import { findAuditEntries, type AuditActor } from "../modules/audit/index.ts";
 import { findAllFares, findPresaleTierRows, findProduct } from "../modules/catalog/index.ts";
 import { findSlotOverviews, pickVariant } from "../modules/personalization/index.ts";
@@ -12,7 +13,7 @@ import { addDays, findCrossingRecord, findCrossings, findPortRecord } from "../m
 import { openSnapshot, type DatabaseHandle } from "../tests/setup/db.ts";
 import { firstMondayOfMarch } from "../tests/setup/dates.ts";
 import { addAudience, changeAudience, retireAudience } from "./content-admin.ts";
-import { addFare, addPresaleTier, retireFare } from "./pricing-admin.ts";
+import { addFare, addPresaleTier, changeComplementOffers, retireFare } from "./pricing-admin.ts";
 import { changeCrossing, changePort, createCrossing, createPort } from "./records-admin.ts";
 import { addSailingByHand, blockSailingSeats } from "./sailing-admin.ts";
 import { createVessel } from "./timetable-admin.ts";
@@ -162,6 +163,36 @@ describe("fare rows and presale tiers", () => {
       { path: "minDaysAhead", code: "between_1_and_365" },
       { path: "discount", code: "between_0_and_50_percent" },
     ]);
+  });
+});
+
+describe("complements", () => {
+  // Xenses' admission, offered with the ferry, both catamarans and the park's own two products.
+  const XENSES = 106;
+  const offersOf = async (productId: number) => (await findProduct(db(), "en", { id: productId })).complements.map((complement) => complement.id);
+
+  it("offers a complement with chosen products only, and retires it by offering it nowhere", async () => {
+    expect(await offersOf(CATAMARAN_TOUR_ID)).toContain(XENSES);
+    expect(await changeComplementOffers(staff(), XENSES, [FERRY_PRODUCT_ID])).toEqual([FERRY_PRODUCT_ID]);
+    expect(await offersOf(FERRY_PRODUCT_ID)).toContain(XENSES);
+    expect(await offersOf(CATAMARAN_TOUR_ID)).not.toContain(XENSES);
+    expect(await latestAudit("complement", String(XENSES))).toMatchObject({ action: "complement.offer", after: { offeredWith: [FERRY_PRODUCT_ID] } });
+
+    await changeComplementOffers(staff(), XENSES, []);
+    expect(await offersOf(FERRY_PRODUCT_ID)).not.toContain(XENSES);
+    expect(await latestAudit("complement", String(XENSES))).toMatchObject({ action: "complement.retire", before: { offeredWith: [FERRY_PRODUCT_ID] } });
+    // Offered again, it goes last in the product's list.
+    await changeComplementOffers(staff(), XENSES, [CATAMARAN_TOUR_ID]);
+    expect((await offersOf(CATAMARAN_TOUR_ID)).at(-1)).toBe(XENSES);
+  });
+
+  it("refuses an unknown product or complement, changing nothing", async () => {
+    expect(await refusalOf(changeComplementOffers(staff(), XENSES, [FERRY_PRODUCT_ID, 999_999]))).toEqual({
+      code: "UNKNOWN_PRODUCT",
+      issues: [{ path: "productId.999999", code: "unknown_product" }],
+    });
+    expect(await offersOf(FERRY_PRODUCT_ID)).not.toContain(XENSES);
+    expect((await refusalOf(changeComplementOffers(staff(), FERRY_PRODUCT_ID, [])))?.code).toBe("NOT_FOUND");
   });
 });
 

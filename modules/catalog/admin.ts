@@ -1,11 +1,11 @@
 // What the operator's console edits of the catalogue: fares (MXN), presale tiers and the complements'
 // texts. Reads and writes only; the flows hold the audited transaction. Complement HTML is sanitized
 // before it is stored, and again before any page shows it (sanitize.ts).
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, LocalizedText } from "../../lib/db.ts";
 import { AppError } from "../../lib/errors.ts";
 import { sanitizeCatalogHtml } from "./sanitize.ts";
-import { complements, fares, presaleTiers, products } from "./schema.ts";
+import { complements, fares, presaleTiers, productComplements, products } from "./schema.ts";
 
 export interface FareListItem {
   id: number;
@@ -148,4 +148,38 @@ export async function setComplementTexts(tx: Database, productId: number, texts:
     .returning();
   if (!row) throw new AppError("NOT_FOUND", { issues: [{ path: "complement.id", code: "unknown_complement" }] });
   return row;
+}
+
+/** For each complement (its admission's id), the products it is offered with, in their order. */
+export async function findComplementOffers(db: Database): Promise<Map<number, number[]>> {
+  const rows = await db
+    .select({ productId: productComplements.productId, complementId: productComplements.complementId })
+    .from(productComplements)
+    .orderBy(asc(productComplements.complementId), asc(productComplements.productId));
+  const offers = new Map<number, number[]>();
+  for (const row of rows) offers.set(row.complementId, [...(offers.get(row.complementId) ?? []), row.productId]);
+  return offers;
+}
+
+/**
+ * Offers a complement with exactly these products: rows for the others go, a product kept keeps its
+ * place in its product's list, a new one goes last there. An empty list retires the complement (it
+ * is offered nowhere; lines already sold keep it). A park's own admission and tour
+ * may offer it too (the upgrade from one to the other).
+ */
+export async function setComplementOffers(tx: Database, complementId: number, productIds: readonly number[]): Promise<number[]> {
+  const [complement] = await tx.select({ id: complements.productId }).from(complements).where(eq(complements.productId, complementId)).for("update");
+  if (!complement) throw new AppError("NOT_FOUND", { issues: [{ path: "complement.id", code: "unknown_complement" }] });
+  const wanted = [...new Set(productIds)];
+  const known = wanted.length === 0 ? [] : await tx.select({ id: products.id }).from(products).where(inArray(products.id, wanted));
+  const unknown = wanted.filter((id) => !known.some((row) => row.id === id));
+  if (unknown.length > 0) throw new AppError("UNKNOWN_PRODUCT", { issues: unknown.map((id) => ({ path: `productId.${id}`, code: "unknown_product" })) });
+  const current = await tx.select({ productId: productComplements.productId }).from(productComplements).where(eq(productComplements.complementId, complementId));
+  const gone = current.map((row) => row.productId).filter((id) => !wanted.includes(id));
+  if (gone.length > 0) await tx.delete(productComplements).where(and(eq(productComplements.complementId, complementId), inArray(productComplements.productId, gone)));
+  for (const productId of wanted.filter((id) => !current.some((row) => row.productId === id))) {
+    const [last] = await tx.select({ sortOrder: sql<number>`coalesce(max(${productComplements.sortOrder}), -1)::int` }).from(productComplements).where(eq(productComplements.productId, productId));
+    await tx.insert(productComplements).values({ productId, complementId, sortOrder: (last?.sortOrder ?? -1) + 1 });
+  }
+  return wanted.sort((a, b) => a - b);
 }

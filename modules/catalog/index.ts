@@ -53,6 +53,8 @@ export {
 export {
   deleteFare,
   findAllFares,
+  findComplementOffers,
+  setComplementOffers,
   findComplementTexts,
   insertFare,
   insertPresaleTier,

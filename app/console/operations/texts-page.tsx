@@ -1,6 +1,6 @@
 // Console: the complements' texts in three languages and the content slots' variants.
 import { Form, useNavigation } from "react-router";
-import { CARD, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
+import { CARD, CHECK, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { useConsoleT } from "../console-i18n.ts";
 import { RefusalBox } from "./refusal.tsx";
@@ -133,7 +133,7 @@ export function TextsPage({ page, refusal }: { page: TextsPageData; refusal: Ref
         {page.complements.map((complement) => (
           <details key={complement.productId} className={CARD}>
             <summary className="cursor-pointer font-semibold text-sea-950">
-              {complement.titleDescription.es} ({complement.code})
+              {complement.titleDescription.es} ({complement.code}){complement.offeredWith.length === 0 ? ` · ${t("records.retired")}` : ""}
             </summary>
             {here("complement", String(complement.productId))}
             <Form method="post" className="mt-3 space-y-3">
@@ -144,6 +144,25 @@ export function TextsPage({ page, refusal }: { page: TextsPageData; refusal: Ref
               <Localized id={`c${complement.productId}`} name="text" label={t("ops.texts.text")} value={complement.textDescription} multiline />
               <button type="submit" className={buttonClass("secondary")} disabled={busy}>
                 {t("ops.texts.save")}
+              </button>
+            </Form>
+            <Form method="post" className="mt-4 space-y-3 border-t border-slate-200 pt-3" data-testid="offers-form">
+              <input type="hidden" name="intent" value="offers" />
+              <input type="hidden" name="id" value={complement.productId} />
+              <fieldset>
+                <legend className={FIELD_LABEL}>{t("ops.texts.offeredWith")}</legend>
+                <p className="text-sm text-slate-700">{t("ops.texts.offeredWithHint")}</p>
+                <div className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+                  {page.products.map((product) => (
+                    <label key={product.id} className="flex min-h-11 items-center gap-2 text-sm">
+                      <input type="checkbox" name="offeredWith" value={product.id} defaultChecked={complement.offeredWith.includes(product.id)} className={CHECK} />
+                      {product.name}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+              <button type="submit" className={buttonClass("secondary")} disabled={busy}>
+                {t("ops.texts.saveOffers")}
               </button>
             </Form>
           </details>

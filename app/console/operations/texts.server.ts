@@ -2,10 +2,11 @@
 // and pt, and the content slots' variants (a new published version per edit). HTML is sanitized by
 // the modules before it is stored.
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { changeComplementTexts } from "../../../flows/pricing-admin.ts";
+import { changeComplementOffers, changeComplementTexts } from "../../../flows/pricing-admin.ts";
 import { addAudience, changeAudience, changeSlotVariant, retireAudience } from "../../../flows/content-admin.ts";
 import type { AuditActor } from "../../../modules/audit/index.ts";
-import { findComplementTexts, type ComplementTexts } from "../../../modules/catalog/index.ts";
+import { findComplementOffers, findComplementTexts, findProducts, type ComplementTexts } from "../../../modules/catalog/index.ts";
+import type { Language } from "../../../lib/language.ts";
 import { findSlotOverviews, type SlotOverview } from "../../../modules/personalization/index.ts";
 import { servicesContext } from "../../context.ts";
 import { field, integerField, refusalOf, staffDepsOf, type Refusal } from "./shared.server.ts";
@@ -13,12 +14,15 @@ import { field, integerField, refusalOf, staffDepsOf, type Refusal } from "./sha
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 export interface TextsPageData {
-  complements: ComplementTexts[];
+  /** Each complement with the products it is offered with (none: retired). */
+  complements: (ComplementTexts & { offeredWith: number[] })[];
+  /** Every product a complement may be offered with, named in the operator's language. */
+  products: { id: number; name: string }[];
   slots: SlotOverview[];
   done: (typeof DONE)[number] | null;
 }
 
-const DONE = ["complement", "slot", "audienceAdded", "audience", "audienceRetired"] as const;
+const DONE = ["complement", "offers", "slot", "audienceAdded", "audience", "audienceRetired"] as const;
 
 /** The rule as typed: JSON, or undefined when it is not (the flow refuses it, audited, as not_json). */
 function ruleOf(form: FormData): never {
@@ -29,11 +33,19 @@ function ruleOf(form: FormData): never {
   }
 }
 
-export async function loadTextsPage(args: Args): Promise<TextsPageData> {
+export async function loadTextsPage(args: Args, language: Language): Promise<TextsPageData> {
   const services = args.context.get(servicesContext);
   const done = new URL(args.request.url).searchParams.get("done");
-  const [complements, slots] = await Promise.all([findComplementTexts(services.db), findSlotOverviews(services.db)]);
-  return { complements, slots, done: DONE.find((kind) => kind === done) ?? null };
+  const [complements, slots, offers, products] = await Promise.all([
+    findComplementTexts(services.db),
+    findSlotOverviews(services.db),
+    findComplementOffers(services.db),
+    findProducts(services.db, language, { withComplements: false }),
+  ]);
+  return {
+    complements: complements.map((complement) => ({ ...complement, offeredWith: offers.get(complement.productId) ?? [] })),
+    products: products.map((product) => ({ id: product.id, name: product.name })),
+    slots, done: DONE.find((kind) => kind === done) ?? null };
 }
 
 const localized = (form: FormData, name: string, max: number) => ({ es: field(form, `${name}.es`, max), en: field(form, `${name}.en`, max), pt: field(form, `${name}.pt`, max) });
@@ -55,6 +67,20 @@ export async function submitTextsPage(args: Args, actor: AuditActor) {
       return back("complement");
     } catch (error) {
       return refusalOf(error, intent, id === null ? null : String(id));
+    }
+  }
+  if (intent === "offers") {
+    const id = integerField(form, "id");
+    const productIds = form
+      .getAll("offeredWith")
+      .filter((value): value is string => typeof value === "string" && /^\d{1,9}$/.test(value))
+      .slice(0, 100)
+      .map(Number);
+    try {
+      await changeComplementOffers(deps, id ?? 0, productIds);
+      return back("offers");
+    } catch (error) {
+      return refusalOf(error, "complement", id === null ? null : String(id));
     }
   }
   if (intent === "slot") {

@@ -104,4 +104,8 @@ export const recordsEn = {
   "records.problem.not_an_operation": "an object must be one operation",
   "records.problem.var_path_forbidden": "a var path that is not allowed",
   "records.problem.var_path_not_literal": "a var path must be written out",
+  "ops.texts.offeredWith": "Offered with",
+  "ops.texts.offeredWithHint": "Untick every product to retire the complement: it stops being offered; lines already sold keep it.",
+  "ops.texts.saveOffers": "Save where it is offered",
+  "ops.texts.done.offers": "Where the complement is offered was saved.",
 };

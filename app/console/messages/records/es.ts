@@ -106,4 +106,8 @@ export const recordsEs: Record<keyof typeof recordsEn, string> = {
   "records.problem.not_an_operation": "un objeto debe ser una sola operación",
   "records.problem.var_path_forbidden": "una ruta de var no permitida",
   "records.problem.var_path_not_literal": "la ruta de var debe escribirse completa",
+  "ops.texts.offeredWith": "Se ofrece con",
+  "ops.texts.offeredWithHint": "Desmarca todos los productos para retirar el complemento: deja de ofrecerse; las líneas ya vendidas lo conservan.",
+  "ops.texts.saveOffers": "Guardar dónde se ofrece",
+  "ops.texts.done.offers": "Se guardó dónde se ofrece el complemento.",
 };

@@ -106,4 +106,8 @@ export const recordsPt: Record<keyof typeof recordsEn, string> = {
   "records.problem.not_an_operation": "um objeto deve ser uma só operação",
   "records.problem.var_path_forbidden": "um caminho de var não permitido",
   "records.problem.var_path_not_literal": "o caminho de var deve ser escrito por extenso",
+  "ops.texts.offeredWith": "Oferecido com",
+  "ops.texts.offeredWithHint": "Desmarque todos os produtos para retirar o complemento: ele deixa de ser oferecido; as linhas já vendidas o mantêm.",
+  "ops.texts.saveOffers": "Salvar onde é oferecido",
+  "ops.texts.done.offers": "Foi salvo onde o complemento é oferecido.",
 };
