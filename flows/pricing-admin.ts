@@ -4,8 +4,14 @@
 import { AppError } from "../lib/errors.ts";
 import type { LocalizedText } from "../lib/db.ts";
 import {
+  deleteFare,
+  findComplementOffers,
   findComplementTexts,
+  setComplementOffers,
   findFare,
+  insertFare,
+  insertPresaleTier,
+  type FareKey,
   findPresaleTierRows,
   setComplementTexts,
   setFareAmount,
@@ -31,6 +37,49 @@ export async function changeFare(deps: StaffDeps, fareId: number, amountMinor: n
     await setFareAmount(tx, fareId, amountMinor);
     const after = { ...before, amountMinor };
     return { result: after, before, after };
+  });
+}
+
+const CATEGORIES = ["tourist", "resident"] as const;
+const PASSENGERS = ["adult", "child"] as const;
+const TRIPS = ["one_way", "round_trip", "single"] as const;
+
+/** A new row of the price list (MXN): a product's fare for one category, passenger type and trip. */
+export async function addFare(deps: StaffDeps, raw: { productId: number; category: string; passengerType: string; trip: string; amountMinor: number }): Promise<FareListItem> {
+  return runAuditedChange(deps, { action: "fare.create", entityType: "fare", entityId: null }, async (tx) => {
+    const issues = [
+      ...(CATEGORIES.includes(raw.category as never) ? [] : [{ path: "category", code: "unknown" }]),
+      // Infants ride and enter free whatever the list says (catalog/pricing.ts): a row for them would lie.
+      ...(raw.passengerType === "infant" ? [{ path: "passengerType", code: "infants_ride_free" }] : PASSENGERS.includes(raw.passengerType as never) ? [] : [{ path: "passengerType", code: "unknown" }]),
+      ...(TRIPS.includes(raw.trip as never) ? [] : [{ path: "trip", code: "unknown" }]),
+      ...(Number.isInteger(raw.amountMinor) && raw.amountMinor >= 0 && raw.amountMinor <= MAX_FARE_MINOR ? [] : [{ path: "amount", code: "not_a_price" }]),
+    ];
+    if (issues.length > 0) throw new AppError("INVALID_REQUEST", { issues });
+    const fare = await insertFare(tx, { productId: raw.productId, category: raw.category, passengerType: raw.passengerType, trip: raw.trip } as FareKey, raw.amountMinor);
+    return { result: fare, before: null, after: fare, entityId: String(fare.id) };
+  });
+}
+
+/** Takes a fare row off the price list (bookings keep their own amounts); audited with the row as it was. */
+export async function retireFare(deps: StaffDeps, fareId: number): Promise<FareListItem> {
+  return runAuditedChange(deps, { action: "fare.retire", entityType: "fare", entityId: String(fareId) }, async (tx) => {
+    const before = await findFare(tx, fareId);
+    if (!before) throw new AppError("NOT_FOUND", { issues: [{ path: "fare.id", code: "unknown_fare" }] });
+    await deleteFare(tx, fareId);
+    return { result: before, before, after: null };
+  });
+}
+
+/** A new presale tier, in force: buying `minDaysAhead` days ahead or more earns the discount. */
+export async function addPresaleTier(deps: StaffDeps, values: { productId: number | null; minDaysAhead: number; discountBasisPoints: number }): Promise<PresaleTierRow> {
+  return runAuditedChange(deps, { action: "presale_tier.create", entityType: "presale_tier", entityId: null }, async (tx) => {
+    const issues = [
+      ...(Number.isInteger(values.minDaysAhead) && values.minDaysAhead >= 1 && values.minDaysAhead <= 365 ? [] : [{ path: "minDaysAhead", code: "between_1_and_365" }]),
+      ...(Number.isInteger(values.discountBasisPoints) && values.discountBasisPoints >= 0 && values.discountBasisPoints <= 5000 ? [] : [{ path: "discount", code: "between_0_and_50_percent" }]),
+    ];
+    if (issues.length > 0) throw new AppError("INVALID_REQUEST", { issues });
+    const tier = await insertPresaleTier(tx, values);
+    return { result: tier, before: null, after: tier, entityId: String(tier.id) };
   });
 }
 
@@ -83,5 +132,14 @@ export async function changeExchangeRates(deps: StaffDeps, raw: unknown): Promis
     const before = await findRatesInForce(tx, deps.now, codes);
     const after = await recordRates(tx, update, deps.now);
     return { result: after, before, after };
+  });
+}
+
+/** Offers a complement with exactly these products; none retires it (offered nowhere, sold lines kept). */
+export async function changeComplementOffers(deps: StaffDeps, complementId: number, productIds: readonly number[]): Promise<number[]> {
+  return runAuditedChange(deps, { action: productIds.length === 0 ? "complement.retire" : "complement.offer", entityType: "complement", entityId: String(complementId) }, async (tx) => {
+    const before = (await findComplementOffers(tx)).get(complementId) ?? [];
+    const after = await setComplementOffers(tx, complementId, productIds);
+    return { result: after, before: { offeredWith: before }, after: { offeredWith: after } };
   });
 }

@@ -117,6 +117,14 @@ export const CONSOLE_PAGES = {
     title: "ops.vessels.nav",
     summary: "ops.vessels.summary",
   },
+  // The records the site sells from (ADR 0063).
+  consoleRecords: {
+    paths: { es: "/es/operador/muelles/", en: "/en/operator/piers/", pt: "/pt/operador/pieres/" },
+    file: "console/routes/console-records.tsx",
+    permission: "timetable",
+    title: "records.nav",
+    summary: "records.summary",
+  },
   consolePrices: {
     paths: { es: "/es/operador/precios/", en: "/en/operator/prices/", pt: "/pt/operador/precos/" },
     file: "console/routes/console-prices.tsx",

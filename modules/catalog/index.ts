@@ -51,8 +51,15 @@ export {
   type ProductKind,
 } from "./products.ts";
 export {
+  deleteFare,
   findAllFares,
+  findComplementOffers,
+  setComplementOffers,
   findComplementTexts,
+  insertFare,
+  insertPresaleTier,
+  tripsOf,
+  type FareKey,
   findFare,
   findPresaleTierRows,
   setComplementTexts,

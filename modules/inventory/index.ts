@@ -154,3 +154,24 @@ export { assertSailingFits, findSailingClashes, type VesselLeg } from "./sailing
 export { readTimetableRuleInput, type RawTimetableRule } from "./timetable-input.ts";
 export { crossingFactsOf, type CrossingFacts } from "./crossing-facts.ts";
 export { findClosuresOfSailings, findMovedSailings, type ChangedSailing, type ClosureOfSailings } from "./realtime.ts";
+export {
+  assertPortRetirable,
+  codeIssues,
+  crossingIssues,
+  crossingsUsingPort,
+  findCrossingRecord,
+  findCrossingRecords,
+  findPortRecord,
+  findPortRecords,
+  findTakenFutureSailingsOfCrossing,
+  insertCrossing,
+  insertPort,
+  portIssues,
+  rulesUsingCrossing,
+  updateCrossing,
+  updatePort,
+  type CrossingChange,
+  type CrossingRecord,
+  type PortInput,
+  type PortRecord,
+} from "./records.ts";

@@ -30,6 +30,8 @@ export const ports = pgTable("ports", {
   /** Where the pier is (WGS 84 degrees): the GTFS feed's stop (ADR 0037). */
   latitude: numeric("latitude", { precision: 8, scale: 6, mode: "number" }),
   longitude: numeric("longitude", { precision: 9, scale: 6, mode: "number" }),
+  /** False: retired. No new crossing may use it; crossings and sailings already made keep it. */
+  active: boolean("active").notNull().default(true),
 });
 
 /** A directed pair of ports ("route" is React Router's word, never ours). */

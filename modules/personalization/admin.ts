@@ -6,14 +6,15 @@ import type { Database } from "../../lib/db.ts";
 import { AppError } from "../../lib/errors.ts";
 import { sanitizeSlotContent } from "./sanitize.ts";
 import { contentSlots, contentSlotVariants, contentSlotVersions } from "./schema.ts";
-import type { SlotContent } from "./types.ts";
+import { checkQuery } from "./query.ts";
+import type { JsonLogicRule, SlotContent } from "./types.ts";
 
 export interface SlotOverview {
   id: string;
   description: string;
   /** The newest published version, or null when none is. */
   published: number | null;
-  variants: { locale: string; position: number; name: string; hasAudience: boolean; content: SlotContent }[];
+  variants: { locale: string; position: number; name: string; hasAudience: boolean; audience: JsonLogicRule | null; content: SlotContent }[];
 }
 
 export async function findSlotOverviews(db: Database): Promise<SlotOverview[]> {
@@ -37,17 +38,19 @@ export async function findSlotOverviews(db: Database): Promise<SlotOverview[]> {
       id: slot.id,
       description: slot.description,
       published: newest?.version ?? null,
-      variants: variants.map((variant) => ({ locale: variant.locale, position: variant.position, name: variant.name, hasAudience: variant.audience !== null, content: variant.content })),
+      variants: variants.map((variant) => ({ locale: variant.locale, position: variant.position, name: variant.name, hasAudience: variant.audience !== null, audience: variant.audience, content: variant.content })),
     });
   }
   return overviews;
 }
 
+type Variant = Pick<typeof contentSlotVariants.$inferSelect, "locale" | "position" | "name" | "audience" | "content">;
+
 /**
- * Publishes version N+1 of a slot: every variant of the newest published version, with the variant
- * `name` in `locale` given `content` (sanitized). The slot's row is locked so two editors queue.
+ * Publishes version N+1 of a slot from the variants of its newest published version, as `edit`
+ * changes them. The slot's row is locked so two editors queue; what visitors saw stays on record.
  */
-export async function publishSlotVariant(tx: Database, slotId: string, locale: string, name: string, content: SlotContent): Promise<{ version: number; content: SlotContent }> {
+async function publishEdited(tx: Database, slotId: string, edit: (variants: Variant[]) => Variant[]): Promise<{ version: number }> {
   const [slot] = await tx.select({ id: contentSlots.id }).from(contentSlots).where(eq(contentSlots.id, slotId)).for("update");
   if (!slot) throw new AppError("UNKNOWN_CONTENT_SLOT");
   const [newest] = await tx
@@ -61,26 +64,69 @@ export async function publishSlotVariant(tx: Database, slotId: string, locale: s
     .select()
     .from(contentSlotVariants)
     .where(sql`${contentSlotVariants.slotId} = ${slotId} and ${contentSlotVariants.version} = ${newest.version}`);
-  if (!variants.some((variant) => variant.locale === locale && variant.name === name)) {
-    throw new AppError("INVALID_REQUEST", { issues: [{ path: "variant", code: "unknown_variant" }] });
-  }
+  const edited = edit(variants.map(({ locale, position, name, audience, content }) => ({ locale, position, name, audience, content })));
   const [top] = await tx
     .select({ version: sql<number>`max(${contentSlotVersions.version})::int` })
     .from(contentSlotVersions)
     .where(eq(contentSlotVersions.slotId, slotId));
   const version = (top?.version ?? newest.version) + 1;
-  const clean = sanitizeSlotContent(content);
   await tx.insert(contentSlotVersions).values({ slotId, version, status: "published" });
-  await tx.insert(contentSlotVariants).values(
-    variants.map((variant) => ({
-      slotId,
-      version,
-      locale: variant.locale,
-      position: variant.position,
-      name: variant.name,
-      audience: variant.audience,
-      content: variant.locale === locale && variant.name === name ? clean : variant.content,
-    })),
-  );
+  if (edited.length > 0) await tx.insert(contentSlotVariants).values(edited.map((variant) => ({ ...variant, slotId, version })));
+  return { version };
+}
+
+function variantOf(variants: readonly Variant[], locale: string, name: string): Variant {
+  const variant = variants.find((candidate) => candidate.locale === locale && candidate.name === name);
+  if (!variant) throw new AppError("INVALID_REQUEST", { issues: [{ path: "variant", code: "unknown_variant" }] });
+  return variant;
+}
+
+/** Publishes the slot with the variant `name` in `locale` given `content` (sanitized). */
+export async function publishSlotVariant(tx: Database, slotId: string, locale: string, name: string, content: SlotContent): Promise<{ version: number; content: SlotContent }> {
+  const clean = sanitizeSlotContent(content);
+  const { version } = await publishEdited(tx, slotId, (variants) => {
+    variantOf(variants, locale, name);
+    return variants.map((variant) => (variant.locale === locale && variant.name === name ? { ...variant, content: clean } : variant));
+  });
   return { version, content: clean };
+}
+
+/** An audience's name: what answers and logs call the variant ("resident", "cart-reminder"). */
+const VARIANT_NAME = /^[a-z0-9-]{2,40}$/;
+
+/**
+ * Publishes the slot with a new variant for an audience (a JSON Logic rule over the evaluation
+ * context, checked like a query) in one language. It is tried after the audiences already there; the
+ * default variant still answers when none holds.
+ */
+export async function addSlotAudience(tx: Database, slotId: string, input: { locale: string; name: string; audience: JsonLogicRule; content: SlotContent }): Promise<{ version: number }> {
+  const issues = [...(["es", "en", "pt"].includes(input.locale) ? [] : [{ path: "locale", code: "unknown" }]), ...(VARIANT_NAME.test(input.name) ? [] : [{ path: "name", code: "format" }])];
+  if (issues.length > 0) throw new AppError("INVALID_REQUEST", { issues });
+  checkQuery(input.audience, "audience");
+  const content = sanitizeSlotContent(input.content);
+  return publishEdited(tx, slotId, (variants) => {
+    if (variants.some((variant) => variant.locale === input.locale && variant.name === input.name)) throw new AppError("INVALID_REQUEST", { issues: [{ path: "name", code: "taken" }] });
+    const position = Math.max(0, ...variants.filter((variant) => variant.locale === input.locale).map((variant) => variant.position)) + 1;
+    return [...variants, { locale: input.locale, position, name: input.name, audience: input.audience, content }];
+  });
+}
+
+/** Publishes the slot with an audience's rule replaced. The default variant has no audience to change. */
+export async function setSlotAudience(tx: Database, slotId: string, locale: string, name: string, audience: JsonLogicRule): Promise<{ version: number }> {
+  checkQuery(audience, "audience");
+  return publishEdited(tx, slotId, (variants) => {
+    if (variantOf(variants, locale, name).audience === null) throw new AppError("INVALID_REQUEST", { issues: [{ path: "variant", code: "default_variant" }] });
+    return variants.map((variant) => (variant.locale === locale && variant.name === name ? { ...variant, audience } : variant));
+  });
+}
+
+/**
+ * Publishes the slot without an audience's variant: those visitors get the default again. The default
+ * variant stays (it is what static content and every visitor no audience holds for is served).
+ */
+export async function removeSlotAudience(tx: Database, slotId: string, locale: string, name: string): Promise<{ version: number }> {
+  return publishEdited(tx, slotId, (variants) => {
+    if (variantOf(variants, locale, name).audience === null) throw new AppError("INVALID_REQUEST", { issues: [{ path: "variant", code: "default_variant" }] });
+    return variants.filter((variant) => !(variant.locale === locale && variant.name === name));
+  });
 }

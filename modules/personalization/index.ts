@@ -38,4 +38,4 @@ export {
   type TrackOutcome,
   type VisitorFacts,
 } from "./service.ts";
-export { findSlotOverviews, publishSlotVariant, type SlotOverview } from "./admin.ts";
+export { addSlotAudience, findSlotOverviews, publishSlotVariant, removeSlotAudience, setSlotAudience, type SlotOverview } from "./admin.ts";

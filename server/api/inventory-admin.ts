@@ -18,8 +18,9 @@ import {
 } from "../../modules/inventory/index.ts";
 import { closeSailings, reopenSailings } from "../../flows/sailing-closures.ts";
 import { runAuditedChange, type StaffDeps } from "../../flows/staff-change.ts";
-import { changeVessel, endTimetableRule, regenerateSailings, saveTimetableRule } from "../../flows/timetable-admin.ts";
-import { findTimetableRules, findVessels } from "../../modules/inventory/index.ts";
+import { changeVessel, createVessel, deleteTimetableRuleOf, endTimetableRule, reactivateTimetableRule, regenerateSailings, saveTimetableRule } from "../../flows/timetable-admin.ts";
+import { changeCrossing, changePort, createCrossing, createPort } from "../../flows/records-admin.ts";
+import { findCrossingRecords, findPortRecords, findTimetableRules, findVessels } from "../../modules/inventory/index.ts";
 import { forbiddenStaff, requireStaff, staffOf, STAFF_SECURITY, unauthorizedStaff } from "./staff-auth.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
 
@@ -122,6 +123,14 @@ export function inventoryAdminRouter(services: AppServices) {
   addEndRuleRoute(router, deps);
   addListVesselsRoute(router, deps);
   addChangeVesselRoute(router, deps);
+  addCreateVesselRoute(router, deps);
+  addDeleteRuleRoute(router, deps);
+  addReactivateRuleRoute(router, deps);
+  addListPortsRoute(router, deps);
+  addCreatePortRoute(router, deps);
+  addChangePortRoute(router, deps);
+  addCreateCrossingRoute(router, deps);
+  addChangeCrossingRoute(router, deps);
   return router;
 }
 
@@ -439,4 +448,204 @@ function addChangeVesselRoute(router: InventoryAdminRouter, { timetable, depsOf 
     async (c) => c.json(await changeVessel(depsOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
   );
 }
+const Localized = z.object({ es: z.string().max(200), en: z.string().max(200), pt: z.string().max(200) }).strict();
+const PortSchema = z
+  .object({ id: z.number().int(), code: z.string(), name: Localized, place: Localized, latitude: z.number().nullable(), longitude: z.number().nullable(), active: z.boolean() })
+  .openapi("PortRecord");
+const PortInputSchema = z.object({ name: Localized, place: Localized, latitude: z.number().nullable(), longitude: z.number().nullable() });
+const CrossingSchema = z
+  .object({ id: z.number().int(), code: z.string(), fromPortId: z.number().int(), toPortId: z.number().int(), durationMinutes: z.number().int(), sortOrder: z.number().int(), active: z.boolean() })
+  .openapi("CrossingRecord");
+const inUse = errorResponse("RECORD_IN_USE: the issues name what still needs it (crossing.<code> in_service; rule.<id> in_force; sailing.<id> taken:<n>)");
 
+/** Add a vessel to the fleet, in service. */
+function addCreateVesselRoute(router: InventoryAdminRouter, { timetable, depsOf }: InventoryAdminDeps) {
+  router.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/admin/vessels",
+      tags: ["timetable"],
+      summary: "Add a vessel to the fleet, in service",
+      security: STAFF_SECURITY,
+      middleware: [timetable] as const,
+      request: { body: { required: true, content: { "application/json": { schema: z.object({ code: z.string().max(40), name: z.string().max(80), capacity: z.number().int() }).strict() } } } },
+      responses: {
+        201: { description: "The vessel", content: { "application/json": { schema: z.object({ vessel: VesselSchema }) } } },
+        400: errorResponse("INVALID_REQUEST: a malformed or taken code (path code, code taken), a name or capacity out of range"),
+        401: unauthorizedStaff,
+        403: forbiddenStaff,
+      },
+    }),
+    async (c) => c.json({ vessel: await createVessel(depsOf(c), c.req.valid("json")) }, 201),
+  );
+}
+
+/** Delete a rule; its sailings with seats taken stay as sailings added by hand. */
+function addDeleteRuleRoute(router: InventoryAdminRouter, { timetable, depsOf }: InventoryAdminDeps) {
+  router.openapi(
+    createRoute({
+      method: "delete",
+      path: "/api/admin/timetable-rules/{id}",
+      tags: ["timetable"],
+      summary: "Delete a rule: its unsold future sailings go; sailings with seats taken stay as sailings added by hand",
+      security: STAFF_SECURITY,
+      middleware: [timetable] as const,
+      request: { params: ruleId },
+      responses: {
+        200: { description: "The sale window made again", content: { "application/json": { schema: z.object({ materialized }) } } },
+        401: unauthorizedStaff,
+        403: forbiddenStaff,
+        404: errorResponse("NOT_FOUND: no rule with that id"),
+      },
+    }),
+    async (c) => c.json(await deleteTimetableRuleOf(depsOf(c), c.req.valid("param").id), 200),
+  );
+}
+
+/** Put an ended rule back in force. */
+function addReactivateRuleRoute(router: InventoryAdminRouter, { timetable, depsOf }: InventoryAdminDeps) {
+  router.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/admin/timetable-rules/{id}/reactivate",
+      tags: ["timetable"],
+      summary: "Put an ended rule back in force with no last day (checked for clashes like a new rule)",
+      security: STAFF_SECURITY,
+      middleware: [timetable] as const,
+      request: { params: ruleId },
+      responses: {
+        200: { description: "The rule and the sailings made", content: { "application/json": { schema: z.object({ rule: RuleSchema, materialized }) } } },
+        400: errorResponse("INVALID_REQUEST: the rule has not ended (rule.id → not_ended)"),
+        401: unauthorizedStaff,
+        403: forbiddenStaff,
+        404: errorResponse("NOT_FOUND: no rule with that id"),
+        409: clashes,
+      },
+    }),
+    async (c) => {
+      const { rule, materialized: made } = await reactivateTimetableRule(depsOf(c), c.req.valid("param").id);
+      return c.json({ rule: { ...rule, weekdays: [...rule.weekdays] }, materialized: made }, 200);
+    },
+  );
+}
+
+/** Every pier and crossing, retired ones included. */
+function addListPortsRoute(router: InventoryAdminRouter, { services, timetable }: InventoryAdminDeps) {
+  router.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/admin/ports",
+      tags: ["timetable"],
+      summary: "Every pier and crossing, retired ones included",
+      security: STAFF_SECURITY,
+      middleware: [timetable] as const,
+      responses: {
+        200: { description: "Piers and crossings", content: { "application/json": { schema: z.object({ ports: z.array(PortSchema), crossings: z.array(CrossingSchema) }) } } },
+        401: unauthorizedStaff,
+        403: forbiddenStaff,
+      },
+    }),
+    async (c) => c.json({ ports: await findPortRecords(services.db), crossings: await findCrossingRecords(services.db) }, 200),
+  );
+}
+
+/** Add a pier, in service. */
+function addCreatePortRoute(router: InventoryAdminRouter, { timetable, depsOf }: InventoryAdminDeps) {
+  router.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/admin/ports",
+      tags: ["timetable"],
+      summary: "Add a pier, in service",
+      security: STAFF_SECURITY,
+      middleware: [timetable] as const,
+      request: { body: { required: true, content: { "application/json": { schema: PortInputSchema.extend({ code: z.string().max(40) }).strict() } } } },
+      responses: {
+        201: { description: "The pier", content: { "application/json": { schema: z.object({ port: PortSchema }) } } },
+        400: errorResponse("INVALID_REQUEST: the issues name each wrong field (code taken, name.<language> required, …)"),
+        401: unauthorizedStaff,
+        403: forbiddenStaff,
+      },
+    }),
+    async (c) => c.json({ port: await createPort(depsOf(c), c.req.valid("json")) }, 201),
+  );
+}
+
+/** Change a pier, or retire it. */
+function addChangePortRoute(router: InventoryAdminRouter, { timetable, depsOf }: InventoryAdminDeps) {
+  router.openapi(
+    createRoute({
+      method: "put",
+      path: "/api/admin/ports/{id}",
+      tags: ["timetable"],
+      summary: "Change a pier, or retire it (active false; refused while a crossing in service uses it)",
+      security: STAFF_SECURITY,
+      middleware: [timetable] as const,
+      request: { params: ruleId, body: { required: true, content: { "application/json": { schema: PortInputSchema.extend({ active: z.boolean() }).strict() } } } },
+      responses: {
+        200: { description: "The pier", content: { "application/json": { schema: z.object({ port: PortSchema }) } } },
+        400: errorResponse("INVALID_REQUEST"),
+        401: unauthorizedStaff,
+        403: forbiddenStaff,
+        404: errorResponse("NOT_FOUND: no pier with that id"),
+        409: inUse,
+      },
+    }),
+    async (c) => c.json({ port: await changePort(depsOf(c), c.req.valid("param").id, c.req.valid("json")) }, 200),
+  );
+}
+
+/** Add a crossing between two piers in service. */
+function addCreateCrossingRoute(router: InventoryAdminRouter, { timetable, depsOf }: InventoryAdminDeps) {
+  router.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/admin/crossings",
+      tags: ["timetable"],
+      summary: "Add a crossing between two piers in service; it starts out of service",
+      security: STAFF_SECURITY,
+      middleware: [timetable] as const,
+      request: {
+        body: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: z.object({ code: z.string().max(40), fromPortId: z.number().int(), toPortId: z.number().int(), durationMinutes: z.number().int(), sortOrder: z.number().int().default(0) }).strict(),
+            },
+          },
+        },
+      },
+      responses: {
+        201: { description: "The crossing", content: { "application/json": { schema: z.object({ crossing: CrossingSchema }) } } },
+        400: errorResponse("INVALID_REQUEST: code taken, same piers as another crossing, a pier retired or unknown, a duration out of range"),
+        401: unauthorizedStaff,
+        403: forbiddenStaff,
+      },
+    }),
+    async (c) => c.json({ crossing: await createCrossing(depsOf(c), c.req.valid("json")) }, 201),
+  );
+}
+
+/** Change a crossing, put it in service, or retire it. */
+function addChangeCrossingRoute(router: InventoryAdminRouter, { timetable, depsOf }: InventoryAdminDeps) {
+  router.openapi(
+    createRoute({
+      method: "put",
+      path: "/api/admin/crossings/{id}",
+      tags: ["timetable"],
+      summary: "Change a crossing's minutes at sea or order, put it in service, or retire it",
+      security: STAFF_SECURITY,
+      middleware: [timetable] as const,
+      request: { params: ruleId, body: { required: true, content: { "application/json": { schema: z.object({ durationMinutes: z.number().int(), sortOrder: z.number().int(), active: z.boolean() }).strict() } } } },
+      responses: {
+        200: { description: "The crossing", content: { "application/json": { schema: z.object({ crossing: CrossingSchema }) } } },
+        400: errorResponse("INVALID_REQUEST: a field out of range, or a pier retired (port.<code> port_retired)"),
+        401: unauthorizedStaff,
+        403: forbiddenStaff,
+        404: errorResponse("NOT_FOUND: no crossing with that id"),
+        409: inUse,
+      },
+    }),
+    async (c) => c.json({ crossing: await changeCrossing(depsOf(c), c.req.valid("param").id, c.req.valid("json")) }, 200),
+  );
+}

@@ -82,3 +82,31 @@ describe("closing through the API", () => {
     expect(entry).toMatchObject({ action: "sailing.close", outcome: "applied" });
   });
 });
+
+describe("the records API", () => {
+  it("adds a pier and a crossing (out of service), refuses retiring a pier in use, and retires a rule's crossing only after the rule goes", async () => {
+    const names = { es: "Playa Caracol", en: "Playa Caracol", pt: "Playa Caracol" };
+    const port = await call("POST", "/api/admin/ports", { code: "caracol", name: names, place: names, latitude: null, longitude: null });
+    expect(port.status).toBe(201);
+    const { port: caracol } = (await port.json()) as { port: { id: number } };
+    const crossing = await call("POST", "/api/admin/crossings", { code: "caracol-isla", fromPortId: caracol.id, toPortId: 2, durationMinutes: 30 });
+    expect(crossing.status).toBe(201);
+    const { crossing: made } = (await crossing.json()) as { crossing: { id: number; active: boolean } };
+    expect(made.active).toBe(false);
+    expect((await call("PUT", `/api/admin/crossings/${made.id}`, { durationMinutes: 30, sortOrder: 0, active: true })).status).toBe(200);
+    const inUse = await call("PUT", `/api/admin/ports/${caracol.id}`, { name: names, place: names, latitude: null, longitude: null, active: false });
+    expect(inUse.status).toBe(409);
+    expect(await inUse.json()).toMatchObject({ error: { code: "RECORD_IN_USE", issues: [{ path: "crossing.caracol-isla", code: "in_service" }] } });
+
+    const added = await call("POST", "/api/admin/timetable-rules", { ...RULE, crossingId: made.id, vesselId: 4, weekdays: [3], firstDeparture: "06:00", lastDeparture: "06:00" });
+    expect(added.status).toBe(201);
+    const { rule } = (await added.json()) as { rule: { id: number } };
+    const refused = await call("PUT", `/api/admin/crossings/${made.id}`, { durationMinutes: 30, sortOrder: 0, active: false });
+    expect(await refused.json()).toMatchObject({ error: { code: "RECORD_IN_USE", issues: [{ path: `rule.${rule.id}`, code: "in_force" }] } });
+    expect((await call("POST", `/api/admin/timetable-rules/${rule.id}/reactivate`)).status).toBe(400);
+    expect((await call("DELETE", `/api/admin/timetable-rules/${rule.id}`)).status).toBe(200);
+    expect((await call("PUT", `/api/admin/crossings/${made.id}`, { durationMinutes: 30, sortOrder: 0, active: false })).status).toBe(200);
+    const [entry] = await findAuditEntries(runtime.database.db, { entityType: "crossing", entityId: String(made.id), limit: 1 });
+    expect(entry).toMatchObject({ action: "crossing.update", outcome: "applied", actor: "admin-api-token" });
+  });
+});

@@ -153,7 +153,7 @@ describe("a console page's action refuses a person without the permission", () =
 
   const decoded = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
 
-  const ACTION_PAGES: ConsolePageId[] = ["consoleStaff", "consoleBookings", "consoleClosures", "consolePrices", "consoleScanner", "consoleTexts", "consoleTimetable", "consoleVessels", "consoleWalkUp"];
+  const ACTION_PAGES: ConsolePageId[] = ["consoleStaff", "consoleBookings", "consoleClosures", "consolePrices", "consoleRecords", "consoleScanner", "consoleTexts", "consoleTimetable", "consoleVessels", "consoleWalkUp"];
 
   it.each(ACTION_PAGES)("%s: a signed-in visitor gets 403 and the console's words for them, in Spanish", async (pageId) => {
     const answer = await postForm(consolePathOf(pageId, "es"), await signedIn(null));
@@ -167,7 +167,7 @@ describe("a console page's action refuses a person without the permission", () =
     ["pt", pt],
   ] as const)("an agent posting to pages beyond their role gets 403 and why, in %s", async (language, words) => {
     const cookie = await signedIn("agent");
-    for (const pageId of ["consoleStaff", "consoleClosures", "consolePrices", "consoleTexts", "consoleTimetable", "consoleVessels"] as const) {
+    for (const pageId of ["consoleStaff", "consoleClosures", "consolePrices", "consoleRecords", "consoleTexts", "consoleTimetable", "consoleVessels"] as const) {
       expect(CONSOLE_PAGES[pageId].permission).not.toBeNull();
       const answer = await postForm(consolePathOf(pageId, language), cookie);
       expect(answer.status, pageId).toBe(403);

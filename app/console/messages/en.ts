@@ -2,6 +2,7 @@
 // page sends to the browser: only console pages load these.
 import { moneyEn } from "./money/en.ts";
 import { salesEn } from "./sales/en.ts";
+import { recordsEn } from "./records/en.ts";
 
 export const en = {
   "console.name": "Operations console",
@@ -53,6 +54,7 @@ export const en = {
   "error.GENERAL_ERROR": "Something went wrong. Try again in a moment.",
   ...salesEn,
   ...moneyEn,
+  ...recordsEn,
   // Boarding: the scanner, the manifest and the booth.
   "console.scanner.title": "Boarding scanner",
   "console.scanner.summary": "Check tickets at boarding, offline too.",

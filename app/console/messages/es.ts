@@ -1,6 +1,7 @@
 import type { ConsoleMessages } from "./en.ts";
 import { moneyEs } from "./money/es.ts";
 import { salesEs } from "./sales/es.ts";
+import { recordsEs } from "./records/es.ts";
 
 export const es = {
   "console.name": "Consola de operación",
@@ -52,6 +53,7 @@ export const es = {
   "error.GENERAL_ERROR": "Algo salió mal. Inténtalo de nuevo en un momento.",
   ...salesEs,
   ...moneyEs,
+  ...recordsEs,
   // Boarding: the scanner, the manifest and the booth.
   "console.scanner.title": "Escáner de abordaje",
   "console.scanner.summary": "Valida boletos al abordar, también sin conexión.",

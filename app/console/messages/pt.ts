@@ -1,6 +1,7 @@
 import type { ConsoleMessages } from "./en.ts";
 import { moneyPt } from "./money/pt.ts";
 import { salesPt } from "./sales/pt.ts";
+import { recordsPt } from "./records/pt.ts";
 
 export const pt = {
   "console.name": "Console de operação",
@@ -52,6 +53,7 @@ export const pt = {
   "error.GENERAL_ERROR": "Algo deu errado. Tente de novo em instantes.",
   ...salesPt,
   ...moneyPt,
+  ...recordsPt,
   // Boarding: the scanner, the manifest and the booth.
   "console.scanner.title": "Scanner de embarque",
   "console.scanner.summary": "Valide bilhetes no embarque, também sem conexão.",

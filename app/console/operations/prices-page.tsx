@@ -98,6 +98,7 @@ export function PricesPage({ page, refusal }: { page: PricesPageData; refusal: R
             </li>
           ))}
         </ul>
+        <NewTier page={page} refusal={here("add-tier", "new-tier")} />
       </section>
 
       <section className={`${CARD} space-y-3`} aria-labelledby="prices-fares">
@@ -111,17 +112,22 @@ export function PricesPage({ page, refusal }: { page: PricesPageData; refusal: R
               {page.fares
                 .filter((fare) => fare.product === product)
                 .map((fare) => (
-                  <li key={fare.id} className="py-2">
+                  <li key={fare.id} className="py-2" data-testid="fare" data-fare={`${fare.productId}:${fare.trip}:${fare.category}:${fare.passengerType}`}>
                     {here("fare", String(fare.id))}
-                    <Form method="post" className="flex flex-wrap items-end gap-3">
-                      <input type="hidden" name="intent" value="fare" />
+                    {/* One form, two buttons: the one pressed names the intent (Enter saves, the first). */}
+                    <Form method="post" className="flex flex-wrap items-center gap-3">
                       <input type="hidden" name="id" value={fare.id} />
-                      <label htmlFor={`fare-${fare.id}`} className="min-w-48 text-sm text-slate-700">
+                      <label htmlFor={`fare-${fare.id}`} className="w-full text-sm text-slate-700 sm:w-72">
                         {t(`ops.prices.trip.${fare.trip}`)} · {t(`ops.prices.category.${fare.category}`)} · {t(`ops.prices.passenger.${fare.passengerType}`)} (MXN)
                       </label>
-                      <input id={`fare-${fare.id}`} name="amount" inputMode="decimal" required defaultValue={fare.amount} className={`${INPUT} w-32`} />
-                      <button type="submit" className={buttonClass("secondary")} disabled={busy}>
+                      <div className="w-32">
+                        <input id={`fare-${fare.id}`} name="amount" inputMode="decimal" required defaultValue={fare.amount} className={INPUT} />
+                      </div>
+                      <button type="submit" name="intent" value="fare" className={buttonClass("secondary")} disabled={busy}>
                         {t("ops.prices.save")}
+                      </button>
+                      <button type="submit" name="intent" value="retire-fare" className={buttonClass("ghost")} disabled={busy} data-testid="retire-fare">
+                        {t("ops.prices.retireFare")}
                       </button>
                     </Form>
                   </li>
@@ -129,7 +135,127 @@ export function PricesPage({ page, refusal }: { page: PricesPageData; refusal: R
             </ul>
           </details>
         ))}
+        <NewFare page={page} refusal={here("add-fare", "new-fare")} />
       </section>
+    </div>
+  );
+}
+
+const CATEGORIES = ["tourist", "resident"] as const;
+const PASSENGERS = ["adult", "child"] as const;
+const TRIPS = ["one_way", "round_trip", "single"] as const;
+
+/** A new row of the price list; the flow refuses a trip the product does not sell or a row that exists. */
+function NewFare({ page, refusal }: { page: PricesPageData; refusal: React.ReactNode }) {
+  const t = useConsoleT();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div className="space-y-3 border-t border-slate-200 pt-4">
+      <h3 className="font-bold text-sea-950">{t("ops.prices.newFare")}</h3>
+      <p className="text-sm text-slate-700">{t("ops.prices.newFareHint")}</p>
+      {refusal}
+      <Form method="post" className="flex flex-wrap items-end gap-3" data-testid="new-fare-form">
+        <input type="hidden" name="intent" value="add-fare" />
+        <div>
+          <label htmlFor="new-fare-product" className={FIELD_LABEL}>
+            {t("ops.prices.product")}
+          </label>
+          <select id="new-fare-product" name="productId" className={`${INPUT} mt-1`}>
+            {page.products.map((product) => (
+              <option key={product.id} value={product.id}>
+                {product.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="new-fare-trip" className={FIELD_LABEL}>
+            {t("ops.prices.tripLabel")}
+          </label>
+          <select id="new-fare-trip" name="trip" className={`${INPUT} mt-1`}>
+            {TRIPS.map((trip) => (
+              <option key={trip} value={trip}>
+                {t(`ops.prices.trip.${trip}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="new-fare-category" className={FIELD_LABEL}>
+            {t("ops.prices.categoryLabel")}
+          </label>
+          <select id="new-fare-category" name="category" className={`${INPUT} mt-1`}>
+            {CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {t(`ops.prices.category.${category}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="new-fare-passenger" className={FIELD_LABEL}>
+            {t("ops.prices.passengerLabel")}
+          </label>
+          <select id="new-fare-passenger" name="passengerType" className={`${INPUT} mt-1`}>
+            {PASSENGERS.map((passenger) => (
+              <option key={passenger} value={passenger}>
+                {t(`ops.prices.passenger.${passenger}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="w-32">
+          <label htmlFor="new-fare-amount" className={FIELD_LABEL}>
+            {t("ops.prices.amount")}
+          </label>
+          <input id="new-fare-amount" name="amount" inputMode="decimal" required className={`${INPUT} mt-1`} />
+        </div>
+        <button type="submit" className={buttonClass("primary")} disabled={busy} data-testid="add-fare">
+          {t("ops.prices.addFare")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+function NewTier({ page, refusal }: { page: PricesPageData; refusal: React.ReactNode }) {
+  const t = useConsoleT();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div className="space-y-3 border-t border-slate-200 pt-4">
+      <h3 className="font-bold text-sea-950">{t("ops.prices.newTier")}</h3>
+      {refusal}
+      <Form method="post" className="flex flex-wrap items-end gap-3" data-testid="new-tier-form">
+        <input type="hidden" name="intent" value="add-tier" />
+        <div>
+          <label htmlFor="new-tier-product" className={FIELD_LABEL}>
+            {t("ops.prices.product")}
+          </label>
+          <select id="new-tier-product" name="productId" className={`${INPUT} mt-1`}>
+            <option value="">{t("ops.prices.allProducts")}</option>
+            {page.products.map((product) => (
+              <option key={product.id} value={product.id}>
+                {product.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="w-40">
+          <label htmlFor="new-tier-days" className={FIELD_LABEL}>
+            {t("ops.prices.minDays")}
+          </label>
+          <input id="new-tier-days" name="minDaysAhead" type="number" min={1} max={365} required className={`${INPUT} mt-1`} />
+        </div>
+        <div className="w-28">
+          <label htmlFor="new-tier-discount" className={FIELD_LABEL}>
+            {t("ops.prices.discount")}
+          </label>
+          <input id="new-tier-discount" name="discount" inputMode="decimal" required className={`${INPUT} mt-1`} />
+        </div>
+        <button type="submit" className={buttonClass("primary")} disabled={busy} data-testid="add-tier">
+          {t("ops.prices.addTier")}
+        </button>
+      </Form>
     </div>
   );
 }

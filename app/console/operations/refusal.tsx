@@ -12,7 +12,35 @@ function issueText(t: ReturnType<typeof useConsoleT>, issue: { path: string; cod
   const sailing = /^sailing\.(\d+)$/.exec(issue.path)?.[1];
   const taken = /^taken:(\d+)$/.exec(issue.code)?.[1];
   if (sailing && taken) return t("ops.issue.taken", { sailing, taken });
-  return sailingIssueText(t, issue) ?? `${issue.path}: ${issue.code}`;
+  return sailingIssueText(t, issue) ?? recordIssueText(t, issue) ?? `${issue.path}: ${issue.code}`;
+}
+
+const FIELDS = new Set(["code", "name", "place", "latitude", "longitude", "durationMinutes", "sortOrder", "fromPortId", "toPortId", "amount", "minDaysAhead", "discount", "category", "passengerType", "trip", "productId"]);
+const PROBLEMS = new Set(["required", "format", "too_long", "out_of_range", "both_or_neither", "between_1_and_600", "between_1_and_365", "between_0_and_50_percent", "not_a_price", "unknown", "infants_ride_free", "unknown_port", "unknown_product", "taken"]);
+
+/** Issues of the records' forms: what still uses a record, a duplicate, a field and what is wrong with it. */
+function recordIssueText(t: ReturnType<typeof useConsoleT>, issue: { path: string; code: string }): string | null {
+  const crossing = /^crossing\.([\w-]+)$/.exec(issue.path)?.[1];
+  if (crossing && issue.code === "in_service") return t("records.issue.crossingInService", { crossing });
+  if (crossing && issue.code === "same_ports") return t("records.issue.samePorts", { crossing });
+  if (issue.code === "port_retired") return t("records.issue.portRetired");
+  if (issue.code === "default_variant") return t("records.issue.defaultVariant");
+  if (issue.code === "same_as_from") return t("records.issue.sameAsFrom");
+  if (issue.code === "not_sold_by_product") return t("records.issue.notSoldByProduct");
+  const fare = /^fare\.(\d+)$/.exec(issue.path)?.[1];
+  if (fare && issue.code === "same_fare") return t("records.issue.sameFare", { fare });
+  const tier = /^tier\.(\d+)$/.exec(issue.path)?.[1];
+  if (tier && issue.code === "same_tier") return t("records.issue.sameTier", { tier });
+  const RULE_PROBLEMS = ["unknown_operator", "not_json", "not_an_operation", "var_path_forbidden", "var_path_not_literal"] as const;
+  const ruleProblem = RULE_PROBLEMS.find((problem) => problem === issue.code);
+  if (issue.path.startsWith("audience") && ruleProblem) return t("records.issue.rule", { where: issue.path, problem: t(`records.problem.${ruleProblem}`) });
+  // "name.es" → the field "name" in Spanish: the language code says which box.
+  const [name, language] = issue.path.split(".");
+  if (name && FIELDS.has(name) && PROBLEMS.has(issue.code)) {
+    const field = t(`records.field.${name}` as Parameters<typeof t>[0]);
+    return t("records.issue.field", { field: language ? `${field} (${language})` : field, problem: t(`records.problem.${issue.code}` as Parameters<typeof t>[0]) });
+  }
+  return null;
 }
 
 /** Issues of one sailing added or moved by hand, a vessel in use, seats left, a taken code. */

@@ -1,6 +1,6 @@
 // Console: the complements' texts in three languages and the content slots' variants.
 import { Form, useNavigation } from "react-router";
-import { CARD, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
+import { CARD, CHECK, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { useConsoleT } from "../console-i18n.ts";
 import { RefusalBox } from "./refusal.tsx";
@@ -95,10 +95,34 @@ export function TextsPage({ page, refusal }: { page: TextsPageData; refusal: Ref
                         </button>
                       </div>
                     </Form>
+                    {variant.audience !== null ? (
+                      <>
+                        {here("audience", `${slot.id}:${variant.locale}:${variant.name}`)}
+                        {/* One form, two buttons: the one pressed names the intent. */}
+                        <Form method="post" className="space-y-2" data-testid="audience-form" data-variant={`${slot.id}:${variant.locale}:${variant.name}`}>
+                          <input type="hidden" name="slotId" value={slot.id} />
+                          <input type="hidden" name="locale" value={variant.locale} />
+                          <input type="hidden" name="name" value={variant.name} />
+                          <label htmlFor={`${key}-audience`} className={FIELD_LABEL}>
+                            {t("ops.texts.rule")}
+                          </label>
+                          <textarea id={`${key}-audience`} name="audience" rows={3} required defaultValue={JSON.stringify(variant.audience)} className={`${INPUT} h-auto font-mono text-sm`} />
+                          <div className="flex flex-wrap gap-3">
+                            <button type="submit" name="intent" value="audience" className={buttonClass("secondary")} disabled={busy}>
+                              {t("ops.texts.saveRule")}
+                            </button>
+                            <button type="submit" name="intent" value="retire-audience" className={buttonClass("ghost")} disabled={busy} data-testid="retire-audience">
+                              {t("ops.texts.retireAudience")}
+                            </button>
+                          </div>
+                        </Form>
+                      </>
+                    ) : null}
                   </li>
                 );
               })}
             </ul>
+            <NewAudience slotId={slot.id} refusal={here("add-audience", `${slot.id}:new`)} />
           </details>
         ))}
       </section>
@@ -109,7 +133,7 @@ export function TextsPage({ page, refusal }: { page: TextsPageData; refusal: Ref
         {page.complements.map((complement) => (
           <details key={complement.productId} className={CARD}>
             <summary className="cursor-pointer font-semibold text-sea-950">
-              {complement.titleDescription.es} ({complement.code})
+              {complement.titleDescription.es} ({complement.code}){complement.offeredWith.length === 0 ? ` · ${t("records.retired")}` : ""}
             </summary>
             {here("complement", String(complement.productId))}
             <Form method="post" className="mt-3 space-y-3">
@@ -122,9 +146,87 @@ export function TextsPage({ page, refusal }: { page: TextsPageData; refusal: Ref
                 {t("ops.texts.save")}
               </button>
             </Form>
+            <Form method="post" className="mt-4 space-y-3 border-t border-slate-200 pt-3" data-testid="offers-form">
+              <input type="hidden" name="intent" value="offers" />
+              <input type="hidden" name="id" value={complement.productId} />
+              <fieldset>
+                <legend className={FIELD_LABEL}>{t("ops.texts.offeredWith")}</legend>
+                <p className="text-sm text-slate-700">{t("ops.texts.offeredWithHint")}</p>
+                <div className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+                  {page.products.map((product) => (
+                    <label key={product.id} className="flex min-h-11 items-center gap-2 text-sm">
+                      <input type="checkbox" name="offeredWith" value={product.id} defaultChecked={complement.offeredWith.includes(product.id)} className={CHECK} />
+                      {product.name}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+              <button type="submit" className={buttonClass("secondary")} disabled={busy}>
+                {t("ops.texts.saveOffers")}
+              </button>
+            </Form>
           </details>
         ))}
       </section>
+    </div>
+  );
+}
+
+/** A new audience of a slot in one language: its name, its rule and the title and body it is shown. */
+function NewAudience({ slotId, refusal }: { slotId: string; refusal: React.ReactNode }) {
+  const t = useConsoleT();
+  const busy = useNavigation().state !== "idle";
+  const key = `${slotId}-new-audience`;
+  return (
+    <div className="mt-4 space-y-2 border-t border-slate-200 pt-3">
+      <h3 className="font-bold text-sea-950">{t("ops.texts.newAudience")}</h3>
+      <p className="text-sm break-words text-slate-700">{t("ops.texts.newAudienceHint")}</p>
+      {refusal}
+      <Form method="post" className="grid gap-2 md:grid-cols-2" data-testid="new-audience-form">
+        <input type="hidden" name="intent" value="add-audience" />
+        <input type="hidden" name="slotId" value={slotId} />
+        <div>
+          <label htmlFor={`${key}-locale`} className={FIELD_LABEL}>
+            {t("ops.texts.language")}
+          </label>
+          <select id={`${key}-locale`} name="locale" className={`${INPUT} mt-1`}>
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language}>
+                {language}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${key}-name`} className={FIELD_LABEL}>
+            {t("ops.texts.variantName")}
+          </label>
+          <input id={`${key}-name`} name="name" required maxLength={40} className={`${INPUT} mt-1`} />
+        </div>
+        <div className="md:col-span-2">
+          <label htmlFor={`${key}-audience`} className={FIELD_LABEL}>
+            {t("ops.texts.rule")}
+          </label>
+          <textarea id={`${key}-audience`} name="audience" rows={2} required className={`${INPUT} mt-1 h-auto font-mono text-sm`} />
+        </div>
+        <div className="md:col-span-2">
+          <label htmlFor={`${key}-title`} className={FIELD_LABEL}>
+            {t("ops.texts.slotTitle")}
+          </label>
+          <input id={`${key}-title`} name="title" required maxLength={200} className={`${INPUT} mt-1`} />
+        </div>
+        <div className="md:col-span-2">
+          <label htmlFor={`${key}-body`} className={FIELD_LABEL}>
+            {t("ops.texts.body")}
+          </label>
+          <textarea id={`${key}-body`} name="bodyHtml" rows={3} className={`${INPUT} mt-1 h-auto`} />
+        </div>
+        <div>
+          <button type="submit" className={buttonClass("primary")} disabled={busy} data-testid="add-audience">
+            {t("ops.texts.addAudience")}
+          </button>
+        </div>
+      </Form>
     </div>
   );
 }

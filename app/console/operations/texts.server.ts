@@ -2,10 +2,11 @@
 // and pt, and the content slots' variants (a new published version per edit). HTML is sanitized by
 // the modules before it is stored.
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { changeComplementTexts } from "../../../flows/pricing-admin.ts";
-import { changeSlotVariant } from "../../../flows/content-admin.ts";
+import { changeComplementOffers, changeComplementTexts } from "../../../flows/pricing-admin.ts";
+import { addAudience, changeAudience, changeSlotVariant, retireAudience } from "../../../flows/content-admin.ts";
 import type { AuditActor } from "../../../modules/audit/index.ts";
-import { findComplementTexts, type ComplementTexts } from "../../../modules/catalog/index.ts";
+import { findComplementOffers, findComplementTexts, findProducts, type ComplementTexts } from "../../../modules/catalog/index.ts";
+import type { Language } from "../../../lib/language.ts";
 import { findSlotOverviews, type SlotOverview } from "../../../modules/personalization/index.ts";
 import { servicesContext } from "../../context.ts";
 import { field, integerField, refusalOf, staffDepsOf, type Refusal } from "./shared.server.ts";
@@ -13,16 +14,38 @@ import { field, integerField, refusalOf, staffDepsOf, type Refusal } from "./sha
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 export interface TextsPageData {
-  complements: ComplementTexts[];
+  /** Each complement with the products it is offered with (none: retired). */
+  complements: (ComplementTexts & { offeredWith: number[] })[];
+  /** Every product a complement may be offered with, named in the operator's language. */
+  products: { id: number; name: string }[];
   slots: SlotOverview[];
-  done: "complement" | "slot" | null;
+  done: (typeof DONE)[number] | null;
 }
 
-export async function loadTextsPage(args: Args): Promise<TextsPageData> {
+const DONE = ["complement", "offers", "slot", "audienceAdded", "audience", "audienceRetired"] as const;
+
+/** The rule as typed: JSON, or undefined when it is not (the flow refuses it, audited, as not_json). */
+function ruleOf(form: FormData): never {
+  try {
+    return JSON.parse(field(form, "audience", 2000)) as never;
+  } catch {
+    return undefined as never;
+  }
+}
+
+export async function loadTextsPage(args: Args, language: Language): Promise<TextsPageData> {
   const services = args.context.get(servicesContext);
   const done = new URL(args.request.url).searchParams.get("done");
-  const [complements, slots] = await Promise.all([findComplementTexts(services.db), findSlotOverviews(services.db)]);
-  return { complements, slots, done: done === "complement" || done === "slot" ? done : null };
+  const [complements, slots, offers, products] = await Promise.all([
+    findComplementTexts(services.db),
+    findSlotOverviews(services.db),
+    findComplementOffers(services.db),
+    findProducts(services.db, language, { withComplements: false }),
+  ]);
+  return {
+    complements: complements.map((complement) => ({ ...complement, offeredWith: offers.get(complement.productId) ?? [] })),
+    products: products.map((product) => ({ id: product.id, name: product.name })),
+    slots, done: DONE.find((kind) => kind === done) ?? null };
 }
 
 const localized = (form: FormData, name: string, max: number) => ({ es: field(form, `${name}.es`, max), en: field(form, `${name}.en`, max), pt: field(form, `${name}.pt`, max) });
@@ -44,6 +67,20 @@ export async function submitTextsPage(args: Args, actor: AuditActor) {
       return back("complement");
     } catch (error) {
       return refusalOf(error, intent, id === null ? null : String(id));
+    }
+  }
+  if (intent === "offers") {
+    const id = integerField(form, "id");
+    const productIds = form
+      .getAll("offeredWith")
+      .filter((value): value is string => typeof value === "string" && /^\d{1,9}$/.test(value))
+      .slice(0, 100)
+      .map(Number);
+    try {
+      await changeComplementOffers(deps, id ?? 0, productIds);
+      return back("offers");
+    } catch (error) {
+      return refusalOf(error, "complement", id === null ? null : String(id));
     }
   }
   if (intent === "slot") {
@@ -72,6 +109,31 @@ export async function submitTextsPage(args: Args, actor: AuditActor) {
       return back("slot");
     } catch (error) {
       return refusalOf(error, intent, `${slotId}:${locale}:${name}`);
+    }
+  }
+  if (intent === "audience" || intent === "retire-audience" || intent === "add-audience") {
+    const slotId = field(form, "slotId", 64);
+    const locale = field(form, "locale", 2);
+    const name = field(form, "name", 41);
+    try {
+      if (intent === "add-audience") {
+        await addAudience(deps, {
+          slotId,
+          locale,
+          name,
+          audience: ruleOf(form),
+          content: { tone: "default", eyebrow: "", title: field(form, "title", 200), bodyHtml: field(form, "bodyHtml", 5000), cta: null },
+        });
+      } else if (intent === "audience") {
+        await changeAudience(deps, { slotId, locale, name, audience: ruleOf(form) });
+      } else {
+        await retireAudience(deps, { slotId, locale, name });
+      }
+      services.personalization.slots.clear();
+      services.personalization.answers.clear();
+      return back(intent === "add-audience" ? "audienceAdded" : intent === "audience" ? "audience" : "audienceRetired");
+    } catch (error) {
+      return refusalOf(error, intent === "add-audience" ? intent : "audience", intent === "add-audience" ? `${slotId}:new` : `${slotId}:${locale}:${name}`);
     }
   }
   const refusal: Refusal = { intent, target: null, code: "INVALID_REQUEST", issues: [{ path: "intent", code: "unknown" }] };

@@ -146,7 +146,7 @@ export function TimetablePage({ page, refusal, sent }: { page: TimetablePageData
                 <option value="">—</option>
                 {page.crossings.map((crossing) => (
                   <option key={crossing.id} value={crossing.id}>
-                    {crossing.name}
+                    {crossing.active ? crossing.name : `${crossing.name} (${t("records.crossings.outOfService")})`}
                   </option>
                 ))}
               </select>

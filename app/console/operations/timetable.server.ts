@@ -5,7 +5,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import type { Language } from "../../../lib/language.ts";
 import { deleteTimetableRuleOf, endTimetableRule, reactivateTimetableRule, regenerateSailings, saveTimetableRule } from "../../../flows/timetable-admin.ts";
 import type { AuditActor } from "../../../modules/audit/index.ts";
-import { findCrossings, findTimetableRules, findVessels, localDateOf, type StoredTimetableRule } from "../../../modules/inventory/index.ts";
+import { findCrossingRecords, findPortRecords, findTimetableRules, findVessels, localDateOf, type StoredTimetableRule } from "../../../modules/inventory/index.ts";
 import { servicesContext } from "../../context.ts";
 import { field, integerField, refusalOf, staffDepsOf, type Refusal } from "./shared.server.ts";
 
@@ -31,7 +31,8 @@ export interface RuleFormValues {
 export interface TimetablePageData {
   today: string;
   rules: StoredTimetableRule[];
-  crossings: { id: number; name: string }[];
+  /** Every crossing, out of service ones too: a new crossing gets its rules before it is put in service. */
+  crossings: { id: number; name: string; active: boolean }[];
   vessels: { id: number; name: string; capacity: number; active: boolean }[];
   /** The rule being edited (?edit=id), or a blank form. */
   form: RuleFormValues;
@@ -75,14 +76,15 @@ function valuesOf(rule: StoredTimetableRule): RuleFormValues {
 export async function loadTimetablePage(args: Args, language: Language): Promise<TimetablePageData> {
   const services = args.context.get(servicesContext);
   const url = new URL(args.request.url);
-  const [rules, crossings, vessels] = await Promise.all([findTimetableRules(services.db), findCrossings(services.db, language), findVessels(services.db)]);
+  const [rules, crossings, ports, vessels] = await Promise.all([findTimetableRules(services.db), findCrossingRecords(services.db), findPortRecords(services.db), findVessels(services.db)]);
+  const portName = (id: number) => ports.find((port) => port.id === id)?.name[language] ?? String(id);
   const editing = rules.find((rule) => String(rule.id) === url.searchParams.get("edit"));
   const done = url.searchParams.get("done");
   const ruleId = url.searchParams.get("rule") ?? "";
   return {
     today: localDateOf(services.clock.now()),
     rules,
-    crossings: crossings.map((crossing) => ({ id: crossing.id, name: `${crossing.from.name} → ${crossing.to.name}` })),
+    crossings: crossings.map((crossing) => ({ id: crossing.id, name: `${portName(crossing.fromPortId)} → ${portName(crossing.toPortId)}`, active: crossing.active })),
     vessels: vessels.map((vessel) => ({ id: vessel.id, name: vessel.name, capacity: vessel.capacity, active: vessel.active })),
     form: editing ? valuesOf(editing) : BLANK,
     done:

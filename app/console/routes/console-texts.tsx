@@ -1,4 +1,5 @@
 // Console route: texts (ADR 0038). Thin: the gate, then app/console/operations/texts.server.ts decides.
+import { languageOfPath } from "../../../lib/language.ts";
 import { TextsPage } from "../operations/texts-page.tsx";
 import { loadTextsPage, submitTextsPage } from "../operations/texts.server.ts";
 import type { Refusal } from "../operations/shared.server.ts";
@@ -7,7 +8,7 @@ import type { Route } from "./+types/console-texts";
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaffPage(args, "content");
-  return loadTextsPage(args);
+  return loadTextsPage(args, languageOfPath(new URL(args.request.url).pathname));
 }
 
 export async function action(args: Route.ActionArgs) {

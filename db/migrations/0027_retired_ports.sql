@@ -1,0 +1,1 @@
+ALTER TABLE "ports" ADD COLUMN "active" boolean DEFAULT true NOT NULL;
