@@ -7,6 +7,9 @@ import { RefusalBox } from "./refusal.tsx";
 import type { Refusal } from "./shared.server.ts";
 import type { TextsPageData } from "./texts.server.ts";
 
+/** A rule an operator can copy: visitors located in Quintana Roo (JSONLogic over the visitor's context). */
+const AUDIENCE_RULE_EXAMPLE = '{"==": [{"var": "location.state"}, "ROO"]}';
+
 const LANGUAGES = ["es", "en", "pt"] as const;
 
 function Localized({ id, name, label, value, multiline }: { id: string; name: string; label: string; value: Record<(typeof LANGUAGES)[number], string>; multiline?: boolean }) {
@@ -180,7 +183,9 @@ function NewAudience({ slotId, refusal }: { slotId: string; refusal: React.React
   return (
     <div className="mt-4 space-y-2 border-t border-slate-200 pt-3">
       <h3 className="font-bold text-sea-950">{t("ops.texts.newAudience")}</h3>
-      <p className="text-sm break-words text-slate-700">{t("ops.texts.newAudienceHint")}</p>
+      <p className="text-sm break-words text-slate-700">
+        {t("ops.texts.newAudienceHint")} <code className="font-mono">{AUDIENCE_RULE_EXAMPLE}</code>
+      </p>
       {refusal}
       <Form method="post" className="grid gap-2 md:grid-cols-2" data-testid="new-audience-form">
         <input type="hidden" name="intent" value="add-audience" />

@@ -87,7 +87,7 @@ export const recordsEn = {
   "ops.texts.saveRule": "Save the rule",
   "ops.texts.retireAudience": "Retire the audience",
   "ops.texts.newAudience": "New audience",
-  "ops.texts.newAudienceHint": "Shown to the visitors its rule holds for, after the audiences already there; everyone else keeps the default. Example: {\"==\": [{\"var\": \"location.state\"}, \"ROO\"]}",
+  "ops.texts.newAudienceHint": "Shown to the visitors its rule holds for, after the audiences already there; everyone else keeps the default. Example:",
   "ops.texts.variantName": "Name (letters, digits, hyphens)",
   "ops.texts.language": "Language",
   "ops.texts.addAudience": "Add the audience",

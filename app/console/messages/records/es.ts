@@ -89,7 +89,7 @@ export const recordsEs: Record<keyof typeof recordsEn, string> = {
   "ops.texts.saveRule": "Guardar la regla",
   "ops.texts.retireAudience": "Retirar la audiencia",
   "ops.texts.newAudience": "Audiencia nueva",
-  "ops.texts.newAudienceHint": "Se muestra a los visitantes para quienes su regla se cumple, después de las audiencias que ya están; los demás siguen viendo la variante por defecto. Ejemplo: {\"==\": [{\"var\": \"location.state\"}, \"ROO\"]}",
+  "ops.texts.newAudienceHint": "Se muestra a los visitantes para quienes su regla se cumple, después de las audiencias que ya están; los demás siguen viendo la variante por defecto. Ejemplo:",
   "ops.texts.variantName": "Nombre (letras, números, guiones)",
   "ops.texts.language": "Idioma",
   "ops.texts.addAudience": "Agregar la audiencia",

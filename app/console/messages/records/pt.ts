@@ -89,7 +89,7 @@ export const recordsPt: Record<keyof typeof recordsEn, string> = {
   "ops.texts.saveRule": "Salvar a regra",
   "ops.texts.retireAudience": "Retirar o público",
   "ops.texts.newAudience": "Novo público",
-  "ops.texts.newAudienceHint": "Mostrado aos visitantes para quem a regra vale, depois dos públicos que já existem; os demais continuam vendo a variante padrão. Exemplo: {\"==\": [{\"var\": \"location.state\"}, \"ROO\"]}",
+  "ops.texts.newAudienceHint": "Mostrado aos visitantes para quem a regra vale, depois dos públicos que já existem; os demais continuam vendo a variante padrão. Exemplo:",
   "ops.texts.variantName": "Nome (letras, números, hifens)",
   "ops.texts.language": "Idioma",
   "ops.texts.addAudience": "Adicionar o público",
