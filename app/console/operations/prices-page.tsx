@@ -4,6 +4,7 @@ import { CARD, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { useConsoleT } from "../console-i18n.ts";
 import type { PricesPageData } from "./prices.server.ts";
+import { ChoiceField } from "./fields.tsx";
 import { RefusalBox } from "./refusal.tsx";
 import type { Refusal } from "./shared.server.ts";
 
@@ -156,54 +157,15 @@ function NewFare({ page, refusal }: { page: PricesPageData; refusal: React.React
       {refusal}
       <Form method="post" className="flex flex-wrap items-end gap-3" data-testid="new-fare-form">
         <input type="hidden" name="intent" value="add-fare" />
-        <div>
-          <label htmlFor="new-fare-product" className={FIELD_LABEL}>
-            {t("ops.prices.product")}
-          </label>
-          <select id="new-fare-product" name="productId" className={`${INPUT} mt-1`}>
-            {page.products.map((product) => (
-              <option key={product.id} value={product.id}>
-                {product.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="new-fare-trip" className={FIELD_LABEL}>
-            {t("ops.prices.tripLabel")}
-          </label>
-          <select id="new-fare-trip" name="trip" className={`${INPUT} mt-1`}>
-            {TRIPS.map((trip) => (
-              <option key={trip} value={trip}>
-                {t(`ops.prices.trip.${trip}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="new-fare-category" className={FIELD_LABEL}>
-            {t("ops.prices.categoryLabel")}
-          </label>
-          <select id="new-fare-category" name="category" className={`${INPUT} mt-1`}>
-            {CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {t(`ops.prices.category.${category}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="new-fare-passenger" className={FIELD_LABEL}>
-            {t("ops.prices.passengerLabel")}
-          </label>
-          <select id="new-fare-passenger" name="passengerType" className={`${INPUT} mt-1`}>
-            {PASSENGERS.map((passenger) => (
-              <option key={passenger} value={passenger}>
-                {t(`ops.prices.passenger.${passenger}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField id="new-fare-product" name="productId" label={t("ops.prices.product")} choices={page.products.map((product) => ({ value: product.id, label: product.name }))} />
+        <ChoiceField id="new-fare-trip" name="trip" label={t("ops.prices.tripLabel")} choices={TRIPS.map((trip) => ({ value: trip, label: t(`ops.prices.trip.${trip}`) }))} />
+        <ChoiceField id="new-fare-category" name="category" label={t("ops.prices.categoryLabel")} choices={CATEGORIES.map((category) => ({ value: category, label: t(`ops.prices.category.${category}`) }))} />
+        <ChoiceField
+          id="new-fare-passenger"
+          name="passengerType"
+          label={t("ops.prices.passengerLabel")}
+          choices={PASSENGERS.map((passenger) => ({ value: passenger, label: t(`ops.prices.passenger.${passenger}`) }))}
+        />
         <div className="w-32">
           <label htmlFor="new-fare-amount" className={FIELD_LABEL}>
             {t("ops.prices.amount")}

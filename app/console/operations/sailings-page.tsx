@@ -1,23 +1,13 @@
 // Console: one day's sailings by hand. Each sailing opens to its capacity, its vessel and time, and its
 // seat blocks; a form adds a sailing outside the timetable. Forms post and come back (no JavaScript needed).
 import { Form, useNavigation } from "react-router";
-import { CARD, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
+import { CARD, INPUT } from "../../components/booking/styles.ts";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { useConsoleT } from "../console-i18n.ts";
+import { Field } from "./fields.tsx";
 import { RefusalBox } from "./refusal.tsx";
 import type { ConsoleSailing, SailingsPageData } from "./sailings.server.ts";
 import type { Refusal } from "./shared.server.ts";
-
-function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className={FIELD_LABEL}>
-        {label}
-      </label>
-      <div className="mt-1">{children}</div>
-    </div>
-  );
-}
 
 function VesselSelect({ id, vessels, value }: { id: string; vessels: SailingsPageData["vessels"]; value?: number }) {
   const t = useConsoleT();
