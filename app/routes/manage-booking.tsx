@@ -424,6 +424,15 @@ function DateChange({
 function ClosedSailingOffer({ line, failure, busy }: { line: BookingLineView; failure: LineProps["failure"]; busy: boolean }) {
   const t = useTranslate();
   const error = failure?.intent === "open-ticket" ? failure.error : null;
+  if (line.kind === "activity") {
+    // A closed park or tour day has no open ticket: another day, below, is the way out.
+    return (
+      <div className="space-y-3 rounded-lg border border-coral-600 bg-white p-3" data-testid="sailing-closed">
+        <p className="font-bold text-coral-700">{t("manage.closed.dayTitle")}</p>
+        <p className="text-sm text-slate-700">{t("manage.closed.dayNotice")}</p>
+      </div>
+    );
+  }
   return (
     <div className="space-y-3 rounded-lg border border-coral-600 bg-white p-3" data-testid="sailing-closed">
       <p className="font-bold text-coral-700">{t("manage.closed.title")}</p>

@@ -116,6 +116,8 @@ export {
   findPayments,
   findTickets,
   findTicketHoldersOnSailings,
+  findTicketHoldersOfActivityDay,
+  findBookingIdsWithEvent,
   turnLineIntoOpenTickets,
   insertBooking,
   insertBookingLines,

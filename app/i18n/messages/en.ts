@@ -658,6 +658,8 @@ export const en = {
   "manage.history.sailingClosed": "Sailing cancelled by the operator: we e-mailed you the options",
   "manage.history.openTicket": "Exchanged for open tickets valid until {date}",
   "manage.closed.title": "Your sailing was cancelled",
+  "manage.closed.dayTitle": "We closed this day",
+  "manage.closed.dayNotice": "Because of the weather or by order of the authorities we will not open on this day. At no cost, move your visit to another day below (even less than 24 hours ahead).",
   "manage.closed.notice": "The harbour master or the port authority cancelled a sailing of this trip. At no cost, move it to another sailing below (even less than 24 hours ahead, even today), or exchange it for open tickets valid 6 months on any sailing with room.",
   "manage.closed.openTicket": "Exchange for open tickets",
   "manage.forget": "Look up another booking",

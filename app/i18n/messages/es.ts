@@ -658,6 +658,8 @@ export const es = {
   "manage.history.sailingClosed": "Salida cancelada por la naviera: te enviamos las opciones por correo",
   "manage.history.openTicket": "Cambiado por boletos abiertos válidos hasta el {date}",
   "manage.closed.title": "Tu salida fue cancelada",
+  "manage.closed.dayTitle": "Cerramos este día",
+  "manage.closed.dayNotice": "Por el clima o por orden de las autoridades no abriremos este día. Sin costo, cambia tu visita a otro día aquí abajo (aunque falten menos de 24 horas).",
   "manage.closed.notice": "La capitanía de puerto o la autoridad portuaria canceló una salida de este viaje. Sin costo, cámbiala a otra salida aquí abajo (aunque falten menos de 24 horas, incluso hoy) o cámbiala por boletos abiertos válidos 6 meses en cualquier salida con lugar.",
   "manage.closed.openTicket": "Cambiar por boletos abiertos",
   "manage.forget": "Buscar otra reserva",

@@ -658,6 +658,8 @@ export const pt = {
   "manage.history.sailingClosed": "Saída cancelada pela empresa: enviamos as opções por e-mail",
   "manage.history.openTicket": "Trocado por bilhetes abertos válidos até {date}",
   "manage.closed.title": "Sua saída foi cancelada",
+  "manage.closed.dayTitle": "Fechamos este dia",
+  "manage.closed.dayNotice": "Por causa do tempo ou por ordem das autoridades não abriremos neste dia. Sem custo, mude sua visita para outro dia aqui embaixo (mesmo faltando menos de 24 horas).",
   "manage.closed.notice": "A capitania dos portos ou a autoridade portuária cancelou uma saída desta viagem. Sem custo, mude-a para outra saída aqui embaixo (mesmo faltando menos de 24 horas, até hoje) ou troque-a por bilhetes abertos válidos por 6 meses em qualquer saída com lugar.",
   "manage.closed.openTicket": "Trocar por bilhetes abertos",
   "manage.forget": "Consultar outra reserva",
