@@ -11,13 +11,13 @@ import { findAuditEntries, type AuditActor } from "../modules/audit/index.ts";
 import { findBookingLines, findTickets, type BookingRow } from "../modules/checkout/index.ts";
 import { addDays, blockSeats, seatAllocations, type SailingView } from "../modules/inventory/index.ts";
 import { createJobRunner, type JobRunner } from "../modules/jobs/index.ts";
-import { jobHandlers } from "../server/jobs.ts";
+import { jobHandlers } from "./jobs.ts";
 import { bootCheckout, buyFerry, buyWithCard, codeOf, GUEST_TEST_SECRET, sailingsBothWays, soldOn, type CheckoutHarness } from "../tests/factories/checkout.ts";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../tests/setup/smtp-sink.ts";
-import { addToCart } from "./cart.ts";
-import { moveHoldersOfClosedSailing } from "./closed-sailing-move.ts";
-import { bookingView, changeBookingDate } from "./manage-booking.ts";
-import { closeSailings, reopenSailings } from "./sailing-closures.ts";
+import { addToCart } from "../flows/cart.ts";
+import { moveHoldersOfClosedSailing } from "../flows/closed-sailing-move.ts";
+import { bookingView, changeBookingDate } from "../flows/manage-booking.ts";
+import { closeSailings, reopenSailings } from "../flows/sailing-closures.ts";
 
 const DAY = "2031-03-05";
 const LATER = addDays(DAY, 2);
