@@ -70,7 +70,7 @@ describe("the booth sells", () => {
     const before = await soldOn(db(), sailing.id);
     const sold = await sellAtBooth(boothDeps(), AGENT, sale(sailing, { trip: "open", currency: "EUR" }));
     expect(sold.booking.currency).toBe("EUR");
-    expect(sold.tickets.every((ticket) => ticket.sailingId === null && ticket.validUntil !== null)).toBe(true);
+    expect(sold.tickets.every((ticket) => ticket.sailingId === null && ticket.validUntil !== null && ticket.crossingId === CROSSING_TO_ISLA)).toBe(true);
     expect((await findBookingLines(db(), sold.booking.id))[0]).toMatchObject({ trip: "open", outboundSailingId: null });
     expect(await soldOn(db(), sailing.id)).toBe(before);
   });

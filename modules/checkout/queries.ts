@@ -325,7 +325,8 @@ export async function findBookingIdsWithEvent(db: Database, reason: string): Pro
 /**
  * Turns a dated ferry line into open tickets (its sailing was closed and the buyer chose an open
  * ticket): the line becomes undated, and each of its still-valid tickets keeps its code (the QR the
- * buyer has keeps working) but loses its sailing and is valid until `validUntil` on any sailing.
+ * buyer has keeps working) but loses its sailing and is valid until `validUntil` on any sailing of
+ * the crossing (and direction) it was on.
  */
 export async function turnLineIntoOpenTickets(tx: Database, line: BookingLineRow, validUntil: string): Promise<number> {
   await tx
@@ -334,7 +335,9 @@ export async function turnLineIntoOpenTickets(tx: Database, line: BookingLineRow
     .where(eq(bookingLines.id, line.id));
   const rows = await tx
     .update(tickets)
-    .set({ sailingId: null, serviceDate: null, validUntil })
+    // Each keeps the crossing of the sailing it leaves (read before the update clears it): an open
+    // ticket boards only its own crossing and direction.
+    .set({ sailingId: null, serviceDate: null, validUntil, crossingId: sql`(select s.crossing_id from sailings s where s.id = ${tickets.sailingId})` })
     .where(and(eq(tickets.bookingLineId, line.id), eq(tickets.status, "valid")))
     .returning({ id: tickets.id });
   return rows.length;

@@ -137,6 +137,7 @@ export const en = {
   "console.walkup.sell": "Take payment and issue tickets",
   "error.TICKET_CODE_INVALID": "Forged or altered code: not one of our tickets.",
   "error.TICKET_ALREADY_BOARDED": "This ticket has already boarded.",
+  "error.TICKET_WRONG_CROSSING": "Open ticket for another crossing or direction.",
   "error.TICKET_WRONG_SAILING": "Ticket for another sailing.",
   "error.SAILING_NOT_TODAY": "This sailing does not leave today: choose today's sailing.",
   "error.TICKET_CANCELLED": "Ticket cancelled or refunded.",

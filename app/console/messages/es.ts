@@ -136,6 +136,7 @@ export const es = {
   "console.walkup.sell": "Cobrar y emitir boletos",
   "error.TICKET_CODE_INVALID": "Código falso o alterado: no es un boleto nuestro.",
   "error.TICKET_ALREADY_BOARDED": "Este boleto ya abordó.",
+  "error.TICKET_WRONG_CROSSING": "Boleto abierto de otra ruta o sentido.",
   "error.TICKET_WRONG_SAILING": "Boleto de otra salida.",
   "error.SAILING_NOT_TODAY": "Esta salida no es de hoy: elige una salida de hoy.",
   "error.TICKET_CANCELLED": "Boleto cancelado o reembolsado.",

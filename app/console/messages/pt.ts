@@ -136,6 +136,7 @@ export const pt = {
   "console.walkup.sell": "Cobrar e emitir bilhetes",
   "error.TICKET_CODE_INVALID": "Código falso ou alterado: não é um bilhete nosso.",
   "error.TICKET_ALREADY_BOARDED": "Este bilhete já embarcou.",
+  "error.TICKET_WRONG_CROSSING": "Bilhete aberto de outra rota ou sentido.",
   "error.TICKET_WRONG_SAILING": "Bilhete de outra saída.",
   "error.SAILING_NOT_TODAY": "Esta saída não é de hoje: escolha uma saída de hoje.",
   "error.TICKET_CANCELLED": "Bilhete cancelado ou reembolsado.",
