@@ -143,7 +143,7 @@ export default function ConsoleWalkUp({ loaderData, actionData }: Route.Componen
         </p>
       ) : null}
       {sailing ? (
-        <Form method="get" className="flex flex-wrap items-end gap-3" data-testid="walkup-return-day">
+        <Form method="get" className={`${CARD} flex flex-wrap items-end gap-3`} data-testid="walkup-return-day">
           <input type="hidden" name="date" value={date} />
           <input type="hidden" name="sailing" value={sailing.id} />
           <label className="flex flex-col gap-1">
