@@ -154,9 +154,9 @@ export const en = {
   "error.BOARDING_SYNC_TOO_LARGE": "Too many scans in one sync.",
   // Running the crossing (ADR 0038).
   "ops.closures.nav": "Closures",
-  "ops.closures.summary": "Close a sailing or a whole day (weather, port authority); the passengers are e-mailed.",
+  "ops.closures.summary": "Close a sailing, a whole day or a park's or tour's day (weather, port authority); the passengers are e-mailed, and again on reopening.",
   "ops.closures.title": "Closures and the day's sailings",
-  "ops.closures.intro": "Closing stops sales at once. Every passenger with a ticket on a closed sailing gets an e-mail in their language offering another sailing or an open ticket valid 6 months.",
+  "ops.closures.intro": "Closing stops sales at once. Every passenger with a ticket on a closed sailing gets an e-mail in their language offering another sailing or an open ticket valid 6 months. You can also move all the passengers of a closed sailing to another one at once; reopening e-mails everyone who was told.",
   "ops.closures.done.closed": "Closed. Passengers notified: {count} booking(s).",
   "ops.closures.done.reopened": "Reopened: sales are open again.",
   "ops.closures.day.title": "Day",

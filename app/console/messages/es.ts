@@ -153,9 +153,9 @@ export const es = {
   "error.BOARDING_SYNC_TOO_LARGE": "Demasiados escaneos en una sincronización.",
   // Running the crossing (ADR 0038).
   "ops.closures.nav": "Cierres",
-  "ops.closures.summary": "Cerrar una salida o un día entero (clima, capitanía); se avisa por correo a los pasajeros.",
+  "ops.closures.summary": "Cerrar una salida, un día entero o el día de un parque o tour (clima, capitanía); se avisa por correo a los pasajeros, y otra vez al reabrir.",
   "ops.closures.title": "Cierres y salidas del día",
-  "ops.closures.intro": "Cerrar detiene la venta al instante. Cada pasajero con boleto en una salida cerrada recibe un correo en su idioma con la opción de otra salida o un boleto abierto válido 6 meses.",
+  "ops.closures.intro": "Cerrar detiene la venta al instante. Cada pasajero con boleto en una salida cerrada recibe un correo en su idioma con la opción de otra salida o un boleto abierto válido 6 meses. También puedes mover de una vez a todos los pasajeros de una salida cerrada a otra; al reabrir se avisa a todos los que supieron del cierre.",
   "ops.closures.done.closed": "Cerrado. Pasajeros avisados: {count} reserva(s).",
   "ops.closures.done.reopened": "Reabierto: la venta está abierta de nuevo.",
   "ops.closures.day.title": "Día",

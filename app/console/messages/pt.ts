@@ -153,9 +153,9 @@ export const pt = {
   "error.BOARDING_SYNC_TOO_LARGE": "Escaneamentos demais em uma sincronização.",
   // Running the crossing (ADR 0038).
   "ops.closures.nav": "Fechamentos",
-  "ops.closures.summary": "Fechar uma saída ou um dia inteiro (clima, capitania); os passageiros recebem um e-mail.",
+  "ops.closures.summary": "Fechar uma saída, um dia inteiro ou o dia de um parque ou passeio (clima, capitania); os passageiros recebem um e-mail, e outro ao reabrir.",
   "ops.closures.title": "Fechamentos e saídas do dia",
-  "ops.closures.intro": "Fechar interrompe a venda na hora. Cada passageiro com bilhete numa saída fechada recebe um e-mail no seu idioma oferecendo outra saída ou um bilhete aberto válido por 6 meses.",
+  "ops.closures.intro": "Fechar interrompe a venda na hora. Cada passageiro com bilhete numa saída fechada recebe um e-mail no seu idioma oferecendo outra saída ou um bilhete aberto válido por 6 meses. Você também pode mover de uma vez todos os passageiros de uma saída fechada para outra; ao reabrir, todos os avisados recebem um e-mail.",
   "ops.closures.done.closed": "Fechado. Passageiros avisados: {count} reserva(s).",
   "ops.closures.done.reopened": "Reaberto: a venda está aberta de novo.",
   "ops.closures.day.title": "Dia",
