@@ -206,7 +206,7 @@ function BookingDetails({ data: page, failure }: { data: Extract<ManageBookingDa
             </p>
           ) : booking.sailingClosed ? (
             <p className="rounded-full bg-coral-50 px-3 py-1 text-sm font-semibold text-coral-700" data-testid="booking-status" data-status="sailing_closed">
-              {t("manage.status.sailingClosed")}
+              {booking.lines.some((line) => line.sailingClosed && line.kind === "ferry") ? t("manage.status.sailingClosed") : t("manage.status.dayClosed")}
             </p>
           ) : (
             <p className="rounded-full bg-sea-50 px-3 py-1 text-sm font-semibold text-sea-900" data-testid="booking-status" data-status={booking.status}>

@@ -600,6 +600,7 @@ export const en = {
   "manage.status.failed": "Not completed",
   "manage.status.cancelled": "Cancelled",
   "manage.status.refunded": "Refunded",
+  "manage.status.dayClosed": "Day closed: choose another",
   "manage.status.sailingClosed": "Sailing cancelled: choose another",
   "manage.summary.status": "Status",
   "manage.summary.bookedBy": "Booked by",

@@ -600,6 +600,7 @@ export const es = {
   "manage.status.failed": "No completada",
   "manage.status.cancelled": "Cancelada",
   "manage.status.refunded": "Reembolsada",
+  "manage.status.dayClosed": "Día cerrado: elige otro",
   "manage.status.sailingClosed": "Salida cancelada: elige otra",
   "manage.summary.status": "Estado",
   "manage.summary.bookedBy": "Reservó",

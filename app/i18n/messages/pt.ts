@@ -600,6 +600,7 @@ export const pt = {
   "manage.status.failed": "Não concluída",
   "manage.status.cancelled": "Cancelada",
   "manage.status.refunded": "Reembolsada",
+  "manage.status.dayClosed": "Dia fechado: escolha outro",
   "manage.status.sailingClosed": "Saída cancelada: escolha outra",
   "manage.summary.status": "Situação",
   "manage.summary.bookedBy": "Reservado por",
