@@ -179,6 +179,24 @@ describe("open tickets", () => {
     const manifest = await manifestOf(db(), outbound[6]!.id, "es", NOW);
     expect(manifest.passengers.find((passenger) => passenger.code === second!.code)).toMatchObject({ open: true, state: "boarded" });
   });
+
+  it("board only the crossing and direction they were sold for, refused elsewhere with the reason and nothing taken", async () => {
+    const booking = await ferryBooking("open", null, 1);
+    const [ticket] = await findTickets(db(), booking.id);
+    expect(ticket).toMatchObject({ sailingId: null, crossingId: CROSSING_TO_ISLA });
+    const back = inbound[5]!;
+    const soldBack = await soldOn(db(), back.id);
+    expect(await recordScan(deps(), AGENT, scan(back, qr(ticket!)))).toMatchObject({ outcome: "refused", reason: "TICKET_WRONG_CROSSING" });
+    expect(await soldOn(db(), back.id)).toBe(soldBack);
+    const [refusal] = await findAuditEntries(db(), { entityType: "ticket", entityId: ticket!.id, limit: 1 });
+    expect(refusal).toMatchObject({ action: "ticket.board", reason: "TICKET_WRONG_CROSSING" });
+    expect(await recordScan(deps(), AGENT, scan(outbound[8]!, qr(ticket!)))).toMatchObject({ outcome: "boarded" });
+    // One sold before crossings were recorded boards any crossing, as it was sold.
+    const older = await ferryBooking("open", null, 1);
+    const [legacy] = await findTickets(db(), older.id);
+    await db().update(tickets).set({ crossingId: null }).where(eq(tickets.id, legacy!.id));
+    expect(await recordScan(deps(), AGENT, scan(back, qr(legacy!)))).toMatchObject({ outcome: "boarded" });
+  });
 });
 
 describe("syncing a device's offline scans", () => {
@@ -226,7 +244,7 @@ describe("the signed list", () => {
     expect(byCode.get(waiting!.code)).toMatchObject({ mac: qr(waiting!).split(".")[2], sailingId: sailing.id, boardedAt: null, cancelled: false, passengerType: "adult" });
     expect(byCode.get(boardedTicket!.code)).toMatchObject({ boardedAt: AT_PIER.toISOString(), boardedSailingId: sailing.id });
     const [openTicket] = await findTickets(db(), open.id);
-    expect(byCode.get(openTicket!.code)).toMatchObject({ sailingId: null, validUntil: openTicket!.validUntil });
+    expect(byCode.get(openTicket!.code)).toMatchObject({ sailingId: null, crossingId: CROSSING_TO_ISLA, validUntil: openTicket!.validUntil });
     // Nothing in it signs: no secret, only MACs of tickets that exist.
     expect(signed.list).not.toContain(SECRET);
     expect(await codeOf(buildBoardingList({ ...deps(), keys }, { sailingIds: [sailing.id, 999_999], language: "es" }))).toBe("UNKNOWN_SAILING");

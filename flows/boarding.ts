@@ -152,10 +152,11 @@ export async function recordScan(deps: BoardingDeps, actor: AuditActor, input: S
                 sailingId: ticket.sailingId,
                 activityId: ticket.activityId,
                 validUntil: ticket.validUntil,
+                crossingId: ticket.crossingId,
                 cancelled: isCancelled(ticket),
                 boarded: boarding ? { at: boarding.scannedAt, sailingId: boarding.sailingId } : null,
               },
-              { id: sailing.id, serviceDate: sailing.serviceDate, closed: sailing.closure !== null, seatsLeft: sailing.seatsLeft },
+              { id: sailing.id, crossingId: sailing.crossingId, serviceDate: sailing.serviceDate, closed: sailing.closure !== null, seatsLeft: sailing.seatsLeft },
               // When the passenger was at the gate: an offline device's scan synced after midnight
               // still belongs to the day it was made (its time is never taken ahead of ours).
               scannedAt,
@@ -281,6 +282,7 @@ export async function buildBoardingList(deps: BoardingDeps & { keys: BoardingKey
       const crossing = crossings.find((candidate) => candidate.id === sailing.crossingId);
       return {
         id: sailing.id,
+        crossingId: sailing.crossingId,
         crossingCode: crossing?.code ?? "",
         from: crossing?.from.name ?? "",
         to: crossing?.to.name ?? "",
@@ -294,6 +296,7 @@ export async function buildBoardingList(deps: BoardingDeps & { keys: BoardingKey
       code: row.code,
       mac: macOfPayload(signTicketCode(deps.ticketSigningSecret, row.code)),
       sailingId: row.sailingId,
+      crossingId: row.crossingId,
       validUntil: row.validUntil,
       passengerType: row.passengerType,
       fareCategory: row.fareCategory,

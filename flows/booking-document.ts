@@ -130,6 +130,7 @@ export async function loadBookingDocument(deps: BookingDocumentDeps, bookingId: 
         code: ticket.code,
         qrPayload: withTicketPass(boardingKeysOf(deps.ticketSigningSecret), signTicketCode(deps.ticketSigningSecret, ticket.code), {
           sailingId: ticket.sailingId,
+          crossingId: ticket.crossingId,
           serviceDate: ticket.serviceDate,
           validUntil: ticket.validUntil,
           passengerType: ticket.passengerType,

@@ -368,6 +368,8 @@ async function resolveFerry(tx: Database, item: Extract<CartItemInput, { type: "
       outboundSailingId: open ? null : item.outboundSailingId,
       inboundSailingId: item.trip === "round_trip" ? item.inboundSailingId : null,
       activityId: null,
+      // What binds an open ticket to its crossing and direction at the gate (it has no sailing).
+      crossingId: crossing.id,
       complementId: null,
       parentLineId: null,
       pricing,

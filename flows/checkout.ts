@@ -83,6 +83,7 @@ export function bookingLineOf(line: CartLineRow, totalMinor: number, passengerNa
     outboundSailingId: line.outboundSailingId,
     inboundSailingId: line.inboundSailingId,
     activityId: line.activityId,
+    crossingId: line.crossingId,
     pricing: line.pricing,
     totalMinor,
     passengerNames,

@@ -52,6 +52,7 @@ import { cardBrandName } from "../modules/payments/index.ts";
 import {
   decideAt,
   findActivities,
+  findActivityDay,
   findCrossings,
   findSailing,
   hoursOn,
@@ -225,7 +226,9 @@ export async function currentServiceOf(db: Database, line: BookingLineRow, langu
     if (line.activityId === null || line.serviceDate === null) return { kind: "open" };
     const [activity] = await findActivities(db, language, [line.activityId]);
     const opens = activity ? (hoursOn(activity.hours, line.serviceDate)?.opens ?? "00:00") : "00:00";
-    return { kind: "dated", startsAt: instantOf(line.serviceDate, opens) };
+    // A day the operator closed opens the line to a move whatever the notice, as a closed sailing does.
+    const closed = activity ? (await findActivityDay(db, activity, line.serviceDate, now)).closure !== null : false;
+    return { kind: "dated", startsAt: instantOf(line.serviceDate, opens), closed };
   }
   if (line.outboundSailingId === null) return { kind: "open" };
   const outbound = await findSailing(db, line.outboundSailingId, now);

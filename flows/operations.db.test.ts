@@ -140,6 +140,8 @@ describe("closing a sailing", () => {
     const after = await findTickets(db(), booking.id);
     expect(after.map((ticket) => ticket.code)).toEqual(codesBefore);
     expect(after.every((ticket) => ticket.sailingId === null && ticket.serviceDate === null && ticket.validUntil === "2031-09-04" && ticket.status === "valid")).toBe(true);
+    // Each keeps the crossing (and direction) of the sailing it left: the only one it boards.
+    expect(after.every((ticket) => ticket.crossingId === CROSSING_TO_ISLA)).toBe(true);
     const held = await db()
       .select()
       .from(seatAllocations)

@@ -8,9 +8,20 @@ import { z } from "zod";
 import { AppError } from "../lib/errors.ts";
 import { isLanguage, type Language } from "../lib/language.ts";
 import { findProducts } from "../modules/catalog/index.ts";
-import { findBooking, findBookingLines, findTicketHoldersOnSailings, findTickets, recordBookingEvent } from "../modules/checkout/index.ts";
+import {
+  findBooking,
+  findBookingIdsWithEvent,
+  findBookingLines,
+  findTicketHoldersOfActivityDay,
+  findTicketHoldersOnSailings,
+  findTickets,
+  recordBookingEvent,
+  type BookingRow,
+  type TicketRow,
+} from "../modules/checkout/index.ts";
 import {
   closeSales,
+  findActivities,
   findClosure,
   findCrossings,
   findOpenClosureOf,
@@ -25,15 +36,16 @@ import {
 } from "../modules/inventory/index.ts";
 import { enqueueJob, type JobContext } from "../modules/jobs/index.ts";
 import type { Mailer } from "../modules/mail/index.ts";
-import { renderClosureNotice } from "../modules/tickets/index.ts";
+import { renderClosureNotice, renderReopenNotice, type ClosedSailingNotice } from "../modules/tickets/index.ts";
 import { manageBookingUrlOf, type BookingDocumentDeps } from "./booking-document.ts";
 import { CLOSURE_NOTICE_EVENT, OPEN_TICKET_MONTHS } from "./manage-booking.ts";
 import { runAuditedChange, type StaffDeps } from "./staff-change.ts";
 
 export const SEND_CLOSURE_NOTICE = "send-closure-notice";
+export const SEND_REOPEN_NOTICE = "send-reopen-notice";
 
-/** What the operator closes: one sailing, or a day of one crossing, or (crossing null) the port's day. */
-export type SailingClosureTarget = { sailingId: number } | { crossingId: number | null; date: string };
+/** What the operator closes: one sailing, a day of one crossing, (crossing null) the port's day, or an activity's day. */
+export type SailingClosureTarget = { sailingId: number } | { crossingId: number | null; date: string } | { activityId: number; date: string };
 
 export interface ClosureOutcome {
   closure: Closure;
@@ -49,9 +61,9 @@ export interface ClosureOutcome {
  * is closed already: closing twice would mail everyone twice).
  */
 export async function closeSailings(deps: StaffDeps, target: SailingClosureTarget, reason: ClosureReason, note: string | null): Promise<ClosureOutcome> {
-  const entityId = "sailingId" in target ? `sailing:${target.sailingId}` : `day:${target.date}:${target.crossingId ?? "all"}`;
-  return runAuditedChange(deps, { action: "sailing.close", entityType: "closure", entityId }, async (tx) => {
-    const row = "sailingId" in target ? { sailingId: target.sailingId, crossingId: null, activityId: null, serviceDate: null } : { sailingId: null, crossingId: target.crossingId, activityId: null, serviceDate: target.date };
+  const entityId =
+    "sailingId" in target ? `sailing:${target.sailingId}` : "activityId" in target ? `activity:${target.activityId}:${target.date}` : `day:${target.date}:${target.crossingId ?? "all"}`;
+  return runAuditedChange(deps, { action: "activityId" in target ? "activity.close" : "sailing.close", entityType: "closure", entityId }, async (tx) => {
     if ("sailingId" in target) {
       const sailing = await findSailing(tx, target.sailingId, deps.now);
       if (sailing.departsAt.getTime() <= deps.now.getTime()) throw new AppError("SAILING_DEPARTED", { issues: [{ path: "sailingId", code: "departed" }] });
@@ -59,13 +71,26 @@ export async function closeSailings(deps: StaffDeps, target: SailingClosureTarge
     } else {
       if (!isLocalDate(target.date)) throw new AppError("INVALID_DATE", { issues: [{ path: "date", code: "invalid_date" }] });
       if (target.date < localDateOf(deps.now)) throw new AppError("DATE_IN_PAST", { issues: [{ path: "date", code: "in_past" }] });
-      const sameDay = (await findOpenClosureOf(tx, row)) ?? (target.crossingId === null ? null : await findOpenClosureOf(tx, { ...row, crossingId: null }));
-      if (sameDay) throw new AppError("ALREADY_CLOSED", { issues: [{ path: "date", code: `closure:${sameDay.id}` }] });
+      if ("activityId" in target) {
+        const [activity] = await findActivities(tx, "es", [target.activityId]);
+        if (!activity) throw new AppError("UNKNOWN_PRODUCT", { issues: [{ path: "activityId", code: "unknown_activity" }] });
+        const sameDay = await findOpenClosureOf(tx, { sailingId: null, crossingId: null, activityId: target.activityId, serviceDate: target.date });
+        if (sameDay) throw new AppError("ALREADY_CLOSED", { issues: [{ path: "date", code: `closure:${sameDay.id}` }] });
+      } else {
+        const row = { sailingId: null, crossingId: target.crossingId, activityId: null, serviceDate: target.date };
+        const sameDay = (await findOpenClosureOf(tx, row)) ?? (target.crossingId === null ? null : await findOpenClosureOf(tx, { ...row, crossingId: null }));
+        if (sameDay) throw new AppError("ALREADY_CLOSED", { issues: [{ path: "date", code: `closure:${sameDay.id}` }] });
+      }
     }
     const cleanNote = note === null || note.trim() === "" ? null : note.trim().slice(0, 500);
-    const closure = await closeSales(tx, "sailingId" in target ? { sailingId: target.sailingId } : { crossingId: target.crossingId, date: target.date }, reason, cleanNote);
+    const closure = await closeSales(
+      tx,
+      "sailingId" in target ? { sailingId: target.sailingId } : "activityId" in target ? { activityId: target.activityId, date: target.date } : { crossingId: target.crossingId, date: target.date },
+      reason,
+      cleanNote,
+    );
     const sailingIds = await findSailingIdsOfClosure(tx, closure, deps.now);
-    const holders = await findTicketHoldersOnSailings(tx, sailingIds);
+    const holders = "activityId" in target ? await findTicketHoldersOfActivityDay(tx, target.activityId, target.date) : await findTicketHoldersOnSailings(tx, sailingIds);
     for (const holder of holders) {
       const booking = await findBooking(tx, { id: holder.bookingId });
       if (!booking) continue;
@@ -77,14 +102,21 @@ export async function closeSailings(deps: StaffDeps, target: SailingClosureTarge
   });
 }
 
-/** Reopens sales (the closure stays on record, lifted). Holders who moved or took open tickets stay so. */
-export async function reopenSailings(deps: StaffDeps, closureId: number): Promise<Closure> {
+/**
+ * Reopens sales (the closure stays on record, lifted). Holders who moved or took open tickets stay so;
+ * every booking the closure told is mailed that it reopened (a job per booking, keyed by the closure).
+ */
+export async function reopenSailings(deps: StaffDeps, closureId: number): Promise<Closure & { notified: number }> {
   return runAuditedChange(deps, { action: "sailing.reopen", entityType: "closure", entityId: String(closureId) }, async (tx) => {
     const before = await findClosure(tx, closureId);
     if (!before) throw new AppError("NOT_FOUND", { issues: [{ path: "closureId", code: "unknown_closure" }] });
     if (before.liftedAt !== null) throw new AppError("SAILING_NOT_CLOSED", { issues: [{ path: "closureId", code: "already_lifted" }] });
     const closure = await liftClosure(tx, closureId, deps.now);
-    return { result: closure, before, after: closure };
+    const told = await findBookingIdsWithEvent(tx, `${CLOSURE_NOTICE_EVENT}:${closureId}`);
+    for (const bookingId of told) {
+      await enqueueJob(tx, { name: SEND_REOPEN_NOTICE, payload: { bookingId, closureId }, singletonKey: `reopen:${closureId}:${bookingId}` });
+    }
+    return { result: { ...closure, notified: told.length }, before, after: { ...closure, notifiedBookings: told } };
   });
 }
 
@@ -107,19 +139,30 @@ export async function sendClosureNotice(deps: ClosureNoticeDeps, payload: unknow
     context.logger.info({ bookingId, closureId }, "closure lifted or booking no longer ticketed: no notice");
     return;
   }
-  const closedIds = new Set(await findSailingIdsOfClosure(deps.db, closure, new Date(0)));
-  const tickets = (await findTickets(deps.db, booking.id)).filter((ticket) => ticket.status === "valid" && ticket.sailingId !== null && closedIds.has(ticket.sailingId));
+  const language: Language = isLanguage(booking.language) ? booking.language : "es";
+  const tickets = await ticketsOnClosure(deps, booking, closure);
   if (tickets.length === 0) {
     context.logger.info({ bookingId, closureId }, "no ticket left on the closed sailings: no notice");
     return;
   }
-  const language: Language = isLanguage(booking.language) ? booking.language : "es";
+  if (closure.activityId !== null && closure.serviceDate !== null) {
+    const [activity] = await findActivities(deps.db, language, [closure.activityId]);
+    const mail = renderClosureNotice({
+      reference: booking.reference,
+      language,
+      buyerName: booking.buyerName,
+      reason: closure.reason,
+      sailings: [],
+      activityDay: { date: closure.serviceDate, name: activity?.name ?? "" },
+      manageUrl: manageBookingUrlOf(deps, booking),
+      openTicketMonths: OPEN_TICKET_MONTHS,
+      siteOrigin: new URL(deps.siteOrigin).origin,
+    });
+    await deps.mailer.send({ to: booking.buyerEmail, subject: mail.subject, text: mail.text, html: mail.html, language, tag: "activity-closed" });
+    return;
+  }
   const sailingIds = [...new Set(tickets.map((ticket) => ticket.sailingId!))].sort((a, b) => a - b);
-  const [sailings, crossings, lines] = await Promise.all([
-    Promise.all(sailingIds.map((id) => findSailing(deps.db, id, context.now))),
-    findCrossings(deps.db, language),
-    findBookingLines(deps.db, booking.id),
-  ]);
+  const lines = await findBookingLines(deps.db, booking.id);
   const productIds = [...new Set(lines.filter((line) => tickets.some((ticket) => ticket.bookingLineId === line.id)).map((line) => line.productId))];
   const products = await findProducts(deps.db, language, { ids: productIds, withComplements: false });
   const months = Math.min(...products.map((product) => product.openTicketMonths ?? OPEN_TICKET_MONTHS), OPEN_TICKET_MONTHS);
@@ -128,13 +171,71 @@ export async function sendClosureNotice(deps: ClosureNoticeDeps, payload: unknow
     language,
     buyerName: booking.buyerName,
     reason: closure.reason,
-    sailings: sailings.map((sailing) => {
-      const crossing = crossings.find((item) => item.id === sailing.crossingId);
-      return { date: sailing.serviceDate, time: sailing.time, from: crossing?.from.name ?? "", to: crossing?.to.name ?? "" };
-    }),
+    sailings: await closedSailingNotices(deps, sailingIds, language, context.now),
     manageUrl: manageBookingUrlOf(deps, booking),
     openTicketMonths: months,
     siteOrigin: new URL(deps.siteOrigin).origin,
   });
   await deps.mailer.send({ to: booking.buyerEmail, subject: mail.subject, text: mail.text, html: mail.html, language, tag: "sailing-closed" });
+}
+
+/** The booking's valid tickets on what the closure closed: its sailings (any time), or its activity's day. */
+async function ticketsOnClosure(deps: Pick<ClosureNoticeDeps, "db">, booking: BookingRow, closure: NonNullable<Awaited<ReturnType<typeof findClosure>>>): Promise<TicketRow[]> {
+  const valid = (await findTickets(deps.db, booking.id)).filter((ticket) => ticket.status === "valid");
+  if (closure.activityId !== null) return valid.filter((ticket) => ticket.activityId === closure.activityId && ticket.serviceDate === closure.serviceDate);
+  const closedIds = new Set(await findSailingIdsOfClosure(deps.db, closure, new Date(0)));
+  return valid.filter((ticket) => ticket.sailingId !== null && closedIds.has(ticket.sailingId));
+}
+
+async function closedSailingNotices(deps: Pick<ClosureNoticeDeps, "db">, sailingIds: readonly number[], language: Language, now: Date): Promise<ClosedSailingNotice[]> {
+  const [sailings, crossings] = await Promise.all([Promise.all(sailingIds.map((id) => findSailing(deps.db, id, now))), findCrossings(deps.db, language)]);
+  return sailings.map((sailing) => {
+    const crossing = crossings.find((item) => item.id === sailing.crossingId);
+    return { date: sailing.serviceDate, time: sailing.time, from: crossing?.from.name ?? "", to: crossing?.to.name ?? "" };
+  });
+}
+
+// ---- The reopened mail (a job)
+
+/**
+ * Mails one booking the closure had told that it reopened, in its language: it still holds tickets on
+ * what reopened (it travels as booked), or it was moved — by the buyer, the operator or to open
+ * tickets — and stays so. Nothing is sent when the booking is no longer ticketed (cancelled, refunded).
+ */
+export async function sendReopenNotice(deps: ClosureNoticeDeps, payload: unknown, context: Pick<JobContext, "now" | "logger">): Promise<void> {
+  const { bookingId, closureId } = ClosureNoticePayloadSchema.parse(payload);
+  const [booking, closure] = await Promise.all([findBooking(deps.db, { id: bookingId }), findClosure(deps.db, closureId)]);
+  if (!booking || !closure) throw new Error(`reopen notice for a missing booking ${bookingId} or closure ${closureId}`);
+  if (booking.status !== "ticketed") {
+    context.logger.info({ bookingId, closureId }, "booking no longer ticketed: no reopen notice");
+    return;
+  }
+  const language: Language = isLanguage(booking.language) ? booking.language : "es";
+  const still = await ticketsOnClosure(deps, booking, closure);
+  let day: { date: string; name: string } | null = null;
+  let sailings: ClosedSailingNotice[] = [];
+  if (closure.activityId !== null && closure.serviceDate !== null) {
+    const [activity] = await findActivities(deps.db, language, [closure.activityId]);
+    day = { date: closure.serviceDate, name: activity?.name ?? "" };
+  } else {
+    // What reopened, as the booking knew it: the sailings it still holds there, or else the closure's own
+    // sailing (a day closure names no one sailing once its holders left it).
+    const ids = still.length > 0 ? [...new Set(still.map((ticket) => ticket.sailingId!))].sort((a, b) => a - b) : closure.sailingId !== null ? [closure.sailingId] : [];
+    sailings = await closedSailingNotices(deps, ids, language, context.now);
+    if (sailings.length === 0 && closure.serviceDate !== null) {
+      const crossing = (await findCrossings(deps.db, language)).find((item) => item.id === closure.crossingId);
+      day = { date: closure.serviceDate, name: crossing ? `${crossing.from.name} → ${crossing.to.name}` : "" };
+    }
+  }
+  const mail = renderReopenNotice({
+    reference: booking.reference,
+    language,
+    buyerName: booking.buyerName,
+    sailings,
+    day,
+    stays: still.length > 0,
+    manageUrl: manageBookingUrlOf(deps, booking),
+    siteOrigin: new URL(deps.siteOrigin).origin,
+  });
+  await deps.mailer.send({ to: booking.buyerEmail, subject: mail.subject, text: mail.text, html: mail.html, language, tag: "closure-lifted" });
 }

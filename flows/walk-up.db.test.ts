@@ -18,7 +18,7 @@ let inbound: SailingView[];
 
 beforeAll(async () => {
   ({ runtime } = await bootCheckout(NOW));
-  await materializeSailings(runtime.database.db, { from: DAY, to: addDays(DAY, 1), now: NOW });
+  await materializeSailings(runtime.database.db, { from: DAY, to: addDays(DAY, 3), now: NOW });
   outbound = (await findDaySailings(runtime.database.db, [CROSSING_TO_ISLA], DAY, NOW)).filter((sailing) => sailing.departsAt > NOW);
   inbound = (await findDaySailings(runtime.database.db, [CROSSING_TO_CANCUN], DAY, NOW)).filter((sailing) => sailing.departsAt > NOW);
 });
@@ -53,12 +53,24 @@ describe("the booth sells", () => {
     expect(entry).toMatchObject({ action: "booking.walkup_sale", after: { trip: "round_trip", inboundSailingId: back.id, currency: "USD" } });
   });
 
+  it("a round trip whose return is on a later day: each leg on its own day's sailing", async () => {
+    const out = outbound[0]!;
+    const back = (await findDaySailings(db(), [CROSSING_TO_CANCUN], addDays(DAY, 2), NOW))[1]!;
+    const sold = await sellAtBooth(boothDeps(), AGENT, sale(out, { trip: "round_trip", inboundSailingId: back.id }));
+    expect(sold.tickets.filter((ticket) => ticket.sailingId === back.id).map((ticket) => ticket.serviceDate)).toEqual([back.serviceDate, back.serviceDate]);
+    expect((await findBookingLines(db(), sold.booking.id))[0]).toMatchObject({ trip: "round_trip", serviceDate: DAY, returnDate: addDays(DAY, 2), inboundSailingId: back.id });
+    expect(await soldOn(db(), back.id)).toBe(2);
+    // A return that would leave before the outbound arrives is refused, and audited.
+    const early = await codeOf(sellAtBooth(boothDeps(), AGENT, sale(outbound[3]!, { trip: "round_trip", inboundSailingId: inbound[0]!.id })));
+    expect(early).toBe("RETURN_BEFORE_DEPARTURE");
+  });
+
   it("open tickets for the sailing's crossing, taking no seat until they board", async () => {
     const sailing = outbound[1]!;
     const before = await soldOn(db(), sailing.id);
     const sold = await sellAtBooth(boothDeps(), AGENT, sale(sailing, { trip: "open", currency: "EUR" }));
     expect(sold.booking.currency).toBe("EUR");
-    expect(sold.tickets.every((ticket) => ticket.sailingId === null && ticket.validUntil !== null)).toBe(true);
+    expect(sold.tickets.every((ticket) => ticket.sailingId === null && ticket.validUntil !== null && ticket.crossingId === CROSSING_TO_ISLA)).toBe(true);
     expect((await findBookingLines(db(), sold.booking.id))[0]).toMatchObject({ trip: "open", outboundSailingId: null });
     expect(await soldOn(db(), sailing.id)).toBe(before);
   });

@@ -134,6 +134,8 @@ export const ERROR_STATUS = {
   // an outcome, and these statuses where a request itself is refused), and a sync batch beyond the limit.
   TICKET_ALREADY_BOARDED: 409,
   TICKET_WRONG_SAILING: 409,
+  // An open ticket scanned on a sailing of another crossing or the other direction than it was sold for.
+  TICKET_WRONG_CROSSING: 409,
   SAILING_NOT_TODAY: 409,
   TICKET_CANCELLED: 409,
   OPEN_TICKET_EXPIRED: 409,

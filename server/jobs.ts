@@ -9,7 +9,7 @@ import { SEND_BOOKING_EMAIL, sendBookingEmail } from "../flows/booking-email.ts"
 import { SEND_NEWSLETTER_CONFIRMATION, sendNewsletterConfirmation } from "../flows/newsletter.ts";
 import { SWEEP_LAPSED_BOOKINGS, scheduleLapsedBookingSweep, sweepLapsedBookings } from "../flows/booking-sweep.ts";
 import { checkoutDeps } from "../flows/checkout-deps.ts";
-import { SEND_CLOSURE_NOTICE, sendClosureNotice } from "../flows/sailing-closures.ts";
+import { SEND_CLOSURE_NOTICE, SEND_REOPEN_NOTICE, sendClosureNotice, sendReopenNotice } from "../flows/sailing-closures.ts";
 import { RETRY_PENDING_REFUND, SEND_REFUND_EMAIL, sendRefundEmail } from "../flows/refunds.ts";
 import { RECONCILE_REFUNDS, runRefundReconciliationJob, runRefundRetryJob, scheduleRefundReconciliation } from "../flows/refund-recovery.ts";
 import { SEND_CANCELLATION_EMAIL, sendCancellationEmail } from "../flows/cancellation.ts";
@@ -28,7 +28,7 @@ import { newsletterMailDeps } from "./newsletter-deps.ts";
 /**
  * Every kind of job, by name. Enqueue with `enqueueJob(tx, { name, payload })` from a use case:
  * the tickets' e-mail (queued when a booking is ticketed, or resent on request), the notice to the
- * holders of a sailing the operator closed (ADR 0038), the buyer's refund mail (ADR 0039) and the mail of a line cancelled with no money back (ADR 0057), the sweep of
+ * holders of a sailing or activity day the operator closed (ADR 0038) and the mail when it reopens (ADR 0064), the buyer's refund mail (ADR 0039) and the mail of a line cancelled with no money back (ADR 0057), the sweep of
  * lapsed bookings, which re-queues itself every minute (ADR 0023) and reconciles stuck payments with the
  * provider first, the reconciliation queued at every start (ADR 0034), the accounts' confirm and reset
  * mails (ADR 0027), the newsletter's confirmation mail (queued with the subscription, ADR 0028), the
@@ -49,6 +49,9 @@ export function jobHandlers(services: AppServices): JobHandlers {
     },
     [SEND_CLOSURE_NOTICE]: async (payload, context) => {
       await sendClosureNotice({ ...bookingDocumentDeps(services, context.now), mailer: mailerOf(context) }, payload, context);
+    },
+    [SEND_REOPEN_NOTICE]: async (payload, context) => {
+      await sendReopenNotice({ ...bookingDocumentDeps(services, context.now), mailer: mailerOf(context) }, payload, context);
     },
     [SEND_NEWSLETTER_CONFIRMATION]: async (payload, context) => {
       await sendNewsletterConfirmation({ ...newsletterMailDeps(services), mailer: mailerOf(context) }, payload, context);

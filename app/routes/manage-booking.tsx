@@ -206,7 +206,7 @@ function BookingDetails({ data: page, failure }: { data: Extract<ManageBookingDa
             </p>
           ) : booking.sailingClosed ? (
             <p className="rounded-full bg-coral-50 px-3 py-1 text-sm font-semibold text-coral-700" data-testid="booking-status" data-status="sailing_closed">
-              {t("manage.status.sailingClosed")}
+              {booking.lines.some((line) => line.sailingClosed && line.kind === "ferry") ? t("manage.status.sailingClosed") : t("manage.status.dayClosed")}
             </p>
           ) : (
             <p className="rounded-full bg-sea-50 px-3 py-1 text-sm font-semibold text-sea-900" data-testid="booking-status" data-status={booking.status}>
@@ -424,6 +424,15 @@ function DateChange({
 function ClosedSailingOffer({ line, failure, busy }: { line: BookingLineView; failure: LineProps["failure"]; busy: boolean }) {
   const t = useTranslate();
   const error = failure?.intent === "open-ticket" ? failure.error : null;
+  if (line.kind === "activity") {
+    // A closed park or tour day has no open ticket: another day, below, is the way out.
+    return (
+      <div className="space-y-3 rounded-lg border border-coral-600 bg-white p-3" data-testid="sailing-closed">
+        <p className="font-bold text-coral-700">{t("manage.closed.dayTitle")}</p>
+        <p className="text-sm text-slate-700">{t("manage.closed.dayNotice")}</p>
+      </div>
+    );
+  }
   return (
     <div className="space-y-3 rounded-lg border border-coral-600 bg-white p-3" data-testid="sailing-closed">
       <p className="font-bold text-coral-700">{t("manage.closed.title")}</p>

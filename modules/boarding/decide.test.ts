@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { decideBoarding, type SailingFacts, type TicketFacts } from "./decide.ts";
 
-const SAILING: SailingFacts = { id: 10, serviceDate: "2026-12-01", closed: false, seatsLeft: 5 };
-const DATED: TicketFacts = { sailingId: 10, activityId: null, validUntil: null, cancelled: false, boarded: null };
-const OPEN: TicketFacts = { sailingId: null, activityId: null, validUntil: "2027-05-01", cancelled: false, boarded: null };
+const SAILING: SailingFacts = { id: 10, crossingId: 1, serviceDate: "2026-12-01", closed: false, seatsLeft: 5 };
+const DATED: TicketFacts = { sailingId: 10, activityId: null, validUntil: null, crossingId: null, cancelled: false, boarded: null };
+const OPEN: TicketFacts = { sailingId: null, activityId: null, validUntil: "2027-05-01", crossingId: null, cancelled: false, boarded: null };
 const FIRST = { at: new Date("2026-12-01T14:02:00Z"), sailingId: 10 };
 /** 08:30 at the pier (America/Cancun, UTC−5) on the sailing's day. */
 const AT_THE_GATE = new Date("2026-12-01T13:30:00Z");
@@ -13,6 +13,12 @@ describe("decideBoarding", () => {
     expect(decideBoarding(DATED, SAILING, AT_THE_GATE)).toEqual({ kind: "board", open: false });
     expect(decideBoarding(OPEN, SAILING, AT_THE_GATE)).toEqual({ kind: "board", open: true });
     expect(decideBoarding({ ...OPEN, validUntil: "2026-12-01" }, SAILING, AT_THE_GATE)).toEqual({ kind: "board", open: true });
+  });
+
+  it("boards an open ticket only on its own crossing and direction; one that recorded none boards any", () => {
+    expect(decideBoarding({ ...OPEN, crossingId: 1 }, SAILING, AT_THE_GATE)).toEqual({ kind: "board", open: true });
+    expect(decideBoarding({ ...OPEN, crossingId: 2 }, SAILING, AT_THE_GATE)).toEqual({ kind: "refuse", reason: "TICKET_WRONG_CROSSING" });
+    expect(decideBoarding({ ...OPEN, crossingId: null }, { ...SAILING, crossingId: 2 }, AT_THE_GATE)).toEqual({ kind: "board", open: true });
   });
 
   it("refuses a second scan with when it boarded, whatever else holds", () => {

@@ -8,6 +8,7 @@ export type BoardingRefusal =
   | "TICKET_CODE_INVALID"
   | "TICKET_ALREADY_BOARDED"
   | "TICKET_WRONG_SAILING"
+  | "TICKET_WRONG_CROSSING"
   | "SAILING_NOT_TODAY"
   | "TICKET_CANCELLED"
   | "OPEN_TICKET_EXPIRED"
@@ -20,6 +21,8 @@ export interface TicketFacts {
   activityId: number | null;
   /** Open tickets: the last local date they can be used. */
   validUntil: string | null;
+  /** Open tickets: the crossing (and direction) they were sold for; null when not recorded (any crossing). */
+  crossingId: number | null;
   /** void ticket, or a booking that was refunded, cancelled or never paid. */
   cancelled: boolean;
   boarded: { at: Date; sailingId: number } | null;
@@ -27,6 +30,7 @@ export interface TicketFacts {
 
 export interface SailingFacts {
   id: number;
+  crossingId: number;
   /** The sailing's local date at the pier (America/Cancun). */
   serviceDate: string;
   /** A closure (weather, port authority) covers it. */
@@ -54,7 +58,9 @@ export function decideBoarding(ticket: TicketFacts, sailing: SailingFacts, now: 
     if (ticket.sailingId !== sailing.id) return { kind: "refuse", reason: "TICKET_WRONG_SAILING", ticketSailingId: ticket.sailingId };
     return { kind: "board", open: false };
   }
-  // An open ticket: any sailing on or before its last day, if a seat is left (it held none until now).
+  // An open ticket: any sailing of its crossing and direction on or before its last day, if a seat is
+  // left (it held none until now). One sold before the crossing was recorded boards any crossing.
+  if (ticket.crossingId !== null && ticket.crossingId !== sailing.crossingId) return { kind: "refuse", reason: "TICKET_WRONG_CROSSING" };
   if (ticket.validUntil === null || ticket.validUntil < sailing.serviceDate) return { kind: "refuse", reason: "OPEN_TICKET_EXPIRED" };
   if (sailing.seatsLeft < 1) return { kind: "refuse", reason: "SAILING_SOLD_OUT" };
   return { kind: "board", open: true };

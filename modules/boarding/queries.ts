@@ -22,6 +22,8 @@ export interface TicketForBoarding {
   passengerName: string | null;
   fareCategory: "tourist" | "resident";
   sailingId: number | null;
+  /** Open ferry tickets: the one crossing they board (null: not recorded, any). */
+  crossingId: number | null;
   activityId: number | null;
   validUntil: string | null;
 }
@@ -42,6 +44,7 @@ function ticketColumns() {
     passengerName: tickets.passengerName,
     fareCategory: sql<"tourist" | "resident">`(select bl.category from booking_lines bl where bl.id = ${tickets.bookingLineId})`,
     sailingId: tickets.sailingId,
+    crossingId: tickets.crossingId,
     activityId: tickets.activityId,
     validUntil: tickets.validUntil,
   };

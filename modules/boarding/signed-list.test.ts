@@ -11,12 +11,13 @@ function sample() {
     expiresAt: new Date(NOW.getTime() + 3_600_000).toISOString(),
     serviceDate: "2026-12-01",
     chosen: [10],
-    sailings: [{ id: 10, crossingCode: "CUN-ISJ", from: "Cancún", to: "Isla Mujeres", departsAt: NOW.toISOString(), time: "06:00", capacity: 100, taken: 3 }],
+    sailings: [{ id: 10, crossingId: 1, crossingCode: "CUN-ISJ", from: "Cancún", to: "Isla Mujeres", departsAt: NOW.toISOString(), time: "06:00", capacity: 100, taken: 3 }],
     tickets: [
       {
         code: "7K2M9Q-A01",
         mac: "abcdefghijklmnopqrstuv",
         sailingId: 10,
+        crossingId: null,
         validUntil: null,
         passengerType: "adult" as const,
         fareCategory: "resident" as const,

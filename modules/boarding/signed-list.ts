@@ -16,6 +16,7 @@ export type FareCategory = "tourist" | "resident";
 
 export interface ListedSailing {
   id: number;
+  crossingId: number;
   crossingCode: string;
   from: string;
   to: string;
@@ -31,8 +32,10 @@ export interface ListedTicket {
   code: string;
   /** The MAC part of the ticket's QR (TRV1.<code>.<mac>): the phone compares it, it cannot make one. */
   mac: string;
-  /** Null: an open ticket, good on any sailing until validUntil. */
+  /** Null: an open ticket, good on any sailing of its crossing until validUntil. */
   sailingId: number | null;
+  /** Open tickets: the crossing (and direction) they board; null when not recorded (any crossing). */
+  crossingId: number | null;
   validUntil: string | null;
   passengerType: PassengerType;
   fareCategory: FareCategory;

@@ -4,7 +4,7 @@
 // with the public key it already holds; it never holds anything that could sign one.
 //
 //   TRV1.<code>.<mac>.<claims>.<signature>
-//   claims: <sailing id or "o">~<service date>~<valid until>~<a|c|i>   (no dots)
+//   claims: <sailing id, or "o" + the open ticket's crossing id>~<service date>~<valid until>~<a|c|i>   (no dots)
 //   signature: ECDSA P-256/SHA-256 (r‖s, base64url) of "ticket-pass:" + everything before it
 // The "ticket-pass:" prefix keeps these signatures apart from the list's (whose text starts with "{").
 import { sign, verify } from "node:crypto";
@@ -13,6 +13,8 @@ import type { BoardingKeys } from "./signed-list.ts";
 export interface TicketPass {
   /** Null: an open ticket, good on a sailing of its crossing until validUntil. */
   sailingId: number | null;
+  /** Open tickets: the crossing they board ("o<id>"); null when not recorded ("o": any crossing). */
+  crossingId: number | null;
   serviceDate: string | null;
   validUntil: string | null;
   passengerType: "adult" | "child" | "infant";
@@ -22,7 +24,7 @@ const TYPE_LETTER = { adult: "a", child: "c", infant: "i" } as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function passClaimsOf(pass: TicketPass): string {
-  return [pass.sailingId ?? "o", pass.serviceDate ?? "", pass.validUntil ?? "", TYPE_LETTER[pass.passengerType]].join("~");
+  return [pass.sailingId ?? `o${pass.crossingId ?? ""}`, pass.serviceDate ?? "", pass.validUntil ?? "", TYPE_LETTER[pass.passengerType]].join("~");
 }
 
 /** The claims' text read back; null when it is not one. The browser's twin is app/console/scanner/offline-check.ts. */
@@ -30,10 +32,11 @@ export function readPassClaims(claims: string): TicketPass | null {
   const [sailing, serviceDate, validUntil, letter, ...rest] = claims.split("~");
   if (rest.length > 0 || sailing === undefined || serviceDate === undefined || validUntil === undefined) return null;
   const passengerType = letter === "a" ? "adult" : letter === "c" ? "child" : letter === "i" ? "infant" : null;
-  const sailingId = sailing === "o" ? null : /^\d{1,12}$/.test(sailing) ? Number(sailing) : Number.NaN;
+  const open = /^o(\d{1,9})?$/.exec(sailing);
+  const sailingId = open ? null : /^\d{1,12}$/.test(sailing) ? Number(sailing) : Number.NaN;
   if (passengerType === null || Number.isNaN(sailingId)) return null;
   if ((serviceDate !== "" && !DATE.test(serviceDate)) || (validUntil !== "" && !DATE.test(validUntil))) return null;
-  return { sailingId, serviceDate: serviceDate || null, validUntil: validUntil || null, passengerType };
+  return { sailingId, crossingId: open?.[1] ? Number(open[1]) : null, serviceDate: serviceDate || null, validUntil: validUntil || null, passengerType };
 }
 
 /** The QR payload with its pass: the HMAC-signed code (signTicketCode's answer) followed by signed claims. */

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, char, check, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import type { Quote } from "../currency/index.ts";
 import { fareCategory, products } from "../catalog/index.ts";
-import { activities, sailings } from "../inventory/index.ts";
+import { activities, crossings, sailings } from "../inventory/index.ts";
 import type { CartLinePricing } from "./pricing.ts";
 
 export const cartStatus = pgEnum("cart_status", ["open", "ordered"]);
@@ -63,6 +63,8 @@ export const cartLines = pgTable(
     outboundSailingId: bigint("outbound_sailing_id", { mode: "number" }).references(() => sailings.id),
     inboundSailingId: bigint("inbound_sailing_id", { mode: "number" }).references(() => sailings.id),
     activityId: integer("activity_id").references(() => activities.id),
+    /** Ferry lines: the crossing (and so the direction) sold; what binds an open ticket, which has no sailing. */
+    crossingId: integer("crossing_id").references(() => crossings.id),
     /** The complement offer this line was added from, and the line it complements. */
     complementId: integer("complement_id"),
     parentLineId: uuid("parent_line_id"),

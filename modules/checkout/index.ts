@@ -115,6 +115,8 @@ export {
   findPayments,
   findTickets,
   findTicketHoldersOnSailings,
+  findTicketHoldersOfActivityDay,
+  findBookingIdsWithEvent,
   turnLineIntoOpenTickets,
   insertBooking,
   insertBookingLines,

@@ -305,10 +305,28 @@ export async function findTicketHoldersOnSailings(db: Database, sailingIds: read
   return [...byBooking].map(([bookingId, ids]) => ({ bookingId, sailingIds: ids.sort((a, b) => a - b) }));
 }
 
+/** Ticketed bookings holding valid tickets for an activity on a day (a closed park or tour day tells them). */
+export async function findTicketHoldersOfActivityDay(db: Database, activityId: number, date: string): Promise<{ bookingId: string }[]> {
+  const rows = await db
+    .selectDistinct({ bookingId: tickets.bookingId })
+    .from(tickets)
+    .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
+    .where(and(eq(tickets.activityId, activityId), eq(tickets.serviceDate, date), eq(tickets.status, "valid"), eq(bookings.status, "ticketed")))
+    .orderBy(asc(tickets.bookingId));
+  return rows;
+}
+
+/** The bookings whose history has this exact line (those a closure told, `sailing_closed:<id>`), oldest first. */
+export async function findBookingIdsWithEvent(db: Database, reason: string): Promise<string[]> {
+  const rows = await db.selectDistinct({ bookingId: bookingEvents.bookingId }).from(bookingEvents).where(eq(bookingEvents.reason, reason)).orderBy(asc(bookingEvents.bookingId));
+  return rows.map((row) => row.bookingId);
+}
+
 /**
  * Turns a dated ferry line into open tickets (its sailing was closed and the buyer chose an open
  * ticket): the line becomes undated, and each of its still-valid tickets keeps its code (the QR the
- * buyer has keeps working) but loses its sailing and is valid until `validUntil` on any sailing.
+ * buyer has keeps working) but loses its sailing and is valid until `validUntil` on any sailing of
+ * the crossing (and direction) it was on.
  */
 export async function turnLineIntoOpenTickets(tx: Database, line: BookingLineRow, validUntil: string): Promise<number> {
   await tx
@@ -317,7 +335,9 @@ export async function turnLineIntoOpenTickets(tx: Database, line: BookingLineRow
     .where(eq(bookingLines.id, line.id));
   const rows = await tx
     .update(tickets)
-    .set({ sailingId: null, serviceDate: null, validUntil })
+    // Each keeps the crossing of the sailing it leaves (read before the update clears it): an open
+    // ticket boards only its own crossing and direction.
+    .set({ sailingId: null, serviceDate: null, validUntil, crossingId: sql`(select s.crossing_id from sailings s where s.id = ${tickets.sailingId})` })
     .where(and(eq(tickets.bookingLineId, line.id), eq(tickets.status, "valid")))
     .returning({ id: tickets.id });
   return rows.length;

@@ -194,6 +194,8 @@ export interface TicketLine extends NamedLine {
   outboundSailingId: number | null;
   inboundSailingId: number | null;
   activityId: number | null;
+  /** Ferry lines: the crossing sold (what binds an open ticket); absent or null when not recorded. */
+  crossingId?: number | null;
   passengerNames: readonly string[];
 }
 
@@ -206,6 +208,8 @@ export interface PlannedTicket {
   activityId: number | null;
   serviceDate: string | null;
   validUntil: string | null;
+  /** Open ferry tickets: the only crossing (and direction) they board; null on dated tickets. */
+  crossingId: number | null;
 }
 
 /** Adds months to a local date, clamped to the month's last day (31 Aug + 6 months = 28/29 Feb). */
@@ -251,18 +255,18 @@ export function planTickets(
   let letterIndex = 0;
   for (const line of [...lines].sort((a, b) => a.position - b.position)) {
     const types = passengerTypesOf(line);
-    const legs: { sailingId: number | null; activityId: number | null; serviceDate: string | null; validUntil: string | null }[] =
+    const legs: { sailingId: number | null; activityId: number | null; serviceDate: string | null; validUntil: string | null; crossingId: number | null }[] =
       line.kind === "activity"
         ? [
             isCoupon(line)
-              ? { sailingId: null, activityId: line.activityId, serviceDate: null, validUntil: addMonths(issuedOn, COUPON_MONTHS) }
-              : { sailingId: null, activityId: line.activityId, serviceDate: line.serviceDate, validUntil: null },
+              ? { sailingId: null, activityId: line.activityId, serviceDate: null, validUntil: addMonths(issuedOn, COUPON_MONTHS), crossingId: null }
+              : { sailingId: null, activityId: line.activityId, serviceDate: line.serviceDate, validUntil: null, crossingId: null },
           ]
         : line.trip === "open"
-          ? [{ sailingId: null, activityId: null, serviceDate: null, validUntil: addMonths(issuedOn, openTicketMonthsOf(line.productId)) }]
+          ? [{ sailingId: null, activityId: null, serviceDate: null, validUntil: addMonths(issuedOn, openTicketMonthsOf(line.productId)), crossingId: line.crossingId ?? null }]
           : [
-              { sailingId: line.outboundSailingId, activityId: null, serviceDate: line.serviceDate, validUntil: null },
-              ...(line.trip === "round_trip" ? [{ sailingId: line.inboundSailingId, activityId: null, serviceDate: line.returnDate, validUntil: null }] : []),
+              { sailingId: line.outboundSailingId, activityId: null, serviceDate: line.serviceDate, validUntil: null, crossingId: null },
+              ...(line.trip === "round_trip" ? [{ sailingId: line.inboundSailingId, activityId: null, serviceDate: line.returnDate, validUntil: null, crossingId: null }] : []),
             ];
     for (const leg of legs) {
       const letter = REFERENCE_ALPHABET[10 + (letterIndex % 22)];

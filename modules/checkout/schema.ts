@@ -3,7 +3,7 @@ import { bigint, char, check, date, index, integer, jsonb, pgEnum, pgTable, smal
 import { cartLineKind, cartTrip, carts, type CartLinePricing } from "../cart/index.ts";
 import { fareCategory, passengerType, products } from "../catalog/index.ts";
 import type { Quote } from "../currency/index.ts";
-import { activities, sailings } from "../inventory/index.ts";
+import { activities, crossings, sailings } from "../inventory/index.ts";
 
 /**
  * pending_payment → paid → ticketed is the happy path (paid and ticketed are written in one
@@ -107,6 +107,8 @@ export const bookingLines = pgTable(
     outboundSailingId: bigint("outbound_sailing_id", { mode: "number" }).references(() => sailings.id),
     inboundSailingId: bigint("inbound_sailing_id", { mode: "number" }).references(() => sailings.id),
     activityId: integer("activity_id").references(() => activities.id),
+    /** Ferry lines: the crossing (and direction) sold, copied from the cart line; null for lines sold before it was recorded. */
+    crossingId: integer("crossing_id").references(() => crossings.id),
     pricing: jsonb("pricing").$type<CartLinePricing>().notNull(),
     /** The line's total in the booking's currency, converted with the booking's quote. */
     totalMinor: bigint("total_minor", { mode: "number" }).notNull(),
@@ -135,6 +137,11 @@ export const tickets = pgTable(
     passengerName: text("passenger_name"),
     sailingId: bigint("sailing_id", { mode: "number" }).references(() => sailings.id),
     activityId: integer("activity_id").references(() => activities.id),
+    /**
+     * Open ferry tickets: the crossing (and so the direction) they were sold for, the only one they board.
+     * Null on dated tickets (their sailing binds them) and on open tickets sold before it was recorded.
+     */
+    crossingId: integer("crossing_id").references(() => crossings.id),
     serviceDate: date("service_date", { mode: "string" }),
     /** Open tickets: the last day they can be used (6 months). */
     validUntil: date("valid_until", { mode: "string" }),

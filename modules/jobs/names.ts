@@ -10,6 +10,7 @@ export const JOB_NAMES = [
   "send-refund-email",
   "send-cancellation-email",
   "send-closure-notice",
+  "send-reopen-notice",
   "send-newsletter-confirmation",
   "send-account-email",
   "send-waitlist-offer",

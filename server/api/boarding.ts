@@ -113,7 +113,7 @@ export function boardingRouter(services: AppServices) {
       path: "/api/boarding/scans",
       tags: ["boarding"],
       summary: "Record scans: one online, or a device's queue after working offline",
-      description: `Each scan is decided under the ticket's lock and recorded once by its id (a retried batch gets the same answers). A refusal is an outcome, not an error: reason TICKET_CODE_INVALID (forged or altered QR), TICKET_ALREADY_BOARDED (with when), TICKET_WRONG_SAILING, SAILING_NOT_TODAY (a sailing of another day), TICKET_CANCELLED, OPEN_TICKET_EXPIRED, SAILING_SOLD_OUT (an open ticket on a full sailing), SAILING_CLOSED. The first scan to reach the server boards; \`conflict\` marks a scan the device let through offline that had boarded elsewhere first. At most ${MAX_SCANS_PER_SYNC} a call.`,
+      description: `Each scan is decided under the ticket's lock and recorded once by its id (a retried batch gets the same answers). A refusal is an outcome, not an error: reason TICKET_CODE_INVALID (forged or altered QR), TICKET_ALREADY_BOARDED (with when), TICKET_WRONG_SAILING, TICKET_WRONG_CROSSING (an open ticket on another crossing or direction than it was sold for), SAILING_NOT_TODAY (a sailing of another day), TICKET_CANCELLED, OPEN_TICKET_EXPIRED, SAILING_SOLD_OUT (an open ticket on a full sailing), SAILING_CLOSED. The first scan to reach the server boards; \`conflict\` marks a scan the device let through offline that had boarded elsewhere first. At most ${MAX_SCANS_PER_SYNC} a call.`,
       security: STAFF_SECURITY,
       middleware: [boarding] as const,
       request: {

@@ -1,5 +1,6 @@
-// Console: close a sailing or a whole day for weather or the port authority, see the day's sailings
-// and the closures in force, reopen. Every form works without JavaScript (post, then redirect back).
+// Console: close a sailing, a whole day or a park's or tour's day for weather or the port authority,
+// see the day's sailings, move every passenger of a closed sailing at once, and the closures in force,
+// reopen. Every form works without JavaScript (post, then redirect back).
 import { Form, Link, useNavigation } from "react-router";
 import { CARD, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
 import { buttonClass } from "../../components/ui/styles.ts";
@@ -27,6 +28,7 @@ export function ClosuresPage({ page, refusal }: { page: ClosuresPageData; refusa
   const t = useConsoleT();
   const busy = useNavigation().state !== "idle";
   const dayRefusal = refusal && (refusal.target === "day" || refusal.target === null || refusal.intent === "reopen") ? refusal : null;
+  const activityRefusal = refusal && refusal.intent === "close-activity" ? refusal : null;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-sea-950">{t("ops.closures.title")}</h1>
@@ -39,7 +41,12 @@ export function ClosuresPage({ page, refusal }: { page: ClosuresPageData; refusa
       ) : null}
       {page.done?.kind === "reopened" ? (
         <p role="status" data-testid="closure-done" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
-          {t("ops.closures.done.reopened")}
+          {page.done.notified === null ? t("ops.closures.done.reopened") : t("ops.closures.done.reopenedNotified", { count: page.done.notified })}
+        </p>
+      ) : null}
+      {page.done?.kind === "moved" ? (
+        <p role="status" data-testid="closure-done" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
+          {t("ops.closures.done.moved", { count: page.done.bookings })}
         </p>
       ) : null}
       {dayRefusal ? <RefusalBox refusal={dayRefusal} /> : null}
@@ -89,6 +96,40 @@ export function ClosuresPage({ page, refusal }: { page: ClosuresPageData; refusa
         </Form>
       </section>
 
+      <section className={`${CARD} space-y-3`} aria-labelledby="closures-activity">
+        <h2 id="closures-activity" className="text-lg font-bold text-sea-950">
+          {t("ops.closures.activity.title")}
+        </h2>
+        <p className="text-sm text-slate-700">{t("ops.closures.activity.intro")}</p>
+        {activityRefusal ? <RefusalBox refusal={activityRefusal} /> : null}
+        <Form method="post" className="flex flex-wrap items-end gap-3" data-testid="close-activity-form">
+          <input type="hidden" name="intent" value="close-activity" />
+          <input type="hidden" name="date" value={page.date} />
+          <div>
+            <label htmlFor="close-activity" className={FIELD_LABEL}>
+              {t("ops.closures.activity")}
+            </label>
+            <select id="close-activity" name="activity" required className={`${INPUT} mt-1`}>
+              {page.activities.map((activity) => (
+                <option key={activity.code} value={activity.code}>
+                  {activity.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <ReasonSelect id="close-activity-reason" />
+          <div className="min-w-48 flex-1">
+            <label htmlFor="close-activity-note" className={FIELD_LABEL}>
+              {t("ops.closures.note")}
+            </label>
+            <input id="close-activity-note" name="note" maxLength={500} className={`${INPUT} mt-1`} />
+          </div>
+          <button type="submit" className={buttonClass("primary")} disabled={busy} data-testid="close-activity">
+            {t("ops.closures.closeActivity", { date: page.date })}
+          </button>
+        </Form>
+      </section>
+
       <section className={`${CARD} space-y-3`} aria-labelledby="closures-sailings">
         <h2 id="closures-sailings" className="text-lg font-bold text-sea-950">
           {t("ops.closures.sailings", { date: page.date })}
@@ -96,7 +137,7 @@ export function ClosuresPage({ page, refusal }: { page: ClosuresPageData; refusa
         {page.sailings.length === 0 ? <p className="text-sm text-slate-700">{t("ops.closures.noSailings")}</p> : null}
         <ul className="divide-y divide-slate-200">
           {page.sailings.map((sailing) => {
-            const rowRefusal = refusal && refusal.intent === "close-sailing" && refusal.target === String(sailing.id) ? refusal : null;
+            const rowRefusal = refusal && (refusal.intent === "close-sailing" || refusal.intent === "move-holders") && refusal.target === String(sailing.id) ? refusal : null;
             const closable = sailing.status !== "closed" && sailing.status !== "departed";
             return (
               <li key={sailing.id} className="flex flex-col gap-2 py-3 lg:flex-row lg:items-center lg:justify-between" data-testid="day-sailing" data-sailing-id={sailing.id} data-status={sailing.status}>
@@ -119,6 +160,7 @@ export function ClosuresPage({ page, refusal }: { page: ClosuresPageData; refusa
                     </button>
                   </Form>
                 ) : null}
+                {sailing.status === "closed" && sailing.taken > 0 ? <MoveHoldersForm page={page} sailing={sailing} busy={busy} /> : null}
                 {rowRefusal ? <RefusalBox refusal={rowRefusal} /> : null}
               </li>
             );
@@ -154,7 +196,9 @@ export function ClosuresPage({ page, refusal }: { page: ClosuresPageData; refusa
                 <p className="font-semibold text-sea-950">
                   {closure.what.kind === "sailing"
                     ? t("ops.closures.what.sailing", { date: closure.what.date ?? "", time: closure.what.time ?? "" })
-                    : t("ops.closures.what.day", { date: closure.what.date, crossing: closure.what.crossing ?? t("ops.closures.allCrossings") })}
+                    : closure.what.kind === "activity"
+                      ? t("ops.closures.what.activity", { date: closure.what.date, activity: closure.what.activity })
+                      : t("ops.closures.what.day", { date: closure.what.date, crossing: closure.what.crossing ?? t("ops.closures.allCrossings") })}
                 </p>
                 <p className="text-slate-700">
                   {t(`ops.closures.reason.${closure.reason}`)}
@@ -178,6 +222,36 @@ export function ClosuresPage({ page, refusal }: { page: ClosuresPageData; refusa
         <ListPages page={page} />
       </section>
     </div>
+  );
+}
+
+/** Every passenger of a closed sailing to one sailing of its crossing (this day or the next) with room. */
+function MoveHoldersForm({ page, sailing, busy }: { page: ClosuresPageData; sailing: ClosuresPageData["sailings"][number]; busy: boolean }) {
+  const t = useConsoleT();
+  if (sailing.moveTo.length === 0) return <p className="text-sm text-slate-700">{t("ops.closures.move.none")}</p>;
+  const id = `move-to-${sailing.id}`;
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-2" data-testid="move-holders-form">
+      <input type="hidden" name="intent" value="move-holders" />
+      <input type="hidden" name="date" value={page.date} />
+      <input type="hidden" name="sailingId" value={sailing.id} />
+      <input type="hidden" name="key" value={page.formKey} />
+      <div>
+        <label htmlFor={id} className={FIELD_LABEL}>
+          {t("ops.closures.move.to")}
+        </label>
+        <select id={id} name="toSailingId" required className={`${INPUT} mt-1`}>
+          {sailing.moveTo.map((option) => (
+            <option key={option.id} value={option.id}>
+              {t("ops.closures.move.option", { date: option.date, time: option.time, left: String(option.left) })}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={buttonClass("primary")} disabled={busy} data-testid="move-holders">
+        {t("ops.closures.move.submit")}
+      </button>
+    </Form>
   );
 }
 

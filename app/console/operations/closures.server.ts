@@ -1,12 +1,17 @@
 // The console's closures page: a day's sailings of every crossing with seats taken and
 // state, a form to close one sailing or the whole day (one crossing or the port), the closures in
-// force and lately lifted, each with its reopen button. Closing mails the holders (flows/sailing-closures.ts).
+// force and lately lifted, each with its reopen button; a park's or tour's day closed the same way; every
+// holder of a closed sailing moved to another sailing in one action (flows/closed-sailing-move.ts).
+// Closing and reopening mail the holders (flows/sailing-closures.ts).
+import { randomBytes } from "node:crypto";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { AppError } from "../../../lib/errors.ts";
 import type { Language } from "../../../lib/language.ts";
+import { moveHoldersOfClosedSailing } from "../../../flows/closed-sailing-move.ts";
 import { closeSailings, reopenSailings } from "../../../flows/sailing-closures.ts";
 import {
   addDays,
+  findActivities,
   findCrossings,
   findDaySailings,
   findRecentClosures,
@@ -32,11 +37,16 @@ export interface DaySailing {
   taken: number;
   status: SailingStatus;
   closureId: number | null;
+  /** A closed sailing with holders: the sailings of its crossing (this day and the next) they could all move to. */
+  moveTo: { id: number; date: string; time: string; left: number }[];
 }
 
 export interface ClosureRow {
   id: number;
-  what: { kind: "sailing"; date: string | null; time: string | null; crossing: string | null } | { kind: "day"; date: string; crossing: string | null };
+  what:
+    | { kind: "sailing"; date: string | null; time: string | null; crossing: string | null }
+    | { kind: "day"; date: string; crossing: string | null }
+    | { kind: "activity"; date: string; activity: string };
   reason: ClosureReason;
   note: string | null;
   createdAt: string;
@@ -47,9 +57,12 @@ export interface ClosuresPageData {
   date: string;
   today: string;
   crossings: { code: string; name: string }[];
+  activities: { code: string; name: string }[];
   sailings: DaySailing[];
   closures: ClosureRow[];
-  done: { kind: "closed"; notified: number } | { kind: "reopened" } | null;
+  done: { kind: "closed"; notified: number } | { kind: "reopened"; notified: number | null } | { kind: "moved"; tickets: number; bookings: number } | null;
+  /** This form's token: the move form sent twice moves (and mails) once. */
+  formKey: string;
   /** The list's filter and page (CLOSURES_PER_PAGE a page); `more` when an older page exists. */
   list: { state: ClosureFilter; page: number; more: boolean };
 }
@@ -69,26 +82,29 @@ export async function loadClosuresPage(args: Args, language: Language): Promise<
   const date = isLocalDate(asked) ? asked : today;
   const state = filterOf(url.searchParams.get("state"));
   const listPage = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 1000);
-  const crossings = await findCrossings(services.db, language);
+  const [crossings, activities] = await Promise.all([findCrossings(services.db, language), findActivities(services.db, language)]);
   const nameOf = (id: number | null) => {
     const crossing = crossings.find((item) => item.id === id);
     return crossing ? `${crossing.from.name} → ${crossing.to.name}` : null;
   };
-  const [day, recent] = await Promise.all([
-    findDaySailings(
-      services.db,
-      crossings.map((crossing) => crossing.id),
-      date,
-      now,
-    ),
+  const crossingIds = crossings.map((crossing) => crossing.id);
+  const [day, nextDay, recent] = await Promise.all([
+    findDaySailings(services.db, crossingIds, date, now),
+    findDaySailings(services.db, crossingIds, addDays(date, 1), now),
     findRecentClosures(services.db, addDays(today, -7), CLOSURES_PER_PAGE + 1, { state, offset: (listPage - 1) * CLOSURES_PER_PAGE }),
   ]);
   const doneParam = url.searchParams.get("done");
-  const notified = Number(url.searchParams.get("notified") ?? "0");
+  const count = (name: string) => {
+    const value = Number.parseInt(url.searchParams.get(name) ?? "", 10);
+    return Number.isFinite(value) && value >= 0 ? value : 0;
+  };
+  const open = [...day, ...nextDay].filter((sailing) => sailing.status !== "closed" && sailing.status !== "departed" && sailing.seatsLeft > 0);
+  const activityName = (id: number | null) => activities.find((activity) => activity.id === id)?.name ?? "";
   return {
     date,
     today,
     crossings: crossings.map((crossing) => ({ code: crossing.code, name: `${crossing.from.name} → ${crossing.to.name}` })),
+    activities: activities.map((activity) => ({ code: activity.code, name: activity.name })),
     sailings: day.map((sailing) => ({
       id: sailing.id,
       crossing: nameOf(sailing.crossingId) ?? "",
@@ -98,23 +114,34 @@ export async function loadClosuresPage(args: Args, language: Language): Promise<
       taken: sailing.taken,
       status: sailing.status,
       closureId: sailing.closure?.id ?? null,
+      moveTo:
+        sailing.status === "closed" && sailing.taken > 0
+          ? open.filter((other) => other.crossingId === sailing.crossingId && other.id !== sailing.id).map((other) => ({ id: other.id, date: other.serviceDate, time: other.time, left: other.seatsLeft }))
+          : [],
     })),
     list: { state, page: listPage, more: recent.length > CLOSURES_PER_PAGE },
-    closures: recent
-      .slice(0, CLOSURES_PER_PAGE)
-      .filter((closure) => closure.activityId === null)
-      .map((closure) => ({
-        id: closure.id,
-        what:
-          closure.sailingId !== null
+    closures: recent.slice(0, CLOSURES_PER_PAGE).map((closure) => ({
+      id: closure.id,
+      what:
+        closure.activityId !== null
+          ? { kind: "activity" as const, date: closure.serviceDate ?? "", activity: activityName(closure.activityId) }
+          : closure.sailingId !== null
             ? { kind: "sailing" as const, date: closure.sailingDate, time: closure.sailingDepartsAt ? localTimeOf(closure.sailingDepartsAt) : null, crossing: null }
             : { kind: "day" as const, date: closure.serviceDate ?? "", crossing: nameOf(closure.crossingId) },
-        reason: closure.reason,
-        note: closure.note,
-        createdAt: closure.createdAt.toISOString(),
-        liftedAt: closure.liftedAt?.toISOString() ?? null,
-      })),
-    done: doneParam === "closed" ? { kind: "closed", notified: Number.isFinite(notified) ? notified : 0 } : doneParam === "reopened" ? { kind: "reopened" } : null,
+      reason: closure.reason,
+      note: closure.note,
+      createdAt: closure.createdAt.toISOString(),
+      liftedAt: closure.liftedAt?.toISOString() ?? null,
+    })),
+    done:
+      doneParam === "closed"
+        ? { kind: "closed", notified: count("notified") }
+        : doneParam === "reopened"
+          ? { kind: "reopened", notified: url.searchParams.has("notified") ? count("notified") : null }
+          : doneParam === "moved"
+            ? { kind: "moved", tickets: count("tickets"), bookings: count("bookings") }
+            : null,
+    formKey: randomBytes(12).toString("base64url"),
   };
 }
 
@@ -150,11 +177,33 @@ export async function submitClosuresPage(args: Args, actor: AuditActor, language
       return refusalOf(error, intent, "day");
     }
   }
+  if (intent === "close-activity") {
+    const activityCode = field(form, "activity", 64);
+    try {
+      const activity = (await findActivities(services.db, language)).find((item) => item.code === activityCode);
+      if (activity === undefined) throw new AppError("UNKNOWN_PRODUCT", { issues: [{ path: "activity", code: "unknown_activity" }] });
+      const outcome = await closeSailings(deps, { activityId: activity.id, date }, reasonOf(field(form, "reason")), field(form, "note", 500) || null);
+      return back(`done=closed&notified=${outcome.notified}`);
+    } catch (error) {
+      return refusalOf(error, intent, "activity");
+    }
+  }
+  if (intent === "move-holders") {
+    const fromSailingId = integerField(form, "sailingId");
+    try {
+      const toSailingId = integerField(form, "toSailingId");
+      if (toSailingId === null) throw new AppError("SCHEDULE_REQUIRED", { issues: [{ path: "toSailingId", code: "required" }] });
+      const outcome = await moveHoldersOfClosedSailing(deps, { fromSailingId: fromSailingId ?? 0, toSailingId, key: field(form, "key", 64) });
+      return back(`done=moved&tickets=${outcome.tickets}&bookings=${outcome.bookings.length}`);
+    } catch (error) {
+      return refusalOf(error, intent, fromSailingId === null ? null : String(fromSailingId));
+    }
+  }
   if (intent === "reopen") {
     const closureId = integerField(form, "closureId");
     try {
-      await reopenSailings(deps, closureId ?? 0);
-      return back("done=reopened");
+      const reopened = await reopenSailings(deps, closureId ?? 0);
+      return back(`done=reopened&notified=${reopened.notified}`);
     } catch (error) {
       return refusalOf(error, intent, closureId === null ? null : String(closureId));
     }

@@ -1,6 +1,7 @@
 // Walk-up sales at the booth (ADR 0040): a sailing, the passengers and the fare,
 // cash or a card at the terminal; the tickets are issued at once (boardable on the next scan), with
-// their PDF to print and, if an address is given, the usual e-mail. Same inventory as the web.
+// their PDF to print and, if an address is given, the usual e-mail. Same inventory as the web. A round
+// trip's return may be on a later day (up to RETURN_DAYS_AHEAD): the agent shows that day's returns.
 import { Form, Link, useNavigation } from "react-router";
 import { sellAtBooth } from "../../../flows/walk-up.ts";
 import { isAppError } from "../../../lib/errors.ts";
@@ -10,16 +11,23 @@ import { findAmountFormatter } from "../../../modules/currency/index.ts";
 import { CARD, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { requestContext, servicesContext } from "../../context.ts";
-import { loadSailingDay } from "../boarding.server.ts";
+import { addDays, isLocalDate } from "../../../modules/inventory/index.ts";
+import { loadSailingDay, sailingsOfDay } from "../boarding.server.ts";
 import { consolePathOf } from "../console-pages.ts";
 import { consoleErrorKey, useConsoleLayoutData, useConsoleT } from "../console-i18n.ts";
 import { SailingPicker, sailingLabel } from "../sailing-picker.tsx";
 import { formText, PRIVATE_NO_STORE, requireStaffPage } from "../staff-page.server.ts";
 import type { Route } from "./+types/console-walkup";
 
+/** How far after the outbound's day a booth round trip may come back. */
+export const RETURN_DAYS_AHEAD = 30;
+
 export async function loader(args: Route.LoaderArgs) {
-  const { page } = await loadSailingDay(args, "walkup");
-  return { ...page, scannerPath: consolePathOf("consoleScanner", page.language) };
+  const { page, services, now } = await loadSailingDay(args, "walkup");
+  const asked = new URL(args.request.url).searchParams.get("returnDate") ?? "";
+  const returnDate = isLocalDate(asked) && asked > page.date && asked <= addDays(page.date, RETURN_DAYS_AHEAD) ? asked : page.date;
+  const returnSailings = returnDate === page.date ? page.sailings : await sailingsOfDay(services, page.language, returnDate, now);
+  return { ...page, returnDate, returnLast: addDays(page.date, RETURN_DAYS_AHEAD), returnSailings, scannerPath: consolePathOf("consoleScanner", page.language) };
 }
 
 export const headers = () => PRIVATE_NO_STORE;
@@ -86,7 +94,7 @@ export async function action(args: Route.ActionArgs): Promise<WalkUpActionData> 
 export default function ConsoleWalkUp({ loaderData, actionData }: Route.ComponentProps) {
   const t = useConsoleT();
   const { messages } = useConsoleLayoutData();
-  const { sailings, chosen, date, today, last, scannerPath } = loaderData;
+  const { sailings, chosen, date, today, last, scannerPath, returnDate, returnLast, returnSailings } = loaderData;
   const busy = useNavigation().state === "submitting";
   const answer = actionData as WalkUpActionData | undefined;
   const sailing = sailings.find((candidate) => candidate.id === chosen);
@@ -135,6 +143,19 @@ export default function ConsoleWalkUp({ loaderData, actionData }: Route.Componen
         </p>
       ) : null}
       {sailing ? (
+        <Form method="get" className={`${CARD} flex flex-wrap items-end gap-3`} data-testid="walkup-return-day">
+          <input type="hidden" name="date" value={date} />
+          <input type="hidden" name="sailing" value={sailing.id} />
+          <label className="flex flex-col gap-1">
+            <span className={FIELD_LABEL}>{t("money.booth.returnDay")}</span>
+            <input type="date" name="returnDate" min={date} max={returnLast} defaultValue={returnDate} required className={INPUT} />
+          </label>
+          <button type="submit" className={buttonClass("secondary")}>
+            {t("money.booth.showReturns")}
+          </button>
+        </Form>
+      ) : null}
+      {sailing ? (
         <Form method="post" className={`${CARD} space-y-4`} data-testid="walkup-form">
           <input type="hidden" name="sailing" value={sailing.id} />
           <p className="text-lg font-semibold text-sea-950">
@@ -167,10 +188,11 @@ export default function ConsoleWalkUp({ loaderData, actionData }: Route.Componen
             <span className={FIELD_LABEL}>{t("money.booth.return")}</span>
             <select name="inbound" defaultValue="" className={INPUT} data-testid="walkup-return">
               <option value="">{t("money.booth.pickReturn")}</option>
-              {sailings
-                .filter((other) => other.from === sailing.to && other.to === sailing.from && other.time > sailing.time && !other.departed && !other.closed)
+              {returnSailings
+                .filter((other) => other.from === sailing.to && other.to === sailing.from && (returnDate !== date || other.time > sailing.time) && !other.departed && !other.closed)
                 .map((other) => (
                   <option key={other.id} value={other.id}>
+                    {returnDate === date ? "" : `${returnDate} · `}
                     {sailingLabel(t, other)} · {t("console.boarding.seatsLeft", { count: other.seatsLeft })}
                   </option>
                 ))}

@@ -8,6 +8,7 @@ function ticket(code: string, fields: Partial<ListedTicket> = {}): ListedTicket 
     code,
     mac: MAC,
     sailingId: 10,
+    crossingId: null,
     validUntil: null,
     passengerType: "adult",
     fareCategory: "tourist",
@@ -28,8 +29,8 @@ const LIST: BoardingList = {
   serviceDate: "2026-12-01",
   chosen: [10],
   sailings: [
-    { id: 10, crossingCode: "A", from: "Cancún", to: "Isla", departsAt: "2026-12-01T15:00:00.000Z", time: "09:00", capacity: 3, taken: 2 },
-    { id: 11, crossingCode: "A", from: "Cancún", to: "Isla", departsAt: "2026-12-01T16:00:00.000Z", time: "10:00", capacity: 50, taken: 0 },
+    { id: 10, crossingId: 1, crossingCode: "A", from: "Cancún", to: "Isla", departsAt: "2026-12-01T15:00:00.000Z", time: "09:00", capacity: 3, taken: 2 },
+    { id: 11, crossingId: 1, crossingCode: "A", from: "Cancún", to: "Isla", departsAt: "2026-12-01T16:00:00.000Z", time: "10:00", capacity: 50, taken: 0 },
   ],
   tickets: [
     ticket("AAAAAA-A01", { fareCategory: "resident", passengerName: "Ana" }),
@@ -38,6 +39,8 @@ const LIST: BoardingList = {
     ticket("CCCCCC-A01", { cancelled: true }),
     ticket("DDDDDD-A01", { sailingId: null, validUntil: "2027-05-01" }),
     ticket("DDDDDD-A02", { sailingId: null, validUntil: "2027-05-01" }),
+    ticket("FFFFFF-A01", { sailingId: null, crossingId: 2, validUntil: "2027-05-01" }),
+    ticket("FFFFFF-A02", { sailingId: null, crossingId: 1, validUntil: "2027-05-01" }),
     ticket("EEEEEE-A01", { sailingId: null, validUntil: "2026-11-30" }),
   ],
 };
@@ -91,6 +94,11 @@ describe("checkOffline", () => {
     expect(checkOffline(LIST, qr("BBBBBB-A01"), 10, NONE, AT_THE_GATE)).toMatchObject({ reason: "TICKET_WRONG_SAILING", ticketSailingId: 11 });
     expect(checkOffline(LIST, qr("CCCCCC-A01"), 10, NONE, AT_THE_GATE)).toMatchObject({ reason: "TICKET_CANCELLED" });
     expect(checkOffline(LIST, qr("EEEEEE-A01"), 10, NONE, AT_THE_GATE)).toMatchObject({ reason: "OPEN_TICKET_EXPIRED" });
+  });
+
+  it("boards an open ticket only on the crossing and direction it was sold for", () => {
+    expect(checkOffline(LIST, qr("FFFFFF-A01"), 11, NONE, AT_THE_GATE)).toMatchObject({ outcome: "refused", reason: "TICKET_WRONG_CROSSING" });
+    expect(checkOffline(LIST, qr("FFFFFF-A02"), 11, NONE, AT_THE_GATE)).toMatchObject({ outcome: "boarded" });
   });
 
   it("boards open tickets while the sailing has room, counting this device's own", () => {

@@ -34,6 +34,8 @@ const MAC_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 /** A pass's claims as modules/boarding/ticket-pass.ts writes them, once the page verified its signature. */
 export interface PassClaims {
   sailingId: number | null;
+  /** Open tickets: the crossing they board; null when not recorded (any crossing). */
+  crossingId: number | null;
   serviceDate: string | null;
   validUntil: string | null;
   passengerType: ListedTicket["passengerType"];
@@ -53,10 +55,11 @@ export function readPassClaims(claims: string): PassClaims | null {
   const [sailing, serviceDate, validUntil, letter, ...rest] = claims.split("~");
   if (rest.length > 0 || sailing === undefined || serviceDate === undefined || validUntil === undefined) return null;
   const passengerType = letter === "a" ? "adult" : letter === "c" ? "child" : letter === "i" ? "infant" : null;
-  const sailingId = sailing === "o" ? null : /^\d{1,12}$/.test(sailing) ? Number(sailing) : Number.NaN;
+  const open = /^o(\d{1,9})?$/.exec(sailing);
+  const sailingId = open ? null : /^\d{1,12}$/.test(sailing) ? Number(sailing) : Number.NaN;
   if (passengerType === null || Number.isNaN(sailingId)) return null;
   if ((serviceDate !== "" && !DATE_PATTERN.test(serviceDate)) || (validUntil !== "" && !DATE_PATTERN.test(validUntil))) return null;
-  return { sailingId, serviceDate: serviceDate || null, validUntil: validUntil || null, passengerType };
+  return { sailingId, crossingId: open?.[1] ? Number(open[1]) : null, serviceDate: serviceDate || null, validUntil: validUntil || null, passengerType };
 }
 
 export function parseTicketPayload(text: string): ParsedPayload | null {
@@ -142,6 +145,7 @@ export function checkOffline(
   if (ticket.sailingId !== null) {
     if (ticket.sailingId !== sailingId) return refusal("TICKET_WRONG_SAILING", ticket, { ticketSailingId: ticket.sailingId });
   } else {
+    if (ticket.crossingId !== null && ticket.crossingId !== sailing.crossingId) return refusal("TICKET_WRONG_CROSSING", ticket);
     if (ticket.validUntil === null || ticket.validUntil < list.serviceDate) return refusal("OPEN_TICKET_EXPIRED", ticket);
     // The list's count plus the open tickets this device put on since: other devices may have too,
     // and the server's capacity check settles it at sync.
@@ -161,6 +165,7 @@ function checkPass(list: BoardingList, code: string, pass: PassClaims, sailingId
     code,
     mac: "",
     sailingId: pass.sailingId,
+    crossingId: pass.crossingId,
     validUntil: pass.validUntil,
     passengerType: pass.passengerType,
     fareCategory: "tourist",
@@ -179,6 +184,7 @@ function checkPass(list: BoardingList, code: string, pass: PassClaims, sailingId
   if (pass.sailingId !== null) {
     if (pass.sailingId !== sailingId || pass.serviceDate !== list.serviceDate) return refusal("TICKET_WRONG_SAILING", listed, { ...shown, ticketSailingId: pass.sailingId });
   } else {
+    if (pass.crossingId !== null && pass.crossingId !== sailing.crossingId) return refusal("TICKET_WRONG_CROSSING", listed, shown);
     if (pass.validUntil === null || pass.validUntil < list.serviceDate) return refusal("OPEN_TICKET_EXPIRED", listed, shown);
     const boardedHere = [...local.values()].filter((boarding) => boarding.open && boarding.sailingId === sailingId).length;
     if (sailing.taken + boardedHere >= sailing.capacity) return refusal("SAILING_SOLD_OUT", listed, shown);

@@ -70,6 +70,8 @@ export const moneyEn = {
   "money.booth.trip.round_trip": "Round trip",
   "money.booth.trip.open": "Open tickets (this crossing and direction, any day)",
   "money.booth.return": "Return sailing (round trip)",
+  "money.booth.returnDay": "Return day (round trip)",
+  "money.booth.showReturns": "Show that day's returns",
   "money.booth.pickReturn": "Choose the return",
   "money.booth.currency": "Currency paid in",
   "money.booth.names": "Passenger names, one per line (required for resident fares)",

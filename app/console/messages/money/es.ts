@@ -72,6 +72,8 @@ export const moneyEs: Record<keyof typeof moneyEn, string> = {
   "money.booth.trip.round_trip": "Redondo",
   "money.booth.trip.open": "Boletos abiertos (este cruce y sentido, cualquier día)",
   "money.booth.return": "Salida de regreso (viaje redondo)",
+  "money.booth.returnDay": "Día del regreso (viaje redondo)",
+  "money.booth.showReturns": "Ver los regresos de ese día",
   "money.booth.pickReturn": "Elige el regreso",
   "money.booth.currency": "Moneda en que paga",
   "money.booth.names": "Nombres de los pasajeros, uno por línea (obligatorios con tarifa de residente)",

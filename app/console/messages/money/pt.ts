@@ -72,6 +72,8 @@ export const moneyPt: Record<keyof typeof moneyEn, string> = {
   "money.booth.trip.round_trip": "Ida e volta",
   "money.booth.trip.open": "Passagens abertas (esta travessia e sentido, qualquer dia)",
   "money.booth.return": "Saída de volta (ida e volta)",
+  "money.booth.returnDay": "Dia da volta (ida e volta)",
+  "money.booth.showReturns": "Ver as voltas desse dia",
   "money.booth.pickReturn": "Escolha a volta",
   "money.booth.currency": "Moeda do pagamento",
   "money.booth.names": "Nomes dos passageiros, um por linha (obrigatórios na tarifa de residente)",
