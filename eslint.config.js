@@ -34,9 +34,20 @@ const moduleZones = MODULES.flatMap((name) => [
 ]);
 
 const NODE_GLOBALS = Object.fromEntries(
-  ["process", "console", "Buffer", "URL", "URLSearchParams", "setTimeout", "clearTimeout", "setInterval", "clearInterval", "performance", "fetch", "AbortController"].map(
-    (name) => [name, "readonly"],
-  ),
+  [
+    "process",
+    "console",
+    "Buffer",
+    "URL",
+    "URLSearchParams",
+    "setTimeout",
+    "clearTimeout",
+    "setInterval",
+    "clearInterval",
+    "performance",
+    "fetch",
+    "AbortController",
+  ].map((name) => [name, "readonly"]),
 );
 
 export default tseslint.config(
@@ -68,7 +79,10 @@ export default tseslint.config(
       "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs", ".json"] })],
     },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "import-x/no-self-import": "error",
       "import-x/no-restricted-paths": [

@@ -45,7 +45,9 @@ export interface AppServices {
 /** What the site asks of the identity provider about the sessions it opened. */
 export interface IdentityProviderPort {
   /** The account an access token was issued for, if the token is live (GET /user-info-social/). */
-  accountOfAccessToken(token: string): Promise<{ accountId: string; viaSocialProvider: boolean; grantId: string; scopes: string[] } | null>;
+  accountOfAccessToken(
+    token: string,
+  ): Promise<{ accountId: string; viaSocialProvider: boolean; grantId: string; scopes: string[] } | null>;
   /** Revokes a grant and every token issued under it (logout). */
   revokeGrant(grantId: string): Promise<void>;
   /** What the provider's login or consent page shows; null when the interaction is over or unknown. */

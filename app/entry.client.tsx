@@ -43,7 +43,10 @@ function rememberLanguage(): void {
   document.cookie = `${COOKIE.language}=${language}; ${cookieAttributes(window.location.protocol === "https:")}`;
 }
 rememberLanguage();
-new MutationObserver(rememberLanguage).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
+new MutationObserver(rememberLanguage).observe(document.documentElement, {
+  attributes: true,
+  attributeFilter: ["lang"],
+});
 
 /**
  * Bump when server/offline.ts changes how the offline pages look; a change of their strings in the

@@ -10,7 +10,9 @@ import { CONSOLE_LAYOUT_ID_PREFIX } from "./console/console-i18n.ts";
 import "./app.css";
 
 // Only a page that failed needs the error screen: its code is not in every page's first load.
-const ErrorScreen = lazy(() => import("./components/error-screen.tsx").then((module) => ({ default: module.ErrorScreen })));
+const ErrorScreen = lazy(() =>
+  import("./components/error-screen.tsx").then((module) => ({ default: module.ErrorScreen })),
+);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadRootData(request, context);

@@ -20,12 +20,16 @@ const consolePages: RouteConfig = LANGUAGES.map((language) =>
   layout(
     "console/console-layout.tsx",
     { id: `console.${language}` },
-    Object.entries(CONSOLE_PAGES).map(([pageId, page]) => route(page.paths[language], page.file, { id: `${pageId}.${language}` })),
+    Object.entries(CONSOLE_PAGES).map(([pageId, page]) =>
+      route(page.paths[language], page.file, { id: `${pageId}.${language}` }),
+    ),
   ),
 );
 
 // Not pages: fault injection for the error-screen tests (answers 404 unless ENABLE_FAULT_ROUTES).
-const faults: RouteConfig = LANGUAGES.map((language) => route(`/${language}/__fault/`, "routes/fault.tsx", { id: `fault.${language}` }));
+const faults: RouteConfig = LANGUAGES.map((language) =>
+  route(`/${language}/__fault/`, "routes/fault.tsx", { id: `fault.${language}` }),
+);
 
 // Not pages: the currency form for browsers without JavaScript (POST sets the cookies, then back).
 const currencyForms: RouteConfig = LANGUAGES.map((language) =>
@@ -43,4 +47,12 @@ const crawlerFiles: RouteConfig = [
   route("robots.txt", "routes/robots-txt.ts", { id: "robots-txt" }),
 ];
 
-export default [...pages, ...consolePages, ...faults, ...currencyForms, ...identityProviderSteps, ...crawlerFiles, route("*", "routes/not-found.tsx", { id: "not-found" })] satisfies RouteConfig;
+export default [
+  ...pages,
+  ...consolePages,
+  ...faults,
+  ...currencyForms,
+  ...identityProviderSteps,
+  ...crawlerFiles,
+  route("*", "routes/not-found.tsx", { id: "not-found" }),
+] satisfies RouteConfig;

@@ -38,7 +38,12 @@ export function findRequestCurrency(request: Request, context: Context, language
 export async function findCurrencyOptions(context: Context, language: Language): Promise<CurrencyOption[]> {
   const { db } = context.get(servicesContext);
   const currencies = await findCurrencies(db, language);
-  return currencies.map((currency) => ({ id: currency.id, code: currency.iso_code, symbol: currency.symbol, name: currency.name }));
+  return currencies.map((currency) => ({
+    id: currency.id,
+    code: currency.iso_code,
+    symbol: currency.symbol,
+    name: currency.name,
+  }));
 }
 
 /** An amount as the catalogue stores it: integer minor units of MXN. */
@@ -49,7 +54,8 @@ export interface StoredPrice {
 
 /** Writes a stored MXN price in `currency` with the quote's rate, the currency's own way. Pure. */
 export function formatPriceIn(price: StoredPrice, currency: Currency, quote: Quote): string {
-  if (price.currency !== BASE_CURRENCY) throw new Error(`catalogue prices are set in ${BASE_CURRENCY}, got ${price.currency}`);
+  if (price.currency !== BASE_CURRENCY)
+    throw new Error(`catalogue prices are set in ${BASE_CURRENCY}, got ${price.currency}`);
   return formatMoney(priceIn(money(price.amountMinor, BASE_CURRENCY), currency.iso_code, quote), currency);
 }
 
@@ -75,7 +81,9 @@ export async function createPriceFormatter(
     return { code: currency.iso_code, format: (price) => formatPriceIn(price, currency, quote) };
   } catch (error) {
     if (!isAppError(error) || error.code !== "EXCHANGE_RATE_UNAVAILABLE") throw error;
-    context.get(requestContext).logger.warn({ currency: currency.iso_code }, "no exchange rate in force: prices shown in MXN");
+    context
+      .get(requestContext)
+      .logger.warn({ currency: currency.iso_code }, "no exchange rate in force: prices shown in MXN");
     const base = await findCurrencyByCode(db, BASE_CURRENCY, language);
     if (!base) throw error;
     const quote = await takeQuote(db, [BASE_CURRENCY], clock.now());

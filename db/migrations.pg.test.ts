@@ -20,7 +20,10 @@ beforeAll(async () => {
 afterAll(() => testDb.drop());
 
 async function start(): Promise<Runtime> {
-  return boot({ DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "2", LOG_LEVEL: "silent", NODE_ENV: "test" }, { logger: createLogger("silent") });
+  return boot(
+    { DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "2", LOG_LEVEL: "silent", NODE_ENV: "test" },
+    { logger: createLogger("silent") },
+  );
 }
 
 describe("migrations and seed on PostgreSQL", () => {
@@ -33,11 +36,18 @@ describe("migrations and seed on PostgreSQL", () => {
       expect(before).toMatchObject({ sites: 1, products: expect.any(Number), fares: expect.any(Number) });
       expect(before.products).toBeGreaterThanOrEqual(6);
 
-      const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as { entries: unknown[] };
-      const [applied] = await queryRows<{ n: number }>(first.database.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as {
+        entries: unknown[];
+      };
+      const [applied] = await queryRows<{ n: number }>(
+        first.database.db,
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
       expect(applied?.n).toBe(journal.entries.length);
 
-      await first.database.db.execute(sql`update products set name = jsonb_set(name, '{es}', '"Ferry del operador"') where id = ${FERRY_PRODUCT_ID}`);
+      await first.database.db.execute(
+        sql`update products set name = jsonb_set(name, '{es}', '"Ferry del operador"') where id = ${FERRY_PRODUCT_ID}`,
+      );
     } finally {
       await first.database.close();
     }

@@ -67,8 +67,22 @@ export const SEED_PORTS = [
 ];
 
 export const SEED_CROSSINGS = [
-  buildCrossing({ id: CROSSING_TO_ISLA, code: CROSSING_TO_ISLA_CODE, fromPortId: PORT_CANCUN, toPortId: PORT_ISLA_MUJERES, durationMinutes: 25, sortOrder: 1 }),
-  buildCrossing({ id: CROSSING_TO_CANCUN, code: CROSSING_TO_CANCUN_CODE, fromPortId: PORT_ISLA_MUJERES, toPortId: PORT_CANCUN, durationMinutes: 25, sortOrder: 2 }),
+  buildCrossing({
+    id: CROSSING_TO_ISLA,
+    code: CROSSING_TO_ISLA_CODE,
+    fromPortId: PORT_CANCUN,
+    toPortId: PORT_ISLA_MUJERES,
+    durationMinutes: 25,
+    sortOrder: 1,
+  }),
+  buildCrossing({
+    id: CROSSING_TO_CANCUN,
+    code: CROSSING_TO_CANCUN_CODE,
+    fromPortId: PORT_ISLA_MUJERES,
+    toPortId: PORT_CANCUN,
+    durationMinutes: 25,
+    sortOrder: 2,
+  }),
 ];
 
 export const SEED_VESSELS = [
@@ -89,15 +103,93 @@ export const SEED_VESSELS = [
  */
 export const SEED_TIMETABLE = [
   // Cancún → Isla Mujeres
-  buildTimetableRule({ id: 1, crossingId: CROSSING_TO_ISLA, vesselId: VESSEL_SMALL, firstDeparture: "09:00", lastDeparture: "17:00", intervalMinutes: 60, note: "Regular timetable" }),
-  buildTimetableRule({ id: 2, crossingId: CROSSING_TO_ISLA, vesselId: VESSEL_WEEKEND, weekdays: [6, 7], firstDeparture: "09:30", lastDeparture: "16:30", intervalMinutes: 60, note: "Weekend extra departures" }),
-  buildTimetableRule({ id: 3, crossingId: CROSSING_TO_ISLA, vesselId: VESSEL_LARGE, seasonStart: "12-15", seasonEnd: "01-07", firstDeparture: "08:30", lastDeparture: "18:00", intervalMinutes: 30, priority: 10, note: "High season: Christmas and New Year" }),
-  buildTimetableRule({ id: 4, crossingId: CROSSING_TO_ISLA, vesselId: VESSEL_LARGE, seasonStart: "07-01", seasonEnd: "08-31", firstDeparture: "08:30", lastDeparture: "18:00", intervalMinutes: 30, priority: 10, note: "High season: summer holidays" }),
+  buildTimetableRule({
+    id: 1,
+    crossingId: CROSSING_TO_ISLA,
+    vesselId: VESSEL_SMALL,
+    firstDeparture: "09:00",
+    lastDeparture: "17:00",
+    intervalMinutes: 60,
+    note: "Regular timetable",
+  }),
+  buildTimetableRule({
+    id: 2,
+    crossingId: CROSSING_TO_ISLA,
+    vesselId: VESSEL_WEEKEND,
+    weekdays: [6, 7],
+    firstDeparture: "09:30",
+    lastDeparture: "16:30",
+    intervalMinutes: 60,
+    note: "Weekend extra departures",
+  }),
+  buildTimetableRule({
+    id: 3,
+    crossingId: CROSSING_TO_ISLA,
+    vesselId: VESSEL_LARGE,
+    seasonStart: "12-15",
+    seasonEnd: "01-07",
+    firstDeparture: "08:30",
+    lastDeparture: "18:00",
+    intervalMinutes: 30,
+    priority: 10,
+    note: "High season: Christmas and New Year",
+  }),
+  buildTimetableRule({
+    id: 4,
+    crossingId: CROSSING_TO_ISLA,
+    vesselId: VESSEL_LARGE,
+    seasonStart: "07-01",
+    seasonEnd: "08-31",
+    firstDeparture: "08:30",
+    lastDeparture: "18:00",
+    intervalMinutes: 30,
+    priority: 10,
+    note: "High season: summer holidays",
+  }),
   // Isla Mujeres → Cancún
-  buildTimetableRule({ id: 5, crossingId: CROSSING_TO_CANCUN, vesselId: VESSEL_SMALL_RETURN, firstDeparture: "09:45", lastDeparture: "17:45", intervalMinutes: 60, note: "Regular timetable" }),
-  buildTimetableRule({ id: 6, crossingId: CROSSING_TO_CANCUN, vesselId: VESSEL_WEEKEND_RETURN, weekdays: [6, 7], firstDeparture: "10:15", lastDeparture: "18:15", intervalMinutes: 60, note: "Weekend extra departures" }),
-  buildTimetableRule({ id: 7, crossingId: CROSSING_TO_CANCUN, vesselId: VESSEL_HIGH_SEASON_RETURN, seasonStart: "12-15", seasonEnd: "01-07", firstDeparture: "09:15", lastDeparture: "19:15", intervalMinutes: 30, priority: 10, note: "High season: Christmas and New Year" }),
-  buildTimetableRule({ id: 8, crossingId: CROSSING_TO_CANCUN, vesselId: VESSEL_HIGH_SEASON_RETURN, seasonStart: "07-01", seasonEnd: "08-31", firstDeparture: "09:15", lastDeparture: "19:15", intervalMinutes: 30, priority: 10, note: "High season: summer holidays" }),
+  buildTimetableRule({
+    id: 5,
+    crossingId: CROSSING_TO_CANCUN,
+    vesselId: VESSEL_SMALL_RETURN,
+    firstDeparture: "09:45",
+    lastDeparture: "17:45",
+    intervalMinutes: 60,
+    note: "Regular timetable",
+  }),
+  buildTimetableRule({
+    id: 6,
+    crossingId: CROSSING_TO_CANCUN,
+    vesselId: VESSEL_WEEKEND_RETURN,
+    weekdays: [6, 7],
+    firstDeparture: "10:15",
+    lastDeparture: "18:15",
+    intervalMinutes: 60,
+    note: "Weekend extra departures",
+  }),
+  buildTimetableRule({
+    id: 7,
+    crossingId: CROSSING_TO_CANCUN,
+    vesselId: VESSEL_HIGH_SEASON_RETURN,
+    seasonStart: "12-15",
+    seasonEnd: "01-07",
+    firstDeparture: "09:15",
+    lastDeparture: "19:15",
+    intervalMinutes: 30,
+    priority: 10,
+    note: "High season: Christmas and New Year",
+  }),
+  buildTimetableRule({
+    id: 8,
+    crossingId: CROSSING_TO_CANCUN,
+    vesselId: VESSEL_HIGH_SEASON_RETURN,
+    seasonStart: "07-01",
+    seasonEnd: "08-31",
+    firstDeparture: "09:15",
+    lastDeparture: "19:15",
+    intervalMinutes: 30,
+    priority: 10,
+    note: "High season: summer holidays",
+  }),
 ];
 
 interface ParkSeed {
@@ -235,8 +327,16 @@ const PARKS: ParkSeed[] = [
       en: "Xplor Fuego with round-trip transport from Cancún and a buffet dinner.",
       pt: "Xplor Fuego com transporte de ida e volta de Cancún e jantar buffet.",
     },
-    title: { es: "Xplor Fuego: entrada o tour", en: "Xplor Fuego: admission or tour", pt: "Xplor Fuego: entrada ou passeio" },
-    subtitle: { es: "La aventura cuando cae la noche", en: "Adventure after dark", pt: "A aventura quando a noite cai" },
+    title: {
+      es: "Xplor Fuego: entrada o tour",
+      en: "Xplor Fuego: admission or tour",
+      pt: "Xplor Fuego: entrada ou passeio",
+    },
+    subtitle: {
+      es: "La aventura cuando cae la noche",
+      en: "Adventure after dark",
+      pt: "A aventura quando a noite cai",
+    },
     text: {
       es: "<p>Tirolesas, balsas y anfibios iluminados por fuego, con cena buffet.</p><ul><li>El <strong>tour</strong> agrega transporte redondo desde Cancún.</li><li>Edad mínima recomendada: 5 años.</li></ul>",
       en: "<p>Zip-lines, rafts and amphibious vehicles lit by fire, with a buffet dinner.</p><ul><li>The <strong>tour</strong> adds round-trip transport from Cancún.</li><li>Minimum recommended age: 5.</li></ul>",
@@ -273,7 +373,11 @@ const PARKS: ParkSeed[] = [
       pt: "Xoximilco com transporte de ida e volta de Cancún, jantar e open bar.",
     },
     title: { es: "Xoximilco: entrada o tour", en: "Xoximilco: admission or tour", pt: "Xoximilco: entrada ou passeio" },
-    subtitle: { es: "Música, canales y cocina mexicana", en: "Music, canals and Mexican food", pt: "Música, canais e comida mexicana" },
+    subtitle: {
+      es: "Música, canales y cocina mexicana",
+      en: "Music, canals and Mexican food",
+      pt: "Música, canais e comida mexicana",
+    },
     text: {
       es: "<p>Recorre canales en trajinera con música en vivo y cocina típica.</p><ul><li>El <strong>tour</strong> agrega transporte redondo desde Cancún.</li><li>Edad mínima recomendada: 5 años.</li></ul>",
       en: "<p>Float along canals on a trajinera with live music and traditional food.</p><ul><li>The <strong>tour</strong> adds round-trip transport from Cancún.</li><li>Minimum recommended age: 5.</li></ul>",
@@ -310,7 +414,11 @@ const PARKS: ParkSeed[] = [
       pt: "Xavage com transporte de ida e volta de Cancún e almoço incluído.",
     },
     title: { es: "Xavage: entrada o tour", en: "Xavage: admission or tour", pt: "Xavage: entrada ou passeio" },
-    subtitle: { es: "Adrenalina en tierra, agua y aire", en: "Adrenaline on land, water and air", pt: "Adrenalina em terra, água e ar" },
+    subtitle: {
+      es: "Adrenalina en tierra, agua y aire",
+      en: "Adrenaline on land, water and air",
+      pt: "Adrenalina em terra, água e ar",
+    },
     text: {
       es: "<p>Rafting en rápidos, kayak, monster trucks y circuito de cuerdas.</p><ul><li>El <strong>tour</strong> agrega transporte redondo desde Cancún.</li><li>Edad mínima recomendada: 5 años.</li></ul>",
       en: "<p>White-water rafting, kayaks, monster trucks and a ropes course.</p><ul><li>The <strong>tour</strong> adds round-trip transport from Cancún.</li><li>Minimum recommended age: 5.</li></ul>",
@@ -384,7 +492,11 @@ const PARKS: ParkSeed[] = [
       pt: "Xenotes com transporte de ida e volta de Cancún, almoço e equipamento.",
     },
     title: { es: "Xenotes: entrada o tour", en: "Xenotes: admission or tour", pt: "Xenotes: entrada ou passeio" },
-    subtitle: { es: "Cuatro cenotes, cuatro elementos", en: "Four cenotes, four elements", pt: "Quatro cenotes, quatro elementos" },
+    subtitle: {
+      es: "Cuatro cenotes, cuatro elementos",
+      en: "Four cenotes, four elements",
+      pt: "Quatro cenotes, quatro elementos",
+    },
     text: {
       es: "<p>Nada, rapelea y haz kayak en cuatro cenotes de la selva maya.</p><ul><li>El <strong>tour</strong> agrega transporte redondo desde Cancún y comida.</li><li>Niños de 6 a 11 años; edad mínima recomendada: 6 años.</li></ul>",
       en: "<p>Swim, rappel and kayak in four cenotes of the Mayan jungle.</p><ul><li>The <strong>tour</strong> adds round-trip transport from Cancún and lunch.</li><li>Children 6 to 11; minimum recommended age: 6.</li></ul>",
@@ -398,7 +510,11 @@ const PARKS: ParkSeed[] = [
   },
 ];
 
-const tourName = (name: string): LocalizedText => ({ es: `Tour ${name} desde Cancún`, en: `${name} tour from Cancún`, pt: `Passeio ${name} saindo de Cancún` });
+const tourName = (name: string): LocalizedText => ({
+  es: `Tour ${name} desde Cancún`,
+  en: `${name} tour from Cancún`,
+  pt: `Passeio ${name} saindo de Cancún`,
+});
 
 export const SEED_ACTIVITIES = [
   buildActivity({
@@ -407,7 +523,14 @@ export const SEED_ACTIVITIES = [
     name: { es: "Catamarán a Isla Mujeres", en: "Catamaran to Isla Mujeres", pt: "Catamarã para Isla Mujeres" },
     dailyCapacity: 120,
   }),
-  ...PARKS.map((park) => buildActivity({ id: park.activityId, code: park.key, name: { es: park.name, en: park.name, pt: park.name }, dailyCapacity: park.capacity })),
+  ...PARKS.map((park) =>
+    buildActivity({
+      id: park.activityId,
+      code: park.key,
+      name: { es: park.name, en: park.name, pt: park.name },
+      dailyCapacity: park.capacity,
+    }),
+  ),
 ];
 
 export const SEED_ACTIVITY_HOURS = [
@@ -529,12 +652,29 @@ export const SEED_PRODUCTS = [
   ]),
 ];
 
-const ferry = (category: "tourist" | "resident", passengerType: "adult" | "child", oneWay: number, roundTrip: number) => [
+const ferry = (
+  category: "tourist" | "resident",
+  passengerType: "adult" | "child",
+  oneWay: number,
+  roundTrip: number,
+) => [
   buildFare({ productId: FERRY_PRODUCT_ID, category, passengerType, trip: "one_way", amountMinor: pesos(oneWay) }),
-  buildFare({ productId: FERRY_PRODUCT_ID, category, passengerType, trip: "round_trip", amountMinor: pesos(roundTrip) }),
+  buildFare({
+    productId: FERRY_PRODUCT_ID,
+    category,
+    passengerType,
+    trip: "round_trip",
+    amountMinor: pesos(roundTrip),
+  }),
 ];
 
-const activity = (productId: number, adult: number, child: number, residentAdult = residentOf(adult), residentChild = residentOf(child)) => [
+const activity = (
+  productId: number,
+  adult: number,
+  child: number,
+  residentAdult = residentOf(adult),
+  residentChild = residentOf(child),
+) => [
   buildFare({ productId, passengerType: "adult", amountMinor: pesos(adult) }),
   buildFare({ productId, passengerType: "child", amountMinor: pesos(child) }),
   buildFare({ productId, category: "resident", passengerType: "adult", amountMinor: pesos(residentAdult) }),
@@ -549,7 +689,10 @@ export const SEED_FARES = [
   ...ferry("resident", "child", 84, 170),
   ...activity(CATAMARAN_TOUR_ID, 1790, 1340, 1290, 990),
   ...activity(CATAMARAN_FERRY_TOUR_ID, 1990, 1490, 1490, 1090),
-  ...PARKS.flatMap((park) => [...activity(park.admissionId, ...park.admission), ...activity(park.tourId, ...park.tour)]),
+  ...PARKS.flatMap((park) => [
+    ...activity(park.admissionId, ...park.admission),
+    ...activity(park.tourId, ...park.tour),
+  ]),
 ];
 
 /** Xenotes takes children from 6; every other product uses the default bands. */

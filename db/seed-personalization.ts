@@ -10,27 +10,29 @@ import type { SlotContent, SlotDefinition } from "../modules/personalization/ind
 export const RESIDENT_AUDIENCE = { "==": [{ var: "location.state" }, "ROO"] };
 export const CART_REMINDER_AUDIENCE = { and: [{ var: "visitor.returning" }, { ">": [{ var: "cart.items" }, 0] }] };
 
-
 const RESIDENT: Record<Language, SlotContent> = {
   es: {
     tone: "resident",
     eyebrow: "Residentes de Quintana Roo",
     title: "Tu tarifa de residente te espera",
-    bodyHtml: "<p>Con tu identificación de Quintana Roo cruzas a Isla Mujeres con <strong>tarifa preferencial</strong> todo el año.</p>",
+    bodyHtml:
+      "<p>Con tu identificación de Quintana Roo cruzas a Isla Mujeres con <strong>tarifa preferencial</strong> todo el año.</p>",
     cta: { label: "Ver promociones para residentes", href: "/es/ferries-quintanarroenses/" },
   },
   en: {
     tone: "resident",
     eyebrow: "Quintana Roo residents",
     title: "Your resident fare is waiting",
-    bodyHtml: "<p>With a Quintana Roo ID you cross to Isla Mujeres at a <strong>preferential fare</strong> all year round.</p>",
+    bodyHtml:
+      "<p>With a Quintana Roo ID you cross to Isla Mujeres at a <strong>preferential fare</strong> all year round.</p>",
     cta: { label: "See resident promotions", href: "/en/quintana-roo-residents/" },
   },
   pt: {
     tone: "resident",
     eyebrow: "Residentes de Quintana Roo",
     title: "Sua tarifa de residente está à sua espera",
-    bodyHtml: "<p>Com um documento de Quintana Roo, você atravessa para Isla Mujeres com <strong>tarifa preferencial</strong> o ano todo.</p>",
+    bodyHtml:
+      "<p>Com um documento de Quintana Roo, você atravessa para Isla Mujeres com <strong>tarifa preferencial</strong> o ano todo.</p>",
     cta: { label: "Ver promoções para residentes", href: "/pt/residentes-quintana-roo/" },
   },
 };
@@ -119,14 +121,16 @@ const PROMOTIONS_DEFAULT: Record<Language, SlotContent> = {
     tone: "default",
     eyebrow: "Presale",
     title: "Book 7 or 21 days ahead and pay less",
-    bodyHtml: "<p>The earlier you buy your ferry, the better the price: the presale fare applies by itself at checkout.</p>",
+    bodyHtml:
+      "<p>The earlier you buy your ferry, the better the price: the presale fare applies by itself at checkout.</p>",
     cta: { label: "Buy ferry tickets", href: "/en/ferry-isla-mujeres/" },
   },
   pt: {
     tone: "default",
     eyebrow: "Pré-venda",
     title: "Reserve com 7 ou 21 dias de antecedência e pague menos",
-    bodyHtml: "<p>Quanto antes você comprar o seu ferry, melhor o preço: a tarifa de pré-venda é aplicada sozinha no pagamento.</p>",
+    bodyHtml:
+      "<p>Quanto antes você comprar o seu ferry, melhor o preço: a tarifa de pré-venda é aplicada sozinha no pagamento.</p>",
     cta: { label: "Comprar ferry", href: "/pt/ferry-isla-mujeres/" },
   },
 };
@@ -150,7 +154,13 @@ export const SEED_SLOTS: SlotDefinition[] = [
       {
         version: 2,
         status: "draft",
-        variants: LANGUAGES.map((locale) => ({ locale, position: 1, name: "default", audience: null, content: HOME_DRAFT[locale] })),
+        variants: LANGUAGES.map((locale) => ({
+          locale,
+          position: 1,
+          name: "default",
+          audience: null,
+          content: HOME_DRAFT[locale],
+        })),
       },
     ],
   },

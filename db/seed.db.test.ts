@@ -36,8 +36,13 @@ describe("seed", () => {
       .update(products)
       .set({ name: { es: "Ferry editado", en: "Edited ferry", pt: "Ferry editado" }, featured: false })
       .where(eq(products.id, FERRY_PRODUCT_ID));
-    await db.update(sites).set({ languages: ["es", "en"] }).where(eq(sites.code, "travesia"));
-    await db.execute(sql`update fares set amount_minor = 26000 where product_id = ${FERRY_PRODUCT_ID} and trip = 'one_way' and category = 'tourist' and passenger_type = 'adult'`);
+    await db
+      .update(sites)
+      .set({ languages: ["es", "en"] })
+      .where(eq(sites.code, "travesia"));
+    await db.execute(
+      sql`update fares set amount_minor = 26000 where product_id = ${FERRY_PRODUCT_ID} and trip = 'one_way' and category = 'tourist' and passenger_type = 'adult'`,
+    );
 
     await seed(db);
 
@@ -47,12 +52,18 @@ describe("seed", () => {
     const [site] = await db.select().from(sites).where(eq(sites.code, "travesia"));
     expect(site?.languages).toEqual(["es", "en"]);
     const ferryFares = await db.select().from(fares).where(eq(fares.productId, FERRY_PRODUCT_ID));
-    expect(ferryFares.find((fare) => fare.trip === "one_way" && fare.category === "tourist" && fare.passengerType === "adult")?.amountMinor).toBe(26_000);
+    expect(
+      ferryFares.find(
+        (fare) => fare.trip === "one_way" && fare.category === "tourist" && fare.passengerType === "adult",
+      )?.amountMinor,
+    ).toBe(26_000);
   });
 
   it("puts back a seed row that is missing, and seeds another site code beside the first", async () => {
     const db = database.db;
-    await db.execute(sql`delete from fares where product_id = ${CATAMARAN_TOUR_ID} and passenger_type = 'child' and category = 'tourist'`);
+    await db.execute(
+      sql`delete from fares where product_id = ${CATAMARAN_TOUR_ID} and passenger_type = 'child' and category = 'tourist'`,
+    );
     expect((await counts()).fares).toBe(SEED_FARES.length - 1);
     await seed(db, "travesia-test");
     expect(await counts()).toMatchObject({ products: SEED_PRODUCTS.length, fares: SEED_FARES.length, sites: 2 });

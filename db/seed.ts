@@ -28,7 +28,13 @@ import { sites } from "../modules/site/index.ts";
 import { insertSlotIfMissing } from "../modules/personalization/index.ts";
 import { SEED_SLOTS } from "./seed-personalization.ts";
 import { CURRENCIES, currencies, exchangeRates } from "../modules/currency/index.ts";
-import { INSTALMENT_BANKS, PAYMENT_METHODS, instalmentBanks, paymentMethodCurrencies, paymentMethods } from "../modules/payments/index.ts";
+import {
+  INSTALMENT_BANKS,
+  PAYMENT_METHODS,
+  instalmentBanks,
+  paymentMethodCurrencies,
+  paymentMethods,
+} from "../modules/payments/index.ts";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../lib/db.ts";
 import type { CurrencyCode } from "../lib/money.ts";
@@ -90,7 +96,9 @@ export async function seed(db: Database, siteCode = "travesia", now: Date = new 
     // come from content slots. Shopping events stay off until the browser tracker sends them.
     await tx
       .insert(sites)
-      .values(buildSite({ code: siteCode, flags: { enableCroct: true, enableCroctShopping: false, enableUplift: true } }))
+      .values(
+        buildSite({ code: siteCode, flags: { enableCroct: true, enableCroctShopping: false, enableUplift: true } }),
+      )
       .onConflictDoNothing();
     await seedInventory(tx as unknown as Database);
     await tx.insert(products).values(SEED_PRODUCTS).onConflictDoNothing();
@@ -121,11 +129,15 @@ async function seedInventory(db: Database): Promise<void> {
   // timetable is never mixed with the demo one.
   if ((await db.select({ id: activityHours.id }).from(activityHours).limit(1)).length === 0) {
     await db.insert(activityHours).values(SEED_ACTIVITY_HOURS);
-    await db.execute(sql`select setval(pg_get_serial_sequence('activity_hours', 'id'), (select max(id) from activity_hours))`);
+    await db.execute(
+      sql`select setval(pg_get_serial_sequence('activity_hours', 'id'), (select max(id) from activity_hours))`,
+    );
   }
   if ((await db.select({ id: timetableRules.id }).from(timetableRules).limit(1)).length === 0) {
     await db.insert(timetableRules).values(SEED_TIMETABLE);
-    await db.execute(sql`select setval(pg_get_serial_sequence('timetable_rules', 'id'), (select max(id) from timetable_rules))`);
+    await db.execute(
+      sql`select setval(pg_get_serial_sequence('timetable_rules', 'id'), (select max(id) from timetable_rules))`,
+    );
   }
 }
 
@@ -133,7 +145,9 @@ async function seedCatalogue(db: Database): Promise<void> {
   await db.insert(productPassengerTypes).values(SEED_PASSENGER_TYPES).onConflictDoNothing();
   if ((await db.select({ id: presaleTiers.id }).from(presaleTiers).limit(1)).length === 0) {
     await db.insert(presaleTiers).values(SEED_PRESALE_TIERS);
-    await db.execute(sql`select setval(pg_get_serial_sequence('presale_tiers', 'id'), (select max(id) from presale_tiers))`);
+    await db.execute(
+      sql`select setval(pg_get_serial_sequence('presale_tiers', 'id'), (select max(id) from presale_tiers))`,
+    );
   }
   await db.insert(complements).values(SEED_COMPLEMENTS).onConflictDoNothing();
   await db.insert(productComplements).values(SEED_PRODUCT_COMPLEMENTS).onConflictDoNothing();
@@ -157,19 +171,26 @@ async function seedDemoOperations(db: Database, now: Date): Promise<void> {
   const day = await findDaySailings(db, [CROSSING_TO_ISLA], date, now);
   const closed = day.find((sailing) => sailing.time === DEMO_CLOSED_TIME);
   const chartered = day.find((sailing) => sailing.time === DEMO_CHARTERED_TIME);
-  if (closed) await closeSales(db, { sailingId: closed.id }, "weather", "Demo: northerly winds, port authority advisory");
+  if (closed)
+    await closeSales(db, { sailingId: closed.id }, "weather", "Demo: northerly winds, port authority advisory");
   if (chartered) await blockSeats(db, { sailingId: chartered.id }, chartered.capacity, DEMO_CHARTER_REFERENCE);
 }
 
 async function seedCurrencies(db: Database): Promise<void> {
   await db.insert(currencies).values(CURRENCIES.map(buildCurrency)).onConflictDoNothing();
   // Rates are history: a currency that has any rate (seeded or the operator's) gets no seed rate.
-  const rated = new Set((await db.selectDistinct({ currency: exchangeRates.currency }).from(exchangeRates)).map((row) => row.currency));
+  const rated = new Set(
+    (await db.selectDistinct({ currency: exchangeRates.currency }).from(exchangeRates)).map((row) => row.currency),
+  );
   const missing = Object.entries(SEED_EXCHANGE_RATES).filter(([currency]) => !rated.has(currency));
   if (missing.length > 0) {
     await db
       .insert(exchangeRates)
-      .values(missing.map(([currency, rate]) => buildExchangeRate({ currency, rate, source: "seed", validFrom: SEED_RATES_VALID_FROM })));
+      .values(
+        missing.map(([currency, rate]) =>
+          buildExchangeRate({ currency, rate, source: "seed", validFrom: SEED_RATES_VALID_FROM }),
+        ),
+      );
   }
   const added = await db
     .insert(paymentMethods)
@@ -181,5 +202,8 @@ async function seedCurrencies(db: Database): Promise<void> {
     method.currencies.map((currency) => ({ paymentMethodId: method.id, currency })),
   );
   if (offers.length > 0) await db.insert(paymentMethodCurrencies).values(offers).onConflictDoNothing();
-  await db.insert(instalmentBanks).values(INSTALMENT_BANKS.map((bank) => buildInstalmentBank(bank))).onConflictDoNothing();
+  await db
+    .insert(instalmentBanks)
+    .values(INSTALMENT_BANKS.map((bank) => buildInstalmentBank(bank)))
+    .onConflictDoNothing();
 }

@@ -8,7 +8,13 @@ import type { CurrencyCode } from "../lib/money.ts";
 import { findBookingsByBuyerEmail, type BookingRow } from "../modules/checkout/index.ts";
 import { confirmEmail, findAccount, issueAccountToken, registerAccount } from "../modules/identity/index.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
-import { bootCheckout, buyWithCard, GUEST_TEST_SECRET, placingInput, type CheckoutHarness } from "../tests/factories/checkout.ts";
+import {
+  bootCheckout,
+  buyWithCard,
+  GUEST_TEST_SECRET,
+  placingInput,
+  type CheckoutHarness,
+} from "../tests/factories/checkout.ts";
 import { findAccountBookings } from "./account-bookings.ts";
 import { addToCart } from "./cart.ts";
 import { guestSecretOf, placeBooking } from "./checkout.ts";
@@ -26,7 +32,12 @@ afterAll(() => runtime.database.close());
 
 const db = () => runtime.database.db;
 const deps = () => ({ db: db(), provider, now: NOW, guestAccessSecret: GUEST_TEST_SECRET, holdSeconds: HOLD_SECONDS });
-const listDeps = () => ({ db: db(), guestAccessSecret: GUEST_TEST_SECRET, manageBookingPathOf: (language: Language) => `/${language}/manage/`, now: NOW });
+const listDeps = () => ({
+  db: db(),
+  guestAccessSecret: GUEST_TEST_SECRET,
+  manageBookingPathOf: (language: Language) => `/${language}/manage/`,
+  now: NOW,
+});
 
 async function openTicketCart(currency: CurrencyCode = "USD"): Promise<string> {
   const { sessionId } = await addToCart(
@@ -59,7 +70,15 @@ async function paidBooking(email: string, currency: CurrencyCode = "USD"): Promi
 async function newAccount(email: string): Promise<string> {
   const { userId } = await registerAccount(
     db(),
-    { email, password: "sal-y-arena-2031", firstName: "Lucía", lastName: "Gómez", countryIso3: "MEX", state: "MX-ROO", language: "es" },
+    {
+      email,
+      password: "sal-y-arena-2031",
+      firstName: "Lucía",
+      lastName: "Gómez",
+      countryIso3: "MEX",
+      state: "MX-ROO",
+      language: "es",
+    },
     NOW,
   );
   return userId;
@@ -87,7 +106,9 @@ describe("the bookings of an account", () => {
     expect(shown.status).toBe("ticketed");
     expect(shown.total).toMatch(/ MXN$/);
     expect(shown.bookedAt).toBe(NOW.toISOString());
-    expect(shown.manageHref).toBe(`/es/manage/?ref=${second.reference}&key=${guestSecretOf(GUEST_TEST_SECRET, second.id)}`);
+    expect(shown.manageHref).toBe(
+      `/es/manage/?ref=${second.reference}&key=${guestSecretOf(GUEST_TEST_SECRET, second.id)}`,
+    );
   });
 
   it("splits them into upcoming and past trips, with tickets, calendar and what may still change", async () => {
@@ -95,8 +116,18 @@ describe("the bookings of an account", () => {
     const booking = await paidBooking(email);
     const account = await confirmed(await newAccount(email));
     const [upcoming] = await findAccountBookings(listDeps(), account, "en");
-    expect(upcoming).toMatchObject({ reference: booking.reference, upcoming: true, cancelled: false, nonRefundable: true, cancellable: false, changeUntil: null, firstDay: null });
-    expect(upcoming!.ticketsHref).toBe(`/api/bookings/${booking.reference}/tickets.pdf?key=${guestSecretOf(GUEST_TEST_SECRET, booking.id)}`);
+    expect(upcoming).toMatchObject({
+      reference: booking.reference,
+      upcoming: true,
+      cancelled: false,
+      nonRefundable: true,
+      cancellable: false,
+      changeUntil: null,
+      firstDay: null,
+    });
+    expect(upcoming!.ticketsHref).toBe(
+      `/api/bookings/${booking.reference}/tickets.pdf?key=${guestSecretOf(GUEST_TEST_SECRET, booking.id)}`,
+    );
     // Open tickets have no date: no calendar entry to add.
     expect(upcoming!.calendarHref).toBeNull();
     // A year on, the open tickets have expired: a past trip, nothing left to change.
@@ -107,7 +138,12 @@ describe("the bookings of an account", () => {
 
   it("leaves out a checkout that never got its money", async () => {
     const email = "pendiente@example.com";
-    const placed = await placeBooking(deps(), placingInput(await openTicketCart(), { buyer: { name: "Pendiente", email, phone: "+52 998 123 4567", country: "MX", acceptTerms: true } }));
+    const placed = await placeBooking(
+      deps(),
+      placingInput(await openTicketCart(), {
+        buyer: { name: "Pendiente", email, phone: "+52 998 123 4567", country: "MX", acceptTerms: true },
+      }),
+    );
     expect(placed.kind).toBe("redirect");
     expect(await findBookingsByBuyerEmail(db(), email)).toEqual([]);
     const paid = await paidBooking(email);

@@ -55,7 +55,11 @@ export interface AccountBooking {
 /** At most this many, newest first: an account area is not an archive. */
 export const ACCOUNT_BOOKINGS_LIMIT = 50;
 
-export async function findAccountBookings(deps: AccountBookingsDeps, account: Pick<Account, "email" | "confirmed">, language: Language): Promise<AccountBooking[]> {
+export async function findAccountBookings(
+  deps: AccountBookingsDeps,
+  account: Pick<Account, "email" | "confirmed">,
+  language: Language,
+): Promise<AccountBooking[]> {
   if (!account.confirmed) return [];
   const rows = await findBookingsByBuyerEmail(deps.db, account.email, ACCOUNT_BOOKINGS_LIMIT);
   const formatters = new Map<string, (amountMinor: number) => string>();
@@ -78,31 +82,59 @@ export async function findAccountBookings(deps: AccountBookingsDeps, account: Pi
       manageHref: `${deps.manageBookingPathOf(language)}?${query.toString()}`,
       ...tripFacts(view, deps.now),
       ticketsHref: usable ? `/api/bookings/${row.reference}/tickets.pdf?key=${key}` : null,
-      calendarHref: usable && view.lines.some((line) => !line.cancellation.cancelled && (line.outbound || line.activity)) ? `/api/bookings/${row.reference}/calendar.ics?key=${key}` : null,
+      calendarHref:
+        usable && view.lines.some((line) => !line.cancellation.cancelled && (line.outbound || line.activity))
+          ? `/api/bookings/${row.reference}/calendar.ics?key=${key}`
+          : null,
     });
   }
   return result;
 }
 
 /** Upcoming or past, the first day, and what may still be changed, from the manage-booking view. */
-export function tripFacts(view: BookingView, now: Date): Pick<AccountBooking, "cancelled" | "sailingClosed" | "upcoming" | "firstDay" | "products" | "changeUntil" | "cancelUntil" | "cancellable" | "nonRefundable"> {
+export function tripFacts(
+  view: BookingView,
+  now: Date,
+): Pick<
+  AccountBooking,
+  | "cancelled"
+  | "sailingClosed"
+  | "upcoming"
+  | "firstDay"
+  | "products"
+  | "changeUntil"
+  | "cancelUntil"
+  | "cancellable"
+  | "nonRefundable"
+> {
   const today = localDateOf(now);
   const live = view.lines.filter((line) => !line.cancellation.cancelled);
   const dayOf = (line: BookingView["lines"][number]) => line.outbound?.date ?? line.activity?.date ?? null;
-  const days = view.lines.map(dayOf).filter((day): day is string => day !== null).sort();
+  const days = view.lines
+    .map(dayOf)
+    .filter((day): day is string => day !== null)
+    .sort();
   const upcoming =
-    view.status === "ticketed" && !view.cancelled && live.some((line) => {
-      const day = dayOf(line) ?? (line.inbound?.date ?? null);
+    view.status === "ticketed" &&
+    !view.cancelled &&
+    live.some((line) => {
+      const day = dayOf(line) ?? line.inbound?.date ?? null;
       return day !== null ? day >= today : line.validUntil !== null && line.validUntil >= today;
     });
-  const latest = (values: (string | null)[]) => values.filter((value): value is string => value !== null).sort().at(-1) ?? null;
+  const latest = (values: (string | null)[]) =>
+    values
+      .filter((value): value is string => value !== null)
+      .sort()
+      .at(-1) ?? null;
   return {
     cancelled: view.cancelled,
     sailingClosed: view.sailingClosed,
     upcoming,
     firstDay: days[0] ?? null,
     products: [...new Set(view.lines.map((line) => line.productName))],
-    changeUntil: upcoming ? latest(live.map((line) => (line.dateChange.allowed ? line.dateChange.deadline : null))) : null,
+    changeUntil: upcoming
+      ? latest(live.map((line) => (line.dateChange.allowed ? line.dateChange.deadline : null)))
+      : null,
     cancelUntil: upcoming ? latest(live.map((line) => line.cancellation.offer?.until ?? null)) : null,
     cancellable: upcoming && live.some((line) => line.cancellation.offer !== null),
     nonRefundable: live.length > 0 && live.every((line) => !line.cancellation.policy.refundable),

@@ -3,7 +3,12 @@
 import { z } from "zod";
 import type { Database } from "../lib/db.ts";
 import type { Language } from "../lib/language.ts";
-import { findAccount, issueAccountToken, renderAccountEmail, type AccountEmailPurpose } from "../modules/identity/index.ts";
+import {
+  findAccount,
+  issueAccountToken,
+  renderAccountEmail,
+  type AccountEmailPurpose,
+} from "../modules/identity/index.ts";
 import type { JobContext } from "../modules/jobs/index.ts";
 import type { Mailer } from "../modules/mail/index.ts";
 
@@ -17,7 +22,11 @@ export interface AccountEmailDeps {
   linkPathOf: (purpose: AccountEmailPurpose, language: Language) => string;
 }
 
-export async function sendAccountEmail(deps: AccountEmailDeps, payload: unknown, context: Pick<JobContext, "now" | "logger">): Promise<void> {
+export async function sendAccountEmail(
+  deps: AccountEmailDeps,
+  payload: unknown,
+  context: Pick<JobContext, "now" | "logger">,
+): Promise<void> {
   const { userId, purpose } = PayloadSchema.parse(payload);
   const account = await findAccount(deps.db, userId);
   if (!account || !account.active || (purpose === "confirm_email" && account.confirmed)) {
@@ -28,5 +37,12 @@ export async function sendAccountEmail(deps: AccountEmailDeps, payload: unknown,
   const link = new URL(deps.linkPathOf(purpose, account.language), deps.siteOrigin);
   link.searchParams.set("token", token);
   const mail = renderAccountEmail(purpose, account.language, account.firstName, link.toString());
-  await deps.mailer.send({ to: account.email, subject: mail.subject, text: mail.text, html: mail.html, language: account.language, tag: `account-${purpose}` });
+  await deps.mailer.send({
+    to: account.email,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    language: account.language,
+    tag: `account-${purpose}`,
+  });
 }

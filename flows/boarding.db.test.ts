@@ -7,12 +7,34 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CROSSING_TO_CANCUN, CROSSING_TO_CANCUN_CODE, CROSSING_TO_ISLA } from "../db/seed-catalogue.ts";
 import { findAuditEntries } from "../modules/audit/index.ts";
 import { boardingKeysOf, boardingScans, boothSales, openBoardingList } from "../modules/boarding/index.ts";
-import { bookingEvents, bookings, findTickets, tickets, type BookingRow, type TicketRow } from "../modules/checkout/index.ts";
-import { addDays, blockSeats, findDaySailings, findSailing, materializeSailings, seatAllocations, type SailingView } from "../modules/inventory/index.ts";
+import {
+  bookingEvents,
+  bookings,
+  findTickets,
+  tickets,
+  type BookingRow,
+  type TicketRow,
+} from "../modules/checkout/index.ts";
+import {
+  addDays,
+  blockSeats,
+  findDaySailings,
+  findSailing,
+  materializeSailings,
+  seatAllocations,
+  type SailingView,
+} from "../modules/inventory/index.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
 import { signTicketCode } from "../modules/tickets/index.ts";
 import { addToCart } from "./cart.ts";
-import { bootCheckout, buyFerry, codeOf, GUEST_TEST_SECRET, soldOn, type CheckoutHarness } from "../tests/factories/checkout.ts";
+import {
+  bootCheckout,
+  buyFerry,
+  codeOf,
+  GUEST_TEST_SECRET,
+  soldOn,
+  type CheckoutHarness,
+} from "../tests/factories/checkout.ts";
 import { buildBoardingList, manifestOf, recordScan, syncScans, type ScanInput } from "./boarding.ts";
 import { sellAtBooth, type WalkUpSale } from "./walk-up.ts";
 
@@ -42,15 +64,33 @@ const db = () => runtime.database.db;
 const deps = (now = AT_PIER) => ({ db: db(), now, ticketSigningSecret: SECRET });
 const qr = (ticket: Pick<TicketRow, "code">) => signTicketCode(SECRET, ticket.code);
 function scan(sailing: SailingView, payload: string, fields: Partial<ScanInput> = {}): ScanInput {
-  return { id: crypto.randomUUID(), deviceId: "device-a", sailingId: sailing.id, payload, scannedAt: AT_PIER, offline: false, deviceOutcome: null, ...fields };
+  return {
+    id: crypto.randomUUID(),
+    deviceId: "device-a",
+    sailingId: sailing.id,
+    payload,
+    scannedAt: AT_PIER,
+    offline: false,
+    deviceOutcome: null,
+    ...fields,
+  };
 }
 
 async function ferryBooking(trip: "one_way" | "open", sailing: SailingView | null, adults = 1): Promise<BookingRow> {
-  return buyFerry({ db: db(), provider, now: NOW, guestAccessSecret: GUEST_TEST_SECRET, holdSeconds: HOLD_SECONDS }, provider, { trip, outbound: sailing, adults });
+  return buyFerry(
+    { db: db(), provider, now: NOW, guestAccessSecret: GUEST_TEST_SECRET, holdSeconds: HOLD_SECONDS },
+    provider,
+    { trip, outbound: sailing, adults },
+  );
 }
 
 async function historyOf(booking: Pick<BookingRow, "id">): Promise<string[]> {
-  return (await db().select({ reason: bookingEvents.reason }).from(bookingEvents).where(eq(bookingEvents.bookingId, booking.id))).map((row) => row.reason);
+  return (
+    await db()
+      .select({ reason: bookingEvents.reason })
+      .from(bookingEvents)
+      .where(eq(bookingEvents.bookingId, booking.id))
+  ).map((row) => row.reason);
 }
 
 describe("scanning a dated ticket", () => {
@@ -58,12 +98,29 @@ describe("scanning a dated ticket", () => {
     const booking = await ferryBooking("one_way", outbound[1]!);
     const [ticket] = await findTickets(db(), booking.id);
     const first = await recordScan(deps(), AGENT, scan(outbound[1]!, qr(ticket!)));
-    expect(first).toMatchObject({ outcome: "boarded", reason: null, code: ticket!.code, passengerType: "adult", fareCategory: "tourist", bookingReference: booking.reference, conflict: false });
+    expect(first).toMatchObject({
+      outcome: "boarded",
+      reason: null,
+      code: ticket!.code,
+      passengerType: "adult",
+      fareCategory: "tourist",
+      bookingReference: booking.reference,
+      conflict: false,
+    });
     expect((await findTickets(db(), booking.id))[0]!.status).toBe("used");
 
     const later = new Date(AT_PIER.getTime() + 60_000);
-    const second = await recordScan(deps(later), AGENT, scan(outbound[1]!, qr(ticket!), { deviceId: "device-b", scannedAt: later }));
-    expect(second).toMatchObject({ outcome: "refused", reason: "TICKET_ALREADY_BOARDED", boardedAt: AT_PIER.toISOString(), boardedSailingId: outbound[1]!.id });
+    const second = await recordScan(
+      deps(later),
+      AGENT,
+      scan(outbound[1]!, qr(ticket!), { deviceId: "device-b", scannedAt: later }),
+    );
+    expect(second).toMatchObject({
+      outcome: "refused",
+      reason: "TICKET_ALREADY_BOARDED",
+      boardedAt: AT_PIER.toISOString(),
+      boardedSailingId: outbound[1]!.id,
+    });
 
     const audit = await findAuditEntries(db(), { entityType: "ticket", entityId: ticket!.id, limit: 10 });
     expect(audit.map((entry) => [entry.action, entry.outcome, entry.reason])).toEqual([
@@ -82,7 +139,10 @@ describe("scanning a dated ticket", () => {
     // Before random codes, "<reference>-A01" was the first ticket's code: the reference sufficed.
     const guesses = ["A01", "A02", "B01"].map((leg) => `${booking.reference}-${leg}`);
     for (const guess of guesses) {
-      expect(await recordScan(deps(), AGENT, scan(outbound[2]!, signTicketCode(SECRET, guess)))).toMatchObject({ outcome: "refused", reason: "TICKET_CODE_INVALID" });
+      expect(await recordScan(deps(), AGENT, scan(outbound[2]!, signTicketCode(SECRET, guess)))).toMatchObject({
+        outcome: "refused",
+        reason: "TICKET_CODE_INVALID",
+      });
     }
     expect(ticket!.code.startsWith(`${booking.reference}-A01-`)).toBe(true);
     expect((await findTickets(db(), booking.id)).map((row) => row.status)).toEqual(["valid", "valid"]);
@@ -94,19 +154,36 @@ describe("scanning a dated ticket", () => {
     const altered = qr(one!).replace(one!.code, two!.code);
     const forged = `TRV1.${one!.code}.AAAAAAAAAAAAAAAAAAAAAA`;
     for (const payload of [altered, forged, "hello", "x".repeat(300)]) {
-      expect(await recordScan(deps(), AGENT, scan(outbound[2]!, payload))).toMatchObject({ outcome: "refused", reason: "TICKET_CODE_INVALID", code: null });
+      expect(await recordScan(deps(), AGENT, scan(outbound[2]!, payload))).toMatchObject({
+        outcome: "refused",
+        reason: "TICKET_CODE_INVALID",
+        code: null,
+      });
     }
     const [refusal] = await findAuditEntries(db(), { entityType: "ticket", entityId: "x".repeat(128), limit: 1 });
     expect(refusal).toMatchObject({ outcome: "refused", reason: "TICKET_CODE_INVALID" });
 
-    expect(await recordScan(deps(), AGENT, scan(outbound[3]!, qr(one!)))).toMatchObject({ outcome: "refused", reason: "TICKET_WRONG_SAILING", ticketSailingId: outbound[2]!.id });
-    expect(await recordScan(deps(), AGENT, scan(inbound[0]!, qr(one!)))).toMatchObject({ reason: "TICKET_WRONG_SAILING" });
+    expect(await recordScan(deps(), AGENT, scan(outbound[3]!, qr(one!)))).toMatchObject({
+      outcome: "refused",
+      reason: "TICKET_WRONG_SAILING",
+      ticketSailingId: outbound[2]!.id,
+    });
+    expect(await recordScan(deps(), AGENT, scan(inbound[0]!, qr(one!)))).toMatchObject({
+      reason: "TICKET_WRONG_SAILING",
+    });
 
     await db().update(bookings).set({ status: "refunded" }).where(eq(bookings.id, booking.id));
-    expect(await recordScan(deps(), AGENT, scan(outbound[2]!, qr(two!)))).toMatchObject({ outcome: "refused", reason: "TICKET_CANCELLED", code: two!.code });
+    expect(await recordScan(deps(), AGENT, scan(outbound[2]!, qr(two!)))).toMatchObject({
+      outcome: "refused",
+      reason: "TICKET_CANCELLED",
+      code: two!.code,
+    });
     // Nothing boarded: both tickets still valid, no boarding row.
     expect((await findTickets(db(), booking.id)).map((ticket) => ticket.status)).toEqual(["valid", "valid"]);
-    const [boarded] = await db().select({ n: count() }).from(boardingScans).where(and(eq(boardingScans.bookingId, booking.id), eq(boardingScans.outcome, "boarded")));
+    const [boarded] = await db()
+      .select({ n: count() })
+      .from(boardingScans)
+      .where(and(eq(boardingScans.bookingId, booking.id), eq(boardingScans.outcome, "boarded")));
     expect(boarded!.n).toBe(0);
   });
 
@@ -116,26 +193,47 @@ describe("scanning a dated ticket", () => {
     const booking = await ferryBooking("one_way", sailing, 2);
     const [one, two] = await findTickets(db(), booking.id);
     for (const when of [NOW, new Date("2031-03-06T11:00:00Z")]) {
-      expect(await recordScan(deps(when), AGENT, scan(sailing, qr(one!), { scannedAt: when }))).toMatchObject({ outcome: "refused", reason: "SAILING_NOT_TODAY" });
+      expect(await recordScan(deps(when), AGENT, scan(sailing, qr(one!), { scannedAt: when }))).toMatchObject({
+        outcome: "refused",
+        reason: "SAILING_NOT_TODAY",
+      });
     }
     expect((await findTickets(db(), booking.id))[0]!.status).toBe("valid");
     const [refusal] = await findAuditEntries(db(), { entityType: "ticket", entityId: one!.id, limit: 1 });
     expect(refusal).toMatchObject({ outcome: "refused", reason: "SAILING_NOT_TODAY" });
     // 22:30 on DAY at the pier, synced at 00:30 the next day.
     const lateOnTheDay = new Date("2031-03-06T03:30:00Z");
-    const [synced] = await syncScans(deps(new Date("2031-03-06T05:30:00Z")), AGENT, [scan(sailing, qr(two!), { offline: true, deviceOutcome: "boarded", scannedAt: lateOnTheDay })]);
+    const [synced] = await syncScans(deps(new Date("2031-03-06T05:30:00Z")), AGENT, [
+      scan(sailing, qr(two!), { offline: true, deviceOutcome: "boarded", scannedAt: lateOnTheDay }),
+    ]);
     expect(synced).toMatchObject({ outcome: "boarded", reason: null });
   });
 
   it("boards by the code printed under a damaged QR, typed as the agent reads it, against the sailing, with the same audit", async () => {
     const booking = await ferryBooking("one_way", outbound[5]!, 2);
     const [one, two] = await findTickets(db(), booking.id);
-    expect(await recordScan(deps(), AGENT, scan(outbound[6]!, one!.code))).toMatchObject({ outcome: "refused", reason: "TICKET_WRONG_SAILING", ticketSailingId: outbound[5]!.id });
+    expect(await recordScan(deps(), AGENT, scan(outbound[6]!, one!.code))).toMatchObject({
+      outcome: "refused",
+      reason: "TICKET_WRONG_SAILING",
+      ticketSailingId: outbound[5]!.id,
+    });
     const typed = await recordScan(deps(), AGENT, scan(outbound[5]!, ` ${one!.code.toLowerCase()} `));
-    expect(typed).toMatchObject({ outcome: "boarded", reason: null, code: one!.code, bookingReference: booking.reference });
-    expect(await recordScan(deps(), AGENT, scan(outbound[5]!, one!.code))).toMatchObject({ outcome: "refused", reason: "TICKET_ALREADY_BOARDED" });
+    expect(typed).toMatchObject({
+      outcome: "boarded",
+      reason: null,
+      code: one!.code,
+      bookingReference: booking.reference,
+    });
+    expect(await recordScan(deps(), AGENT, scan(outbound[5]!, one!.code))).toMatchObject({
+      outcome: "refused",
+      reason: "TICKET_ALREADY_BOARDED",
+    });
     // A code no ticket carries is refused as a made-up one.
-    expect(await recordScan(deps(), AGENT, scan(outbound[5]!, `${two!.code}9`))).toMatchObject({ outcome: "refused", reason: "TICKET_CODE_INVALID", code: null });
+    expect(await recordScan(deps(), AGENT, scan(outbound[5]!, `${two!.code}9`))).toMatchObject({
+      outcome: "refused",
+      reason: "TICKET_CODE_INVALID",
+      code: null,
+    });
 
     const audit = await findAuditEntries(db(), { entityType: "ticket", entityId: one!.id, limit: 10 });
     expect(audit.map((entry) => [entry.action, entry.outcome, entry.reason])).toEqual([
@@ -151,7 +249,10 @@ describe("scanning a dated ticket", () => {
     const booking = await ferryBooking("one_way", outbound[4]!);
     const [ticket] = await findTickets(db(), booking.id);
     const once = scan(outbound[4]!, qr(ticket!));
-    const [first, again, concurrent] = [await recordScan(deps(), AGENT, once), ...(await Promise.all([recordScan(deps(), AGENT, once), recordScan(deps(), AGENT, once)]))];
+    const [first, again, concurrent] = [
+      await recordScan(deps(), AGENT, once),
+      ...(await Promise.all([recordScan(deps(), AGENT, once), recordScan(deps(), AGENT, once)])),
+    ];
     expect(again).toEqual(first);
     expect(concurrent).toEqual(first);
     const [rows] = await db().select({ n: count() }).from(boardingScans).where(eq(boardingScans.id, once.id));
@@ -171,13 +272,25 @@ describe("open tickets", () => {
     // Full: the rest of the seats blocked, the next open ticket is refused and takes nothing.
     const left = (await findSailing(db(), target.id, NOW)).seatsLeft;
     await blockSeats(db(), { sailingId: target.id }, left, "block:test-full", NOW);
-    expect(await recordScan(deps(), AGENT, scan(target, qr(second!)))).toMatchObject({ outcome: "refused", reason: "SAILING_SOLD_OUT" });
+    expect(await recordScan(deps(), AGENT, scan(target, qr(second!)))).toMatchObject({
+      outcome: "refused",
+      reason: "SAILING_SOLD_OUT",
+    });
     expect(await recordScan(deps(), AGENT, scan(outbound[6]!, qr(second!)))).toMatchObject({ outcome: "boarded" });
     // Past its last day.
-    await db().update(tickets).set({ validUntil: addDays(DAY, -1) }).where(eq(tickets.id, third!.id));
-    expect(await recordScan(deps(), AGENT, scan(outbound[6]!, qr(third!)))).toMatchObject({ outcome: "refused", reason: "OPEN_TICKET_EXPIRED" });
+    await db()
+      .update(tickets)
+      .set({ validUntil: addDays(DAY, -1) })
+      .where(eq(tickets.id, third!.id));
+    expect(await recordScan(deps(), AGENT, scan(outbound[6]!, qr(third!)))).toMatchObject({
+      outcome: "refused",
+      reason: "OPEN_TICKET_EXPIRED",
+    });
     const manifest = await manifestOf(db(), outbound[6]!.id, "es", NOW);
-    expect(manifest.passengers.find((passenger) => passenger.code === second!.code)).toMatchObject({ open: true, state: "boarded" });
+    expect(manifest.passengers.find((passenger) => passenger.code === second!.code)).toMatchObject({
+      open: true,
+      state: "boarded",
+    });
   });
 
   it("board only the crossing and direction they were sold for, refused elsewhere with the reason and nothing taken", async () => {
@@ -186,7 +299,10 @@ describe("open tickets", () => {
     expect(ticket).toMatchObject({ sailingId: null, crossingId: CROSSING_TO_ISLA });
     const back = inbound[5]!;
     const soldBack = await soldOn(db(), back.id);
-    expect(await recordScan(deps(), AGENT, scan(back, qr(ticket!)))).toMatchObject({ outcome: "refused", reason: "TICKET_WRONG_CROSSING" });
+    expect(await recordScan(deps(), AGENT, scan(back, qr(ticket!)))).toMatchObject({
+      outcome: "refused",
+      reason: "TICKET_WRONG_CROSSING",
+    });
     expect(await soldOn(db(), back.id)).toBe(soldBack);
     const [refusal] = await findAuditEntries(db(), { entityType: "ticket", entityId: ticket!.id, limit: 1 });
     expect(refusal).toMatchObject({ action: "ticket.board", reason: "TICKET_WRONG_CROSSING" });
@@ -204,10 +320,18 @@ describe("syncing a device's offline scans", () => {
     const booking = await ferryBooking("one_way", outbound[7]!, 2);
     const [one, two] = await findTickets(db(), booking.id);
     // Device B boards `one` online; device A had let `one` and `two` on offline earlier and syncs now.
-    await recordScan(deps(), { ...AGENT, label: "b@example.com" }, scan(outbound[7]!, qr(one!), { deviceId: "device-b" }));
+    await recordScan(
+      deps(),
+      { ...AGENT, label: "b@example.com" },
+      scan(outbound[7]!, qr(one!), { deviceId: "device-b" }),
+    );
     const earlier = new Date(AT_PIER.getTime() - 120_000);
     const batch = [
-      scan(outbound[7]!, qr(two!), { offline: true, deviceOutcome: "boarded", scannedAt: new Date(earlier.getTime() + 1000) }),
+      scan(outbound[7]!, qr(two!), {
+        offline: true,
+        deviceOutcome: "boarded",
+        scannedAt: new Date(earlier.getTime() + 1000),
+      }),
       scan(outbound[7]!, qr(one!), { offline: true, deviceOutcome: "boarded", scannedAt: earlier }),
     ];
     const later = new Date(AT_PIER.getTime() + 300_000);
@@ -220,8 +344,18 @@ describe("syncing a device's offline scans", () => {
     expect(await syncScans(deps(later), AGENT, batch)).toEqual(results);
     const manifest = await manifestOf(db(), outbound[7]!.id, "es", later);
     expect(manifest.counts).toMatchObject({ booked: 2, boarded: 2, waiting: 0 });
-    expect(manifest.refusals).toEqual([expect.objectContaining({ reason: "TICKET_ALREADY_BOARDED", conflict: true, device: "device-a" })]);
-    expect(await codeOf(syncScans(deps(), AGENT, Array.from({ length: 501 }, () => batch[0]!)))).toBe("BOARDING_SYNC_TOO_LARGE");
+    expect(manifest.refusals).toEqual([
+      expect.objectContaining({ reason: "TICKET_ALREADY_BOARDED", conflict: true, device: "device-a" }),
+    ]);
+    expect(
+      await codeOf(
+        syncScans(
+          deps(),
+          AGENT,
+          Array.from({ length: 501 }, () => batch[0]!),
+        ),
+      ),
+    ).toBe("BOARDING_SYNC_TOO_LARGE");
   });
 });
 
@@ -239,15 +373,32 @@ describe("the signed list", () => {
     expect(list.serviceDate).toBe(DAY);
     expect(list.chosen).toEqual([sailing.id]);
     // Every sailing of the day on both crossings: a ticket of another one is "wrong sailing", not unknown.
-    expect(list.sailings.map((item) => item.id)).toEqual(expect.arrayContaining([...outbound, ...inbound].map((item) => item.id)));
+    expect(list.sailings.map((item) => item.id)).toEqual(
+      expect.arrayContaining([...outbound, ...inbound].map((item) => item.id)),
+    );
     const byCode = new Map(list.tickets.map((ticket) => [ticket.code, ticket]));
-    expect(byCode.get(waiting!.code)).toMatchObject({ mac: qr(waiting!).split(".")[2], sailingId: sailing.id, boardedAt: null, cancelled: false, passengerType: "adult" });
-    expect(byCode.get(boardedTicket!.code)).toMatchObject({ boardedAt: AT_PIER.toISOString(), boardedSailingId: sailing.id });
+    expect(byCode.get(waiting!.code)).toMatchObject({
+      mac: qr(waiting!).split(".")[2],
+      sailingId: sailing.id,
+      boardedAt: null,
+      cancelled: false,
+      passengerType: "adult",
+    });
+    expect(byCode.get(boardedTicket!.code)).toMatchObject({
+      boardedAt: AT_PIER.toISOString(),
+      boardedSailingId: sailing.id,
+    });
     const [openTicket] = await findTickets(db(), open.id);
-    expect(byCode.get(openTicket!.code)).toMatchObject({ sailingId: null, crossingId: CROSSING_TO_ISLA, validUntil: openTicket!.validUntil });
+    expect(byCode.get(openTicket!.code)).toMatchObject({
+      sailingId: null,
+      crossingId: CROSSING_TO_ISLA,
+      validUntil: openTicket!.validUntil,
+    });
     // Nothing in it signs: no secret, only MACs of tickets that exist.
     expect(signed.list).not.toContain(SECRET);
-    expect(await codeOf(buildBoardingList({ ...deps(), keys }, { sailingIds: [sailing.id, 999_999], language: "es" }))).toBe("UNKNOWN_SAILING");
+    expect(
+      await codeOf(buildBoardingList({ ...deps(), keys }, { sailingIds: [sailing.id, 999_999], language: "es" })),
+    ).toBe("UNKNOWN_SAILING");
   });
 });
 
@@ -278,7 +429,13 @@ describe("walk-up sales at the booth", () => {
     language: "es",
     ...fields,
   });
-  const boothDeps = (now = NOW) => ({ db: db(), now, siteCode: "travesia", guestAccessSecret: GUEST_TEST_SECRET, holdSeconds: HOLD_SECONDS });
+  const boothDeps = (now = NOW) => ({
+    db: db(),
+    now,
+    siteCode: "travesia",
+    guestAccessSecret: GUEST_TEST_SECRET,
+    holdSeconds: HOLD_SECONDS,
+  });
 
   it("sells seats for cash, issues tickets that board at once, records the till and audits it", async () => {
     const sailing = inbound[1]!;
@@ -288,12 +445,26 @@ describe("walk-up sales at the booth", () => {
     expect(sold.tickets.map((ticket) => ticket.passengerType)).toEqual(["adult", "adult", "child"]);
     expect(await soldOn(db(), sailing.id)).toBe(soldBefore + 3);
     const [till] = await db().select().from(boothSales).where(eq(boothSales.bookingId, sold.booking.id));
-    expect(till).toMatchObject({ amountMinor: sold.booking.totalMinor, staffLabel: "agent@example.com", cardLast4: null });
+    expect(till).toMatchObject({
+      amountMinor: sold.booking.totalMinor,
+      staffLabel: "agent@example.com",
+      cardLast4: null,
+    });
     const [entry] = await findAuditEntries(db(), { entityType: "booking", entityId: sold.booking.id, limit: 1 });
     expect(entry).toMatchObject({ action: "booking.walkup_sale", outcome: "applied" });
     expect(await recordScan(deps(), AGENT, scan(sailing, qr(sold.tickets[0]!)))).toMatchObject({ outcome: "boarded" });
     // No hold left behind by the sale.
-    const [held] = await db().select({ n: count() }).from(seatAllocations).where(and(eq(seatAllocations.sailingId, sailing.id), eq(seatAllocations.state, "held"), isNull(seatAllocations.releasedAt), like(seatAllocations.reference, "cart-line:%")));
+    const [held] = await db()
+      .select({ n: count() })
+      .from(seatAllocations)
+      .where(
+        and(
+          eq(seatAllocations.sailingId, sailing.id),
+          eq(seatAllocations.state, "held"),
+          isNull(seatAllocations.releasedAt),
+          like(seatAllocations.reference, "cart-line:%"),
+        ),
+      );
     expect(held!.n).toBe(0);
   });
 
@@ -302,21 +473,49 @@ describe("walk-up sales at the booth", () => {
     const tenMinutesBefore = new Date(sailing.departsAt.getTime() - 10 * 60_000);
     const web = addToCart(
       db(),
-      { sessionId: null, currency: "MXN", item: { type: "ferry", crossing: CROSSING_TO_CANCUN_CODE, trip: "one_way", date: DAY, returnDate: null, outboundSailingId: sailing.id, inboundSailingId: null, category: "tourist", passengers: { adult: 1, child: 0, infant: 0 } } },
+      {
+        sessionId: null,
+        currency: "MXN",
+        item: {
+          type: "ferry",
+          crossing: CROSSING_TO_CANCUN_CODE,
+          trip: "one_way",
+          date: DAY,
+          returnDate: null,
+          outboundSailingId: sailing.id,
+          inboundSailingId: null,
+          category: "tourist",
+          passengers: { adult: 1, child: 0, infant: 0 },
+        },
+      },
       { siteCode: "travesia", language: "es", now: tenMinutesBefore, holdSeconds: HOLD_SECONDS },
     );
     expect(await codeOf(web)).toBe("SAILING_DEPARTED");
-    const sold = await sellAtBooth(boothDeps(tenMinutesBefore), AGENT, sale(sailing, { method: "card_present", cardLast4: "4242", buyerEmail: "walkup@example.com", buyerName: "Luis" }));
+    const sold = await sellAtBooth(
+      boothDeps(tenMinutesBefore),
+      AGENT,
+      sale(sailing, { method: "card_present", cardLast4: "4242", buyerEmail: "walkup@example.com", buyerName: "Luis" }),
+    );
     expect(sold.booking.paymentMethod).toBe("card_present");
-    expect(await codeOf(sellAtBooth(boothDeps(new Date(sailing.departsAt.getTime() + 1000)), AGENT, sale(sailing)))).toBe("SAILING_DEPARTED");
+    expect(
+      await codeOf(sellAtBooth(boothDeps(new Date(sailing.departsAt.getTime() + 1000)), AGENT, sale(sailing))),
+    ).toBe("SAILING_DEPARTED");
 
     const full = inbound[3]!;
-    await blockSeats(db(), { sailingId: full.id }, (await findSailing(db(), full.id, NOW)).seatsLeft - 2, "block:test-walkup", NOW);
+    await blockSeats(
+      db(),
+      { sailingId: full.id },
+      (await findSailing(db(), full.id, NOW)).seatsLeft - 2,
+      "block:test-walkup",
+      NOW,
+    );
     const soldBefore = await soldOn(db(), full.id);
     expect(await codeOf(sellAtBooth(boothDeps(), AGENT, sale(full)))).toBe("SAILING_SOLD_OUT");
     expect(await soldOn(db(), full.id)).toBe(soldBefore);
     const [refusal] = await findAuditEntries(db(), { entityType: "sailing", entityId: String(full.id), limit: 1 });
     expect(refusal).toMatchObject({ action: "booking.walkup_sale", outcome: "refused", reason: "SAILING_SOLD_OUT" });
-    expect(await codeOf(sellAtBooth(boothDeps(), AGENT, sale(full, { buyerEmail: "not-an-address" })))).toBe("BUYER_DETAILS_INVALID");
+    expect(await codeOf(sellAtBooth(boothDeps(), AGENT, sale(full, { buyerEmail: "not-an-address" })))).toBe(
+      "BUYER_DETAILS_INVALID",
+    );
   });
 });

@@ -35,7 +35,15 @@ import {
   type TicketForBoarding,
 } from "../modules/boarding/index.ts";
 import { findBooking, recordBookingEvent } from "../modules/checkout/index.ts";
-import { decideAt, findCrossings, findDaySailings, findSailing, lockSailing, sellSeats, type SailingView } from "../modules/inventory/index.ts";
+import {
+  decideAt,
+  findCrossings,
+  findDaySailings,
+  findSailing,
+  lockSailing,
+  sellSeats,
+  type SailingView,
+} from "../modules/inventory/index.ts";
 import { printedTicketCodeOf, signTicketCode, verifyTicketCode } from "../modules/tickets/index.ts";
 
 export interface BoardingDeps {
@@ -85,7 +93,12 @@ export const MAX_SCANS_PER_SYNC = 500;
 
 const SCANNED_TEXT_LIMIT = 128;
 
-function resultOf(scan: BoardingScanRow, ticket: TicketForBoarding | null, boarding: BoardingScanRow | null, ticketSailingId: number | null): ScanResult {
+function resultOf(
+  scan: BoardingScanRow,
+  ticket: TicketForBoarding | null,
+  boarding: BoardingScanRow | null,
+  ticketSailingId: number | null,
+): ScanResult {
   const boarded = scan.outcome === "boarded" ? scan : boarding;
   return {
     id: scan.id,
@@ -129,7 +142,12 @@ function codeOf(secret: string, payload: string): ScannedCode | null {
  * Decides and records one scan. A refusal is an answer (200 with outcome refused), not an error: the
  * device shows its reason. Errors are for requests that name no sailing of ours.
  */
-export async function recordScan(deps: BoardingDeps, actor: AuditActor, input: ScanInput, requestId: string | null = null): Promise<ScanResult> {
+export async function recordScan(
+  deps: BoardingDeps,
+  actor: AuditActor,
+  input: ScanInput,
+  requestId: string | null = null,
+): Promise<ScanResult> {
   const { db, now } = deps;
   const scanned = codeOf(deps.ticketSigningSecret, input.payload);
   const code = scanned?.code ?? null;
@@ -156,7 +174,13 @@ export async function recordScan(deps: BoardingDeps, actor: AuditActor, input: S
                 cancelled: isCancelled(ticket),
                 boarded: boarding ? { at: boarding.scannedAt, sailingId: boarding.sailingId } : null,
               },
-              { id: sailing.id, crossingId: sailing.crossingId, serviceDate: sailing.serviceDate, closed: sailing.closure !== null, seatsLeft: sailing.seatsLeft },
+              {
+                id: sailing.id,
+                crossingId: sailing.crossingId,
+                serviceDate: sailing.serviceDate,
+                closed: sailing.closure !== null,
+                seatsLeft: sailing.seatsLeft,
+              },
               // When the passenger was at the gate: an offline device's scan synced after midnight
               // still belongs to the day it was made (its time is never taken ahead of ours).
               scannedAt,
@@ -185,18 +209,37 @@ export async function recordScan(deps: BoardingDeps, actor: AuditActor, input: S
         requestId,
         at: now,
       };
-      const details = { scanId: scan.id, sailingId: sailing.id, deviceId: input.deviceId, offline: input.offline, code, entry: scanned?.entry ?? null };
+      const details = {
+        scanId: scan.id,
+        sailingId: sailing.id,
+        deviceId: input.deviceId,
+        offline: input.offline,
+        code,
+        entry: scanned?.entry ?? null,
+      };
       if (decision.kind === "board" && ticket) {
         // An open ticket held no seat: it takes one now, under the sailing's lock (the trigger re-checks).
         if (decision.open) await sellSeats(tx, { sailingId: sailing.id }, 1, `boarding:${ticket.id}`, now);
         await markTicketUsed(tx, ticket.id);
         await recordChange(tx, { ...audit, before: { status: ticket.status }, after: { ...details, status: "used" } });
       } else {
-        await recordRefusal(tx, { ...audit, reason: scan.reason!, after: { ...details, conflict: input.deviceOutcome === "boarded" } });
+        await recordRefusal(tx, {
+          ...audit,
+          reason: scan.reason!,
+          after: { ...details, conflict: input.deviceOutcome === "boarded" },
+        });
       }
       if (ticket) {
         const booking = await findBooking(tx, { id: ticket.bookingId });
-        if (booking) await recordBookingEvent(tx, booking, decision.kind === "board" ? `boarded:${ticket.code}:sailing:${sailing.id}` : `boarding_refused:${scan.reason}:${ticket.code}:sailing:${sailing.id}`, now);
+        if (booking)
+          await recordBookingEvent(
+            tx,
+            booking,
+            decision.kind === "board"
+              ? `boarded:${ticket.code}:sailing:${sailing.id}`
+              : `boarding_refused:${scan.reason}:${ticket.code}:sailing:${sailing.id}`,
+            now,
+          );
       }
       return resultOf(scan, ticket, boarding, decision.kind === "refuse" ? (decision.ticketSailingId ?? null) : null);
     });
@@ -234,7 +277,12 @@ async function lockTicketByCodeForRead(db: Database, code: string): Promise<Tick
  * A device's batch, in the order it scanned: each scan its own transaction, so one bad scan does not
  * hold back the others, and a retried batch gives the same answers.
  */
-export async function syncScans(deps: BoardingDeps, actor: AuditActor, scans: readonly ScanInput[], requestId: string | null = null): Promise<ScanResult[]> {
+export async function syncScans(
+  deps: BoardingDeps,
+  actor: AuditActor,
+  scans: readonly ScanInput[],
+  requestId: string | null = null,
+): Promise<ScanResult[]> {
   if (scans.length > MAX_SCANS_PER_SYNC) throw new AppError("BOARDING_SYNC_TOO_LARGE");
   const ordered = [...scans].sort((a, b) => a.scannedAt.getTime() - b.scannedAt.getTime());
   const results = new Map<string, ScanResult>();
@@ -254,13 +302,18 @@ export interface BoardingListInput {
  * apart from a forgery offline) and the open tickets still good that day, each with the MAC its QR
  * carries, and whether it is cancelled or already boarded; signed, good for BOARDING_LIST_TTL_HOURS.
  */
-export async function buildBoardingList(deps: BoardingDeps & { keys: BoardingKeys }, input: BoardingListInput): Promise<SignedBoardingList> {
+export async function buildBoardingList(
+  deps: BoardingDeps & { keys: BoardingKeys },
+  input: BoardingListInput,
+): Promise<SignedBoardingList> {
   const { db, now } = deps;
-  if (input.sailingIds.length === 0) throw new AppError("UNKNOWN_SAILING", { issues: [{ path: "sailings", code: "required" }] });
+  if (input.sailingIds.length === 0)
+    throw new AppError("UNKNOWN_SAILING", { issues: [{ path: "sailings", code: "required" }] });
   const chosen: SailingView[] = [];
   for (const id of input.sailingIds) chosen.push(await findSailing(db, id, now));
   const serviceDate = chosen[0]!.serviceDate;
-  if (chosen.some((sailing) => sailing.serviceDate !== serviceDate)) throw new AppError("UNKNOWN_SAILING", { issues: [{ path: "sailings", code: "one_day_only" }] });
+  if (chosen.some((sailing) => sailing.serviceDate !== serviceDate))
+    throw new AppError("UNKNOWN_SAILING", { issues: [{ path: "sailings", code: "one_day_only" }] });
   const crossings = await findCrossings(db, input.language);
   const daySailings = await findDaySailings(
     db,
@@ -314,7 +367,19 @@ export async function buildBoardingList(deps: BoardingDeps & { keys: BoardingKey
 export type PassengerState = "boarded" | "waiting" | "no_show" | "cancelled";
 
 export interface Manifest {
-  sailing: { id: number; serviceDate: string; time: string; departsAt: string; from: string; to: string; vessel: string; capacity: number; taken: number; departed: boolean; closed: boolean };
+  sailing: {
+    id: number;
+    serviceDate: string;
+    time: string;
+    departsAt: string;
+    from: string;
+    to: string;
+    vessel: string;
+    capacity: number;
+    taken: number;
+    departed: boolean;
+    closed: boolean;
+  };
   counts: { booked: number; boarded: number; waiting: number; noShows: number | null; cancelled: number };
   passengers: {
     code: string;
@@ -339,7 +404,13 @@ export async function manifestOf(db: Database, sailingId: number, language: Lang
   const departed = sailing.departsAt.getTime() <= now.getTime();
   const rows = await findManifestRows(db, sailingId);
   const passengers = rows.map((row) => {
-    const state: PassengerState = row.boardedAt ? "boarded" : isCancelled(row) ? "cancelled" : departed ? "no_show" : "waiting";
+    const state: PassengerState = row.boardedAt
+      ? "boarded"
+      : isCancelled(row)
+        ? "cancelled"
+        : departed
+          ? "no_show"
+          : "waiting";
     return {
       code: row.code,
       name: row.passengerName,

@@ -7,12 +7,38 @@ import { AppError } from "../lib/errors.ts";
 import { isLanguage, type Language } from "../lib/language.ts";
 import { isCurrencyCode } from "../lib/money.ts";
 import { findProducts } from "../modules/catalog/index.ts";
-import { findBooking, findBookingEvents, findBookingLines, findPayments, findTickets, paidAttemptOf, readDateChangeReason, type BookingLineRow, type BookingPaymentRow, type BookingRow, type TicketRow } from "../modules/checkout/index.ts";
+import {
+  findBooking,
+  findBookingEvents,
+  findBookingLines,
+  findPayments,
+  findTickets,
+  paidAttemptOf,
+  readDateChangeReason,
+  type BookingLineRow,
+  type BookingPaymentRow,
+  type BookingRow,
+  type TicketRow,
+} from "../modules/checkout/index.ts";
 import { findAmountFormatter, symbolNamesCurrency } from "../modules/currency/index.ts";
-import { findActivities, findCrossings, findSailing, hoursOn, instantOf, type Activity, type Crossing, type SailingView } from "../modules/inventory/index.ts";
+import {
+  findActivities,
+  findCrossings,
+  findSailing,
+  hoursOn,
+  instantOf,
+  type Activity,
+  type Crossing,
+  type SailingView,
+} from "../modules/inventory/index.ts";
 import { cardBrandName } from "../modules/payments/index.ts";
 import { boardingKeysOf, withTicketPass } from "../modules/boarding/index.ts";
-import { paymentSummaryOf, signTicketCode, type BookingDocument, type TicketDocument } from "../modules/tickets/index.ts";
+import {
+  paymentSummaryOf,
+  signTicketCode,
+  type BookingDocument,
+  type TicketDocument,
+} from "../modules/tickets/index.ts";
 import { guestSecretOf } from "./checkout.ts";
 
 export interface BookingDocumentDeps {
@@ -28,7 +54,10 @@ export interface BookingDocumentDeps {
 }
 
 /** The absolute link to manage a booking: its reference and the guest key, so it opens on any device. */
-export function manageBookingUrlOf(deps: Pick<BookingDocumentDeps, "siteOrigin" | "manageBookingPathOf" | "guestAccessSecret">, booking: Pick<BookingRow, "id" | "reference" | "language">): string {
+export function manageBookingUrlOf(
+  deps: Pick<BookingDocumentDeps, "siteOrigin" | "manageBookingPathOf" | "guestAccessSecret">,
+  booking: Pick<BookingRow, "id" | "reference" | "language">,
+): string {
   const url = new URL(deps.manageBookingPathOf(languageOf(booking)), deps.siteOrigin);
   url.searchParams.set("ref", booking.reference);
   url.searchParams.set("key", guestSecretOf(deps.guestAccessSecret, booking.id));
@@ -43,7 +72,9 @@ function languageOf(booking: Pick<BookingRow, "language">): Language {
 async function formatTotal(db: Database, booking: BookingRow, language: Language): Promise<string> {
   const format = await findAmountFormatter(db, booking.currency, language);
   const written = format(booking.totalMinor);
-  return isCurrencyCode(booking.currency) && !symbolNamesCurrency(booking.currency) ? `${written} ${booking.currency}` : written;
+  return isCurrencyCode(booking.currency) && !symbolNamesCurrency(booking.currency)
+    ? `${written} ${booking.currency}`
+    : written;
 }
 
 /** How the money came: the captured attempt (refunds keep their card details too). */
@@ -51,7 +82,13 @@ export function paidWithOf(payments: readonly BookingPaymentRow[], language: Lan
   const paid = paidAttemptOf(payments);
   if (!paid) return "";
   const brandName = paid.cardBrand ? cardBrandName(paid.cardBrand) : null;
-  return paymentSummaryOf(language, { method: paid.method, brandName, last4: paid.cardLast4, instalmentMonths: paid.instalmentMonths, financedBy: paid.financedBy });
+  return paymentSummaryOf(language, {
+    method: paid.method,
+    brandName,
+    last4: paid.cardLast4,
+    instalmentMonths: paid.instalmentMonths,
+    financedBy: paid.financedBy,
+  });
 }
 
 interface Places {
@@ -62,7 +99,9 @@ interface Places {
 
 async function loadPlaces(db: Database, language: Language, tickets: readonly TicketRow[], now: Date): Promise<Places> {
   const sailingIds = [...new Set(tickets.flatMap((ticket) => (ticket.sailingId === null ? [] : [ticket.sailingId])))];
-  const activityIds = [...new Set(tickets.flatMap((ticket) => (ticket.activityId === null ? [] : [ticket.activityId])))];
+  const activityIds = [
+    ...new Set(tickets.flatMap((ticket) => (ticket.activityId === null ? [] : [ticket.activityId]))),
+  ];
   const [sailingViews, crossingList, activityList] = await Promise.all([
     Promise.all(sailingIds.map((id) => findSailing(db, id, now))),
     sailingIds.length > 0 ? findCrossings(db, language) : Promise.resolve([]),
@@ -75,7 +114,10 @@ async function loadPlaces(db: Database, language: Language, tickets: readonly Ti
   };
 }
 
-function whenAndWhere(ticket: TicketRow, places: Places): Pick<TicketDocument, "date" | "time" | "from" | "to" | "startsAt" | "endsAt"> {
+function whenAndWhere(
+  ticket: TicketRow,
+  places: Places,
+): Pick<TicketDocument, "date" | "time" | "from" | "to" | "startsAt" | "endsAt"> {
   const sailing = ticket.sailingId === null ? undefined : places.sailings.get(ticket.sailingId);
   if (sailing) {
     const crossing = places.crossings.get(sailing.crossingId);
@@ -108,13 +150,24 @@ function whenAndWhere(ticket: TicketRow, places: Places): Pick<TicketDocument, "
  * The document of a ticketed booking. BOOKING_NOT_FOUND when there is none, BOOKING_STATE when it has
  * no tickets (yet, or any more).
  */
-export async function loadBookingDocument(deps: BookingDocumentDeps, bookingId: string): Promise<{ booking: BookingRow; document: BookingDocument }> {
+export async function loadBookingDocument(
+  deps: BookingDocumentDeps,
+  bookingId: string,
+): Promise<{ booking: BookingRow; document: BookingDocument }> {
   const { db } = deps;
   const booking = await findBooking(db, { id: bookingId });
   if (!booking) throw new AppError("BOOKING_NOT_FOUND");
-  if (booking.status !== "ticketed") throw new AppError("BOOKING_STATE", { issues: [{ path: "booking.status", code: `not_ticketed:${booking.status}` }] });
+  if (booking.status !== "ticketed")
+    throw new AppError("BOOKING_STATE", {
+      issues: [{ path: "booking.status", code: `not_ticketed:${booking.status}` }],
+    });
   const language = languageOf(booking);
-  const [lines, tickets, payments, events] = await Promise.all([findBookingLines(db, booking.id), findTickets(db, booking.id), findPayments(db, booking.id), findBookingEvents(db, booking.id)]);
+  const [lines, tickets, payments, events] = await Promise.all([
+    findBookingLines(db, booking.id),
+    findTickets(db, booking.id),
+    findPayments(db, booking.id),
+    findBookingEvents(db, booking.id),
+  ]);
   const [products, places, total] = await Promise.all([
     findProducts(db, language, { ids: [...new Set(lines.map((line) => line.productId))], withComplements: false }),
     loadPlaces(db, language, tickets, deps.now),
@@ -128,13 +181,17 @@ export async function loadBookingDocument(deps: BookingDocumentDeps, bookingId: 
       if (!line) throw new Error(`ticket ${ticket.code} has no line in booking ${booking.reference}`);
       return {
         code: ticket.code,
-        qrPayload: withTicketPass(boardingKeysOf(deps.ticketSigningSecret), signTicketCode(deps.ticketSigningSecret, ticket.code), {
-          sailingId: ticket.sailingId,
-          crossingId: ticket.crossingId,
-          serviceDate: ticket.serviceDate,
-          validUntil: ticket.validUntil,
-          passengerType: ticket.passengerType,
-        }),
+        qrPayload: withTicketPass(
+          boardingKeysOf(deps.ticketSigningSecret),
+          signTicketCode(deps.ticketSigningSecret, ticket.code),
+          {
+            sailingId: ticket.sailingId,
+            crossingId: ticket.crossingId,
+            serviceDate: ticket.serviceDate,
+            validUntil: ticket.validUntil,
+            passengerType: ticket.passengerType,
+          },
+        ),
         kind: line.kind,
         productName: products.find((product) => product.id === line.productId)?.name ?? "Travesía",
         passengerType: ticket.passengerType,
@@ -145,7 +202,8 @@ export async function loadBookingDocument(deps: BookingDocumentDeps, bookingId: 
       };
     });
   // Every ticket cancelled (a cancelled booking keeps its paid status when a fee was kept): nothing to print or mail.
-  if (documentTickets.length === 0 && tickets.length > 0) throw new AppError("BOOKING_STATE", { issues: [{ path: "tickets", code: "all_cancelled" }] });
+  if (documentTickets.length === 0 && tickets.length > 0)
+    throw new AppError("BOOKING_STATE", { issues: [{ path: "tickets", code: "all_cancelled" }] });
   return {
     booking,
     document: {

@@ -6,7 +6,14 @@ import { z } from "zod";
 import type { Database } from "../lib/db.ts";
 import { AppError } from "../lib/errors.ts";
 import { isLanguage, type Language } from "../lib/language.ts";
-import { assertCanResend, findBooking, findBookingEvents, normalizeReference, recordBookingEvent, type BookingRow } from "../modules/checkout/index.ts";
+import {
+  assertCanResend,
+  findBooking,
+  findBookingEvents,
+  normalizeReference,
+  recordBookingEvent,
+  type BookingRow,
+} from "../modules/checkout/index.ts";
 import { enqueueJob, type JobContext } from "../modules/jobs/index.ts";
 import type { Mailer } from "../modules/mail/index.ts";
 import { renderBookingEmail, renderBookingIcs, renderTicketsPdf } from "../modules/tickets/index.ts";
@@ -18,7 +25,10 @@ export const SEND_BOOKING_EMAIL = "send-booking-email";
 /** Why the tickets are mailed: the first time, because the buyer asked again, or because a date changed. */
 export type BookingEmailReason = "confirmation" | "resend" | "date_changed";
 
-const BookingEmailPayloadSchema = z.object({ bookingId: z.uuid(), reason: z.enum(["confirmation", "resend", "date_changed"]).default("confirmation") });
+const BookingEmailPayloadSchema = z.object({
+  bookingId: z.uuid(),
+  reason: z.enum(["confirmation", "resend", "date_changed"]).default("confirmation"),
+});
 
 /** History reasons (booking_events) written by this flow. */
 export const EMAIL_SENT_EVENT = "email_sent";
@@ -30,7 +40,11 @@ type Executor = Parameters<typeof enqueueJob>[0];
  * Queues the tickets' e-mail in `tx`. The confirmation is keyed per booking, so the return page and
  * the webhook confirming at once (or a confirmation run twice) send one mail; a resend is its own job.
  */
-export async function enqueueBookingEmail(tx: Executor, bookingId: string, reason: BookingEmailReason): Promise<number | null> {
+export async function enqueueBookingEmail(
+  tx: Executor,
+  bookingId: string,
+  reason: BookingEmailReason,
+): Promise<number | null> {
   return enqueueJob(tx, {
     name: SEND_BOOKING_EMAIL,
     payload: { bookingId, reason },
@@ -49,7 +63,11 @@ export type SendBookingEmailDeps = Omit<BookingDocumentDeps, "now"> & { mailer: 
  * the buyer, then writes `email_sent` in the booking's history. Throws to have the attempt retried.
  * A booking that is no longer ticketed (refunded meanwhile) is not mailed: it is logged and done.
  */
-export async function sendBookingEmail(deps: SendBookingEmailDeps, payload: unknown, context: Pick<JobContext, "now" | "logger">): Promise<void> {
+export async function sendBookingEmail(
+  deps: SendBookingEmailDeps,
+  payload: unknown,
+  context: Pick<JobContext, "now" | "logger">,
+): Promise<void> {
   const { bookingId, reason } = BookingEmailPayloadSchema.parse(payload);
   let loaded;
   try {
@@ -73,7 +91,15 @@ export async function sendBookingEmail(deps: SendBookingEmailDeps, payload: unkn
     tag: `booking-${reason}`,
     attachments: [
       { filename: ticketsPdfFilename(document.reference), contentType: "application/pdf", content: pdf },
-      ...(ics ? [{ filename: calendarFilename(document.reference), contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: Buffer.from(ics, "utf8") }] : []),
+      ...(ics
+        ? [
+            {
+              filename: calendarFilename(document.reference),
+              contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+              content: Buffer.from(ics, "utf8"),
+            },
+          ]
+        : []),
     ],
   });
   await recordBookingEvent(deps.db, booking, `${EMAIL_SENT_EVENT}:${reason}`, context.now);
@@ -88,10 +114,15 @@ export interface GuestRequest {
 }
 
 /** The booking this request may see; BOOKING_NOT_FOUND alike for a wrong reference and a wrong key, so neither tells the other. */
-async function findGuestBooking(db: Database, request: GuestRequest, options: { lock?: boolean } = {}): Promise<BookingRow> {
+async function findGuestBooking(
+  db: Database,
+  request: GuestRequest,
+  options: { lock?: boolean } = {},
+): Promise<BookingRow> {
   const reference = normalizeReference(request.reference);
   const booking = reference ? await findBooking(db, { reference }, options) : null;
-  if (!booking || !request.secrets.some((secret) => hasGuestAccess(booking, secret))) throw new AppError("BOOKING_NOT_FOUND");
+  if (!booking || !request.secrets.some((secret) => hasGuestAccess(booking, secret)))
+    throw new AppError("BOOKING_NOT_FOUND");
   return booking;
 }
 
@@ -107,7 +138,10 @@ export async function guestBookingLanguage(db: Database, request: GuestRequest):
 }
 
 /** The tickets' PDF for their buyer: BOOKING_NOT_FOUND without access, BOOKING_STATE before (or after) they are issued. */
-export async function ticketsPdfForGuest(deps: BookingDocumentDeps, request: GuestRequest): Promise<{ filename: string; pdf: Buffer }> {
+export async function ticketsPdfForGuest(
+  deps: BookingDocumentDeps,
+  request: GuestRequest,
+): Promise<{ filename: string; pdf: Buffer }> {
   const booking = await findGuestBooking(deps.db, request);
   const { document } = await loadBookingDocument(deps, booking.id);
   return { filename: ticketsPdfFilename(document.reference), pdf: await renderTicketsPdf(document) };
@@ -118,7 +152,10 @@ export function calendarFilename(reference: string): string {
 }
 
 /** The booking's calendar entries for their buyer, as the e-mail attaches them; BOOKING_STATE when no ticket has a date (open tickets, coupons). */
-export async function calendarForGuest(deps: BookingDocumentDeps, request: GuestRequest): Promise<{ filename: string; ics: string }> {
+export async function calendarForGuest(
+  deps: BookingDocumentDeps,
+  request: GuestRequest,
+): Promise<{ filename: string; ics: string }> {
   const booking = await findGuestBooking(deps.db, request);
   const { document } = await loadBookingDocument(deps, booking.id);
   const ics = renderBookingIcs(document);
@@ -130,12 +167,20 @@ export async function calendarForGuest(deps: BookingDocumentDeps, request: Guest
  * The buyer asks for the tickets' e-mail again: recorded in the booking's history and queued, at most
  * MAX_RESENDS_PER_HOUR an hour (RESEND_LIMIT). The booking row is locked so two clicks at once count as two.
  */
-export async function requestBookingEmailResend(deps: { db: Database; now: Date }, request: GuestRequest): Promise<BookingRow> {
+export async function requestBookingEmailResend(
+  deps: { db: Database; now: Date },
+  request: GuestRequest,
+): Promise<BookingRow> {
   const { db, now } = deps;
   return db.transaction(async (tx) => {
     const booking = await findGuestBooking(tx, request, { lock: true });
-    if (booking.status !== "ticketed") throw new AppError("BOOKING_STATE", { issues: [{ path: "booking.status", code: `not_ticketed:${booking.status}` }] });
-    const asked = (await findBookingEvents(tx, booking.id)).filter((event) => event.reason === RESEND_REQUESTED_EVENT).map((event) => event.at);
+    if (booking.status !== "ticketed")
+      throw new AppError("BOOKING_STATE", {
+        issues: [{ path: "booking.status", code: `not_ticketed:${booking.status}` }],
+      });
+    const asked = (await findBookingEvents(tx, booking.id))
+      .filter((event) => event.reason === RESEND_REQUESTED_EVENT)
+      .map((event) => event.at);
     assertCanResend(asked, now);
     await recordBookingEvent(tx, booking, RESEND_REQUESTED_EVENT, now);
     await enqueueBookingEmail(tx, booking.id, "resend");

@@ -15,10 +15,21 @@ const quoteOf = (currency: CurrencyCode, rate: string): Quote => ({
   rates: [{ currency, rate, rateId: 1, validFrom: "2031-01-01T00:00:00.000Z" }],
 });
 
-const fare = (passengerType: "adult" | "child" | "infant", amountMinor: number) => ({ category: "tourist" as const, passengerType, trip: "single" as const, amountMinor, currency: "MXN" });
+const fare = (passengerType: "adult" | "child" | "infant", amountMinor: number) => ({
+  category: "tourist" as const,
+  passengerType,
+  trip: "single" as const,
+  amountMinor,
+  currency: "MXN",
+});
 
-function pricedSelection(fares: { adult: number; child: number }, passengers: PassengerCounts, discountBasisPoints: number) {
-  const tiers: PresaleTier[] = discountBasisPoints > 0 ? [{ productId: null, minDaysAhead: 7, discountBasisPoints, active: true }] : [];
+function pricedSelection(
+  fares: { adult: number; child: number },
+  passengers: PassengerCounts,
+  discountBasisPoints: number,
+) {
+  const tiers: PresaleTier[] =
+    discountBasisPoints > 0 ? [{ productId: null, minDaysAhead: 7, discountBasisPoints, active: true }] : [];
   return priceSelection({
     productId: 1,
     fares: [fare("adult", fares.adult), fare("child", fares.child)],
@@ -47,7 +58,11 @@ describe("one price from the widget to the charge", () => {
     fc.assert(
       fc.property(
         fc.record({ adult: fc.integer({ min: 1, max: 5_000_00 }), child: fc.integer({ min: 1, max: 5_000_00 }) }),
-        fc.record({ adult: fc.integer({ min: 1, max: 20 }), child: fc.integer({ min: 0, max: 20 }), infant: fc.integer({ min: 0, max: 5 }) }),
+        fc.record({
+          adult: fc.integer({ min: 1, max: 20 }),
+          child: fc.integer({ min: 0, max: 20 }),
+          infant: fc.integer({ min: 0, max: 5 }),
+        }),
         fc.constantFrom(0, 500, 1000, 1500),
         fc.constantFrom(...CURRENCY_CODES),
         fc.record({ digits: fc.bigInt({ min: 1n, max: 10_000_000n }), scale: fc.integer({ min: 0, max: 8 }) }),
@@ -60,9 +75,19 @@ describe("one price from the widget to the charge", () => {
           expect(offer.subtotal).toEqual(cart.subtotal);
           expect(offer.total).toEqual(chargedFor(priced, currency, quote));
           // The summary shows each line at its list price, the discount, then the total.
-          expect(sum(offer.lines.map((line) => multiply(line.unit, line.quantity)), currency)).toEqual(offer.subtotal);
+          expect(
+            sum(
+              offer.lines.map((line) => multiply(line.unit, line.quantity)),
+              currency,
+            ),
+          ).toEqual(offer.subtotal);
           expect(subtract(offer.subtotal, offer.discount)).toEqual(offer.total);
-          expect(sum(offer.lines.map((line) => line.total), currency)).toEqual(offer.total);
+          expect(
+            sum(
+              offer.lines.map((line) => line.total),
+              currency,
+            ),
+          ).toEqual(offer.total);
         },
       ),
       { numRuns: 500 },

@@ -53,7 +53,8 @@ export function readBookingDate(value: string, now: Date, path: string): LocalDa
   if (!isLocalDate(value)) throw new AppError("INVALID_DATE", { issues: [{ path, code: "invalid_date" }] });
   const today = localDateOf(now, OPERATOR_TIME_ZONE);
   if (value < today) throw new AppError("DATE_IN_PAST", { issues: [{ path, code: "in_past" }] });
-  if (value > addDays(today, SALE_HORIZON_DAYS)) throw new AppError("DATE_TOO_FAR_AHEAD", { issues: [{ path, code: "too_far_ahead" }] });
+  if (value > addDays(today, SALE_HORIZON_DAYS))
+    throw new AppError("DATE_TOO_FAR_AHEAD", { issues: [{ path, code: "too_far_ahead" }] });
   return value;
 }
 
@@ -122,7 +123,10 @@ export function offerPriceOf(priced: PriceResult, currency: CurrencyCode, quote:
   };
 }
 
-async function priceOffer(db: Database, input: PriceInput): Promise<{ price: OfferPrice; perPassenger: PassengerPrice[] }> {
+async function priceOffer(
+  db: Database,
+  input: PriceInput,
+): Promise<{ price: OfferPrice; perPassenger: PassengerPrice[] }> {
   const quote: Quote = await takeQuote(db, [input.currency], input.now);
   const convert = (amount: Money) => priceIn(amount, input.currency, quote);
   const request = {
@@ -135,12 +139,23 @@ async function priceOffer(db: Database, input: PriceInput): Promise<{ price: Off
   };
   const priced = priceSelection({ ...request, passengers: input.passengers });
   const units = unitPrices(request);
-  const bandOf = (type: PassengerType): AgeBand | undefined => input.product.ageBands.find((band) => band.passengerType === type);
+  const bandOf = (type: PassengerType): AgeBand | undefined =>
+    input.product.ageBands.find((band) => band.passengerType === type);
   return {
     price: offerPriceOf(priced, input.currency, quote),
     perPassenger: units.flatMap((unit) => {
       const band = bandOf(unit.passengerType);
-      return band ? [{ passengerType: unit.passengerType, minAge: band.minAge, maxAge: band.maxAge, net: convert(unit.net), unit: convert(unit.unit) }] : [];
+      return band
+        ? [
+            {
+              passengerType: unit.passengerType,
+              minAge: band.minAge,
+              maxAge: band.maxAge,
+              net: convert(unit.net),
+              unit: convert(unit.unit),
+            },
+          ]
+        : [];
     }),
   };
 }
@@ -199,7 +214,12 @@ export async function findFerryReference(db: Database, language: Language): Prom
     const id = await findFerryProductId(db);
     return id === null ? null : findProduct(db, language, { id }, { withComplements: false });
   };
-  const [crossings, ferry, tiers, largestCapacity] = await Promise.all([findCrossings(db, language), ferryOf(), findPresaleTiers(db), findLargestCapacity(db)]);
+  const [crossings, ferry, tiers, largestCapacity] = await Promise.all([
+    findCrossings(db, language),
+    ferryOf(),
+    findPresaleTiers(db),
+    findLargestCapacity(db),
+  ]);
   return { crossings, ferry, tiers, largestCapacity };
 }
 
@@ -211,30 +231,42 @@ export interface FerryOfferReads {
 }
 
 function toOffers(sailings: readonly SailingView[], seats: number): SailingOffer[] {
-  return sailings.map((sailing) => ({ ...sailing, selectable: sailing.status === "available" && sailing.seatsLeft >= seats }));
+  return sailings.map((sailing) => ({
+    ...sailing,
+    selectable: sailing.status === "available" && sailing.seatsLeft >= seats,
+  }));
 }
 
 /** The sailings of a crossing on a date (and the way back on the return date), priced for the selection. */
-export async function findFerryOffer(db: Database, search: FerrySearch, reads: FerryOfferReads = {}): Promise<FerryOffer> {
+export async function findFerryOffer(
+  db: Database,
+  search: FerrySearch,
+  reads: FerryOfferReads = {},
+): Promise<FerryOffer> {
   const date = search.date === null ? null : readBookingDate(search.date, search.now, "query.date");
   const dated = date !== null && search.trip === "round_trip";
-  if (dated && search.returnDate === null) throw new AppError("INVALID_DATE", { issues: [{ path: "query.returnDate", code: "required" }] });
-  const returnDate = dated && search.returnDate !== null ? readBookingDate(search.returnDate, search.now, "query.returnDate") : null;
+  if (dated && search.returnDate === null)
+    throw new AppError("INVALID_DATE", { issues: [{ path: "query.returnDate", code: "required" }] });
+  const returnDate =
+    dated && search.returnDate !== null ? readBookingDate(search.returnDate, search.now, "query.returnDate") : null;
   if (date !== null && returnDate !== null && returnDate < date) {
     throw new AppError("RETURN_BEFORE_DEPARTURE", { issues: [{ path: "query.returnDate", code: "before_departure" }] });
   }
   const reference = reads.reference ?? (await findFerryReference(db, search.language));
-  const daySailings = reads.daySailings ?? ((crossingId: number, day: LocalDate) => findDaySailings(db, [crossingId], day, search.now));
+  const daySailings =
+    reads.daySailings ?? ((crossingId: number, day: LocalDate) => findDaySailings(db, [crossingId], day, search.now));
   const crossings = reference.crossings;
   const crossing = crossings.find((item) => item.code === search.crossing);
-  if (!crossing) throw new AppError("UNKNOWN_CROSSING", { issues: [{ path: "query.crossing", code: "unknown_crossing" }] });
+  if (!crossing)
+    throw new AppError("UNKNOWN_CROSSING", { issues: [{ path: "query.crossing", code: "unknown_crossing" }] });
   const returnCrossing = returnCrossingOf(crossings, crossing);
   const product = reference.ferry;
   if (product === null) throw new AppError("UNKNOWN_PRODUCT");
   assertValidPassengers(search.passengers, product.ageBands, reference.largestCapacity);
   const seats = seatsNeeded(search.passengers, product.ageBands);
   const trip = search.trip;
-  if (trip === "round_trip" && returnCrossing === null) throw new AppError("UNKNOWN_CROSSING", { issues: [{ path: "query.crossing", code: "no_return" }] });
+  if (trip === "round_trip" && returnCrossing === null)
+    throw new AppError("UNKNOWN_CROSSING", { issues: [{ path: "query.crossing", code: "no_return" }] });
   const [outbound, inbound] = await Promise.all([
     date === null ? Promise.resolve([]) : daySailings(crossing.id, date),
     returnDate === null || returnCrossing === null ? Promise.resolve(null) : daySailings(returnCrossing.id, returnDate),
@@ -291,7 +323,8 @@ export interface ActivityOffer {
 export async function findActivityOffer(db: Database, search: ActivitySearch): Promise<ActivityOffer> {
   const date = readBookingDate(search.date, search.now, "query.date");
   const product = await findProduct(db, search.language, search.product, { withComplements: false });
-  if (product.activityId === null) throw new AppError("UNKNOWN_PRODUCT", { issues: [{ path: "params.id", code: "not_sold_by_day" }] });
+  if (product.activityId === null)
+    throw new AppError("UNKNOWN_PRODUCT", { issues: [{ path: "params.id", code: "not_sold_by_day" }] });
   const [activity] = await findActivities(db, search.language, [product.activityId]);
   if (!activity) throw new AppError("UNKNOWN_PRODUCT");
   assertValidPassengers(search.passengers, product.ageBands, activity.dailyCapacity);
@@ -307,7 +340,15 @@ export async function findActivityOffer(db: Database, search: ActivitySearch): P
     currency: search.currency,
     now: search.now,
   });
-  return { product, activity, day, seatsNeeded: seats, selectable: day.status === "available" && day.left >= seats, price, perPassenger };
+  return {
+    product,
+    activity,
+    day,
+    seatsNeeded: seats,
+    selectable: day.status === "available" && day.left >= seats,
+    price,
+    perPassenger,
+  };
 }
 
 export interface CouponSearch {
@@ -347,13 +388,24 @@ export async function findCouponOffer(db: Database, search: CouponSearch): Promi
     currency: search.currency,
     now: search.now,
   });
-  return { product, validUntil: addMonths(localDateOf(search.now, OPERATOR_TIME_ZONE), COUPON_MONTHS), price, perPassenger };
+  return {
+    product,
+    validUntil: addMonths(localDateOf(search.now, OPERATOR_TIME_ZONE), COUPON_MONTHS),
+    price,
+    perPassenger,
+  };
 }
 
 /** The prices of one product for each passenger type, undated (the product page before a date is chosen). */
 export async function findProductPrices(
   db: Database,
-  input: { product: Product; category: FareCategory; currency: CurrencyCode; now: Date; tiers?: readonly PresaleTier[] },
+  input: {
+    product: Product;
+    category: FareCategory;
+    currency: CurrencyCode;
+    now: Date;
+    tiers?: readonly PresaleTier[];
+  },
 ): Promise<PassengerPrice[]> {
   const trip = input.product.kind === "ferry" ? "one_way" : "single";
   const { perPassenger } = await priceOffer(db, {

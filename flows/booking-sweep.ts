@@ -24,7 +24,13 @@ function slotOf(at: Date): Date {
  */
 export async function scheduleLapsedBookingSweep(db: Database, at: Date): Promise<number | null> {
   const slot = slotOf(at);
-  return enqueueJob(db, { name: SWEEP_LAPSED_BOOKINGS, payload: { slot: slot.toISOString() }, runAt: slot, singletonKey: slot.toISOString(), maxAttempts: 3 });
+  return enqueueJob(db, {
+    name: SWEEP_LAPSED_BOOKINGS,
+    payload: { slot: slot.toISOString() },
+    runAt: slot,
+    singletonKey: slot.toISOString(),
+    maxAttempts: 3,
+  });
 }
 
 /**
@@ -33,17 +39,28 @@ export async function scheduleLapsedBookingSweep(db: Database, at: Date): Promis
  * reconciled with the provider (ADR 0034), so one whose money arrived is ticketed rather than failed;
  * then the lapsed ones fail. Returns how many bookings failed.
  */
-export async function sweepLapsedBookings(db: Database, context: Pick<JobContext, "now" | "logger">, confirm?: ConfirmDeps): Promise<number> {
+export async function sweepLapsedBookings(
+  db: Database,
+  context: Pick<JobContext, "now" | "logger">,
+  confirm?: ConfirmDeps,
+): Promise<number> {
   const { now } = context;
   await scheduleLapsedBookingSweep(db, new Date(slotOf(now).getTime() + SWEEP_INTERVAL_MS));
-  if (confirm) await reconcilePayments(confirm, { placedBefore: new Date(now.getTime() - RECONCILE_AFTER_MS), logger: context.logger });
+  if (confirm)
+    await reconcilePayments(confirm, {
+      placedBefore: new Date(now.getTime() - RECONCILE_AFTER_MS),
+      logger: context.logger,
+    });
   let failed = 0;
   for (;;) {
     const batch = await failLapsedBookings({ db, now }, SWEEP_BATCH);
     failed += batch;
     if (batch < SWEEP_BATCH) break;
   }
-  await deleteFinishedJobs(db, { name: SWEEP_LAPSED_BOOKINGS, finishedBefore: new Date(now.getTime() - SWEEP_HISTORY_MS) });
+  await deleteFinishedJobs(db, {
+    name: SWEEP_LAPSED_BOOKINGS,
+    finishedBefore: new Date(now.getTime() - SWEEP_HISTORY_MS),
+  });
   if (failed > 0) context.logger.info({ failed }, "lapsed bookings failed and their seats released");
   return failed;
 }

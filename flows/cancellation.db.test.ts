@@ -8,9 +8,23 @@ import { findAuditEntries, type AuditActor } from "../modules/audit/index.ts";
 import { findBookingLines, findRefunds, findTickets, type BookingRow } from "../modules/checkout/index.ts";
 import { addDays, findDaySailings, materializeSailings, seatAllocations } from "../modules/inventory/index.ts";
 import { jobs } from "../modules/jobs/index.ts";
-import { bootCheckout, buyFerry, buyWithCard, codeOf, GUEST_TEST_SECRET, type CheckoutHarness } from "../tests/factories/checkout.ts";
+import {
+  bootCheckout,
+  buyFerry,
+  buyWithCard,
+  codeOf,
+  GUEST_TEST_SECRET,
+  type CheckoutHarness,
+} from "../tests/factories/checkout.ts";
 import { addToCart } from "./cart.ts";
-import { BUYER_ACTOR, CANCEL_ACTION, cancelLineUnderPolicy, cancelLineWithoutRefund, decideLineCancellation, SEND_CANCELLATION_EMAIL } from "./cancellation.ts";
+import {
+  BUYER_ACTOR,
+  CANCEL_ACTION,
+  cancelLineUnderPolicy,
+  cancelLineWithoutRefund,
+  decideLineCancellation,
+  SEND_CANCELLATION_EMAIL,
+} from "./cancellation.ts";
 import { bookingView } from "./manage-booking.ts";
 import { SEND_REFUND_EMAIL } from "./refunds.ts";
 
@@ -29,23 +43,51 @@ beforeAll(async () => {
 afterAll(() => harness.runtime.database.close());
 
 const db = () => harness.runtime.database.db;
-const checkout = () => ({ db: db(), provider: harness.provider, now: NOW, guestAccessSecret: GUEST_TEST_SECRET, holdSeconds: HOLD_SECONDS });
-const cancelDeps = (actor: AuditActor = BUYER_ACTOR) => ({ db: db(), provider: harness.provider, now: NOW, actor, requestId: "req-cancel" });
+const checkout = () => ({
+  db: db(),
+  provider: harness.provider,
+  now: NOW,
+  guestAccessSecret: GUEST_TEST_SECRET,
+  holdSeconds: HOLD_SECONDS,
+});
+const cancelDeps = (actor: AuditActor = BUYER_ACTOR) => ({
+  db: db(),
+  provider: harness.provider,
+  now: NOW,
+  actor,
+  requestId: "req-cancel",
+});
 
 async function catamaran(date: string, adults = 2): Promise<{ booking: BookingRow; lineId: string }> {
   const { sessionId, lineId } = await addToCart(
     db(),
-    { sessionId: null, currency: "MXN", item: { type: "activity", productId: CATAMARAN_TOUR_ID, date, category: "tourist", passengers: { adult: adults, child: 0, infant: 0 } } },
+    {
+      sessionId: null,
+      currency: "MXN",
+      item: {
+        type: "activity",
+        productId: CATAMARAN_TOUR_ID,
+        date,
+        category: "tourist",
+        passengers: { adult: adults, child: 0, infant: 0 },
+      },
+    },
     { siteCode: "travesia", language: "es", now: NOW, holdSeconds: HOLD_SECONDS },
   );
   const names = Array.from({ length: adults }, (_, index) => `Viajera ${index + 1}`);
-  const booking = await buyWithCard(checkout(), harness.provider, sessionId, { language: "es", passengerNames: { [lineId]: names } });
+  const booking = await buyWithCard(checkout(), harness.provider, sessionId, {
+    language: "es",
+    passengerNames: { [lineId]: names },
+  });
   const [line] = await findBookingLines(db(), booking.id);
   return { booking, lineId: line!.id };
 }
 
 async function heldSeats(lineId: string): Promise<number> {
-  const rows = await db().select().from(seatAllocations).where(eq(seatAllocations.reference, `booking-line:${lineId}`));
+  const rows = await db()
+    .select()
+    .from(seatAllocations)
+    .where(eq(seatAllocations.reference, `booking-line:${lineId}`));
   return rows.filter((row) => row.releasedAt === null).reduce((sum, row) => sum + row.quantity, 0);
 }
 
@@ -55,7 +97,12 @@ describe("the buyer cancels a catamaran more than two days ahead", () => {
     const [line] = await findBookingLines(db(), booking.id);
     const offered = await decideLineCancellation(db(), booking, lineId, NOW);
     const fee = Math.floor((line!.totalMinor * 10 + 50) / 100);
-    expect(offered.decision).toMatchObject({ allowed: true, grossMinor: line!.totalMinor, feeMinor: fee, refundMinor: line!.totalMinor - fee });
+    expect(offered.decision).toMatchObject({
+      allowed: true,
+      grossMinor: line!.totalMinor,
+      feeMinor: fee,
+      refundMinor: line!.totalMinor - fee,
+    });
     expect(await heldSeats(lineId)).toBe(2);
 
     const outcome = await cancelLineUnderPolicy(cancelDeps(), { reference: booking.reference, lineId });
@@ -68,11 +115,17 @@ describe("the buyer cancels a catamaran more than two days ahead", () => {
     expect(outcome.booking.status).toBe("ticketed");
     const view = await bookingView({ db: db(), now: NOW }, outcome.booking, "en");
     expect(view.cancelled).toBe(true);
-    expect(view.lines[0]!.cancellation).toMatchObject({ cancelled: true, offer: null, refusal: "CANCEL_ALREADY_CANCELLED" });
+    expect(view.lines[0]!.cancellation).toMatchObject({
+      cancelled: true,
+      offer: null,
+      refusal: "CANCEL_ALREADY_CANCELLED",
+    });
     expect(view.history.some((entry) => entry.kind === "refunded")).toBe(true);
 
     const audit = await findAuditEntries(db(), { entityType: "booking", entityId: booking.id, limit: 10 });
-    expect(audit.some((entry) => entry.action === CANCEL_ACTION && entry.outcome === "applied" && entry.actor === "buyer")).toBe(true);
+    expect(
+      audit.some((entry) => entry.action === CANCEL_ACTION && entry.outcome === "applied" && entry.actor === "buyer"),
+    ).toBe(true);
     const mails = await db().select().from(jobs).where(eq(jobs.name, SEND_REFUND_EMAIL));
     expect(mails.some((job) => (job.payload as { refundId: string }).refundId === outcome.refund.id)).toBe(true);
 
@@ -86,7 +139,9 @@ describe("the buyer cancels a catamaran more than two days ahead", () => {
 describe("refusals change nothing and are audited", () => {
   it("a catamaran a day ahead: CANCEL_TOO_LATE", async () => {
     const { booking, lineId } = await catamaran(NEAR, 1);
-    expect(await codeOf(cancelLineUnderPolicy(cancelDeps(), { reference: booking.reference, lineId }))).toBe("CANCEL_TOO_LATE");
+    expect(await codeOf(cancelLineUnderPolicy(cancelDeps(), { reference: booking.reference, lineId }))).toBe(
+      "CANCEL_TOO_LATE",
+    );
     expect(await findRefunds(db(), booking.id)).toHaveLength(0);
     expect((await findTickets(db(), booking.id)).every((ticket) => ticket.status === "valid")).toBe(true);
     const audit = await findAuditEntries(db(), { entityType: "booking", entityId: booking.id, limit: 10 });
@@ -97,9 +152,14 @@ describe("refusals change nothing and are audited", () => {
     const [sailing] = await findDaySailings(db(), [CROSSING_TO_ISLA], FAR, NOW);
     const booking = await buyFerry(checkout(), harness.provider, { trip: "one_way", outbound: sailing!, adults: 1 });
     const [line] = await findBookingLines(db(), booking.id);
-    expect(await codeOf(cancelLineUnderPolicy(cancelDeps(), { reference: booking.reference, lineId: line!.id }))).toBe("CANCEL_NOT_REFUNDABLE");
+    expect(await codeOf(cancelLineUnderPolicy(cancelDeps(), { reference: booking.reference, lineId: line!.id }))).toBe(
+      "CANCEL_NOT_REFUNDABLE",
+    );
     const view = await bookingView({ db: db(), now: NOW }, booking, "en");
-    expect(view.lines[0]!.cancellation).toMatchObject({ policy: { refundable: false, dateChangeable: true }, refusal: "CANCEL_NOT_REFUNDABLE" });
+    expect(view.lines[0]!.cancellation).toMatchObject({
+      policy: { refundable: false, dateChangeable: true },
+      refusal: "CANCEL_NOT_REFUNDABLE",
+    });
   });
 });
 
@@ -115,15 +175,26 @@ describe("the console's cancellations", () => {
 
   it("with no money back: tickets cancelled, seats freed, no refund, audited, the buyer mailed; a second time refused", async () => {
     const { booking, lineId } = await catamaran(NEAR, 1);
-    const { cancelled } = await cancelLineWithoutRefund(cancelDeps(OPERATOR), { reference: booking.reference, lineId, reason: "No-show" });
+    const { cancelled } = await cancelLineWithoutRefund(cancelDeps(OPERATOR), {
+      reference: booking.reference,
+      lineId,
+      reason: "No-show",
+    });
     expect(cancelled).toHaveLength(1);
     expect((await findTickets(db(), booking.id)).map((ticket) => ticket.status)).toEqual(["void"]);
     expect(await heldSeats(lineId)).toBe(0);
     expect(await findRefunds(db(), booking.id)).toHaveLength(0);
     const mails = await db().select().from(jobs).where(eq(jobs.name, SEND_CANCELLATION_EMAIL));
     expect(mails.some((job) => (job.payload as { bookingId: string }).bookingId === booking.id)).toBe(true);
-    expect(await codeOf(cancelLineWithoutRefund(cancelDeps(OPERATOR), { reference: booking.reference, lineId, reason: "" }))).toBe("CANCEL_ALREADY_CANCELLED");
+    expect(
+      await codeOf(cancelLineWithoutRefund(cancelDeps(OPERATOR), { reference: booking.reference, lineId, reason: "" })),
+    ).toBe("CANCEL_ALREADY_CANCELLED");
     const audit = await findAuditEntries(db(), { entityType: "booking", entityId: booking.id, limit: 10 });
-    expect(audit.filter((entry) => entry.action === CANCEL_ACTION).map((entry) => entry.outcome).sort()).toEqual(["applied", "refused"]);
+    expect(
+      audit
+        .filter((entry) => entry.action === CANCEL_ACTION)
+        .map((entry) => entry.outcome)
+        .sort(),
+    ).toEqual(["applied", "refused"]);
   });
 });

@@ -56,8 +56,18 @@ export interface LineCancellation {
 }
 
 /** What the policy says of one line of `booking` at `now`, read in `db` (a transaction holding the booking's lock, when cancelling). */
-export async function decideLineCancellation(db: Database, booking: BookingRow, lineId: string, now: Date): Promise<LineCancellation> {
-  const [lines, tickets, payments, refunds] = await Promise.all([findBookingLines(db, booking.id), findTickets(db, booking.id), findPayments(db, booking.id), findRefunds(db, booking.id)]);
+export async function decideLineCancellation(
+  db: Database,
+  booking: BookingRow,
+  lineId: string,
+  now: Date,
+): Promise<LineCancellation> {
+  const [lines, tickets, payments, refunds] = await Promise.all([
+    findBookingLines(db, booking.id),
+    findTickets(db, booking.id),
+    findPayments(db, booking.id),
+    findRefunds(db, booking.id),
+  ]);
   const line = lines.find((candidate) => candidate.id === lineId);
   if (!line) throw new AppError("INVALID_REQUEST", { issues: [{ path: "lineId", code: "not_in_booking" }] });
   const language: Language = isLanguage(booking.language) ? booking.language : "es";
@@ -77,7 +87,9 @@ export async function decideLineCancellation(db: Database, booking: BookingRow, 
     lineId,
     policy,
     decision: decideCancellation(policy, facts, now),
-    validTicketIds: tickets.filter((ticket) => ticket.bookingLineId === lineId && ticket.status === "valid").map((ticket) => ticket.id),
+    validTicketIds: tickets
+      .filter((ticket) => ticket.bookingLineId === lineId && ticket.status === "valid")
+      .map((ticket) => ticket.id),
   };
 }
 
@@ -99,7 +111,10 @@ export function cancellationKeyOf(bookingId: string, lineId: string): string {
  * through the provider. Refused with the policy's code (CANCEL_*), changing nothing, written to the
  * audit log. The buyer is mailed the refund.
  */
-export async function cancelLineUnderPolicy(deps: CancelDeps, input: { reference: string; lineId: string }): Promise<RefundOutcome & { feeMinor: number }> {
+export async function cancelLineUnderPolicy(
+  deps: CancelDeps,
+  input: { reference: string; lineId: string },
+): Promise<RefundOutcome & { feeMinor: number }> {
   let feeMinor = 0;
   const booking = await findBooking(deps.db, { reference: normalizeReference(input.reference) ?? "000000" });
   const outcome = await refundBooking(deps, {
@@ -112,9 +127,14 @@ export async function cancelLineUnderPolicy(deps: CancelDeps, input: { reference
     idempotencyKey: booking ? cancellationKeyOf(booking.id, input.lineId) : undefined,
     decide: async (tx, locked) => {
       const { decision, validTicketIds } = await decideLineCancellation(tx, locked, input.lineId, deps.now);
-      if (!decision.allowed) throw new AppError(decision.code, { issues: [{ path: "lineId", code: decision.code.toLowerCase() }] });
+      if (!decision.allowed)
+        throw new AppError(decision.code, { issues: [{ path: "lineId", code: decision.code.toLowerCase() }] });
       feeMinor = decision.feeMinor;
-      return { amountMinor: decision.refundMinor, ticketIds: validTicketIds, reason: feeReason(decision.feeMinor, decision.feePercent, locked.currency) };
+      return {
+        amountMinor: decision.refundMinor,
+        ticketIds: validTicketIds,
+        reason: feeReason(decision.feeMinor, decision.feePercent, locked.currency),
+      };
     },
   });
   return { ...outcome, feeMinor };
@@ -125,7 +145,13 @@ function feeReason(feeMinor: number, feePercent: number, currency: string): stri
   return `cancellation policy · fee ${feePercent}% ${formatRefundAmount(feeMinor, currency)} ${currency}`;
 }
 
-async function recordLineCancelled(db: Database, booking: BookingRow, lineId: string, refundMinor: number, now: Date): Promise<void> {
+async function recordLineCancelled(
+  db: Database,
+  booking: BookingRow,
+  lineId: string,
+  refundMinor: number,
+  now: Date,
+): Promise<void> {
   await recordBookingEvent(db, booking, `${LINE_CANCELLED_EVENT}:${lineId}:${refundMinor}`, now);
 }
 
@@ -134,7 +160,10 @@ async function recordLineCancelled(db: Database, booking: BookingRow, lineId: st
  * history and the audit log say so, and the buyer is mailed. Refused, changing nothing, for a booking
  * that is not ticketed (CANCEL_NOT_PAID) or a line with no valid ticket left (CANCEL_ALREADY_CANCELLED).
  */
-export async function cancelLineWithoutRefund(deps: Omit<CancelDeps, "provider">, input: { reference: string; lineId: string; reason: string }): Promise<{ booking: BookingRow; cancelled: string[] }> {
+export async function cancelLineWithoutRefund(
+  deps: Omit<CancelDeps, "provider">,
+  input: { reference: string; lineId: string; reason: string },
+): Promise<{ booking: BookingRow; cancelled: string[] }> {
   const { db, now } = deps;
   const audit = {
     actor: deps.actor,
@@ -152,16 +181,33 @@ export async function cancelLineWithoutRefund(deps: Omit<CancelDeps, "provider">
       const booking = reference ? await findBooking(tx, { reference }, { lock: true }) : null;
       if (!booking) throw new AppError("BOOKING_NOT_FOUND");
       audit.entityId = booking.id;
-      if (booking.status !== "ticketed") throw new AppError("CANCEL_NOT_PAID", { issues: [{ path: "booking.status", code: booking.status }] });
+      if (booking.status !== "ticketed")
+        throw new AppError("CANCEL_NOT_PAID", { issues: [{ path: "booking.status", code: booking.status }] });
       const lines = await findBookingLines(tx, booking.id);
-      if (!lines.some((line) => line.id === input.lineId)) throw new AppError("INVALID_REQUEST", { issues: [{ path: "lineId", code: "not_in_booking" }] });
-      const valid = (await findTickets(tx, booking.id)).filter((ticket) => ticket.bookingLineId === input.lineId && ticket.status === "valid");
-      if (valid.length === 0) throw new AppError("CANCEL_ALREADY_CANCELLED", { issues: [{ path: "lineId", code: "no_valid_ticket" }] });
-      const cancelled = await voidTickets(tx, booking.id, valid.map((ticket) => ticket.id));
+      if (!lines.some((line) => line.id === input.lineId))
+        throw new AppError("INVALID_REQUEST", { issues: [{ path: "lineId", code: "not_in_booking" }] });
+      const valid = (await findTickets(tx, booking.id)).filter(
+        (ticket) => ticket.bookingLineId === input.lineId && ticket.status === "valid",
+      );
+      if (valid.length === 0)
+        throw new AppError("CANCEL_ALREADY_CANCELLED", { issues: [{ path: "lineId", code: "no_valid_ticket" }] });
+      const cancelled = await voidTickets(
+        tx,
+        booking.id,
+        valid.map((ticket) => ticket.id),
+      );
       await freeSeatsOf(tx, cancelled, now);
       await recordLineCancelled(tx, booking, input.lineId, 0, now);
-      await recordChange(tx, { ...audit, before: { tickets: cancelled.map((ticket) => ticket.code) }, after: { ...audit.after, cancelledTickets: cancelled.map((ticket) => ticket.code) } });
-      await enqueueJob(tx, { name: SEND_CANCELLATION_EMAIL, payload: { bookingId: booking.id, lineId: input.lineId }, singletonKey: `cancel:${booking.id}:${input.lineId}` });
+      await recordChange(tx, {
+        ...audit,
+        before: { tickets: cancelled.map((ticket) => ticket.code) },
+        after: { ...audit.after, cancelledTickets: cancelled.map((ticket) => ticket.code) },
+      });
+      await enqueueJob(tx, {
+        name: SEND_CANCELLATION_EMAIL,
+        payload: { bookingId: booking.id, lineId: input.lineId },
+        singletonKey: `cancel:${booking.id}:${input.lineId}`,
+      });
       return { booking, cancelled: cancelled.map((ticket) => ticket.code) };
     });
   } catch (error) {
@@ -176,7 +222,11 @@ const CancellationEmailPayloadSchema = z.object({ bookingId: z.uuid(), lineId: z
 
 export type SendCancellationEmailDeps = Omit<BookingDocumentDeps, "now" | "ticketSigningSecret"> & { mailer: Mailer };
 
-export async function sendCancellationEmail(deps: SendCancellationEmailDeps, payload: unknown, context: Pick<JobContext, "now" | "logger">): Promise<void> {
+export async function sendCancellationEmail(
+  deps: SendCancellationEmailDeps,
+  payload: unknown,
+  context: Pick<JobContext, "now" | "logger">,
+): Promise<void> {
   const { bookingId, lineId } = CancellationEmailPayloadSchema.parse(payload);
   const booking = await findBooking(deps.db, { id: bookingId });
   if (!booking) {
@@ -184,7 +234,9 @@ export async function sendCancellationEmail(deps: SendCancellationEmailDeps, pay
     return;
   }
   const language: Language = isLanguage(booking.language) ? booking.language : "es";
-  const tickets = (await findTickets(deps.db, booking.id)).filter((ticket) => ticket.bookingLineId === lineId && ticket.status === "void");
+  const tickets = (await findTickets(deps.db, booking.id)).filter(
+    (ticket) => ticket.bookingLineId === lineId && ticket.status === "void",
+  );
   const mail = renderCancellationEmail({
     language,
     buyerName: booking.buyerName,
@@ -193,6 +245,13 @@ export async function sendCancellationEmail(deps: SendCancellationEmailDeps, pay
     manageUrl: manageBookingUrlOf(deps, booking),
     siteOrigin: deps.siteOrigin,
   });
-  await deps.mailer.send({ to: booking.buyerEmail, subject: mail.subject, text: mail.text, html: mail.html, language, tag: "booking-cancelled" });
+  await deps.mailer.send({
+    to: booking.buyerEmail,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    language,
+    tag: "booking-cancelled",
+  });
   await recordBookingEvent(deps.db, booking, `email_sent:cancellation:${lineId}`, context.now);
 }

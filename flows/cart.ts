@@ -164,7 +164,10 @@ export function holdLimitsOf(config: {
   return {
     perCart: { count: config.HOLD_LIMIT_PER_CART, windowSeconds: HOLD_LIMIT_WINDOW_SECONDS },
     perAddress: { count: config.HOLD_LIMIT_PER_ADDRESS, windowSeconds: HOLD_LIMIT_WINDOW_SECONDS },
-    seats: { addressSharePercent: config.HOLD_SEATS_PER_ADDRESS_PERCENT, addressMaxSeats: config.HOLD_SEATS_PER_ADDRESS_MAX },
+    seats: {
+      addressSharePercent: config.HOLD_SEATS_PER_ADDRESS_PERCENT,
+      addressMaxSeats: config.HOLD_SEATS_PER_ADDRESS_MAX,
+    },
   };
 }
 
@@ -185,21 +188,36 @@ async function countHoldRequest(db: Database, context: CartContext, sessionId: s
   if (!context.holdRequests) return;
   const { limiter, clientAddress, limits } = context.holdRequests;
   await limiter.take(
-    [{ key: `hold-address:${clientAddress}`, limit: limits.perAddress }, ...(sessionId === null ? [] : [{ key: `hold-cart:${sessionId}`, limit: limits.perCart }])],
+    [
+      { key: `hold-address:${clientAddress}`, limit: limits.perAddress },
+      ...(sessionId === null ? [] : [{ key: `hold-cart:${sessionId}`, limit: limits.perCart }]),
+    ],
     context.now,
     db,
   );
 }
 
 function factsOf(line: CartLineRow): LineFacts {
-  return { productId: line.productId, kind: line.kind, activityDate: line.kind === "activity" ? line.serviceDate : null };
+  return {
+    productId: line.productId,
+    kind: line.kind,
+    activityDate: line.kind === "activity" ? line.serviceDate : null,
+  };
 }
 
 function passengersOf(line: CartLineRow): PassengerCounts {
   return { adult: line.adults, child: line.children, infant: line.infants };
 }
 
-async function priceInMxn(db: Database, product: Product, category: FareCategory, trip: "one_way" | "round_trip" | "single", passengers: PassengerCounts, date: LocalDate | null, now: Date) {
+async function priceInMxn(
+  db: Database,
+  product: Product,
+  category: FareCategory,
+  trip: "one_way" | "round_trip" | "single",
+  passengers: PassengerCounts,
+  date: LocalDate | null,
+  now: Date,
+) {
   const tiers = await findPresaleTiers(db);
   return pricingOf(
     priceSelection({
@@ -221,16 +239,39 @@ async function priceInMxn(db: Database, product: Product, category: FareCategory
 type Taking = { expiresAt: Date; holder?: string | null } | "sold";
 
 /** Takes `seats` on a sailing after locking it and re-reading what is left; refuses with the sailing's state. */
-async function takeOnSailing(tx: Database, sailingId: number, seats: number, reference: string, taking: Taking, now: Date, channel: SaleChannel): Promise<SailingView> {
+async function takeOnSailing(
+  tx: Database,
+  sailingId: number,
+  seats: number,
+  reference: string,
+  taking: Taking,
+  now: Date,
+  channel: SaleChannel,
+): Promise<SailingView> {
   await lockSailing(tx, sailingId);
   const sailing = await findSailing(tx, sailingId, now);
-  assertCanSellSailing({ departsAt: sailing.departsAt, closed: sailing.closure !== null }, sailing.seatsLeft, seats, now, channel);
+  assertCanSellSailing(
+    { departsAt: sailing.departsAt, closed: sailing.closure !== null },
+    sailing.seatsLeft,
+    seats,
+    now,
+    channel,
+  );
   if (taking === "sold") await sellSeats(tx, { sailingId }, seats, reference, now);
   else await holdSeats(tx, { sailingId }, seats, reference, taking.expiresAt, now, taking.holder ?? null);
   return sailing;
 }
 
-async function takeOnActivityDay(tx: Database, language: Language, activityId: number, date: LocalDate, seats: number, reference: string, taking: Taking, now: Date): Promise<void> {
+async function takeOnActivityDay(
+  tx: Database,
+  language: Language,
+  activityId: number,
+  date: LocalDate,
+  seats: number,
+  reference: string,
+  taking: Taking,
+  now: Date,
+): Promise<void> {
   await lockActivityDay(tx, activityId, date);
   const [activity] = await findActivities(tx, language, [activityId]);
   if (!activity) throw new AppError("UNKNOWN_PRODUCT");
@@ -243,27 +284,44 @@ async function takeOnActivityDay(tx: Database, language: Language, activityId: n
 type LineResources = Pick<NewCartLine, "outboundSailingId" | "inboundSailingId" | "activityId" | "serviceDate">;
 
 async function lockLineResources(tx: Database, line: LineResources): Promise<void> {
-  const ids = [line.outboundSailingId, line.inboundSailingId].filter((id): id is number => typeof id === "number").sort((a, b) => a - b);
+  const ids = [line.outboundSailingId, line.inboundSailingId]
+    .filter((id): id is number => typeof id === "number")
+    .sort((a, b) => a - b);
   for (const id of ids) await lockSailing(tx, id);
-  if (typeof line.activityId === "number" && typeof line.serviceDate === "string") await lockActivityDay(tx, line.activityId, line.serviceDate);
+  if (typeof line.activityId === "number" && typeof line.serviceDate === "string")
+    await lockActivityDay(tx, line.activityId, line.serviceDate);
 }
 
-export type SeatLine = Pick<CartLineRow, "seats" | "outboundSailingId" | "inboundSailingId" | "activityId" | "serviceDate" | "kind">;
+export type SeatLine = Pick<
+  CartLineRow,
+  "seats" | "outboundSailingId" | "inboundSailingId" | "activityId" | "serviceDate" | "kind"
+>;
 
 /**
  * Takes what a line needs under `reference`: both legs of a round trip (sailings locked in id order,
  * so two buyers of the same pair cannot deadlock) or the activity day. All of it or, by the
  * transaction, none. Holds for the cart; sales for a paid booking (flows/checkout.ts).
  */
-export async function takeLineSeats(tx: Database, language: Language, line: SeatLine, reference: string, taking: Taking, now: Date, channel: SaleChannel = "web"): Promise<void> {
+export async function takeLineSeats(
+  tx: Database,
+  language: Language,
+  line: SeatLine,
+  reference: string,
+  taking: Taking,
+  now: Date,
+  channel: SaleChannel = "web",
+): Promise<void> {
   // An undated line (a ferry open ticket, an activity coupon) takes no capacity until it is given a day.
   if (line.serviceDate === null && line.outboundSailingId === null) return;
   if (line.kind === "activity") {
-    if (line.activityId === null || line.serviceDate === null) throw new Error(`activity line of ${reference} has no day`);
+    if (line.activityId === null || line.serviceDate === null)
+      throw new Error(`activity line of ${reference} has no day`);
     await takeOnActivityDay(tx, language, line.activityId, line.serviceDate, line.seats, reference, taking, now);
     return;
   }
-  const ids = [line.outboundSailingId, line.inboundSailingId].filter((id): id is number => id !== null).sort((a, b) => a - b);
+  const ids = [line.outboundSailingId, line.inboundSailingId]
+    .filter((id): id is number => id !== null)
+    .sort((a, b) => a - b);
   for (const id of ids) await takeOnSailing(tx, id, line.seats, reference, taking, now, channel);
 }
 
@@ -280,8 +338,13 @@ async function holdLine(
 
 /** The sailings and the activity day a line would hold seats on; none for an undated line. */
 function holdTargetsOf(line: SeatLine): AllocationTarget[] {
-  if (line.kind === "activity") return line.activityId !== null && line.serviceDate !== null ? [{ activityId: line.activityId, date: line.serviceDate }] : [];
-  return [line.outboundSailingId, line.inboundSailingId].filter((id): id is number => id !== null).map((sailingId) => ({ sailingId }));
+  if (line.kind === "activity")
+    return line.activityId !== null && line.serviceDate !== null
+      ? [{ activityId: line.activityId, date: line.serviceDate }]
+      : [];
+  return [line.outboundSailingId, line.inboundSailingId]
+    .filter((id): id is number => id !== null)
+    .map((sailingId) => ({ sailingId }));
 }
 
 async function capacityOf(tx: Database, target: AllocationTarget, language: Language, now: Date): Promise<number> {
@@ -298,7 +361,12 @@ async function capacityOf(tx: Database, target: AllocationTarget, language: Lang
  * (lock order: cart, sailings by id, day), so no concurrent hold of the same address slips between
  * this count and the write. Callers that are not a visitor (the booth, a date change) are not bound.
  */
-async function assertHoldFits(tx: Database, context: CartContext, line: SeatLine, cartLines: readonly CartLineRow[]): Promise<string | null> {
+async function assertHoldFits(
+  tx: Database,
+  context: CartContext,
+  line: SeatLine,
+  cartLines: readonly CartLineRow[],
+): Promise<string | null> {
   if (!context.holdRequests) return null;
   const { clientAddress, limits } = context.holdRequests;
   const holder = holderOf(clientAddress);
@@ -306,7 +374,10 @@ async function assertHoldFits(tx: Database, context: CartContext, line: SeatLine
   for (const target of holdTargetsOf(line)) {
     const held = await findHeldSeats(tx, target, { references, holder }, context.now);
     const capacity = await capacityOf(tx, target, context.language, context.now);
-    assertWithinHoldCeilings({ capacity, seats: line.seats, held: { byCart: held.byReferences, byAddress: held.byHolder } }, limits.seats);
+    assertWithinHoldCeilings(
+      { capacity, seats: line.seats, held: { byCart: held.byReferences, byAddress: held.byHolder } },
+      limits.seats,
+    );
   }
   return holder;
 }
@@ -317,7 +388,11 @@ interface ResolvedLine {
   isComplement: boolean;
 }
 
-async function resolveFerry(tx: Database, item: Extract<CartItemInput, { type: "ferry" }>, context: CartContext): Promise<ResolvedLine> {
+async function resolveFerry(
+  tx: Database,
+  item: Extract<CartItemInput, { type: "ferry" }>,
+  context: CartContext,
+): Promise<ResolvedLine> {
   const { now, language } = context;
   assertSchedulesChosen(item);
   const open = item.trip === "open";
@@ -328,9 +403,11 @@ async function resolveFerry(tx: Database, item: Extract<CartItemInput, { type: "
   }
   const crossings = await findCrossings(tx, language);
   const crossing = crossings.find((candidate) => candidate.code === item.crossing);
-  if (!crossing) throw new AppError("UNKNOWN_CROSSING", { issues: [{ path: "item.crossing", code: "unknown_crossing" }] });
+  if (!crossing)
+    throw new AppError("UNKNOWN_CROSSING", { issues: [{ path: "item.crossing", code: "unknown_crossing" }] });
   const back: Crossing | null = item.trip === "round_trip" ? returnCrossingOf(crossings, crossing) : null;
-  if (item.trip === "round_trip" && back === null) throw new AppError("UNKNOWN_CROSSING", { issues: [{ path: "item.crossing", code: "no_return" }] });
+  if (item.trip === "round_trip" && back === null)
+    throw new AppError("UNKNOWN_CROSSING", { issues: [{ path: "item.crossing", code: "no_return" }] });
   const productId = await findFerryProductId(tx);
   if (productId === null) throw new AppError("UNKNOWN_PRODUCT");
   const product = await findProduct(tx, language, { id: productId }, { withComplements: false });
@@ -340,19 +417,33 @@ async function resolveFerry(tx: Database, item: Extract<CartItemInput, { type: "
   if (!open) {
     const outbound = await findSailing(tx, item.outboundSailingId ?? -1, now);
     if (outbound.crossingId !== crossing.id || outbound.serviceDate !== date) {
-      throw new AppError("UNKNOWN_SAILING", { issues: [{ path: "item.outboundSailingId", code: "not_on_date_and_crossing" }] });
+      throw new AppError("UNKNOWN_SAILING", {
+        issues: [{ path: "item.outboundSailingId", code: "not_on_date_and_crossing" }],
+      });
     }
     if (item.trip === "round_trip") {
       const inbound = await findSailing(tx, item.inboundSailingId ?? -1, now);
       if (inbound.crossingId !== back?.id || inbound.serviceDate !== returnDate) {
-        throw new AppError("UNKNOWN_SAILING", { issues: [{ path: "item.inboundSailingId", code: "not_on_date_and_crossing" }] });
+        throw new AppError("UNKNOWN_SAILING", {
+          issues: [{ path: "item.inboundSailingId", code: "not_on_date_and_crossing" }],
+        });
       }
       if (inbound.departsAt.getTime() <= outbound.arrivesAt.getTime()) {
-        throw new AppError("RETURN_BEFORE_DEPARTURE", { issues: [{ path: "item.inboundSailingId", code: "before_outbound_arrives" }] });
+        throw new AppError("RETURN_BEFORE_DEPARTURE", {
+          issues: [{ path: "item.inboundSailingId", code: "before_outbound_arrives" }],
+        });
       }
     }
   }
-  const pricing = await priceInMxn(tx, product, item.category, item.trip === "round_trip" ? "round_trip" : "one_way", item.passengers, date, now);
+  const pricing = await priceInMxn(
+    tx,
+    product,
+    item.category,
+    item.trip === "round_trip" ? "round_trip" : "one_way",
+    item.passengers,
+    date,
+    now,
+  );
   return {
     values: {
       kind: "ferry",
@@ -389,7 +480,8 @@ async function resolveActivity(
   const { now, language } = context;
   const date = readBookingDate(item.date, now, "item.date");
   const product = await findProduct(tx, language, { id: item.productId }, { withComplements: false });
-  if (product.activityId === null) throw new AppError("UNKNOWN_PRODUCT", { issues: [{ path: "item.productId", code: "not_sold_by_day" }] });
+  if (product.activityId === null)
+    throw new AppError("UNKNOWN_PRODUCT", { issues: [{ path: "item.productId", code: "not_sold_by_day" }] });
   assertValidPassengers(item.passengers, product.ageBands, Number.MAX_SAFE_INTEGER);
   const pricing = await priceInMxn(tx, product, item.category, "single", item.passengers, date, now);
   return {
@@ -421,7 +513,11 @@ async function resolveActivity(
  * A coupon: the park's or tour's undated admission at its tourist fare, without presale (it has no
  * date to buy ahead of). It holds nothing, so it has no countdown.
  */
-async function resolveCoupon(tx: Database, item: Extract<CartItemInput, { type: "coupon" }>, context: CartContext): Promise<ResolvedLine> {
+async function resolveCoupon(
+  tx: Database,
+  item: Extract<CartItemInput, { type: "coupon" }>,
+  context: CartContext,
+): Promise<ResolvedLine> {
   const product = await findProduct(tx, context.language, { id: item.productId }, { withComplements: false });
   assertCanBuyCoupon(product, item.category);
   assertValidPassengers(item.passengers, product.ageBands, Number.MAX_SAFE_INTEGER);
@@ -451,20 +547,32 @@ async function resolveCoupon(tx: Database, item: Extract<CartItemInput, { type: 
   };
 }
 
-async function resolveItem(tx: Database, item: CartItemInput, lines: readonly CartLineRow[], context: CartContext): Promise<ResolvedLine> {
+async function resolveItem(
+  tx: Database,
+  item: CartItemInput,
+  lines: readonly CartLineRow[],
+  context: CartContext,
+): Promise<ResolvedLine> {
   if (item.type === "ferry") return resolveFerry(tx, item, context);
   if (item.type === "activity") return resolveActivity(tx, item, context, null);
   if (item.type === "coupon") return resolveCoupon(tx, item, context);
   const parent = lines.find((line) => line.id === item.parentLineId);
-  if (!parent) throw new AppError("CART_LINE_NOT_FOUND", { issues: [{ path: "item.parentLineId", code: "not_in_cart" }] });
+  if (!parent)
+    throw new AppError("CART_LINE_NOT_FOUND", { issues: [{ path: "item.parentLineId", code: "not_in_cart" }] });
   const parentProduct = await findProduct(tx, context.language, { id: parent.productId });
   const offered = parentProduct.complements.find((complement) => complement.id === item.complementId);
-  if (!offered) throw new AppError("UNKNOWN_PRODUCT", { issues: [{ path: "item.complementId", code: "not_offered_with_line" }] });
+  if (!offered)
+    throw new AppError("UNKNOWN_PRODUCT", { issues: [{ path: "item.complementId", code: "not_offered_with_line" }] });
   const productId = item.upgrade ? offered.idUpgrade : offered.id;
-  return resolveActivity(tx, { productId, date: item.date, category: parent.category, passengers: passengersOf(parent) }, context, {
-    complementId: offered.id,
-    parentLineId: parent.id,
-  });
+  return resolveActivity(
+    tx,
+    { productId, date: item.date, category: parent.category, passengers: passengersOf(parent) },
+    context,
+    {
+      complementId: offered.id,
+      parentLineId: parent.id,
+    },
+  );
 }
 
 async function lockedCart(tx: Database, sessionId: string): Promise<StoredCart> {
@@ -475,7 +583,12 @@ async function lockedCart(tx: Database, sessionId: string): Promise<StoredCart> 
 }
 
 /** The open cart of `sessionId`, locked; or, without a session or after an order, a new cart in `currency`. */
-async function openCart(tx: Database, sessionId: string | null, currency: CurrencyCode, context: CartContext): Promise<StoredCart> {
+async function openCart(
+  tx: Database,
+  sessionId: string | null,
+  currency: CurrencyCode,
+  context: CartContext,
+): Promise<StoredCart> {
   if (sessionId !== null) {
     const cart = await findCartBySession(tx, sessionId, { lock: true });
     if (!cart) throw new AppError("CART_NOT_FOUND");
@@ -483,7 +596,14 @@ async function openCart(tx: Database, sessionId: string | null, currency: Curren
     if (cart.status === "open") return cart;
   }
   const quote = await takeQuote(tx, [currency, ...QUOTED_ALWAYS], context.now);
-  return insertCart(tx, { sessionId: newSecret128(), siteCode: context.siteCode, language: context.language, currency, quote, now: context.now });
+  return insertCart(tx, {
+    sessionId: newSecret128(),
+    siteCode: context.siteCode,
+    language: context.language,
+    currency,
+    quote,
+    now: context.now,
+  });
 }
 
 /**
@@ -518,7 +638,11 @@ export async function addToCart(
 }
 
 /** Removes a line, the complements added for it, and gives their seats back at once. */
-export async function removeCartLine(db: Database, input: { sessionId: string; lineId: string }, context: CartContext): Promise<void> {
+export async function removeCartLine(
+  db: Database,
+  input: { sessionId: string; lineId: string },
+  context: CartContext,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await decideAt(tx, context.now);
     const cart = await lockedCart(tx, input.sessionId);
@@ -534,12 +658,18 @@ export async function removeCartLine(db: Database, input: { sessionId: string; l
 }
 
 /** Empties the cart (DELETE /xapi/shopping-cart): every line goes and every held seat is free at once. */
-export async function emptyCart(db: Database, input: { sessionId: string; cartId: string }, context: CartContext): Promise<void> {
+export async function emptyCart(
+  db: Database,
+  input: { sessionId: string; cartId: string },
+  context: CartContext,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await decideAt(tx, context.now);
     const cart = await lockedCart(tx, input.sessionId);
-    if (cart.id !== input.cartId) throw new AppError("CART_NOT_FOUND", { issues: [{ path: "query.IdCart", code: "not_this_session" }] });
-    for (const line of await deleteCartLines(tx, cart.id)) await releaseAllocations(tx, holdReferenceOf(line.id), context.now);
+    if (cart.id !== input.cartId)
+      throw new AppError("CART_NOT_FOUND", { issues: [{ path: "query.IdCart", code: "not_this_session" }] });
+    for (const line of await deleteCartLines(tx, cart.id))
+      await releaseAllocations(tx, holdReferenceOf(line.id), context.now);
     await updateCart(tx, cart.id, { now: context.now });
   });
 }
@@ -548,7 +678,11 @@ export async function emptyCart(db: Database, input: { sessionId: string; cartId
  * Holds an expired line's seats again, at today's price (presale counts from today), if they are
  * still there. A line whose hold is still running is left as it is: holds are not extended.
  */
-export async function holdCartLineAgain(db: Database, input: { sessionId: string; lineId: string }, context: CartContext): Promise<void> {
+export async function holdCartLineAgain(
+  db: Database,
+  input: { sessionId: string; lineId: string },
+  context: CartContext,
+): Promise<void> {
   const { now } = context;
   await countHoldRequest(db, context, input.sessionId);
   await db.transaction(async (tx) => {
@@ -573,7 +707,11 @@ export async function holdCartLineAgain(db: Database, input: { sessionId: string
 }
 
 /** PUT /xapi/shopping-cart/currency: the cart takes a new quote and every line is shown in `currency`. */
-export async function changeCartCurrency(db: Database, input: { sessionId: string; currency: CurrencyCode }, context: CartContext): Promise<void> {
+export async function changeCartCurrency(
+  db: Database,
+  input: { sessionId: string; currency: CurrencyCode },
+  context: CartContext,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const cart = await lockedCart(tx, input.sessionId);
     const quote = await takeQuote(tx, [input.currency, ...QUOTED_ALWAYS], context.now);
@@ -672,7 +810,12 @@ async function formatterFor(db: Database, currency: CurrencyCode, language: Lang
 function priceView(price: ConvertedPrice, format: Formatter): PriceView {
   return {
     presale: price.presale,
-    lines: price.lines.map((line) => ({ passengerType: line.passengerType, quantity: line.quantity, unit: format(line.unit), total: format(line.total) })),
+    lines: price.lines.map((line) => ({
+      passengerType: line.passengerType,
+      quantity: line.quantity,
+      unit: format(line.unit),
+      total: format(line.total),
+    })),
     subtotal: format(price.subtotal),
     discount: format(price.discount),
     total: format(price.total),
@@ -711,7 +854,13 @@ export async function findCartView(
   if (!cart) throw new AppError("CART_NOT_FOUND");
   const lines = await findCartLines(db, cart.id);
   const productIds = [...new Set(lines.map((line) => line.productId))];
-  const sailingIds = [...new Set(lines.flatMap((line) => [line.outboundSailingId, line.inboundSailingId]).filter((id): id is number => id !== null))];
+  const sailingIds = [
+    ...new Set(
+      lines
+        .flatMap((line) => [line.outboundSailingId, line.inboundSailingId])
+        .filter((id): id is number => id !== null),
+    ),
+  ];
   const [products, crossings, sailings, format, formatUsd] = await Promise.all([
     productIds.length > 0 ? findProducts(db, language, { ids: productIds }) : Promise.resolve([] as Product[]),
     sailingIds.length > 0 ? findCrossings(db, language) : Promise.resolve([] as Crossing[]),
@@ -774,7 +923,9 @@ export async function findCartView(
     };
   });
 
-  const running = lines.flatMap((line) => (line.holdExpiresAt && holdStatus(line.holdExpiresAt, now) === "held" ? [line.holdExpiresAt.getTime()] : []));
+  const running = lines.flatMap((line) =>
+    line.holdExpiresAt && holdStatus(line.holdExpiresAt, now) === "held" ? [line.holdExpiresAt.getTime()] : [],
+  );
   return {
     id: cart.id,
     sessionId: cart.sessionId,
@@ -806,9 +957,14 @@ async function complementsOffered(
     const product = products.find((item) => item.id === line.productId);
     for (const complement of product?.complements ?? []) {
       // A park already in the cart on its own is not offered to itself.
-      const bought = lines.some((other) => other.complementId === null && (other.productId === complement.id || other.productId === complement.idUpgrade));
+      const bought = lines.some(
+        (other) =>
+          other.complementId === null &&
+          (other.productId === complement.id || other.productId === complement.idUpgrade),
+      );
       if (bought) continue;
-      if (!offers.some((offer) => offer.complementId === complement.id)) offers.push({ complementId: complement.id, line });
+      if (!offers.some((offer) => offer.complementId === complement.id))
+        offers.push({ complementId: complement.id, line });
     }
   }
   if (offers.length === 0) return [];

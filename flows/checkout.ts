@@ -12,7 +12,16 @@ import type { Database } from "../lib/db.ts";
 import { AppError, isAppError } from "../lib/errors.ts";
 import type { Language } from "../lib/language.ts";
 import { COUNTRY_CODES } from "../lib/countries.ts";
-import { convertPricing, findCartBySession, findCartLines, holdReferenceOf, holdStatus, markCartOrdered, sumPrices, type CartLineRow } from "../modules/cart/index.ts";
+import {
+  convertPricing,
+  findCartBySession,
+  findCartLines,
+  holdReferenceOf,
+  holdStatus,
+  markCartOrdered,
+  sumPrices,
+  type CartLineRow,
+} from "../modules/cart/index.ts";
 import { findProducts } from "../modules/catalog/index.ts";
 import {
   assertPaymentChoice,
@@ -43,7 +52,12 @@ import {
   type PaymentMethodKind,
 } from "../modules/checkout/index.ts";
 import { decideAt, localDateOf, releaseAllocations } from "../modules/inventory/index.ts";
-import { findInstalmentBanks, instalmentOffers, type PaymentProvider, type ProviderPayment } from "../modules/payments/index.ts";
+import {
+  findInstalmentBanks,
+  instalmentOffers,
+  type PaymentProvider,
+  type ProviderPayment,
+} from "../modules/payments/index.ts";
 import { takeLineSeats } from "./cart.ts";
 
 /** The provider name stored with each payment attempt (the adapter in use). */
@@ -95,7 +109,10 @@ export function guestSecretOf(secretKey: string, bookingId: string): string {
   return createHmac("sha256", secretKey).update(`guest-access:${bookingId}`).digest("base64url").slice(0, 22);
 }
 
-export function hasGuestAccess(booking: Pick<BookingRow, "guestSecretHash">, given: string | null | undefined): boolean {
+export function hasGuestAccess(
+  booking: Pick<BookingRow, "guestSecretHash">,
+  given: string | null | undefined,
+): boolean {
   if (!given || given.length > 64) return false;
   const expected = Buffer.from(booking.guestSecretHash, "hex");
   const actual = Buffer.from(sha256(given), "hex");
@@ -135,7 +152,10 @@ export type PlaceBookingResult =
 function assertPayable(lines: readonly CartLineRow[], now: Date): void {
   if (lines.length === 0) throw new AppError("CART_EMPTY");
   const lapsed = lines.filter((line) => holdStatus(line.holdExpiresAt, now) === "expired");
-  if (lapsed.length > 0) throw new AppError("HOLD_EXPIRED", { issues: lapsed.map((line) => ({ path: `lines.${line.id}`, code: "hold_expired" })) });
+  if (lapsed.length > 0)
+    throw new AppError("HOLD_EXPIRED", {
+      issues: lapsed.map((line) => ({ path: `lines.${line.id}`, code: "hold_expired" })),
+    });
 }
 
 /** The first hold to end is the booking's deadline; a cart of open tickets only gets the usual hold time from now. */
@@ -150,22 +170,32 @@ function holdDeadlineOf(lines: readonly CartLineRow[], now: Date, fallbackSecond
  * back button) finds the same booking and, while its attempt is still open, the same provider page.
  * A changed cart cancels the booking that waited and places a new one; a paid cart answers "paid".
  */
-export async function placeBooking(deps: CheckoutDeps & { holdSeconds: number }, input: PlaceBookingInput): Promise<PlaceBookingResult> {
+export async function placeBooking(
+  deps: CheckoutDeps & { holdSeconds: number },
+  input: PlaceBookingInput,
+): Promise<PlaceBookingResult> {
   const { db, now } = deps;
   const placed = await db.transaction(async (tx) => {
     await decideAt(tx, now);
     const cart = await findCartBySession(tx, input.sessionId, { lock: true });
     if (!cart) throw new AppError("CART_NOT_FOUND");
     const active = await findActiveBookingOfCart(tx, cart.id);
-    if (active && (active.status === "paid" || active.status === "ticketed")) return { booking: active, payment: null, paid: true as const };
+    if (active && (active.status === "paid" || active.status === "ticketed"))
+      return { booking: active, payment: null, paid: true as const };
     if (cart.status !== "open") throw new AppError("CART_CLOSED");
     const lines = await findCartLines(tx, cart.id);
     assertPayable(lines, now);
     const { buyer, names } = readCheckoutForm(input.buyer, COUNTRY_CODES, lines, input.passengerNames);
     // A plan no bank offers is refused before the provider is asked; the provider checks the card's bank.
-    const offered = input.instalmentMonths === null ? [] : instalmentOffers(await findInstalmentBanks(tx, input.language)).map((offer) => offer.months);
+    const offered =
+      input.instalmentMonths === null
+        ? []
+        : instalmentOffers(await findInstalmentBanks(tx, input.language)).map((offer) => offer.months);
     assertPaymentChoice(cart.currency, input.method, input.instalmentMonths, offered);
-    if (input.cardToken && (input.method !== "card" || input.instalmentMonths !== null || !input.cardToken.acceptedIn(cart.currency))) {
+    if (
+      input.cardToken &&
+      (input.method !== "card" || input.instalmentMonths !== null || !input.cardToken.acceptedIn(cart.currency))
+    ) {
       throw new AppError("PAYMENT_METHOD_UNAVAILABLE", { issues: [{ path: "cardToken", code: "unknown" }] });
     }
     const fingerprint = cartFingerprint({ id: cart.id, currency: cart.currency, quoteId: cart.quote.id }, lines);
@@ -222,23 +252,50 @@ export async function placeBooking(deps: CheckoutDeps & { holdSeconds: number },
 
   if (placed.paid) return { kind: "paid", reference: placed.booking.reference, bookingId: placed.booking.id };
   const payment = placed.payment!;
-  const result = (url: string): PlaceBookingResult => ({ kind: "redirect", reference: placed.booking.reference, bookingId: placed.booking.id, url });
-  const opened = payment.providerPaymentId && payment.status !== "created" ? payment : await createRemotePayment(deps, placed.booking, payment, input);
+  const result = (url: string): PlaceBookingResult => ({
+    kind: "redirect",
+    reference: placed.booking.reference,
+    bookingId: placed.booking.id,
+    url,
+  });
+  const opened =
+    payment.providerPaymentId && payment.status !== "created"
+      ? payment
+      : await createRemotePayment(deps, placed.booking, payment, input);
   if (input.cardToken === undefined) {
-    if (!opened.redirectUrl) throw new AppError("PAYMENT_PROVIDER_UNAVAILABLE", { message: "the provider gave no page to pay on" });
+    if (!opened.redirectUrl)
+      throw new AppError("PAYMENT_PROVIDER_UNAVAILABLE", { message: "the provider gave no page to pay on" });
     return result(opened.redirectUrl);
   }
   // A token in hand: authorized here (once per attempt), then the buyer lands where the provider's
   // page would have sent them, and the thank-you page confirms and captures as after any card.
-  const authorized = await deps.provider.authorizePayment(opened.providerPaymentId!, { cardToken: input.cardToken.token, idempotencyKey: `${payment.idempotencyKey}:authorize` });
-  await updatePayment(db, payment.id, { status: authorized.status, failureCode: authorized.failureCode, financedBy: input.cardToken.financedBy, ...cardFieldsOf(authorized) }, now);
+  const authorized = await deps.provider.authorizePayment(opened.providerPaymentId!, {
+    cardToken: input.cardToken.token,
+    idempotencyKey: `${payment.idempotencyKey}:authorize`,
+  });
+  await updatePayment(
+    db,
+    payment.id,
+    {
+      status: authorized.status,
+      failureCode: authorized.failureCode,
+      financedBy: input.cardToken.financedBy,
+      ...cardFieldsOf(authorized),
+    },
+    now,
+  );
   const back = new URL(input.returnUrlOf(placed.booking.reference));
   back.searchParams.set("payment_intent", authorized.id);
   return result(back.toString());
 }
 
 /** Opens the attempt at the provider (its idempotency key makes a retried call the same payment). */
-async function createRemotePayment(deps: CheckoutDeps, booking: BookingRow, payment: BookingPaymentRow, input: PlaceBookingInput): Promise<BookingPaymentRow> {
+async function createRemotePayment(
+  deps: CheckoutDeps,
+  booking: BookingRow,
+  payment: BookingPaymentRow,
+  input: PlaceBookingInput,
+): Promise<BookingPaymentRow> {
   const method = payment.method;
   // The booth's methods never reach the provider (flows/walk-up.ts records them without an attempt).
   if (method !== "card" && method !== "paypal") throw new Error(`payment method ${method} is not the provider's`);
@@ -247,13 +304,20 @@ async function createRemotePayment(deps: CheckoutDeps, booking: BookingRow, paym
     currency: payment.currency,
     reference: booking.reference,
     returnUrl: input.returnUrlOf(booking.reference),
-    ...(input.cancelUrlOf ? { cancelUrl: input.cancelUrlOf({ singlePayment: payment.instalmentMonths !== null }) } : {}),
+    ...(input.cancelUrlOf
+      ? { cancelUrl: input.cancelUrlOf({ singlePayment: payment.instalmentMonths !== null }) }
+      : {}),
     language: input.language,
     idempotencyKey: payment.idempotencyKey,
     method,
     ...(payment.instalmentMonths ? { instalments: { months: payment.instalmentMonths } } : {}),
   });
-  return updatePayment(deps.db, payment.id, { providerPaymentId: remote.id, status: remote.status, redirectUrl: remote.redirectUrl }, deps.now);
+  return updatePayment(
+    deps.db,
+    payment.id,
+    { providerPaymentId: remote.id, status: remote.status, redirectUrl: remote.redirectUrl },
+    deps.now,
+  );
 }
 
 export async function freeReference(tx: Database): Promise<string> {
@@ -272,7 +336,14 @@ export async function freeReference(tx: Database): Promise<string> {
 async function openAttempt(tx: Database, booking: BookingRow, now: Date): Promise<BookingPaymentRow> {
   const [latest] = await findPayments(tx, booking.id);
   const open = latest && ["created", "requires_payment_method", "requires_action"].includes(latest.status);
-  if (latest && open && latest.method === booking.paymentMethod && latest.instalmentMonths === booking.instalmentMonths && latest.amountMinor === booking.totalMinor) return latest;
+  if (
+    latest &&
+    open &&
+    latest.method === booking.paymentMethod &&
+    latest.instalmentMonths === booking.instalmentMonths &&
+    latest.amountMinor === booking.totalMinor
+  )
+    return latest;
   if (latest && (latest.status === "authorized" || latest.status === "captured")) return latest;
   const attempt = (latest?.attempt ?? 0) + 1;
   return insertPayment(
@@ -307,17 +378,34 @@ export interface CheckoutDraft {
  * the back button from the provider's page), so the form they return to is not blank. Only for the
  * browser holding the booking's guest access: the cart's session alone does not show whose it was.
  */
-export async function findCheckoutDraft(db: Database, sessionId: string, access: { reference: string; secret: string } | null): Promise<CheckoutDraft | null> {
+export async function findCheckoutDraft(
+  db: Database,
+  sessionId: string,
+  access: { reference: string; secret: string } | null,
+): Promise<CheckoutDraft | null> {
   if (access === null) return null;
   const cart = await findCartBySession(db, sessionId);
   const booking = cart ? await findActiveBookingOfCart(db, cart.id, { lock: false }) : null;
-  if (!booking || booking.status !== "pending_payment" || booking.reference !== access.reference || !hasGuestAccess(booking, access.secret)) return null;
+  if (
+    !booking ||
+    booking.status !== "pending_payment" ||
+    booking.reference !== access.reference ||
+    !hasGuestAccess(booking, access.secret)
+  )
+    return null;
   const lines = await findBookingLines(db, booking.id);
   return {
-    buyer: { name: booking.buyerName, email: booking.buyerEmail, phone: booking.buyerPhone, country: booking.buyerCountry },
+    buyer: {
+      name: booking.buyerName,
+      email: booking.buyerEmail,
+      phone: booking.buyerPhone,
+      country: booking.buyerCountry,
+    },
     method: booking.paymentMethod === "paypal" ? "paypal" : "card",
     instalmentMonths: booking.instalmentMonths,
-    passengerNames: Object.fromEntries(lines.filter((line) => line.passengerNames.length > 0).map((line) => [line.cartLineId, [...line.passengerNames]])),
+    passengerNames: Object.fromEntries(
+      lines.filter((line) => line.passengerNames.length > 0).map((line) => [line.cartLineId, [...line.passengerNames]]),
+    ),
   };
 }
 
@@ -362,18 +450,29 @@ function cardFieldsOf(remote: ProviderPayment) {
  * key of the attempt) → seats sold, tickets issued, booking paid and ticketed in one transaction.
  * Safe to run any number of times, concurrently, from the return page and from webhooks.
  */
-export async function confirmPayment(deps: CheckoutDeps & { onTicketed?: (tx: Database, booking: BookingRow) => Promise<void> }, providerPaymentId: string): Promise<ConfirmOutcome> {
+export async function confirmPayment(
+  deps: CheckoutDeps & { onTicketed?: (tx: Database, booking: BookingRow) => Promise<void> },
+  providerPaymentId: string,
+): Promise<ConfirmOutcome> {
   const { db, now, provider } = deps;
   const payment = await findPaymentByProviderId(db, PROVIDER, providerPaymentId);
   if (!payment) throw new AppError("PAYMENT_INTENT_NOT_FOUND");
   let remote = await provider.getPayment(providerPaymentId);
-  if (remote.status === "authorized") remote = await provider.capturePayment(providerPaymentId, { idempotencyKey: `capture:${payment.id}` });
+  if (remote.status === "authorized")
+    remote = await provider.capturePayment(providerPaymentId, { idempotencyKey: `capture:${payment.id}` });
 
   if (remote.status !== "captured") {
-    const updated = await updatePayment(db, payment.id, { status: remote.status, failureCode: remote.failureCode, ...cardFieldsOf(remote) }, now);
+    const updated = await updatePayment(
+      db,
+      payment.id,
+      { status: remote.status, failureCode: remote.failureCode, ...cardFieldsOf(remote) },
+      now,
+    );
     const booking = (await findBooking(db, { id: payment.bookingId }))!;
-    if (remote.status === "refunded") return { kind: "refunded", booking: await markRefunded(deps, booking.id, "provider_refund") };
-    if (remote.status === "failed") return { kind: "declined", booking, failureCode: remote.failureCode ?? "card_declined" };
+    if (remote.status === "refunded")
+      return { kind: "refunded", booking: await markRefunded(deps, booking.id, "provider_refund") };
+    if (remote.status === "failed")
+      return { kind: "declined", booking, failureCode: remote.failureCode ?? "card_declined" };
     return { kind: "waiting", booking, payment: updated };
   }
 
@@ -382,30 +481,45 @@ export async function confirmPayment(deps: CheckoutDeps & { onTicketed?: (tx: Da
       await decideAt(tx, now);
       const locked = await findBooking(tx, { id: payment.bookingId }, { lock: true });
       if (!locked) throw new AppError("BOOKING_NOT_FOUND");
-      await updatePayment(tx, payment.id, { status: "captured", failureCode: null, ...cardFieldsOf(remote), ...capturedFieldsOf(remote) }, now);
+      await updatePayment(
+        tx,
+        payment.id,
+        { status: "captured", failureCode: null, ...cardFieldsOf(remote), ...capturedFieldsOf(remote) },
+        now,
+      );
       if (locked.status === "paid" || locked.status === "ticketed" || locked.status === "refunded") return locked;
       if (locked.status === "cancelled") throw new SeatsGone(new AppError("BOOKING_STATE"));
       // Only money that pays the booking's total in its currency issues tickets, whatever path confirms.
       const verdict = judgeCapture({ amountMinor: locked.totalMinor, currency: locked.currency }, remote);
       if (verdict.kind !== "covers") throw new CaptureMismatch(verdict.kind);
       const lines = await findBookingLines(tx, locked.id);
-      const products = await findProducts(tx, locked.language as Language, { ids: [...new Set(lines.map((line) => line.productId))] });
+      const products = await findProducts(tx, locked.language as Language, {
+        ids: [...new Set(lines.map((line) => line.productId))],
+      });
       try {
         // Sailings are locked in one global order (by id) across lines, as the cart does, so two
         // confirmations of overlapping bookings cannot deadlock.
-        for (const line of [...lines].sort((a, b) => (a.outboundSailingId ?? a.activityId ?? 0) - (b.outboundSailingId ?? b.activityId ?? 0))) {
+        for (const line of [...lines].sort(
+          (a, b) => (a.outboundSailingId ?? a.activityId ?? 0) - (b.outboundSailingId ?? b.activityId ?? 0),
+        )) {
           // The line's hold gives its seats back first, so they count for this sale whether or not
           // the hold ran out while the buyer was on the provider's page; then the sale re-checks.
           await releaseAllocations(tx, holdReferenceOf(line.cartLineId), now);
-          if (line.trip !== "open") await takeLineSeats(tx, locked.language as Language, line, saleReferenceOf(line.id), "sold", now);
+          if (line.trip !== "open")
+            await takeLineSeats(tx, locked.language as Language, line, saleReferenceOf(line.id), "sold", now);
         }
       } catch (error) {
         if (isAppError(error)) throw new SeatsGone(error);
         throw error;
       }
-      const monthsOf = (productId: number) => products.find((product) => product.id === productId)?.openTicketMonths ?? OPEN_TICKET_MONTHS;
+      const monthsOf = (productId: number) =>
+        products.find((product) => product.id === productId)?.openTicketMonths ?? OPEN_TICKET_MONTHS;
       const planned = planTickets(locked.reference, lines, localDateOf(now), monthsOf);
-      await insertTickets(tx, locked.id, planned.map((ticket) => ({ ...ticket, issuedAt: now })));
+      await insertTickets(
+        tx,
+        locked.id,
+        planned.map((ticket) => ({ ...ticket, issuedAt: now })),
+      );
       const paid = await moveBooking(tx, locked, "paid", `payment:${providerPaymentId}`, now);
       const ticketed = await moveBooking(tx, paid, "ticketed", "tickets_issued", now);
       await markCartOrdered(tx, locked.cartId, now);
@@ -415,7 +529,8 @@ export async function confirmPayment(deps: CheckoutDeps & { onTicketed?: (tx: Da
     if (booking.status === "refunded") return { kind: "refunded", booking };
     return { kind: "ticketed", booking };
   } catch (error) {
-    if (error instanceof CaptureMismatch) return { kind: "refunded", booking: await refundMismatchedCapture(deps, payment, remote, error.verdict) };
+    if (error instanceof CaptureMismatch)
+      return { kind: "refunded", booking: await refundMismatchedCapture(deps, payment, remote, error.verdict) };
     if (!(error instanceof SeatsGone)) throw error;
     return { kind: "refunded", booking: await refundUnfulfillable(deps, payment, error.refusal.code) };
   }
@@ -426,24 +541,46 @@ export async function confirmPayment(deps: CheckoutDeps & { onTicketed?: (tx: Da
  * with the verdict in its history for staff to see, the attempt keeps what was really captured, and
  * all of it goes back through the provider, once. The buyer's cart stays open to pay again.
  */
-async function refundMismatchedCapture(deps: CheckoutDeps, payment: BookingPaymentRow, remote: ProviderPayment, verdict: string): Promise<BookingRow> {
+async function refundMismatchedCapture(
+  deps: CheckoutDeps,
+  payment: BookingPaymentRow,
+  remote: ProviderPayment,
+  verdict: string,
+): Promise<BookingRow> {
   const { db, now } = deps;
   await db.transaction(async (tx) => {
-    await updatePayment(tx, payment.id, { status: "captured", failureCode: `capture_mismatch:${verdict}`, ...cardFieldsOf(remote), ...capturedFieldsOf(remote) }, now);
+    await updatePayment(
+      tx,
+      payment.id,
+      {
+        status: "captured",
+        failureCode: `capture_mismatch:${verdict}`,
+        ...cardFieldsOf(remote),
+        ...capturedFieldsOf(remote),
+      },
+      now,
+    );
     const locked = await findBooking(tx, { id: payment.bookingId }, { lock: true });
-    if (locked?.status === "pending_payment") await moveBooking(tx, locked, "failed", `capture_mismatch:${verdict}`, now);
+    if (locked?.status === "pending_payment")
+      await moveBooking(tx, locked, "failed", `capture_mismatch:${verdict}`, now);
   });
-  if (remote.capturedMinor > remote.refundedMinor) await deps.provider.refundPayment(payment.providerPaymentId!, { idempotencyKey: `refund:${payment.id}` });
+  if (remote.capturedMinor > remote.refundedMinor)
+    await deps.provider.refundPayment(payment.providerPaymentId!, { idempotencyKey: `refund:${payment.id}` });
   await updatePayment(db, payment.id, { status: "refunded" }, now);
   return markRefunded(deps, payment.bookingId, "refunded_capture_mismatch");
 }
 
 /** Paid but nothing to give: the booking fails with the reason, the capture is refunded in full, once. */
-async function refundUnfulfillable(deps: CheckoutDeps, payment: BookingPaymentRow, reason: string): Promise<BookingRow> {
+async function refundUnfulfillable(
+  deps: CheckoutDeps,
+  payment: BookingPaymentRow,
+  reason: string,
+): Promise<BookingRow> {
   const { db, now } = deps;
   await db.transaction(async (tx) => {
     const locked = await findBooking(tx, { id: payment.bookingId }, { lock: true });
-    if (locked?.status === "pending_payment") await moveBooking(tx, locked, "failed", `seats_unavailable:${reason}`, now);
+    if (locked?.status === "pending_payment")
+      await moveBooking(tx, locked, "failed", `seats_unavailable:${reason}`, now);
   });
   await deps.provider.refundPayment(payment.providerPaymentId!, { idempotencyKey: `refund:${payment.id}` });
   await updatePayment(db, payment.id, { status: "refunded" }, now);
@@ -454,7 +591,8 @@ async function markRefunded(deps: CheckoutDeps, bookingId: string, reason: strin
   return deps.db.transaction(async (tx) => {
     const locked = await findBooking(tx, { id: bookingId }, { lock: true });
     if (!locked) throw new AppError("BOOKING_NOT_FOUND");
-    if (locked.status === "refunded" || locked.status === "cancelled" || locked.status === "pending_payment") return locked;
+    if (locked.status === "refunded" || locked.status === "cancelled" || locked.status === "pending_payment")
+      return locked;
     return moveBooking(tx, locked, "refunded", reason, deps.now);
   });
 }
@@ -472,7 +610,8 @@ export async function failLapsedBookings(deps: Pick<CheckoutDeps, "db" | "now">,
     await db.transaction(async (tx) => {
       const locked = await findBooking(tx, { id }, { lock: true });
       if (!locked || locked.status !== "pending_payment" || locked.holdExpiresAt > now) return;
-      for (const line of await findBookingLines(tx, id)) await releaseAllocations(tx, holdReferenceOf(line.cartLineId), now);
+      for (const line of await findBookingLines(tx, id))
+        await releaseAllocations(tx, holdReferenceOf(line.cartLineId), now);
       await moveBooking(tx, locked, "failed", "hold_expired", now);
       failed += 1;
     });

@@ -41,7 +41,12 @@ export interface MoveHoldersOutcome {
 }
 
 function snapshotOf(schedule: LineSchedule): ScheduleSnapshot {
-  return { date: schedule.serviceDate ?? "", returnDate: schedule.returnDate, outboundSailingId: schedule.outboundSailingId, inboundSailingId: schedule.inboundSailingId };
+  return {
+    date: schedule.serviceDate ?? "",
+    returnDate: schedule.returnDate,
+    outboundSailingId: schedule.outboundSailingId,
+    inboundSailingId: schedule.inboundSailingId,
+  };
 }
 
 /**
@@ -52,73 +57,142 @@ function snapshotOf(schedule: LineSchedule): ScheduleSnapshot {
  * seats for every ticket: `left:<n>` and `needed:<n>`), RETURN_BEFORE_DEPARTURE (a round trip whose
  * legs would cross; `booking.<reference>` names it).
  */
-export async function moveHoldersOfClosedSailing(deps: StaffDeps, command: MoveHoldersCommand): Promise<MoveHoldersOutcome> {
+export async function moveHoldersOfClosedSailing(
+  deps: StaffDeps,
+  command: MoveHoldersCommand,
+): Promise<MoveHoldersOutcome> {
   const { now } = deps;
-  return runAuditedChange(deps, { action: MOVE_HOLDERS_ACTION, entityType: "sailing", entityId: String(command.fromSailingId) }, async (tx) => {
-    await decideAt(tx, now);
-    if (!KEY_PATTERN.test(command.key)) throw new AppError("INVALID_REQUEST", { issues: [{ path: "key", code: "format" }] });
-    const from = await findSailing(tx, command.fromSailingId, now);
-    if (from.departsAt.getTime() <= now.getTime()) throw new AppError("SAILING_DEPARTED", { issues: [{ path: "fromSailingId", code: "departed" }] });
-    if (!(await isSailingClosed(tx, from.id))) throw new AppError("SAILING_NOT_CLOSED", { issues: [{ path: "fromSailingId", code: "not_closed" }] });
-    const to = await findSailing(tx, command.toSailingId, now);
-    if (to.id === from.id || to.crossingId !== from.crossingId) throw new AppError("UNKNOWN_SAILING", { issues: [{ path: "toSailingId", code: to.id === from.id ? "same_sailing" : "not_on_crossing" }] });
-    if (to.departsAt.getTime() <= now.getTime()) throw new AppError("SAILING_DEPARTED", { issues: [{ path: "toSailingId", code: "departed" }] });
-    if (await isSailingClosed(tx, to.id)) throw new AppError("SAILING_CLOSED", { issues: [{ path: "toSailingId", code: "closed" }] });
+  return runAuditedChange(
+    deps,
+    { action: MOVE_HOLDERS_ACTION, entityType: "sailing", entityId: String(command.fromSailingId) },
+    async (tx) => {
+      await decideAt(tx, now);
+      if (!KEY_PATTERN.test(command.key))
+        throw new AppError("INVALID_REQUEST", { issues: [{ path: "key", code: "format" }] });
+      const from = await findSailing(tx, command.fromSailingId, now);
+      if (from.departsAt.getTime() <= now.getTime())
+        throw new AppError("SAILING_DEPARTED", { issues: [{ path: "fromSailingId", code: "departed" }] });
+      if (!(await isSailingClosed(tx, from.id)))
+        throw new AppError("SAILING_NOT_CLOSED", { issues: [{ path: "fromSailingId", code: "not_closed" }] });
+      const to = await findSailing(tx, command.toSailingId, now);
+      if (to.id === from.id || to.crossingId !== from.crossingId)
+        throw new AppError("UNKNOWN_SAILING", {
+          issues: [{ path: "toSailingId", code: to.id === from.id ? "same_sailing" : "not_on_crossing" }],
+        });
+      if (to.departsAt.getTime() <= now.getTime())
+        throw new AppError("SAILING_DEPARTED", { issues: [{ path: "toSailingId", code: "departed" }] });
+      if (await isSailingClosed(tx, to.id))
+        throw new AppError("SAILING_CLOSED", { issues: [{ path: "toSailingId", code: "closed" }] });
 
-    // The bookings first (in id order, as a buyer's own change locks its booking first), then both
-    // sailings in id order — the lock order of holds and date changes, so no deadlock with them.
-    const holders = await findTicketHoldersOnSailings(tx, [from.id]);
-    if (holders.length === 0) throw new AppError("BOOKING_STATE", { issues: [{ path: "fromSailingId", code: "no_holders" }] });
-    const bookings: BookingRow[] = [];
-    for (const holder of holders) {
-      const booking = await findBooking(tx, { id: holder.bookingId }, { lock: true });
-      if (booking && booking.status === "ticketed") bookings.push(booking);
-    }
-    for (const id of [from.id, to.id].sort((a, b) => a - b)) await lockSailing(tx, id);
-
-    const plans = [];
-    for (const booking of bookings) {
-      const [lines, tickets] = [await findBookingLines(tx, booking.id), await findTickets(tx, booking.id)];
-      for (const line of lines) {
-        const moving = tickets.filter((ticket) => ticket.bookingLineId === line.id && ticket.status === "valid" && ticket.sailingId === from.id);
-        if (moving.length === 0 || line.kind !== "ferry") continue;
-        const leg = line.inboundSailingId === from.id ? "inbound" : "outbound";
-        // The other leg stays: the new sailing must still leave after the outbound arrives (or arrive before the return leaves).
-        const other = leg === "inbound" ? line.outboundSailingId : line.inboundSailingId;
-        if (other !== null) {
-          const kept = await findSailing(tx, other, now);
-          const crossed = leg === "inbound" ? to.departsAt.getTime() <= kept.arrivesAt.getTime() : kept.departsAt.getTime() <= to.arrivesAt.getTime();
-          if (crossed) throw new AppError("RETURN_BEFORE_DEPARTURE", { issues: [{ path: `booking.${booking.reference}`, code: leg === "inbound" ? "before_outbound_arrives" : "after_return_leaves" }] });
-        }
-        plans.push({ booking, line, leg, tickets: moving });
+      // The bookings first (in id order, as a buyer's own change locks its booking first), then both
+      // sailings in id order — the lock order of holds and date changes, so no deadlock with them.
+      const holders = await findTicketHoldersOnSailings(tx, [from.id]);
+      if (holders.length === 0)
+        throw new AppError("BOOKING_STATE", { issues: [{ path: "fromSailingId", code: "no_holders" }] });
+      const bookings: BookingRow[] = [];
+      for (const holder of holders) {
+        const booking = await findBooking(tx, { id: holder.bookingId }, { lock: true });
+        if (booking && booking.status === "ticketed") bookings.push(booking);
       }
-    }
-    const needed = plans.reduce((total, plan) => total + plan.tickets.length, 0);
-    if (needed === 0) throw new AppError("BOOKING_STATE", { issues: [{ path: "fromSailingId", code: "no_holders" }] });
-    // Read under the sailing's lock: no buyer can take a seat between this check and the move. The
-    // seat takes below check again, and the capacity trigger stands behind both.
-    const left = (await findSailing(tx, to.id, now)).seatsLeft;
-    if (left < needed) throw new AppError("SAILING_SOLD_OUT", { issues: [{ path: "toSailingId", code: `left:${left}` }, { path: "tickets", code: `needed:${needed}` }] });
+      for (const id of [from.id, to.id].sort((a, b) => a - b)) await lockSailing(tx, id);
 
-    for (const plan of plans) {
-      const { booking, line, leg, tickets } = plan;
-      const reference = saleReferenceOf(line.id);
-      await releaseSoldSeats(tx, reference, { sailingId: from.id }, tickets.length, now);
-      await takeLineSeats(tx, booking.language as Language, { kind: "ferry", seats: tickets.length, outboundSailingId: to.id, inboundSailingId: null, activityId: null, serviceDate: to.serviceDate }, reference, "sold", now, "booth");
-      const before: LineSchedule = { serviceDate: line.serviceDate, returnDate: line.returnDate, outboundSailingId: line.outboundSailingId, inboundSailingId: line.inboundSailingId };
-      const after: LineSchedule = leg === "inbound" ? { ...before, returnDate: to.serviceDate, inboundSailingId: to.id } : { ...before, serviceDate: to.serviceDate, outboundSailingId: to.id };
-      await rescheduleLiveTickets(tx, line.id, after, [{ ticketIds: tickets.map((ticket) => ticket.id), sailingId: to.id, serviceDate: to.serviceDate }]);
-      await recordBookingEvent(tx, booking, dateChangeReason(line.id, snapshotOf(before), snapshotOf(after)), now);
-    }
-    const moved = [...new Set(plans.map((plan) => plan.booking.id))];
-    for (const bookingId of moved) {
-      await enqueueJob(tx, { name: SEND_BOOKING_EMAIL, payload: { bookingId, reason: "date_changed" }, singletonKey: `closure-move:${from.id}:${bookingId}:${command.key}` });
-    }
-    const references = bookings.filter((booking) => moved.includes(booking.id)).map((booking) => booking.reference);
-    return {
-      result: { bookings: references, tickets: needed },
-      before: { sailingId: from.id },
-      after: { sailingId: to.id, bookings: references, tickets: plans.flatMap((plan) => plan.tickets.map((ticket) => ticket.code)) },
-    };
-  });
+      const plans = [];
+      for (const booking of bookings) {
+        const [lines, tickets] = [await findBookingLines(tx, booking.id), await findTickets(tx, booking.id)];
+        for (const line of lines) {
+          const moving = tickets.filter(
+            (ticket) => ticket.bookingLineId === line.id && ticket.status === "valid" && ticket.sailingId === from.id,
+          );
+          if (moving.length === 0 || line.kind !== "ferry") continue;
+          const leg = line.inboundSailingId === from.id ? "inbound" : "outbound";
+          // The other leg stays: the new sailing must still leave after the outbound arrives (or arrive before the return leaves).
+          const other = leg === "inbound" ? line.outboundSailingId : line.inboundSailingId;
+          if (other !== null) {
+            const kept = await findSailing(tx, other, now);
+            const crossed =
+              leg === "inbound"
+                ? to.departsAt.getTime() <= kept.arrivesAt.getTime()
+                : kept.departsAt.getTime() <= to.arrivesAt.getTime();
+            if (crossed)
+              throw new AppError("RETURN_BEFORE_DEPARTURE", {
+                issues: [
+                  {
+                    path: `booking.${booking.reference}`,
+                    code: leg === "inbound" ? "before_outbound_arrives" : "after_return_leaves",
+                  },
+                ],
+              });
+          }
+          plans.push({ booking, line, leg, tickets: moving });
+        }
+      }
+      const needed = plans.reduce((total, plan) => total + plan.tickets.length, 0);
+      if (needed === 0)
+        throw new AppError("BOOKING_STATE", { issues: [{ path: "fromSailingId", code: "no_holders" }] });
+      // Read under the sailing's lock: no buyer can take a seat between this check and the move. The
+      // seat takes below check again, and the capacity trigger stands behind both.
+      const left = (await findSailing(tx, to.id, now)).seatsLeft;
+      if (left < needed)
+        throw new AppError("SAILING_SOLD_OUT", {
+          issues: [
+            { path: "toSailingId", code: `left:${left}` },
+            { path: "tickets", code: `needed:${needed}` },
+          ],
+        });
+
+      for (const plan of plans) {
+        const { booking, line, leg, tickets } = plan;
+        const reference = saleReferenceOf(line.id);
+        await releaseSoldSeats(tx, reference, { sailingId: from.id }, tickets.length, now);
+        await takeLineSeats(
+          tx,
+          booking.language as Language,
+          {
+            kind: "ferry",
+            seats: tickets.length,
+            outboundSailingId: to.id,
+            inboundSailingId: null,
+            activityId: null,
+            serviceDate: to.serviceDate,
+          },
+          reference,
+          "sold",
+          now,
+          "booth",
+        );
+        const before: LineSchedule = {
+          serviceDate: line.serviceDate,
+          returnDate: line.returnDate,
+          outboundSailingId: line.outboundSailingId,
+          inboundSailingId: line.inboundSailingId,
+        };
+        const after: LineSchedule =
+          leg === "inbound"
+            ? { ...before, returnDate: to.serviceDate, inboundSailingId: to.id }
+            : { ...before, serviceDate: to.serviceDate, outboundSailingId: to.id };
+        await rescheduleLiveTickets(tx, line.id, after, [
+          { ticketIds: tickets.map((ticket) => ticket.id), sailingId: to.id, serviceDate: to.serviceDate },
+        ]);
+        await recordBookingEvent(tx, booking, dateChangeReason(line.id, snapshotOf(before), snapshotOf(after)), now);
+      }
+      const moved = [...new Set(plans.map((plan) => plan.booking.id))];
+      for (const bookingId of moved) {
+        await enqueueJob(tx, {
+          name: SEND_BOOKING_EMAIL,
+          payload: { bookingId, reason: "date_changed" },
+          singletonKey: `closure-move:${from.id}:${bookingId}:${command.key}`,
+        });
+      }
+      const references = bookings.filter((booking) => moved.includes(booking.id)).map((booking) => booking.reference);
+      return {
+        result: { bookings: references, tickets: needed },
+        before: { sailingId: from.id },
+        after: {
+          sailingId: to.id,
+          bookings: references,
+          tickets: plans.flatMap((plan) => plan.tickets.map((ticket) => ticket.code)),
+        },
+      };
+    },
+  );
 }

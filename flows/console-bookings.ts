@@ -32,7 +32,11 @@ import { cardBrandName } from "../modules/payments/index.ts";
 type Formatter = (amountMinor: number) => string;
 
 /** Formatters per currency, read once for a page. */
-async function formattersOf(db: Database, currencies: readonly string[], language: Language): Promise<Map<string, Formatter>> {
+async function formattersOf(
+  db: Database,
+  currencies: readonly string[],
+  language: Language,
+): Promise<Map<string, Formatter>> {
   const result = new Map<string, Formatter>();
   for (const currency of new Set(currencies)) {
     const format = await findAmountFormatter(db, currency, language);
@@ -57,7 +61,10 @@ export interface BookingSearchPage {
   next: SearchCursor | null;
 }
 
-export async function searchConsoleBookings(db: Database, input: { text: string; after: SearchCursor | null; language: Language }): Promise<BookingSearchPage> {
+export async function searchConsoleBookings(
+  db: Database,
+  input: { text: string; after: SearchCursor | null; language: Language },
+): Promise<BookingSearchPage> {
   const result = await searchBookings(db, readBookingQuery(input.text), input.after);
   const format = await formattersOf(
     db,
@@ -106,7 +113,16 @@ export interface ConsoleBooking {
   refundable: string;
   refundableDecimal: string;
   refundableMinor: number;
-  lines: { id: string; product: string; trip: string; category: string; serviceDate: string | null; returnDate: string | null; passengers: { adults: number; children: number; infants: number }; total: string }[];
+  lines: {
+    id: string;
+    product: string;
+    trip: string;
+    category: string;
+    serviceDate: string | null;
+    returnDate: string | null;
+    passengers: { adults: number; children: number; infants: number };
+    total: string;
+  }[];
   tickets: ConsoleTicket[];
   payments: {
     attempt: number;
@@ -120,13 +136,29 @@ export interface ConsoleBooking {
     providerPaymentId: string | null;
     createdAt: string;
   }[];
-  refunds: { id: string; status: "pending" | "succeeded" | "failed"; amount: string; reason: string; by: string; at: string; providerRefundId: string | null; failureCode: string | null; tickets: string[] }[];
+  refunds: {
+    id: string;
+    status: "pending" | "succeeded" | "failed";
+    amount: string;
+    reason: string;
+    by: string;
+    at: string;
+    providerRefundId: string | null;
+    failureCode: string | null;
+    tickets: string[];
+  }[];
   /** The booking's own history and the audit entries about it, oldest first. */
-  history: ({ kind: "event"; at: string; from: BookingRow["status"] | null; to: BookingRow["status"]; reason: string } | { kind: "audit"; at: string; entry: AuditEntry })[];
+  history: (
+    | { kind: "event"; at: string; from: BookingRow["status"] | null; to: BookingRow["status"]; reason: string }
+    | { kind: "audit"; at: string; entry: AuditEntry }
+  )[];
 }
 
 /** One booking as the console shows it; null when the reference is not one. */
-export async function findConsoleBooking(db: Database, input: { reference: string; language: Language }): Promise<ConsoleBooking | null> {
+export async function findConsoleBooking(
+  db: Database,
+  input: { reference: string; language: Language },
+): Promise<ConsoleBooking | null> {
   const reference = normalizeReference(input.reference);
   const booking = reference ? await findBooking(db, { reference }) : null;
   if (!booking) return null;
@@ -138,8 +170,13 @@ export async function findConsoleBooking(db: Database, input: { reference: strin
     findBookingEvents(db, booking.id),
     findAuditEntries(db, { entityType: "booking", entityId: booking.id, limit: 200 }),
   ]);
-  const products = await findProducts(db, input.language, { ids: [...new Set(lines.map((line) => line.productId))], withComplements: false });
-  const capturedCurrencies = payments.flatMap((payment) => (payment.capturedCurrency ? [payment.capturedCurrency] : []));
+  const products = await findProducts(db, input.language, {
+    ids: [...new Set(lines.map((line) => line.productId))],
+    withComplements: false,
+  });
+  const capturedCurrencies = payments.flatMap((payment) =>
+    payment.capturedCurrency ? [payment.capturedCurrency] : [],
+  );
   const formatters = await formattersOf(db, [...new Set([booking.currency, ...capturedCurrencies])], input.language);
   const format = formatters.get(booking.currency)!;
   const paid = paidAttemptOf(payments);
@@ -154,7 +191,12 @@ export async function findConsoleBooking(db: Database, input: { reference: strin
     refundState: paid ? refundStateOf(paidMinor, refundedMinor) : "none",
     language: booking.language,
     currency: booking.currency,
-    buyer: { name: booking.buyerName, email: booking.buyerEmail, phone: booking.buyerPhone, country: booking.buyerCountry },
+    buyer: {
+      name: booking.buyerName,
+      email: booking.buyerEmail,
+      phone: booking.buyerPhone,
+      country: booking.buyerCountry,
+    },
     createdAt: booking.createdAt.toISOString(),
     paidAt: booking.paidAt?.toISOString() ?? null,
     total: format(booking.totalMinor),
@@ -188,11 +230,16 @@ export async function findConsoleBooking(db: Database, input: { reference: strin
       status: payment.status,
       amount: format(payment.amountMinor),
       capturedOtherwise:
-        payment.capturedMinor !== null && payment.capturedCurrency !== null && (payment.capturedMinor !== payment.amountMinor || payment.capturedCurrency !== payment.currency)
-          ? (formatters.get(payment.capturedCurrency)?.(payment.capturedMinor) ?? `${payment.capturedMinor} ${payment.capturedCurrency}`)
+        payment.capturedMinor !== null &&
+        payment.capturedCurrency !== null &&
+        (payment.capturedMinor !== payment.amountMinor || payment.capturedCurrency !== payment.currency)
+          ? (formatters.get(payment.capturedCurrency)?.(payment.capturedMinor) ??
+            `${payment.capturedMinor} ${payment.capturedCurrency}`)
           : null,
       failureCode: payment.failureCode,
-      card: payment.cardLast4 ? `${payment.cardBrand ? cardBrandName(payment.cardBrand) : ""} •••• ${payment.cardLast4}`.trim() : null,
+      card: payment.cardLast4
+        ? `${payment.cardBrand ? cardBrandName(payment.cardBrand) : ""} •••• ${payment.cardLast4}`.trim()
+        : null,
       providerPaymentId: payment.providerPaymentId,
       createdAt: payment.createdAt.toISOString(),
     })),
@@ -208,7 +255,13 @@ export async function findConsoleBooking(db: Database, input: { reference: strin
       tickets: refund.ticketIds.map((id) => codeOf.get(id) ?? id),
     })),
     history: [
-      ...events.map((event) => ({ kind: "event" as const, at: event.at.toISOString(), from: event.fromStatus, to: event.toStatus, reason: event.reason })),
+      ...events.map((event) => ({
+        kind: "event" as const,
+        at: event.at.toISOString(),
+        from: event.fromStatus,
+        to: event.toStatus,
+        reason: event.reason,
+      })),
       ...audit.map((entry) => ({ kind: "audit" as const, at: entry.at, entry })),
     ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.kind === b.kind ? 0 : a.kind === "event" ? -1 : 1)),
   };

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CROSSING_TO_ISLA } from "../db/seed-catalogue.ts";
 import { openSnapshot, type DatabaseHandle } from "../tests/setup/db.ts";
 import { findAuditEntries, type AuditActor } from "../modules/audit/index.ts";
-import { addDays, blockSeats, findDaySailings, materializeSailings, seatAllocations, type SailingView } from "../modules/inventory/index.ts";
+import {
+  addDays,
+  blockSeats,
+  findDaySailings,
+  materializeSailings,
+  seatAllocations,
+  type SailingView,
+} from "../modules/inventory/index.ts";
 import { findConsoleWaitlist, offerSeatsNow } from "./console-waitlist.ts";
 import { joinWaitingList } from "./waitlist.ts";
 
@@ -24,7 +31,18 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const join = (email: string, adults: number) =>
-  joinWaitingList({ db: database.db, now: NOW }, { sailing: String(sailing.id), email, adults: String(adults), children: "0", infants: "0", category: "tourist", language: "pt" });
+  joinWaitingList(
+    { db: database.db, now: NOW },
+    {
+      sailing: String(sailing.id),
+      email,
+      adults: String(adults),
+      children: "0",
+      infants: "0",
+      category: "tourist",
+      language: "pt",
+    },
+  );
 
 describe("the waiting list in the console", () => {
   it("shows who waits for which sailing in line order, and offer-now sends offers to those who fit, audited", async () => {
@@ -39,19 +57,40 @@ describe("the waiting list in the console", () => {
     ]);
 
     // Two seats come free: only the second entry fits; the first keeps its place.
-    await database.db.update(seatAllocations).set({ quantity: sailing.capacity - 2 }).where(eq(seatAllocations.reference, `block:test-${sailing.id}`));
-    const run = await offerSeatsNow({ db: database.db, now: NOW, tokenSecret: SECRET, actor: OPERATOR, requestId: "req-wl" }, sailing.id);
+    await database.db
+      .update(seatAllocations)
+      .set({ quantity: sailing.capacity - 2 })
+      .where(eq(seatAllocations.reference, `block:test-${sailing.id}`));
+    const run = await offerSeatsNow(
+      { db: database.db, now: NOW, tokenSecret: SECRET, actor: OPERATOR, requestId: "req-wl" },
+      sailing.id,
+    );
     expect(run.offered).toHaveLength(1);
     [shown] = await findConsoleWaitlist(database.db, { date: DAY, language: "es", now: NOW });
     expect(shown!.totals).toMatchObject({ waiting: 1, offered: 1 });
-    expect(shown!.entries[1]).toMatchObject({ email: "second@example.com", status: "offered", offeredAt: NOW.toISOString() });
+    expect(shown!.entries[1]).toMatchObject({
+      email: "second@example.com",
+      status: "offered",
+      offeredAt: NOW.toISOString(),
+    });
     expect(shown!.entries[1]!.offerExpiresAt).not.toBeNull();
-    const [entry] = await findAuditEntries(database.db, { entityType: "sailing", entityId: String(sailing.id), limit: 5 });
-    expect(entry).toMatchObject({ action: "waitlist.offer_now", outcome: "applied", actor: OPERATOR.label, after: { offered: 1 } });
+    const [entry] = await findAuditEntries(database.db, {
+      entityType: "sailing",
+      entityId: String(sailing.id),
+      limit: 5,
+    });
+    expect(entry).toMatchObject({
+      action: "waitlist.offer_now",
+      outcome: "applied",
+      actor: OPERATOR.label,
+      after: { offered: 1 },
+    });
   });
 
   it("refuses an unknown sailing, audited", async () => {
-    await expect(offerSeatsNow({ db: database.db, now: NOW, tokenSecret: SECRET, actor: OPERATOR }, 99_999_999)).rejects.toMatchObject({ code: "UNKNOWN_SAILING" });
+    await expect(
+      offerSeatsNow({ db: database.db, now: NOW, tokenSecret: SECRET, actor: OPERATOR }, 99_999_999),
+    ).rejects.toMatchObject({ code: "UNKNOWN_SAILING" });
     const [entry] = await findAuditEntries(database.db, { entityType: "sailing", entityId: "99999999", limit: 5 });
     expect(entry).toMatchObject({ outcome: "refused", reason: "UNKNOWN_SAILING" });
   });

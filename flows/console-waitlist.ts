@@ -31,10 +31,21 @@ export interface ConsoleWaitlistSailing {
   entries: ConsoleWaitlistEntry[];
 }
 
-export async function findConsoleWaitlist(db: Database, input: { date: string; language: Language; now: Date }): Promise<ConsoleWaitlistSailing[]> {
+export async function findConsoleWaitlist(
+  db: Database,
+  input: { date: string; language: Language; now: Date },
+): Promise<ConsoleWaitlistSailing[]> {
   const crossings = await findCrossings(db, input.language);
-  const sailings = await findDaySailings(db, crossings.map((crossing) => crossing.id), input.date, input.now);
-  const entries = await findEntriesOfSailings(db, sailings.map((sailing) => sailing.id));
+  const sailings = await findDaySailings(
+    db,
+    crossings.map((crossing) => crossing.id),
+    input.date,
+    input.now,
+  );
+  const entries = await findEntriesOfSailings(
+    db,
+    sailings.map((sailing) => sailing.id),
+  );
   return sailings
     .filter((sailing) => entries.some((entry) => entry.sailingId === sailing.id))
     .map((sailing) => {
@@ -68,15 +79,29 @@ export async function findConsoleWaitlist(db: Database, input: { date: string; l
 export const OFFER_NOW_ACTION = "waitlist.offer_now";
 
 /** The operator offers a sailing's free seats to its line now, rather than at the next check. */
-export async function offerSeatsNow(deps: { db: Database; now: Date; tokenSecret: string; actor: AuditActor; requestId?: string | null }, sailingId: number): Promise<OfferRun> {
-  const audit = { actor: deps.actor, action: OFFER_NOW_ACTION, entityType: "sailing", entityId: sailingId, requestId: deps.requestId ?? null, at: deps.now };
+export async function offerSeatsNow(
+  deps: { db: Database; now: Date; tokenSecret: string; actor: AuditActor; requestId?: string | null },
+  sailingId: number,
+): Promise<OfferRun> {
+  const audit = {
+    actor: deps.actor,
+    action: OFFER_NOW_ACTION,
+    entityType: "sailing",
+    entityId: sailingId,
+    requestId: deps.requestId ?? null,
+    at: deps.now,
+  };
   try {
     if (!Number.isInteger(sailingId) || sailingId <= 0) throw new AppError("UNKNOWN_SAILING");
     await findSailing(deps.db, sailingId, deps.now);
     // The check and its audit entry commit together (the check's own transaction is a savepoint here).
     return await deps.db.transaction(async (tx) => {
       const run = await offerFreedSeats({ db: tx, now: deps.now, tokenSecret: deps.tokenSecret }, sailingId);
-      await recordChange(tx, { ...audit, before: null, after: { offered: run.offered.length, expired: run.expired.length, lapsed: run.lapsed.length } });
+      await recordChange(tx, {
+        ...audit,
+        before: null,
+        after: { offered: run.offered.length, expired: run.expired.length, lapsed: run.lapsed.length },
+      });
       return run;
     });
   } catch (error) {

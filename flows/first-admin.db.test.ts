@@ -20,20 +20,46 @@ describe("staff:create", () => {
     expect(made).toMatchObject({ email: "Boss@Example.com", created: true, roleBefore: null });
     expect(await findAccount(database.db, made.userId)).toMatchObject({ confirmed: true, staffRole: "admin" });
     await resetPassword(database.db, made.passwordToken, "a sturdy harbour password", NOW);
-    expect(await authenticate(database.db, { email: "boss@example.com", password: "a sturdy harbour password", address: "127.0.0.1" }, NOW)).toMatchObject({ id: made.userId });
+    expect(
+      await authenticate(
+        database.db,
+        { email: "boss@example.com", password: "a sturdy harbour password", address: "127.0.0.1" },
+        NOW,
+      ),
+    ).toMatchObject({ id: made.userId });
     const [entry] = await findAuditEntries(database.db, { entityType: "user", entityId: made.userId, limit: 5 });
     expect(entry).toMatchObject({ action: "staff.set_role", actor: "staff:create (command line)", outcome: "applied" });
   });
 
   it("promotes an existing account, keeping its password and language", async () => {
-    const { userId } = await registerAccount(database.db, { email: "agent@example.com", password: "another sturdy password", language: "pt", firstName: "Ana", lastName: "Lima", countryIso3: null, state: null }, NOW);
+    const { userId } = await registerAccount(
+      database.db,
+      {
+        email: "agent@example.com",
+        password: "another sturdy password",
+        language: "pt",
+        firstName: "Ana",
+        lastName: "Lima",
+        countryIso3: null,
+        state: null,
+      },
+      NOW,
+    );
     const made = await createStaffFromCommandLine(database.db, "agent@example.com", NOW, "operator");
     expect(made).toMatchObject({ userId, created: false, language: "pt" });
     expect(await findAccount(database.db, userId)).toMatchObject({ staffRole: "operator", confirmed: true });
-    expect(await authenticate(database.db, { email: "agent@example.com", password: "another sturdy password", address: "127.0.0.1" }, NOW)).toMatchObject({ id: userId });
+    expect(
+      await authenticate(
+        database.db,
+        { email: "agent@example.com", password: "another sturdy password", address: "127.0.0.1" },
+        NOW,
+      ),
+    ).toMatchObject({ id: userId });
   });
 
   it("refuses a malformed address", async () => {
-    await expect(createStaffFromCommandLine(database.db, "not-an-address", NOW)).rejects.toMatchObject({ code: "INVALID_EMAIL" });
+    await expect(createStaffFromCommandLine(database.db, "not-an-address", NOW)).rejects.toMatchObject({
+      code: "INVALID_EMAIL",
+    });
   });
 });

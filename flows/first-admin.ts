@@ -22,16 +22,37 @@ export interface FirstAdmin {
   passwordToken: string;
 }
 
-export async function createStaffFromCommandLine(db: Database, email: string, now: Date, role: StaffRole = "admin"): Promise<FirstAdmin> {
+export async function createStaffFromCommandLine(
+  db: Database,
+  email: string,
+  now: Date,
+  role: StaffRole = "admin",
+): Promise<FirstAdmin> {
   const address = email.trim();
   if (!isEmailFormat(address)) throw new AppError("INVALID_EMAIL", { issues: [{ path: "email", code: "format" }] });
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(users).where(eq(users.emailKey, emailKeyOf(address))).limit(1).for("update");
+    const [current] = await tx
+      .select()
+      .from(users)
+      .where(eq(users.emailKey, emailKeyOf(address)))
+      .limit(1)
+      .for("update");
     const userId = current?.id ?? randomUUID();
     if (current) {
-      await tx.update(users).set({ staffRole: role, active: true, confirmedAt: current.confirmedAt ?? now, updatedAt: now }).where(eq(users.id, userId));
+      await tx
+        .update(users)
+        .set({ staffRole: role, active: true, confirmedAt: current.confirmedAt ?? now, updatedAt: now })
+        .where(eq(users.id, userId));
     } else {
-      await tx.insert(users).values({ id: userId, email: address, emailKey: emailKeyOf(address), staffRole: role, confirmedAt: now, createdAt: now, updatedAt: now });
+      await tx.insert(users).values({
+        id: userId,
+        email: address,
+        emailKey: emailKeyOf(address),
+        staffRole: role,
+        confirmedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
     }
     const roleBefore = (current?.staffRole ?? null) as StaffRole | null;
     await recordChange(tx, {

@@ -65,9 +65,29 @@ describe("the static GTFS feed's archive", () => {
       writeFileSync(archive, feed.zip);
       expect(execFileSync("unzip", ["-tq", archive]).toString()).toContain("No errors detected");
       const names = execFileSync("unzip", ["-Z1", archive]).toString().trim().split("\n").sort();
-      expect(names).toEqual(["agency.txt", "calendar.txt", "calendar_dates.txt", "fare_attributes.txt", "fare_rules.txt", "feed_info.txt", "routes.txt", "stop_times.txt", "stops.txt", "translations.txt", "trips.txt"]);
+      expect(names).toEqual([
+        "agency.txt",
+        "calendar.txt",
+        "calendar_dates.txt",
+        "fare_attributes.txt",
+        "fare_rules.txt",
+        "feed_info.txt",
+        "routes.txt",
+        "stop_times.txt",
+        "stops.txt",
+        "translations.txt",
+        "trips.txt",
+      ]);
       const [agencies, stops, routes, trips, stopTimes, calendar, fares, fareRules, translations] = [
-        "agency.txt", "stops.txt", "routes.txt", "trips.txt", "stop_times.txt", "calendar.txt", "fare_attributes.txt", "fare_rules.txt", "translations.txt",
+        "agency.txt",
+        "stops.txt",
+        "routes.txt",
+        "trips.txt",
+        "stop_times.txt",
+        "calendar.txt",
+        "fare_attributes.txt",
+        "fare_rules.txt",
+        "translations.txt",
       ].map((name) => table(archive, name)) as Record<string, string>[][];
       const ids = (rows: Record<string, string>[], column: string) => new Set(rows.map((row) => row[column]));
       expect(trips!.length).toBeGreaterThan(0);
@@ -82,7 +102,16 @@ describe("the static GTFS feed's archive", () => {
       for (const route of routes!) expect(ids(agencies!, "agency_id")).toContain(route.agency_id);
 
       // Fares: the seeded ferry's tourist adult one-way fare, MXN 254, on every route.
-      expect(fares).toEqual([{ fare_id: "tourist-adult-one-way", price: "254.00", currency_type: "MXN", payment_method: "1", transfers: "0", agency_id: "travesia" }]);
+      expect(fares).toEqual([
+        {
+          fare_id: "tourist-adult-one-way",
+          price: "254.00",
+          currency_type: "MXN",
+          payment_method: "1",
+          transfers: "0",
+          agency_id: "travesia",
+        },
+      ]);
       expect(fareRules!.length).toBe(routes!.length);
       for (const rule of fareRules!) {
         expect(ids(fares!, "fare_id")).toContain(rule.fare_id);
@@ -105,10 +134,18 @@ describe("the static GTFS feed's archive", () => {
         else expect(ids(target!.rows, row.field_name!)).toContain(row.field_value);
       }
       for (const language of ["es", "en", "pt"]) {
-        const named = translations!.filter((row) => row.language === language && row.table_name === "stops" && row.field_name === "stop_name");
+        const named = translations!.filter(
+          (row) => row.language === language && row.table_name === "stops" && row.field_name === "stop_name",
+        );
         expect(new Set(named.map((row) => row.record_id))).toEqual(ids(stops!, "stop_id"));
       }
-      const english = translations!.find((row) => row.language === "en" && row.table_name === "stops" && row.field_name === "stop_desc" && row.record_id === "cancun-el-embarcadero");
+      const english = translations!.find(
+        (row) =>
+          row.language === "en" &&
+          row.table_name === "stops" &&
+          row.field_name === "stop_desc" &&
+          row.record_id === "cancun-el-embarcadero",
+      );
       const spanish = stops!.find((stop) => stop.stop_id === "cancun-el-embarcadero")!.stop_desc;
       expect(english?.translation).not.toBe(spanish);
     } finally {

@@ -9,7 +9,13 @@ import { zipFiles } from "../lib/zip.ts";
 import { LANGUAGES, type Language } from "../lib/language.ts";
 import type { CurrencyCode } from "../lib/money.ts";
 import { findFerryProductId, findProduct, fromPrice } from "../modules/catalog/index.ts";
-import { buildGtfsFiles, feedInfoFile, type GtfsAgency, type GtfsCrossing, type GtfsFare } from "../modules/feeds/index.ts";
+import {
+  buildGtfsFiles,
+  feedInfoFile,
+  type GtfsAgency,
+  type GtfsCrossing,
+  type GtfsFare,
+} from "../modules/feeds/index.ts";
 import {
   OPERATOR_TIME_ZONE,
   SALE_HORIZON_DAYS,
@@ -41,25 +47,43 @@ async function findFeedFare(db: Database): Promise<GtfsFare | null> {
 
 /** A crossing as the feeds see it: its code, piers and duration. */
 export function gtfsCrossingOf(crossing: Crossing): GtfsCrossing {
-  return { id: crossing.id, code: crossing.code, fromPortId: crossing.from.id, toPortId: crossing.to.id, durationMinutes: crossing.durationMinutes };
+  return {
+    id: crossing.id,
+    code: crossing.code,
+    fromPortId: crossing.from.id,
+    toPortId: crossing.to.id,
+    durationMinutes: crossing.durationMinutes,
+  };
 }
 
 /** Every port a crossing uses, named in each language. SERVICE_UNAVAILABLE when one has no coordinates. */
 export async function findFeedPorts(db: Database, used: ReadonlySet<number>) {
-  const named = await Promise.all(LANGUAGES.map(async (language) => [language, await findPortPlaces(db, language)] as const));
-  const inLanguage = (language: Language, id: number) => named.find(([each]) => each === language)![1].find((place) => place.id === id)!;
+  const named = await Promise.all(
+    LANGUAGES.map(async (language) => [language, await findPortPlaces(db, language)] as const),
+  );
+  const inLanguage = (language: Language, id: number) =>
+    named.find(([each]) => each === language)![1].find((place) => place.id === id)!;
   return named[0]![1]
     .filter((place) => used.has(place.id))
     .map((place) => {
       if (place.latitude === null || place.longitude === null) {
-        throw new AppError("SERVICE_UNAVAILABLE", { issues: [{ path: `ports.${place.code}`, code: "no_coordinates" }] });
+        throw new AppError("SERVICE_UNAVAILABLE", {
+          issues: [{ path: `ports.${place.code}`, code: "no_coordinates" }],
+        });
       }
       const text = (pick: (row: { name: string; place: string }) => string) => ({
         es: pick(inLanguage("es", place.id)),
         en: pick(inLanguage("en", place.id)),
         pt: pick(inLanguage("pt", place.id)),
       });
-      return { id: place.id, code: place.code, name: text((row) => row.name), description: text((row) => row.place), latitude: place.latitude, longitude: place.longitude };
+      return {
+        id: place.id,
+        code: place.code,
+        name: text((row) => row.name),
+        description: text((row) => row.place),
+        latitude: place.latitude,
+        longitude: place.longitude,
+      };
     });
 }
 
@@ -71,13 +95,23 @@ export async function findFeedPorts(db: Database, used: ReadonlySet<number>) {
 export async function buildGtfsFeed(db: Database, input: { now: Date; agency: GtfsAgency }): Promise<GtfsFeed> {
   const from = localDateOf(input.now, OPERATOR_TIME_ZONE);
   const to = addDays(from, SALE_HORIZON_DAYS);
-  const [crossings, sailings, changedAt, fare] = await Promise.all([findCrossings(db, "es"), findTimetableSailings(db, from, to), findTimetableChangedAt(db), findFeedFare(db)]);
+  const [crossings, sailings, changedAt, fare] = await Promise.all([
+    findCrossings(db, "es"),
+    findTimetableSailings(db, from, to),
+    findTimetableChangedAt(db),
+    findFeedFare(db),
+  ]);
   const ports = await findFeedPorts(db, new Set(crossings.flatMap((crossing) => [crossing.from.id, crossing.to.id])));
   const files = buildGtfsFiles({
     agency: input.agency,
     ports,
     crossings: crossings.map(gtfsCrossingOf),
-    sailings: sailings.map((sailing) => ({ crossingId: sailing.crossingId, serviceDate: sailing.serviceDate, time: localTimeOf(sailing.departsAt), closed: sailing.closed })),
+    sailings: sailings.map((sailing) => ({
+      crossingId: sailing.crossingId,
+      serviceDate: sailing.serviceDate,
+      time: localTimeOf(sailing.departsAt),
+      closed: sailing.closed,
+    })),
     fare,
     from,
     to,

@@ -105,14 +105,19 @@ export interface BookingLookups {
  * comparison), so the form cannot be used to learn which references exist. A visitor's look-up is
  * counted first (BOOKING_LOOKUP_LIMITS), atomically and on every node: past the limit, RATE_LIMITED.
  */
-export async function findBookingForGuest(deps: Pick<ManageDeps, "db"> & { lookups?: BookingLookups }, input: { reference: string; email: string }): Promise<BookingRow> {
+export async function findBookingForGuest(
+  deps: Pick<ManageDeps, "db"> & { lookups?: BookingLookups },
+  input: { reference: string; email: string },
+): Promise<BookingRow> {
   const reference = normalizeReference(input.reference.slice(0, 20));
   if (deps.lookups) {
     const { limiter, clientAddress, now } = deps.lookups;
     await limiter.take(
       [
         { key: `booking-lookup-address:${clientAddress}`, limit: BOOKING_LOOKUP_LIMITS.perAddress },
-        ...(reference === null ? [] : [{ key: `booking-lookup-reference:${reference}`, limit: BOOKING_LOOKUP_LIMITS.perReference }]),
+        ...(reference === null
+          ? []
+          : [{ key: `booking-lookup-reference:${reference}`, limit: BOOKING_LOOKUP_LIMITS.perReference }]),
       ],
       now,
     );
@@ -126,7 +131,10 @@ export async function findBookingForGuest(deps: Pick<ManageDeps, "db"> & { looku
 }
 
 /** The booking of an e-mail's link (`?ref=<REFERENCE>&key=<guest secret>`), or BOOKING_NOT_FOUND. */
-export async function findBookingByKey(deps: Pick<ManageDeps, "db">, input: { reference: string; key: string }): Promise<BookingRow> {
+export async function findBookingByKey(
+  deps: Pick<ManageDeps, "db">,
+  input: { reference: string; key: string },
+): Promise<BookingRow> {
   const reference = normalizeReference(input.reference.slice(0, 20));
   const booking = await findBooking(deps.db, { reference: reference ?? NO_REFERENCE });
   const granted = booking !== null && hasGuestAccess(booking, input.key);
@@ -173,7 +181,9 @@ export interface BookingLineView {
 
 /** The product's cancellation policy and what it gives for this line now (ADR 0057). */
 export interface CancellationView {
-  policy: { refundable: false; dateChangeable: boolean } | { refundable: true; tiers: CancellationTier[]; dateChangeable: boolean };
+  policy:
+    | { refundable: false; dateChangeable: boolean }
+    | { refundable: true; tiers: CancellationTier[]; dateChangeable: boolean };
   /** Cancelling now: what comes back and the fee kept, both written the currency's way, until when it holds. */
   offer: { refund: string; fee: string; feePercent: number; until: string | null } | null;
   /** Why it cannot be cancelled online now. */
@@ -207,7 +217,14 @@ export interface BookingView {
   paidAt: string | null;
   currency: string;
   total: string;
-  payment: { method: "card" | "paypal"; cardBrand: string | null; cardLast4: string | null; instalmentMonths: number | null; financedBy: string | null; status: string } | null;
+  payment: {
+    method: "card" | "paypal";
+    cardBrand: string | null;
+    cardLast4: string | null;
+    instalmentMonths: number | null;
+    financedBy: string | null;
+    status: string;
+  } | null;
   lines: BookingLineView[];
   /**
    * The operator closed a sailing the booking still holds tickets on: the booking is not "confirmed"
@@ -220,7 +237,12 @@ export interface BookingView {
 }
 
 /** When a line's service starts (its first departure, its activity's opening time), or "open". */
-export async function currentServiceOf(db: Database, line: BookingLineRow, language: Language, now: Date): Promise<CurrentService> {
+export async function currentServiceOf(
+  db: Database,
+  line: BookingLineRow,
+  language: Language,
+  now: Date,
+): Promise<CurrentService> {
   if (line.trip === "open") return { kind: "open" };
   if (line.kind === "activity") {
     if (line.activityId === null || line.serviceDate === null) return { kind: "open" };
@@ -234,7 +256,11 @@ export async function currentServiceOf(db: Database, line: BookingLineRow, langu
   const outbound = await findSailing(db, line.outboundSailingId, now);
   const inbound = line.inboundSailingId === null ? null : await findSailing(db, line.inboundSailingId, now);
   // Either leg closed by the operator opens the line to a move whatever the notice (ADR 0038).
-  return { kind: "dated", startsAt: outbound.departsAt, closed: outbound.closure !== null || (inbound !== null && inbound.closure !== null) };
+  return {
+    kind: "dated",
+    startsAt: outbound.departsAt,
+    closed: outbound.closure !== null || (inbound !== null && inbound.closure !== null),
+  };
 }
 
 function dateChangeStateOf(booking: BookingRow, current: CurrentService, now: Date): DateChangeState {
@@ -245,16 +271,21 @@ function dateChangeStateOf(booking: BookingRow, current: CurrentService, now: Da
   return { allowed: true, deadline: deadline! };
 }
 
-function historyOf(events: Awaited<ReturnType<typeof findBookingEvents>>, format: (minor: number) => string): HistoryEntry[] {
+function historyOf(
+  events: Awaited<ReturnType<typeof findBookingEvents>>,
+  format: (minor: number) => string,
+): HistoryEntry[] {
   return events.map((event): HistoryEntry => {
     const refunded = /^refund:[0-9a-f-]{36}:(\d+)$/.exec(event.reason);
-    if (refunded && event.fromStatus === event.toStatus) return { at: event.at.toISOString(), kind: "refunded", amount: format(Number(refunded[1])) };
+    if (refunded && event.fromStatus === event.toStatus)
+      return { at: event.at.toISOString(), kind: "refunded", amount: format(Number(refunded[1])) };
     if (/^line_cancelled:/.test(event.reason)) return { at: event.at.toISOString(), kind: "line_cancelled" };
     const moved = readDateChangeReason(event.reason);
     if (moved) return { at: event.at.toISOString(), kind: "date_changed", ...moved };
     if (event.reason?.startsWith(`${EMAIL_SENT_EVENT}:`)) return { at: event.at.toISOString(), kind: "email_sent" };
     if (event.reason === RESEND_REQUESTED_EVENT) return { at: event.at.toISOString(), kind: "resend_requested" };
-    if (event.reason.startsWith(`${CLOSURE_NOTICE_EVENT}:`)) return { at: event.at.toISOString(), kind: "sailing_closed" };
+    if (event.reason.startsWith(`${CLOSURE_NOTICE_EVENT}:`))
+      return { at: event.at.toISOString(), kind: "sailing_closed" };
     const swapped = readOpenTicketReason(event.reason);
     if (swapped) return { at: event.at.toISOString(), kind: "open_ticket", ...swapped };
     return { at: event.at.toISOString(), kind: "status", status: event.toStatus };
@@ -272,7 +303,13 @@ export async function bookingView(deps: ManageDeps, booking: BookingRow, languag
     findAmountFormatter(db, booking.currency, language),
     findRefunds(db, booking.id),
   ]);
-  const sailingIds = [...new Set(lines.flatMap((line) => [line.outboundSailingId, line.inboundSailingId]).filter((id): id is number => id !== null))];
+  const sailingIds = [
+    ...new Set(
+      lines
+        .flatMap((line) => [line.outboundSailingId, line.inboundSailingId])
+        .filter((id): id is number => id !== null),
+    ),
+  ];
   const activityIds = [...new Set(lines.flatMap((line) => (line.activityId === null ? [] : [line.activityId])))];
   const [products, crossings, sailings, activities] = await Promise.all([
     findProducts(db, language, { ids: [...new Set(lines.map((line) => line.productId))] }),
@@ -299,29 +336,42 @@ export async function bookingView(deps: ManageDeps, booking: BookingRow, languag
       passengers: { adult: line.adults, child: line.children, infant: line.infants },
       outbound: legOf(sailingOf(line.outboundSailingId), crossings),
       inbound: legOf(sailingOf(line.inboundSailingId), crossings),
-      activity: line.kind === "activity" && line.serviceDate ? { date: line.serviceDate, opens: hours?.opens ?? null, closes: hours?.closes ?? null } : null,
+      activity:
+        line.kind === "activity" && line.serviceDate
+          ? { date: line.serviceDate, opens: hours?.opens ?? null, closes: hours?.closes ?? null }
+          : null,
       validUntil: lineTickets.find((ticket) => ticket.validUntil !== null)?.validUntil ?? null,
       total: format(line.totalMinor),
       tickets: lineTickets.map((ticket) => ({
         code: ticket.code,
         passengerType: ticket.passengerType,
         passengerName: ticket.passengerName,
-        leg: line.kind === "ferry" && line.trip !== "open" ? (ticket.sailingId === line.inboundSailingId ? "inbound" : "outbound") : "single",
+        leg:
+          line.kind === "ferry" && line.trip !== "open"
+            ? ticket.sailingId === line.inboundSailingId
+              ? "inbound"
+              : "outbound"
+            : "single",
         serviceDate: ticket.serviceDate,
         validUntil: ticket.validUntil,
         status: ticket.status,
       })),
       dateChange: dateChangeStateOf(booking, current, now),
       sailingClosed: current.kind === "dated" && current.closed === true && booking.status === "ticketed",
-      cancellation: cancellationViewOf(products.find((product) => product.id === line.productId)?.kind ?? "ferry", {
-        bookingStatus: booking.status,
-        startsAt: current.kind === "dated" ? current.startsAt : null,
-        line,
-        lines,
-        tickets,
-        paidMinor: paidAttemptOf(payments)?.amountMinor ?? 0,
-        spokenForMinor: spokenForMinor(refunds),
-      }, now, format),
+      cancellation: cancellationViewOf(
+        products.find((product) => product.id === line.productId)?.kind ?? "ferry",
+        {
+          bookingStatus: booking.status,
+          startsAt: current.kind === "dated" ? current.startsAt : null,
+          line,
+          lines,
+          tickets,
+          paidMinor: paidAttemptOf(payments)?.amountMinor ?? 0,
+          spokenForMinor: spokenForMinor(refunds),
+        },
+        now,
+        format,
+      ),
     });
   }
   return {
@@ -329,23 +379,29 @@ export async function bookingView(deps: ManageDeps, booking: BookingRow, languag
     reference: booking.reference,
     status: booking.status,
     language: booking.language as Language,
-    buyer: { name: booking.buyerName, email: booking.buyerEmail, phone: booking.buyerPhone, country: booking.buyerCountry },
+    buyer: {
+      name: booking.buyerName,
+      email: booking.buyerEmail,
+      phone: booking.buyerPhone,
+      country: booking.buyerCountry,
+    },
     placedAt: booking.createdAt.toISOString(),
     paidAt: booking.paidAt?.toISOString() ?? null,
     currency: booking.currency,
     total: format(booking.totalMinor),
     // Booth sales (cash, card at the terminal) have no provider attempt: payments is empty for them.
-    payment: payment && (payment.method === "card" || payment.method === "paypal")
-      ? {
-          method: payment.method,
-          // The provider names brands by their two-letter code (VI, MC…); the buyer reads the brand's name.
-          cardBrand: payment.cardBrand === null ? null : cardBrandName(payment.cardBrand),
-          cardLast4: payment.cardLast4,
-          instalmentMonths: payment.instalmentMonths,
-          financedBy: payment.financedBy,
-          status: payment.status,
-        }
-      : null,
+    payment:
+      payment && (payment.method === "card" || payment.method === "paypal")
+        ? {
+            method: payment.method,
+            // The provider names brands by their two-letter code (VI, MC…); the buyer reads the brand's name.
+            cardBrand: payment.cardBrand === null ? null : cardBrandName(payment.cardBrand),
+            cardLast4: payment.cardLast4,
+            instalmentMonths: payment.instalmentMonths,
+            financedBy: payment.financedBy,
+            status: payment.status,
+          }
+        : null,
     lines: lineViews,
     sailingClosed: lineViews.some((line) => line.sailingClosed),
     history: historyOf(events, format),
@@ -353,14 +409,32 @@ export async function bookingView(deps: ManageDeps, booking: BookingRow, languag
   };
 }
 
-function cancellationViewOf(kind: Parameters<typeof cancellationPolicyOf>[0], facts: Parameters<typeof cancellationFactsOf>[0], now: Date, format: (minor: number) => string): CancellationView {
+function cancellationViewOf(
+  kind: Parameters<typeof cancellationPolicyOf>[0],
+  facts: Parameters<typeof cancellationFactsOf>[0],
+  now: Date,
+  format: (minor: number) => string,
+): CancellationView {
   const policy = cancellationPolicyOf(kind);
   const decision = decideCancellation(policy, cancellationFactsOf(facts), now);
   return {
-    policy: policy.kind === "tiered" ? { refundable: true, tiers: [...policy.tiers], dateChangeable: policy.dateChangeable } : { refundable: false, dateChangeable: policy.dateChangeable },
-    offer: decision.allowed ? { refund: format(decision.refundMinor), fee: format(decision.feeMinor), feePercent: decision.feePercent, until: decision.until?.toISOString() ?? null } : null,
+    policy:
+      policy.kind === "tiered"
+        ? { refundable: true, tiers: [...policy.tiers], dateChangeable: policy.dateChangeable }
+        : { refundable: false, dateChangeable: policy.dateChangeable },
+    offer: decision.allowed
+      ? {
+          refund: format(decision.refundMinor),
+          fee: format(decision.feeMinor),
+          feePercent: decision.feePercent,
+          until: decision.until?.toISOString() ?? null,
+        }
+      : null,
     refusal: decision.allowed ? null : decision.code,
-    cancelled: !decision.allowed && decision.code === "CANCEL_ALREADY_CANCELLED" && facts.tickets.some((ticket) => ticket.bookingLineId === facts.line.id),
+    cancelled:
+      !decision.allowed &&
+      decision.code === "CANCEL_ALREADY_CANCELLED" &&
+      facts.tickets.some((ticket) => ticket.bookingLineId === facts.line.id),
   };
 }
 
@@ -402,7 +476,12 @@ export async function findDateChangeOptions(
     language,
     now: deps.now,
   });
-  return { date: offer.date ?? input.date, returnDate: offer.returnDate, outbound: offer.outbound, inbound: offer.inbound };
+  return {
+    date: offer.date ?? input.date,
+    returnDate: offer.returnDate,
+    outbound: offer.outbound,
+    inbound: offer.inbound,
+  };
 }
 
 // ---- Moving a line
@@ -426,23 +505,36 @@ function snapshotOf(schedule: LineSchedule): ScheduleSnapshot {
 }
 
 /** The new schedule of a ferry line: sailings on the line's crossings, on the new date, the return after the outbound arrives. */
-async function newFerrySchedule(tx: Database, line: BookingLineRow, date: string, input: DateChangeInput, now: Date): Promise<LineSchedule> {
+async function newFerrySchedule(
+  tx: Database,
+  line: BookingLineRow,
+  date: string,
+  input: DateChangeInput,
+  now: Date,
+): Promise<LineSchedule> {
   const oldOutbound = await findSailing(tx, line.outboundSailingId!, now);
-  if (input.outboundSailingId === null) throw new AppError("SCHEDULE_REQUIRED", { issues: [{ path: "outboundSailingId", code: "required" }] });
+  if (input.outboundSailingId === null)
+    throw new AppError("SCHEDULE_REQUIRED", { issues: [{ path: "outboundSailingId", code: "required" }] });
   const outbound = await findSailing(tx, input.outboundSailingId, now);
   if (outbound.crossingId !== oldOutbound.crossingId || outbound.serviceDate !== date) {
-    throw new AppError("UNKNOWN_SAILING", { issues: [{ path: "outboundSailingId", code: "not_on_date_and_crossing" }] });
+    throw new AppError("UNKNOWN_SAILING", {
+      issues: [{ path: "outboundSailingId", code: "not_on_date_and_crossing" }],
+    });
   }
-  if (line.trip !== "round_trip") return { serviceDate: date, returnDate: null, outboundSailingId: outbound.id, inboundSailingId: null };
+  if (line.trip !== "round_trip")
+    return { serviceDate: date, returnDate: null, outboundSailingId: outbound.id, inboundSailingId: null };
   if (input.inboundSailingId === null || input.inboundSailingId === undefined) {
     throw new AppError("SCHEDULE_REQUIRED", { issues: [{ path: "inboundSailingId", code: "required" }] });
   }
   const oldInbound = await findSailing(tx, line.inboundSailingId!, now);
   const inbound = await findSailing(tx, input.inboundSailingId, now);
-  if (inbound.crossingId !== oldInbound.crossingId) throw new AppError("UNKNOWN_SAILING", { issues: [{ path: "inboundSailingId", code: "not_on_crossing" }] });
+  if (inbound.crossingId !== oldInbound.crossingId)
+    throw new AppError("UNKNOWN_SAILING", { issues: [{ path: "inboundSailingId", code: "not_on_crossing" }] });
   const returnDate = readBookingDate(inbound.serviceDate, now, "inboundSailingId");
   if (inbound.departsAt.getTime() <= outbound.arrivesAt.getTime()) {
-    throw new AppError("RETURN_BEFORE_DEPARTURE", { issues: [{ path: "inboundSailingId", code: "before_outbound_arrives" }] });
+    throw new AppError("RETURN_BEFORE_DEPARTURE", {
+      issues: [{ path: "inboundSailingId", code: "before_outbound_arrives" }],
+    });
   }
   return { serviceDate: date, returnDate, outboundSailingId: outbound.id, inboundSailingId: inbound.id };
 }
@@ -455,7 +547,11 @@ async function newFerrySchedule(tx: Database, line: BookingLineRow, date: string
  * ACTIVITY_SOLD_OUT, closures). The price stays as paid. The buyer is mailed the new tickets and the
  * calendar entry that replaces the old one (a job queued in the same transaction).
  */
-export async function changeBookingDate(deps: Pick<ManageDeps, "db">, input: DateChangeInput, now: Date): Promise<{ booking: BookingRow; changed: boolean }> {
+export async function changeBookingDate(
+  deps: Pick<ManageDeps, "db">,
+  input: DateChangeInput,
+  now: Date,
+): Promise<{ booking: BookingRow; changed: boolean }> {
   return deps.db.transaction(async (tx) => {
     await decideAt(tx, now);
     // The booking's row first: two changes of one booking queue here, then the sailings in id order.
@@ -465,33 +561,55 @@ export async function changeBookingDate(deps: Pick<ManageDeps, "db">, input: Dat
     const lines = await findBookingLines(tx, booking.id);
     const line = lines.find((candidate) => candidate.id === input.lineId);
     if (!line) throw new AppError("INVALID_REQUEST", { issues: [{ path: "lineId", code: "not_in_booking" }] });
-    if (!isLocalDate(input.newDate)) throw new AppError("INVALID_DATE", { issues: [{ path: "newDate", code: "invalid_date" }] });
+    if (!isLocalDate(input.newDate))
+      throw new AppError("INVALID_DATE", { issues: [{ path: "newDate", code: "invalid_date" }] });
     assertDateChangeAllowed(await currentServiceOf(tx, line, language, now), { date: input.newDate }, now);
-    if (booking.status !== "ticketed") throw new AppError("BOOKING_STATE", { issues: [{ path: "booking.status", code: "not_ticketed" }] });
+    if (booking.status !== "ticketed")
+      throw new AppError("BOOKING_STATE", { issues: [{ path: "booking.status", code: "not_ticketed" }] });
     // A line whose tickets an operator's refund cancelled in part (ADR 0039) would take its full seat
     // count again on the new sailing; its buyer is sent to the operator instead.
-    if ((await findTickets(tx, booking.id)).some((ticket) => ticket.bookingLineId === line.id && ticket.status === "void")) {
+    if (
+      (await findTickets(tx, booking.id)).some((ticket) => ticket.bookingLineId === line.id && ticket.status === "void")
+    ) {
       throw new AppError("BOOKING_STATE", { issues: [{ path: "lineId", code: "tickets_cancelled" }] });
     }
     const date = readBookingDate(input.newDate, now, "newDate");
 
     // The package rule of the cart (products with the same date are not allowed) holds after a move too.
-    if (line.kind === "activity" && lines.some((other) => other.id !== line.id && other.kind === "activity" && other.serviceDate === date)) {
+    if (
+      line.kind === "activity" &&
+      lines.some((other) => other.id !== line.id && other.kind === "activity" && other.serviceDate === date)
+    ) {
       throw new AppError("SAME_DATE_IN_CART", { issues: [{ path: "newDate", code: "same_date_as_another_activity" }] });
     }
     const to: LineSchedule =
-      line.kind === "activity" ? { serviceDate: date, returnDate: null, outboundSailingId: null, inboundSailingId: null } : await newFerrySchedule(tx, line, date, input, now);
-    const from: LineSchedule = { serviceDate: line.serviceDate, returnDate: line.returnDate, outboundSailingId: line.outboundSailingId, inboundSailingId: line.inboundSailingId };
-    if (from.serviceDate === to.serviceDate && from.returnDate === to.returnDate && from.outboundSailingId === to.outboundSailingId && from.inboundSailingId === to.inboundSailingId) {
+      line.kind === "activity"
+        ? { serviceDate: date, returnDate: null, outboundSailingId: null, inboundSailingId: null }
+        : await newFerrySchedule(tx, line, date, input, now);
+    const from: LineSchedule = {
+      serviceDate: line.serviceDate,
+      returnDate: line.returnDate,
+      outboundSailingId: line.outboundSailingId,
+      inboundSailingId: line.inboundSailingId,
+    };
+    if (
+      from.serviceDate === to.serviceDate &&
+      from.returnDate === to.returnDate &&
+      from.outboundSailingId === to.outboundSailingId &&
+      from.inboundSailingId === to.inboundSailingId
+    ) {
       return { booking, changed: false };
     }
 
     // Old and new sailings (or days) are locked together in one order before anything is released,
     // so two buyers moving between the same sailings in opposite directions cannot deadlock.
     if (line.kind === "activity") {
-      for (const day of [...new Set([from.serviceDate!, to.serviceDate!])].sort()) await lockActivityDay(tx, line.activityId!, day);
+      for (const day of [...new Set([from.serviceDate!, to.serviceDate!])].sort())
+        await lockActivityDay(tx, line.activityId!, day);
     } else {
-      const ids = [from.outboundSailingId, from.inboundSailingId, to.outboundSailingId, to.inboundSailingId].filter((id): id is number => id !== null);
+      const ids = [from.outboundSailingId, from.inboundSailingId, to.outboundSailingId, to.inboundSailingId].filter(
+        (id): id is number => id !== null,
+      );
       for (const id of [...new Set(ids)].sort((a, b) => a - b)) await lockSailing(tx, id);
     }
     // Released first, so a leg that stays on its sailing (a round trip's unchanged return) counts its own seats as free.
@@ -523,7 +641,9 @@ function readOpenTicketReason(reason: string): { lineId: string; validUntil: str
   if (!reason.startsWith(`${OPEN_TICKET_EVENT}:`)) return null;
   try {
     const parsed = JSON.parse(reason.slice(OPEN_TICKET_EVENT.length + 1)) as { lineId?: unknown; validUntil?: unknown };
-    return typeof parsed.lineId === "string" && typeof parsed.validUntil === "string" ? { lineId: parsed.lineId, validUntil: parsed.validUntil } : null;
+    return typeof parsed.lineId === "string" && typeof parsed.validUntil === "string"
+      ? { lineId: parsed.lineId, validUntil: parsed.validUntil }
+      : null;
   } catch {
     return null;
   }
@@ -539,25 +659,39 @@ export const OPEN_TICKET_MONTHS = 6;
  * records it and the tickets are mailed again. Refused with SAILING_NOT_CLOSED while none of the
  * line's sailings is closed, BOOKING_STATE for a booking not ticketed or a line that is not a dated ferry.
  */
-export async function takeOpenTicketForClosedSailing(deps: Pick<ManageDeps, "db">, input: { bookingId: string; lineId: string }, now: Date): Promise<{ booking: BookingRow; validUntil: string }> {
+export async function takeOpenTicketForClosedSailing(
+  deps: Pick<ManageDeps, "db">,
+  input: { bookingId: string; lineId: string },
+  now: Date,
+): Promise<{ booking: BookingRow; validUntil: string }> {
   return deps.db.transaction(async (tx) => {
     await decideAt(tx, now);
     const booking = await findBooking(tx, { id: input.bookingId }, { lock: true });
     if (!booking) throw new AppError("BOOKING_NOT_FOUND");
-    if (booking.status !== "ticketed") throw new AppError("BOOKING_STATE", { issues: [{ path: "booking.status", code: "not_ticketed" }] });
+    if (booking.status !== "ticketed")
+      throw new AppError("BOOKING_STATE", { issues: [{ path: "booking.status", code: "not_ticketed" }] });
     const line = (await findBookingLines(tx, booking.id)).find((candidate) => candidate.id === input.lineId);
     if (!line) throw new AppError("INVALID_REQUEST", { issues: [{ path: "lineId", code: "not_in_booking" }] });
     if (line.kind !== "ferry" || line.trip === "open" || line.outboundSailingId === null) {
       throw new AppError("BOOKING_STATE", { issues: [{ path: "lineId", code: "not_a_dated_ferry_line" }] });
     }
     const current = await currentServiceOf(tx, line, booking.language as Language, now);
-    if (current.kind !== "dated" || !current.closed) throw new AppError("SAILING_NOT_CLOSED", { issues: [{ path: "lineId", code: "no_closed_sailing" }] });
+    if (current.kind !== "dated" || !current.closed)
+      throw new AppError("SAILING_NOT_CLOSED", { issues: [{ path: "lineId", code: "no_closed_sailing" }] });
     const [product] = await findProducts(tx, booking.language as Language, { ids: [line.productId] });
     const validUntil = addMonths(localDateOf(now), product?.openTicketMonths ?? OPEN_TICKET_MONTHS);
-    for (const id of [line.outboundSailingId, line.inboundSailingId].filter((value): value is number => value !== null).sort((a, b) => a - b)) await lockSailing(tx, id);
+    for (const id of [line.outboundSailingId, line.inboundSailingId]
+      .filter((value): value is number => value !== null)
+      .sort((a, b) => a - b))
+      await lockSailing(tx, id);
     await releaseAllocations(tx, saleReferenceOf(line.id), now);
     await turnLineIntoOpenTickets(tx, line, validUntil);
-    const from: ScheduleSnapshot = { date: line.serviceDate ?? "", returnDate: line.returnDate, outboundSailingId: line.outboundSailingId, inboundSailingId: line.inboundSailingId };
+    const from: ScheduleSnapshot = {
+      date: line.serviceDate ?? "",
+      returnDate: line.returnDate,
+      outboundSailingId: line.outboundSailingId,
+      inboundSailingId: line.inboundSailingId,
+    };
     await recordBookingEvent(tx, booking, openTicketReason(line.id, validUntil, from), now);
     // The tickets as they are now (open, valid until…) go to the buyer: the PDF they have shows the old sailing.
     await enqueueBookingEmail(tx, booking.id, "resend");

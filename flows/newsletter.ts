@@ -42,7 +42,10 @@ export interface NewsletterDeps {
 }
 
 /** The deps from a process's database and config: the links' tokens use GUEST_ACCESS_SECRET with their own purpose strings. */
-export function newsletterDepsOf(services: { db: Database; config: Pick<Config, "GUEST_ACCESS_SECRET"> }, now: Date): NewsletterDeps {
+export function newsletterDepsOf(
+  services: { db: Database; config: Pick<Config, "GUEST_ACCESS_SECRET"> },
+  now: Date,
+): NewsletterDeps {
   return { db: services.db, now, tokenSecret: services.config.GUEST_ACCESS_SECRET };
 }
 
@@ -57,7 +60,8 @@ const UNIQUE_VIOLATION = "23505";
 /** Whether `error` (or what it wraps: drizzle wraps the driver's error) is PostgreSQL's unique violation. */
 function isUniqueViolation(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    if (typeof current === "object" && "code" in current && (current as { code: unknown }).code === UNIQUE_VIOLATION) return true;
+    if (typeof current === "object" && "code" in current && (current as { code: unknown }).code === UNIQUE_VIOLATION)
+      return true;
     current = typeof current === "object" && "cause" in current ? (current as { cause: unknown }).cause : null;
   }
   return false;
@@ -68,7 +72,11 @@ function isUniqueViolation(error: unknown): boolean {
  * stored), NEWSLETTER_DUPLICATE for an address already on the list or awaiting confirmation. The row
  * is locked while deciding, and the unique index settles two first subscriptions racing.
  */
-export async function subscribeToNewsletter(deps: NewsletterDeps, site: NewsletterSite, input: unknown): Promise<SubscribeOutcome> {
+export async function subscribeToNewsletter(
+  deps: NewsletterDeps,
+  site: NewsletterSite,
+  input: unknown,
+): Promise<SubscribeOutcome> {
   const request = readNewsletterRequest(input, site);
   const { now } = deps;
   const confirmNonce = newTokenNonce();
@@ -103,12 +111,20 @@ export async function subscribeToNewsletter(deps: NewsletterDeps, site: Newslett
           siteCode: site.code,
           status: "pending",
           unsubscribeNonce,
-          unsubscribeTokenHash: hashNewsletterToken(deriveNewsletterToken(deps.tokenSecret, "unsubscribe", unsubscribeNonce)),
+          unsubscribeTokenHash: hashNewsletterToken(
+            deriveNewsletterToken(deps.tokenSecret, "unsubscribe", unsubscribeNonce),
+          ),
           createdAt: now,
         });
       } else {
         // The unsubscribe token is kept: links in mail already sent keep working.
-        subscription = await updateSubscription(tx, existing.id, { ...person, ...confirmation, status: "pending", confirmedAt: null, unsubscribedAt: null });
+        subscription = await updateSubscription(tx, existing.id, {
+          ...person,
+          ...confirmation,
+          status: "pending",
+          confirmedAt: null,
+          unsubscribedAt: null,
+        });
       }
       await enqueueJob(tx, { name: SEND_NEWSLETTER_CONFIRMATION, payload: { subscriptionId: subscription.id } });
       return { subscription, kind };
@@ -130,34 +146,55 @@ function tokenHashOf(token: unknown): string {
 }
 
 /** The confirmation link: NEWSLETTER_TOKEN_INVALID for a token that is not ours, NEWSLETTER_TOKEN_EXPIRED past its week. */
-export async function confirmNewsletterSubscription(deps: Pick<NewsletterDeps, "db" | "now">, token: unknown): Promise<LinkOutcome> {
+export async function confirmNewsletterSubscription(
+  deps: Pick<NewsletterDeps, "db" | "now">,
+  token: unknown,
+): Promise<LinkOutcome> {
   const hash = tokenHashOf(token);
   return deps.db.transaction(async (tx) => {
     const subscription = await findSubscriptionByTokenHash(tx, "confirm", hash);
     const decision = decideConfirmation(subscription, deps.now);
-    if (decision === "confirm") await updateSubscription(tx, subscription!.id, { status: "confirmed", confirmedAt: deps.now });
+    if (decision === "confirm")
+      await updateSubscription(tx, subscription!.id, { status: "confirmed", confirmedAt: deps.now });
     return { result: decision === "confirm" ? "confirmed" : "already-confirmed", language: subscription!.language };
   });
 }
 
 /** One-click unsubscribe (RFC 8058): the token alone is the authority; doing it twice is fine. */
-export async function unsubscribeFromNewsletter(deps: Pick<NewsletterDeps, "db" | "now">, token: unknown): Promise<LinkOutcome> {
+export async function unsubscribeFromNewsletter(
+  deps: Pick<NewsletterDeps, "db" | "now">,
+  token: unknown,
+): Promise<LinkOutcome> {
   const hash = tokenHashOf(token);
   return deps.db.transaction(async (tx) => {
     const subscription = await findSubscriptionByTokenHash(tx, "unsubscribe", hash);
     const decision = decideUnsubscribe(subscription);
     if (decision === "unsubscribe") {
       // The confirmation link dies with the subscription: an old mail cannot put the address back.
-      await updateSubscription(tx, subscription!.id, { status: "unsubscribed", unsubscribedAt: deps.now, confirmNonce: null, confirmTokenHash: null, confirmExpiresAt: null });
+      await updateSubscription(tx, subscription!.id, {
+        status: "unsubscribed",
+        unsubscribedAt: deps.now,
+        confirmNonce: null,
+        confirmTokenHash: null,
+        confirmExpiresAt: null,
+      });
     }
-    return { result: decision === "unsubscribe" ? "unsubscribed" : "already-unsubscribed", language: subscription!.language };
+    return {
+      result: decision === "unsubscribe" ? "unsubscribed" : "already-unsubscribed",
+      language: subscription!.language,
+    };
   });
 }
 
 /** Whether the unsubscribe token is one of ours (the unsubscribe page asks before doing it). */
-export async function findUnsubscribeTarget(db: Database, token: unknown): Promise<{ language: Language; status: NewsletterSubscriptionRow["status"] } | null> {
+export async function findUnsubscribeTarget(
+  db: Database,
+  token: unknown,
+): Promise<{ language: Language; status: NewsletterSubscriptionRow["status"] } | null> {
   if (!isNewsletterTokenShaped(token)) return null;
-  const subscription = await db.transaction((tx) => findSubscriptionByTokenHash(tx, "unsubscribe", hashNewsletterToken(token)));
+  const subscription = await db.transaction((tx) =>
+    findSubscriptionByTokenHash(tx, "unsubscribe", hashNewsletterToken(token)),
+  );
   return subscription ? { language: subscription.language, status: subscription.status } : null;
 }
 
@@ -174,10 +211,15 @@ export interface NewsletterMailDeps {
 }
 
 /** The links a subscription's mail carries. */
-export function newsletterLinksOf(deps: Pick<NewsletterMailDeps, "tokenSecret" | "siteOrigin" | "confirmPagePathOf" | "unsubscribePagePathOf">, subscription: NewsletterSubscriptionRow) {
+export function newsletterLinksOf(
+  deps: Pick<NewsletterMailDeps, "tokenSecret" | "siteOrigin" | "confirmPagePathOf" | "unsubscribePagePathOf">,
+  subscription: NewsletterSubscriptionRow,
+) {
   const origin = new URL(deps.siteOrigin).origin;
   const unsubscribeToken = deriveNewsletterToken(deps.tokenSecret, "unsubscribe", subscription.unsubscribeNonce);
-  const confirmToken = subscription.confirmNonce ? deriveNewsletterToken(deps.tokenSecret, "confirm", subscription.confirmNonce) : null;
+  const confirmToken = subscription.confirmNonce
+    ? deriveNewsletterToken(deps.tokenSecret, "confirm", subscription.confirmNonce)
+    : null;
   return {
     confirmUrl: confirmToken ? `${origin}${deps.confirmPagePathOf(subscription.language)}?token=${confirmToken}` : null,
     unsubscribeUrl: `${origin}${deps.unsubscribePagePathOf(subscription.language)}?token=${unsubscribeToken}`,
@@ -191,15 +233,25 @@ const ConfirmationPayloadSchema = z.object({ subscriptionId: z.uuid() });
  * The job: mails the confirmation link of a still pending subscription, with RFC 8058's
  * List-Unsubscribe headers. A subscription confirmed or unsubscribed meanwhile is not mailed.
  */
-export async function sendNewsletterConfirmation(deps: NewsletterMailDeps, payload: unknown, context: Pick<JobContext, "logger">): Promise<void> {
+export async function sendNewsletterConfirmation(
+  deps: NewsletterMailDeps,
+  payload: unknown,
+  context: Pick<JobContext, "logger">,
+): Promise<void> {
   const { subscriptionId } = ConfirmationPayloadSchema.parse(payload);
   const subscription = await findSubscriptionById(deps.db, subscriptionId);
   if (!subscription || subscription.status !== "pending") {
-    context.logger.info({ subscriptionId, status: subscription?.status ?? null }, "newsletter subscription no longer pending: no confirmation mail");
+    context.logger.info(
+      { subscriptionId, status: subscription?.status ?? null },
+      "newsletter subscription no longer pending: no confirmation mail",
+    );
     return;
   }
   const links = newsletterLinksOf(deps, subscription);
-  const mail = renderNewsletterConfirmationEmail(subscription.language, subscription.firstName, { confirmUrl: links.confirmUrl!, unsubscribeUrl: links.unsubscribeUrl });
+  const mail = renderNewsletterConfirmationEmail(subscription.language, subscription.firstName, {
+    confirmUrl: links.confirmUrl!,
+    unsubscribeUrl: links.unsubscribeUrl,
+  });
   await deps.mailer.send({
     to: subscription.email,
     subject: mail.subject,
@@ -207,6 +259,9 @@ export async function sendNewsletterConfirmation(deps: NewsletterMailDeps, paylo
     html: mail.html,
     language: subscription.language,
     tag: "newsletter-confirmation",
-    headers: { "List-Unsubscribe": `<${links.oneClickUnsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    headers: {
+      "List-Unsubscribe": `<${links.oneClickUnsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
   });
 }

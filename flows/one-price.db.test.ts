@@ -22,17 +22,44 @@ afterAll(() => database.close());
 
 describe("one price from the widget to the cart", () => {
   it.each(CURRENCY_CODES)("%s: the catamaran for 2 adults and a child, with presale", async (currency) => {
-    const offer = await findActivityOffer(database.db, { product: { id: CATAMARAN_TOUR_ID }, date: DAY, category: "tourist", passengers: family, currency, language: "en", now: NOW });
+    const offer = await findActivityOffer(database.db, {
+      product: { id: CATAMARAN_TOUR_ID },
+      date: DAY,
+      category: "tourist",
+      passengers: family,
+      currency,
+      language: "en",
+      now: NOW,
+    });
     expect(offer.price.presale).not.toBeNull();
-    const { sessionId } = await addToCart(database.db, { sessionId: null, currency, item: { type: "activity", productId: CATAMARAN_TOUR_ID, date: DAY, category: "tourist", passengers: family } }, context);
+    const { sessionId } = await addToCart(
+      database.db,
+      {
+        sessionId: null,
+        currency,
+        item: { type: "activity", productId: CATAMARAN_TOUR_ID, date: DAY, category: "tourist", passengers: family },
+      },
+      context,
+    );
     const cart = await findCartView(database.db, { sessionId, language: "en", now: NOW });
     expect(cart.totals.total.amountMinor).toBe(offer.price.total.amountMinor);
     expect(cart.totals.subtotal.amountMinor).toBe(offer.price.subtotal.amountMinor);
   });
 
   it.each(CURRENCY_CODES)("%s: a park's coupon", async (currency) => {
-    const offer = await findCouponOffer(database.db, { product: { id: 203 }, category: "tourist", passengers: family, currency, language: "en", now: NOW });
-    const { sessionId } = await addToCart(database.db, { sessionId: null, currency, item: { type: "coupon", productId: 203, category: "tourist", passengers: family } }, context);
+    const offer = await findCouponOffer(database.db, {
+      product: { id: 203 },
+      category: "tourist",
+      passengers: family,
+      currency,
+      language: "en",
+      now: NOW,
+    });
+    const { sessionId } = await addToCart(
+      database.db,
+      { sessionId: null, currency, item: { type: "coupon", productId: 203, category: "tourist", passengers: family } },
+      context,
+    );
     const cart = await findCartView(database.db, { sessionId, language: "en", now: NOW });
     expect(cart.totals.total.amountMinor).toBe(offer.price.total.amountMinor);
   });

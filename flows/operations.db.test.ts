@@ -20,7 +20,13 @@ import {
 import { jobs } from "../modules/jobs/index.ts";
 import type { MailMessage, Mailer } from "../modules/mail/index.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
-import { bootCheckout, buyFerry, codeOf, GUEST_TEST_SECRET, type CheckoutHarness } from "../tests/factories/checkout.ts";
+import {
+  bootCheckout,
+  buyFerry,
+  codeOf,
+  GUEST_TEST_SECRET,
+  type CheckoutHarness,
+} from "../tests/factories/checkout.ts";
 import { findAccountBookings } from "./account-bookings.ts";
 import { bookingView, changeBookingDate, takeOpenTicketForClosedSailing } from "./manage-booking.ts";
 import { closeSailings, reopenSailings, sendClosureNotice, SEND_CLOSURE_NOTICE } from "./sailing-closures.ts";
@@ -50,7 +56,12 @@ const db = () => runtime.database.db;
 const staff = (now: Date = NOW) => ({ db: db(), now, actor: ACTOR, requestId: "test-request" });
 
 async function bookOneWay(sailing: SailingView, language: "es" | "en" | "pt" = "es", adults = 2): Promise<BookingRow> {
-  return buyFerry({ db: db(), provider, now: NOW, guestAccessSecret: GUEST_TEST_SECRET, holdSeconds: HOLD_SECONDS }, provider, { trip: "one_way", outbound: sailing, adults, language }, { language });
+  return buyFerry(
+    { db: db(), provider, now: NOW, guestAccessSecret: GUEST_TEST_SECRET, holdSeconds: HOLD_SECONDS },
+    provider,
+    { trip: "one_way", outbound: sailing, adults, language },
+    { language },
+  );
 }
 
 function capturingMailer(): Mailer & { sent: MailMessage[] } {
@@ -83,32 +94,72 @@ describe("closing a sailing", () => {
     expect(await closureJobsOf(booking.id)).toHaveLength(1);
     const events = await db().select().from(bookingEvents).where(eq(bookingEvents.bookingId, booking.id));
     expect(events.map((event) => event.reason)).toContain(`sailing_closed:${outcome.closure.id}`);
-    const [entry] = await findAuditEntries(db(), { entityType: "closure", entityId: String(outcome.closure.id), limit: 5 });
+    const [entry] = await findAuditEntries(db(), {
+      entityType: "closure",
+      entityId: String(outcome.closure.id),
+      limit: 5,
+    });
     expect(entry).toMatchObject({ action: "sailing.close", before: null });
     // The buyer's trips no longer say "confirmed": the sailing is cancelled until they choose.
-    const trips = await findAccountBookings({ db: db(), guestAccessSecret: GUEST_TEST_SECRET, manageBookingPathOf: (language) => `/${language}/manage/`, now: NOW }, { email: booking.buyerEmail, confirmed: true }, "pt");
-    expect(trips.find((trip) => trip.reference === booking.reference)).toMatchObject({ status: "ticketed", sailingClosed: true, upcoming: true });
+    const trips = await findAccountBookings(
+      {
+        db: db(),
+        guestAccessSecret: GUEST_TEST_SECRET,
+        manageBookingPathOf: (language) => `/${language}/manage/`,
+        now: NOW,
+      },
+      { email: booking.buyerEmail, confirmed: true },
+      "pt",
+    );
+    expect(trips.find((trip) => trip.reference === booking.reference)).toMatchObject({
+      status: "ticketed",
+      sailingClosed: true,
+      upcoming: true,
+    });
     expect(entry!.after).toMatchObject({ reason: "weather", sailingIds: [sailing.id], notifiedBookings: [booking.id] });
 
     // The notice: in the booking's language, naming the sailing, with the manage link and its key.
     const mailer = capturingMailer();
     const [job] = await closureJobsOf(booking.id);
-    const deps = { db: db(), guestAccessSecret: GUEST_TEST_SECRET, siteOrigin: "https://www.travesia.test", manageBookingPathOf: (language: string) => `/${language}/manage/`, mailer };
+    const deps = {
+      db: db(),
+      guestAccessSecret: GUEST_TEST_SECRET,
+      siteOrigin: "https://www.travesia.test",
+      manageBookingPathOf: (language: string) => `/${language}/manage/`,
+      mailer,
+    };
     await sendClosureNotice(deps, job!.payload, { now: NOW, logger });
     expect(mailer.sent).toHaveLength(1);
     expect(mailer.sent[0]).toMatchObject({ to: booking.buyerEmail, language: "pt", tag: "sailing-closed" });
     expect(mailer.sent[0]!.subject).toContain(booking.reference);
     expect(mailer.sent[0]!.text).toContain(`${sailing.time} · Cancún`);
-    expect(mailer.sent[0]!.text).toMatch(new RegExp(`https://www\\.travesia\\.test/pt/manage/\\?ref=${booking.reference}&key=[\\w-]{22}`));
+    expect(mailer.sent[0]!.text).toMatch(
+      new RegExp(`https://www\\.travesia\\.test/pt/manage/\\?ref=${booking.reference}&key=[\\w-]{22}`),
+    );
   });
 
   it("refuses to close it twice, a departed sailing or a past day, and audits each refusal with its code", async () => {
     const closed = day[2]!;
     expect(await codeOf(closeSailings(staff(), { sailingId: closed.id }, "weather", null))).toBe("ALREADY_CLOSED");
-    expect(await codeOf(closeSailings(staff(new Date(day[3]!.departsAt.getTime() + 60_000)), { sailingId: day[3]!.id }, "weather", null))).toBe("SAILING_DEPARTED");
-    expect(await codeOf(closeSailings(staff(), { crossingId: null, date: "2031-03-01" }, "port_authority", null))).toBe("DATE_IN_PAST");
+    expect(
+      await codeOf(
+        closeSailings(
+          staff(new Date(day[3]!.departsAt.getTime() + 60_000)),
+          { sailingId: day[3]!.id },
+          "weather",
+          null,
+        ),
+      ),
+    ).toBe("SAILING_DEPARTED");
+    expect(await codeOf(closeSailings(staff(), { crossingId: null, date: "2031-03-01" }, "port_authority", null))).toBe(
+      "DATE_IN_PAST",
+    );
     expect(await codeOf(closeSailings(staff(), { sailingId: 999_999_999 }, "weather", null))).toBe("UNKNOWN_SAILING");
-    const refusals = await findAuditEntries(db(), { entityType: "closure", entityId: `sailing:${closed.id}`, limit: 5 });
+    const refusals = await findAuditEntries(db(), {
+      entityType: "closure",
+      entityId: `sailing:${closed.id}`,
+      limit: 5,
+    });
     expect(refusals[0]).toMatchObject({ action: "sailing.close", reason: "ALREADY_CLOSED" });
   });
 
@@ -117,14 +168,28 @@ describe("closing a sailing", () => {
     const booking = await bookOneWay(sailing);
     const line = (await findBookingLines(db(), booking.id))[0]!;
     // Before the closure: too late (less than 24 hours), and no open-ticket offer.
-    expect(await codeOf(changeBookingDate({ db: db() }, { bookingId: booking.id, lineId: line.id, newDate: DAY, outboundSailingId: day[6]!.id }, NOW))).toBe("DATE_CHANGE_TOO_LATE");
-    expect(await codeOf(takeOpenTicketForClosedSailing({ db: db() }, { bookingId: booking.id, lineId: line.id }, NOW))).toBe("SAILING_NOT_CLOSED");
+    expect(
+      await codeOf(
+        changeBookingDate(
+          { db: db() },
+          { bookingId: booking.id, lineId: line.id, newDate: DAY, outboundSailingId: day[6]!.id },
+          NOW,
+        ),
+      ),
+    ).toBe("DATE_CHANGE_TOO_LATE");
+    expect(
+      await codeOf(takeOpenTicketForClosedSailing({ db: db() }, { bookingId: booking.id, lineId: line.id }, NOW)),
+    ).toBe("SAILING_NOT_CLOSED");
     await closeSailings(staff(), { sailingId: sailing.id }, "port_authority", null);
     const view = await bookingView({ db: db(), now: NOW }, booking, "es");
     expect(view.lines[0]).toMatchObject({ sailingClosed: true, dateChange: { allowed: true } });
     // The booking as a whole is shown as needing a choice, not as "confirmed".
     expect(view).toMatchObject({ status: "ticketed", sailingClosed: true });
-    const moved = await changeBookingDate({ db: db() }, { bookingId: booking.id, lineId: line.id, newDate: DAY, outboundSailingId: day[6]!.id }, NOW);
+    const moved = await changeBookingDate(
+      { db: db() },
+      { bookingId: booking.id, lineId: line.id, newDate: DAY, outboundSailingId: day[6]!.id },
+      NOW,
+    );
     expect(moved.changed).toBe(true);
     expect((await findTickets(db(), booking.id)).map((ticket) => ticket.sailingId)).toEqual([day[6]!.id, day[6]!.id]);
   });
@@ -135,11 +200,23 @@ describe("closing a sailing", () => {
     const line = (await findBookingLines(db(), booking.id))[0]!;
     const codesBefore = (await findTickets(db(), booking.id)).map((ticket) => ticket.code);
     await closeSailings(staff(), { crossingId: CROSSING_TO_ISLA, date: LATER }, "weather", null);
-    const { validUntil } = await takeOpenTicketForClosedSailing({ db: db() }, { bookingId: booking.id, lineId: line.id }, NOW);
+    const { validUntil } = await takeOpenTicketForClosedSailing(
+      { db: db() },
+      { bookingId: booking.id, lineId: line.id },
+      NOW,
+    );
     expect(validUntil).toBe("2031-09-04");
     const after = await findTickets(db(), booking.id);
     expect(after.map((ticket) => ticket.code)).toEqual(codesBefore);
-    expect(after.every((ticket) => ticket.sailingId === null && ticket.serviceDate === null && ticket.validUntil === "2031-09-04" && ticket.status === "valid")).toBe(true);
+    expect(
+      after.every(
+        (ticket) =>
+          ticket.sailingId === null &&
+          ticket.serviceDate === null &&
+          ticket.validUntil === "2031-09-04" &&
+          ticket.status === "valid",
+      ),
+    ).toBe(true);
     // Each keeps the crossing (and direction) of the sailing it left: the only one it boards.
     expect(after.every((ticket) => ticket.crossingId === CROSSING_TO_ISLA)).toBe(true);
     const held = await db()
@@ -148,12 +225,25 @@ describe("closing a sailing", () => {
       .where(and(eq(seatAllocations.sailingId, sailing.id), eq(seatAllocations.reference, `booking-line:${line.id}`)));
     expect(held.every((row) => row.releasedAt !== null)).toBe(true);
     const view = await bookingView({ db: db(), now: NOW }, booking, "en");
-    expect(view.lines[0]).toMatchObject({ trip: "open", validUntil: "2031-09-04", sailingClosed: false, dateChange: { allowed: false, reason: "open_ticket" } });
+    expect(view.lines[0]).toMatchObject({
+      trip: "open",
+      validUntil: "2031-09-04",
+      sailingClosed: false,
+      dateChange: { allowed: false, reason: "open_ticket" },
+    });
     expect(view.history.at(-1)).toMatchObject({ kind: "open_ticket", validUntil: "2031-09-04" });
     const resends = await db().select().from(jobs).where(eq(jobs.name, "send-booking-email"));
-    expect(resends.some((job) => (job.payload as { bookingId: string; reason: string }).bookingId === booking.id && (job.payload as { reason: string }).reason === "resend")).toBe(true);
+    expect(
+      resends.some(
+        (job) =>
+          (job.payload as { bookingId: string; reason: string }).bookingId === booking.id &&
+          (job.payload as { reason: string }).reason === "resend",
+      ),
+    ).toBe(true);
     // Taken once: the line is open now, a second try is refused.
-    expect(await codeOf(takeOpenTicketForClosedSailing({ db: db() }, { bookingId: booking.id, lineId: line.id }, NOW))).toBe("BOOKING_STATE");
+    expect(
+      await codeOf(takeOpenTicketForClosedSailing({ db: db() }, { bookingId: booking.id, lineId: line.id }, NOW)),
+    ).toBe("BOOKING_STATE");
   });
 
   it("reopens: sales start again, the closure stays on record lifted, audited before and after", async () => {
@@ -176,14 +266,21 @@ describe("a vessel's capacity", () => {
     await blockSeats(db(), { sailingId: sailing.id }, 300, "block:operations-test", NOW);
     const taken = (await findSailing(db(), sailing.id, NOW)).taken;
     const refusal = changeVessel(staff(), VESSEL_SMALL, { name: "Caribe I", capacity: taken - 1, active: true });
-    await expect(refusal).rejects.toMatchObject({ code: "CAPACITY_BELOW_SOLD", issues: expect.arrayContaining([{ path: `sailing.${sailing.id}`, code: `taken:${taken}` }]) });
+    await expect(refusal).rejects.toMatchObject({
+      code: "CAPACITY_BELOW_SOLD",
+      issues: expect.arrayContaining([{ path: `sailing.${sailing.id}`, code: `taken:${taken}` }]),
+    });
     const [entry] = await findAuditEntries(db(), { entityType: "vessel", entityId: String(VESSEL_SMALL), limit: 1 });
     expect(entry).toMatchObject({ action: "vessel.update", reason: "CAPACITY_BELOW_SOLD" });
     expect((await findSailing(db(), sailing.id, NOW)).capacity).toBe(350);
   });
 
   it("applies a cut that fits to every future sailing of the vessel, audited before and after", async () => {
-    const { vessel, sailingsUpdated } = await changeVessel(staff(), VESSEL_SMALL, { name: "Caribe I", capacity: 340, active: true });
+    const { vessel, sailingsUpdated } = await changeVessel(staff(), VESSEL_SMALL, {
+      name: "Caribe I",
+      capacity: 340,
+      active: true,
+    });
     expect(vessel.capacity).toBe(340);
     expect(sailingsUpdated).toBeGreaterThan(0);
     expect((await findSailing(db(), day[5]!.id, NOW)).capacity).toBe(340);
@@ -212,9 +309,21 @@ describe("timetable rules", () => {
   };
 
   it("refuses a rule that has a vessel sail twice at once, listing the clash, and audits the refusal", async () => {
-    const clash = saveTimetableRule(staff(), null, { ...evening, vesselId: VESSEL_SMALL, firstDeparture: "09:10", lastDeparture: "09:10" });
-    await expect(clash).rejects.toMatchObject({ code: "VESSEL_DOUBLE_BOOKED", issues: [{ path: "rule.1", code: expect.stringMatching(/^vessel_busy:\d{4}-\d{2}-\d{2}T09:10\/09:00$/) }] });
-    const sameDeparture = saveTimetableRule(staff(), null, { ...evening, firstDeparture: "10:00", lastDeparture: "10:00" });
+    const clash = saveTimetableRule(staff(), null, {
+      ...evening,
+      vesselId: VESSEL_SMALL,
+      firstDeparture: "09:10",
+      lastDeparture: "09:10",
+    });
+    await expect(clash).rejects.toMatchObject({
+      code: "VESSEL_DOUBLE_BOOKED",
+      issues: [{ path: "rule.1", code: expect.stringMatching(/^vessel_busy:\d{4}-\d{2}-\d{2}T09:10\/09:00$/) }],
+    });
+    const sameDeparture = saveTimetableRule(staff(), null, {
+      ...evening,
+      firstDeparture: "10:00",
+      lastDeparture: "10:00",
+    });
     await expect(sameDeparture).rejects.toMatchObject({ code: "TIMETABLE_CONFLICT", issues: [{ path: "rule.1" }] });
     const refusals = await findAuditEntries(db(), { entityType: "timetable_rule", limit: 2 });
     expect(refusals.map((entry) => entry.reason)).toEqual(["TIMETABLE_CONFLICT", "VESSEL_DOUBLE_BOOKED"]);
@@ -223,7 +332,8 @@ describe("timetable rules", () => {
   it("adds a rule and makes its sailings; an edit moves unsold sailings and keeps a sold one; ending it stops the rest", async () => {
     const { rule } = await saveTimetableRule(staff(), null, evening);
     const wednesday = DAY; // 2031-03-05 is a Wednesday
-    const at = async (time: string) => (await findDaySailings(db(), [CROSSING_TO_ISLA], wednesday, NOW)).find((sailing) => sailing.time === time);
+    const at = async (time: string) =>
+      (await findDaySailings(db(), [CROSSING_TO_ISLA], wednesday, NOW)).find((sailing) => sailing.time === time);
     const eight = await at("20:00");
     expect(eight).toMatchObject({ vessel: { id: VESSEL_LARGE }, capacity: 650 });
     await bookOneWay(eight!, "es", 1);

@@ -13,14 +13,26 @@ import { addDays, findDaySailings, materializeSailings, type SailingView } from 
 import { jobs } from "../modules/jobs/index.ts";
 import { createHttpPaymentProvider, type PaymentProvider } from "../modules/payments/index.ts";
 import { sandboxPspEvents } from "../modules/sandbox-psp/index.ts";
-import { bootCheckout, GUEST_TEST_SECRET, intentIdOf, placingInput, SANDBOX_TEST_KEY, SANDBOX_TEST_WEBHOOK_SECRET } from "../tests/factories/checkout.ts";
+import {
+  bootCheckout,
+  GUEST_TEST_SECRET,
+  intentIdOf,
+  placingInput,
+  SANDBOX_TEST_KEY,
+  SANDBOX_TEST_WEBHOOK_SECRET,
+} from "../tests/factories/checkout.ts";
 import { expectPaymentInvariants } from "../tests/factories/payment-invariants.ts";
 import { SEND_BOOKING_EMAIL } from "./booking-email.ts";
 import { sweepLapsedBookings } from "./booking-sweep.ts";
 import { addToCart } from "./cart.ts";
 import { placeBooking } from "./checkout.ts";
 import { checkoutDeps } from "./checkout-deps.ts";
-import { RECONCILE_PAYMENTS, reconcilePayments, runReconciliationJob, scheduleReconciliation } from "./payment-reconciliation.ts";
+import {
+  RECONCILE_PAYMENTS,
+  reconcilePayments,
+  runReconciliationJob,
+  scheduleReconciliation,
+} from "./payment-reconciliation.ts";
 
 const DAY = "2031-04-09";
 const NOW = new Date("2031-04-07T15:00:00Z");
@@ -41,16 +53,36 @@ afterAll(() => runtime.database.close());
 
 const db = () => runtime.database.db;
 const deps = (at: Date, payments = provider) =>
-  checkoutDeps({ db: db(), payments, clock: fixedClock(at), config: { GUEST_ACCESS_SECRET: GUEST_TEST_SECRET, CART_HOLD_SECONDS: HOLD_SECONDS } });
+  checkoutDeps({
+    db: db(),
+    payments,
+    clock: fixedClock(at),
+    config: { GUEST_ACCESS_SECRET: GUEST_TEST_SECRET, CART_HOLD_SECONDS: HOLD_SECONDS },
+  });
 
 /** A booking placed at `at` for one adult on sailing `index`, paid at the provider as far as `paid` says, never confirmed by us. */
 async function stuckBooking(index: number, at: Date, paid: "nothing" | "authorized" | "captured") {
-  const item = { type: "ferry" as const, crossing: CROSSING_TO_ISLA_CODE, trip: "one_way" as const, date: DAY, returnDate: null, outboundSailingId: sailings[index]!.id, inboundSailingId: null, category: "tourist" as const, passengers: { adult: 1, child: 0, infant: 0 } };
-  const { sessionId } = await addToCart(db(), { sessionId: null, currency: "USD", item }, { siteCode: "travesia", language: "en", now: at, holdSeconds: HOLD_SECONDS });
+  const item = {
+    type: "ferry" as const,
+    crossing: CROSSING_TO_ISLA_CODE,
+    trip: "one_way" as const,
+    date: DAY,
+    returnDate: null,
+    outboundSailingId: sailings[index]!.id,
+    inboundSailingId: null,
+    category: "tourist" as const,
+    passengers: { adult: 1, child: 0, infant: 0 },
+  };
+  const { sessionId } = await addToCart(
+    db(),
+    { sessionId: null, currency: "USD", item },
+    { siteCode: "travesia", language: "en", now: at, holdSeconds: HOLD_SECONDS },
+  );
   const placed = await placeBooking(deps(at), placingInput(sessionId));
   if (placed.kind !== "redirect") throw new Error("expected the provider's page");
   const intentId = intentIdOf(placed.url);
-  if (paid !== "nothing") await provider.authorizePayment(intentId, { cardToken: "tok_test_4242", idempotencyKey: `stuck-auth-${intentId}` });
+  if (paid !== "nothing")
+    await provider.authorizePayment(intentId, { cardToken: "tok_test_4242", idempotencyKey: `stuck-auth-${intentId}` });
   if (paid === "captured") await provider.capturePayment(intentId, { idempotencyKey: `stuck-capture-${intentId}` });
   return { bookingId: placed.bookingId, intentId };
 }
@@ -63,8 +95,14 @@ async function statusOf(bookingId: string) {
 async function countOf(table: "captures" | "mails", id: string): Promise<number> {
   const [row] =
     table === "captures"
-      ? await db().select({ n: count() }).from(sandboxPspEvents).where(and(eq(sandboxPspEvents.intentId, id), eq(sandboxPspEvents.type, "payment.captured")))
-      : await db().select({ n: count() }).from(jobs).where(and(eq(jobs.name, SEND_BOOKING_EMAIL), sql`${jobs.payload}->>'bookingId' = ${id}`));
+      ? await db()
+          .select({ n: count() })
+          .from(sandboxPspEvents)
+          .where(and(eq(sandboxPspEvents.intentId, id), eq(sandboxPspEvents.type, "payment.captured")))
+      : await db()
+          .select({ n: count() })
+          .from(jobs)
+          .where(and(eq(jobs.name, SEND_BOOKING_EMAIL), sql`${jobs.payload}->>'bookingId' = ${id}`));
   return row!.n;
 }
 
@@ -77,11 +115,18 @@ describe("reconciling payments with the provider", () => {
 
     const sweep = (at: Date) => sweepLapsedBookings(db(), { now: at, logger }, deps(at));
     await sweep(minutes(3));
-    expect([await statusOf(authorized.bookingId), await statusOf(captured.bookingId)]).toEqual(["ticketed", "ticketed"]);
-    expect([await statusOf(unpaid.bookingId), await statusOf(young.bookingId)]).toEqual(["pending_payment", "pending_payment"]);
+    expect([await statusOf(authorized.bookingId), await statusOf(captured.bookingId)]).toEqual([
+      "ticketed",
+      "ticketed",
+    ]);
+    expect([await statusOf(unpaid.bookingId), await statusOf(young.bookingId)]).toEqual([
+      "pending_payment",
+      "pending_payment",
+    ]);
     // Again a minute later: nothing is captured or mailed twice.
     await sweep(minutes(4));
-    for (const booking of [authorized, captured]) expect([await countOf("captures", booking.intentId), await countOf("mails", booking.bookingId)]).toEqual([1, 1]);
+    for (const booking of [authorized, captured])
+      expect([await countOf("captures", booking.intentId), await countOf("mails", booking.bookingId)]).toEqual([1, 1]);
 
     // The young booking's hold runs out while its payment is stuck: its money decides, before the lapse does.
     const lapse = new Date(minutes(2).getTime() + (HOLD_SECONDS + 60) * 1000);
@@ -113,7 +158,9 @@ describe("reconciling payments with the provider", () => {
     const report = await reconcilePayments(deps(minutes(45), unreachable), { placedBefore: minutes(45), logger });
     expect(report).toMatchObject({ checked: 1, unreachable: 1, outcomes: { ticketed: 0 } });
     expect(await statusOf(stuck.bookingId)).toBe("pending_payment");
-    expect((await reconcilePayments(deps(minutes(46)), { placedBefore: minutes(46), logger })).outcomes.ticketed).toBe(1);
+    expect((await reconcilePayments(deps(minutes(46)), { placedBefore: minutes(46), logger })).outcomes.ticketed).toBe(
+      1,
+    );
     expect(await statusOf(stuck.bookingId)).toBe("ticketed");
   });
 });

@@ -37,9 +37,20 @@ export interface ReconcileReport {
  * brings each booking up to date with what it answers (confirmPayment: a captured or authorized
  * payment is captured once and ticketed, a failed one recorded). One payment failing does not stop the rest.
  */
-export async function reconcilePayments(deps: ConfirmDeps, options: { placedBefore: Date; logger: Logger; limit?: number }): Promise<ReconcileReport> {
-  const report: ReconcileReport = { checked: 0, outcomes: { ticketed: 0, waiting: 0, declined: 0, refunded: 0 }, unreachable: 0 };
-  for (const { bookingId, providerPaymentId } of await findUnsettledPayments(deps.db, options.placedBefore, options.limit ?? RECONCILE_BATCH)) {
+export async function reconcilePayments(
+  deps: ConfirmDeps,
+  options: { placedBefore: Date; logger: Logger; limit?: number },
+): Promise<ReconcileReport> {
+  const report: ReconcileReport = {
+    checked: 0,
+    outcomes: { ticketed: 0, waiting: 0, declined: 0, refunded: 0 },
+    unreachable: 0,
+  };
+  for (const { bookingId, providerPaymentId } of await findUnsettledPayments(
+    deps.db,
+    options.placedBefore,
+    options.limit ?? RECONCILE_BATCH,
+  )) {
     report.checked += 1;
     try {
       const outcome = await confirmPayment(deps, providerPaymentId);
@@ -63,11 +74,20 @@ const ReconcilePayloadSchema = z.object({ placedBefore: z.iso.datetime() });
 
 /** Queues a run over every booking placed before `at` (at a process start: whatever the last process left). */
 export async function scheduleReconciliation(db: Database, at: Date): Promise<number | null> {
-  return enqueueJob(db, { name: RECONCILE_PAYMENTS, payload: { placedBefore: at.toISOString() }, runAt: at, maxAttempts: 3 });
+  return enqueueJob(db, {
+    name: RECONCILE_PAYMENTS,
+    payload: { placedBefore: at.toISOString() },
+    runAt: at,
+    maxAttempts: 3,
+  });
 }
 
 /** The queued run: its payload says which bookings (placed before when it was queued). */
-export async function runReconciliationJob(deps: ConfirmDeps, payload: unknown, context: Pick<JobContext, "logger">): Promise<ReconcileReport> {
+export async function runReconciliationJob(
+  deps: ConfirmDeps,
+  payload: unknown,
+  context: Pick<JobContext, "logger">,
+): Promise<ReconcileReport> {
   const { placedBefore } = ReconcilePayloadSchema.parse(payload);
   return reconcilePayments(deps, { placedBefore: new Date(placedBefore), logger: context.logger });
 }

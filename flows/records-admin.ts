@@ -45,7 +45,11 @@ export async function createPort(deps: StaffDeps, raw: PortInput & { code: strin
 }
 
 /** Renames a pier, moves its coordinates, or retires it (refused while a crossing in service uses it). */
-export async function changePort(deps: StaffDeps, id: number, raw: PortInput & { active: boolean }): Promise<PortRecord> {
+export async function changePort(
+  deps: StaffDeps,
+  id: number,
+  raw: PortInput & { active: boolean },
+): Promise<PortRecord> {
   return runAuditedChange(deps, { action: "port.update", entityType: "port", entityId: String(id) }, async (tx) => {
     const input = trimmedPort(raw);
     const issues = portIssues(input);
@@ -63,10 +67,17 @@ export async function changePort(deps: StaffDeps, id: number, raw: PortInput & {
  * A new crossing between two piers in service. It starts out of service: the public pages list it only
  * once the operator has given it rules and put it in service, never as an empty timetable.
  */
-export async function createCrossing(deps: StaffDeps, raw: { code: string; fromPortId: number; toPortId: number; durationMinutes: number; sortOrder: number }): Promise<CrossingRecord> {
+export async function createCrossing(
+  deps: StaffDeps,
+  raw: { code: string; fromPortId: number; toPortId: number; durationMinutes: number; sortOrder: number },
+): Promise<CrossingRecord> {
   return runAuditedChange(deps, { action: "crossing.create", entityType: "crossing", entityId: null }, async (tx) => {
     const code = raw.code.trim().toLowerCase();
-    const issues = [...codeIssues(code), ...crossingIssues(raw), ...(raw.fromPortId === raw.toPortId ? [{ path: "toPortId", code: "same_as_from" }] : [])];
+    const issues = [
+      ...codeIssues(code),
+      ...crossingIssues(raw),
+      ...(raw.fromPortId === raw.toPortId ? [{ path: "toPortId", code: "same_as_from" }] : []),
+    ];
     if (issues.length > 0) throw new AppError("INVALID_REQUEST", { issues });
     await lockTimetable(tx);
     const [from, to] = await Promise.all([findPortRecord(tx, raw.fromPortId), findPortRecord(tx, raw.toPortId)]);
@@ -75,7 +86,14 @@ export async function createCrossing(deps: StaffDeps, raw: { code: string; fromP
       ...(to?.active ? [] : [{ path: "toPortId", code: to ? "port_retired" : "unknown_port" }]),
     ];
     if (portIssuesFound.length > 0) throw new AppError("INVALID_REQUEST", { issues: portIssuesFound });
-    const crossing = await insertCrossing(tx, { code, fromPortId: raw.fromPortId, toPortId: raw.toPortId, durationMinutes: raw.durationMinutes, sortOrder: raw.sortOrder, active: false });
+    const crossing = await insertCrossing(tx, {
+      code,
+      fromPortId: raw.fromPortId,
+      toPortId: raw.toPortId,
+      durationMinutes: raw.durationMinutes,
+      sortOrder: raw.sortOrder,
+      active: false,
+    });
     return { result: crossing, before: null, after: crossing, entityId: String(crossing.id) };
   });
 }
@@ -85,31 +103,48 @@ export async function createCrossing(deps: StaffDeps, raw: { code: string; fromP
  * retires it. Retiring is refused while a rule in force sails it or a sailing not yet departed has
  * seats taken on it: the issues name each rule (`rule.<id>` → in_force) and sailing (`taken:<n>`).
  */
-export async function changeCrossing(deps: StaffDeps, id: number, raw: { durationMinutes: number; sortOrder: number; active: boolean }): Promise<CrossingRecord> {
-  return runAuditedChange(deps, { action: "crossing.update", entityType: "crossing", entityId: String(id) }, async (tx) => {
-    const issues = crossingIssues(raw);
-    if (issues.length > 0) throw new AppError("INVALID_REQUEST", { issues });
-    await lockTimetable(tx);
-    const before = await findCrossingRecord(tx, id, { lock: true });
-    if (!before) throw new AppError("NOT_FOUND", { issues: [{ path: "crossing.id", code: "unknown_crossing" }] });
-    if (!before.active && raw.active) {
-      const [from, to] = await Promise.all([findPortRecord(tx, before.fromPortId), findPortRecord(tx, before.toPortId)]);
-      const retired = [from, to].filter((port) => port && !port.active).map((port) => ({ path: `port.${port!.code}`, code: "port_retired" }));
-      if (retired.length > 0) throw new AppError("INVALID_REQUEST", { issues: retired });
-    }
-    if (before.active && !raw.active) {
-      const rules = rulesUsingCrossing(await findTimetableRules(tx), id, localDateOf(deps.now));
-      const taken = await findTakenFutureSailingsOfCrossing(tx, id, deps.now);
-      if (rules.length > 0 || taken.length > 0) {
-        throw new AppError("RECORD_IN_USE", {
-          issues: [
-            ...rules.map((rule) => ({ path: `rule.${rule.id}`, code: "in_force" })),
-            ...taken.map((load) => ({ path: `sailing.${load.sailingId}`, code: `taken:${load.taken}` })),
-          ],
-        });
+export async function changeCrossing(
+  deps: StaffDeps,
+  id: number,
+  raw: { durationMinutes: number; sortOrder: number; active: boolean },
+): Promise<CrossingRecord> {
+  return runAuditedChange(
+    deps,
+    { action: "crossing.update", entityType: "crossing", entityId: String(id) },
+    async (tx) => {
+      const issues = crossingIssues(raw);
+      if (issues.length > 0) throw new AppError("INVALID_REQUEST", { issues });
+      await lockTimetable(tx);
+      const before = await findCrossingRecord(tx, id, { lock: true });
+      if (!before) throw new AppError("NOT_FOUND", { issues: [{ path: "crossing.id", code: "unknown_crossing" }] });
+      if (!before.active && raw.active) {
+        const [from, to] = await Promise.all([
+          findPortRecord(tx, before.fromPortId),
+          findPortRecord(tx, before.toPortId),
+        ]);
+        const retired = [from, to]
+          .filter((port) => port && !port.active)
+          .map((port) => ({ path: `port.${port!.code}`, code: "port_retired" }));
+        if (retired.length > 0) throw new AppError("INVALID_REQUEST", { issues: retired });
       }
-    }
-    const crossing = await updateCrossing(tx, id, { durationMinutes: raw.durationMinutes, sortOrder: raw.sortOrder, active: raw.active });
-    return { result: crossing, before, after: crossing };
-  });
+      if (before.active && !raw.active) {
+        const rules = rulesUsingCrossing(await findTimetableRules(tx), id, localDateOf(deps.now));
+        const taken = await findTakenFutureSailingsOfCrossing(tx, id, deps.now);
+        if (rules.length > 0 || taken.length > 0) {
+          throw new AppError("RECORD_IN_USE", {
+            issues: [
+              ...rules.map((rule) => ({ path: `rule.${rule.id}`, code: "in_force" })),
+              ...taken.map((load) => ({ path: `sailing.${load.sailingId}`, code: `taken:${load.taken}` })),
+            ],
+          });
+        }
+      }
+      const crossing = await updateCrossing(tx, id, {
+        durationMinutes: raw.durationMinutes,
+        sortOrder: raw.sortOrder,
+        active: raw.active,
+      });
+      return { result: crossing, before, after: crossing };
+    },
+  );
 }

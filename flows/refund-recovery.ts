@@ -10,7 +10,12 @@ import type { Database } from "../lib/db.ts";
 import { isAppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
 import { recordRefusal, type AuditActor } from "../modules/audit/index.ts";
-import { findKnownProviderRefundIds, findPaymentByProviderId, findRefundById, findRefunds } from "../modules/checkout/index.ts";
+import {
+  findKnownProviderRefundIds,
+  findPaymentByProviderId,
+  findRefundById,
+  findRefunds,
+} from "../modules/checkout/index.ts";
 import { enqueueJob, type JobContext } from "../modules/jobs/index.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
 import { PROVIDER } from "./checkout.ts";
@@ -37,17 +42,33 @@ export interface RecoveryDeps {
 const RetryPayloadSchema = z.object({ refundId: z.uuid() });
 
 /** The retry job: settles the refund, or throws to be retried later while the provider stays silent. */
-export async function runRefundRetryJob(deps: RecoveryDeps, payload: unknown, context: Pick<JobContext, "attempt" | "maxAttempts" | "logger">): Promise<void> {
+export async function runRefundRetryJob(
+  deps: RecoveryDeps,
+  payload: unknown,
+  context: Pick<JobContext, "attempt" | "maxAttempts" | "logger">,
+): Promise<void> {
   const { refundId } = RetryPayloadSchema.parse(payload);
   try {
     const refund = await finishPendingRefund({ ...deps, actor: REFUND_RETRY_ACTOR }, refundId);
-    if (refund && refund.status !== "pending") context.logger.info({ refundId, status: refund.status }, "pending refund settled by its retry");
+    if (refund && refund.status !== "pending")
+      context.logger.info({ refundId, status: refund.status }, "pending refund settled by its retry");
   } catch (error) {
     if (isAppError(error) && error.code === "PAYMENT_PROVIDER_UNAVAILABLE" && context.attempt >= context.maxAttempts) {
       // The last attempt: the refund stays pending (its money still reserved) for a person to look at.
       const refund = await findRefundById(deps.db, refundId);
-      await recordRefusal(deps.db, { actor: REFUND_RETRY_ACTOR, action: REFUND_ACTION, entityType: "booking", entityId: refund?.bookingId ?? null, reason: error.code, after: { refundId, attempts: context.attempt }, at: deps.now });
-      context.logger.warn({ refundId, attempts: context.attempt }, "the provider never answered about a refund: retries stopped");
+      await recordRefusal(deps.db, {
+        actor: REFUND_RETRY_ACTOR,
+        action: REFUND_ACTION,
+        entityType: "booking",
+        entityId: refund?.bookingId ?? null,
+        reason: error.code,
+        after: { refundId, attempts: context.attempt },
+        at: deps.now,
+      });
+      context.logger.warn(
+        { refundId, attempts: context.attempt },
+        "the provider never answered about a refund: retries stopped",
+      );
     }
     throw error;
   }
@@ -61,25 +82,45 @@ export interface RefundImportReport {
 }
 
 /** Reads the provider's refunds created since `since` and records the ones of our payments that we do not know. */
-export async function importProviderRefunds(deps: RecoveryDeps, options: { since: Date; logger: Logger }): Promise<RefundImportReport> {
+export async function importProviderRefunds(
+  deps: RecoveryDeps,
+  options: { since: Date; logger: Logger },
+): Promise<RefundImportReport> {
   const report: RefundImportReport = { listed: 0, imported: 0, skipped: 0 };
   let startingAfter: string | undefined;
   for (let page = 0; page < MAX_PAGES; page += 1) {
-    const listed = await deps.provider.listRefunds({ createdSince: options.since, limit: 100, ...(startingAfter ? { startingAfter } : {}) });
+    const listed = await deps.provider.listRefunds({
+      createdSince: options.since,
+      limit: 100,
+      ...(startingAfter ? { startingAfter } : {}),
+    });
     report.listed += listed.refunds.length;
-    const known = await findKnownProviderRefundIds(deps.db, listed.refunds.map((refund) => refund.id));
+    const known = await findKnownProviderRefundIds(
+      deps.db,
+      listed.refunds.map((refund) => refund.id),
+    );
     for (const refund of listed.refunds) {
       if (known.has(refund.id)) continue;
       const payment = await findPaymentByProviderId(deps.db, PROVIDER, refund.paymentId);
       // A refund of ours still pending may be this very one: its retry settles it with the provider's id.
-      const pending = payment ? (await findRefunds(deps.db, payment.bookingId)).some((ours) => ours.status === "pending" && ours.paymentId === payment.id) : false;
+      const pending = payment
+        ? (await findRefunds(deps.db, payment.bookingId)).some(
+            (ours) => ours.status === "pending" && ours.paymentId === payment.id,
+          )
+        : false;
       if (!payment || pending) {
         report.skipped += 1;
         continue;
       }
       const recorded = await recordProviderRefund(
         { db: deps.db, now: deps.now, actor: PROVIDER_DASHBOARD_ACTOR },
-        { bookingId: payment.bookingId, paymentId: payment.id, providerRefundId: refund.id, amountMinor: refund.amountMinor, reason: "" },
+        {
+          bookingId: payment.bookingId,
+          paymentId: payment.id,
+          providerRefundId: refund.id,
+          amountMinor: refund.amountMinor,
+          reason: "",
+        },
       );
       if (recorded) report.imported += 1;
     }
@@ -97,9 +138,22 @@ function slotOf(at: Date): Date {
 /** Queues the reading of the ten minutes `at` falls in (once, whichever node asks): called by the per-minute sweep. */
 export async function scheduleRefundReconciliation(db: Database, at: Date): Promise<number | null> {
   const slot = slotOf(at);
-  return enqueueJob(db, { name: RECONCILE_REFUNDS, payload: { slot: slot.toISOString() }, runAt: slot, singletonKey: slot.toISOString(), maxAttempts: 3 });
+  return enqueueJob(db, {
+    name: RECONCILE_REFUNDS,
+    payload: { slot: slot.toISOString() },
+    runAt: slot,
+    singletonKey: slot.toISOString(),
+    maxAttempts: 3,
+  });
 }
 
-export async function runRefundReconciliationJob(deps: RecoveryDeps, _payload: unknown, context: Pick<JobContext, "logger">): Promise<void> {
-  await importProviderRefunds(deps, { since: new Date(deps.now.getTime() - REFUND_IMPORT_LOOKBACK_MS), logger: context.logger });
+export async function runRefundReconciliationJob(
+  deps: RecoveryDeps,
+  _payload: unknown,
+  context: Pick<JobContext, "logger">,
+): Promise<void> {
+  await importProviderRefunds(deps, {
+    since: new Date(deps.now.getTime() - REFUND_IMPORT_LOOKBACK_MS),
+    logger: context.logger,
+  });
 }

@@ -118,8 +118,10 @@ export async function refundBooking(deps: RefundDeps, command: RefundCommand): P
   try {
     // Refusals are filed under the booking's id once it is found (the reference when there is none).
     const reserved = await reserveRefund(deps, command, (bookingId) => (audit.entityId = bookingId));
-    if (reserved.refund.status === "failed") throw providerRefusal(reserved.refund.failureCode ?? "PAYMENT_INTENT_STATE");
-    if (reserved.refund.status !== "pending") return { booking: reserved.booking, refund: reserved.refund, replayed: true };
+    if (reserved.refund.status === "failed")
+      throw providerRefusal(reserved.refund.failureCode ?? "PAYMENT_INTENT_STATE");
+    if (reserved.refund.status !== "pending")
+      return { booking: reserved.booking, refund: reserved.refund, replayed: true };
     const answer = await askProvider(deps, reserved.refund, reserved.payment);
     return await settle(deps, reserved.refund, answer, { ...audit, entityId: reserved.booking.id });
   } catch (error) {
@@ -134,13 +136,18 @@ interface Reserved {
   refund: BookingRefundRow;
 }
 
-async function reserveRefund(deps: RefundDeps, command: RefundCommand, found: (bookingId: string) => void): Promise<Reserved> {
+async function reserveRefund(
+  deps: RefundDeps,
+  command: RefundCommand,
+  found: (bookingId: string) => void,
+): Promise<Reserved> {
   return deps.db.transaction(async (tx) => {
     const reference = normalizeReference(command.reference);
     const booking = reference ? await findBooking(tx, { reference }, { lock: true }) : null;
     if (!booking) throw new AppError("BOOKING_NOT_FOUND");
     found(booking.id);
-    if (!command.idempotencyKey && !KEY_PATTERN.test(command.key)) throw new AppError("INVALID_REQUEST", { issues: [{ path: "key", code: "format" }] });
+    if (!command.idempotencyKey && !KEY_PATTERN.test(command.key))
+      throw new AppError("INVALID_REQUEST", { issues: [{ path: "key", code: "format" }] });
     const payments = await findPayments(tx, booking.id);
     const payment = paidAttemptOf(payments);
     const idempotencyKey = command.idempotencyKey ?? refundKeyOf(booking.id, command.key);
@@ -149,17 +156,27 @@ async function reserveRefund(deps: RefundDeps, command: RefundCommand, found: (b
 
     const decided = command.decide ? await command.decide(tx, booking) : null;
     const reason = (decided?.reason ?? command.reason).trim();
-    if (reason.length > REFUND_REASON_MAX) throw new AppError("INVALID_REQUEST", { issues: [{ path: "reason", code: "too_long" }] });
+    if (reason.length > REFUND_REASON_MAX)
+      throw new AppError("INVALID_REQUEST", { issues: [{ path: "reason", code: "too_long" }] });
     const amountMinor = decided ? decided.amountMinor : parseRefundAmount(command.amount, booking.currency);
-    if (!payment?.providerPaymentId) throw new AppError("REFUND_NOT_ALLOWED", { issues: [{ path: "booking.payment", code: "none_captured" }] });
-    const [refunds, tickets, lines] = await Promise.all([findRefunds(tx, booking.id), findTickets(tx, booking.id), findBookingLines(tx, booking.id)]);
+    if (!payment?.providerPaymentId)
+      throw new AppError("REFUND_NOT_ALLOWED", { issues: [{ path: "booking.payment", code: "none_captured" }] });
+    const [refunds, tickets, lines] = await Promise.all([
+      findRefunds(tx, booking.id),
+      findTickets(tx, booking.id),
+      findBookingLines(tx, booking.id),
+    ]);
     const plan = planRefund(
       {
         bookingStatus: booking.status,
         currency: booking.currency,
         paidMinor: payment.amountMinor,
         refundedMinor: spokenForMinor(refunds),
-        tickets: tickets.map((ticket) => ({ id: ticket.id, bookingLineId: ticket.bookingLineId, status: ticket.status })),
+        tickets: tickets.map((ticket) => ({
+          id: ticket.id,
+          bookingLineId: ticket.bookingLineId,
+          status: ticket.status,
+        })),
         lines: lines.map((line) => ({ id: line.id, totalMinor: line.totalMinor })),
       },
       { amountMinor, ticketIds: decided ? decided.ticketIds : command.ticketIds },
@@ -195,9 +212,16 @@ async function reserveRefund(deps: RefundDeps, command: RefundCommand, found: (b
 
 type ProviderAnswer = { kind: "refunded"; providerRefundId: string } | { kind: "refused"; code: string };
 
-async function askProvider(deps: RefundDeps, refund: BookingRefundRow, payment: BookingPaymentRow): Promise<ProviderAnswer> {
+async function askProvider(
+  deps: RefundDeps,
+  refund: BookingRefundRow,
+  payment: BookingPaymentRow,
+): Promise<ProviderAnswer> {
   try {
-    const answer = await deps.provider.refundPayment(payment.providerPaymentId!, { amountMinor: refund.amountMinor, idempotencyKey: refund.idempotencyKey });
+    const answer = await deps.provider.refundPayment(payment.providerPaymentId!, {
+      amountMinor: refund.amountMinor,
+      idempotencyKey: refund.idempotencyKey,
+    });
     return { kind: "refunded", providerRefundId: answer.refundId };
   } catch (error) {
     // Unreachable or failing: we cannot know whether the money moved, so the refund stays pending (it
@@ -207,20 +231,36 @@ async function askProvider(deps: RefundDeps, refund: BookingRefundRow, payment: 
   }
 }
 
-async function settle(deps: RefundDeps, pending: BookingRefundRow, answer: ProviderAnswer, audit: Parameters<typeof recordChange>[1]): Promise<RefundOutcome> {
+async function settle(
+  deps: RefundDeps,
+  pending: BookingRefundRow,
+  answer: ProviderAnswer,
+  audit: Parameters<typeof recordChange>[1],
+): Promise<RefundOutcome> {
   const { now } = deps;
   const outcome = await deps.db.transaction(async (tx) => {
     await decideAt(tx, now);
     const booking = (await findBooking(tx, { id: pending.bookingId }, { lock: true }))!;
     const refund = (await findRefundByKey(tx, pending.idempotencyKey, { lock: true }))!;
     // The same form sent twice at once: the other request settled it while this one waited.
-    if (refund.status !== "pending") return { booking, refund, replayed: true, refusal: refund.status === "failed" ? (refund.failureCode ?? "PAYMENT_INTENT_STATE") : null };
+    if (refund.status !== "pending")
+      return {
+        booking,
+        refund,
+        replayed: true,
+        refusal: refund.status === "failed" ? (refund.failureCode ?? "PAYMENT_INTENT_STATE") : null,
+      };
     if (answer.kind === "refused") {
       const failed = await settleRefund(tx, refund.id, { status: "failed", failureCode: answer.code }, now);
       return { booking, refund: failed, replayed: false, refusal: answer.code };
     }
 
-    const settled = await settleRefund(tx, refund.id, { status: "succeeded", providerRefundId: answer.providerRefundId }, now);
+    const settled = await settleRefund(
+      tx,
+      refund.id,
+      { status: "succeeded", providerRefundId: answer.providerRefundId },
+      now,
+    );
     const after = await applyGivenRefund(tx, booking, settled, audit, now);
     return { booking: after, refund: settled, replayed: false, refusal: null };
   });
@@ -233,13 +273,25 @@ async function settle(deps: RefundDeps, pending: BookingRefundRow, answer: Provi
  * (as the operator's refund would have been), refused (failed), or still unanswered
  * (PAYMENT_PROVIDER_UNAVAILABLE thrown, the refund stays pending). A refund no longer pending is left as it is.
  */
-export async function finishPendingRefund(deps: Omit<RefundDeps, "actor"> & { actor: AuditActor }, refundId: string): Promise<BookingRefundRow | null> {
+export async function finishPendingRefund(
+  deps: Omit<RefundDeps, "actor"> & { actor: AuditActor },
+  refundId: string,
+): Promise<BookingRefundRow | null> {
   const refund = await findRefundById(deps.db, refundId);
   if (!refund || refund.status !== "pending") return refund;
-  const payment = (await findPayments(deps.db, refund.bookingId)).find((candidate) => candidate.id === refund.paymentId);
+  const payment = (await findPayments(deps.db, refund.bookingId)).find(
+    (candidate) => candidate.id === refund.paymentId,
+  );
   if (!payment?.providerPaymentId) return refund;
   const answer = await askProvider(deps, refund, payment);
-  const audit = { actor: deps.actor, action: REFUND_ACTION, entityType: "booking", entityId: refund.bookingId, requestId: deps.requestId ?? null, at: deps.now };
+  const audit = {
+    actor: deps.actor,
+    action: REFUND_ACTION,
+    entityType: "booking",
+    entityId: refund.bookingId,
+    requestId: deps.requestId ?? null,
+    at: deps.now,
+  };
   try {
     return (await settle(deps, refund, answer, audit)).refund;
   } catch (error) {
@@ -281,14 +333,33 @@ export async function recordProviderRefund(
         currency: booking.currency,
         reason: given.reason,
         ticketIds: [],
-        lineShares: shareAmongLines({ currency: booking.currency, tickets: [], lines: lines.map((line) => ({ id: line.id, totalMinor: line.totalMinor })) }, amountMinor, []),
+        lineShares: shareAmongLines(
+          {
+            currency: booking.currency,
+            tickets: [],
+            lines: lines.map((line) => ({ id: line.id, totalMinor: line.totalMinor })),
+          },
+          amountMinor,
+          [],
+        ),
         requestedBy: deps.actor.label,
         requestedByUserId: deps.actor.userId,
       },
       now,
     );
-    const settled = await settleRefund(tx, pending.id, { status: "succeeded", providerRefundId: given.providerRefundId }, now);
-    await applyGivenRefund(tx, booking, settled, { actor: deps.actor, action: IMPORT_ACTION, entityType: "booking", entityId: booking.id, at: now }, now);
+    const settled = await settleRefund(
+      tx,
+      pending.id,
+      { status: "succeeded", providerRefundId: given.providerRefundId },
+      now,
+    );
+    await applyGivenRefund(
+      tx,
+      booking,
+      settled,
+      { actor: deps.actor, action: IMPORT_ACTION, entityType: "booking", entityId: booking.id, at: now },
+      now,
+    );
     return settled;
   });
 }
@@ -301,20 +372,30 @@ export const IMPORT_ACTION = "booking.refund_imported";
  * tickets (all valid ones when nothing is left) cancelled and their seats freed, the booking refunded
  * when nothing is left, a history row, the audit entry and the buyer's mail.
  */
-async function applyGivenRefund(tx: Database, booking: BookingRow, settled: BookingRefundRow, audit: Parameters<typeof recordChange>[1], now: Date): Promise<BookingRow> {
+async function applyGivenRefund(
+  tx: Database,
+  booking: BookingRow,
+  settled: BookingRefundRow,
+  audit: Parameters<typeof recordChange>[1],
+  now: Date,
+): Promise<BookingRow> {
   const payments = await findPayments(tx, booking.id);
   const given = await findRefunds(tx, booking.id);
   const paidMinor = paidAttemptOf(payments)?.amountMinor ?? booking.totalMinor;
   const refundedAfter = refundedMinorOf(given);
   const refundedBefore = refundedAfter - settled.amountMinor;
   const isFull = refundedAfter >= paidMinor;
-  const toCancel = isFull ? (await findTickets(tx, booking.id)).filter((ticket) => ticket.status === "valid").map((ticket) => ticket.id) : settled.ticketIds;
+  const toCancel = isFull
+    ? (await findTickets(tx, booking.id)).filter((ticket) => ticket.status === "valid").map((ticket) => ticket.id)
+    : settled.ticketIds;
   const cancelled = await voidTickets(tx, booking.id, toCancel);
   await freeSeatsOf(tx, cancelled, now);
 
   const history = `refund:${settled.id}:${settled.amountMinor}`;
   const after =
-    isFull && booking.status !== "refunded" ? await moveBooking(tx, booking, "refunded", history, now) : (await recordBookingEvent(tx, booking, history, now), booking);
+    isFull && booking.status !== "refunded"
+      ? await moveBooking(tx, booking, "refunded", history, now)
+      : (await recordBookingEvent(tx, booking, history, now), booking);
   await recordChange(tx, {
     ...audit,
     before: { status: booking.status, refundedMinor: refundedBefore },
@@ -331,29 +412,53 @@ async function applyGivenRefund(tx: Database, booking: BookingRow, settled: Book
       },
     },
   });
-  await enqueueJob(tx, { name: SEND_REFUND_EMAIL, payload: { refundId: settled.id }, singletonKey: `refund:${settled.id}` });
+  await enqueueJob(tx, {
+    name: SEND_REFUND_EMAIL,
+    payload: { refundId: settled.id },
+    singletonKey: `refund:${settled.id}`,
+  });
   return after;
 }
 
 /** The provider refused the refund (its code in the issue): more than it holds, or a payment it cannot refund. */
 function providerRefusal(code: string): AppError {
-  return new AppError(code === "PAYMENT_AMOUNT_EXCEEDED" ? "REFUND_EXCEEDS_PAID" : "REFUND_NOT_ALLOWED", { issues: [{ path: "provider", code }] });
+  return new AppError(code === "PAYMENT_AMOUNT_EXCEEDED" ? "REFUND_EXCEEDS_PAID" : "REFUND_NOT_ALLOWED", {
+    issues: [{ path: "provider", code }],
+  });
 }
 
 /** Seats of cancelled tickets go back on sale: per line and sailing (or activity day), in sailing order as every seat-taking transaction locks. */
 export async function freeSeatsOf(tx: Database, cancelled: readonly TicketRow[], now: Date): Promise<void> {
-  const groups = new Map<string, { reference: string; target: { sailingId: number } | { activityId: number; date: string }; count: number; order: number }>();
+  const groups = new Map<
+    string,
+    {
+      reference: string;
+      target: { sailingId: number } | { activityId: number; date: string };
+      count: number;
+      order: number;
+    }
+  >();
   for (const ticket of cancelled) {
     const target =
-      ticket.sailingId !== null ? { sailingId: ticket.sailingId } : ticket.activityId !== null && ticket.serviceDate !== null ? { activityId: ticket.activityId, date: ticket.serviceDate } : null;
+      ticket.sailingId !== null
+        ? { sailingId: ticket.sailingId }
+        : ticket.activityId !== null && ticket.serviceDate !== null
+          ? { activityId: ticket.activityId, date: ticket.serviceDate }
+          : null;
     // An open ticket took no seat: nothing to give back.
     if (!target) continue;
     const key = `${ticket.bookingLineId}|${JSON.stringify(target)}`;
-    const group = groups.get(key) ?? { reference: saleReferenceOf(ticket.bookingLineId), target, count: 0, order: ticket.sailingId ?? ticket.activityId ?? 0 };
+    const group = groups.get(key) ?? {
+      reference: saleReferenceOf(ticket.bookingLineId),
+      target,
+      count: 0,
+      order: ticket.sailingId ?? ticket.activityId ?? 0,
+    };
     group.count += 1;
     groups.set(key, group);
   }
-  for (const group of [...groups.values()].sort((a, b) => a.order - b.order)) await releaseSoldSeats(tx, group.reference, group.target, group.count, now);
+  for (const group of [...groups.values()].sort((a, b) => a.order - b.order))
+    await releaseSoldSeats(tx, group.reference, group.target, group.count, now);
 }
 
 // ---- The buyer's mail
@@ -363,7 +468,11 @@ const RefundEmailPayloadSchema = z.object({ refundId: z.uuid() });
 export type SendRefundEmailDeps = Omit<BookingDocumentDeps, "now" | "ticketSigningSecret"> & { mailer: Mailer };
 
 /** The job: tells the buyer, in the booking's language, what came back and what is left. */
-export async function sendRefundEmail(deps: SendRefundEmailDeps, payload: unknown, context: Pick<JobContext, "now" | "logger">): Promise<void> {
+export async function sendRefundEmail(
+  deps: SendRefundEmailDeps,
+  payload: unknown,
+  context: Pick<JobContext, "now" | "logger">,
+): Promise<void> {
   const { refundId } = RefundEmailPayloadSchema.parse(payload);
   const { db } = deps;
   const refund = await findRefundById(db, refundId);
@@ -374,9 +483,16 @@ export async function sendRefundEmail(deps: SendRefundEmailDeps, payload: unknow
   const booking = (await findBooking(db, { id: refund.bookingId }))!;
   const language: Language = isLanguage(booking.language) ? booking.language : "es";
   const format = await findAmountFormatter(db, booking.currency, language);
-  const written = (minor: number) => (isCurrencyCode(booking.currency) ? `${format(minor)} ${booking.currency}` : format(minor));
-  const [payments, refunds, tickets] = await Promise.all([findPayments(db, booking.id), findRefunds(db, booking.id), findTickets(db, booking.id)]);
-  const cancelled = tickets.filter((ticket) => ticket.status === "void" && (refund.ticketIds.includes(ticket.id) || booking.status === "refunded"));
+  const written = (minor: number) =>
+    isCurrencyCode(booking.currency) ? `${format(minor)} ${booking.currency}` : format(minor);
+  const [payments, refunds, tickets] = await Promise.all([
+    findPayments(db, booking.id),
+    findRefunds(db, booking.id),
+    findTickets(db, booking.id),
+  ]);
+  const cancelled = tickets.filter(
+    (ticket) => ticket.status === "void" && (refund.ticketIds.includes(ticket.id) || booking.status === "refunded"),
+  );
   const mail = renderRefundEmail({
     language,
     buyerName: booking.buyerName,
@@ -389,6 +505,13 @@ export async function sendRefundEmail(deps: SendRefundEmailDeps, payload: unknow
     manageUrl: manageBookingUrlOf(deps, booking),
     siteOrigin: deps.siteOrigin,
   });
-  await deps.mailer.send({ to: booking.buyerEmail, subject: mail.subject, text: mail.text, html: mail.html, language, tag: "booking-refund" });
+  await deps.mailer.send({
+    to: booking.buyerEmail,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    language,
+    tag: "booking-refund",
+  });
   await recordBookingEvent(db, booking, `email_sent:refund:${refund.id}`, context.now);
 }

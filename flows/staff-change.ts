@@ -28,7 +28,11 @@ export interface AuditedOutcome<T> {
   entityId?: string;
 }
 
-export async function runAuditedChange<T>(deps: StaffDeps, target: AuditedTarget, change: (tx: Database) => Promise<AuditedOutcome<T>>): Promise<T> {
+export async function runAuditedChange<T>(
+  deps: StaffDeps,
+  target: AuditedTarget,
+  change: (tx: Database) => Promise<AuditedOutcome<T>>,
+): Promise<T> {
   try {
     return await deps.db.transaction(async (tx) => {
       const outcome = await change(tx);

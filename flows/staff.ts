@@ -17,12 +17,26 @@ export async function changeStaffRole(
   now: Date,
   requestId: string | null = null,
 ): Promise<Account> {
-  const attempt = { actor, action: "staff.set_role", entityType: "user", entityId: change.email, after: { role: change.role }, requestId, at: now };
+  const attempt = {
+    actor,
+    action: "staff.set_role",
+    entityType: "user",
+    entityId: change.email,
+    after: { role: change.role },
+    requestId,
+    at: now,
+  };
   try {
     return await db.transaction(async (tx) => {
       const { account, before } = await setStaffRole(tx, change.email, change.role, now);
-      if (actor.userId === account.id && before === "admin" && change.role !== "admin") throw new AppError("STAFF_SELF_DEMOTION");
-      await recordChange(tx, { ...attempt, entityId: account.id, before: { email: account.email, role: before }, after: { email: account.email, role: change.role } });
+      if (actor.userId === account.id && before === "admin" && change.role !== "admin")
+        throw new AppError("STAFF_SELF_DEMOTION");
+      await recordChange(tx, {
+        ...attempt,
+        entityId: account.id,
+        before: { email: account.email, role: before },
+        after: { email: account.email, role: change.role },
+      });
       return account;
     });
   } catch (error) {

@@ -7,7 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CROSSING_TO_ISLA } from "../db/seed-catalogue.ts";
 import { openSnapshot, type DatabaseHandle } from "../tests/setup/db.ts";
 import { jobs } from "../modules/jobs/index.ts";
-import { addDays, blockSeats, closeSales, findDaySailings, liftClosure, materializeSailings, releaseAllocations, sailings, type SailingView } from "../modules/inventory/index.ts";
+import {
+  addDays,
+  blockSeats,
+  closeSales,
+  findDaySailings,
+  liftClosure,
+  materializeSailings,
+  releaseAllocations,
+  sailings,
+  type SailingView,
+} from "../modules/inventory/index.ts";
 import { OFFER_WAITLIST_SEATS, joinWaitingList, offerFreedSeats, scheduleWaitlistCheck } from "./waitlist.ts";
 
 let database: DatabaseHandle;
@@ -34,7 +44,15 @@ async function fullSailingWithLine(waiting = true): Promise<{ sailing: SailingVi
   if (waiting) {
     await joinWaitingList(
       { db: database.db, now: NOW },
-      { sailing: String(sailing.id), email: `line-${sailing.id}@example.com`, adults: "2", children: "0", infants: "0", category: "tourist", language: "es" },
+      {
+        sailing: String(sailing.id),
+        email: `line-${sailing.id}@example.com`,
+        adults: "2",
+        children: "0",
+        infants: "0",
+        category: "tourist",
+        language: "es",
+      },
     );
   }
   return { sailing, block };
@@ -53,11 +71,15 @@ describe("freed seats reach the waiting list at once", () => {
     expect(await checksOf(sailing.id)).toEqual([]);
     const at = minutes(5);
     await database.db.transaction(async (tx) => void (await releaseAllocations(tx, block, at)));
-    expect(await checksOf(sailing.id)).toEqual([{ runAt: at, key: `${sailing.id}@${at.toISOString()}`, payload: { sailingId: sailing.id }, state: "pending" }]);
+    expect(await checksOf(sailing.id)).toEqual([
+      { runAt: at, key: `${sailing.id}@${at.toISOString()}`, payload: { sailingId: sailing.id }, state: "pending" },
+    ]);
     // The use cases' own scheduling of the same check is the same job.
     await scheduleWaitlistCheck(database.db, sailing.id, at);
     expect(await checksOf(sailing.id)).toHaveLength(1);
-    expect((await offerFreedSeats({ db: database.db, now: at, tokenSecret: SECRET }, sailing.id)).offered).toHaveLength(1);
+    expect((await offerFreedSeats({ db: database.db, now: at, tokenSecret: SECRET }, sailing.id)).offered).toHaveLength(
+      1,
+    );
   });
 
   it("a release the same transaction takes back (a hold turned into a sale) queues nothing", async () => {
@@ -77,10 +99,18 @@ describe("freed seats reach the waiting list at once", () => {
 
   it("a capacity that grows queues a check; one that shrinks does not", async () => {
     const { sailing } = await fullSailingWithLine();
-    await database.db.update(sailings).set({ capacity: sailing.capacity + 5 }).where(eq(sailings.id, sailing.id));
+    await database.db
+      .update(sailings)
+      .set({ capacity: sailing.capacity + 5 })
+      .where(eq(sailings.id, sailing.id));
     expect(await checksOf(sailing.id)).toHaveLength(1);
-    await database.db.delete(jobs).where(and(eq(jobs.name, OFFER_WAITLIST_SEATS), sql`${jobs.payload} ->> 'sailingId' = ${String(sailing.id)}`));
-    await database.db.update(sailings).set({ capacity: sailing.capacity + 3 }).where(eq(sailings.id, sailing.id));
+    await database.db
+      .delete(jobs)
+      .where(and(eq(jobs.name, OFFER_WAITLIST_SEATS), sql`${jobs.payload} ->> 'sailingId' = ${String(sailing.id)}`));
+    await database.db
+      .update(sailings)
+      .set({ capacity: sailing.capacity + 3 })
+      .where(eq(sailings.id, sailing.id));
     expect(await checksOf(sailing.id)).toEqual([]);
   });
 
@@ -89,7 +119,9 @@ describe("freed seats reach the waiting list at once", () => {
     const closure = await closeSales(database.db, { crossingId: CROSSING_TO_ISLA, date: addDays(DAY, 0) }, "weather");
     await releaseAllocations(database.db, block, minutes(1));
     // Closed, the check offers nothing; its line waits for the closure to be lifted.
-    expect((await offerFreedSeats({ db: database.db, now: minutes(1), tokenSecret: SECRET }, sailing.id)).offered).toEqual([]);
+    expect(
+      (await offerFreedSeats({ db: database.db, now: minutes(1), tokenSecret: SECRET }, sailing.id)).offered,
+    ).toEqual([]);
     const before = (await checksOf(sailing.id)).length;
     await liftClosure(database.db, closure.id, minutes(2));
     const checks = await checksOf(sailing.id);

@@ -8,7 +8,15 @@ import { createLogger } from "../lib/logger.ts";
 import { openSnapshot, type DatabaseHandle } from "../tests/setup/db.ts";
 import { jobs } from "../modules/jobs/index.ts";
 import { createMailer, mailOutbox } from "../modules/mail/index.ts";
-import { addDays, blockSeats, findDaySailings, findSailing, materializeSailings, seatAllocations, type SailingView } from "../modules/inventory/index.ts";
+import {
+  addDays,
+  blockSeats,
+  findDaySailings,
+  findSailing,
+  materializeSailings,
+  seatAllocations,
+  type SailingView,
+} from "../modules/inventory/index.ts";
 import { OFFER_MINUTES, waitlistEntries } from "../modules/waitlist/index.ts";
 import { addToCart, findCartView, type CartContext } from "./cart.ts";
 import {
@@ -28,7 +36,12 @@ const NOW = new Date("2031-04-07T15:00:00Z");
 const SECRET = "waitlist-test-secret-0123456789abcdef0123456789";
 const HOLD_SECONDS = 900;
 const logger = createLogger("silent");
-const cartContext = (now: Date): CartContext => ({ siteCode: "travesia", language: "es", now, holdSeconds: HOLD_SECONDS });
+const cartContext = (now: Date): CartContext => ({
+  siteCode: "travesia",
+  language: "es",
+  now,
+  holdSeconds: HOLD_SECONDS,
+});
 const minutes = (count: number, from = NOW) => new Date(from.getTime() + count * 60_000);
 const deps = (now: Date) => ({ db: database.db, now, tokenSecret: SECRET });
 
@@ -41,12 +54,24 @@ beforeAll(async () => {
   database = await openSnapshot();
   await materializeSailings(database.db, { from: DAY, to: addDays(DAY, 2), now: NOW });
   spare = [];
-  for (let day = 0; day <= 2; day += 1) spare.push(...(await findDaySailings(database.db, [CROSSING_TO_ISLA], addDays(DAY, day), NOW)));
+  for (let day = 0; day <= 2; day += 1)
+    spare.push(...(await findDaySailings(database.db, [CROSSING_TO_ISLA], addDays(DAY, day), NOW)));
 });
 afterAll(() => database.close());
 
 const join = (sailing: SailingView, email: string, adults = 2, now = NOW) =>
-  joinWaitingList({ db: database.db, now }, { sailing: String(sailing.id), email, adults: String(adults), children: "0", infants: "0", category: "tourist", language: "es" });
+  joinWaitingList(
+    { db: database.db, now },
+    {
+      sailing: String(sailing.id),
+      email,
+      adults: String(adults),
+      children: "0",
+      infants: "0",
+      category: "tourist",
+      language: "es",
+    },
+  );
 
 /** Fills a sailing: all its seats but `held` blocked, and a visitor's cart holding the last `held` (15 minutes). */
 async function fill(sailing: SailingView, held: number): Promise<void> {
@@ -68,23 +93,47 @@ function ferryItem(sailing: SailingView, adult: number) {
   };
 }
 
-async function offerHolds(sailingId: number): Promise<{ reference: string; quantity: number; expiresAt: Date | null }[]> {
+async function offerHolds(
+  sailingId: number,
+): Promise<{ reference: string; quantity: number; expiresAt: Date | null }[]> {
   return database.db
-    .select({ reference: seatAllocations.reference, quantity: seatAllocations.quantity, expiresAt: seatAllocations.expiresAt })
+    .select({
+      reference: seatAllocations.reference,
+      quantity: seatAllocations.quantity,
+      expiresAt: seatAllocations.expiresAt,
+    })
     .from(seatAllocations)
-    .where(and(eq(seatAllocations.sailingId, sailingId), isNull(seatAllocations.releasedAt), sql`${seatAllocations.reference} like 'waitlist-offer:%'`));
+    .where(
+      and(
+        eq(seatAllocations.sailingId, sailingId),
+        isNull(seatAllocations.releasedAt),
+        sql`${seatAllocations.reference} like 'waitlist-offer:%'`,
+      ),
+    );
 }
 
-const mailer = () => createMailer({ SMTP_URL: undefined, MAIL_FROM: "Travesía <boletos@travesia.example>" }, database.db);
+const mailer = () =>
+  createMailer({ SMTP_URL: undefined, MAIL_FROM: "Travesía <boletos@travesia.example>" }, database.db);
 
 /** Sends the offer mail of `entryId` through the outbox and returns the link's token. */
 async function mailedToken(entryId: string, now: Date): Promise<string> {
   await sendWaitlistOfferEmail(
-    { db: database.db, mailer: mailer(), tokenSecret: SECRET, siteOrigin: "https://travesia.example", offerPathOf: (language) => `/${language}/lista-de-espera/` },
+    {
+      db: database.db,
+      mailer: mailer(),
+      tokenSecret: SECRET,
+      siteOrigin: "https://travesia.example",
+      offerPathOf: (language) => `/${language}/lista-de-espera/`,
+    },
     { entryId },
     { now, logger },
   );
-  const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.tag, "waitlist-offer")).orderBy(sql`${mailOutbox.id} desc`).limit(1);
+  const [mail] = await database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.tag, "waitlist-offer"))
+    .orderBy(sql`${mailOutbox.id} desc`)
+    .limit(1);
   const token = /https:\/\/travesia\.example\/es\/lista-de-espera\/\?token=([0-9a-f]{64})/.exec(mail?.text ?? "")?.[1];
   expect(token, mail?.text).toBeDefined();
   return token!;
@@ -95,7 +144,15 @@ describe("joining a sailing's waiting list", () => {
     const sailing = freshSailing();
     const refused = joinWaitingList(
       { db: database.db, now: NOW },
-      { sailing: String(sailing.id), email: "not-an-address", adults: "0", children: "1", infants: "x", category: "vip", language: "fr" },
+      {
+        sailing: String(sailing.id),
+        email: "not-an-address",
+        adults: "0",
+        children: "1",
+        infants: "x",
+        category: "vip",
+        language: "fr",
+      },
     );
     await expect(refused).rejects.toMatchObject({
       code: "WAITLIST_INVALID",
@@ -106,8 +163,14 @@ describe("joining a sailing's waiting list", () => {
         { path: "passengers", code: "not_a_count" },
       ]),
     });
-    await expect(join(sailing, "")).rejects.toMatchObject({ code: "WAITLIST_INVALID", issues: [{ path: "email", code: "required" }] });
-    await expect(join(sailing, "ana@example.mx", 21)).rejects.toMatchObject({ code: "WAITLIST_INVALID", issues: [{ path: "passengers", code: "too_many" }] });
+    await expect(join(sailing, "")).rejects.toMatchObject({
+      code: "WAITLIST_INVALID",
+      issues: [{ path: "email", code: "required" }],
+    });
+    await expect(join(sailing, "ana@example.mx", 21)).rejects.toMatchObject({
+      code: "WAITLIST_INVALID",
+      issues: [{ path: "passengers", code: "too_many" }],
+    });
     const rows = await database.db.select().from(waitlistEntries).where(eq(waitlistEntries.sailingId, sailing.id));
     expect(rows).toHaveLength(0);
   });
@@ -115,11 +178,18 @@ describe("joining a sailing's waiting list", () => {
   it("refuses a sailing with the seats on sale, an unknown one, and a departed one", async () => {
     const sailing = freshSailing();
     await expect(join(sailing, "ana@example.mx")).rejects.toMatchObject({ code: "WAITLIST_SEATS_AVAILABLE" });
-    await expect(joinWaitingList({ db: database.db, now: NOW }, { sailing: "999999999", email: "ana@example.mx", adults: "1", language: "es" })).rejects.toMatchObject({
+    await expect(
+      joinWaitingList(
+        { db: database.db, now: NOW },
+        { sailing: "999999999", email: "ana@example.mx", adults: "1", language: "es" },
+      ),
+    ).rejects.toMatchObject({
       code: "UNKNOWN_SAILING",
     });
     await fill(sailing, 2);
-    await expect(join(sailing, "ana@example.mx", 2, new Date(sailing.departsAt.getTime() - 60_000))).rejects.toMatchObject({ code: "SAILING_DEPARTED" });
+    await expect(
+      join(sailing, "ana@example.mx", 2, new Date(sailing.departsAt.getTime() - 60_000)),
+    ).rejects.toMatchObject({ code: "SAILING_DEPARTED" });
   });
 
   it("tells the place in line, refuses the same address twice (whatever its case), and schedules a check for when the hold runs out", async () => {
@@ -130,8 +200,14 @@ describe("joining a sailing's waiting list", () => {
     expect(first.place).toBe(1);
     expect(second.place).toBe(2);
     await expect(join(sailing, "ana@example.MX")).rejects.toMatchObject({ code: "WAITLIST_DUPLICATE" });
-    const checks = await database.db.select({ runAt: jobs.runAt, payload: jobs.payload }).from(jobs).where(eq(jobs.name, OFFER_WAITLIST_SEATS));
-    expect(checks).toContainEqual({ runAt: new Date(NOW.getTime() + HOLD_SECONDS * 1000), payload: { sailingId: sailing.id } });
+    const checks = await database.db
+      .select({ runAt: jobs.runAt, payload: jobs.payload })
+      .from(jobs)
+      .where(eq(jobs.name, OFFER_WAITLIST_SEATS));
+    expect(checks).toContainEqual({
+      runAt: new Date(NOW.getTime() + HOLD_SECONDS * 1000),
+      payload: { sailingId: sailing.id },
+    });
   });
 });
 
@@ -154,10 +230,20 @@ describe("offers", () => {
     expect(holds[0]!.expiresAt).toEqual(minutes(OFFER_MINUTES, later));
     expect((await findSailing(database.db, sailing.id, later)).seatsLeft).toBe(0);
     // A link is never a lie: a buyer arriving now finds the sailing full.
-    await expect(addToCart(database.db, { sessionId: null, currency: "MXN", item: ferryItem(sailing, 1) }, cartContext(later))).rejects.toMatchObject({ code: "SAILING_SOLD_OUT" });
-    const mails = await database.db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.name, SEND_WAITLIST_OFFER));
-    expect(mails.map((job) => (job.payload as { entryId: string }).entryId)).toEqual(expect.arrayContaining([two.entryId, one.entryId]));
-    const [waiting] = await database.db.select({ status: waitlistEntries.status }).from(waitlistEntries).where(eq(waitlistEntries.id, four.entryId));
+    await expect(
+      addToCart(database.db, { sessionId: null, currency: "MXN", item: ferryItem(sailing, 1) }, cartContext(later)),
+    ).rejects.toMatchObject({ code: "SAILING_SOLD_OUT" });
+    const mails = await database.db
+      .select({ payload: jobs.payload })
+      .from(jobs)
+      .where(eq(jobs.name, SEND_WAITLIST_OFFER));
+    expect(mails.map((job) => (job.payload as { entryId: string }).entryId)).toEqual(
+      expect.arrayContaining([two.entryId, one.entryId]),
+    );
+    const [waiting] = await database.db
+      .select({ status: waitlistEntries.status })
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.id, four.entryId));
     expect(waiting?.status).toBe("waiting");
   });
 
@@ -176,14 +262,25 @@ describe("offers", () => {
     expect(view).toMatchObject({ state: "offered", seats: 2, sailing: { id: sailing.id } });
 
     const claimedAt = minutes(30);
-    const claimed = await claimWaitlistOffer(database.db, { token, sessionId: null, currency: "MXN" }, cartContext(claimedAt));
+    const claimed = await claimWaitlistOffer(
+      database.db,
+      { token, sessionId: null, currency: "MXN" },
+      cartContext(claimedAt),
+    );
     const cart = await findCartView(database.db, { sessionId: claimed.sessionId, language: "es", now: claimedAt });
     expect(cart.lines).toHaveLength(1);
-    expect(cart.lines[0]).toMatchObject({ trip: "one_way", passengers: { adult: 2, child: 0, infant: 0 }, outbound: { sailingId: sailing.id }, hold: { status: "held" } });
+    expect(cart.lines[0]).toMatchObject({
+      trip: "one_way",
+      passengers: { adult: 2, child: 0, infant: 0 },
+      outbound: { sailingId: sailing.id },
+      hold: { status: "held" },
+    });
     // The offer's hold became the cart's: nothing was freed in between for anyone else.
     expect(await offerHolds(sailing.id)).toEqual([]);
     expect((await findSailing(database.db, sailing.id, claimedAt)).seatsLeft).toBe(0);
-    await expect(claimWaitlistOffer(database.db, { token, sessionId: claimed.sessionId, currency: "MXN" }, cartContext(claimedAt))).rejects.toMatchObject({
+    await expect(
+      claimWaitlistOffer(database.db, { token, sessionId: claimed.sessionId, currency: "MXN" }, cartContext(claimedAt)),
+    ).rejects.toMatchObject({
       code: "WAITLIST_OFFER_USED",
     });
     expect((await findOfferView(database.db, token, claimedAt)).state).toBe("claimed");
@@ -198,20 +295,29 @@ describe("offers", () => {
     expect((await offerFreedSeats(deps(offeredAt), sailing.id)).offered).toEqual([first.entryId]);
     const firstToken = await mailedToken(first.entryId, offeredAt);
     // A check is already queued for the moment the offer runs out.
-    const checks = await database.db.select({ runAt: jobs.runAt }).from(jobs).where(and(eq(jobs.name, OFFER_WAITLIST_SEATS), sql`${jobs.payload}->>'sailingId' = ${String(sailing.id)}`));
+    const checks = await database.db
+      .select({ runAt: jobs.runAt })
+      .from(jobs)
+      .where(and(eq(jobs.name, OFFER_WAITLIST_SEATS), sql`${jobs.payload}->>'sailingId' = ${String(sailing.id)}`));
     expect(checks.map((check) => check.runAt.getTime())).toContain(minutes(OFFER_MINUTES, offeredAt).getTime());
 
     const after = minutes(OFFER_MINUTES + 1, offeredAt);
     const run = await offerFreedSeats(deps(after), sailing.id);
     expect(run.expired).toEqual([first.entryId]);
     expect(run.offered).toEqual([second.entryId]);
-    await expect(claimWaitlistOffer(database.db, { token: firstToken, sessionId: null, currency: "MXN" }, cartContext(after))).rejects.toMatchObject({ code: "WAITLIST_OFFER_EXPIRED" });
+    await expect(
+      claimWaitlistOffer(database.db, { token: firstToken, sessionId: null, currency: "MXN" }, cartContext(after)),
+    ).rejects.toMatchObject({ code: "WAITLIST_OFFER_EXPIRED" });
     expect((await offerHolds(sailing.id)).map((hold) => hold.reference)).toEqual([`waitlist-offer:${second.entryId}`]);
   });
 
   it("refuses a forged or malformed link, and a claim the cart refuses leaves the offer standing", async () => {
-    await expect(findOfferView(database.db, "f".repeat(64), NOW)).rejects.toMatchObject({ code: "WAITLIST_OFFER_INVALID" });
-    await expect(claimWaitlistOffer(database.db, { token: "<script>", sessionId: null, currency: "MXN" }, cartContext(NOW))).rejects.toMatchObject({ code: "WAITLIST_OFFER_INVALID" });
+    await expect(findOfferView(database.db, "f".repeat(64), NOW)).rejects.toMatchObject({
+      code: "WAITLIST_OFFER_INVALID",
+    });
+    await expect(
+      claimWaitlistOffer(database.db, { token: "<script>", sessionId: null, currency: "MXN" }, cartContext(NOW)),
+    ).rejects.toMatchObject({ code: "WAITLIST_OFFER_INVALID" });
 
     const sailing = freshSailing();
     await fill(sailing, 2);
@@ -221,8 +327,14 @@ describe("offers", () => {
     const token = await mailedToken(entry.entryId, at);
     // The visitor's cart already has a ferry trip: the same product twice is refused by the cart's rules.
     const other = spare[spare.length - 1]!;
-    const { sessionId } = await addToCart(database.db, { sessionId: null, currency: "MXN", item: ferryItem(other, 1) }, cartContext(at));
-    await expect(claimWaitlistOffer(database.db, { token, sessionId, currency: "MXN" }, cartContext(at))).rejects.toMatchObject({ code: "SAME_PRODUCT_IN_CART" });
+    const { sessionId } = await addToCart(
+      database.db,
+      { sessionId: null, currency: "MXN", item: ferryItem(other, 1) },
+      cartContext(at),
+    );
+    await expect(
+      claimWaitlistOffer(database.db, { token, sessionId, currency: "MXN" }, cartContext(at)),
+    ).rejects.toMatchObject({ code: "SAME_PRODUCT_IN_CART" });
     expect((await findOfferView(database.db, token, at)).state).toBe("offered");
     expect(await offerHolds(sailing.id)).toHaveLength(1);
   });
@@ -234,7 +346,10 @@ describe("offers", () => {
     const late = new Date(sailing.departsAt.getTime() - 20 * 60_000);
     const run = await sweepWaitingLists(deps(late));
     expect(run.lapsed).toContain(entry.entryId);
-    const [row] = await database.db.select({ status: waitlistEntries.status }).from(waitlistEntries).where(eq(waitlistEntries.id, entry.entryId));
+    const [row] = await database.db
+      .select({ status: waitlistEntries.status })
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.id, entry.entryId));
     expect(row?.status).toBe("lapsed");
   });
 });

@@ -60,7 +60,13 @@ export interface WaitlistDeps {
 
 /** Queues a check of a sailing's waiting list at `at`; the same sailing and instant queued twice is one job. */
 export async function scheduleWaitlistCheck(db: Database, sailingId: number, at: Date): Promise<void> {
-  await enqueueJob(db, { name: OFFER_WAITLIST_SEATS, payload: { sailingId }, runAt: at, singletonKey: `${sailingId}@${at.toISOString()}`, maxAttempts: 3 });
+  await enqueueJob(db, {
+    name: OFFER_WAITLIST_SEATS,
+    payload: { sailingId },
+    runAt: at,
+    singletonKey: `${sailingId}@${at.toISOString()}`,
+    maxAttempts: 3,
+  });
 }
 
 /**
@@ -91,7 +97,10 @@ export interface JoinedWaitlist {
  * SAILING_CLOSED / SAILING_DEPARTED (nothing will be sold on it), WAITLIST_SEATS_AVAILABLE (the seats
  * asked for are on sale: buy them), WAITLIST_DUPLICATE (the address already waits for it).
  */
-export async function joinWaitingList(deps: Pick<WaitlistDeps, "db" | "now">, input: Record<string, unknown>): Promise<JoinedWaitlist> {
+export async function joinWaitingList(
+  deps: Pick<WaitlistDeps, "db" | "now">,
+  input: Record<string, unknown>,
+): Promise<JoinedWaitlist> {
   const request = readWaitlistRequest(input);
   const seats = seatsOf(request.passengers);
   const { now } = deps;
@@ -158,7 +167,11 @@ export async function offerFreedSeats(deps: WaitlistDeps, sailingId: number): Pr
           offerNonce: nonce,
           offerTokenHash: hashOfferToken(deriveOfferToken(deps.tokenSecret, nonce)),
         });
-        await enqueueJob(tx, { name: SEND_WAITLIST_OFFER, payload: { entryId: entry.id }, singletonKey: `${entry.id}:${nonce}` });
+        await enqueueJob(tx, {
+          name: SEND_WAITLIST_OFFER,
+          payload: { entryId: entry.id },
+          singletonKey: `${entry.id}:${nonce}`,
+        });
         run.offered.push(entry.id);
       }
     }
@@ -187,10 +200,15 @@ export async function sweepWaitingLists(deps: WaitlistDeps): Promise<OfferRun> {
 const OfferPayloadSchema = z.object({ sailingId: z.number().int().positive() });
 
 /** The job of OFFER_WAITLIST_SEATS. */
-export async function runWaitlistCheckJob(deps: WaitlistDeps, payload: unknown, context: Pick<JobContext, "logger">): Promise<void> {
+export async function runWaitlistCheckJob(
+  deps: WaitlistDeps,
+  payload: unknown,
+  context: Pick<JobContext, "logger">,
+): Promise<void> {
   const { sailingId } = OfferPayloadSchema.parse(payload);
   const run = await offerFreedSeats(deps, sailingId);
-  if (run.offered.length + run.expired.length + run.lapsed.length > 0) context.logger.info({ sailingId, ...run }, "waiting list checked");
+  if (run.offered.length + run.expired.length + run.lapsed.length > 0)
+    context.logger.info({ sailingId, ...run }, "waiting list checked");
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -213,10 +231,20 @@ function longDate(date: string, language: Language): string {
 }
 
 /** The job of SEND_WAITLIST_OFFER: the offer's mail, unless the offer is no longer open. */
-export async function sendWaitlistOfferEmail(deps: OfferMailDeps, payload: unknown, context: Pick<JobContext, "now" | "logger">): Promise<void> {
+export async function sendWaitlistOfferEmail(
+  deps: OfferMailDeps,
+  payload: unknown,
+  context: Pick<JobContext, "now" | "logger">,
+): Promise<void> {
   const { entryId } = OfferMailPayloadSchema.parse(payload);
   const entry = await findWaitlistEntry(deps.db, entryId);
-  if (!entry || entry.status !== "offered" || !entry.offerNonce || !entry.offerExpiresAt || entry.offerExpiresAt.getTime() <= context.now.getTime()) {
+  if (
+    !entry ||
+    entry.status !== "offered" ||
+    !entry.offerNonce ||
+    !entry.offerExpiresAt ||
+    entry.offerExpiresAt.getTime() <= context.now.getTime()
+  ) {
     context.logger.warn({ entryId }, "waiting-list offer no longer open: not mailed");
     return;
   }
@@ -248,7 +276,8 @@ export interface OfferView {
 
 function stateOf(entry: WaitlistEntryRow, now: Date): OfferState {
   if (entry.status === "claimed") return "claimed";
-  if (entry.status === "offered" && entry.offerExpiresAt && entry.offerExpiresAt.getTime() > now.getTime()) return "offered";
+  if (entry.status === "offered" && entry.offerExpiresAt && entry.offerExpiresAt.getTime() > now.getTime())
+    return "offered";
   return "expired";
 }
 
@@ -269,7 +298,13 @@ export async function findOfferView(db: Database, token: unknown, now: Date): Pr
     passengers: { adult: entry.adults, child: entry.children, infant: entry.infants },
     category: entry.category,
     expiresAt: entry.offerExpiresAt?.toISOString() ?? null,
-    sailing: { id: sailing.id, crossingId: sailing.crossingId, date: sailing.serviceDate, time: sailing.time, arrivalTime: sailing.arrivalTime },
+    sailing: {
+      id: sailing.id,
+      crossingId: sailing.crossingId,
+      date: sailing.serviceDate,
+      time: sailing.time,
+      arrivalTime: sailing.arrivalTime,
+    },
   };
 }
 
@@ -304,7 +339,11 @@ export async function claimWaitlistOffer(
       {
         sessionId: input.sessionId,
         currency: input.currency,
-        item: oneSailingItem(crossing.code, sailing, entry.category, { adult: entry.adults, child: entry.children, infant: entry.infants }),
+        item: oneSailingItem(crossing.code, sailing, entry.category, {
+          adult: entry.adults,
+          child: entry.children,
+          infant: entry.infants,
+        }),
       },
       context,
     );

@@ -10,7 +10,13 @@ import { AppError } from "../lib/errors.ts";
 import type { Language } from "../lib/language.ts";
 import { recordChange, recordRefusal, type AuditActor } from "../modules/audit/index.ts";
 import { insertBoothSale } from "../modules/boarding/index.ts";
-import { convertPricing, findCartBySession, findCartLines, holdReferenceOf, markCartOrdered } from "../modules/cart/index.ts";
+import {
+  convertPricing,
+  findCartBySession,
+  findCartLines,
+  holdReferenceOf,
+  markCartOrdered,
+} from "../modules/cart/index.ts";
 import type { FareCategory, PassengerCounts } from "../modules/catalog/index.ts";
 import {
   findTickets,
@@ -25,7 +31,14 @@ import {
   type BookingRow,
   type TicketRow,
 } from "../modules/checkout/index.ts";
-import { decideAt, findCrossings, findSailing, localDateOf, releaseAllocations, type SailingView } from "../modules/inventory/index.ts";
+import {
+  decideAt,
+  findCrossings,
+  findSailing,
+  localDateOf,
+  releaseAllocations,
+  type SailingView,
+} from "../modules/inventory/index.ts";
 import type { CurrencyCode } from "../lib/money.ts";
 import { addToCart, oneSailingItem, takeLineSeats, type CartItemInput } from "./cart.ts";
 import { enqueueBookingEmail } from "./booking-email.ts";
@@ -74,21 +87,40 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function readSale(sale: WalkUpSale): WalkUpSale {
   const issues: { path: string; code: string }[] = [];
-  if (sale.buyerEmail !== "" && (!EMAIL.test(sale.buyerEmail) || sale.buyerEmail.length > 254)) issues.push({ path: "buyerEmail", code: "invalid_email" });
+  if (sale.buyerEmail !== "" && (!EMAIL.test(sale.buyerEmail) || sale.buyerEmail.length > 254))
+    issues.push({ path: "buyerEmail", code: "invalid_email" });
   if (sale.buyerName.length > 120) issues.push({ path: "buyerName", code: "too_long" });
-  if (sale.method === "card_present" && sale.cardLast4 !== null && !/^\d{4}$/.test(sale.cardLast4)) issues.push({ path: "cardLast4", code: "four_digits" });
+  if (sale.method === "card_present" && sale.cardLast4 !== null && !/^\d{4}$/.test(sale.cardLast4))
+    issues.push({ path: "cardLast4", code: "four_digits" });
   if (issues.length > 0) throw new AppError("BUYER_DETAILS_INVALID", { issues });
   return { ...sale, cardLast4: sale.method === "card_present" ? sale.cardLast4 : null };
 }
 
 /** The cart item of a booth sale: one way, a round trip with its return sailing, or open tickets on the sailing's crossing. */
-async function boothItemOf(db: Database, sale: WalkUpSale, crossingCode: string, sailing: SailingView, now: Date): Promise<CartItemInput> {
+async function boothItemOf(
+  db: Database,
+  sale: WalkUpSale,
+  crossingCode: string,
+  sailing: SailingView,
+  now: Date,
+): Promise<CartItemInput> {
   const trip = sale.trip ?? "one_way";
   if (trip === "one_way") return oneSailingItem(crossingCode, sailing, sale.category, sale.passengers);
   if (trip === "open") {
-    return { type: "ferry", crossing: crossingCode, trip: "open", date: null, returnDate: null, outboundSailingId: null, inboundSailingId: null, category: sale.category, passengers: sale.passengers };
+    return {
+      type: "ferry",
+      crossing: crossingCode,
+      trip: "open",
+      date: null,
+      returnDate: null,
+      outboundSailingId: null,
+      inboundSailingId: null,
+      category: sale.category,
+      passengers: sale.passengers,
+    };
   }
-  if (!sale.inboundSailingId) throw new AppError("SCHEDULE_REQUIRED", { issues: [{ path: "inboundSailingId", code: "required" }] });
+  if (!sale.inboundSailingId)
+    throw new AppError("SCHEDULE_REQUIRED", { issues: [{ path: "inboundSailingId", code: "required" }] });
   const inbound = await findSailing(db, sale.inboundSailingId, now);
   return {
     type: "ferry",
@@ -104,19 +136,39 @@ async function boothItemOf(db: Database, sale: WalkUpSale, crossingCode: string,
 }
 
 /** The names the tickets carry: those the fare requires, else those the agent typed — all of them (2 to 80 characters each) or none. */
-function named(line: Parameters<typeof readPassengerNames>[0], required: string[], typed: readonly string[] | undefined): string[] {
+function named(
+  line: Parameters<typeof readPassengerNames>[0],
+  required: string[],
+  typed: readonly string[] | undefined,
+): string[] {
   if (required.length > 0 || !typed?.some((name) => name.trim() !== "")) return required;
   const count = line.adults + line.children + line.infants;
   const names = Array.from({ length: count }, (_, index) => (typed[index] ?? "").trim().replace(/\s+/g, " "));
-  const issues = names.flatMap((name, index) => (name.length < 2 || name.length > 80 ? [{ path: `passengerNames.${index}`, code: name === "" ? "required" : "length" }] : []));
+  const issues = names.flatMap((name, index) =>
+    name.length < 2 || name.length > 80
+      ? [{ path: `passengerNames.${index}`, code: name === "" ? "required" : "length" }]
+      : [],
+  );
   if (issues.length > 0) throw new AppError("PASSENGER_NAMES_REQUIRED", { issues });
   return names;
 }
 
 /** Sells seats on one sailing at the booth; refusals (sold out, departed, bad input) are audited and change nothing. */
-export async function sellAtBooth(deps: WalkUpDeps, actor: AuditActor, input: WalkUpSale, requestId: string | null = null): Promise<WalkUpResult> {
+export async function sellAtBooth(
+  deps: WalkUpDeps,
+  actor: AuditActor,
+  input: WalkUpSale,
+  requestId: string | null = null,
+): Promise<WalkUpResult> {
   const { db, now } = deps;
-  const attempt = { actor, action: "booking.walkup_sale", entityType: "sailing", entityId: input.sailingId, requestId, at: now };
+  const attempt = {
+    actor,
+    action: "booking.walkup_sale",
+    entityType: "sailing",
+    entityId: input.sailingId,
+    requestId,
+    at: now,
+  };
   let heldLine: string | null = null;
   try {
     const sale = readSale(input);
@@ -126,7 +178,11 @@ export async function sellAtBooth(deps: WalkUpDeps, actor: AuditActor, input: Wa
     // The cart's own transaction holds the seats: the same lock, re-check and trigger as a web buyer's.
     const held = await addToCart(
       db,
-      { sessionId: null, currency: sale.currency ?? "MXN", item: await boothItemOf(db, sale, crossing.code, sailing, now) },
+      {
+        sessionId: null,
+        currency: sale.currency ?? "MXN",
+        item: await boothItemOf(db, sale, crossing.code, sailing, now),
+      },
       { siteCode: deps.siteCode, language: sale.language, now, holdSeconds: deps.holdSeconds, channel: "booth" },
     );
     heldLine = held.lineId;
@@ -163,13 +219,23 @@ export async function sellAtBooth(deps: WalkUpDeps, actor: AuditActor, input: Wa
         now,
         `booth_sale:${actor.label}`,
       );
-      const names = readPassengerNames(line, sale.passengerNames?.length ? sale.passengerNames : undefined, "passengerNames");
-      const [bookingLine] = await insertBookingLines(tx, placed.id, [bookingLineOf(line, price.total.amountMinor, named(line, names, sale.passengerNames))]);
+      const names = readPassengerNames(
+        line,
+        sale.passengerNames?.length ? sale.passengerNames : undefined,
+        "passengerNames",
+      );
+      const [bookingLine] = await insertBookingLines(tx, placed.id, [
+        bookingLineOf(line, price.total.amountMinor, named(line, names, sale.passengerNames)),
+      ]);
       // The hold becomes the sale under the sailing's lock, as a paid web booking's does.
       await releaseAllocations(tx, holdReferenceOf(line.id), now);
       await takeLineSeats(tx, sale.language, bookingLine!, saleReferenceOf(bookingLine!.id), "sold", now, "booth");
       const planned = planTickets(placed.reference, [bookingLine!], localDateOf(now), () => 6);
-      await insertTickets(tx, placed.id, planned.map((ticket) => ({ ...ticket, issuedAt: now })));
+      await insertTickets(
+        tx,
+        placed.id,
+        planned.map((ticket) => ({ ...ticket, issuedAt: now })),
+      );
       const paid = await moveBooking(tx, placed, "paid", `booth:${sale.method}`, now);
       const ticketed = await moveBooking(tx, paid, "ticketed", "tickets_issued", now);
       await markCartOrdered(tx, cart.id, now);
@@ -187,16 +253,36 @@ export async function sellAtBooth(deps: WalkUpDeps, actor: AuditActor, input: Wa
         entityType: "booking",
         entityId: placed.id,
         before: null,
-        after: { reference: placed.reference, trip: sale.trip ?? "one_way", sailingId: sailing.id, inboundSailingId: sale.inboundSailingId ?? null, passengers: sale.passengers, category: sale.category, method: sale.method, totalMinor: placed.totalMinor, currency: placed.currency },
+        after: {
+          reference: placed.reference,
+          trip: sale.trip ?? "one_way",
+          sailingId: sailing.id,
+          inboundSailingId: sale.inboundSailingId ?? null,
+          passengers: sale.passengers,
+          category: sale.category,
+          method: sale.method,
+          totalMinor: placed.totalMinor,
+          currency: placed.currency,
+        },
       });
       // An address given: the tickets go by mail like a web buyer's (the job sends after the commit).
       if (sale.buyerEmail !== "") await enqueueBookingEmail(tx, placed.id, "confirmation");
-      return { booking: ticketed, tickets: await findTickets(tx, placed.id), guestSecret: guestSecretOf(deps.guestAccessSecret, placed.id) };
+      return {
+        booking: ticketed,
+        tickets: await findTickets(tx, placed.id),
+        guestSecret: guestSecretOf(deps.guestAccessSecret, placed.id),
+      };
     });
   } catch (error) {
     // The hold would lapse by itself; releasing it gives the seats back to the next buyer at once.
-    if (heldLine !== null) await db.transaction(async (tx) => void (await releaseAllocations(tx, holdReferenceOf(heldLine!), now)));
-    if (error instanceof AppError) await recordRefusal(db, { ...attempt, reason: error.code, after: { passengers: input.passengers, category: input.category, method: input.method } });
+    if (heldLine !== null)
+      await db.transaction(async (tx) => void (await releaseAllocations(tx, holdReferenceOf(heldLine!), now)));
+    if (error instanceof AppError)
+      await recordRefusal(db, {
+        ...attempt,
+        reason: error.code,
+        after: { passengers: input.passengers, category: input.category, method: input.method },
+      });
     throw error;
   }
 }

@@ -42,12 +42,18 @@ describe("decideAdmission", () => {
   });
 
   it("does not let a newcomer overtake those already waiting", () => {
-    expect(decideAdmission({ inFlight: 1, waitingBuyers: 0, waitingVisitors: 1 }, "visitor", { ...LIMITS, queue: 5 })).toBe("wait");
-    expect(decideAdmission({ inFlight: 3, waitingBuyers: 1, waitingVisitors: 0 }, "buyer", { ...LIMITS, queue: 5 })).toBe("wait");
+    expect(
+      decideAdmission({ inFlight: 1, waitingBuyers: 0, waitingVisitors: 1 }, "visitor", { ...LIMITS, queue: 5 }),
+    ).toBe("wait");
+    expect(
+      decideAdmission({ inFlight: 3, waitingBuyers: 1, waitingVisitors: 0 }, "buyer", { ...LIMITS, queue: 5 }),
+    ).toBe("wait");
   });
 
   it("admits exempt requests whatever the load", () => {
-    expect(decideAdmission({ inFlight: 100, waitingBuyers: 100, waitingVisitors: 100 }, "exempt", LIMITS)).toBe("admit");
+    expect(decideAdmission({ inFlight: 100, waitingBuyers: 100, waitingVisitors: 100 }, "exempt", LIMITS)).toBe(
+      "admit",
+    );
   });
 });
 

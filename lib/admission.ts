@@ -23,9 +23,14 @@ export interface AdmissionLimits {
 export type AdmissionDecision = "admit" | "wait" | "refuse";
 
 /** Paths of the payment itself: the provider's pages, the return from it and its webhooks. */
-const PAYMENT_PATHS = [/^\/sandbox-psp\//, /^\/api\/payments\//, /^\/(?:es|en|pt)\/carrito\/(?:gracias|thank-you|obrigada)\/?$/];
+const PAYMENT_PATHS = [
+  /^\/sandbox-psp\//,
+  /^\/api\/payments\//,
+  /^\/(?:es|en|pt)\/carrito\/(?:gracias|thank-you|obrigada)\/?$/,
+];
 /** The checkout forms a buyer posts (payment details, with or without a coupon). */
-const CHECKOUT_FORMS = /^\/(?:es|en|pt)\/carrito\/(?:detalles-pago|payment-details|detalles-pago-cupon|payment-details-coupon|detalhes-do-pagamento|cupom-do-detalhes-do-pagamento)\/?$/;
+const CHECKOUT_FORMS =
+  /^\/(?:es|en|pt)\/carrito\/(?:detalles-pago|payment-details|detalles-pago-cupon|payment-details-coupon|detalhes-do-pagamento|cupom-do-detalhes-do-pagamento)\/?$/;
 /**
  * Probes, built assets, and the providers this process hosts for itself (the sandbox payment provider's
  * API, the identity provider): the shop calls those over loopback from inside a request it already
@@ -33,7 +38,11 @@ const CHECKOUT_FORMS = /^\/(?:es|en|pt)\/carrito\/(?:detalles-pago|payment-detai
  */
 const EXEMPT_PATHS = [/^\/assets\//, /^\/(?:healthz|readyz|metrics)$/, /^\/sandbox-psp\/v1\//, /^\/idp(?:\/|$)/];
 
-export function admissionClassOf(request: { method: string; path: string; cookies: Readonly<Record<string, string | undefined>> }): AdmissionClass {
+export function admissionClassOf(request: {
+  method: string;
+  path: string;
+  cookies: Readonly<Record<string, string | undefined>>;
+}): AdmissionClass {
   const { method, path, cookies } = request;
   if (EXEMPT_PATHS.some((pattern) => pattern.test(path))) return "exempt";
   if (cookies[COOKIE.cartSession] || cookies[COOKIE.bookingAccess]) return "buyer";
@@ -62,7 +71,10 @@ export function decideAdmission(
 }
 
 /** Which waiting class takes a freed place: buyers first, a visitor only below the visitors' limit. */
-export function nextToAdmit(state: { inFlight: number; waitingBuyers: number; waitingVisitors: number }, limits: AdmissionLimits): "buyer" | "visitor" | null {
+export function nextToAdmit(
+  state: { inFlight: number; waitingBuyers: number; waitingVisitors: number },
+  limits: AdmissionLimits,
+): "buyer" | "visitor" | null {
   if (state.waitingBuyers > 0 && state.inFlight < limits.buyerConcurrency) return "buyer";
   if (state.waitingVisitors > 0 && state.inFlight < limits.concurrency) return "visitor";
   return null;

@@ -109,7 +109,10 @@ describe("parseConfig", () => {
     expect(config.SMTP_URL).toBeUndefined();
     expect(config.MAIL_FROM).toBe("Travesía <boletos@travesia.example>");
     expect(config.TICKET_SIGNING_SECRET).toBe(DEVELOPMENT_TICKET_SIGNING_SECRET);
-    expect(parseConfig({ NODE_ENV: "test", JOBS_ENABLED: "false", SMTP_URL: "smtp://127.0.0.1:2525" })).toMatchObject({ JOBS_ENABLED: false, SMTP_URL: "smtp://127.0.0.1:2525" });
+    expect(parseConfig({ NODE_ENV: "test", JOBS_ENABLED: "false", SMTP_URL: "smtp://127.0.0.1:2525" })).toMatchObject({
+      JOBS_ENABLED: false,
+      SMTP_URL: "smtp://127.0.0.1:2525",
+    });
     expect(parseConfig({ NODE_ENV: "test", SMTP_URL: " " }).SMTP_URL).toBeUndefined();
   });
 
@@ -120,12 +123,28 @@ describe("parseConfig", () => {
 
   it("runs the sandbox's webhook delivery and keeps Uplift unloaded by default", () => {
     const config = parseConfig({ NODE_ENV: "test" });
-    expect(config).toMatchObject({ SANDBOX_PSP_WEBHOOKS_ENABLED: true, UPLIFT_API_KEY: "", UPLIFT_SCRIPT_URL: "/sandbox-uplift/v1/up.js", UPLIFT_CURRENCIES: ["USD", "CAD"] });
+    expect(config).toMatchObject({
+      SANDBOX_PSP_WEBHOOKS_ENABLED: true,
+      UPLIFT_API_KEY: "",
+      UPLIFT_SCRIPT_URL: "/sandbox-uplift/v1/up.js",
+      UPLIFT_CURRENCIES: ["USD", "CAD"],
+    });
     expect(config.SANDBOX_PSP_WEBHOOK_URL).toBeUndefined();
     expect(() => parseConfig({ NODE_ENV: "test", UPLIFT_CURRENCIES: "USD,DOLLARS" })).toThrow(/UPLIFT_CURRENCIES/);
     expect(
-      parseConfig({ NODE_ENV: "test", SANDBOX_PSP_WEBHOOKS_ENABLED: "false", UPLIFT_API_KEY: " pk_live_1 ", UPLIFT_SCRIPT_URL: "https://cdn.uplift.example/up.js", UPLIFT_CURRENCIES: "usd, cad ,eur" }),
-    ).toMatchObject({ SANDBOX_PSP_WEBHOOKS_ENABLED: false, UPLIFT_API_KEY: "pk_live_1", UPLIFT_SCRIPT_URL: "https://cdn.uplift.example/up.js", UPLIFT_CURRENCIES: ["USD", "CAD", "EUR"] });
+      parseConfig({
+        NODE_ENV: "test",
+        SANDBOX_PSP_WEBHOOKS_ENABLED: "false",
+        UPLIFT_API_KEY: " pk_live_1 ",
+        UPLIFT_SCRIPT_URL: "https://cdn.uplift.example/up.js",
+        UPLIFT_CURRENCIES: "usd, cad ,eur",
+      }),
+    ).toMatchObject({
+      SANDBOX_PSP_WEBHOOKS_ENABLED: false,
+      UPLIFT_API_KEY: "pk_live_1",
+      UPLIFT_SCRIPT_URL: "https://cdn.uplift.example/up.js",
+      UPLIFT_CURRENCIES: ["USD", "CAD", "EUR"],
+    });
   });
 });
 
@@ -171,14 +190,21 @@ describe("production's secrets", () => {
   it.each(Object.keys(OWN_SECRETS))("refuses %s unset, blank or shorter than 32 characters", (name) => {
     const { [name as keyof typeof OWN_SECRETS]: _own, ...others } = OWN_SECRETS;
     expect(refusalOf({ NODE_ENV: "production", ...others })).toMatch(new RegExp(`^  ${name}: unset`, "m"));
-    expect(refusalOf({ NODE_ENV: "production", ...others, [name]: "   " })).toMatch(new RegExp(`^  ${name}: unset`, "m"));
+    expect(refusalOf({ NODE_ENV: "production", ...others, [name]: "   " })).toMatch(
+      new RegExp(`^  ${name}: unset`, "m"),
+    );
     const short = refusalOf({ NODE_ENV: "production", ...others, [name]: "s3cr3t-but-only-31-characters.." });
     expect(short).toMatch(new RegExp(`^  ${name}: shorter than 32 characters$`, "m"));
     expect(short.split("\n")).toHaveLength(2);
   });
 
   it("lists the secrets beside the other bad values, one line each", () => {
-    const message = refusalOf({ ...OWN_SECRETS, PORT: "eighty", TICKET_SIGNING_SECRET: "short", GUEST_ACCESS_SECRET: DEVELOPMENT_GUEST_ACCESS_SECRET });
+    const message = refusalOf({
+      ...OWN_SECRETS,
+      PORT: "eighty",
+      TICKET_SIGNING_SECRET: "short",
+      GUEST_ACCESS_SECRET: DEVELOPMENT_GUEST_ACCESS_SECRET,
+    });
     expect(message.split("\n").slice(1).sort()).toEqual([
       "  GUEST_ACCESS_SECRET: is the public development value: set a secret of your own",
       expect.stringMatching(/^ {2}PORT: /),
@@ -189,33 +215,52 @@ describe("production's secrets", () => {
   it("starts in production on secrets of its own; development and tests keep the defaults", () => {
     expect(parseConfig({ NODE_ENV: "production", ...OWN_SECRETS })).toMatchObject(OWN_SECRETS);
     for (const NODE_ENV of ["development", "test"]) {
-      expect(parseConfig({ NODE_ENV })).toMatchObject({ TICKET_SIGNING_SECRET: DEVELOPMENT_TICKET_SIGNING_SECRET, GUEST_ACCESS_SECRET: DEVELOPMENT_GUEST_ACCESS_SECRET });
+      expect(parseConfig({ NODE_ENV })).toMatchObject({
+        TICKET_SIGNING_SECRET: DEVELOPMENT_TICKET_SIGNING_SECRET,
+        GUEST_ACCESS_SECRET: DEVELOPMENT_GUEST_ACCESS_SECRET,
+      });
     }
   });
 });
 
 describe("publicOriginOf", () => {
   it("is PUBLIC_ORIGIN's origin when set, else this development server on PORT", () => {
-    expect(publicOriginOf(parseConfig({ NODE_ENV: "test", PUBLIC_ORIGIN: "https://www.travesia.mx/" }))).toBe("https://www.travesia.mx");
+    expect(publicOriginOf(parseConfig({ NODE_ENV: "test", PUBLIC_ORIGIN: "https://www.travesia.mx/" }))).toBe(
+      "https://www.travesia.mx",
+    );
     expect(publicOriginOf(parseConfig({ NODE_ENV: "test", PORT: "4520" }))).toBe("http://localhost:4520");
   });
 });
 
 describe("TRUSTED_PROXIES", () => {
   it("reads addresses and CIDR blocks, and refuses anything else", () => {
-    expect(parseConfig({ NODE_ENV: "test", TRUSTED_PROXIES: " 10.0.0.0/8, 192.0.2.7 ,fd00::/8" }).TRUSTED_PROXIES).toEqual(["10.0.0.0/8", "192.0.2.7", "fd00::/8"]);
+    expect(
+      parseConfig({ NODE_ENV: "test", TRUSTED_PROXIES: " 10.0.0.0/8, 192.0.2.7 ,fd00::/8" }).TRUSTED_PROXIES,
+    ).toEqual(["10.0.0.0/8", "192.0.2.7", "fd00::/8"]);
     expect(parseConfig({ NODE_ENV: "test" }).TRUSTED_PROXIES).toEqual([]);
-    for (const bad of ["proxy.internal", "10.0.0.0/33", "10.0.0.0/8/1", "::1/129"]) expect(() => parseConfig({ NODE_ENV: "test", TRUSTED_PROXIES: bad }), bad).toThrow(ConfigError);
+    for (const bad of ["proxy.internal", "10.0.0.0/33", "10.0.0.0/8/1", "::1/129"])
+      expect(() => parseConfig({ NODE_ENV: "test", TRUSTED_PROXIES: bad }), bad).toThrow(ConfigError);
   });
 });
 
 describe("siteOriginOf", () => {
   it("never takes the request's host in production, and takes it in development only when nothing is configured", () => {
-    expect(siteOriginOf(parseConfig({ ...OWN_SECRETS, PUBLIC_ORIGIN: "https://www.travesia.mx/" }), "http://evil.example/es/")).toBe("https://www.travesia.mx");
-    expect(siteOriginOf(parseConfig({ ...OWN_SECRETS, PORT: "3000" }), "http://evil.example/es/")).toBe("http://localhost:3000");
-    expect(siteOriginOf(parseConfig({ NODE_ENV: "development" }), "http://127.0.0.1:5173/es/")).toBe("http://127.0.0.1:5173");
+    expect(
+      siteOriginOf(
+        parseConfig({ ...OWN_SECRETS, PUBLIC_ORIGIN: "https://www.travesia.mx/" }),
+        "http://evil.example/es/",
+      ),
+    ).toBe("https://www.travesia.mx");
+    expect(siteOriginOf(parseConfig({ ...OWN_SECRETS, PORT: "3000" }), "http://evil.example/es/")).toBe(
+      "http://localhost:3000",
+    );
+    expect(siteOriginOf(parseConfig({ NODE_ENV: "development" }), "http://127.0.0.1:5173/es/")).toBe(
+      "http://127.0.0.1:5173",
+    );
     expect(missingProductionSettings(parseConfig({ ...OWN_SECRETS }))).toEqual(["PUBLIC_ORIGIN"]);
-    expect(missingProductionSettings(parseConfig({ ...OWN_SECRETS, PUBLIC_ORIGIN: "https://www.travesia.mx" }))).toEqual([]);
+    expect(
+      missingProductionSettings(parseConfig({ ...OWN_SECRETS, PUBLIC_ORIGIN: "https://www.travesia.mx" })),
+    ).toEqual([]);
     expect(missingProductionSettings(parseConfig({ NODE_ENV: "development" }))).toEqual([]);
   });
 });
@@ -224,7 +269,9 @@ describe("the README's settings table", () => {
   it("lists every variable the configuration reads, so no behaviour hides behind an unlisted setting", () => {
     const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
     const table = readme.split("\n").filter((line) => line.startsWith("| `"));
-    const unlisted = Object.keys(ConfigSchema.shape).filter((name) => !table.some((line) => line.split("|")[1]!.includes(`\`${name}\``)));
+    const unlisted = Object.keys(ConfigSchema.shape).filter(
+      (name) => !table.some((line) => line.split("|")[1]!.includes(`\`${name}\``)),
+    );
     expect(unlisted).toEqual([]);
   });
 });

@@ -26,7 +26,10 @@ export const ConfigSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Which row of the `sites` table this process serves (languages, feature flags). */
-  SITE_CODE: z.string().regex(/^[a-z0-9-]{2,32}$/).default("travesia"),
+  SITE_CODE: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/)
+    .default("travesia"),
   /**
    * Public origin used for canonical and hreflang links, the sitemap, the identity provider's issuer
    * and the links in e-mails, e.g. https://www.travesia.mx. Required by the production server, which
@@ -42,7 +45,12 @@ export const ConfigSchema = z.object({
   TRUSTED_PROXIES: z
     .string()
     .default("")
-    .transform((value) => value.split(",").map((entry) => entry.trim()).filter((entry) => entry.length > 0))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter((entry) => entry.length > 0),
+    )
     .pipe(z.array(z.string().refine(isAddressOrBlock, "an IP address or a CIDR block")).max(64)),
   /** Seed demo data at start (idempotent). Off in production once an operator owns the data. */
   SEED: z
@@ -86,7 +94,12 @@ export const ConfigSchema = z.object({
   GEO_COUNTRY_HEADERS: z
     .string()
     .default("CloudFront-Viewer-Country,CF-IPCountry")
-    .transform((value) => value.split(",").map((name) => name.trim()).filter((name) => name.length > 0))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((name) => name.trim())
+        .filter((name) => name.length > 0),
+    )
     .pipe(z.array(z.string().regex(/^[A-Za-z0-9-]{1,64}$/)).max(8)),
   /**
    * Edge geolocation headers that carry the visitor's state or region (ISO 3166-2 subdivision without the
@@ -95,7 +108,12 @@ export const ConfigSchema = z.object({
   GEO_STATE_HEADERS: z
     .string()
     .default("CloudFront-Viewer-Country-Region")
-    .transform((value) => value.split(",").map((name) => name.trim()).filter((name) => name.length > 0))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((name) => name.trim())
+        .filter((name) => name.length > 0),
+    )
     .pipe(z.array(z.string().regex(/^[A-Za-z0-9-]{1,64}$/)).max(8)),
   /**
    * How long the personalization service may spend on one evaluation or content answer before it answers
@@ -116,8 +134,14 @@ export const ConfigSchema = z.object({
    * and the site code. The key is public (the browser sends it); it tells our front end's calls from
    * stray traffic, it is not a secret.
    */
-  CART_API_KEY: z.string().regex(/^[A-Za-z0-9._-]{16,128}$/).default("travesia-web-public-cart-key"),
-  CART_PROJECT_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/).default("TRAVESIA"),
+  CART_API_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{16,128}$/)
+    .default("travesia-web-public-cart-key"),
+  CART_PROJECT_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/)
+    .default("TRAVESIA"),
   /**
    * Holds a cart, and an address, may ask for in 10 minutes (ADR 0033); past them 429 RATE_LIMITED.
    * The address is CLIENT_IP_HEADER's: behind a proxy without it every visitor shares one address, so
@@ -147,7 +171,10 @@ export const ConfigSchema = z.object({
    */
   CLIENT_IP_HEADER: z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-    z.string().regex(/^[A-Za-z0-9-]{1,64}$/).optional(),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,64}$/)
+      .optional(),
   ),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**
@@ -159,7 +186,12 @@ export const ConfigSchema = z.object({
     z.coerce.number().int().min(1).max(64).optional(),
   ),
   /** Memory the shared page cache may hold, in bytes (compressed and plain copies together); 0 turns it off. */
-  PAGE_CACHE_BYTES: z.coerce.number().int().min(0).max(2 ** 40).default(64 * 1024 * 1024),
+  PAGE_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 40)
+    .default(64 * 1024 * 1024),
   /**
    * Admission control per process (ADR 0053): requests served at once, and how many more may wait; past
    * them a newcomer gets a page that retries by itself (503, Retry-After) in milliseconds. Buyers in the
@@ -174,7 +206,10 @@ export const ConfigSchema = z.object({
    * booking paid. When the sandbox runs on another host, set the same values there and here (the
    * payments adapter sends the key and verifies with the secret).
    */
-  SANDBOX_PSP_SECRET_KEY: z.string().regex(/^[A-Za-z0-9._-]{32,128}$/).default(DEVELOPMENT_SANDBOX_PSP_SECRET_KEY),
+  SANDBOX_PSP_SECRET_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{32,128}$/)
+    .default(DEVELOPMENT_SANDBOX_PSP_SECRET_KEY),
   SANDBOX_PSP_WEBHOOK_SECRET: z.string().min(32).max(256).default(DEVELOPMENT_SANDBOX_PSP_WEBHOOK_SECRET),
   /** Base URL of the payment provider's API. Unset: this server's own origin (the in-process sandbox). */
   PAYMENT_PROVIDER_URL: optionalUrl,
@@ -231,7 +266,12 @@ export const ConfigSchema = z.object({
   UPLIFT_CURRENCIES: z
     .string()
     .default("USD,CAD")
-    .transform((value) => value.split(",").map((code) => code.trim().toUpperCase()).filter((code) => code.length > 0))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((code) => code.trim().toUpperCase())
+        .filter((code) => code.length > 0),
+    )
     .pipe(z.array(z.string().regex(/^[A-Z]{3}$/)).max(20)),
   /**
    * The hosted identity provider's signing keys (ADR 0031): a JSON private JWKS, `{"keys":[…]}`; the
@@ -340,8 +380,15 @@ export const PRODUCTION_SECRETS: readonly { name: keyof Config; developmentValue
 export function productionSecretProblems(env: Record<string, string | undefined>): { name: string; problem: string }[] {
   return PRODUCTION_SECRETS.flatMap(({ name, developmentValue }) => {
     const value = env[name]?.trim() ?? "";
-    if (value === "") return [{ name, problem: `unset: production needs a secret of its own (at least ${SECRET_MIN_LENGTH} characters, the same on every node)` }];
-    if (value === developmentValue) return [{ name, problem: "is the public development value: set a secret of your own" }];
+    if (value === "")
+      return [
+        {
+          name,
+          problem: `unset: production needs a secret of its own (at least ${SECRET_MIN_LENGTH} characters, the same on every node)`,
+        },
+      ];
+    if (value === developmentValue)
+      return [{ name, problem: "is the public development value: set a secret of your own" }];
     if (value.length < SECRET_MIN_LENGTH) return [{ name, problem: `shorter than ${SECRET_MIN_LENGTH} characters` }];
     return [];
   });

@@ -16,7 +16,8 @@ describe("countryCodeOfInput", () => {
 
   it("takes every name the field suggests", () => {
     for (const language of ["es", "en", "pt"]) {
-      for (const option of countryOptions(language)) expect(countryCodeOfInput(option.name, language)).toBe(option.code);
+      for (const option of countryOptions(language))
+        expect(countryCodeOfInput(option.name, language)).toBe(option.code);
     }
   });
 

@@ -231,7 +231,10 @@ export class AppError extends Error {
   /** For a refusal that lifts with time (a throttle): seconds until a retry may succeed (Retry-After). */
   readonly retryAfterSeconds: number | null;
 
-  constructor(code: ErrorCode, options: { message?: string; issues?: ErrorIssue[]; cause?: unknown; retryAfterSeconds?: number } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: { message?: string; issues?: ErrorIssue[]; cause?: unknown; retryAfterSeconds?: number } = {},
+  ) {
     super(options.message ?? code, { cause: options.cause });
     this.name = "AppError";
     this.code = code;

@@ -26,7 +26,9 @@ import {
 
 const currencyArb = fc.constantFrom(...CURRENCY_CODES);
 const amountArb = fc.integer({ min: -1_000_000_000_000, max: 1_000_000_000_000 });
-const moneyArb = fc.record({ amountMinor: amountArb, currency: currencyArb }).map(({ amountMinor, currency }) => money(amountMinor, currency));
+const moneyArb = fc
+  .record({ amountMinor: amountArb, currency: currencyArb })
+  .map(({ amountMinor, currency }) => money(amountMinor, currency));
 
 describe("Money values", () => {
   it("are safe integers of a known currency", () => {
@@ -108,18 +110,22 @@ describe("allocate", () => {
 
   it("always sums back to the total, and every part is within one minor unit of its exact share", () => {
     fc.assert(
-      fc.property(moneyArb, fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 40 }), (total, ratios) => {
-        fc.pre(ratios.some((ratio) => ratio > 0));
-        const parts = allocate(total, ratios);
-        expect(parts).toHaveLength(ratios.length);
-        expect(sum(parts, total.currency)).toEqual(total);
-        const weightSum = BigInt(ratios.reduce((a, b) => a + b, 0));
-        parts.forEach((part, index) => {
-          // |part × Σ − total × ratio| < Σ, i.e. the part is less than one minor unit from its exact share.
-          const error = BigInt(part.amountMinor) * weightSum - BigInt(total.amountMinor) * BigInt(ratios[index] ?? 0);
-          expect(error < 0n ? -error : error).toBeLessThan(weightSum);
-        });
-      }),
+      fc.property(
+        moneyArb,
+        fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 40 }),
+        (total, ratios) => {
+          fc.pre(ratios.some((ratio) => ratio > 0));
+          const parts = allocate(total, ratios);
+          expect(parts).toHaveLength(ratios.length);
+          expect(sum(parts, total.currency)).toEqual(total);
+          const weightSum = BigInt(ratios.reduce((a, b) => a + b, 0));
+          parts.forEach((part, index) => {
+            // |part × Σ − total × ratio| < Σ, i.e. the part is less than one minor unit from its exact share.
+            const error = BigInt(part.amountMinor) * weightSum - BigInt(total.amountMinor) * BigInt(ratios[index] ?? 0);
+            expect(error < 0n ? -error : error).toBeLessThan(weightSum);
+          });
+        },
+      ),
     );
   });
 
@@ -146,9 +152,12 @@ describe("exact decimals", () => {
     expect(formatDecimal({ digits, scale })).toBe(written);
   });
 
-  test.each(["", ".5", "5.", "1e3", "-1", "0x10", "1,5", " 1", "NaN", "Infinity", "1.2.3"])("%j is not a decimal", (text) => {
-    expect(parseDecimal(text)).toBeNull();
-  });
+  test.each(["", ".5", "5.", "1e3", "-1", "0x10", "1,5", " 1", "NaN", "Infinity", "1.2.3"])(
+    "%j is not a decimal",
+    (text) => {
+      expect(parseDecimal(text)).toBeNull();
+    },
+  );
 });
 
 describe("convert", () => {
@@ -204,12 +213,48 @@ describe("convert", () => {
 });
 
 describe("formatMoney and parseMoney", () => {
-  const usd: CurrencyFormat = { iso_code: "USD", presentation_symbol: "US$", position: "I", decimal_separator: ".", thousand_separator: "," };
-  const eur: CurrencyFormat = { iso_code: "EUR", presentation_symbol: "\u00a0€", position: "D", decimal_separator: ",", thousand_separator: "." };
-  const rub: CurrencyFormat = { iso_code: "RUB", presentation_symbol: "\u00a0₽", position: "D", decimal_separator: ",", thousand_separator: "\u00a0" };
-  const jpy: CurrencyFormat = { iso_code: "JPY", presentation_symbol: "¥", position: "I", decimal_separator: ".", thousand_separator: "," };
-  const cop: CurrencyFormat = { iso_code: "COP", presentation_symbol: "$\u00a0", position: "I", decimal_separator: ",", thousand_separator: "." };
-  const plain: CurrencyFormat = { iso_code: "MXN", presentation_symbol: "$", position: "I", decimal_separator: ".", thousand_separator: "" };
+  const usd: CurrencyFormat = {
+    iso_code: "USD",
+    presentation_symbol: "US$",
+    position: "I",
+    decimal_separator: ".",
+    thousand_separator: ",",
+  };
+  const eur: CurrencyFormat = {
+    iso_code: "EUR",
+    presentation_symbol: "\u00a0€",
+    position: "D",
+    decimal_separator: ",",
+    thousand_separator: ".",
+  };
+  const rub: CurrencyFormat = {
+    iso_code: "RUB",
+    presentation_symbol: "\u00a0₽",
+    position: "D",
+    decimal_separator: ",",
+    thousand_separator: "\u00a0",
+  };
+  const jpy: CurrencyFormat = {
+    iso_code: "JPY",
+    presentation_symbol: "¥",
+    position: "I",
+    decimal_separator: ".",
+    thousand_separator: ",",
+  };
+  const cop: CurrencyFormat = {
+    iso_code: "COP",
+    presentation_symbol: "$\u00a0",
+    position: "I",
+    decimal_separator: ",",
+    thousand_separator: ".",
+  };
+  const plain: CurrencyFormat = {
+    iso_code: "MXN",
+    presentation_symbol: "$",
+    position: "I",
+    decimal_separator: ".",
+    thousand_separator: "",
+  };
 
   test.each([
     [money(0, "USD"), usd, "US$0.00"],

@@ -116,7 +116,8 @@ function checkedSafe(value: bigint, what: string): number {
 export function money(amountMinor: number | bigint, currency: CurrencyCode): Money {
   if (!isCurrencyCode(currency)) throw new TypeError(`unknown currency ${String(currency)}`);
   const amount = typeof amountMinor === "bigint" ? checkedSafe(amountMinor, "amount") : amountMinor;
-  if (!Number.isSafeInteger(amount)) throw new RangeError(`amount must be a safe integer of minor units, got ${amountMinor}`);
+  if (!Number.isSafeInteger(amount))
+    throw new RangeError(`amount must be a safe integer of minor units, got ${amountMinor}`);
   // -0 and 0 are the same amount; keep one so that equality and serialization agree.
   return { amountMinor: amount === 0 ? 0 : amount, currency };
 }
@@ -197,7 +198,10 @@ export function allocate(total: Money, ratios: readonly (number | bigint)[]): Mo
 /** Splits a total into n parts as equal as possible; the first parts get the extra minor units. */
 export function split(total: Money, parts: number): Money[] {
   if (!Number.isSafeInteger(parts) || parts < 1) throw new RangeError("parts must be a positive integer");
-  return allocate(total, Array.from({ length: parts }, () => 1));
+  return allocate(
+    total,
+    Array.from({ length: parts }, () => 1),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -238,7 +242,7 @@ export function compareDecimal(a: Decimal, b: Decimal): -1 | 0 | 1 {
 
 /** numerator / denominator rounded half away from zero to a multiple of `increment`. */
 function divideRounded(numerator: bigint, denominator: bigint, increment: bigint): bigint {
-  const sign = (numerator < 0n) !== (denominator < 0n) ? -1n : 1n;
+  const sign = numerator < 0n !== denominator < 0n ? -1n : 1n;
   const n = numerator < 0n ? -numerator : numerator;
   const d = (denominator < 0n ? -denominator : denominator) * increment;
   const quotient = n / d;
@@ -262,7 +266,10 @@ export function convert(amount: Money, to: CurrencyCode, rate: Decimal): Money {
 
 /** Rounds an amount to its currency's rounding increment (half away from zero). */
 export function roundToIncrement(amount: Money): Money {
-  return money(divideRounded(BigInt(amount.amountMinor), 1n, BigInt(ROUNDING_INCREMENT[amount.currency])), amount.currency);
+  return money(
+    divideRounded(BigInt(amount.amountMinor), 1n, BigInt(ROUNDING_INCREMENT[amount.currency])),
+    amount.currency,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -294,7 +301,8 @@ function groupThousands(digits: string, separator: string): string {
  * clients: COP, ARS and CRC are priced in whole units but written ",00", as CLDR writes them.
  */
 export function formatMoney(amount: Money, format: CurrencyFormat): string {
-  if (format.iso_code !== amount.currency) throw new CurrencyMismatchError(amount.currency, format.iso_code as CurrencyCode);
+  if (format.iso_code !== amount.currency)
+    throw new CurrencyMismatchError(amount.currency, format.iso_code as CurrencyCode);
   const minorUnits = MINOR_UNITS[amount.currency];
   const absolute = BigInt(Math.abs(amount.amountMinor));
   const scale = 10n ** BigInt(minorUnits);
@@ -332,7 +340,8 @@ export function parseMoney(text: string, format: CurrencyFormat): Money | null {
   }
   if (symbol !== "") {
     if (format.position === "I" && rest.startsWith(symbol)) rest = rest.slice(symbol.length).trimStart();
-    else if (format.position === "D" && rest.endsWith(symbol)) rest = rest.slice(0, rest.length - symbol.length).trimEnd();
+    else if (format.position === "D" && rest.endsWith(symbol))
+      rest = rest.slice(0, rest.length - symbol.length).trimEnd();
   }
   const minorUnits = MINOR_UNITS[currency];
   // A space-like group separator is matched by any space, so "1 234" reads like "1\u00a0234".

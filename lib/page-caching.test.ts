@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { deviceFromHint, isAnonymousVisitor, mergeVary, pageCacheHeaders, PRIVATE_PAGE_CACHE_CONTROL, SHARED_PAGE_CACHE_CONTROL, type PageAnswer } from "./page-caching.ts";
+import {
+  deviceFromHint,
+  isAnonymousVisitor,
+  mergeVary,
+  pageCacheHeaders,
+  PRIVATE_PAGE_CACHE_CONTROL,
+  SHARED_PAGE_CACHE_CONTROL,
+  type PageAnswer,
+} from "./page-caching.ts";
 
 const anonymousHome: PageAnswer = {
   method: "GET",
@@ -22,24 +30,41 @@ describe("pageCacheHeaders", () => {
   });
 
   it("still shares it when only the language cookie (the same for every visitor of the path) is kept or set", () => {
-    expect(pageCacheHeaders({ ...anonymousHome, cookies: { travesia_lang: "en", cookie_notice: "1" }, setCookieNames: ["travesia_lang"] })?.cacheControl).toBe(
-      SHARED_PAGE_CACHE_CONTROL,
-    );
+    expect(
+      pageCacheHeaders({
+        ...anonymousHome,
+        cookies: { travesia_lang: "en", cookie_notice: "1" },
+        setCookieNames: ["travesia_lang"],
+      })?.cacheControl,
+    ).toBe(SHARED_PAGE_CACHE_CONTROL);
   });
 
   it("keeps a page private when the visitor has a cart, a currency, a session or a client id", () => {
-    for (const cookies of [{ cart_session: "s" }, { currency: "USD", currency_id: "2" }, { "__Host-travesia_session": "x" }, { perso_cid: "a".repeat(32) }]) {
+    for (const cookies of [
+      { cart_session: "s" },
+      { currency: "USD", currency_id: "2" },
+      { "__Host-travesia_session": "x" },
+      { perso_cid: "a".repeat(32) },
+    ]) {
       expect(pageCacheHeaders({ ...anonymousHome, cookies })?.cacheControl).toBe(PRIVATE_PAGE_CACHE_CONTROL);
     }
   });
 
   it("keeps a page private when it sets a cookie of the visitor's own, or is not a 200", () => {
-    expect(pageCacheHeaders({ ...anonymousHome, setCookieNames: ["travesia_lang", "perso_cid"] })?.cacheControl).toBe(PRIVATE_PAGE_CACHE_CONTROL);
+    expect(pageCacheHeaders({ ...anonymousHome, setCookieNames: ["travesia_lang", "perso_cid"] })?.cacheControl).toBe(
+      PRIVATE_PAGE_CACHE_CONTROL,
+    );
     expect(pageCacheHeaders({ ...anonymousHome, status: 404 })?.cacheControl).toBe(PRIVATE_PAGE_CACHE_CONTROL);
   });
 
   it("keeps what the route said (live seats, carts) and merges the route's Vary once", () => {
-    expect(pageCacheHeaders({ ...anonymousHome, cacheControl: "no-store", vary: "cookie, CloudFront-Viewer-Country-Region, Sec-CH-UA-Mobile" })).toEqual({
+    expect(
+      pageCacheHeaders({
+        ...anonymousHome,
+        cacheControl: "no-store",
+        vary: "cookie, CloudFront-Viewer-Country-Region, Sec-CH-UA-Mobile",
+      }),
+    ).toEqual({
       cacheControl: "no-store",
       vary: "Cookie, Accept-Encoding, CloudFront-Viewer-Country, CF-IPCountry, CloudFront-Viewer-Country-Region, Sec-CH-UA-Mobile",
     });

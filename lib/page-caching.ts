@@ -67,8 +67,13 @@ export function pageCacheHeaders(answer: PageAnswer): { cacheControl: string; va
   const vary = mergeVary(["Cookie", "Accept-Encoding", ...answer.geoCountryHeaders], answer.vary);
   if (answer.cacheControl) return { cacheControl: answer.cacheControl, vary };
   const shared =
-    answer.status === 200 && isAnonymousVisitor(answer.cookies) && answer.setCookieNames.every((name) => name === answer.languageCookie);
-  return { cacheControl: shared ? (answer.sharedCacheControl ?? SHARED_PAGE_CACHE_CONTROL) : PRIVATE_PAGE_CACHE_CONTROL, vary };
+    answer.status === 200 &&
+    isAnonymousVisitor(answer.cookies) &&
+    answer.setCookieNames.every((name) => name === answer.languageCookie);
+  return {
+    cacheControl: shared ? (answer.sharedCacheControl ?? SHARED_PAGE_CACHE_CONTROL) : PRIVATE_PAGE_CACHE_CONTROL,
+    vary,
+  };
 }
 
 /** Header names joined once each (case-insensitive), in first-seen order. */

@@ -46,7 +46,10 @@ describe("RateLimiter", () => {
       { key: "address:t", limit: { count: 5, windowSeconds: 60 } },
     ];
     await limiter.take(entries, at(0));
-    expect(await refusalOf(limiter.take(entries, at(1)))).toMatchObject({ code: "RATE_LIMITED", retryAfterSeconds: 599 });
+    expect(await refusalOf(limiter.take(entries, at(1)))).toMatchObject({
+      code: "RATE_LIMITED",
+      retryAfterSeconds: 599,
+    });
   });
 
   it("is one count for every limiter on the database, and forgets the windows that ended", async () => {

@@ -6,8 +6,15 @@ const START = Date.UTC(2026, 10, 22, 12, 0, 0);
 
 describe("decideWindow", () => {
   it("allows the requests counted up to `count` in a window, then refuses with the seconds left in it", () => {
-    for (const used of [1, 2, 3]) expect(decideWindow({ startedAtMs: START, used }, LIMIT, START + used * 1000)).toEqual({ allowed: true });
-    expect(decideWindow({ startedAtMs: START, used: 4 }, LIMIT, START + 15_000)).toEqual({ allowed: false, retryAfterSeconds: 45 });
-    expect(decideWindow({ startedAtMs: START, used: 40 }, LIMIT, START + 59_900)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    for (const used of [1, 2, 3])
+      expect(decideWindow({ startedAtMs: START, used }, LIMIT, START + used * 1000)).toEqual({ allowed: true });
+    expect(decideWindow({ startedAtMs: START, used: 4 }, LIMIT, START + 15_000)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 45,
+    });
+    expect(decideWindow({ startedAtMs: START, used: 40 }, LIMIT, START + 59_900)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 1,
+    });
   });
 });

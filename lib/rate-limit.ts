@@ -73,7 +73,12 @@ export class RateLimiter {
     // Keys in one order, so that two requests counting the same keys cannot deadlock on their rows.
     const rows = [...new Map(entries.map((entry) => [entry.key, entry])).values()]
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-      .map(({ key, limit }) => ({ key, windowStartedAt: now, windowEndsAt: new Date(now.getTime() + limit.windowSeconds * 1000), used: 1 }));
+      .map(({ key, limit }) => ({
+        key,
+        windowStartedAt: now,
+        windowEndsAt: new Date(now.getTime() + limit.windowSeconds * 1000),
+        used: 1,
+      }));
     const ended = sql`${rateLimitWindows.windowEndsAt} <= ${now}`;
     const counted = await db
       .insert(rateLimitWindows)
@@ -86,7 +91,11 @@ export class RateLimiter {
           used: sql`CASE WHEN ${ended} THEN 1 ELSE ${rateLimitWindows.used} + 1 END`,
         },
       })
-      .returning({ key: rateLimitWindows.key, windowStartedAt: rateLimitWindows.windowStartedAt, used: rateLimitWindows.used });
+      .returning({
+        key: rateLimitWindows.key,
+        windowStartedAt: rateLimitWindows.windowStartedAt,
+        used: rateLimitWindows.used,
+      });
     return new Map(counted.map((row) => [row.key, { startedAtMs: row.windowStartedAt.getTime(), used: row.used }]));
   }
 
@@ -95,7 +104,9 @@ export class RateLimiter {
       await db
         .update(rateLimitWindows)
         .set({ used: sql`${rateLimitWindows.used} - 1` })
-        .where(sql`${rateLimitWindows.key} = ${key} AND ${rateLimitWindows.windowStartedAt} = ${new Date(window.startedAtMs)} AND ${rateLimitWindows.used} > 0`);
+        .where(
+          sql`${rateLimitWindows.key} = ${key} AND ${rateLimitWindows.windowStartedAt} = ${new Date(window.startedAtMs)} AND ${rateLimitWindows.used} > 0`,
+        );
     }
   }
 }

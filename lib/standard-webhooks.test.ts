@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { newWebhookSecret, signStandardWebhook, verifyStandardWebhook, type SignedHeaders } from "./standard-webhooks.ts";
+import {
+  newWebhookSecret,
+  signStandardWebhook,
+  verifyStandardWebhook,
+  type SignedHeaders,
+} from "./standard-webhooks.ts";
 
 // The example of the Standard Webhooks specification: the same inputs must give its signature.
 const SPEC_SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
@@ -12,7 +17,12 @@ const headersOf = (values: Record<string, string> | SignedHeaders) => new Header
 
 describe("Standard Webhooks signatures", () => {
   it("match the specification's example", () => {
-    const headers = signStandardWebhook({ secret: SPEC_SECRET, id: SPEC_ID, timestamp: SPEC_TIMESTAMP, body: SPEC_BODY });
+    const headers = signStandardWebhook({
+      secret: SPEC_SECRET,
+      id: SPEC_ID,
+      timestamp: SPEC_TIMESTAMP,
+      body: SPEC_BODY,
+    });
     expect(headers["webhook-signature"]).toBe(SPEC_SIGNATURE);
   });
 
@@ -22,7 +32,10 @@ describe("Standard Webhooks signatures", () => {
     const timestamp = Math.floor(now.getTime() / 1000);
     const signed = signStandardWebhook({ secret, id: "msg_1", timestamp, body: "{}" });
     const rotated = { ...signed, "webhook-signature": `v1,AAAA ${signed["webhook-signature"]}` };
-    expect(verifyStandardWebhook({ secret, body: "{}", headers: headersOf(rotated), now })).toEqual({ id: "msg_1", timestamp });
+    expect(verifyStandardWebhook({ secret, body: "{}", headers: headersOf(rotated), now })).toEqual({
+      id: "msg_1",
+      timestamp,
+    });
   });
 
   it.each([
@@ -32,17 +45,31 @@ describe("Standard Webhooks signatures", () => {
   ])("refuse %s", (_name, change, code) => {
     const secret = newWebhookSecret();
     const now = new Date();
-    const signed = signStandardWebhook({ secret, id: "msg_2", timestamp: Math.floor(now.getTime() / 1000), body: "{}" });
-    expect(() => verifyStandardWebhook({ secret, body: "{}", headers: headersOf(signed), now, ...change })).toThrow(expect.objectContaining({ code }));
+    const signed = signStandardWebhook({
+      secret,
+      id: "msg_2",
+      timestamp: Math.floor(now.getTime() / 1000),
+      body: "{}",
+    });
+    expect(() => verifyStandardWebhook({ secret, body: "{}", headers: headersOf(signed), now, ...change })).toThrow(
+      expect.objectContaining({ code }),
+    );
   });
 
   it("refuse missing headers and an id changed after signing", () => {
     const secret = newWebhookSecret();
     const now = new Date();
-    const signed = signStandardWebhook({ secret, id: "msg_3", timestamp: Math.floor(now.getTime() / 1000), body: "{}" });
-    expect(() => verifyStandardWebhook({ secret, body: "{}", headers: headersOf({}), now })).toThrow(expect.objectContaining({ code: "WEBHOOK_SIGNATURE_INVALID" }));
-    expect(() => verifyStandardWebhook({ secret, body: "{}", headers: headersOf({ ...signed, "webhook-id": "msg_4" }), now })).toThrow(
+    const signed = signStandardWebhook({
+      secret,
+      id: "msg_3",
+      timestamp: Math.floor(now.getTime() / 1000),
+      body: "{}",
+    });
+    expect(() => verifyStandardWebhook({ secret, body: "{}", headers: headersOf({}), now })).toThrow(
       expect.objectContaining({ code: "WEBHOOK_SIGNATURE_INVALID" }),
     );
+    expect(() =>
+      verifyStandardWebhook({ secret, body: "{}", headers: headersOf({ ...signed, "webhook-id": "msg_4" }), now }),
+    ).toThrow(expect.objectContaining({ code: "WEBHOOK_SIGNATURE_INVALID" }));
   });
 });

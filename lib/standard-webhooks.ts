@@ -33,7 +33,12 @@ export interface SignedHeaders {
 }
 
 /** The three headers of a delivery of `body` (exactly the bytes sent) with message id `id`, at `timestamp`. */
-export function signStandardWebhook(input: { secret: string; id: string; timestamp: number; body: string }): SignedHeaders {
+export function signStandardWebhook(input: {
+  secret: string;
+  id: string;
+  timestamp: number;
+  body: string;
+}): SignedHeaders {
   return {
     "webhook-id": input.id,
     "webhook-timestamp": String(input.timestamp),
@@ -55,7 +60,8 @@ export function verifyStandardWebhook(input: {
   const id = input.headers.get("webhook-id");
   const timestampText = input.headers.get("webhook-timestamp");
   const header = input.headers.get("webhook-signature");
-  if (!id || !timestampText || !/^\d{1,12}$/.test(timestampText) || !header) throw new AppError("WEBHOOK_SIGNATURE_INVALID");
+  if (!id || !timestampText || !/^\d{1,12}$/.test(timestampText) || !header)
+    throw new AppError("WEBHOOK_SIGNATURE_INVALID");
   const timestamp = Number(timestampText);
   const expected = Buffer.from(signatureOf(input.secret, id, timestamp, input.body), "base64");
   let matched = false;
@@ -67,6 +73,7 @@ export function verifyStandardWebhook(input: {
   }
   if (!matched) throw new AppError("WEBHOOK_SIGNATURE_INVALID");
   const tolerance = input.toleranceSeconds ?? WEBHOOK_TOLERANCE_SECONDS;
-  if (Math.abs(Math.floor(input.now.getTime() / 1000) - timestamp) > tolerance) throw new AppError("WEBHOOK_TIMESTAMP_OUT_OF_TOLERANCE");
+  if (Math.abs(Math.floor(input.now.getTime() / 1000) - timestamp) > tolerance)
+    throw new AppError("WEBHOOK_TIMESTAMP_OUT_OF_TOLERANCE");
   return { id, timestamp };
 }

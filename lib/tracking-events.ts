@@ -62,7 +62,11 @@ export const TrackingEvent = z.discriminatedUnion("type", [
   }),
   z.strictObject({
     type: z.literal("postViewed"),
-    post: z.strictObject({ postId: z.string().trim().min(1).max(TRACKING_LIMITS.goalIdMaxLength), title: text, url: z.string().max(TRACKING_LIMITS.urlMaxLength).optional() }),
+    post: z.strictObject({
+      postId: z.string().trim().min(1).max(TRACKING_LIMITS.goalIdMaxLength),
+      title: text,
+      url: z.string().max(TRACKING_LIMITS.urlMaxLength).optional(),
+    }),
   }),
   // Added by the browser tracker (ADR 0029): the inactivity ping ("inactivity delays 30 s,
   // 30 s, 2 min …"). It says the visitor is still on the page and has done nothing since `sinceTime`
@@ -78,11 +82,17 @@ export const TrackingEvent = z.discriminatedUnion("type", [
 
 export type TrackingEvent = z.infer<typeof TrackingEvent>;
 export type TrackingEventType = TrackingEvent["type"];
-export const TRACKING_EVENT_TYPES = TrackingEvent.options.map((option) => option.shape.type.value) as TrackingEventType[];
+export const TRACKING_EVENT_TYPES = TrackingEvent.options.map(
+  (option) => option.shape.type.value,
+) as TrackingEventType[];
 
 /** Where the visitor is when the event happens: the page, language and device, never personal data. */
 export const TrackingContext = z.strictObject({
-  page: z.strictObject({ url: z.string().max(TRACKING_LIMITS.urlMaxLength), referrer: z.string().max(TRACKING_LIMITS.urlMaxLength).optional(), title: z.string().max(TRACKING_LIMITS.textMaxLength).optional() }),
+  page: z.strictObject({
+    url: z.string().max(TRACKING_LIMITS.urlMaxLength),
+    referrer: z.string().max(TRACKING_LIMITS.urlMaxLength).optional(),
+    title: z.string().max(TRACKING_LIMITS.textMaxLength).optional(),
+  }),
   language: z.enum(["es", "en", "pt"]),
   device: z.enum(["mobile", "desktop"]),
   /** The client state's label of the site section (home, booking, cart, content…). */

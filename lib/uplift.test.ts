@@ -16,7 +16,14 @@ describe("upliftScriptFor (English, site enabled, allowed currency, non-empty ke
     }
   }
   it.each(rows)("language %s, site %s, currency %s, key %j", (language, siteEnabled, currency, apiKey) => {
-    const input: UpliftDecisionInput = { language, siteEnabled, currency, allowedCurrencies: ALLOWED, apiKey, scriptUrl: SRC };
+    const input: UpliftDecisionInput = {
+      language,
+      siteEnabled,
+      currency,
+      allowedCurrencies: ALLOWED,
+      apiKey,
+      scriptUrl: SRC,
+    };
     const loads = language === "en" && siteEnabled && currency === "USD" && apiKey !== "";
     expect(upliftScriptFor(input)).toEqual(loads ? { src: SRC, apiKey } : null);
   });
@@ -42,10 +49,18 @@ describe("upliftScriptForPage", () => {
   it("reads the deployment's settings and the site's enableUplift flag", () => {
     const page = { siteFlags: { enableUplift: true }, language: "en", currency: "USD" };
     // The default deployment pays through the sandboxes: Uplift's sandbox with its public key.
-    expect(upliftScriptForPage(parseConfig({ NODE_ENV: "test" }), page)).toEqual({ src: "/sandbox-uplift/v1/up.js", apiKey: SANDBOX_UPLIFT_API_KEY });
+    expect(upliftScriptForPage(parseConfig({ NODE_ENV: "test" }), page)).toEqual({
+      src: "/sandbox-uplift/v1/up.js",
+      apiKey: SANDBOX_UPLIFT_API_KEY,
+    });
     expect(upliftScriptForPage(parseConfig({ NODE_ENV: "test", UPLIFT_CURRENCIES: "" }), page)).toBeNull();
     // The real Uplift is never sent the sandbox's key: without a configured key it stays off.
-    expect(upliftScriptForPage(parseConfig({ NODE_ENV: "test", UPLIFT_SCRIPT_URL: "https://cdn.uplift.example/up.js" }), page)).toBeNull();
+    expect(
+      upliftScriptForPage(
+        parseConfig({ NODE_ENV: "test", UPLIFT_SCRIPT_URL: "https://cdn.uplift.example/up.js" }),
+        page,
+      ),
+    ).toBeNull();
     const config = parseConfig({ NODE_ENV: "test", UPLIFT_API_KEY: "pk_sandbox_1" });
     expect(upliftScriptForPage(config, page)).toEqual({ src: "/sandbox-uplift/v1/up.js", apiKey: "pk_sandbox_1" });
     expect(upliftScriptForPage(config, { ...page, siteFlags: { enableUplift: false } })).toBeNull();

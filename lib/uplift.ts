@@ -23,7 +23,8 @@ export interface UpliftDecisionInput {
 
 /** The script to load and the key to initialise it with, or null when Uplift must not be loaded. */
 export function upliftScriptFor(input: UpliftDecisionInput): UpliftScript | null {
-  const apiKey = input.apiKey.trim() || (input.scriptUrl.trim() === SANDBOX_UPLIFT_SCRIPT_PATH ? SANDBOX_UPLIFT_API_KEY : "");
+  const apiKey =
+    input.apiKey.trim() || (input.scriptUrl.trim() === SANDBOX_UPLIFT_SCRIPT_PATH ? SANDBOX_UPLIFT_API_KEY : "");
   if (input.language !== "en" || !input.siteEnabled || apiKey === "" || input.scriptUrl.trim() === "") return null;
   if (!input.allowedCurrencies.includes(input.currency.toUpperCase())) return null;
   return { src: input.scriptUrl, apiKey };

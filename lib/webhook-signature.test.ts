@@ -57,13 +57,25 @@ describe("verifyWebhook", () => {
   });
 
   it("refuses missing and malformed headers", () => {
-    for (const bad of [null, undefined, "", "v1=abc", `t=${SENT}`, `t=soon,v1=${"a".repeat(64)}`, `t=${SENT},v1=${"g".repeat(64)}`, `t=${SENT},v1=${"a".repeat(63)}`, "t=1=2,v1=x"]) {
+    for (const bad of [
+      null,
+      undefined,
+      "",
+      "v1=abc",
+      `t=${SENT}`,
+      `t=soon,v1=${"a".repeat(64)}`,
+      `t=${SENT},v1=${"g".repeat(64)}`,
+      `t=${SENT},v1=${"a".repeat(63)}`,
+      "t=1=2,v1=x",
+    ]) {
       expect(verify({ header: bad }), String(bad)).toBe("WEBHOOK_SIGNATURE_INVALID");
     }
   });
 
   it("accepts any of several v1 values (secret rotation) and ignores unknown schemes", () => {
-    const old = signWebhook({ secret: "whsec_old_secret_0123456789abcdefghij", rawBody: BODY, timestamp: SENT }).split(",")[1];
+    const old = signWebhook({ secret: "whsec_old_secret_0123456789abcdefghij", rawBody: BODY, timestamp: SENT }).split(
+      ",",
+    )[1];
     const current = header.split(",")[1];
     expect(verify({ header: `t=${SENT},${old},${current}` })).toBeNull();
     expect(verify({ header: `t=${SENT},v0=zzz,${current}` })).toBeNull();

@@ -19,7 +19,10 @@ describe("zipFiles", () => {
       const file = path.join(dir, "feed.zip");
       writeFileSync(file, archive);
       expect(execFileSync("unzip", ["-tq", file]).toString()).toContain("No errors detected");
-      for (const entry of entries) expect(execFileSync("unzip", ["-p", file, entry.name], { maxBuffer: 1 << 20 }).toString("utf8")).toBe(entry.content);
+      for (const entry of entries)
+        expect(execFileSync("unzip", ["-p", file, entry.name], { maxBuffer: 1 << 20 }).toString("utf8")).toBe(
+          entry.content,
+        );
       expect(readFileSync(file).subarray(0, 4).toString("hex")).toBe("504b0304");
     } finally {
       rmSync(dir, { recursive: true, force: true });

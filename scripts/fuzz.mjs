@@ -34,9 +34,13 @@ for (const [operation, tally] of rows) {
     .sort((a, b) => b[1] - a[1])
     .map(([name, count]) => `${name}×${count}`)
     .join(" ");
-  process.stdout.write(`${operation.padEnd(width)}  ${String(tally.sent).padStart(4)}  ${String(tally.accepted).padStart(8)}  ${(tally.ms / tally.sent).toFixed(1).padStart(6)}  ${codes}\n`);
+  process.stdout.write(
+    `${operation.padEnd(width)}  ${String(tally.sent).padStart(4)}  ${String(tally.accepted).padStart(8)}  ${(tally.ms / tally.sent).toFixed(1).padStart(6)}  ${codes}\n`,
+  );
 }
-const statuses = Object.entries(summary.byStatus).map(([status, count]) => `${status}×${count}`).join(" ");
+const statuses = Object.entries(summary.byStatus)
+  .map(([status, count]) => `${status}×${count}`)
+  .join(" ");
 process.stdout.write(
   `\n${summary.requests} requests (${summary.unsendable} the Fetch API would not build) over ${summary.operations} operations in ${summary.seconds.toFixed(1)} s, seed ${summary.seed}\n` +
     `statuses: ${statuses}\n${summary.failures.length} failures\n`,

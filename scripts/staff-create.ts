@@ -23,7 +23,9 @@ export async function main(args: readonly string[], env: Record<string, string |
     const made = await createStaffFromCommandLine(database.db, email, new Date(), role);
     const link = new URL(pathOf("forgot", made.language), publicOriginOf(config));
     link.searchParams.set("token", made.passwordToken);
-    console.log(`${made.created ? "Created" : "Updated"} ${made.email} as ${role}${made.roleBefore ? ` (was ${made.roleBefore})` : ""}.`);
+    console.log(
+      `${made.created ? "Created" : "Updated"} ${made.email} as ${role}${made.roleBefore ? ` (was ${made.roleBefore})` : ""}.`,
+    );
     console.log(`Set the password within the hour: ${link.toString()}`);
     return 0;
   } catch (error) {

@@ -11,7 +11,19 @@ import path from "node:path";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const ENTRY = `${BUILD_DIR}/server/index.js`;
-const SOURCES = ["app", "server", "modules", "flows", "lib", "db", "public", "content", "package.json", "vite.config.ts", "react-router.config.ts"];
+const SOURCES = [
+  "app",
+  "server",
+  "modules",
+  "flows",
+  "lib",
+  "db",
+  "public",
+  "content",
+  "package.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -29,7 +41,14 @@ if (built < Math.max(...SOURCES.map(newestMtime))) {
 }
 
 /** The secrets production needs (PRODUCTION_SECRETS in lib/config.ts). */
-const SECRET_NAMES = ["TICKET_SIGNING_SECRET", "SANDBOX_PSP_SECRET_KEY", "SANDBOX_PSP_WEBHOOK_SECRET", "GUEST_ACCESS_SECRET", "PERSONALIZATION_PREVIEW_SECRET", "SEARCH_TOKEN_SECRET"];
+const SECRET_NAMES = [
+  "TICKET_SIGNING_SECRET",
+  "SANDBOX_PSP_SECRET_KEY",
+  "SANDBOX_PSP_WEBHOOK_SECRET",
+  "GUEST_ACCESS_SECRET",
+  "PERSONALIZATION_PREVIEW_SECRET",
+  "SEARCH_TOKEN_SECRET",
+];
 
 /** The unset secrets of an embedded, production-mode start, from DATA_DIR/local-secrets.json (made once). */
 function localSecrets(env) {
@@ -42,7 +61,9 @@ function localSecrets(env) {
   for (const name of SECRET_NAMES) kept[name] ??= randomBytes(32).toString("base64url");
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, `${JSON.stringify(kept, null, 2)}\n`, { mode: 0o600 });
-  console.log(`npm start: ${missing.join(", ")} unset; using this machine's own, kept in ${file} (set them for a real deployment)`);
+  console.log(
+    `npm start: ${missing.join(", ")} unset; using this machine's own, kept in ${file} (set them for a real deployment)`,
+  );
   return Object.fromEntries(missing.map((name) => [name, kept[name]]));
 }
 

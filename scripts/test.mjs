@@ -44,7 +44,16 @@ function vitestTier(project, { quiet = false, workers = null } = {}) {
     run: () =>
       run(
         "npx",
-        ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...(workers ? [`--maxWorkers=${workers}`] : [])],
+        [
+          "vitest",
+          "run",
+          "--project",
+          project,
+          "--reporter=default",
+          "--reporter=json",
+          `--outputFile.json=${report}`,
+          ...(workers ? [`--maxWorkers=${workers}`] : []),
+        ],
         testEnv,
         quiet,
       ),
@@ -67,14 +76,24 @@ function vitestTier(project, { quiet = false, workers = null } = {}) {
 const e2eReport = path.join(REPORTS, "e2e.json");
 const STEPS = [
   { name: "typecheck", kind: "check", run: () => run("npm", ["run", "--silent", "typecheck"]) },
-  // Lint runs beside typecheck (each is single-threaded); its report prints when it ends.
-  { name: "lint", kind: "check", parallelWithPrevious: true, run: () => run("npx", ["eslint", "--max-warnings=0", "."], process.env, true) },
+  // Lint (ESLint, then Biome's format check) runs beside typecheck (each is single-threaded); its report
+  // prints when it ends.
+  {
+    name: "lint",
+    kind: "check",
+    parallelWithPrevious: true,
+    run: () => run("npm", ["run", "--silent", "lint"], process.env, true),
+  },
   // Lint ends before typecheck: the unit tier takes the core it leaves (its report prints when it ends),
   // and then the build, which needs nothing typecheck makes: the core would sit idle until typecheck ends.
   {
     ...vitestTier("unit", { quiet: true }),
     parallelWithPrevious: true,
-    then: { name: "build", kind: "check", run: () => run("npx", ["react-router", "build"], { ...process.env, BUILD_DIR }, true) },
+    then: {
+      name: "build",
+      kind: "check",
+      run: () => run("npx", ["react-router", "build"], { ...process.env, BUILD_DIR }, true),
+    },
   },
   // Vitest keeps one core free by default, one worker here; the db files mostly wait on PGlite and
   // load snapshots, and two workers finish them in four fifths of the time.
@@ -95,7 +114,11 @@ const STEPS = [
     counts: () => {
       const json = readJson(e2eReport);
       if (!json?.stats) return null;
-      return { passed: json.stats.expected + json.stats.flaky, failed: json.stats.unexpected, skipped: json.stats.skipped };
+      return {
+        passed: json.stats.expected + json.stats.flaky,
+        failed: json.stats.unexpected,
+        skipped: json.stats.skipped,
+      };
     },
   },
 ];
@@ -105,7 +128,15 @@ const started = performance.now();
 
 function record(step, code, seconds) {
   if (step.kind === "check") {
-    results.push({ name: step.name, status: code === 0 ? "ok" : `failed (exit ${code})`, passed: 0, failed: code === 0 ? 0 : 1, skipped: 0, seconds, check: true });
+    results.push({
+      name: step.name,
+      status: code === 0 ? "ok" : `failed (exit ${code})`,
+      passed: 0,
+      failed: code === 0 ? 0 : 1,
+      skipped: 0,
+      seconds,
+      check: true,
+    });
     return;
   }
   const counts = step.counts();
@@ -120,7 +151,14 @@ function record(step, code, seconds) {
   } else if (failed > 0) {
     status = "failed";
   }
-  results.push({ name: step.name, status, passed: counts?.passed ?? 0, failed, skipped: counts?.skipped ?? 0, seconds });
+  results.push({
+    name: step.name,
+    status,
+    passed: counts?.passed ?? 0,
+    failed,
+    skipped: counts?.skipped ?? 0,
+    seconds,
+  });
 }
 
 async function timed(step) {
@@ -139,20 +177,28 @@ async function timedChain(step) {
 for (let index = 0; index < STEPS.length; index++) {
   const step = STEPS[index];
   const group = [step];
-  for (let following = STEPS[index + 1]; following?.parallelWithPrevious; following = STEPS[index + group.length]) group.push(following);
+  for (let following = STEPS[index + 1]; following?.parallelWithPrevious; following = STEPS[index + group.length])
+    group.push(following);
   index += group.length - 1;
-  process.stdout.write(`\n━━━ ${group.map((member) => (member.then ? `${member.name} → ${member.then.name}` : member.name)).join(" + ")} ━━━\n`);
+  process.stdout.write(
+    `\n━━━ ${group.map((member) => (member.then ? `${member.name} → ${member.then.name}` : member.name)).join(" + ")} ━━━\n`,
+  );
   const buildFailed = results.some((result) => result.name === "build" && result.status !== "ok");
   const hasBuild = !buildFailed && existsSync(path.join(BUILD_DIR, "server/index.js"));
   const runnable = group.filter((member) => hasBuild || !member.needsBuild);
   for (const member of group.filter((candidate) => !runnable.includes(candidate))) {
     results.push({ name: member.name, status: "not run (no build)", passed: 0, failed: 1, skipped: 0, seconds: 0 });
   }
-  for (const { step: member, code, seconds } of (await Promise.all(runnable.map(timedChain))).flat()) record(member, code, seconds);
+  for (const { step: member, code, seconds } of (await Promise.all(runnable.map(timedChain))).flat())
+    record(member, code, seconds);
 }
 
 const total = results.reduce(
-  (sum, result) => ({ passed: sum.passed + result.passed, failed: sum.failed + result.failed, skipped: sum.skipped + result.skipped }),
+  (sum, result) => ({
+    passed: sum.passed + result.passed,
+    failed: sum.failed + result.failed,
+    skipped: sum.skipped + result.skipped,
+  }),
   { passed: 0, failed: 0, skipped: 0 },
 );
 const rows = [
@@ -165,12 +211,22 @@ const rows = [
     result.check ? "–" : String(result.skipped),
     `${result.seconds.toFixed(1)} s`,
   ]),
-  ["total", total.failed === 0 ? "ok" : "FAILED", String(total.passed), String(total.failed), String(total.skipped), `${((performance.now() - started) / 1000).toFixed(1)} s`],
+  [
+    "total",
+    total.failed === 0 ? "ok" : "FAILED",
+    String(total.passed),
+    String(total.failed),
+    String(total.skipped),
+    `${((performance.now() - started) / 1000).toFixed(1)} s`,
+  ],
 ];
 const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-const line = (row) => row.map((cell, column) => (column >= 2 ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join("  ");
+const line = (row) =>
+  row.map((cell, column) => (column >= 2 ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join("  ");
 process.stdout.write(`\n${line(rows[0])}\n${widths.map((width) => "─".repeat(width)).join("  ")}\n`);
 for (const row of rows.slice(1, -1)) process.stdout.write(`${line(row)}\n`);
 process.stdout.write(`${widths.map((width) => "─".repeat(width)).join("  ")}\n${line(rows.at(-1))}\n\n`);
-process.stdout.write(`${total.passed} passed, ${total.failed} failed${total.skipped > 0 ? `, ${total.skipped} skipped` : ""}\n`);
+process.stdout.write(
+  `${total.passed} passed, ${total.failed} failed${total.skipped > 0 ? `, ${total.skipped} skipped` : ""}\n`,
+);
 process.exit(total.failed === 0 ? 0 : 1);

@@ -4,7 +4,13 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import type { Plugin } from "vite";
-import { DEFAULT_OG_SVG, OG_IMAGE_WIDTH, OG_SOURCE_FOLDERS, hasRasterTwin, rasterImageOf } from "../app/content/og-images.ts";
+import {
+  DEFAULT_OG_SVG,
+  OG_IMAGE_WIDTH,
+  OG_SOURCE_FOLDERS,
+  hasRasterTwin,
+  rasterImageOf,
+} from "../app/content/og-images.ts";
 
 /** An SVG as a PNG `OG_IMAGE_WIDTH` pixels wide, its height to scale. */
 export function renderPng(svg: Buffer | string): Buffer {
@@ -14,7 +20,9 @@ export function renderPng(svg: Buffer | string): Buffer {
 /** Public paths of every SVG with a PNG twin, under `publicDir`. */
 export async function ogSources(publicDir: string): Promise<string[]> {
   const nested = await Promise.all(
-    OG_SOURCE_FOLDERS.map(async (folder) => (await readdir(path.join(publicDir, folder))).map((file) => `${folder}${file}`)),
+    OG_SOURCE_FOLDERS.map(async (folder) =>
+      (await readdir(path.join(publicDir, folder))).map((file) => `${folder}${file}`),
+    ),
   );
   return [DEFAULT_OG_SVG, ...nested.flat()].filter(hasRasterTwin);
 }
@@ -36,7 +44,9 @@ export function ogImages(): Plugin {
     configureServer(server) {
       server.middlewares.use(async (request, response, next) => {
         const match = /^\/images\/og\/([\w-]+)\.png$/.exec(request.url ?? "");
-        const source = match ? (await ogSources(publicDir)).find((svg) => rasterImageOf(svg) === request.url) : undefined;
+        const source = match
+          ? (await ogSources(publicDir)).find((svg) => rasterImageOf(svg) === request.url)
+          : undefined;
         if (!source) return next();
         response.setHeader("Content-Type", "image/png");
         response.end(renderPng(await readFile(path.join(publicDir, source))));

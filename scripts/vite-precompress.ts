@@ -39,7 +39,9 @@ export async function precompressDirectory(dir: string): Promise<number> {
       if (existsSync(`${file}.br`) && (await stat(`${file}.br`)).mtimeMs >= source.mtimeMs) return;
       const bytes = await readFile(file);
       const [br, gz] = await Promise.all([
-        brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+        brotli(bytes, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+        }),
         gzipAsync(bytes, { level: 9 }),
       ]);
       // An encoding that does not shrink the file is not worth a second lookup on every request.

@@ -16,7 +16,11 @@ let client: pg.Client;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  server = await startBuiltServer({ DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "3", PUBLIC_ORIGIN: "https://www.travesia.test" });
+  server = await startBuiltServer({
+    DATABASE_URL: testDb.url,
+    DATABASE_POOL_SIZE: "3",
+    PUBLIC_ORIGIN: "https://www.travesia.test",
+  });
   client = await connect(testDb.url);
 });
 afterAll(async () => {
@@ -53,31 +57,46 @@ function codesIn(html: string): string[] {
 function chosenOption(html: string, selectId: string): string {
   const select = new RegExp(`<select[^>]*id="${selectId}"[^>]*>([\\s\\S]*?)</select>`).exec(html)?.[1];
   if (select === undefined) throw new Error(`no select #${selectId} in the page`);
-  const options = [...select.matchAll(/<option([^>]*)>/g)].map((match) => ({ value: /value="([^"]*)"/.exec(match[1]!)?.[1] ?? "", selected: /\sselected(=|\s|$)/.test(match[1]!) }));
+  const options = [...select.matchAll(/<option([^>]*)>/g)].map((match) => ({
+    value: /value="([^"]*)"/.exec(match[1]!)?.[1] ?? "",
+    selected: /\sselected(=|\s|$)/.test(match[1]!),
+  }));
   return (options.find((option) => option.selected) ?? options[0])?.value ?? "";
 }
 
-const GOOD = { password: "arrecife-y-manglar-31", firstName: "Lucía", lastName: "Gómez", country: "MX", state: "Quintana Roo", privacy: "yes" };
+const GOOD = {
+  password: "arrecife-y-manglar-31",
+  firstName: "Lucía",
+  lastName: "Gómez",
+  country: "MX",
+  state: "Quintana Roo",
+  privacy: "yes",
+};
 
 async function userIdOf(email: string): Promise<string> {
   const { rows } = await client.query<{ id: string }>("select id from users where email_key = lower($1)", [email]);
   return rows[0]!.id;
 }
 
-async function tokenFor(userId: string, purpose: "confirm_email" | "reset_password", expiresInMs = 3_600_000): Promise<string> {
+async function tokenFor(
+  userId: string,
+  purpose: "confirm_email" | "reset_password",
+  expiresInMs = 3_600_000,
+): Promise<string> {
   const token = newSecret();
-  await client.query("insert into user_tokens (token_hash, user_id, purpose, expires_at, created_at) values ($1, $2, $3, now() + ($4 || ' milliseconds')::interval, now())", [
-    sha256(token),
-    userId,
-    purpose,
-    String(expiresInMs),
-  ]);
+  await client.query(
+    "insert into user_tokens (token_hash, user_id, purpose, expires_at, created_at) values ($1, $2, $3, now() + ($4 || ' milliseconds')::interval, now())",
+    [sha256(token), userId, purpose, String(expiresInMs)],
+  );
   return token;
 }
 
 async function sessionCookie(userId: string): Promise<string> {
   const secret = newSecret();
-  await client.query("insert into user_sessions (id_hash, user_id, kind, remember, created_at, expires_at) values ($1, $2, 'regular', false, now(), now() + interval '1 hour')", [sha256(secret), userId]);
+  await client.query(
+    "insert into user_sessions (id_hash, user_id, kind, remember, created_at, expires_at) values ($1, $2, 'regular', false, now(), now() + interval '1 hour')",
+    [sha256(secret), userId],
+  );
   // Production: the credential cookie carries the __Host- prefix.
   return `__Host-travesia_session=${secret}`;
 }
@@ -87,29 +106,41 @@ describe("register", () => {
     ["/es/registro/", "es", "Escribe un correo válido", "Para crear tu cuenta, acepta el aviso de privacidad."],
     ["/en/register/", "en", "Enter a valid e-mail", "To create your account, accept the privacy notice."],
     ["/pt/cadastro/", "pt", "Digite um e-mail válido", "Para criar sua conta, aceite o aviso de privacidade."],
-  ])("%s shows every refusal at its field, in %s, and creates nothing", async (path, _language, emailWords, privacyWords) => {
-    const page = await get(path);
-    expect(page.status).toBe(200);
-    expect(page.headers.get("Cache-Control")).toBe("private, no-store");
-    const form = await page.text();
-    expect(form).toContain('name="robots" content="noindex"');
-    expect(form).toMatch(/8[^<]{1,12}128/); // the policy, in view before typing
+  ])(
+    "%s shows every refusal at its field, in %s, and creates nothing",
+    async (path, _language, emailWords, privacyWords) => {
+      const page = await get(path);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+      const form = await page.text();
+      expect(form).toContain('name="robots" content="noindex"');
+      expect(form).toMatch(/8[^<]{1,12}128/); // the policy, in view before typing
 
-    const response = await post(path, { email: "not-an-address", password: "password", firstName: "", lastName: "Gómez", country: "MX", state: "" });
-    expect(response.status).toBe(400);
-    const html = await response.text();
-    expect(codesIn(html)).toEqual(["INVALID_EMAIL", "PASSWORD_TOO_COMMON", "FIELD_REQUIRED", "PRIVACY_NOT_ACCEPTED"]);
-    expect(html).toContain(emailWords);
-    expect(html).toContain(privacyWords);
-    const { rows } = await client.query("select count(*)::int as n from users");
-    expect(rows[0].n).toBe(0);
-  });
+      const response = await post(path, {
+        email: "not-an-address",
+        password: "password",
+        firstName: "",
+        lastName: "Gómez",
+        country: "MX",
+        state: "",
+      });
+      expect(response.status).toBe(400);
+      const html = await response.text();
+      expect(codesIn(html)).toEqual(["INVALID_EMAIL", "PASSWORD_TOO_COMMON", "FIELD_REQUIRED", "PRIVACY_NOT_ACCEPTED"]);
+      expect(html).toContain(emailWords);
+      expect(html).toContain(privacyWords);
+      const { rows } = await client.query("select count(*)::int as n from users");
+      expect(rows[0].n).toBe(0);
+    },
+  );
 
   it("answers check your mail, stores the country as alpha-3 and Mexico's state as its code, then refuses the same address in any case", async () => {
     const created = await post("/es/registro/", { ...GOOD, email: "lucia.gomez@example.com" });
     expect(created.status).toBe(200);
     expect(await created.text()).toContain("Revisa tu correo");
-    const { rows } = await client.query("select country_iso3, state, language, confirmed_at from users where email_key = 'lucia.gomez@example.com'");
+    const { rows } = await client.query(
+      "select country_iso3, state, language, confirmed_at from users where email_key = 'lucia.gomez@example.com'",
+    );
     expect(rows[0]).toMatchObject({ country_iso3: "MEX", state: "MX-ROO", language: "es", confirmed_at: null });
 
     for (const [path, words] of [
@@ -158,10 +189,14 @@ describe("confirm the e-mail", () => {
     await post("/en/register/", { ...GOOD, email: "waiting@example.com" });
     const waiting = await (await post("/en/confirm-email/", { email: "waiting@example.com" })).text();
     const nobody = await (await post("/en/confirm-email/", { email: "nobody@example.com" })).text();
-    const notice = (html: string) => /data-testid="confirm-resent"[\s\S]*?<\/div>/.exec(html)?.[0].replace(/[a-z.]+@example\.com/g, "…");
+    const notice = (html: string) =>
+      /data-testid="confirm-resent"[\s\S]*?<\/div>/.exec(html)?.[0].replace(/[a-z.]+@example\.com/g, "…");
     expect(notice(waiting)).toBeDefined();
     expect(notice(waiting)).toBe(notice(nobody));
-    const { rows } = await client.query("select count(*)::int as n from jobs where name = 'send-account-email' and payload->>'userId' = $1", [await userIdOf("waiting@example.com")]);
+    const { rows } = await client.query(
+      "select count(*)::int as n from jobs where name = 'send-account-email' and payload->>'userId' = $1",
+      [await userIdOf("waiting@example.com")],
+    );
     expect(rows[0].n).toBe(2); // registering, then asking again
   });
 });
@@ -173,11 +208,15 @@ describe("forgot and reset the password", () => {
     const unknown = await post("/es/forgot/", { intent: "request", email: "stranger@example.com" });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
-    const words = (html: string) => /data-testid="reset-requested"[\s\S]*?<\/div>/.exec(html)?.[0].replace(/[a-z]+@example\.com/g, "…");
+    const words = (html: string) =>
+      /data-testid="reset-requested"[\s\S]*?<\/div>/.exec(html)?.[0].replace(/[a-z]+@example\.com/g, "…");
     const knownWords = words(await known.text());
     expect(knownWords).toContain("Si existe una cuenta con");
     expect(knownWords).toBe(words(await unknown.text()));
-    const { rows } = await client.query("select payload->>'purpose' as purpose from jobs where name = 'send-account-email' and payload->>'userId' = $1", [await userIdOf("forgetful@example.com")]);
+    const { rows } = await client.query(
+      "select payload->>'purpose' as purpose from jobs where name = 'send-account-email' and payload->>'userId' = $1",
+      [await userIdOf("forgetful@example.com")],
+    );
     expect(rows.map((row) => row.purpose).sort()).toEqual(["confirm_email", "reset_password"]);
 
     const malformed = await post("/pt/forgot/", { intent: "request", email: "no at sign" });
@@ -198,7 +237,8 @@ describe("forgot and reset the password", () => {
     expect(short.status).toBe(422);
     expect(await short.text()).toContain("The password is too short: use at least 8 characters.");
 
-    const before = (await client.query("select password_hash from users where id = $1", [userId])).rows[0].password_hash;
+    const before = (await client.query("select password_hash from users where id = $1", [userId])).rows[0]
+      .password_hash;
     const done = await post("/en/forgot/", { intent: "reset", token, password: "a-new-tide-every-morning" });
     expect(done.status).toBe(200);
     expect(await done.text()).toContain("Your password is changed");
@@ -206,7 +246,11 @@ describe("forgot and reset the password", () => {
     expect(after.rows[0].password_hash).not.toBe(before);
     expect(after.rows[0].confirmed_at).not.toBeNull();
 
-    const expired = await post("/es/forgot/", { intent: "reset", token: await tokenFor(userId, "reset_password", -1000), password: "otra-marea-distinta-9" });
+    const expired = await post("/es/forgot/", {
+      intent: "reset",
+      token: await tokenFor(userId, "reset_password", -1000),
+      password: "otra-marea-distinta-9",
+    });
     expect(expired.status).toBe(410);
     expect(await expired.text()).toContain("Este enlace caducó. Pide uno nuevo.");
   });
@@ -234,7 +278,11 @@ describe("the country of residence", () => {
       expect(chosenOption(await (await get(path, { Cookie: cookie })).text(), "account-country"), path).toBe("");
     }
     // Saving other details with no country chosen keeps it unset, rather than storing the first one.
-    const saved = await post("/en/my-account/", { firstName: "Ana", lastName: "Lima", country: "", state: "" }, { Cookie: cookie });
+    const saved = await post(
+      "/en/my-account/",
+      { firstName: "Ana", lastName: "Lima", country: "", state: "" },
+      { Cookie: cookie },
+    );
     expect(saved.status).toBe(302);
     const after = await client.query("select first_name, country_iso3 from users where id = $1", [userId]);
     expect(after.rows[0]).toEqual({ first_name: "Ana", country_iso3: null });
@@ -247,16 +295,23 @@ describe("the account area", () => {
     ["/es/mi-cuenta/", "/es/auth/"],
     ["/en/my-account/", "/en/auth/"],
     ["/pt/minha-conta/", "/pt/auth/"],
-  ])("%s sends the signed-out to %s, keeping the way back and forgetting a session that is over", async (path, auth) => {
-    const response = await get(path, { Cookie: `__Host-travesia_session=${newSecret()}` });
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(auth);
-    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    const kept = response.headers.getSetCookie().find((line) => line.startsWith("return_path="));
-    expect(kept).toMatch(new RegExp(`^return_path=${encodeURIComponent(path)}; Path=/; Max-Age=1800; HttpOnly; SameSite=Lax; Secure$`));
-    // The session that cookie named is unknown: the browser is told to forget it.
-    expect(response.headers.getSetCookie().some((line) => /^__Host-travesia_session=; .*Max-Age=0/.test(line))).toBe(true);
-  });
+  ])(
+    "%s sends the signed-out to %s, keeping the way back and forgetting a session that is over",
+    async (path, auth) => {
+      const response = await get(path, { Cookie: `__Host-travesia_session=${newSecret()}` });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(auth);
+      expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+      const kept = response.headers.getSetCookie().find((line) => line.startsWith("return_path="));
+      expect(kept).toMatch(
+        new RegExp(`^return_path=${encodeURIComponent(path)}; Path=/; Max-Age=1800; HttpOnly; SameSite=Lax; Secure$`),
+      );
+      // The session that cookie named is unknown: the browser is told to forget it.
+      expect(response.headers.getSetCookie().some((line) => /^__Host-travesia_session=; .*Max-Age=0/.test(line))).toBe(
+        true,
+      );
+    },
+  );
 
   it("shows the signed-in their details, no bookings until the address is confirmed, and saves the profile", async () => {
     await post("/en/register/", { ...GOOD, email: "member@example.com", country: "BR", state: "São Paulo" });
@@ -273,13 +328,23 @@ describe("the account area", () => {
     expect(html).toContain('value="São Paulo"');
 
     await get(`/en/confirm-email/?token=${await tokenFor(userId, "confirm_email")}`);
-    expect(await (await get("/en/my-account/", { Cookie: cookie })).text()).toContain("There are no bookings bought with member@example.com yet.");
+    expect(await (await get("/en/my-account/", { Cookie: cookie })).text()).toContain(
+      "There are no bookings bought with member@example.com yet.",
+    );
 
-    const refused = await post("/es/mi-cuenta/", { firstName: "", lastName: "Gómez", country: "ZZ", state: "" }, { Cookie: cookie });
+    const refused = await post(
+      "/es/mi-cuenta/",
+      { firstName: "", lastName: "Gómez", country: "ZZ", state: "" },
+      { Cookie: cookie },
+    );
     expect(refused.status).toBe(422);
     expect(codesIn(await refused.text())).toEqual(["FIELD_REQUIRED", "FIELD_INVALID"]);
 
-    const saved = await post("/es/mi-cuenta/", { firstName: "Lu", lastName: "Gómez", country: "MX", state: "yucatán" }, { Cookie: cookie });
+    const saved = await post(
+      "/es/mi-cuenta/",
+      { firstName: "Lu", lastName: "Gómez", country: "MX", state: "yucatán" },
+      { Cookie: cookie },
+    );
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/es/mi-cuenta/?saved=1");
     const { rows } = await client.query("select first_name, country_iso3, state from users where id = $1", [userId]);

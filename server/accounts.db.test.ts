@@ -54,7 +54,12 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 
 /** Runs the queued jobs (the account mails) and answers the link of the newest mail sent to `to`. */
 async function linkMailedTo(to: string): Promise<URL> {
-  const runner = createJobRunner({ db: db(), logger: createLogger("silent"), handlers: jobHandlers(runtime.services), now: () => clock.now() });
+  const runner = createJobRunner({
+    db: db(),
+    logger: createLogger("silent"),
+    handlers: jobHandlers(runtime.services),
+    now: () => clock.now(),
+  });
   await runner.runDue();
   const summary = (await listOutbox(db())).find((mail) => mail.to === to);
   if (!summary) throw new Error(`no mail to ${to}`);
@@ -65,7 +70,11 @@ async function linkMailedTo(to: string): Promise<URL> {
 }
 
 async function registered(email = newEmail(), language: "es" | "en" | "pt" = "es") {
-  await registerAccount(db(), { email, password: PASSWORD, firstName: "Ana", lastName: "Canul", countryIso3: "MEX", state: "MX-ROO", language }, clock.now());
+  await registerAccount(
+    db(),
+    { email, password: PASSWORD, firstName: "Ana", lastName: "Canul", countryIso3: "MEX", state: "MX-ROO", language },
+    clock.now(),
+  );
   return email;
 }
 
@@ -77,7 +86,11 @@ async function confirmedAccount(email = newEmail()) {
 }
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  app.request(path, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) });
+  app.request(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 
 function cookiesOf(answer: Response): Record<string, string> {
   const jar: Record<string, string> = {};
@@ -105,11 +118,15 @@ describe("registering and confirming", () => {
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=47104,t=2,p=1\$/);
     const link = await linkMailedTo(email);
     expect(link.pathname).toBe("/pt/confirmar-email/");
-    expect(await codeOf(authenticate(db(), { email, password: PASSWORD, address: "198.51.100.1" }, clock.now()))).toBe("USER_NOT_CONFIRMED");
+    expect(await codeOf(authenticate(db(), { email, password: PASSWORD, address: "198.51.100.1" }, clock.now()))).toBe(
+      "USER_NOT_CONFIRMED",
+    );
     const account = await confirmEmail(db(), link.searchParams.get("token")!, clock.now());
     expect(account.confirmed).toBe(true);
     // A link works once.
-    expect(await codeOf(confirmEmail(db(), link.searchParams.get("token")!, clock.now()))).toBe("ACCOUNT_TOKEN_INVALID");
+    expect(await codeOf(confirmEmail(db(), link.searchParams.get("token")!, clock.now()))).toBe(
+      "ACCOUNT_TOKEN_INVALID",
+    );
   });
 
   it("keeps no usable token in the queued job: the job mints it when it sends", async () => {
@@ -139,7 +156,16 @@ describe("registering and confirming", () => {
     ["an unknown country", { countryIso3: "XXX" }, "ACCOUNT_DETAILS_INVALID"],
   ])("refuses %s with %s and creates nothing", async (_label, change, code) => {
     const before = await db().$count(users);
-    const input = { email: newEmail(), password: PASSWORD, firstName: "Ana", lastName: "Canul", countryIso3: "MEX", state: null, language: "es" as const, ...change };
+    const input = {
+      email: newEmail(),
+      password: PASSWORD,
+      firstName: "Ana",
+      lastName: "Canul",
+      countryIso3: "MEX",
+      state: null,
+      language: "es" as const,
+      ...change,
+    };
     expect(await codeOf(registerAccount(db(), input, clock.now()))).toBe(code);
     expect(await db().$count(users)).toBe(before);
   });
@@ -150,7 +176,9 @@ describe("registering and confirming", () => {
     const email = await registered();
     const link = await linkMailedTo(email);
     clock.advance(49 * 60 * 60 * 1000);
-    expect(await codeOf(confirmEmail(db(), link.searchParams.get("token")!, clock.now()))).toBe("ACCOUNT_TOKEN_EXPIRED");
+    expect(await codeOf(confirmEmail(db(), link.searchParams.get("token")!, clock.now()))).toBe(
+      "ACCOUNT_TOKEN_EXPIRED",
+    );
   });
 });
 
@@ -175,18 +203,29 @@ describe("signing in over HTTP", () => {
     expect(setCookies.find((line) => line.startsWith("__Host-travesia_session="))).toMatch(/HttpOnly/);
     expect(setCookies.find((line) => line.startsWith("__Host-travesia_session="))).not.toMatch(/Max-Age/);
     // Every flag the __Host- prefix demands (Secure, Path=/, no Domain), and SameSite.
-    const sessionCookie = (setCookies.find((line) => line.startsWith("__Host-travesia_session=")) ?? "").split(";").map((part) => part.trim());
+    const sessionCookie = (setCookies.find((line) => line.startsWith("__Host-travesia_session=")) ?? "")
+      .split(";")
+      .map((part) => part.trim());
     expect(sessionCookie).toEqual(expect.arrayContaining(["HttpOnly", "Secure", "Path=/", "SameSite=Lax"]));
     expect(sessionCookie.some((part) => /^domain=/i.test(part))).toBe(false);
-    expect(JSON.parse(decodeURIComponent(cookies.userInfo!))).toEqual({ state: "MX-ROO", id: expect.any(String), login: true, country: "MEX" });
-    const info = await app.request("/user-info/", { headers: { Cookie: `__Host-travesia_session=${cookies["__Host-travesia_session"]}` } });
+    expect(JSON.parse(decodeURIComponent(cookies.userInfo!))).toEqual({
+      state: "MX-ROO",
+      id: expect.any(String),
+      login: true,
+      country: "MEX",
+    });
+    const info = await app.request("/user-info/", {
+      headers: { Cookie: `__Host-travesia_session=${cookies["__Host-travesia_session"]}` },
+    });
     expect(info.headers.get("Cache-Control")).toBe("no-store");
     expect(await info.json()).toMatchObject({ status: "auth", firstName: "Ana" });
   });
 
   it("remembers for 30 days only when asked", async () => {
     const { session } = await signIn(await confirmedAccount(), true);
-    expect(session.headers.getSetCookie().find((line) => line.startsWith("__Host-travesia_session="))).toMatch(/Max-Age=2592000/);
+    expect(session.headers.getSetCookie().find((line) => line.startsWith("__Host-travesia_session="))).toMatch(
+      /Max-Age=2592000/,
+    );
   });
 
   it("gives a new session id at every sign-in and ends the one the browser had", async () => {
@@ -195,7 +234,9 @@ describe("signing in over HTTP", () => {
     const oldCookie = `__Host-travesia_session=${first.cookies["__Host-travesia_session"]}`;
     const second = await signIn(email, false, oldCookie);
     expect(second.cookies["__Host-travesia_session"]).not.toBe(first.cookies["__Host-travesia_session"]);
-    expect(await (await app.request("/user-info/", { headers: { Cookie: oldCookie } })).json()).toEqual({ status: "noauth" });
+    expect(await (await app.request("/user-info/", { headers: { Cookie: oldCookie } })).json()).toEqual({
+      status: "noauth",
+    });
   });
 
   it("refuses a ticket used twice, a forged one and one older than two minutes", async () => {
@@ -229,7 +270,9 @@ describe("signing in over HTTP", () => {
     const wrong = await post("/login", { Username: email, Password: "otra-clave-distinta" });
     expect(await wrong.json()).toMatchObject({ error: { code: "INCORRECT_LOGIN" } });
     await db().update(users).set({ active: false }).where(eq(users.emailKey, email.toLowerCase()));
-    expect(await (await post("/login", { Username: email, Password: "otra-clave-distinta" })).json()).toMatchObject({ error: { code: "INCORRECT_LOGIN" } });
+    expect(await (await post("/login", { Username: email, Password: "otra-clave-distinta" })).json()).toMatchObject({
+      error: { code: "INCORRECT_LOGIN" },
+    });
     const right = await post("/login", { Username: email, Password: PASSWORD });
     expect(right.status).toBe(403);
     expect(await right.json()).toMatchObject({ error: { code: "USER_INACTIVE" } });
@@ -242,7 +285,9 @@ describe("signing in over HTTP", () => {
     expect(await out.json()).toEqual({ status: "noauth" });
     expect(out.headers.getSetCookie().some((line) => /^__Host-travesia_session=;.*Max-Age=0/.test(line))).toBe(true);
     expect(out.headers.getSetCookie().some((line) => /^userInfo=;.*Max-Age=0/.test(line))).toBe(true);
-    expect(await (await app.request("/user-info/", { headers: { Cookie: cookie } })).json()).toEqual({ status: "noauth" });
+    expect(await (await app.request("/user-info/", { headers: { Cookie: cookie } })).json()).toEqual({
+      status: "noauth",
+    });
   });
 
   it("answers noauth to a bearer token nobody issued", async () => {
@@ -271,7 +316,8 @@ describe("the login throttle", () => {
 
   it("answers 429 with Retry-After over HTTP, per account, whatever the address", async () => {
     const email = await confirmedAccount();
-    for (let failure = 1; failure <= 6; failure += 1) await post("/login", { Username: email, Password: "equivocada-2" });
+    for (let failure = 1; failure <= 6; failure += 1)
+      await post("/login", { Username: email, Password: "equivocada-2" });
     const blocked = await post("/login", { Username: email, Password: PASSWORD });
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get("Retry-After")).toBe("1");
@@ -281,11 +327,21 @@ describe("the login throttle", () => {
   it("throttles an address trying many accounts after thirty failures", async () => {
     const address = "192.0.2.77";
     for (let failure = 1; failure <= 31; failure += 1) {
-      expect(await codeOf(authenticate(db(), { email: `desconocida${failure}@example.com`, password: "x-x-x-x-x", address }, clock.now()))).toBe("INCORRECT_LOGIN");
+      expect(
+        await codeOf(
+          authenticate(
+            db(),
+            { email: `desconocida${failure}@example.com`, password: "x-x-x-x-x", address },
+            clock.now(),
+          ),
+        ),
+      ).toBe("INCORRECT_LOGIN");
     }
     const email = await confirmedAccount();
     expect(await codeOf(authenticate(db(), { email, password: PASSWORD, address }, clock.now()))).toBe("RATE_LIMITED");
-    expect(await codeOf(authenticate(db(), { email, password: PASSWORD, address: "192.0.2.78" }, clock.now()))).toBe("resolved");
+    expect(await codeOf(authenticate(db(), { email, password: PASSWORD, address: "192.0.2.78" }, clock.now()))).toBe(
+      "resolved",
+    );
   });
 });
 
@@ -308,10 +364,16 @@ describe("forgot and reset", () => {
     expect(await codeOf(resetPassword(db(), token, "        ", clock.now()))).toBe("PASSWORD_BLANK");
     await resetPassword(db(), token, "nueva-brisa-caribe", clock.now());
     expect(await codeOf(resetPassword(db(), token, "otra-brisa-caribe", clock.now()))).toBe("ACCOUNT_TOKEN_INVALID");
-    const info = await app.request("/user-info/", { headers: { Cookie: `__Host-travesia_session=${cookies["__Host-travesia_session"]}` } });
+    const info = await app.request("/user-info/", {
+      headers: { Cookie: `__Host-travesia_session=${cookies["__Host-travesia_session"]}` },
+    });
     expect(await info.json()).toEqual({ status: "noauth" });
-    expect(await codeOf(authenticate(db(), { email, password: PASSWORD, address: "198.51.100.2" }, clock.now()))).toBe("INCORRECT_LOGIN");
-    expect(await codeOf(authenticate(db(), { email, password: "nueva-brisa-caribe", address: "198.51.100.2" }, clock.now()))).toBe("resolved");
+    expect(await codeOf(authenticate(db(), { email, password: PASSWORD, address: "198.51.100.2" }, clock.now()))).toBe(
+      "INCORRECT_LOGIN",
+    );
+    expect(
+      await codeOf(authenticate(db(), { email, password: "nueva-brisa-caribe", address: "198.51.100.2" }, clock.now())),
+    ).toBe("resolved");
   });
 
   it("refuses a reset link after an hour", async () => {
@@ -319,13 +381,28 @@ describe("forgot and reset", () => {
     await requestPasswordReset(db(), email, clock.now());
     const link = await linkMailedTo(email);
     clock.advance(61 * 60 * 1000);
-    expect(await codeOf(resetPassword(db(), link.searchParams.get("token")!, "nueva-brisa-caribe", clock.now()))).toBe("ACCOUNT_TOKEN_EXPIRED");
+    expect(await codeOf(resetPassword(db(), link.searchParams.get("token")!, "nueva-brisa-caribe", clock.now()))).toBe(
+      "ACCOUNT_TOKEN_EXPIRED",
+    );
   });
 });
 
 describe("accounts from social sign-in", () => {
   const social = (change: Partial<Parameters<typeof findOrCreateSocialAccount>[1]> = {}) =>
-    findOrCreateSocialAccount(db(), { provider: "google", subject: `sub-${++counter}`, email: newEmail(), emailVerified: true, firstName: "Lía", lastName: "Pech", language: "en", ...change }, clock.now());
+    findOrCreateSocialAccount(
+      db(),
+      {
+        provider: "google",
+        subject: `sub-${++counter}`,
+        email: newEmail(),
+        emailVerified: true,
+        firstName: "Lía",
+        lastName: "Pech",
+        language: "en",
+        ...change,
+      },
+      clock.now(),
+    );
 
   it("creates a confirmed account without a password, and finds it again by the provider's subject", async () => {
     const account = await social({ subject: "stable-subject" });
@@ -347,12 +424,17 @@ describe("cross-site posts with cookies", () => {
     const { cookies } = await signIn(await confirmedAccount());
     const cookie = `__Host-travesia_session=${cookies["__Host-travesia_session"]}`;
     const sessionsBefore = await db().$count(userSessions);
-    for (const headers of [{ "Sec-Fetch-Site": "cross-site" }, { Origin: "https://evil.example" }] as Record<string, string>[]) {
+    for (const headers of [{ "Sec-Fetch-Site": "cross-site" }, { Origin: "https://evil.example" }] as Record<
+      string,
+      string
+    >[]) {
       const forged = await post("/user-logout/", {}, { Cookie: cookie, ...headers });
       expect(forged.status).toBe(403);
       expect(await forged.json()).toMatchObject({ error: { code: "CSRF_REJECTED" } });
     }
-    expect(await (await app.request("/user-info/", { headers: { Cookie: cookie } })).json()).toMatchObject({ status: "auth" });
+    expect(await (await app.request("/user-info/", { headers: { Cookie: cookie } })).json()).toMatchObject({
+      status: "auth",
+    });
     expect(await db().$count(userSessions)).toBe(sessionsBefore);
     const ours = await post("/user-logout/", {}, { Cookie: cookie, Origin: "https://www.travesia.mx" });
     expect(ours.status).toBe(200);

@@ -57,17 +57,24 @@ describe("a server past its admission limit", () => {
     let stuckAnswered = false;
     void stuck.then(() => (stuckAnswered = true));
     try {
-      for (let tries = 0; (await inFlight()) < 1 && tries < 100; tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let tries = 0; (await inFlight()) < 1 && tries < 100; tries += 1)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       // Four at a time, as visitors arrive.
       const requests = [
         ...Array.from({ length: 6 }, () => () => send("/es/preguntas-frecuentes/")),
         ...Array.from({ length: 6 }, () => () => send("/en/faqs/")),
-        ...Array.from({ length: 4 }, () => () => send("/api/currencies", { headers: { "Accept-Language": "pt-BR,pt;q=0.9" } })),
+        ...Array.from(
+          { length: 4 },
+          () => () => send("/api/currencies", { headers: { "Accept-Language": "pt-BR,pt;q=0.9" } }),
+        ),
       ];
       const answers: Answer[] = [];
-      for (let start = 0; start < requests.length; start += 4) answers.push(...(await Promise.all(requests.slice(start, start + 4).map((request) => request()))));
+      for (let start = 0; start < requests.length; start += 4)
+        answers.push(...(await Promise.all(requests.slice(start, start + 4).map((request) => request()))));
       // A buyer already in the cart is still served while every visitor is refused.
-      const buyer = await send("/es/preguntas-frecuentes/", { headers: { Cookie: "cart_session=admission-test-cart" } });
+      const buyer = await send("/es/preguntas-frecuentes/", {
+        headers: { Cookie: "cart_session=admission-test-cart" },
+      });
 
       expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 503));
       for (const answer of answers) {
@@ -82,7 +89,9 @@ describe("a server past its admission limit", () => {
       expect(spanishPage.headers.get("Content-Type")).toMatch(/^text\/html/);
       expect(spanishPage.body).toContain('lang="es"');
       expect(spanishPage.body).toContain("Muchas personas están comprando boletos");
-      expect(spanishPage.body).toContain(`<meta http-equiv="refresh" content="${spanishPage.headers.get("Retry-After")}">`);
+      expect(spanishPage.body).toContain(
+        `<meta http-equiv="refresh" content="${spanishPage.headers.get("Retry-After")}">`,
+      );
       expect(answers[6]!.body).toContain("Many people are buying tickets");
 
       const api = answers[12]!;

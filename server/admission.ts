@@ -3,7 +3,13 @@
 // the API, both with Retry-After and in the visitor's language — instead of joining a queue that makes
 // everyone slow. Buyers in the cart or the payment have a larger limit and leave the queue first.
 import type { MiddlewareHandler } from "hono";
-import { admissionClassOf, decideAdmission, nextToAdmit, retryAfterSeconds, type AdmissionLimits } from "../lib/admission.ts";
+import {
+  admissionClassOf,
+  decideAdmission,
+  nextToAdmit,
+  retryAfterSeconds,
+  type AdmissionLimits,
+} from "../lib/admission.ts";
 import { parseCookieHeader } from "../lib/cookies.ts";
 import { AppError, errorBody } from "../lib/errors.ts";
 import { acceptRequestId } from "../lib/ids.ts";
@@ -27,7 +33,12 @@ export class AdmissionGate {
   constructor(private readonly limits: AdmissionLimits) {}
 
   stats(): AdmissionStats {
-    return { inFlight: this.inFlight, waitingBuyers: this.waiting.buyer.length, waitingVisitors: this.waiting.visitor.length, refused: this.refused };
+    return {
+      inFlight: this.inFlight,
+      waitingBuyers: this.waiting.buyer.length,
+      waitingVisitors: this.waiting.visitor.length,
+      refused: this.refused,
+    };
   }
 
   /** Resolves with a release function once admitted, or with null when refused (at once). */
@@ -49,7 +60,11 @@ export class AdmissionGate {
   }
 
   private counts() {
-    return { inFlight: this.inFlight, waitingBuyers: this.waiting.buyer.length, waitingVisitors: this.waiting.visitor.length };
+    return {
+      inFlight: this.inFlight,
+      waitingBuyers: this.waiting.buyer.length,
+      waitingVisitors: this.waiting.visitor.length,
+    };
   }
 
   private admitWaiting(): void {
@@ -75,7 +90,11 @@ function languageOfRequest(path: string, url: string, acceptLanguage: string | u
  */
 export function admissionControl(gate: AdmissionGate, random: () => number = Math.random): MiddlewareHandler {
   return async (c, next) => {
-    const admissionClass = admissionClassOf({ method: c.req.method, path: c.req.path, cookies: parseCookieHeader(c.req.header("Cookie")) });
+    const admissionClass = admissionClassOf({
+      method: c.req.method,
+      path: c.req.path,
+      cookies: parseCookieHeader(c.req.header("Cookie")),
+    });
     if (admissionClass === "exempt") return next();
     const release = await gate.enter(admissionClass);
     if (release) {

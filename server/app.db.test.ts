@@ -20,7 +20,8 @@ const logLines: Record<string, unknown>[] = [];
 beforeAll(async () => {
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) logLines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString("utf8").split("\n"))
+        if (line.trim()) logLines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -54,11 +55,15 @@ describe("/ sends each visitor to a language", () => {
   it("then English", async () => {
     expect((await get("/")).headers.get("Location")).toBe("/en/");
     expect((await get("/", { "Accept-Language": "fr-FR,de;q=0.8" })).headers.get("Location")).toBe("/en/");
-    expect((await get("/", { Cookie: "travesia_lang=%E0%A4%A; x", "Accept-Language": ";;;" })).headers.get("Location")).toBe("/en/");
+    expect(
+      (await get("/", { Cookie: "travesia_lang=%E0%A4%A; x", "Accept-Language": ";;;" })).headers.get("Location"),
+    ).toBe("/en/");
   });
 
   it("keeps the query string", async () => {
-    expect((await get("/?utm_source=mail&x=1", { "Accept-Language": "pt" })).headers.get("Location")).toBe("/pt/?utm_source=mail&x=1");
+    expect((await get("/?utm_source=mail&x=1", { "Accept-Language": "pt" })).headers.get("Location")).toBe(
+      "/pt/?utm_source=mail&x=1",
+    );
   });
 });
 
@@ -90,15 +95,23 @@ describe("permanent redirects", () => {
 
 describe("a site limited to fewer languages", () => {
   it("redirects the others to its fallback and offers only its own at /", async () => {
-    await runtime.database.db.update(sites).set({ languages: ["es", "en"] }).where(eq(sites.code, "travesia"));
+    await runtime.database.db
+      .update(sites)
+      .set({ languages: ["es", "en"] })
+      .where(eq(sites.code, "travesia"));
     try {
       const pt = await get("/pt/busca/");
       expect(pt.status).toBe(301);
       expect(pt.headers.get("Location")).toBe("/en/search/");
       expect((await get("/", { "Accept-Language": "pt-BR,pt;q=0.9" })).headers.get("Location")).toBe("/en/");
-      expect((await get("/", { Cookie: "travesia_lang=pt", "Accept-Language": "es" })).headers.get("Location")).toBe("/es/");
+      expect((await get("/", { Cookie: "travesia_lang=pt", "Accept-Language": "es" })).headers.get("Location")).toBe(
+        "/es/",
+      );
     } finally {
-      await runtime.database.db.update(sites).set({ languages: ["es", "en", "pt"] }).where(eq(sites.code, "travesia"));
+      await runtime.database.db
+        .update(sites)
+        .set({ languages: ["es", "en", "pt"] })
+        .where(eq(sites.code, "travesia"));
     }
     expect((await get("/", { "Accept-Language": "pt" })).headers.get("Location")).toBe("/pt/");
   });
@@ -115,21 +128,38 @@ describe("operations endpoints", () => {
     const authorization = { Authorization: `Bearer ${runtime.services.config.SANDBOX_PSP_SECRET_KEY}` };
     const events = await app.request("/sandbox-psp/v1/payment-intents/%00/events", { headers: authorization });
     expect(events.status).toBe(400);
-    expect(await events.json()).toMatchObject({ error: { code: "INVALID_REQUEST", issues: [{ path: "request", code: "unstorable_text" }] } });
-    const page = await app.request("/sandbox-psp/paypal/%00", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "decision=approve&email=o" });
+    expect(await events.json()).toMatchObject({
+      error: { code: "INVALID_REQUEST", issues: [{ path: "request", code: "unstorable_text" }] },
+    });
+    const page = await app.request("/sandbox-psp/paypal/%00", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "decision=approve&email=o",
+    });
     expect(page.status).toBe(400);
   });
 
   it("a multipart body that does not parse is a coded 400 on the resend form, not a 500 (found by the fuzzer)", async () => {
     for (const type of ["multipart/form-data", "multipart/form-data; boundary=x"]) {
-      const response = await app.request("/api/bookings/7K2M9Q/resend?key=x", { method: "POST", headers: { "Content-Type": type }, body: "false" });
+      const response = await app.request("/api/bookings/7K2M9Q/resend?key=x", {
+        method: "POST",
+        headers: { "Content-Type": type },
+        body: "false",
+      });
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ error: { code: "INVALID_REQUEST", issues: [{ path: "body", code: "unreadable_form" }] } });
+      expect(await response.json()).toMatchObject({
+        error: { code: "INVALID_REQUEST", issues: [{ path: "body", code: "unreadable_form" }] },
+      });
     }
   });
 
   it("another method on a probe or /metrics is a coded JSON 404, not the page renderer (found by the fuzzer)", async () => {
-    for (const [method, path] of [["DELETE", "/healthz"], ["POST", "/readyz"], ["PUT", "/metrics"], ["GET", "/healthz/deeper"]] as const) {
+    for (const [method, path] of [
+      ["DELETE", "/healthz"],
+      ["POST", "/readyz"],
+      ["PUT", "/metrics"],
+      ["GET", "/healthz/deeper"],
+    ] as const) {
       const response = await app.request(path, { method });
       expect(response.status).toBe(404);
       expect(await response.json()).toMatchObject({ error: { code: "NOT_FOUND" } });
@@ -151,7 +181,11 @@ describe("operations endpoints", () => {
   });
 
   it("/metrics answers only the scraper holding METRICS_TOKEN, with a coded 401", async () => {
-    const attempts: Record<string, string>[] = [{}, { Authorization: "Bearer not-the-metrics-token-0123456789abcdef" }, { Authorization: METRICS_TOKEN }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { Authorization: "Bearer not-the-metrics-token-0123456789abcdef" },
+      { Authorization: METRICS_TOKEN },
+    ];
     for (const headers of attempts) {
       const response = await get("/metrics", headers);
       expect(response.status).toBe(401);
@@ -207,7 +241,9 @@ describe("every answer", () => {
     const second = await get("/healthz");
     expect(first.headers.get("X-Request-Id")).not.toBe(second.headers.get("X-Request-Id"));
     expect(first.headers.get("Content-Security-Policy")).not.toBe(second.headers.get("Content-Security-Policy"));
-    expect((await get("/healthz", { "X-Request-Id": "abc-def-123456" })).headers.get("X-Request-Id")).toBe("abc-def-123456");
+    expect((await get("/healthz", { "X-Request-Id": "abc-def-123456" })).headers.get("X-Request-Id")).toBe(
+      "abc-def-123456",
+    );
     const unsafe = await get("/healthz", { "X-Request-Id": "evil id <script>" });
     expect(unsafe.headers.get("X-Request-Id")).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     expect(unsafe.headers.get("X-Request-Id")).not.toMatch(/evil/);

@@ -63,7 +63,10 @@ export function createApp(services: AppServices, options: AppOptions) {
   const production = services.config.NODE_ENV === "production";
   const metrics = createMetrics();
   registerSearchMetrics(metrics.registry, services.search);
-  const handleDocument = createRequestHandler(options.build ?? (() => import("virtual:react-router/server-build")), production ? "production" : "development");
+  const handleDocument = createRequestHandler(
+    options.build ?? (() => import("virtual:react-router/server-build")),
+    production ? "production" : "development",
+  );
   const app = new Hono<Env>();
 
   app.use(async (c, next) => {
@@ -84,7 +87,10 @@ export function createApp(services: AppServices, options: AppOptions) {
     for (const [name, value] of Object.entries(securityHeaders({ nonce, production }))) c.header(name, value);
     const path = c.req.path;
     const seconds = (performance.now() - started) / 1000;
-    metrics.httpDuration.observe({ method: c.req.method, route: routeLabel(path), status: String(c.res.status) }, seconds);
+    metrics.httpDuration.observe(
+      { method: c.req.method, route: routeLabel(path), status: String(c.res.status) },
+      seconds,
+    );
     if (!path.startsWith("/assets/")) {
       logger.info({ method: c.req.method, path, status: c.res.status, ms: Math.round(seconds * 1000) }, "request");
     }

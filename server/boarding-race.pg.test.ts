@@ -29,7 +29,10 @@ let crossingCode: string;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  runtime = await boot({ DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: String(DEVICES + 2), LOG_LEVEL: "silent", NODE_ENV: "test" }, { logger: createLogger("silent") });
+  runtime = await boot(
+    { DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: String(DEVICES + 2), LOG_LEVEL: "silent", NODE_ENV: "test" },
+    { logger: createLogger("silent") },
+  );
   ({ provider } = inProcessPaymentProvider(runtime));
   runtime.services.payments = provider;
   const day = await sailingsOfDay(runtime, 6, new Date(), "es");
@@ -61,8 +64,16 @@ function webItem(sailing: SailingView, trip: "one_way" | "open", adults: number)
 
 async function bought(sailing: SailingView, trip: "one_way" | "open", adults: number) {
   const now = new Date();
-  const { sessionId } = await addToCart(db(), { sessionId: null, currency: "MXN", item: webItem(sailing, trip, adults) }, { siteCode: "travesia", language: "es", now, holdSeconds: 900 });
-  const booking = await buyWithCard({ db: db(), provider, now, guestAccessSecret: runtime.services.config.GUEST_ACCESS_SECRET, holdSeconds: 900 }, provider, sessionId);
+  const { sessionId } = await addToCart(
+    db(),
+    { sessionId: null, currency: "MXN", item: webItem(sailing, trip, adults) },
+    { siteCode: "travesia", language: "es", now, holdSeconds: 900 },
+  );
+  const booking = await buyWithCard(
+    { db: db(), provider, now, guestAccessSecret: runtime.services.config.GUEST_ACCESS_SECRET, holdSeconds: 900 },
+    provider,
+    sessionId,
+  );
   return findTickets(db(), booking.id);
 }
 
@@ -70,7 +81,15 @@ async function bought(sailing: SailingView, trip: "one_way" | "open", adults: nu
 const atThePier = (sailing: SailingView) => new Date(sailing.departsAt.getTime() - 30 * 60_000);
 
 function scanOf(sailing: SailingView, payload: string, device: number) {
-  return { id: crypto.randomUUID(), deviceId: `device-${device}`, sailingId: sailing.id, payload, scannedAt: atThePier(sailing), offline: device % 2 === 0, deviceOutcome: device % 2 === 0 ? ("boarded" as const) : null };
+  return {
+    id: crypto.randomUUID(),
+    deviceId: `device-${device}`,
+    sailingId: sailing.id,
+    payload,
+    scannedAt: atThePier(sailing),
+    offline: device % 2 === 0,
+    deviceOutcome: device % 2 === 0 ? ("boarded" as const) : null,
+  };
 }
 
 describe("boarding races", () => {
@@ -78,7 +97,15 @@ describe("boarding races", () => {
     const sailing = sailings[1]!;
     const [ticket] = await bought(sailing, "one_way", 1);
     const payload = signTicketCode(secret(), ticket!.code);
-    const results = await Promise.all(Array.from({ length: DEVICES }, (_, device) => recordScan({ db: db(), now: atThePier(sailing), ticketSigningSecret: secret() }, AGENT, scanOf(sailing, payload, device))));
+    const results = await Promise.all(
+      Array.from({ length: DEVICES }, (_, device) =>
+        recordScan(
+          { db: db(), now: atThePier(sailing), ticketSigningSecret: secret() },
+          AGENT,
+          scanOf(sailing, payload, device),
+        ),
+      ),
+    );
     expect(results.filter((result) => result.outcome === "boarded")).toHaveLength(1);
     expect(results.filter((result) => result.reason === "TICKET_ALREADY_BOARDED")).toHaveLength(DEVICES - 1);
     const [rows] = await db()
@@ -93,7 +120,15 @@ describe("boarding races", () => {
     const open = await bought(sailing, "open", 5);
     const left = (await findSailing(db(), sailing.id, new Date())).seatsLeft;
     await blockSeats(db(), { sailingId: sailing.id }, left - 1, "block:race-last-seat");
-    const results = await Promise.all(open.map((ticket, device) => recordScan({ db: db(), now: atThePier(sailing), ticketSigningSecret: secret() }, AGENT, scanOf(sailing, signTicketCode(secret(), ticket.code), device))));
+    const results = await Promise.all(
+      open.map((ticket, device) =>
+        recordScan(
+          { db: db(), now: atThePier(sailing), ticketSigningSecret: secret() },
+          AGENT,
+          scanOf(sailing, signTicketCode(secret(), ticket.code), device),
+        ),
+      ),
+    );
     expect(results.filter((result) => result.outcome === "boarded")).toHaveLength(1);
     expect(results.filter((result) => result.reason === "SAILING_SOLD_OUT")).toHaveLength(open.length - 1);
     const after = await findSailing(db(), sailing.id, new Date());
@@ -110,19 +145,41 @@ describe("the booth and the web on a boat's last seats", () => {
     await blockSeats(db(), { sailingId: sailing.id }, left - SEATS, "block:race-booth");
     const booth = Array.from({ length: 4 }, () =>
       sellAtBooth(
-        { db: db(), now: new Date(), siteCode: "travesia", guestAccessSecret: runtime.services.config.GUEST_ACCESS_SECRET, holdSeconds: 900 },
+        {
+          db: db(),
+          now: new Date(),
+          siteCode: "travesia",
+          guestAccessSecret: runtime.services.config.GUEST_ACCESS_SECRET,
+          holdSeconds: 900,
+        },
         AGENT,
-        { sailingId: sailing.id, category: "tourist", passengers: { adult: 1, child: 0, infant: 0 }, method: "cash", cardLast4: null, buyerName: "", buyerEmail: "", language: "es" },
+        {
+          sailingId: sailing.id,
+          category: "tourist",
+          passengers: { adult: 1, child: 0, infant: 0 },
+          method: "cash",
+          cardLast4: null,
+          buyerName: "",
+          buyerEmail: "",
+          language: "es",
+        },
       ),
     );
     const web = Array.from({ length: 6 }, () =>
-      addToCart(db(), { sessionId: null, currency: "MXN", item: webItem(sailing, "one_way", 1) }, { siteCode: "travesia", language: "es", now: new Date(), holdSeconds: 900 }),
+      addToCart(
+        db(),
+        { sessionId: null, currency: "MXN", item: webItem(sailing, "one_way", 1) },
+        { siteCode: "travesia", language: "es", now: new Date(), holdSeconds: 900 },
+      ),
     );
     const settled = await Promise.allSettled([...booth, ...web]);
     const won = settled.filter((outcome) => outcome.status === "fulfilled");
     const refused = settled.flatMap((outcome) => (outcome.status === "rejected" ? [outcome.reason] : []));
     expect(won).toHaveLength(SEATS);
-    expect(refused.every((reason) => reason instanceof AppError && reason.code === "SAILING_SOLD_OUT"), String(refused.find((reason) => !(reason instanceof AppError)))).toBe(true);
+    expect(
+      refused.every((reason) => reason instanceof AppError && reason.code === "SAILING_SOLD_OUT"),
+      String(refused.find((reason) => !(reason instanceof AppError))),
+    ).toBe(true);
     const after = await findSailing(db(), sailing.id, new Date());
     expect(after.seatsLeft).toBe(0);
     expect(after.taken).toBe(after.capacity);

@@ -16,7 +16,12 @@ let server: BuiltServer;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  server = await startBuiltServer({ DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "3", LOG_LEVEL: "warn", METRICS_TOKEN });
+  server = await startBuiltServer({
+    DATABASE_URL: testDb.url,
+    DATABASE_POOL_SIZE: "3",
+    LOG_LEVEL: "warn",
+    METRICS_TOKEN,
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -73,7 +78,9 @@ function sendOversized(head: string, options: { chunked: boolean; streamBytes?: 
     const cap = options.streamBytes ?? STREAM_CAP_BYTES;
     const pump = () => {
       while (!closed && !socket.destroyed && sent < cap && answer.length === 0) {
-        const framed = options.chunked ? Buffer.concat([Buffer.from(`${CHUNK.length.toString(16)}\r\n`), CHUNK, Buffer.from("\r\n")]) : CHUNK;
+        const framed = options.chunked
+          ? Buffer.concat([Buffer.from(`${CHUNK.length.toString(16)}\r\n`), CHUNK, Buffer.from("\r\n")])
+          : CHUNK;
         sent += CHUNK.length;
         if (!socket.write(framed)) return void socket.once("drain", pump);
       }
@@ -89,7 +96,9 @@ function sendOversized(head: string, options: { chunked: boolean; streamBytes?: 
 }
 
 async function residentBytes(): Promise<number> {
-  const metrics = await (await fetch(`${server.origin}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const metrics = await (
+    await fetch(`${server.origin}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
   return Number(/^process_resident_memory_bytes (\d+)/m.exec(metrics)?.[1]);
 }
 
@@ -108,7 +117,10 @@ describe("a body over its route class's limit", () => {
   });
 
   it("declaring 600 MB that never comes (a lying Content-Length): 413 at once, before any body byte is awaited", async () => {
-    const answer = await sendOversized(loginHead(`Content-Length: ${600 * 1024 * 1024}`), { chunked: false, streamBytes: 0 });
+    const answer = await sendOversized(loginHead(`Content-Length: ${600 * 1024 * 1024}`), {
+      chunked: false,
+      streamBytes: 0,
+    });
     expect(answer.status).toBe(413);
     expect(answer.body).toContain('"PAYLOAD_TOO_LARGE"');
     // No body byte was sent: an answer at all shows the server did not wait for the 600 MB.
@@ -133,10 +145,25 @@ describe("a body over its route class's limit", () => {
   });
 
   it("lets a body within the limit through: a scanner's sync of 500 scans, a wrong password", async () => {
-    const wrong = await fetch(`${server.origin}/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ Username: "nadie@example.com", Password: "x".repeat(4_000) }) });
+    const wrong = await fetch(`${server.origin}/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ Username: "nadie@example.com", Password: "x".repeat(4_000) }),
+    });
     expect(wrong.status).toBe(401);
-    const scans = Array.from({ length: 500 }, (_, index) => ({ id: crypto.randomUUID(), sailingId: 1, payload: `TRV1.AAAAAA-A${index}.${"A".repeat(400)}`, scannedAt: new Date().toISOString(), offline: true, deviceOutcome: "boarded" }));
-    const sync = await fetch(`${server.origin}/api/boarding/scans`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ deviceId: "device-test", scans }) });
+    const scans = Array.from({ length: 500 }, (_, index) => ({
+      id: crypto.randomUUID(),
+      sailingId: 1,
+      payload: `TRV1.AAAAAA-A${index}.${"A".repeat(400)}`,
+      scannedAt: new Date().toISOString(),
+      offline: true,
+      deviceOutcome: "boarded",
+    }));
+    const sync = await fetch(`${server.origin}/api/boarding/scans`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ deviceId: "device-test", scans }),
+    });
     expect(sync.status).not.toBe(413);
   });
 });

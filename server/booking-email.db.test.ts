@@ -26,7 +26,15 @@ import { bookingEvents, bookings, findBookingLines, findTickets } from "../modul
 import { createJobRunner, jobs, type JobRunner } from "../modules/jobs/index.ts";
 import { findEvents, webhookDelivery } from "../modules/sandbox-psp/index.ts";
 import { verifyTicketCode } from "../modules/tickets/index.ts";
-import { bootCheckout, GUEST_TEST_SECRET as GUEST_SECRET, heldOn, intentIdOf, placingInput, SANDBOX_TEST_WEBHOOK_SECRET, type CheckoutHarness } from "../tests/factories/checkout.ts";
+import {
+  bootCheckout,
+  GUEST_TEST_SECRET as GUEST_SECRET,
+  heldOn,
+  intentIdOf,
+  placingInput,
+  SANDBOX_TEST_WEBHOOK_SECRET,
+  type CheckoutHarness,
+} from "../tests/factories/checkout.ts";
 import { decodePdfQrs } from "../tests/setup/pdf-qr.ts";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../tests/setup/smtp-sink.ts";
 import { jobHandlers } from "./jobs.ts";
@@ -46,7 +54,12 @@ let runnerNow = NOW;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  const harness = await bootCheckout(NOW, { SMTP_URL: sink.url, PUBLIC_ORIGIN: ORIGIN, TICKET_SIGNING_SECRET: TICKET_SECRET, CART_HOLD_SECONDS: String(HOLD_SECONDS) });
+  const harness = await bootCheckout(NOW, {
+    SMTP_URL: sink.url,
+    PUBLIC_ORIGIN: ORIGIN,
+    TICKET_SIGNING_SECRET: TICKET_SECRET,
+    CART_HOLD_SECONDS: String(HOLD_SECONDS),
+  });
   const db = harness.runtime.database.db;
   await materializeSailings(db, { from: DAY, to: addDays(DAY, 3), now: NOW });
   fixture = {
@@ -55,7 +68,12 @@ beforeAll(async () => {
     outbound: await findDaySailings(db, [CROSSING_TO_ISLA], DAY, NOW),
     inbound: await findDaySailings(db, [CROSSING_TO_CANCUN], DAY, NOW),
   };
-  runner = createJobRunner({ db: fixture.db, logger: createLogger("silent"), handlers: jobHandlers(fixture.runtime.services), now: () => runnerNow });
+  runner = createJobRunner({
+    db: fixture.db,
+    logger: createLogger("silent"),
+    handlers: jobHandlers(fixture.runtime.services),
+    now: () => runnerNow,
+  });
 });
 
 afterAll(async () => {
@@ -76,28 +94,51 @@ async function placeRoundTrip(sailing: number) {
     {
       sessionId: null,
       currency: "USD",
-      item: { type: "ferry", crossing: CROSSING_TO_ISLA_CODE, trip: "round_trip", date: out.serviceDate, returnDate: back.serviceDate, outboundSailingId: out.id, inboundSailingId: back.id, category: "tourist", passengers: { adult: 2, child: 1, infant: 0 } },
+      item: {
+        type: "ferry",
+        crossing: CROSSING_TO_ISLA_CODE,
+        trip: "round_trip",
+        date: out.serviceDate,
+        returnDate: back.serviceDate,
+        outboundSailingId: out.id,
+        inboundSailingId: back.id,
+        category: "tourist",
+        passengers: { adult: 2, child: 1, infant: 0 },
+      },
     },
     cartContext(),
   );
   const placed = await placeBooking(checkoutDeps(services()), placingInput(sessionId, { language: "es" }));
   if (placed.kind !== "redirect") throw new Error("expected a redirect to the provider");
-  return { ...placed, intentId: intentIdOf(placed.url), cookie: `travesia_booking=${placed.reference}.${guestSecretOf(GUEST_SECRET, placed.bookingId)}` };
+  return {
+    ...placed,
+    intentId: intentIdOf(placed.url),
+    cookie: `travesia_booking=${placed.reference}.${guestSecretOf(GUEST_SECRET, placed.bookingId)}`,
+  };
 }
 
 /** Pays by card and lets the buyer's return (the thank-you loader) and the provider's webhook confirm at the same time. */
 async function payAndConfirmTwice(placed: Awaited<ReturnType<typeof placeRoundTrip>>) {
-  await fixture.provider.authorizePayment(placed.intentId, { cardToken: "tok_test_4242", idempotencyKey: `mail-${placed.intentId}` });
+  await fixture.provider.authorizePayment(placed.intentId, {
+    cardToken: "tok_test_4242",
+    idempotencyKey: `mail-${placed.intentId}`,
+  });
   const context = new RouterContextProvider();
   context.set(servicesContext, services());
   const returnPage = loadThankYou(
-    new Request(`http://site.test/es/carrito/gracias/?booking=${placed.reference}&payment_intent=${placed.intentId}`, { headers: { Cookie: placed.cookie } }),
+    new Request(`http://site.test/es/carrito/gracias/?booking=${placed.reference}&payment_intent=${placed.intentId}`, {
+      headers: { Cookie: placed.cookie },
+    }),
     context,
     "es",
   );
   const [authorized] = await findEvents(fixture.db, placed.intentId);
   const delivery = webhookDelivery(authorized!, SANDBOX_TEST_WEBHOOK_SECRET, NOW);
-  const webhook = fixture.app.request("/api/payments/webhook", { method: "POST", headers: delivery.headers, body: delivery.body });
+  const webhook = fixture.app.request("/api/payments/webhook", {
+    method: "POST",
+    headers: delivery.headers,
+    body: delivery.body,
+  });
   const [page, hook] = await Promise.all([returnPage, webhook]);
   expect(page.data.status).toBe("ticketed");
   expect(hook.status).toBe(200);
@@ -111,7 +152,10 @@ async function payAndConfirmTwice(placed: Awaited<ReturnType<typeof placeRoundTr
 const mailsOf = (reference: string): ReceivedMail[] => sink.messages.filter((mail) => mail.subject.includes(reference));
 
 async function eventReasons(bookingId: string): Promise<string[]> {
-  const rows = await fixture.db.select({ reason: bookingEvents.reason }).from(bookingEvents).where(eq(bookingEvents.bookingId, bookingId));
+  const rows = await fixture.db
+    .select({ reason: bookingEvents.reason })
+    .from(bookingEvents)
+    .where(eq(bookingEvents.bookingId, bookingId));
   return rows.map((row) => row.reason);
 }
 
@@ -119,8 +163,19 @@ async function eventReasons(bookingId: string): Promise<string[]> {
 async function manageBookingPage(location: string, cookie: string): Promise<ManageBookingData> {
   const context = new RouterContextProvider();
   context.set(servicesContext, services());
-  context.set(requestContext, { requestId: "test", logger: createLogger("silent"), nonce: "n", clientAddress: "127.0.0.1", country: null, site: await findSiteConfig(fixture.db, "travesia") });
-  const answer = await loadManageBooking(new Request(`http://site.test${location}`, { headers: { Cookie: cookie } }), context, "es");
+  context.set(requestContext, {
+    requestId: "test",
+    logger: createLogger("silent"),
+    nonce: "n",
+    clientAddress: "127.0.0.1",
+    country: null,
+    site: await findSiteConfig(fixture.db, "travesia"),
+  });
+  const answer = await loadManageBooking(
+    new Request(`http://site.test${location}`, { headers: { Cookie: cookie } }),
+    context,
+    "es",
+  );
   return answer.data;
 }
 
@@ -143,7 +198,9 @@ describe("the tickets' e-mail", () => {
     expect(mail.to).toEqual(["ana@example.com"]);
     expect(mail.recipients).toEqual(["ana@example.com"]);
     expect(mail.subject).toBe(`Tus boletos Travesía · reserva ${paid.reference}`);
-    expect(mail.text).toContain(`${ORIGIN}/es/carrito/mi-reserva/?ref=${paid.reference}&key=${guestSecretOf(GUEST_SECRET, paid.bookingId)}`);
+    expect(mail.text).toContain(
+      `${ORIGIN}/es/carrito/mi-reserva/?ref=${paid.reference}&key=${guestSecretOf(GUEST_SECRET, paid.bookingId)}`,
+    );
     expect(mail.text).toContain("Visa •••• 4242");
     // "US$" names the dollar already: no "US$240.45 USD".
     expect(mail.text).toMatch(/US\$[\d,]+\.\d{2}\n/);
@@ -159,7 +216,9 @@ describe("the tickets' e-mail", () => {
     const calendar = mail.attachments.find((attachment) => attachment.contentType === "text/calendar");
     expect(calendar?.filename).toBe(`travesia-${paid.reference}.ics`);
     expect(calendar!.content.toString("utf8").match(/BEGIN:VEVENT/g)).toHaveLength(2);
-    expect((await eventReasons(paid.bookingId)).filter((reason) => reason.startsWith("email_sent"))).toEqual(["email_sent:confirmation"]);
+    expect((await eventReasons(paid.bookingId)).filter((reason) => reason.startsWith("email_sent"))).toEqual([
+      "email_sent:confirmation",
+    ]);
 
     // Confirming again (a late reload of the return page) queues nothing more.
     expect((await confirmPayment(checkoutDeps(services()), paid.intentId)).kind).toBe("ticketed");
@@ -170,16 +229,33 @@ describe("the tickets' e-mail", () => {
   it("says the product, the months without interest and the manage link in the buyer's language, with the activity day in the calendar", async () => {
     const { sessionId, lineId } = await addToCart(
       fixture.db,
-      { sessionId: null, currency: "MXN", item: { type: "activity", productId: 1945, date: addDays(DAY, 1), category: "tourist", passengers: { adult: 2, child: 0, infant: 0 } } },
+      {
+        sessionId: null,
+        currency: "MXN",
+        item: {
+          type: "activity",
+          productId: 1945,
+          date: addDays(DAY, 1),
+          category: "tourist",
+          passengers: { adult: 2, child: 0, infant: 0 },
+        },
+      },
       cartContext(),
     );
     const placed = await placeBooking(
       checkoutDeps(services()),
-      placingInput(sessionId, { language: "pt", instalmentMonths: 12, passengerNames: { [lineId]: ["Conceição Araújo", "João Araújo"] } }),
+      placingInput(sessionId, {
+        language: "pt",
+        instalmentMonths: 12,
+        passengerNames: { [lineId]: ["Conceição Araújo", "João Araújo"] },
+      }),
     );
     if (placed.kind !== "redirect") throw new Error("expected a redirect to the provider");
     const intentId = intentIdOf(placed.url);
-    await fixture.provider.authorizePayment(intentId, { cardToken: "tok_test_0015", idempotencyKey: `mail-${intentId}` });
+    await fixture.provider.authorizePayment(intentId, {
+      cardToken: "tok_test_0015",
+      idempotencyKey: `mail-${intentId}`,
+    });
     expect((await confirmPayment(checkoutDeps(services()), intentId)).kind).toBe("ticketed");
     await runner.runDue();
 
@@ -190,7 +266,9 @@ describe("the tickets' e-mail", () => {
     expect(mail!.text).toContain(`${ORIGIN}/pt/carrito/minha-reserva/?ref=${placed.reference}&key=`);
     const [product] = await findProducts(fixture.db, "pt", { ids: [1945], withComplements: false });
     expect(mail!.text).toContain(product!.name);
-    const calendar = mail!.attachments.find((attachment) => attachment.contentType === "text/calendar")!.content.toString("utf8");
+    const calendar = mail!.attachments
+      .find((attachment) => attachment.contentType === "text/calendar")!
+      .content.toString("utf8");
     expect(calendar.match(/BEGIN:VEVENT/g)).toHaveLength(1);
     // The day's opening time at the pier (America/Cancun, UTC−5) as a UTC instant.
     expect(calendar).toMatch(new RegExp(`DTSTART:${addDays(DAY, 1).replaceAll("-", "")}T1\\d{3}00Z`));
@@ -201,15 +279,29 @@ describe("the tickets' e-mail", () => {
     await payAndConfirmTwice(placed);
     await runner.runDue();
     const [first] = mailsOf(placed.reference);
-    const calendarOf = (mail: ReceivedMail) => mail.attachments.find((attachment) => attachment.contentType === "text/calendar")!.content.toString("utf8");
+    const calendarOf = (mail: ReceivedMail) =>
+      mail.attachments.find((attachment) => attachment.contentType === "text/calendar")!.content.toString("utf8");
     const uidsOf = (ics: string) => [...ics.matchAll(/^UID:(.+)$/gm)].map((match) => match[1]!.trim()).sort();
     const sequencesOf = (ics: string) => [...ics.matchAll(/^SEQUENCE:(\d+)/gm)].map((match) => Number(match[1]));
     expect(sequencesOf(calendarOf(first!)).every((sequence) => sequence === 0)).toBe(true);
 
     const newDay = addDays(DAY, 2);
-    const [there, back] = [await findDaySailings(fixture.db, [CROSSING_TO_ISLA], newDay, NOW), await findDaySailings(fixture.db, [CROSSING_TO_CANCUN], newDay, NOW)];
+    const [there, back] = [
+      await findDaySailings(fixture.db, [CROSSING_TO_ISLA], newDay, NOW),
+      await findDaySailings(fixture.db, [CROSSING_TO_CANCUN], newDay, NOW),
+    ];
     const [line] = await findBookingLines(fixture.db, placed.bookingId);
-    const moved = await changeBookingDate({ db: fixture.db }, { bookingId: placed.bookingId, lineId: line!.id, newDate: newDay, outboundSailingId: there[1]!.id, inboundSailingId: back.at(-1)!.id }, NOW);
+    const moved = await changeBookingDate(
+      { db: fixture.db },
+      {
+        bookingId: placed.bookingId,
+        lineId: line!.id,
+        newDate: newDay,
+        outboundSailingId: there[1]!.id,
+        inboundSailingId: back.at(-1)!.id,
+      },
+      NOW,
+    );
     expect(moved.changed).toBe(true);
     expect(await runner.runDue()).toMatchObject({ retried: 0, failed: 0 });
 
@@ -224,17 +316,28 @@ describe("the tickets' e-mail", () => {
     expect(uidsOf(updated)).toEqual(uidsOf(calendarOf(first!)));
     expect(sequencesOf(updated)).toEqual([1, 1]);
     expect(updated).toContain(`DTSTART:${newDay.replaceAll("-", "")}T`);
-    expect((await eventReasons(placed.bookingId)).filter((reason) => reason.startsWith("email_sent"))).toEqual(["email_sent:confirmation", "email_sent:date_changed"]);
+    expect((await eventReasons(placed.bookingId)).filter((reason) => reason.startsWith("email_sent"))).toEqual([
+      "email_sent:confirmation",
+      "email_sent:date_changed",
+    ]);
   });
 
   it("is resent on the buyer's request, at most three times an hour", async () => {
     const resend = (headers: Record<string, string>, query = "") =>
-      fixture.app.request(`/api/bookings/${paid.reference}/resend${query}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, body: "" });
+      fixture.app.request(`/api/bookings/${paid.reference}/resend${query}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+        body: "",
+      });
 
     const fromPage = await resend({ Cookie: paid.cookie, Referer: `${ORIGIN}/es/carrito/mi-reserva/` });
     expect(fromPage.status).toBe(303);
     expect(fromPage.headers.get("Location")).toBe(`/es/carrito/mi-reserva/?ref=${paid.reference}&resent=1`);
-    expect(await manageBookingPage(fromPage.headers.get("Location")!, paid.cookie)).toMatchObject({ kind: "booking", notice: "email-resent", resendError: null });
+    expect(await manageBookingPage(fromPage.headers.get("Location")!, paid.cookie)).toMatchObject({
+      kind: "booking",
+      notice: "email-resent",
+      resendError: null,
+    });
     await runner.runDue();
     const mails = mailsOf(paid.reference);
     expect(mails).toHaveLength(2);
@@ -242,7 +345,9 @@ describe("the tickets' e-mail", () => {
     // The page's history says what was done, not a status twice: ticketed, mailed, resend asked, mailed again.
     const page = await manageBookingPage(`/es/carrito/mi-reserva/?ref=${paid.reference}`, paid.cookie);
     if (page.kind !== "booking") throw new Error("expected the booking");
-    expect(page.booking.history.map((entry) => (entry.kind === "status" ? entry.status : entry.kind)).slice(-4)).toEqual(["ticketed", "email_sent", "resend_requested", "email_sent"]);
+    expect(
+      page.booking.history.map((entry) => (entry.kind === "status" ? entry.status : entry.kind)).slice(-4),
+    ).toEqual(["ticketed", "email_sent", "resend_requested", "email_sent"]);
 
     const json = { Accept: "application/json" };
     const byLink = await resend(json, `?key=${guestSecretOf(GUEST_SECRET, paid.bookingId)}`);
@@ -254,10 +359,19 @@ describe("the tickets' e-mail", () => {
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("RESEND_LIMIT");
     // A form gets the booking's page back in the booking's language, whichever page it came from.
-    const refusedForm = await resend({ Cookie: paid.cookie, Referer: `${ORIGIN}/en/carrito/my-booking/?ref=${paid.reference}` });
+    const refusedForm = await resend({
+      Cookie: paid.cookie,
+      Referer: `${ORIGIN}/en/carrito/my-booking/?ref=${paid.reference}`,
+    });
     expect(refusedForm.status).toBe(303);
-    expect(refusedForm.headers.get("Location")).toBe(`/es/carrito/mi-reserva/?ref=${paid.reference}&error=RESEND_LIMIT`);
-    expect(await manageBookingPage(refusedForm.headers.get("Location")!, paid.cookie)).toMatchObject({ kind: "booking", notice: null, resendError: "RESEND_LIMIT" });
+    expect(refusedForm.headers.get("Location")).toBe(
+      `/es/carrito/mi-reserva/?ref=${paid.reference}&error=RESEND_LIMIT`,
+    );
+    expect(await manageBookingPage(refusedForm.headers.get("Location")!, paid.cookie)).toMatchObject({
+      kind: "booking",
+      notice: null,
+      resendError: "RESEND_LIMIT",
+    });
 
     const strangerCookie = `travesia_booking=${paid.reference}.${"x".repeat(22)}`;
     const stranger = await resend({ ...json, Cookie: strangerCookie });
@@ -265,7 +379,9 @@ describe("the tickets' e-mail", () => {
     expect(((await stranger.json()) as { error: { code: string } }).error.code).toBe("BOOKING_NOT_FOUND");
     // Without access the booking's language is not told either: the page the form came from decides.
     const strangerForm = await resend({ Cookie: strangerCookie, Referer: `${ORIGIN}/pt/carrito/minha-reserva/` });
-    expect(strangerForm.headers.get("Location")).toBe(`/pt/carrito/minha-reserva/?ref=${paid.reference}&error=BOOKING_NOT_FOUND`);
+    expect(strangerForm.headers.get("Location")).toBe(
+      `/pt/carrito/minha-reserva/?ref=${paid.reference}&error=BOOKING_NOT_FOUND`,
+    );
 
     await runner.runDue();
     expect(mailsOf(paid.reference)).toHaveLength(4);
@@ -274,15 +390,23 @@ describe("the tickets' e-mail", () => {
 });
 
 describe("GET /api/bookings/:ref/tickets.pdf", () => {
-  const download = (reference: string, headers: Record<string, string> = {}, query = "") => fixture.app.request(`/api/bookings/${reference}/tickets.pdf${query}`, { headers });
+  const download = (reference: string, headers: Record<string, string> = {}, query = "") =>
+    fixture.app.request(`/api/bookings/${reference}/tickets.pdf${query}`, { headers });
 
   it("gives the buyer the PDF with the booking cookie or the link's key", async () => {
-    for (const response of [await download(paid.reference, { Cookie: paid.cookie }), await download(paid.reference, {}, `?key=${guestSecretOf(GUEST_SECRET, paid.bookingId)}`)]) {
+    for (const response of [
+      await download(paid.reference, { Cookie: paid.cookie }),
+      await download(paid.reference, {}, `?key=${guestSecretOf(GUEST_SECRET, paid.bookingId)}`),
+    ]) {
       expect(response.status).toBe(200);
       expect(response.headers.get("Content-Type")).toBe("application/pdf");
       expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="travesia-${paid.reference}.pdf"`);
       expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-      expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+      expect(
+        Buffer.from(await response.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
     }
   });
 
@@ -309,7 +433,9 @@ describe("GET /api/bookings/:ref/tickets.pdf", () => {
 
 describe("the OpenAPI document", () => {
   it("documents the tickets' download and resend", async () => {
-    const doc = (await (await fixture.app.request("/api/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await (await fixture.app.request("/api/openapi.json")).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(Object.keys(doc.paths["/api/bookings/{ref}/tickets.pdf"] ?? {})).toEqual(["get"]);
     expect(Object.keys(doc.paths["/api/bookings/{ref}/resend"] ?? {})).toEqual(["post"]);
   });
@@ -338,7 +464,11 @@ describe("the lapsed-booking sweep", () => {
     // The next minute's run comes due and queues the one after.
     runnerNow = new Date(runs[1]!.runAt.getTime() + 1_000);
     await runner.runDue();
-    const later = await fixture.db.select({ state: jobs.state }).from(jobs).where(eq(jobs.name, SWEEP_LAPSED_BOOKINGS)).orderBy(jobs.runAt);
+    const later = await fixture.db
+      .select({ state: jobs.state })
+      .from(jobs)
+      .where(eq(jobs.name, SWEEP_LAPSED_BOOKINGS))
+      .orderBy(jobs.runAt);
     expect(later.map((run) => run.state)).toEqual(["done", "done", "pending"]);
   });
 });

@@ -50,7 +50,10 @@ export async function prepareDatabase(
   // The rolling sale window of sailings, made from the timetable (idempotent; days that roll into
   // the window later are made on first request, and the operator can rerun it through the admin API).
   const window = await materializeSaleWindow(database.db, now);
-  logger.info({ from: window.from, to: window.to, inserted: window.inserted, removed: window.removed }, "sailings materialized");
+  logger.info(
+    { from: window.from, to: window.to, inserted: window.inserted, removed: window.removed },
+    "sailings materialized",
+  );
 }
 
 export async function boot(env: Record<string, string | undefined>, options: BootOptions = {}): Promise<Runtime> {
@@ -64,14 +67,17 @@ export async function boot(env: Record<string, string | undefined>, options: Boo
     loadDataDir: options.loadDataDir,
   });
   const clock = options.clock ?? systemClock;
-  if (!options.prepared) await prepareDatabase(database, { seed: config.SEED, siteCode: config.SITE_CODE }, clock.now(), logger);
+  if (!options.prepared)
+    await prepareDatabase(database, { seed: config.SEED, siteCode: config.SITE_CODE }, clock.now(), logger);
   logger.info({ database: database.kind, ms: Math.round(performance.now() - started) }, "database ready");
   const mailer = createMailer(config, database.db);
   logger.info({ transport: mailer.transport }, "mailer ready");
   const search = await createSearchService({
     site: config.SITE_CODE,
     // Unset: one random secret kept in the database, so a token issued by one node is good on another.
-    tokenSecret: config.SEARCH_TOKEN_SECRET ?? (await sharedSearchTokenSecret(database.db, config.SITE_CODE, newSecret128(), clock.now())),
+    tokenSecret:
+      config.SEARCH_TOKEN_SECRET ??
+      (await sharedSearchTokenSecret(database.db, config.SITE_CODE, newSecret128(), clock.now())),
     loadDocuments: () => loadSearchDocuments(database.db),
     clock,
     logger,

@@ -20,7 +20,14 @@ import type { PaymentProvider } from "../modules/payments/index.ts";
 import { findEvents, webhookDelivery } from "../modules/sandbox-psp/index.ts";
 import type { createApp } from "./app.ts";
 import type { Runtime } from "./boot.ts";
-import { bootCheckout, GUEST_TEST_SECRET, intentIdOf, placingInput, SANDBOX_TEST_WEBHOOK_SECRET, soldOn } from "../tests/factories/checkout.ts";
+import {
+  bootCheckout,
+  GUEST_TEST_SECRET,
+  intentIdOf,
+  placingInput,
+  SANDBOX_TEST_WEBHOOK_SECRET,
+  soldOn,
+} from "../tests/factories/checkout.ts";
 
 const DAY = "2031-03-05";
 const NOW = new Date("2031-03-03T15:00:00Z");
@@ -48,7 +55,17 @@ async function placeUsdBooking() {
     {
       sessionId: null,
       currency: "USD",
-      item: { type: "ferry", crossing: CROSSING_TO_ISLA_CODE, trip: "one_way", date: DAY, returnDate: null, outboundSailingId: sailing.id, inboundSailingId: null, category: "tourist", passengers: { adult: 2, child: 0, infant: 0 } },
+      item: {
+        type: "ferry",
+        crossing: CROSSING_TO_ISLA_CODE,
+        trip: "one_way",
+        date: DAY,
+        returnDate: null,
+        outboundSailingId: sailing.id,
+        inboundSailingId: null,
+        category: "tourist",
+        passengers: { adult: 2, child: 0, infant: 0 },
+      },
     },
     { siteCode: "travesia", language: "en", now: NOW, holdSeconds: 900 },
   );
@@ -65,7 +82,10 @@ type Placed = Awaited<ReturnType<typeof placeUsdBooking>>;
  * real providers allow a partial capture (someone captured one cent from the provider's dashboard).
  */
 async function captureOneCent(placed: Placed): Promise<string> {
-  await provider.authorizePayment(placed.intentId, { cardToken: "tok_test_4242", idempotencyKey: `auth-${placed.intentId}` });
+  await provider.authorizePayment(placed.intentId, {
+    cardToken: "tok_test_4242",
+    idempotencyKey: `auth-${placed.intentId}`,
+  });
   await provider.capturePayment(placed.intentId, { amountMinor: 1, idempotencyKey: `cent-${placed.intentId}` });
   return placed.intentId;
 }
@@ -84,7 +104,10 @@ async function captureInPesos(placed: Placed): Promise<string> {
     language: "en",
     idempotencyKey: `pesos-${placed.bookingId}`,
   });
-  await db().update(bookingPayments).set({ providerPaymentId: pesos.id }).where(eq(bookingPayments.bookingId, placed.bookingId));
+  await db()
+    .update(bookingPayments)
+    .set({ providerPaymentId: pesos.id })
+    .where(eq(bookingPayments.bookingId, placed.bookingId));
   await provider.authorizePayment(pesos.id, { cardToken: "tok_test_4242", idempotencyKey: `auth-${pesos.id}` });
   await provider.capturePayment(pesos.id, { idempotencyKey: `capture-${pesos.id}` });
   return pesos.id;
@@ -95,57 +118,104 @@ const PATHS = {
     const context = new RouterContextProvider();
     context.set(servicesContext, runtime.services);
     const cookie = `travesia_booking=${placed.reference}.${guestSecretOf(GUEST_TEST_SECRET, placed.bookingId)}`;
-    const request = new Request(`http://site.test/en/cart/thank-you/?booking=${placed.reference}&payment_intent=${intentId}`, { headers: { Cookie: cookie } });
+    const request = new Request(
+      `http://site.test/en/cart/thank-you/?booking=${placed.reference}&payment_intent=${intentId}`,
+      { headers: { Cookie: cookie } },
+    );
     const page = await loadThankYou(request, context, "en");
     expect(page.data.status).not.toBe("ticketed");
   },
   async "the webhook"(_placed: Placed, intentId: string) {
     const captured = (await findEvents(db(), intentId)).find((event) => event.type === "payment.captured")!;
     const delivery = webhookDelivery(captured, SANDBOX_TEST_WEBHOOK_SECRET, NOW);
-    const answer = await app.request("/api/payments/webhook", { method: "POST", headers: delivery.headers, body: delivery.body });
+    const answer = await app.request("/api/payments/webhook", {
+      method: "POST",
+      headers: delivery.headers,
+      body: delivery.body,
+    });
     expect(answer.status).toBe(200);
     expect(((await answer.json()) as { bookingStatus: string }).bookingStatus).not.toBe("ticketed");
   },
   async "the reconciliation run"() {
-    await reconcilePayments(checkoutDeps(runtime.services, NOW), { placedBefore: new Date(NOW.getTime() + 1), logger: createLogger("silent") });
+    await reconcilePayments(checkoutDeps(runtime.services, NOW), {
+      placedBefore: new Date(NOW.getTime() + 1),
+      logger: createLogger("silent"),
+    });
   },
 } as const;
 
 const CAPTURES = {
   "one cent of the total": { capture: captureOneCent, capturedMinor: () => 1, currency: "USD" },
-  "the total's figure in pesos": { capture: captureInPesos, capturedMinor: (placed: Placed) => placed.booking.totalMinor, currency: "MXN" },
+  "the total's figure in pesos": {
+    capture: captureInPesos,
+    capturedMinor: (placed: Placed) => placed.booking.totalMinor,
+    currency: "MXN",
+  },
 } as const;
 
 describe.each(Object.keys(CAPTURES) as (keyof typeof CAPTURES)[])("a capture of %s", (captureName) => {
-  it.each(Object.keys(PATHS) as (keyof typeof PATHS)[])("confirmed by %s: no ticket, refunded through the provider, recorded as captured", async (pathName) => {
-    const { capture, capturedMinor, currency } = CAPTURES[captureName];
-    const placed = await placeUsdBooking();
-    const intentId = await capture(placed);
-    await PATHS[pathName](placed, intentId);
+  it.each(Object.keys(PATHS) as (keyof typeof PATHS)[])(
+    "confirmed by %s: no ticket, refunded through the provider, recorded as captured",
+    async (pathName) => {
+      const { capture, capturedMinor, currency } = CAPTURES[captureName];
+      const placed = await placeUsdBooking();
+      const intentId = await capture(placed);
+      await PATHS[pathName](placed, intentId);
 
-    const booking = (await findBooking(db(), { id: placed.bookingId }))!;
-    expect(booking.status).toBe("refunded");
-    expect(await db().select().from(tickets).where(eq(tickets.bookingId, placed.bookingId))).toEqual([]);
-    expect(await soldOn(db(), placed.sailing.id)).toBe(0);
-    const [payment] = await db().select().from(bookingPayments).where(eq(bookingPayments.bookingId, placed.bookingId));
-    expect(payment).toMatchObject({ status: "refunded", capturedMinor: capturedMinor(placed), capturedCurrency: currency, amountMinor: placed.booking.totalMinor, currency: "USD" });
-    // The money went back through the provider, all of what it took.
-    const remote = await provider.getPayment(intentId);
-    expect(remote).toMatchObject({ status: "refunded", capturedMinor: capturedMinor(placed), refundedMinor: capturedMinor(placed) });
-    // Staff see why in the booking's history.
-    const reasons = (await db().select({ reason: bookingEvents.reason }).from(bookingEvents).where(eq(bookingEvents.bookingId, placed.bookingId))).map((row) => row.reason);
-    expect(reasons.some((reason) => reason.startsWith("capture_mismatch:"))).toBe(true);
-    const consoleView = await findConsoleBooking(db(), { reference: placed.reference, language: "en" });
-    expect(consoleView!.payments[0]).toMatchObject({ capturedOtherwise: expect.stringContaining(currency), failureCode: expect.stringMatching(/^capture_mismatch:/) });
-  });
+      const booking = (await findBooking(db(), { id: placed.bookingId }))!;
+      expect(booking.status).toBe("refunded");
+      expect(await db().select().from(tickets).where(eq(tickets.bookingId, placed.bookingId))).toEqual([]);
+      expect(await soldOn(db(), placed.sailing.id)).toBe(0);
+      const [payment] = await db()
+        .select()
+        .from(bookingPayments)
+        .where(eq(bookingPayments.bookingId, placed.bookingId));
+      expect(payment).toMatchObject({
+        status: "refunded",
+        capturedMinor: capturedMinor(placed),
+        capturedCurrency: currency,
+        amountMinor: placed.booking.totalMinor,
+        currency: "USD",
+      });
+      // The money went back through the provider, all of what it took.
+      const remote = await provider.getPayment(intentId);
+      expect(remote).toMatchObject({
+        status: "refunded",
+        capturedMinor: capturedMinor(placed),
+        refundedMinor: capturedMinor(placed),
+      });
+      // Staff see why in the booking's history.
+      const reasons = (
+        await db()
+          .select({ reason: bookingEvents.reason })
+          .from(bookingEvents)
+          .where(eq(bookingEvents.bookingId, placed.bookingId))
+      ).map((row) => row.reason);
+      expect(reasons.some((reason) => reason.startsWith("capture_mismatch:"))).toBe(true);
+      const consoleView = await findConsoleBooking(db(), { reference: placed.reference, language: "en" });
+      expect(consoleView!.payments[0]).toMatchObject({
+        capturedOtherwise: expect.stringContaining(currency),
+        failureCode: expect.stringMatching(/^capture_mismatch:/),
+      });
+    },
+  );
 });
 
 it("a capture of the whole total is still ticketed, and recorded as captured", async () => {
   const placed = await placeUsdBooking();
-  await provider.authorizePayment(placed.intentId, { cardToken: "tok_test_4242", idempotencyKey: `auth-${placed.intentId}` });
+  await provider.authorizePayment(placed.intentId, {
+    cardToken: "tok_test_4242",
+    idempotencyKey: `auth-${placed.intentId}`,
+  });
   await PATHS["the reconciliation run"]();
   expect((await findBooking(db(), { id: placed.bookingId }))!.status).toBe("ticketed");
   const [payment] = await db().select().from(bookingPayments).where(eq(bookingPayments.bookingId, placed.bookingId));
-  expect(payment).toMatchObject({ status: "captured", capturedMinor: placed.booking.totalMinor, capturedCurrency: "USD" });
-  expect((await findConsoleBooking(db(), { reference: placed.reference, language: "en" }))!.payments[0]!.capturedOtherwise).toBeNull();
+  expect(payment).toMatchObject({
+    status: "captured",
+    capturedMinor: placed.booking.totalMinor,
+    capturedCurrency: "USD",
+  });
+  expect(
+    (await findConsoleBooking(db(), { reference: placed.reference, language: "en" }))!.payments[0]!.capturedOtherwise,
+  ).toBeNull();
 });

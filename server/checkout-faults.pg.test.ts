@@ -37,7 +37,12 @@ const HOLD_SECONDS = 900;
 const KEY = "sk_sandbox_checkout_faults_0123456789abcdef";
 const WEBHOOK_SECRET = "whsec_sandbox_checkout_faults_0123456789abcdef";
 const GUEST_SECRET = "guest-secret-for-the-checkout-faults-0123456789";
-const CART_API_HEADERS = { Authorization: "Bearer travesia-web-public-cart-key", "X-Project-Prefix": "TRAVESIA", "X-Site-Code": "travesia", "Content-Type": "application/json" };
+const CART_API_HEADERS = {
+  Authorization: "Bearer travesia-web-public-cart-key",
+  "X-Project-Prefix": "TRAVESIA",
+  "X-Site-Code": "travesia",
+  "Content-Type": "application/json",
+};
 
 let testDb: TestDatabase;
 let runtime: Runtime;
@@ -52,7 +57,15 @@ const logger = createLogger("silent");
 beforeAll(async () => {
   testDb = await createTestDatabase();
   runtime = await boot(
-    withTestSecrets({ DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "6", LOG_LEVEL: "silent", NODE_ENV: "production", SANDBOX_PSP_SECRET_KEY: KEY, SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET, GUEST_ACCESS_SECRET: GUEST_SECRET }),
+    withTestSecrets({
+      DATABASE_URL: testDb.url,
+      DATABASE_POOL_SIZE: "6",
+      LOG_LEVEL: "silent",
+      NODE_ENV: "production",
+      SANDBOX_PSP_SECRET_KEY: KEY,
+      SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      GUEST_ACCESS_SECRET: GUEST_SECRET,
+    }),
     { logger },
   );
   ({ app, provider } = inProcessPaymentProvider(runtime, async (url, response) => {
@@ -75,13 +88,34 @@ afterAll(async () => {
 });
 
 const db = () => runtime.database.db;
-const deps = (at = now) => checkoutDeps({ db: db(), payments: provider, clock: fixedClock(at), config: { GUEST_ACCESS_SECRET: GUEST_SECRET, CART_HOLD_SECONDS: HOLD_SECONDS } });
-const cartContext = (at = now): CartContext => ({ siteCode: "travesia", language: "en", now: at, holdSeconds: HOLD_SECONDS });
+const deps = (at = now) =>
+  checkoutDeps({
+    db: db(),
+    payments: provider,
+    clock: fixedClock(at),
+    config: { GUEST_ACCESS_SECRET: GUEST_SECRET, CART_HOLD_SECONDS: HOLD_SECONDS },
+  });
+const cartContext = (at = now): CartContext => ({
+  siteCode: "travesia",
+  language: "en",
+  now: at,
+  holdSeconds: HOLD_SECONDS,
+});
 /** Past every hold of this file (and a minute more: holds are freed within 60 s of expiry). */
 const pastEveryHold = () => new Date(Date.now() + (HOLD_SECONDS + 60) * 1000 + 60_000);
 
 async function oneWayCart(sailing: SailingView, adults: number) {
-  const item = { type: "ferry" as const, crossing: "cancun-isla-mujeres", trip: "one_way" as const, date: sailing.serviceDate, returnDate: null, outboundSailingId: sailing.id, inboundSailingId: null, category: "tourist" as const, passengers: { adult: adults, child: 0, infant: 0 } };
+  const item = {
+    type: "ferry" as const,
+    crossing: "cancun-isla-mujeres",
+    trip: "one_way" as const,
+    date: sailing.serviceDate,
+    returnDate: null,
+    outboundSailingId: sailing.id,
+    inboundSailingId: null,
+    category: "tourist" as const,
+    passengers: { adult: adults, child: 0, infant: 0 },
+  };
   return addToCart(db(), { sessionId: null, currency: "MXN", item }, cartContext());
 }
 
@@ -106,7 +140,10 @@ async function mailJobsOf(bookingId: string): Promise<number> {
 }
 
 async function capturesOf(intentId: string): Promise<number> {
-  const [row] = await db().select({ n: count() }).from(sandboxPspEvents).where(and(eq(sandboxPspEvents.intentId, intentId), eq(sandboxPspEvents.type, "payment.captured")));
+  const [row] = await db()
+    .select({ n: count() })
+    .from(sandboxPspEvents)
+    .where(and(eq(sandboxPspEvents.intentId, intentId), eq(sandboxPspEvents.type, "payment.captured")));
   return row!.n;
 }
 
@@ -121,7 +158,11 @@ async function sweepAndCheck(at = pastEveryHold()) {
  * on that lock (mid-transaction), the connection is terminated with pg_terminate_backend. Returns what
  * `action` threw.
  */
-async function terminatedMidTransaction(lockRow: string, values: unknown[], action: () => Promise<unknown>): Promise<unknown> {
+async function terminatedMidTransaction(
+  lockRow: string,
+  values: unknown[],
+  action: () => Promise<unknown>,
+): Promise<unknown> {
   const locker = await connect(testDb.url);
   try {
     await locker.query("begin");
@@ -150,18 +191,34 @@ async function terminatedMidTransaction(lockRow: string, values: unknown[], acti
 describe("payment faults on PostgreSQL", () => {
   it("(a) the database connection terminated inside placing and inside confirming: the request fails, its retry completes", async () => {
     const { sessionId } = await oneWayCart(sailings[0]!, 2);
-    const placingFailed = await terminatedMidTransaction("select 1 from carts where session_id = $1 for update", [sessionId], () => placeBooking(deps(), placing(sessionId)));
+    const placingFailed = await terminatedMidTransaction(
+      "select 1 from carts where session_id = $1 for update",
+      [sessionId],
+      () => placeBooking(deps(), placing(sessionId)),
+    );
     expect(placingFailed).toBeInstanceOf(Error);
-    expect(await db().select().from(bookings).where(sql`${bookings.cartId} = (select id from carts where session_id = ${sessionId})`)).toHaveLength(0);
+    expect(
+      await db()
+        .select()
+        .from(bookings)
+        .where(sql`${bookings.cartId} = (select id from carts where session_id = ${sessionId})`),
+    ).toHaveLength(0);
 
     // The buyer submits again: the pool has replaced the dead connection.
     const placed = await placeBooking(deps(), placing(sessionId));
     if (placed.kind !== "redirect") throw new Error("expected the provider's page");
     const intentId = intentIdOf(placed.url);
-    await provider.authorizePayment(intentId, { cardToken: "tok_test_4242", idempotencyKey: `faults-auth-${intentId}` });
+    await provider.authorizePayment(intentId, {
+      cardToken: "tok_test_4242",
+      idempotencyKey: `faults-auth-${intentId}`,
+    });
 
     // The provider captures, then the ticketing transaction loses its connection.
-    const confirmingFailed = await terminatedMidTransaction("select 1 from bookings where id = $1 for update", [placed.bookingId], () => confirmPayment(deps(), intentId));
+    const confirmingFailed = await terminatedMidTransaction(
+      "select 1 from bookings where id = $1 for update",
+      [placed.bookingId],
+      () => confirmPayment(deps(), intentId),
+    );
     expect(confirmingFailed).toBeInstanceOf(Error);
     expect(await statusOf(placed.bookingId)).toBe("pending_payment");
     expect(await capturesOf(intentId)).toBe(1);
@@ -170,7 +227,9 @@ describe("payment faults on PostgreSQL", () => {
     expect((await confirmPayment(deps(), intentId)).kind).toBe("ticketed");
     expect(await capturesOf(intentId)).toBe(1);
     expect(await mailJobsOf(placed.bookingId)).toBe(1);
-    expect(await db().select().from(bookingPayments).where(eq(bookingPayments.bookingId, placed.bookingId))).toHaveLength(1);
+    expect(
+      await db().select().from(bookingPayments).where(eq(bookingPayments.bookingId, placed.bookingId)),
+    ).toHaveLength(1);
     await sweepAndCheck();
   });
 
@@ -182,10 +241,16 @@ describe("payment faults on PostgreSQL", () => {
     if (placed.kind !== "redirect") throw new Error("expected the provider's page");
     const intentId = intentIdOf(placed.url);
     // The same idempotency key: the provider gave the same payment, it did not open a second one.
-    const [opened] = await db().select({ n: count() }).from(sandboxPspIntents).where(eq(sandboxPspIntents.merchantReference, placed.reference));
+    const [opened] = await db()
+      .select({ n: count() })
+      .from(sandboxPspIntents)
+      .where(eq(sandboxPspIntents.merchantReference, placed.reference));
     expect(opened!.n).toBe(1);
 
-    await provider.authorizePayment(intentId, { cardToken: "tok_test_4242", idempotencyKey: `faults-auth-${intentId}` });
+    await provider.authorizePayment(intentId, {
+      cardToken: "tok_test_4242",
+      idempotencyKey: `faults-auth-${intentId}`,
+    });
     cutLinkAfter = /\/capture$/;
     expect(await codeOf(confirmPayment(deps(), intentId))).toBe("PAYMENT_PROVIDER_UNAVAILABLE");
     expect((await provider.getPayment(intentId)).status).toBe("captured");
@@ -193,7 +258,10 @@ describe("payment faults on PostgreSQL", () => {
 
     // Nobody comes back (no return, no webhook): the sweep's reconciliation, two minutes on, asks the provider.
     const later = new Date(now.getTime() + 3 * 60_000);
-    const report = await reconcilePayments(deps(later), { placedBefore: new Date(later.getTime() - 2 * 60_000), logger });
+    const report = await reconcilePayments(deps(later), {
+      placedBefore: new Date(later.getTime() - 2 * 60_000),
+      logger,
+    });
     expect(report.outcomes.ticketed).toBe(1);
     expect(await statusOf(placed.bookingId)).toBe("ticketed");
     expect(await capturesOf(intentId)).toBe(1);
@@ -203,7 +271,10 @@ describe("payment faults on PostgreSQL", () => {
 
   it("(c) webhooks duplicated and reordered — captured before authorized, each twice, at once — give one booking state and one e-mail", async () => {
     const placed = await placedOn(sailings[2]!, 2);
-    await provider.authorizePayment(placed.intentId, { cardToken: "tok_test_4242", idempotencyKey: `faults-auth-${placed.intentId}` });
+    await provider.authorizePayment(placed.intentId, {
+      cardToken: "tok_test_4242",
+      idempotencyKey: `faults-auth-${placed.intentId}`,
+    });
     await provider.capturePayment(placed.intentId, { idempotencyKey: `faults-capture-${placed.intentId}` });
     const events = await findEvents(db(), placed.intentId);
     const authorized = events.find((event) => event.type === "payment.authorized")!;
@@ -211,16 +282,26 @@ describe("payment faults on PostgreSQL", () => {
     const deliver = async (event: typeof captured) => {
       const { body, headers } = webhookDelivery(event, WEBHOOK_SECRET, new Date());
       const response = await app.request("/api/payments/webhook", { method: "POST", headers, body });
-      return { status: response.status, answer: (await response.json()) as { duplicate: boolean; bookingStatus: string | null } };
+      return {
+        status: response.status,
+        answer: (await response.json()) as { duplicate: boolean; bookingStatus: string | null },
+      };
     };
     const first = await deliver(captured);
     expect(first).toEqual({ status: 200, answer: { received: true, duplicate: false, bookingStatus: "ticketed" } });
     const rest = await Promise.all([deliver(captured), deliver(authorized), deliver(authorized), deliver(captured)]);
     expect(rest.map((delivery) => delivery.status)).toEqual([200, 200, 200, 200]);
-    expect(rest.filter((delivery) => !delivery.answer.duplicate).every((delivery) => delivery.answer.bookingStatus === "ticketed")).toBe(true);
+    expect(
+      rest
+        .filter((delivery) => !delivery.answer.duplicate)
+        .every((delivery) => delivery.answer.bookingStatus === "ticketed"),
+    ).toBe(true);
 
     expect(await statusOf(placed.bookingId)).toBe("ticketed");
-    const history = await db().select({ to: bookingEvents.toStatus }).from(bookingEvents).where(eq(bookingEvents.bookingId, placed.bookingId));
+    const history = await db()
+      .select({ to: bookingEvents.toStatus })
+      .from(bookingEvents)
+      .where(eq(bookingEvents.bookingId, placed.bookingId));
     expect(history.filter((event) => event.to === "paid")).toHaveLength(1);
     expect(await mailJobsOf(placed.bookingId)).toBe(1);
     expect(await capturesOf(placed.intentId)).toBe(1);
@@ -231,28 +312,81 @@ describe("payment faults on PostgreSQL", () => {
     // Webhooks off: the restart's reconciliation, not the provider's retries, must settle it. The
     // database is seeded already (by this file's runtime): the starts skip the seed, as a second node would.
     // Info logs stay in memory; if a start-up ever stalls, startBuiltServer's error shows how far it got.
-    const env = { DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "4", LOG_LEVEL: "info", SANDBOX_PSP_SECRET_KEY: KEY, SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET, GUEST_ACCESS_SECRET: GUEST_SECRET, SANDBOX_PSP_WEBHOOKS_ENABLED: "false", SEED: "false" };
+    const env = {
+      DATABASE_URL: testDb.url,
+      DATABASE_POOL_SIZE: "4",
+      LOG_LEVEL: "info",
+      SANDBOX_PSP_SECRET_KEY: KEY,
+      SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      GUEST_ACCESS_SECRET: GUEST_SECRET,
+      SANDBOX_PSP_WEBHOOKS_ENABLED: "false",
+      SEED: "false",
+    };
     let server: BuiltServer | null = await startBuiltServer(env);
     try {
       const sailing = sailings[3]!;
-      const item = { type: "ferry", crossing: "cancun-isla-mujeres", trip: "one_way", date: sailing.serviceDate, outboundSailingId: sailing.id, passengers: { adult: 1 } };
-      const cartAnswer = await fetch(`${server.origin}/xapi/shopping-cart?Language=EN`, { method: "POST", headers: CART_API_HEADERS, body: JSON.stringify({ action: "add", currency: "USD", item }) });
+      const item = {
+        type: "ferry",
+        crossing: "cancun-isla-mujeres",
+        trip: "one_way",
+        date: sailing.serviceDate,
+        outboundSailingId: sailing.id,
+        passengers: { adult: 1 },
+      };
+      const cartAnswer = await fetch(`${server.origin}/xapi/shopping-cart?Language=EN`, {
+        method: "POST",
+        headers: CART_API_HEADERS,
+        body: JSON.stringify({ action: "add", currency: "USD", item }),
+      });
       expect(cartAnswer.status).toBe(200);
       const cart = (await cartAnswer.json()) as { SessionId: string };
-      const form = new URLSearchParams({ name: "Emily Carter", email: "emily@example.com", phone: "+1 312 555 0101", country: "US", method: "card", acceptTerms: "on" });
-      const placedAnswer = await fetch(`${server.origin}/en/carrito/payment-details/`, { method: "POST", headers: { Cookie: `cart_session=${cart.SessionId}`, "Content-Type": "application/x-www-form-urlencoded" }, body: form, redirect: "manual" });
+      const form = new URLSearchParams({
+        name: "Emily Carter",
+        email: "emily@example.com",
+        phone: "+1 312 555 0101",
+        country: "US",
+        method: "card",
+        acceptTerms: "on",
+      });
+      const placedAnswer = await fetch(`${server.origin}/en/carrito/payment-details/`, {
+        method: "POST",
+        headers: { Cookie: `cart_session=${cart.SessionId}`, "Content-Type": "application/x-www-form-urlencoded" },
+        body: form,
+        redirect: "manual",
+      });
       const cardPage = placedAnswer.headers.get("location") ?? "";
       expect(cardPage).toMatch(/\/sandbox-psp\/pay\/pi_/);
       const intentId = intentIdOf(cardPage);
-      const card = new URLSearchParams({ number: "4242424242424242", expiry: "12/34", cvc: "123", name: "Emily Carter" });
-      const paid = await fetch(new URL(cardPage, server.origin), { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: card, redirect: "manual" });
+      const card = new URLSearchParams({
+        number: "4242424242424242",
+        expiry: "12/34",
+        cvc: "123",
+        name: "Emily Carter",
+      });
+      const paid = await fetch(new URL(cardPage, server.origin), {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: card,
+        redirect: "manual",
+      });
       expect(paid.headers.get("location") ?? "").toMatch(/\/en\/carrito\/thank-you\/\?booking=/);
       // The capture our return page makes, made at the provider; the process dies before it records it.
-      const capture = await fetch(`${server.origin}/sandbox-psp/v1/payment-intents/${intentId}/capture`, { method: "POST", headers: { Authorization: `Bearer ${KEY}`, "Content-Type": "application/json", "Idempotency-Key": `capture-before-the-kill-${intentId}` }, body: "{}" });
+      const capture = await fetch(`${server.origin}/sandbox-psp/v1/payment-intents/${intentId}/capture`, {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${KEY}`,
+          "Content-Type": "application/json",
+          "Idempotency-Key": `capture-before-the-kill-${intentId}`,
+        },
+        body: "{}",
+      });
       expect(capture.status).toBe(200);
       await server.stop("SIGKILL");
       server = null;
-      const [payment] = await db().select().from(bookingPayments).where(eq(bookingPayments.providerPaymentId, intentId));
+      const [payment] = await db()
+        .select()
+        .from(bookingPayments)
+        .where(eq(bookingPayments.providerPaymentId, intentId));
       expect(await statusOf(payment!.bookingId)).toBe("pending_payment");
       server = await startBuiltServer(env);
       let status = await statusOf(payment!.bookingId);

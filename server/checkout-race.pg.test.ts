@@ -37,7 +37,14 @@ const now = new Date();
 beforeAll(async () => {
   testDb = await createTestDatabase();
   runtime = await boot(
-    withTestSecrets({ DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: String(TABS * 2), LOG_LEVEL: "silent", NODE_ENV: "production", SANDBOX_PSP_SECRET_KEY: KEY, SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET }),
+    withTestSecrets({
+      DATABASE_URL: testDb.url,
+      DATABASE_POOL_SIZE: String(TABS * 2),
+      LOG_LEVEL: "silent",
+      NODE_ENV: "production",
+      SANDBOX_PSP_SECRET_KEY: KEY,
+      SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    }),
     { logger: createLogger("silent") },
   );
   ({ provider } = inProcessPaymentProvider(runtime));
@@ -53,11 +60,31 @@ afterAll(async () => {
 const db = () => runtime.database.db;
 // The deps the return page and the webhook use (they queue the tickets' e-mail), with this test's secret.
 const deps = (at = now) =>
-  checkoutDeps({ db: db(), payments: provider, clock: fixedClock(at), config: { GUEST_ACCESS_SECRET: GUEST_SECRET, CART_HOLD_SECONDS: HOLD_SECONDS } });
-const cartContext = (at = now): CartContext => ({ siteCode: "travesia", language: "en", now: at, holdSeconds: HOLD_SECONDS });
+  checkoutDeps({
+    db: db(),
+    payments: provider,
+    clock: fixedClock(at),
+    config: { GUEST_ACCESS_SECRET: GUEST_SECRET, CART_HOLD_SECONDS: HOLD_SECONDS },
+  });
+const cartContext = (at = now): CartContext => ({
+  siteCode: "travesia",
+  language: "en",
+  now: at,
+  holdSeconds: HOLD_SECONDS,
+});
 
 async function oneWayCart(sailing: SailingView, adults: number, at = now) {
-  const item = { type: "ferry" as const, crossing: "cancun-isla-mujeres", trip: "one_way" as const, date: sailing.serviceDate, returnDate: null, outboundSailingId: sailing.id, inboundSailingId: null, category: "tourist" as const, passengers: { adult: adults, child: 0, infant: 0 } };
+  const item = {
+    type: "ferry" as const,
+    crossing: "cancun-isla-mujeres",
+    trip: "one_way" as const,
+    date: sailing.serviceDate,
+    returnDate: null,
+    outboundSailingId: sailing.id,
+    inboundSailingId: null,
+    category: "tourist" as const,
+    passengers: { adult: adults, child: 0, infant: 0 },
+  };
   return addToCart(db(), { sessionId: null, currency: "MXN", item }, cartContext(at));
 }
 
@@ -72,7 +99,10 @@ async function mailJobsOf(bookingId: string): Promise<number> {
 }
 
 async function eventsOf(intentId: string, type: "payment.captured" | "payment.refunded"): Promise<number> {
-  const [row] = await db().select({ n: count() }).from(sandboxPspEvents).where(and(eq(sandboxPspEvents.intentId, intentId), eq(sandboxPspEvents.type, type)));
+  const [row] = await db()
+    .select({ n: count() })
+    .from(sandboxPspEvents)
+    .where(and(eq(sandboxPspEvents.intentId, intentId), eq(sandboxPspEvents.type, type)));
   return row!.n;
 }
 
@@ -114,12 +144,20 @@ describe("checkout on PostgreSQL, under concurrency", () => {
     const placedPrompt = await placeBooking(deps(later), placing(prompt.sessionId));
     if (placedPrompt.kind !== "redirect") throw new Error("expected the provider's page");
     for (const placed of [placedLate, placedPrompt]) {
-      await provider.authorizePayment(intentIdOf(placed.url), { cardToken: "tok_test_4242", idempotencyKey: `race-auth-${placed.bookingId}` });
+      await provider.authorizePayment(intentIdOf(placed.url), {
+        cardToken: "tok_test_4242",
+        idempotencyKey: `race-auth-${placed.bookingId}`,
+      });
     }
 
     // Both completions at once, each from two sources (the return and a webhook).
     const confirm = (placed: typeof placedLate) => confirmPayment(deps(later), intentIdOf(placed.url));
-    const [lateA, promptA, lateB, promptB] = await Promise.all([confirm(placedLate), confirm(placedPrompt), confirm(placedLate), confirm(placedPrompt)]);
+    const [lateA, promptA, lateB, promptB] = await Promise.all([
+      confirm(placedLate),
+      confirm(placedPrompt),
+      confirm(placedLate),
+      confirm(placedPrompt),
+    ]);
     expect([promptA.kind, promptB.kind]).toEqual(["ticketed", "ticketed"]);
     expect([lateA.kind, lateB.kind]).toEqual(["refunded", "refunded"]);
     expect(await soldOn(sailing.id)).toBe(2);
@@ -129,7 +167,13 @@ describe("checkout on PostgreSQL, under concurrency", () => {
     const [seats] = await db()
       .select({ taken: sql<number>`coalesce(sum(${seatAllocations.quantity}), 0)::int` })
       .from(seatAllocations)
-      .where(and(eq(seatAllocations.sailingId, sailing.id), isNull(seatAllocations.releasedAt), sql`${seatAllocations.state} <> 'held'`));
+      .where(
+        and(
+          eq(seatAllocations.sailingId, sailing.id),
+          isNull(seatAllocations.releasedAt),
+          sql`${seatAllocations.state} <> 'held'`,
+        ),
+      );
     expect(seats!.taken).toBe(sailing.capacity);
   }, 60_000);
 });

@@ -4,10 +4,22 @@
 // input changes nothing.
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACTIVITY_CATAMARAN, CATAMARAN_TOUR_ID, CROSSING_TO_CANCUN, CROSSING_TO_ISLA, CROSSING_TO_ISLA_CODE } from "../db/seed-catalogue.ts";
+import {
+  ACTIVITY_CATAMARAN,
+  CATAMARAN_TOUR_ID,
+  CROSSING_TO_CANCUN,
+  CROSSING_TO_ISLA,
+  CROSSING_TO_ISLA_CODE,
+} from "../db/seed-catalogue.ts";
 import { bookingEvents, bookings, tickets } from "../modules/checkout/index.ts";
 import { cartLines, carts } from "../modules/cart/index.ts";
-import { addDays, findDaySailings, materializeSailings, seatAllocations, type SailingView } from "../modules/inventory/index.ts";
+import {
+  addDays,
+  findDaySailings,
+  materializeSailings,
+  seatAllocations,
+  type SailingView,
+} from "../modules/inventory/index.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
 import { findEvents, sandboxPspEvents, webhookDelivery } from "../modules/sandbox-psp/index.ts";
 import type { createApp } from "./app.ts";
@@ -17,10 +29,23 @@ import { confirmPayment, failLapsedBookings, guestSecretOf, hasGuestAccess, plac
 import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "../app/context.ts";
 import { loadThankYou } from "../app/checkout/thank-you.server.ts";
-import { loadPaymentDetails, submitPaymentDetails, type CheckoutPageId, type PaymentFormFailure } from "../app/checkout/payment-details.server.ts";
+import {
+  loadPaymentDetails,
+  submitPaymentDetails,
+  type CheckoutPageId,
+  type PaymentFormFailure,
+} from "../app/checkout/payment-details.server.ts";
 import { findSiteConfig } from "../modules/site/index.ts";
 import { createLogger } from "../lib/logger.ts";
-import { bootCheckout, codeOf, GUEST_TEST_SECRET as GUEST_SECRET, intentIdOf, placingInput as placing, SANDBOX_TEST_WEBHOOK_SECRET as WEBHOOK_SECRET, soldOn as soldOnDb } from "../tests/factories/checkout.ts";
+import {
+  bootCheckout,
+  codeOf,
+  GUEST_TEST_SECRET as GUEST_SECRET,
+  intentIdOf,
+  placingInput as placing,
+  SANDBOX_TEST_WEBHOOK_SECRET as WEBHOOK_SECRET,
+  soldOn as soldOnDb,
+} from "../tests/factories/checkout.ts";
 
 const DAY = "2031-03-05";
 const NOW = new Date("2031-03-03T15:00:00Z");
@@ -41,16 +66,36 @@ beforeAll(async () => {
 afterAll(() => runtime.database.close());
 
 const db = () => runtime.database.db;
-const cartContext = (now = NOW): CartContext => ({ siteCode: "travesia", language: "en", now, holdSeconds: HOLD_SECONDS });
+const cartContext = (now = NOW): CartContext => ({
+  siteCode: "travesia",
+  language: "en",
+  now,
+  holdSeconds: HOLD_SECONDS,
+});
 const deps = (now = NOW) => ({ db: db(), provider, now, guestAccessSecret: GUEST_SECRET, holdSeconds: HOLD_SECONDS });
 
-async function roundTripCart(out: SailingView, back: SailingView, passengers = { adult: 2, child: 1, infant: 0 }, currency: "USD" | "MXN" = "USD") {
+async function roundTripCart(
+  out: SailingView,
+  back: SailingView,
+  passengers = { adult: 2, child: 1, infant: 0 },
+  currency: "USD" | "MXN" = "USD",
+) {
   const { sessionId, lineId } = await addToCart(
     db(),
     {
       sessionId: null,
       currency,
-      item: { type: "ferry", crossing: CROSSING_TO_ISLA_CODE, trip: "round_trip", date: out.serviceDate, returnDate: back.serviceDate, outboundSailingId: out.id, inboundSailingId: back.id, category: "tourist", passengers },
+      item: {
+        type: "ferry",
+        crossing: CROSSING_TO_ISLA_CODE,
+        trip: "round_trip",
+        date: out.serviceDate,
+        returnDate: back.serviceDate,
+        outboundSailingId: out.id,
+        inboundSailingId: back.id,
+        category: "tourist",
+        passengers,
+      },
     },
     cartContext(),
   );
@@ -61,7 +106,14 @@ async function roundTripCart(out: SailingView, back: SailingView, passengers = {
 async function routeContext(): Promise<RouterContextProvider> {
   const context = new RouterContextProvider();
   context.set(servicesContext, runtime.services);
-  context.set(requestContext, { requestId: "test", logger: createLogger("silent"), nonce: "n", clientAddress: "127.0.0.1", country: null, site: await findSiteConfig(db(), "travesia") });
+  context.set(requestContext, {
+    requestId: "test",
+    logger: createLogger("silent"),
+    nonce: "n",
+    clientAddress: "127.0.0.1",
+    country: null,
+    site: await findSiteConfig(db(), "travesia"),
+  });
   return context;
 }
 
@@ -93,12 +145,19 @@ describe("placing and paying a booking", () => {
     expect(await soldOn(inbound[8]!.id)).toBe(3);
     const history = await db().select().from(bookingEvents).where(eq(bookingEvents.bookingId, first.bookingId));
     expect(history.map((event) => event.toStatus)).toEqual(["pending_payment", "paid", "ticketed"]);
-    const captures = await db().select({ n: count() }).from(sandboxPspEvents).where(and(eq(sandboxPspEvents.intentId, intentId), eq(sandboxPspEvents.type, "payment.captured")));
+    const captures = await db()
+      .select({ n: count() })
+      .from(sandboxPspEvents)
+      .where(and(eq(sandboxPspEvents.intentId, intentId), eq(sandboxPspEvents.type, "payment.captured")));
     expect(captures[0]!.n).toBe(1);
     const [cart] = await db().select().from(carts).where(eq(carts.sessionId, sessionId));
     expect(cart!.status).toBe("ordered");
     // A double submit after success goes to the thank-you page, not to a second payment.
-    expect(await placeBooking(deps(), placing(sessionId))).toEqual({ kind: "paid", reference: booking!.reference, bookingId: booking!.id });
+    expect(await placeBooking(deps(), placing(sessionId))).toEqual({
+      kind: "paid",
+      reference: booking!.reference,
+      bookingId: booking!.id,
+    });
     expect(hasGuestAccess(booking!, guestSecretOf(GUEST_SECRET, booking!.id))).toBe(true);
     expect(hasGuestAccess(booking!, "not-the-secret")).toBe(false);
   });
@@ -110,7 +169,11 @@ describe("placing and paying a booking", () => {
     const intentId = intentIdOf(first.url);
     await provider.authorizePayment(intentId, { cardToken: "tok_test_0002", idempotencyKey: `test-auth-${intentId}` });
     const declined = await confirmPayment(deps(), intentId);
-    expect(declined).toMatchObject({ kind: "declined", failureCode: "card_declined", booking: { status: "pending_payment" } });
+    expect(declined).toMatchObject({
+      kind: "declined",
+      failureCode: "card_declined",
+      booking: { status: "pending_payment" },
+    });
     expect(await soldOn(outbound[2]!.id)).toBe(0);
     const retry = await placeBooking(deps(), placing(sessionId));
     if (retry.kind !== "redirect") throw new Error("expected a redirect");
@@ -124,10 +187,36 @@ describe("placing and paying a booking", () => {
   it("refuses bad input with a code and writes nothing", async () => {
     const { sessionId } = await roundTripCart(outbound[3]!, inbound[8]!);
     const [before] = await db().select({ n: count() }).from(bookings);
-    expect(await codeOf(placeBooking(deps(), placing(sessionId, { buyer: { name: "", email: "nope", phone: "12", country: "XX", acceptTerms: true } })))).toBe("BUYER_DETAILS_INVALID");
-    expect(await codeOf(placeBooking(deps(), placing(sessionId, { buyer: { name: "Ana", email: "ana@example.com", phone: "+52 998 123 4567", country: "MX", acceptTerms: false } })))).toBe("TERMS_NOT_ACCEPTED");
-    expect(await codeOf(placeBooking(deps(), placing(sessionId, { method: "paypal" })))).toBe("PAYMENT_METHOD_UNAVAILABLE");
-    expect(await codeOf(placeBooking(deps(), placing(sessionId, { instalmentMonths: 12 })))).toBe("INSTALMENTS_UNAVAILABLE");
+    expect(
+      await codeOf(
+        placeBooking(
+          deps(),
+          placing(sessionId, { buyer: { name: "", email: "nope", phone: "12", country: "XX", acceptTerms: true } }),
+        ),
+      ),
+    ).toBe("BUYER_DETAILS_INVALID");
+    expect(
+      await codeOf(
+        placeBooking(
+          deps(),
+          placing(sessionId, {
+            buyer: {
+              name: "Ana",
+              email: "ana@example.com",
+              phone: "+52 998 123 4567",
+              country: "MX",
+              acceptTerms: false,
+            },
+          }),
+        ),
+      ),
+    ).toBe("TERMS_NOT_ACCEPTED");
+    expect(await codeOf(placeBooking(deps(), placing(sessionId, { method: "paypal" })))).toBe(
+      "PAYMENT_METHOD_UNAVAILABLE",
+    );
+    expect(await codeOf(placeBooking(deps(), placing(sessionId, { instalmentMonths: 12 })))).toBe(
+      "INSTALMENTS_UNAVAILABLE",
+    );
     expect(await codeOf(placeBooking(deps(), placing("0".repeat(32))))).toBe("CART_NOT_FOUND");
     const late = new Date(NOW.getTime() + (HOLD_SECONDS + 1) * 1000);
     expect(await codeOf(placeBooking(deps(late), placing(sessionId)))).toBe("HOLD_EXPIRED");
@@ -141,12 +230,27 @@ describe("placing and paying a booking", () => {
       {
         sessionId: null,
         currency: "MXN",
-        item: { type: "ferry", crossing: CROSSING_TO_ISLA_CODE, trip: "one_way", date: DAY, returnDate: null, outboundSailingId: outbound[4]!.id, inboundSailingId: null, category: "resident", passengers: { adult: 2, child: 0, infant: 0 } },
+        item: {
+          type: "ferry",
+          crossing: CROSSING_TO_ISLA_CODE,
+          trip: "one_way",
+          date: DAY,
+          returnDate: null,
+          outboundSailingId: outbound[4]!.id,
+          inboundSailingId: null,
+          category: "resident",
+          passengers: { adult: 2, child: 0, infant: 0 },
+        },
       },
       cartContext(),
     );
-    expect(await codeOf(placeBooking(deps(), placing(sessionId, { passengerNames: { [lineId]: ["Ana Pérez"] } })))).toBe("PASSENGER_NAMES_REQUIRED");
-    const placed = await placeBooking(deps(), placing(sessionId, { passengerNames: { [lineId]: ["Ana Pérez", "Luis Gómez"] }, instalmentMonths: null }));
+    expect(
+      await codeOf(placeBooking(deps(), placing(sessionId, { passengerNames: { [lineId]: ["Ana Pérez"] } }))),
+    ).toBe("PASSENGER_NAMES_REQUIRED");
+    const placed = await placeBooking(
+      deps(),
+      placing(sessionId, { passengerNames: { [lineId]: ["Ana Pérez", "Luis Gómez"] }, instalmentMonths: null }),
+    );
     expect(placed.kind).toBe("redirect");
   });
 
@@ -155,14 +259,31 @@ describe("placing and paying a booking", () => {
     const free = await roundTripCart(outbound[5]!, inbound[8]!);
     const placedFree = await placeBooking(deps(), placing(free.sessionId));
     if (placedFree.kind !== "redirect") throw new Error("expected a redirect");
-    await provider.authorizePayment(intentIdOf(placedFree.url), { cardToken: "tok_test_4242", idempotencyKey: `late-${placedFree.bookingId}` });
+    await provider.authorizePayment(intentIdOf(placedFree.url), {
+      cardToken: "tok_test_4242",
+      idempotencyKey: `late-${placedFree.bookingId}`,
+    });
     expect((await confirmPayment(deps(lapse), intentIdOf(placedFree.url))).kind).toBe("ticketed");
 
     // The whole sailing goes to someone else after this buyer's hold ran out.
     const sailing = outbound[8]!;
     const late = await addToCart(
       db(),
-      { sessionId: null, currency: "USD", item: { type: "ferry", crossing: CROSSING_TO_ISLA_CODE, trip: "one_way", date: DAY, returnDate: null, outboundSailingId: sailing.id, inboundSailingId: null, category: "tourist", passengers: { adult: 2, child: 0, infant: 0 } } },
+      {
+        sessionId: null,
+        currency: "USD",
+        item: {
+          type: "ferry",
+          crossing: CROSSING_TO_ISLA_CODE,
+          trip: "one_way",
+          date: DAY,
+          returnDate: null,
+          outboundSailingId: sailing.id,
+          inboundSailingId: null,
+          category: "tourist",
+          passengers: { adult: 2, child: 0, infant: 0 },
+        },
+      },
       cartContext(),
     );
     const placedLate = await placeBooking(deps(), placing(late.sessionId));
@@ -172,12 +293,29 @@ describe("placing and paying a booking", () => {
       const take = Math.min(9, left - taken);
       await addToCart(
         db(),
-        { sessionId: null, currency: "USD", item: { type: "ferry", crossing: CROSSING_TO_ISLA_CODE, trip: "one_way", date: DAY, returnDate: null, outboundSailingId: sailing.id, inboundSailingId: null, category: "tourist", passengers: { adult: take, child: 0, infant: 0 } } },
+        {
+          sessionId: null,
+          currency: "USD",
+          item: {
+            type: "ferry",
+            crossing: CROSSING_TO_ISLA_CODE,
+            trip: "one_way",
+            date: DAY,
+            returnDate: null,
+            outboundSailingId: sailing.id,
+            inboundSailingId: null,
+            category: "tourist",
+            passengers: { adult: take, child: 0, infant: 0 },
+          },
+        },
         cartContext(lapse),
       );
       taken += take;
     }
-    await provider.authorizePayment(intentIdOf(placedLate.url), { cardToken: "tok_test_4242", idempotencyKey: `late-${placedLate.bookingId}` });
+    await provider.authorizePayment(intentIdOf(placedLate.url), {
+      cardToken: "tok_test_4242",
+      idempotencyKey: `late-${placedLate.bookingId}`,
+    });
     const outcome = await confirmPayment(deps(lapse), intentIdOf(placedLate.url));
     expect(outcome).toMatchObject({ kind: "refunded", booking: { status: "refunded" } });
     const remote = await provider.getPayment(intentIdOf(placedLate.url));
@@ -188,14 +326,31 @@ describe("placing and paying a booking", () => {
   it("fails bookings whose hold ran out unpaid, and a changed cart cancels the booking that waited", async () => {
     const { sessionId } = await roundTripCart(outbound[6]!, inbound[8]!);
     const first = await placeBooking(deps(), placing(sessionId));
-    await addToCart(db(), { sessionId, currency: "USD", item: { type: "activity", productId: 1945, date: addDays(DAY, 1), category: "tourist", passengers: { adult: 2, child: 0, infant: 0 } } }, cartContext());
+    await addToCart(
+      db(),
+      {
+        sessionId,
+        currency: "USD",
+        item: {
+          type: "activity",
+          productId: 1945,
+          date: addDays(DAY, 1),
+          category: "tourist",
+          passengers: { adult: 2, child: 0, infant: 0 },
+        },
+      },
+      cartContext(),
+    );
     const [activity] = await db()
       .select({ id: cartLines.id })
       .from(cartLines)
       .innerJoin(carts, eq(carts.id, cartLines.cartId))
       .where(and(eq(carts.sessionId, sessionId), eq(cartLines.kind, "activity")));
     const activityLine = activity!.id;
-    const second = await placeBooking(deps(), placing(sessionId, { passengerNames: { [activityLine]: ["Ana Pérez", "Luis Gómez"] } }));
+    const second = await placeBooking(
+      deps(),
+      placing(sessionId, { passengerNames: { [activityLine]: ["Ana Pérez", "Luis Gómez"] } }),
+    );
     expect(second.bookingId).not.toBe(first.bookingId);
     const [cancelled] = await db().select().from(bookings).where(eq(bookings.id, first.bookingId));
     expect(cancelled!.status).toBe("cancelled");
@@ -235,7 +390,11 @@ describe("placing and paying a booking", () => {
     expect(stale.status).toBe(400);
     expect(((await stale.json()) as { error: { code: string } }).error.code).toBe("WEBHOOK_TIMESTAMP_OUT_OF_TOLERANCE");
     const delivery = webhookDelivery(captured, WEBHOOK_SECRET, NOW);
-    const forged = await app.request("/api/payments/webhook", { method: "POST", headers: delivery.headers, body: delivery.body.replace('"captured"', '"refunded"') });
+    const forged = await app.request("/api/payments/webhook", {
+      method: "POST",
+      headers: delivery.headers,
+      body: delivery.body.replace('"captured"', '"refunded"'),
+    });
     expect(forged.status).toBe(400);
     expect(((await forged.json()) as { error: { code: string } }).error.code).toBe("WEBHOOK_SIGNATURE_INVALID");
   });
@@ -243,25 +402,50 @@ describe("placing and paying a booking", () => {
   it("sends the buyer to the provider's page as a whole document, and marks every mistake of the form at once", async () => {
     const { sessionId } = await addToCart(
       db(),
-      { sessionId: null, currency: "USD", item: { type: "activity", productId: 1945, date: addDays(DAY, 2), category: "tourist", passengers: { adult: 2, child: 0, infant: 0 } } },
+      {
+        sessionId: null,
+        currency: "USD",
+        item: {
+          type: "activity",
+          productId: 1945,
+          date: addDays(DAY, 2),
+          category: "tourist",
+          passengers: { adult: 2, child: 0, infant: 0 },
+        },
+      },
       cartContext(),
     );
     const context = await routeContext();
     const submit = (fields: Record<string, string>) =>
       submitPaymentDetails(
-        new Request("http://site.test/en/carrito/payment-details/", { method: "POST", headers: { Cookie: `cart_session=${sessionId}` }, body: new URLSearchParams(fields) }),
+        new Request("http://site.test/en/carrito/payment-details/", {
+          method: "POST",
+          headers: { Cookie: `cart_session=${sessionId}` },
+          body: new URLSearchParams(fields),
+        }),
         context,
         "en",
       );
 
-    const refused = (await submit({ name: "", email: "ana@example.com", phone: "+52 998 123 4567", country: "MX" })) as unknown as { data: PaymentFormFailure; init: ResponseInit };
+    const refused = (await submit({
+      name: "",
+      email: "ana@example.com",
+      phone: "+52 998 123 4567",
+      country: "MX",
+    })) as unknown as { data: PaymentFormFailure; init: ResponseInit };
     expect(refused.init.status).toBe(422);
     expect(refused.data.code).toBe("BUYER_DETAILS_INVALID");
-    expect(refused.data.issues.map((issue) => issue.path)).toEqual(expect.arrayContaining(["buyer.name", "buyer.acceptTerms"]));
+    expect(refused.data.issues.map((issue) => issue.path)).toEqual(
+      expect.arrayContaining(["buyer.name", "buyer.acceptTerms"]),
+    );
     expect(refused.data.issues.filter((issue) => issue.path.startsWith("passengerNames."))).toHaveLength(2);
     expect(refused.data.values.email).toBe("ana@example.com");
 
-    const [line] = await db().select({ id: cartLines.id }).from(cartLines).innerJoin(carts, eq(carts.id, cartLines.cartId)).where(eq(carts.sessionId, sessionId));
+    const [line] = await db()
+      .select({ id: cartLines.id })
+      .from(cartLines)
+      .innerJoin(carts, eq(carts.id, cartLines.cartId))
+      .where(eq(carts.sessionId, sessionId));
     const response = (await submit({
       name: "Ana Pérez",
       email: "ana@example.com",
@@ -283,15 +467,36 @@ describe("placing and paying a booking", () => {
     const { sessionId } = await roundTripCart(outbound[4]!, inbound[7]!, { adult: 1, child: 0, infant: 0 });
     const onlyDollars = (currency: string) => currency === "USD";
     // Where the offer may not be shown (here: not in pesos), the token is refused and nothing is placed.
-    const refused = await codeOf(placeBooking(deps(), placing(sessionId, { cardToken: { token: "tok_test_4242", financedBy: "uplift", acceptedIn: () => false } })));
+    const refused = await codeOf(
+      placeBooking(
+        deps(),
+        placing(sessionId, { cardToken: { token: "tok_test_4242", financedBy: "uplift", acceptedIn: () => false } }),
+      ),
+    );
     expect(refused).toBe("PAYMENT_METHOD_UNAVAILABLE");
-    expect(await codeOf(placeBooking(deps(), placing(sessionId, { method: "paypal", cardToken: { token: "tok_test_4242", financedBy: "uplift", acceptedIn: onlyDollars } })))).toBe("PAYMENT_METHOD_UNAVAILABLE");
+    expect(
+      await codeOf(
+        placeBooking(
+          deps(),
+          placing(sessionId, {
+            method: "paypal",
+            cardToken: { token: "tok_test_4242", financedBy: "uplift", acceptedIn: onlyDollars },
+          }),
+        ),
+      ),
+    ).toBe("PAYMENT_METHOD_UNAVAILABLE");
     const [cart] = await db().select().from(carts).where(eq(carts.sessionId, sessionId));
     expect(await db().select().from(bookings).where(eq(bookings.cartId, cart!.id))).toHaveLength(0);
 
     // Allowed: authorized at once and sent to the thank-you page with the payment; a double submit is the same payment.
-    const placed = await placeBooking(deps(), placing(sessionId, { cardToken: { token: "tok_test_4242", financedBy: "uplift", acceptedIn: onlyDollars } }));
-    const again = await placeBooking(deps(), placing(sessionId, { cardToken: { token: "tok_test_4242", financedBy: "uplift", acceptedIn: onlyDollars } }));
+    const placed = await placeBooking(
+      deps(),
+      placing(sessionId, { cardToken: { token: "tok_test_4242", financedBy: "uplift", acceptedIn: onlyDollars } }),
+    );
+    const again = await placeBooking(
+      deps(),
+      placing(sessionId, { cardToken: { token: "tok_test_4242", financedBy: "uplift", acceptedIn: onlyDollars } }),
+    );
     expect(placed.kind).toBe("redirect");
     if (placed.kind !== "redirect") return;
     expect(again).toEqual(placed);
@@ -301,18 +506,30 @@ describe("placing and paying a booking", () => {
     const intentId = back.searchParams.get("payment_intent")!;
     expect((await provider.getPayment(intentId)).status).toBe("authorized");
     expect((await confirmPayment(deps(), intentId)).kind).toBe("ticketed");
-    const captures = await db().select({ n: count() }).from(sandboxPspEvents).where(and(eq(sandboxPspEvents.intentId, intentId), eq(sandboxPspEvents.type, "payment.authorized")));
+    const captures = await db()
+      .select({ n: count() })
+      .from(sandboxPspEvents)
+      .where(and(eq(sandboxPspEvents.intentId, intentId), eq(sandboxPspEvents.type, "payment.authorized")));
     expect(captures[0]!.n).toBe(1);
 
     // The thank-you page says the buyer pays monthly with Uplift, not the digits of Uplift's card.
     const cookie = `travesia_booking=${placed.reference}.${guestSecretOf(GUEST_SECRET, placed.bookingId)}`;
-    const thanks = await loadThankYou(new Request(placed.url, { headers: { Cookie: cookie } }), await routeContext(), "en");
+    const thanks = await loadThankYou(
+      new Request(placed.url, { headers: { Cookie: cookie } }),
+      await routeContext(),
+      "en",
+    );
     expect(thanks.data.payment).toEqual({ method: "uplift" });
   });
 });
 
 describe("coupons", () => {
-  const couponOf = (productId: number, passengers = { adult: 2, child: 1, infant: 0 }) => ({ type: "coupon" as const, productId, category: "tourist" as const, passengers });
+  const couponOf = (productId: number, passengers = { adult: 2, child: 1, infant: 0 }) => ({
+    type: "coupon" as const,
+    productId,
+    category: "tourist" as const,
+    passengers,
+  });
   const activityTaken = async () => {
     const [row] = await db()
       .select({ n: sql<number>`coalesce(sum(${seatAllocations.quantity}), 0)::int` })
@@ -322,9 +539,17 @@ describe("coupons", () => {
   };
   /** What the page's loader does for `page`: its data, or where it redirects. */
   async function openPage(page: CheckoutPageId, sessionId: string, search = "") {
-    const path = page === "paymentDetailsCoupon" ? "/en/carrito/payment-details-coupon/" : "/en/carrito/payment-details/";
+    const path =
+      page === "paymentDetailsCoupon" ? "/en/carrito/payment-details-coupon/" : "/en/carrito/payment-details/";
     try {
-      return { data: await loadPaymentDetails(new Request(`http://site.test${path}${search}`, { headers: { Cookie: `cart_session=${sessionId}` } }), await routeContext(), "en", page) };
+      return {
+        data: await loadPaymentDetails(
+          new Request(`http://site.test${path}${search}`, { headers: { Cookie: `cart_session=${sessionId}` } }),
+          await routeContext(),
+          "en",
+          page,
+        ),
+      };
     } catch (thrown) {
       if (!(thrown instanceof Response)) throw thrown;
       return { status: thrown.status, location: thrown.headers.get("Location") };
@@ -333,9 +558,17 @@ describe("coupons", () => {
 
   it("pays an all-coupon cart without names or hold, and issues one ticket per person valid a year, taking no capacity", async () => {
     const before = await activityTaken();
-    const { sessionId } = await addToCart(db(), { sessionId: null, currency: "USD", item: couponOf(CATAMARAN_TOUR_ID) }, cartContext());
+    const { sessionId } = await addToCart(
+      db(),
+      { sessionId: null, currency: "USD", item: couponOf(CATAMARAN_TOUR_ID) },
+      cartContext(),
+    );
     const page = await openPage("paymentDetailsCoupon", sessionId);
-    expect(page.data).toMatchObject({ page: "paymentDetailsCoupon", namedLines: [], cart: { holdExpiresAt: null, lines: [{ coupon: { months: 12, validUntil: "2032-03-03" } }] } });
+    expect(page.data).toMatchObject({
+      page: "paymentDetailsCoupon",
+      namedLines: [],
+      cart: { holdExpiresAt: null, lines: [{ coupon: { months: 12, validUntil: "2032-03-03" } }] },
+    });
 
     const placed = await placeBooking(deps(), placing(sessionId));
     if (placed.kind !== "redirect") throw new Error("expected the provider's page");
@@ -346,7 +579,14 @@ describe("coupons", () => {
     const issued = await db().select().from(tickets).where(eq(tickets.bookingId, placed.bookingId));
     expect(issued.map((ticket) => ticket.passengerType).sort()).toEqual(["adult", "adult", "child"]);
     for (const ticket of issued) {
-      expect(ticket).toMatchObject({ activityId: ACTIVITY_CATAMARAN, sailingId: null, serviceDate: null, validUntil: "2032-03-03", passengerName: null, status: "valid" });
+      expect(ticket).toMatchObject({
+        activityId: ACTIVITY_CATAMARAN,
+        sailingId: null,
+        serviceDate: null,
+        validUntil: "2032-03-03",
+        passengerName: null,
+        status: "valid",
+      });
     }
     expect(await activityTaken()).toBe(before);
     const [cart] = await db().select().from(carts).where(eq(carts.sessionId, sessionId));
@@ -354,13 +594,37 @@ describe("coupons", () => {
   });
 
   it("serves the coupon page only to an all-coupon cart; any other cart pays on the payment details", async () => {
-    const { sessionId } = await addToCart(db(), { sessionId: null, currency: "USD", item: couponOf(203) }, cartContext());
+    const { sessionId } = await addToCart(
+      db(),
+      { sessionId: null, currency: "USD", item: couponOf(203) },
+      cartContext(),
+    );
     expect((await openPage("paymentDetails", sessionId)).data?.page).toBe("paymentDetails");
-    await addToCart(db(), { sessionId, currency: "USD", item: { type: "activity", productId: 204, date: addDays(DAY, 1), category: "tourist", passengers: { adult: 1, child: 0, infant: 0 } } }, cartContext());
-    expect(await openPage("paymentDetailsCoupon", sessionId, "?declined=card_declined")).toEqual({ status: 302, location: "/en/carrito/payment-details/?declined=card_declined" });
+    await addToCart(
+      db(),
+      {
+        sessionId,
+        currency: "USD",
+        item: {
+          type: "activity",
+          productId: 204,
+          date: addDays(DAY, 1),
+          category: "tourist",
+          passengers: { adult: 1, child: 0, infant: 0 },
+        },
+      },
+      cartContext(),
+    );
+    expect(await openPage("paymentDetailsCoupon", sessionId, "?declined=card_declined")).toEqual({
+      status: 302,
+      location: "/en/carrito/payment-details/?declined=card_declined",
+    });
     const mixed = await openPage("paymentDetails", sessionId);
     // The dated park asks for its visitor's name; the coupon does not, and shows its validity.
     expect(mixed.data?.namedLines.map((line) => line.productName)).toHaveLength(1);
-    expect(mixed.data?.cart.lines.map((line) => line.coupon?.validUntil ?? line.date)).toEqual(["2032-03-03", addDays(DAY, 1)]);
+    expect(mixed.data?.cart.lines.map((line) => line.coupon?.validUntil ?? line.date)).toEqual([
+      "2032-03-03",
+      addDays(DAY, 1),
+    ]);
   });
 });

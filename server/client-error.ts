@@ -20,7 +20,9 @@ export function languageOfRawRequest(rawPacket: unknown): Language | null {
 
 export function clientErrorPage(status: 400 | 431, language: Language | null): string {
   // Unreadable path: English first (the site's fallback language), then the others.
-  const languages = language ? [language] : [DEFAULT_LANGUAGE, ...LANGUAGES.filter((lang) => lang !== DEFAULT_LANGUAGE)];
+  const languages = language
+    ? [language]
+    : [DEFAULT_LANGUAGE, ...LANGUAGES.filter((lang) => lang !== DEFAULT_LANGUAGE)];
   const pick = (lang: Language) => {
     const t = ESSENTIAL[lang];
     return status === 431

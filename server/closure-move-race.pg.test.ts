@@ -27,7 +27,10 @@ let sailings: SailingView[];
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  runtime = await boot({ DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: String(BUYERS + 4), LOG_LEVEL: "silent", NODE_ENV: "test" }, { logger: createLogger("silent") });
+  runtime = await boot(
+    { DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: String(BUYERS + 4), LOG_LEVEL: "silent", NODE_ENV: "test" },
+    { logger: createLogger("silent") },
+  );
   ({ provider } = inProcessPaymentProvider(runtime));
   runtime.services.payments = provider;
   ({ sailings } = await sailingsOfDay(runtime, 6, new Date()));
@@ -49,11 +52,25 @@ async function oneWayBooking(sailing: SailingView): Promise<BookingRow> {
     {
       sessionId: null,
       currency: "MXN",
-      item: { type: "ferry", crossing: crossing!.code, trip: "one_way", date: sailing.serviceDate, returnDate: null, outboundSailingId: sailing.id, inboundSailingId: null, category: "tourist", passengers: { adult: 1, child: 0, infant: 0 } },
+      item: {
+        type: "ferry",
+        crossing: crossing!.code,
+        trip: "one_way",
+        date: sailing.serviceDate,
+        returnDate: null,
+        outboundSailingId: sailing.id,
+        inboundSailingId: null,
+        category: "tourist",
+        passengers: { adult: 1, child: 0, infant: 0 },
+      },
     },
     { siteCode: "travesia", language: "en", now, holdSeconds: 900 },
   );
-  return buyWithCard({ db, provider, now, guestAccessSecret: runtime.services.config.GUEST_ACCESS_SECRET, holdSeconds: 900 }, provider, sessionId);
+  return buyWithCard(
+    { db, provider, now, guestAccessSecret: runtime.services.config.GUEST_ACCESS_SECRET, holdSeconds: 900 },
+    provider,
+    sessionId,
+  );
 }
 
 async function closeWithHolders(sailing: SailingView, holders: number): Promise<BookingRow[]> {
@@ -65,59 +82,74 @@ async function closeWithHolders(sailing: SailingView, holders: number): Promise<
 
 async function leaveSeats(sailing: SailingView, left: number): Promise<void> {
   const db = runtime.database.db;
-  await blockSeats(db, { sailingId: sailing.id }, sailing.capacity - (await findSailing(db, sailing.id, new Date())).taken - left, `block:race-${sailing.id}`, new Date());
+  await blockSeats(
+    db,
+    { sailingId: sailing.id },
+    sailing.capacity - (await findSailing(db, sailing.id, new Date())).taken - left,
+    `block:race-${sailing.id}`,
+    new Date(),
+  );
 }
 
-const codeOf = (outcome: PromiseSettledResult<unknown>) => (outcome.status === "rejected" ? (outcome.reason instanceof AppError ? outcome.reason.code : String(outcome.reason)) : "ok");
+const codeOf = (outcome: PromiseSettledResult<unknown>) =>
+  outcome.status === "rejected"
+    ? outcome.reason instanceof AppError
+      ? outcome.reason.code
+      : String(outcome.reason)
+    : "ok";
 
 describe("moving a closed sailing's holders on PostgreSQL", () => {
-  it(
-    "races buyers' own moves onto the last seats: never oversold, and the operator's move is all or nothing",
-    async () => {
-      const db = runtime.database.db;
-      const closed = sailings[2]!;
-      const elsewhere = sailings[3]!;
-      const target = sailings[4]!;
-      const holders = await closeWithHolders(closed, 2);
-      const buyers: BookingRow[] = [];
-      for (let index = 0; index < BUYERS; index += 1) buyers.push(await oneWayBooking(elsewhere));
-      await leaveSeats(target, SEATS_LEFT);
+  it("races buyers' own moves onto the last seats: never oversold, and the operator's move is all or nothing", async () => {
+    const db = runtime.database.db;
+    const closed = sailings[2]!;
+    const elsewhere = sailings[3]!;
+    const target = sailings[4]!;
+    const holders = await closeWithHolders(closed, 2);
+    const buyers: BookingRow[] = [];
+    for (let index = 0; index < BUYERS; index += 1) buyers.push(await oneWayBooking(elsewhere));
+    await leaveSeats(target, SEATS_LEFT);
 
-      const moveAll = moveHoldersOfClosedSailing(staff(), { fromSailingId: closed.id, toSailingId: target.id, key: "race-move-0001" });
-      const ownMoves = buyers.map(async (booking) => {
-        const [line] = await findBookingLines(db, booking.id);
-        return changeBookingDate({ db }, { bookingId: booking.id, lineId: line!.id, newDate: target.serviceDate, outboundSailingId: target.id }, new Date());
-      });
-      const [operator, ...own] = await Promise.allSettled([moveAll, ...ownMoves]);
-      expect([codeOf(operator!), ...own.map(codeOf)].every((code) => code === "ok" || code === "SAILING_SOLD_OUT")).toBe(true);
-      const ownMoved = own.filter((outcome) => outcome.status === "fulfilled").length;
-      const operatorMoved = operator!.status === "fulfilled" ? 2 : 0;
-      expect(await soldOn(db, target.id)).toBe(ownMoved + operatorMoved);
-      expect(ownMoved + operatorMoved).toBeLessThanOrEqual(SEATS_LEFT);
-      // All or nothing: both holders moved, or both still on the closed sailing.
-      const onClosed = (await Promise.all(holders.map((booking) => findTickets(db, booking.id)))).flat().filter((ticket) => ticket.sailingId === closed.id).length;
-      expect(onClosed).toBe(operatorMoved === 2 ? 0 : 2);
-      expect(await soldOn(db, closed.id)).toBe(onClosed);
-    },
-    60_000,
-  );
+    const moveAll = moveHoldersOfClosedSailing(staff(), {
+      fromSailingId: closed.id,
+      toSailingId: target.id,
+      key: "race-move-0001",
+    });
+    const ownMoves = buyers.map(async (booking) => {
+      const [line] = await findBookingLines(db, booking.id);
+      return changeBookingDate(
+        { db },
+        { bookingId: booking.id, lineId: line!.id, newDate: target.serviceDate, outboundSailingId: target.id },
+        new Date(),
+      );
+    });
+    const [operator, ...own] = await Promise.allSettled([moveAll, ...ownMoves]);
+    expect([codeOf(operator!), ...own.map(codeOf)].every((code) => code === "ok" || code === "SAILING_SOLD_OUT")).toBe(
+      true,
+    );
+    const ownMoved = own.filter((outcome) => outcome.status === "fulfilled").length;
+    const operatorMoved = operator!.status === "fulfilled" ? 2 : 0;
+    expect(await soldOn(db, target.id)).toBe(ownMoved + operatorMoved);
+    expect(ownMoved + operatorMoved).toBeLessThanOrEqual(SEATS_LEFT);
+    // All or nothing: both holders moved, or both still on the closed sailing.
+    const onClosed = (await Promise.all(holders.map((booking) => findTickets(db, booking.id))))
+      .flat()
+      .filter((ticket) => ticket.sailingId === closed.id).length;
+    expect(onClosed).toBe(operatorMoved === 2 ? 0 : 2);
+    expect(await soldOn(db, closed.id)).toBe(onClosed);
+  }, 60_000);
 
-  it(
-    "moves each passenger once when two operators send the move at once",
-    async () => {
-      const db = runtime.database.db;
-      const closed = sailings[6]!;
-      const target = sailings[7]!;
-      await closeWithHolders(closed, 3);
-      const soldBefore = await soldOn(db, target.id);
-      const outcomes = await Promise.allSettled([
-        moveHoldersOfClosedSailing(staff(), { fromSailingId: closed.id, toSailingId: target.id, key: "race-move-a001" }),
-        moveHoldersOfClosedSailing(staff(), { fromSailingId: closed.id, toSailingId: target.id, key: "race-move-b001" }),
-      ]);
-      expect(outcomes.map(codeOf).sort()).toEqual(["BOOKING_STATE", "ok"]);
-      expect(await soldOn(db, target.id)).toBe(soldBefore + 3);
-      expect(await soldOn(db, closed.id)).toBe(0);
-    },
-    60_000,
-  );
+  it("moves each passenger once when two operators send the move at once", async () => {
+    const db = runtime.database.db;
+    const closed = sailings[6]!;
+    const target = sailings[7]!;
+    await closeWithHolders(closed, 3);
+    const soldBefore = await soldOn(db, target.id);
+    const outcomes = await Promise.allSettled([
+      moveHoldersOfClosedSailing(staff(), { fromSailingId: closed.id, toSailingId: target.id, key: "race-move-a001" }),
+      moveHoldersOfClosedSailing(staff(), { fromSailingId: closed.id, toSailingId: target.id, key: "race-move-b001" }),
+    ]);
+    expect(outcomes.map(codeOf).sort()).toEqual(["BOOKING_STATE", "ok"]);
+    expect(await soldOn(db, target.id)).toBe(soldBefore + 3);
+    expect(await soldOn(db, closed.id)).toBe(0);
+  }, 60_000);
 });

@@ -22,7 +22,10 @@ export async function runFront(staticRoot: string): Promise<void> {
   const config = parseConfig(env);
   // Before any worker touches the database: a production server never builds its links from a Host header.
   const missing = missingProductionSettings(config);
-  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required in production`).join("\n")}`);
+  if (missing.length > 0)
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((name) => `  ${name}: required in production`).join("\n")}`,
+    );
   const logger = createLogger(config.LOG_LEVEL);
   const count = workerCount(config);
   const socketDir = mkdtempSync(path.join(os.tmpdir(), "travesia-"));
@@ -30,7 +33,11 @@ export async function runFront(staticRoot: string): Promise<void> {
   const store = new PageStore(config.PAGE_CACHE_BYTES);
   const handle = createFront({
     store,
-    keys: { publicHosts: publicHostsOf(config), geoCountryHeaders: config.GEO_COUNTRY_HEADERS, geoStateHeaders: config.GEO_STATE_HEADERS },
+    keys: {
+      publicHosts: publicHostsOf(config),
+      geoCountryHeaders: config.GEO_COUNTRY_HEADERS,
+      geoStateHeaders: config.GEO_STATE_HEADERS,
+    },
     workers: () => workers.filter((worker) => worker.ready),
     logger,
     cacheEnabled: config.PAGE_CACHE_BYTES > 0,
@@ -94,14 +101,24 @@ export async function runFront(staticRoot: string): Promise<void> {
     });
   } else {
     for (let index = 0; index < count; index++) {
-      workers.push({ socketPath: path.join(socketDir, `worker-${index}.sock`), inFlight: 0, ready: false, child: null });
+      workers.push({
+        socketPath: path.join(socketDir, `worker-${index}.sock`),
+        inFlight: 0,
+        ready: false,
+        child: null,
+      });
     }
     const spawnWorker = (index: number): Promise<void> => {
       if (stopping) return Promise.resolve();
       const worker = workers[index] as (typeof workers)[number];
       const startedAt = Date.now();
       const child = fork(process.argv[1] as string, [], {
-        env: { ...env, TRAVESIA_WORKER_SOCKET: worker.socketPath, TRAVESIA_WORKER_INDEX: String(index), TRAVESIA_FRONT_PORT: String(frontPort) },
+        env: {
+          ...env,
+          TRAVESIA_WORKER_SOCKET: worker.socketPath,
+          TRAVESIA_WORKER_INDEX: String(index),
+          TRAVESIA_FRONT_PORT: String(frontPort),
+        },
         stdio: "inherit",
       });
       worker.child = child;
@@ -130,7 +147,6 @@ export async function runFront(staticRoot: string): Promise<void> {
     await Promise.all(workers.slice(1).map((_, offset) => spawnWorker(offset + 1)));
   }
   logger.info({ port: frontPort, workers: count, pageCacheBytes: config.PAGE_CACHE_BYTES }, "listening");
-
 }
 
 /** A child process started by the front: one worker on the socket it was given. */
@@ -152,7 +168,10 @@ export async function runWorkerChild(staticRoot: string): Promise<void> {
 
 export function workerCount(config: Pick<Config, "WEB_CONCURRENCY" | "DATABASE_URL">): number {
   if (!config.DATABASE_URL) {
-    if ((config.WEB_CONCURRENCY ?? 1) > 1) throw new ConfigError("Invalid configuration:\n  WEB_CONCURRENCY: more than 1 needs DATABASE_URL (PGlite belongs to one process)");
+    if ((config.WEB_CONCURRENCY ?? 1) > 1)
+      throw new ConfigError(
+        "Invalid configuration:\n  WEB_CONCURRENCY: more than 1 needs DATABASE_URL (PGlite belongs to one process)",
+      );
     return 1;
   }
   return config.WEB_CONCURRENCY ?? os.availableParallelism();
@@ -163,4 +182,3 @@ function publicHostsOf(config: Pick<Config, "PUBLIC_ORIGIN" | "PORT">): string[]
   if (config.PUBLIC_ORIGIN) return [new URL(config.PUBLIC_ORIGIN).host.toLowerCase()];
   return [`localhost:${config.PORT}`, `127.0.0.1:${config.PORT}`];
 }
-

@@ -23,8 +23,16 @@ describe("isForgedCrossSiteRequest", () => {
     ["a request without cookies from another site", { hasCookies: false, secFetchSite: "cross-site" }, false],
     ["a GET from another site (navigation)", { method: "GET", secFetchSite: "cross-site" }, false],
     ["a DELETE from another site", { method: "DELETE", secFetchSite: "cross-site" }, true],
-    ["the identity provider's token endpoint from a client's origin", { path: "/idp/token", secFetchSite: "cross-site" }, false],
-    ["the identity provider's interaction form from another site", { path: "/idp/interaction/abc/login", secFetchSite: "cross-site" }, true],
+    [
+      "the identity provider's token endpoint from a client's origin",
+      { path: "/idp/token", secFetchSite: "cross-site" },
+      false,
+    ],
+    [
+      "the identity provider's interaction form from another site",
+      { path: "/idp/interaction/abc/login", secFetchSite: "cross-site" },
+      true,
+    ],
   ] as const)("%s", (_name, change, forged) => {
     expect(isForgedCrossSiteRequest({ ...base, ...change })).toBe(forged);
   });

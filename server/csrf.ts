@@ -28,7 +28,8 @@ function isCrossSiteByDesign(path: string): boolean {
 }
 
 export function isForgedCrossSiteRequest(input: CsrfInput): boolean {
-  if (SAFE_METHODS.has(input.method.toUpperCase()) || !input.hasCookies || isCrossSiteByDesign(input.path)) return false;
+  if (SAFE_METHODS.has(input.method.toUpperCase()) || !input.hasCookies || isCrossSiteByDesign(input.path))
+    return false;
   if (input.secFetchSite !== undefined) return input.secFetchSite !== "same-origin" && input.secFetchSite !== "none";
   if (input.origin !== undefined) return input.origin === "null" || !input.ownOrigins.includes(input.origin);
   return false;

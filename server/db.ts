@@ -71,7 +71,10 @@ const POOL_WAIT_MS = 60_000;
 /** pg's client with its own connect timeout: the pool's connectionTimeoutMillis is then only the wait for the pool. */
 class TimedClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
-    super({ ...(typeof config === "string" ? { connectionString: config } : config), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    super({
+      ...(typeof config === "string" ? { connectionString: config } : config),
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
   }
 }
 
@@ -99,7 +102,12 @@ function openPostgres(connectionString: string, poolSize: number): DatabaseHandl
 }
 
 function openPool(connectionString: string, poolSize: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: POOL_WAIT_MS, Client: TimedClient });
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    connectionTimeoutMillis: POOL_WAIT_MS,
+    Client: TimedClient,
+  });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on("error", () => {});
   // Nor one lent out: a connection terminated mid-transaction (pg_terminate_backend, a failover) fails

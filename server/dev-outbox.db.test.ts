@@ -58,7 +58,10 @@ describe("/dev/outbox", () => {
   });
 
   it("does not exist in production", async () => {
-    const app = createApp({ ...runtime.services, config: { ...runtime.config, NODE_ENV: "production" } }, { ping: runtime.database.ping });
+    const app = createApp(
+      { ...runtime.services, config: { ...runtime.config, NODE_ENV: "production" } },
+      { ping: runtime.database.ping },
+    );
     const response = await app.request("/dev/outbox", { redirect: "manual" });
     expect(response.status).not.toBe(200);
   });

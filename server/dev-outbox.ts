@@ -5,7 +5,8 @@ import { escapeHtml } from "../lib/html.ts";
 import type { Database } from "../lib/db.ts";
 import { findOutboxMessage, listOutbox } from "../modules/mail/index.ts";
 
-const PAGE_STYLE = "body{font-family:system-ui,sans-serif;margin:2rem;color:#1a1a2e}table{border-collapse:collapse}td,th{padding:.35rem .75rem;border-bottom:1px solid #ddd;text-align:left}";
+const PAGE_STYLE =
+  "body{font-family:system-ui,sans-serif;margin:2rem;color:#1a1a2e}table{border-collapse:collapse}td,th{padding:.35rem .75rem;border-bottom:1px solid #ddd;text-align:left}";
 
 export function devOutboxRouter(db: Database) {
   const router = new Hono();

@@ -10,7 +10,17 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CROSSING_TO_ISLA, CROSSING_TO_ISLA_CODE } from "../db/seed-catalogue.ts";
 import { decodeFeedMessage } from "../modules/feeds/index.ts";
-import { OPERATOR_TIME_ZONE, addDays, closeSales, findDaySailings, liftClosure, localDateOf, materializeSailings, sailings, type SailingView } from "../modules/inventory/index.ts";
+import {
+  OPERATOR_TIME_ZONE,
+  addDays,
+  closeSales,
+  findDaySailings,
+  liftClosure,
+  localDateOf,
+  materializeSailings,
+  sailings,
+  type SailingView,
+} from "../modules/inventory/index.ts";
 import { bootSnapshot } from "../tests/setup/db.ts";
 import { createApp } from "./app.ts";
 import type { Runtime } from "./boot.ts";
@@ -34,7 +44,10 @@ beforeAll(async () => {
   [closed, moved] = [onDay[0]!, onDay[1]!];
   closureId = (await closeSales(db, { sailingId: closed.id }, "weather")).id;
   // Moved 20 minutes later, as any code would move it: the database keeps the planned departure.
-  await db.update(sailings).set({ departsAt: new Date(moved.departsAt.getTime() + MOVE) }).where(eq(sailings.id, moved.id));
+  await db
+    .update(sailings)
+    .set({ departsAt: new Date(moved.departsAt.getTime() + MOVE) })
+    .where(eq(sailings.id, moved.id));
 });
 afterAll(() => runtime.database.close());
 
@@ -55,7 +68,11 @@ async function staticTripIds(): Promise<Set<string>> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "tv-gtfs-rt-"));
   try {
     writeFileSync(path.join(dir, "feed.zip"), Buffer.from(await response.arrayBuffer()));
-    const trips = execFileSync("unzip", ["-p", path.join(dir, "feed.zip"), "trips.txt"]).toString("utf8").trimEnd().split("\r\n").slice(1);
+    const trips = execFileSync("unzip", ["-p", path.join(dir, "feed.zip"), "trips.txt"])
+      .toString("utf8")
+      .trimEnd()
+      .split("\r\n")
+      .slice(1);
     return new Set(trips.map((line) => line.split(",")[2]!));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -64,7 +81,10 @@ async function staticTripIds(): Promise<Set<string>> {
 
 describe("the realtime GTFS feeds", () => {
   it("keep the planned departure of a moved sailing, and forget it when it is moved back", async () => {
-    const [row] = await runtime.database.db.select({ planned: sailings.plannedDepartsAt }).from(sailings).where(eq(sailings.id, moved.id));
+    const [row] = await runtime.database.db
+      .select({ planned: sailings.plannedDepartsAt })
+      .from(sailings)
+      .where(eq(sailings.id, moved.id));
     expect(row?.planned?.getTime()).toBe(moved.departsAt.getTime());
   });
 
@@ -74,9 +94,19 @@ describe("the realtime GTFS feeds", () => {
     expect(Number(message.header.timestamp)).toBeGreaterThan(unix(new Date()) - 60);
     const updates = new Map(message.entity.map((entity) => [entity.id, entity.tripUpdate!]));
     const cancelled = updates.get(`sailing-${closed.id}`);
-    expect(cancelled?.trip).toMatchObject({ tripId: tripIdOf(closed), startDate, startTime: `${closed.time}:00`, scheduleRelationship: 3 /* CANCELED */ });
+    expect(cancelled?.trip).toMatchObject({
+      tripId: tripIdOf(closed),
+      startDate,
+      startTime: `${closed.time}:00`,
+      scheduleRelationship: 3 /* CANCELED */,
+    });
     const shifted = updates.get(`sailing-${moved.id}`);
-    expect(shifted?.trip).toMatchObject({ tripId: tripIdOf(moved), startDate, startTime: `${moved.time}:00`, scheduleRelationship: 0 /* SCHEDULED */ });
+    expect(shifted?.trip).toMatchObject({
+      tripId: tripIdOf(moved),
+      startDate,
+      startTime: `${moved.time}:00`,
+      scheduleRelationship: 0 /* SCHEDULED */,
+    });
     const [departure, arrival] = shifted?.stopTimeUpdate ?? [];
     expect(departure).toMatchObject({ stopSequence: 1, stopId: "cancun-el-embarcadero", departure: { delay: 1200 } });
     expect(Number(departure!.departure!.time)).toBe(unix(moved.departsAt) + 1200);
@@ -92,16 +122,29 @@ describe("the realtime GTFS feeds", () => {
     const alerts = new Map(message.entity.map((entity) => [entity.id, entity.alert!]));
     const closure = alerts.get(`closure-${closureId}`);
     expect(closure).toMatchObject({ cause: 8 /* WEATHER */, effect: 1 /* NO_SERVICE */ });
-    expect(closure!.informedEntity).toEqual([expect.objectContaining({ trip: expect.objectContaining({ tripId: tripIdOf(closed), startDate }) })]);
+    expect(closure!.informedEntity).toEqual([
+      expect.objectContaining({ trip: expect.objectContaining({ tripId: tripIdOf(closed), startDate }) }),
+    ]);
     expect((closure?.headerText?.translation ?? []).map((text) => text.language)).toEqual(["es", "en", "pt"]);
-    expect((closure?.headerText?.translation ?? []).find((text) => text.language === "en")?.text).toContain(`Cancelled: the ${closed.time} sailing`);
+    expect((closure?.headerText?.translation ?? []).find((text) => text.language === "en")?.text).toContain(
+      `Cancelled: the ${closed.time} sailing`,
+    );
     expect(Number(closure?.activePeriod?.[0]?.start)).toBe(unix(closed.departsAt));
     const change = alerts.get(`moved-${moved.id}`);
     expect(change).toMatchObject({ effect: 6 /* MODIFIED_SERVICE */ });
     const later = new Date(moved.departsAt.getTime() + MOVE);
-    const newTime = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: OPERATOR_TIME_ZONE }).format(later);
-    expect((change?.headerText?.translation ?? []).find((text) => text.language === "es")?.text).toContain(`sale a las ${newTime}`);
-    expect((change?.headerText?.translation ?? []).find((text) => text.language === "pt")?.text).toContain(`sai às ${newTime}`);
+    const newTime = new Intl.DateTimeFormat("en-GB", {
+      hour: "2-digit",
+      minute: "2-digit",
+      hour12: false,
+      timeZone: OPERATOR_TIME_ZONE,
+    }).format(later);
+    expect((change?.headerText?.translation ?? []).find((text) => text.language === "es")?.text).toContain(
+      `sale a las ${newTime}`,
+    );
+    expect((change?.headerText?.translation ?? []).find((text) => text.language === "pt")?.text).toContain(
+      `sai às ${newTime}`,
+    );
   });
 
   it("drop a lifted closure at the next request", async () => {
@@ -111,7 +154,10 @@ describe("the realtime GTFS feeds", () => {
     expect(updates).toContain(`sailing-${moved.id}`);
     expect((await feed("alerts")).entity.map((entity) => entity.id)).not.toContain(`closure-${closureId}`);
     await runtime.database.db.update(sailings).set({ departsAt: moved.departsAt }).where(eq(sailings.id, moved.id));
-    const [row] = await runtime.database.db.select({ planned: sailings.plannedDepartsAt }).from(sailings).where(eq(sailings.id, moved.id));
+    const [row] = await runtime.database.db
+      .select({ planned: sailings.plannedDepartsAt })
+      .from(sailings)
+      .where(eq(sailings.id, moved.id));
     expect(row?.planned).toBeNull();
     expect((await feed("tripUpdates")).entity.map((entity) => entity.id)).not.toContain(`sailing-${moved.id}`);
   });

@@ -9,7 +9,14 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../lib/logger.ts";
-import { OPERATOR_TIME_ZONE, SALE_HORIZON_DAYS, addDays, closeSales, findTimetableSailings, localDateOf } from "../modules/inventory/index.ts";
+import {
+  OPERATOR_TIME_ZONE,
+  SALE_HORIZON_DAYS,
+  addDays,
+  closeSales,
+  findTimetableSailings,
+  localDateOf,
+} from "../modules/inventory/index.ts";
 import { connect, createTestDatabase, type TestDatabase } from "../tests/setup/pg.ts";
 import { createApp } from "./app.ts";
 import { boot, type Runtime } from "./boot.ts";
@@ -26,7 +33,10 @@ const closedDay = addDays(today, 10);
 beforeAll(async () => {
   database = await createTestDatabase();
   importer = await createTestDatabase({ empty: true });
-  runtime = await boot({ NODE_ENV: "test", DATABASE_URL: database.url, LOG_LEVEL: "silent", PUBLIC_ORIGIN: "https://travesia.example" }, { logger: createLogger("silent") });
+  runtime = await boot(
+    { NODE_ENV: "test", DATABASE_URL: database.url, LOG_LEVEL: "silent", PUBLIC_ORIGIN: "https://travesia.example" },
+    { logger: createLogger("silent") },
+  );
   app = createApp(runtime.services, { ping: () => runtime.database.ping() });
   // The port closed for weather that day: no sailing of any crossing runs.
   await closeSales(runtime.database.db, { crossingId: null, date: closedDay }, "weather");
@@ -57,7 +67,9 @@ describe("the GTFS feed", () => {
     expect((await app.request(GTFS_PATH)).headers.get("etag")).toBe(etag);
     expect((await app.request(GTFS_PATH, { headers: { "If-None-Match": `"other", ${etag}` } })).status).toBe(304);
     expect((await app.request(GTFS_PATH, { headers: { "If-Modified-Since": lastModified } })).status).toBe(304);
-    expect((await app.request(GTFS_PATH, { headers: { "If-Modified-Since": "Mon, 01 Jan 2024 00:00:00 GMT" } })).status).toBe(200);
+    expect(
+      (await app.request(GTFS_PATH, { headers: { "If-Modified-Since": "Mon, 01 Jan 2024 00:00:00 GMT" } })).status,
+    ).toBe(200);
     expect((await app.request(GTFS_PATH, { headers: { "If-None-Match": '"stale"' } })).status).toBe(200);
   });
 
@@ -103,11 +115,14 @@ describe("the GTFS feed", () => {
       const planned = new Map(rows.map((row) => [row.date, row.trips]));
       const sailings = await findTimetableSailings(runtime.database.db, today, addDays(today, SALE_HORIZON_DAYS));
       const expected = new Map<string, number>();
-      for (const sailing of sailings) if (!sailing.closed) expected.set(sailing.serviceDate, (expected.get(sailing.serviceDate) ?? 0) + 1);
+      for (const sailing of sailings)
+        if (!sailing.closed) expected.set(sailing.serviceDate, (expected.get(sailing.serviceDate) ?? 0) + 1);
       expect(sailings.some((sailing) => sailing.serviceDate === closedDay)).toBe(true);
       expect(planned.get(closedDay)).toBeUndefined();
       expect(planned).toEqual(expected);
-      const { rows: stops } = await check.query<{ stop_id: string; lat: number; lon: number }>("select stop_id, st_y(stop_loc::geometry) as lat, st_x(stop_loc::geometry) as lon from stops order by stop_id");
+      const { rows: stops } = await check.query<{ stop_id: string; lat: number; lon: number }>(
+        "select stop_id, st_y(stop_loc::geometry) as lat, st_x(stop_loc::geometry) as lon from stops order by stop_id",
+      );
       expect(stops).toEqual([
         { stop_id: "cancun-el-embarcadero", lat: 21.14655, lon: -86.79177 },
         { stop_id: "isla-mujeres", lat: 21.25883, lon: -86.74983 },
@@ -117,7 +132,14 @@ describe("the GTFS feed", () => {
         [addDays(today, 3)],
       );
       const first = sailings.find((sailing) => sailing.serviceDate === addDays(today, 3) && sailing.crossingId === 1);
-      expect(departures[0]?.t).toBe(new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: OPERATOR_TIME_ZONE }).format(first!.departsAt));
+      expect(departures[0]?.t).toBe(
+        new Intl.DateTimeFormat("en-GB", {
+          hour: "2-digit",
+          minute: "2-digit",
+          hour12: false,
+          timeZone: OPERATOR_TIME_ZONE,
+        }).format(first!.departsAt),
+      );
     } finally {
       await check.end();
     }

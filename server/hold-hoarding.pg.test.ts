@@ -16,7 +16,12 @@ import { inProcessPaymentProvider, sailingsOfDay } from "../tests/setup/race-ser
 import { buyWithCard } from "../tests/factories/checkout.ts";
 
 const CART_KEY = "hoarding-test-cart-key-0123";
-const HEADERS = { Authorization: `Bearer ${CART_KEY}`, "X-Project-Prefix": "TRAVESIA", "X-Site-Code": "travesia", "Content-Type": "application/json" };
+const HEADERS = {
+  Authorization: `Bearer ${CART_KEY}`,
+  "X-Project-Prefix": "TRAVESIA",
+  "X-Site-Code": "travesia",
+  "Content-Type": "application/json",
+};
 const HOARDER = "203.0.113.66";
 const FAMILY = "198.51.100.7";
 const POLICY = { addressSharePercent: 20, addressMaxSeats: 100 };
@@ -30,7 +35,14 @@ let sailings: SailingView[];
 beforeAll(async () => {
   testDb = await createTestDatabase();
   runtime = await boot(
-    { DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "20", LOG_LEVEL: "silent", NODE_ENV: "test", CART_API_KEY: CART_KEY, CLIENT_IP_HEADER: "X-Test-Client" },
+    {
+      DATABASE_URL: testDb.url,
+      DATABASE_POOL_SIZE: "20",
+      LOG_LEVEL: "silent",
+      NODE_ENV: "test",
+      CART_API_KEY: CART_KEY,
+      CLIENT_IP_HEADER: "X-Test-Client",
+    },
     { logger: createLogger("silent") },
   );
   ({ app, provider } = inProcessPaymentProvider(runtime));
@@ -53,10 +65,20 @@ const ferryItem = (sailing: SailingView, adult: number) => ({
   passengers: { adult, child: 0, infant: 0 },
 });
 
-const tourItem = (date: string, adult: number) => ({ type: "activity", productId: CATAMARAN_TOUR_ID, date, category: "tourist", passengers: { adult, child: 0, infant: 0 } });
+const tourItem = (date: string, adult: number) => ({
+  type: "activity",
+  productId: CATAMARAN_TOUR_ID,
+  date,
+  category: "tourist",
+  passengers: { adult, child: 0, infant: 0 },
+});
 
 /** One cart API add from `client`, in a new cart unless `sessionId`: its status, session and refusal code. */
-async function add(client: string, item: object, sessionId?: string): Promise<{ status: number; sessionId: string | null; code: string | null }> {
+async function add(
+  client: string,
+  item: object,
+  sessionId?: string,
+): Promise<{ status: number; sessionId: string | null; code: string | null }> {
   const query = sessionId ? `&SessionId=${sessionId}` : "";
   const response = await app.request(`/xapi/shopping-cart?Language=EN${query}`, {
     method: "POST",
@@ -87,10 +109,18 @@ async function heldNow(target: { sailingId: number } | { activityId: number; dat
 async function familyBuys(item: object): Promise<string> {
   const added = await add(FAMILY, item);
   expect(added, "the family's add").toMatchObject({ status: 200, code: null });
-  const deps = { db: runtime.services.db, provider, now: new Date(), guestAccessSecret: runtime.services.config.GUEST_ACCESS_SECRET, holdSeconds: 900 };
+  const deps = {
+    db: runtime.services.db,
+    provider,
+    now: new Date(),
+    guestAccessSecret: runtime.services.config.GUEST_ACCESS_SECRET,
+    holdSeconds: 900,
+  };
   // A tour's tickets carry names; every line is named, whether or not its product asks.
   const cart = await findCartView(runtime.services.db, { sessionId: added.sessionId!, language: "en", now: deps.now });
-  const passengerNames = Object.fromEntries(cart.lines.map((line) => [line.id, Array.from({ length: line.seats }, (_, index) => `Traveller ${index + 1}`)]));
+  const passengerNames = Object.fromEntries(
+    cart.lines.map((line) => [line.id, Array.from({ length: line.seats }, (_, index) => `Traveller ${index + 1}`)]),
+  );
   const booking = await buyWithCard(deps, provider, added.sessionId!, { passengerNames });
   return booking.status;
 }
@@ -111,9 +141,13 @@ describe("one address hoarding a departure", () => {
   it("the same seats spread over 20 new carts of 20 adults, at once, hold at most the address's share", async () => {
     const sailing = sailings[2]!;
     const ceilings = holdCeilingsOf(sailing.capacity, POLICY);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => add(HOARDER, ferryItem(sailing, ceilings.perCart))));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => add(HOARDER, ferryItem(sailing, ceilings.perCart))),
+    );
     const held = await heldNow({ sailingId: sailing.id });
-    console.info(`hoarding, 20 carts × ${ceilings.perCart} adults on a ${sailing.capacity}-seat sailing from one address: ${held} seats held (ceiling ${ceilings.perAddress})`);
+    console.info(
+      `hoarding, 20 carts × ${ceilings.perCart} adults on a ${sailing.capacity}-seat sailing from one address: ${held} seats held (ceiling ${ceilings.perAddress})`,
+    );
     expect(held).toBeLessThanOrEqual(ceilings.perAddress);
     // Every cart that fits is held (the count is exact, not racy): no more, no fewer.
     expect(held).toBe(Math.floor(ceilings.perAddress / ceilings.perCart) * ceilings.perCart);
@@ -128,17 +162,31 @@ describe("one address hoarding a departure", () => {
     const ceilings = holdCeilingsOf(capacity, POLICY);
     const answers = await Promise.all(Array.from({ length: 6 }, () => add(HOARDER, tourItem(date, ceilings.perCart))));
     const held = await heldNow({ activityId: ACTIVITY_CATAMARAN, date });
-    console.info(`hoarding, 6 carts × ${ceilings.perCart} on a ${capacity}-place tour day from one address: ${held} places held (ceiling ${ceilings.perAddress})`);
+    console.info(
+      `hoarding, 6 carts × ${ceilings.perCart} on a ${capacity}-place tour day from one address: ${held} places held (ceiling ${ceilings.perAddress})`,
+    );
     expect(held).toBeLessThanOrEqual(ceilings.perAddress);
-    expect(answers.filter((answer) => answer.status !== 200).map((answer) => answer.code)).toContain("TOO_MANY_SEATS_HELD");
+    expect(answers.filter((answer) => answer.status !== 200).map((answer) => answer.code)).toContain(
+      "TOO_MANY_SEATS_HELD",
+    );
     expect((await add(HOARDER, tourItem(date, 60))).code).toBe("GROUP_BOOKING_REQUIRED");
     expect(await familyBuys(tourItem(date, 4))).toBe("ticketed");
   });
 
   it("the booth and other callers that are not a visitor are not bound", async () => {
     const sailing = sailings[3]!;
-    const context = { siteCode: "travesia", language: "en" as const, now: new Date(), holdSeconds: 900, channel: "booth" as const };
-    await addToCart(runtime.services.db, { sessionId: null, currency: "MXN", item: ferryItem(sailing, 60) as never }, context);
+    const context = {
+      siteCode: "travesia",
+      language: "en" as const,
+      now: new Date(),
+      holdSeconds: 900,
+      channel: "booth" as const,
+    };
+    await addToCart(
+      runtime.services.db,
+      { sessionId: null, currency: "MXN", item: ferryItem(sailing, 60) as never },
+      context,
+    );
     expect(await heldNow({ sailingId: sailing.id })).toBe(60);
   });
 });

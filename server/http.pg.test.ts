@@ -15,7 +15,12 @@ let server: BuiltServer;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  server = await startBuiltServer({ DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "3", PUBLIC_ORIGIN: ORIGIN, METRICS_TOKEN });
+  server = await startBuiltServer({
+    DATABASE_URL: testDb.url,
+    DATABASE_POOL_SIZE: "3",
+    PUBLIC_ORIGIN: ORIGIN,
+    METRICS_TOKEN,
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -69,10 +74,14 @@ describe("pages of the production build", () => {
   it("shows what the database holds, not a copy baked into the build", async () => {
     const client = await connect(testDb.url);
     try {
-      await client.query(`update products set name = jsonb_set(name, '{es}', '"Ferry de prueba 7734"') where id = 1901`);
+      await client.query(
+        `update products set name = jsonb_set(name, '{es}', '"Ferry de prueba 7734"') where id = 1901`,
+      );
       expect(await (await get("/es/")).text()).toContain("Ferry de prueba 7734");
     } finally {
-      await client.query(`update products set name = jsonb_set(name, '{es}', '"Ferry Cancún – Isla Mujeres"') where id = 1901`);
+      await client.query(
+        `update products set name = jsonb_set(name, '{es}', '"Ferry Cancún – Isla Mujeres"') where id = 1901`,
+      );
       await client.end();
     }
   });
@@ -101,20 +110,40 @@ describe("pages of the production build", () => {
   });
 });
 
-const CART_API_HEADERS = { Authorization: "Bearer travesia-web-public-cart-key", "X-Project-Prefix": "TRAVESIA", "X-Site-Code": "travesia", "Content-Type": "application/json" };
+const CART_API_HEADERS = {
+  Authorization: "Bearer travesia-web-public-cart-key",
+  "X-Project-Prefix": "TRAVESIA",
+  "X-Site-Code": "travesia",
+  "Content-Type": "application/json",
+};
 
 /** "YYYY-MM-DD" in Cancún, `days` from today. */
 function cancunDay(days: number): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Cancun" }).format(new Date(Date.now() + days * 86_400_000));
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Cancun" }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
 }
 
 /** A cart holding one ferry seat; its cookie. */
 async function ferryCart(): Promise<string> {
   const date = cancunDay(10);
-  const day = (await (await get(`/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=USD&language=en`)).json()) as { outbound: { id: number; selectable: boolean }[] };
+  const day = (await (
+    await get(`/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=USD&language=en`)
+  ).json()) as { outbound: { id: number; selectable: boolean }[] };
   const sailing = day.outbound.find((candidate) => candidate.selectable);
-  const item = { type: "ferry", crossing: "cancun-isla-mujeres", trip: "one_way", date, outboundSailingId: sailing?.id, passengers: { adult: 1 } };
-  const answer = await fetch(`${server.origin}/xapi/shopping-cart?Language=EN`, { method: "POST", headers: CART_API_HEADERS, body: JSON.stringify({ action: "add", currency: "USD", item }) });
+  const item = {
+    type: "ferry",
+    crossing: "cancun-isla-mujeres",
+    trip: "one_way",
+    date,
+    outboundSailingId: sailing?.id,
+    passengers: { adult: 1 },
+  };
+  const answer = await fetch(`${server.origin}/xapi/shopping-cart?Language=EN`, {
+    method: "POST",
+    headers: CART_API_HEADERS,
+    body: JSON.stringify({ action: "add", currency: "USD", item }),
+  });
   expect(answer.status).toBe(200);
   return `cart_session=${((await answer.json()) as { SessionId: string }).SessionId}`;
 }
@@ -123,7 +152,10 @@ async function ferryCart(): Promise<string> {
 function policyText(html: string, testId: string): string {
   const start = html.indexOf(`data-testid="${testId}"`);
   if (start < 0) return "";
-  return html.slice(start, html.indexOf("</ul>", start)).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+  return html
+    .slice(start, html.indexOf("</ul>", start))
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");
 }
 
 const FERRY_POLICY = {
@@ -137,16 +169,19 @@ describe("the ferry's cancellation policy, before paying", () => {
     ["es", "/es/ferry-isla-mujeres/", "/es/rutas-horarios/", "/es/carrito/detalles-pago/"],
     ["en", "/en/ferry-isla-mujeres/", "/en/routes-schedules/", "/en/carrito/payment-details/"],
     ["pt", "/pt/ferry-isla-mujeres/", "/pt/rotas-horarios/", "/pt/carrito/detalhes-do-pagamento/"],
-  ] as const)("in %s: on the ferry page, on routes & schedules and on payment details: non-refundable, date-changeable", async (language, ferry, schedules, payment) => {
-    for (const path of [ferry, schedules]) {
-      const text = policyText(await (await get(path)).text(), "cancellation-policy");
-      for (const words of FERRY_POLICY[language]) expect(text, path).toContain(words);
-    }
-    const html = await (await get(payment, { Cookie: await ferryCart() })).text();
-    const text = policyText(html, "cancellation-policy");
-    for (const words of FERRY_POLICY[language]) expect(text, payment).toContain(words);
-    expect(html).toContain('data-refundable="false"');
-  });
+  ] as const)(
+    "in %s: on the ferry page, on routes & schedules and on payment details: non-refundable, date-changeable",
+    async (language, ferry, schedules, payment) => {
+      for (const path of [ferry, schedules]) {
+        const text = policyText(await (await get(path)).text(), "cancellation-policy");
+        for (const words of FERRY_POLICY[language]) expect(text, path).toContain(words);
+      }
+      const html = await (await get(payment, { Cookie: await ferryCart() })).text();
+      const text = policyText(html, "cancellation-policy");
+      for (const words of FERRY_POLICY[language]) expect(text, payment).toContain(words);
+      expect(html).toContain('data-refundable="false"');
+    },
+  );
 
   it("payment details start the buyer's country on its placeholder, not on the list's first country", async () => {
     for (const [path, placeholder] of [
@@ -193,7 +228,12 @@ describe("a site limited to fewer languages", () => {
       await client.query(`update sites set languages = '{es,en,pt}' where code = 'travesia'`);
       await client.end();
     }
-    expect(Object.keys(headLinks(await (await get("/es/")).text()).alternates).sort()).toEqual(["en", "es", "pt", "x-default"]);
+    expect(Object.keys(headLinks(await (await get("/es/")).text()).alternates).sort()).toEqual([
+      "en",
+      "es",
+      "pt",
+      "x-default",
+    ]);
   });
 });
 
@@ -370,9 +410,14 @@ describe("a server of its own", () => {
       expect(await response.text()).toContain("Catamarán a Isla Mujeres");
 
       expect(await own.exited).toBe(0);
-      expect(own.logs.map((line) => line.msg)).toEqual(expect.arrayContaining(["shutting down: draining requests", "stopped"]));
+      expect(own.logs.map((line) => line.msg)).toEqual(
+        expect.arrayContaining(["shutting down: draining requests", "stopped"]),
+      );
       await locker.end();
-      const open = await ownDb.admin<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = $1", [ownDb.name]);
+      const open = await ownDb.admin<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where datname = $1",
+        [ownDb.name],
+      );
       expect(open.rows[0]?.n).toBe(0); // the pool was closed, not abandoned
     } finally {
       await locker.end().catch(() => {});

@@ -19,7 +19,9 @@ describe("internalErrorPage", () => {
     expect(page).toContain("<title>Solicitação inválida</title>");
     expect(page).toContain("Erro 400: o problema está na solicitação, não no nosso servidor.");
     expect(page).not.toContain("no servidor</p>");
-    expect(internalErrorPage("es", 400)).toContain("Error 400: el problema está en la solicitud, no en nuestro servidor.");
+    expect(internalErrorPage("es", 400)).toContain(
+      "Error 400: el problema está en la solicitud, no en nuestro servidor.",
+    );
     expect(internalErrorPage("en", 400)).toContain("Error 400: the problem is in the request, not on our server.");
     expect(internalErrorPage("en", 400)).not.toContain("occurred on server");
     expect(clientErrorPage(431, "en")).toContain("Error 431: the problem is in the request");

@@ -115,7 +115,9 @@ export function searchAndLinksHtml(language: Language, t: EssentialMessages): st
 export function internalErrorPage(language: Language, status = 500, requestId?: string): string {
   const t = ESSENTIAL[language];
   const copy = errorCopyOf(status);
-  const reference = requestId ? `<span class="ref">${escapeHtml(fill(t["error.reference"], { requestId }))}</span>` : "";
+  const reference = requestId
+    ? `<span class="ref">${escapeHtml(fill(t["error.reference"], { requestId }))}</span>`
+    : "";
   const main = `<div class="content">
 <div class="intro">${BOAT_ART}<h1>${escapeHtml(t[copy.heading])}</h1><p class="lead">${escapeHtml(t[copy.text])}</p></div>
 ${searchAndLinksHtml(language, t)}

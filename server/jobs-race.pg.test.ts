@@ -47,8 +47,20 @@ describe("two runners on two nodes", () => {
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 4));
     };
     const logger = createLogger("silent");
-    const runnerA = createJobRunner({ db: nodeA.db, logger, concurrency: 4, pollMs: 5, handlers: { [WORK]: handlerFor("a") } });
-    const runnerB = createJobRunner({ db: nodeB.db, logger, concurrency: 4, pollMs: 5, handlers: { [WORK]: handlerFor("b") } });
+    const runnerA = createJobRunner({
+      db: nodeA.db,
+      logger,
+      concurrency: 4,
+      pollMs: 5,
+      handlers: { [WORK]: handlerFor("a") },
+    });
+    const runnerB = createJobRunner({
+      db: nodeB.db,
+      logger,
+      concurrency: 4,
+      pollMs: 5,
+      handlers: { [WORK]: handlerFor("b") },
+    });
     runnerA.start();
     runnerB.start();
     const [dueA, dueB] = await Promise.all([runnerA.runDue(), runnerB.runDue()]);

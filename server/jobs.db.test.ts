@@ -44,7 +44,12 @@ describe("startJobRunner", () => {
     const { "send-refund-email": _dropped, ...withoutRefundMail } = jobHandlers(runtime.services);
     expect(() => startJobRunner(runtime, withoutRefundMail as JobHandlers)).toThrow(/send-refund-email/);
     // Even where this node runs no jobs: the build itself is incomplete.
-    expect(() => startJobRunner({ ...runtime, config: { ...runtime.config, JOBS_ENABLED: false } }, withoutRefundMail as JobHandlers)).toThrow(/send-refund-email/);
+    expect(() =>
+      startJobRunner(
+        { ...runtime, config: { ...runtime.config, JOBS_ENABLED: false } },
+        withoutRefundMail as JobHandlers,
+      ),
+    ).toThrow(/send-refund-email/);
   });
 
   it("has a handler for every kind of job the application enqueues", () => {

@@ -28,7 +28,10 @@ let sink: SmtpSink;
 beforeAll(async () => {
   testDb = await createTestDatabase();
   sink = await startSmtpSink();
-  runtime = await boot({ DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "4", LOG_LEVEL: "silent", NODE_ENV: "test", SMTP_URL: sink.url }, { logger });
+  runtime = await boot(
+    { DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "4", LOG_LEVEL: "silent", NODE_ENV: "test", SMTP_URL: sink.url },
+    { logger },
+  );
   runtime.services.clock = clock;
   runtime.services.payments = inProcessPaymentProvider(runtime).provider;
 }, 60_000);
@@ -46,11 +49,27 @@ const db = () => runtime.database.db;
 async function paidBooking(email: string): Promise<number> {
   const { crossing, sailings } = await sailingsOfDay(runtime, 2, clock.now(), "es");
   const sailing = sailings[1]!;
-  const item = { type: "ferry" as const, crossing: crossing.code, trip: "one_way" as const, date: sailing.serviceDate, returnDate: null, outboundSailingId: sailing.id, inboundSailingId: null, category: "tourist" as const, passengers: { adult: 1, child: 0, infant: 0 } };
-  const { sessionId } = await addToCart(db(), { sessionId: null, currency: "MXN", item }, { siteCode: "travesia", language: "es", now: clock.now(), holdSeconds: 900 });
+  const item = {
+    type: "ferry" as const,
+    crossing: crossing.code,
+    trip: "one_way" as const,
+    date: sailing.serviceDate,
+    returnDate: null,
+    outboundSailingId: sailing.id,
+    inboundSailingId: null,
+    category: "tourist" as const,
+    passengers: { adult: 1, child: 0, infant: 0 },
+  };
+  const { sessionId } = await addToCart(
+    db(),
+    { sessionId: null, currency: "MXN", item },
+    { siteCode: "travesia", language: "es", now: clock.now(), holdSeconds: 900 },
+  );
   // The app's own checkout deps: ticketing queues the tickets' e-mail.
   const deps = checkoutDeps(runtime.services, clock.now());
-  await buyWithCard(deps, runtime.services.payments, sessionId, { buyer: { name: "Marisol Canché", email, phone: "+52 998 123 4567", country: "MX", acceptTerms: true } });
+  await buyWithCard(deps, runtime.services.payments, sessionId, {
+    buyer: { name: "Marisol Canché", email, phone: "+52 998 123 4567", country: "MX", acceptTerms: true },
+  });
   const [job] = await db().select().from(jobs).where(eq(jobs.name, SEND_BOOKING_EMAIL));
   return job!.id;
 }
@@ -70,34 +89,64 @@ describe("the tickets' e-mail after a crash", () => {
       now: clock.now,
       leaseMs: LEASE_MS,
       heartbeatMs: 3_600_000,
-      handlers: { [SEND_BOOKING_EMAIL]: async (payload, context) => (await send(payload, context), new Promise<void>(() => {})) },
+      handlers: {
+        [SEND_BOOKING_EMAIL]: async (payload, context) => (await send(payload, context), new Promise<void>(() => {})),
+      },
     });
     void dying.runDue();
     await sink.waitFor((mail) => mail.recipients.includes(email), 15_000);
 
     clock.advance(LEASE_MS + 1000);
-    const survivor = createJobRunner({ db: db(), logger, now: clock.now, leaseMs: LEASE_MS, handlers: { [SEND_BOOKING_EMAIL]: send } });
+    const survivor = createJobRunner({
+      db: db(),
+      logger,
+      now: clock.now,
+      leaseMs: LEASE_MS,
+      handlers: { [SEND_BOOKING_EMAIL]: send },
+    });
     expect(await survivor.runDue()).toMatchObject({ completed: 1, retried: 0, failed: 0 });
     const [job] = await db().select().from(jobs).where(eq(jobs.id, jobId));
     expect(job).toMatchObject({ state: "done", attempts: 2 });
     // Time for a second message to arrive, if one had been sent.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(sink.messages.filter((mail) => mail.recipients.includes(email))).toHaveLength(1);
-    const [record] = await db().select().from(mailSends).where(eq(mailSends.key, `job:${jobId}:booking-confirmation:${email}`));
+    const [record] = await db()
+      .select()
+      .from(mailSends)
+      .where(eq(mailSends.key, `job:${jobId}:booking-confirmation:${email}`));
     expect(record).toMatchObject({ state: "sent" });
-    expect(sink.messages.find((mail) => mail.recipients.includes(email))!.headers["message-id"]).toBe(record!.messageId);
+    expect(sink.messages.find((mail) => mail.recipients.includes(email))!.headers["message-id"]).toBe(
+      record!.messageId,
+    );
   });
 });
 
 describe("the crash window: accepted by the server, not yet recorded as sent", () => {
   const context = { id: 999_001 } as JobContext;
-  const message = (to: string): MailMessage => ({ to, subject: "Tus boletos", text: "Hola", html: "<p>Hola</p>", language: "es", tag: "booking-confirmation" });
-  const once = () => mailerOnce(db(), runtime.services.mailer, { scope: `job:${context.id}`, from: runtime.services.config.MAIL_FROM, now: clock.now });
+  const message = (to: string): MailMessage => ({
+    to,
+    subject: "Tus boletos",
+    text: "Hola",
+    html: "<p>Hola</p>",
+    language: "es",
+    tag: "booking-confirmation",
+  });
+  const once = () =>
+    mailerOnce(db(), runtime.services.mailer, {
+      scope: `job:${context.id}`,
+      from: runtime.services.config.MAIL_FROM,
+      now: clock.now,
+    });
 
   it("is not sent again while another attempt may still be sending it, and is sent again with the same Message-ID after", async () => {
     const to = "window@example.com";
     const key = `job:${context.id}:booking-confirmation:${to}`;
-    await db().insert(mailSends).values({ key, messageId: "<fixed-id-of-the-window@travesia.example>", state: "sending", startedAt: clock.now() });
+    await db().insert(mailSends).values({
+      key,
+      messageId: "<fixed-id-of-the-window@travesia.example>",
+      state: "sending",
+      startedAt: clock.now(),
+    });
     await expect(once().send(message(to))).rejects.toMatchObject({ name: "MailInFlight" });
     clock.advance(MAIL_IN_FLIGHT_MS + 1000);
     await once().send(message(to));

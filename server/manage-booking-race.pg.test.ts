@@ -26,7 +26,10 @@ let second: SailingView[];
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  runtime = await boot({ DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: String(BUYERS + 2), LOG_LEVEL: "silent", NODE_ENV: "test" }, { logger: createLogger("silent") });
+  runtime = await boot(
+    { DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: String(BUYERS + 2), LOG_LEVEL: "silent", NODE_ENV: "test" },
+    { logger: createLogger("silent") },
+  );
   ({ provider } = inProcessPaymentProvider(runtime));
   runtime.services.payments = provider;
   const now = new Date();
@@ -49,53 +52,69 @@ async function oneWayBooking(sailing: SailingView): Promise<BookingRow> {
     {
       sessionId: null,
       currency: "MXN",
-      item: { type: "ferry", crossing: crossing!.code, trip: "one_way", date: sailing.serviceDate, returnDate: null, outboundSailingId: sailing.id, inboundSailingId: null, category: "tourist", passengers: { adult: 1, child: 0, infant: 0 } },
+      item: {
+        type: "ferry",
+        crossing: crossing!.code,
+        trip: "one_way",
+        date: sailing.serviceDate,
+        returnDate: null,
+        outboundSailingId: sailing.id,
+        inboundSailingId: null,
+        category: "tourist",
+        passengers: { adult: 1, child: 0, infant: 0 },
+      },
     },
     { siteCode: "travesia", language: "en", now, holdSeconds: 900 },
   );
-  return buyWithCard({ db, provider, now, guestAccessSecret: runtime.services.config.GUEST_ACCESS_SECRET, holdSeconds: 900 }, provider, sessionId);
+  return buyWithCard(
+    { db, provider, now, guestAccessSecret: runtime.services.config.GUEST_ACCESS_SECRET, holdSeconds: 900 },
+    provider,
+    sessionId,
+  );
 }
 
 async function move(booking: BookingRow, target: SailingView) {
   const [line] = await findBookingLines(runtime.database.db, booking.id);
-  return changeBookingDate({ db: runtime.database.db }, { bookingId: booking.id, lineId: line!.id, newDate: target.serviceDate, outboundSailingId: target.id }, new Date());
+  return changeBookingDate(
+    { db: runtime.database.db },
+    { bookingId: booking.id, lineId: line!.id, newDate: target.serviceDate, outboundSailingId: target.id },
+    new Date(),
+  );
 }
 
 describe("date changes racing on PostgreSQL", () => {
-  it(
-    "give the last seats of a sailing to as many buyers as there are seats, and refuse the others with nothing changed",
-    async () => {
-      const db = runtime.database.db;
-      const source = first[1]!;
-      const target = second[1]!;
-      const bookings: BookingRow[] = [];
-      for (let index = 0; index < BUYERS; index += 1) bookings.push(await oneWayBooking(source));
-      await blockSeats(db, { sailingId: target.id }, target.capacity - (await findSailing(db, target.id, new Date())).taken - SEATS_LEFT, "block:race", new Date());
+  it("give the last seats of a sailing to as many buyers as there are seats, and refuse the others with nothing changed", async () => {
+    const db = runtime.database.db;
+    const source = first[1]!;
+    const target = second[1]!;
+    const bookings: BookingRow[] = [];
+    for (let index = 0; index < BUYERS; index += 1) bookings.push(await oneWayBooking(source));
+    await blockSeats(
+      db,
+      { sailingId: target.id },
+      target.capacity - (await findSailing(db, target.id, new Date())).taken - SEATS_LEFT,
+      "block:race",
+      new Date(),
+    );
 
-      const outcomes = await Promise.allSettled(bookings.map((booking) => move(booking, target)));
-      const refused = outcomes.flatMap((outcome) => (outcome.status === "rejected" ? [outcome.reason as unknown] : []));
-      expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(SEATS_LEFT);
-      expect(refused.every((reason) => reason instanceof AppError && reason.code === "SAILING_SOLD_OUT")).toBe(true);
-      expect(await soldOn(db, target.id)).toBe(SEATS_LEFT);
-      expect(await soldOn(db, source.id)).toBe(BUYERS - SEATS_LEFT);
-      expect((await findSailing(db, target.id, new Date())).seatsLeft).toBe(0);
-    },
-    120_000,
-  );
+    const outcomes = await Promise.allSettled(bookings.map((booking) => move(booking, target)));
+    const refused = outcomes.flatMap((outcome) => (outcome.status === "rejected" ? [outcome.reason as unknown] : []));
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(SEATS_LEFT);
+    expect(refused.every((reason) => reason instanceof AppError && reason.code === "SAILING_SOLD_OUT")).toBe(true);
+    expect(await soldOn(db, target.id)).toBe(SEATS_LEFT);
+    expect(await soldOn(db, source.id)).toBe(BUYERS - SEATS_LEFT);
+    expect((await findSailing(db, target.id, new Date())).seatsLeft).toBe(0);
+  }, 120_000);
 
-  it(
-    "lets two buyers swap sailings at the same instant without a deadlock",
-    async () => {
-      const db = runtime.database.db;
-      const [a, b] = [first[3]!, second[3]!];
-      for (let round = 0; round < 5; round += 1) {
-        const [onA, onB] = [await oneWayBooking(a), await oneWayBooking(b)];
-        const outcomes = await Promise.allSettled([move(onA, b), move(onB, a)]);
-        expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "fulfilled"]);
-      }
-      expect(await soldOn(db, a.id)).toBe(5);
-      expect(await soldOn(db, b.id)).toBe(5);
-    },
-    120_000,
-  );
+  it("lets two buyers swap sailings at the same instant without a deadlock", async () => {
+    const db = runtime.database.db;
+    const [a, b] = [first[3]!, second[3]!];
+    for (let round = 0; round < 5; round += 1) {
+      const [onA, onB] = [await oneWayBooking(a), await oneWayBooking(b)];
+      const outcomes = await Promise.allSettled([move(onA, b), move(onB, a)]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "fulfilled"]);
+    }
+    expect(await soldOn(db, a.id)).toBe(5);
+    expect(await soldOn(db, b.id)).toBe(5);
+  }, 120_000);
 });

@@ -23,7 +23,9 @@ describe("routeLabel keeps metric labels few", () => {
     const first = createMetrics();
     const second = createMetrics();
     first.httpDuration.observe({ method: "GET", route: "page", status: "200" }, 0.01);
-    expect(await first.registry.metrics()).toMatch(/http_request_duration_seconds_count\{method="GET",route="page",status="200"\} 1/);
+    expect(await first.registry.metrics()).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="page",status="200"\} 1/,
+    );
     expect(await second.registry.metrics()).not.toMatch(/http_request_duration_seconds_count\{/);
   });
 });

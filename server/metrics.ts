@@ -49,7 +49,10 @@ export function registerSearchMetrics(registry: Registry, search: { readonly las
 }
 
 /** The admission gate's counts (ADR 0053): in flight, waiting by class, refused since start. */
-export function registerAdmissionMetrics(registry: Registry, gate: { stats(): { inFlight: number; waitingBuyers: number; waitingVisitors: number; refused: number } }): void {
+export function registerAdmissionMetrics(
+  registry: Registry,
+  gate: { stats(): { inFlight: number; waitingBuyers: number; waitingVisitors: number; refused: number } },
+): void {
   new Gauge({
     name: "admission_in_flight",
     help: "Requests this process is serving now (admission control)",
@@ -80,7 +83,14 @@ export function registerAdmissionMetrics(registry: Registry, gate: { stats(): { 
 }
 
 /** The search service's paths; any other path under /google-enterprise/ is one label. */
-const SEARCH_ROUTES = new Set(["/google-enterprise/token", "/google-enterprise/autocomplete", "/google-enterprise/search", "/google-enterprise/answer", "/google-enterprise/analytics", "/reporting"]);
+const SEARCH_ROUTES = new Set([
+  "/google-enterprise/token",
+  "/google-enterprise/autocomplete",
+  "/google-enterprise/search",
+  "/google-enterprise/answer",
+  "/google-enterprise/analytics",
+  "/reporting",
+]);
 
 /** Low-cardinality label for a path: the kind of endpoint, never the raw URL. */
 export function routeLabel(pathname: string): string {

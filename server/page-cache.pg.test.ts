@@ -32,21 +32,34 @@ interface Answer {
 /** A GET with exactly these headers (fetch would not send another Host). */
 function get(target: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port: server.port, path: target, headers: { Host: `127.0.0.1:${server.port}`, ...headers } }, (res) => {
-      let body = "";
-      res.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = request(
+      { host: "127.0.0.1", port: server.port, path: target, headers: { Host: `127.0.0.1:${server.port}`, ...headers } },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on("error", reject);
     req.end();
   });
 }
 
-const CART_API_HEADERS = { Authorization: "Bearer travesia-web-public-cart-key", "X-Project-Prefix": "TRAVESIA", "X-Site-Code": "travesia", "Content-Type": "application/json" };
+const CART_API_HEADERS = {
+  Authorization: "Bearer travesia-web-public-cart-key",
+  "X-Project-Prefix": "TRAVESIA",
+  "X-Site-Code": "travesia",
+  "Content-Type": "application/json",
+};
 
 /** The operator's calendar date `days` from today (America/Cancun). */
 function operatorDate(days: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Cancun", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  const today = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Cancun",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date());
   const date = new Date(`${today}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
@@ -110,11 +123,22 @@ describe("the shared page cache in front of the workers", () => {
     // Nothing changed: a new answer after the bound is the same data.
     const unchanged = await get(live);
     expect(unchanged.headers.etag).toBe(before.headers.etag);
-    const day = (await (await fetch(`${server.origin}/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=USD&language=en`)).json()) as {
+    const day = (await (
+      await fetch(
+        `${server.origin}/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=USD&language=en`,
+      )
+    ).json()) as {
       outbound: Array<{ id: number; selectable: boolean }>;
     };
     const sailing = day.outbound.find((candidate) => candidate.selectable);
-    const item = { type: "ferry", crossing: "cancun-isla-mujeres", trip: "one_way", date, outboundSailingId: sailing?.id, passengers: { adult: 1 } };
+    const item = {
+      type: "ferry",
+      crossing: "cancun-isla-mujeres",
+      trip: "one_way",
+      date,
+      outboundSailingId: sailing?.id,
+      passengers: { adult: 1 },
+    };
     const hold = await fetch(`${server.origin}/xapi/shopping-cart?Language=EN`, {
       method: "POST",
       headers: CART_API_HEADERS,
@@ -132,7 +156,10 @@ describe("the shared page cache in front of the workers", () => {
     expect(pids.length).toBeGreaterThanOrEqual(2);
     process.kill(pids[0] as number, "SIGKILL");
     const deadline = Date.now() + 30_000;
-    while (server.logs.filter((line) => line.msg === "worker listening").length <= pids.length && Date.now() < deadline) {
+    while (
+      server.logs.filter((line) => line.msg === "worker listening").length <= pids.length &&
+      Date.now() < deadline
+    ) {
       expect((await get("/en/routes-schedules/")).status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES, type Language } from "../lib/language.ts";
-import { hasMalformedEscapes, isApiPath, isJsonOnlyPath, isPagePath, languageCookie, pageRedirectTarget, rootRedirectTarget } from "./pages.ts";
+import {
+  hasMalformedEscapes,
+  isApiPath,
+  isJsonOnlyPath,
+  isPagePath,
+  languageCookie,
+  pageRedirectTarget,
+  rootRedirectTarget,
+} from "./pages.ts";
 
 const ALL: readonly Language[] = LANGUAGES;
 
@@ -85,22 +93,43 @@ describe("isPagePath", () => {
 });
 
 describe("isApiPath", () => {
-  it.each(["/api/nope", "/xapi/shopping-cart", "/google-enterprise/token", "/reporting", "/login", "/user-info/", "/redirect/", "/client/web/cid", "/external/web/cid", "/sandbox-psp/v1/nope"])(
-    "%s belongs to the HTTP contract (unknown paths answer JSON)",
+  it.each([
+    "/api/nope",
+    "/xapi/shopping-cart",
+    "/google-enterprise/token",
+    "/reporting",
+    "/login",
+    "/user-info/",
+    "/redirect/",
+    "/client/web/cid",
+    "/external/web/cid",
+    "/sandbox-psp/v1/nope",
+  ])("%s belongs to the HTTP contract (unknown paths answer JSON)", (path) => {
+    expect(isApiPath(path)).toBe(true);
+  });
+
+  it.each(["/", "/es/", "/en/faqs/", "/assets/root.js", "/sitemap.xml", "/__manifest", "/offline/es.html"])(
+    "%s is not",
     (path) => {
-      expect(isApiPath(path)).toBe(true);
+      expect(isApiPath(path)).toBe(false);
     },
   );
-
-  it.each(["/", "/es/", "/en/faqs/", "/assets/root.js", "/sitemap.xml", "/__manifest", "/offline/es.html"])("%s is not", (path) => {
-    expect(isApiPath(path)).toBe(false);
-  });
 });
 
 describe("isJsonOnlyPath", () => {
   it("answers JSON on the API and the probes and metrics (a DELETE /healthz must not reach the page renderer)", () => {
-    for (const path of ["/api/nope", "/healthz", "/readyz", "/metrics", "/healthz/x", "/gtfs/travesia.zip", "/gtfs/realtime/alerts.pb"]) expect(isJsonOnlyPath(path)).toBe(true);
-    for (const path of ["/", "/es/", "/assets/root.js", "/offline/es.html", "/healthzz"]) expect(isJsonOnlyPath(path)).toBe(false);
+    for (const path of [
+      "/api/nope",
+      "/healthz",
+      "/readyz",
+      "/metrics",
+      "/healthz/x",
+      "/gtfs/travesia.zip",
+      "/gtfs/realtime/alerts.pb",
+    ])
+      expect(isJsonOnlyPath(path)).toBe(true);
+    for (const path of ["/", "/es/", "/assets/root.js", "/offline/es.html", "/healthzz"])
+      expect(isJsonOnlyPath(path)).toBe(false);
   });
 });
 

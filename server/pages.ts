@@ -62,7 +62,8 @@ export function rootRedirectTarget(input: {
   acceptLanguage: string | undefined;
   offered: readonly Language[];
 }): string {
-  const fromCookie = isLanguage(input.cookieLanguage) && input.offered.includes(input.cookieLanguage) ? input.cookieLanguage : null;
+  const fromCookie =
+    isLanguage(input.cookieLanguage) && input.offered.includes(input.cookieLanguage) ? input.cookieLanguage : null;
   const language = fromCookie ?? pickLanguage(input.acceptLanguage, input.offered) ?? fallbackLanguage(input.offered);
   return pathOf("home", language);
 }

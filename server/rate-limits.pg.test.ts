@@ -31,7 +31,14 @@ let sailing: SailingView;
 
 async function bootNode(): Promise<{ runtime: Runtime; app: ReturnType<typeof createApp> }> {
   const runtime = await boot(
-    { DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "24", LOG_LEVEL: "silent", NODE_ENV: "test", CLIENT_IP_HEADER: CLIENT_HEADER, JOBS_ENABLED: "false" },
+    {
+      DATABASE_URL: testDb.url,
+      DATABASE_POOL_SIZE: "24",
+      LOG_LEVEL: "silent",
+      NODE_ENV: "test",
+      CLIENT_IP_HEADER: CLIENT_HEADER,
+      JOBS_ENABLED: "false",
+    },
     { logger: createLogger("silent"), clock },
   );
   return { runtime, app: createApp(runtime.services, { ping: () => runtime.database.ping() }) };
@@ -56,7 +63,11 @@ const db = () => nodes[0]!.runtime.database.db;
 const nodeOf = (index: number) => nodes[index % nodes.length]!.app;
 
 async function confirmedUser(email: string): Promise<void> {
-  const { userId } = await registerAccount(db(), { email, password: PASSWORD, firstName: "Rosa", lastName: "May", countryIso3: "MEX", state: null, language: "es" }, clock.now());
+  const { userId } = await registerAccount(
+    db(),
+    { email, password: PASSWORD, firstName: "Rosa", lastName: "May", countryIso3: "MEX", state: null, language: "es" },
+    clock.now(),
+  );
   await db().update(users).set({ confirmedAt: clock.now() }).where(eq(users.id, userId));
 }
 
@@ -87,12 +98,32 @@ async function ticketedBooking(): Promise<BookingRow> {
     {
       sessionId: null,
       currency: "MXN",
-      item: { type: "ferry", crossing: crossing!.code, trip: "one_way", date: sailing.serviceDate, returnDate: null, outboundSailingId: sailing.id, inboundSailingId: null, category: "tourist", passengers: { adult: 1, child: 0, infant: 0 } },
+      item: {
+        type: "ferry",
+        crossing: crossing!.code,
+        trip: "one_way",
+        date: sailing.serviceDate,
+        returnDate: null,
+        outboundSailingId: sailing.id,
+        inboundSailingId: null,
+        category: "tourist",
+        passengers: { adult: 1, child: 0, infant: 0 },
+      },
     },
     { siteCode: "travesia", language: "en", now: clock.now(), holdSeconds: 900 },
   );
   const services = nodes[0]!.runtime.services;
-  return buyWithCard({ db: db(), provider: services.payments, now: clock.now(), guestAccessSecret: services.config.GUEST_ACCESS_SECRET, holdSeconds: 900 }, services.payments, sessionId);
+  return buyWithCard(
+    {
+      db: db(),
+      provider: services.payments,
+      now: clock.now(),
+      guestAccessSecret: services.config.GUEST_ACCESS_SECRET,
+      holdSeconds: 900,
+    },
+    services.payments,
+    sessionId,
+  );
 }
 
 const statuses = (responses: Response[]) => responses.map((response) => response.status);
@@ -102,7 +133,11 @@ describe("sign-in tries sent at once", () => {
   it(`${PARALLEL} wrong passwords from one address across two nodes: most refused 429, and the right password then waits`, async () => {
     const email = "cuarenta-intentos@example.com";
     await confirmedUser(email);
-    const answers = statuses(await Promise.all(Array.from({ length: PARALLEL }, (_, index) => login(index, "203.0.113.40", email, `equivocada-${index}`))));
+    const answers = statuses(
+      await Promise.all(
+        Array.from({ length: PARALLEL }, (_, index) => login(index, "203.0.113.40", email, `equivocada-${index}`)),
+      ),
+    );
     // Five free tries and the sixth (which starts the back-off) are checked; every later one waits.
     expect(count(answers, 401)).toBe(6);
     expect(count(answers, 429)).toBe(PARALLEL - 6);
@@ -115,7 +150,13 @@ describe("sign-in tries sent at once", () => {
   }, 120_000);
 
   it("counts an address's tries on many accounts on both nodes as one: thirty free, then 429", async () => {
-    const answers = statuses(await Promise.all(Array.from({ length: PARALLEL }, (_, index) => login(index, "198.51.100.7", `nadie-${index}@example.com`, "x-x-x-x-x"))));
+    const answers = statuses(
+      await Promise.all(
+        Array.from({ length: PARALLEL }, (_, index) =>
+          login(index, "198.51.100.7", `nadie-${index}@example.com`, "x-x-x-x-x"),
+        ),
+      ),
+    );
     expect(count(answers, 401)).toBe(31);
     expect(count(answers, 429)).toBe(PARALLEL - 31);
   }, 120_000);
@@ -123,7 +164,14 @@ describe("sign-in tries sent at once", () => {
 
 describe("manage-booking look-ups sent at once", () => {
   beforeAll(async () => {
-    const env = { DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "12", CLIENT_IP_HEADER: CLIENT_HEADER, JOBS_ENABLED: "false", SEED: "false", LOG_LEVEL: "warn" };
+    const env = {
+      DATABASE_URL: testDb.url,
+      DATABASE_POOL_SIZE: "12",
+      CLIENT_IP_HEADER: CLIENT_HEADER,
+      JOBS_ENABLED: "false",
+      SEED: "false",
+      LOG_LEVEL: "warn",
+    };
     pageNodes = await Promise.all([startBuiltServer(env, 60_000), startBuiltServer(env, 60_000)]);
   }, 120_000);
   afterAll(async () => {
@@ -132,7 +180,13 @@ describe("manage-booking look-ups sent at once", () => {
 
   it(`${PARALLEL} guesses of a reference's e-mail across two nodes: ten looked up, the rest 429, and the right e-mail then waits`, async () => {
     const booking = await ticketedBooking();
-    const answers = statuses(await Promise.all(Array.from({ length: PARALLEL }, (_, index) => lookUp(index, `192.0.2.${index}`, booking.reference, `guess-${index}@example.com`))));
+    const answers = statuses(
+      await Promise.all(
+        Array.from({ length: PARALLEL }, (_, index) =>
+          lookUp(index, `192.0.2.${index}`, booking.reference, `guess-${index}@example.com`),
+        ),
+      ),
+    );
     expect(count(answers, 404)).toBe(10);
     expect(count(answers, 429)).toBe(PARALLEL - 10);
     const right = await lookUp(PARALLEL, "192.0.2.200", booking.reference, "ana@example.com");
@@ -148,7 +202,13 @@ describe("manage-booking look-ups sent at once", () => {
   }, 180_000);
 
   it("holds one address to thirty look-ups of any references across both nodes", async () => {
-    const answers = statuses(await Promise.all(Array.from({ length: PARALLEL }, (_, index) => lookUp(index, "192.0.2.250", `ZZZZ${String(index).padStart(2, "0")}`, "x@example.com"))));
+    const answers = statuses(
+      await Promise.all(
+        Array.from({ length: PARALLEL }, (_, index) =>
+          lookUp(index, "192.0.2.250", `ZZZZ${String(index).padStart(2, "0")}`, "x@example.com"),
+        ),
+      ),
+    );
     expect(count(answers, 429)).toBe(PARALLEL - 30);
     expect(count(answers, 404)).toBe(30);
   }, 120_000);

@@ -11,7 +11,13 @@ import type { BookingRow } from "../modules/checkout/index.ts";
 import { type SailingView } from "../modules/inventory/index.ts";
 import { createJobRunner, jobs } from "../modules/jobs/index.ts";
 import { findOutboxMessage, listOutbox } from "../modules/mail/index.ts";
-import { bootCheckout, sailingsBothWays, buyFerry, GUEST_TEST_SECRET, type CheckoutHarness } from "../tests/factories/checkout.ts";
+import {
+  bootCheckout,
+  sailingsBothWays,
+  buyFerry,
+  GUEST_TEST_SECRET,
+  type CheckoutHarness,
+} from "../tests/factories/checkout.ts";
 import { jobHandlers } from "./jobs.ts";
 
 const DAY = "2031-03-05";
@@ -32,19 +38,41 @@ afterAll(() => harness.runtime.database.close());
 const db = () => harness.runtime.database.db;
 
 async function roundTrip(language: Language, email: string): Promise<BookingRow> {
-  const deps = { db: db(), provider: harness.provider, now: NOW, guestAccessSecret: GUEST_TEST_SECRET, holdSeconds: HOLD_SECONDS };
-  return buyFerry(deps, harness.provider, { trip: "round_trip", outbound: outbound[0]!, inbound: inbound.at(-1)!, language }, { language, buyer: { name: "Jo Bloggs", email, phone: "+44 20 7946 0000", country: "GB", acceptTerms: true } });
+  const deps = {
+    db: db(),
+    provider: harness.provider,
+    now: NOW,
+    guestAccessSecret: GUEST_TEST_SECRET,
+    holdSeconds: HOLD_SECONDS,
+  };
+  return buyFerry(
+    deps,
+    harness.provider,
+    { trip: "round_trip", outbound: outbound[0]!, inbound: inbound.at(-1)!, language },
+    { language, buyer: { name: "Jo Bloggs", email, phone: "+44 20 7946 0000", country: "GB", acceptTerms: true } },
+  );
 }
 
 let formKeys = 0;
 async function refund(booking: BookingRow, amount: string) {
   const deps = { db: db(), provider: harness.provider, now: NOW, actor: OPERATOR, requestId: "req-refund-mail" };
-  return refundBooking(deps, { reference: booking.reference, amount, ticketIds: [], reason: "Delay", key: `refund-mail-${(formKeys += 1)}` });
+  return refundBooking(deps, {
+    reference: booking.reference,
+    amount,
+    ticketIds: [],
+    reason: "Delay",
+    key: `refund-mail-${(formKeys += 1)}`,
+  });
 }
 
 /** Runs what is due with the handlers the process itself runs. */
 async function runJobs() {
-  const runner = createJobRunner({ db: db(), logger: createLogger("silent"), handlers: jobHandlers(harness.runtime.services), now: () => NOW });
+  const runner = createJobRunner({
+    db: db(),
+    logger: createLogger("silent"),
+    handlers: jobHandlers(harness.runtime.services),
+    now: () => NOW,
+  });
   return runner.runDue();
 }
 

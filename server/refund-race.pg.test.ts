@@ -35,7 +35,14 @@ const now = new Date();
 beforeAll(async () => {
   testDb = await createTestDatabase();
   runtime = await boot(
-    withTestSecrets({ DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: String(OPERATORS * 3), LOG_LEVEL: "silent", NODE_ENV: "production", SANDBOX_PSP_SECRET_KEY: KEY, SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET }),
+    withTestSecrets({
+      DATABASE_URL: testDb.url,
+      DATABASE_POOL_SIZE: String(OPERATORS * 3),
+      LOG_LEVEL: "silent",
+      NODE_ENV: "production",
+      SANDBOX_PSP_SECRET_KEY: KEY,
+      SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    }),
     { logger: createLogger("silent") },
   );
   ({ provider } = inProcessPaymentProvider(runtime));
@@ -48,18 +55,41 @@ afterAll(async () => {
 });
 
 const db = () => runtime.database.db;
-const deps = () => checkoutDeps({ db: db(), payments: provider, clock: fixedClock(now), config: { GUEST_ACCESS_SECRET: GUEST_SECRET, CART_HOLD_SECONDS: HOLD_SECONDS } });
+const deps = () =>
+  checkoutDeps({
+    db: db(),
+    payments: provider,
+    clock: fixedClock(now),
+    config: { GUEST_ACCESS_SECRET: GUEST_SECRET, CART_HOLD_SECONDS: HOLD_SECONDS },
+  });
 const actor = (n: number) => ({ userId: null, label: `operador${n}@travesia.test`, role: "operator" });
 
 async function paidBooking(sailing: SailingView, adults: number): Promise<BookingRow> {
-  const item = { type: "ferry" as const, crossing: "cancun-isla-mujeres", trip: "one_way" as const, date: sailing.serviceDate, returnDate: null, outboundSailingId: sailing.id, inboundSailingId: null, category: "tourist" as const, passengers: { adult: adults, child: 0, infant: 0 } };
-  const { sessionId } = await addToCart(db(), { sessionId: null, currency: "MXN", item }, { siteCode: "travesia", language: "en", now, holdSeconds: HOLD_SECONDS });
+  const item = {
+    type: "ferry" as const,
+    crossing: "cancun-isla-mujeres",
+    trip: "one_way" as const,
+    date: sailing.serviceDate,
+    returnDate: null,
+    outboundSailingId: sailing.id,
+    inboundSailingId: null,
+    category: "tourist" as const,
+    passengers: { adult: adults, child: 0, infant: 0 },
+  };
+  const { sessionId } = await addToCart(
+    db(),
+    { sessionId: null, currency: "MXN", item },
+    { siteCode: "travesia", language: "en", now, holdSeconds: HOLD_SECONDS },
+  );
   return buyWithCard(deps(), provider, sessionId);
 }
 
 async function refundedAtProvider(booking: BookingRow): Promise<number[]> {
-  const intentId = (await findPayments(db(), booking.id)).find((payment) => payment.providerPaymentId)!.providerPaymentId!;
-  return (await db().select().from(sandboxPspRefunds).where(eq(sandboxPspRefunds.intentId, intentId))).map((row) => row.amountMinor);
+  const intentId = (await findPayments(db(), booking.id)).find((payment) => payment.providerPaymentId)!
+    .providerPaymentId!;
+  return (await db().select().from(sandboxPspRefunds).where(eq(sandboxPspRefunds.intentId, intentId))).map(
+    (row) => row.amountMinor,
+  );
 }
 
 const settled = async (promise: Promise<unknown>): Promise<string> =>
@@ -79,7 +109,18 @@ describe("refunds at once", () => {
     const amount = (share / 100).toFixed(2);
     const outcomes = await Promise.all(
       Array.from({ length: OPERATORS }, (_, n) =>
-        settled(refundBooking({ db: db(), provider, now, actor: actor(n) }, { reference: booking.reference, amount, ticketIds: [], reason: "carrera", key: `race-form-${n}-${booking.id}` })),
+        settled(
+          refundBooking(
+            { db: db(), provider, now, actor: actor(n) },
+            {
+              reference: booking.reference,
+              amount,
+              ticketIds: [],
+              reason: "carrera",
+              key: `race-form-${n}-${booking.id}`,
+            },
+          ),
+        ),
       ),
     );
     expect(outcomes.filter((outcome) => outcome === "refunded")).toHaveLength(2);
@@ -91,13 +132,23 @@ describe("refunds at once", () => {
     expect(atProvider.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(booking.totalMinor);
     const audit = await findAuditEntries(db(), { entityType: "booking", entityId: booking.id, limit: 20 });
     expect(audit.filter((entry) => entry.outcome === "applied")).toHaveLength(2);
-    expect(audit.filter((entry) => entry.outcome === "refused" && entry.reason === "REFUND_EXCEEDS_PAID")).toHaveLength(OPERATORS - 2);
+    expect(audit.filter((entry) => entry.outcome === "refused" && entry.reason === "REFUND_EXCEEDS_PAID")).toHaveLength(
+      OPERATORS - 2,
+    );
   });
 
   it("the same form sent many times at once is one refund", async () => {
     const booking = await paidBooking(sailings[1]!, 2);
-    const form = { reference: booking.reference, amount: "10", ticketIds: [], reason: "doble clic", key: `same-form-${booking.id}` };
-    const outcomes = await Promise.all(Array.from({ length: OPERATORS }, () => refundBooking({ db: db(), provider, now, actor: actor(0) }, form)));
+    const form = {
+      reference: booking.reference,
+      amount: "10",
+      ticketIds: [],
+      reason: "doble clic",
+      key: `same-form-${booking.id}`,
+    };
+    const outcomes = await Promise.all(
+      Array.from({ length: OPERATORS }, () => refundBooking({ db: db(), provider, now, actor: actor(0) }, form)),
+    );
     expect(new Set(outcomes.map((outcome) => outcome.refund.id)).size).toBe(1);
     expect(outcomes.filter((outcome) => !outcome.replayed)).toHaveLength(1);
     expect(await refundedAtProvider(booking)).toEqual([1_000]);

@@ -51,12 +51,18 @@ class FakeNode {
 }
 
 interface UpliftGlobal {
-  Payments: { init(options: Record<string, unknown>): void; load(amount: { amountMinor: number; currency: string }): void };
+  Payments: {
+    init(options: Record<string, unknown>): void;
+    load(amount: { amountMinor: number; currency: string }): void;
+  };
 }
 
 function loadScript(): UpliftGlobal {
   const window: { Uplift?: UpliftGlobal } = {};
-  const document = { createElement: (tag: string) => new FakeNode(tag), createTextNode: (text: string) => Object.assign(new FakeNode("#text"), { textContent: text }) };
+  const document = {
+    createElement: (tag: string) => new FakeNode(tag),
+    createTextNode: (text: string) => Object.assign(new FakeNode("#text"), { textContent: text }),
+  };
   runInNewContext(SANDBOX_UPLIFT_SCRIPT, { window, document, Intl, Math, Number, Object, String, Error });
   return window.Uplift!;
 }
@@ -64,7 +70,9 @@ function loadScript(): UpliftGlobal {
 describe("the sandbox Uplift script", () => {
   it("refuses to start without a key", () => {
     const uplift = loadScript();
-    expect(() => uplift.Payments.init({ apiKey: "", currency: "USD", container: new FakeNode("div") })).toThrow(/apiKey/);
+    expect(() => uplift.Payments.init({ apiKey: "", currency: "USD", container: new FakeNode("div") })).toThrow(
+      /apiKey/,
+    );
     expect(() => uplift.Payments.init({ currency: "USD", container: new FakeNode("div") })).toThrow(/apiKey/);
   });
 
@@ -85,7 +93,14 @@ describe("the sandbox Uplift script", () => {
     const container = new FakeNode("div");
     const changes: unknown[] = [];
     const approvals: unknown[] = [];
-    uplift.Payments.init({ apiKey: "pk_sandbox", currency: "USD", checkout: true, container, onChange: (change: unknown) => changes.push(change), onApproved: (approval: unknown) => approvals.push(approval) });
+    uplift.Payments.init({
+      apiKey: "pk_sandbox",
+      currency: "USD",
+      checkout: true,
+      container,
+      onChange: (change: unknown) => changes.push(change),
+      onApproved: (approval: unknown) => approvals.push(approval),
+    });
     uplift.Payments.load({ amountMinor: 50_000, currency: "USD" });
     const select = container.find("select");
     const proceed = container.find("continue");

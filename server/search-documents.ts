@@ -86,7 +86,10 @@ export function contentDocuments(language: Language, facts: ContentFacts | null 
 }
 
 async function catalogueDocuments(db: Database, language: Language): Promise<SearchDocument[]> {
-  const [products, crossings] = await Promise.all([findProducts(db, language, { withComplements: false }), findCrossings(db, language)]);
+  const [products, crossings] = await Promise.all([
+    findProducts(db, language, { withComplements: false }),
+    findCrossings(db, language),
+  ]);
   // One document per product page: a park's admission and its tour share a page, so they share a
   // result, titled with the admission (the page's name) and findable by either's words.
   const byPage = new Map<string, (typeof products)[number][]>();
@@ -103,9 +106,16 @@ async function catalogueDocuments(db: Database, language: Language): Promise<Sea
       language,
       type: "product",
       title: main.name,
-      text: shown.flatMap((product) => [product.summary, product.description ? htmlToText(product.description) : ""]).filter(Boolean).join(" "),
+      text: shown
+        .flatMap((product) => [product.summary, product.description ? htmlToText(product.description) : ""])
+        .filter(Boolean)
+        .join(" "),
       url,
-      keywords: shown.flatMap((product) => (product === main ? [product.code.replace(/-/g, " ")] : [product.name, product.code.replace(/-/g, " ")])).join(" "),
+      keywords: shown
+        .flatMap((product) =>
+          product === main ? [product.code.replace(/-/g, " ")] : [product.name, product.code.replace(/-/g, " ")],
+        )
+        .join(" "),
     });
   }
   // A crossing opens the ferry page's booking widget with that crossing chosen (?crossing=…); a pier,
@@ -144,7 +154,10 @@ async function catalogueDocuments(db: Database, language: Language): Promise<Sea
 export async function loadSearchDocuments(db: Database): Promise<SearchDocument[]> {
   const facts = await findContentFacts(db);
   const perLanguage = await Promise.all(
-    LANGUAGES.map(async (language) => [...contentDocuments(language, facts), ...(await catalogueDocuments(db, language))]),
+    LANGUAGES.map(async (language) => [
+      ...contentDocuments(language, facts),
+      ...(await catalogueDocuments(db, language)),
+    ]),
   );
   return perLanguage.flat();
 }

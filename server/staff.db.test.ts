@@ -29,7 +29,19 @@ const db = () => runtime.services.db;
 
 async function person(options: { confirmed?: boolean } = {}): Promise<string> {
   const email = `marina.${++counter}@travesia.test`;
-  await registerAccount(db(), { email, password: PASSWORD, firstName: "Marina", lastName: "Poot", countryIso3: "MEX", state: "MX-ROO", language: "es" }, clock.now());
+  await registerAccount(
+    db(),
+    {
+      email,
+      password: PASSWORD,
+      firstName: "Marina",
+      lastName: "Poot",
+      countryIso3: "MEX",
+      state: "MX-ROO",
+      language: "es",
+    },
+    clock.now(),
+  );
   if (options.confirmed !== false) {
     const [row] = await db().select({ id: users.id }).from(users).where(eq(users.emailKey, email));
     await confirmEmail(db(), await issueAccountToken(db(), row!.id, "confirm_email", clock.now()), clock.now());
@@ -38,7 +50,11 @@ async function person(options: { confirmed?: boolean } = {}): Promise<string> {
 }
 
 const json = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
-  app.request(path, { method, headers: { "Content-Type": "application/json", ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  app.request(path, {
+    method,
+    headers: { "Content-Type": "application/json", ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 const asAdmin = { Authorization: `Bearer ${ADMIN_TOKEN}` };
 
 /** Signs in over the Users API and answers the cookies of that session. */
@@ -46,7 +62,10 @@ async function sessionOf(email: string): Promise<string> {
   const login = await json("POST", "/login", { Username: email, Password: PASSWORD });
   const { sessionId } = (await login.json()) as { sessionId: string };
   const session = await json("POST", "/user-session/", { sessionId, remember: false });
-  return session.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  return session.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }
 
 async function grant(email: string, role: string | null, headers: Record<string, string> = asAdmin) {
@@ -60,8 +79,17 @@ describe("the staff API", () => {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ email, role: "operator" });
     const [entry] = await findAuditEntries(db(), { entityType: "user", limit: 1 });
-    expect(entry).toMatchObject({ actor: "admin-api-token", actorRole: "admin", action: "staff.set_role", outcome: "applied", before: { role: null }, after: { role: "operator" } });
-    const list = (await (await app.request("/api/admin/staff", { headers: asAdmin })).json()) as { staff: { email: string; role: string }[] };
+    expect(entry).toMatchObject({
+      actor: "admin-api-token",
+      actorRole: "admin",
+      action: "staff.set_role",
+      outcome: "applied",
+      before: { role: null },
+      after: { role: "operator" },
+    });
+    const list = (await (await app.request("/api/admin/staff", { headers: asAdmin })).json()) as {
+      staff: { email: string; role: string }[];
+    };
     expect(list.staff).toContainEqual(expect.objectContaining({ email, role: "operator" }));
   });
 
@@ -86,7 +114,13 @@ describe("the staff API", () => {
       expect(answer.status).toBe(403);
       expect(((await answer.json()) as { error: { code: string } }).error.code).toBe("FORBIDDEN");
       const [entry] = await findAuditEntries(db(), { entityType: "permission", limit: 1 });
-      expect(entry).toMatchObject({ actor: email, outcome: "refused", reason: "FORBIDDEN", entityId: "staff.manage", action: "PUT /api/admin/staff" });
+      expect(entry).toMatchObject({
+        actor: email,
+        outcome: "refused",
+        reason: "FORBIDDEN",
+        entityId: "staff.manage",
+        action: "PUT /api/admin/staff",
+      });
     }
     const [row] = await db().select({ role: users.staffRole }).from(users).where(eq(users.emailKey, visitor));
     expect(row?.role).toBeNull();
@@ -108,7 +142,12 @@ describe("the staff API", () => {
 
   it.each([
     ["an unknown account", async (): Promise<string> => "nobody.here@travesia.test", 404, "NOT_FOUND"],
-    ["an account that has not confirmed its e-mail", (): Promise<string> => person({ confirmed: false }), 403, "USER_NOT_CONFIRMED"],
+    [
+      "an account that has not confirmed its e-mail",
+      (): Promise<string> => person({ confirmed: false }),
+      403,
+      "USER_NOT_CONFIRMED",
+    ],
   ] as const)("refuses %s with a code, and audits the refusal", async (_case, target, status, code) => {
     const email = await target();
     const answer = await grant(email, "agent");
@@ -129,7 +168,11 @@ describe("the staff API", () => {
   });
 
   it("refuses malformed bodies before anything is read", async () => {
-    for (const body of [{ email: "a@b.c", role: "captain" }, { role: "agent" }, { email: "x".repeat(300), role: "agent" }]) {
+    for (const body of [
+      { email: "a@b.c", role: "captain" },
+      { role: "agent" },
+      { email: "x".repeat(300), role: "agent" },
+    ]) {
       const answer = await json("PUT", "/api/admin/staff", body, asAdmin);
       expect(answer.status).toBe(400);
     }
@@ -141,10 +184,15 @@ describe("the audit log", () => {
     const [entry] = await findAuditEntries(db(), { limit: 1 });
     expect(entry).toBeDefined();
     const refusal = async (statement: Promise<unknown>) => {
-      const error = await statement.then(() => null, (thrown: unknown) => thrown as Error & { cause?: Error });
+      const error = await statement.then(
+        () => null,
+        (thrown: unknown) => thrown as Error & { cause?: Error },
+      );
       return error?.cause?.message ?? error?.message ?? "no error";
     };
-    expect(await refusal(db().execute(sql`update audit_entries set actor = 'someone else' where id = ${entry!.id}`))).toMatch(/append-only/);
+    expect(
+      await refusal(db().execute(sql`update audit_entries set actor = 'someone else' where id = ${entry!.id}`)),
+    ).toMatch(/append-only/);
     expect(await refusal(db().delete(auditEntries).where(eq(auditEntries.id, entry!.id)))).toMatch(/append-only/);
     const [kept] = await db().select().from(auditEntries).where(eq(auditEntries.id, entry!.id));
     expect(kept?.actor).toBe(entry!.actor);
@@ -157,8 +205,12 @@ describe("the existing admin APIs", () => {
     const agent = await person();
     await grant(operator, "operator");
     await grant(agent, "agent");
-    expect((await app.request("/api/exchange-rates", { headers: { Cookie: await sessionOf(operator) } })).status).toBe(200);
-    expect((await app.request("/api/exchange-rates", { headers: { Cookie: await sessionOf(agent) } })).status).toBe(403);
+    expect((await app.request("/api/exchange-rates", { headers: { Cookie: await sessionOf(operator) } })).status).toBe(
+      200,
+    );
+    expect((await app.request("/api/exchange-rates", { headers: { Cookie: await sessionOf(agent) } })).status).toBe(
+      403,
+    );
     expect((await app.request("/api/exchange-rates", { headers: asAdmin })).status).toBe(200);
   });
 });

@@ -25,7 +25,10 @@ let sailing: SailingView;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  runtime = await boot({ DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "40", LOG_LEVEL: "silent", NODE_ENV: "test" }, { logger: createLogger("silent") });
+  runtime = await boot(
+    { DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "40", LOG_LEVEL: "silent", NODE_ENV: "test" },
+    { logger: createLogger("silent") },
+  );
   [, sailing] = (await sailingsOfDay(runtime, 6, new Date())).sailings as [SailingView, SailingView];
 }, 60_000);
 
@@ -46,7 +49,12 @@ interface Allocation {
 /** The seats counted at instant `at` from the rows (released rows are the claimed offers, released in the claim). */
 function takenAt(rows: readonly Allocation[], at: Date): number {
   return rows
-    .filter((row) => row.created_at <= at && (row.released_at === null || row.released_at > at) && (row.state !== "held" || (row.expires_at !== null && row.expires_at > at)))
+    .filter(
+      (row) =>
+        row.created_at <= at &&
+        (row.released_at === null || row.released_at > at) &&
+        (row.state !== "held" || (row.expires_at !== null && row.expires_at > at)),
+    )
     .reduce((sum, row) => sum + row.quantity, 0);
 }
 
@@ -57,13 +65,27 @@ describe("a waiting list racing buyers for freed seats", () => {
     const db = runtime.database.db;
     const start = new Date();
     await blockSeats(db, { sailingId: sailing.id }, sailing.capacity - FREED, "block:race", start);
-    for (let hold = 0; hold < FREED; hold += 1) await holdSeats(db, { sailingId: sailing.id }, 1, `cart-line:expiring-${hold}`, new Date(start.getTime() + 60_000), start);
+    for (let hold = 0; hold < FREED; hold += 1)
+      await holdSeats(
+        db,
+        { sailingId: sailing.id },
+        1,
+        `cart-line:expiring-${hold}`,
+        new Date(start.getTime() + 60_000),
+        start,
+      );
     for (let entry = 0; entry < LINE; entry += 1) {
-      await joinWaitingList({ db, now: new Date() }, { sailing: String(sailing.id), email: `wait-${entry}@example.com`, adults: "2", language: "en" });
+      await joinWaitingList(
+        { db, now: new Date() },
+        { sailing: String(sailing.id), email: `wait-${entry}@example.com`, adults: "2", language: "en" },
+      );
     }
     // The full sailing's holds run out 150 ms into the race.
     const setup = await connect(testDb.url);
-    await setup.query("update seat_allocations set expires_at = now() + interval '150 milliseconds' where sailing_id = $1 and reference like 'cart-line:expiring-%'", [sailing.id]);
+    await setup.query(
+      "update seat_allocations set expires_at = now() + interval '150 milliseconds' where sailing_id = $1 and reference like 'cart-line:expiring-%'",
+      [sailing.id],
+    );
     await setup.end();
 
     const buy = async (buyer: number) => {
@@ -75,7 +97,17 @@ describe("a waiting list racing buyers for freed seats", () => {
           {
             sessionId: null,
             currency: "MXN",
-            item: { type: "ferry", crossing: "cancun-isla-mujeres", trip: "one_way", date: sailing.serviceDate, returnDate: null, outboundSailingId: sailing.id, inboundSailingId: null, category: "tourist", passengers: { adult: 1, child: 0, infant: 0 } },
+            item: {
+              type: "ferry",
+              crossing: "cancun-isla-mujeres",
+              trip: "one_way",
+              date: sailing.serviceDate,
+              returnDate: null,
+              outboundSailingId: sailing.id,
+              inboundSailingId: null,
+              category: "tourist",
+              passengers: { adult: 1, child: 0, infant: 0 },
+            },
           },
           now,
         );
@@ -89,7 +121,10 @@ describe("a waiting list racing buyers for freed seats", () => {
       await new Promise((resolve) => setTimeout(resolve, run * 35));
       return (await offerFreedSeats({ db, now: new Date(), tokenSecret: SECRET }, sailing.id)).offered.length;
     };
-    const [bought, offeredRuns] = await Promise.all([Promise.all(Array.from({ length: BUYERS }, (_, buyer) => buy(buyer))), Promise.all(Array.from({ length: 12 }, (_, run) => check(run)))]);
+    const [bought, offeredRuns] = await Promise.all([
+      Promise.all(Array.from({ length: BUYERS }, (_, buyer) => buy(buyer))),
+      Promise.all(Array.from({ length: 12 }, (_, run) => check(run))),
+    ]);
     expect(new Set(bought.filter((outcome) => outcome !== "sold"))).toEqual(new Set(["SAILING_SOLD_OUT"]));
     const sold = bought.filter((outcome) => outcome === "sold").length;
     const offered = offeredRuns.reduce((sum, count) => sum + count, 0);
@@ -100,13 +135,20 @@ describe("a waiting list racing buyers for freed seats", () => {
     // Every offer is claimed twice at once: one claim wins, the other is told the offer was used.
     const inspect = await connect(testDb.url);
     try {
-      const { rows: offers } = await inspect.query<{ offer_nonce: string }>("select offer_nonce from waitlist_entries where sailing_id = $1 and status = 'offered'", [sailing.id]);
+      const { rows: offers } = await inspect.query<{ offer_nonce: string }>(
+        "select offer_nonce from waitlist_entries where sailing_id = $1 and status = 'offered'",
+        [sailing.id],
+      );
       expect(offers).toHaveLength(offered);
       const claims = await Promise.all(
         offers.flatMap((offer) =>
           [0, 1].map(async () => {
             try {
-              await claimWaitlistOffer(db, { token: deriveOfferToken(SECRET, offer.offer_nonce), sessionId: null, currency: "MXN" }, context());
+              await claimWaitlistOffer(
+                db,
+                { token: deriveOfferToken(SECRET, offer.offer_nonce), sessionId: null, currency: "MXN" },
+                context(),
+              );
               return "claimed";
             } catch (error) {
               if (error instanceof AppError) return error.code;
@@ -116,9 +158,14 @@ describe("a waiting list racing buyers for freed seats", () => {
         ),
       );
       expect(claims.filter((outcome) => outcome === "claimed")).toHaveLength(offered);
-      expect(new Set(claims.filter((outcome) => outcome !== "claimed"))).toEqual(offered > 0 ? new Set(["WAITLIST_OFFER_USED"]) : new Set());
+      expect(new Set(claims.filter((outcome) => outcome !== "claimed"))).toEqual(
+        offered > 0 ? new Set(["WAITLIST_OFFER_USED"]) : new Set(),
+      );
 
-      const { rows } = await inspect.query<Allocation>("select quantity, state, created_at, expires_at, released_at, reference from seat_allocations where sailing_id = $1", [sailing.id]);
+      const { rows } = await inspect.query<Allocation>(
+        "select quantity, state, created_at, expires_at, released_at, reference from seat_allocations where sailing_id = $1",
+        [sailing.id],
+      );
       for (const row of rows) {
         expect(takenAt(rows, row.created_at)).toBeLessThanOrEqual(sailing.capacity);
         if (row.released_at) expect(takenAt(rows, row.released_at)).toBeLessThanOrEqual(sailing.capacity);

@@ -21,7 +21,11 @@ afterAll(() => runtime.database.close());
 describe("pruning the webhook delivery log", () => {
   it("deletes delivered rows after 30 days and failed ones after 90, keeps pending ones, from the minute's sweep", async () => {
     const db = runtime.database.db;
-    const subscription = await insertWebhookSubscription(db, { url: "https://partner.example/hooks", eventTypes: ["booking.paid"], description: "", active: true }, daysAgo(200));
+    const subscription = await insertWebhookSubscription(
+      db,
+      { url: "https://partner.example/hooks", eventTypes: ["booking.paid"], description: "", active: true },
+      daysAgo(200),
+    );
     const delivery = (id: string, status: "pending" | "delivered" | "failed", age: number) => ({
       id: `msg_${id.padStart(32, "0")}`,
       subscriptionId: subscription.id,
@@ -42,17 +46,43 @@ describe("pruning the webhook delivery log", () => {
     const [oldJob, recentJob] = await db
       .insert(jobs)
       .values([
-        { name: DELIVER_WEBHOOK, payload: { deliveryId: rows[0]!.id }, state: "done", runAt: daysAgo(31), finishedAt: daysAgo(31) },
-        { name: DELIVER_WEBHOOK, payload: { deliveryId: rows[1]!.id }, state: "done", runAt: daysAgo(29), finishedAt: daysAgo(29) },
+        {
+          name: DELIVER_WEBHOOK,
+          payload: { deliveryId: rows[0]!.id },
+          state: "done",
+          runAt: daysAgo(31),
+          finishedAt: daysAgo(31),
+        },
+        {
+          name: DELIVER_WEBHOOK,
+          payload: { deliveryId: rows[1]!.id },
+          state: "done",
+          runAt: daysAgo(29),
+          finishedAt: daysAgo(29),
+        },
       ])
       .returning({ id: jobs.id });
 
     const sweep = jobHandlers(runtime.services)["sweep-lapsed-bookings"];
-    await sweep({ slot: NOW.toISOString() }, { id: 0, name: "sweep-lapsed-bookings", attempt: 1, maxAttempts: 3, now: NOW, logger: createLogger("silent") });
+    await sweep(
+      { slot: NOW.toISOString() },
+      { id: 0, name: "sweep-lapsed-bookings", attempt: 1, maxAttempts: 3, now: NOW, logger: createLogger("silent") },
+    );
 
-    const left = await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(inArray(webhookDeliveries.id, rows.map((row) => row.id)));
+    const left = await db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(
+        inArray(
+          webhookDeliveries.id,
+          rows.map((row) => row.id),
+        ),
+      );
     expect(left.map((row) => row.id).sort()).toEqual([rows[1]!.id, rows[2]!.id, rows[4]!.id]);
-    const jobsLeft = await db.select({ id: jobs.id }).from(jobs).where(inArray(jobs.id, [oldJob!.id, recentJob!.id]));
+    const jobsLeft = await db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(inArray(jobs.id, [oldJob!.id, recentJob!.id]));
     expect(jobsLeft.map((row) => row.id)).toEqual([recentJob!.id]);
   });
 });

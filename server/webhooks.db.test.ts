@@ -47,11 +47,17 @@ beforeAll(async () => {
     request.on("end", () => {
       const body = Buffer.concat(chunks).toString("utf8");
       const headers = new Headers();
-      for (const [name, value] of Object.entries(request.headers)) if (typeof value === "string") headers.set(name, value);
+      for (const [name, value] of Object.entries(request.headers))
+        if (typeof value === "string") headers.set(name, value);
       const path = request.url ?? "";
       let verified: Received["verified"];
       try {
-        verified = verifyStandardWebhook({ secret: secrets.get(path) ?? "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", body, headers, now: clockNow });
+        verified = verifyStandardWebhook({
+          secret: secrets.get(path) ?? "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+          body,
+          headers,
+          now: clockNow,
+        });
       } catch (error) {
         verified = { error: (error as { code?: string }).code ?? String(error) };
       }
@@ -68,7 +74,8 @@ afterAll(async () => {
   await harness.runtime.database.close();
 });
 
-const api = (path: string, init: RequestInit = {}) => harness.app.request(path, { ...init, headers: { ...auth, ...(init.headers as Record<string, string> | undefined) } });
+const api = (path: string, init: RequestInit = {}) =>
+  harness.app.request(path, { ...init, headers: { ...auth, ...(init.headers as Record<string, string> | undefined) } });
 
 async function subscribe(body: unknown): Promise<Response> {
   return api("/api/admin/webhooks", { method: "POST", body: JSON.stringify(body) });
@@ -94,18 +101,38 @@ async function buyOneTrip(): Promise<{ reference: string; id: string }> {
     {
       sessionId: null,
       currency: "MXN",
-      item: { type: "ferry", crossing: CROSSING_TO_ISLA_CODE, trip: "one_way", date: DAY, returnDate: null, outboundSailingId: sailing!.id, inboundSailingId: null, category: "tourist", passengers: { adult: 1, child: 0, infant: 0 } },
+      item: {
+        type: "ferry",
+        crossing: CROSSING_TO_ISLA_CODE,
+        trip: "one_way",
+        date: DAY,
+        returnDate: null,
+        outboundSailingId: sailing!.id,
+        inboundSailingId: null,
+        category: "tourist",
+        passengers: { adult: 1, child: 0, infant: 0 },
+      },
     },
     { siteCode: "travesia", language: "en", now: clockNow, holdSeconds: 900 },
   );
-  const deps = { db, provider: harness.provider, now: clockNow, guestAccessSecret: harness.runtime.config.GUEST_ACCESS_SECRET, holdSeconds: 900 };
+  const deps = {
+    db,
+    provider: harness.provider,
+    now: clockNow,
+    guestAccessSecret: harness.runtime.config.GUEST_ACCESS_SECRET,
+    holdSeconds: 900,
+  };
   const booking = await buyWithCard(deps, harness.provider, sessionId);
   return { reference: booking.reference, id: booking.id };
 }
 
 describe("the admin API of subscriptions", () => {
   it("refuses without the admin token, and refuses a URL or event types it cannot use, storing nothing", async () => {
-    const anonymous = await harness.app.request("/api/admin/webhooks", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const anonymous = await harness.app.request("/api/admin/webhooks", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(anonymous.status).toBe(401);
     for (const [body, issue] of [
       [{ url: "ftp://partner.example/hook", eventTypes: ["booking.paid"] }, "https_required"],
@@ -121,7 +148,11 @@ describe("the admin API of subscriptions", () => {
       expect(error.code).toBe("WEBHOOK_SUBSCRIPTION_INVALID");
       expect(error.issues.map((item) => item.code)).toContain(issue);
     }
-    const malformed = await subscribe({ url: "https://partner.example/hook", eventTypes: ["booking.paid"], extra: true });
+    const malformed = await subscribe({
+      url: "https://partner.example/hook",
+      eventTypes: ["booking.paid"],
+      extra: true,
+    });
     expect(malformed.status).toBe(400);
     const list = (await (await api("/api/admin/webhooks")).json()) as { subscriptions: unknown[] };
     expect(list.subscriptions).toEqual([]);
@@ -141,7 +172,9 @@ describe("targets off the public internet, when private targets are not allowed"
   }
 
   it("are refused when subscribed or changed to, by address or by a name that resolves to one, storing nothing", async () => {
-    const stored = (await (await subscribe({ url: "https://partner.example/hook", eventTypes: ["booking.paid"], active: false })).json()) as { subscription: { id: string } };
+    const stored = (await (
+      await subscribe({ url: "https://partner.example/hook", eventTypes: ["booking.paid"], active: false })
+    ).json()) as { subscription: { id: string } };
     await withPrivateTargetsRefused(async () => {
       for (const url of [
         `${origin}/hooks/loopback`,
@@ -156,7 +189,13 @@ describe("targets off the public internet, when private targets are not allowed"
         "https://[::ffff:127.0.0.1]/hook",
         "https://0.0.0.0/hook",
       ]) {
-        for (const response of [await subscribe({ url, eventTypes: ["booking.paid"] }), await api(`/api/admin/webhooks/${stored.subscription.id}`, { method: "PATCH", body: JSON.stringify({ url }) })]) {
+        for (const response of [
+          await subscribe({ url, eventTypes: ["booking.paid"] }),
+          await api(`/api/admin/webhooks/${stored.subscription.id}`, {
+            method: "PATCH",
+            body: JSON.stringify({ url }),
+          }),
+        ]) {
           expect(response.status, url).toBe(422);
           const { error } = (await response.json()) as { error: { code: string; issues: { code: string }[] } };
           expect(error.code, url).toBe("WEBHOOK_TARGET_NOT_ALLOWED");
@@ -171,15 +210,25 @@ describe("targets off the public internet, when private targets are not allowed"
 
   it("are not delivered to: a subscription made while they were allowed gets nothing, and the attempt says why", async () => {
     received.length = 0;
-    const made = (await (await subscribe({ url: `${origin}/hooks/private`, eventTypes: ["booking.paid"] })).json()) as { subscription: { id: string } };
-    const byName = (await (await subscribe({ url: `${origin.replace("127.0.0.1", "localhost")}/hooks/by-name`, eventTypes: ["booking.paid"] })).json()) as { subscription: { id: string } };
+    const made = (await (await subscribe({ url: `${origin}/hooks/private`, eventTypes: ["booking.paid"] })).json()) as {
+      subscription: { id: string };
+    };
+    const byName = (await (
+      await subscribe({
+        url: `${origin.replace("127.0.0.1", "localhost")}/hooks/by-name`,
+        eventTypes: ["booking.paid"],
+      })
+    ).json()) as { subscription: { id: string } };
     await buyOneTrip();
     await withPrivateTargetsRefused(async () => {
       expect(await runner().runDue()).toMatchObject({ completed: 0, retried: 2 });
     });
     expect(received).toEqual([]);
     for (const id of [made.subscription.id, byName.subscription.id]) {
-      const [row] = await harness.runtime.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.subscriptionId, id));
+      const [row] = await harness.runtime.database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.subscriptionId, id));
       expect(row).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: null });
       expect(row!.lastError).toContain("WEBHOOK_TARGET_NOT_ALLOWED");
       expect((await api(`/api/admin/webhooks/${id}`, { method: "DELETE" })).status).toBe(204);
@@ -197,13 +246,19 @@ describe("deliveries", () => {
   let inactiveId = "";
 
   it("deliver a paid booking, signed, retried after a 500 with the same webhook-id, and nothing to an inactive subscription", async () => {
-    const made = await subscribe({ url: `${origin}/hooks/active`, eventTypes: ["booking.paid", "booking.refunded"], description: "partner" });
+    const made = await subscribe({
+      url: `${origin}/hooks/active`,
+      eventTypes: ["booking.paid", "booking.refunded"],
+      description: "partner",
+    });
     expect(made.status).toBe(201);
     const active = (await made.json()) as { subscription: { id: string; active: boolean }; secret: string };
     expect(active.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     secrets.set("/hooks/active", active.secret);
     activeId = active.subscription.id;
-    const asleep = (await (await subscribe({ url: `${origin}/hooks/inactive`, eventTypes: ["booking.paid"], active: false })).json()) as { subscription: { id: string }; secret: string };
+    const asleep = (await (
+      await subscribe({ url: `${origin}/hooks/inactive`, eventTypes: ["booking.paid"], active: false })
+    ).json()) as { subscription: { id: string }; secret: string };
     secrets.set("/hooks/inactive", asleep.secret);
     inactiveId = asleep.subscription.id;
     // The list never shows a secret again.
@@ -223,13 +278,35 @@ describe("deliveries", () => {
     expect(second!.verified).toMatchObject({ id: first!.headers.get("webhook-id") });
     expect(second!.headers.get("webhook-timestamp")).toBe(String(Math.floor(clockNow.getTime() / 1000)));
     expect(first!.headers.get("content-type")).toBe("application/json");
-    const event = JSON.parse(second!.body) as { type: string; data: { reference: string; status: string; previousStatus: string; total: { currency: string } } };
-    expect(event).toMatchObject({ type: "booking.paid", data: { reference: booking.reference, status: "paid", previousStatus: "pending_payment", total: { currency: "MXN" } } });
+    const event = JSON.parse(second!.body) as {
+      type: string;
+      data: { reference: string; status: string; previousStatus: string; total: { currency: string } };
+    };
+    expect(event).toMatchObject({
+      type: "booking.paid",
+      data: {
+        reference: booking.reference,
+        status: "paid",
+        previousStatus: "pending_payment",
+        total: { currency: "MXN" },
+      },
+    });
     expect(second!.body).not.toContain("ana@example.com");
 
-    const log = (await (await api(`/api/admin/webhooks/${activeId}/deliveries`)).json()) as { deliveries: { status: string; attempts: number; lastStatusCode: number; bookingReference: string }[] };
-    expect(log.deliveries).toEqual([expect.objectContaining({ status: "delivered", attempts: 2, lastStatusCode: 200, bookingReference: booking.reference })]);
-    const none = (await (await api(`/api/admin/webhooks/${inactiveId}/deliveries`)).json()) as { deliveries: unknown[] };
+    const log = (await (await api(`/api/admin/webhooks/${activeId}/deliveries`)).json()) as {
+      deliveries: { status: string; attempts: number; lastStatusCode: number; bookingReference: string }[];
+    };
+    expect(log.deliveries).toEqual([
+      expect.objectContaining({
+        status: "delivered",
+        attempts: 2,
+        lastStatusCode: 200,
+        bookingReference: booking.reference,
+      }),
+    ]);
+    const none = (await (await api(`/api/admin/webhooks/${inactiveId}/deliveries`)).json()) as {
+      deliveries: unknown[];
+    };
     expect(none.deliveries).toEqual([]);
   });
 
@@ -239,21 +316,34 @@ describe("deliveries", () => {
     await buyOneTrip();
     const jobs = runner();
     expect(await jobs.runDue()).toMatchObject({ retried: 1 });
-    const deactivated = await api(`/api/admin/webhooks/${activeId}`, { method: "PATCH", body: JSON.stringify({ active: false }) });
+    const deactivated = await api(`/api/admin/webhooks/${activeId}`, {
+      method: "PATCH",
+      body: JSON.stringify({ active: false }),
+    });
     expect(deactivated.status).toBe(200);
     clockNow = new Date(clockNow.getTime() + 2000);
     await jobs.runDue();
     expect(received).toHaveLength(1);
-    const rows = await harness.runtime.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.subscriptionId, activeId));
+    const rows = await harness.runtime.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.subscriptionId, activeId));
     expect(rows.map((row) => row.status).sort()).toEqual(["delivered", "failed"]);
     expect(rows.find((row) => row.status === "failed")?.lastError).toBe("subscription inactive");
 
     await buyOneTrip();
-    expect(await harness.runtime.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.subscriptionId, activeId))).toHaveLength(2);
+    expect(
+      await harness.runtime.database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.subscriptionId, activeId)),
+    ).toHaveLength(2);
   });
 
   it("rotate a secret (shown once) and delete a subscription with its log", async () => {
-    const rotated = (await (await api(`/api/admin/webhooks/${activeId}`, { method: "PATCH", body: JSON.stringify({ rotateSecret: true }) })).json()) as { secret: string };
+    const rotated = (await (
+      await api(`/api/admin/webhooks/${activeId}`, { method: "PATCH", body: JSON.stringify({ rotateSecret: true }) })
+    ).json()) as { secret: string };
     expect(rotated.secret).not.toBe(secrets.get("/hooks/active"));
     expect((await api(`/api/admin/webhooks/${activeId}`, { method: "DELETE" })).status).toBe(204);
     expect((await api(`/api/admin/webhooks/${activeId}`, { method: "DELETE" })).status).toBe(404);

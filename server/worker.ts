@@ -44,7 +44,13 @@ export async function startWorker(options: WorkerOptions): Promise<(signal: stri
     isAcceptingTraffic: () => accepting,
     ping: database.ping,
     ...(config.ADMISSION_CONCURRENCY > 0
-      ? { admission: { concurrency: config.ADMISSION_CONCURRENCY, buyerConcurrency: Math.max(config.ADMISSION_BUYER_CONCURRENCY, config.ADMISSION_CONCURRENCY), queue: config.ADMISSION_QUEUE } }
+      ? {
+          admission: {
+            concurrency: config.ADMISSION_CONCURRENCY,
+            buyerConcurrency: Math.max(config.ADMISSION_BUYER_CONCURRENCY, config.ADMISSION_CONCURRENCY),
+            queue: config.ADMISSION_QUEUE,
+          },
+        }
       : {}),
   });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
@@ -54,17 +60,27 @@ export async function startWorker(options: WorkerOptions): Promise<(signal: stri
   // A worker killed outright leaves its socket file behind; its successor takes the same path.
   rmSync(options.socketPath, { force: true });
   server.listen(options.socketPath, () => {
-    logger.info({ socket: options.socketPath, pid: process.pid, ms: Math.round(performance.now() - startedAt) }, "worker listening");
+    logger.info(
+      { socket: options.socketPath, pid: process.pid, ms: Math.round(performance.now() - startedAt) },
+      "worker listening",
+    );
     // The site's calls to its own identity provider (code exchange, keys) go over loopback, through the front.
-    if (runtime.services.identityProvider instanceof HostedIdentityProvider) runtime.services.identityProvider.setInternalOrigin(loopbackOrigin(config.HOST, options.frontPort));
+    if (runtime.services.identityProvider instanceof HostedIdentityProvider)
+      runtime.services.identityProvider.setInternalOrigin(loopbackOrigin(config.HOST, options.frontPort));
     options.onListening();
   });
   server.on("clientError", badRequestForClientError);
   const jobRunner = startJobRunner(runtime, handlers);
   // The in-process sandbox PSP posts its webhooks like a real provider would, from its own loop.
-  const webhooks = config.SANDBOX_PSP_WEBHOOKS_ENABLED && options.deliversWebhooks
-    ? startWebhookDelivery({ db: runtime.services.sandboxPspDb ?? runtime.services.db, target: webhookTargetOf(config), now: () => runtime.services.clock.now(), logger })
-    : null;
+  const webhooks =
+    config.SANDBOX_PSP_WEBHOOKS_ENABLED && options.deliversWebhooks
+      ? startWebhookDelivery({
+          db: runtime.services.sandboxPspDb ?? runtime.services.db,
+          target: webhookTargetOf(config),
+          now: () => runtime.services.clock.now(),
+          logger,
+        })
+      : null;
 
   let stopping = false;
   const stop = (signal: string) => {

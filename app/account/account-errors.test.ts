@@ -10,7 +10,10 @@ describe("where an account form shows a refusal", () => {
     errors = addError(errors, new AppError("USER_ALREADY_EXISTS"));
     errors = addError(errors, new AppError("PASSWORD_TOO_COMMON"));
     errors = addError(errors, new AppError("PRIVACY_NOT_ACCEPTED"));
-    expect(errors).toEqual({ fields: { email: "INVALID_EMAIL", password: "PASSWORD_TOO_COMMON", privacy: "PRIVACY_NOT_ACCEPTED" }, general: null });
+    expect(errors).toEqual({
+      fields: { email: "INVALID_EMAIL", password: "PASSWORD_TOO_COMMON", privacy: "PRIVACY_NOT_ACCEPTED" },
+      general: null,
+    });
   });
 
   it("spreads a profile refusal over its fields", () => {
@@ -21,7 +24,10 @@ describe("where an account form shows a refusal", () => {
         { path: "body.state", code: "invalid" },
       ],
     });
-    expect(addError(noErrors(), error)).toEqual({ fields: { firstName: "FIELD_REQUIRED", country: "FIELD_INVALID", state: "FIELD_INVALID" }, general: null });
+    expect(addError(noErrors(), error)).toEqual({
+      fields: { firstName: "FIELD_REQUIRED", country: "FIELD_INVALID", state: "FIELD_INVALID" },
+      general: null,
+    });
   });
 
   it("keeps what is about no field above the form", () => {

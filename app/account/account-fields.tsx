@@ -33,7 +33,17 @@ interface TextFieldProps {
   hint?: string;
 }
 
-export function TextField({ name, label, errors, defaultValue, type = "text", autoComplete, maxLength, required = true, hint }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  errors,
+  defaultValue,
+  type = "text",
+  autoComplete,
+  maxLength,
+  required = true,
+  hint,
+}: TextFieldProps) {
   const id = `account-${name}`;
   const code = errors.fields[name];
   const described = [hint ? `${id}-hint` : null, code ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
@@ -71,7 +81,15 @@ export interface PasswordPolicy {
   max: number;
 }
 
-export function NewPasswordField({ errors, label, policy }: { errors: FormErrors; label: string; policy: PasswordPolicy }) {
+export function NewPasswordField({
+  errors,
+  label,
+  policy,
+}: {
+  errors: FormErrors;
+  label: string;
+  policy: PasswordPolicy;
+}) {
   const t = useTranslate();
   const [visible, setVisible] = useState(false);
   const code = errors.fields.password;
@@ -112,7 +130,17 @@ export function NewPasswordField({ errors, label, policy }: { errors: FormErrors
 }
 
 /** Country, then state: a list of Mexico's states when the country is Mexico, free text otherwise. */
-export function CountryStateFields({ countries, country, state, errors }: { countries: readonly { code: string; name: string }[]; country: string; state: string; errors: FormErrors }) {
+export function CountryStateFields({
+  countries,
+  country,
+  state,
+  errors,
+}: {
+  countries: readonly { code: string; name: string }[];
+  country: string;
+  state: string;
+  errors: FormErrors;
+}) {
   const t = useTranslate();
   const [chosen, setChosen] = useState(country);
   const countryCode = errors.fields.country;
@@ -197,17 +225,40 @@ const FIELD_LABELS: Record<AccountField, MessageKey> = {
  * The summary above a refused account form: the refusal about no one field as its title, and a link
  * to each field in error (each field's input is `account-<field>`). Focused when a submit comes back.
  */
-export function GeneralError({ code, errors, testId = "account-error" }: { code: string | null; errors?: FormErrors; testId?: string }) {
+export function GeneralError({
+  code,
+  errors,
+  testId = "account-error",
+}: {
+  code: string | null;
+  errors?: FormErrors;
+  testId?: string;
+}) {
   const t = useTranslate();
   const fields = Object.entries(errors?.fields ?? {}) as [AccountField, string][];
   if (!code && fields.length === 0) return null;
-  const items = fields.map(([field, fieldCode]) => ({ fieldId: `account-${field}`, text: `${t(FIELD_LABELS[field])}: ${t(accountErrorKey(fieldCode))}` }));
-  return <ErrorSummary title={code ? t(accountErrorKey(code)) : undefined} items={items} focusKey={errors ?? code} testId={testId} code={code ?? undefined} />;
+  const items = fields.map(([field, fieldCode]) => ({
+    fieldId: `account-${field}`,
+    text: `${t(FIELD_LABELS[field])}: ${t(accountErrorKey(fieldCode))}`,
+  }));
+  return (
+    <ErrorSummary
+      title={code ? t(accountErrorKey(code)) : undefined}
+      items={items}
+      focusKey={errors ?? code}
+      testId={testId}
+      code={code ?? undefined}
+    />
+  );
 }
 
 export function Notice({ testId, title, children }: { testId: string; title: string; children?: ReactNode }) {
   return (
-    <div role="status" data-testid={testId} className="rounded-2xl border border-sea-700 bg-sea-50 p-4 text-sea-950 sm:p-5">
+    <div
+      role="status"
+      data-testid={testId}
+      className="rounded-2xl border border-sea-700 bg-sea-50 p-4 text-sea-950 sm:p-5"
+    >
       <p className="text-lg font-bold">{title}</p>
       {children ? <div className="mt-2 space-y-3 text-sm text-slate-800">{children}</div> : null}
     </div>

@@ -72,7 +72,12 @@ export interface CountryChoices {
   countries: readonly { code: string; name: string }[];
 }
 
-const PROFILE_FIELDS = { firstName: formField.text(TEXT_MAX), lastName: formField.text(TEXT_MAX), country: formField.text(2), state: formField.text(TEXT_MAX) };
+const PROFILE_FIELDS = {
+  firstName: formField.text(TEXT_MAX),
+  lastName: formField.text(TEXT_MAX),
+  country: formField.text(2),
+  state: formField.text(TEXT_MAX),
+};
 
 function profileValuesOf(form: FormData): ProfileValues {
   const values = formValuesOf(form, PROFILE_FIELDS);
@@ -139,13 +144,21 @@ export type RegisterActionData =
   | { kind: "refused"; values: RegisterValues; errors: FormErrors };
 
 export async function loadRegister(request: Request, context: Context, language: Language) {
-  if ((await signedIn(request, context)).account) throw redirect(pathOf("account", language), { headers: PRIVATE_NO_STORE });
+  if ((await signedIn(request, context)).account)
+    throw redirect(pathOf("account", language), { headers: PRIVATE_NO_STORE });
   // The visitor's country from the edge, when known: one choice fewer for most.
   const country = context.get(requestContext).country ?? "";
   const page: RegisterData = {
     countries: countryOptions(language),
     policy: PASSWORD_POLICY,
-    values: { email: "", firstName: "", lastName: "", country: alpha3OfCountry(country) ? country : "", state: "", privacy: false },
+    values: {
+      email: "",
+      firstName: "",
+      lastName: "",
+      country: alpha3OfCountry(country) ? country : "",
+      state: "",
+      privacy: false,
+    },
   };
   return data(page, { headers: PRIVATE_NO_STORE });
 }
@@ -167,7 +180,11 @@ export async function submitRegister(request: Request, context: Context, languag
   if (!values.privacy) errors = addError(errors, new AppError("PRIVACY_NOT_ACCEPTED"));
   if (!hasErrors(errors)) {
     try {
-      await registerAccount(services.db, { ...profile, email: values.email, password: secret, language }, services.clock.now());
+      await registerAccount(
+        services.db,
+        { ...profile, email: values.email, password: secret, language },
+        services.clock.now(),
+      );
       const sent: RegisterActionData = { kind: "sent", email: values.email };
       return data(sent, { headers: PRIVATE_NO_STORE });
     } catch (error) {
@@ -188,7 +205,9 @@ export type ConfirmData =
   /** No token: only the form that asks for a new link. */
   | { kind: "ask" };
 
-export type ConfirmActionData = { kind: "resent"; email: string } | { kind: "refused"; email: string; errors: FormErrors };
+export type ConfirmActionData =
+  | { kind: "resent"; email: string }
+  | { kind: "refused"; email: string; errors: FormErrors };
 
 export async function loadConfirmEmail(request: Request, context: Context) {
   const services = context.get(servicesContext);
@@ -196,10 +215,15 @@ export async function loadConfirmEmail(request: Request, context: Context) {
   if (!token) return data({ kind: "ask" } satisfies ConfirmData, { headers: PRIVATE_NO_STORE });
   try {
     const account = await confirmEmail(services.db, token, services.clock.now());
-    return data({ kind: "confirmed", firstName: account.firstName, email: account.email } satisfies ConfirmData, { headers: PRIVATE_NO_STORE });
+    return data({ kind: "confirmed", firstName: account.firstName, email: account.email } satisfies ConfirmData, {
+      headers: PRIVATE_NO_STORE,
+    });
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return data({ kind: "refused", code: error.code } satisfies ConfirmData, { status: pageStatusOf(error), headers: PRIVATE_NO_STORE });
+    return data({ kind: "refused", code: error.code } satisfies ConfirmData, {
+      status: pageStatusOf(error),
+      headers: PRIVATE_NO_STORE,
+    });
   }
 }
 
@@ -213,7 +237,10 @@ export async function submitResendConfirmation(request: Request, context: Contex
   } catch (error) {
     if (!isAppError(error)) throw error;
     const errors = addError(noErrors(), error);
-    return data({ kind: "refused", email, errors } satisfies ConfirmActionData, { status: pageStatusOf(error), headers: PRIVATE_NO_STORE });
+    return data({ kind: "refused", email, errors } satisfies ConfirmActionData, {
+      status: pageStatusOf(error),
+      headers: PRIVATE_NO_STORE,
+    });
   }
 }
 
@@ -235,14 +262,22 @@ export async function loadForgot(request: Request) {
 
 export async function submitForgot(request: Request, context: Context) {
   const services = context.get(servicesContext);
-  const form = formValuesOf(await readFormData(request), { intent: formField.text(20), token: formField.text(TOKEN_MAX), password: PASSWORD_FIELD, email: EMAIL_FIELD });
+  const form = formValuesOf(await readFormData(request), {
+    intent: formField.text(20),
+    token: formField.text(TOKEN_MAX),
+    password: PASSWORD_FIELD,
+    email: EMAIL_FIELD,
+  });
   if (form.intent === "reset") {
     try {
       await resetPassword(services.db, form.token, form.password, services.clock.now());
       return data({ kind: "reset-done" } satisfies ForgotActionData, { headers: PRIVATE_NO_STORE });
     } catch (error) {
       if (!isAppError(error)) throw error;
-      return data({ kind: "reset-refused", errors: addError(noErrors(), error) } satisfies ForgotActionData, { status: pageStatusOf(error), headers: PRIVATE_NO_STORE });
+      return data({ kind: "reset-refused", errors: addError(noErrors(), error) } satisfies ForgotActionData, {
+        status: pageStatusOf(error),
+        headers: PRIVATE_NO_STORE,
+      });
     }
   }
   const email = form.email;
@@ -252,7 +287,10 @@ export async function submitForgot(request: Request, context: Context) {
     return data({ kind: "requested", email } satisfies ForgotActionData, { headers: PRIVATE_NO_STORE });
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return data({ kind: "request-refused", email, errors: addError(noErrors(), error) } satisfies ForgotActionData, { status: pageStatusOf(error), headers: refusalHeaders(error, PRIVATE_NO_STORE) });
+    return data({ kind: "request-refused", email, errors: addError(noErrors(), error) } satisfies ForgotActionData, {
+      status: pageStatusOf(error),
+      headers: refusalHeaders(error, PRIVATE_NO_STORE),
+    });
   }
 }
 
@@ -274,7 +312,12 @@ export async function loadAccount(request: Request, context: Context, language: 
   const { account, clear } = await signedIn(request, context);
   if (!account) throw toSignIn(context, language, page, clear);
   const bookings = await findAccountBookings(
-    { db: services.db, guestAccessSecret: services.config.GUEST_ACCESS_SECRET, manageBookingPathOf: (lang) => pathOf("manageBooking", lang), now: services.clock.now() },
+    {
+      db: services.db,
+      guestAccessSecret: services.config.GUEST_ACCESS_SECRET,
+      manageBookingPathOf: (lang) => pathOf("manageBooking", lang),
+      now: services.clock.now(),
+    },
     account,
     language,
   );

@@ -25,13 +25,19 @@ export async function loadAuthPage(request: Request, context: Context, language:
   const { db, clock, config } = context.get(servicesContext);
   const secure = config.NODE_ENV === "production";
   const { info } = await resolveLogin(db, request.headers.get("Cookie"), secure, clock.now());
-  if (info.status === "auth") throw redirect(afterSignInPath(request, language), { headers: { "Cache-Control": "no-store" } });
+  if (info.status === "auth")
+    throw redirect(afterSignInPath(request, language), { headers: { "Cache-Control": "no-store" } });
   // A refused code-flow return comes back as ?error=<CODE>: shown like any other sign-in refusal.
   const code = new URL(request.url).searchParams.get("error");
   const codeFlowFailure: LoginFailure | null = code ? { code: loginErrorCodeOf(code), retryAfter: null } : null;
   const authPath = pathOf("auth", language);
-  const socialProviders = (context.get(servicesContext).identityProvider?.socialProviders ?? []).map(({ id, name }) => ({ id, name, href: `${authPath}?social=${encodeURIComponent(id)}` }));
-  return data({ accountPath: pathOf("account", language), codeFlowFailure, socialProviders }, { headers: { "Cache-Control": "no-store" } });
+  const socialProviders = (context.get(servicesContext).identityProvider?.socialProviders ?? []).map(
+    ({ id, name }) => ({ id, name, href: `${authPath}?social=${encodeURIComponent(id)}` }),
+  );
+  return data(
+    { accountPath: pathOf("account", language), codeFlowFailure, socialProviders },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export interface AuthActionData {
@@ -51,9 +57,15 @@ export async function signInWithoutScript(request: Request, context: Context, la
   try {
     const account = await authenticate(db, { email, password, address }, now);
     const ticket = await issueLoginTicket(db, account.id, now);
-    const session = await redeemLoginTicket(db, ticket, { remember, replacing: sessionSecretsOf(request.headers.get("Cookie"), secure).regular }, now);
+    const session = await redeemLoginTicket(
+      db,
+      ticket,
+      { remember, replacing: sessionSecretsOf(request.headers.get("Cookie"), secure).regular },
+      now,
+    );
     const headers = new Headers({ "Cache-Control": "no-store" });
-    for (const cookie of openSessionCookies("regular", session, userInfoOf(session.account, false), remember, secure)) headers.append("Set-Cookie", cookie);
+    for (const cookie of openSessionCookies("regular", session, userInfoOf(session.account, false), remember, secure))
+      headers.append("Set-Cookie", cookie);
     return redirect(afterSignInPath(request, language), { headers });
   } catch (error) {
     if (!isAppError(error)) throw error;

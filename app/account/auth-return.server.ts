@@ -81,7 +81,9 @@ export async function handleAuthReturn(request: Request, context: Context): Prom
     if (!flow) return failed("SIGN_IN_REFUSED");
     // "Cancel" on the provider's pages: back to the sign-in form, nothing to say.
     if (params.get("error") === "access_denied" && params.get("state") === flow.state) {
-      return redirect(authPage, { headers: { "Cache-Control": "no-store", "Set-Cookie": cookie(flowCookie, "", secure, 0) } });
+      return redirect(authPage, {
+        headers: { "Cache-Control": "no-store", "Set-Cookie": cookie(flowCookie, "", secure, 0) },
+      });
     }
     const relyingParty = idp.siteRelyingParty();
     let accountId: string;
@@ -103,7 +105,8 @@ export async function handleAuthReturn(request: Request, context: Context): Prom
       if (!holder || !claims || claims.sub !== holder.accountId) return failed("SIGN_IN_REFUSED");
       accountId = holder.accountId;
       grantId = holder.grantId;
-      viaSocialProvider = holder.viaSocialProvider || (Array.isArray(claims.amr) && claims.amr.includes(relyingParty.federatedAmr));
+      viaSocialProvider =
+        holder.viaSocialProvider || (Array.isArray(claims.amr) && claims.amr.includes(relyingParty.federatedAmr));
     } catch (error) {
       services.logger.warn({ err: error }, "sign-in return refused");
       return failed("SIGN_IN_REFUSED");
@@ -113,7 +116,13 @@ export async function handleAuthReturn(request: Request, context: Context): Prom
       session = await startSession(
         services.db,
         accountId,
-        { kind: "social", viaSocialProvider, remember: true, providerGrantId: grantId, replacing: sessionSecretsOf(request.headers.get("Cookie"), secure).social },
+        {
+          kind: "social",
+          viaSocialProvider,
+          remember: true,
+          providerGrantId: grantId,
+          replacing: sessionSecretsOf(request.headers.get("Cookie"), secure).social,
+        },
         services.clock.now(),
       );
     } catch (error) {
@@ -123,17 +132,31 @@ export async function handleAuthReturn(request: Request, context: Context): Prom
     }
     const headers = new Headers({ "Cache-Control": "no-store" });
     headers.append("Set-Cookie", cookie(flowCookie, "", secure, 0));
-    for (const value of openSessionCookies("social", session, userInfoOf(session.account, viaSocialProvider), true, secure)) headers.append("Set-Cookie", value);
+    for (const value of openSessionCookies(
+      "social",
+      session,
+      userInfoOf(session.account, viaSocialProvider),
+      true,
+      secure,
+    ))
+      headers.append("Set-Cookie", value);
     return redirect(afterSignInPath(request, language), { headers });
   }
 
   const social = params.get("social");
   if (social === null && !params.has("signin")) return null;
-  if (social !== null && !idp.socialProviders.some((provider) => provider.id === social)) return failed("SOCIAL_PROVIDER_UNKNOWN");
+  if (social !== null && !idp.socialProviders.some((provider) => provider.id === social))
+    return failed("SOCIAL_PROVIDER_UNKNOWN");
   return startSignIn(context, language, { social, admin: params.get("admin") === "1" }, flowCookie, secure);
 }
 
-async function startSignIn(context: Context, language: Language, options: { social: string | null; admin: boolean }, flowCookie: string, secure: boolean): Promise<Response> {
+async function startSignIn(
+  context: Context,
+  language: Language,
+  options: { social: string | null; admin: boolean },
+  flowCookie: string,
+  secure: boolean,
+): Promise<Response> {
   const services = context.get(servicesContext);
   const relyingParty = services.identityProvider!.siteRelyingParty();
   let configuration: client.Configuration;
@@ -143,7 +166,11 @@ async function startSignIn(context: Context, language: Language, options: { soci
     services.logger.error({ err: error }, "the identity provider's discovery failed");
     return redirect(`${PAGES.auth.paths[language]}?error=GENERAL_ERROR`, { headers: { "Cache-Control": "no-store" } });
   }
-  const flow: CodeFlow = { state: client.randomState(), nonce: client.randomNonce(), verifier: client.randomPKCECodeVerifier() };
+  const flow: CodeFlow = {
+    state: client.randomState(),
+    nonce: client.randomNonce(),
+    verifier: client.randomPKCECodeVerifier(),
+  };
   const parameters: Record<string, string> = {
     redirect_uri: relyingParty.redirectUri(language),
     scope: options.admin ? `${SITE_SCOPE} admin` : SITE_SCOPE,
@@ -156,5 +183,7 @@ async function startSignIn(context: Context, language: Language, options: { soci
   if (options.social) parameters[relyingParty.socialHintParameter] = options.social;
   const target = client.buildAuthorizationUrl(configuration, parameters);
   const value = Buffer.from(JSON.stringify(flow)).toString("base64url");
-  return redirect(target.href, { headers: { "Cache-Control": "no-store", "Set-Cookie": cookie(flowCookie, value, secure, CODE_FLOW_SECONDS) } });
+  return redirect(target.href, {
+    headers: { "Cache-Control": "no-store", "Set-Cookie": cookie(flowCookie, value, secure, CODE_FLOW_SECONDS) },
+  });
 }

@@ -21,7 +21,13 @@ export const INTERACTION_ERRORS = [
 export type InteractionError = (typeof INTERACTION_ERRORS)[number] | "GENERAL_ERROR";
 
 export type InteractionPageData =
-  | { kind: "interaction"; view: InteractionView; error: InteractionError | null; retryAfter: number | null; action: string }
+  | {
+      kind: "interaction";
+      view: InteractionView;
+      error: InteractionError | null;
+      retryAfter: number | null;
+      action: string;
+    }
   | { kind: "expired" };
 
 export async function loadInteractionPage(request: Request, context: Context, language: Language) {
@@ -32,10 +38,21 @@ export async function loadInteractionPage(request: Request, context: Context, la
   const headers = { "Cache-Control": "no-store" };
   if (!view) return data<InteractionPageData>({ kind: "expired" }, { status: 410, headers });
   const code = params.get("error");
-  const error = code === null ? null : ((INTERACTION_ERRORS as readonly string[]).includes(code) ? (code as InteractionError) : "GENERAL_ERROR");
+  const error =
+    code === null
+      ? null
+      : (INTERACTION_ERRORS as readonly string[]).includes(code)
+        ? (code as InteractionError)
+        : "GENERAL_ERROR";
   const status = error ? shownRefusalStatusOf(error) : 200;
   return data<InteractionPageData>(
-    { kind: "interaction", view: { ...view, language }, error, retryAfter: retryAfterOf(params.get("retryAfter")), action: `/idp/interaction/${encodeURIComponent(view.uid)}` },
+    {
+      kind: "interaction",
+      view: { ...view, language },
+      error,
+      retryAfter: retryAfterOf(params.get("retryAfter")),
+      action: `/idp/interaction/${encodeURIComponent(view.uid)}`,
+    },
     { status, headers },
   );
 }

@@ -58,10 +58,21 @@ interface LoginFormProps {
   offerRemember?: boolean;
 }
 
-export function LoginForm({ submit, initialFailure = null, initialEmail = "", socialProviders, registerHref, forgotHref, offerRemember = true }: LoginFormProps) {
+export function LoginForm({
+  submit,
+  initialFailure = null,
+  initialEmail = "",
+  socialProviders,
+  registerHref,
+  forgotHref,
+  offerRemember = true,
+}: LoginFormProps) {
   const t = useTranslate();
   const id = useId();
-  const [fieldErrors, setFieldErrors] = useState<{ email: LoginErrorCode | null; password: LoginErrorCode | null }>({ email: null, password: null });
+  const [fieldErrors, setFieldErrors] = useState<{ email: LoginErrorCode | null; password: LoginErrorCode | null }>({
+    email: null,
+    password: null,
+  });
   const [failure, setFailure] = useState<LoginFailure | null>(initialFailure);
   const [busy, setBusy] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -72,7 +83,10 @@ export function LoginForm({ submit, initialFailure = null, initialEmail = "", so
     const form = new FormData(event.currentTarget);
     const email = String(form.get("email") ?? "").trim();
     const password = String(form.get("password") ?? "");
-    const errors = { email: isEmailShaped(email) ? null : ("INVALID_EMAIL" as const), password: password.length > 0 ? null : ("PASSWORD_REQUIRED" as const) };
+    const errors = {
+      email: isEmailShaped(email) ? null : ("INVALID_EMAIL" as const),
+      password: password.length > 0 ? null : ("PASSWORD_REQUIRED" as const),
+    };
     setFieldErrors(errors);
     setFailure(null);
     if (errors.email) return emailRef.current?.focus();
@@ -94,9 +108,22 @@ export function LoginForm({ submit, initialFailure = null, initialEmail = "", so
 
   return (
     <div className={`${CARD} w-full max-w-md space-y-5`}>
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4" data-testid="login-form" aria-describedby={failure ? `${id}-failure` : undefined}>
+      <Form
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        className="space-y-4"
+        data-testid="login-form"
+        aria-describedby={failure ? `${id}-failure` : undefined}
+      >
         {failure ? (
-          <div id={`${id}-failure`} role="alert" data-testid="login-error" data-code={failure.code} className="rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700">
+          <div
+            id={`${id}-failure`}
+            role="alert"
+            data-testid="login-error"
+            data-code={failure.code}
+            className="rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700"
+          >
             {loginErrorText(t, failure.code, failure.retryAfter)}
           </div>
         ) : null}
@@ -128,7 +155,10 @@ export function LoginForm({ submit, initialFailure = null, initialEmail = "", so
             <label htmlFor={`${id}-password`} className={FIELD_LABEL}>
               {t("login.password")}
             </label>
-            <a href={forgotHref} className="text-sm font-medium text-sea-800 underline underline-offset-2 hover:text-sea-950">
+            <a
+              href={forgotHref}
+              className="text-sm font-medium text-sea-800 underline underline-offset-2 hover:text-sea-950"
+            >
               {t("login.forgot")}
             </a>
           </div>
@@ -165,7 +195,12 @@ export function LoginForm({ submit, initialFailure = null, initialEmail = "", so
             {t("login.or")}
           </p>
           {socialProviders.map((provider) => (
-            <a key={provider.id} href={provider.href} data-testid={`social-${provider.id}`} className={`${buttonClass("secondary", "lg")} w-full`}>
+            <a
+              key={provider.id}
+              href={provider.href}
+              data-testid={`social-${provider.id}`}
+              className={`${buttonClass("secondary", "lg")} w-full`}
+            >
               {t("login.social", { provider: provider.name })}
             </a>
           ))}

@@ -55,7 +55,9 @@ export function normalizedState(countryIso3: string | null, raw: string): string
   if (value.length === 0) return null;
   if (countryIso3 !== "MEX") return value;
   const key = folded(value);
-  const found = MEXICAN_STATES.find((state) => folded(state.code) === key || folded(state.name) === key || folded(state.code.slice(3)) === key);
+  const found = MEXICAN_STATES.find(
+    (state) => folded(state.code) === key || folded(state.name) === key || folded(state.code.slice(3)) === key,
+  );
   return found?.code ?? value;
 }
 

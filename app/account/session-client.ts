@@ -25,11 +25,18 @@ export interface SignedInUser {
 /** Who the server says is signed in, or null (a session that ended, a failed call). */
 export async function fetchSignedInUser(signal?: AbortSignal): Promise<SignedInUser | null> {
   try {
-    const response = await fetch("/user-info/", { credentials: "same-origin", headers: { Accept: "application/json" }, signal });
+    const response = await fetch("/user-info/", {
+      credentials: "same-origin",
+      headers: { Accept: "application/json" },
+      signal,
+    });
     if (!response.ok) return null;
     const info = (await response.json()) as { status?: string; firstName?: unknown; userName?: unknown };
     if (info.status !== "auth") return null;
-    return { firstName: typeof info.firstName === "string" ? info.firstName : "", userName: typeof info.userName === "string" ? info.userName : "" };
+    return {
+      firstName: typeof info.firstName === "string" ? info.firstName : "",
+      userName: typeof info.userName === "string" ? info.userName : "",
+    };
   } catch {
     return null;
   }

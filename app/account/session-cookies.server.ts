@@ -2,7 +2,15 @@
 // action and the code flow's return: the session (HttpOnly, Lax, `__Host-` over HTTPS; until the
 // browser closes unless "remember me"), and `userInfo` (readable by scripts, not a credential).
 import { COOKIE, credentialCookieName, parseCookieHeader } from "../../lib/cookies.ts";
-import { findLoginState, LIFETIMES, userInfoCookieValue, userInfoOf, type LoginState, type NewSession, type UserInfo } from "../../modules/identity/index.ts";
+import {
+  findLoginState,
+  LIFETIMES,
+  userInfoCookieValue,
+  userInfoOf,
+  type LoginState,
+  type NewSession,
+  type UserInfo,
+} from "../../modules/identity/index.ts";
 import type { Database } from "../../lib/db.ts";
 
 export type SessionKind = "regular" | "social";
@@ -16,7 +24,13 @@ function attributes(secure: boolean, maxAgeSeconds: number | null): string {
 }
 
 /** The Set-Cookie values that open a session in this browser. */
-export function openSessionCookies(kind: SessionKind, session: NewSession, info: UserInfo, remember: boolean, secure: boolean): string[] {
+export function openSessionCookies(
+  kind: SessionKind,
+  session: NewSession,
+  info: UserInfo,
+  remember: boolean,
+  secure: boolean,
+): string[] {
   const maxAge = remember ? Math.round(LIFETIMES.rememberedSessionMs / 1000) : null;
   return [
     `${sessionCookieName(kind, secure)}=${session.secret}; HttpOnly; ${attributes(secure, maxAge)}`,
@@ -36,7 +50,10 @@ export interface RequestSessions {
 
 export function sessionSecretsOf(cookieHeader: string | null | undefined, secure: boolean): RequestSessions {
   const cookies = parseCookieHeader(cookieHeader);
-  return { social: cookies[sessionCookieName("social", secure)] ?? null, regular: cookies[sessionCookieName("regular", secure)] ?? null };
+  return {
+    social: cookies[sessionCookieName("social", secure)] ?? null,
+    regular: cookies[sessionCookieName("regular", secure)] ?? null,
+  };
 }
 
 export interface ResolvedLogin {
@@ -47,14 +64,21 @@ export interface ResolvedLogin {
 }
 
 /** The social session first, then the regular one; stale cookies are named for clearing. */
-export async function resolveLogin(db: Database, cookieHeader: string | null | undefined, secure: boolean, now: Date): Promise<ResolvedLogin> {
+export async function resolveLogin(
+  db: Database,
+  cookieHeader: string | null | undefined,
+  secure: boolean,
+  now: Date,
+): Promise<ResolvedLogin> {
   const secrets = sessionSecretsOf(cookieHeader, secure);
   const state = await findLoginState(db, secrets, now);
   const info = userInfoOf(state.session?.account ?? null, state.session?.viaSocialProvider ?? false);
   const stale = [
     ...(state.staleSocial ? [sessionCookieName("social", secure)] : []),
     ...(state.staleRegular ? [sessionCookieName("regular", secure)] : []),
-    ...(info.status === "noauth" && parseCookieHeader(cookieHeader)[COOKIE.userInfo] !== undefined ? [COOKIE.userInfo] : []),
+    ...(info.status === "noauth" && parseCookieHeader(cookieHeader)[COOKIE.userInfo] !== undefined
+      ? [COOKIE.userInfo]
+      : []),
   ];
   return { state, info, clear: clearCookies(stale, secure) };
 }

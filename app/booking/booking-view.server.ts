@@ -17,7 +17,15 @@ import {
   type SailingOffer,
 } from "../../flows/booking-offers.ts";
 import { COUPON_MONTHS } from "../../modules/cart/index.ts";
-import { ageRangeLabel, findPresaleTiers, findProduct, findFerryProductId, findProducts, type PresaleTier, type Product } from "../../modules/catalog/index.ts";
+import {
+  ageRangeLabel,
+  findPresaleTiers,
+  findProduct,
+  findFerryProductId,
+  findProducts,
+  type PresaleTier,
+  type Product,
+} from "../../modules/catalog/index.ts";
 import { findCurrencyByCode, type VisitorCurrency } from "../../modules/currency/index.ts";
 import { findRequestCurrency } from "../visitor-currency.server.ts";
 import {
@@ -53,7 +61,11 @@ import { priceView } from "./price-view.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
-export function bandsView(product: Product, prices: readonly PassengerPrice[], currency: VisitorCurrency): PassengerBandView[] {
+export function bandsView(
+  product: Product,
+  prices: readonly PassengerPrice[],
+  currency: VisitorCurrency,
+): PassengerBandView[] {
   return product.ageBands.map((band) => {
     const price = prices.find((item) => item.passengerType === band.passengerType);
     return {
@@ -88,16 +100,30 @@ const daySailingsOfRequest = requestMemo<DaySailing[]>();
 
 /** Crossings, the ferry product, presale tiers: read once for the ferry widget and the timetable of a request. */
 function requestFerryReference(context: Context, language: Language): Promise<FerryReference> {
-  return ferryReferenceOfRequest(context, language, () => findFerryReference(context.get(servicesContext).db, language));
+  return ferryReferenceOfRequest(context, language, () =>
+    findFerryReference(context.get(servicesContext).db, language),
+  );
 }
 
 /**
  * Every crossing's sailings on a date, live at `now`, read once per request: the timetable of a day
  * and the search's leg on that day show the same seats.
  */
-function requestDaySailings(context: Context, reference: FerryReference, date: LocalDate, now: Date): Promise<DaySailing[]> {
+function requestDaySailings(
+  context: Context,
+  reference: FerryReference,
+  date: LocalDate,
+  now: Date,
+): Promise<DaySailing[]> {
   const { db } = context.get(servicesContext);
-  return daySailingsOfRequest(context, date, () => findDaySailings(db, reference.crossings.map((crossing) => crossing.id), date, now));
+  return daySailingsOfRequest(context, date, () =>
+    findDaySailings(
+      db,
+      reference.crossings.map((crossing) => crossing.id),
+      date,
+      now,
+    ),
+  );
 }
 
 export interface Loaded<T> {
@@ -106,7 +132,12 @@ export interface Loaded<T> {
 }
 
 /** The ferry widget of a page whose path is `action`. */
-export async function loadFerryWidget(request: Request, context: Context, language: Language, action: string): Promise<Loaded<FerryWidgetView>> {
+export async function loadFerryWidget(
+  request: Request,
+  context: Context,
+  language: Language,
+  action: string,
+): Promise<Loaded<FerryWidgetView>> {
   const { db, clock } = context.get(servicesContext);
   const now = clock.now();
   const url = new URL(request.url);
@@ -130,7 +161,19 @@ export async function loadFerryWidget(request: Request, context: Context, langua
     presaleTiers: presaleView(tiers),
   };
   const fallbackBands = async () =>
-    ferry ? bandsView(ferry, await findProductPrices(db, { product: ferry, category: query.category, currency: currency.iso_code, now, tiers }).catch(() => []), currency) : [];
+    ferry
+      ? bandsView(
+          ferry,
+          await findProductPrices(db, {
+            product: ferry,
+            category: query.category,
+            currency: currency.iso_code,
+            now,
+            tiers,
+          }).catch(() => []),
+          currency,
+        )
+      : [];
   if (query.step === null) return { view: { ...base, bands: await fallbackBands() }, status: 200 };
   try {
     // The legs come from the request's reads of their dates: the timetable below shows the same seats.
@@ -155,7 +198,9 @@ export async function loadFerryWidget(request: Request, context: Context, langua
       sailings: sailings.map(sailingView),
       included,
     });
-    const outbound = offer.date ? leg(offer.outbound, offer.crossing.from.name, offer.crossing.to.name, offer.date, false) : null;
+    const outbound = offer.date
+      ? leg(offer.outbound, offer.crossing.from.name, offer.crossing.to.name, offer.date, false)
+      : null;
     const inbound =
       offer.inbound && offer.returnCrossing && offer.returnDate
         ? leg(offer.inbound, offer.returnCrossing.from.name, offer.returnCrossing.to.name, offer.returnDate, true)
@@ -181,11 +226,23 @@ export async function loadFerryWidget(request: Request, context: Context, langua
         summary = {
           outbound:
             out && offer.date
-              ? { from: offer.crossing.from.name, to: offer.crossing.to.name, date: offer.date, time: out.time, arrivalTime: out.arrivalTime }
+              ? {
+                  from: offer.crossing.from.name,
+                  to: offer.crossing.to.name,
+                  date: offer.date,
+                  time: out.time,
+                  arrivalTime: out.arrivalTime,
+                }
               : null,
           inbound:
             back && offer.returnCrossing && offer.returnDate
-              ? { from: offer.returnCrossing.from.name, to: offer.returnCrossing.to.name, date: offer.returnDate, time: back.time, arrivalTime: back.arrivalTime }
+              ? {
+                  from: offer.returnCrossing.from.name,
+                  to: offer.returnCrossing.to.name,
+                  date: offer.returnDate,
+                  time: back.time,
+                  arrivalTime: back.arrivalTime,
+                }
               : null,
           openMonths: offer.open ? openMonths : null,
         };
@@ -210,12 +267,19 @@ export async function loadFerryWidget(request: Request, context: Context, langua
 /** The timetable's date: `day`, else the departure date, else today (a date outside the sale is ignored). */
 export function timetableDateOf(params: URLSearchParams, now: Date): LocalDate {
   const bounds = bookableRange(now);
-  const wanted = [params.get("day"), params.get("date")].find((value) => isLocalDate(value) && value >= bounds.min && value <= bounds.max);
+  const wanted = [params.get("day"), params.get("date")].find(
+    (value) => isLocalDate(value) && value >= bounds.min && value <= bounds.max,
+  );
   return wanted ?? localDateOf(now, OPERATOR_TIME_ZONE);
 }
 
 /** The live timetable of the date asked for (`day`, else the departure date, else today). */
-export async function loadTimetable(request: Request, context: Context, language: Language, action: string): Promise<TimetableView> {
+export async function loadTimetable(
+  request: Request,
+  context: Context,
+  language: Language,
+  action: string,
+): Promise<TimetableView> {
   const { clock } = context.get(servicesContext);
   const now = clock.now();
   const bounds = bookableRange(now);
@@ -269,17 +333,31 @@ export interface ProductPageData {
 /** A price set in the catalogue as schema.org wants it ("254.00", "MXN"), or null. */
 function offerPriceOf(money: { amountMinor: number; currency: string } | null | undefined): OfferPrice | null {
   if (!money || !isCurrencyCode(money.currency)) return null;
-  return { value: formatDecimal({ digits: BigInt(money.amountMinor), scale: minorUnitsOf(money.currency) }), currency: money.currency };
+  return {
+    value: formatDecimal({ digits: BigInt(money.amountMinor), scale: minorUnitsOf(money.currency) }),
+    currency: money.currency,
+  };
 }
 
 /** The fare an Offer states, named in the page's language: "Sencillo · Adultos · Turista". */
 export function offerCategoryOf(language: Language, oneWay: boolean): string {
   const messages = CATALOGUES[language];
-  return [oneWay ? messages["booking.trip.oneWay"] : null, messages["booking.passenger.adult"], messages["booking.category.tourist"]].filter(Boolean).join(" · ");
+  return [
+    oneWay ? messages["booking.trip.oneWay"] : null,
+    messages["booking.passenger.adult"],
+    messages["booking.category.tourist"],
+  ]
+    .filter(Boolean)
+    .join(" · ");
 }
 
 /** Breadcrumbs and the Product of a tour or park page, priced at the operator's adult tourist fare. */
-export function productPageJsonLd(input: { origin: string; language: Language; url: string; product: Product }): JsonLd[] {
+export function productPageJsonLd(input: {
+  origin: string;
+  language: Language;
+  url: string;
+  product: Product;
+}): JsonLd[] {
   const { origin, language, url, product } = input;
   const crumbs = breadcrumbList([
     { name: CATALOGUES[language]["nav.home"], url: `${origin}${pathOf("home", language)}` },
@@ -316,7 +394,12 @@ export async function loadProductPage(
   const upgrade = upgradeId === null ? null : await findProduct(db, language, { id: upgradeId });
   const currency = await findRequestCurrency(request, context, language);
   const priceOf = async (item: Product) => {
-    const prices = await findProductPrices(db, { product: item, category: "tourist", currency: currency.iso_code, now }).catch(() => []);
+    const prices = await findProductPrices(db, {
+      product: item,
+      category: "tourist",
+      currency: currency.iso_code,
+      now,
+    }).catch(() => []);
     const adult = prices.find((price) => price.passengerType === "adult");
     return { prices, from: adult ? formatMoney(adult.unit, currency) : null, amount: adult?.unit ?? null };
   };
@@ -363,7 +446,14 @@ export async function loadProductPage(
   let status = 200;
   if (when === "coupon" && params.get("step") !== null) {
     try {
-      const offer = await findCouponOffer(db, { product: { id: selected.id }, category, passengers, currency: currency.iso_code, language, now });
+      const offer = await findCouponOffer(db, {
+        product: { id: selected.id },
+        category,
+        passengers,
+        currency: currency.iso_code,
+        language,
+        now,
+      });
       widget.bands = bandsView(selected, offer.perPassenger, currency);
       widget.coupon = { validUntil: offer.validUntil, price: priceView(offer.price, currency) };
     } catch (error) {
@@ -373,7 +463,15 @@ export async function loadProductPage(
     }
   } else if (params.get("step") !== null || params.has("date")) {
     try {
-      const offer = await findActivityOffer(db, { product: { id: selected.id }, date, category, passengers, currency: currency.iso_code, language, now });
+      const offer = await findActivityOffer(db, {
+        product: { id: selected.id },
+        date,
+        category,
+        passengers,
+        currency: currency.iso_code,
+        language,
+        now,
+      });
       widget.bands = bandsView(selected, offer.perPassenger, currency);
       widget.result = {
         date: offer.day.date,
@@ -403,9 +501,16 @@ export async function loadProductPage(
       widget,
       fareBands: bandsView(product, own.prices, currency),
       complementCodes: Object.fromEntries(
-        (await findProducts(db, language, { ids: product.complements.map((complement) => complement.id) })).map((item) => [item.id, item.code]),
+        (await findProducts(db, language, { ids: product.complements.map((complement) => complement.id) })).map(
+          (item) => [item.id, item.code],
+        ),
       ),
-      jsonLd: productPageJsonLd({ origin: siteOriginOf(config, request.url), language, url: `${siteOriginOf(config, request.url)}${action}`, product }),
+      jsonLd: productPageJsonLd({
+        origin: siteOriginOf(config, request.url),
+        language,
+        url: `${siteOriginOf(config, request.url)}${action}`,
+        product,
+      }),
     },
     status,
   };
@@ -423,5 +528,7 @@ export async function loadBoatTrips(request: Request, context: Context, language
   const ferry = ferryId === null ? null : await findProduct(db, language, { id: ferryId }, { withComplements: false });
   const price = offerPriceOf(ferry?.fromPrice);
   const category = offerCategoryOf(language, true);
-  return (await findCrossings(db, language)).map((crossing) => boatTrip({ origin, url, from: crossing.from, to: crossing.to, price, category }));
+  return (await findCrossings(db, language)).map((crossing) =>
+    boatTrip({ origin, url, from: crossing.from, to: crossing.to, price, category }),
+  );
 }

@@ -20,7 +20,9 @@ describe("readFerryQuery", () => {
 
   it("reads a submitted round trip with chosen sailings", () => {
     const query = readFerryQuery(
-      new URLSearchParams("trip=round_trip&crossing=isla-mujeres-cancun&date=2031-03-05&return=2031-03-06&adults=1&children=2&infants=1&category=resident&out=12&back=40&step=continue"),
+      new URLSearchParams(
+        "trip=round_trip&crossing=isla-mujeres-cancun&date=2031-03-05&return=2031-03-06&adults=1&children=2&infants=1&category=resident&out=12&back=40&step=continue",
+      ),
       DEFAULTS,
     );
     expect(query).toMatchObject({
@@ -36,7 +38,10 @@ describe("readFerryQuery", () => {
   });
 
   it("passes bad values on for the use case to refuse, and ignores unknown options", () => {
-    const query = readFerryQuery(new URLSearchParams("trip=charter&adults=-3&children=lots&category=vip&out=abc&date=2031-03-05"), DEFAULTS);
+    const query = readFerryQuery(
+      new URLSearchParams("trip=charter&adults=-3&children=lots&category=vip&out=abc&date=2031-03-05"),
+      DEFAULTS,
+    );
     expect(query.trip).toBe("one_way");
     expect(query.category).toBe("tourist");
     expect(query.passengers.adult).toBe(-3);
@@ -74,10 +79,26 @@ describe("checkSelection: a schedule must be selected", () => {
     ["one way without", ["one_way", { chosen: null, sailings: out }, null], "scheduleRequired"],
     ["a sailing not on the list", ["one_way", { chosen: 99, sailings: out }, null], "scheduleRequired"],
     ["a sailing that cannot be sold", ["one_way", { chosen: 3, sailings: out }, null], "scheduleRequired"],
-    ["round trip without the return", ["round_trip", { chosen: 1, sailings: out }, { chosen: null, sailings: back }], "scheduleRequired"],
-    ["round trip, return after arrival", ["round_trip", { chosen: 1, sailings: out }, { chosen: 10, sailings: back }], null],
-    ["round trip, return before arrival", ["round_trip", { chosen: 2, sailings: out }, { chosen: 10, sailings: back }], "returnBeforeOutbound"],
-    ["round trip, return just at arrival", ["round_trip", { chosen: 2, sailings: out }, { chosen: 11, sailings: [sailing(11, "15:25", "15:50")] }], "returnBeforeOutbound"],
+    [
+      "round trip without the return",
+      ["round_trip", { chosen: 1, sailings: out }, { chosen: null, sailings: back }],
+      "scheduleRequired",
+    ],
+    [
+      "round trip, return after arrival",
+      ["round_trip", { chosen: 1, sailings: out }, { chosen: 10, sailings: back }],
+      null,
+    ],
+    [
+      "round trip, return before arrival",
+      ["round_trip", { chosen: 2, sailings: out }, { chosen: 10, sailings: back }],
+      "returnBeforeOutbound",
+    ],
+    [
+      "round trip, return just at arrival",
+      ["round_trip", { chosen: 2, sailings: out }, { chosen: 11, sailings: [sailing(11, "15:25", "15:50")] }],
+      "returnBeforeOutbound",
+    ],
   ])("%s", (_name, args, expected) => {
     expect(checkSelection(...args)).toBe(expected);
   });

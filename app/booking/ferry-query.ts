@@ -27,7 +27,10 @@ export interface ParsedFerryQuery extends FerryQuery {
   step: "search" | "continue" | null;
 }
 
-export function readFerryQuery(params: URLSearchParams, defaults: { crossing: string; date: string }): ParsedFerryQuery {
+export function readFerryQuery(
+  params: URLSearchParams,
+  defaults: { crossing: string; date: string },
+): ParsedFerryQuery {
   const step = params.get("step");
   const date = params.get("date")?.trim() || defaults.date;
   return {

@@ -5,16 +5,54 @@ import type { TimetableView } from "../components/booking/timetable.tsx";
 import type { FerryWidgetView, LegView } from "../components/booking/types.ts";
 import { isLiveSearch, liveSailingsHref, withLiveData, withoutLiveData, type LiveSailings } from "./live-sailings.ts";
 
-const sailing = (id: number, seatsLeft: number) => ({ id, time: "09:00", arrivalTime: "09:25", vessel: "Caribe", seatsLeft, status: "available" as const, closureReason: null, selectable: true });
-const leg: LegView = { from: "Cancún", to: "Isla", date: "Thursday", sailings: [sailing(1, 40), sailing(2, 3)], included: false };
-const price = { currency: "MXN", lines: [{ type: "adult" as const, count: 2, total: "$508.00" }], subtotal: "$508.00", discount: null, total: "$508.00", presale: null };
+const sailing = (id: number, seatsLeft: number) => ({
+  id,
+  time: "09:00",
+  arrivalTime: "09:25",
+  vessel: "Caribe",
+  seatsLeft,
+  status: "available" as const,
+  closureReason: null,
+  selectable: true,
+});
+const leg: LegView = {
+  from: "Cancún",
+  to: "Isla",
+  date: "Thursday",
+  sailings: [sailing(1, 40), sailing(2, 3)],
+  included: false,
+};
+const price = {
+  currency: "MXN",
+  lines: [{ type: "adult" as const, count: 2, total: "$508.00" }],
+  subtotal: "$508.00",
+  discount: null,
+  total: "$508.00",
+  presale: null,
+};
 const bands = [{ type: "adult" as const, range: "12+", price: "$254.00" }];
-const widget = { query: { passengers: { adult: 2, child: 0, infant: 0 } }, bands, result: { outbound: leg, inbound: null, price }, error: null } as unknown as FerryWidgetView;
+const widget = {
+  query: { passengers: { adult: 2, child: 0, infant: 0 } },
+  bands,
+  result: { outbound: leg, inbound: null, price },
+  error: null,
+} as unknown as FerryWidgetView;
 const timetable: TimetableView = {
   action: "/en/routes-schedules/",
   date: "2031-03-13",
   bounds: { min: "2031-03-03", max: "2031-09-03" },
-  crossings: [{ code: "a", from: "Cancún", to: "Isla", place: "Cancún", durationMinutes: 25, sailings: [{ id: 1, time: "09:00", arrivalTime: "09:25", seatsLeft: 40, status: "available", closureReason: null }] }],
+  crossings: [
+    {
+      code: "a",
+      from: "Cancún",
+      to: "Isla",
+      place: "Cancún",
+      durationMinutes: 25,
+      sailings: [
+        { id: 1, time: "09:00", arrivalTime: "09:25", seatsLeft: 40, status: "available", closureReason: null },
+      ],
+    },
+  ],
 };
 
 describe("live searches", () => {
@@ -30,7 +68,10 @@ describe("live searches", () => {
   });
 
   it("read their data at one address per search and currency, whatever else the address carries", () => {
-    const href = liveSailingsHref(new URLSearchParams("utm_source=x&trip=one_way&date=2031-03-13&adults=3&crossing=a"), "USD");
+    const href = liveSailingsHref(
+      new URLSearchParams("utm_source=x&trip=one_way&date=2031-03-13&adults=3&crossing=a"),
+      "USD",
+    );
     expect(href).toBe("/api/sailings/live?adults=3&crossing=a&date=2031-03-13&trip=one_way&currency=USD");
   });
 });
@@ -58,7 +99,10 @@ describe("a live page", () => {
       bands,
       price,
     };
-    const { widget: shown, timetable: table } = withLiveData(withoutLiveData(widget, timetable), { kind: "ready", data: live });
+    const { widget: shown, timetable: table } = withLiveData(withoutLiveData(widget, timetable), {
+      kind: "ready",
+      data: live,
+    });
     expect(shown.result?.outbound?.pending).toBeUndefined();
     expect(shown.result?.outbound?.sailings.map((item) => [item.seatsLeft, item.status, item.selectable])).toEqual([
       [39, "available", true],
@@ -71,7 +115,10 @@ describe("a live page", () => {
   });
 
   it("shows a refused search as the widget's error, without legs", () => {
-    const { widget: shown } = withLiveData(withoutLiveData(widget, timetable), { kind: "refused", code: "TOO_MANY_PASSENGERS" });
+    const { widget: shown } = withLiveData(withoutLiveData(widget, timetable), {
+      kind: "refused",
+      code: "TOO_MANY_PASSENGERS",
+    });
     expect(shown.result).toBeNull();
     expect(shown.error).toEqual({ code: "TOO_MANY_PASSENGERS" });
   });

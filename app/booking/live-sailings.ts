@@ -4,7 +4,14 @@
 // JSON answer shared for a second (GET /api/sailings/live) and lays them over the page. A form sent
 // without JavaScript carries `nojs`, and such a page is rendered whole by the server. Pure: the loader,
 // the page, the API and the page cache's key all ask these functions.
-import type { FerryWidgetView, LegView, PassengerBandView, PriceView, SailingStatusId, ClosureReasonId } from "../components/booking/types.ts";
+import type {
+  FerryWidgetView,
+  LegView,
+  PassengerBandView,
+  PriceView,
+  SailingStatusId,
+  ClosureReasonId,
+} from "../components/booking/types.ts";
 import type { TimetableView } from "../components/booking/timetable.tsx";
 import { readFerryQuery } from "./ferry-query.ts";
 
@@ -15,7 +22,16 @@ export const BROWSER_ONLY_PARAMETERS = ["adults", "children", "infants"] as cons
 export const NO_SCRIPT_PARAMETER = "nojs";
 
 /** The page's parameters the live data reads, besides the currency. */
-export const LIVE_QUERY_PARAMETERS = ["crossing", "trip", "date", "return", "category", "day", "step", ...BROWSER_ONLY_PARAMETERS] as const;
+export const LIVE_QUERY_PARAMETERS = [
+  "crossing",
+  "trip",
+  "date",
+  "return",
+  "category",
+  "day",
+  "step",
+  ...BROWSER_ONLY_PARAMETERS,
+] as const;
 
 export const LIVE_SAILINGS_PATH = "/api/sailings/live";
 
@@ -81,7 +97,9 @@ export function liveSailingsHref(params: URLSearchParams, currency: string): str
 const PLACEHOLDER = { seatsLeft: 0, status: "available", closureReason: null, selectable: true } as const;
 
 function pendingLeg(leg: LegView | null): LegView | null {
-  return leg ? { ...leg, pending: true, sailings: leg.sailings.map((sailing) => ({ ...sailing, ...PLACEHOLDER })) } : null;
+  return leg
+    ? { ...leg, pending: true, sailings: leg.sailings.map((sailing) => ({ ...sailing, ...PLACEHOLDER })) }
+    : null;
 }
 
 /**
@@ -90,16 +108,30 @@ function pendingLeg(leg: LegView | null): LegView | null {
  * HTML and the page may be kept longer than live data. Every sailing can be chosen until the live data
  * says otherwise; Continue checks it.
  */
-export function withoutLiveData(widget: FerryWidgetView, timetable: TimetableView): { widget: FerryWidgetView; timetable: TimetableView } {
+export function withoutLiveData(
+  widget: FerryWidgetView,
+  timetable: TimetableView,
+): { widget: FerryWidgetView; timetable: TimetableView } {
   const bands = widget.bands.map((band) => ({ ...band, price: PENDING_FARE }));
   return {
-    widget: { ...widget, bands, result: widget.result ? { outbound: pendingLeg(widget.result.outbound), inbound: pendingLeg(widget.result.inbound), price: null } : null },
+    widget: {
+      ...widget,
+      bands,
+      result: widget.result
+        ? { outbound: pendingLeg(widget.result.outbound), inbound: pendingLeg(widget.result.inbound), price: null }
+        : null,
+    },
     timetable: {
       ...timetable,
       pending: true,
       crossings: timetable.crossings.map((crossing) => ({
         ...crossing,
-        sailings: crossing.sailings.map((sailing) => ({ ...sailing, seatsLeft: 0, status: "available" as const, closureReason: null })),
+        sailings: crossing.sailings.map((sailing) => ({
+          ...sailing,
+          seatsLeft: 0,
+          status: "available" as const,
+          closureReason: null,
+        })),
       })),
     },
   };
@@ -127,7 +159,13 @@ export function withLiveData(
       sailings: value.sailings.map((sailing) => {
         const found = byId.get(sailing.id);
         return found
-          ? { ...sailing, seatsLeft: found.seatsLeft, status: found.status, closureReason: found.closureReason, selectable: found.selectable }
+          ? {
+              ...sailing,
+              seatsLeft: found.seatsLeft,
+              status: found.status,
+              closureReason: found.closureReason,
+              selectable: found.selectable,
+            }
           : { ...sailing, selectable: false };
       }),
     };
@@ -137,7 +175,9 @@ export function withLiveData(
     widget: {
       ...widget,
       bands: live.data.bands,
-      result: widget.result ? { outbound: leg(widget.result.outbound), inbound: leg(widget.result.inbound), price: live.data.price } : null,
+      result: widget.result
+        ? { outbound: leg(widget.result.outbound), inbound: leg(widget.result.inbound), price: live.data.price }
+        : null,
     },
     timetable: {
       ...table,
@@ -145,7 +185,9 @@ export function withLiveData(
         ...crossing,
         sailings: crossing.sailings.map((sailing) => {
           const found = byId.get(sailing.id);
-          return found ? { ...sailing, seatsLeft: found.seatsLeft, status: found.status, closureReason: found.closureReason } : sailing;
+          return found
+            ? { ...sailing, seatsLeft: found.seatsLeft, status: found.status, closureReason: found.closureReason }
+            : sailing;
         }),
       })),
     },

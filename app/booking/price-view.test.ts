@@ -4,7 +4,13 @@ import { money, parseMoney, sum, type CurrencyFormat } from "../../lib/money.ts"
 import type { OfferPrice } from "../../flows/booking-offers.ts";
 import { priceView } from "./price-view.ts";
 
-const USD: CurrencyFormat = { iso_code: "USD", presentation_symbol: "US$", position: "I", decimal_separator: ".", thousand_separator: "," };
+const USD: CurrencyFormat = {
+  iso_code: "USD",
+  presentation_symbol: "US$",
+  position: "I",
+  decimal_separator: ".",
+  thousand_separator: ",",
+};
 const usd = (minor: number) => money(minor, "USD");
 
 // 2 adults at 509.00 and a child at 249.00, 5 % presale off each person's fare.

@@ -8,10 +8,16 @@ import type { PriceView } from "../components/booking/types.ts";
 export function priceView(price: OfferPrice, currency: CurrencyFormat): PriceView {
   return {
     currency: currency.iso_code,
-    lines: price.lines.map((line) => ({ type: line.passengerType, count: line.quantity, total: formatMoney(multiply(line.unit, line.quantity), currency) })),
+    lines: price.lines.map((line) => ({
+      type: line.passengerType,
+      count: line.quantity,
+      total: formatMoney(multiply(line.unit, line.quantity), currency),
+    })),
     subtotal: formatMoney(price.subtotal, currency),
     discount: price.discount.amountMinor > 0 ? formatMoney(price.discount, currency) : null,
     total: formatMoney(price.total, currency),
-    presale: price.presale ? { days: price.presale.minDaysAhead, percent: price.presale.discountBasisPoints / 100 } : null,
+    presale: price.presale
+      ? { days: price.presale.minDaysAhead, percent: price.presale.discountBasisPoints / 100 }
+      : null,
   };
 }

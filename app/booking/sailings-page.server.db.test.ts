@@ -54,7 +54,14 @@ type PageData = Awaited<ReturnType<typeof loader>>["data"];
 async function loadPage(url = PAGE): Promise<PageData> {
   const context = new RouterContextProvider();
   context.set(servicesContext, { ...runtime.services, db: counted });
-  context.set(requestContext, { requestId: "test", logger: createLogger("silent"), nonce: "n", clientAddress: "127.0.0.1", country: null, site });
+  context.set(requestContext, {
+    requestId: "test",
+    logger: createLogger("silent"),
+    nonce: "n",
+    clientAddress: "127.0.0.1",
+    country: null,
+    site,
+  });
   const request = new Request(url);
   const args = { request, context, params: {}, unstable_pattern: "" } as unknown as Parameters<typeof loader>[0];
   const [, page] = await Promise.all([loadRootData(request, context), loader(args)]);
@@ -62,10 +69,12 @@ async function loadPage(url = PAGE): Promise<PageData> {
 }
 
 const outboundOf = (page: PageData): SailingView[] => page.widget.result?.outbound?.sailings ?? [];
-const timetableOf = (page: PageData, code: string): TimetableSailingView[] => page.timetable.crossings.find((crossing) => crossing.code === code)?.sailings ?? [];
+const timetableOf = (page: PageData, code: string): TimetableSailingView[] =>
+  page.timetable.crossings.find((crossing) => crossing.code === code)?.sailings ?? [];
 
 /** The table a statement reads: its last `from "…"` (the sailings' seat count is a subquery before it), else its first word. */
-const tableOf = (statement: string) => [...statement.matchAll(/\bfrom "(\w+)"/g)].at(-1)?.[1] ?? statement.split(" ")[0]!;
+const tableOf = (statement: string) =>
+  [...statement.matchAll(/\bfrom "(\w+)"/g)].at(-1)?.[1] ?? statement.split(" ")[0]!;
 
 describe("the routes and schedules page", () => {
   it("shows a hold taken a moment ago, on the search's leg and in the timetable alike", async () => {
@@ -74,19 +83,38 @@ describe("the routes and schedules page", () => {
     const row = timetableOf(before, CROSSING_TO_ISLA_CODE).find((item) => item.id === sailing.id);
     expect(row?.seatsLeft).toBe(sailing.seatsLeft);
     // A timetable row carries what the table shows and nothing more (it is serialized into the page).
-    expect(Object.keys(row ?? {}).sort()).toEqual(["arrivalTime", "closureReason", "id", "seatsLeft", "status", "time"]);
+    expect(Object.keys(row ?? {}).sort()).toEqual([
+      "arrivalTime",
+      "closureReason",
+      "id",
+      "seatsLeft",
+      "status",
+      "time",
+    ]);
     await addToCart(
       runtime.database.db,
       {
         sessionId: null,
         currency: "MXN",
-        item: { type: "ferry", crossing: CROSSING_TO_ISLA_CODE, trip: "one_way", date: DAY, returnDate: null, outboundSailingId: sailing.id, inboundSailingId: null, category: "tourist", passengers: { adult: 3, child: 0, infant: 0 } },
+        item: {
+          type: "ferry",
+          crossing: CROSSING_TO_ISLA_CODE,
+          trip: "one_way",
+          date: DAY,
+          returnDate: null,
+          outboundSailingId: sailing.id,
+          inboundSailingId: null,
+          category: "tourist",
+          passengers: { adult: 3, child: 0, infant: 0 },
+        },
       },
       { siteCode: "travesia", language: "en", now: NOW, holdSeconds: 900 },
     );
     const after = await loadPage();
     expect(outboundOf(after).find((item) => item.id === sailing.id)?.seatsLeft).toBe(sailing.seatsLeft - 3);
-    expect(timetableOf(after, CROSSING_TO_ISLA_CODE).find((item) => item.id === sailing.id)?.seatsLeft).toBe(sailing.seatsLeft - 3);
+    expect(timetableOf(after, CROSSING_TO_ISLA_CODE).find((item) => item.id === sailing.id)?.seatsLeft).toBe(
+      sailing.seatsLeft - 3,
+    );
   });
 
   it("reads afresh on each request: a closure made between two requests shows on the second only", async () => {
@@ -96,7 +124,9 @@ describe("the routes and schedules page", () => {
     const after = await loadPage();
     const inbound = after.widget.result?.inbound?.sailings ?? [];
     expect(inbound.length).toBeGreaterThan(0);
-    expect(inbound.every((item) => item.status === "closed" && item.closureReason === "weather" && !item.selectable)).toBe(true);
+    expect(
+      inbound.every((item) => item.status === "closed" && item.closureReason === "weather" && !item.selectable),
+    ).toBe(true);
     // The outbound day has no closure: the memo is of a date, not of "the sailings" of the request.
     expect(outboundOf(after).some((item) => item.status === "available")).toBe(true);
   });
@@ -109,8 +139,12 @@ describe("the routes and schedules page", () => {
     expect(live.widget.result?.outbound?.pending).toBe(true);
     expect(live.timetable.pending).toBe(true);
     // Placeholders only: nothing in the page depends on a seat taken or on the passengers asked for.
-    expect(new Set(outboundOf(live).map((item) => `${item.seatsLeft}/${item.status}/${item.selectable}`))).toEqual(new Set(["0/available/true"]));
-    expect(timetableOf(live, CROSSING_TO_ISLA_CODE).every((item) => item.seatsLeft === 0 && item.status === "available")).toBe(true);
+    expect(new Set(outboundOf(live).map((item) => `${item.seatsLeft}/${item.status}/${item.selectable}`))).toEqual(
+      new Set(["0/available/true"]),
+    );
+    expect(
+      timetableOf(live, CROSSING_TO_ISLA_CODE).every((item) => item.seatsLeft === 0 && item.status === "available"),
+    ).toBe(true);
     const other = await loadPage(LIVE_PAGE.replace("adults=2&children=1", "adults=5"));
     expect(JSON.stringify(other)).toBe(JSON.stringify(live));
     // The summary step (its add-to-cart form carries the counts) is rendered whole.
@@ -125,7 +159,15 @@ describe("the routes and schedules page", () => {
     for (const statement of statements) reads.set(tableOf(statement), (reads.get(tableOf(statement)) ?? 0) + 1);
     // One read each of what operators edit; the search's two dates and the timetable's (the
     // outbound's) make two reads of live sailings, their seats and closures in one statement each.
-    expect(Object.fromEntries(reads)).toMatchObject({ crossings: 1, ports: 1, presale_tiers: 1, fares: 1, product_passenger_types: 1, vessels: 1, sailings: 2 });
+    expect(Object.fromEntries(reads)).toMatchObject({
+      crossings: 1,
+      ports: 1,
+      presale_tiers: 1,
+      fares: 1,
+      product_passenger_types: 1,
+      vessels: 1,
+      sailings: 2,
+    });
     expect(reads.get("closures") ?? 0).toBe(0);
     expect(reads.get("product_complements") ?? 0).toBe(0);
     // A regression check on the whole, not a timing: 29 statements before ADR 0044, 13 after.

@@ -6,7 +6,15 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { cartSessionCookie } from "../../lib/cart-session.ts";
 import { AppError, ERROR_STATUS, isAppError, type ErrorCode } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
-import { addToCart, emptyCart, findCartView, holdCartLineAgain, removeCartLine, type CartItemInput, type CartView } from "../../flows/cart.ts";
+import {
+  addToCart,
+  emptyCart,
+  findCartView,
+  holdCartLineAgain,
+  removeCartLine,
+  type CartItemInput,
+  type CartView,
+} from "../../flows/cart.ts";
 import { cartErrorKindOf } from "../../modules/cart/index.ts";
 import { readCount } from "../booking/ferry-query.ts";
 import { checkoutPageOf, type CheckoutPageId } from "../checkout/payment-details.server.ts";
@@ -19,7 +27,15 @@ import { readCartSession } from "./cart-session.server.ts";
 type Context = Readonly<RouterContextProvider>;
 
 /** What the form names an intent; the widgets post `add-ferry`, `add-activity` and `add-coupon`. */
-export const CART_INTENTS = ["add-ferry", "add-activity", "add-coupon", "add-complement", "remove", "hold-again", "empty"] as const;
+export const CART_INTENTS = [
+  "add-ferry",
+  "add-activity",
+  "add-coupon",
+  "add-complement",
+  "remove",
+  "hold-again",
+  "empty",
+] as const;
 export type CartIntent = (typeof CART_INTENTS)[number];
 
 export interface CartPageData {
@@ -52,15 +68,26 @@ export type ReasonKey = `cart.error.${(typeof SPECIFIC_REASONS)[number] | "avail
 export function reasonKey(code: string): ReasonKey {
   const specific = SPECIFIC_REASONS.find((candidate) => candidate === code);
   if (specific) return `cart.error.${specific}`;
-  return Object.hasOwn(ERROR_STATUS, code) && cartErrorKindOf(code as ErrorCode) === "availability" ? "cart.error.availability" : "cart.error.any";
+  return Object.hasOwn(ERROR_STATUS, code) && cartErrorKindOf(code as ErrorCode) === "availability"
+    ? "cart.error.availability"
+    : "cart.error.any";
 }
 
-export async function loadCartPage(request: Request, context: Context, language: Language): Promise<{ data: CartPageData; headers: Headers }> {
+export async function loadCartPage(
+  request: Request,
+  context: Context,
+  language: Language,
+): Promise<{ data: CartPageData; headers: Headers }> {
   const { db, clock, config } = context.get(servicesContext);
   const url = new URL(request.url);
   const headers = new Headers({ "Cache-Control": "no-store" });
   const error = url.searchParams.get("error");
-  const notice: CartPageData["notice"] = url.searchParams.get("updated") === "1" ? { ok: true } : error && /^[A-Z_]{3,40}$/.test(error) ? { ok: false, reason: reasonKey(error) } : null;
+  const notice: CartPageData["notice"] =
+    url.searchParams.get("updated") === "1"
+      ? { ok: true }
+      : error && /^[A-Z_]{3,40}$/.test(error)
+        ? { ok: false, reason: reasonKey(error) }
+        : null;
   const sessionId = readCartSession(request);
   if (sessionId === null) return { data: { cart: null, checkoutPage: "paymentDetails", notice }, headers };
   try {
@@ -98,7 +125,11 @@ const CART_FIELDS = {
 export function readCartItem(intent: CartIntent, form: FormData): CartItemInput {
   const fields = formValuesOf(form, CART_FIELDS);
   const { category } = fields;
-  const passengers = { adult: readCount(fields.adults, 1), child: readCount(fields.children, 0), infant: readCount(fields.infants, 0) };
+  const passengers = {
+    adult: readCount(fields.adults, 1),
+    child: readCount(fields.children, 0),
+    infant: readCount(fields.infants, 0),
+  };
   if (intent === "add-ferry") {
     return {
       type: "ferry",
@@ -112,7 +143,8 @@ export function readCartItem(intent: CartIntent, form: FormData): CartItemInput 
       passengers,
     };
   }
-  if (intent === "add-activity") return { type: "activity", productId: fields.product ?? 0, date: fields.date ?? "", category, passengers };
+  if (intent === "add-activity")
+    return { type: "activity", productId: fields.product ?? 0, date: fields.date ?? "", category, passengers };
   if (intent === "add-coupon") return { type: "coupon", productId: fields.product ?? 0, category, passengers };
   return {
     type: "complement",
@@ -135,11 +167,17 @@ export async function applyCartForm(request: Request, context: Context, language
   const cartContext = cartContextOf(services, { siteCode: site.code, language, clientAddress });
   const headers = new Headers({ "Cache-Control": "no-store" });
   try {
-    if (intent === null || !CART_INTENTS.includes(intent)) throw new AppError("INVALID_REQUEST", { issues: [{ path: "body.intent", code: "unknown_intent" }] });
+    if (intent === null || !CART_INTENTS.includes(intent))
+      throw new AppError("INVALID_REQUEST", { issues: [{ path: "body.intent", code: "unknown_intent" }] });
     if (intent.startsWith("add-")) {
       const currency = await findRequestCurrency(request, context, language);
-      const added = await addToCart(db, { sessionId, currency: currency.iso_code, item: readCartItem(intent, form) }, cartContext);
-      if (added.sessionId !== sessionId) headers.append("Set-Cookie", cartSessionCookie(added.sessionId, config.NODE_ENV === "production"));
+      const added = await addToCart(
+        db,
+        { sessionId, currency: currency.iso_code, item: readCartItem(intent, form) },
+        cartContext,
+      );
+      if (added.sessionId !== sessionId)
+        headers.append("Set-Cookie", cartSessionCookie(added.sessionId, config.NODE_ENV === "production"));
     } else {
       if (sessionId === null) throw new AppError("CART_NOT_FOUND");
       const lineId = fields.line ?? "";

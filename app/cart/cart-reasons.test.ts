@@ -8,13 +8,16 @@ import { es } from "../i18n/messages/es.ts";
 import { pt } from "../i18n/messages/pt.ts";
 
 describe("the hold ceilings' refusals on the cart page", () => {
-  it.each(["GROUP_BOOKING_REQUIRED", "TOO_MANY_SEATS_HELD"] as const)("%s has its own message in every language, pointing groups to the call center", (code) => {
-    const key = reasonKey(code);
-    expect(key).toBe(`cart.error.${code}`);
-    expect(en[key]).toMatch(/call center/);
-    expect(es[key]).toMatch(/call center/);
-    expect(pt[key]).toMatch(/central de atendimento/);
-  });
+  it.each(["GROUP_BOOKING_REQUIRED", "TOO_MANY_SEATS_HELD"] as const)(
+    "%s has its own message in every language, pointing groups to the call center",
+    (code) => {
+      const key = reasonKey(code);
+      expect(key).toBe(`cart.error.${code}`);
+      expect(en[key]).toMatch(/call center/);
+      expect(es[key]).toMatch(/call center/);
+      expect(pt[key]).toMatch(/central de atendimento/);
+    },
+  );
 });
 
 it("a waiting-list claim refused for the address's holds says so in the visitor's language", () => {

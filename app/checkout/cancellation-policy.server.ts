@@ -6,5 +6,7 @@ import type { PolicyView } from "../components/booking/cancellation-policy.tsx";
 
 export function policyViewOf(kind: ProductKind): PolicyView {
   const policy = cancellationPolicyOf(kind);
-  return policy.kind === "tiered" ? { refundable: true, tiers: [...policy.tiers], dateChangeable: policy.dateChangeable } : { refundable: false, dateChangeable: policy.dateChangeable };
+  return policy.kind === "tiered"
+    ? { refundable: true, tiers: [...policy.tiers], dateChangeable: policy.dateChangeable }
+    : { refundable: false, dateChangeable: policy.dateChangeable };
 }

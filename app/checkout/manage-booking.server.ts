@@ -74,7 +74,13 @@ function secure(context: Context): boolean {
 function accessHeaders(context: Context, booking: BookingRow): Headers {
   const { config } = context.get(servicesContext);
   const headers = new Headers(NO_STORE);
-  headers.append("Set-Cookie", bookingAccessCookie({ reference: booking.reference, secret: guestSecretOf(config.GUEST_ACCESS_SECRET, booking.id) }, secure(context)));
+  headers.append(
+    "Set-Cookie",
+    bookingAccessCookie(
+      { reference: booking.reference, secret: guestSecretOf(config.GUEST_ACCESS_SECRET, booking.id) },
+      secure(context),
+    ),
+  );
   return headers;
 }
 
@@ -130,7 +136,12 @@ export async function loadManageBooking(request: Request, context: Context, lang
     if (date === bookableRange(now).min && !line.sailingClosed) change.error = "DATE_CHANGE_SAME_DAY";
     else {
       try {
-        change.options = await findDateChangeOptions({ db: services.db, now }, booking, { lineId, date, returnDate }, language);
+        change.options = await findDateChangeOptions(
+          { db: services.db, now },
+          booking,
+          { lineId, date, returnDate },
+          language,
+        );
       } catch (error) {
         if (!isAppError(error)) throw error;
         change.error = error.code;
@@ -139,13 +150,28 @@ export async function loadManageBooking(request: Request, context: Context, lang
   }
   const range = bookableRange(now);
   const asked = url.searchParams.get("notice");
-  const notice = asked === "date-changed" || asked === "open-ticket" || asked === "cancelled" ? asked : url.searchParams.get("resent") === "1" ? "email-resent" : null;
+  const notice =
+    asked === "date-changed" || asked === "open-ticket" || asked === "cancelled"
+      ? asked
+      : url.searchParams.get("resent") === "1"
+        ? "email-resent"
+        : null;
   const resendError = /^[A-Z_]{3,40}$/.exec(query.error)?.[0] ?? null;
   // A line whose sailing the operator closed may move to today's later sailings (ADR 0038).
   const earliest = view.lines.some((item) => item.sailingClosed) ? range.min : addDays(range.min, 1);
   const asksCancel = query.cancel;
-  const cancelLineId = view.lines.some((item) => item.id === asksCancel && item.cancellation.offer !== null) ? asksCancel : null;
-  const shown: ManageBookingData = { kind: "booking", booking: view, notice, resendError, change, cancelLineId, dates: { min: earliest, max: range.max } };
+  const cancelLineId = view.lines.some((item) => item.id === asksCancel && item.cancellation.offer !== null)
+    ? asksCancel
+    : null;
+  const shown: ManageBookingData = {
+    kind: "booking",
+    booking: view,
+    notice,
+    resendError,
+    change,
+    cancelLineId,
+    dates: { min: earliest, max: range.max },
+  };
   return data(shown, { headers: NO_STORE });
 }
 
@@ -166,7 +192,11 @@ export async function submitManageBooking(request: Request, context: Context, la
   if (intent === "find") {
     const values = { reference: form.reference, email: form.email };
     try {
-      const lookups = { limiter: services.rateLimiter, clientAddress: context.get(requestContext).clientAddress, now: services.clock.now() };
+      const lookups = {
+        limiter: services.rateLimiter,
+        clientAddress: context.get(requestContext).clientAddress,
+        now: services.clock.now(),
+      };
       const booking = await findBookingForGuest({ db: services.db, lookups }, values);
       return redirect(page, { headers: accessHeaders(context, booking) });
     } catch (error) {
@@ -178,16 +208,28 @@ export async function submitManageBooking(request: Request, context: Context, la
 
   if (intent === "forget") {
     // Leaves this browser without access (a shared computer): the cookie is emptied at once.
-    return redirect(page, { headers: { ...NO_STORE, "Set-Cookie": `${COOKIE.bookingAccess}=; HttpOnly; ${cookieAttributes(secure(context), 0)}` } });
+    return redirect(page, {
+      headers: {
+        ...NO_STORE,
+        "Set-Cookie": `${COOKIE.bookingAccess}=; HttpOnly; ${cookieAttributes(secure(context), 0)}`,
+      },
+    });
   }
 
   const booking = await bookingOfCookie(request, context);
-  if ((intent !== "change-date" && intent !== "open-ticket" && intent !== "cancel") || !booking) return redirect(page, { headers: NO_STORE });
+  if ((intent !== "change-date" && intent !== "open-ticket" && intent !== "cancel") || !booking)
+    return redirect(page, { headers: NO_STORE });
   const { lineId, newDate } = form;
   if (intent === "cancel") {
     try {
       await cancelLineUnderPolicy(
-        { db: services.db, provider: services.payments, now: services.clock.now(), actor: BUYER_ACTOR, requestId: context.get(requestContext).requestId },
+        {
+          db: services.db,
+          provider: services.payments,
+          now: services.clock.now(),
+          actor: BUYER_ACTOR,
+          requestId: context.get(requestContext).requestId,
+        },
         { reference: booking.reference, lineId },
       );
       return redirect(`${page}?notice=cancelled`, { headers: NO_STORE });
@@ -211,7 +253,13 @@ export async function submitManageBooking(request: Request, context: Context, la
   try {
     await changeBookingDate(
       services,
-      { bookingId: booking.id, lineId, newDate, outboundSailingId: sailing(form.outboundSailingId), inboundSailingId: sailing(form.inboundSailingId) },
+      {
+        bookingId: booking.id,
+        lineId,
+        newDate,
+        outboundSailingId: sailing(form.outboundSailingId),
+        inboundSailingId: sailing(form.inboundSailingId),
+      },
       services.clock.now(),
     );
     return redirect(`${page}?notice=date-changed`, { headers: NO_STORE });

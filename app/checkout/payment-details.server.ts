@@ -31,7 +31,12 @@ import { bookingAccessCookie, readBookingAccess } from "./booking-access.server.
 type Context = Readonly<RouterContextProvider>;
 
 /** Why the provider sent the buyer back without paying: the codes our messages translate. */
-export const DECLINE_CODES = ["card_declined", "insufficient_funds", "authentication_failed", "payment_cancelled"] as const;
+export const DECLINE_CODES = [
+  "card_declined",
+  "insufficient_funds",
+  "authentication_failed",
+  "payment_cancelled",
+] as const;
 export type DeclineCode = (typeof DECLINE_CODES)[number];
 
 export interface NamedLineView {
@@ -60,8 +65,14 @@ export function checkoutPageOf(lines: readonly Pick<CartView["lines"][number], "
  * only an all-coupon cart (another cart pays on the payment details, keeping the query, e.g. a decline).
  * The payment details serve any cart, coupons included.
  */
-export function checkoutRedirectOf(page: CheckoutPageId, lines: readonly Pick<CartView["lines"][number], "kind" | "trip">[], language: Language, search: string): string | null {
-  if (page === "paymentDetailsCoupon" && checkoutPageOf(lines) !== "paymentDetailsCoupon") return `${pathOf("paymentDetails", language)}${search}`;
+export function checkoutRedirectOf(
+  page: CheckoutPageId,
+  lines: readonly Pick<CartView["lines"][number], "kind" | "trip">[],
+  language: Language,
+  search: string,
+): string | null {
+  if (page === "paymentDetailsCoupon" && checkoutPageOf(lines) !== "paymentDetailsCoupon")
+    return `${pathOf("paymentDetails", language)}${search}`;
   return null;
 }
 
@@ -106,16 +117,23 @@ export interface PaymentFormFailure {
   values: PaymentFormValues;
 }
 
-export async function loadPaymentDetails(request: Request, context: Context, language: Language, page: CheckoutPageId = "paymentDetails"): Promise<PaymentDetailsData> {
+export async function loadPaymentDetails(
+  request: Request,
+  context: Context,
+  language: Language,
+  page: CheckoutPageId = "paymentDetails",
+): Promise<PaymentDetailsData> {
   const { db, clock, config } = context.get(servicesContext);
   const { site } = context.get(requestContext);
   const sessionId = readCartSession(request);
   const cartPath = pathOf("cart", language);
   if (sessionId === null) throw redirect(cartPath);
-  const cart = await findCartView(db, { sessionId, language, now: clock.now(), includeUsd: true }).catch((error: unknown) => {
-    if (isAppError(error) && error.code === "CART_NOT_FOUND") throw redirect(cartPath);
-    throw error;
-  });
+  const cart = await findCartView(db, { sessionId, language, now: clock.now(), includeUsd: true }).catch(
+    (error: unknown) => {
+      if (isAppError(error) && error.code === "CART_NOT_FOUND") throw redirect(cartPath);
+      throw error;
+    },
+  );
   if (cart.status !== "open" || cart.lines.length === 0) throw redirect(cartPath);
   const url = new URL(request.url);
   const elsewhere = checkoutRedirectOf(page, cart.lines, language, url.search);
@@ -131,12 +149,18 @@ export async function loadPaymentDetails(request: Request, context: Context, lan
         lineId: line.id,
         productName: line.product.name,
         resident: line.category === "resident",
-        passengers: passengerTypesOf({ adults: line.passengers.adult, children: line.passengers.child, infants: line.passengers.infant }),
+        passengers: passengerTypesOf({
+          adults: line.passengers.adult,
+          children: line.passengers.child,
+          infants: line.passengers.infant,
+        }),
       })),
     paypal: cart.currency === "MXN",
     instalments: cart.currency === INSTALMENT_CURRENCY ? instalmentOffers(await findInstalmentBanks(db, language)) : [],
     declined: DECLINE_CODES.find((code) => code === declined) ?? null,
-    typed: formValuesOf(await findCheckoutDraft(db, sessionId, readBookingAccess(request)), { singlePayment: url.searchParams.get(SINGLE_PAYMENT.name) === SINGLE_PAYMENT.value }),
+    typed: formValuesOf(await findCheckoutDraft(db, sessionId, readBookingAccess(request)), {
+      singlePayment: url.searchParams.get(SINGLE_PAYMENT.name) === SINGLE_PAYMENT.value,
+    }),
     uplift: upliftScriptForPage(config, { siteFlags: site.flags, language, currency: cart.currency }),
     policies: cartPolicies(cart.lines),
     savedTravellers: await savedTravellersOf(request, context),
@@ -221,30 +245,48 @@ export async function submitPaymentDetails(request: Request, context: Context, l
   const thankYou = `${origin}${pathOf("cartThankYou", language)}`;
   try {
     const paysMonthly = values.upliftToken !== "";
-    const placed = await placeBooking(
-      checkoutDeps(services),
-      {
-        sessionId,
-        siteCode: site.code,
-        language,
-        buyer: { name: values.name, email: values.email, phone: values.phone, country: values.country, acceptTerms: values.acceptTerms },
-        passengerNames: values.names,
-        method: paysMonthly ? "card" : values.method,
-        instalmentMonths: /^\d{1,2}$/.test(values.instalments) ? Number(values.instalments) : null,
-        returnUrlOf: (reference) => `${thankYou}?booking=${reference}`,
-        cancelUrlOf: ({ singlePayment }) => `${origin}${pathOf("paymentDetails", language)}${singlePayment ? `?${SINGLE_PAYMENT.name}=${SINGLE_PAYMENT.value}` : ""}`,
-        // Uplift pays only where its offer may be shown at all: the same rule that loads its script.
-        ...(paysMonthly
-          ? { cardToken: { token: values.upliftToken, financedBy: "uplift" as const, acceptedIn: (currency: string) => upliftScriptForPage(services.config, { siteFlags: site.flags, language, currency }) !== null } }
-          : {}),
+    const placed = await placeBooking(checkoutDeps(services), {
+      sessionId,
+      siteCode: site.code,
+      language,
+      buyer: {
+        name: values.name,
+        email: values.email,
+        phone: values.phone,
+        country: values.country,
+        acceptTerms: values.acceptTerms,
       },
-    );
+      passengerNames: values.names,
+      method: paysMonthly ? "card" : values.method,
+      instalmentMonths: /^\d{1,2}$/.test(values.instalments) ? Number(values.instalments) : null,
+      returnUrlOf: (reference) => `${thankYou}?booking=${reference}`,
+      cancelUrlOf: ({ singlePayment }) =>
+        `${origin}${pathOf("paymentDetails", language)}${singlePayment ? `?${SINGLE_PAYMENT.name}=${SINGLE_PAYMENT.value}` : ""}`,
+      // Uplift pays only where its offer may be shown at all: the same rule that loads its script.
+      ...(paysMonthly
+        ? {
+            cardToken: {
+              token: values.upliftToken,
+              financedBy: "uplift" as const,
+              acceptedIn: (currency: string) =>
+                upliftScriptForPage(services.config, { siteFlags: site.flags, language, currency }) !== null,
+            },
+          }
+        : {}),
+    });
     if (values.saveTravellers) {
       const userId = await signedInUserId(request, context);
-      if (userId !== null) await saveTravellers(services.db, userId, Object.values(values.names).flat(), services.clock.now());
+      if (userId !== null)
+        await saveTravellers(services.db, userId, Object.values(values.names).flat(), services.clock.now());
     }
     const headers = new Headers({ "Cache-Control": "no-store" });
-    headers.append("Set-Cookie", bookingAccessCookie({ reference: placed.reference, secret: guestSecretOf(services.config.GUEST_ACCESS_SECRET, placed.bookingId) }, services.config.NODE_ENV === "production"));
+    headers.append(
+      "Set-Cookie",
+      bookingAccessCookie(
+        { reference: placed.reference, secret: guestSecretOf(services.config.GUEST_ACCESS_SECRET, placed.bookingId) },
+        services.config.NODE_ENV === "production",
+      ),
+    );
     // The provider's page is not one of our routes: the browser loads it as a document, never as route data.
     if (placed.kind === "redirect") return redirectDocument(placed.url, { headers });
     return redirect(`${thankYou}?booking=${placed.reference}`, { headers });

@@ -9,7 +9,17 @@ import type { Language } from "../../lib/language.ts";
 import { confirmPayment, hasGuestAccess } from "../../flows/checkout.ts";
 import { checkoutDeps } from "../../flows/checkout-deps.ts";
 import { isCoupon } from "../../modules/cart/index.ts";
-import { findBooking, findBookingLines, findPaymentByProviderId, findPayments, findTickets, normalizeReference, paidAttemptOf, type BookingPaymentRow, type BookingStatus } from "../../modules/checkout/index.ts";
+import {
+  findBooking,
+  findBookingLines,
+  findPaymentByProviderId,
+  findPayments,
+  findTickets,
+  normalizeReference,
+  paidAttemptOf,
+  type BookingPaymentRow,
+  type BookingStatus,
+} from "../../modules/checkout/index.ts";
 import { cardBrandName, monthlyInstalmentMinor } from "../../modules/payments/index.ts";
 import { findAmountFormatter } from "../../modules/currency/index.ts";
 import { findProducts } from "../../modules/catalog/index.ts";
@@ -45,7 +55,11 @@ export type PaidWith =
   /** Paying monthly: Uplift paid us with its single-use card, the buyer repays Uplift. */
   | { method: "uplift" };
 
-export async function loadThankYou(request: Request, context: Context, language: Language): Promise<{ data: ThankYouData; headers: Headers }> {
+export async function loadThankYou(
+  request: Request,
+  context: Context,
+  language: Language,
+): Promise<{ data: ThankYouData; headers: Headers }> {
   const services = context.get(servicesContext);
   const url = new URL(request.url);
   const reference = normalizeReference(url.searchParams.get("booking") ?? "");
@@ -91,11 +105,24 @@ export async function loadThankYou(request: Request, context: Context, language:
     findAmountFormatter(db, booking.currency, language),
   ]);
   const captured = paidAttemptOf(payments);
-  const products = lines.length > 0 ? await findProducts(db, language, { ids: [...new Set(lines.map((line) => line.productId))], withComplements: false }) : [];
+  const products =
+    lines.length > 0
+      ? await findProducts(db, language, {
+          ids: [...new Set(lines.map((line) => line.productId))],
+          withComplements: false,
+        })
+      : [];
   const currency = isCurrencyCode(booking.currency) ? booking.currency : null;
   const trackedLines = lines.flatMap((line) => {
     const product = products.find((candidate) => candidate.id === line.productId);
-    return product && currency ? [{ product: { code: product.code, name: product.name, kind: product.kind }, total: money(line.totalMinor, currency) }] : [];
+    return product && currency
+      ? [
+          {
+            product: { code: product.code, name: product.name, kind: product.kind },
+            total: money(line.totalMinor, currency),
+          },
+        ]
+      : [];
   });
   return {
     data: {
@@ -109,10 +136,15 @@ export async function loadThankYou(request: Request, context: Context, language:
         ferry: lines.some((line) => line.kind === "ferry"),
         visit: lines.some((line) => line.kind === "activity" && !isCoupon(line)),
         coupon: lines.some(isCoupon),
-        dated: lines.some((line) => (line.kind === "ferry" && line.trip !== "open") || (line.kind === "activity" && !isCoupon(line))),
+        dated: lines.some(
+          (line) => (line.kind === "ferry" && line.trip !== "open") || (line.kind === "activity" && !isCoupon(line)),
+        ),
       },
       payment: captured ? paidWith(captured, format) : null,
-      order: trackedLines.length > 0 && currency ? { lines: trackedLines, total: money(booking.totalMinor, currency) } : null,
+      order:
+        trackedLines.length > 0 && currency
+          ? { lines: trackedLines, total: money(booking.totalMinor, currency) }
+          : null,
     },
     headers,
   };

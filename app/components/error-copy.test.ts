@@ -8,7 +8,11 @@ import { errorCopyOf, relatedLinksOf, searchActionOf, statusOfError } from "./er
 describe("errorCopyOf", () => {
   it("titles a 500 'Internal Error' in every language", () => {
     const { title } = errorCopyOf(500);
-    expect(LANGUAGES.map((language) => ESSENTIAL[language][title])).toEqual(["Error interno", "Internal Error", "Erro interno"]);
+    expect(LANGUAGES.map((language) => ESSENTIAL[language][title])).toEqual([
+      "Error interno",
+      "Internal Error",
+      "Erro interno",
+    ]);
   });
 
   it.each([

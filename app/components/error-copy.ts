@@ -27,7 +27,11 @@ function headlineOf(status: number): Omit<ErrorCopy, "note"> {
     case 404:
       return { title: "error.notFoundTitle", heading: "error.notFoundHeading", text: "error.notFoundText" };
     case 413:
-      return { title: "error.headersTooLargeTitle", heading: "error.headersTooLargeTitle", text: "error.payloadTooLargeText" };
+      return {
+        title: "error.headersTooLargeTitle",
+        heading: "error.headersTooLargeTitle",
+        text: "error.payloadTooLargeText",
+      };
     case 500:
       return { title: "error.internalTitle", heading: "error.heading", text: "error.text" };
     default:
@@ -36,7 +40,14 @@ function headlineOf(status: number): Omit<ErrorCopy, "note"> {
 }
 
 /** Where a visitor may go from an error page, in this order, when the page exists. */
-const RELATED_PAGES = ["home", "ferry", "routesSchedules", "promotions", "faq", "siteMap"] as const satisfies readonly PageId[];
+const RELATED_PAGES = [
+  "home",
+  "ferry",
+  "routesSchedules",
+  "promotions",
+  "faq",
+  "siteMap",
+] as const satisfies readonly PageId[];
 type RelatedPage = (typeof RELATED_PAGES)[number];
 
 export interface RelatedLink {

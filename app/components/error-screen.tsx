@@ -37,7 +37,9 @@ export function ErrorScreen({ error }: { error: unknown }) {
             heading={t(copy.heading)}
             text={t(copy.text)}
             note={note}
-            reference={origin === "server" && root?.requestId ? t("error.reference", { requestId: root.requestId }) : undefined}
+            reference={
+              origin === "server" && root?.requestId ? t("error.reference", { requestId: root.requestId }) : undefined
+            }
           />
           {import.meta.env.DEV && error instanceof Error ? <DevDetails error={error} /> : null}
         </div>

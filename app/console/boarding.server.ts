@@ -28,7 +28,12 @@ export function dayAsked(url: URL, now: Date): { date: string; today: string; la
   return { date, today, last };
 }
 
-export async function sailingsOfDay(services: AppServices, language: Language, date: string, now: Date): Promise<DaySailing[]> {
+export async function sailingsOfDay(
+  services: AppServices,
+  language: Language,
+  date: string,
+  now: Date,
+): Promise<DaySailing[]> {
   const crossings = await findCrossings(services.db, language);
   const sailings = await findDaySailings(
     services.db,

@@ -18,7 +18,15 @@ export interface LineCancellationOffer {
 
 export type CancelAnswer = { cancelled: true; refunded: string | null } | { cancelError: string };
 
-export function CancelLineForm({ reference, offers, answer }: { reference: string; offers: readonly LineCancellationOffer[]; answer: CancelAnswer | null }) {
+export function CancelLineForm({
+  reference,
+  offers,
+  answer,
+}: {
+  reference: string;
+  offers: readonly LineCancellationOffer[];
+  answer: CancelAnswer | null;
+}) {
   const t = useConsoleT();
   const { messages } = useConsoleLayoutData();
   const busy = useNavigation().state === "submitting";
@@ -33,7 +41,12 @@ export function CancelLineForm({ reference, offers, answer }: { reference: strin
         </p>
       ) : null}
       {answer && "cancelError" in answer ? (
-        <p role="alert" className="rounded-lg bg-coral-50 p-3 text-sm text-coral-700" data-testid="cancel-error" data-code={answer.cancelError}>
+        <p
+          role="alert"
+          className="rounded-lg bg-coral-50 p-3 text-sm text-coral-700"
+          data-testid="cancel-error"
+          data-code={answer.cancelError}
+        >
           {t(consoleErrorKey(answer.cancelError, messages))}
         </p>
       ) : null}
@@ -44,14 +57,28 @@ export function CancelLineForm({ reference, offers, answer }: { reference: strin
           <fieldset className="space-y-2">
             <legend className={FIELD_LABEL}>{t("console.cancel.line")}</legend>
             {open.map((offer, index) => (
-              <label key={offer.lineId} className="flex items-start gap-2 text-sm" data-testid="cancel-line-option" data-refusal={offer.refusal ?? ""}>
-                <input type="radio" name="lineId" value={offer.lineId} defaultChecked={index === 0} required className="mt-1 h-5 w-5" />
+              <label
+                key={offer.lineId}
+                className="flex items-start gap-2 text-sm"
+                data-testid="cancel-line-option"
+                data-refusal={offer.refusal ?? ""}
+              >
+                <input
+                  type="radio"
+                  name="lineId"
+                  value={offer.lineId}
+                  defaultChecked={index === 0}
+                  required
+                  className="mt-1 h-5 w-5"
+                />
                 <span>
                   <span className="font-semibold">{offer.label}</span>
                   <span className="block text-slate-700">
                     {offer.refund !== null
                       ? t("console.cancel.policyOffer", { refund: offer.refund, fee: offer.fee ?? "" })
-                      : t("console.cancel.policyRefused", { reason: t(consoleErrorKey(offer.refusal ?? "", messages)) })}
+                      : t("console.cancel.policyRefused", {
+                          reason: t(consoleErrorKey(offer.refusal ?? "", messages)),
+                        })}
                   </span>
                 </span>
               </label>
@@ -64,10 +91,24 @@ export function CancelLineForm({ reference, offers, answer }: { reference: strin
             <input id="cancel-reason" name="reason" maxLength={500} className={`${INPUT} mt-1`} />
           </div>
           <div className="flex flex-col gap-2">
-            <button type="submit" name="intent" value="cancel-fee" className={buttonClass("secondary")} disabled={busy} data-testid="cancel-fee">
+            <button
+              type="submit"
+              name="intent"
+              value="cancel-fee"
+              className={buttonClass("secondary")}
+              disabled={busy}
+              data-testid="cancel-fee"
+            >
               {t("console.cancel.withFee")}
             </button>
-            <button type="submit" name="intent" value="cancel-no-refund" className={buttonClass("secondary")} disabled={busy} data-testid="cancel-no-refund">
+            <button
+              type="submit"
+              name="intent"
+              value="cancel-no-refund"
+              className={buttonClass("secondary")}
+              disabled={busy}
+              data-testid="cancel-no-refund"
+            >
               {t("console.cancel.noRefund")}
             </button>
           </div>

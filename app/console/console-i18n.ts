@@ -7,13 +7,21 @@ import { interpolate, templateOf, type Params } from "../i18n/translate.ts";
 import type { ConsoleMessageKey, ConsoleMessages } from "./messages/en.ts";
 
 /** The stem of a counted console message: "ops.issue.left" for "ops.issue.left.one" and "ops.issue.left.other". */
-export type ConsolePluralKey = ConsoleMessageKey extends infer Key ? (Key extends `${infer Stem}.other` ? Stem : never) : never;
+export type ConsolePluralKey = ConsoleMessageKey extends infer Key
+  ? Key extends `${infer Stem}.other`
+    ? Stem
+    : never
+  : never;
 export type ConsoleTranslate = (key: ConsoleMessageKey | ConsolePluralKey, params?: Params) => string;
 
 export const CONSOLE_LAYOUT_ID_PREFIX = "console.";
 
 export function createConsoleTranslate(messages: ConsoleMessages, language: Language): ConsoleTranslate {
-  return (key, params) => interpolate(templateOf(messages as unknown as Parameters<typeof templateOf>[0], language, key, params) ?? key, params);
+  return (key, params) =>
+    interpolate(
+      templateOf(messages as unknown as Parameters<typeof templateOf>[0], language, key, params) ?? key,
+      params,
+    );
 }
 
 /** The console layout's data: its strings, who is signed in and the sections they may open. */

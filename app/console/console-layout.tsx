@@ -10,7 +10,13 @@ import { CONTAINER, FOCUS_RING, FOCUS_RING_ON_DARK } from "../components/ui/styl
 import { servicesContext } from "../context.ts";
 import { loaderCacheHeaders } from "../routing/cache-headers.ts";
 import { CONSOLE_PAGES, type ConsolePage } from "./console-pages.ts";
-import { createConsoleTranslate, useConsoleLayoutData, useConsoleT, useOptionalConsoleLayoutData, type ConsoleLayoutData } from "./console-i18n.ts";
+import {
+  createConsoleTranslate,
+  useConsoleLayoutData,
+  useConsoleT,
+  useOptionalConsoleLayoutData,
+  type ConsoleLayoutData,
+} from "./console-i18n.ts";
 import { CONSOLE_CATALOGUES } from "./messages/catalogues.server.ts";
 import { PRIVATE_NO_STORE, type ConsoleRefusal } from "./staff-page.server.ts";
 import { resolveCaller } from "./staff-access.server.ts";
@@ -38,7 +44,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers = loaderCacheHeaders;
 
 export const meta: Route.MetaFunction = ({ data: layout }) => {
-  const name = layout ? createConsoleTranslate((layout as ConsoleLayoutData).messages, (layout as ConsoleLayoutData).language)("console.name") : "Console";
+  const name = layout
+    ? createConsoleTranslate(
+        (layout as ConsoleLayoutData).messages,
+        (layout as ConsoleLayoutData).language,
+      )("console.name")
+    : "Console";
   return [{ title: `${name} · Travesía` }, { name: "robots", content: "noindex" }];
 };
 
@@ -50,7 +61,10 @@ function ConsoleFrame({ children }: { children: React.ReactNode }) {
   const language = languageOfPath(pathname);
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50" data-testid="console">
-      <a href="#console-main" className={`sr-only z-50 rounded-full bg-sea-900 px-5 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-4`}>
+      <a
+        href="#console-main"
+        className={`sr-only z-50 rounded-full bg-sea-900 px-5 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-4`}
+      >
         {t("console.skip")}
       </a>
       <header className="bg-sea-950 text-white" data-testid="console-bar">
@@ -73,7 +87,10 @@ function ConsoleFrame({ children }: { children: React.ReactNode }) {
       </header>
       <div className="flex flex-1 flex-col lg:flex-row">
         {nav.length > 0 ? (
-          <nav aria-label={t("console.nav")} className="border-b border-slate-200 bg-white lg:w-60 lg:shrink-0 lg:border-b-0 lg:border-r">
+          <nav
+            aria-label={t("console.nav")}
+            className="border-b border-slate-200 bg-white lg:w-60 lg:shrink-0 lg:border-b-0 lg:border-r"
+          >
             <ul className="flex gap-2 overflow-x-auto whitespace-nowrap px-4 py-3 lg:flex-col lg:gap-1 lg:px-3 lg:py-4">
               {nav.map((entry) => (
                 <li key={entry.pageId}>
@@ -102,13 +119,21 @@ function ConsoleFrame({ children }: { children: React.ReactNode }) {
 
 /** The same console page in the other languages (the console's table knows every page's paths). */
 function ConsoleLanguages({ pathname }: { pathname: string }) {
-  const page = Object.values(CONSOLE_PAGES).find((candidate) => Object.values(candidate.paths).includes(pathname as never));
+  const page = Object.values(CONSOLE_PAGES).find((candidate) =>
+    Object.values(candidate.paths).includes(pathname as never),
+  );
   if (!page) return null;
   const current = languageOfPath(pathname);
   return (
     <span className="flex gap-2" data-testid="console-languages">
       {LANGUAGES.filter((language) => language !== current).map((language) => (
-        <a key={language} href={page.paths[language]} hrefLang={language} lang={language} className={`uppercase underline ${FOCUS_RING_ON_DARK}`}>
+        <a
+          key={language}
+          href={page.paths[language]}
+          hrefLang={language}
+          lang={language}
+          className={`uppercase underline ${FOCUS_RING_ON_DARK}`}
+        >
           {language}
         </a>
       ))}
@@ -143,8 +168,13 @@ export function ErrorBoundary() {
 function RefusedAction({ refusal }: { refusal: ConsoleRefusal }) {
   return (
     <div className={`${CONTAINER} py-6 sm:py-10`} data-testid="console">
-      <p className="border-b border-slate-200 pb-4 text-sm font-semibold uppercase tracking-wide text-sea-800">{refusal.words.console}</p>
-      <section className="max-w-2xl space-y-2 pt-4" data-testid={refusal.staff ? "console-forbidden" : "console-not-staff"}>
+      <p className="border-b border-slate-200 pb-4 text-sm font-semibold uppercase tracking-wide text-sea-800">
+        {refusal.words.console}
+      </p>
+      <section
+        className="max-w-2xl space-y-2 pt-4"
+        data-testid={refusal.staff ? "console-forbidden" : "console-not-staff"}
+      >
         <h1 className="text-2xl font-bold text-sea-950">{refusal.words.title}</h1>
         <p className="text-slate-700">{refusal.words.body}</p>
       </section>

@@ -75,14 +75,22 @@ export const CONSOLE_PAGES = {
   },
   // Bookings after the sale and the waiting list (ADR 0059).
   consoleBookingCare: {
-    paths: { es: "/es/operador/reservas/cambiar/", en: "/en/operator/bookings/change/", pt: "/pt/operador/reservas/alterar/" },
+    paths: {
+      es: "/es/operador/reservas/cambiar/",
+      en: "/en/operator/bookings/change/",
+      pt: "/pt/operador/reservas/alterar/",
+    },
     file: "console/routes/console-booking-care.tsx",
     permission: "bookings.manage",
     title: "money.care.nav",
     summary: "money.care.summary",
   },
   consoleWaitlist: {
-    paths: { es: "/es/operador/lista-de-espera/", en: "/en/operator/waiting-list/", pt: "/pt/operador/lista-de-espera/" },
+    paths: {
+      es: "/es/operador/lista-de-espera/",
+      en: "/en/operator/waiting-list/",
+      pt: "/pt/operador/lista-de-espera/",
+    },
     file: "console/routes/console-waitlist.tsx",
     permission: "bookings.read",
     title: "money.waitlist.nav",

@@ -10,7 +10,15 @@ export function sailingLabel(t: ConsoleTranslate, sailing: DaySailing): string {
   return t("console.boarding.sailingOption", { time: sailing.time, from: sailing.from, to: sailing.to });
 }
 
-export function SailingPicker(props: { t: ConsoleTranslate; date: string; min: string; max: string; sailings: readonly DaySailing[]; chosen: number | null; showSeats?: boolean }) {
+export function SailingPicker(props: {
+  t: ConsoleTranslate;
+  date: string;
+  min: string;
+  max: string;
+  sailings: readonly DaySailing[];
+  chosen: number | null;
+  showSeats?: boolean;
+}) {
   const { t, date, min, max, sailings, chosen, showSeats } = props;
   return (
     <Form method="get" className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end" data-testid="sailing-picker">
@@ -21,7 +29,9 @@ export function SailingPicker(props: { t: ConsoleTranslate; date: string; min: s
       <label className="flex flex-col gap-1">
         <span className={FIELD_LABEL}>{t("console.boarding.sailing")}</span>
         <select name="sailing" defaultValue={chosen ?? ""} className={INPUT}>
-          <option value="">{sailings.length === 0 ? t("console.boarding.noSailings") : t("console.boarding.pickSailing")}</option>
+          <option value="">
+            {sailings.length === 0 ? t("console.boarding.noSailings") : t("console.boarding.pickSailing")}
+          </option>
           {sailings.map((sailing) => (
             <option key={sailing.id} value={sailing.id}>
               {sailingLabel(t, sailing)}

@@ -6,7 +6,14 @@
 import { bearerOf, isSameSecret } from "../../lib/bearer.ts";
 import { AppError } from "../../lib/errors.ts";
 import { recordRefusal, type AuditActor } from "../../modules/audit/index.ts";
-import { canStaff, findAccount, findLoginState, type Account, type StaffPermission, type StaffRole } from "../../modules/identity/index.ts";
+import {
+  canStaff,
+  findAccount,
+  findLoginState,
+  type Account,
+  type StaffPermission,
+  type StaffRole,
+} from "../../modules/identity/index.ts";
 import type { AppServices } from "../context.ts";
 import { sessionSecretsOf } from "../account/session-cookies.server.ts";
 
@@ -16,10 +23,12 @@ export interface StaffActor extends AuditActor {
   account: Account | null;
 }
 
-export type Caller = { kind: "anonymous" } | { kind: "person"; account: Account } | { kind: "staff"; actor: StaffActor };
+export type Caller =
+  | { kind: "anonymous" }
+  | { kind: "person"; account: Account }
+  | { kind: "staff"; actor: StaffActor };
 
 export const ADMIN_TOKEN_ACTOR = "admin-api-token";
-
 
 function staffCaller(account: Account): Caller {
   if (!account.active) return { kind: "anonymous" };
@@ -27,7 +36,10 @@ function staffCaller(account: Account): Caller {
   return { kind: "staff", actor: { userId: account.id, label: account.email, role: account.staffRole, account } };
 }
 
-export async function resolveCaller(services: AppServices, headers: { authorization?: string | null; cookie?: string | null }): Promise<Caller> {
+export async function resolveCaller(
+  services: AppServices,
+  headers: { authorization?: string | null; cookie?: string | null },
+): Promise<Caller> {
   const bearer = bearerOf(headers.authorization);
   if (bearer) {
     if (isSameSecret(bearer, services.config.ADMIN_API_TOKEN)) {

@@ -29,7 +29,10 @@ export interface ConsoleRefusal {
   words: { console: string; title: string; body: string };
 }
 
-export async function requireStaffPage({ request, context }: ConsoleArgs, permission: StaffPermission | null): Promise<StaffActor> {
+export async function requireStaffPage(
+  { request, context }: ConsoleArgs,
+  permission: StaffPermission | null,
+): Promise<StaffActor> {
   const services = context.get(servicesContext);
   const url = new URL(request.url);
   const caller = await resolveCaller(services, { cookie: request.headers.get("Cookie") });
@@ -41,7 +44,11 @@ export async function requireStaffPage({ request, context }: ConsoleArgs, permis
       requestId: context.get(requestContext).requestId,
     });
   } catch (error) {
-    if (isAppError(error) && error.code === "FORBIDDEN") throw data<ConsoleRefusal>(refusalOf(caller.kind === "staff", language), { status: 403, headers: PRIVATE_NO_STORE });
+    if (isAppError(error) && error.code === "FORBIDDEN")
+      throw data<ConsoleRefusal>(refusalOf(caller.kind === "staff", language), {
+        status: 403,
+        headers: PRIVATE_NO_STORE,
+      });
     throw error;
   }
 }

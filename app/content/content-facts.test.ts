@@ -16,11 +16,16 @@ describe("content facts", () => {
   it("fills a placeholder with the catalogue's number, or a dash without one", () => {
     expect(fillFacts("about {crossingMinutes} minutes", { crossingMinutes: 25 })).toBe("about 25 minutes");
     expect(fillFacts("about {crossingMinutes} minutes", null)).toBe("about — minutes");
-    expect(factsUsedIn("{crossingMinutes} and {crossingMinuts}")).toEqual({ known: ["crossingMinutes"], unknown: ["crossingMinuts"] });
+    expect(factsUsedIn("{crossingMinutes} and {crossingMinuts}")).toEqual({
+      known: ["crossingMinutes"],
+      unknown: ["crossingMinuts"],
+    });
   });
 
   it("refuses a page with a placeholder that is not a fact", () => {
-    expect(() => parseContentPage("---\ntitle: T\ndescription: D\n---\nIn {crossingMinuts} minutes.", "x.md")).toThrow(/unknown placeholder/);
+    expect(() => parseContentPage("---\ntitle: T\ndescription: D\n---\nIn {crossingMinuts} minutes.", "x.md")).toThrow(
+      /unknown placeholder/,
+    );
   });
 
   it.each(LANGUAGES)("%s: every minute written into content is a fixed rule, never a timetable fact", (language) => {
@@ -43,7 +48,9 @@ describe("content facts", () => {
       expect(text, `${pageId}.${language}`).toMatch(/37 minut/);
       expect(text).not.toMatch(/\{crossingMinutes\}/);
     }
-    expect(fillContentFacts(findContentPage("islaMujeres", language), { crossingMinutes: 37 }).description).toMatch(/37/);
+    expect(fillContentFacts(findContentPage("islaMujeres", language), { crossingMinutes: 37 }).description).toMatch(
+      /37/,
+    );
   });
 
   it("leaves pages without facts untouched", () => {

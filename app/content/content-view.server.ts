@@ -56,7 +56,11 @@ export async function findContentFacts(db: Database): Promise<ContentFacts | nul
 }
 
 /** Loader body for a content page route: which page the URL is, or a 404 when it has no content. */
-export async function loadContentView(request: Request, context: Readonly<RouterContextProvider>, expected?: PageId): Promise<ContentView> {
+export async function loadContentView(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  expected?: PageId,
+): Promise<ContentView> {
   const match = matchPage(new URL(request.url).pathname);
   if (!match || !isContentPageId(match.pageId) || (expected && match.pageId !== expected)) {
     throw data(null, { status: 404 });

@@ -4,7 +4,15 @@ import { FrontMatterError, parseFrontMatter } from "./front-matter.ts";
 describe("parseFrontMatter", () => {
   it("reads plain, quoted and boolean values and returns the body after the fence", () => {
     const { data, body } = parseFrontMatter(
-      ['---', "title: Ferry a Isla Mujeres", 'metaTitle: "Ferry: muelle y tarifas"', "toc: false", "# a comment", "---", "Hola."].join("\n"),
+      [
+        "---",
+        "title: Ferry a Isla Mujeres",
+        'metaTitle: "Ferry: muelle y tarifas"',
+        "toc: false",
+        "# a comment",
+        "---",
+        "Hola.",
+      ].join("\n"),
     );
     expect(data).toEqual({ title: "Ferry a Isla Mujeres", metaTitle: "Ferry: muelle y tarifas", toc: false });
     expect(body).toBe("Hola.");

@@ -30,7 +30,8 @@ export function parseFrontMatter(source: string): FrontMatter {
     const colon = line.indexOf(":");
     const key = colon === -1 ? "" : line.slice(0, colon).trim();
     if (!KEY.test(key)) throw new FrontMatterError(`line ${index + 2}: expected "key: value"`);
-    if (Object.prototype.hasOwnProperty.call(data, key)) throw new FrontMatterError(`line ${index + 2}: "${key}" is repeated`);
+    if (Object.prototype.hasOwnProperty.call(data, key))
+      throw new FrontMatterError(`line ${index + 2}: "${key}" is repeated`);
     data[key] = parseValue(line.slice(colon + 1).trim());
   });
   return { data, body: lines.slice(end + 1).join("\n") };

@@ -10,7 +10,10 @@ describe("link preview images", () => {
   });
 
   it("takes the deepest route's own image, else the default: every page has a raster one", () => {
-    const product = { handle: { ogImage: (data: unknown) => (data as { image: string }).image }, loaderData: { image: "/images/products/xenotes.svg" } };
+    const product = {
+      handle: { ogImage: (data: unknown) => (data as { image: string }).image },
+      loaderData: { image: "/images/products/xenotes.svg" },
+    };
     expect(ogImageOfMatches([{ loaderData: {} }, product])).toBe("/images/og/xenotes.png");
     expect(ogImageOfMatches([{ loaderData: {} }, { loaderData: {} }])).toMatch(/\.png$/);
   });

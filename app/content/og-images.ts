@@ -10,7 +10,10 @@ export const OG_IMAGE_WIDTH = 1200;
 
 /** Whether a public SVG has a PNG twin. */
 export function hasRasterTwin(svgPath: string): boolean {
-  return svgPath === DEFAULT_OG_SVG || OG_SOURCE_FOLDERS.some((folder) => svgPath.startsWith(folder) && /^[\w-]+\.svg$/.test(svgPath.slice(folder.length)));
+  return (
+    svgPath === DEFAULT_OG_SVG ||
+    OG_SOURCE_FOLDERS.some((folder) => svgPath.startsWith(folder) && /^[\w-]+\.svg$/.test(svgPath.slice(folder.length)))
+  );
 }
 
 /** The PNG of a public SVG ("/images/products/xcaret.svg" → "/images/og/xcaret.png"); the site's default for any other image. */

@@ -3,7 +3,10 @@ import { ContentError, htmlToText, renderMarkdown, slugify } from "./render-mark
 
 describe("renderMarkdown", () => {
   it("shows raw HTML as text instead of passing it through", () => {
-    const { introHtml } = renderMarkdown('Hola <script>alert(1)</script> <img src=x onerror="alert(2)">\n\n<iframe src="https://evil.example"></iframe>', "article");
+    const { introHtml } = renderMarkdown(
+      'Hola <script>alert(1)</script> <img src=x onerror="alert(2)">\n\n<iframe src="https://evil.example"></iframe>',
+      "article",
+    );
     expect(introHtml).not.toMatch(/<script|<img|<iframe/);
     expect(introHtml).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(introHtml).toContain("&lt;iframe");
@@ -17,7 +20,10 @@ describe("renderMarkdown", () => {
   );
 
   it("keeps safe links and escapes their attributes", () => {
-    const { introHtml } = renderMarkdown('[FAQ](/es/preguntas-frecuentes/ "Dudas \\"comunes\\"") and [mail](mailto:a@b.example)', "article");
+    const { introHtml } = renderMarkdown(
+      '[FAQ](/es/preguntas-frecuentes/ "Dudas \\"comunes\\"") and [mail](mailto:a@b.example)',
+      "article",
+    );
     expect(introHtml).toContain('<a href="/es/preguntas-frecuentes/" title="Dudas &quot;comunes&quot;">FAQ</a>');
     expect(introHtml).toContain('<a href="mailto:a@b.example">mail</a>');
   });
@@ -63,7 +69,9 @@ describe("renderMarkdown", () => {
 
   it("wraps tables in a keyboard-scrollable box", () => {
     const { introHtml } = renderMarkdown("| A | B |\n|---|---|\n| 1 | 2 |", "article");
-    expect(introHtml.replace(/\n/g, "")).toMatch(/^<div class="table-scroll" tabindex="0"><table><thead><tr><th>A<\/th><th>B<\/th><\/tr><\/thead><tbody><tr><td>1<\/td><td>2<\/td><\/tr><\/tbody><\/table><\/div>/);
+    expect(introHtml.replace(/\n/g, "")).toMatch(
+      /^<div class="table-scroll" tabindex="0"><table><thead><tr><th>A<\/th><th>B<\/th><\/tr><\/thead><tbody><tr><td>1<\/td><td>2<\/td><\/tr><\/tbody><\/table><\/div>/,
+    );
   });
 });
 
@@ -74,8 +82,8 @@ describe("slugify and htmlToText", () => {
   });
 
   it("decodes the entities our renderer writes", () => {
-    expect(htmlToText("<p>10&nbsp;% &amp; &lt;más&gt; &quot;ya&quot; &#39;ok&#39; &#8212;</p><ul><li>a</li><li>b</li></ul>")).toBe(
-      "10 % & <más> \"ya\" 'ok' — a b",
-    );
+    expect(
+      htmlToText("<p>10&nbsp;% &amp; &lt;más&gt; &quot;ya&quot; &#39;ok&#39; &#8212;</p><ul><li>a</li><li>b</li></ul>"),
+    ).toBe("10 % & <más> \"ya\" 'ok' — a b");
   });
 });

@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { PAGE_IDS, type PageId } from "../routing/pages.ts";
 import { LANGUAGES } from "../../lib/language.ts";
 import { pathOf } from "../routing/localized-paths.ts";
-import { NOT_INDEXED_PAGE_IDS, SITE_MAP_GROUPS, UNLISTED_PAGE_IDS, robotsTxt, siteMapGroups, sitemapEntries, sitemapXml } from "./site-map.ts";
+import {
+  NOT_INDEXED_PAGE_IDS,
+  SITE_MAP_GROUPS,
+  UNLISTED_PAGE_IDS,
+  robotsTxt,
+  siteMapGroups,
+  sitemapEntries,
+  sitemapXml,
+} from "./site-map.ts";
 
 const LIVE = new Set<PageId>(["home", "ferry", "faq", "siteMap", "cart", "privacyNotice"]);
 const isLive = (pageId: PageId) => LIVE.has(pageId);
@@ -15,7 +23,12 @@ describe("site map groups", () => {
 
   it("lists only live pages in the visitor's language and drops empty groups", () => {
     const groups = siteMapGroups("pt", isLive);
-    expect(groups.map((group) => group.titleKey)).toEqual(["content.group.general", "nav.ferries", "content.group.help", "footer.legal"]);
+    expect(groups.map((group) => group.titleKey)).toEqual([
+      "content.group.general",
+      "nav.ferries",
+      "content.group.help",
+      "footer.legal",
+    ]);
     expect(groups[0]?.links).toEqual([
       { pageId: "home", href: "/pt/" },
       { pageId: "cart", href: "/pt/carrito/" },
@@ -28,11 +41,21 @@ describe("sitemap.xml", () => {
   it("has every live indexable page once per language, each with all its alternates", () => {
     const entries = sitemapEntries(["es", "en", "pt"], isLive);
     expect(entries.map((entry) => entry.href)).toEqual([
-      "/es/", "/en/", "/pt/",
-      "/es/ferry-isla-mujeres/", "/en/ferry-isla-mujeres/", "/pt/ferry-isla-mujeres/",
-      "/es/preguntas-frecuentes/", "/en/faqs/", "/pt/perguntas-frequentes/",
-      "/es/aviso-de-privacidad/", "/en/privacy-notice/", "/pt/aviso-de-privacidade/",
-      "/es/mapa-de-sitio/", "/en/site-map/", "/pt/mapa-do-site/",
+      "/es/",
+      "/en/",
+      "/pt/",
+      "/es/ferry-isla-mujeres/",
+      "/en/ferry-isla-mujeres/",
+      "/pt/ferry-isla-mujeres/",
+      "/es/preguntas-frecuentes/",
+      "/en/faqs/",
+      "/pt/perguntas-frequentes/",
+      "/es/aviso-de-privacidad/",
+      "/en/privacy-notice/",
+      "/pt/aviso-de-privacidade/",
+      "/es/mapa-de-sitio/",
+      "/en/site-map/",
+      "/pt/mapa-do-site/",
     ]);
     expect(entries[4]?.alternates).toEqual([
       { language: "es", href: "/es/ferry-isla-mujeres/" },
@@ -42,26 +65,42 @@ describe("sitemap.xml", () => {
   });
 
   it("follows the site's language limiter", () => {
-    expect(sitemapEntries(["en"], isLive).every((entry) => entry.language === "en" && entry.alternates.length === 1)).toBe(true);
+    expect(
+      sitemapEntries(["en"], isLive).every((entry) => entry.language === "en" && entry.alternates.length === 1),
+    ).toBe(true);
   });
 
   it("writes absolute, escaped URLs with xhtml:link alternates and x-default", () => {
-    const xml = sitemapXml("https://www.travesia.example", sitemapEntries(["es", "en"], (id) => id === "faq"), "en");
+    const xml = sitemapXml(
+      "https://www.travesia.example",
+      sitemapEntries(["es", "en"], (id) => id === "faq"),
+      "en",
+    );
     expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
     expect(xml).toContain("<loc>https://www.travesia.example/es/preguntas-frecuentes/</loc>");
     expect(xml).toContain('<xhtml:link rel="alternate" hreflang="en" href="https://www.travesia.example/en/faqs/"/>');
-    expect(xml).toContain('<xhtml:link rel="alternate" hreflang="x-default" href="https://www.travesia.example/en/faqs/"/>');
+    expect(xml).toContain(
+      '<xhtml:link rel="alternate" hreflang="x-default" href="https://www.travesia.example/en/faqs/"/>',
+    );
     expect(xml.match(/<url>/g)).toHaveLength(2);
     expect(xml).not.toContain("<lastmod>"); // none known
-    expect(sitemapXml("https://a.example/?x=1&y=<2>", sitemapEntries(["en"], (id) => id === "faq"), null)).toContain(
-      "<loc>https://a.example/?x=1&amp;y=&lt;2&gt;/en/faqs/</loc>",
-    );
+    expect(
+      sitemapXml(
+        "https://a.example/?x=1&y=<2>",
+        sitemapEntries(["en"], (id) => id === "faq"),
+        null,
+      ),
+    ).toContain("<loc>https://a.example/?x=1&amp;y=&lt;2&gt;/en/faqs/</loc>");
   });
 });
 
 describe("sitemap lastmod", () => {
   it("writes each page's last change as <lastmod>", () => {
-    const entries = sitemapEntries(["en"], (id) => id === "faq" || id === "termsOfUse", (pageId) => (pageId === "faq" ? "2026-11-20" : "2026-11-16"));
+    const entries = sitemapEntries(
+      ["en"],
+      (id) => id === "faq" || id === "termsOfUse",
+      (pageId) => (pageId === "faq" ? "2026-11-20" : "2026-11-16"),
+    );
     const xml = sitemapXml("https://www.travesia.example", entries, "en");
     expect(xml).toContain("<loc>https://www.travesia.example/en/faqs/</loc>\n    <lastmod>2026-11-20</lastmod>");
     expect(xml.match(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/g)).toHaveLength(2);
@@ -76,7 +115,10 @@ describe("robots.txt", () => {
     for (const pageId of [...UNLISTED_PAGE_IDS, ...NOT_INDEXED_PAGE_IDS, ...PAGE_IDS]) {
       for (const language of LANGUAGES) {
         const path = pathOf(pageId, language);
-        expect(disallowed.some((rule) => path.startsWith(rule)), path).toBe(false);
+        expect(
+          disallowed.some((rule) => path.startsWith(rule)),
+          path,
+        ).toBe(false);
       }
     }
     expect(robots).toMatch(/^User-agent: \*$/m);

@@ -15,7 +15,10 @@ export const SITE_MAP_GROUPS: readonly SiteMapGroup[] = [
   { titleKey: "nav.ferries", pageIds: ["ferry", "routesSchedules", "residentPromotions"] },
   { titleKey: "nav.promotions", pageIds: ["promotions"] },
   { titleKey: "content.group.tours", pageIds: ["catamaranTour", "catamaranFerryTour"] },
-  { titleKey: "content.group.parks", pageIds: ["xcaret", "xplor", "xplorFuego", "xoximilco", "xavage", "xenses", "xenotes"] },
+  {
+    titleKey: "content.group.parks",
+    pageIds: ["xcaret", "xplor", "xplorFuego", "xoximilco", "xavage", "xenses", "xenotes"],
+  },
   { titleKey: "nav.destinations", pageIds: ["cancun", "islaMujeres"] },
   { titleKey: "nav.aboutUs", pageIds: ["history", "sustainability"] },
   { titleKey: "content.group.help", pageIds: ["faq", "newsletter"] },
@@ -52,7 +55,10 @@ export interface SiteMapLinkGroup {
 }
 
 /** The site map page: live pages of each group in one language; empty groups are left out. */
-export function siteMapGroups(language: Language, isLive: (pageId: PageId) => boolean = isPageLive): SiteMapLinkGroup[] {
+export function siteMapGroups(
+  language: Language,
+  isLive: (pageId: PageId) => boolean = isPageLive,
+): SiteMapLinkGroup[] {
   return SITE_MAP_GROUPS.map((group) => ({
     titleKey: group.titleKey,
     links: group.pageIds.filter(isLive).map((pageId) => ({ pageId, href: pathOf(pageId, language) })),
@@ -78,7 +84,12 @@ export function sitemapEntries(
   );
   return pageIds.flatMap((pageId) => {
     const alternates = alternatesOf(pageId, languages);
-    return languages.map((language) => ({ href: pathOf(pageId, language), language, alternates, lastModified: lastModifiedOf(pageId, language) }));
+    return languages.map((language) => ({
+      href: pathOf(pageId, language),
+      language,
+      alternates,
+      lastModified: lastModifiedOf(pageId, language),
+    }));
   });
 }
 
@@ -100,7 +111,8 @@ export function sitemapXml(origin: string, entries: readonly SitemapEntry[], xDe
         `    <xhtml:link rel="alternate" hreflang="${alternate.language}" href="${escapeXml(origin + alternate.href)}"/>`,
     );
     const fallback = xDefault ? entry.alternates.find((alternate) => alternate.language === xDefault) : undefined;
-    if (fallback) links.push(`    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(origin + fallback.href)}"/>`);
+    if (fallback)
+      links.push(`    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(origin + fallback.href)}"/>`);
     const lastmod = entry.lastModified ? [`    <lastmod>${entry.lastModified}</lastmod>`] : [];
     return ["  <url>", `    <loc>${escapeXml(origin + entry.href)}</loc>`, ...lastmod, ...links, "  </url>"].join("\n");
   });

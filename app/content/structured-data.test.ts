@@ -1,10 +1,24 @@
 import { describe, expect, it } from "vitest";
 import type { BoatTrip, Offer } from "schema-dts";
-import { boatTrip, breadcrumbList, faqPage, ld, organization, productJsonLd, serializeJsonLd, webSite } from "./structured-data.ts";
+import {
+  boatTrip,
+  breadcrumbList,
+  faqPage,
+  ld,
+  organization,
+  productJsonLd,
+  serializeJsonLd,
+  webSite,
+} from "./structured-data.ts";
 
 describe("JSON-LD", () => {
   it("builds a BreadcrumbList with positions from 1", () => {
-    expect(breadcrumbList([{ name: "Inicio", url: "https://t.example/es/" }, { name: "FAQ", url: "https://t.example/es/faq/" }])).toEqual({
+    expect(
+      breadcrumbList([
+        { name: "Inicio", url: "https://t.example/es/" },
+        { name: "FAQ", url: "https://t.example/es/faq/" },
+      ]),
+    ).toEqual({
       "@context": "https://schema.org",
       "@type": "BreadcrumbList",
       itemListElement: [
@@ -20,11 +34,18 @@ describe("JSON-LD", () => {
       language: "en",
       items: [{ id: "a", question: "Q?", questionHtml: "Q?", answer: "A.", answerHtml: "<p>A.</p>" }],
     });
-    expect(data["mainEntity"]).toEqual([{ "@type": "Question", name: "Q?", acceptedAnswer: { "@type": "Answer", text: "A." } }]);
+    expect(data["mainEntity"]).toEqual([
+      { "@type": "Question", name: "Q?", acceptedAnswer: { "@type": "Answer", text: "A." } },
+    ]);
   });
 
   it("gives the Organization the call-center hours", () => {
-    const data = organization({ origin: "https://t.example", homeUrl: "https://t.example/en/", description: "d", languages: ["es", "en"] });
+    const data = organization({
+      origin: "https://t.example",
+      homeUrl: "https://t.example/en/",
+      description: "d",
+      languages: ["es", "en"],
+    });
     expect(JSON.stringify(data["contactPoint"])).toContain('"opens":"07:00","closes":"22:00"');
   });
 
@@ -42,12 +63,25 @@ describe("JSON-LD", () => {
       departureBoatTerminal: { "@type": "BoatTerminal", name: "Cancún · El Embarcadero" },
       arrivalBoatTerminal: { "@type": "BoatTerminal", name: "Isla Mujeres" },
       provider: { "@id": "https://t.example/#organization" },
-      offers: { "@type": "Offer", price: "254", priceCurrency: "MXN", availability: "https://schema.org/InStock", category: "Sencillo · Adulto · Turista" },
+      offers: {
+        "@type": "Offer",
+        price: "254",
+        priceCurrency: "MXN",
+        availability: "https://schema.org/InStock",
+        category: "Sencillo · Adulto · Turista",
+      },
     });
     // Properties BoatTrip does not have (schema.org Trip has neither).
     expect(trip).not.toHaveProperty("duration");
     expect(trip).not.toHaveProperty("inLanguage");
-    const unpriced = boatTrip({ origin: "https://t.example", url: "u", from: { name: "a", place: "b" }, to: { name: "c", place: "d" }, price: null, category: "x" });
+    const unpriced = boatTrip({
+      origin: "https://t.example",
+      url: "u",
+      from: { name: "a", place: "b" },
+      to: { name: "c", place: "d" },
+      price: null,
+      category: "x",
+    });
     expect(unpriced).not.toHaveProperty("offers");
   });
 
@@ -72,16 +106,30 @@ describe("JSON-LD", () => {
     expect(product).toMatchObject({
       "@type": "Product",
       image: "https://t.example/images/og/xcaret.png",
-      offers: { "@type": "Offer", price: "2599.00", priceCurrency: "MXN", availability: "https://schema.org/InStock", category: "Adulto · Turista" },
+      offers: {
+        "@type": "Offer",
+        price: "2599.00",
+        priceCurrency: "MXN",
+        availability: "https://schema.org/InStock",
+        category: "Adulto · Turista",
+      },
     });
   });
 
   it("describes the site with its search box", () => {
-    const site = webSite({ origin: "https://t.example", homeUrl: "https://t.example/es/", language: "es", searchUrl: "/es/busqueda/" });
+    const site = webSite({
+      origin: "https://t.example",
+      homeUrl: "https://t.example/es/",
+      language: "es",
+      searchUrl: "/es/busqueda/",
+    });
     expect(site).toMatchObject({
       "@type": "WebSite",
       inLanguage: "es",
-      potentialAction: { "@type": "SearchAction", target: { urlTemplate: "https://t.example/es/busqueda/?q={search_term_string}" } },
+      potentialAction: {
+        "@type": "SearchAction",
+        target: { urlTemplate: "https://t.example/es/busqueda/?q={search_term_string}" },
+      },
     });
   });
 

@@ -67,7 +67,12 @@ export const CALL_CENTER_HOURS: OpeningHoursSpecification[] = [
   { "@type": "OpeningHoursSpecification", dayOfWeek: WEEKEND, opens: "07:00", closes: "22:00" },
 ];
 
-export function organization(input: { origin: string; homeUrl: string; description: string; languages: readonly string[] }): JsonLd {
+export function organization(input: {
+  origin: string;
+  homeUrl: string;
+  description: string;
+  languages: readonly string[];
+}): JsonLd {
   return ld<Organization>({
     "@context": "https://schema.org",
     "@type": "Organization",
@@ -128,7 +133,8 @@ export interface BoatTripInput {
 
 /** One crossing as schema.org's BoatTrip, provided by the Organization, with the fare as an Offer. */
 export function boatTrip(input: BoatTripInput): JsonLd {
-  const terminal = (end: { name: string; place: string }) => ({ "@type": "BoatTerminal", name: end.name, address: end.place }) as const;
+  const terminal = (end: { name: string; place: string }) =>
+    ({ "@type": "BoatTerminal", name: end.name, address: end.place }) as const;
   return ld<BoatTrip>({
     "@context": "https://schema.org",
     "@type": "BoatTrip",
@@ -162,7 +168,10 @@ export function productJsonLd(input: ProductInput): JsonLd {
     image: input.image,
     url: input.url,
     brand: provider(input.origin),
-    offers: { ...offer({ url: input.url, price: input.price, category: input.category }), seller: provider(input.origin) },
+    offers: {
+      ...offer({ url: input.url, price: input.price, category: input.category }),
+      seller: provider(input.origin),
+    },
   });
 }
 
@@ -190,5 +199,8 @@ export function webSite(input: { origin: string; homeUrl: string; language: stri
  * never close the element early.
  */
 export function serializeJsonLd(data: JsonLd | Record<string, unknown>): string {
-  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }

@@ -17,7 +17,8 @@ describe("the copy states no timetable fact of its own", () => {
     ["pt", pt],
   ] as const)("%s: the shell, the home and routes & schedules", (_language, messages) => {
     const stale = Object.entries(messages).filter(
-      ([key, text]) => /^(nav\.hint|home|schedules|meta\.home)\./.test(key) && !RULES.has(key) && WRITTEN_MINUTES.test(text),
+      ([key, text]) =>
+        /^(nav\.hint|home|schedules|meta\.home)\./.test(key) && !RULES.has(key) && WRITTEN_MINUTES.test(text),
     );
     expect(stale).toEqual([]);
   });

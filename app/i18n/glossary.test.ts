@@ -17,14 +17,19 @@ function textsOf(language: Language): [string, string][] {
   const messages = { ...MAIN[language], ...ESSENTIAL[language] };
   const tickets = Object.entries(TICKET_COPY[language]).flatMap(([key, value]): [string, string][] => {
     if (typeof value === "string") return [[`tickets ${key}`, value]];
-    if (value && typeof value === "object") return Object.entries(value).map(([sub, text]) => [`tickets ${key}.${sub}`, String(text)]);
+    if (value && typeof value === "object")
+      return Object.entries(value).map(([sub, text]) => [`tickets ${key}.${sub}`, String(text)]);
     return [];
   });
   const folder = new URL(`content/${language}/`, ROOT);
   const markdown = readdirSync(folder)
     .filter((file) => file.endsWith(".md"))
     .map((file): [string, string] => [`content/${language}/${file}`, readFileSync(new URL(file, folder), "utf8")]);
-  return [...Object.entries(messages).map(([key, text]): [string, string] => [`message ${key}`, text]), ...tickets, ...markdown];
+  return [
+    ...Object.entries(messages).map(([key, text]): [string, string] => [`message ${key}`, text]),
+    ...tickets,
+    ...markdown,
+  ];
 }
 
 interface Entry {
@@ -36,10 +41,15 @@ interface Entry {
 /** The table under "One word per idea" in docs/domain.md: per language, the word and the words to avoid. */
 export function glossaryOf(markdown: string): Record<Language, Entry[]> {
   const section = markdown.split(/^## One word per idea.*$/m)[1]?.split(/^## /m)[0] ?? "";
-  const rows = section.split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("| Idea") && !line.startsWith("|---"));
+  const rows = section
+    .split("\n")
+    .filter((line) => line.startsWith("| ") && !line.startsWith("| Idea") && !line.startsWith("|---"));
   const glossary: Record<Language, Entry[]> = { es: [], en: [], pt: [] };
   for (const row of rows) {
-    const [idea = "", ...cells] = row.split("|").slice(1, -1).map((cell) => cell.trim());
+    const [idea = "", ...cells] = row
+      .split("|")
+      .slice(1, -1)
+      .map((cell) => cell.trim());
     const columns: Record<Language, string | undefined> = { en: cells[0], es: cells[1], pt: cells[2] };
     for (const language of LANGUAGES) {
       const [word = "", avoid = ""] = (columns[language] ?? "").split("· not:").map((part) => part.trim());
@@ -63,7 +73,8 @@ const GLOSSARY = glossaryOf(readFileSync(new URL("docs/domain.md", ROOT), "utf8"
 describe("the glossary", () => {
   it("has the table, with a word for every idea in every language", () => {
     expect(GLOSSARY.es.length).toBeGreaterThanOrEqual(8);
-    for (const language of LANGUAGES) for (const entry of GLOSSARY[language]) expect(entry.word, `${language} ${entry.idea}`).not.toBe("");
+    for (const language of LANGUAGES)
+      for (const entry of GLOSSARY[language]) expect(entry.word, `${language} ${entry.idea}`).not.toBe("");
   });
 
   it("finds a word to avoid in a sentence, whole and with its endings", () => {
@@ -76,12 +87,17 @@ describe("the glossary", () => {
 
 describe.each(LANGUAGES)("%s copy uses the glossary's words", (language) => {
   const texts = textsOf(language);
-  it.each(GLOSSARY[language].filter((entry) => entry.avoid.length > 0).map((entry) => [entry.idea, entry] as const))("%s", (_idea, entry) => {
-    const found = texts.flatMap(([where, text]) =>
-      entry.avoid.filter((term) => termPattern(term).test(text)).map((term) => `${where}: "${term}" (write "${entry.word}")`),
-    );
-    expect(found).toEqual([]);
-  });
+  it.each(GLOSSARY[language].filter((entry) => entry.avoid.length > 0).map((entry) => [entry.idea, entry] as const))(
+    "%s",
+    (_idea, entry) => {
+      const found = texts.flatMap(([where, text]) =>
+        entry.avoid
+          .filter((term) => termPattern(term).test(text))
+          .map((term) => `${where}: "${term}" (write "${entry.word}")`),
+      );
+      expect(found).toEqual([]);
+    },
+  );
 });
 
 /** Forms that address the reader as usted: the pronoun, usted's imperatives, "Debe …" to the reader. */
@@ -95,11 +111,33 @@ const USTED = [
 
 describe("Spanish speaks as tú", () => {
   it("the patterns catch usted", () => {
-    for (const text of ["Debe seleccionar un horario", "Debe seleccionarse un horario", "Ingrese su correo", "Gracias por su compra", "Le enviamos un correo", "¿Usted viaja?", "Favor de llegar temprano"]) {
-      expect(USTED.some((pattern) => pattern.test(text)), text).toBe(true);
+    for (const text of [
+      "Debe seleccionar un horario",
+      "Debe seleccionarse un horario",
+      "Ingrese su correo",
+      "Gracias por su compra",
+      "Le enviamos un correo",
+      "¿Usted viaja?",
+      "Favor de llegar temprano",
+    ]) {
+      expect(
+        USTED.some((pattern) => pattern.test(text)),
+        text,
+      ).toBe(true);
     }
-    for (const text of ["Elige un horario", "El regreso debe salir después", "Esa salida ya partió o su documentación ya cerró", "¿Cómo me comunico con ustedes?", "que la dirección tenga un error", "lo que se haga con ella", "Los menores de 18 años viajan acompañados"]) {
-      expect(USTED.some((pattern) => pattern.test(text)), text).toBe(false);
+    for (const text of [
+      "Elige un horario",
+      "El regreso debe salir después",
+      "Esa salida ya partió o su documentación ya cerró",
+      "¿Cómo me comunico con ustedes?",
+      "que la dirección tenga un error",
+      "lo que se haga con ella",
+      "Los menores de 18 años viajan acompañados",
+    ]) {
+      expect(
+        USTED.some((pattern) => pattern.test(text)),
+        text,
+      ).toBe(false);
     }
   });
 

@@ -10,7 +10,11 @@ import ts from "typescript";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SCANNED = [path.join(ROOT, "app"), path.join(ROOT, "lib")];
 /** The catalogues and the table of what pages ship name keys without showing them; the console has catalogues of its own. */
-const SKIPPED = [path.join(ROOT, "app/i18n/messages"), path.join(ROOT, "app/i18n/page-messages.ts"), path.join(ROOT, "app/console/messages")];
+const SKIPPED = [
+  path.join(ROOT, "app/i18n/messages"),
+  path.join(ROOT, "app/i18n/page-messages.ts"),
+  path.join(ROOT, "app/console/messages"),
+];
 
 export interface MessageReferences {
   /** Keys named whole. */
@@ -47,10 +51,19 @@ export function messageReferencesOf(entries: string[], allKeys: readonly string[
     seen.add(file);
     const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
     const visit = (node: ts.Node): void => {
-      if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      if (
+        (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+        node.moduleSpecifier &&
+        ts.isStringLiteral(node.moduleSpecifier)
+      ) {
         const target = resolveImport(file, node.moduleSpecifier.text);
         if (target) queue.push(target);
-      } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+      } else if (
+        ts.isCallExpression(node) &&
+        node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+        node.arguments[0] &&
+        ts.isStringLiteral(node.arguments[0])
+      ) {
         const target = resolveImport(file, node.arguments[0].text);
         if (target) queue.push(target);
       } else if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {

@@ -25,7 +25,9 @@ describe("the messages a page ships cover what its code can show", () => {
 
   it.each(PAGES)("%s (%s)", (pageId, module) => {
     expect(ROUTE_MODULE_MESSAGES[module], `add "${module}" to ROUTE_MODULE_MESSAGES`).toBeDefined();
-    expect(uncovered(messageEntriesOf(pageId), messageReferencesOf(["app/root.tsx", `app/${module}`], KEYS))).toEqual([]);
+    expect(uncovered(messageEntriesOf(pageId), messageReferencesOf(["app/root.tsx", `app/${module}`], KEYS))).toEqual(
+      [],
+    );
   });
 
   it("names no entry the catalogue lacks", () => {

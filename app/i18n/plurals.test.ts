@@ -23,14 +23,37 @@ const COUNTED_PLACEHOLDER = /\{(count|months|days|minutes|seats|age|people|ticke
  * {count}", "To sync: {count}", "Offers sent: {count}" and "Move the valid tickets ({count})" are a
  * label and its number, right at any count.
  */
-const NOT_COUNTED = new Set(["cart.count", "product.hoursLine", "product.closedOn", "console.boarding.seatsLeft", "console.scanner.pending", "money.care.moveSubmit", "money.waitlist.offered"]);
+const NOT_COUNTED = new Set([
+  "cart.count",
+  "product.hoursLine",
+  "product.closedOn",
+  "console.boarding.seatsLeft",
+  "console.scanner.pending",
+  "money.care.moveSubmit",
+  "money.waitlist.offered",
+]);
 
-const stemsOf = (catalogue: Record<string, string>) => Object.keys(catalogue).flatMap((key) => (key.endsWith(".other") ? [key.slice(0, -".other".length)] : []));
+const stemsOf = (catalogue: Record<string, string>) =>
+  Object.keys(catalogue).flatMap((key) => (key.endsWith(".other") ? [key.slice(0, -".other".length)] : []));
 
 /** Each catalogue set with its own translate function, as its pages call it. */
-const SETS: [string, Catalogues, (language: Language) => (stem: string, params: Record<string, string | number>) => string][] = [
-  ["site", CATALOGUES, (language) => (stem, params) => createTranslate(CATALOGUES[language], language)(stem as PluralKey | MessageKey, params)],
-  ["console", CONSOLE, (language) => (stem, params) => createConsoleTranslate(CONSOLE_CATALOGUES[language], language)(stem as ConsoleMessageKey, params)],
+const SETS: [
+  string,
+  Catalogues,
+  (language: Language) => (stem: string, params: Record<string, string | number>) => string,
+][] = [
+  [
+    "site",
+    CATALOGUES,
+    (language) => (stem, params) =>
+      createTranslate(CATALOGUES[language], language)(stem as PluralKey | MessageKey, params),
+  ],
+  [
+    "console",
+    CONSOLE,
+    (language) => (stem, params) =>
+      createConsoleTranslate(CONSOLE_CATALOGUES[language], language)(stem as ConsoleMessageKey, params),
+  ],
 ];
 
 function placeholderValues(template: string, count: number): Record<string, string | number> {
@@ -43,9 +66,13 @@ describe.each(SETS)("counted messages of the %s", (_name, catalogues, translateI
   it("are written with plural forms wherever a message holds a count", () => {
     for (const language of LANGUAGES) {
       const bare = Object.entries(catalogues[language]).filter(
-        ([key, text]) => COUNTED_PLACEHOLDER.test(text) && !NOT_COUNTED.has(key) && !/\.(zero|one|two|few|many|other)$/.test(key),
+        ([key, text]) =>
+          COUNTED_PLACEHOLDER.test(text) && !NOT_COUNTED.has(key) && !/\.(zero|one|two|few|many|other)$/.test(key),
       );
-      expect(bare.map(([key]) => key), `${language}: counts without plural forms`).toEqual([]);
+      expect(
+        bare.map(([key]) => key),
+        `${language}: counts without plural forms`,
+      ).toEqual([]);
     }
   });
 
@@ -55,12 +82,16 @@ describe.each(SETS)("counted messages of the %s", (_name, catalogues, translateI
     const stems = stemsOf(catalogues.en);
     expect(stems.length).toBeGreaterThan(0);
     for (const stem of stems) {
-      const forms = Object.keys(catalogue).filter((key) => key.startsWith(`${stem}.`) && !key.slice(stem.length + 1).includes("."));
+      const forms = Object.keys(catalogue).filter(
+        (key) => key.startsWith(`${stem}.`) && !key.slice(stem.length + 1).includes("."),
+      );
       expect(forms.sort(), `${language} ${stem}`).toEqual([`${stem}.one`, `${stem}.other`]);
       for (const count of COUNTS) {
         const form = catalogue[`${stem}.${pluralCategoryOf(language, count)}`] ?? catalogue[`${stem}.other`]!;
         const text = t(stem, placeholderValues(form, count));
-        expect(text, `${language} ${stem} at ${count}`).toBe(form.replace(/\{(\w+)\}/g, (_whole, name: string) => (name === "count" ? String(count) : `<${name}>`)));
+        expect(text, `${language} ${stem} at ${count}`).toBe(
+          form.replace(/\{(\w+)\}/g, (_whole, name: string) => (name === "count" ? String(count) : `<${name}>`)),
+        );
         expect(text, `${language} ${stem} at ${count}`).toContain(String(count));
         expect(text, `${language} ${stem} at ${count}`).not.toMatch(/[{}]/);
       }
@@ -92,7 +123,11 @@ describe("counted messages", () => {
     // At the pier and in the console.
     const consoleIn = (language: Language) => createConsoleTranslate(CONSOLE_CATALOGUES[language], language);
     expect(consoleIn("en")("ops.issue.left", { count: 1 })).toBe("Only 1 seat is left.");
-    expect(consoleIn("es")("console.scanner.synced", { count: 1, time: "10:00" })).toBe("Sincronizado 1 escaneo a las 10:00.");
-    expect(consoleIn("pt")("ops.closures.done.closed", { count: 2 })).toBe("Fechado. Passageiros avisados: 2 reservas.");
+    expect(consoleIn("es")("console.scanner.synced", { count: 1, time: "10:00" })).toBe(
+      "Sincronizado 1 escaneo a las 10:00.",
+    );
+    expect(consoleIn("pt")("ops.closures.done.closed", { count: 2 })).toBe(
+      "Fechado. Passageiros avisados: 2 reservas.",
+    );
   });
 });

@@ -39,7 +39,12 @@ export function pluralCategoryOf(language: Language, count: unknown): Intl.LDMLP
  * plural category, falling back to "other" (a catalogue need not write the categories that read the
  * same, such as Spanish "many").
  */
-export function templateOf(messages: Partial<Messages>, language: Language, key: string, params?: Params): string | undefined {
+export function templateOf(
+  messages: Partial<Messages>,
+  language: Language,
+  key: string,
+  params?: Params,
+): string | undefined {
   const catalogue = messages as Partial<Record<string, string>>;
   const whole = catalogue[key];
   if (whole !== undefined) return whole;

@@ -3,7 +3,11 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors.ts";
 import { readNewsletterRequest } from "../../modules/newsletter/index.ts";
-import { checkNewsletterForm, fieldErrorsOfIssues, type NewsletterFormValues } from "../components/newsletter/newsletter-check.ts";
+import {
+  checkNewsletterForm,
+  fieldErrorsOfIssues,
+  type NewsletterFormValues,
+} from "../components/newsletter/newsletter-check.ts";
 
 const SITE = { code: "travesia", languages: ["es", "en", "pt"] as const };
 
@@ -18,7 +22,15 @@ function issuesOf(input: unknown): { path: string; code: string }[] {
 }
 
 describe("the browser's check agrees with the server's", () => {
-  const form = (change: Partial<NewsletterFormValues>): NewsletterFormValues => ({ name: "Ana", lastname: "Pérez", email: "ana@example.com", country: "MX", acceptance: true, permission: true, ...change });
+  const form = (change: Partial<NewsletterFormValues>): NewsletterFormValues => ({
+    name: "Ana",
+    lastname: "Pérez",
+    email: "ana@example.com",
+    country: "MX",
+    acceptance: true,
+    permission: true,
+    ...change,
+  });
 
   it.each([
     [{}, {}],
@@ -27,7 +39,10 @@ describe("the browser's check agrees with the server's", () => {
     [{ email: "" }, { email: "newsletter.error.emailRequired" }],
     [{ email: "ana.example.com" }, { email: "newsletter.error.emailInvalid" }],
     [{ country: "" }, { country: "newsletter.error.countryRequired" }],
-    [{ acceptance: false, permission: false }, { acceptance: "newsletter.error.consentRequired", permission: "newsletter.error.consentRequired" }],
+    [
+      { acceptance: false, permission: false },
+      { acceptance: "newsletter.error.consentRequired", permission: "newsletter.error.consentRequired" },
+    ],
   ])("%j gives %j", (change, errors) => {
     const values = form(change);
     expect(checkNewsletterForm(values)).toEqual(errors);
@@ -37,7 +52,11 @@ describe("the browser's check agrees with the server's", () => {
 
   it("turns issues the visitor cannot fix into 'try again later'", () => {
     expect(fieldErrorsOfIssues([{ path: "Lang", code: "invalid" }])).toBeNull();
-    expect(fieldErrorsOfIssues([{ path: "Email", code: "required" }, { path: "Site", code: "invalid" }])).toBeNull();
+    expect(
+      fieldErrorsOfIssues([
+        { path: "Email", code: "required" },
+        { path: "Site", code: "invalid" },
+      ]),
+    ).toBeNull();
   });
 });
-

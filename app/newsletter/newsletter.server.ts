@@ -3,11 +3,21 @@
 // confirmation page spends the mail's token and comes back to a clean address (post/redirect/get
 // style, so the token leaves the history); the unsubscribe page asks before it unsubscribes.
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { confirmNewsletterSubscription, newsletterDepsOf, findUnsubscribeTarget, subscribeToNewsletter, unsubscribeFromNewsletter } from "../../flows/newsletter.ts";
+import {
+  confirmNewsletterSubscription,
+  newsletterDepsOf,
+  findUnsubscribeTarget,
+  subscribeToNewsletter,
+  unsubscribeFromNewsletter,
+} from "../../flows/newsletter.ts";
 import { countryCodeOfInput } from "../../lib/countries.ts";
 import { isAppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
-import { fieldErrorsOfIssues, newsletterValuesOf, type NewsletterResult } from "../components/newsletter/newsletter-check.ts";
+import {
+  fieldErrorsOfIssues,
+  newsletterValuesOf,
+  type NewsletterResult,
+} from "../components/newsletter/newsletter-check.ts";
 import { pageStatusOf } from "../../server/edge/index.ts";
 import { requestContext, servicesContext } from "../context.ts";
 
@@ -30,15 +40,20 @@ export async function submitNewsletter(request: Request, context: Context, langu
   const input = { ...values, country, language, origin: field("origin"), errorRedirectUrl: field("errorRedirectUrl") };
   try {
     const { subscription } = await subscribeToNewsletter(newsletterDepsOf(services, services.clock.now()), site, input);
-    return data<NewsletterResult>({ outcome: "subscribed", email: subscription.email }, { status: 200, headers: NO_STORE });
+    return data<NewsletterResult>(
+      { outcome: "subscribed", email: subscription.email },
+      { status: 200, headers: NO_STORE },
+    );
   } catch (error) {
     if (!isAppError(error)) {
       logger.error({ err: error }, "newsletter subscription failed");
       return data<NewsletterResult>({ outcome: "failed", values }, { status: 503, headers: NO_STORE });
     }
-    if (error.code === "NEWSLETTER_DUPLICATE") return data<NewsletterResult>({ outcome: "duplicate", values }, { status: 409, headers: NO_STORE });
+    if (error.code === "NEWSLETTER_DUPLICATE")
+      return data<NewsletterResult>({ outcome: "duplicate", values }, { status: 409, headers: NO_STORE });
     const errors = error.code === "NEWSLETTER_INVALID" ? fieldErrorsOfIssues(error.issues) : null;
-    if (errors) return data<NewsletterResult>({ outcome: "invalid", errors, values }, { status: 422, headers: NO_STORE });
+    if (errors)
+      return data<NewsletterResult>({ outcome: "invalid", errors, values }, { status: 422, headers: NO_STORE });
     return data<NewsletterResult>({ outcome: "failed", values }, { status: pageStatusOf(error), headers: NO_STORE });
   }
 }
@@ -47,14 +62,21 @@ export type ConfirmationResult = "confirmed" | "already-confirmed" | "expired" |
 const CONFIRMATION_RESULTS: readonly ConfirmationResult[] = ["confirmed", "already-confirmed", "expired", "invalid"];
 
 /** With ?token=: confirms and redirects to ?result=; with ?result=: what to say. */
-export async function loadNewsletterConfirmation(request: Request, context: Context): Promise<{ result: ConfirmationResult }> {
+export async function loadNewsletterConfirmation(
+  request: Request,
+  context: Context,
+): Promise<{ result: ConfirmationResult }> {
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
   if (token !== null) {
     const services = context.get(servicesContext);
     let result: ConfirmationResult;
     try {
-      result = (await confirmNewsletterSubscription({ db: services.db, now: services.clock.now() }, token)).result === "confirmed" ? "confirmed" : "already-confirmed";
+      result =
+        (await confirmNewsletterSubscription({ db: services.db, now: services.clock.now() }, token)).result ===
+        "confirmed"
+          ? "confirmed"
+          : "already-confirmed";
     } catch (error) {
       if (!isAppError(error)) throw error;
       result = error.code === "NEWSLETTER_TOKEN_EXPIRED" ? "expired" : "invalid";

@@ -3,7 +3,10 @@ import { money } from "../../lib/money.ts";
 import { TrackingEvent } from "../../lib/tracking-events.ts";
 import { cartEventOf, majorUnits, orderEventOf, postEventOf, productEventOf, profileEventOf } from "./page-events.ts";
 
-const ferry = { product: { code: "ferry-isla-mujeres", name: "Ferry Cancún – Isla Mujeres", kind: "ferry" }, total: money(68_000, "MXN") };
+const ferry = {
+  product: { code: "ferry-isla-mujeres", name: "Ferry Cancún – Isla Mujeres", kind: "ferry" },
+  total: money(68_000, "MXN"),
+};
 const xcaret = { product: { code: "xcaret", name: "Xcaret", kind: "park_admission" }, total: money(259_900, "MXN") };
 
 describe("majorUnits", () => {
@@ -26,8 +29,23 @@ describe("the page events", () => {
         currency: "MXN",
         total: 3279,
         items: [
-          { index: 0, product: { productId: "ferry-isla-mujeres", name: "Ferry Cancún – Isla Mujeres", category: "ferry", displayPrice: 680 }, quantity: 1, total: 680 },
-          { index: 1, product: { productId: "xcaret", name: "Xcaret", category: "park_admission", displayPrice: 2599 }, quantity: 1, total: 2599 },
+          {
+            index: 0,
+            product: {
+              productId: "ferry-isla-mujeres",
+              name: "Ferry Cancún – Isla Mujeres",
+              category: "ferry",
+              displayPrice: 680,
+            },
+            quantity: 1,
+            total: 680,
+          },
+          {
+            index: 1,
+            product: { productId: "xcaret", name: "Xcaret", category: "park_admission", displayPrice: 2599 },
+            quantity: 1,
+            total: 2599,
+          },
         ],
       },
     });
@@ -42,14 +60,23 @@ describe("the page events", () => {
 
   it("names an order by its booking reference, and reports no order without lines", () => {
     const event = orderEventOf({ reference: "TRV7K2M9Q", lines: [ferry], total: money(68_000, "MXN") });
-    expect(event).toMatchObject({ type: "orderPlaced", order: { orderId: "TRV7K2M9Q", currency: "MXN", total: 680, items: [{ index: 0, quantity: 1 }] } });
+    expect(event).toMatchObject({
+      type: "orderPlaced",
+      order: { orderId: "TRV7K2M9Q", currency: "MXN", total: 680, items: [{ index: 0, quantity: 1 }] },
+    });
     expect(TrackingEvent.safeParse(event).success).toBe(true);
     expect(orderEventOf({ reference: "TRV7K2M9Q", lines: [], total: money(0, "MXN") })).toBeNull();
   });
 
   it("keeps long names within the schema's limits", () => {
-    const long = { product: { code: "x".repeat(80), name: "N".repeat(300), kind: "park_tour" }, total: money(100, "USD") };
-    const event = cartEventOf("cartViewed", { lines: Array.from({ length: 25 }, () => long), total: money(2500, "USD") });
+    const long = {
+      product: { code: "x".repeat(80), name: "N".repeat(300), kind: "park_tour" },
+      total: money(100, "USD"),
+    };
+    const event = cartEventOf("cartViewed", {
+      lines: Array.from({ length: 25 }, () => long),
+      total: money(2500, "USD"),
+    });
     expect(TrackingEvent.safeParse(event).success).toBe(true);
     expect(event.type === "cartViewed" ? event.cart.items : []).toHaveLength(20);
   });
@@ -58,7 +85,13 @@ describe("the page events", () => {
     const product = { code: "xplor", name: "Xplor", kind: "park_admission" };
     expect(productEventOf(product, money(199_900, "MXN"), "/es/parques/xplor/")).toEqual({
       type: "productViewed",
-      product: { productId: "xplor", name: "Xplor", category: "park_admission", displayPrice: 1999, url: "/es/parques/xplor/" },
+      product: {
+        productId: "xplor",
+        name: "Xplor",
+        category: "park_admission",
+        displayPrice: 1999,
+        url: "/es/parques/xplor/",
+      },
     });
     const free = productEventOf(product, null, "/en/parks/xplor/");
     expect(free.type === "productViewed" ? free.product.displayPrice : -1).toBe(0);
@@ -67,7 +100,10 @@ describe("the page events", () => {
 
   it("names a post by its page id, and a profile change by the preference", () => {
     const post = postEventOf("faq", "Preguntas frecuentes", "/es/preguntas-frecuentes/");
-    expect(post).toEqual({ type: "postViewed", post: { postId: "faq", title: "Preguntas frecuentes", url: "/es/preguntas-frecuentes/" } });
+    expect(post).toEqual({
+      type: "postViewed",
+      post: { postId: "faq", title: "Preguntas frecuentes", url: "/es/preguntas-frecuentes/" },
+    });
     const profile = profileEventOf({ currency: "EUR", language: undefined });
     expect(profile).toEqual({ type: "userProfileChanged", patch: { custom: { currency: "EUR" } } });
     expect([post, profile].every((event) => TrackingEvent.safeParse(event).success)).toBe(true);

@@ -38,18 +38,37 @@ function itemsOf(lines: readonly TrackedLine[]) {
 }
 
 /** cartViewed when the cart page shows a cart, cartModified when it shows one just changed. */
-export function cartEventOf(type: "cartViewed" | "cartModified", cart: { lines: readonly TrackedLine[]; total: Money }): TrackingEvent {
+export function cartEventOf(
+  type: "cartViewed" | "cartModified",
+  cart: { lines: readonly TrackedLine[]; total: Money },
+): TrackingEvent {
   return { type, cart: { currency: cart.total.currency, items: itemsOf(cart.lines), total: majorUnits(cart.total) } };
 }
 
 /** orderPlaced on the thank-you page of a paid booking; null when it holds no line (nothing to report). */
-export function orderEventOf(order: { reference: string; lines: readonly TrackedLine[]; total: Money }): TrackingEvent | null {
+export function orderEventOf(order: {
+  reference: string;
+  lines: readonly TrackedLine[];
+  total: Money;
+}): TrackingEvent | null {
   if (order.lines.length === 0) return null;
-  return { type: "orderPlaced", order: { orderId: order.reference, currency: order.total.currency, items: itemsOf(order.lines), total: majorUnits(order.total) } };
+  return {
+    type: "orderPlaced",
+    order: {
+      orderId: order.reference,
+      currency: order.total.currency,
+      items: itemsOf(order.lines),
+      total: majorUnits(order.total),
+    },
+  };
 }
 
 /** productViewed on a tour or park page, priced at the adult fare it shows ("from"), or 0 when it shows none. */
-export function productEventOf(product: { code: string; name: string; kind: string }, fromPrice: Money | null, url: string): TrackingEvent {
+export function productEventOf(
+  product: { code: string; name: string; kind: string },
+  fromPrice: Money | null,
+  url: string,
+): TrackingEvent {
   return {
     type: "productViewed",
     product: {
@@ -69,5 +88,8 @@ export function postEventOf(pageId: string, title: string, url: string): Trackin
 
 /** The spec's userProfileChanged, for the preferences the visitor sets on the site (never personal data). */
 export function profileEventOf(custom: { currency?: string; language?: string }): TrackingEvent {
-  return { type: "userProfileChanged", patch: { custom: Object.fromEntries(Object.entries(custom).filter(([, value]) => value !== undefined)) } };
+  return {
+    type: "userProfileChanged",
+    patch: { custom: Object.fromEntries(Object.entries(custom).filter(([, value]) => value !== undefined)) },
+  };
 }

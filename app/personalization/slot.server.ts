@@ -15,7 +15,12 @@ export interface RenderedSlot {
   headers: Headers;
 }
 
-export async function loadSlot(request: Request, context: Readonly<RouterContextProvider>, slotId: string, language: Language): Promise<RenderedSlot> {
+export async function loadSlot(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  slotId: string,
+  language: Language,
+): Promise<RenderedSlot> {
   const services = context.get(servicesContext);
   const { site, logger } = context.get(requestContext);
   const headers = new Headers();
@@ -25,10 +30,22 @@ export async function loadSlot(request: Request, context: Readonly<RouterContext
   // banner of its place and device only: the page may be shared, varying on exactly those headers, and
   // the client id comes from the tracker's GET /client/web/cid instead of this page (ADR 0035).
   const shareable = sharedDevice(request);
-  const visitor = personalizationOfRequest(request, services.config, { siteCode: site.code, language, issueClientId: shareable === null, now, readPreviewParams: true });
+  const visitor = personalizationOfRequest(request, services.config, {
+    siteCode: site.code,
+    language,
+    issueClientId: shareable === null,
+    now,
+    readPreviewParams: true,
+  });
   for (const cookie of visitor.setCookies) headers.append("Set-Cookie", cookie);
   if (shareable !== null && visitor.setCookies.length === 0) {
-    headers.set("Vary", mergeVary([...services.config.GEO_COUNTRY_HEADERS, ...services.config.GEO_STATE_HEADERS, DEVICE_HINT_HEADER], null));
+    headers.set(
+      "Vary",
+      mergeVary(
+        [...services.config.GEO_COUNTRY_HEADERS, ...services.config.GEO_STATE_HEADERS, DEVICE_HINT_HEADER],
+        null,
+      ),
+    );
   } else {
     // The page differs per visitor: no shared cache may keep it.
     headers.set("Cache-Control", "private, no-store");
@@ -59,7 +76,8 @@ export async function loadSlot(request: Request, context: Readonly<RouterContext
 /** The device class of an anonymous request that carries the client hint; null for everyone else. */
 function sharedDevice(request: Request): "mobile" | "desktop" | null {
   const url = new URL(request.url);
-  if (request.headers.has("X-Client-Id") || [...url.searchParams.keys()].some((name) => name.startsWith("perso-"))) return null;
+  if (request.headers.has("X-Client-Id") || [...url.searchParams.keys()].some((name) => name.startsWith("perso-")))
+    return null;
   if (!isAnonymousVisitor(parseCookieHeader(request.headers.get("Cookie")))) return null;
   return deviceFromHint(request.headers.get(DEVICE_HINT_HEADER));
 }

@@ -18,11 +18,19 @@ import {
   type TrackerState,
 } from "./tracker-core.ts";
 
-const context = { page: { url: "https://travesia.test/en/" }, language: "en" as const, device: "desktop" as const, section: "home" };
+const context = {
+  page: { url: "https://travesia.test/en/" },
+  language: "en" as const,
+  device: "desktop" as const,
+  section: "home",
+};
 const post: TrackingEvent = { type: "postViewed", post: { postId: "faq", title: "FAQ" } };
 
 function queued(count: number): QueuedBeacon[] {
-  return Array.from({ length: count }, (_, index) => ({ id: `b${index}`, beacon: { context, payload: post, originalTime: index } }));
+  return Array.from({ length: count }, (_, index) => ({
+    id: `b${index}`,
+    beacon: { context, payload: post, originalTime: index },
+  }));
 }
 
 function stateWith(count: number, overrides: Partial<TrackerState> = {}): TrackerState {
@@ -35,8 +43,14 @@ describe("checkEvent", () => {
     [{ product: {} }, TRACKER_MESSAGES.unknownEventType],
     ["cartViewed", TRACKER_MESSAGES.unknownEventType],
     [null, TRACKER_MESSAGES.unknownEventType],
-    [{ type: "productViewed", product: { productId: "", name: "Xcaret", displayPrice: 10 } }, TRACKER_MESSAGES.invalidEventPayload],
-    [{ type: "productViewed", product: { productId: "x".repeat(51), name: "Xcaret", displayPrice: 10 } }, TRACKER_MESSAGES.invalidEventPayload],
+    [
+      { type: "productViewed", product: { productId: "", name: "Xcaret", displayPrice: 10 } },
+      TRACKER_MESSAGES.invalidEventPayload,
+    ],
+    [
+      { type: "productViewed", product: { productId: "x".repeat(51), name: "Xcaret", displayPrice: 10 } },
+      TRACKER_MESSAGES.invalidEventPayload,
+    ],
     [{ type: "goalCompleted", goalId: "ab" }, TRACKER_MESSAGES.invalidEventPayload],
     [{ type: "postViewed", post: { postId: "faq", title: "FAQ" }, extra: 1 }, TRACKER_MESSAGES.invalidEventPayload],
   ])("refuses %j with %s", (input, message) => {
@@ -99,7 +113,11 @@ describe("sending", () => {
   });
 
   it("sends the oldest beacon with its departure time", () => {
-    expect(nextSend(stateWith(3, { retryAt: 4500 }), 4500)).toEqual({ kind: "send", id: "b0", beacon: { context, payload: post, originalTime: 0, departureTime: 4500 } });
+    expect(nextSend(stateWith(3, { retryAt: 4500 }), 4500)).toEqual({
+      kind: "send",
+      id: "b0",
+      beacon: { context, payload: post, originalTime: 0, departureTime: 4500 },
+    });
   });
 
   it.each([
@@ -146,14 +164,26 @@ describe("sending", () => {
   });
 
   it("drops a refused beacon with a log and goes on with the next", () => {
-    const result = settle(markSending(stateWith(2, { failures: 3, retryAt: 9 }), "b0"), "b0", { kind: "answered", status: 400 }, 1000);
+    const result = settle(
+      markSending(stateWith(2, { failures: 3, retryAt: 9 }), "b0"),
+      "b0",
+      { kind: "answered", status: 400 },
+      1000,
+    );
     expect(result.state.queue.map((item) => item.id)).toEqual(["b1"]);
     expect(result.state).toMatchObject({ failures: 0, retryAt: null, sending: null });
-    expect(result.logs).toEqual([{ level: "warn", message: "Beacon refused with status 400: dropped", detail: "postViewed" }]);
+    expect(result.logs).toEqual([
+      { level: "warn", message: "Beacon refused with status 400: dropped", detail: "postViewed" },
+    ]);
   });
 
   it("removes an acknowledged beacon and resumes once half empty", () => {
-    const at51 = settle(markSending(stateWith(52, { suspended: true }), "b0"), "b0", { kind: "answered", status: 202 }, 0);
+    const at51 = settle(
+      markSending(stateWith(52, { suspended: true }), "b0"),
+      "b0",
+      { kind: "answered", status: 202 },
+      0,
+    );
     expect(at51.state).toMatchObject({ suspended: true });
     expect(at51.logs).toEqual([]);
     const at50 = settle(markSending(at51.state, "b1"), "b1", { kind: "answered", status: 200 }, 0);
@@ -204,7 +234,15 @@ describe("inactivity pings", () => {
 describe("readStoredQueue", () => {
   it("keeps valid beacons and drops the rest", () => {
     const good = queued(2);
-    expect(readStoredQueue([good[0], { id: "x", beacon: { payload: { type: "nope" } } }, "junk", good[1], { beacon: good[0]?.beacon }])).toEqual(good);
+    expect(
+      readStoredQueue([
+        good[0],
+        { id: "x", beacon: { payload: { type: "nope" } } },
+        "junk",
+        good[1],
+        { beacon: good[0]?.beacon },
+      ]),
+    ).toEqual(good);
     expect(readStoredQueue({ not: "an array" })).toEqual([]);
     expect(readStoredQueue(queued(150))).toHaveLength(100);
   });

@@ -2,7 +2,13 @@
 // pure functions of its state and `now`: what to do with an event, which
 // beacon to send next and when, what an answer means, when the visitor has been idle long enough for a
 // ping. The shell (tracker.ts) does the fetching, the timers and the storage, and nothing else.
-import { TRACKER_MESSAGES, TRACKING_EVENT_TYPES, TrackBeacon, TrackingEvent, type TrackingContext } from "../../lib/tracking-events.ts";
+import {
+  TRACKER_MESSAGES,
+  TRACKING_EVENT_TYPES,
+  TrackBeacon,
+  TrackingEvent,
+  type TrackingContext,
+} from "../../lib/tracking-events.ts";
 import type { z } from "zod";
 
 /** The tracker's constants: queue size, back-off, timeouts and inactivity delays. */
@@ -56,7 +62,11 @@ export interface TrackerLog {
   detail?: string;
 }
 
-export function initialTrackerState(options: { enabled: boolean; queue?: readonly QueuedBeacon[]; now: number }): TrackerState {
+export function initialTrackerState(options: {
+  enabled: boolean;
+  queue?: readonly QueuedBeacon[];
+  now: number;
+}): TrackerState {
   const queue = (options.queue ?? []).slice(0, TRACKER_SETTINGS.queueCapacity);
   return {
     enabled: options.enabled,
@@ -80,14 +90,25 @@ export type EventCheck = { ok: true; event: TrackingEvent } | { ok: false; log: 
 
 /** An event of a type the schema does not know, or a known type with a bad payload, is refused. */
 export function checkEvent(input: unknown): EventCheck {
-  const type = typeof input === "object" && input !== null && "type" in input ? (input as { type: unknown }).type : undefined;
+  const type =
+    typeof input === "object" && input !== null && "type" in input ? (input as { type: unknown }).type : undefined;
   if (typeof type !== "string" || !(TRACKING_EVENT_TYPES as string[]).includes(type)) {
-    return { ok: false, log: { level: "warn", message: TRACKER_MESSAGES.unknownEventType, detail: typeof type === "string" ? type.slice(0, 50) : typeof type } };
+    return {
+      ok: false,
+      log: {
+        level: "warn",
+        message: TRACKER_MESSAGES.unknownEventType,
+        detail: typeof type === "string" ? type.slice(0, 50) : typeof type,
+      },
+    };
   }
   const parsed = TrackingEvent.safeParse(input);
   if (!parsed.success) {
     const paths = parsed.error.issues.map((issue) => issue.path.join(".") || "(event)").join(", ");
-    return { ok: false, log: { level: "warn", message: TRACKER_MESSAGES.invalidEventPayload, detail: `${type}: ${paths}` } };
+    return {
+      ok: false,
+      log: { level: "warn", message: TRACKER_MESSAGES.invalidEventPayload, detail: `${type}: ${paths}` },
+    };
   }
   return { ok: true, event: parsed.data };
 }
@@ -110,16 +131,27 @@ export function enqueue(state: TrackerState, input: unknown, context: Context, n
   const detail = check.event.type;
   if (state.suspended) {
     const full = state.queue.length >= TRACKER_SETTINGS.queueCapacity;
-    return { state, logs: [{ level: "warn", message: full ? TRACKER_MESSAGES.queueFull : TRACKER_MESSAGES.eventSuppressed, detail }], accepted: false };
+    return {
+      state,
+      logs: [{ level: "warn", message: full ? TRACKER_MESSAGES.queueFull : TRACKER_MESSAGES.eventSuppressed, detail }],
+      accepted: false,
+    };
   }
   const queue = [...state.queue, { id, beacon: { context, payload: check.event, originalTime: now } }];
   if (queue.length >= TRACKER_SETTINGS.queueCapacity) {
-    return { state: { ...state, queue, suspended: true }, logs: [{ level: "warn", message: TRACKER_MESSAGES.queueCapacityReached, detail }], accepted: true };
+    return {
+      state: { ...state, queue, suspended: true },
+      logs: [{ level: "warn", message: TRACKER_MESSAGES.queueCapacityReached, detail }],
+      accepted: true,
+    };
   }
   return { state: { ...state, queue }, logs: [], accepted: true };
 }
 
-export type SendDecision = { kind: "idle" } | { kind: "wait"; until: number } | { kind: "send"; id: string; beacon: TrackBeacon };
+export type SendDecision =
+  | { kind: "idle" }
+  | { kind: "wait"; until: number }
+  | { kind: "send"; id: string; beacon: TrackBeacon };
 
 /** The next step of the sender: nothing (disabled, empty or busy), wait for the back-off, or send the head. */
 export function nextSend(state: TrackerState, now: number): SendDecision {
@@ -157,12 +189,21 @@ export function retryDelay(failures: number): number {
 function removeHead(state: TrackerState, logs: TrackerLog[]): { state: TrackerState; logs: TrackerLog[] } {
   const queue = state.queue.slice(1);
   const resumes = state.suspended && queue.length <= TRACKER_SETTINGS.resumeAtOrBelow;
-  if (resumes) logs.push({ level: "info", message: "Tracker resumed: the queue is half empty", detail: String(queue.length) });
-  return { state: { ...state, queue, sending: null, failures: 0, retryAt: null, suspended: state.suspended && !resumes }, logs };
+  if (resumes)
+    logs.push({ level: "info", message: "Tracker resumed: the queue is half empty", detail: String(queue.length) });
+  return {
+    state: { ...state, queue, sending: null, failures: 0, retryAt: null, suspended: state.suspended && !resumes },
+    logs,
+  };
 }
 
 /** What an answer to the head's send means for the queue. */
-export function settle(state: TrackerState, id: string, outcome: SendOutcome, now: number): { state: TrackerState; logs: TrackerLog[] } {
+export function settle(
+  state: TrackerState,
+  id: string,
+  outcome: SendOutcome,
+  now: number,
+): { state: TrackerState; logs: TrackerLog[] } {
   // An answer for a beacon that is no longer the one on its way changes nothing.
   if (state.sending !== id || state.queue[0]?.id !== id) return { state, logs: [] };
   const type = state.queue[0].beacon.payload.type;
@@ -170,8 +211,16 @@ export function settle(state: TrackerState, id: string, outcome: SendOutcome, no
   if (isRetryable(outcome)) {
     const failures = state.failures + 1;
     const delay = retryDelay(failures);
-    const why = outcome.kind === "answered" ? `status ${outcome.status}` : outcome.kind === "timeout" ? "no acknowledgement" : "network failure";
-    return { state: { ...state, sending: null, failures, retryAt: now + delay }, logs: [{ level: "info", message: `Beacon not delivered (${why}): retrying in ${delay} ms`, detail: type }] };
+    const why =
+      outcome.kind === "answered"
+        ? `status ${outcome.status}`
+        : outcome.kind === "timeout"
+          ? "no acknowledgement"
+          : "network failure";
+    return {
+      state: { ...state, sending: null, failures, retryAt: now + delay },
+      logs: [{ level: "info", message: `Beacon not delivered (${why}): retrying in ${delay} ms`, detail: type }],
+    };
   }
   const status = outcome.kind === "answered" ? outcome.status : 0;
   return removeHead(state, [{ level: "warn", message: `Beacon refused with status ${status}: dropped`, detail: type }]);
@@ -192,7 +241,10 @@ export function nextPingAt(state: TrackerState): number | null {
 export function duePing(state: TrackerState, now: number): { state: TrackerState; event: TrackingEvent } | null {
   const due = nextPingAt(state);
   if (!state.enabled || due === null || now < due) return null;
-  return { state: { ...state, idleSince: now, pingsSent: state.pingsSent + 1 }, event: { type: "nothingChanged", sinceTime: state.lastActivityAt } };
+  return {
+    state: { ...state, idleSince: now, pingsSent: state.pingsSent + 1 },
+    event: { type: "nothingChanged", sinceTime: state.lastActivityAt },
+  };
 }
 
 /** Stored beacons are read back through the schema: anything a stale or tampered storage holds is dropped. */
@@ -204,7 +256,8 @@ export function readStoredQueue(stored: unknown): QueuedBeacon[] {
     if (typeof item !== "object" || item === null) continue;
     const { id, beacon } = item as { id?: unknown; beacon?: unknown };
     const parsed = Stored.safeParse(beacon);
-    if (typeof id === "string" && id.length > 0 && id.length <= 64 && parsed.success) queue.push({ id, beacon: parsed.data });
+    if (typeof id === "string" && id.length > 0 && id.length <= 64 && parsed.success)
+      queue.push({ id, beacon: parsed.data });
   }
   return queue;
 }

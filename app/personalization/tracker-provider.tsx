@@ -24,7 +24,11 @@ const ACTIVITY_THROTTLE_MS = 1_000;
 const TrackContext = createContext<Track>(() => false);
 
 let pageTracker: Tracker | null = null;
-let currentContext: () => z.infer<typeof TrackingContext> = () => ({ page: { url: "" }, language: "en", device: "desktop" });
+let currentContext: () => z.infer<typeof TrackingContext> = () => ({
+  page: { url: "" },
+  language: "en",
+  device: "desktop",
+});
 
 function localStorageOrNull(): Storage | null {
   try {
@@ -92,12 +96,17 @@ export function TrackerProvider({ children }: { children: React.ReactNode }) {
   // What the next event says about where it happened: read when it is tracked, not when it is sent.
   // Browser only: the server renders this too, and must not keep one visitor's page in a module.
   if (typeof window !== "undefined") trackingWanted = enabled;
-  if (typeof window !== "undefined") currentContext = () => ({
-    page: { url: pageAddress(window.location.href), ...(document.referrer ? { referrer: pageAddress(document.referrer) } : {}), ...(document.title ? { title: document.title.slice(0, 200) } : {}) },
-    language,
-    device: window.matchMedia("(max-width: 767px)").matches ? "mobile" : "desktop",
-    section,
-  });
+  if (typeof window !== "undefined")
+    currentContext = () => ({
+      page: {
+        url: pageAddress(window.location.href),
+        ...(document.referrer ? { referrer: pageAddress(document.referrer) } : {}),
+        ...(document.title ? { title: document.title.slice(0, 200) } : {}),
+      },
+      language,
+      device: window.matchMedia("(max-width: 767px)").matches ? "mobile" : "desktop",
+      section,
+    });
 
   useEffect(() => {
     if (!enabled) {

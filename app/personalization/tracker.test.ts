@@ -82,8 +82,16 @@ class MemoryStorage {
   }
 }
 
-const context = { page: { url: "https://travesia.test/en/faqs/", title: "FAQ" }, language: "en" as const, device: "desktop" as const, section: "content" };
-const postEvent = (postId: string): TrackingEvent => ({ type: "postViewed", post: { postId, title: `Post ${postId}` } });
+const context = {
+  page: { url: "https://travesia.test/en/faqs/", title: "FAQ" },
+  language: "en" as const,
+  device: "desktop" as const,
+  section: "content",
+};
+const postEvent = (postId: string): TrackingEvent => ({
+  type: "postViewed",
+  post: { postId, title: `Post ${postId}` },
+});
 
 let server: FlakyServer;
 let storage: MemoryStorage;
@@ -92,13 +100,17 @@ let trackers: Tracker[];
 const START = Date.UTC(2026, 10, 22, 12, 0, 0);
 
 function newTracker(enabled = true): Tracker {
-  const tracker = createTracker({ base: server.base, storage, fetch: globalThis.fetch, log: (entry) => logs.push(entry), context: () => context }, { enabled });
+  const tracker = createTracker(
+    { base: server.base, storage, fetch: globalThis.fetch, log: (entry) => logs.push(entry), context: () => context },
+    { enabled },
+  );
   trackers.push(tracker);
   return tracker;
 }
 
 const messages = () => logs.map((log) => log.message);
-const settledAfterFailure = (tracker: Tracker) => () => tracker.state.sending === null && tracker.state.retryAt !== null;
+const settledAfterFailure = (tracker: Tracker) => () =>
+  tracker.state.sending === null && tracker.state.retryAt !== null;
 
 beforeEach(async () => {
   // Only what the tracker schedules with is faked; sockets and setImmediate run for real.
@@ -136,21 +148,31 @@ describe("retries", () => {
 
     const gaps = server.arrivals.slice(1).map((arrival, index) => arrival.at - (server.arrivals[index]?.at ?? 0));
     expect(gaps).toEqual([3000, 4500, 6750, 0]);
-    expect(server.arrivals.map((arrival) => (arrival.beacon.payload.type === "postViewed" ? arrival.beacon.payload.post.postId : ""))).toEqual([
-      "first",
-      "first",
-      "first",
-      "first",
-      "second",
-    ]);
+    expect(
+      server.arrivals.map((arrival) =>
+        arrival.beacon.payload.type === "postViewed" ? arrival.beacon.payload.post.postId : "",
+      ),
+    ).toEqual(["first", "first", "first", "first", "second"]);
     // The event keeps its time; each attempt says when it left.
-    expect(server.arrivals.slice(0, 4).map((arrival) => arrival.beacon.originalTime)).toEqual([START, START, START, START]);
-    expect(server.arrivals.slice(0, 4).map((arrival) => arrival.beacon.departureTime)).toEqual([START, START + 3000, START + 7500, START + 14_250]);
+    expect(server.arrivals.slice(0, 4).map((arrival) => arrival.beacon.originalTime)).toEqual([
+      START,
+      START,
+      START,
+      START,
+    ]);
+    expect(server.arrivals.slice(0, 4).map((arrival) => arrival.beacon.departureTime)).toEqual([
+      START,
+      START + 3000,
+      START + 7500,
+      START + 14_250,
+    ]);
     expect(server.arrivals[0]?.beacon.context).toEqual(context);
     expect(server.arrivals[0]?.headers["x-client-id"]).toBe("cid_4f9a2c7e1b");
     expect(storage.getItem(CLIENT_ID_STORAGE_KEY)).toBe("cid_4f9a2c7e1b");
     expect(server.cidRequests).toBe(1);
-    expect(logs.filter((log) => log.level === "warn")).toEqual([{ level: "warn", message: "Beacon refused with status 400: dropped", detail: "postViewed" }]);
+    expect(logs.filter((log) => log.level === "warn")).toEqual([
+      { level: "warn", message: "Beacon refused with status 400: dropped", detail: "postViewed" },
+    ]);
     expect(storage.getItem(QUEUE_STORAGE_KEY)).toBeNull();
   });
 
@@ -177,7 +199,9 @@ describe("retries", () => {
       await until(() => server.arrivals.length === index + 2, `retry ${index + 1}`);
     }
     // Inactivity pings queue behind the stubborn beacon meanwhile: only its own attempts are compared.
-    const gaps = server.arrivals.slice(1, expected.length + 1).map((arrival, index) => arrival.at - (server.arrivals[index]?.at ?? 0));
+    const gaps = server.arrivals
+      .slice(1, expected.length + 1)
+      .map((arrival, index) => arrival.at - (server.arrivals[index]?.at ?? 0));
     expect(gaps).toEqual(expected);
     await until(() => tracker.state.queue.length === 0, "the final acknowledgement");
   });
@@ -257,7 +281,9 @@ describe("inactivity pings", () => {
       await until(() => server.arrivals.length === index + 1 && tracker.state.queue.length === 0, `ping ${index + 1}`);
     }
     expect(server.arrivals.map((arrival) => arrival.at - START)).toEqual(schedule);
-    expect(server.arrivals.map((arrival) => arrival.beacon.payload)).toEqual(schedule.map(() => ({ type: "nothingChanged", sinceTime: START })));
+    expect(server.arrivals.map((arrival) => arrival.beacon.payload)).toEqual(
+      schedule.map(() => ({ type: "nothingChanged", sinceTime: START })),
+    );
     await vi.advanceTimersByTimeAsync(3_600_000);
     expect(server.arrivals).toHaveLength(schedule.length);
   });
@@ -270,7 +296,10 @@ describe("inactivity pings", () => {
     expect(server.arrivals).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
     await until(() => server.arrivals.length === 1, "the ping");
-    expect(server.arrivals[0]).toMatchObject({ at: START + 50_000, beacon: { payload: { type: "nothingChanged", sinceTime: START + 20_000 } } });
+    expect(server.arrivals[0]).toMatchObject({
+      at: START + 50_000,
+      beacon: { payload: { type: "nothingChanged", sinceTime: START + 20_000 } },
+    });
   });
 });
 
@@ -301,10 +330,16 @@ describe("refusals", () => {
   it("refuses unknown and invalid events before queueing them", async () => {
     const tracker = newTracker();
     expect(tracker.track({ type: "pageOpened" })).toBe(false);
-    expect(tracker.track({ type: "productViewed", product: { productId: "XCARET", name: "", displayPrice: -1 } })).toBe(false);
+    expect(tracker.track({ type: "productViewed", product: { productId: "XCARET", name: "", displayPrice: -1 } })).toBe(
+      false,
+    );
     expect(logs).toEqual([
       { level: "warn", message: TRACKER_MESSAGES.unknownEventType, detail: "pageOpened" },
-      { level: "warn", message: TRACKER_MESSAGES.invalidEventPayload, detail: "productViewed: product.name, product.displayPrice" },
+      {
+        level: "warn",
+        message: TRACKER_MESSAGES.invalidEventPayload,
+        detail: "productViewed: product.name, product.displayPrice",
+      },
     ]);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(server.arrivals).toHaveLength(0);

@@ -62,7 +62,11 @@ function defaultId(): string {
 export function createTracker(deps: TrackerDeps, options: { enabled: boolean }): Tracker {
   const now = deps.now ?? (() => Date.now());
   const newId = deps.newId ?? defaultId;
-  let state = initialTrackerState({ enabled: options.enabled, queue: options.enabled ? loadQueue(deps) : [], now: now() });
+  let state = initialTrackerState({
+    enabled: options.enabled,
+    queue: options.enabled ? loadQueue(deps) : [],
+    now: now(),
+  });
   let sendTimer: ReturnType<typeof setTimeout> | null = null;
   let pingTimer: ReturnType<typeof setTimeout> | null = null;
   let disposed = false;
@@ -101,7 +105,11 @@ export function createTracker(deps: TrackerDeps, options: { enabled: boolean }):
     const headers: Record<string, string> = { "Content-Type": "application/json" };
     const cid = await ensureClientId();
     if (cid) headers["X-Client-Id"] = cid;
-    const outcome = await send(`${deps.base}/client/web/track`, { method: "POST", headers, body, keepalive: true }, TRACKER_SETTINGS.ackTimeoutMs);
+    const outcome = await send(
+      `${deps.base}/client/web/track`,
+      { method: "POST", headers, body, keepalive: true },
+      TRACKER_SETTINGS.ackTimeoutMs,
+    );
     // Only the status matters: the body is let go so the connection is free for the next beacon.
     await outcome.response?.body?.cancel().catch(() => undefined);
     if (disposed) return;
@@ -113,7 +121,11 @@ export function createTracker(deps: TrackerDeps, options: { enabled: boolean }):
   };
 
   /** One request, aborted when it has not answered within `timeoutMs` (a plain timer, so tests can drive it). */
-  const send = async (url: string, init: RequestInit, timeoutMs: number): Promise<SendOutcome & { response?: Response }> => {
+  const send = async (
+    url: string,
+    init: RequestInit,
+    timeoutMs: number,
+  ): Promise<SendOutcome & { response?: Response }> => {
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -139,8 +151,15 @@ export function createTracker(deps: TrackerDeps, options: { enabled: boolean }):
     // cid endpoint must not double every beacon's requests.
     if (clientIdAsked) return null;
     clientIdAsked = true;
-    const answer = await send(`${deps.base}/client/web/cid`, { method: "GET", headers: { Accept: "text/plain" } }, TRACKER_SETTINGS.fetchTimeoutMs);
-    const text = answer.response && answer.kind === "answered" && answer.status === 200 ? (await answer.response.text().catch(() => "")).trim() : "";
+    const answer = await send(
+      `${deps.base}/client/web/cid`,
+      { method: "GET", headers: { Accept: "text/plain" } },
+      TRACKER_SETTINGS.fetchTimeoutMs,
+    );
+    const text =
+      answer.response && answer.kind === "answered" && answer.status === 200
+        ? (await answer.response.text().catch(() => "")).trim()
+        : "";
     if (!CLIENT_ID_PATTERN.test(text)) {
       await answer.response?.body?.cancel().catch(() => undefined);
       return null;
@@ -159,15 +178,18 @@ export function createTracker(deps: TrackerDeps, options: { enabled: boolean }):
     pingTimer = null;
     const due = nextPingAt(state);
     if (disposed || !state.enabled || due === null) return;
-    pingTimer = setTimeout(() => {
-      pingTimer = null;
-      const ping = duePing(state, now());
-      if (ping) {
-        state = ping.state;
-        track(ping.event);
-      }
-      schedulePing();
-    }, Math.max(0, due - now()));
+    pingTimer = setTimeout(
+      () => {
+        pingTimer = null;
+        const ping = duePing(state, now());
+        if (ping) {
+          state = ping.state;
+          track(ping.event);
+        }
+        schedulePing();
+      },
+      Math.max(0, due - now()),
+    );
   };
 
   const track = (event: unknown): boolean => {

@@ -4,7 +4,13 @@ import type { Config } from "../../lib/config.ts";
 import { CLIENT_ID_MAX_AGE_SECONDS, COOKIE, cookieAttributes, parseCookieHeader } from "../../lib/cookies.ts";
 import { isLanguage, pickLanguage, type Language } from "../../lib/language.ts";
 import { countryFromHeaders } from "../../modules/currency/index.ts";
-import { isValidPreviewToken, newClientId, previewChangeOf, stateFromHeaders, type VisitorFacts } from "../../modules/personalization/index.ts";
+import {
+  isValidPreviewToken,
+  newClientId,
+  previewChangeOf,
+  stateFromHeaders,
+  type VisitorFacts,
+} from "../../modules/personalization/index.ts";
 
 const CID_PATTERN = /^[0-9a-f]{32}$/;
 
@@ -33,7 +39,13 @@ export interface RequestPersonalization {
 export function personalizationOfRequest(
   request: Request,
   config: Config,
-  options: { siteCode: string; language?: Language | null; issueClientId: boolean; now: Date; readPreviewParams: boolean },
+  options: {
+    siteCode: string;
+    language?: Language | null;
+    issueClientId: boolean;
+    now: Date;
+    readPreviewParams: boolean;
+  },
 ): RequestPersonalization {
   const cookies = parseCookieHeader(request.headers.get("Cookie"));
   const secure = config.NODE_ENV === "production";
@@ -43,27 +55,42 @@ export function personalizationOfRequest(
   if (newClient) cid = newClientId();
   if (cid && (newClient || cookies[COOKIE.personalizationCid] !== cid)) setCookies.push(clientIdCookie(cid, secure));
 
-  let previewToken = isValidPreviewToken(config.PERSONALIZATION_PREVIEW_SECRET, cookies[COOKIE.personalizationPreview], options.now)
+  let previewToken = isValidPreviewToken(
+    config.PERSONALIZATION_PREVIEW_SECRET,
+    cookies[COOKIE.personalizationPreview],
+    options.now,
+  )
     ? (cookies[COOKIE.personalizationPreview] ?? null)
     : null;
   if (options.readPreviewParams) {
-    const change = previewChangeOf(new URL(request.url).searchParams, config.PERSONALIZATION_PREVIEW_SECRET, options.now);
+    const change = previewChangeOf(
+      new URL(request.url).searchParams,
+      config.PERSONALIZATION_PREVIEW_SECRET,
+      options.now,
+    );
     if (change.kind === "exit") {
       previewToken = null;
       setCookies.push(`${COOKIE.personalizationPreview}=; HttpOnly; ${cookieAttributes(secure, 0)}`);
       setCookies.push(`${COOKIE.personalizationPlayground}=; HttpOnly; ${cookieAttributes(secure, 0)}`);
     } else if (change.kind === "enter") {
       previewToken = change.token;
-      setCookies.push(`${COOKIE.personalizationPreview}=${change.token}; HttpOnly; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`);
+      setCookies.push(
+        `${COOKIE.personalizationPreview}=${change.token}; HttpOnly; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`,
+      );
       if (change.playground) {
-        setCookies.push(`${COOKIE.personalizationPlayground}=${change.playground}; HttpOnly; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`);
+        setCookies.push(
+          `${COOKIE.personalizationPlayground}=${change.playground}; HttpOnly; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`,
+        );
       }
     }
   }
 
   const cookieLanguage = cookies[COOKIE.language];
   const language: Language =
-    options.language ?? (isLanguage(cookieLanguage) ? cookieLanguage : (pickLanguage(request.headers.get("Accept-Language") ?? undefined, ["es", "en", "pt"]) ?? "en"));
+    options.language ??
+    (isLanguage(cookieLanguage)
+      ? cookieLanguage
+      : (pickLanguage(request.headers.get("Accept-Language") ?? undefined, ["es", "en", "pt"]) ?? "en"));
   return {
     facts: {
       siteCode: options.siteCode,

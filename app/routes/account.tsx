@@ -5,7 +5,13 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { languageOfPath, type Language } from "../../lib/language.ts";
 import { CountryStateFields, GeneralError, Notice, TextField } from "../account/account-fields.tsx";
-import { loadAccount, submitAccount, type AccountActionData, type AccountData, PRIVATE_NO_STORE } from "../account/account.server.ts";
+import {
+  loadAccount,
+  submitAccount,
+  type AccountActionData,
+  type AccountData,
+  PRIVATE_NO_STORE,
+} from "../account/account.server.ts";
 import { noErrors } from "../account/account-errors.ts";
 import { signOut } from "../account/session-client.ts";
 import { CARD } from "../components/booking/styles.ts";
@@ -36,7 +42,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 /** A day as Cancún reads it: "5 March 2031". */
 function formatCancunDay(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(LOCALE[language], { dateStyle: "medium", timeZone: "America/Cancun" }).format(new Date(iso));
+  return new Intl.DateTimeFormat(LOCALE[language], { dateStyle: "medium", timeZone: "America/Cancun" }).format(
+    new Date(iso),
+  );
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -104,7 +112,12 @@ function Bookings({ page }: { page: AccountData }) {
       ) : (
         <>
           <p className="text-sm text-slate-700">{t("account.bookings.hint", { email: page.email })}</p>
-          <TripList id="trips-upcoming" title={t("account.trips.upcoming")} empty={t("account.trips.noneUpcoming")} trips={upcoming} />
+          <TripList
+            id="trips-upcoming"
+            title={t("account.trips.upcoming")}
+            empty={t("account.trips.noneUpcoming")}
+            trips={upcoming}
+          />
           <TripList id="trips-past" title={t("account.trips.past")} empty={t("account.trips.nonePast")} trips={past} />
         </>
       )}
@@ -112,7 +125,17 @@ function Bookings({ page }: { page: AccountData }) {
   );
 }
 
-function TripList({ id, title, empty, trips }: { id: string; title: string; empty: string; trips: AccountData["bookings"] }) {
+function TripList({
+  id,
+  title,
+  empty,
+  trips,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  trips: AccountData["bookings"];
+}) {
   const t = useTranslate();
   const language = useLanguage();
   return (
@@ -125,11 +148,29 @@ function TripList({ id, title, empty, trips }: { id: string; title: string; empt
       ) : (
         <ul className="divide-y divide-slate-100" aria-labelledby={`${id}-title`} data-testid="account-bookings-list">
           {trips.map((booking) => (
-            <li key={booking.reference} className="flex flex-col gap-2 py-3" data-testid="account-booking" data-reference={booking.reference} data-upcoming={booking.upcoming ? "true" : "false"}>
+            <li
+              key={booking.reference}
+              className="flex flex-col gap-2 py-3"
+              data-testid="account-booking"
+              data-reference={booking.reference}
+              data-upcoming={booking.upcoming ? "true" : "false"}
+            >
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <p className="font-mono text-lg font-bold tracking-widest text-sea-950">{booking.reference}</p>
-                <p className="text-sm font-semibold" data-testid="trip-status" data-status={booking.cancelled ? "cancelled" : booking.sailingClosed ? "sailing_closed" : booking.status}>
-                  {t(booking.cancelled ? "manage.status.cancelled" : booking.sailingClosed ? "manage.status.sailingClosed" : `manage.status.${booking.status}`)}
+                <p
+                  className="text-sm font-semibold"
+                  data-testid="trip-status"
+                  data-status={
+                    booking.cancelled ? "cancelled" : booking.sailingClosed ? "sailing_closed" : booking.status
+                  }
+                >
+                  {t(
+                    booking.cancelled
+                      ? "manage.status.cancelled"
+                      : booking.sailingClosed
+                        ? "manage.status.sailingClosed"
+                        : `manage.status.${booking.status}`,
+                  )}
                 </p>
               </div>
               <p className="text-sm text-slate-700">
@@ -145,8 +186,12 @@ function TripList({ id, title, empty, trips }: { id: string; title: string; empt
               </p>
               {booking.upcoming ? (
                 <ul className="text-xs text-slate-700" data-testid="trip-changes">
-                  {booking.changeUntil ? <li>{t("account.trips.canChange", { when: formatCancunDay(booking.changeUntil, language) })}</li> : null}
-                  {booking.cancelUntil ? <li>{t("account.trips.canCancel", { when: formatCancunDay(booking.cancelUntil, language) })}</li> : null}
+                  {booking.changeUntil ? (
+                    <li>{t("account.trips.canChange", { when: formatCancunDay(booking.changeUntil, language) })}</li>
+                  ) : null}
+                  {booking.cancelUntil ? (
+                    <li>{t("account.trips.canCancel", { when: formatCancunDay(booking.cancelUntil, language) })}</li>
+                  ) : null}
                   {booking.nonRefundable ? <li>{t("account.trips.nonRefundable")}</li> : null}
                   {!booking.changeUntil && !booking.cancellable ? <li>{t("account.trips.nothingToChange")}</li> : null}
                 </ul>
@@ -183,13 +228,33 @@ function ProfileForm({ page, refused }: { page: AccountData; refused: AccountAct
   const values = refused?.values ?? page.profile;
   const errors = refused?.errors ?? noErrors();
   return (
-    <Form method="post" noValidate className={`${CARD} space-y-4`} aria-labelledby="account-profile" data-testid="profile-form">
+    <Form
+      method="post"
+      noValidate
+      className={`${CARD} space-y-4`}
+      aria-labelledby="account-profile"
+      data-testid="profile-form"
+    >
       <h2 id="account-profile" className="text-xl font-bold text-sea-950">
         {t("account.profile.title")}
       </h2>
       <GeneralError code={errors.general} errors={errors} />
-      <TextField name="firstName" label={t("account.field.firstName")} autoComplete="given-name" maxLength={100} errors={errors} defaultValue={values.firstName} />
-      <TextField name="lastName" label={t("account.field.lastName")} autoComplete="family-name" maxLength={100} errors={errors} defaultValue={values.lastName} />
+      <TextField
+        name="firstName"
+        label={t("account.field.firstName")}
+        autoComplete="given-name"
+        maxLength={100}
+        errors={errors}
+        defaultValue={values.firstName}
+      />
+      <TextField
+        name="lastName"
+        label={t("account.field.lastName")}
+        autoComplete="family-name"
+        maxLength={100}
+        errors={errors}
+        defaultValue={values.lastName}
+      />
       <CountryStateFields countries={page.countries} country={values.country} state={values.state} errors={errors} />
       <button type="submit" className={buttonClass("primary")} disabled={busy} data-testid="profile-submit">
         {t("account.profile.submit")}

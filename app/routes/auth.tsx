@@ -29,7 +29,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.loaderData;
   if (!root) return [];
   const t = createTranslate(root.messages, root.language);
-  return [{ title: `${t("page.auth")} · ${t("site.name")}` }, { name: "description", content: t("login.intro") }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${t("page.auth")} · ${t("site.name")}` },
+    { name: "description", content: t("login.intro") },
+    { name: "robots", content: "noindex" },
+  ];
 };
 
 async function failureOf(answer: Response): Promise<LoginFailure> {
@@ -38,7 +42,11 @@ async function failureOf(answer: Response): Promise<LoginFailure> {
 }
 
 function postJson(path: string, body: unknown): Promise<Response> {
-  return fetch(path, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) });
+  return fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(body),
+  });
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -46,7 +54,15 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const language = useLanguage();
   const failed = actionData as AuthActionData | undefined;
 
-  async function signIn({ email, password, remember }: { email: string; password: string; remember: boolean }): Promise<LoginFailure | null> {
+  async function signIn({
+    email,
+    password,
+    remember,
+  }: {
+    email: string;
+    password: string;
+    remember: boolean;
+  }): Promise<LoginFailure | null> {
     const login = await postJson("/login", { Username: email, Password: password });
     if (!login.ok) return failureOf(login);
     const { sessionId } = (await login.json()) as { sessionId: string };

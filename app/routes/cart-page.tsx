@@ -64,12 +64,17 @@ function LineDetails({ line }: { line: CartLineView }) {
       {line.activity ? (
         <li>
           {line.activity.opens && line.activity.closes
-            ? t("cart.activityDay", { date: formatLongDate(line.activity.date, language), opens: line.activity.opens, closes: line.activity.closes })
+            ? t("cart.activityDay", {
+                date: formatLongDate(line.activity.date, language),
+                opens: line.activity.opens,
+                closes: line.activity.closes,
+              })
             : formatLongDate(line.activity.date, language)}
         </li>
       ) : null}
       <li>
-        {t("booking.passengers")}: {passengersText(t, line.passengers)} · {t("booking.category")}: {t(`booking.category.${line.category}`)}
+        {t("booking.passengers")}: {passengersText(t, line.passengers)} · {t("booking.category")}:{" "}
+        {t(`booking.category.${line.category}`)}
       </li>
       {line.category === "resident" ? <li className="text-sea-900">{t("cart.residentNotice")}</li> : null}
     </ul>
@@ -82,7 +87,14 @@ function CartLine({ line, busy }: { line: CartLineView; busy: boolean }) {
   return (
     <li className={`${CARD} flex flex-col gap-3 sm:flex-row`} data-testid="cart-line" data-hold={line.hold.status}>
       {line.product.image ? (
-        <img src={line.product.image} alt="" width={160} height={107} loading="lazy" className="h-24 w-full rounded-lg object-cover sm:h-24 sm:w-36" />
+        <img
+          src={line.product.image}
+          alt=""
+          width={160}
+          height={107}
+          loading="lazy"
+          className="h-24 w-full rounded-lg object-cover sm:h-24 sm:w-36"
+        />
       ) : null}
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-start justify-between gap-2">
@@ -114,7 +126,12 @@ function CartLine({ line, busy }: { line: CartLineView; busy: boolean }) {
               <Form method="post">
                 <input type="hidden" name="intent" value="hold-again" />
                 <input type="hidden" name="line" value={line.id} />
-                <button type="submit" className={buttonClass("secondary")} disabled={busy} aria-label={t("hold.holdAgain", { name: line.product.name })}>
+                <button
+                  type="submit"
+                  className={buttonClass("secondary")}
+                  disabled={busy}
+                  aria-label={t("hold.holdAgain", { name: line.product.name })}
+                >
                   {t("cart.holdAgain")}
                 </button>
               </Form>
@@ -123,7 +140,12 @@ function CartLine({ line, busy }: { line: CartLineView; busy: boolean }) {
           <Form method="post" className="ms-auto">
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="line" value={line.id} />
-            <button type="submit" className={buttonClass("ghost")} disabled={busy} aria-label={t("cart.removeLine", { name: line.product.name })}>
+            <button
+              type="submit"
+              className={buttonClass("ghost")}
+              disabled={busy}
+              aria-label={t("cart.removeLine", { name: line.product.name })}
+            >
               {t("cart.remove")}
             </button>
           </Form>
@@ -133,16 +155,34 @@ function CartLine({ line, busy }: { line: CartLineView; busy: boolean }) {
   );
 }
 
-function ComplementCard({ card, line, busy }: { card: CartComplementView; line: CartLineView | undefined; busy: boolean }) {
+function ComplementCard({
+  card,
+  line,
+  busy,
+}: {
+  card: CartComplementView;
+  line: CartLineView | undefined;
+  busy: boolean;
+}) {
   const t = useTranslate();
   const people = line ? line.passengers.adult + line.passengers.child + line.passengers.infant : 0;
   return (
     <li className={`${CARD} flex flex-col`} data-testid="complement-card" data-added={card.hasBeenAdded}>
-      <img src={card.img.src} alt="" width={320} height={180} loading="lazy" className="h-36 w-full rounded-lg object-cover" />
+      <img
+        src={card.img.src}
+        alt=""
+        width={320}
+        height={180}
+        loading="lazy"
+        className="h-36 w-full rounded-lg object-cover"
+      />
       <h3 className="mt-3 text-base font-bold text-sea-950">{card.infoDetails.titleDescription}</h3>
       <p className="text-sm font-semibold text-sea-800">{card.infoDetails.subtitleDescription}</p>
       {/* Catalogue HTML, sanitized by the catalogue module before it gets here. */}
-      <div className="prose prose-sm mt-2 line-clamp-4 text-sm text-slate-700" dangerouslySetInnerHTML={{ __html: card.infoDetails.textDescription }} />
+      <div
+        className="prose prose-sm mt-2 line-clamp-4 text-sm text-slate-700"
+        dangerouslySetInnerHTML={{ __html: card.infoDetails.textDescription }}
+      />
       {card.hasBeenAdded ? (
         <p className="mt-3 font-semibold text-sea-900" data-testid="complement-added">
           {t("cart.complements.added", { price: card.price?.formatted ?? "" })}
@@ -207,7 +247,11 @@ function Totals({ cart, checkoutPage, busy }: { cart: CartView; checkoutPage: Ch
       <p className="text-xs text-slate-600">{t("cart.totalsHint", { currency: cart.currency })}</p>
       <PaymentMethods currency={cart.currency} />
       {payable && isPageLive(checkoutPage) ? (
-        <Link to={pathOf(checkoutPage, language)} className={`${buttonClass("primary", "lg")} w-full`} data-testid="proceed-to-payment">
+        <Link
+          to={pathOf(checkoutPage, language)}
+          className={`${buttonClass("primary", "lg")} w-full`}
+          data-testid="proceed-to-payment"
+        >
           {t("cart.proceed")}
         </Link>
       ) : null}
@@ -232,8 +276,12 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   // Every cart change redirects here with `updated=1` (a new location): that view is the change.
   const { key } = useLocation();
   // Lines whose hold expired are outside the totals until held again: outside the event too.
-  const held = lines.filter((line) => line.hold.status !== "expired").map((line) => ({ product: line.product, total: line.price.total }));
-  const cartEvent = cart ? cartEventOf(notice?.ok ? "cartModified" : "cartViewed", { lines: held, total: cart.totals.total }) : null;
+  const held = lines
+    .filter((line) => line.hold.status !== "expired")
+    .map((line) => ({ product: line.product, total: line.price.total }));
+  const cartEvent = cart
+    ? cartEventOf(notice?.ok ? "cartModified" : "cartViewed", { lines: held, total: cart.totals.total })
+    : null;
   useTrackView(cartEvent, `cart:${key}`);
   return (
     <div className={`${CONTAINER} py-8`}>
@@ -280,7 +328,12 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               </h2>
               <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {cart.complements.map((card) => (
-                  <ComplementCard key={card.id} card={card} line={lines.find((line) => line.id === card.forLineId)} busy={busy} />
+                  <ComplementCard
+                    key={card.id}
+                    card={card}
+                    line={lines.find((line) => line.id === card.forLineId)}
+                    busy={busy}
+                  />
                 ))}
               </ul>
             </section>

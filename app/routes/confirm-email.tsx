@@ -3,7 +3,13 @@
 // whether or not the address awaits confirmation).
 import { Form, Link, useNavigation } from "react-router";
 import { GeneralError, Notice, TextField, NARROW } from "../account/account-fields.tsx";
-import { loadConfirmEmail, submitResendConfirmation, type ConfirmActionData, type ConfirmData, PRIVATE_NO_STORE } from "../account/account.server.ts";
+import {
+  loadConfirmEmail,
+  submitResendConfirmation,
+  type ConfirmActionData,
+  type ConfirmData,
+  PRIVATE_NO_STORE,
+} from "../account/account.server.ts";
 import { accountErrorKey, noErrors } from "../account/account-errors.ts";
 import { CARD } from "../components/booking/styles.ts";
 import { buttonClass } from "../components/ui/styles.ts";
@@ -39,7 +45,10 @@ export default function ConfirmEmailPage({ loaderData, actionData }: Route.Compo
     <div className={`${NARROW} space-y-6 py-8 sm:py-12`}>
       <h1 className="text-3xl font-bold text-sea-950">{t("page.confirmEmail")}</h1>
       {page.kind === "confirmed" ? (
-        <Notice testId="email-confirmed" title={page.firstName ? t("account.confirm.doneNamed", { name: page.firstName }) : t("account.confirm.done")}>
+        <Notice
+          testId="email-confirmed"
+          title={page.firstName ? t("account.confirm.doneNamed", { name: page.firstName }) : t("account.confirm.done")}
+        >
           <p>{t("account.confirm.doneText", { email: page.email })}</p>
           {isPageLive("auth") ? (
             <p>
@@ -52,7 +61,12 @@ export default function ConfirmEmailPage({ loaderData, actionData }: Route.Compo
       ) : (
         <>
           {page.kind === "refused" ? (
-            <div role="alert" data-testid="confirm-refused" data-code={page.code} className="rounded-2xl border border-coral-600 bg-coral-50 p-4 text-coral-700 sm:p-5">
+            <div
+              role="alert"
+              data-testid="confirm-refused"
+              data-code={page.code}
+              className="rounded-2xl border border-coral-600 bg-coral-50 p-4 text-coral-700 sm:p-5"
+            >
               <p className="text-lg font-bold">{t("account.confirm.refusedTitle")}</p>
               <p className="mt-1 text-sm">{t(accountErrorKey(page.code))}</p>
             </div>
@@ -80,7 +94,15 @@ function ResendForm({ result }: { result: ConfirmActionData | undefined }) {
       <h2 className="text-xl font-bold text-sea-950">{t("account.confirm.askNewTitle")}</h2>
       <p className="text-sm text-slate-700">{t("account.confirm.askNewHint")}</p>
       <GeneralError code={errors.general} errors={errors} />
-      <TextField name="email" type="email" label={t("account.field.email")} autoComplete="email" maxLength={254} errors={errors} defaultValue={result?.email ?? ""} />
+      <TextField
+        name="email"
+        type="email"
+        label={t("account.field.email")}
+        autoComplete="email"
+        maxLength={254}
+        errors={errors}
+        defaultValue={result?.email ?? ""}
+      />
       <button type="submit" className={buttonClass("primary")} disabled={busy} data-testid="resend-submit">
         {t("account.confirm.send")}
       </button>

@@ -22,18 +22,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const language = languageOfPath(new URL(request.url).pathname);
   const form = await request.formData().catch(() => null);
   const code = form?.get(CURRENCY_FORM_FIELD.currency);
-  const currency = typeof code === "string" && isCurrencyCode(code) ? await findCurrencyByCode(db, code, language) : null;
+  const currency =
+    typeof code === "string" && isCurrencyCode(code) ? await findCurrencyByCode(db, code, language) : null;
   if (!currency) {
-    const error = new AppError("UNKNOWN_CURRENCY", { issues: [{ path: `body.${CURRENCY_FORM_FIELD.currency}`, code: "unknown_currency" }] });
+    const error = new AppError("UNKNOWN_CURRENCY", {
+      issues: [{ path: `body.${CURRENCY_FORM_FIELD.currency}`, code: "unknown_currency" }],
+    });
     return apiRefusal(error, context.get(requestContext).requestId, { "Cache-Control": "no-store" });
   }
   const back = safeReturnPath(form?.get(CURRENCY_FORM_FIELD.returnTo), pathOf("home", language));
   const headers = new Headers({ "Cache-Control": "no-store" });
-  for (const cookie of currencyCookies(currency.iso_code, currency.id, config.NODE_ENV === "production")) headers.append("Set-Cookie", cookie);
+  for (const cookie of currencyCookies(currency.iso_code, currency.id, config.NODE_ENV === "production"))
+    headers.append("Set-Cookie", cookie);
   // The cart follows the visitor's currency, as PUT /xapi/shopping-cart/currency does for the switcher with JavaScript.
   const sessionId = readCartSession(request);
   if (sessionId !== null) {
-    await changeCartCurrency(db, { sessionId, currency: currency.iso_code }, cartContextOf(services, { siteCode: config.SITE_CODE, language })).catch((error: unknown) => {
+    await changeCartCurrency(
+      db,
+      { sessionId, currency: currency.iso_code },
+      cartContextOf(services, { siteCode: config.SITE_CODE, language }),
+    ).catch((error: unknown) => {
       // A cart that no longer exists is the cart page's to clear; the currency choice still stands.
       if (!isAppError(error)) throw error;
     });

@@ -23,7 +23,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // Seats left and prices in the visitor's currency change by the minute and by cookie.
   // The ferry's cancellation policy, read before buying as every product's is (non-refundable, date-changeable).
-  return data({ view: { ...view, jsonLd: [...view.jsonLd, ...trips] }, widget: widget.view, policy: policyViewOf("ferry") }, { status: widget.status, headers: { "Cache-Control": "no-store" } });
+  return data(
+    { view: { ...view, jsonLd: [...view.jsonLd, ...trips] }, widget: widget.view, policy: policyViewOf("ferry") },
+    { status: widget.status, headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => contentMeta(loaderData?.view);

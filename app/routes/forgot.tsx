@@ -4,7 +4,13 @@
 // so and offers to ask for another.
 import { Form, Link, useNavigation } from "react-router";
 import { GeneralError, NewPasswordField, Notice, TextField, NARROW } from "../account/account-fields.tsx";
-import { loadForgot, submitForgot, type ForgotActionData, type ForgotData, PRIVATE_NO_STORE } from "../account/account.server.ts";
+import {
+  loadForgot,
+  submitForgot,
+  type ForgotActionData,
+  type ForgotData,
+  PRIVATE_NO_STORE,
+} from "../account/account.server.ts";
 import { noErrors } from "../account/account-errors.ts";
 import { CARD } from "../components/booking/styles.ts";
 import { buttonClass } from "../components/ui/styles.ts";
@@ -37,8 +43,14 @@ export default function ForgotPage({ loaderData, actionData }: Route.ComponentPr
   const result = actionData as ForgotActionData | undefined;
   return (
     <div className={`${NARROW} space-y-6 py-8 sm:py-12`}>
-      <h1 className="text-3xl font-bold text-sea-950">{page.kind === "reset" ? t("account.reset.title") : t("page.forgot")}</h1>
-      {page.kind === "reset" ? <ResetForm token={page.token} policy={page.policy} result={result} /> : <RequestForm result={result} />}
+      <h1 className="text-3xl font-bold text-sea-950">
+        {page.kind === "reset" ? t("account.reset.title") : t("page.forgot")}
+      </h1>
+      {page.kind === "reset" ? (
+        <ResetForm token={page.token} policy={page.policy} result={result} />
+      ) : (
+        <RequestForm result={result} />
+      )}
     </div>
   );
 }
@@ -72,7 +84,15 @@ function RequestForm({ result }: { result: ForgotActionData | undefined }) {
       <input type="hidden" name="intent" value="request" />
       <p className="text-sm text-slate-700">{t("account.forgot.intro")}</p>
       <GeneralError code={errors.general} errors={errors} />
-      <TextField name="email" type="email" label={t("account.field.email")} autoComplete="email" maxLength={254} errors={errors} defaultValue={result?.kind === "request-refused" ? result.email : ""} />
+      <TextField
+        name="email"
+        type="email"
+        label={t("account.field.email")}
+        autoComplete="email"
+        maxLength={254}
+        errors={errors}
+        defaultValue={result?.kind === "request-refused" ? result.email : ""}
+      />
       <button type="submit" className={buttonClass("primary")} disabled={busy} data-testid="forgot-submit">
         {t("account.forgot.submit")}
       </button>
@@ -80,7 +100,15 @@ function RequestForm({ result }: { result: ForgotActionData | undefined }) {
   );
 }
 
-function ResetForm({ token, policy, result }: { token: string; policy: { min: number; max: number }; result: ForgotActionData | undefined }) {
+function ResetForm({
+  token,
+  policy,
+  result,
+}: {
+  token: string;
+  policy: { min: number; max: number };
+  result: ForgotActionData | undefined;
+}) {
   const t = useTranslate();
   const language = useLanguage();
   const busy = useNavigation().state !== "idle";
@@ -101,7 +129,12 @@ function ResetForm({ token, policy, result }: { token: string; policy: { min: nu
       <p className="text-sm text-slate-700">{t("account.reset.intro")}</p>
       {errors.general === "ACCOUNT_TOKEN_INVALID" ? (
         // Said apart from the confirm page's words: here there is no e-mail to have confirmed.
-        <div role="alert" data-testid="reset-error" data-code={errors.general} className="rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700">
+        <div
+          role="alert"
+          data-testid="reset-error"
+          data-code={errors.general}
+          className="rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700"
+        >
           {t("account.reset.linkInvalid")}
         </div>
       ) : (
@@ -109,7 +142,12 @@ function ResetForm({ token, policy, result }: { token: string; policy: { min: nu
       )}
       {linkUnusable ? (
         <p className="text-sm">
-          <Link to={pathOf("forgot", language)} reloadDocument className="font-semibold text-sea-900 underline" data-testid="reset-ask-new">
+          <Link
+            to={pathOf("forgot", language)}
+            reloadDocument
+            className="font-semibold text-sea-900 underline"
+            data-testid="reset-ask-new"
+          >
             {t("account.reset.askNew")}
           </Link>
         </p>

@@ -3,7 +3,13 @@ import { HOME_BANNER_SLOT } from "../personalization/slots.ts";
 import { loadSlot } from "../personalization/slot.server.ts";
 import { SlotBanner } from "../components/personalization/slot-banner.tsx";
 import { findFeaturedProducts, type ProductCard } from "../../modules/catalog/index.ts";
-import { crossingFactsOf, findCrossings, findTimetableSailings, localDateOf, type CrossingFacts } from "../../modules/inventory/index.ts";
+import {
+  crossingFactsOf,
+  findCrossings,
+  findTimetableSailings,
+  localDateOf,
+  type CrossingFacts,
+} from "../../modules/inventory/index.ts";
 import { loadFerryWidget } from "../booking/booking-view.server.ts";
 import { FerryBookingWidget } from "../components/booking/ferry-booking-widget.tsx";
 import { languageOfPath, type Language } from "../../lib/language.ts";
@@ -55,8 +61,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const facts = crossing ? crossingFactsOf(crossing, daySailings) : null;
   // Prices are set in MXN; they are converted and written here, on the server, in the visitor's currency.
   const prices = await createPriceFormatter(context, currency, language);
-  const products: HomeProduct[] = cards.map((card) => ({ ...card, fromPrice: card.fromPrice ? prices.format(card.fromPrice) : null }));
-  return data({ products, priceCurrency: prices.code, widget: widget.view, banner: slot.banner, facts, jsonLd }, { headers: slot.headers });
+  const products: HomeProduct[] = cards.map((card) => ({
+    ...card,
+    fromPrice: card.fromPrice ? prices.format(card.fromPrice) : null,
+  }));
+  return data(
+    { products, priceCurrency: prices.code, widget: widget.view, banner: slot.banner, facts, jsonLd },
+    { headers: slot.headers },
+  );
 }
 
 /** The company and the site, for search engines: who sells, in which languages, and the site's search. */
@@ -135,20 +147,40 @@ function frequencyText(t: Translate, facts: CrossingFacts | null): string {
   return t("home.crossing.frequencyRange", { shortest: interval.shortest, longest: interval.longest });
 }
 
-function Hero({ t, ferryHref, ferryPrice, facts }: { t: Translate; ferryHref: string | null; ferryPrice: string | null; facts: CrossingFacts | null }) {
+function Hero({
+  t,
+  ferryHref,
+  ferryPrice,
+  facts,
+}: {
+  t: Translate;
+  ferryHref: string | null;
+  ferryPrice: string | null;
+  facts: CrossingFacts | null;
+}) {
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-sea-950 text-white">
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,#0e7fb0_0%,transparent_55%),radial-gradient(ellipse_at_bottom_left,#0b4f6c_0%,transparent_60%)]" />
-      <div className={`${CONTAINER} grid items-center gap-10 pb-24 pt-10 sm:pt-14 lg:grid-cols-[1.05fr_1fr] lg:gap-14 lg:pb-32 lg:pt-20`}>
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,#0e7fb0_0%,transparent_55%),radial-gradient(ellipse_at_bottom_left,#0b4f6c_0%,transparent_60%)]"
+      />
+      <div
+        className={`${CONTAINER} grid items-center gap-10 pb-24 pt-10 sm:pt-14 lg:grid-cols-[1.05fr_1fr] lg:gap-14 lg:pb-32 lg:pt-20`}
+      >
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-sea-100 ring-1 ring-white/15">
             <ShipIcon className="size-4 text-sea-300" />
             {t("site.tagline")}
           </p>
-          <h1 id="hero-title" className="mt-5 text-4xl font-extrabold leading-[1.05] tracking-tight text-balance sm:text-5xl lg:text-6xl">
+          <h1
+            id="hero-title"
+            className="mt-5 text-4xl font-extrabold leading-[1.05] tracking-tight text-balance sm:text-5xl lg:text-6xl"
+          >
             {facts ? t("home.hero.title", { count: facts.durationMinutes }) : t("meta.home.title")}
           </h1>
-          <p className="mt-5 max-w-xl text-lg leading-relaxed text-sea-100 text-pretty">{t("home.hero.text", { frequency: frequencyText(t, facts) })}</p>
+          <p className="mt-5 max-w-xl text-lg leading-relaxed text-sea-100 text-pretty">
+            {t("home.hero.text", { frequency: frequencyText(t, facts) })}
+          </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             {ferryHref ? (
               <>
@@ -211,7 +243,13 @@ function Hero({ t, ferryHref, ferryPrice, facts }: { t: Translate; ferryHref: st
           ) : null}
         </div>
       </div>
-      <svg viewBox="0 0 1440 64" preserveAspectRatio="none" aria-hidden="true" focusable="false" className="absolute inset-x-0 -bottom-px h-10 w-full text-sand-50 sm:h-16">
+      <svg
+        viewBox="0 0 1440 64"
+        preserveAspectRatio="none"
+        aria-hidden="true"
+        focusable="false"
+        className="absolute inset-x-0 -bottom-px h-10 w-full text-sand-50 sm:h-16"
+      >
         <path fill="currentColor" d="M0 64h1440V28c-150 22-300 30-450 18S690 4 540 8 240 44 120 44 0 30 0 30z" />
       </svg>
     </section>
@@ -237,7 +275,9 @@ function Featured({ t, products, priceCurrency }: { t: Translate; products: Home
           <p className="mt-3 text-lg text-slate-600">{t("home.featured.text", { currency: priceCurrency })}</p>
         </div>
         {products.length === 0 ? (
-          <p className="mt-10 rounded-2xl bg-white p-8 text-center text-slate-700 ring-1 ring-slate-200">{t("home.featured.empty")}</p>
+          <p className="mt-10 rounded-2xl bg-white p-8 text-center text-slate-700 ring-1 ring-slate-200">
+            {t("home.featured.empty")}
+          </p>
         ) : (
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8" data-testid="featured-products">
             {products.map((product, index) => (
@@ -324,10 +364,20 @@ function Benefits({ t }: { t: Translate }) {
 
 function Crossing({ t, schedulesHref, facts }: { t: Translate; schedulesHref: string | null; facts: CrossingFacts }) {
   const shown: { label: MessageKey; value: string; icon: (props: IconProps) => React.ReactNode }[] = [
-    { label: "home.crossing.duration", value: t("home.crossing.durationValue", { count: facts.durationMinutes }), icon: ClockIcon },
+    {
+      label: "home.crossing.duration",
+      value: t("home.crossing.durationValue", { count: facts.durationMinutes }),
+      icon: ClockIcon,
+    },
     { label: "home.crossing.frequency", value: frequencyText(t, facts), icon: ShipIcon },
     ...(facts.firstDeparture && facts.lastDeparture
-      ? [{ label: "home.crossing.hours" as const, value: t("home.crossing.hoursValue", { first: facts.firstDeparture, last: facts.lastDeparture }), icon: ShipIcon }]
+      ? [
+          {
+            label: "home.crossing.hours" as const,
+            value: t("home.crossing.hoursValue", { first: facts.firstDeparture, last: facts.lastDeparture }),
+            icon: ShipIcon,
+          },
+        ]
       : []),
     { label: "home.crossing.checkIn", value: t("home.crossing.checkInValue"), icon: TicketIcon },
   ];
@@ -352,7 +402,10 @@ function Crossing({ t, schedulesHref, facts }: { t: Translate; schedulesHref: st
             ))}
           </dl>
           {schedulesHref ? (
-            <Link to={schedulesHref} className={`mt-8 inline-flex items-center gap-2 rounded-full font-semibold text-sea-800 hover:text-sea-950 ${FOCUS_RING}`}>
+            <Link
+              to={schedulesHref}
+              className={`mt-8 inline-flex items-center gap-2 rounded-full font-semibold text-sea-800 hover:text-sea-950 ${FOCUS_RING}`}
+            >
               {t("home.crossing.link")}
               <ArrowRightIcon className="size-5" />
             </Link>

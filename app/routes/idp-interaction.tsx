@@ -1,8 +1,19 @@
 // The hosted identity provider's login and consent page (ADR 0031). Plain forms: works without
 // JavaScript; the forms post to the provider under /idp/interaction/<uid>/.
 import { languageOfPath } from "../../lib/language.ts";
-import { forwardLoginPost, loadInteractionPage, type InteractionError, type InteractionPageData } from "../account/idp-interaction.server.ts";
-import { LoginForm, loginErrorCodeOf, LOGIN_ERROR_CODES, type LoginErrorCode, type LoginFailure } from "../account/login-form.tsx";
+import {
+  forwardLoginPost,
+  loadInteractionPage,
+  type InteractionError,
+  type InteractionPageData,
+} from "../account/idp-interaction.server.ts";
+import {
+  LoginForm,
+  loginErrorCodeOf,
+  LOGIN_ERROR_CODES,
+  type LoginErrorCode,
+  type LoginFailure,
+} from "../account/login-form.tsx";
 import type { InteractionView } from "../context.ts";
 import { CARD } from "../components/booking/styles.ts";
 import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
@@ -77,15 +88,33 @@ function Expired() {
 /** The provider's own refusals (a social sign-in that failed); the login form shows the login codes. */
 function ErrorAlert({ code }: { code: InteractionError }) {
   const t = useTranslate();
-  const key: MessageKey = code === "SIGN_IN_REFUSED" || code === "SOCIAL_PROVIDER_UNKNOWN" || code === "SOCIAL_SIGN_IN_FAILED" ? `idp.error.${code}` : "login.error.GENERAL_ERROR";
+  const key: MessageKey =
+    code === "SIGN_IN_REFUSED" || code === "SOCIAL_PROVIDER_UNKNOWN" || code === "SOCIAL_SIGN_IN_FAILED"
+      ? `idp.error.${code}`
+      : "login.error.GENERAL_ERROR";
   return (
-    <div role="alert" data-testid="idp-error" data-code={code} className="mb-4 w-full max-w-md rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700">
+    <div
+      role="alert"
+      data-testid="idp-error"
+      data-code={code}
+      className="mb-4 w-full max-w-md rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700"
+    >
       {t(key)}
     </div>
   );
 }
 
-function LoginStep({ view, error, retryAfter, action }: { view: InteractionView; error: InteractionError | null; retryAfter: number | null; action: string }) {
+function LoginStep({
+  view,
+  error,
+  retryAfter,
+  action,
+}: {
+  view: InteractionView;
+  error: InteractionError | null;
+  retryAfter: number | null;
+  action: string;
+}) {
   const t = useTranslate();
   const language = useLanguage();
   const initialFailure: LoginFailure | null = error && isLoginErrorCode(error) ? { code: error, retryAfter } : null;
@@ -97,7 +126,10 @@ function LoginStep({ view, error, retryAfter, action }: { view: InteractionView;
       headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ email, password }),
     });
-    const body = (await answer.json().catch(() => null)) as { location?: string; error?: { code?: string; retryAfter?: number } } | null;
+    const body = (await answer.json().catch(() => null)) as {
+      location?: string;
+      error?: { code?: string; retryAfter?: number };
+    } | null;
     if (answer.ok && body?.location) {
       window.location.assign(body.location);
       return null;
@@ -115,13 +147,18 @@ function LoginStep({ view, error, retryAfter, action }: { view: InteractionView;
         <h1 id="idp-login-title" className="text-3xl font-bold text-sea-950">
           {t("login.title")}
         </h1>
-        <p className="mt-2 text-slate-700">{view.firstParty ? t("login.intro") : t("idp.login.introFor", { client: view.clientName })}</p>
+        <p className="mt-2 text-slate-700">
+          {view.firstParty ? t("login.intro") : t("idp.login.introFor", { client: view.clientName })}
+        </p>
       </div>
       {error && !initialFailure ? <ErrorAlert code={error} /> : null}
       <LoginForm
         submit={signIn}
         initialFailure={initialFailure}
-        socialProviders={view.socialProviders.map((provider) => ({ ...provider, href: `${action}/social/${encodeURIComponent(provider.id)}` }))}
+        socialProviders={view.socialProviders.map((provider) => ({
+          ...provider,
+          href: `${action}/social/${encodeURIComponent(provider.id)}`,
+        }))}
         registerHref={pathOf("register", language)}
         forgotHref={pathOf("forgot", language)}
         offerRemember={false}
@@ -144,9 +181,11 @@ function ConsentStep({ view, action }: { view: InteractionView; action: string }
       </h1>
       <p className="mt-2 text-slate-700">{t("idp.consent.intro", { client: view.clientName })}</p>
       <ul className="mt-3 list-disc pl-5 text-slate-700" data-testid="idp-consent-scopes">
-        {view.scopes.filter((scope) => SCOPE_KEYS[scope]).map((scope) => (
-          <li key={scope}>{t(SCOPE_KEYS[scope]!)}</li>
-        ))}
+        {view.scopes
+          .filter((scope) => SCOPE_KEYS[scope])
+          .map((scope) => (
+            <li key={scope}>{t(SCOPE_KEYS[scope]!)}</li>
+          ))}
         <li>{t("idp.scope.openid")}</li>
       </ul>
       <div className="mt-5 flex flex-wrap gap-3">

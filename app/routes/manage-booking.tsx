@@ -4,7 +4,13 @@
 import { Form, useNavigation } from "react-router";
 import { languageOfPath, type Language } from "../../lib/language.ts";
 import type { BookingLineView, BookingView, HistoryEntry } from "../../flows/manage-booking.ts";
-import { loadManageBooking, submitManageBooking, type ChangeSection, type ManageBookingActionData, type ManageBookingData } from "../checkout/manage-booking.server.ts";
+import {
+  loadManageBooking,
+  submitManageBooking,
+  type ChangeSection,
+  type ManageBookingActionData,
+  type ManageBookingData,
+} from "../checkout/manage-booking.server.ts";
 import { formatLongDate, formatShortDate, LOCALE } from "../components/booking/format.ts";
 import { LegLine } from "../components/booking/leg-line.tsx";
 import { LineCancellation } from "../components/checkout/line-cancellation.tsx";
@@ -70,7 +76,11 @@ function errorKey(code: string): MessageKey {
 
 /** An instant as Cancún reads it: "5 March 2031, 09:00". */
 function formatCancunInstant(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(LOCALE[language], { dateStyle: "long", timeStyle: "short", timeZone: "America/Cancun" }).format(new Date(iso));
+  return new Intl.DateTimeFormat(LOCALE[language], {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "America/Cancun",
+  }).format(new Date(iso));
 }
 
 /** A refusal of one of the page's forms: it takes the focus when it appears, as every refused form's does. */
@@ -93,7 +103,14 @@ export default function ManageBookingPage({ loaderData, actionData }: Route.Comp
       {page.kind === "find" ? (
         <FindForm form={failure?.intent === "find" ? failure.form : page.form} />
       ) : (
-        <BookingDetails data={page} failure={failure?.intent === "change-date" || failure?.intent === "open-ticket" || failure?.intent === "cancel" ? failure : null} />
+        <BookingDetails
+          data={page}
+          failure={
+            failure?.intent === "change-date" || failure?.intent === "open-ticket" || failure?.intent === "cancel"
+              ? failure
+              : null
+          }
+        />
       )}
     </div>
   );
@@ -104,7 +121,12 @@ function FindForm({ form }: { form: { reference: string; email: string; error: s
   const busy = useNavigation().state !== "idle";
   const invalid = form.error ? true : undefined;
   return (
-    <Form method="post" className={`${CARD} mt-6 max-w-xl space-y-4`} data-testid="find-booking" aria-labelledby="find-title">
+    <Form
+      method="post"
+      className={`${CARD} mt-6 max-w-xl space-y-4`}
+      data-testid="find-booking"
+      aria-labelledby="find-title"
+    >
       <h2 id="find-title" className="text-xl font-bold text-sea-950">
         {t("manage.find.title")}
       </h2>
@@ -136,9 +158,24 @@ function FindForm({ form }: { form: { reference: string; email: string; error: s
         <label htmlFor="email" className={FIELD_LABEL}>
           {t("manage.find.email")}
         </label>
-        <input id="email" name="email" type="email" required autoComplete="email" maxLength={254} defaultValue={form.email} aria-invalid={invalid} className={`${INPUT} mt-1`} />
+        <input
+          id="email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          maxLength={254}
+          defaultValue={form.email}
+          aria-invalid={invalid}
+          className={`${INPUT} mt-1`}
+        />
       </div>
-      <button type="submit" className={`${buttonClass("primary", "lg")} w-full sm:w-auto`} disabled={busy} data-testid="find-submit">
+      <button
+        type="submit"
+        className={`${buttonClass("primary", "lg")} w-full sm:w-auto`}
+        disabled={busy}
+        data-testid="find-submit"
+      >
         {t("manage.find.submit")}
       </button>
     </Form>
@@ -154,10 +191,18 @@ function paymentText(t: Translate, payment: BookingView["payment"]): string | nu
       : payment.cardBrand && payment.cardLast4
         ? t("manage.payment.card", { brand: payment.cardBrand, last4: payment.cardLast4 })
         : t("manage.payment.cardUnknown");
-  return payment.instalmentMonths ? `${method} · ${t("manage.payment.instalments", { count: payment.instalmentMonths })}` : method;
+  return payment.instalmentMonths
+    ? `${method} · ${t("manage.payment.instalments", { count: payment.instalmentMonths })}`
+    : method;
 }
 
-function BookingDetails({ data: page, failure }: { data: Extract<ManageBookingData, { kind: "booking" }>; failure: Extract<ManageBookingActionData, { intent: "change-date" | "open-ticket" | "cancel" }> | null }) {
+function BookingDetails({
+  data: page,
+  failure,
+}: {
+  data: Extract<ManageBookingData, { kind: "booking" }>;
+  failure: Extract<ManageBookingActionData, { intent: "change-date" | "open-ticket" | "cancel" }> | null;
+}) {
   const t = useTranslate();
   const language = useLanguage();
   const { booking } = page;
@@ -170,22 +215,38 @@ function BookingDetails({ data: page, failure }: { data: Extract<ManageBookingDa
   return (
     <div className="mt-6 space-y-6" data-testid="booking" data-reference={booking.reference}>
       {notice === "date-changed" ? (
-        <div role="status" data-testid="date-changed" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
+        <div
+          role="status"
+          data-testid="date-changed"
+          className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900"
+        >
           {t("manage.notice.dateChanged")}
         </div>
       ) : null}
       {notice === "email-resent" ? (
-        <div role="status" data-testid="email-resent" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
+        <div
+          role="status"
+          data-testid="email-resent"
+          className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900"
+        >
           {t("manage.notice.emailResent", { email: booking.buyer.email })}
         </div>
       ) : null}
       {notice === "open-ticket" ? (
-        <div role="status" data-testid="open-ticket-taken" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
+        <div
+          role="status"
+          data-testid="open-ticket-taken"
+          className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900"
+        >
           {t("manage.notice.openTicket")}
         </div>
       ) : null}
       {notice === "cancelled" ? (
-        <div role="status" data-testid="cancelled" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
+        <div
+          role="status"
+          data-testid="cancelled"
+          className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900"
+        >
           {t("manage.notice.cancelled", { amount: lastRefund?.kind === "refunded" ? lastRefund.amount : "" })}
         </div>
       ) : null}
@@ -201,15 +262,29 @@ function BookingDetails({ data: page, failure }: { data: Extract<ManageBookingDa
             </p>
           </div>
           {booking.cancelled ? (
-            <p className="rounded-full bg-coral-50 px-3 py-1 text-sm font-semibold text-coral-700" data-testid="booking-status" data-status="cancelled">
+            <p
+              className="rounded-full bg-coral-50 px-3 py-1 text-sm font-semibold text-coral-700"
+              data-testid="booking-status"
+              data-status="cancelled"
+            >
               {t("manage.status.cancelled")}
             </p>
           ) : booking.sailingClosed ? (
-            <p className="rounded-full bg-coral-50 px-3 py-1 text-sm font-semibold text-coral-700" data-testid="booking-status" data-status="sailing_closed">
-              {booking.lines.some((line) => line.sailingClosed && line.kind === "ferry") ? t("manage.status.sailingClosed") : t("manage.status.dayClosed")}
+            <p
+              className="rounded-full bg-coral-50 px-3 py-1 text-sm font-semibold text-coral-700"
+              data-testid="booking-status"
+              data-status="sailing_closed"
+            >
+              {booking.lines.some((line) => line.sailingClosed && line.kind === "ferry")
+                ? t("manage.status.sailingClosed")
+                : t("manage.status.dayClosed")}
             </p>
           ) : (
-            <p className="rounded-full bg-sea-50 px-3 py-1 text-sm font-semibold text-sea-900" data-testid="booking-status" data-status={booking.status}>
+            <p
+              className="rounded-full bg-sea-50 px-3 py-1 text-sm font-semibold text-sea-900"
+              data-testid="booking-status"
+              data-status={booking.status}
+            >
               {t(`manage.status.${booking.status}`)}
             </p>
           )}
@@ -234,13 +309,25 @@ function BookingDetails({ data: page, failure }: { data: Extract<ManageBookingDa
         </dl>
         {ticketed ? (
           <div className="flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:flex-wrap sm:items-center">
-            <a href={`/api/bookings/${booking.reference}/tickets.pdf`} className={buttonClass("primary")} data-testid="download-tickets">
+            <a
+              href={`/api/bookings/${booking.reference}/tickets.pdf`}
+              className={buttonClass("primary")}
+              data-testid="download-tickets"
+            >
               {t("manage.download")}
             </a>
-            <a href={`/api/bookings/${booking.reference}/calendar.ics`} className={buttonClass("secondary")} data-testid="download-calendar">
+            <a
+              href={`/api/bookings/${booking.reference}/calendar.ics`}
+              className={buttonClass("secondary")}
+              data-testid="download-calendar"
+            >
               {t("manage.calendar")}
             </a>
-            <form method="post" action={`/api/bookings/${booking.reference}/resend`} className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
+            <form
+              method="post"
+              action={`/api/bookings/${booking.reference}/resend`}
+              className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3"
+            >
               <button type="submit" className={buttonClass("secondary")} data-testid="resend-email">
                 {t("manage.resend")}
               </button>
@@ -288,19 +375,20 @@ interface LineProps {
   confirmingCancel?: boolean;
 }
 
-function LineCard({
-  line,
-  change,
-  failure,
-  dates,
-  confirmingCancel = false,
-}: LineProps) {
+function LineCard({ line, change, failure, dates, confirmingCancel = false }: LineProps) {
   const t = useTranslate();
   const language = useLanguage();
   const busy = useNavigation().state !== "idle";
-  const passengers = (["adult", "child", "infant"] as const).filter((type) => line.passengers[type] > 0).map((type) => t(`manage.passengers.${type}`, { count: line.passengers[type] }));
+  const passengers = (["adult", "child", "infant"] as const)
+    .filter((type) => line.passengers[type] > 0)
+    .map((type) => t(`manage.passengers.${type}`, { count: line.passengers[type] }));
   return (
-    <article className={`${CARD} space-y-4`} data-testid="booking-line" data-line={line.id} aria-labelledby={`line-${line.id}`}>
+    <article
+      className={`${CARD} space-y-4`}
+      data-testid="booking-line"
+      data-line={line.id}
+      aria-labelledby={`line-${line.id}`}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={`line-${line.id}`} className="text-lg font-bold text-sea-950">
           {line.productName}
@@ -313,10 +401,14 @@ function LineCard({
         {line.activity ? (
           <li>
             <strong>{formatLongDate(line.activity.date, language)}</strong>
-            {line.activity.opens && line.activity.closes ? ` · ${t("manage.activityHours", { opens: line.activity.opens, closes: line.activity.closes })}` : null}
+            {line.activity.opens && line.activity.closes
+              ? ` · ${t("manage.activityHours", { opens: line.activity.opens, closes: line.activity.closes })}`
+              : null}
           </li>
         ) : null}
-        {line.validUntil && line.trip === "open" ? <li>{t("manage.openTicket", { date: formatLongDate(line.validUntil, language) })}</li> : null}
+        {line.validUntil && line.trip === "open" ? (
+          <li>{t("manage.openTicket", { date: formatLongDate(line.validUntil, language) })}</li>
+        ) : null}
         <li>
           {t(`booking.category.${line.category}`)} · {passengers.join(" · ")}
         </li>
@@ -359,12 +451,7 @@ function LineCard({
   );
 }
 
-function DateChange({
-  line,
-  change,
-  failure,
-  dates,
-}: LineProps) {
+function DateChange({ line, change, failure, dates }: LineProps) {
   const t = useTranslate();
   const language = useLanguage();
   const busy = useNavigation().state !== "idle";
@@ -372,7 +459,12 @@ function DateChange({
   const sectionId = `change-${line.id}`;
   const error = (failure?.intent === "change-date" ? failure.error : null) ?? change?.error ?? null;
   return (
-    <section id={sectionId} className="space-y-3 rounded-xl bg-slate-50 p-3 sm:p-4" aria-labelledby={`${sectionId}-title`} data-testid="date-change">
+    <section
+      id={sectionId}
+      className="space-y-3 rounded-xl bg-slate-50 p-3 sm:p-4"
+      aria-labelledby={`${sectionId}-title`}
+      data-testid="date-change"
+    >
       <h4 id={`${sectionId}-title`} className="font-bold text-sea-950">
         {t("manage.change.title")}
       </h4>
@@ -386,7 +478,9 @@ function DateChange({
           {line.sailingClosed ? null : (
             <>
               <p className="text-sm text-slate-700">{t("manage.change.rule")}</p>
-              <p className="text-sm font-semibold text-sea-900">{t("manage.change.deadline", { when: formatCancunInstant(state.deadline, language) })}</p>
+              <p className="text-sm font-semibold text-sea-900">
+                {t("manage.change.deadline", { when: formatCancunInstant(state.deadline, language) })}
+              </p>
             </>
           )}
           {error ? <Alert code={error} testId="date-change-error" /> : null}
@@ -394,7 +488,14 @@ function DateChange({
             <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end">
               <input type="hidden" name="intent" value="change-date" />
               <input type="hidden" name="lineId" value={line.id} />
-              <DateInput id={`${sectionId}-date`} name="newDate" label={t("manage.change.date")} value={failure?.intent === "change-date" ? failure.newDate : ""} dates={dates} invalid={error !== null} />
+              <DateInput
+                id={`${sectionId}-date`}
+                name="newDate"
+                label={t("manage.change.date")}
+                value={failure?.intent === "change-date" ? failure.newDate : ""}
+                dates={dates}
+                invalid={error !== null}
+              />
               <button type="submit" className={buttonClass("primary")} disabled={busy}>
                 {t("manage.change.submit")}
               </button>
@@ -403,9 +504,23 @@ function DateChange({
             <>
               <Form method="get" action={`#${sectionId}`} className="flex flex-col gap-3 sm:flex-row sm:items-end">
                 <input type="hidden" name="line" value={line.id} />
-                <DateInput id={`${sectionId}-date`} name="date" label={t("manage.change.date")} value={change?.date ?? ""} dates={dates} invalid={error !== null} />
+                <DateInput
+                  id={`${sectionId}-date`}
+                  name="date"
+                  label={t("manage.change.date")}
+                  value={change?.date ?? ""}
+                  dates={dates}
+                  invalid={error !== null}
+                />
                 {line.trip === "round_trip" ? (
-                  <DateInput id={`${sectionId}-return`} name="returnDate" label={t("manage.change.returnDate")} value={change?.returnDate ?? ""} dates={dates} invalid={error !== null} />
+                  <DateInput
+                    id={`${sectionId}-return`}
+                    name="returnDate"
+                    label={t("manage.change.returnDate")}
+                    value={change?.returnDate ?? ""}
+                    dates={dates}
+                    invalid={error !== null}
+                  />
                 ) : null}
                 <button type="submit" className={buttonClass("secondary")} data-testid="show-sailings">
                   {t("manage.change.showSailings")}
@@ -421,7 +536,15 @@ function DateChange({
 }
 
 /** The operator cancelled one of the line's sailings: the way out besides another sailing is open tickets (ADR 0038). */
-function ClosedSailingOffer({ line, failure, busy }: { line: BookingLineView; failure: LineProps["failure"]; busy: boolean }) {
+function ClosedSailingOffer({
+  line,
+  failure,
+  busy,
+}: {
+  line: BookingLineView;
+  failure: LineProps["failure"];
+  busy: boolean;
+}) {
   const t = useTranslate();
   const error = failure?.intent === "open-ticket" ? failure.error : null;
   if (line.kind === "activity") {
@@ -449,7 +572,14 @@ function ClosedSailingOffer({ line, failure, busy }: { line: BookingLineView; fa
   );
 }
 
-function DateInput(props: { id: string; name: string; label: string; value: string; dates: { min: string; max: string }; invalid: boolean }) {
+function DateInput(props: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  dates: { min: string; max: string };
+  invalid: boolean;
+}) {
   return (
     <div className="sm:w-52">
       <label htmlFor={props.id} className={FIELD_LABEL}>
@@ -476,7 +606,16 @@ function SailingChoice({ line, change, busy }: { line: BookingLineView; change: 
   const options = change.options!;
   const legs = [
     { name: "outboundSailingId", label: t("manage.change.outbound"), date: options.date, sailings: options.outbound },
-    ...(options.inbound ? [{ name: "inboundSailingId", label: t("manage.change.inbound"), date: options.returnDate ?? options.date, sailings: options.inbound }] : []),
+    ...(options.inbound
+      ? [
+          {
+            name: "inboundSailingId",
+            label: t("manage.change.inbound"),
+            date: options.returnDate ?? options.date,
+            sailings: options.inbound,
+          },
+        ]
+      : []),
   ];
   const none = legs.some((leg) => !leg.sailings.some((sailing) => sailing.selectable));
   return (
@@ -498,9 +637,15 @@ function SailingChoice({ line, change, busy }: { line: BookingLineView; change: 
               >
                 <span className="flex items-center gap-2">
                   <input type="radio" name={leg.name} value={sailing.id} required disabled={!sailing.selectable} />
-                  <span className="font-semibold">{t("booking.departsArrives", { departs: sailing.time, arrives: sailing.arrivalTime })}</span>
+                  <span className="font-semibold">
+                    {t("booking.departsArrives", { departs: sailing.time, arrives: sailing.arrivalTime })}
+                  </span>
                 </span>
-                <span className="text-xs text-slate-600">{sailing.selectable ? t("manage.change.seatsLeft", { count: sailing.seatsLeft }) : t("manage.change.unavailable")}</span>
+                <span className="text-xs text-slate-600">
+                  {sailing.selectable
+                    ? t("manage.change.seatsLeft", { count: sailing.seatsLeft })
+                    : t("manage.change.unavailable")}
+                </span>
               </label>
             ))}
           </div>
@@ -543,7 +688,10 @@ function History({ entries }: { entries: HistoryEntry[] }) {
                           ? t("manage.history.refunded", { amount: entry.amount })
                           : entry.kind === "line_cancelled"
                             ? t("manage.history.lineCancelled")
-                            : t("manage.history.dateChanged", { from: formatShortDate(entry.from.date, language), to: formatShortDate(entry.to.date, language) })}
+                            : t("manage.history.dateChanged", {
+                                from: formatShortDate(entry.from.date, language),
+                                to: formatShortDate(entry.to.date, language),
+                              })}
             </span>
           </li>
         ))}

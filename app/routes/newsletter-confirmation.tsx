@@ -40,7 +40,11 @@ export default function NewsletterConfirmationPage({ loaderData }: Route.Compone
       title={t(COPY[result].title)}
       text={t(COPY[result].text)}
       testId={`newsletter-confirmation-${result}`}
-      links={good ? [home] : [{ href: pathOf("newsletter", language), label: t("newsletter.subscribeAgain"), primary: true }, home]}
+      links={
+        good
+          ? [home]
+          : [{ href: pathOf("newsletter", language), label: t("newsletter.subscribeAgain"), primary: true }, home]
+      }
     />
   );
 }

@@ -6,7 +6,11 @@ import { NewsletterNotice } from "../components/newsletter/newsletter-notice.tsx
 import { buttonClass } from "../components/ui/styles.ts";
 import { createTranslate } from "../i18n/translate.ts";
 import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
-import { loadNewsletterUnsubscribe, submitNewsletterUnsubscribe, type UnsubscribeState } from "../newsletter/newsletter.server.ts";
+import {
+  loadNewsletterUnsubscribe,
+  submitNewsletterUnsubscribe,
+  type UnsubscribeState,
+} from "../newsletter/newsletter.server.ts";
 import { pathOf } from "../routing/localized-paths.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
@@ -36,14 +40,34 @@ export default function NewsletterUnsubscribePage({ loaderData, actionData }: Ro
   const subscribe = { href: pathOf("newsletter", language), label: t("newsletter.subscribeAgain") };
   if (state.kind === "done") {
     return (
-      <NewsletterNotice tone="success" title={t("newsletter.unsubscribe.doneTitle")} text={t("newsletter.unsubscribe.doneText")} testId="newsletter-unsubscribed" links={[{ ...home, primary: true }, subscribe]} />
+      <NewsletterNotice
+        tone="success"
+        title={t("newsletter.unsubscribe.doneTitle")}
+        text={t("newsletter.unsubscribe.doneText")}
+        testId="newsletter-unsubscribed"
+        links={[{ ...home, primary: true }, subscribe]}
+      />
     );
   }
   if (state.kind === "invalid") {
-    return <NewsletterNotice tone="problem" title={t("newsletter.invalid.title")} text={t("newsletter.invalid.text")} testId="newsletter-unsubscribe-invalid" links={[home]} />;
+    return (
+      <NewsletterNotice
+        tone="problem"
+        title={t("newsletter.invalid.title")}
+        text={t("newsletter.invalid.text")}
+        testId="newsletter-unsubscribe-invalid"
+        links={[home]}
+      />
+    );
   }
   return (
-    <NewsletterNotice tone="question" title={t("page.newsletterUnsubscribe")} text={t("newsletter.unsubscribe.question")} testId="newsletter-unsubscribe-ask" links={[home]}>
+    <NewsletterNotice
+      tone="question"
+      title={t("page.newsletterUnsubscribe")}
+      text={t("newsletter.unsubscribe.question")}
+      testId="newsletter-unsubscribe-ask"
+      links={[home]}
+    >
       <Form method="post" className="mt-6">
         <input type="hidden" name="token" value={state.token} />
         <button type="submit" className={buttonClass("primary", "lg")}>

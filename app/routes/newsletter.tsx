@@ -33,7 +33,12 @@ export default function NewsletterPage({ actionData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold text-sea-950 sm:text-4xl">{t("newsletter.title")}</h1>
         <p className="mt-3 text-lg text-slate-700">{t("newsletter.intro")}</p>
         <div className={`${CARD} mt-8`}>
-          <NewsletterForm idPrefix="page-newsletter" tone="light" origin="newsletter-page" initialResult={actionData as NewsletterResult | undefined} />
+          <NewsletterForm
+            idPrefix="page-newsletter"
+            tone="light"
+            origin="newsletter-page"
+            initialResult={actionData as NewsletterResult | undefined}
+          />
         </div>
       </div>
     </div>

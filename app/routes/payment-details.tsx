@@ -8,7 +8,13 @@ import { useRef, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { languageOfPath } from "../../lib/language.ts";
 import type { ErrorIssue } from "../../lib/errors.ts";
-import { loadPaymentDetails, submitPaymentDetails, type NamedLineView, type PaymentFormFailure, type PaymentFormValues } from "../checkout/payment-details.server.ts";
+import {
+  loadPaymentDetails,
+  submitPaymentDetails,
+  type NamedLineView,
+  type PaymentFormFailure,
+  type PaymentFormValues,
+} from "../checkout/payment-details.server.ts";
 import { formatLongDate } from "../components/booking/format.ts";
 import { LegLine } from "../components/booking/leg-line.tsx";
 import { CancellationPolicyNote } from "../components/booking/cancellation-policy.tsx";
@@ -47,9 +53,27 @@ export const meta: Route.MetaFunction = ({ matches, data: page }) => {
   return [{ title: `${title} · ${t("site.name")}` }, { name: "robots", content: "noindex" }];
 };
 
-const EMPTY_VALUES: PaymentFormValues = { name: "", email: "", phone: "", country: "", method: "card", instalments: "", acceptTerms: false, names: {}, upliftToken: "" };
+const EMPTY_VALUES: PaymentFormValues = {
+  name: "",
+  email: "",
+  phone: "",
+  country: "",
+  method: "card",
+  instalments: "",
+  acceptTerms: false,
+  names: {},
+  upliftToken: "",
+};
 
-const CHECKOUT_ERRORS = ["BUYER_DETAILS_INVALID", "TERMS_NOT_ACCEPTED", "PASSENGER_NAMES_REQUIRED", "HOLD_EXPIRED", "CART_EMPTY", "PAYMENT_METHOD_UNAVAILABLE", "INSTALMENTS_UNAVAILABLE"] as const;
+const CHECKOUT_ERRORS = [
+  "BUYER_DETAILS_INVALID",
+  "TERMS_NOT_ACCEPTED",
+  "PASSENGER_NAMES_REQUIRED",
+  "HOLD_EXPIRED",
+  "CART_EMPTY",
+  "PAYMENT_METHOD_UNAVAILABLE",
+  "INSTALMENTS_UNAVAILABLE",
+] as const;
 const FIELD_CODES = ["required", "format", "length", "unknown"] as const;
 
 /** The message of a refusal: checkout's own, the payment provider's, or the generic one. */
@@ -61,10 +85,15 @@ function errorMessageKey(code: string): MessageKey {
 }
 
 /** The field an issue is about, as the form below names and labels it; null for one it does not show. */
-function fieldOfIssue(t: Translate, path: string, namedLines: readonly NamedLineView[]): { id: string; label: string } | null {
+function fieldOfIssue(
+  t: Translate,
+  path: string,
+  namedLines: readonly NamedLineView[],
+): { id: string; label: string } | null {
   const buyer = /^buyer\.(name|email|phone|country|acceptTerms)$/.exec(path)?.[1];
   if (buyer === "acceptTerms") return { id: "accept-terms", label: t("checkout.terms") };
-  if (buyer) return { id: `buyer-${buyer}`, label: t(`checkout.buyer.${buyer as "name" | "email" | "phone" | "country"}`) };
+  if (buyer)
+    return { id: `buyer-${buyer}`, label: t(`checkout.buyer.${buyer as "name" | "email" | "phone" | "country"}`) };
   const named = /^passengerNames\.([^.]+)\.(\d+)$/.exec(path);
   const line = named ? namedLines.find((candidate) => candidate.lineId === named[1]) : undefined;
   if (!named || !line) return null;
@@ -72,10 +101,17 @@ function fieldOfIssue(t: Translate, path: string, namedLines: readonly NamedLine
   const type = line.passengers[index];
   if (!type) return null;
   const number = line.passengers.slice(0, index + 1).filter((other) => other === type).length;
-  return { id: `names-${line.lineId}-${index}`, label: `${t(`checkout.passenger.${type}`, { number })} (${line.productName})` };
+  return {
+    id: `names-${line.lineId}-${index}`,
+    label: `${t(`checkout.passenger.${type}`, { number })} (${line.productName})`,
+  };
 }
 
-function summaryItems(t: Translate, issues: readonly ErrorIssue[], namedLines: readonly NamedLineView[]): ErrorSummaryItem[] {
+function summaryItems(
+  t: Translate,
+  issues: readonly ErrorIssue[],
+  namedLines: readonly NamedLineView[],
+): ErrorSummaryItem[] {
   return issues.flatMap((issue) => {
     const field = fieldOfIssue(t, issue.path, namedLines);
     const code = FIELD_CODES.find((known) => known === issue.code) ?? "format";
@@ -98,7 +134,14 @@ function FieldError({ id, issue }: { id: string; issue: ErrorIssue | undefined }
   );
 }
 
-function TextField(props: { name: keyof PaymentFormValues & string; label: string; type?: string; autoComplete: string; values: PaymentFormValues; issues: readonly ErrorIssue[] }) {
+function TextField(props: {
+  name: keyof PaymentFormValues & string;
+  label: string;
+  type?: string;
+  autoComplete: string;
+  values: PaymentFormValues;
+  issues: readonly ErrorIssue[];
+}) {
   const issue = issueOf(props.issues, `buyer.${props.name}`);
   const id = `buyer-${props.name}`;
   return (
@@ -127,7 +170,8 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
   const language = useLanguage();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const { page, cart, countries, namedLines, paypal, instalments, declined, typed, uplift, policies, savedTravellers } = loaderData;
+  const { page, cart, countries, namedLines, paypal, instalments, declined, typed, uplift, policies, savedTravellers } =
+    loaderData;
   const couponPage = page === "paymentDetailsCoupon";
   const title = couponPage ? t("checkout.couponTitle") : t("checkout.title");
   const couponMonths = cart.lines.find((line) => line.coupon)?.coupon?.months ?? null;
@@ -145,7 +189,9 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
   const values = failure?.values ?? typed ?? EMPTY_VALUES;
   const issues = failure?.issues ?? [];
   const knownError = failure ? errorMessageKey(failure.code) : null;
-  const secondsLeft = Math.min(...cart.lines.flatMap((line) => (line.hold.secondsLeft === null ? [] : [line.hold.secondsLeft])));
+  const secondsLeft = Math.min(
+    ...cart.lines.flatMap((line) => (line.hold.secondsLeft === null ? [] : [line.hold.secondsLeft])),
+  );
   // Once a hold runs out nothing is offered for payment (its seats are gone, its price off the total):
   // the page says the seats were released and offers to hold them again instead.
   const [expiredHere, setExpiredHere] = useState(false);
@@ -153,7 +199,13 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
   const released = expiredHere || expiredLines.length > 0;
   return (
     <div className={`${CONTAINER} py-8`}>
-      <Breadcrumbs crumbs={[{ label: t("page.home"), href: pathOf("home", language) }, { label: t("cart.title"), href: pathOf("cart", language) }, { label: title }]} />
+      <Breadcrumbs
+        crumbs={[
+          { label: t("page.home"), href: pathOf("home", language) },
+          { label: t("cart.title"), href: pathOf("cart", language) },
+          { label: title },
+        ]}
+      />
       <h1 className="mt-4 text-3xl font-bold text-sea-950" data-checkout-page={page}>
         {title}
       </h1>
@@ -163,26 +215,63 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
         </p>
       ) : null}
       {declined ? (
-        <div role="alert" data-testid="payment-declined" className="mt-4 rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700">
+        <div
+          role="alert"
+          data-testid="payment-declined"
+          className="mt-4 rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700"
+        >
           <p className="font-semibold">{t("checkout.declined.title")}</p>
           <p>{t(`payment.error.${declined}`)}</p>
         </div>
       ) : null}
       {knownError ? (
-        <ErrorSummary title={t("checkout.errorTitle")} items={summaryItems(t, issues, namedLines)} focusKey={failure} testId="checkout-error" code={failure?.code} className="mt-4">
+        <ErrorSummary
+          title={t("checkout.errorTitle")}
+          items={summaryItems(t, issues, namedLines)}
+          focusKey={failure}
+          testId="checkout-error"
+          code={failure?.code}
+          className="mt-4"
+        >
           <p>{t(knownError)}</p>
         </ErrorSummary>
       ) : null}
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <Form method="post" className="space-y-6" noValidate ref={form} data-uplift-initialized={upliftInitialized ? "true" : "false"}>
+        <Form
+          method="post"
+          className="space-y-6"
+          noValidate
+          ref={form}
+          data-uplift-initialized={upliftInitialized ? "true" : "false"}
+        >
           <input type="hidden" name="upliftToken" defaultValue="" ref={upliftToken} />
           <fieldset className={`${CARD} space-y-4`}>
             <legend className="px-1 text-lg font-bold text-sea-950">{t("checkout.buyer.title")}</legend>
             <p className="text-sm text-slate-700">{t("checkout.buyer.hint")}</p>
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField name="name" label={t("checkout.buyer.name")} autoComplete="name" values={values} issues={issues} />
-              <TextField name="email" type="email" label={t("checkout.buyer.email")} autoComplete="email" values={values} issues={issues} />
-              <TextField name="phone" type="tel" label={t("checkout.buyer.phone")} autoComplete="tel" values={values} issues={issues} />
+              <TextField
+                name="name"
+                label={t("checkout.buyer.name")}
+                autoComplete="name"
+                values={values}
+                issues={issues}
+              />
+              <TextField
+                name="email"
+                type="email"
+                label={t("checkout.buyer.email")}
+                autoComplete="email"
+                values={values}
+                issues={issues}
+              />
+              <TextField
+                name="phone"
+                type="tel"
+                label={t("checkout.buyer.phone")}
+                autoComplete="tel"
+                values={values}
+                issues={issues}
+              />
               <div>
                 <label htmlFor="buyer-country" className={FIELD_LABEL}>
                   {t("checkout.buyer.country")}
@@ -227,8 +316,16 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
               ) : null}
               {namedLines.map((line, lineIndex) => (
                 <div key={line.lineId} className="space-y-3">
-                  <h3 className="font-semibold text-sea-950">{t("checkout.passengers.line", { product: line.productName })}</h3>
-                  {lineIndex > 0 ? <CopyNamesButton fromLineId={namedLines[lineIndex - 1]!.lineId} toLineId={line.lineId} count={line.passengers.length} /> : null}
+                  <h3 className="font-semibold text-sea-950">
+                    {t("checkout.passengers.line", { product: line.productName })}
+                  </h3>
+                  {lineIndex > 0 ? (
+                    <CopyNamesButton
+                      fromLineId={namedLines[lineIndex - 1]!.lineId}
+                      toLineId={line.lineId}
+                      count={line.passengers.length}
+                    />
+                  ) : null}
                   {line.resident ? <p className="text-sm text-sea-800">{t("checkout.residentNotice")}</p> : null}
                   <div className="grid gap-3 sm:grid-cols-2">
                     {line.passengers.map((type, index) => {
@@ -260,7 +357,13 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
               ))}
               {savedTravellers !== null ? (
                 <label className="flex items-start gap-3 text-sm">
-                  <input type="checkbox" name="saveTravellers" defaultChecked={values.saveTravellers ?? false} className="mt-1" data-testid="save-travellers" />
+                  <input
+                    type="checkbox"
+                    name="saveTravellers"
+                    defaultChecked={values.saveTravellers ?? false}
+                    className="mt-1"
+                    data-testid="save-travellers"
+                  />
                   <span>{t("checkout.passengers.save")}</span>
                 </label>
               ) : null}
@@ -270,7 +373,13 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
           <fieldset className={`${CARD} space-y-4`}>
             <legend className="px-1 text-lg font-bold text-sea-950">{t("checkout.method.title")}</legend>
             <label className={CHOICE_ROW}>
-              <input type="radio" name="method" value="card" defaultChecked={values.method !== "paypal"} className={CHECK} />
+              <input
+                type="radio"
+                name="method"
+                value="card"
+                defaultChecked={values.method !== "paypal"}
+                className={CHECK}
+              />
               <span>
                 <span className="font-semibold">{t("checkout.method.card")}</span>
                 <span className="block text-sm text-slate-700">{t("checkout.method.cardHint")}</span>
@@ -278,7 +387,13 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
             </label>
             {paypal ? (
               <label className={CHOICE_ROW}>
-                <input type="radio" name="method" value="paypal" defaultChecked={values.method === "paypal"} className={CHECK} />
+                <input
+                  type="radio"
+                  name="method"
+                  value="paypal"
+                  defaultChecked={values.method === "paypal"}
+                  className={CHECK}
+                />
                 <span>
                   <span className="font-semibold">{t("checkout.method.paypal")}</span>
                   <span className="block text-sm text-slate-700">{t("checkout.method.paypalHint")}</span>
@@ -290,7 +405,13 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
                 <label htmlFor="instalments" className={FIELD_LABEL}>
                   {t("checkout.instalments.label")}
                 </label>
-                <select id="instalments" name="instalments" defaultValue={values.instalments} className={`${INPUT} mt-1 w-full`} aria-describedby="instalments-hint">
+                <select
+                  id="instalments"
+                  name="instalments"
+                  defaultValue={values.instalments}
+                  className={`${INPUT} mt-1 w-full`}
+                  aria-describedby="instalments-hint"
+                >
                   <option value="">{t("checkout.instalments.none")}</option>
                   {instalments.map((option) => (
                     <option key={option.months} value={option.months}>
@@ -317,7 +438,11 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
           <div className={`${CARD} space-y-4`}>
             <div className="space-y-3" data-testid="checkout-policies">
               {policies.map((entry) => (
-                <CancellationPolicyNote key={entry.products} policy={entry.policy} title={`${t("policy.title")}: ${entry.products}`} />
+                <CancellationPolicyNote
+                  key={entry.products}
+                  policy={entry.policy}
+                  title={`${t("policy.title")}: ${entry.products}`}
+                />
               ))}
             </div>
             <label className="flex items-start gap-3">
@@ -343,13 +468,25 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
               <div className="space-y-3" data-testid="pay-released">
                 <p className="text-sm font-semibold text-coral-700">{t("hold.released")}</p>
                 {expiredLines.map((line) => (
-                  <button key={line.id} type="submit" form={`hold-again-${line.id}`} className={`${buttonClass("primary", "lg")} w-full`} disabled={busy} data-testid="hold-again">
+                  <button
+                    key={line.id}
+                    type="submit"
+                    form={`hold-again-${line.id}`}
+                    className={`${buttonClass("primary", "lg")} w-full`}
+                    disabled={busy}
+                    data-testid="hold-again"
+                  >
                     {t("hold.holdAgain", { name: line.product.name })}
                   </button>
                 ))}
               </div>
             ) : showPaymentButton ? (
-              <button type="submit" className={`${buttonClass("primary", "lg")} w-full`} disabled={busy} data-testid="pay">
+              <button
+                type="submit"
+                className={`${buttonClass("primary", "lg")} w-full`}
+                disabled={busy}
+                data-testid="pay"
+              >
                 {t("checkout.pay", { total: cart.totals.total.formatted })}
               </button>
             ) : (
@@ -369,7 +506,11 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
           </h2>
           {/* Mounted once the hold has run out too (at 0): the clock that counted down says so. */}
           {released || (cart.holdExpiresAt && Number.isFinite(secondsLeft)) ? (
-            <HoldCountdown secondsLeft={Number.isFinite(secondsLeft) ? secondsLeft : 0} label={(time) => t("cart.holdCountdown", { time })} onExpire={() => setExpiredHere(true)} />
+            <HoldCountdown
+              secondsLeft={Number.isFinite(secondsLeft) ? secondsLeft : 0}
+              label={(time) => t("cart.holdCountdown", { time })}
+              onExpire={() => setExpiredHere(true)}
+            />
           ) : null}
           {/* The forms of the hold-again buttons, which sit where the pay button was (a form cannot hold another). */}
           {expiredLines.map((line) => (
@@ -408,7 +549,11 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
             <span>{t("booking.summary.total")}</span>
             <span data-testid="checkout-total">{cart.totals.total.formatted}</span>
           </div>
-          {cart.totalsUSD && cart.currency !== "USD" ? <p className="text-right text-xs text-slate-600">{t("checkout.summary.usd", { amount: cart.totalsUSD.total.formatted })}</p> : null}
+          {cart.totalsUSD && cart.currency !== "USD" ? (
+            <p className="text-right text-xs text-slate-600">
+              {t("checkout.summary.usd", { amount: cart.totalsUSD.total.formatted })}
+            </p>
+          ) : null}
         </aside>
       </div>
     </div>

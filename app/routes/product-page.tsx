@@ -29,8 +29,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const match = matchPage(url.pathname);
   if (!match || !isProductPageId(match.pageId)) throw data(null, { status: 404 });
   const language = languageOfPath(url.pathname);
-  const page = await loadProductPage(request, context, language, PRODUCT_PAGES[match.pageId].code, pathOf(match.pageId, language));
-  return data({ pageId: match.pageId, ...page.view, policy: policyViewOf(page.view.product.kind) }, { status: page.status, headers: { "Cache-Control": "no-store" } });
+  const page = await loadProductPage(
+    request,
+    context,
+    language,
+    PRODUCT_PAGES[match.pageId].code,
+    pathOf(match.pageId, language),
+  );
+  return data(
+    { pageId: match.pageId, ...page.view, policy: policyViewOf(page.view.product.kind) },
+    { status: page.status, headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 /** Link previews show the product's own illustration (root.tsx renders it as PNG). */
@@ -59,7 +68,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const language = useRootData()?.language ?? "en";
   const { product, upgrade } = loaderData;
   // One view per product page: the widget's searches reload this page without being new views.
-  useTrackView(productEventOf(product, loaderData.fromAmount, pathOf(loaderData.pageId, language)), `product:${loaderData.pageId}`);
+  useTrackView(
+    productEventOf(product, loaderData.fromAmount, pathOf(loaderData.pageId, language)),
+    `product:${loaderData.pageId}`,
+  );
   const openDays = new Set(loaderData.hours.flatMap((hours) => hours.weekdays));
   const closedDays = ALL_DAYS.filter((day) => !openDays.has(day));
   const others = PRODUCT_PAGE_IDS.filter((pageId) => pageId !== loaderData.pageId && isPageLive(pageId));
@@ -79,7 +91,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
         </header>
-        <img src={product.image} alt={product.imageAlt} width={640} height={400} className="w-full rounded-2xl bg-sea-50 shadow-sm" />
+        <img
+          src={product.image}
+          alt={product.imageAlt}
+          width={640}
+          height={400}
+          className="w-full rounded-2xl bg-sea-50 shadow-sm"
+        />
       </div>
 
       <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -92,7 +110,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             />
           ) : null}
           {loaderData.deposit ? (
-            <p className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm font-medium text-amber-950" data-testid="product-deposit">
+            <p
+              className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm font-medium text-amber-950"
+              data-testid="product-deposit"
+            >
               {t("product.deposit", { amount: loaderData.deposit })}
             </p>
           ) : null}
@@ -109,15 +130,22 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {loaderData.hours.map((hours) => (
                 <li key={`${hours.weekdays.join()}-${hours.opens}`}>
                   {t("product.hoursLine", {
-                    days: hours.weekdays.length === 7 ? t("product.everyDay") : formatWeekdays(hours.weekdays, language),
+                    days:
+                      hours.weekdays.length === 7 ? t("product.everyDay") : formatWeekdays(hours.weekdays, language),
                     opens: hours.opens,
                     closes: hours.closes,
                   })}
                 </li>
               ))}
-              {closedDays.length > 0 ? <li>{t("product.closedOn", { days: formatWeekdays(closedDays, language) })}</li> : null}
+              {closedDays.length > 0 ? (
+                <li>{t("product.closedOn", { days: formatWeekdays(closedDays, language) })}</li>
+              ) : null}
             </ul>
-            {loaderData.dailyCapacity ? <p className="mt-2 text-sm text-slate-700">{t("product.capacity", { count: loaderData.dailyCapacity })}</p> : null}
+            {loaderData.dailyCapacity ? (
+              <p className="mt-2 text-sm text-slate-700">
+                {t("product.capacity", { count: loaderData.dailyCapacity })}
+              </p>
+            ) : null}
             <p className="mt-1 text-sm text-slate-700">{t("product.timeNote")}</p>
           </section>
 
@@ -133,12 +161,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                       {t(`booking.passenger.${band.type}`)}
                     </th>
                     <td className="py-2 pr-4 text-slate-700">{t("booking.ageRange", { range: band.range })}</td>
-                    <td className="py-2 text-right font-semibold tabular-nums text-slate-900">{band.price ?? t("booking.infantFreeEntry")}</td>
+                    <td className="py-2 text-right font-semibold tabular-nums text-slate-900">
+                      {band.price ?? t("booking.infantFreeEntry")}
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
-            {product.minRecommendedAge ? <p className="mt-2 text-sm text-slate-700">{t("product.minAge", { count: product.minRecommendedAge })}</p> : null}
+            {product.minRecommendedAge ? (
+              <p className="mt-2 text-sm text-slate-700">{t("product.minAge", { count: product.minRecommendedAge })}</p>
+            ) : null}
             <p className="mt-1 text-xs text-slate-600">{t("product.pricesNote")}</p>
           </section>
 
@@ -152,9 +184,21 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                   const code = loaderData.complementCodes[complement.id];
                   const pageId = code ? productPageOf(code) : null;
                   return (
-                    <li key={complement.id} className="rounded-2xl border border-slate-200 bg-white p-4" data-complement-code={complement.code}>
-                      <img src={complement.img.src} alt="" width={320} height={200} className="h-28 w-full rounded-xl bg-sea-50 object-cover" />
-                      <h3 className="mt-3 text-base font-bold text-sea-950">{complement.infoDetails.titleDescription}</h3>
+                    <li
+                      key={complement.id}
+                      className="rounded-2xl border border-slate-200 bg-white p-4"
+                      data-complement-code={complement.code}
+                    >
+                      <img
+                        src={complement.img.src}
+                        alt=""
+                        width={320}
+                        height={200}
+                        className="h-28 w-full rounded-xl bg-sea-50 object-cover"
+                      />
+                      <h3 className="mt-3 text-base font-bold text-sea-950">
+                        {complement.infoDetails.titleDescription}
+                      </h3>
                       <p className="text-sm font-medium text-slate-700">{complement.infoDetails.subtitleDescription}</p>
                       <div
                         className="mt-2 space-y-2 text-sm leading-6 text-slate-800 [&_li]:ml-4 [&_li]:list-disc"
@@ -162,7 +206,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                         dangerouslySetInnerHTML={{ __html: complement.infoDetails.textDescription }}
                       />
                       <p className="mt-2 text-sm text-slate-800">
-                        <strong>{t("product.admission")}</strong>: {complement.name} · <strong>{t("product.tour")}</strong>: {complement.nameUpgrade}
+                        <strong>{t("product.admission")}</strong>: {complement.name} ·{" "}
+                        <strong>{t("product.tour")}</strong>: {complement.nameUpgrade}
                       </p>
                       {pageId && pageId !== loaderData.pageId && isPageLive(pageId) ? (
                         <Link

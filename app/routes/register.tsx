@@ -3,8 +3,22 @@
 // visitor's language. Works without JavaScript (a form and its action).
 import { Form, Link, useNavigation } from "react-router";
 import { languageOfPath } from "../../lib/language.ts";
-import { CountryStateFields, GeneralError, NewPasswordField, Notice, TextField, FieldError, NARROW } from "../account/account-fields.tsx";
-import { loadRegister, submitRegister, type RegisterActionData, type RegisterData, PRIVATE_NO_STORE } from "../account/account.server.ts";
+import {
+  CountryStateFields,
+  GeneralError,
+  NewPasswordField,
+  Notice,
+  TextField,
+  FieldError,
+  NARROW,
+} from "../account/account-fields.tsx";
+import {
+  loadRegister,
+  submitRegister,
+  type RegisterActionData,
+  type RegisterData,
+  PRIVATE_NO_STORE,
+} from "../account/account.server.ts";
 import { noErrors } from "../account/account-errors.ts";
 import { CARD } from "../components/booking/styles.ts";
 import { buttonClass } from "../components/ui/styles.ts";
@@ -66,12 +80,39 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
       <p className="mt-2 text-slate-700">{t("account.register.intro")}</p>
       <Form method="post" noValidate className={`${CARD} mt-6 space-y-5`} data-testid="register-form">
         <GeneralError code={errors.general} errors={errors} />
-        <TextField name="email" type="email" label={t("account.field.email")} autoComplete="email" maxLength={254} errors={errors} defaultValue={values.email} />
+        <TextField
+          name="email"
+          type="email"
+          label={t("account.field.email")}
+          autoComplete="email"
+          maxLength={254}
+          errors={errors}
+          defaultValue={values.email}
+        />
         <NewPasswordField errors={errors} label={t("account.field.password")} policy={page.policy} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField name="firstName" label={t("account.field.firstName")} autoComplete="given-name" maxLength={100} errors={errors} defaultValue={values.firstName} />
-          <TextField name="lastName" label={t("account.field.lastName")} autoComplete="family-name" maxLength={100} errors={errors} defaultValue={values.lastName} />
-          <CountryStateFields countries={page.countries} country={values.country} state={values.state} errors={errors} />
+          <TextField
+            name="firstName"
+            label={t("account.field.firstName")}
+            autoComplete="given-name"
+            maxLength={100}
+            errors={errors}
+            defaultValue={values.firstName}
+          />
+          <TextField
+            name="lastName"
+            label={t("account.field.lastName")}
+            autoComplete="family-name"
+            maxLength={100}
+            errors={errors}
+            defaultValue={values.lastName}
+          />
+          <CountryStateFields
+            countries={page.countries}
+            country={values.country}
+            state={values.state}
+            errors={errors}
+          />
         </div>
         <div>
           <label className="flex items-start gap-3 text-sm text-slate-800">
@@ -88,14 +129,23 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
             />
             <span>
               {t("account.register.privacy")}{" "}
-              <Link to={pathOf("privacyNotice", language)} target="_blank" className="font-semibold text-sea-900 underline">
+              <Link
+                to={pathOf("privacyNotice", language)}
+                target="_blank"
+                className="font-semibold text-sea-900 underline"
+              >
                 {t("page.privacyNotice")}
               </Link>
             </span>
           </label>
           <FieldError id="account-privacy-error" code={errors.fields.privacy} />
         </div>
-        <button type="submit" className={`${buttonClass("primary", "lg")} w-full sm:w-auto`} disabled={busy} data-testid="register-submit">
+        <button
+          type="submit"
+          className={`${buttonClass("primary", "lg")} w-full sm:w-auto`}
+          disabled={busy}
+          data-testid="register-submit"
+        >
           {t("account.register.submit")}
         </button>
         {signIn ? (

@@ -30,7 +30,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // (app/booking/live-sailings.ts): the page itself reads neither, so every count is the same page.
   const live = isLiveSearch(url.searchParams);
   const read = live ? new Request(withoutBrowserOnlyParameters(url), { headers: request.headers }) : request;
-  const [widget, timetable] = await Promise.all([loadFerryWidget(read, context, language, action), loadTimetable(read, context, language, action)]);
+  const [widget, timetable] = await Promise.all([
+    loadFerryWidget(read, context, language, action),
+    loadTimetable(read, context, language, action),
+  ]);
   // No Cache-Control of its own: an anonymous visitor's page is shared for one second, the bound of a
   // page with live seats (app/routing/page-cache-policies.ts); anyone else's is private.
   const views = live ? withoutLiveData(widget.view, timetable) : { widget: widget.view, timetable };
@@ -58,11 +61,17 @@ export default function RoutesSchedules({ loaderData }: Route.ComponentProps) {
   const tours = PRODUCT_PAGE_IDS.filter((pageId) => isPageLive(pageId)).slice(0, 2);
   return (
     <div className={`${CONTAINER} pt-6 pb-16 lg:pt-8`}>
-      <Breadcrumbs crumbs={[{ label: t("nav.home"), href: pathOf("home", language) }, { label: t("page.routesSchedules") }]} />
+      <Breadcrumbs
+        crumbs={[{ label: t("nav.home"), href: pathOf("home", language) }, { label: t("page.routesSchedules") }]}
+      />
       <header className="mt-6 max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight text-balance text-sea-950 sm:text-4xl">{t("schedules.title")}</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-balance text-sea-950 sm:text-4xl">
+          {t("schedules.title")}
+        </h1>
         {loaderData.timetable.crossings[0] ? (
-          <p className="mt-4 text-lg leading-8 text-slate-700">{t("schedules.intro", { count: loaderData.timetable.crossings[0].durationMinutes })}</p>
+          <p className="mt-4 text-lg leading-8 text-slate-700">
+            {t("schedules.intro", { count: loaderData.timetable.crossings[0].durationMinutes })}
+          </p>
         ) : null}
       </header>
       <div className="mt-8 max-w-4xl">

@@ -9,7 +9,14 @@ import { ArrowRightIcon } from "../components/ui/icons.tsx";
 import { CONTAINER, FOCUS_RING } from "../components/ui/styles.ts";
 import { createTranslate } from "../i18n/translate.ts";
 import { useTranslate } from "../i18n/use-translate.ts";
-import { POPULAR_SEARCHES, groupResults, snippetRuns, type AnswerView, type ResultView, type SearchView } from "../search/search-view.ts";
+import {
+  POPULAR_SEARCHES,
+  groupResults,
+  snippetRuns,
+  type AnswerView,
+  type ResultView,
+  type SearchView,
+} from "../search/search-view.ts";
 import { loadSearchView } from "../search/search-view.server.ts";
 import type { Route } from "./+types/search";
 
@@ -77,7 +84,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {query && results.length === 0 ? (
-        <section className="mt-10 max-w-3xl rounded-2xl bg-sand-50 p-6" aria-labelledby="search-empty" data-testid="search-empty">
+        <section
+          className="mt-10 max-w-3xl rounded-2xl bg-sand-50 p-6"
+          aria-labelledby="search-empty"
+          data-testid="search-empty"
+        >
           <h2 id="search-empty" className="text-xl font-bold text-sea-950">
             {t("search.empty.title", { query })}
           </h2>
@@ -110,7 +121,11 @@ function AnswerBox({ answer }: { answer: AnswerView }) {
       <p className="mt-3 flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm text-slate-700">
         <span>{t("search.answer.source")}</span>
         {answer.citations.map((citation) => (
-          <Link key={citation.id} to={citation.url} className={`rounded font-semibold text-sea-800 underline underline-offset-2 hover:text-sea-950 ${FOCUS_RING}`}>
+          <Link
+            key={citation.id}
+            to={citation.url}
+            className={`rounded font-semibold text-sea-800 underline underline-offset-2 hover:text-sea-950 ${FOCUS_RING}`}
+          >
             {citation.title}
           </Link>
         ))}

@@ -32,7 +32,10 @@ export default function SiteMap({ loaderData }: Route.ComponentProps) {
             <ul className="mt-3 space-y-2 border-l-2 border-sea-100 pl-4">
               {group.links.map((link) => (
                 <li key={link.pageId}>
-                  <Link to={link.href} className={`text-sea-800 underline underline-offset-2 hover:text-sea-950 ${FOCUS_RING}`}>
+                  <Link
+                    to={link.href}
+                    className={`text-sea-800 underline underline-offset-2 hover:text-sea-950 ${FOCUS_RING}`}
+                  >
                     {t(pageTitleKey(link.pageId))}
                   </Link>
                 </li>

@@ -33,9 +33,18 @@ type Loader = (args: never) => unknown;
 async function jsonLdOf(loader: Loader, pageId: PageId, language: Language): Promise<JsonLd[]> {
   const context = new RouterContextProvider();
   context.set(servicesContext, runtime.services);
-  context.set(requestContext, { requestId: "test", logger: createLogger("silent"), nonce: "n", clientAddress: "127.0.0.1", country: null, site });
+  context.set(requestContext, {
+    requestId: "test",
+    logger: createLogger("silent"),
+    nonce: "n",
+    clientAddress: "127.0.0.1",
+    country: null,
+    site,
+  });
   const request = new Request(`${ORIGIN}${pathOf(pageId, language)}`);
-  const result = (await loader({ request, context, params: {}, unstable_pattern: "" } as never)) as { data: Record<string, unknown> };
+  const result = (await loader({ request, context, params: {}, unstable_pattern: "" } as never)) as {
+    data: Record<string, unknown>;
+  };
   const data = result.data;
   return (data["jsonLd"] ?? (data["view"] as { jsonLd: JsonLd[] }).jsonLd) as JsonLd[];
 }
@@ -58,13 +67,24 @@ describe.each(LANGUAGES)("%s structured data", (language) => {
     const items = await jsonLdOf(productLoader as Loader, pageId, language);
     const url = `${ORIGIN}${pathOf(pageId, language)}`;
     const [product] = ofType(items, "Product");
-    expect(product).toMatchObject({ url, image: expect.stringMatching(/^http:\/\/site\.test\/images\/og\/[\w-]+\.png$/) });
+    expect(product).toMatchObject({
+      url,
+      image: expect.stringMatching(/^http:\/\/site\.test\/images\/og\/[\w-]+\.png$/),
+    });
     const offer = product?.["offers"] as Record<string, string>;
-    expect(offer).toMatchObject({ "@type": "Offer", priceCurrency: "MXN", availability: "https://schema.org/InStock", url });
+    expect(offer).toMatchObject({
+      "@type": "Offer",
+      priceCurrency: "MXN",
+      availability: "https://schema.org/InStock",
+      url,
+    });
     expect(offer["price"]).toMatch(/^\d+(?:\.\d+)?$/);
     if (language !== "en") expect(offer["category"]).not.toMatch(ENGLISH_FARE);
     const [crumbs] = ofType(items, "BreadcrumbList");
-    expect((crumbs?.["itemListElement"] as { item: string }[]).map((crumb) => crumb.item)).toEqual([`${ORIGIN}${pathOf("home", language)}`, url]);
+    expect((crumbs?.["itemListElement"] as { item: string }[]).map((crumb) => crumb.item)).toEqual([
+      `${ORIGIN}${pathOf("home", language)}`,
+      url,
+    ]);
   });
 
   it("the ferry: a BoatTrip per crossing with BoatTrip's properties only, its fare named in the page's language", async () => {

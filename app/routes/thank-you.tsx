@@ -33,12 +33,26 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
   const booking = loaderData;
   const manage = isPageLive("manageBooking") ? `${pathOf("manageBooking", language)}?ref=${booking.reference}` : null;
   // Once per order in this browser: a reload of the thank-you page is not a second order.
-  useTrackView(booking.order ? orderEventOf({ reference: booking.reference, ...booking.order }) : null, `order:${booking.reference}:${booking.order ? "paid" : "waiting"}`, { once: true });
-  if (booking.status === "pending_payment" || booking.status === "failed" || booking.status === "refunded" || booking.status === "cancelled") {
-    const key = booking.status === "pending_payment" ? "waiting" : booking.status === "refunded" ? "refunded" : "failed";
+  useTrackView(
+    booking.order ? orderEventOf({ reference: booking.reference, ...booking.order }) : null,
+    `order:${booking.reference}:${booking.order ? "paid" : "waiting"}`,
+    { once: true },
+  );
+  if (
+    booking.status === "pending_payment" ||
+    booking.status === "failed" ||
+    booking.status === "refunded" ||
+    booking.status === "cancelled"
+  ) {
+    const key =
+      booking.status === "pending_payment" ? "waiting" : booking.status === "refunded" ? "refunded" : "failed";
     return (
       <div className={`${CONTAINER} py-10`}>
-        <div className={`${CARD} mx-auto max-w-2xl space-y-4`} data-testid="thank-you-status" data-status={booking.status}>
+        <div
+          className={`${CARD} mx-auto max-w-2xl space-y-4`}
+          data-testid="thank-you-status"
+          data-status={booking.status}
+        >
           <h1 className="text-2xl font-bold text-sea-950">{t(`thanks.${key}.title`)}</h1>
           <p className="text-slate-700">{t(`thanks.${key}.text`)}</p>
           <p className="text-sm">
@@ -85,7 +99,12 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
                   <>
                     {booking.payment.brand} •••• {booking.payment.last4}
                     {booking.payment.instalments ? (
-                      <span className="block text-sea-800">{t("thanks.instalments", { count: booking.payment.instalments.months, monthly: booking.payment.instalments.monthly })}</span>
+                      <span className="block text-sea-800">
+                        {t("thanks.instalments", {
+                          count: booking.payment.instalments.months,
+                          monthly: booking.payment.instalments.monthly,
+                        })}
+                      </span>
                     ) : null}
                   </>
                 )}
@@ -108,11 +127,19 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
           </ol>
         </section>
         <div className="flex flex-wrap gap-3">
-          <a href={`/api/bookings/${booking.reference}/tickets.pdf`} className={buttonClass("primary")} data-testid="download-tickets">
+          <a
+            href={`/api/bookings/${booking.reference}/tickets.pdf`}
+            className={buttonClass("primary")}
+            data-testid="download-tickets"
+          >
             {t("thanks.download")}
           </a>
           {booking.holds.dated ? (
-            <a href={`/api/bookings/${booking.reference}/calendar.ics`} className={buttonClass("secondary")} data-testid="download-calendar">
+            <a
+              href={`/api/bookings/${booking.reference}/calendar.ics`}
+              className={buttonClass("secondary")}
+              data-testid="download-calendar"
+            >
               {t("manage.calendar")}
             </a>
           ) : null}

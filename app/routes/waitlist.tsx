@@ -10,7 +10,13 @@ import { createTranslate, type Translate } from "../i18n/translate.ts";
 import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
 import type { MessageKey } from "../i18n/messages/en.ts";
 import { pathOf } from "../routing/localized-paths.ts";
-import { loadWaitlistPage, submitWaitlistForm, type WaitlistActionData, type WaitlistPageData, type WaitlistSailingView } from "../waitlist/waitlist.server.ts";
+import {
+  loadWaitlistPage,
+  submitWaitlistForm,
+  type WaitlistActionData,
+  type WaitlistPageData,
+  type WaitlistSailingView,
+} from "../waitlist/waitlist.server.ts";
 import type { Route } from "./+types/waitlist";
 
 export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";
@@ -31,8 +37,22 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: `${t("page.waitlist")} · ${t("site.name")}` }, { name: "robots", content: "noindex" }];
 };
 
-const JOIN_ERRORS = ["WAITLIST_DUPLICATE", "WAITLIST_SEATS_AVAILABLE", "UNKNOWN_SAILING", "SAILING_CLOSED", "SAILING_DEPARTED", "RATE_LIMITED"] as const;
-const CLAIM_ERRORS = ["WAITLIST_OFFER_INVALID", "WAITLIST_OFFER_EXPIRED", "WAITLIST_OFFER_USED", "SAME_PRODUCT_IN_CART", "LIMIT_PASSED", "TOO_MANY_SEATS_HELD"] as const;
+const JOIN_ERRORS = [
+  "WAITLIST_DUPLICATE",
+  "WAITLIST_SEATS_AVAILABLE",
+  "UNKNOWN_SAILING",
+  "SAILING_CLOSED",
+  "SAILING_DEPARTED",
+  "RATE_LIMITED",
+] as const;
+const CLAIM_ERRORS = [
+  "WAITLIST_OFFER_INVALID",
+  "WAITLIST_OFFER_EXPIRED",
+  "WAITLIST_OFFER_USED",
+  "SAME_PRODUCT_IN_CART",
+  "LIMIT_PASSED",
+  "TOO_MANY_SEATS_HELD",
+] as const;
 
 /** The message of a refused join: the field's own text for a bad form, else the code's, else the generic one. */
 export function joinErrorKey(code: string, fields: readonly string[]): MessageKey {
@@ -74,7 +94,13 @@ function BackToFerry() {
 
 const LANGUAGE_NAMES: Record<Language, string> = { es: "Español", en: "English", pt: "Português" };
 
-function JoinForm({ page, answer }: { page: Extract<WaitlistPageData, { kind: "join" }>; answer: WaitlistActionData | undefined }) {
+function JoinForm({
+  page,
+  answer,
+}: {
+  page: Extract<WaitlistPageData, { kind: "join" }>;
+  answer: WaitlistActionData | undefined;
+}) {
   const t = useTranslate();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -85,9 +111,15 @@ function JoinForm({ page, answer }: { page: Extract<WaitlistPageData, { kind: "j
   const passengersInvalid = failed?.fields.some((field) => field.startsWith("passengers")) ?? false;
   if (answer?.kind === "joined") {
     return (
-      <div role="status" className="mt-6 rounded-xl border border-emerald-600 bg-emerald-50 p-4" data-testid="waitlist-joined">
+      <div
+        role="status"
+        className="mt-6 rounded-xl border border-emerald-600 bg-emerald-50 p-4"
+        data-testid="waitlist-joined"
+      >
         <p className="text-lg font-bold text-emerald-900">{t("waitlist.joinedTitle")}</p>
-        <p className="mt-1 text-slate-800">{t("waitlist.joined", { place: answer.place, email: answer.email, count: answer.seats })}</p>
+        <p className="mt-1 text-slate-800">
+          {t("waitlist.joined", { place: answer.place, email: answer.email, count: answer.seats })}
+        </p>
       </div>
     );
   }
@@ -118,7 +150,13 @@ function JoinForm({ page, answer }: { page: Extract<WaitlistPageData, { kind: "j
           {(["adults", "children", "infants"] as const).map((name) => (
             <div key={name} className="flex min-w-0 flex-col gap-1">
               <label htmlFor={`waitlist-${name}`} className={FIELD_LABEL}>
-                {t(name === "adults" ? "booking.passenger.adult" : name === "children" ? "booking.passenger.child" : "booking.passenger.infant")}
+                {t(
+                  name === "adults"
+                    ? "booking.passenger.adult"
+                    : name === "children"
+                      ? "booking.passenger.child"
+                      : "booking.passenger.infant",
+                )}
               </label>
               <input
                 id={`waitlist-${name}`}
@@ -142,7 +180,13 @@ function JoinForm({ page, answer }: { page: Extract<WaitlistPageData, { kind: "j
         <div className="mt-2 flex flex-wrap gap-2">
           {(["tourist", "resident"] as const).map((category) => (
             <label key={category} className={CHOICE}>
-              <input type="radio" name="category" value={category} defaultChecked={values.category === category} className={CHECK} />
+              <input
+                type="radio"
+                name="category"
+                value={category}
+                defaultChecked={values.category === category}
+                className={CHECK}
+              />
               {t(`booking.category.${category}`)}
             </label>
           ))}
@@ -174,24 +218,55 @@ function JoinForm({ page, answer }: { page: Extract<WaitlistPageData, { kind: "j
 
 function localTime(iso: string | null, language: Language): string {
   if (!iso) return "";
-  return new Intl.DateTimeFormat(language === "en" ? "en-US" : language === "pt" ? "pt-BR" : "es-MX", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "America/Cancun" }).format(new Date(iso));
+  return new Intl.DateTimeFormat(language === "en" ? "en-US" : language === "pt" ? "pt-BR" : "es-MX", {
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+    timeZone: "America/Cancun",
+  }).format(new Date(iso));
 }
 
-function OfferCard({ page, answer, t, language }: { page: Extract<WaitlistPageData, { kind: "offer" }>; answer: WaitlistActionData | undefined; t: Translate; language: Language }) {
+function OfferCard({
+  page,
+  answer,
+  t,
+  language,
+}: {
+  page: Extract<WaitlistPageData, { kind: "offer" }>;
+  answer: WaitlistActionData | undefined;
+  t: Translate;
+  language: Language;
+}) {
   const failed = answer?.kind === "claim-error" ? answer : null;
   if (page.state !== "offered") {
     const used = page.state === "claimed";
     return (
-      <div role="status" className="mt-6 rounded-xl border border-slate-300 bg-slate-50 p-4" data-testid={used ? "waitlist-offer-used" : "waitlist-offer-expired"}>
-        <p className="text-lg font-bold text-sea-950">{t(used ? "waitlist.offer.usedTitle" : "waitlist.offer.expiredTitle")}</p>
+      <div
+        role="status"
+        className="mt-6 rounded-xl border border-slate-300 bg-slate-50 p-4"
+        data-testid={used ? "waitlist-offer-used" : "waitlist-offer-expired"}
+      >
+        <p className="text-lg font-bold text-sea-950">
+          {t(used ? "waitlist.offer.usedTitle" : "waitlist.offer.expiredTitle")}
+        </p>
         <p className="mt-1 text-slate-800">{t(used ? "waitlist.offer.usedText" : "waitlist.offer.expiredText")}</p>
       </div>
     );
   }
   return (
     <div className="mt-6" data-testid="waitlist-offer">
-      <p className="text-lg text-slate-800">{t("waitlist.offer.text", { count: page.seats, time: localTime(page.expiresAt, language) })}</p>
-      {failed ? <ErrorSummary title={t(claimErrorKey(failed.code))} items={[]} focusKey={failed} testId="waitlist-error" className="mt-4" /> : null}
+      <p className="text-lg text-slate-800">
+        {t("waitlist.offer.text", { count: page.seats, time: localTime(page.expiresAt, language) })}
+      </p>
+      {failed ? (
+        <ErrorSummary
+          title={t(claimErrorKey(failed.code))}
+          items={[]}
+          focusKey={failed}
+          testId="waitlist-error"
+          className="mt-4"
+        />
+      ) : null}
       <Form method="post" className="mt-5">
         <input type="hidden" name="intent" value="claim" />
         <input type="hidden" name="token" value={page.token} />
@@ -211,7 +286,9 @@ export default function WaitlistPage({ loaderData, actionData }: Route.Component
   return (
     <div className={`${CONTAINER} py-8 sm:py-12`}>
       <div className="mx-auto max-w-2xl">
-        <h1 className="text-3xl font-bold text-sea-950 sm:text-4xl">{page.kind === "offer" ? t("waitlist.offer.title") : t("waitlist.title")}</h1>
+        <h1 className="text-3xl font-bold text-sea-950 sm:text-4xl">
+          {page.kind === "offer" ? t("waitlist.offer.title") : t("waitlist.title")}
+        </h1>
         <div className={`${CARD} mt-6`}>
           {page.kind === "join" ? (
             <>

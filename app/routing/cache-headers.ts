@@ -3,7 +3,13 @@
 // server/app.ts would take the page for one it may share. Route modules re-export this (ADR 0035).
 
 /** The loader's Cache-Control and Vary, as the page's own; and a throttled action's Retry-After. */
-export function loaderCacheHeaders({ loaderHeaders, actionHeaders }: { loaderHeaders: Headers; actionHeaders?: Headers }): Headers {
+export function loaderCacheHeaders({
+  loaderHeaders,
+  actionHeaders,
+}: {
+  loaderHeaders: Headers;
+  actionHeaders?: Headers;
+}): Headers {
   const headers = new Headers();
   for (const name of ["Cache-Control", "Vary"]) {
     const value = loaderHeaders.get(name);

@@ -43,7 +43,9 @@ describe("hreflangsOf", () => {
 describe("metricasGA4Of", () => {
   it("is a GA4 page_view without the query string", () => {
     const url = new URL("https://travesia.test/es/carrito/gracias/?booking=TRV7K2M9Q&payment_intent=pi_123");
-    expect(metricasGA4Of({ url, title: "Gracias · Travesía", language: "es", currency: "MXN", siteCode: "travesia" })).toEqual({
+    expect(
+      metricasGA4Of({ url, title: "Gracias · Travesía", language: "es", currency: "MXN", siteCode: "travesia" }),
+    ).toEqual({
       event: "page_view",
       page_location: "https://travesia.test/es/carrito/gracias/",
       page_path: "/es/carrito/gracias/",

@@ -7,7 +7,18 @@ import type { Language } from "../../lib/language.ts";
 import { alternatesOf, matchPage, pathOf } from "./localized-paths.ts";
 import type { PageId } from "./pages.ts";
 
-export type SectionSite = "home" | "search" | "booking" | "product" | "cart" | "checkout" | "thank-you" | "manage-booking" | "account" | "content" | "other";
+export type SectionSite =
+  | "home"
+  | "search"
+  | "booking"
+  | "product"
+  | "cart"
+  | "checkout"
+  | "thank-you"
+  | "manage-booking"
+  | "account"
+  | "content"
+  | "other";
 
 /** Every page says its section: a new page id does not compile until it does. */
 const SECTION_OF: Record<PageId, SectionSite> = {
@@ -67,7 +78,10 @@ export function hreflangsOf(pathname: string, languages: readonly Language[], or
   const page = matchPage(pathname);
   if (!page) return [];
   return [
-    ...alternatesOf(page.pageId, languages).map((alternate) => ({ hreflang: alternate.language, href: `${origin}${alternate.href}` })),
+    ...alternatesOf(page.pageId, languages).map((alternate) => ({
+      hreflang: alternate.language,
+      href: `${origin}${alternate.href}`,
+    })),
     { hreflang: "x-default", href: `${origin}${pathOf(page.pageId, "en")}` },
   ];
 }
@@ -84,7 +98,13 @@ export interface MetricasGA4 {
   site_code: string;
 }
 
-export function metricasGA4Of(input: { url: URL; title: string; language: Language; currency: string; siteCode: string }): MetricasGA4 {
+export function metricasGA4Of(input: {
+  url: URL;
+  title: string;
+  language: Language;
+  currency: string;
+  siteCode: string;
+}): MetricasGA4 {
   // The query string can carry a booking reference or a payment id: GA4 gets the path only.
   const location = `${input.url.origin}${input.url.pathname}`;
   return {

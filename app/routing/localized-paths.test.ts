@@ -1,7 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../lib/language.ts";
-import { alternatesOf, canonicalRedirect, isPageLive, matchPage, pathOf, withTrailingSlash } from "./localized-paths.ts";
+import {
+  alternatesOf,
+  canonicalRedirect,
+  isPageLive,
+  matchPage,
+  pathOf,
+  withTrailingSlash,
+} from "./localized-paths.ts";
 import { PAGE_MODULES } from "./page-modules.ts";
 import { PAGES, PAGE_IDS } from "./pages.ts";
 
@@ -61,9 +68,12 @@ describe("matchPage", () => {
     expect(matchPage("/pt/resultado-da-busca")).toEqual({ pageId: "search", language: "pt", alias: true });
   });
 
-  it.each(["/", "/fr/", "/es/no-such-page/", "/en/rutas-horarios/", "/es/faqs/", "/ES/", "/es//"])("does not match %s", (path) => {
-    expect(matchPage(path)).toBeNull();
-  });
+  it.each(["/", "/fr/", "/es/no-such-page/", "/en/rutas-horarios/", "/es/faqs/", "/ES/", "/es//"])(
+    "does not match %s",
+    (path) => {
+      expect(matchPage(path)).toBeNull();
+    },
+  );
 });
 
 describe("canonicalRedirect", () => {
@@ -100,9 +110,12 @@ describe("canonicalRedirect", () => {
     expect(canonicalRedirect(from)).toBe(to);
   });
 
-  it.each(["/", "/es/", "/en/routes-schedules/", "/en/no-such-page", "/es/no-such-page/", "/pt/busca/x"])("serves %s as is", (path) => {
-    expect(canonicalRedirect(path)).toBeNull();
-  });
+  it.each(["/", "/es/", "/en/routes-schedules/", "/en/no-such-page", "/es/no-such-page/", "/pt/busca/x"])(
+    "serves %s as is",
+    (path) => {
+      expect(canonicalRedirect(path)).toBeNull();
+    },
+  );
 
   it("redirects once: a target never redirects again", () => {
     const segment = fc.stringMatching(/^[a-zA-Z0-9-]{0,12}$/);
@@ -122,7 +135,11 @@ describe("alternatesOf and withTrailingSlash", () => {
       { language: "pt", href: "/pt/perguntas-frequentes/" },
       { language: "es", href: "/es/preguntas-frecuentes/" },
     ]);
-    expect(alternatesOf("home", ["es", "en", "pt"]).map((alternate) => alternate.href)).toEqual(["/es/", "/en/", "/pt/"]);
+    expect(alternatesOf("home", ["es", "en", "pt"]).map((alternate) => alternate.href)).toEqual([
+      "/es/",
+      "/en/",
+      "/pt/",
+    ]);
   });
 
   it("adds a trailing slash once", () => {

@@ -2,7 +2,13 @@
 // how long, and which query parameters change them. Data, like the slug table: a page missing here is
 // never shared, so a new page errs on the private side.
 import type { PageId } from "./pages.ts";
-import { BROWSER_ONLY_PARAMETERS, LIVE_QUERY_PARAMETERS, LIVE_SAILINGS_PATH, NO_SCRIPT_PARAMETER, isLiveSearch } from "../booking/live-sailings.ts";
+import {
+  BROWSER_ONLY_PARAMETERS,
+  LIVE_QUERY_PARAMETERS,
+  LIVE_SAILINGS_PATH,
+  NO_SCRIPT_PARAMETER,
+  isLiveSearch,
+} from "../booking/live-sailings.ts";
 
 export interface PageCachePolicy {
   /** The oldest a shared copy may be when served: 1 s where prices or seats show, longer for content. */
@@ -56,7 +62,21 @@ export const PAGE_CACHE_POLICIES: Readonly<Partial<Record<PageId, PageCachePolic
   // whole and kept a second. The hold at add-to-cart stays the check that a seat is still free.
   routesSchedules: {
     freshSeconds: 1,
-    query: ["adults", "back", "category", "children", "crossing", "date", "day", "infants", NO_SCRIPT_PARAMETER, "out", "return", "step", "trip"],
+    query: [
+      "adults",
+      "back",
+      "category",
+      "children",
+      "crossing",
+      "date",
+      "day",
+      "infants",
+      NO_SCRIPT_PARAMETER,
+      "out",
+      "return",
+      "step",
+      "trip",
+    ],
     device: false,
     browserOnly: { parameters: BROWSER_ONLY_PARAMETERS, live: isLiveSearch, freshSeconds: 10 },
   },
@@ -80,5 +100,7 @@ export function isPersonalQueryParameter(name: string): boolean {
  * while one request refreshes it (a price or a seat is never served stale).
  */
 export function sharedPageCacheControl(policy: PageCachePolicy): string {
-  return policy.freshSeconds >= 60 ? `public, max-age=${policy.freshSeconds}, stale-while-revalidate=600` : `public, max-age=${policy.freshSeconds}`;
+  return policy.freshSeconds >= 60
+    ? `public, max-age=${policy.freshSeconds}, stale-while-revalidate=600`
+    : `public, max-age=${policy.freshSeconds}`;
 }

@@ -23,7 +23,11 @@ type MetaArgs = { matches: unknown[]; data?: unknown; loaderData?: unknown };
 type MetaOf = (args: never) => MetaDescriptor[];
 
 function call(meta: MetaOf, language: Language, data?: unknown): MetaDescriptor[] {
-  const args: MetaArgs = { matches: [{ loaderData: { messages: CATALOGUES[language], language, origin: ORIGIN } }], data, loaderData: data };
+  const args: MetaArgs = {
+    matches: [{ loaderData: { messages: CATALOGUES[language], language, origin: ORIGIN } }],
+    data,
+    loaderData: data,
+  };
   return meta(args as never);
 }
 
@@ -31,11 +35,15 @@ function call(meta: MetaOf, language: Language, data?: unknown): MetaDescriptor[
 function headOf(pageId: PageId, language: Language): { title: string; description: string } {
   let tags: MetaDescriptor[];
   if (isContentPageId(pageId)) {
-    tags = contentMeta(buildContentView({ pageId, language, origin: ORIGIN, siteLanguages: LANGUAGES, facts: { crossingMinutes: 25 } }));
+    tags = contentMeta(
+      buildContentView({ pageId, language, origin: ORIGIN, siteLanguages: LANGUAGES, facts: { crossingMinutes: 25 } }),
+    );
   } else if (isProductPageId(pageId)) {
     const product = SEED_PRODUCTS.find((row) => row.code === PRODUCT_PAGES[pageId].code);
     if (!product) throw new Error(`no seed product for ${pageId}`);
-    tags = call(productMeta as MetaOf, language, { product: { name: product.name[language], summary: product.summary[language], image: product.image } });
+    tags = call(productMeta as MetaOf, language, {
+      product: { name: product.name[language], summary: product.summary[language], image: product.image },
+    });
   } else {
     const meta = { home: homeMeta, routesSchedules: schedulesMeta, newsletter: newsletterMeta }[pageId as string];
     if (!meta) throw new Error(`no meta for ${pageId}`);
@@ -54,11 +62,14 @@ describe("search results", () => {
     expect(PAGES.filter((page) => isProductPageId(page.pageId))).toHaveLength(27);
   });
 
-  it.each(PAGES.map((page) => [page.href, page] as const))("%s: a title of at most 60 characters and a description of 110–160", (_href, page) => {
-    const { title, description } = headOf(page.pageId, page.language);
-    expect(title.length, `"${title}" (${title.length})`).toBeGreaterThan(0);
-    expect(title.length, `"${title}" (${title.length})`).toBeLessThanOrEqual(60);
-    expect(description.length, `"${description}" (${description.length})`).toBeGreaterThanOrEqual(110);
-    expect(description.length, `"${description}" (${description.length})`).toBeLessThanOrEqual(160);
-  });
+  it.each(PAGES.map((page) => [page.href, page] as const))(
+    "%s: a title of at most 60 characters and a description of 110–160",
+    (_href, page) => {
+      const { title, description } = headOf(page.pageId, page.language);
+      expect(title.length, `"${title}" (${title.length})`).toBeGreaterThan(0);
+      expect(title.length, `"${title}" (${title.length})`).toBeLessThanOrEqual(60);
+      expect(description.length, `"${description}" (${description.length})`).toBeGreaterThanOrEqual(110);
+      expect(description.length, `"${description}" (${description.length})`).toBeLessThanOrEqual(160);
+    },
+  );
 });

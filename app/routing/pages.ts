@@ -59,7 +59,11 @@ export const PAGES: Record<PageId, PageSlugs> = {
   cart: { paths: { es: "/es/carrito/", en: "/en/carrito/", pt: "/pt/carrito/" } },
   cartThankYou: { paths: { es: "/es/carrito/gracias/", en: "/en/carrito/thank-you/", pt: "/pt/carrito/obrigada/" } },
   paymentDetails: {
-    paths: { es: "/es/carrito/detalles-pago/", en: "/en/carrito/payment-details/", pt: "/pt/carrito/detalhes-do-pagamento/" },
+    paths: {
+      es: "/es/carrito/detalles-pago/",
+      en: "/en/carrito/payment-details/",
+      pt: "/pt/carrito/detalhes-do-pagamento/",
+    },
   },
   paymentDetailsCoupon: {
     paths: {
@@ -68,7 +72,9 @@ export const PAGES: Record<PageId, PageSlugs> = {
       pt: "/pt/carrito/cupom-do-detalhes-do-pagamento/",
     },
   },
-  manageBooking: { paths: { es: "/es/carrito/mi-reserva/", en: "/en/carrito/my-booking/", pt: "/pt/carrito/minha-reserva/" } },
+  manageBooking: {
+    paths: { es: "/es/carrito/mi-reserva/", en: "/en/carrito/my-booking/", pt: "/pt/carrito/minha-reserva/" },
+  },
   auth: { paths: { es: "/es/auth/", en: "/en/auth/", pt: "/pt/auth/" } },
   forgot: { paths: { es: "/es/forgot/", en: "/en/forgot/", pt: "/pt/forgot/" } },
   register: { paths: { es: "/es/registro/", en: "/en/register/", pt: "/pt/cadastro/" } },
@@ -78,14 +84,22 @@ export const PAGES: Record<PageId, PageSlugs> = {
   routesSchedules: { paths: { es: "/es/rutas-horarios/", en: "/en/routes-schedules/", pt: "/pt/rotas-horarios/" } },
   promotions: { paths: { es: "/es/promociones/", en: "/en/promotions/", pt: "/pt/promocoes/" } },
   residentPromotions: {
-    paths: { es: "/es/ferries-quintanarroenses/", en: "/en/quintana-roo-residents/", pt: "/pt/residentes-quintana-roo/" },
+    paths: {
+      es: "/es/ferries-quintanarroenses/",
+      en: "/en/quintana-roo-residents/",
+      pt: "/pt/residentes-quintana-roo/",
+    },
   },
   faq: { paths: { es: "/es/preguntas-frecuentes/", en: "/en/faqs/", pt: "/pt/perguntas-frequentes/" } },
-  history: { paths: { es: "/es/historia-grupo-xcaret/", en: "/en/grupo-xcaret-history/", pt: "/pt/historia-grupo-xcaret/" } },
+  history: {
+    paths: { es: "/es/historia-grupo-xcaret/", en: "/en/grupo-xcaret-history/", pt: "/pt/historia-grupo-xcaret/" },
+  },
   sustainability: { paths: { es: "/es/sustentabilidad/", en: "/en/sustainability/", pt: "/pt/sustentabilidade/" } },
   cancun: { paths: { es: "/es/cancun/", en: "/en/cancun/", pt: "/pt/cancun/" } },
   islaMujeres: { paths: { es: "/es/isla-mujeres/", en: "/en/isla-mujeres/", pt: "/pt/isla-mujeres/" } },
-  privacyNotice: { paths: { es: "/es/aviso-de-privacidad/", en: "/en/privacy-notice/", pt: "/pt/aviso-de-privacidade/" } },
+  privacyNotice: {
+    paths: { es: "/es/aviso-de-privacidad/", en: "/en/privacy-notice/", pt: "/pt/aviso-de-privacidade/" },
+  },
   termsOfUse: { paths: { es: "/es/terminos-de-uso/", en: "/en/terms-of-use/", pt: "/pt/termos-de-uso/" } },
   siteMap: { paths: { es: "/es/mapa-de-sitio/", en: "/en/site-map/", pt: "/pt/mapa-do-site/" } },
   newsletter: { paths: { es: "/es/boletin/", en: "/en/newsletter/", pt: "/pt/newsletter/" } },
@@ -93,16 +107,24 @@ export const PAGES: Record<PageId, PageSlugs> = {
     paths: { es: "/es/boletin/confirmacion/", en: "/en/newsletter/confirmation/", pt: "/pt/newsletter/confirmacao/" },
   },
   waitlist: { paths: { es: "/es/lista-de-espera/", en: "/en/waiting-list/", pt: "/pt/lista-de-espera/" } },
-  newsletterUnsubscribe: { paths: { es: "/es/boletin/baja/", en: "/en/newsletter/unsubscribe/", pt: "/pt/newsletter/cancelar-inscricao/" } },
+  newsletterUnsubscribe: {
+    paths: { es: "/es/boletin/baja/", en: "/en/newsletter/unsubscribe/", pt: "/pt/newsletter/cancelar-inscricao/" },
+  },
   catamaranTour: {
-    paths: { es: "/es/tours/catamaran-isla-mujeres/", en: "/en/tours/catamaran-isla-mujeres/", pt: "/pt/passeios/catamara-isla-mujeres/" },
+    paths: {
+      es: "/es/tours/catamaran-isla-mujeres/",
+      en: "/en/tours/catamaran-isla-mujeres/",
+      pt: "/pt/passeios/catamara-isla-mujeres/",
+    },
   },
   catamaranFerryTour: {
     paths: { es: "/es/tours/catamaran-ferry/", en: "/en/tours/catamaran-ferry/", pt: "/pt/passeios/catamara-ferry/" },
   },
   xcaret: { paths: { es: "/es/parques/xcaret/", en: "/en/parks/xcaret/", pt: "/pt/parques/xcaret/" } },
   xplor: { paths: { es: "/es/parques/xplor/", en: "/en/parks/xplor/", pt: "/pt/parques/xplor/" } },
-  xplorFuego: { paths: { es: "/es/parques/xplor-fuego/", en: "/en/parks/xplor-fuego/", pt: "/pt/parques/xplor-fuego/" } },
+  xplorFuego: {
+    paths: { es: "/es/parques/xplor-fuego/", en: "/en/parks/xplor-fuego/", pt: "/pt/parques/xplor-fuego/" },
+  },
   xoximilco: { paths: { es: "/es/parques/xoximilco/", en: "/en/parks/xoximilco/", pt: "/pt/parques/xoximilco/" } },
   xavage: { paths: { es: "/es/parques/xavage/", en: "/en/parks/xavage/", pt: "/pt/parques/xavage/" } },
   xenses: { paths: { es: "/es/parques/xenses/", en: "/en/parks/xenses/", pt: "/pt/parques/xenses/" } },

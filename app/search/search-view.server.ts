@@ -2,7 +2,13 @@
 // page; a short answer when the FAQ or a page answers the question. Any q is safe here: it is only
 // ever searched for and written out as text.
 import { data, type RouterContextProvider } from "react-router";
-import { answerQuestion, MAX_QUERY_LENGTH, newAttributionToken, normalizeQuery, searchIndex } from "../../modules/search/index.ts";
+import {
+  answerQuestion,
+  MAX_QUERY_LENGTH,
+  newAttributionToken,
+  normalizeQuery,
+  searchIndex,
+} from "../../modules/search/index.ts";
 import { servicesContext } from "../context.ts";
 import { matchPage } from "../routing/localized-paths.ts";
 import type { SearchView } from "./search-view.ts";
@@ -34,7 +40,9 @@ export function loadSearchView(request: Request, context: Readonly<RouterContext
       snippet: hit.snippet,
       highlights: hit.highlights,
     })),
-    answer: answer ? { text: answer.text, citations: answer.citations.map(({ id, title, url }) => ({ id, title, url })) } : null,
+    answer: answer
+      ? { text: answer.text, citations: answer.citations.map(({ id, title, url }) => ({ id, title, url })) }
+      : null,
     attributionToken: newAttributionToken(),
   };
 }

@@ -72,5 +72,12 @@ export function snippetRuns(snippet: string, highlights: readonly [number, numbe
 export const POPULAR_SEARCHES: Record<Language, readonly string[]> = {
   es: ["horarios del ferry", "boleto abierto", "residentes de Quintana Roo", "catamarán", "Xcaret", "mascotas"],
   en: ["ferry schedules", "open ticket", "Quintana Roo residents", "catamaran", "Xcaret", "pets"],
-  pt: ["horários do ferry", "bilhete aberto", "residentes de Quintana Roo", "catamarã", "Xcaret", "animais de estimação"],
+  pt: [
+    "horários do ferry",
+    "bilhete aberto",
+    "residentes de Quintana Roo",
+    "catamarã",
+    "Xcaret",
+    "animais de estimação",
+  ],
 };

@@ -45,7 +45,14 @@ export type WaitlistPageData =
   | { kind: "none" }
   | { kind: "invalid" }
   | { kind: "join"; sailing: WaitlistSailingView; values: WaitlistFormValues; offerMinutes: number }
-  | { kind: "offer"; state: OfferState; token: string; sailing: WaitlistSailingView; seats: number; expiresAt: string | null };
+  | {
+      kind: "offer";
+      state: OfferState;
+      token: string;
+      sailing: WaitlistSailingView;
+      seats: number;
+      expiresAt: string | null;
+    };
 
 export type WaitlistActionData =
   | { kind: "joined"; place: number; email: string; seats: number }
@@ -94,7 +101,8 @@ export async function loadWaitlistPage(request: Request, context: Context, langu
     }
   }
   const sailingParam = url.searchParams.get("sailing");
-  if (sailingParam === null || !/^[1-9]\d{0,14}$/.test(sailingParam)) return data({ kind: "none" } as WaitlistPageData, { headers });
+  if (sailingParam === null || !/^[1-9]\d{0,14}$/.test(sailingParam))
+    return data({ kind: "none" } as WaitlistPageData, { headers });
   try {
     const category = url.searchParams.get("category") === "resident" ? "resident" : "tourist";
     const page: WaitlistPageData = {
@@ -141,8 +149,13 @@ export async function submitWaitlistForm(request: Request, context: Context, lan
     const sessionId = readCartSession(request);
     try {
       const currency = await findRequestCurrency(request, context, language);
-      const added = await claimWaitlistOffer(db, { token: form.token, sessionId, currency: currency.iso_code }, cartContext);
-      if (added.sessionId !== sessionId) headers.append("Set-Cookie", cartSessionCookie(added.sessionId, config.NODE_ENV === "production"));
+      const added = await claimWaitlistOffer(
+        db,
+        { token: form.token, sessionId, currency: currency.iso_code },
+        cartContext,
+      );
+      if (added.sessionId !== sessionId)
+        headers.append("Set-Cookie", cartSessionCookie(added.sessionId, config.NODE_ENV === "production"));
       return redirect(`${pathOf("cart", language)}?updated=1`, { status: 303, headers });
     } catch (failure) {
       if (!isAppError(failure)) throw failure;
@@ -160,18 +173,37 @@ export async function submitWaitlistForm(request: Request, context: Context, lan
     language: isLanguage(chosenLanguage) ? chosenLanguage : language,
   };
   try {
-    if (form.intent !== "join") throw new AppError("INVALID_REQUEST", { issues: [{ path: "body.intent", code: "unknown_intent" }] });
+    if (form.intent !== "join")
+      throw new AppError("INVALID_REQUEST", { issues: [{ path: "body.intent", code: "unknown_intent" }] });
     // No double opt-in (ADR 0037): what keeps a script from filling lines with others' addresses is this limit.
     await rateLimiter.take([{ key: `waitlist-join:${clientAddress}`, limit: JOIN_LIMIT }], clock.now());
     const joined = await joinWaitingList(
       { db, now: clock.now() },
-      { sailing: form.sailing, email: values.email, adults: values.adults, children: values.children, infants: values.infants, category: form.category, language: chosenLanguage },
+      {
+        sailing: form.sailing,
+        email: values.email,
+        adults: values.adults,
+        children: values.children,
+        infants: values.infants,
+        category: form.category,
+        language: chosenLanguage,
+      },
     );
-    const answer: WaitlistActionData = { kind: "joined", place: joined.place, email: values.email.trim(), seats: joined.seats };
+    const answer: WaitlistActionData = {
+      kind: "joined",
+      place: joined.place,
+      email: values.email.trim(),
+      seats: joined.seats,
+    };
     return data(answer, { headers });
   } catch (failure) {
     if (!isAppError(failure)) throw failure;
-    const answer: WaitlistActionData = { kind: "join-error", code: failure.code, fields: failure.issues.map((issue) => `${issue.path}:${issue.code}`), values };
+    const answer: WaitlistActionData = {
+      kind: "join-error",
+      code: failure.code,
+      fields: failure.issues.map((issue) => `${issue.path}:${issue.code}`),
+      values,
+    };
     return data(answer, { status: pageStatusOf(failure), headers });
   }
 }

@@ -41,7 +41,7 @@ export interface AuditEntry {
 
 /** JSON columns take plain data: dates become ISO strings, undefined becomes null. */
 function plain(value: unknown): unknown {
-  return value === undefined ? null : JSON.parse(JSON.stringify(value)) as unknown;
+  return value === undefined ? null : (JSON.parse(JSON.stringify(value)) as unknown);
 }
 
 function rowOf(input: AuditInput, outcome: "applied" | "refused", reason: string | null) {

@@ -40,7 +40,12 @@ export interface SailingFacts {
 
 export type BoardingDecision =
   | { kind: "board"; open: boolean }
-  | { kind: "refuse"; reason: BoardingRefusal; boarded?: { at: Date; sailingId: number }; ticketSailingId?: number | null };
+  | {
+      kind: "refuse";
+      reason: BoardingRefusal;
+      boarded?: { at: Date; sailingId: number };
+      ticketSailingId?: number | null;
+    };
 
 /**
  * Order matters for the reason shown: a cancelled ticket says so even if it was scanned before; a
@@ -55,13 +60,16 @@ export function decideBoarding(ticket: TicketFacts, sailing: SailingFacts, now: 
   if (localDateOf(now) !== sailing.serviceDate) return { kind: "refuse", reason: "SAILING_NOT_TODAY" };
   if (sailing.closed) return { kind: "refuse", reason: "SAILING_CLOSED" };
   if (ticket.sailingId !== null) {
-    if (ticket.sailingId !== sailing.id) return { kind: "refuse", reason: "TICKET_WRONG_SAILING", ticketSailingId: ticket.sailingId };
+    if (ticket.sailingId !== sailing.id)
+      return { kind: "refuse", reason: "TICKET_WRONG_SAILING", ticketSailingId: ticket.sailingId };
     return { kind: "board", open: false };
   }
   // An open ticket: any sailing of its crossing and direction on or before its last day, if a seat is
   // left (it held none until now). One sold before the crossing was recorded boards any crossing.
-  if (ticket.crossingId !== null && ticket.crossingId !== sailing.crossingId) return { kind: "refuse", reason: "TICKET_WRONG_CROSSING" };
-  if (ticket.validUntil === null || ticket.validUntil < sailing.serviceDate) return { kind: "refuse", reason: "OPEN_TICKET_EXPIRED" };
+  if (ticket.crossingId !== null && ticket.crossingId !== sailing.crossingId)
+    return { kind: "refuse", reason: "TICKET_WRONG_CROSSING" };
+  if (ticket.validUntil === null || ticket.validUntil < sailing.serviceDate)
+    return { kind: "refuse", reason: "OPEN_TICKET_EXPIRED" };
   if (sailing.seatsLeft < 1) return { kind: "refuse", reason: "SAILING_SOLD_OUT" };
   return { kind: "board", open: true };
 }

@@ -1,5 +1,11 @@
 export { boardingScanOutcome, boardingScans, boothSales } from "./schema.ts";
-export { decideBoarding, type BoardingDecision, type BoardingRefusal, type SailingFacts, type TicketFacts } from "./decide.ts";
+export {
+  decideBoarding,
+  type BoardingDecision,
+  type BoardingRefusal,
+  type SailingFacts,
+  type TicketFacts,
+} from "./decide.ts";
 export {
   BOARDING_LIST_TTL_HOURS,
   BOARDING_LIST_VERSION,

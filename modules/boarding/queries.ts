@@ -42,7 +42,9 @@ function ticketColumns() {
     status: tickets.status,
     passengerType: tickets.passengerType,
     passengerName: tickets.passengerName,
-    fareCategory: sql<"tourist" | "resident">`(select bl.category from booking_lines bl where bl.id = ${tickets.bookingLineId})`,
+    fareCategory: sql<
+      "tourist" | "resident"
+    >`(select bl.category from booking_lines bl where bl.id = ${tickets.bookingLineId})`,
     sailingId: tickets.sailingId,
     crossingId: tickets.crossingId,
     activityId: tickets.activityId,
@@ -55,7 +57,12 @@ function ticketColumns() {
  * once are served one after the other, and the second sees the first one's boarding.
  */
 export async function lockTicketByCode(tx: Database, code: string): Promise<TicketForBoarding | null> {
-  const [row] = await tx.select(ticketColumns()).from(tickets).innerJoin(bookings, eq(bookings.id, tickets.bookingId)).where(eq(tickets.code, code)).for("update", { of: tickets });
+  const [row] = await tx
+    .select(ticketColumns())
+    .from(tickets)
+    .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
+    .where(eq(tickets.code, code))
+    .for("update", { of: tickets });
   return row ?? null;
 }
 
@@ -91,14 +98,23 @@ export interface ListTicketRow extends TicketForBoarding {
  * What a device's list carries: every ticket of the given sailings (the day's), and every open ferry
  * ticket still good on `serviceDate` (an open ticket has no sailing until it boards one).
  */
-export async function findListTickets(db: Database, sailingIds: readonly number[], serviceDate: string): Promise<ListTicketRow[]> {
+export async function findListTickets(
+  db: Database,
+  sailingIds: readonly number[],
+  serviceDate: string,
+): Promise<ListTicketRow[]> {
   const openFerry = and(isNull(tickets.sailingId), isNull(tickets.activityId), gte(tickets.validUntil, serviceDate));
   const rows = await db
     .select({ ...ticketColumns(), boardedAt: boardingScans.recordedAt, boardedSailingId: boardingScans.sailingId })
     .from(tickets)
     .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
     .leftJoin(boardingScans, and(eq(boardingScans.ticketId, tickets.id), eq(boardingScans.outcome, "boarded")))
-    .where(and(inArray(bookings.status, ["paid", "ticketed", "refunded", "cancelled"]), sailingIds.length > 0 ? or(inArray(tickets.sailingId, [...sailingIds]), openFerry) : openFerry))
+    .where(
+      and(
+        inArray(bookings.status, ["paid", "ticketed", "refunded", "cancelled"]),
+        sailingIds.length > 0 ? or(inArray(tickets.sailingId, [...sailingIds]), openFerry) : openFerry,
+      ),
+    )
     .orderBy(asc(tickets.code));
   return rows;
 }

@@ -11,7 +11,19 @@ function sample() {
     expiresAt: new Date(NOW.getTime() + 3_600_000).toISOString(),
     serviceDate: "2026-12-01",
     chosen: [10],
-    sailings: [{ id: 10, crossingId: 1, crossingCode: "CUN-ISJ", from: "Cancún", to: "Isla Mujeres", departsAt: NOW.toISOString(), time: "06:00", capacity: 100, taken: 3 }],
+    sailings: [
+      {
+        id: 10,
+        crossingId: 1,
+        crossingCode: "CUN-ISJ",
+        from: "Cancún",
+        to: "Isla Mujeres",
+        departsAt: NOW.toISOString(),
+        time: "06:00",
+        capacity: 100,
+        taken: 3,
+      },
+    ],
     tickets: [
       {
         code: "7K2M9Q-A01",
@@ -48,7 +60,9 @@ describe("the signed boarding list", () => {
   it("refuses a list whose text or signature was changed, or signed by another key", () => {
     const keys = boardingKeysOf(SECRET);
     const signed = signBoardingList(keys, sample());
-    expect(openBoardingList(keys, { ...signed, list: signed.list.replace('"cancelled":false', '"cancelled":true') }, NOW)).toBeNull();
+    expect(
+      openBoardingList(keys, { ...signed, list: signed.list.replace('"cancelled":false', '"cancelled":true') }, NOW),
+    ).toBeNull();
     const flipped = Buffer.from(signed.signature, "base64url");
     flipped[5] = flipped[5]! ^ 1;
     expect(openBoardingList(keys, { ...signed, signature: flipped.toString("base64url") }, NOW)).toBeNull();
@@ -59,11 +73,21 @@ describe("the signed boarding list", () => {
   it("is verified by WebCrypto from the public JWK, as the scanner page does", async () => {
     const keys = boardingKeysOf(SECRET);
     const signed = signBoardingList(keys, sample());
-    const key = await webcrypto.subtle.importKey("jwk", keys.publicJwk, { name: "ECDSA", namedCurve: "P-256" }, false, ["verify"]);
-    const verify = (text: string) => webcrypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, key, Buffer.from(signed.signature, "base64url"), new TextEncoder().encode(text));
+    const key = await webcrypto.subtle.importKey("jwk", keys.publicJwk, { name: "ECDSA", namedCurve: "P-256" }, false, [
+      "verify",
+    ]);
+    const verify = (text: string) =>
+      webcrypto.subtle.verify(
+        { name: "ECDSA", hash: "SHA-256" },
+        key,
+        Buffer.from(signed.signature, "base64url"),
+        new TextEncoder().encode(text),
+      );
     expect(await verify(signed.list)).toBe(true);
     expect(await verify(`${signed.list} `)).toBe(false);
     // The JWK is the same key node exports.
-    expect(createPublicKey({ key: keys.publicJwk, format: "jwk" }).export({ format: "jwk" })).toMatchObject(keys.publicJwk);
+    expect(createPublicKey({ key: keys.publicJwk, format: "jwk" }).export({ format: "jwk" })).toMatchObject(
+      keys.publicJwk,
+    );
   });
 });

@@ -5,7 +5,16 @@
 //
 // The key pair is derived from TICKET_SIGNING_SECRET (HKDF), so there is no new secret to deploy and
 // every node of a cluster signs with the same key; the phone never sees anything that could sign.
-import { createECDH, createHash, createPrivateKey, createPublicKey, hkdfSync, sign, verify, type KeyObject } from "node:crypto";
+import {
+  createECDH,
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  hkdfSync,
+  sign,
+  verify,
+  type KeyObject,
+} from "node:crypto";
 
 export const BOARDING_LIST_VERSION = 1;
 /** A list is good for a working day; the scanner refreshes it every few minutes while online. */
@@ -90,7 +99,10 @@ export function boardingKeysOf(secret: string): BoardingKeys {
     const point = ecdh.getPublicKey(); // 0x04 ‖ x ‖ y
     const x = point.subarray(1, 33).toString("base64url");
     const y = point.subarray(33, 65).toString("base64url");
-    const privateKey = createPrivateKey({ key: { kty: "EC", crv: "P-256", d: seed.toString("base64url"), x, y }, format: "jwk" });
+    const privateKey = createPrivateKey({
+      key: { kty: "EC", crv: "P-256", d: seed.toString("base64url"), x, y },
+      format: "jwk",
+    });
     const keys: BoardingKeys = {
       privateKey,
       publicKey: createPublicKey(privateKey),
@@ -102,19 +114,36 @@ export function boardingKeysOf(secret: string): BoardingKeys {
   }
 }
 
-export function signBoardingList(keys: BoardingKeys, list: Omit<BoardingList, "version" | "keyId">): SignedBoardingList {
+export function signBoardingList(
+  keys: BoardingKeys,
+  list: Omit<BoardingList, "version" | "keyId">,
+): SignedBoardingList {
   const text = JSON.stringify({ version: BOARDING_LIST_VERSION, keyId: keys.keyId, ...list } satisfies BoardingList);
   const signature = sign("sha256", Buffer.from(text, "utf8"), { key: keys.privateKey, dsaEncoding: "ieee-p1363" });
   return { list: text, signature: signature.toString("base64url"), keyId: keys.keyId };
 }
 
 /** The server's twin of the page's check (tests, tools): the list if the signature holds and it has not expired, else null. */
-export function openBoardingList(keys: Pick<BoardingKeys, "publicKey" | "keyId">, signed: SignedBoardingList, now: Date): BoardingList | null {
+export function openBoardingList(
+  keys: Pick<BoardingKeys, "publicKey" | "keyId">,
+  signed: SignedBoardingList,
+  now: Date,
+): BoardingList | null {
   if (signed.keyId !== keys.keyId) return null;
-  const ok = verify("sha256", Buffer.from(signed.list, "utf8"), { key: keys.publicKey, dsaEncoding: "ieee-p1363" }, Buffer.from(signed.signature, "base64url"));
+  const ok = verify(
+    "sha256",
+    Buffer.from(signed.list, "utf8"),
+    { key: keys.publicKey, dsaEncoding: "ieee-p1363" },
+    Buffer.from(signed.signature, "base64url"),
+  );
   if (!ok) return null;
   const list = JSON.parse(signed.list) as BoardingList;
-  if (list.version !== BOARDING_LIST_VERSION || list.keyId !== keys.keyId || Date.parse(list.expiresAt) <= now.getTime()) return null;
+  if (
+    list.version !== BOARDING_LIST_VERSION ||
+    list.keyId !== keys.keyId ||
+    Date.parse(list.expiresAt) <= now.getTime()
+  )
+    return null;
   return list;
 }
 

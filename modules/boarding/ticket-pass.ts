@@ -24,7 +24,12 @@ const TYPE_LETTER = { adult: "a", child: "c", infant: "i" } as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function passClaimsOf(pass: TicketPass): string {
-  return [pass.sailingId ?? `o${pass.crossingId ?? ""}`, pass.serviceDate ?? "", pass.validUntil ?? "", TYPE_LETTER[pass.passengerType]].join("~");
+  return [
+    pass.sailingId ?? `o${pass.crossingId ?? ""}`,
+    pass.serviceDate ?? "",
+    pass.validUntil ?? "",
+    TYPE_LETTER[pass.passengerType],
+  ].join("~");
 }
 
 /** The claims' text read back; null when it is not one. The browser's twin is app/console/scanner/offline-check.ts. */
@@ -36,13 +41,22 @@ export function readPassClaims(claims: string): TicketPass | null {
   const sailingId = open ? null : /^\d{1,12}$/.test(sailing) ? Number(sailing) : Number.NaN;
   if (passengerType === null || Number.isNaN(sailingId)) return null;
   if ((serviceDate !== "" && !DATE.test(serviceDate)) || (validUntil !== "" && !DATE.test(validUntil))) return null;
-  return { sailingId, crossingId: open?.[1] ? Number(open[1]) : null, serviceDate: serviceDate || null, validUntil: validUntil || null, passengerType };
+  return {
+    sailingId,
+    crossingId: open?.[1] ? Number(open[1]) : null,
+    serviceDate: serviceDate || null,
+    validUntil: validUntil || null,
+    passengerType,
+  };
 }
 
 /** The QR payload with its pass: the HMAC-signed code (signTicketCode's answer) followed by signed claims. */
 export function withTicketPass(keys: Pick<BoardingKeys, "privateKey">, signedCode: string, pass: TicketPass): string {
   const body = `${signedCode}.${passClaimsOf(pass)}`;
-  const signature = sign("sha256", Buffer.from(`ticket-pass:${body}`, "utf8"), { key: keys.privateKey, dsaEncoding: "ieee-p1363" });
+  const signature = sign("sha256", Buffer.from(`ticket-pass:${body}`, "utf8"), {
+    key: keys.privateKey,
+    dsaEncoding: "ieee-p1363",
+  });
   return `${body}.${signature.toString("base64url")}`;
 }
 
@@ -51,6 +65,11 @@ export function openTicketPass(keys: Pick<BoardingKeys, "publicKey">, payload: s
   const parts = payload.split(".");
   if (parts.length !== 5) return null;
   const body = parts.slice(0, 4).join(".");
-  const ok = verify("sha256", Buffer.from(`ticket-pass:${body}`, "utf8"), { key: keys.publicKey, dsaEncoding: "ieee-p1363" }, Buffer.from(parts[4]!, "base64url"));
+  const ok = verify(
+    "sha256",
+    Buffer.from(`ticket-pass:${body}`, "utf8"),
+    { key: keys.publicKey, dsaEncoding: "ieee-p1363" },
+    Buffer.from(parts[4]!, "base64url"),
+  );
   return ok ? readPassClaims(parts[3]!) : null;
 }

@@ -29,9 +29,15 @@ describe("holdCeilingsOf", () => {
   });
 
   it("raises the address's share with the policy, never past the address's seats", () => {
-    expect(holdCeilingsOf(350, { addressSharePercent: 100, addressMaxSeats: ADDRESS_SEATS })).toEqual({ perCart: GROUP_SEATS, perAddress: ADDRESS_SEATS });
+    expect(holdCeilingsOf(350, { addressSharePercent: 100, addressMaxSeats: ADDRESS_SEATS })).toEqual({
+      perCart: GROUP_SEATS,
+      perAddress: ADDRESS_SEATS,
+    });
     // One address for every visitor (the e2e suite): the whole boat, and still a group's seats per cart.
-    expect(holdCeilingsOf(350, { addressSharePercent: 100, addressMaxSeats: 100_000 })).toEqual({ perCart: GROUP_SEATS, perAddress: 350 });
+    expect(holdCeilingsOf(350, { addressSharePercent: 100, addressMaxSeats: 100_000 })).toEqual({
+      perCart: GROUP_SEATS,
+      perAddress: 350,
+    });
   });
 });
 
@@ -45,7 +51,12 @@ describe("assertWithinHoldCeilings on a 350-seat sailing (20 per cart, 70 per ad
     ["a cart already holding 15 asking 6 more", 6, { byCart: 15, byAddress: 15 }, "GROUP_BOOKING_REQUIRED"],
     ["a new cart of an address holding 60 asking 10", 10, { byCart: 0, byAddress: 60 }, null],
     ["a new cart of an address holding 60 asking 11", 11, { byCart: 0, byAddress: 60 }, "TOO_MANY_SEATS_HELD"],
-    ["a party of 21 from an address that holds its share: told how to book a group", 21, { byCart: 0, byAddress: 70 }, "GROUP_BOOKING_REQUIRED"],
+    [
+      "a party of 21 from an address that holds its share: told how to book a group",
+      21,
+      { byCart: 0, byAddress: 70 },
+      "GROUP_BOOKING_REQUIRED",
+    ],
   ] as const)("%s", (_name, seats, held, expected) => {
     expect(refusal(() => assertWithinHoldCeilings({ capacity: 350, seats, held }, POLICY))).toBe(expected);
   });

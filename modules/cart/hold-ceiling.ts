@@ -50,12 +50,19 @@ export interface HeldSeats {
  * carts must pay or let go first). The cart's ceiling is checked first: a single large party hears
  * how to book a group, not that it holds too much.
  */
-export function assertWithinHoldCeilings(request: { capacity: number; seats: number; held: HeldSeats }, policy: HoldCeilingPolicy): void {
+export function assertWithinHoldCeilings(
+  request: { capacity: number; seats: number; held: HeldSeats },
+  policy: HoldCeilingPolicy,
+): void {
   const ceilings = holdCeilingsOf(request.capacity, policy);
   if (request.held.byCart + request.seats > ceilings.perCart) {
-    throw new AppError("GROUP_BOOKING_REQUIRED", { issues: [{ path: "item.passengers", code: `at_most_${ceilings.perCart}_seats_per_departure` }] });
+    throw new AppError("GROUP_BOOKING_REQUIRED", {
+      issues: [{ path: "item.passengers", code: `at_most_${ceilings.perCart}_seats_per_departure` }],
+    });
   }
   if (request.held.byAddress + request.seats > ceilings.perAddress) {
-    throw new AppError("TOO_MANY_SEATS_HELD", { issues: [{ path: "item.passengers", code: "address_holds_too_many" }] });
+    throw new AppError("TOO_MANY_SEATS_HELD", {
+      issues: [{ path: "item.passengers", code: "address_holds_too_many" }],
+    });
   }
 }

@@ -24,7 +24,14 @@ export {
   type HoldCeilingPolicy,
   type HoldCeilings,
 } from "./hold-ceiling.ts";
-export { convertPricing, pricingOf, sumPrices, type CartLinePricing, type ConvertedLine, type ConvertedPrice } from "./pricing.ts";
+export {
+  convertPricing,
+  pricingOf,
+  sumPrices,
+  type CartLinePricing,
+  type ConvertedLine,
+  type ConvertedPrice,
+} from "./pricing.ts";
 export {
   countCartLines,
   deleteCartLine,

@@ -33,7 +33,14 @@ describe("convertPricing", () => {
   it("writes every amount in the cart's currency, and the totals are the sums of what is shown", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ quantity: fc.integer({ min: 1, max: 60 }), unitMinor: fc.integer({ min: 0, max: 10_000_00 }), percent: fc.integer({ min: 0, max: 50 }) }), { minLength: 1, maxLength: 3 }),
+        fc.array(
+          fc.record({
+            quantity: fc.integer({ min: 1, max: 60 }),
+            unitMinor: fc.integer({ min: 0, max: 10_000_00 }),
+            percent: fc.integer({ min: 0, max: 50 }),
+          }),
+          { minLength: 1, maxLength: 3 },
+        ),
         fc.constantFrom("USD" as const, "JPY" as const),
         (rows, currency) => {
           const lines = rows.map((row, index) => ({
@@ -54,6 +61,8 @@ describe("convertPricing", () => {
   });
 
   it("cannot price in a currency the quote lacks: prices could not be obtained", () => {
-    expect(() => convertPricing(pricing, "EUR", QUOTE)).toThrow(expect.objectContaining({ code: "EXCHANGE_RATE_UNAVAILABLE" }));
+    expect(() => convertPricing(pricing, "EUR", QUOTE)).toThrow(
+      expect.objectContaining({ code: "EXCHANGE_RATE_UNAVAILABLE" }),
+    );
   });
 });

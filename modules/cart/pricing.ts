@@ -54,7 +54,13 @@ export function convertPricing(pricing: CartLinePricing, currency: CurrencyCode,
   const lines = pricing.lines.map((line) => {
     const unit = convert(line.unitMinor);
     const net = convert(line.unitMinor - line.unitDiscountMinor);
-    return { passengerType: line.passengerType, quantity: line.quantity, unit, net, total: multiply(net, line.quantity) };
+    return {
+      passengerType: line.passengerType,
+      quantity: line.quantity,
+      unit,
+      net,
+      total: multiply(net, line.quantity),
+    };
   });
   const subtotal = sum(
     lines.map((line) => multiply(line.unit, line.quantity)),
@@ -68,7 +74,10 @@ export function convertPricing(pricing: CartLinePricing, currency: CurrencyCode,
 }
 
 /** The sum of some converted prices (the lines a visitor can still pay for). */
-export function sumPrices(prices: readonly ConvertedPrice[], currency: CurrencyCode): { subtotal: Money; discount: Money; total: Money } {
+export function sumPrices(
+  prices: readonly ConvertedPrice[],
+  currency: CurrencyCode,
+): { subtotal: Money; discount: Money; total: Money } {
   const subtotal = sum(
     prices.map((price) => price.subtotal),
     currency,

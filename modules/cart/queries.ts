@@ -37,7 +37,11 @@ function toStored(row: CartRow): StoredCart {
 }
 
 /** The cart of a session, or null. With `lock`, the row stays locked until the transaction ends. */
-export async function findCartBySession(db: Database, sessionId: string, options: { lock?: boolean } = {}): Promise<StoredCart | null> {
+export async function findCartBySession(
+  db: Database,
+  sessionId: string,
+  options: { lock?: boolean } = {},
+): Promise<StoredCart | null> {
   const query = db.select().from(carts).where(eq(carts.sessionId, sessionId));
   const [row] = options.lock ? await query.for("update") : await query;
   return row ? toStored(row) : null;
@@ -55,9 +59,16 @@ export async function insertCart(
   return toStored(row);
 }
 
-export async function updateCart(db: Database, cartId: string, values: { currency?: CurrencyCode; quote?: Quote; language?: Language; now: Date }): Promise<void> {
+export async function updateCart(
+  db: Database,
+  cartId: string,
+  values: { currency?: CurrencyCode; quote?: Quote; language?: Language; now: Date },
+): Promise<void> {
   const { now, ...changes } = values;
-  await db.update(carts).set({ ...changes, updatedAt: now }).where(eq(carts.id, cartId));
+  await db
+    .update(carts)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(carts.id, cartId));
 }
 
 /** A paid cart is closed for good: its session starts a new cart next time. */
@@ -66,10 +77,20 @@ export async function markCartOrdered(db: Database, cartId: string, now: Date): 
 }
 
 export async function findCartLines(db: Database, cartId: string): Promise<CartLineRow[]> {
-  return db.select().from(cartLines).where(eq(cartLines.cartId, cartId)).orderBy(asc(cartLines.position), asc(cartLines.createdAt));
+  return db
+    .select()
+    .from(cartLines)
+    .where(eq(cartLines.cartId, cartId))
+    .orderBy(asc(cartLines.position), asc(cartLines.createdAt));
 }
 
-export async function insertCartLine(db: Database, cartId: string, position: number, line: NewCartLine, now: Date): Promise<CartLineRow> {
+export async function insertCartLine(
+  db: Database,
+  cartId: string,
+  position: number,
+  line: NewCartLine,
+  now: Date,
+): Promise<CartLineRow> {
   const [row] = await db
     .insert(cartLines)
     .values({ ...line, id: randomUUID(), cartId, position, createdAt: now })
@@ -78,7 +99,11 @@ export async function insertCartLine(db: Database, cartId: string, position: num
   return row;
 }
 
-export async function updateCartLineHold(db: Database, lineId: string, values: Pick<CartLineRow, "holdExpiresAt" | "pricing">): Promise<void> {
+export async function updateCartLineHold(
+  db: Database,
+  lineId: string,
+  values: Pick<CartLineRow, "holdExpiresAt" | "pricing">,
+): Promise<void> {
   await db.update(cartLines).set(values).where(eq(cartLines.id, lineId));
 }
 

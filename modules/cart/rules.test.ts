@@ -32,31 +32,81 @@ describe("assertCanAddLine", () => {
     ["an empty cart takes anything", [], { ...park(101, "2031-01-01"), isComplement: false }, null],
     ["a crossing and a park on the crossing's day", [ferry], { ...park(101, "2031-01-01"), isComplement: false }, null],
     ["the same product twice", [ferry], { ...ferry, isComplement: false }, "SAME_PRODUCT_IN_CART"],
-    ["the same park on another day", [park(101, "2031-01-01")], { ...park(101, "2031-01-02"), isComplement: false }, "SAME_PRODUCT_IN_CART"],
-    ["two activities on one date", [park(101, "2031-01-01")], { ...park(102, "2031-01-01"), isComplement: false }, "SAME_DATE_IN_CART"],
-    ["a complement on another activity's date", [ferry, park(101, "2031-01-01")], { ...park(202, "2031-01-01"), isComplement: true }, "SAME_DATE_COMPONENTS"],
-    ["two activities on different dates", [park(101, "2031-01-01")], { ...park(102, "2031-01-02"), isComplement: false }, null],
-    ["a coupon beside a dated park (a coupon has no day)", [park(101, "2031-01-01")], { productId: 102, kind: "activity", activityDate: null, isComplement: false }, null],
-    ["a coupon of a park already dated in the cart", [park(101, "2031-01-01")], { productId: 101, kind: "activity", activityDate: null, isComplement: false }, "SAME_PRODUCT_IN_CART"],
+    [
+      "the same park on another day",
+      [park(101, "2031-01-01")],
+      { ...park(101, "2031-01-02"), isComplement: false },
+      "SAME_PRODUCT_IN_CART",
+    ],
+    [
+      "two activities on one date",
+      [park(101, "2031-01-01")],
+      { ...park(102, "2031-01-01"), isComplement: false },
+      "SAME_DATE_IN_CART",
+    ],
+    [
+      "a complement on another activity's date",
+      [ferry, park(101, "2031-01-01")],
+      { ...park(202, "2031-01-01"), isComplement: true },
+      "SAME_DATE_COMPONENTS",
+    ],
+    [
+      "two activities on different dates",
+      [park(101, "2031-01-01")],
+      { ...park(102, "2031-01-02"), isComplement: false },
+      null,
+    ],
+    [
+      "a coupon beside a dated park (a coupon has no day)",
+      [park(101, "2031-01-01")],
+      { productId: 102, kind: "activity", activityDate: null, isComplement: false },
+      null,
+    ],
+    [
+      "a coupon of a park already dated in the cart",
+      [park(101, "2031-01-01")],
+      { productId: 101, kind: "activity", activityDate: null, isComplement: false },
+      "SAME_PRODUCT_IN_CART",
+    ],
   ] as const)("%s", (_label, existing, candidate, expected) => {
     expect(refusal(() => assertCanAddLine(existing, candidate))).toBe(expected);
   });
 
   it(`refuses the product after the ${PACKAGE_LIMIT}th with LIMIT_PASSED, before any other rule`, () => {
-    const full = [ferry, park(101, "2031-01-01"), park(102, "2031-01-02"), park(103, "2031-01-03"), park(104, "2031-01-04")];
+    const full = [
+      ferry,
+      park(101, "2031-01-01"),
+      park(102, "2031-01-02"),
+      park(103, "2031-01-03"),
+      park(104, "2031-01-04"),
+    ];
     expect(full).toHaveLength(PACKAGE_LIMIT);
-    expect(refusal(() => assertCanAddLine(full, { ...park(101, "2031-01-01"), isComplement: false }))).toBe("LIMIT_PASSED");
-    expect(refusal(() => assertCanAddLine(full.slice(0, 4), { ...park(105, "2031-01-05"), isComplement: false }))).toBeNull();
+    expect(refusal(() => assertCanAddLine(full, { ...park(101, "2031-01-01"), isComplement: false }))).toBe(
+      "LIMIT_PASSED",
+    );
+    expect(
+      refusal(() => assertCanAddLine(full.slice(0, 4), { ...park(105, "2031-01-05"), isComplement: false })),
+    ).toBeNull();
   });
 });
 
 describe("assertSchedulesChosen", () => {
   it("needs the outbound of a dated trip, both legs of a round trip, and nothing for an open ticket", () => {
-    expect(refusal(() => assertSchedulesChosen({ trip: "one_way", outboundSailingId: null, inboundSailingId: null }))).toBe("SCHEDULE_REQUIRED");
-    expect(refusal(() => assertSchedulesChosen({ trip: "one_way", outboundSailingId: 1, inboundSailingId: null }))).toBeNull();
-    expect(refusal(() => assertSchedulesChosen({ trip: "round_trip", outboundSailingId: 1, inboundSailingId: null }))).toBe("SCHEDULE_REQUIRED");
-    expect(refusal(() => assertSchedulesChosen({ trip: "round_trip", outboundSailingId: 1, inboundSailingId: 2 }))).toBeNull();
-    expect(refusal(() => assertSchedulesChosen({ trip: "open", outboundSailingId: null, inboundSailingId: null }))).toBeNull();
+    expect(
+      refusal(() => assertSchedulesChosen({ trip: "one_way", outboundSailingId: null, inboundSailingId: null })),
+    ).toBe("SCHEDULE_REQUIRED");
+    expect(
+      refusal(() => assertSchedulesChosen({ trip: "one_way", outboundSailingId: 1, inboundSailingId: null })),
+    ).toBeNull();
+    expect(
+      refusal(() => assertSchedulesChosen({ trip: "round_trip", outboundSailingId: 1, inboundSailingId: null })),
+    ).toBe("SCHEDULE_REQUIRED");
+    expect(
+      refusal(() => assertSchedulesChosen({ trip: "round_trip", outboundSailingId: 1, inboundSailingId: 2 })),
+    ).toBeNull();
+    expect(
+      refusal(() => assertSchedulesChosen({ trip: "open", outboundSailingId: null, inboundSailingId: null })),
+    ).toBeNull();
   });
 });
 

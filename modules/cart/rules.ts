@@ -31,9 +31,14 @@ export function assertCanAddLine(existing: readonly LineFacts[], candidate: Cand
 }
 
 /** A dated ferry line needs its sailing, and a round trip the sailing back too. */
-export function assertSchedulesChosen(line: { trip: "one_way" | "round_trip" | "open"; outboundSailingId: number | null; inboundSailingId: number | null }): void {
+export function assertSchedulesChosen(line: {
+  trip: "one_way" | "round_trip" | "open";
+  outboundSailingId: number | null;
+  inboundSailingId: number | null;
+}): void {
   if (line.trip === "open") return;
-  if (line.outboundSailingId === null) throw new AppError("SCHEDULE_REQUIRED", { issues: [{ path: "item.outboundSailingId", code: "required" }] });
+  if (line.outboundSailingId === null)
+    throw new AppError("SCHEDULE_REQUIRED", { issues: [{ path: "item.outboundSailingId", code: "required" }] });
   if (line.trip === "round_trip" && line.inboundSailingId === null) {
     throw new AppError("SCHEDULE_REQUIRED", { issues: [{ path: "item.inboundSailingId", code: "required" }] });
   }
@@ -57,11 +62,19 @@ export function isCouponOnly(lines: readonly { kind: "ferry" | "activity"; trip:
  * undated ticket, the open ticket. Only at the tourist fare: a resident fare is checked against an ID
  * at a dated boarding or visit, which an undated coupon bought for someone else cannot promise.
  */
-export function assertCanBuyCoupon(product: { kind: string; activityId: number | null }, category: "tourist" | "resident"): void {
+export function assertCanBuyCoupon(
+  product: { kind: string; activityId: number | null },
+  category: "tourist" | "resident",
+): void {
   if (product.kind === "ferry" || product.activityId === null) {
-    throw new AppError("COUPON_NOT_SOLD", { issues: [{ path: "item.productId", code: product.kind === "ferry" ? "ferry_sells_open_tickets" : "not_sold_by_day" }] });
+    throw new AppError("COUPON_NOT_SOLD", {
+      issues: [
+        { path: "item.productId", code: product.kind === "ferry" ? "ferry_sells_open_tickets" : "not_sold_by_day" },
+      ],
+    });
   }
-  if (category !== "tourist") throw new AppError("COUPON_TOURIST_ONLY", { issues: [{ path: "item.category", code: "tourist_only" }] });
+  if (category !== "tourist")
+    throw new AppError("COUPON_TOURIST_ONLY", { issues: [{ path: "item.category", code: "tourist_only" }] });
 }
 
 export type HoldStatus = "held" | "expired" | "none";
@@ -81,7 +94,13 @@ export function secondsLeft(holdExpiresAt: Date, now: Date): number {
 }
 
 /** The shopping error kinds a CartError carries; the code says exactly what happened. */
-export type CartErrorKind = "schedule" | "availability" | "sameProductOrDate" | "sameDateComponents" | "limitPassed" | "any";
+export type CartErrorKind =
+  | "schedule"
+  | "availability"
+  | "sameProductOrDate"
+  | "sameDateComponents"
+  | "limitPassed"
+  | "any";
 
 const KIND_OF: Partial<Record<ErrorCode, CartErrorKind>> = {
   SCHEDULE_REQUIRED: "schedule",

@@ -1,5 +1,20 @@
 import { sql } from "drizzle-orm";
-import { bigint, char, check, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { Quote } from "../currency/index.ts";
 import { fareCategory, products } from "../catalog/index.ts";
 import { activities, crossings, sailings } from "../inventory/index.ts";
@@ -76,7 +91,10 @@ export const cartLines = pgTable(
   },
   (table) => [
     index("cart_lines_cart_idx").on(table.cartId),
-    check("cart_lines_passengers", sql`${table.adults} >= 0 and ${table.children} >= 0 and ${table.infants} >= 0 and ${table.seats} > 0`),
+    check(
+      "cart_lines_passengers",
+      sql`${table.adults} >= 0 and ${table.children} >= 0 and ${table.infants} >= 0 and ${table.seats} > 0`,
+    ),
     check(
       "cart_lines_shape",
       sql`(${table.kind} = 'ferry' and ${table.activityId} is null and (${table.trip} = 'open') = (${table.outboundSailingId} is null)

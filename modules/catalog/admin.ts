@@ -44,7 +44,9 @@ export async function setFareAmount(tx: Database, id: number, amountMinor: numbe
   if (rows.length === 0) throw new AppError("NOT_FOUND", { issues: [{ path: "fare.id", code: "unknown_fare" }] });
 }
 
-export type FareKey = Pick<FareListItem, "productId" | "category" | "passengerType"> & { trip: "one_way" | "round_trip" | "single" };
+export type FareKey = Pick<FareListItem, "productId" | "category" | "passengerType"> & {
+  trip: "one_way" | "round_trip" | "single";
+};
 
 /**
  * Which trips a product sells: a ferry one way and round trip, anything else a single admission.
@@ -58,13 +60,24 @@ export function tripsOf(kind: (typeof products.$inferSelect)["kind"]): readonly 
 export async function insertFare(tx: Database, key: FareKey, amountMinor: number): Promise<FareListItem> {
   const [product] = await tx.select({ kind: products.kind }).from(products).where(eq(products.id, key.productId));
   if (!product) throw new AppError("UNKNOWN_PRODUCT", { issues: [{ path: "productId", code: "unknown_product" }] });
-  if (!tripsOf(product.kind).includes(key.trip)) throw new AppError("INVALID_REQUEST", { issues: [{ path: "trip", code: "not_sold_by_product" }] });
+  if (!tripsOf(product.kind).includes(key.trip))
+    throw new AppError("INVALID_REQUEST", { issues: [{ path: "trip", code: "not_sold_by_product" }] });
   const [same] = await tx
     .select({ id: fares.id })
     .from(fares)
-    .where(and(eq(fares.productId, key.productId), eq(fares.category, key.category), eq(fares.passengerType, key.passengerType), eq(fares.trip, key.trip)));
+    .where(
+      and(
+        eq(fares.productId, key.productId),
+        eq(fares.category, key.category),
+        eq(fares.passengerType, key.passengerType),
+        eq(fares.trip, key.trip),
+      ),
+    );
   if (same) throw new AppError("INVALID_REQUEST", { issues: [{ path: `fare.${same.id}`, code: "same_fare" }] });
-  const [row] = await tx.insert(fares).values({ ...key, amountMinor, currency: "MXN" }).returning({ id: fares.id });
+  const [row] = await tx
+    .insert(fares)
+    .values({ ...key, amountMinor, currency: "MXN" })
+    .returning({ id: fares.id });
   if (!row) throw new Error("fare not stored");
   const stored = await findFare(tx, row.id);
   if (!stored) throw new Error("fare not stored");
@@ -89,17 +102,27 @@ export interface PresaleTierRow {
 }
 
 export async function findPresaleTierRows(db: Database): Promise<PresaleTierRow[]> {
-  return db.select().from(presaleTiers).orderBy(sql`${presaleTiers.productId} nulls first`, asc(presaleTiers.minDaysAhead));
+  return db
+    .select()
+    .from(presaleTiers)
+    .orderBy(sql`${presaleTiers.productId} nulls first`, asc(presaleTiers.minDaysAhead));
 }
 
-export async function setPresaleTier(tx: Database, id: number, values: { discountBasisPoints: number; active: boolean }): Promise<PresaleTierRow> {
+export async function setPresaleTier(
+  tx: Database,
+  id: number,
+  values: { discountBasisPoints: number; active: boolean },
+): Promise<PresaleTierRow> {
   const [row] = await tx.update(presaleTiers).set(values).where(eq(presaleTiers.id, id)).returning();
   if (!row) throw new AppError("NOT_FOUND", { issues: [{ path: "tier.id", code: "unknown_presale_tier" }] });
   return row;
 }
 
 /** A new presale tier, in force; one per product (or for every product) and threshold of days. */
-export async function insertPresaleTier(tx: Database, values: Omit<PresaleTierRow, "id" | "active">): Promise<PresaleTierRow> {
+export async function insertPresaleTier(
+  tx: Database,
+  values: Omit<PresaleTierRow, "id" | "active">,
+): Promise<PresaleTierRow> {
   if (values.productId !== null) {
     const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, values.productId));
     if (!product) throw new AppError("UNKNOWN_PRODUCT", { issues: [{ path: "productId", code: "unknown_product" }] });
@@ -107,7 +130,12 @@ export async function insertPresaleTier(tx: Database, values: Omit<PresaleTierRo
   const [same] = await tx
     .select({ id: presaleTiers.id })
     .from(presaleTiers)
-    .where(and(values.productId === null ? isNull(presaleTiers.productId) : eq(presaleTiers.productId, values.productId), eq(presaleTiers.minDaysAhead, values.minDaysAhead)));
+    .where(
+      and(
+        values.productId === null ? isNull(presaleTiers.productId) : eq(presaleTiers.productId, values.productId),
+        eq(presaleTiers.minDaysAhead, values.minDaysAhead),
+      ),
+    );
   if (same) throw new AppError("INVALID_REQUEST", { issues: [{ path: `tier.${same.id}`, code: "same_tier" }] });
   const [row] = await tx
     .insert(presaleTiers)
@@ -139,11 +167,23 @@ export async function findComplementTexts(db: Database): Promise<ComplementTexts
 }
 
 /** Stores a complement's texts; the HTML text is sanitized first, so what is stored is what can show. */
-export async function setComplementTexts(tx: Database, productId: number, texts: Omit<ComplementTexts, "productId" | "code">): Promise<ComplementTexts> {
-  const clean = (value: LocalizedText): LocalizedText => ({ es: sanitizeCatalogHtml(value.es), en: sanitizeCatalogHtml(value.en), pt: sanitizeCatalogHtml(value.pt) });
+export async function setComplementTexts(
+  tx: Database,
+  productId: number,
+  texts: Omit<ComplementTexts, "productId" | "code">,
+): Promise<ComplementTexts> {
+  const clean = (value: LocalizedText): LocalizedText => ({
+    es: sanitizeCatalogHtml(value.es),
+    en: sanitizeCatalogHtml(value.en),
+    pt: sanitizeCatalogHtml(value.pt),
+  });
   const [row] = await tx
     .update(complements)
-    .set({ titleDescription: texts.titleDescription, subtitleDescription: texts.subtitleDescription, textDescription: clean(texts.textDescription) })
+    .set({
+      titleDescription: texts.titleDescription,
+      subtitleDescription: texts.subtitleDescription,
+      textDescription: clean(texts.textDescription),
+    })
     .where(eq(complements.productId, productId))
     .returning();
   if (!row) throw new AppError("NOT_FOUND", { issues: [{ path: "complement.id", code: "unknown_complement" }] });
@@ -167,18 +207,39 @@ export async function findComplementOffers(db: Database): Promise<Map<number, nu
  * is offered nowhere; lines already sold keep it). A park's own admission and tour
  * may offer it too (the upgrade from one to the other).
  */
-export async function setComplementOffers(tx: Database, complementId: number, productIds: readonly number[]): Promise<number[]> {
-  const [complement] = await tx.select({ id: complements.productId }).from(complements).where(eq(complements.productId, complementId)).for("update");
+export async function setComplementOffers(
+  tx: Database,
+  complementId: number,
+  productIds: readonly number[],
+): Promise<number[]> {
+  const [complement] = await tx
+    .select({ id: complements.productId })
+    .from(complements)
+    .where(eq(complements.productId, complementId))
+    .for("update");
   if (!complement) throw new AppError("NOT_FOUND", { issues: [{ path: "complement.id", code: "unknown_complement" }] });
   const wanted = [...new Set(productIds)];
-  const known = wanted.length === 0 ? [] : await tx.select({ id: products.id }).from(products).where(inArray(products.id, wanted));
+  const known =
+    wanted.length === 0 ? [] : await tx.select({ id: products.id }).from(products).where(inArray(products.id, wanted));
   const unknown = wanted.filter((id) => !known.some((row) => row.id === id));
-  if (unknown.length > 0) throw new AppError("UNKNOWN_PRODUCT", { issues: unknown.map((id) => ({ path: `productId.${id}`, code: "unknown_product" })) });
-  const current = await tx.select({ productId: productComplements.productId }).from(productComplements).where(eq(productComplements.complementId, complementId));
+  if (unknown.length > 0)
+    throw new AppError("UNKNOWN_PRODUCT", {
+      issues: unknown.map((id) => ({ path: `productId.${id}`, code: "unknown_product" })),
+    });
+  const current = await tx
+    .select({ productId: productComplements.productId })
+    .from(productComplements)
+    .where(eq(productComplements.complementId, complementId));
   const gone = current.map((row) => row.productId).filter((id) => !wanted.includes(id));
-  if (gone.length > 0) await tx.delete(productComplements).where(and(eq(productComplements.complementId, complementId), inArray(productComplements.productId, gone)));
+  if (gone.length > 0)
+    await tx
+      .delete(productComplements)
+      .where(and(eq(productComplements.complementId, complementId), inArray(productComplements.productId, gone)));
   for (const productId of wanted.filter((id) => !current.some((row) => row.productId === id))) {
-    const [last] = await tx.select({ sortOrder: sql<number>`coalesce(max(${productComplements.sortOrder}), -1)::int` }).from(productComplements).where(eq(productComplements.productId, productId));
+    const [last] = await tx
+      .select({ sortOrder: sql<number>`coalesce(max(${productComplements.sortOrder}), -1)::int` })
+      .from(productComplements)
+      .where(eq(productComplements.productId, productId));
     await tx.insert(productComplements).values({ productId, complementId, sortOrder: (last?.sortOrder ?? -1) + 1 });
   }
   return wanted.sort((a, b) => a - b);

@@ -30,11 +30,19 @@ describe("fromPrice: the cheapest tourist adult fare that is not a round trip", 
       [fare({ amountMinor: 1990_00 }), fare({ amountMinor: 1790_00 }), fare({ amountMinor: 1850_00 })],
       { amountMinor: 1790_00, currency: "MXN" },
     ],
-    ["only child and infant fares", [fare({ passengerType: "child" }), fare({ passengerType: "infant", amountMinor: 0 })], null],
+    [
+      "only child and infant fares",
+      [fare({ passengerType: "child" }), fare({ passengerType: "infant", amountMinor: 0 })],
+      null,
+    ],
     ["only resident fares", [fare({ category: "resident" })], null],
     ["only round trips", [fare({ trip: "round_trip" })], null],
     ["a free adult fare is still a price", [fare({ amountMinor: 0 })], { amountMinor: 0, currency: "MXN" }],
-    ["keeps the fare's currency", [fare({ amountMinor: 50_00, currency: "USD" })], { amountMinor: 50_00, currency: "USD" }],
+    [
+      "keeps the fare's currency",
+      [fare({ amountMinor: 50_00, currency: "USD" })],
+      { amountMinor: 50_00, currency: "USD" },
+    ],
   ])("%s", (_name, fares, expected) => {
     expect(fromPrice(fares)).toEqual(expected);
   });

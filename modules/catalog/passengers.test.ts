@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors.ts";
-import { DEFAULT_AGE_BANDS, ageRangeLabel, assertValidPassengers, passengerTypeOfAge, seatsNeeded, type AgeBand } from "./passengers.ts";
+import {
+  DEFAULT_AGE_BANDS,
+  ageRangeLabel,
+  assertValidPassengers,
+  passengerTypeOfAge,
+  seatsNeeded,
+  type AgeBand,
+} from "./passengers.ts";
 
 const XENOTES: AgeBand[] = [
   { passengerType: "adult", minAge: 12, maxAge: null, takesSeat: true },
@@ -31,14 +38,20 @@ describe("age bands", () => {
 
   it("counts every person aboard, infants included, unless a band says otherwise", () => {
     expect(seatsNeeded({ adult: 2, child: 1, infant: 2 })).toBe(5);
-    const lapInfants = DEFAULT_AGE_BANDS.map((band) => (band.passengerType === "infant" ? { ...band, takesSeat: false } : band));
+    const lapInfants = DEFAULT_AGE_BANDS.map((band) =>
+      band.passengerType === "infant" ? { ...band, takesSeat: false } : band,
+    );
     expect(seatsNeeded({ adult: 2, child: 1, infant: 2 }, lapInfants)).toBe(3);
   });
 });
 
 describe("assertValidPassengers", () => {
-  const refuse = (counts: { adult: number; child: number; infant: number }, code: string, bands: readonly AgeBand[] = DEFAULT_AGE_BANDS, max = 650) =>
-    expect(() => assertValidPassengers(counts, bands, max)).toThrow(expect.objectContaining({ code }) as AppError);
+  const refuse = (
+    counts: { adult: number; child: number; infant: number },
+    code: string,
+    bands: readonly AgeBand[] = DEFAULT_AGE_BANDS,
+    max = 650,
+  ) => expect(() => assertValidPassengers(counts, bands, max)).toThrow(expect.objectContaining({ code }) as AppError);
 
   it("accepts a family and a full group up to the limits", () => {
     expect(() => assertValidPassengers({ adult: 2, child: 2, infant: 1 }, DEFAULT_AGE_BANDS, 650)).not.toThrow();

@@ -59,12 +59,14 @@ export function assertValidPassengers(counts: PassengerCounts, bands: readonly A
   for (const type of PASSENGER_TYPES) {
     const count = counts[type];
     if (!Number.isSafeInteger(count) || count < 0) issues.push({ path: `passengers.${type}`, code: "not_a_count" });
-    else if (count > 0 && !bands.some((band) => band.passengerType === type)) issues.push({ path: `passengers.${type}`, code: "not_sold" });
+    else if (count > 0 && !bands.some((band) => band.passengerType === type))
+      issues.push({ path: `passengers.${type}`, code: "not_sold" });
   }
   if (issues.length > 0) throw new AppError("INVALID_PASSENGERS", { issues });
   const total = totalPassengers(counts);
   if (total === 0) throw new AppError("INVALID_PASSENGERS", { issues: [{ path: "passengers", code: "none" }] });
-  if (counts.adult === 0) throw new AppError("INVALID_PASSENGERS", { issues: [{ path: "passengers.adult", code: "adult_required" }] });
+  if (counts.adult === 0)
+    throw new AppError("INVALID_PASSENGERS", { issues: [{ path: "passengers.adult", code: "adult_required" }] });
   if (total > MAX_PASSENGERS_PER_BOOKING || seatsNeeded(counts, bands) > maxSeats) {
     throw new AppError("TOO_MANY_PASSENGERS", { issues: [{ path: "passengers", code: "too_many" }] });
   }

@@ -86,11 +86,14 @@ function fareOf(request: PriceRequest, passengerType: PassengerType): Money {
     (row) => row.category === request.category && row.passengerType === passengerType && row.trip === request.trip,
   );
   if (fare) {
-    if (!isCurrencyCode(fare.currency) || fare.currency !== BASE_CURRENCY) throw new Error(`fares are set in ${BASE_CURRENCY}, got ${fare.currency}`);
+    if (!isCurrencyCode(fare.currency) || fare.currency !== BASE_CURRENCY)
+      throw new Error(`fares are set in ${BASE_CURRENCY}, got ${fare.currency}`);
     return money(fare.amountMinor, fare.currency);
   }
   if (passengerType === "infant") return money(0, BASE_CURRENCY);
-  throw new AppError("FARE_UNAVAILABLE", { issues: [{ path: `passengers.${passengerType}`, code: `${request.category}_${request.trip}` }] });
+  throw new AppError("FARE_UNAVAILABLE", {
+    issues: [{ path: `passengers.${passengerType}`, code: `${request.category}_${request.trip}` }],
+  });
 }
 
 export interface UnitPrice {
@@ -104,11 +107,17 @@ export interface UnitPrice {
 /** What one person of each passenger type with a fare pays (the widget lists them all). */
 export function unitPrices(request: Omit<PriceRequest, "passengers">): UnitPrice[] {
   const priced = priceSelection({ ...request, passengers: { adult: 1, child: 1, infant: 1 } }, { skipMissing: true });
-  return priced.lines.map((line) => ({ passengerType: line.passengerType, unit: line.unit, unitDiscount: line.unitDiscount, net: line.total }));
+  return priced.lines.map((line) => ({
+    passengerType: line.passengerType,
+    unit: line.unit,
+    unitDiscount: line.unitDiscount,
+    net: line.total,
+  }));
 }
 
 export function priceSelection(request: PriceRequest, options: { skipMissing?: boolean } = {}): PriceResult {
-  const presale = request.category === "tourist" ? presaleFor(request.tiers, request.productId, request.daysAhead) : null;
+  const presale =
+    request.category === "tourist" ? presaleFor(request.tiers, request.productId, request.daysAhead) : null;
   const lines: PricedLine[] = [];
   for (const passengerType of PASSENGER_TYPES) {
     const quantity = request.passengers[passengerType];
@@ -121,7 +130,13 @@ export function priceSelection(request: PriceRequest, options: { skipMissing?: b
       throw error;
     }
     const unitDiscount = presale ? basisPointsOf(unit, presale.discountBasisPoints) : money(0, unit.currency);
-    lines.push({ passengerType, quantity, unit, unitDiscount, total: multiply(subtract(unit, unitDiscount), quantity) });
+    lines.push({
+      passengerType,
+      quantity,
+      unit,
+      unitDiscount,
+      total: multiply(subtract(unit, unitDiscount), quantity),
+    });
   }
   const subtotal = sum(
     lines.map((line) => multiply(line.unit, line.quantity)),

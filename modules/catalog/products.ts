@@ -66,7 +66,11 @@ export async function findProducts(
   language: Language,
   only?: { ids?: readonly number[]; codes?: readonly string[]; withComplements?: boolean },
 ): Promise<Product[]> {
-  const where = only?.ids ? inArray(products.id, [...only.ids, -1]) : only?.codes ? inArray(products.code, [...only.codes, ""]) : undefined;
+  const where = only?.ids
+    ? inArray(products.id, [...only.ids, -1])
+    : only?.codes
+      ? inArray(products.code, [...only.codes, ""])
+      : undefined;
   const rows = await db.select().from(products).where(where).orderBy(asc(products.sortOrder), asc(products.id));
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
@@ -79,13 +83,23 @@ export async function findProducts(
           .select({ productId: productComplements.productId, complementId: productComplements.complementId })
           .from(productComplements)
           .where(inArray(productComplements.productId, ids))
-          .orderBy(asc(productComplements.productId), asc(productComplements.sortOrder), asc(productComplements.complementId)),
+          .orderBy(
+            asc(productComplements.productId),
+            asc(productComplements.sortOrder),
+            asc(productComplements.complementId),
+          ),
   ]);
   const complementsById = await findComplements(db, language, [...new Set(offered.map((row) => row.complementId))]);
   return rows.map((row) => {
     const productFares: FareRow[] = fareRows
       .filter((fare) => fare.productId === row.id)
-      .map((fare) => ({ category: fare.category, passengerType: fare.passengerType, trip: fare.trip, amountMinor: fare.amountMinor, currency: fare.currency }));
+      .map((fare) => ({
+        category: fare.category,
+        passengerType: fare.passengerType,
+        trip: fare.trip,
+        amountMinor: fare.amountMinor,
+        currency: fare.currency,
+      }));
     const deposit =
       row.depositMinor !== null && row.depositCurrency !== null && isCurrencyCode(row.depositCurrency)
         ? money(row.depositMinor, row.depositCurrency)
@@ -125,16 +139,26 @@ export async function findProduct(
   key: { id: number } | { code: string },
   options: { withComplements?: boolean } = {},
 ): Promise<Product> {
-  const [product] = await findProducts(db, language, { ...("id" in key ? { ids: [key.id] } : { codes: [key.code] }), ...options });
+  const [product] = await findProducts(db, language, {
+    ...("id" in key ? { ids: [key.id] } : { codes: [key.code] }),
+    ...options,
+  });
   if (!product) throw new AppError("UNKNOWN_PRODUCT");
   return product;
 }
 
 /** The complements with the given ids (admission product ids), HTML sanitized. */
-export async function findComplements(db: Database, language: Language, ids: readonly number[]): Promise<Map<number, Complement>> {
+export async function findComplements(
+  db: Database,
+  language: Language,
+  ids: readonly number[],
+): Promise<Map<number, Complement>> {
   const result = new Map<number, Complement>();
   if (ids.length === 0) return result;
-  const rows = await db.select().from(complements).where(inArray(complements.productId, [...ids]));
+  const rows = await db
+    .select()
+    .from(complements)
+    .where(inArray(complements.productId, [...ids]));
   const named = await db
     .select({ id: products.id, name: products.name })
     .from(products)
@@ -175,6 +199,11 @@ export async function findPresaleTiers(db: Database): Promise<PresaleTier[]> {
 
 /** The ferry fare product (kind ferry); null when the operator sells none. */
 export async function findFerryProductId(db: Database): Promise<number | null> {
-  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.kind, "ferry")).orderBy(asc(products.sortOrder)).limit(1);
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.kind, "ferry"))
+    .orderBy(asc(products.sortOrder))
+    .limit(1);
   return row?.id ?? null;
 }

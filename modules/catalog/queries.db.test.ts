@@ -35,12 +35,16 @@ describe("findFeaturedProducts", () => {
   it("follows the data: unfeatured products disappear, new ones appear in order, no fare means no price", async () => {
     const db = database.db;
     await db.update(products).set({ featured: false }).where(eq(products.id, 102));
-    await db.insert(products).values(buildProduct({ id: 95_001, name: same("Isla Contoy"), featured: true, sortOrder: 0 }));
+    await db
+      .insert(products)
+      .values(buildProduct({ id: 95_001, name: same("Isla Contoy"), featured: true, sortOrder: 0 }));
     await db.insert(products).values(buildProduct({ id: 95_002, featured: true, sortOrder: 99 }));
-    await db.insert(fares).values([
-      buildFare({ productId: 95_002, amountMinor: pesos(990) }),
-      buildFare({ productId: 95_002, amountMinor: pesos(890), category: "resident" }),
-    ]);
+    await db
+      .insert(fares)
+      .values([
+        buildFare({ productId: 95_002, amountMinor: pesos(990) }),
+        buildFare({ productId: 95_002, amountMinor: pesos(890), category: "resident" }),
+      ]);
     const cards = await findFeaturedProducts(db, "es");
     expect(cards.map((card) => card.id)).toEqual([95_001, FERRY_PRODUCT_ID, CATAMARAN_TOUR_ID, 1948, 101, 107, 95_002]);
     expect(cards[0]).toMatchObject({ name: "Isla Contoy", fromPrice: null });

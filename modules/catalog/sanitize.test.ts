@@ -8,7 +8,7 @@ describe("sanitizeCatalogHtml", () => {
   });
 
   it.each([
-    ['<p>Hi<script>alert(1)</script></p>', "<p>Hi</p>"],
+    ["<p>Hi<script>alert(1)</script></p>", "<p>Hi</p>"],
     ['<img src=x onerror="alert(1)">', ""],
     ['<p onclick="steal()">Tap</p>', "<p>Tap</p>"],
     ['<a href="javascript:alert(1)">x</a>', "<a>x</a>"],
@@ -23,6 +23,8 @@ describe("sanitizeCatalogHtml", () => {
     expect(sanitizeCatalogHtml('<a href="https://www.xcaret.com/">Xcaret</a>')).toBe(
       '<a href="https://www.xcaret.com/" rel="noopener noreferrer" target="_blank">Xcaret</a>',
     );
-    expect(sanitizeCatalogHtml('<a href="/es/preguntas-frecuentes/" target="_top">FAQ</a>')).toBe('<a href="/es/preguntas-frecuentes/">FAQ</a>');
+    expect(sanitizeCatalogHtml('<a href="/es/preguntas-frecuentes/" target="_top">FAQ</a>')).toBe(
+      '<a href="/es/preguntas-frecuentes/">FAQ</a>',
+    );
   });
 });

@@ -31,37 +31,44 @@ export const passengerType = pgEnum("passenger_type", ["adult", "child", "infant
 /** `single` is an activity's admission; ferries sell one-way and round-trip fares. */
 export const tripType = pgEnum("trip_type", ["one_way", "round_trip", "single"]);
 
-export const products = pgTable("products", {
-  /** The operator's product id (the catamaran tour is 1945, catamaran + ferry 1948). */
-  id: integer("id").primaryKey(),
-  code: text("code").notNull().unique(),
-  kind: productKind("kind").notNull(),
-  name: jsonb("name").$type<LocalizedText>().notNull(),
-  summary: jsonb("summary").$type<LocalizedText>().notNull(),
-  image: text("image").notNull(),
-  locationId: integer("location_id").notNull(),
-  canAddPhoto: boolean("can_add_photo").notNull().default(false),
-  featured: boolean("featured").notNull().default(false),
-  sortOrder: integer("sort_order").notNull().default(0),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  /** The park or tour whose daily capacity and hours this product sells; null for the ferry. */
-  activityId: integer("activity_id").references(() => activities.id),
-  /** Long description as HTML from the catalogue: sanitized before it reaches a page. */
-  description: jsonb("description").$type<LocalizedText>(),
-  imageAlt: jsonb("image_alt").$type<LocalizedText>(),
-  /** A deposit paid on site, not online (the catamaran's snorkel gear: 10 USD). */
-  depositMinor: bigint("deposit_minor", { mode: "number" }),
-  depositCurrency: char("deposit_currency", { length: 3 }),
-  /** Undated tickets are sold, valid this many months from purchase (the ferry's open ticket: 6). */
-  openTicketMonths: smallint("open_ticket_months"),
-  /** The youngest a child may be: 5 for Xplor, Xplor Fuego, Xoximilco, Xavage and Xenses; 6 for Xenotes. */
-  minRecommendedAge: smallint("min_recommended_age"),
-}, (table) => [
-  check("products_deposit_pair", sql`(${table.depositMinor} is null) = (${table.depositCurrency} is null)`),
-  check("products_deposit_positive", sql`${table.depositMinor} is null or ${table.depositMinor} > 0`),
-  check("products_open_ticket_months", sql`${table.openTicketMonths} is null or ${table.openTicketMonths} between 1 and 24`),
-  check("products_min_age", sql`${table.minRecommendedAge} is null or ${table.minRecommendedAge} between 0 and 17`),
-]);
+export const products = pgTable(
+  "products",
+  {
+    /** The operator's product id (the catamaran tour is 1945, catamaran + ferry 1948). */
+    id: integer("id").primaryKey(),
+    code: text("code").notNull().unique(),
+    kind: productKind("kind").notNull(),
+    name: jsonb("name").$type<LocalizedText>().notNull(),
+    summary: jsonb("summary").$type<LocalizedText>().notNull(),
+    image: text("image").notNull(),
+    locationId: integer("location_id").notNull(),
+    canAddPhoto: boolean("can_add_photo").notNull().default(false),
+    featured: boolean("featured").notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The park or tour whose daily capacity and hours this product sells; null for the ferry. */
+    activityId: integer("activity_id").references(() => activities.id),
+    /** Long description as HTML from the catalogue: sanitized before it reaches a page. */
+    description: jsonb("description").$type<LocalizedText>(),
+    imageAlt: jsonb("image_alt").$type<LocalizedText>(),
+    /** A deposit paid on site, not online (the catamaran's snorkel gear: 10 USD). */
+    depositMinor: bigint("deposit_minor", { mode: "number" }),
+    depositCurrency: char("deposit_currency", { length: 3 }),
+    /** Undated tickets are sold, valid this many months from purchase (the ferry's open ticket: 6). */
+    openTicketMonths: smallint("open_ticket_months"),
+    /** The youngest a child may be: 5 for Xplor, Xplor Fuego, Xoximilco, Xavage and Xenses; 6 for Xenotes. */
+    minRecommendedAge: smallint("min_recommended_age"),
+  },
+  (table) => [
+    check("products_deposit_pair", sql`(${table.depositMinor} is null) = (${table.depositCurrency} is null)`),
+    check("products_deposit_positive", sql`${table.depositMinor} is null or ${table.depositMinor} > 0`),
+    check(
+      "products_open_ticket_months",
+      sql`${table.openTicketMonths} is null or ${table.openTicketMonths} between 1 and 24`,
+    ),
+    check("products_min_age", sql`${table.minRecommendedAge} is null or ${table.minRecommendedAge} between 0 and 17`),
+  ],
+);
 
 /** A price list entry, set in MXN (other currencies are derived). */
 export const fares = pgTable(
@@ -78,7 +85,12 @@ export const fares = pgTable(
     currency: char("currency", { length: 3 }).notNull().default("MXN"),
   },
   (table) => [
-    unique("fares_product_category_passenger_trip").on(table.productId, table.category, table.passengerType, table.trip),
+    unique("fares_product_category_passenger_trip").on(
+      table.productId,
+      table.category,
+      table.passengerType,
+      table.trip,
+    ),
     index("fares_product_idx").on(table.productId),
     check("fares_amount_non_negative", sql`${table.amountMinor} >= 0`),
   ],
@@ -99,7 +111,10 @@ export const productPassengerTypes = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.productId, table.passengerType] }),
-    check("product_passenger_types_ages", sql`${table.minAge} >= 0 and (${table.maxAge} is null or ${table.maxAge} >= ${table.minAge})`),
+    check(
+      "product_passenger_types_ages",
+      sql`${table.minAge} >= 0 and (${table.maxAge} is null or ${table.maxAge} >= ${table.minAge})`,
+    ),
   ],
 );
 

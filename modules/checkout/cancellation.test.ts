@@ -1,11 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { CANCELLATION_POLICIES, cancellationFee, decideCancellation, lineShareOfPayment, type CancellationFacts } from "./cancellation.ts";
+import {
+  CANCELLATION_POLICIES,
+  cancellationFee,
+  decideCancellation,
+  lineShareOfPayment,
+  type CancellationFacts,
+} from "./cancellation.ts";
 
 const NOW = new Date("2031-03-01T12:00:00Z");
 const hoursAhead = (hours: number) => new Date(NOW.getTime() + hours * 3_600_000);
 
 function facts(overrides: Partial<CancellationFacts> = {}): CancellationFacts {
-  return { bookingStatus: "ticketed", startsAt: hoursAhead(72), lineMinor: 240_45, leftMinor: 240_45, ticketStatuses: ["valid", "valid"], ...overrides };
+  return {
+    bookingStatus: "ticketed",
+    startsAt: hoursAhead(72),
+    lineMinor: 240_45,
+    leftMinor: 240_45,
+    ticketStatuses: ["valid", "valid"],
+    ...overrides,
+  };
 }
 
 describe("decideCancellation", () => {
@@ -29,26 +42,52 @@ describe("decideCancellation", () => {
     ["an hour ahead", 1],
     ["after the departure (no-show)", -3],
   ])("refuses a catamaran %s: CANCEL_TOO_LATE", (_label, hours) => {
-    expect(decideCancellation(catamaran, facts({ startsAt: hoursAhead(hours) }), NOW)).toEqual({ allowed: false, code: "CANCEL_TOO_LATE" });
+    expect(decideCancellation(catamaran, facts({ startsAt: hoursAhead(hours) }), NOW)).toEqual({
+      allowed: false,
+      code: "CANCEL_TOO_LATE",
+    });
   });
 
   it("never refunds ferry tickets, which only change date", () => {
     expect(CANCELLATION_POLICIES.ferry).toEqual({ kind: "non_refundable", dateChangeable: true });
-    expect(decideCancellation(CANCELLATION_POLICIES.ferry, facts({ startsAt: hoursAhead(24 * 30) }), NOW)).toEqual({ allowed: false, code: "CANCEL_NOT_REFUNDABLE" });
+    expect(decideCancellation(CANCELLATION_POLICIES.ferry, facts({ startsAt: hoursAhead(24 * 30) }), NOW)).toEqual({
+      allowed: false,
+      code: "CANCEL_NOT_REFUNDABLE",
+    });
   });
 
   it("refunds a park in full a week ahead, with the fee from a week to two days, nothing after", () => {
-    expect(decideCancellation(park, facts({ startsAt: hoursAhead(24 * 8) }), NOW)).toMatchObject({ allowed: true, feeMinor: 0, refundMinor: 240_45 });
-    expect(decideCancellation(park, facts({ startsAt: hoursAhead(24 * 5) }), NOW)).toMatchObject({ allowed: true, feePercent: 10, refundMinor: 216_40 });
-    expect(decideCancellation(park, facts({ startsAt: hoursAhead(47) }), NOW)).toEqual({ allowed: false, code: "CANCEL_TOO_LATE" });
+    expect(decideCancellation(park, facts({ startsAt: hoursAhead(24 * 8) }), NOW)).toMatchObject({
+      allowed: true,
+      feeMinor: 0,
+      refundMinor: 240_45,
+    });
+    expect(decideCancellation(park, facts({ startsAt: hoursAhead(24 * 5) }), NOW)).toMatchObject({
+      allowed: true,
+      feePercent: 10,
+      refundMinor: 216_40,
+    });
+    expect(decideCancellation(park, facts({ startsAt: hoursAhead(47) }), NOW)).toEqual({
+      allowed: false,
+      code: "CANCEL_TOO_LATE",
+    });
   });
 
   it("refunds undated tickets of a refundable product under its last tier", () => {
-    expect(decideCancellation(park, facts({ startsAt: null }), NOW)).toMatchObject({ allowed: true, feePercent: 10, until: null });
+    expect(decideCancellation(park, facts({ startsAt: null }), NOW)).toMatchObject({
+      allowed: true,
+      feePercent: 10,
+      until: null,
+    });
   });
 
   it("never gives back more than is left of the payment", () => {
-    expect(decideCancellation(catamaran, facts({ leftMinor: 100_00 }), NOW)).toMatchObject({ allowed: true, grossMinor: 100_00, feeMinor: 10_00, refundMinor: 90_00 });
+    expect(decideCancellation(catamaran, facts({ leftMinor: 100_00 }), NOW)).toMatchObject({
+      allowed: true,
+      grossMinor: 100_00,
+      feeMinor: 10_00,
+      refundMinor: 90_00,
+    });
   });
 
   it.each([

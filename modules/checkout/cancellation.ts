@@ -16,7 +16,11 @@ export type CancellationPolicy =
   /** Tiers from the earliest (most hours ahead) to the latest; after the last one, and a no-show, nothing comes back. */
   | { kind: "tiered"; tiers: readonly CancellationTier[]; dateChangeable: boolean };
 
-const CATAMARAN: CancellationPolicy = { kind: "tiered", tiers: [{ moreThanHours: 48, feePercent: 10 }], dateChangeable: true };
+const CATAMARAN: CancellationPolicy = {
+  kind: "tiered",
+  tiers: [{ moreThanHours: 48, feePercent: 10 }],
+  dateChangeable: true,
+};
 const PARK: CancellationPolicy = {
   kind: "tiered",
   tiers: [
@@ -87,9 +91,14 @@ export function cancellationFee(grossMinor: number, feePercent: number): number 
  * non-refundable (CANCEL_NOT_REFUNDABLE), past the last tier or a no-show (CANCEL_TOO_LATE). Undated
  * tickets of a refundable product are refunded under its last tier while none is used.
  */
-export function decideCancellation(policy: CancellationPolicy, facts: CancellationFacts, now: Date): CancellationDecision {
+export function decideCancellation(
+  policy: CancellationPolicy,
+  facts: CancellationFacts,
+  now: Date,
+): CancellationDecision {
   const refuse = (code: CancellationRefusal): CancellationDecision => ({ allowed: false, code });
-  if (facts.bookingStatus !== "ticketed") return refuse(facts.bookingStatus === "refunded" ? "CANCEL_ALREADY_CANCELLED" : "CANCEL_NOT_PAID");
+  if (facts.bookingStatus !== "ticketed")
+    return refuse(facts.bookingStatus === "refunded" ? "CANCEL_ALREADY_CANCELLED" : "CANCEL_NOT_PAID");
   const statuses = facts.ticketStatuses;
   if (statuses.length > 0 && statuses.every((status) => status === "void")) return refuse("CANCEL_ALREADY_CANCELLED");
   if (statuses.includes("used")) return refuse("CANCEL_TICKET_USED");
@@ -132,10 +141,13 @@ export function cancellationFactsOf(input: {
 }): CancellationFacts {
   const linesTotal = input.lines.reduce((sum, line) => sum + line.totalMinor, 0);
   return {
-    bookingStatus: input.paidMinor > 0 ? input.bookingStatus : input.bookingStatus === "ticketed" ? "paid" : input.bookingStatus,
+    bookingStatus:
+      input.paidMinor > 0 ? input.bookingStatus : input.bookingStatus === "ticketed" ? "paid" : input.bookingStatus,
     startsAt: input.startsAt,
     lineMinor: lineShareOfPayment(input.line.totalMinor, linesTotal, input.paidMinor),
     leftMinor: Math.max(0, input.paidMinor - input.spokenForMinor),
-    ticketStatuses: input.tickets.filter((ticket) => ticket.bookingLineId === input.line.id).map((ticket) => ticket.status),
+    ticketStatuses: input.tickets
+      .filter((ticket) => ticket.bookingLineId === input.line.id)
+      .map((ticket) => ticket.status),
   };
 }

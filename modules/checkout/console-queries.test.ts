@@ -27,7 +27,14 @@ describe("the search cursor", () => {
     expect(readCursor(cursorText(cursor))).toEqual(cursor);
   });
 
-  it.each(["", "garbage", "2026-11-21T15:04:05.678Z_not-a-uuid", "2026-13-45T99:99:99.999Z_0b6e9900-1234-4abc-8def-0123456789ab", null, undefined])("refuses %j", (text) => {
+  it.each([
+    "",
+    "garbage",
+    "2026-11-21T15:04:05.678Z_not-a-uuid",
+    "2026-13-45T99:99:99.999Z_0b6e9900-1234-4abc-8def-0123456789ab",
+    null,
+    undefined,
+  ])("refuses %j", (text) => {
     expect(readCursor(text)).toBeNull();
   });
 });

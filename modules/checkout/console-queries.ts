@@ -62,16 +62,29 @@ export interface BookingSearchResult {
  * e-mail whole or by its beginning through the lower(buyer_email) index; a name anywhere in it, read
  * newest first along the created_at index and cut at the page size (ADR 0039).
  */
-export async function searchBookings(db: Database, query: BookingQuery, after: SearchCursor | null, limit = SEARCH_PAGE_SIZE): Promise<BookingSearchResult> {
+export async function searchBookings(
+  db: Database,
+  query: BookingQuery,
+  after: SearchCursor | null,
+  limit = SEARCH_PAGE_SIZE,
+): Promise<BookingSearchResult> {
   const conditions: SQL[] = [];
   if (query.kind === "reference") {
-    conditions.push(or(eq(bookings.reference, query.reference), sql`lower(${bookings.buyerName}) like ${`%${likeLiteral(query.name)}%`}`)!);
+    conditions.push(
+      or(
+        eq(bookings.reference, query.reference),
+        sql`lower(${bookings.buyerName}) like ${`%${likeLiteral(query.name)}%`}`,
+      )!,
+    );
   } else if (query.kind === "email") {
     conditions.push(sql`lower(${bookings.buyerEmail}) like ${`${likeLiteral(query.email)}%`}`);
   } else if (query.kind === "name") {
     conditions.push(sql`lower(${bookings.buyerName}) like ${`%${likeLiteral(query.name)}%`}`);
   }
-  if (after) conditions.push(sql`(${bookings.createdAt}, ${bookings.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`);
+  if (after)
+    conditions.push(
+      sql`(${bookings.createdAt}, ${bookings.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
+    );
   const rows = await db
     .select()
     .from(bookings)
@@ -79,7 +92,10 @@ export async function searchBookings(db: Database, query: BookingQuery, after: S
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
-  const refunded = await refundedTotals(db, page.map((row) => row.id));
+  const refunded = await refundedTotals(
+    db,
+    page.map((row) => row.id),
+  );
   const last = page.at(-1);
   return {
     bookings: page.map((row) => ({ ...row, refundedMinor: refunded.get(row.id) ?? 0 })),
@@ -99,7 +115,11 @@ export async function refundedTotals(db: Database, bookingIds: readonly string[]
 }
 
 export async function findRefunds(db: Database, bookingId: string): Promise<BookingRefundRow[]> {
-  return db.select().from(bookingRefunds).where(eq(bookingRefunds.bookingId, bookingId)).orderBy(desc(bookingRefunds.createdAt), desc(bookingRefunds.id));
+  return db
+    .select()
+    .from(bookingRefunds)
+    .where(eq(bookingRefunds.bookingId, bookingId))
+    .orderBy(desc(bookingRefunds.createdAt), desc(bookingRefunds.id));
 }
 
 export async function findRefundById(db: Database, refundId: string): Promise<BookingRefundRow | null> {
@@ -107,7 +127,11 @@ export async function findRefundById(db: Database, refundId: string): Promise<Bo
   return row ?? null;
 }
 
-export async function findRefundByKey(db: Database, idempotencyKey: string, options: { lock?: boolean } = {}): Promise<BookingRefundRow | null> {
+export async function findRefundByKey(
+  db: Database,
+  idempotencyKey: string,
+  options: { lock?: boolean } = {},
+): Promise<BookingRefundRow | null> {
   const query = db.select().from(bookingRefunds).where(eq(bookingRefunds.idempotencyKey, idempotencyKey));
   const [row] = options.lock ? await query.for("update") : await query;
   return row ?? null;
@@ -147,7 +171,9 @@ export async function settleRefund(
     .set({
       status: outcome.status,
       completedAt: now,
-      ...(outcome.status === "succeeded" ? { providerRefundId: outcome.providerRefundId } : { failureCode: outcome.failureCode }),
+      ...(outcome.status === "succeeded"
+        ? { providerRefundId: outcome.providerRefundId }
+        : { failureCode: outcome.failureCode }),
     })
     .where(and(eq(bookingRefunds.id, refundId), eq(bookingRefunds.status, "pending")))
     .returning();
@@ -157,11 +183,15 @@ export async function settleRefund(
 
 /** Refunds that count against what is left: given, or still pending at the provider. */
 export function spokenForMinor(refunds: readonly Pick<BookingRefundRow, "status" | "amountMinor">[]): number {
-  return refunds.filter((refund) => refund.status !== "failed").reduce((total, refund) => total + refund.amountMinor, 0);
+  return refunds
+    .filter((refund) => refund.status !== "failed")
+    .reduce((total, refund) => total + refund.amountMinor, 0);
 }
 
 export function refundedMinorOf(refunds: readonly Pick<BookingRefundRow, "status" | "amountMinor">[]): number {
-  return refunds.filter((refund) => refund.status === "succeeded").reduce((total, refund) => total + refund.amountMinor, 0);
+  return refunds
+    .filter((refund) => refund.status === "succeeded")
+    .reduce((total, refund) => total + refund.amountMinor, 0);
 }
 
 /** Cancels tickets that are still valid; returns the ones it cancelled (a ticket boarded meanwhile stays). */
@@ -175,9 +205,14 @@ export async function voidTickets(tx: Database, bookingId: string, ticketIds: re
 }
 
 /** Of these provider refund ids, the ones a refund of ours already carries. */
-export async function findKnownProviderRefundIds(db: Database, providerRefundIds: readonly string[]): Promise<Set<string>> {
+export async function findKnownProviderRefundIds(
+  db: Database,
+  providerRefundIds: readonly string[],
+): Promise<Set<string>> {
   if (providerRefundIds.length === 0) return new Set();
-  const rows = await db.select({ id: bookingRefunds.providerRefundId }).from(bookingRefunds).where(inArray(bookingRefunds.providerRefundId, [...providerRefundIds]));
+  const rows = await db
+    .select({ id: bookingRefunds.providerRefundId })
+    .from(bookingRefunds)
+    .where(inArray(bookingRefunds.providerRefundId, [...providerRefundIds]));
   return new Set(rows.flatMap((row) => (row.id === null ? [] : [row.id])));
 }
-

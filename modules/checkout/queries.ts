@@ -13,7 +13,9 @@ export type BookingLineRow = typeof bookingLines.$inferSelect;
 export type TicketRow = typeof tickets.$inferSelect;
 export type BookingPaymentRow = typeof bookingPayments.$inferSelect;
 export type BookingEventRow = typeof bookingEvents.$inferSelect;
-export type NewBooking = Omit<typeof bookings.$inferInsert, "status" | "createdAt" | "updatedAt" | "paidAt"> & { id: string };
+export type NewBooking = Omit<typeof bookings.$inferInsert, "status" | "createdAt" | "updatedAt" | "paidAt"> & {
+  id: string;
+};
 export type NewBookingLine = Omit<typeof bookingLines.$inferInsert, "id" | "bookingId">;
 
 /** Seats sold to a booking line are kept in seat_allocations under this reference. */
@@ -27,14 +29,24 @@ export async function insertBooking(tx: Database, values: NewBooking, now: Date,
     .values({ ...values, status: "pending_payment", createdAt: now, updatedAt: now })
     .returning();
   if (!row) throw new Error("booking not stored");
-  await tx.insert(bookingEvents).values({ bookingId: row.id, fromStatus: null, toStatus: "pending_payment", reason, at: now });
+  await tx
+    .insert(bookingEvents)
+    .values({ bookingId: row.id, fromStatus: null, toStatus: "pending_payment", reason, at: now });
   return row;
 }
 
-export type BookingChoice = Pick<BookingRow, "buyerName" | "buyerEmail" | "buyerPhone" | "buyerCountry" | "paymentMethod" | "instalmentMonths" | "language">;
+export type BookingChoice = Pick<
+  BookingRow,
+  "buyerName" | "buyerEmail" | "buyerPhone" | "buyerCountry" | "paymentMethod" | "instalmentMonths" | "language"
+>;
 
 /** The buyer's details and payment choice, which may change between attempts of a waiting booking. */
-export async function updateBookingChoice(tx: Database, bookingId: string, choice: BookingChoice, now: Date): Promise<BookingRow> {
+export async function updateBookingChoice(
+  tx: Database,
+  bookingId: string,
+  choice: BookingChoice,
+  now: Date,
+): Promise<BookingRow> {
   const [row] = await tx
     .update(bookings)
     .set({ ...choice, updatedAt: now })
@@ -44,7 +56,11 @@ export async function updateBookingChoice(tx: Database, bookingId: string, choic
   return row;
 }
 
-export async function insertBookingLines(tx: Database, bookingId: string, lines: readonly NewBookingLine[]): Promise<BookingLineRow[]> {
+export async function insertBookingLines(
+  tx: Database,
+  bookingId: string,
+  lines: readonly NewBookingLine[],
+): Promise<BookingLineRow[]> {
   if (lines.length === 0) return [];
   return tx
     .insert(bookingLines)
@@ -52,7 +68,11 @@ export async function insertBookingLines(tx: Database, bookingId: string, lines:
     .returning();
 }
 
-export async function findBooking(db: Database, where: { id: string } | { reference: string }, options: { lock?: boolean } = {}): Promise<BookingRow | null> {
+export async function findBooking(
+  db: Database,
+  where: { id: string } | { reference: string },
+  options: { lock?: boolean } = {},
+): Promise<BookingRow | null> {
   const condition = "id" in where ? eq(bookings.id, where.id) : eq(bookings.reference, where.reference);
   const query = db.select().from(bookings).where(condition);
   const [row] = options.lock ? await query.for("update") : await query;
@@ -70,12 +90,21 @@ export async function findBookingsByBuyerEmail(db: Database, email: string, limi
   return db
     .select()
     .from(bookings)
-    .where(and(sql`lower(trim(${bookings.buyerEmail})) = ${key}`, inArray(bookings.status, ["paid", "ticketed", "cancelled", "refunded"])))
+    .where(
+      and(
+        sql`lower(trim(${bookings.buyerEmail})) = ${key}`,
+        inArray(bookings.status, ["paid", "ticketed", "cancelled", "refunded"]),
+      ),
+    )
     .orderBy(desc(bookings.createdAt))
     .limit(limit);
 }
 
-export async function findActiveBookingOfCart(db: Database, cartId: string, options: { lock?: boolean } = { lock: true }): Promise<BookingRow | null> {
+export async function findActiveBookingOfCart(
+  db: Database,
+  cartId: string,
+  options: { lock?: boolean } = { lock: true },
+): Promise<BookingRow | null> {
   const query = db
     .select()
     .from(bookings)
@@ -85,7 +114,13 @@ export async function findActiveBookingOfCart(db: Database, cartId: string, opti
 }
 
 /** Moves a booking (already locked by the caller) and writes the history row; refuses a move the lifecycle forbids. */
-export async function moveBooking(tx: Database, booking: BookingRow, to: BookingStatus, reason: string, now: Date): Promise<BookingRow> {
+export async function moveBooking(
+  tx: Database,
+  booking: BookingRow,
+  to: BookingStatus,
+  reason: string,
+  now: Date,
+): Promise<BookingRow> {
   assertCanMove(booking.status, to);
   const [row] = await tx
     .update(bookings)
@@ -93,9 +128,24 @@ export async function moveBooking(tx: Database, booking: BookingRow, to: Booking
     .where(eq(bookings.id, booking.id))
     .returning();
   if (!row) throw new AppError("BOOKING_NOT_FOUND");
-  await tx.insert(bookingEvents).values({ bookingId: booking.id, fromStatus: booking.status, toStatus: to, reason, at: now });
+  await tx
+    .insert(bookingEvents)
+    .values({ bookingId: booking.id, fromStatus: booking.status, toStatus: to, reason, at: now });
   const type = WEBHOOK_EVENT_OF_STATUS[to];
-  if (type) await queueBookingEvent(tx, { type, bookingId: row.id, reference: row.reference, status: to, previousStatus: booking.status, totalMinor: row.totalMinor, currency: row.currency }, now);
+  if (type)
+    await queueBookingEvent(
+      tx,
+      {
+        type,
+        bookingId: row.id,
+        reference: row.reference,
+        status: to,
+        previousStatus: booking.status,
+        totalMinor: row.totalMinor,
+        currency: row.currency,
+      },
+      now,
+    );
   return row;
 }
 
@@ -107,14 +157,22 @@ const WEBHOOK_EVENT_OF_STATUS: Partial<Record<BookingStatus, WebhookEventType>> 
 };
 
 export async function findBookingLines(db: Database, bookingId: string): Promise<BookingLineRow[]> {
-  return db.select().from(bookingLines).where(eq(bookingLines.bookingId, bookingId)).orderBy(asc(bookingLines.position));
+  return db
+    .select()
+    .from(bookingLines)
+    .where(eq(bookingLines.bookingId, bookingId))
+    .orderBy(asc(bookingLines.position));
 }
 
 export async function findBookingEvents(db: Database, bookingId: string): Promise<BookingEventRow[]> {
   return db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, bookingId)).orderBy(asc(bookingEvents.id));
 }
 
-export async function insertTickets(tx: Database, bookingId: string, rows: readonly Omit<typeof tickets.$inferInsert, "id" | "bookingId">[]): Promise<void> {
+export async function insertTickets(
+  tx: Database,
+  bookingId: string,
+  rows: readonly Omit<typeof tickets.$inferInsert, "id" | "bookingId">[],
+): Promise<void> {
   if (rows.length === 0) return;
   await tx.insert(tickets).values(rows.map((row) => ({ ...row, id: randomUUID(), bookingId })));
 }
@@ -124,12 +182,19 @@ export async function findTickets(db: Database, bookingId: string): Promise<Tick
 }
 
 export async function findPayments(db: Database, bookingId: string): Promise<BookingPaymentRow[]> {
-  return db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, bookingId)).orderBy(desc(bookingPayments.attempt));
+  return db
+    .select()
+    .from(bookingPayments)
+    .where(eq(bookingPayments.bookingId, bookingId))
+    .orderBy(desc(bookingPayments.attempt));
 }
 
 export async function insertPayment(
   tx: Database,
-  values: Pick<BookingPaymentRow, "bookingId" | "attempt" | "provider" | "idempotencyKey" | "method" | "amountMinor" | "currency" | "instalmentMonths">,
+  values: Pick<
+    BookingPaymentRow,
+    "bookingId" | "attempt" | "provider" | "idempotencyKey" | "method" | "amountMinor" | "currency" | "instalmentMonths"
+  >,
   now: Date,
 ): Promise<BookingPaymentRow> {
   const [row] = await tx
@@ -146,7 +211,17 @@ export async function updatePayment(
   values: Partial<
     Pick<
       BookingPaymentRow,
-      "providerPaymentId" | "status" | "failureCode" | "cardBrand" | "cardLast4" | "cardIssuer" | "redirectUrl" | "instalmentMonths" | "capturedMinor" | "capturedCurrency" | "financedBy"
+      | "providerPaymentId"
+      | "status"
+      | "failureCode"
+      | "cardBrand"
+      | "cardLast4"
+      | "cardIssuer"
+      | "redirectUrl"
+      | "instalmentMonths"
+      | "capturedMinor"
+      | "capturedCurrency"
+      | "financedBy"
     >
   >,
   now: Date,
@@ -160,7 +235,11 @@ export async function updatePayment(
   return row;
 }
 
-export async function findPaymentByProviderId(db: Database, provider: string, providerPaymentId: string): Promise<BookingPaymentRow | null> {
+export async function findPaymentByProviderId(
+  db: Database,
+  provider: string,
+  providerPaymentId: string,
+): Promise<BookingPaymentRow | null> {
   const [row] = await db
     .select()
     .from(bookingPayments)
@@ -206,7 +285,11 @@ export async function findLapsedBookings(db: Database, now: Date, limit: number)
  * recorded) that are still open here, of bookings still waiting for money that were placed at or before
  * `placedBefore`, oldest first. What reconciliation asks the provider about (ADR 0034).
  */
-export async function findUnsettledPayments(db: Database, placedBefore: Date, limit: number): Promise<{ bookingId: string; providerPaymentId: string }[]> {
+export async function findUnsettledPayments(
+  db: Database,
+  placedBefore: Date,
+  limit: number,
+): Promise<{ bookingId: string; providerPaymentId: string }[]> {
   const rows = await db
     .select({ bookingId: bookingPayments.bookingId, providerPaymentId: bookingPayments.providerPaymentId })
     .from(bookingPayments)
@@ -221,21 +304,35 @@ export async function findUnsettledPayments(db: Database, placedBefore: Date, li
     )
     .orderBy(asc(bookings.createdAt), asc(bookingPayments.attempt))
     .limit(limit);
-  return rows.flatMap((row) => (row.providerPaymentId ? [{ bookingId: row.bookingId, providerPaymentId: row.providerPaymentId }] : []));
+  return rows.flatMap((row) =>
+    row.providerPaymentId ? [{ bookingId: row.bookingId, providerPaymentId: row.providerPaymentId }] : [],
+  );
 }
 
 /** A history row that is not a change of status (a date change, the tickets mailed, a resend asked for): from and to are the booking's status. */
 export async function recordBookingEvent(tx: Database, booking: BookingRow, reason: string, now: Date): Promise<void> {
-  await tx.insert(bookingEvents).values({ bookingId: booking.id, fromStatus: booking.status, toStatus: booking.status, reason, at: now });
+  await tx
+    .insert(bookingEvents)
+    .values({ bookingId: booking.id, fromStatus: booking.status, toStatus: booking.status, reason, at: now });
   await tx.update(bookings).set({ updatedAt: now }).where(eq(bookings.id, booking.id));
   const change = readDateChangeReason(reason);
   if (change) {
-    const facts = { bookingId: booking.id, reference: booking.reference, status: booking.status, previousStatus: booking.status, totalMinor: booking.totalMinor, currency: booking.currency };
+    const facts = {
+      bookingId: booking.id,
+      reference: booking.reference,
+      status: booking.status,
+      previousStatus: booking.status,
+      totalMinor: booking.totalMinor,
+      currency: booking.currency,
+    };
     await queueBookingEvent(tx, { type: "booking.date_changed", ...facts, change }, now);
   }
 }
 
-export type LineSchedule = Pick<BookingLineRow, "serviceDate" | "returnDate" | "outboundSailingId" | "inboundSailingId">;
+export type LineSchedule = Pick<
+  BookingLineRow,
+  "serviceDate" | "returnDate" | "outboundSailingId" | "inboundSailingId"
+>;
 
 /**
  * Moves a booking line and its tickets to a new schedule: each leg's tickets follow their leg (the
@@ -253,17 +350,33 @@ export async function rescheduleBookingLine(tx: Database, line: BookingLineRow, 
     { from: line.inboundSailingId, sailingId: to.inboundSailingId, serviceDate: to.returnDate },
   ];
   // Both legs are read before either is written, so a leg moving onto the other's old sailing id cannot be mixed up.
-  const rows = await tx.select({ id: tickets.id, sailingId: tickets.sailingId }).from(tickets).where(eq(tickets.bookingLineId, line.id));
+  const rows = await tx
+    .select({ id: tickets.id, sailingId: tickets.sailingId })
+    .from(tickets)
+    .where(eq(tickets.bookingLineId, line.id));
   for (const leg of legs) {
     if (leg.from === null) continue;
     const ids = rows.filter((row) => row.sailingId === leg.from).map((row) => row.id);
-    if (ids.length > 0) await tx.update(tickets).set({ sailingId: leg.sailingId, serviceDate: leg.serviceDate }).where(inArray(tickets.id, ids));
+    if (ids.length > 0)
+      await tx
+        .update(tickets)
+        .set({ sailingId: leg.sailingId, serviceDate: leg.serviceDate })
+        .where(inArray(tickets.id, ids));
   }
 }
 
 /** The buyer's name, e-mail and phone as an operator corrected them. */
-export async function updateBuyerDetails(tx: Database, bookingId: string, buyer: Pick<BookingRow, "buyerName" | "buyerEmail" | "buyerPhone">, now: Date): Promise<BookingRow> {
-  const [row] = await tx.update(bookings).set({ ...buyer, updatedAt: now }).where(eq(bookings.id, bookingId)).returning();
+export async function updateBuyerDetails(
+  tx: Database,
+  bookingId: string,
+  buyer: Pick<BookingRow, "buyerName" | "buyerEmail" | "buyerPhone">,
+  now: Date,
+): Promise<BookingRow> {
+  const [row] = await tx
+    .update(bookings)
+    .set({ ...buyer, updatedAt: now })
+    .where(eq(bookings.id, bookingId))
+    .returning();
   if (!row) throw new AppError("BOOKING_NOT_FOUND");
   return row;
 }
@@ -281,7 +394,9 @@ export async function rescheduleLiveTickets(
     await tx
       .update(tickets)
       .set({ sailingId: move.sailingId, serviceDate: move.serviceDate })
-      .where(and(eq(tickets.bookingLineId, lineId), inArray(tickets.id, [...move.ticketIds]), eq(tickets.status, "valid")));
+      .where(
+        and(eq(tickets.bookingLineId, lineId), inArray(tickets.id, [...move.ticketIds]), eq(tickets.status, "valid")),
+      );
   }
 }
 
@@ -289,13 +404,18 @@ export async function rescheduleLiveTickets(
  * The ticketed bookings holding valid tickets on any of these sailings, each with which of them:
  * the people to tell when the sailings are closed.
  */
-export async function findTicketHoldersOnSailings(db: Database, sailingIds: readonly number[]): Promise<{ bookingId: string; sailingIds: number[] }[]> {
+export async function findTicketHoldersOnSailings(
+  db: Database,
+  sailingIds: readonly number[],
+): Promise<{ bookingId: string; sailingIds: number[] }[]> {
   if (sailingIds.length === 0) return [];
   const rows = await db
     .selectDistinct({ bookingId: tickets.bookingId, sailingId: tickets.sailingId })
     .from(tickets)
     .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
-    .where(and(inArray(tickets.sailingId, [...sailingIds]), eq(tickets.status, "valid"), eq(bookings.status, "ticketed")))
+    .where(
+      and(inArray(tickets.sailingId, [...sailingIds]), eq(tickets.status, "valid"), eq(bookings.status, "ticketed")),
+    )
     .orderBy(asc(tickets.bookingId));
   const byBooking = new Map<string, number[]>();
   for (const row of rows) {
@@ -306,19 +426,34 @@ export async function findTicketHoldersOnSailings(db: Database, sailingIds: read
 }
 
 /** Ticketed bookings holding valid tickets for an activity on a day (a closed park or tour day tells them). */
-export async function findTicketHoldersOfActivityDay(db: Database, activityId: number, date: string): Promise<{ bookingId: string }[]> {
+export async function findTicketHoldersOfActivityDay(
+  db: Database,
+  activityId: number,
+  date: string,
+): Promise<{ bookingId: string }[]> {
   const rows = await db
     .selectDistinct({ bookingId: tickets.bookingId })
     .from(tickets)
     .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
-    .where(and(eq(tickets.activityId, activityId), eq(tickets.serviceDate, date), eq(tickets.status, "valid"), eq(bookings.status, "ticketed")))
+    .where(
+      and(
+        eq(tickets.activityId, activityId),
+        eq(tickets.serviceDate, date),
+        eq(tickets.status, "valid"),
+        eq(bookings.status, "ticketed"),
+      ),
+    )
     .orderBy(asc(tickets.bookingId));
   return rows;
 }
 
 /** The bookings whose history has this exact line (those a closure told, `sailing_closed:<id>`), oldest first. */
 export async function findBookingIdsWithEvent(db: Database, reason: string): Promise<string[]> {
-  const rows = await db.selectDistinct({ bookingId: bookingEvents.bookingId }).from(bookingEvents).where(eq(bookingEvents.reason, reason)).orderBy(asc(bookingEvents.bookingId));
+  const rows = await db
+    .selectDistinct({ bookingId: bookingEvents.bookingId })
+    .from(bookingEvents)
+    .where(eq(bookingEvents.reason, reason))
+    .orderBy(asc(bookingEvents.bookingId));
   return rows.map((row) => row.bookingId);
 }
 
@@ -337,7 +472,12 @@ export async function turnLineIntoOpenTickets(tx: Database, line: BookingLineRow
     .update(tickets)
     // Each keeps the crossing of the sailing it leaves (read before the update clears it): an open
     // ticket boards only its own crossing and direction.
-    .set({ sailingId: null, serviceDate: null, validUntil, crossingId: sql`(select s.crossing_id from sailings s where s.id = ${tickets.sailingId})` })
+    .set({
+      sailingId: null,
+      serviceDate: null,
+      validUntil,
+      crossingId: sql`(select s.crossing_id from sailings s where s.id = ${tickets.sailingId})`,
+    })
     .where(and(eq(tickets.bookingLineId, line.id), eq(tickets.status, "valid")))
     .returning({ id: tickets.id });
   return rows.length;

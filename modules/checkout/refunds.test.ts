@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors.ts";
-import { formatRefundAmount, parseRefundAmount, planRefund, refundStateOf, shareAmongLines, type RefundFacts } from "./refunds.ts";
+import {
+  formatRefundAmount,
+  parseRefundAmount,
+  planRefund,
+  refundStateOf,
+  shareAmongLines,
+  type RefundFacts,
+} from "./refunds.ts";
 
 function codeOf(run: () => unknown): string | null {
   try {
@@ -105,13 +112,38 @@ describe("planRefund", () => {
 
   it.each([
     ["more than paid", facts(), { amountMinor: 100_001, ticketIds: [] }, "REFUND_EXCEEDS_PAID left:100000"],
-    ["more than is left", facts({ refundedMinor: 95_000 }), { amountMinor: 5_001, ticketIds: [] }, "REFUND_EXCEEDS_PAID left:5000"],
-    ["anything once all is back", facts({ bookingStatus: "refunded", refundedMinor: 100_000 }), { amountMinor: 1, ticketIds: [] }, "REFUND_EXCEEDS_PAID left:0"],
-    ["a booking never paid", facts({ bookingStatus: "pending_payment" }), { amountMinor: 1, ticketIds: [] }, "REFUND_NOT_ALLOWED pending_payment"],
-    ["a cancelled booking", facts({ bookingStatus: "cancelled" }), { amountMinor: 1, ticketIds: [] }, "REFUND_NOT_ALLOWED cancelled"],
+    [
+      "more than is left",
+      facts({ refundedMinor: 95_000 }),
+      { amountMinor: 5_001, ticketIds: [] },
+      "REFUND_EXCEEDS_PAID left:5000",
+    ],
+    [
+      "anything once all is back",
+      facts({ bookingStatus: "refunded", refundedMinor: 100_000 }),
+      { amountMinor: 1, ticketIds: [] },
+      "REFUND_EXCEEDS_PAID left:0",
+    ],
+    [
+      "a booking never paid",
+      facts({ bookingStatus: "pending_payment" }),
+      { amountMinor: 1, ticketIds: [] },
+      "REFUND_NOT_ALLOWED pending_payment",
+    ],
+    [
+      "a cancelled booking",
+      facts({ bookingStatus: "cancelled" }),
+      { amountMinor: 1, ticketIds: [] },
+      "REFUND_NOT_ALLOWED cancelled",
+    ],
     ["a boarded ticket", facts(), { amountMinor: 1_000, ticketIds: ["f3"] }, "REFUND_TICKET_NOT_CANCELLABLE used"],
     ["a cancelled ticket", facts(), { amountMinor: 1_000, ticketIds: ["f4"] }, "REFUND_TICKET_NOT_CANCELLABLE void"],
-    ["another booking's ticket", facts(), { amountMinor: 1_000, ticketIds: ["zz"] }, "REFUND_TICKET_NOT_CANCELLABLE unknown"],
+    [
+      "another booking's ticket",
+      facts(),
+      { amountMinor: 1_000, ticketIds: ["zz"] },
+      "REFUND_TICKET_NOT_CANCELLABLE unknown",
+    ],
     ["zero", facts(), { amountMinor: 0, ticketIds: [] }, "REFUND_AMOUNT_INVALID not_positive"],
   ] as const)("refuses %s", (_name, given, ask, code) => {
     expect(codeOf(() => planRefund(given, ask))).toBe(code);
@@ -120,12 +152,35 @@ describe("planRefund", () => {
 
 describe("shareAmongLines", () => {
   it("never loses or invents a cent", () => {
-    const shares = shareAmongLines({ currency: "MXN", lines: [{ id: "a", totalMinor: 1 }, { id: "b", totalMinor: 1 }, { id: "c", totalMinor: 1 }], tickets: [] }, 100, []);
+    const shares = shareAmongLines(
+      {
+        currency: "MXN",
+        lines: [
+          { id: "a", totalMinor: 1 },
+          { id: "b", totalMinor: 1 },
+          { id: "c", totalMinor: 1 },
+        ],
+        tickets: [],
+      },
+      100,
+      [],
+    );
     expect(shares.map((share) => share.amountMinor)).toEqual([34, 33, 33]);
   });
 
   it("lines worth nothing share a refund equally when nothing else can take it", () => {
-    const shares = shareAmongLines({ currency: "MXN", lines: [{ id: "a", totalMinor: 0 }, { id: "b", totalMinor: 0 }], tickets: [] }, 10, []);
+    const shares = shareAmongLines(
+      {
+        currency: "MXN",
+        lines: [
+          { id: "a", totalMinor: 0 },
+          { id: "b", totalMinor: 0 },
+        ],
+        tickets: [],
+      },
+      10,
+      [],
+    );
     expect(shares).toEqual([
       { bookingLineId: "a", amountMinor: 5 },
       { bookingLineId: "b", amountMinor: 5 },

@@ -96,19 +96,25 @@ export function planRefund(facts: RefundFacts, ask: RefundAsk): RefundPlan {
   if (!["paid", "ticketed", "refunded"].includes(facts.bookingStatus)) {
     throw new AppError("REFUND_NOT_ALLOWED", { issues: [{ path: "booking.status", code: facts.bookingStatus }] });
   }
-  if (!Number.isSafeInteger(ask.amountMinor) || ask.amountMinor <= 0) throw new AppError("REFUND_AMOUNT_INVALID", { issues: [{ path: "amount", code: "not_positive" }] });
+  if (!Number.isSafeInteger(ask.amountMinor) || ask.amountMinor <= 0)
+    throw new AppError("REFUND_AMOUNT_INVALID", { issues: [{ path: "amount", code: "not_positive" }] });
   const left = refundableOf(facts);
-  if (ask.amountMinor > left) throw new AppError("REFUND_EXCEEDS_PAID", { issues: [{ path: "amount", code: `left:${left}` }] });
+  if (ask.amountMinor > left)
+    throw new AppError("REFUND_EXCEEDS_PAID", { issues: [{ path: "amount", code: `left:${left}` }] });
 
   const chosen = [...new Set(ask.ticketIds)];
   const byId = new Map(facts.tickets.map((ticket) => [ticket.id, ticket]));
   const unfit = chosen.filter((id) => byId.get(id)?.status !== "valid");
   if (unfit.length > 0) {
-    throw new AppError("REFUND_TICKET_NOT_CANCELLABLE", { issues: unfit.map((id) => ({ path: `tickets.${id}`, code: byId.get(id)?.status ?? "unknown" })) });
+    throw new AppError("REFUND_TICKET_NOT_CANCELLABLE", {
+      issues: unfit.map((id) => ({ path: `tickets.${id}`, code: byId.get(id)?.status ?? "unknown" })),
+    });
   }
 
   const isFull = ask.amountMinor === left;
-  const cancelTicketIds = isFull ? facts.tickets.filter((ticket) => ticket.status === "valid").map((ticket) => ticket.id) : chosen;
+  const cancelTicketIds = isFull
+    ? facts.tickets.filter((ticket) => ticket.status === "valid").map((ticket) => ticket.id)
+    : chosen;
   return {
     amountMinor: ask.amountMinor,
     isFull,
@@ -123,7 +129,11 @@ export function planRefund(facts: RefundFacts, ask: RefundAsk): RefundPlan {
  * the share of its tickets chosen) or, for an amount-only refund, among all lines by their value. The
  * parts add up to the refund exactly (largest remainder).
  */
-export function shareAmongLines(facts: Pick<RefundFacts, "currency" | "tickets" | "lines">, amountMinor: number, chosenTicketIds: readonly string[]): RefundLineShare[] {
+export function shareAmongLines(
+  facts: Pick<RefundFacts, "currency" | "tickets" | "lines">,
+  amountMinor: number,
+  chosenTicketIds: readonly string[],
+): RefundLineShare[] {
   if (facts.lines.length === 0 || !isCurrencyCode(facts.currency)) return [];
   const chosen = new Set(chosenTicketIds);
   const weights = facts.lines.map((line) => {
@@ -135,7 +145,11 @@ export function shareAmongLines(facts: Pick<RefundFacts, "currency" | "tickets" 
   // Lines worth nothing (infants only, a free complement) still take a share when nothing else does.
   const ratios = weights.some((weight) => weight > 0)
     ? weights
-    : facts.lines.map((line) => (chosen.size === 0 || facts.tickets.some((ticket) => ticket.bookingLineId === line.id && chosen.has(ticket.id)) ? 1 : 0));
+    : facts.lines.map((line) =>
+        chosen.size === 0 || facts.tickets.some((ticket) => ticket.bookingLineId === line.id && chosen.has(ticket.id))
+          ? 1
+          : 0,
+      );
   const parts = allocate(money(amountMinor, facts.currency), ratios);
   return facts.lines
     .map((line, index) => ({ bookingLineId: line.id, amountMinor: parts[index]!.amountMinor }))

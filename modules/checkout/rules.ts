@@ -23,7 +23,8 @@ export function canMove(from: BookingStatus, to: BookingStatus): boolean {
 }
 
 export function assertCanMove(from: BookingStatus, to: BookingStatus): void {
-  if (!canMove(from, to)) throw new AppError("BOOKING_STATE", { issues: [{ path: "booking.status", code: `${from}_to_${to}` }] });
+  if (!canMove(from, to))
+    throw new AppError("BOOKING_STATE", { issues: [{ path: "booking.status", code: `${from}_to_${to}` }] });
 }
 
 /** Crockford's base 32 without I, L, O, U: nothing to misread on a phone call or a boarding desk. */
@@ -38,12 +39,7 @@ export function newBookingReference(random: (max: number) => number = randomInt)
 
 /** A typed reference as the buyer may write it: lower case, spaces, O for 0 and I/L for 1. */
 export function normalizeReference(input: string): string | null {
-  const cleaned = input
-    .trim()
-    .toUpperCase()
-    .replace(/[\s-]/g, "")
-    .replace(/O/g, "0")
-    .replace(/[IL]/g, "1");
+  const cleaned = input.trim().toUpperCase().replace(/[\s-]/g, "").replace(/O/g, "0").replace(/[IL]/g, "1");
   return REFERENCE_PATTERN.test(cleaned) ? cleaned : null;
 }
 
@@ -61,10 +57,22 @@ export interface FingerprintLine {
 }
 
 /** Same cart, same currency and quote, same holds → same fingerprint: placing it again is the same booking. */
-export function cartFingerprint(cart: { id: string; currency: string; quoteId: string }, lines: readonly FingerprintLine[]): string {
+export function cartFingerprint(
+  cart: { id: string; currency: string; quoteId: string },
+  lines: readonly FingerprintLine[],
+): string {
   const parts = [...lines]
     .sort((a, b) => a.id.localeCompare(b.id))
-    .map((line) => [line.id, line.adults, line.children, line.infants, line.holdExpiresAt?.toISOString() ?? "open", JSON.stringify(line.pricing)].join("|"));
+    .map((line) =>
+      [
+        line.id,
+        line.adults,
+        line.children,
+        line.infants,
+        line.holdExpiresAt?.toISOString() ?? "open",
+        JSON.stringify(line.pricing),
+      ].join("|"),
+    );
   return sha256([cart.id, cart.currency, cart.quoteId, ...parts].join("\n"));
 }
 
@@ -90,14 +98,21 @@ export function readBuyer(input: BuyerInput, countries: readonly string[]): Buye
   const email = input.email.trim().toLowerCase();
   const phone = input.phone.trim();
   const country = input.country.trim().toUpperCase();
-  if (name.length < 2 || name.length > 100) issues.push({ path: "buyer.name", code: name.length === 0 ? "required" : "length" });
+  if (name.length < 2 || name.length > 100)
+    issues.push({ path: "buyer.name", code: name.length === 0 ? "required" : "length" });
   if (email.length === 0) issues.push({ path: "buyer.email", code: "required" });
   else if (email.length > 254 || !EMAIL_PATTERN.test(email)) issues.push({ path: "buyer.email", code: "format" });
   if (phone.length === 0) issues.push({ path: "buyer.phone", code: "required" });
-  else if (!PHONE_PATTERN.test(phone) || phone.replace(/\D/g, "").length < 7) issues.push({ path: "buyer.phone", code: "format" });
-  if (!countries.includes(country)) issues.push({ path: "buyer.country", code: country.length === 0 ? "required" : "unknown" });
+  else if (!PHONE_PATTERN.test(phone) || phone.replace(/\D/g, "").length < 7)
+    issues.push({ path: "buyer.phone", code: "format" });
+  if (!countries.includes(country))
+    issues.push({ path: "buyer.country", code: country.length === 0 ? "required" : "unknown" });
   if (!input.acceptTerms) issues.push({ path: "buyer.acceptTerms", code: "required" });
-  if (issues.length > 0) throw new AppError(issues.some((issue) => issue.path !== "buyer.acceptTerms") ? "BUYER_DETAILS_INVALID" : "TERMS_NOT_ACCEPTED", { issues });
+  if (issues.length > 0)
+    throw new AppError(
+      issues.some((issue) => issue.path !== "buyer.acceptTerms") ? "BUYER_DETAILS_INVALID" : "TERMS_NOT_ACCEPTED",
+      { issues },
+    );
   return { name, email, phone, country };
 }
 
@@ -129,15 +144,27 @@ export function passengerCount(line: Pick<NamedLine, "adults" | "children" | "in
 /** The names a line's tickets carry, in passenger order; refuses a missing or implausible one. */
 export function readPassengerNames(line: NamedLine, given: readonly string[] | undefined, path: string): string[] {
   if (!needsPassengerNames(line)) return [];
-  const names = Array.from({ length: passengerCount(line) }, (_, index) => (given?.[index] ?? "").trim().replace(/\s+/g, " "));
-  const issues = names.flatMap((name, index) => (name.length < 2 || name.length > 80 ? [{ path: `${path}.${index}`, code: name.length === 0 ? "required" : "length" }] : []));
+  const names = Array.from({ length: passengerCount(line) }, (_, index) =>
+    (given?.[index] ?? "").trim().replace(/\s+/g, " "),
+  );
+  const issues = names.flatMap((name, index) =>
+    name.length < 2 || name.length > 80
+      ? [{ path: `${path}.${index}`, code: name.length === 0 ? "required" : "length" }]
+      : [],
+  );
   if (issues.length > 0) throw new AppError("PASSENGER_NAMES_REQUIRED", { issues });
   return names;
 }
 
 /** Passenger types in the order names are asked: adults, then children, then infants. */
-export function passengerTypesOf(line: Pick<NamedLine, "adults" | "children" | "infants">): ("adult" | "child" | "infant")[] {
-  return [...Array<"adult">(line.adults).fill("adult"), ...Array<"child">(line.children).fill("child"), ...Array<"infant">(line.infants).fill("infant")];
+export function passengerTypesOf(
+  line: Pick<NamedLine, "adults" | "children" | "infants">,
+): ("adult" | "child" | "infant")[] {
+  return [
+    ...Array<"adult">(line.adults).fill("adult"),
+    ...Array<"child">(line.children).fill("child"),
+    ...Array<"infant">(line.infants).fill("infant"),
+  ];
 }
 
 /**
@@ -161,7 +188,12 @@ export function readCheckoutForm<Line extends NamedLine & { id: string }>(
     }
   };
   const buyer = collect(() => readBuyer(buyerInput, countries));
-  const named = new Map(lines.map((line) => [line.id, collect(() => readPassengerNames(line, names[line.id], `passengerNames.${line.id}`)) ?? []]));
+  const named = new Map(
+    lines.map((line) => [
+      line.id,
+      collect(() => readPassengerNames(line, names[line.id], `passengerNames.${line.id}`)) ?? [],
+    ]),
+  );
   if (buyer && issues.length === 0) return { buyer, names: named };
   const code = issues.some((issue) => issue.path.startsWith("buyer.") && issue.path !== "buyer.acceptTerms")
     ? "BUYER_DETAILS_INVALID"
@@ -176,11 +208,23 @@ export function readCheckoutForm<Line extends NamedLine & { id: string }>(
 export type PaymentMethodKind = "card" | "paypal";
 
 /** PayPal and months without interest exist only in MXN; the provider checks the card's bank. */
-export function assertPaymentChoice(currency: CurrencyCode, method: PaymentMethodKind, instalmentMonths: number | null, offeredMonths: readonly number[]): void {
-  if (method === "paypal" && currency !== "MXN") throw new AppError("PAYMENT_METHOD_UNAVAILABLE", { issues: [{ path: "payment.method", code: "mxn_only" }] });
+export function assertPaymentChoice(
+  currency: CurrencyCode,
+  method: PaymentMethodKind,
+  instalmentMonths: number | null,
+  offeredMonths: readonly number[],
+): void {
+  if (method === "paypal" && currency !== "MXN")
+    throw new AppError("PAYMENT_METHOD_UNAVAILABLE", { issues: [{ path: "payment.method", code: "mxn_only" }] });
   if (instalmentMonths === null) return;
-  if (method !== "card" || currency !== "MXN") throw new AppError("INSTALMENTS_UNAVAILABLE", { issues: [{ path: "payment.instalments", code: "mxn_cards_only" }] });
-  if (!offeredMonths.includes(instalmentMonths)) throw new AppError("INSTALMENTS_UNAVAILABLE", { issues: [{ path: "payment.instalments", code: "plan_not_offered" }] });
+  if (method !== "card" || currency !== "MXN")
+    throw new AppError("INSTALMENTS_UNAVAILABLE", {
+      issues: [{ path: "payment.instalments", code: "mxn_cards_only" }],
+    });
+  if (!offeredMonths.includes(instalmentMonths))
+    throw new AppError("INSTALMENTS_UNAVAILABLE", {
+      issues: [{ path: "payment.instalments", code: "plan_not_offered" }],
+    });
 }
 
 // ---- Tickets
@@ -229,7 +273,8 @@ export function addMonths(localDate: string, months: number): string {
  * a code is proof of holding the ticket even where its QR's signature is not checked. Stable: scanners
  * and staff read it.
  */
-export const TICKET_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{6}-[A-HJKMNP-TV-Z]\d{2}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
+export const TICKET_CODE_PATTERN =
+  /^[0-9A-HJKMNP-TV-Z]{6}-[A-HJKMNP-TV-Z]\d{2}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 
 function randomGroup(random: (max: number) => number): string {
   let group = "";
@@ -255,18 +300,60 @@ export function planTickets(
   let letterIndex = 0;
   for (const line of [...lines].sort((a, b) => a.position - b.position)) {
     const types = passengerTypesOf(line);
-    const legs: { sailingId: number | null; activityId: number | null; serviceDate: string | null; validUntil: string | null; crossingId: number | null }[] =
+    const legs: {
+      sailingId: number | null;
+      activityId: number | null;
+      serviceDate: string | null;
+      validUntil: string | null;
+      crossingId: number | null;
+    }[] =
       line.kind === "activity"
         ? [
             isCoupon(line)
-              ? { sailingId: null, activityId: line.activityId, serviceDate: null, validUntil: addMonths(issuedOn, COUPON_MONTHS), crossingId: null }
-              : { sailingId: null, activityId: line.activityId, serviceDate: line.serviceDate, validUntil: null, crossingId: null },
+              ? {
+                  sailingId: null,
+                  activityId: line.activityId,
+                  serviceDate: null,
+                  validUntil: addMonths(issuedOn, COUPON_MONTHS),
+                  crossingId: null,
+                }
+              : {
+                  sailingId: null,
+                  activityId: line.activityId,
+                  serviceDate: line.serviceDate,
+                  validUntil: null,
+                  crossingId: null,
+                },
           ]
         : line.trip === "open"
-          ? [{ sailingId: null, activityId: null, serviceDate: null, validUntil: addMonths(issuedOn, openTicketMonthsOf(line.productId)), crossingId: line.crossingId ?? null }]
+          ? [
+              {
+                sailingId: null,
+                activityId: null,
+                serviceDate: null,
+                validUntil: addMonths(issuedOn, openTicketMonthsOf(line.productId)),
+                crossingId: line.crossingId ?? null,
+              },
+            ]
           : [
-              { sailingId: line.outboundSailingId, activityId: null, serviceDate: line.serviceDate, validUntil: null, crossingId: null },
-              ...(line.trip === "round_trip" ? [{ sailingId: line.inboundSailingId, activityId: null, serviceDate: line.returnDate, validUntil: null, crossingId: null }] : []),
+              {
+                sailingId: line.outboundSailingId,
+                activityId: null,
+                serviceDate: line.serviceDate,
+                validUntil: null,
+                crossingId: null,
+              },
+              ...(line.trip === "round_trip"
+                ? [
+                    {
+                      sailingId: line.inboundSailingId,
+                      activityId: null,
+                      serviceDate: line.returnDate,
+                      validUntil: null,
+                      crossingId: null,
+                    },
+                  ]
+                : []),
             ];
     for (const leg of legs) {
       const letter = REFERENCE_ALPHABET[10 + (letterIndex % 22)];
@@ -293,8 +380,7 @@ export const DATE_CHANGE_NOTICE_HOURS = 24;
 /** What is booked now: when it starts (a sailing's departure, an activity's opening), or an open ticket. */
 export type CurrentService =
   /** `closed`: the operator closed its sailing (weather, port authority): the guarantee's notice does not apply (ADR 0038). */
-  | { kind: "dated"; startsAt: Date; closed?: boolean }
-  | { kind: "open" };
+  { kind: "dated"; startsAt: Date; closed?: boolean } | { kind: "open" };
 
 /** Why a booked service cannot move at all at `now` (whatever the new date), or null while it still can. */
 export function dateChangeBlock(current: CurrentService, now: Date): "open_ticket" | "too_late" | null {
@@ -316,8 +402,10 @@ export function dateChangeDeadline(startsAt: Date): Date {
  */
 export function assertDateChangeAllowed(current: CurrentService, requested: { date: string }, now: Date): void {
   const blocked = dateChangeBlock(current, now);
-  if (blocked === "open_ticket") throw new AppError("BOOKING_STATE", { issues: [{ path: "lineId", code: "open_ticket" }] });
-  if (blocked === "too_late") throw new AppError("DATE_CHANGE_TOO_LATE", { issues: [{ path: "lineId", code: "less_than_24_hours" }] });
+  if (blocked === "open_ticket")
+    throw new AppError("BOOKING_STATE", { issues: [{ path: "lineId", code: "open_ticket" }] });
+  if (blocked === "too_late")
+    throw new AppError("DATE_CHANGE_TOO_LATE", { issues: [{ path: "lineId", code: "less_than_24_hours" }] });
   const today = localDateOf(now, OPERATOR_TIME_ZONE);
   if (requested.date < today) throw new AppError("DATE_IN_PAST", { issues: [{ path: "newDate", code: "in_past" }] });
   // A closed sailing may move to a later one the same day: the port often reopens by the afternoon.
@@ -341,11 +429,19 @@ export function dateChangeReason(lineId: string, from: ScheduleSnapshot, to: Sch
 }
 
 /** Reads back a history row written by dateChangeReason; null for any other reason. */
-export function readDateChangeReason(reason: string): { lineId: string; from: ScheduleSnapshot; to: ScheduleSnapshot } | null {
+export function readDateChangeReason(
+  reason: string,
+): { lineId: string; from: ScheduleSnapshot; to: ScheduleSnapshot } | null {
   if (!reason.startsWith(`${DATE_CHANGED}:`)) return null;
   try {
-    const parsed = JSON.parse(reason.slice(DATE_CHANGED.length + 1)) as { lineId?: unknown; from?: ScheduleSnapshot; to?: ScheduleSnapshot };
-    return typeof parsed.lineId === "string" && parsed.from && parsed.to ? { lineId: parsed.lineId, from: parsed.from, to: parsed.to } : null;
+    const parsed = JSON.parse(reason.slice(DATE_CHANGED.length + 1)) as {
+      lineId?: unknown;
+      from?: ScheduleSnapshot;
+      to?: ScheduleSnapshot;
+    };
+    return typeof parsed.lineId === "string" && parsed.from && parsed.to
+      ? { lineId: parsed.lineId, from: parsed.from, to: parsed.to }
+      : null;
   } catch {
     return null;
   }
@@ -364,10 +460,16 @@ export const RESEND_WINDOW_MS = 60 * 60_000;
 export function assertCanResend(previousRequests: readonly Date[], now: Date): void {
   const since = now.getTime() - RESEND_WINDOW_MS;
   const recent = previousRequests.filter((at) => at.getTime() > since && at.getTime() <= now.getTime());
-  if (recent.length >= MAX_RESENDS_PER_HOUR) throw new AppError("RESEND_LIMIT", { issues: [{ path: "booking.resend", code: `max_${MAX_RESENDS_PER_HOUR}_per_hour` }] });
+  if (recent.length >= MAX_RESENDS_PER_HOUR)
+    throw new AppError("RESEND_LIMIT", {
+      issues: [{ path: "booking.resend", code: `max_${MAX_RESENDS_PER_HOUR}_per_hour` }],
+    });
 }
 
 /** The attempt that took the money: the captured one, or once refunded the refunded one (it keeps its card). */
 export function paidAttemptOf<T extends { status: string }>(attempts: readonly T[]): T | undefined {
-  return attempts.find((attempt) => attempt.status === "captured") ?? attempts.find((attempt) => attempt.status === "refunded");
+  return (
+    attempts.find((attempt) => attempt.status === "captured") ??
+    attempts.find((attempt) => attempt.status === "refunded")
+  );
 }

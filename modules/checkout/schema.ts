@@ -1,5 +1,20 @@
 import { sql } from "drizzle-orm";
-import { bigint, char, check, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { cartLineKind, cartTrip, carts, type CartLinePricing } from "../cart/index.ts";
 import { fareCategory, passengerType, products } from "../catalog/index.ts";
 import type { Quote } from "../currency/index.ts";
@@ -11,7 +26,14 @@ import { activities, crossings, sailings } from "../inventory/index.ts";
  * the seats were gone when it did. cancelled: the visitor changed the cart while a booking waited.
  * refunded: the money went back (seats gone after capture, or an operator's refund).
  */
-export const bookingStatus = pgEnum("booking_status", ["pending_payment", "paid", "ticketed", "failed", "cancelled", "refunded"]);
+export const bookingStatus = pgEnum("booking_status", [
+  "pending_payment",
+  "paid",
+  "ticketed",
+  "failed",
+  "cancelled",
+  "refunded",
+]);
 /** cash and card_present: walk-up sales at the booth (no payment provider; booth_sales says who sold). */
 export const paymentMethodKind = pgEnum("payment_method_kind", ["card", "paypal", "cash", "card_present"]);
 
@@ -50,7 +72,9 @@ export const bookings = pgTable(
   (table) => [
     uniqueIndex("bookings_reference").on(table.reference),
     // Idempotent per cart: at most one booking of a cart is waiting for or has its money.
-    uniqueIndex("bookings_cart_active").on(table.cartId).where(sql`${table.status} in ('pending_payment', 'paid', 'ticketed')`),
+    uniqueIndex("bookings_cart_active")
+      .on(table.cartId)
+      .where(sql`${table.status} in ('pending_payment', 'paid', 'ticketed')`),
     index("bookings_email_idx").on(table.buyerEmail),
     // The console's search: an e-mail typed in any case, matched whole or by its beginning (LIKE 'ana@%').
     index("bookings_email_lower_idx").using("btree", sql`lower(${table.buyerEmail}) text_pattern_ops`),
@@ -61,7 +85,10 @@ export const bookings = pgTable(
     index("bookings_pending_idx").on(table.holdExpiresAt).where(sql`${table.status} = 'pending_payment'`),
     check("bookings_reference_format", sql`${table.reference} ~ '^[0-9A-HJKMNP-TV-Z]{6}$'`),
     check("bookings_total", sql`${table.totalMinor} > 0`),
-    check("bookings_instalments", sql`${table.instalmentMonths} is null or ${table.instalmentMonths} in (3, 6, 9, 12, 15)`),
+    check(
+      "bookings_instalments",
+      sql`${table.instalmentMonths} is null or ${table.instalmentMonths} in (3, 6, 9, 12, 15)`,
+    ),
   ],
 );
 
@@ -155,7 +182,15 @@ export const tickets = pgTable(
   ],
 );
 
-export const bookingPaymentStatus = pgEnum("booking_payment_status", ["created", "requires_payment_method", "requires_action", "authorized", "captured", "failed", "refunded"]);
+export const bookingPaymentStatus = pgEnum("booking_payment_status", [
+  "created",
+  "requires_payment_method",
+  "requires_action",
+  "authorized",
+  "captured",
+  "failed",
+  "refunded",
+]);
 
 /** One attempt to pay a booking: a declined card and the card that worked are two rows. */
 export const bookingPayments = pgTable(

@@ -64,7 +64,11 @@ describe("the country map", () => {
   });
 
   test.each(["PT", "IE", "AT", "BE", "IN", "ZA", "VE", "EC", "NZ"])("any other country (%s) pays in USD", (country) => {
-    expect(chooseCurrency({ cookies: noCookies, country, language: "pt" })).toMatchObject({ code: "USD", id: 1, reason: "country" });
+    expect(chooseCurrency({ cookies: noCookies, country, language: "pt" })).toMatchObject({
+      code: "USD",
+      id: 1,
+      reason: "country",
+    });
   });
 });
 
@@ -72,12 +76,16 @@ describe("the country comes from the edge geolocation header", () => {
   it("CloudFront first, then Cloudflare, case-insensitively", () => {
     expect(countryFromHeaders(new Headers({ "CloudFront-Viewer-Country": "GB" }), HEADERS)).toBe("GB");
     expect(countryFromHeaders(new Headers({ "cf-ipcountry": "co" }), HEADERS)).toBe("CO");
-    expect(countryFromHeaders(new Headers({ "CloudFront-Viewer-Country": "JP", "CF-IPCountry": "KR" }), HEADERS)).toBe("JP");
+    expect(countryFromHeaders(new Headers({ "CloudFront-Viewer-Country": "JP", "CF-IPCountry": "KR" }), HEADERS)).toBe(
+      "JP",
+    );
   });
 
   it("whose names are configured: CloudFront-Viewer-Country then CF-IPCountry by default", () => {
     expect(parseConfig({ NODE_ENV: "test" }).GEO_COUNTRY_HEADERS).toEqual(HEADERS);
-    expect(parseConfig({ NODE_ENV: "test", GEO_COUNTRY_HEADERS: " X-Geo-Country , CF-IPCountry," }).GEO_COUNTRY_HEADERS).toEqual(["X-Geo-Country", "CF-IPCountry"]);
+    expect(
+      parseConfig({ NODE_ENV: "test", GEO_COUNTRY_HEADERS: " X-Geo-Country , CF-IPCountry," }).GEO_COUNTRY_HEADERS,
+    ).toEqual(["X-Geo-Country", "CF-IPCountry"]);
     expect(() => parseConfig({ NODE_ENV: "test", GEO_COUNTRY_HEADERS: "Bad Header:Name" })).toThrow(ConfigError);
   });
 
@@ -92,7 +100,9 @@ describe("the country comes from the edge geolocation header", () => {
   });
 
   it("falls through a placeholder in the first header to a real country in the next", () => {
-    expect(countryFromHeaders(new Headers({ "CloudFront-Viewer-Country": "XX", "CF-IPCountry": "PE" }), HEADERS)).toBe("PE");
+    expect(countryFromHeaders(new Headers({ "CloudFront-Viewer-Country": "XX", "CF-IPCountry": "PE" }), HEADERS)).toBe(
+      "PE",
+    );
   });
 });
 
@@ -113,11 +123,17 @@ describe("without a geolocation header the language decides the country", () => 
       reason: "language",
       country: "US",
     });
-    expect(chooseCurrency({ cookies: noCookies, country: null, language: "pt" })).toMatchObject({ code: "USD", reason: "language" });
+    expect(chooseCurrency({ cookies: noCookies, country: null, language: "pt" })).toMatchObject({
+      code: "USD",
+      reason: "language",
+    });
   });
 
   it("but a header beats the language", () => {
-    expect(chooseCurrency({ cookies: noCookies, country: "GB", language: "es" })).toMatchObject({ code: "GBP", reason: "country" });
+    expect(chooseCurrency({ cookies: noCookies, country: "GB", language: "es" })).toMatchObject({
+      code: "GBP",
+      reason: "country",
+    });
   });
 });
 
@@ -148,7 +164,13 @@ describe("the currency cookies", () => {
     ["empty values", { currency: "", currencyId: "" }],
     ["a prototype key", { currency: "constructor", currencyId: "1" }],
   ])("are ignored with %s: the country decides", (_case, cookies) => {
-    expect(chooseCurrency({ cookies, country: "CO", language: "en" })).toMatchObject({ code: "COP", reason: "country" });
-    expect(chooseCurrency({ cookies, country: null, language: "es" })).toMatchObject({ code: "MXN", reason: "language" });
+    expect(chooseCurrency({ cookies, country: "CO", language: "en" })).toMatchObject({
+      code: "COP",
+      reason: "country",
+    });
+    expect(chooseCurrency({ cookies, country: null, language: "es" })).toMatchObject({
+      code: "MXN",
+      reason: "language",
+    });
   });
 });

@@ -16,16 +16,19 @@ describe("the 17 currencies", () => {
     expect(currencyRecordOf("USD").id).toBe(1);
   });
 
-  test.each(CURRENCIES.map((currency) => [currency.iso_code, currency] as const))("%s is well formed", (_code, currency) => {
-    expect(currency.iso_number).toMatch(/^\d{3}$/);
-    expect(["D", "I"]).toContain(currency.position);
-    expect(currency.decimal_separator).toHaveLength(1);
-    expect(currency.thousand_separator.length).toBeLessThanOrEqual(1);
-    expect(currency.thousand_separator).not.toBe(currency.decimal_separator);
-    expect(currency.presentation_symbol.trim()).not.toBe("");
-    expect(currency.presentation_symbol).toContain(currency.symbol);
-    for (const language of ["es", "en", "pt"] as const) expect(currency.name[language]).not.toBe("");
-  });
+  test.each(CURRENCIES.map((currency) => [currency.iso_code, currency] as const))(
+    "%s is well formed",
+    (_code, currency) => {
+      expect(currency.iso_number).toMatch(/^\d{3}$/);
+      expect(["D", "I"]).toContain(currency.position);
+      expect(currency.decimal_separator).toHaveLength(1);
+      expect(currency.thousand_separator.length).toBeLessThanOrEqual(1);
+      expect(currency.thousand_separator).not.toBe(currency.decimal_separator);
+      expect(currency.presentation_symbol.trim()).not.toBe("");
+      expect(currency.presentation_symbol).toContain(currency.symbol);
+      for (const language of ["es", "en", "pt"] as const) expect(currency.name[language]).not.toBe("");
+    },
+  );
 
   test.each(CURRENCIES.map((currency) => [currency.iso_code, currency] as const))(
     "%s prices show as many decimals as the currency API's minor_units",

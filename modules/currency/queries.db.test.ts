@@ -49,13 +49,24 @@ describe("the seeded currencies", () => {
     expect(en[0]).toEqual({ ...currencyRecordOf("USD"), name: "US dollar" });
     expect((await findCurrencyByCode(database.db, "EUR", "es"))?.presentation_symbol).toBe("\u00a0€");
     expect((await findCurrencyByCode(database.db, "JPY", "pt"))?.name).toBe("Iene japonês");
-    for (const currency of en) expect(currency).toEqual({ ...currencyRecordOf(currency.iso_code), name: currency.name });
+    for (const currency of en)
+      expect(currency).toEqual({ ...currencyRecordOf(currency.iso_code), name: currency.name });
   });
 
   it("give the visitor's currency with what the browser needs to write amounts", async () => {
     const visitor = await findVisitorCurrency(database.db, { cookies: {}, country: "GB", language: "es" });
-    expect(visitor).toMatchObject({ id: 5, iso_code: "GBP", name: "Libra esterlina", minor_units: 2, reason: "country" });
-    const fromCookies = await findVisitorCurrency(database.db, { cookies: { currency: "KRW", currencyId: "13" }, country: "GB", language: "en" });
+    expect(visitor).toMatchObject({
+      id: 5,
+      iso_code: "GBP",
+      name: "Libra esterlina",
+      minor_units: 2,
+      reason: "country",
+    });
+    const fromCookies = await findVisitorCurrency(database.db, {
+      cookies: { currency: "KRW", currencyId: "13" },
+      country: "GB",
+      language: "en",
+    });
     expect(fromCookies).toMatchObject({ iso_code: "KRW", minor_units: 0, reason: "cookie" });
   });
 });
@@ -77,7 +88,10 @@ describe("exchange rates", () => {
     expect(quote.rates).toHaveLength(16);
     expect(readQuote(JSON.parse(JSON.stringify(quote)))).toEqual(quote);
     const shown = Object.fromEntries(
-      CURRENCY_CODES.map((code) => [code, formatMoney(priceIn(money(25_400, "MXN"), code, quote), currencyRecordOf(code))]),
+      CURRENCY_CODES.map((code) => [
+        code,
+        formatMoney(priceIn(money(25_400, "MXN"), code, quote), currencyRecordOf(code)),
+      ]),
     );
     expect(shown).toEqual({
       USD: "US$13.79",
@@ -109,7 +123,11 @@ describe("exchange rates", () => {
     );
     const [scheduled] = await recordRates(
       database.db,
-      RateUpdateSchema.parse({ source: "banxico-fix", validFrom: "2026-03-11T12:00:00Z", rates: [{ currency: "USD", rate: "0.0560" }] }),
+      RateUpdateSchema.parse({
+        source: "banxico-fix",
+        validFrom: "2026-03-11T12:00:00Z",
+        rates: [{ currency: "USD", rate: "0.0560" }],
+      }),
       NOW,
     );
     expect(await rateRows()).toBe(before + 2);
@@ -138,14 +156,39 @@ describe("exchange rates", () => {
   it("store nothing when any entry of an update is refused", async () => {
     const before = await rateRows();
     const attempts = [
-      { source: "x", rates: [{ currency: "EUR", rate: "0.0470" }, { currency: "XXX", rate: "1" }] },
-      { source: "x", rates: [{ currency: "EUR", rate: "0.0470" }, { currency: "GBP", rate: "0" }] },
-      { source: "x", rates: [{ currency: "EUR", rate: "0.0470" }, { currency: "JPY", rate: "83.2" }] }, // ×10 jump
-      { source: "x", rates: [{ currency: "EUR", rate: "0.0470" }, { currency: "MXN", rate: "1" }] },
+      {
+        source: "x",
+        rates: [
+          { currency: "EUR", rate: "0.0470" },
+          { currency: "XXX", rate: "1" },
+        ],
+      },
+      {
+        source: "x",
+        rates: [
+          { currency: "EUR", rate: "0.0470" },
+          { currency: "GBP", rate: "0" },
+        ],
+      },
+      {
+        source: "x",
+        rates: [
+          { currency: "EUR", rate: "0.0470" },
+          { currency: "JPY", rate: "83.2" },
+        ],
+      }, // ×10 jump
+      {
+        source: "x",
+        rates: [
+          { currency: "EUR", rate: "0.0470" },
+          { currency: "MXN", rate: "1" },
+        ],
+      },
       { source: "x", validFrom: "2026-03-01T00:00:00Z", rates: [{ currency: "EUR", rate: "0.0470" }] },
     ];
     const codes = [];
-    for (const attempt of attempts) codes.push((await refusal(recordRates(database.db, RateUpdateSchema.parse(attempt), NOW))).code);
+    for (const attempt of attempts)
+      codes.push((await refusal(recordRates(database.db, RateUpdateSchema.parse(attempt), NOW))).code);
     expect(codes).toEqual([
       "UNKNOWN_CURRENCY",
       "INVALID_EXCHANGE_RATE",
@@ -158,7 +201,11 @@ describe("exchange rates", () => {
 
   it("judge a scheduled rate against the one it succeeds, not the one in force today", async () => {
     const schedule = (validFrom: string, rate: string) =>
-      recordRates(database.db, RateUpdateSchema.parse({ source: "x", validFrom, rates: [{ currency: "CLP", rate }] }), NOW);
+      recordRates(
+        database.db,
+        RateUpdateSchema.parse({ source: "x", validFrom, rates: [{ currency: "CLP", rate }] }),
+        NOW,
+      );
     await schedule("2026-04-01T00:00:00Z", "30"); // 51.32 → 30: within ÷2
     await schedule("2026-05-01T00:00:00Z", "16"); // 30 → 16: within ÷2, though 51.32 → 16 is not
     expect((await refusal(schedule("2026-06-01T00:00:00Z", "7"))).code).toBe("EXCHANGE_RATE_CHANGE_TOO_LARGE");
@@ -173,14 +220,28 @@ describe("exchange rates", () => {
         () => "no error",
         (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message),
       );
-    expect(await causeOf(database.db.update(exchangeRates).set({ rate: "1" }).where(eq(exchangeRates.currency, "EUR")))).toMatch(/append-only/);
-    expect(await causeOf(database.db.delete(exchangeRates).where(eq(exchangeRates.currency, "EUR")))).toMatch(/append-only/);
-    await expect(database.db.execute(sql`insert into exchange_rates (currency, rate, source, valid_from) values ('EUR', 0, 'x', now())`)).rejects.toThrow();
-    await expect(database.db.execute(sql`insert into exchange_rates (currency, rate, source, valid_from) values ('MXN', 1, 'x', now())`)).rejects.toThrow();
+    expect(
+      await causeOf(database.db.update(exchangeRates).set({ rate: "1" }).where(eq(exchangeRates.currency, "EUR"))),
+    ).toMatch(/append-only/);
+    expect(await causeOf(database.db.delete(exchangeRates).where(eq(exchangeRates.currency, "EUR")))).toMatch(
+      /append-only/,
+    );
+    await expect(
+      database.db.execute(
+        sql`insert into exchange_rates (currency, rate, source, valid_from) values ('EUR', 0, 'x', now())`,
+      ),
+    ).rejects.toThrow();
+    await expect(
+      database.db.execute(
+        sql`insert into exchange_rates (currency, rate, source, valid_from) values ('MXN', 1, 'x', now())`,
+      ),
+    ).rejects.toThrow();
   });
 
   it("cannot price a currency without a rate in force: prices could not be obtained", async () => {
-    expect((await refusal(takeQuote(database.db, ["EUR"], new Date("2024-06-01T00:00:00Z")))).code).toBe("EXCHANGE_RATE_UNAVAILABLE");
+    expect((await refusal(takeQuote(database.db, ["EUR"], new Date("2024-06-01T00:00:00Z")))).code).toBe(
+      "EXCHANGE_RATE_UNAVAILABLE",
+    );
     expect((await takeQuote(database.db, ["MXN"], new Date("2024-06-01T00:00:00Z"))).rates).toEqual([]);
   });
 

@@ -56,7 +56,11 @@ export async function findCurrencies(db: Database, language: Language): Promise<
   return rows.filter((row) => isCurrencyCode(row.isoCode)).map((row) => toCurrency(row, language));
 }
 
-export async function findCurrencyByCode(db: Database, code: CurrencyCode, language: Language): Promise<Currency | null> {
+export async function findCurrencyByCode(
+  db: Database,
+  code: CurrencyCode,
+  language: Language,
+): Promise<Currency | null> {
   const [row] = await db.select().from(currencies).where(eq(currencies.isoCode, code)).limit(1);
   return row ? toCurrency(row, language) : null;
 }
@@ -65,7 +69,11 @@ export async function findCurrencyByCode(db: Database, code: CurrencyCode, langu
  * Writes minor units of a stored amount (a booking's, in the currency it was charged in) the currency's
  * own way, read once for the page; a code this table does not know is written as number and code.
  */
-export async function findAmountFormatter(db: Database, code: string, language: Language): Promise<(amountMinor: number) => string> {
+export async function findAmountFormatter(
+  db: Database,
+  code: string,
+  language: Language,
+): Promise<(amountMinor: number) => string> {
   if (!isCurrencyCode(code)) return (amountMinor) => `${amountMinor} ${code}`;
   const currency = (await findCurrencyByCode(db, code, language)) ?? currencyRecordOf(code);
   return (amountMinor) => formatMoney(money(amountMinor, code), currency);
@@ -84,7 +92,11 @@ export async function findVisitorCurrency(db: Database, input: CurrencyChoiceInp
 }
 
 /** The rate in force at `at` for each currency that has one (all of them, or those asked for). */
-export async function findRatesInForce(db: Database, at: Date, only?: readonly CurrencyCode[]): Promise<ExchangeRate[]> {
+export async function findRatesInForce(
+  db: Database,
+  at: Date,
+  only?: readonly CurrencyCode[],
+): Promise<ExchangeRate[]> {
   const wanted = only?.filter((code) => code !== BASE_CURRENCY);
   if (wanted && wanted.length === 0) return [];
   const rows = await db
@@ -124,7 +136,14 @@ export async function recordRates(db: Database, update: RateUpdate, now: Date): 
     const planned = planRateUpdate(update, inForce, now);
     const inserted = await tx
       .insert(exchangeRates)
-      .values(planned.map((row) => ({ currency: row.currency, rate: row.rate, source: row.source, validFrom: row.validFrom })))
+      .values(
+        planned.map((row) => ({
+          currency: row.currency,
+          rate: row.rate,
+          source: row.source,
+          validFrom: row.validFrom,
+        })),
+      )
       .returning();
     return inserted.map(toRate);
   });

@@ -1,7 +1,16 @@
 import { describe, expect, it, test } from "vitest";
 import { AppError } from "../../lib/errors.ts";
 import { money, parseDecimal, type CurrencyCode, type Decimal } from "../../lib/money.ts";
-import { buildQuote, isLargeChange, planRateUpdate, priceIn, rateInForce, readQuote, RateUpdateSchema, type ExchangeRate } from "./rates.ts";
+import {
+  buildQuote,
+  isLargeChange,
+  planRateUpdate,
+  priceIn,
+  rateInForce,
+  readQuote,
+  RateUpdateSchema,
+  type ExchangeRate,
+} from "./rates.ts";
 
 const NOW = new Date("2026-03-10T12:00:00Z");
 
@@ -42,7 +51,13 @@ describe("a rate update", () => {
 
   it("becomes rows valid from now, rates written in their shortest exact form", () => {
     const rows = planRateUpdate(
-      update({ source: "banxico-fix", rates: [{ currency: "USD", rate: "0.054100" }, { currency: "JPY", rate: "8.3" }] }),
+      update({
+        source: "banxico-fix",
+        rates: [
+          { currency: "USD", rate: "0.054100" },
+          { currency: "JPY", rate: "8.3" },
+        ],
+      }),
       inForce,
       NOW,
     );
@@ -63,7 +78,17 @@ describe("a rate update", () => {
 
   it("refuses unknown currencies with UNKNOWN_CURRENCY, naming the entry", () => {
     const error = refusal(() =>
-      planRateUpdate(update({ source: "x", rates: [{ currency: "USD", rate: "0.05" }, { currency: "BTC", rate: "1" }] }), inForce, NOW),
+      planRateUpdate(
+        update({
+          source: "x",
+          rates: [
+            { currency: "USD", rate: "0.05" },
+            { currency: "BTC", rate: "1" },
+          ],
+        }),
+        inForce,
+        NOW,
+      ),
     );
     expect(error.code).toBe("UNKNOWN_CURRENCY");
     expect(error.issues).toEqual([{ path: "body.rates.1.currency", code: "unknown_currency" }]);
@@ -81,29 +106,58 @@ describe("a rate update", () => {
     ["Infinity", "not_a_decimal"],
     [" 0.05", "not_a_decimal"],
   ])("refuses the rate %j (%s) with INVALID_EXCHANGE_RATE", (value, issue) => {
-    const error = refusal(() => planRateUpdate(update({ source: "x", rates: [{ currency: "GBP", rate: value }] }), inForce, NOW));
+    const error = refusal(() =>
+      planRateUpdate(update({ source: "x", rates: [{ currency: "GBP", rate: value }] }), inForce, NOW),
+    );
     expect(error.code).toBe("INVALID_EXCHANGE_RATE");
     expect(error.status).toBe(422);
     expect(error.issues).toEqual([{ path: "body.rates.0.rate", code: issue }]);
   });
 
   it("refuses a rate for MXN, the base (its rate is 1 by definition), and duplicates", () => {
-    expect(refusal(() => planRateUpdate(update({ source: "x", rates: [{ currency: "MXN", rate: "1" }] }), inForce, NOW)).issues).toEqual([
-      { path: "body.rates.0.currency", code: "base_currency" },
-    ]);
+    expect(
+      refusal(() => planRateUpdate(update({ source: "x", rates: [{ currency: "MXN", rate: "1" }] }), inForce, NOW))
+        .issues,
+    ).toEqual([{ path: "body.rates.0.currency", code: "base_currency" }]);
     const duplicate = refusal(() =>
-      planRateUpdate(update({ source: "x", rates: [{ currency: "EUR", rate: "0.04" }, { currency: "EUR", rate: "0.05" }] }), inForce, NOW),
+      planRateUpdate(
+        update({
+          source: "x",
+          rates: [
+            { currency: "EUR", rate: "0.04" },
+            { currency: "EUR", rate: "0.05" },
+          ],
+        }),
+        inForce,
+        NOW,
+      ),
     );
     expect(duplicate.issues).toEqual([{ path: "body.rates.1.currency", code: "duplicate" }]);
   });
 
   it("refuses back-dating beyond a few minutes of clock skew, and scheduling more than a year ahead", () => {
-    const backDated = update({ source: "x", validFrom: "2026-03-10T11:50:00Z", rates: [{ currency: "EUR", rate: "0.0466" }] });
-    expect(refusal(() => planRateUpdate(backDated, inForce, NOW)).issues).toEqual([{ path: "body.validFrom", code: "in_past" }]);
-    const skewed = update({ source: "x", validFrom: "2026-03-10T11:58:00Z", rates: [{ currency: "EUR", rate: "0.0466" }] });
+    const backDated = update({
+      source: "x",
+      validFrom: "2026-03-10T11:50:00Z",
+      rates: [{ currency: "EUR", rate: "0.0466" }],
+    });
+    expect(refusal(() => planRateUpdate(backDated, inForce, NOW)).issues).toEqual([
+      { path: "body.validFrom", code: "in_past" },
+    ]);
+    const skewed = update({
+      source: "x",
+      validFrom: "2026-03-10T11:58:00Z",
+      rates: [{ currency: "EUR", rate: "0.0466" }],
+    });
     expect(planRateUpdate(skewed, inForce, NOW)).toHaveLength(1);
-    const far = update({ source: "x", validFrom: "2027-04-01T00:00:00Z", rates: [{ currency: "EUR", rate: "0.0466" }] });
-    expect(refusal(() => planRateUpdate(far, inForce, NOW)).issues).toEqual([{ path: "body.validFrom", code: "too_far_ahead" }]);
+    const far = update({
+      source: "x",
+      validFrom: "2027-04-01T00:00:00Z",
+      rates: [{ currency: "EUR", rate: "0.0466" }],
+    });
+    expect(refusal(() => planRateUpdate(far, inForce, NOW)).issues).toEqual([
+      { path: "body.validFrom", code: "too_far_ahead" },
+    ]);
   });
 
   it("refuses a jump beyond ×2 or ÷2 of the rate in force unless told it is intended", () => {
@@ -114,7 +168,9 @@ describe("a rate update", () => {
     const devaluation = update({ source: "x", allowLargeChange: true, rates: [{ currency: "USD", rate: "0.02" }] });
     expect(planRateUpdate(devaluation, inForce, NOW)).toHaveLength(1);
     // A currency with no rate yet has nothing to jump from.
-    expect(planRateUpdate(update({ source: "x", rates: [{ currency: "KRW", rate: "77.9" }] }), inForce, NOW)).toHaveLength(1);
+    expect(
+      planRateUpdate(update({ source: "x", rates: [{ currency: "KRW", rate: "77.9" }] }), inForce, NOW),
+    ).toHaveLength(1);
   });
 
   it("compares jumps exactly at the boundary", () => {
@@ -128,13 +184,24 @@ describe("a rate update", () => {
   it("reports every bad entry at once, unknown currencies first", () => {
     const error = refusal(() =>
       planRateUpdate(
-        update({ source: "x", rates: [{ currency: "EUR", rate: "0" }, { currency: "XAU", rate: "1" }, { currency: "USD", rate: "1" }] }),
+        update({
+          source: "x",
+          rates: [
+            { currency: "EUR", rate: "0" },
+            { currency: "XAU", rate: "1" },
+            { currency: "USD", rate: "1" },
+          ],
+        }),
         inForce,
         NOW,
       ),
     );
     expect(error.code).toBe("UNKNOWN_CURRENCY");
-    expect(error.issues.map((issue) => issue.path)).toEqual(["body.rates.1.currency", "body.rates.0.rate", "body.rates.2.rate"]);
+    expect(error.issues.map((issue) => issue.path)).toEqual([
+      "body.rates.1.currency",
+      "body.rates.0.rate",
+      "body.rates.2.rate",
+    ]);
   });
 
   test.each([
@@ -168,8 +235,12 @@ describe("quotes", () => {
   it("survive storage as JSON and are checked when read back", () => {
     expect(readQuote(JSON.parse(JSON.stringify(quote)))).toEqual(quote);
     expect(readQuote({ ...quote, base: "USD" })).toBeNull();
-    expect(readQuote({ ...quote, rates: [{ currency: "BTC", rate: "1", rateId: 1, validFrom: quote.quotedAt }] })).toBeNull();
-    expect(readQuote({ ...quote, rates: [{ currency: "USD", rate: 0.05, rateId: 1, validFrom: quote.quotedAt }] })).toBeNull();
+    expect(
+      readQuote({ ...quote, rates: [{ currency: "BTC", rate: "1", rateId: 1, validFrom: quote.quotedAt }] }),
+    ).toBeNull();
+    expect(
+      readQuote({ ...quote, rates: [{ currency: "USD", rate: 0.05, rateId: 1, validFrom: quote.quotedAt }] }),
+    ).toBeNull();
     expect(readQuote(null)).toBeNull();
   });
 

@@ -103,8 +103,10 @@ export function planRateUpdate(
   const invalid: ErrorIssue[] = [];
   const tooLarge: ErrorIssue[] = [];
   const validFrom = update.validFrom ? new Date(update.validFrom) : now;
-  if (validFrom.getTime() < now.getTime() - BACKDATE_TOLERANCE_MS) invalid.push({ path: "body.validFrom", code: "in_past" });
-  if (validFrom.getTime() > now.getTime() + MAX_SCHEDULE_AHEAD_MS) invalid.push({ path: "body.validFrom", code: "too_far_ahead" });
+  if (validFrom.getTime() < now.getTime() - BACKDATE_TOLERANCE_MS)
+    invalid.push({ path: "body.validFrom", code: "in_past" });
+  if (validFrom.getTime() > now.getTime() + MAX_SCHEDULE_AHEAD_MS)
+    invalid.push({ path: "body.validFrom", code: "too_far_ahead" });
 
   const seen = new Set<string>();
   const rows: NewExchangeRate[] = [];
@@ -185,7 +187,12 @@ export type Quote = Omit<z.infer<typeof QuoteSchema>, "rates"> & { rates: Quoted
 export function buildQuote(rates: readonly ExchangeRate[], now: Date): Quote {
   const quoted = [...rates]
     .sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0))
-    .map((rate) => ({ currency: rate.currency, rate: rate.rate, rateId: rate.id, validFrom: rate.validFrom.toISOString() }));
+    .map((rate) => ({
+      currency: rate.currency,
+      rate: rate.rate,
+      rateId: rate.id,
+      validFrom: rate.validFrom.toISOString(),
+    }));
   return {
     id: `fx:${quoted.map((rate) => `${rate.currency}@${rate.rateId}`).join(",")}`,
     base: BASE_CURRENCY,
@@ -209,6 +216,7 @@ export function priceIn(amount: Money, currency: CurrencyCode, quote: Quote): Mo
   if (currency === BASE_CURRENCY) return amount;
   const quoted = quote.rates.find((rate) => rate.currency === currency);
   const rate = quoted ? parseDecimal(quoted.rate) : null;
-  if (!rate) throw new AppError("EXCHANGE_RATE_UNAVAILABLE", { message: `quote ${quote.id} has no rate for ${currency}` });
+  if (!rate)
+    throw new AppError("EXCHANGE_RATE_UNAVAILABLE", { message: `quote ${quote.id} has no rate for ${currency}` });
   return convert(amount, currency, rate);
 }

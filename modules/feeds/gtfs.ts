@@ -142,8 +142,13 @@ interface Pattern {
 }
 
 /** The route of a pair of ports, both directions: its id from the two codes in a fixed order. */
-export function routeOf(crossing: GtfsCrossing, ports: ReadonlyMap<number, GtfsPort>): { id: string; first: GtfsPort; second: GtfsPort } {
-  const [first, second] = [ports.get(crossing.fromPortId)!, ports.get(crossing.toPortId)!].sort((a, b) => a.code.localeCompare(b.code));
+export function routeOf(
+  crossing: GtfsCrossing,
+  ports: ReadonlyMap<number, GtfsPort>,
+): { id: string; first: GtfsPort; second: GtfsPort } {
+  const [first, second] = [ports.get(crossing.fromPortId)!, ports.get(crossing.toPortId)!].sort((a, b) =>
+    a.code.localeCompare(b.code),
+  );
   return { id: `${first!.code}--${second!.code}`, first: first!, second: second! };
 }
 
@@ -152,7 +157,8 @@ export function tripIdOf(crossingCode: string, time: string): string {
   return `${crossingCode}-${time.replace(":", "")}`;
 }
 
-const routeName = (route: ReturnType<typeof routeOf>, language: Language) => `${route.first.name[language]} – ${route.second.name[language]}`;
+const routeName = (route: ReturnType<typeof routeOf>, language: Language) =>
+  `${route.first.name[language]} – ${route.second.name[language]}`;
 
 /** A price as GTFS writes it: the currency's ISO 4217 minor units after the point ("254.00"). */
 function priceOf(fare: GtfsFare): string {
@@ -165,7 +171,12 @@ function priceOf(fare: GtfsFare): string {
  * record_id; trips' headsigns by field_value (a headsign is a port's name, so two rows per language
  * cover every trip); the agency's links to the site in that language.
  */
-function translationRows(agency: GtfsAgency, ports: readonly GtfsPort[], routes: readonly ReturnType<typeof routeOf>[], headsigns: ReadonlySet<GtfsPort>): (string | null)[][] {
+function translationRows(
+  agency: GtfsAgency,
+  ports: readonly GtfsPort[],
+  routes: readonly ReturnType<typeof routeOf>[],
+  headsigns: ReadonlySet<GtfsPort>,
+): (string | null)[][] {
   const rows: (string | null)[][] = [];
   for (const language of LANGUAGES) {
     rows.push(["agency", "agency_url", language, agency.url[language], AGENCY_ID, null]);
@@ -174,8 +185,10 @@ function translationRows(agency: GtfsAgency, ports: readonly GtfsPort[], routes:
       rows.push(["stops", "stop_name", language, port.name[language], port.code, null]);
       rows.push(["stops", "stop_desc", language, port.description[language], port.code, null]);
     }
-    for (const route of routes) rows.push(["routes", "route_long_name", language, routeName(route, language), route.id, null]);
-    for (const port of headsigns) rows.push(["trips", "trip_headsign", language, port.name[language], null, port.name[GTFS_LANGUAGE]]);
+    for (const route of routes)
+      rows.push(["routes", "route_long_name", language, routeName(route, language), route.id, null]);
+    for (const port of headsigns)
+      rows.push(["trips", "trip_headsign", language, port.name[language], null, port.name[GTFS_LANGUAGE]]);
   }
   return rows;
 }
@@ -196,7 +209,9 @@ export function buildGtfsFiles(input: GtfsInput): GtfsFile[] {
     pattern.days.push(sailing.serviceDate);
     patterns.set(key, pattern);
   }
-  const ordered = [...patterns.values()].sort((a, b) => a.crossing.code.localeCompare(b.crossing.code) || a.time.localeCompare(b.time));
+  const ordered = [...patterns.values()].sort(
+    (a, b) => a.crossing.code.localeCompare(b.crossing.code) || a.time.localeCompare(b.time),
+  );
 
   // Trips that run on the same days share one service.
   const services = new Map<string, { id: string; calendar: ServiceCalendar }>();
@@ -229,63 +244,134 @@ export function buildGtfsFiles(input: GtfsInput): GtfsFile[] {
     stopTimes.push([tripId, arrives, arrives, to.code, 2, 1, 0]);
   }
 
-  const usedPorts = [...new Set([...usedRoutes.values()].flatMap((route) => [route.first, route.second]))].sort((a, b) => a.code.localeCompare(b.code));
-  const calendarRows = [...services.values()].map(({ id, calendar }) => [id, ...calendar.weekdays.map((runs) => (runs ? 1 : 0)), compact(calendar.start), compact(calendar.end)]);
+  const usedPorts = [...new Set([...usedRoutes.values()].flatMap((route) => [route.first, route.second]))].sort(
+    (a, b) => a.code.localeCompare(b.code),
+  );
+  const calendarRows = [...services.values()].map(({ id, calendar }) => [
+    id,
+    ...calendar.weekdays.map((runs) => (runs ? 1 : 0)),
+    compact(calendar.start),
+    compact(calendar.end),
+  ]);
   const exceptionRows = [...services.values()].flatMap(({ id, calendar }) => [
     ...calendar.added.map((date) => [id, compact(date), 1]),
     ...calendar.removed.map((date) => [id, compact(date), 2]),
   ]);
-  exceptionRows.sort((a, b) => String(a[0]).localeCompare(String(b[0]), "en", { numeric: true }) || String(a[1]).localeCompare(String(b[1])));
+  exceptionRows.sort(
+    (a, b) =>
+      String(a[0]).localeCompare(String(b[0]), "en", { numeric: true }) || String(a[1]).localeCompare(String(b[1])),
+  );
 
   const routes = [...usedRoutes.values()];
-  const fares: GtfsFile[] = input.fare && routes.length > 0
-    ? [
-        {
-          name: "fare_attributes.txt",
-          content: csv(
-            ["fare_id", "price", "currency_type", "payment_method", "transfers", "agency_id"],
-            [[FARE_ID, priceOf(input.fare), input.fare.currency, PAID_BEFORE_BOARDING, 0, AGENCY_ID]],
-          ),
-        },
-        { name: "fare_rules.txt", content: csv(["fare_id", "route_id"], routes.map((route) => [FARE_ID, route.id])) },
-      ]
-    : [];
+  const fares: GtfsFile[] =
+    input.fare && routes.length > 0
+      ? [
+          {
+            name: "fare_attributes.txt",
+            content: csv(
+              ["fare_id", "price", "currency_type", "payment_method", "transfers", "agency_id"],
+              [[FARE_ID, priceOf(input.fare), input.fare.currency, PAID_BEFORE_BOARDING, 0, AGENCY_ID]],
+            ),
+          },
+          {
+            name: "fare_rules.txt",
+            content: csv(
+              ["fare_id", "route_id"],
+              routes.map((route) => [FARE_ID, route.id]),
+            ),
+          },
+        ]
+      : [];
   return [
     {
       name: "agency.txt",
       content: csv(
         ["agency_id", "agency_name", "agency_url", "agency_timezone", "agency_lang", "agency_phone", "agency_fare_url"],
-        [[AGENCY_ID, input.agency.name, input.agency.url[GTFS_LANGUAGE], GTFS_TIME_ZONE, GTFS_LANGUAGE, input.agency.phone, input.agency.fareUrl[GTFS_LANGUAGE]]],
+        [
+          [
+            AGENCY_ID,
+            input.agency.name,
+            input.agency.url[GTFS_LANGUAGE],
+            GTFS_TIME_ZONE,
+            GTFS_LANGUAGE,
+            input.agency.phone,
+            input.agency.fareUrl[GTFS_LANGUAGE],
+          ],
+        ],
       ),
     },
     {
       name: "stops.txt",
       content: csv(
         ["stop_id", "stop_code", "stop_name", "stop_desc", "stop_lat", "stop_lon", "location_type"],
-        usedPorts.map((port) => [port.code, port.code, port.name[GTFS_LANGUAGE], port.description[GTFS_LANGUAGE], port.latitude.toFixed(6), port.longitude.toFixed(6), 0]),
+        usedPorts.map((port) => [
+          port.code,
+          port.code,
+          port.name[GTFS_LANGUAGE],
+          port.description[GTFS_LANGUAGE],
+          port.latitude.toFixed(6),
+          port.longitude.toFixed(6),
+          0,
+        ]),
       ),
     },
     {
       name: "routes.txt",
       content: csv(
-        ["route_id", "agency_id", "route_short_name", "route_long_name", "route_type", "route_color", "route_text_color"],
-        routes.map((route) => [route.id, AGENCY_ID, "", routeName(route, GTFS_LANGUAGE), ROUTE_TYPE_FERRY, "0B6E8F", "FFFFFF"]),
+        [
+          "route_id",
+          "agency_id",
+          "route_short_name",
+          "route_long_name",
+          "route_type",
+          "route_color",
+          "route_text_color",
+        ],
+        routes.map((route) => [
+          route.id,
+          AGENCY_ID,
+          "",
+          routeName(route, GTFS_LANGUAGE),
+          ROUTE_TYPE_FERRY,
+          "0B6E8F",
+          "FFFFFF",
+        ]),
       ),
     },
     { name: "trips.txt", content: csv(["route_id", "service_id", "trip_id", "trip_headsign", "direction_id"], trips) },
     {
       name: "stop_times.txt",
-      content: csv(["trip_id", "arrival_time", "departure_time", "stop_id", "stop_sequence", "pickup_type", "drop_off_type"], stopTimes),
+      content: csv(
+        ["trip_id", "arrival_time", "departure_time", "stop_id", "stop_sequence", "pickup_type", "drop_off_type"],
+        stopTimes,
+      ),
     },
     {
       name: "calendar.txt",
-      content: csv(["service_id", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "start_date", "end_date"], calendarRows),
+      content: csv(
+        [
+          "service_id",
+          "monday",
+          "tuesday",
+          "wednesday",
+          "thursday",
+          "friday",
+          "saturday",
+          "sunday",
+          "start_date",
+          "end_date",
+        ],
+        calendarRows,
+      ),
     },
     { name: "calendar_dates.txt", content: csv(["service_id", "date", "exception_type"], exceptionRows) },
     ...fares,
     {
       name: "translations.txt",
-      content: csv(["table_name", "field_name", "language", "translation", "record_id", "field_value"], translationRows(input.agency, usedPorts, routes, headsigns)),
+      content: csv(
+        ["table_name", "field_name", "language", "translation", "record_id", "field_value"],
+        translationRows(input.agency, usedPorts, routes, headsigns),
+      ),
     },
   ];
 }
@@ -296,7 +382,16 @@ export function feedInfoFile(input: Pick<GtfsInput, "agency" | "from" | "to">, v
     name: "feed_info.txt",
     content: csv(
       ["feed_publisher_name", "feed_publisher_url", "feed_lang", "feed_start_date", "feed_end_date", "feed_version"],
-      [[input.agency.name, input.agency.url[GTFS_LANGUAGE], GTFS_LANGUAGE, compact(input.from), compact(input.to), version]],
+      [
+        [
+          input.agency.name,
+          input.agency.url[GTFS_LANGUAGE],
+          GTFS_LANGUAGE,
+          compact(input.from),
+          compact(input.to),
+          version,
+        ],
+      ],
     ),
   };
 }

@@ -17,4 +17,11 @@ export {
   type GtfsSailing,
   type ServiceCalendar,
 } from "./gtfs.ts";
-export { buildRealtimeFeeds, decodeFeedMessage, encodeFeedMessage, type FeedMessage, type RealtimeFeeds, type RealtimeInput } from "./realtime.ts";
+export {
+  buildRealtimeFeeds,
+  decodeFeedMessage,
+  encodeFeedMessage,
+  type FeedMessage,
+  type RealtimeFeeds,
+  type RealtimeInput,
+} from "./realtime.ts";

@@ -7,7 +7,15 @@ import bindings from "gtfs-realtime-bindings";
 import type { LocalizedText } from "../../lib/db.ts";
 import { LANGUAGES, type Language } from "../../lib/language.ts";
 import { localDateOf, localTimeOf, type ChangedSailing, type ClosureOfSailings } from "../inventory/index.ts";
-import { GTFS_AGENCY_ID, GTFS_TIME_ZONE, gtfsTime, routeOf, tripIdOf, type GtfsCrossing, type GtfsPort } from "./gtfs.ts";
+import {
+  GTFS_AGENCY_ID,
+  GTFS_TIME_ZONE,
+  gtfsTime,
+  routeOf,
+  tripIdOf,
+  type GtfsCrossing,
+  type GtfsPort,
+} from "./gtfs.ts";
 
 const { transit_realtime: rt } = bindings;
 export type FeedMessage = bindings.transit_realtime.IFeedMessage;
@@ -77,9 +85,12 @@ const COPY: Record<
     crossingDay: (f) => `Sin salidas ${f.from} → ${f.to} el ${f.day}`,
     portDay: (f) => `Sin salidas de ferry el ${f.day}`,
     weather: "Cerrado por el clima. Si tienes boletos, te escribimos por correo con tus opciones.",
-    portAuthority: "Cerrado por orden de la capitanía de puerto. Si tienes boletos, te escribimos por correo con tus opciones.",
-    moved: (f) => `Cambio de horario: la salida de las ${f.time} ${f.from} → ${f.to} del ${f.day} sale a las ${f.newTime}`,
-    movedDay: (f) => `Cambio de horario: la salida de las ${f.time} ${f.from} → ${f.to} del ${f.day} sale el ${f.newDay} a las ${f.newTime}`,
+    portAuthority:
+      "Cerrado por orden de la capitanía de puerto. Si tienes boletos, te escribimos por correo con tus opciones.",
+    moved: (f) =>
+      `Cambio de horario: la salida de las ${f.time} ${f.from} → ${f.to} del ${f.day} sale a las ${f.newTime}`,
+    movedDay: (f) =>
+      `Cambio de horario: la salida de las ${f.time} ${f.from} → ${f.to} del ${f.day} sale el ${f.newDay} a las ${f.newTime}`,
     movedDetail: "Tus boletos de esa salida valen para la nueva hora.",
   },
   en: {
@@ -89,7 +100,8 @@ const COPY: Record<
     weather: "Closed because of the weather. If you hold tickets, we have e-mailed you your options.",
     portAuthority: "Closed by order of the port authority. If you hold tickets, we have e-mailed you your options.",
     moved: (f) => `Time change: the ${f.time} sailing ${f.from} → ${f.to} on ${f.day} leaves at ${f.newTime}`,
-    movedDay: (f) => `Time change: the ${f.time} sailing ${f.from} → ${f.to} on ${f.day} leaves on ${f.newDay} at ${f.newTime}`,
+    movedDay: (f) =>
+      `Time change: the ${f.time} sailing ${f.from} → ${f.to} on ${f.day} leaves on ${f.newDay} at ${f.newTime}`,
     movedDetail: "Your tickets for that sailing are valid at the new time.",
   },
   pt: {
@@ -99,7 +111,8 @@ const COPY: Record<
     weather: "Fechado por causa do tempo. Se você tem passagens, enviamos suas opções por e-mail.",
     portAuthority: "Fechado por ordem da capitania dos portos. Se você tem passagens, enviamos suas opções por e-mail.",
     moved: (f) => `Mudança de horário: a saída das ${f.time} ${f.from} → ${f.to} de ${f.day} sai às ${f.newTime}`,
-    movedDay: (f) => `Mudança de horário: a saída das ${f.time} ${f.from} → ${f.to} de ${f.day} sai em ${f.newDay} às ${f.newTime}`,
+    movedDay: (f) =>
+      `Mudança de horário: a saída das ${f.time} ${f.from} → ${f.to} de ${f.day} sai em ${f.newDay} às ${f.newTime}`,
     movedDetail: "Suas passagens dessa saída valem para o novo horário.",
   },
 };
@@ -109,7 +122,11 @@ function translated(text: (language: Language) => string): bindings.transit_real
 }
 
 function header(now: Date): bindings.transit_realtime.IFeedHeader {
-  return { gtfsRealtimeVersion: "2.0", incrementality: rt.FeedHeader.Incrementality.FULL_DATASET, timestamp: seconds(now) };
+  return {
+    gtfsRealtimeVersion: "2.0",
+    incrementality: rt.FeedHeader.Incrementality.FULL_DATASET,
+    timestamp: seconds(now),
+  };
 }
 
 /**
@@ -144,7 +161,10 @@ export function buildRealtimeFeeds(input: RealtimeInput): RealtimeFeeds {
   };
   const current = (facts: SailingFacts | null): facts is SailingFacts =>
     facts !== null && Math.max(facts.arrivesAt.getTime(), facts.plannedArrivesAt.getTime()) > input.now.getTime();
-  const tripOf = (facts: SailingFacts, relationship: bindings.transit_realtime.TripDescriptor.ScheduleRelationship) => ({
+  const tripOf = (
+    facts: SailingFacts,
+    relationship: bindings.transit_realtime.TripDescriptor.ScheduleRelationship,
+  ) => ({
     tripId: facts.tripId,
     routeId: facts.routeId,
     directionId: facts.directionId,
@@ -159,21 +179,28 @@ export function buildRealtimeFeeds(input: RealtimeInput): RealtimeFeeds {
     time: localTimeOf(facts.plannedDepartsAt, GTFS_TIME_ZONE),
     newTime: localTimeOf(facts.departsAt, GTFS_TIME_ZONE),
     newDay:
-      localDateOf(facts.departsAt, GTFS_TIME_ZONE) === localDateOf(facts.plannedDepartsAt, GTFS_TIME_ZONE) ? null : dayOf(facts.departsAt, language),
+      localDateOf(facts.departsAt, GTFS_TIME_ZONE) === localDateOf(facts.plannedDepartsAt, GTFS_TIME_ZONE)
+        ? null
+        : dayOf(facts.departsAt, language),
   });
 
   const tripUpdates: bindings.transit_realtime.IFeedEntity[] = [];
   const alerts: bindings.transit_realtime.IFeedEntity[] = [];
   const closed = new Set<number>();
   for (const closure of input.closures) {
-    const affected = closure.sailings.map((sailing) => ({ sailing, facts: factsOf(sailing) })).filter((item): item is { sailing: ChangedSailing; facts: SailingFacts } => current(item.facts));
+    const affected = closure.sailings
+      .map((sailing) => ({ sailing, facts: factsOf(sailing) }))
+      .filter((item): item is { sailing: ChangedSailing; facts: SailingFacts } => current(item.facts));
     if (affected.length === 0) continue;
     for (const { sailing, facts } of affected) {
       if (closed.has(sailing.id)) continue;
       closed.add(sailing.id);
       tripUpdates.push({
         id: `sailing-${sailing.id}`,
-        tripUpdate: { trip: tripOf(facts, rt.TripDescriptor.ScheduleRelationship.CANCELED), timestamp: seconds(input.now) },
+        tripUpdate: {
+          trip: tripOf(facts, rt.TripDescriptor.ScheduleRelationship.CANCELED),
+          timestamp: seconds(input.now),
+        },
       });
     }
     const first = affected[0]!.facts;
@@ -188,17 +215,28 @@ export function buildRealtimeFeeds(input: RealtimeInput): RealtimeFeeds {
         activePeriod: [
           {
             start: seconds(new Date(Math.min(...affected.map(({ facts }) => facts.plannedDepartsAt.getTime())))),
-            end: seconds(new Date(Math.max(...affected.map(({ facts }) => Math.max(facts.arrivesAt.getTime(), facts.plannedArrivesAt.getTime()))))),
+            end: seconds(
+              new Date(
+                Math.max(
+                  ...affected.map(({ facts }) => Math.max(facts.arrivesAt.getTime(), facts.plannedArrivesAt.getTime())),
+                ),
+              ),
+            ),
           },
         ],
         informedEntity:
           closure.scope === "port_day"
             ? [{ agencyId: GTFS_AGENCY_ID }]
-            : affected.map(({ facts }) => ({ routeId: facts.routeId, trip: { tripId: facts.tripId, startDate: facts.startDate, startTime: facts.startTime } })),
+            : affected.map(({ facts }) => ({
+                routeId: facts.routeId,
+                trip: { tripId: facts.tripId, startDate: facts.startDate, startTime: facts.startTime },
+              })),
         cause: closure.reason === "weather" ? rt.Alert.Cause.WEATHER : rt.Alert.Cause.OTHER_CAUSE,
         effect: rt.Alert.Effect.NO_SERVICE,
         headerText: translated(headline),
-        descriptionText: translated((language) => (closure.reason === "weather" ? COPY[language].weather : COPY[language].portAuthority)),
+        descriptionText: translated((language) =>
+          closure.reason === "weather" ? COPY[language].weather : COPY[language].portAuthority,
+        ),
         url: translated((language) => input.infoUrl[language]),
       },
     });
@@ -223,8 +261,18 @@ export function buildRealtimeFeeds(input: RealtimeInput): RealtimeFeeds {
     alerts.push({
       id: `moved-${sailing.id}`,
       alert: {
-        activePeriod: [{ start: seconds(new Date(Math.min(facts.departsAt.getTime(), facts.plannedDepartsAt.getTime()))), end: seconds(new Date(Math.max(facts.arrivesAt.getTime(), facts.plannedArrivesAt.getTime()))) }],
-        informedEntity: [{ routeId: facts.routeId, trip: { tripId: facts.tripId, startDate: facts.startDate, startTime: facts.startTime } }],
+        activePeriod: [
+          {
+            start: seconds(new Date(Math.min(facts.departsAt.getTime(), facts.plannedDepartsAt.getTime()))),
+            end: seconds(new Date(Math.max(facts.arrivesAt.getTime(), facts.plannedArrivesAt.getTime()))),
+          },
+        ],
+        informedEntity: [
+          {
+            routeId: facts.routeId,
+            trip: { tripId: facts.tripId, startDate: facts.startDate, startTime: facts.startTime },
+          },
+        ],
         cause: rt.Alert.Cause.OTHER_CAUSE,
         effect: rt.Alert.Effect.MODIFIED_SERVICE,
         headerText: translated((language) => {
@@ -236,7 +284,10 @@ export function buildRealtimeFeeds(input: RealtimeInput): RealtimeFeeds {
       },
     });
   }
-  return { tripUpdates: { header: header(input.now), entity: tripUpdates }, alerts: { header: header(input.now), entity: alerts } };
+  return {
+    tripUpdates: { header: header(input.now), entity: tripUpdates },
+    alerts: { header: header(input.now), entity: alerts },
+  };
 }
 
 /** The protobuf bytes of a feed, as served. */

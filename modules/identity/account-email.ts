@@ -78,9 +78,26 @@ const COPY: Record<AccountEmailPurpose, Record<Language, Copy>> = {
   },
 };
 
-export function renderAccountEmail(purpose: AccountEmailPurpose, language: Language, firstName: string, link: string): AccountEmail {
+export function renderAccountEmail(
+  purpose: AccountEmailPurpose,
+  language: Language,
+  firstName: string,
+  link: string,
+): AccountEmail {
   const copy = COPY[purpose][language];
-  const text = [copy.greeting(firstName), "", copy.body, "", `${copy.action}: ${link}`, "", copy.expiry, copy.ignore, "", "Travesía", ""].join("\n");
+  const text = [
+    copy.greeting(firstName),
+    "",
+    copy.body,
+    "",
+    `${copy.action}: ${link}`,
+    "",
+    copy.expiry,
+    copy.ignore,
+    "",
+    "Travesía",
+    "",
+  ].join("\n");
   const html = [
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(copy.subject)}</title></head>`,
     `<body style="margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2933">`,

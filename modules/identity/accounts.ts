@@ -89,9 +89,11 @@ export function profileIssues(input: ProfileInput): ErrorIssue[] {
   for (const field of ["firstName", "lastName"] as const) {
     const value = input[field].trim();
     if (value.length === 0) issues.push({ path: `body.${field}`, code: "required" });
-    else if (value.length > NAME_MAX_LENGTH || hasForbiddenCharacters(value)) issues.push({ path: `body.${field}`, code: "invalid" });
+    else if (value.length > NAME_MAX_LENGTH || hasForbiddenCharacters(value))
+      issues.push({ path: `body.${field}`, code: "invalid" });
   }
-  if (input.countryIso3 !== null && alpha2OfCountry(input.countryIso3) === null) issues.push({ path: "body.countryIso3", code: "invalid" });
+  if (input.countryIso3 !== null && alpha2OfCountry(input.countryIso3) === null)
+    issues.push({ path: "body.countryIso3", code: "invalid" });
   if (input.state !== null && (input.state.trim().length > NAME_MAX_LENGTH || hasForbiddenCharacters(input.state))) {
     issues.push({ path: "body.state", code: "invalid" });
   }
@@ -154,22 +156,44 @@ export async function registerAccount(db: Database, input: RegisterInput, now: D
 }
 
 /** Due at `now` (the use case's clock, not the database's), so a job runner on the same clock sends it. */
-export function enqueueAccountEmail(tx: Executor, userId: string, purpose: AccountEmailPurpose, now: Date): Promise<number | null> {
+export function enqueueAccountEmail(
+  tx: Executor,
+  userId: string,
+  purpose: AccountEmailPurpose,
+  now: Date,
+): Promise<number | null> {
   return enqueueJob(tx, { name: SEND_ACCOUNT_EMAIL, payload: { userId, purpose }, runAt: now });
 }
 
 /** Makes the link's token (stored as its hash) when the mail is sent: called by the mail job. */
-export async function issueAccountToken(db: Executor, userId: string, purpose: AccountEmailPurpose, now: Date): Promise<string> {
+export async function issueAccountToken(
+  db: Executor,
+  userId: string,
+  purpose: AccountEmailPurpose,
+  now: Date,
+): Promise<string> {
   const token = newSecret128() + newSecret128();
   const lifetime = purpose === "confirm_email" ? LIFETIMES.confirmEmailMs : LIFETIMES.resetPasswordMs;
-  await db.insert(userTokens).values({ tokenHash: secretHash(token), userId, purpose, expiresAt: new Date(now.getTime() + lifetime), createdAt: now });
+  await db.insert(userTokens).values({
+    tokenHash: secretHash(token),
+    userId,
+    purpose,
+    expiresAt: new Date(now.getTime() + lifetime),
+    createdAt: now,
+  });
   return token;
 }
 
 type TokenPurpose = (typeof userTokens.$inferSelect)["purpose"];
 
 /** Uses a token once: the user it was for, or the coded reason it cannot be used. */
-async function consumeToken(tx: Executor, token: string, purpose: TokenPurpose, now: Date, expiredCode: "ACCOUNT_TOKEN_EXPIRED" | "LOGIN_TICKET_INVALID"): Promise<string> {
+async function consumeToken(
+  tx: Executor,
+  token: string,
+  purpose: TokenPurpose,
+  now: Date,
+  expiredCode: "ACCOUNT_TOKEN_EXPIRED" | "LOGIN_TICKET_INVALID",
+): Promise<string> {
   const invalid = purpose === "login_ticket" ? "LOGIN_TICKET_INVALID" : "ACCOUNT_TOKEN_INVALID";
   if (!/^[0-9a-f]{32,128}$/.test(token)) throw new AppError(invalid);
   const [row] = await tx
@@ -199,7 +223,11 @@ export async function confirmEmail(db: Database, token: string, now: Date): Prom
 export async function resendConfirmation(db: Database, email: string, now: Date): Promise<void> {
   assertEmail(email);
   await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(users).where(eq(users.emailKey, emailKeyOf(email))).limit(1);
+    const [row] = await tx
+      .select()
+      .from(users)
+      .where(eq(users.emailKey, emailKeyOf(email)))
+      .limit(1);
     if (row && row.active && row.confirmedAt === null) await enqueueAccountEmail(tx, row.id, "confirm_email", now);
   });
 }
@@ -226,7 +254,12 @@ async function lockThrottleRows(tx: Executor, keys: readonly string[]): Promise<
     .insert(loginThrottle)
     .values(sorted.map((key) => ({ key, failures: 0, lastFailureAt: new Date(0), blockedUntil: null })))
     .onConflictDoNothing();
-  const rows = await tx.select().from(loginThrottle).where(inArray(loginThrottle.key, sorted)).orderBy(loginThrottle.key).for("update");
+  const rows = await tx
+    .select()
+    .from(loginThrottle)
+    .where(inArray(loginThrottle.key, sorted))
+    .orderBy(loginThrottle.key)
+    .for("update");
   return keys.map((key) => rows.find((row) => row.key === key) ?? null);
 }
 
@@ -238,11 +271,17 @@ async function lockThrottleRows(tx: Executor, keys: readonly string[]): Promise<
  */
 async function takeLoginTry(db: Database, keys: readonly ThrottleKey[], now: Date): Promise<Date | null> {
   return db.transaction(async (tx) => {
-    const states = await lockThrottleRows(tx, keys.map(({ key }) => key));
+    const states = await lockThrottleRows(
+      tx,
+      keys.map(({ key }) => key),
+    );
     const waits = states.map((state) => throttleWaitUntil(state, now)).filter((until): until is Date => until !== null);
     if (waits.length > 0) return new Date(Math.max(...waits.map((until) => until.getTime())));
     for (const [index, { key, policy }] of keys.entries()) {
-      await tx.update(loginThrottle).set(afterFailure(states[index] ?? null, policy, now)).where(eq(loginThrottle.key, key));
+      await tx
+        .update(loginThrottle)
+        .set(afterFailure(states[index] ?? null, policy, now))
+        .where(eq(loginThrottle.key, key));
     }
     return null;
   });
@@ -264,14 +303,19 @@ async function giveBackLoginTry(db: Database, { key, policy }: ThrottleKey): Pro
  */
 export async function authenticate(db: Database, credentials: Credentials, now: Date): Promise<Account> {
   assertEmail(credentials.email);
-  if (credentials.password.length === 0) throw new AppError("PASSWORD_REQUIRED", { issues: [{ path: "body.password", code: "required" }] });
+  if (credentials.password.length === 0)
+    throw new AppError("PASSWORD_REQUIRED", { issues: [{ path: "body.password", code: "required" }] });
   const account: ThrottleKey = { key: `account:${emailKeyOf(credentials.email)}`, policy: ACCOUNT_THROTTLE };
   const address: ThrottleKey = { key: `ip:${credentials.address}`, policy: ADDRESS_THROTTLE };
   const until = await takeLoginTry(db, [account, address], now);
   if (until) throw new AppError("RATE_LIMITED", { retryAfterSeconds: retryAfterSeconds(until, now) });
   // A password longer than any we accept cannot be right: not worth hashing (and not a way to load us).
   const tooLong = [...credentials.password].length > PASSWORD_MAX_LENGTH;
-  const [row] = await db.select().from(users).where(eq(users.emailKey, emailKeyOf(credentials.email))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.emailKey, emailKeyOf(credentials.email)))
+    .limit(1);
   const matches = !tooLong && (await verifyPassword(row?.passwordHash ?? null, credentials.password));
   if (!row || !matches) throw new AppError("INCORRECT_LOGIN");
   await giveBackLoginTry(db, address);
@@ -286,7 +330,13 @@ export async function authenticate(db: Database, credentials: Credentials, now: 
 /** What POST /login answers: a single-use ticket, good for two minutes, that POST /user-session/ redeems. */
 export async function issueLoginTicket(db: Database, userId: string, now: Date): Promise<string> {
   const ticket = newSecret128() + newSecret128();
-  await db.insert(userTokens).values({ tokenHash: secretHash(ticket), userId, purpose: "login_ticket", expiresAt: new Date(now.getTime() + LIFETIMES.loginTicketMs), createdAt: now });
+  await db.insert(userTokens).values({
+    tokenHash: secretHash(ticket),
+    userId,
+    purpose: "login_ticket",
+    expiresAt: new Date(now.getTime() + LIFETIMES.loginTicketMs),
+    createdAt: now,
+  });
   return ticket;
 }
 
@@ -310,7 +360,10 @@ export interface SessionOptions {
 
 async function insertSession(tx: Executor, account: Account, options: SessionOptions, now: Date): Promise<NewSession> {
   if (options.replacing) {
-    await tx.update(userSessions).set({ revokedAt: now }).where(and(eq(userSessions.idHash, secretHash(options.replacing)), isNull(userSessions.revokedAt)));
+    await tx
+      .update(userSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(userSessions.idHash, secretHash(options.replacing)), isNull(userSessions.revokedAt)));
   }
   const secret = newSecret128() + newSecret128();
   const expiresAt = sessionExpiry(options.remember, now);
@@ -328,17 +381,32 @@ async function insertSession(tx: Executor, account: Account, options: SessionOpt
 }
 
 /** POST /user-session/: trades the login ticket for a new session. */
-export async function redeemLoginTicket(db: Database, ticket: string, options: { remember: boolean; replacing: string | null }, now: Date): Promise<NewSession> {
+export async function redeemLoginTicket(
+  db: Database,
+  ticket: string,
+  options: { remember: boolean; replacing: string | null },
+  now: Date,
+): Promise<NewSession> {
   return db.transaction(async (tx) => {
     const userId = await consumeToken(tx, ticket, "login_ticket", now, "LOGIN_TICKET_INVALID");
     const [row] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!row || !row.active || row.confirmedAt === null) throw new AppError("LOGIN_TICKET_INVALID");
-    return insertSession(tx, accountOf(row), { kind: "regular", viaSocialProvider: false, remember: options.remember, replacing: options.replacing }, now);
+    return insertSession(
+      tx,
+      accountOf(row),
+      { kind: "regular", viaSocialProvider: false, remember: options.remember, replacing: options.replacing },
+      now,
+    );
   });
 }
 
 /** A session for an account the identity provider signed in (the code flow's return page). */
-export async function startSession(db: Database, userId: string, options: SessionOptions, now: Date): Promise<NewSession> {
+export async function startSession(
+  db: Database,
+  userId: string,
+  options: SessionOptions,
+  now: Date,
+): Promise<NewSession> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!row || !row.active) throw new AppError("USER_INACTIVE");
@@ -359,13 +427,26 @@ export async function findSession(db: Database, secret: string, now: Date): Prom
     .select({ user: users, kind: userSessions.kind, viaSocialProvider: userSessions.viaSocialProvider })
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
-    .where(and(eq(userSessions.idHash, secretHash(secret)), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, now), eq(users.active, true)))
+    .where(
+      and(
+        eq(userSessions.idHash, secretHash(secret)),
+        isNull(userSessions.revokedAt),
+        gt(userSessions.expiresAt, now),
+        eq(users.active, true),
+      ),
+    )
     .limit(1);
-  return found ? { account: accountOf(found.user), kind: found.kind, viaSocialProvider: found.viaSocialProvider } : null;
+  return found
+    ? { account: accountOf(found.user), kind: found.kind, viaSocialProvider: found.viaSocialProvider }
+    : null;
 }
 
 /** Ends a session; answers the identity provider's grant behind it, for the caller to revoke. */
-export async function endSession(db: Database, secret: string, now: Date): Promise<{ providerGrantId: string | null } | null> {
+export async function endSession(
+  db: Database,
+  secret: string,
+  now: Date,
+): Promise<{ providerGrantId: string | null } | null> {
   if (!/^[0-9a-f]{64}$/.test(secret)) return null;
   const [row] = await db
     .update(userSessions)
@@ -381,7 +462,11 @@ export async function endSession(db: Database, secret: string, now: Date): Promi
 export async function requestPasswordReset(db: Database, email: string, now: Date): Promise<void> {
   assertEmail(email);
   await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(users).where(eq(users.emailKey, emailKeyOf(email))).limit(1);
+    const [row] = await tx
+      .select()
+      .from(users)
+      .where(eq(users.emailKey, emailKeyOf(email)))
+      .limit(1);
     if (row?.active) await enqueueAccountEmail(tx, row.id, "reset_password", now);
   });
 }
@@ -397,12 +482,22 @@ export async function resetPassword(db: Database, token: string, password: strin
     const userId = await consumeToken(tx, token, "reset_password", now, "ACCOUNT_TOKEN_EXPIRED");
     const [row] = await tx
       .update(users)
-      .set({ passwordHash, confirmedAt: sql`coalesce(${users.confirmedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+      .set({
+        passwordHash,
+        confirmedAt: sql`coalesce(${users.confirmedAt}, ${now.toISOString()}::timestamptz)`,
+        updatedAt: now,
+      })
       .where(eq(users.id, userId))
       .returning();
     if (!row) throw new AppError("ACCOUNT_TOKEN_INVALID");
-    await tx.update(userSessions).set({ revokedAt: now }).where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt)));
-    await tx.update(userTokens).set({ usedAt: now }).where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, "reset_password"), isNull(userTokens.usedAt)));
+    await tx
+      .update(userSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt)));
+    await tx
+      .update(userTokens)
+      .set({ usedAt: now })
+      .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, "reset_password"), isNull(userTokens.usedAt)));
     await tx.delete(loginThrottle).where(eq(loginThrottle.key, `account:${row.emailKey}`));
     return accountOf(row);
   });
@@ -453,7 +548,12 @@ export async function findOrCreateSocialAccount(db: Database, profile: SocialPro
       return accountOf(linked.user);
     }
     if (!isEmailFormat(profile.email)) throw new AppError("INVALID_EMAIL");
-    const [existing] = await tx.select().from(users).where(eq(users.emailKey, emailKeyOf(profile.email))).for("update").limit(1);
+    const [existing] = await tx
+      .select()
+      .from(users)
+      .where(eq(users.emailKey, emailKeyOf(profile.email)))
+      .for("update")
+      .limit(1);
     let row: typeof users.$inferSelect;
     if (existing) {
       if (!profile.emailVerified) throw new AppError("USER_ALREADY_EXISTS");
@@ -480,7 +580,10 @@ export async function findOrCreateSocialAccount(db: Database, profile: SocialPro
         })
         .returning()) as [typeof users.$inferSelect];
     }
-    await tx.insert(socialIdentities).values({ provider: profile.provider, subject: profile.subject, userId: row.id, createdAt: now }).onConflictDoNothing();
+    await tx
+      .insert(socialIdentities)
+      .values({ provider: profile.provider, subject: profile.subject, userId: row.id, createdAt: now })
+      .onConflictDoNothing();
     return accountOf(row);
   });
 }
@@ -494,11 +597,19 @@ export interface LoginState {
   staleRegular: boolean;
 }
 
-export async function findLoginState(db: Database, cookies: { social: string | null; regular: string | null }, now: Date): Promise<LoginState> {
+export async function findLoginState(
+  db: Database,
+  cookies: { social: string | null; regular: string | null },
+  now: Date,
+): Promise<LoginState> {
   const social = cookies.social ? await findSession(db, cookies.social, now) : null;
   if (social) return { session: social, staleSocial: false, staleRegular: false };
   const regular = cookies.regular ? await findSession(db, cookies.regular, now) : null;
-  return { session: regular, staleSocial: cookies.social !== null, staleRegular: cookies.regular !== null && regular === null };
+  return {
+    session: regular,
+    staleSocial: cookies.social !== null,
+    staleRegular: cookies.regular !== null && regular === null,
+  };
 }
 
 // ——— Staff roles (ADR 0036) ———
@@ -521,10 +632,19 @@ export async function setStaffRole(
   role: StaffRole | null,
   now: Date,
 ): Promise<{ account: Account; before: StaffRole | null }> {
-  const [current] = await tx.select().from(users).where(eq(users.emailKey, emailKeyOf(email))).limit(1).for("update");
+  const [current] = await tx
+    .select()
+    .from(users)
+    .where(eq(users.emailKey, emailKeyOf(email)))
+    .limit(1)
+    .for("update");
   if (!current) throw new AppError("NOT_FOUND");
   if (role !== null && current.confirmedAt === null) throw new AppError("USER_NOT_CONFIRMED");
-  const [row] = await tx.update(users).set({ staffRole: role, updatedAt: now }).where(eq(users.id, current.id)).returning();
+  const [row] = await tx
+    .update(users)
+    .set({ staffRole: role, updatedAt: now })
+    .where(eq(users.id, current.id))
+    .returning();
   if (!row) throw new AppError("NOT_FOUND");
   return { account: accountOf(row), before: current.staffRole ?? null };
 }
@@ -532,7 +652,13 @@ export async function setStaffRole(
 /** Every staff account, admins first, then by e-mail. */
 export async function findStaffMembers(db: Database): Promise<StaffMember[]> {
   const rows = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, staffRole: users.staffRole })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      staffRole: users.staffRole,
+    })
     .from(users)
     .where(isNotNull(users.staffRole))
     .orderBy(users.emailKey);

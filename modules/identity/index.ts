@@ -1,4 +1,12 @@
-export { loginThrottle, oidcModels, savedTravellers, socialIdentities, userSessions, userTokens, users } from "./schema.ts";
+export {
+  loginThrottle,
+  oidcModels,
+  savedTravellers,
+  socialIdentities,
+  userSessions,
+  userTokens,
+  users,
+} from "./schema.ts";
 export { findSavedTravellers, saveTravellers, SAVED_TRAVELLERS_MAX } from "./travellers.ts";
 export {
   authenticate,

@@ -6,7 +6,12 @@ import { hash, verify } from "@node-rs/argon2";
  * argon2id, 46 MiB, 2 passes, 1 lane: twice the work of OWASP's first recommendation (46 MiB, 1 pass),
  * about 28 ms a hash on this 2-core machine (ADR 0027 has the measurements and the memory sum).
  */
-export const ARGON2_PARAMETERS = { algorithm: 2 /* Argon2id */, memoryCost: 47_104, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_PARAMETERS = {
+  algorithm: 2 /* Argon2id */,
+  memoryCost: 47_104,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_PARAMETERS);

@@ -35,7 +35,12 @@ export function isEmailFormat(email: string): boolean {
   return trimmed.length > 0 && trimmed.length <= EMAIL_MAX_LENGTH && emailFormat.safeParse(trimmed).success;
 }
 
-export type PasswordProblem = "PASSWORD_REQUIRED" | "PASSWORD_BLANK" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON";
+export type PasswordProblem =
+  | "PASSWORD_REQUIRED"
+  | "PASSWORD_BLANK"
+  | "PASSWORD_TOO_SHORT"
+  | "PASSWORD_TOO_LONG"
+  | "PASSWORD_TOO_COMMON";
 
 /**
  * NIST SP 800-63B: at least 8 characters, at most 128 (so hashing cost stays bounded), not one of the
@@ -75,9 +80,19 @@ export interface ThrottlePolicy {
 }
 
 /** An account: five tries, then 1 s, 2 s, 4 s … capped at 15 minutes; forgotten after a quiet day. */
-export const ACCOUNT_THROTTLE: ThrottlePolicy = { freeFailures: 5, baseDelayMs: 1_000, maxDelayMs: 15 * 60 * 1000, forgetAfterMs: 24 * 60 * 60 * 1000 };
+export const ACCOUNT_THROTTLE: ThrottlePolicy = {
+  freeFailures: 5,
+  baseDelayMs: 1_000,
+  maxDelayMs: 15 * 60 * 1000,
+  forgetAfterMs: 24 * 60 * 60 * 1000,
+};
 /** An address (many people behind one hotel's NAT): thirty tries before any wait. */
-export const ADDRESS_THROTTLE: ThrottlePolicy = { freeFailures: 30, baseDelayMs: 1_000, maxDelayMs: 15 * 60 * 1000, forgetAfterMs: 60 * 60 * 1000 };
+export const ADDRESS_THROTTLE: ThrottlePolicy = {
+  freeFailures: 30,
+  baseDelayMs: 1_000,
+  maxDelayMs: 15 * 60 * 1000,
+  forgetAfterMs: 60 * 60 * 1000,
+};
 
 export interface ThrottleState {
   failures: number;

@@ -4,7 +4,20 @@
 // every app node sees the same state. Secrets are never stored: tokens and session ids are SHA-256.
 import { sql } from "drizzle-orm";
 import type { StaffRole } from "./staff.ts";
-import { boolean, char, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 export const users = pgTable(
   "users",
@@ -88,7 +101,10 @@ export const socialIdentities = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.provider, table.subject] }), index("social_identities_user").on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.provider, table.subject] }),
+    index("social_identities_user").on(table.userId),
+  ],
 );
 
 /** Failed sign-ins per account and per address: back-off, never a permanent lockout. */
@@ -138,5 +154,8 @@ export const savedTravellers = pgTable(
     nameKey: text("name_key").notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
-  (table) => [uniqueIndex("saved_travellers_user_name").on(table.userId, table.nameKey), check("saved_travellers_name_length", sql`char_length(${table.name}) between 1 and 120`)],
+  (table) => [
+    uniqueIndex("saved_travellers_user_name").on(table.userId, table.nameKey),
+    check("saved_travellers_name_length", sql`char_length(${table.name}) between 1 and 120`),
+  ],
 );

@@ -38,7 +38,19 @@ export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
 const GRANTS: Record<StaffRole, ReadonlySet<StaffPermission>> = {
   admin: new Set(STAFF_PERMISSIONS),
-  operator: new Set<StaffPermission>(["timetable", "closures", "pricing", "content", "bookings.read", "bookings.manage", "refunds", "reports", "boarding", "walkup", "audit.read"]),
+  operator: new Set<StaffPermission>([
+    "timetable",
+    "closures",
+    "pricing",
+    "content",
+    "bookings.read",
+    "bookings.manage",
+    "refunds",
+    "reports",
+    "boarding",
+    "walkup",
+    "audit.read",
+  ]),
   agent: new Set<StaffPermission>(["bookings.read", "boarding", "walkup"]),
 };
 

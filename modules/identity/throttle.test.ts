@@ -16,9 +16,15 @@ describe("the login throttle's rules", () => {
 
   it("gives back a try counted in advance: one failure fewer, and no wait once within the free tries", () => {
     const sixth = { failures: 6, lastFailureAt: NOW, blockedUntil: new Date(NOW.getTime() + 1_000) };
-    expect(withoutLastFailure(sixth, ACCOUNT_THROTTLE)).toEqual({ failures: 5, lastFailureAt: NOW, blockedUntil: null });
+    expect(withoutLastFailure(sixth, ACCOUNT_THROTTLE)).toEqual({
+      failures: 5,
+      lastFailureAt: NOW,
+      blockedUntil: null,
+    });
     const seventh = { failures: 7, lastFailureAt: NOW, blockedUntil: new Date(NOW.getTime() + 2_000) };
     expect(withoutLastFailure(seventh, ACCOUNT_THROTTLE)).toEqual({ ...seventh, failures: 6 });
-    expect(withoutLastFailure({ failures: 0, lastFailureAt: new Date(0), blockedUntil: null }, ACCOUNT_THROTTLE).failures).toBe(0);
+    expect(
+      withoutLastFailure({ failures: 0, lastFailureAt: new Date(0), blockedUntil: null }, ACCOUNT_THROTTLE).failures,
+    ).toBe(0);
   });
 });

@@ -14,7 +14,19 @@ afterAll(() => runtime.database.close());
 const db = () => runtime.database.db;
 
 async function account(email: string): Promise<string> {
-  const { userId } = await registerAccount(db(), { email, password: "sal-y-arena-2031", firstName: "Ana", lastName: "Pérez", countryIso3: null, state: null, language: "es" }, NOW);
+  const { userId } = await registerAccount(
+    db(),
+    {
+      email,
+      password: "sal-y-arena-2031",
+      firstName: "Ana",
+      lastName: "Pérez",
+      countryIso3: null,
+      state: null,
+      language: "es",
+    },
+    NOW,
+  );
   return userId;
 }
 
@@ -30,7 +42,10 @@ describe("saved travellers", () => {
 
   it("keeps at most the newest SAVED_TRAVELLERS_MAX", async () => {
     const many = await account("muchos@example.com");
-    const names = Array.from({ length: SAVED_TRAVELLERS_MAX + 5 }, (_, index) => `Viajero ${String(index).padStart(2, "0")}`);
+    const names = Array.from(
+      { length: SAVED_TRAVELLERS_MAX + 5 },
+      (_, index) => `Viajero ${String(index).padStart(2, "0")}`,
+    );
     await saveTravellers(db(), many, names.slice(0, 10), NOW);
     await saveTravellers(db(), many, names.slice(10), new Date(NOW.getTime() + 60_000));
     const kept = await findSavedTravellers(db(), many);

@@ -15,7 +15,12 @@ import {
 const NOW = new Date("2026-12-18T15:00:00Z"); // 10:00 in Cancún
 const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000);
 
-const hold = (quantity: number, expiresInMinutes: number): AllocationLike => ({ quantity, state: "held", expiresAt: minutes(expiresInMinutes), releasedAt: null });
+const hold = (quantity: number, expiresInMinutes: number): AllocationLike => ({
+  quantity,
+  state: "held",
+  expiresAt: minutes(expiresInMinutes),
+  releasedAt: null,
+});
 const sold = (quantity: number): AllocationLike => ({ quantity, state: "sold", expiresAt: null, releasedAt: null });
 
 describe("seats taken and left: sold + blocked + unexpired holds", () => {

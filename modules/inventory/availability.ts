@@ -2,7 +2,14 @@
 // Taken = sold + blocked + holds that have not expired; an expired hold never counts, whether or not
 // a sweep has released it yet. Every person aboard counts, infants included.
 import { AppError } from "../../lib/errors.ts";
-import { OPERATOR_TIME_ZONE, daysBetween, instantOf, localDateOf, type LocalDate, type LocalTime } from "./local-time.ts";
+import {
+  OPERATOR_TIME_ZONE,
+  daysBetween,
+  instantOf,
+  localDateOf,
+  type LocalDate,
+  type LocalTime,
+} from "./local-time.ts";
 
 /** Check-in closes this long before a sailing: be at the pier 30 minutes before. */
 export const CHECK_IN_CUTOFF_MINUTES = 30;
@@ -62,10 +69,17 @@ export function sailingStatus(sailing: SailingState, left: number, now: Date): S
 export type SaleChannel = "web" | "booth";
 
 /** Refuses, with the code the UI translates, to put `quantity` people on a sailing. The cart's holds call it. */
-export function assertCanSellSailing(sailing: SailingState, left: number, quantity: number, now: Date, channel: SaleChannel = "web"): void {
+export function assertCanSellSailing(
+  sailing: SailingState,
+  left: number,
+  quantity: number,
+  now: Date,
+  channel: SaleChannel = "web",
+): void {
   const status = sailingStatus(sailing, left, now);
   if (status === "closed") throw new AppError("SAILING_CLOSED");
-  if (status === "departed" || (status === "check_in_closed" && channel === "web")) throw new AppError("SAILING_DEPARTED");
+  if (status === "departed" || (status === "check_in_closed" && channel === "web"))
+    throw new AppError("SAILING_DEPARTED");
   if (left < quantity) throw new AppError("SAILING_SOLD_OUT");
 }
 
@@ -79,7 +93,12 @@ export interface ActivityDayState {
 }
 
 /** A park or tour day: closed (no hours or a closure), past (its closing time has passed), sold out, or available. */
-export function activityDayStatus(day: ActivityDayState, left: number, now: Date, timeZone: string = OPERATOR_TIME_ZONE): ActivityDayStatus {
+export function activityDayStatus(
+  day: ActivityDayState,
+  left: number,
+  now: Date,
+  timeZone: string = OPERATOR_TIME_ZONE,
+): ActivityDayStatus {
   if (day.closed || day.hours === null) return "closed";
   if (instantOf(day.date, day.hours.closes, timeZone).getTime() <= now.getTime()) return "past";
   if (left <= 0) return "sold_out";

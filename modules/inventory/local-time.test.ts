@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { addDays, daysBetween, instantOf, isLocalDate, isLocalTime, localDateOf, localTimeOf, offsetMinutesAt, weekdayOf } from "./local-time.ts";
+import {
+  addDays,
+  daysBetween,
+  instantOf,
+  isLocalDate,
+  isLocalTime,
+  localDateOf,
+  localTimeOf,
+  offsetMinutesAt,
+  weekdayOf,
+} from "./local-time.ts";
 
 describe("local dates", () => {
   it.each([

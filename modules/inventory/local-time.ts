@@ -43,7 +43,8 @@ export function minutesOf(time: LocalTime): number {
 }
 
 export function timeOfMinutes(minutes: number): LocalTime {
-  if (!Number.isInteger(minutes) || minutes < 0 || minutes >= 24 * 60) throw new RangeError(`not a time of day: ${minutes}`);
+  if (!Number.isInteger(minutes) || minutes < 0 || minutes >= 24 * 60)
+    throw new RangeError(`not a time of day: ${minutes}`);
   return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 }
 

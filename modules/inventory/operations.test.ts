@@ -22,9 +22,23 @@ const TODAY = "2031-03-05";
 
 describe("retiring a vessel", () => {
   it("is held back by the rules in force that sail it, not by ended or switched-off ones", () => {
-    const rules = [rule(1, 7), rule(2, 7, { validUntil: "2031-03-04" }), rule(3, 7, { active: false }), rule(4, 8), rule(5, 7, { validUntil: TODAY })];
+    const rules = [
+      rule(1, 7),
+      rule(2, 7, { validUntil: "2031-03-04" }),
+      rule(3, 7, { active: false }),
+      rule(4, 8),
+      rule(5, 7, { validUntil: TODAY }),
+    ];
     expect(rulesUsingVessel(rules, 7, TODAY).map((item) => item.id)).toEqual([1, 5]);
-    expect(() => assertVesselRetirable(rules, 7, TODAY)).toThrow(expect.objectContaining({ code: "VESSEL_IN_USE", issues: [{ path: "rule.1", code: "in_force" }, { path: "rule.5", code: "in_force" }] }));
+    expect(() => assertVesselRetirable(rules, 7, TODAY)).toThrow(
+      expect.objectContaining({
+        code: "VESSEL_IN_USE",
+        issues: [
+          { path: "rule.1", code: "in_force" },
+          { path: "rule.5", code: "in_force" },
+        ],
+      }),
+    );
     expect(() => assertVesselRetirable(rules, 9, TODAY)).not.toThrow();
   });
 });

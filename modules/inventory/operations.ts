@@ -42,7 +42,12 @@ export async function findTimetableRules(db: Database): Promise<StoredTimetableR
   const rows = await db
     .select()
     .from(timetableRules)
-    .orderBy(asc(timetableRules.crossingId), asc(timetableRules.priority), asc(timetableRules.firstDeparture), asc(timetableRules.id));
+    .orderBy(
+      asc(timetableRules.crossingId),
+      asc(timetableRules.priority),
+      asc(timetableRules.firstDeparture),
+      asc(timetableRules.id),
+    );
   return rows.map(toStoredRule);
 }
 
@@ -60,13 +65,24 @@ export async function lockTimetable(tx: Database): Promise<void> {
 }
 
 export async function insertTimetableRule(tx: Database, input: TimetableRuleInput): Promise<StoredTimetableRule> {
-  const [row] = await tx.insert(timetableRules).values({ ...input, weekdays: [...input.weekdays] }).returning();
+  const [row] = await tx
+    .insert(timetableRules)
+    .values({ ...input, weekdays: [...input.weekdays] })
+    .returning();
   if (!row) throw new Error("timetable rule not stored");
   return toStoredRule(row);
 }
 
-export async function updateTimetableRule(tx: Database, id: number, input: TimetableRuleInput): Promise<StoredTimetableRule> {
-  const [row] = await tx.update(timetableRules).set({ ...input, weekdays: [...input.weekdays] }).where(eq(timetableRules.id, id)).returning();
+export async function updateTimetableRule(
+  tx: Database,
+  id: number,
+  input: TimetableRuleInput,
+): Promise<StoredTimetableRule> {
+  const [row] = await tx
+    .update(timetableRules)
+    .set({ ...input, weekdays: [...input.weekdays] })
+    .where(eq(timetableRules.id, id))
+    .returning();
   if (!row) throw new AppError("NOT_FOUND", { issues: [{ path: "rule.id", code: "unknown_rule" }] });
   return toStoredRule(row);
 }
@@ -91,7 +107,12 @@ export interface CrossingRow {
 
 export async function findCrossingRows(db: Database): Promise<CrossingRow[]> {
   return db
-    .select({ id: crossings.id, code: crossings.code, durationMinutes: crossings.durationMinutes, active: crossings.active })
+    .select({
+      id: crossings.id,
+      code: crossings.code,
+      durationMinutes: crossings.durationMinutes,
+      active: crossings.active,
+    })
     .from(crossings)
     .orderBy(asc(crossings.sortOrder), asc(crossings.id));
 }
@@ -121,23 +142,39 @@ export async function insertVessel(tx: Database, values: Pick<Vessel, "code" | "
   const [taken] = await tx.select({ id: vessels.id }).from(vessels).where(eq(vessels.code, values.code));
   if (taken) throw new AppError("INVALID_REQUEST", { issues: [{ path: "code", code: "taken" }] });
   const [next] = await tx.select({ id: sql<number>`coalesce(max(${vessels.id}), 0)::int + 1` }).from(vessels);
-  const [row] = await tx.insert(vessels).values({ ...values, id: next?.id ?? 1, active: true }).returning();
+  const [row] = await tx
+    .insert(vessels)
+    .values({ ...values, id: next?.id ?? 1, active: true })
+    .returning();
   if (!row) throw new Error("vessel not stored");
   return row;
 }
 
 /** The rules that still make sailings with a vessel from `today` on: what forbids retiring it. */
-export function rulesUsingVessel(rules: readonly StoredTimetableRule[], vesselId: number, today: LocalDate): StoredTimetableRule[] {
-  return rules.filter((rule) => rule.vesselId === vesselId && rule.active && (rule.validUntil === null || rule.validUntil >= today));
+export function rulesUsingVessel(
+  rules: readonly StoredTimetableRule[],
+  vesselId: number,
+  today: LocalDate,
+): StoredTimetableRule[] {
+  return rules.filter(
+    (rule) => rule.vesselId === vesselId && rule.active && (rule.validUntil === null || rule.validUntil >= today),
+  );
 }
 
 /** Refuses to retire a vessel that rules in force still sail, naming each rule. */
 export function assertVesselRetirable(rules: readonly StoredTimetableRule[], vesselId: number, today: LocalDate): void {
   const using = rulesUsingVessel(rules, vesselId, today);
-  if (using.length > 0) throw new AppError("VESSEL_IN_USE", { issues: using.map((rule) => ({ path: `rule.${rule.id}`, code: "in_force" })) });
+  if (using.length > 0)
+    throw new AppError("VESSEL_IN_USE", {
+      issues: using.map((rule) => ({ path: `rule.${rule.id}`, code: "in_force" })),
+    });
 }
 
-export async function updateVessel(tx: Database, id: number, values: Pick<Vessel, "name" | "capacity" | "active">): Promise<Vessel> {
+export async function updateVessel(
+  tx: Database,
+  id: number,
+  values: Pick<Vessel, "name" | "capacity" | "active">,
+): Promise<Vessel> {
   const [row] = await tx.update(vessels).set(values).where(eq(vessels.id, id)).returning();
   if (!row) throw new AppError("NOT_FOUND", { issues: [{ path: "vessel.id", code: "unknown_vessel" }] });
   return row;
@@ -169,7 +206,13 @@ export async function lockFutureSailingsOfVessel(tx: Database, vesselId: number,
   const sailingIds = ids.map((row) => row.id);
   const [rows, counted] = await Promise.all([
     tx
-      .select({ sailingId: sailings.id, serviceDate: sailings.serviceDate, departsAt: sailings.departsAt, capacity: sailings.capacity, byHand: sailings.capacityByHand })
+      .select({
+        sailingId: sailings.id,
+        serviceDate: sailings.serviceDate,
+        departsAt: sailings.departsAt,
+        capacity: sailings.capacity,
+        byHand: sailings.capacityByHand,
+      })
       .from(sailings)
       .where(inArray(sailings.id, sailingIds))
       .orderBy(asc(sailings.departsAt)),
@@ -204,7 +247,11 @@ export function assertCapacityCoversSales(loads: readonly SailingLoad[], capacit
   }
 }
 
-export async function setSailingsCapacity(tx: Database, sailingIds: readonly number[], capacity: number): Promise<number> {
+export async function setSailingsCapacity(
+  tx: Database,
+  sailingIds: readonly number[],
+  capacity: number,
+): Promise<number> {
   if (sailingIds.length === 0) return 0;
   const rows = await tx
     .update(sailings)
@@ -231,7 +278,10 @@ export async function findSailingIdsOfClosure(db: Database, closure: ClosureTarg
       ? eq(sailings.id, closure.sailingId)
       : closure.serviceDate === null
         ? sql`false`
-        : and(eq(sailings.serviceDate, closure.serviceDate), closure.crossingId === null ? undefined : eq(sailings.crossingId, closure.crossingId));
+        : and(
+            eq(sailings.serviceDate, closure.serviceDate),
+            closure.crossingId === null ? undefined : eq(sailings.crossingId, closure.crossingId),
+          );
   const rows = await db
     .select({ id: sailings.id })
     .from(sailings)
@@ -260,7 +310,19 @@ export async function forgetUnsoldSailingsOfRule(tx: Database, ruleId: number, n
   return rows.length;
 }
 
-export async function findClosure(db: Database, id: number): Promise<(ClosureTargetRow & { id: number; reason: "weather" | "port_authority"; note: string | null; createdAt: Date; liftedAt: Date | null }) | null> {
+export async function findClosure(
+  db: Database,
+  id: number,
+): Promise<
+  | (ClosureTargetRow & {
+      id: number;
+      reason: "weather" | "port_authority";
+      note: string | null;
+      createdAt: Date;
+      liftedAt: Date | null;
+    })
+  | null
+> {
   const [row] = await db.select().from(closures).where(eq(closures.id, id));
   return row ?? null;
 }
@@ -300,10 +362,16 @@ export type ClosureFilter = "open" | "lifted" | "all";
  * Closures newest first, a page at a time: in force ("open"), lifted, or both; lifted ones only when
  * their day is not older than `since` (a busy season makes many).
  */
-export async function findRecentClosures(db: Database, since: LocalDate, limit = 100, options: { state?: ClosureFilter; offset?: number } = {}): Promise<ClosureListItem[]> {
+export async function findRecentClosures(
+  db: Database,
+  since: LocalDate,
+  limit = 100,
+  options: { state?: ClosureFilter; offset?: number } = {},
+): Promise<ClosureListItem[]> {
   const state = options.state ?? "all";
   const lifted = sql`${closures.liftedAt} is not null and coalesce(${closures.serviceDate}, ${sailings.serviceDate}) >= ${since}`;
-  const where = state === "open" ? isNull(closures.liftedAt) : state === "lifted" ? lifted : or(isNull(closures.liftedAt), lifted);
+  const where =
+    state === "open" ? isNull(closures.liftedAt) : state === "lifted" ? lifted : or(isNull(closures.liftedAt), lifted);
   return db
     .select({
       ...CLOSURE_COLUMNS,
@@ -330,7 +398,10 @@ export async function isSailingClosed(db: Database, sailingId: number): Promise<
         isNull(closures.activityId),
         or(
           eq(closures.sailingId, sailingId),
-          and(eq(closures.serviceDate, sailings.serviceDate), or(isNull(closures.crossingId), eq(closures.crossingId, sailings.crossingId))),
+          and(
+            eq(closures.serviceDate, sailings.serviceDate),
+            or(isNull(closures.crossingId), eq(closures.crossingId, sailings.crossingId)),
+          ),
         ),
       ),
     )
@@ -397,24 +468,43 @@ export async function findCrossingLeg(db: Database, crossingId: number): Promise
 /** The vessel's sailings within a day either side of `around`, with the piers they leave and reach. */
 export async function findVesselLegs(db: Database, vesselId: number, around: Date): Promise<VesselLeg[]> {
   return db
-    .select({ sailingId: sailings.id, departsAt: sailings.departsAt, durationMinutes: crossings.durationMinutes, from: fromPort.code, to: toPort.code })
+    .select({
+      sailingId: sailings.id,
+      departsAt: sailings.departsAt,
+      durationMinutes: crossings.durationMinutes,
+      from: fromPort.code,
+      to: toPort.code,
+    })
     .from(sailings)
     .innerJoin(crossings, eq(crossings.id, sailings.crossingId))
     .innerJoin(fromPort, eq(fromPort.id, crossings.fromPortId))
     .innerJoin(toPort, eq(toPort.id, crossings.toPortId))
-    .where(and(eq(sailings.vesselId, vesselId), between(sailings.departsAt, new Date(around.getTime() - 86_400_000), new Date(around.getTime() + 86_400_000))));
+    .where(
+      and(
+        eq(sailings.vesselId, vesselId),
+        between(sailings.departsAt, new Date(around.getTime() - 86_400_000), new Date(around.getTime() + 86_400_000)),
+      ),
+    );
 }
 
 export async function insertSailing(tx: Database, values: Omit<SailingRow, "id">): Promise<SailingRow> {
-  const [taken] = await tx.select({ id: sailings.id }).from(sailings).where(and(eq(sailings.crossingId, values.crossingId), eq(sailings.departsAt, values.departsAt)));
-  if (taken) throw new AppError("VESSEL_DOUBLE_BOOKED", { issues: [{ path: `sailing.${taken.id}`, code: "same_departure" }] });
+  const [taken] = await tx
+    .select({ id: sailings.id })
+    .from(sailings)
+    .where(and(eq(sailings.crossingId, values.crossingId), eq(sailings.departsAt, values.departsAt)));
+  if (taken)
+    throw new AppError("VESSEL_DOUBLE_BOOKED", { issues: [{ path: `sailing.${taken.id}`, code: "same_departure" }] });
   const [row] = await tx.insert(sailings).values(values).returning();
   if (!row) throw new Error("sailing not stored");
   const { createdAt: _createdAt, ...rest } = row;
   return rest;
 }
 
-export async function updateSailingRow(tx: Database, id: number, values: Partial<Omit<SailingRow, "id">>): Promise<SailingRow> {
+export async function updateSailingRow(
+  tx: Database,
+  id: number,
+  values: Partial<Omit<SailingRow, "id">>,
+): Promise<SailingRow> {
   const [row] = await tx.update(sailings).set(values).where(eq(sailings.id, id)).returning();
   if (!row) throw new AppError("UNKNOWN_SAILING");
   const { createdAt: _createdAt, ...rest } = row;
@@ -431,18 +521,46 @@ export interface SeatBlock {
 /** The operator's blocks in force on a sailing (charters, groups, crew). */
 export async function findSeatBlocks(db: Database, sailingId: number): Promise<SeatBlock[]> {
   return db
-    .select({ id: seatAllocations.id, quantity: seatAllocations.quantity, reference: seatAllocations.reference, createdAt: seatAllocations.createdAt })
+    .select({
+      id: seatAllocations.id,
+      quantity: seatAllocations.quantity,
+      reference: seatAllocations.reference,
+      createdAt: seatAllocations.createdAt,
+    })
     .from(seatAllocations)
-    .where(and(eq(seatAllocations.sailingId, sailingId), eq(seatAllocations.state, "blocked"), isNull(seatAllocations.releasedAt)))
+    .where(
+      and(
+        eq(seatAllocations.sailingId, sailingId),
+        eq(seatAllocations.state, "blocked"),
+        isNull(seatAllocations.releasedAt),
+      ),
+    )
     .orderBy(asc(seatAllocations.id));
 }
 
-export async function releaseSeatBlock(tx: Database, sailingId: number, blockId: number, now: Date): Promise<SeatBlock | null> {
+export async function releaseSeatBlock(
+  tx: Database,
+  sailingId: number,
+  blockId: number,
+  now: Date,
+): Promise<SeatBlock | null> {
   const [row] = await tx
     .update(seatAllocations)
     .set({ releasedAt: now })
-    .where(and(eq(seatAllocations.id, blockId), eq(seatAllocations.sailingId, sailingId), eq(seatAllocations.state, "blocked"), isNull(seatAllocations.releasedAt)))
-    .returning({ id: seatAllocations.id, quantity: seatAllocations.quantity, reference: seatAllocations.reference, createdAt: seatAllocations.createdAt });
+    .where(
+      and(
+        eq(seatAllocations.id, blockId),
+        eq(seatAllocations.sailingId, sailingId),
+        eq(seatAllocations.state, "blocked"),
+        isNull(seatAllocations.releasedAt),
+      ),
+    )
+    .returning({
+      id: seatAllocations.id,
+      quantity: seatAllocations.quantity,
+      reference: seatAllocations.reference,
+      createdAt: seatAllocations.createdAt,
+    });
   return row ?? null;
 }
 
@@ -453,15 +571,44 @@ export interface SailingByHand {
 }
 
 /** What the console shows beside a day's sailings: the rule that made each, a capacity set by hand, the blocks. */
-export async function findSailingsByHand(db: Database, sailingIds: readonly number[]): Promise<Map<number, SailingByHand>> {
+export async function findSailingsByHand(
+  db: Database,
+  sailingIds: readonly number[],
+): Promise<Map<number, SailingByHand>> {
   if (sailingIds.length === 0) return new Map();
   const [rows, blocks] = await Promise.all([
-    db.select({ id: sailings.id, ruleId: sailings.ruleId, capacityByHand: sailings.capacityByHand }).from(sailings).where(inArray(sailings.id, [...sailingIds])),
     db
-      .select({ sailingId: seatAllocations.sailingId, id: seatAllocations.id, quantity: seatAllocations.quantity, reference: seatAllocations.reference, createdAt: seatAllocations.createdAt })
+      .select({ id: sailings.id, ruleId: sailings.ruleId, capacityByHand: sailings.capacityByHand })
+      .from(sailings)
+      .where(inArray(sailings.id, [...sailingIds])),
+    db
+      .select({
+        sailingId: seatAllocations.sailingId,
+        id: seatAllocations.id,
+        quantity: seatAllocations.quantity,
+        reference: seatAllocations.reference,
+        createdAt: seatAllocations.createdAt,
+      })
       .from(seatAllocations)
-      .where(and(inArray(seatAllocations.sailingId, [...sailingIds]), eq(seatAllocations.state, "blocked"), isNull(seatAllocations.releasedAt)))
+      .where(
+        and(
+          inArray(seatAllocations.sailingId, [...sailingIds]),
+          eq(seatAllocations.state, "blocked"),
+          isNull(seatAllocations.releasedAt),
+        ),
+      )
       .orderBy(asc(seatAllocations.id)),
   ]);
-  return new Map(rows.map((row) => [row.id, { ruleId: row.ruleId, capacityByHand: row.capacityByHand, blocks: blocks.filter((block) => block.sailingId === row.id).map(({ sailingId: _sailingId, ...block }) => block) }]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        ruleId: row.ruleId,
+        capacityByHand: row.capacityByHand,
+        blocks: blocks
+          .filter((block) => block.sailingId === row.id)
+          .map(({ sailingId: _sailingId, ...block }) => block),
+      },
+    ]),
+  );
 }

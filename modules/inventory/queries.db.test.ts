@@ -49,7 +49,14 @@ describe("materializeSailings", () => {
     expect(result).toMatchObject({ planned: 5 * 9 * 2 + 2 * (17 + 18), inserted: 160, removed: 0 });
     expect(await countSailings(MONDAY, SUNDAY)).toBe(160);
     const rules = SEED_TIMETABLE.map((rule) => ({ ...rule, id: rule.id ?? 0 }) as TimetableRule);
-    expect(generateSailings(rules, SEED_VESSELS.map((vessel) => ({ id: vessel.id ?? 0, capacity: vessel.capacity ?? 0 })), MONDAY, SUNDAY)).toHaveLength(160);
+    expect(
+      generateSailings(
+        rules,
+        SEED_VESSELS.map((vessel) => ({ id: vessel.id ?? 0, capacity: vessel.capacity ?? 0 })),
+        MONDAY,
+        SUNDAY,
+      ),
+    ).toHaveLength(160);
   });
 
   it("is idempotent: running it again inserts nothing and changes nothing", async () => {
@@ -61,9 +68,25 @@ describe("materializeSailings", () => {
   it("stores instants in UTC and the operator's service date", async () => {
     const [crossing] = await findCrossings(database.db, "en");
     const day = await findDaySailings(database.db, [crossing!.id], MONDAY, BEFORE);
-    expect(day.map((sailing) => sailing.time)).toEqual(["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00"]);
+    expect(day.map((sailing) => sailing.time)).toEqual([
+      "09:00",
+      "10:00",
+      "11:00",
+      "12:00",
+      "13:00",
+      "14:00",
+      "15:00",
+      "16:00",
+      "17:00",
+    ]);
     expect(day[0]?.departsAt.toISOString()).toBe(`${MONDAY}T14:00:00.000Z`);
-    expect(day[0]).toMatchObject({ arrivalTime: "09:25", capacity: 350, seatsLeft: 350, status: "available", vessel: { name: "Caribe I" } });
+    expect(day[0]).toMatchObject({
+      arrivalTime: "09:25",
+      capacity: 350,
+      seatsLeft: 350,
+      status: "available",
+      vessel: { name: "Caribe I" },
+    });
   });
 
   it("follows a timetable change with prune: stale future sailings go, those with seats allocated stay", async () => {
@@ -73,14 +96,29 @@ describe("materializeSailings", () => {
     const extra = before.find((sailing) => sailing.time === "10:30");
     const kept = before.find((sailing) => sailing.time === "11:30");
     expect(extra && kept).toBeTruthy();
-    await database.db.insert(seatAllocations).values({ sailingId: kept!.id, quantity: 2, state: "sold", reference: "test:booking" });
+    await database.db
+      .insert(seatAllocations)
+      .values({ sailingId: kept!.id, quantity: 2, state: "sold", reference: "test:booking" });
     await database.db.update(timetableRules).set({ active: false }).where(eq(timetableRules.id, 2)); // weekend extras, to Isla
     const result = await materializeSailings(database.db, { from: MONDAY, to: SUNDAY, now: BEFORE, prune: true });
     expect(result.removed).toBe(2 * 8 - 1);
     const after = await findDaySailings(database.db, [crossing!.id], saturday, BEFORE);
-    expect(after.map((sailing) => sailing.time)).toEqual(["09:00", "10:00", "11:00", "11:30", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00"]);
+    expect(after.map((sailing) => sailing.time)).toEqual([
+      "09:00",
+      "10:00",
+      "11:00",
+      "11:30",
+      "12:00",
+      "13:00",
+      "14:00",
+      "15:00",
+      "16:00",
+      "17:00",
+    ]);
     await database.db.update(timetableRules).set({ active: true }).where(eq(timetableRules.id, 2));
-    expect((await materializeSailings(database.db, { from: MONDAY, to: SUNDAY, now: BEFORE })).inserted).toBe(2 * 8 - 1);
+    expect((await materializeSailings(database.db, { from: MONDAY, to: SUNDAY, now: BEFORE })).inserted).toBe(
+      2 * 8 - 1,
+    );
   });
 
   it("switches to the high-season timetable on its dates", async () => {
@@ -109,7 +147,9 @@ describe("closures", () => {
 
     const crossingDay = await closeSales(database.db, { crossingId: toCancun!.id, date: day }, "port_authority");
     view = await findDaySailings(database.db, ids, day, BEFORE);
-    expect(view.filter((sailing) => sailing.crossingId === toCancun!.id).every((sailing) => sailing.status === "closed")).toBe(true);
+    expect(
+      view.filter((sailing) => sailing.crossingId === toCancun!.id).every((sailing) => sailing.status === "closed"),
+    ).toBe(true);
     expect(view.filter((sailing) => sailing.crossingId === toIsla!.id && sailing.status === "closed")).toHaveLength(1);
 
     const port = await closeSales(database.db, { crossingId: null, date: day }, "port_authority");
@@ -117,20 +157,32 @@ describe("closures", () => {
     expect(view.every((sailing) => sailing.status === "closed")).toBe(true);
     // A sailing names its own closure before its day's; a crossing's day before the port's (the older one).
     expect(view.find((sailing) => sailing.id === noon.id)?.closure).toEqual({ id: one.id, reason: "weather" });
-    expect(view.find((sailing) => sailing.crossingId === toIsla!.id && sailing.id !== noon.id)?.closure).toEqual({ id: port.id, reason: "port_authority" });
-    expect(view.find((sailing) => sailing.crossingId === toCancun!.id)?.closure).toEqual({ id: crossingDay.id, reason: "port_authority" });
+    expect(view.find((sailing) => sailing.crossingId === toIsla!.id && sailing.id !== noon.id)?.closure).toEqual({
+      id: port.id,
+      reason: "port_authority",
+    });
+    expect(view.find((sailing) => sailing.crossingId === toCancun!.id)?.closure).toEqual({
+      id: crossingDay.id,
+      reason: "port_authority",
+    });
     expect((await findSailing(database.db, noon.id, BEFORE)).closure).toEqual({ id: one.id, reason: "weather" });
 
     for (const closure of [port, crossingDay, one]) await liftClosure(database.db, closure.id, BEFORE);
     view = await findDaySailings(database.db, ids, day, BEFORE);
     expect(view.every((sailing) => sailing.status === "available")).toBe(true);
     await expect(liftClosure(database.db, one.id, BEFORE)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(closeSales(database.db, { sailingId: 999_999_999 }, "weather")).rejects.toMatchObject({ code: "UNKNOWN_SAILING" });
+    await expect(closeSales(database.db, { sailingId: 999_999_999 }, "weather")).rejects.toMatchObject({
+      code: "UNKNOWN_SAILING",
+    });
   });
 
   it("never accepts a closure with two targets or none (database constraint)", async () => {
     await expect(database.db.execute(sql`insert into closures (reason) values ('weather')`)).rejects.toThrow();
-    await expect(database.db.execute(sql`insert into closures (crossing_id, activity_id, service_date, reason) values (1, 1, ${day}, 'weather')`)).rejects.toThrow();
+    await expect(
+      database.db.execute(
+        sql`insert into closures (crossing_id, activity_id, service_date, reason) values (1, 1, ${day}, 'weather')`,
+      ),
+    ).rejects.toThrow();
   });
 });
 
@@ -146,7 +198,9 @@ describe("availability with holds", () => {
     const insert = (values: Partial<typeof seatAllocations.$inferInsert>) =>
       database.db.transaction(async (tx) => {
         await decideAt(tx, now);
-        await tx.insert(seatAllocations).values({ sailingId: sailing!.id, quantity: 1, state: "sold", reference: "test", ...values });
+        await tx
+          .insert(seatAllocations)
+          .values({ sailingId: sailing!.id, quantity: 1, state: "sold", reference: "test", ...values });
       });
     await insert({ quantity: 300, state: "sold", reference: "booking:A1" });
     await insert({ quantity: 20, state: "blocked", reference: "block:crew" });
@@ -154,7 +208,8 @@ describe("availability with holds", () => {
     await insert({ quantity: 15, state: "held", expiresAt: minutes(-1), reference: "cart:2" });
     await insert({ quantity: 5, state: "held", expiresAt: minutes(15), releasedAt: minutes(-2), reference: "cart:3" });
 
-    const at = async (instant: Date) => (await findDaySailings(database.db, [toIsla!.id], day, instant)).find((item) => item.id === sailing!.id)!;
+    const at = async (instant: Date) =>
+      (await findDaySailings(database.db, [toIsla!.id], day, instant)).find((item) => item.id === sailing!.id)!;
     expect(await at(now)).toMatchObject({ taken: 330, seatsLeft: 20, status: "available" });
     expect(await at(minutes(15))).toMatchObject({ taken: 320, seatsLeft: 30 });
 
@@ -169,14 +224,31 @@ describe("availability with holds", () => {
   it("refuses a hold without an expiry, a sold row with one, and a row with two targets", async () => {
     const [toIsla] = await findCrossings(database.db, "en");
     const [sailing] = await findDaySailings(database.db, [toIsla!.id], day, now);
-    await expect(database.db.insert(seatAllocations).values({ sailingId: sailing!.id, quantity: 1, state: "held", reference: "x" })).rejects.toThrow();
     await expect(
-      database.db.insert(seatAllocations).values({ sailingId: sailing!.id, quantity: 1, state: "sold", expiresAt: now, reference: "x" }),
+      database.db
+        .insert(seatAllocations)
+        .values({ sailingId: sailing!.id, quantity: 1, state: "held", reference: "x" }),
     ).rejects.toThrow();
     await expect(
-      database.db.insert(seatAllocations).values({ sailingId: sailing!.id, activityId: 11, serviceDate: day, quantity: 1, state: "sold", reference: "x" }),
+      database.db
+        .insert(seatAllocations)
+        .values({ sailingId: sailing!.id, quantity: 1, state: "sold", expiresAt: now, reference: "x" }),
     ).rejects.toThrow();
-    await expect(database.db.insert(seatAllocations).values({ sailingId: sailing!.id, quantity: 0, state: "sold", reference: "x" })).rejects.toThrow();
+    await expect(
+      database.db.insert(seatAllocations).values({
+        sailingId: sailing!.id,
+        activityId: 11,
+        serviceDate: day,
+        quantity: 1,
+        state: "sold",
+        reference: "x",
+      }),
+    ).rejects.toThrow();
+    await expect(
+      database.db
+        .insert(seatAllocations)
+        .values({ sailingId: sailing!.id, quantity: 0, state: "sold", reference: "x" }),
+    ).rejects.toThrow();
   });
 
   it("locks a sailing inside a transaction, and refuses an unknown one", async () => {
@@ -185,7 +257,9 @@ describe("availability with holds", () => {
     await database.db.transaction(async (tx) => {
       await lockSailing(tx, sailing!.id);
     });
-    await expect(database.db.transaction((tx) => lockSailing(tx, 999_999_999))).rejects.toMatchObject({ code: "UNKNOWN_SAILING" });
+    await expect(database.db.transaction((tx) => lockSailing(tx, 999_999_999))).rejects.toMatchObject({
+      code: "UNKNOWN_SAILING",
+    });
   });
 });
 
@@ -201,15 +275,30 @@ describe("activity days", () => {
 
     await database.db.insert(seatAllocations).values([
       { activityId: xplor.id, serviceDate: MONDAY, quantity: 2000, state: "sold", reference: "booking:B" },
-      { activityId: xplor.id, serviceDate: MONDAY, quantity: 500, state: "held", expiresAt: new Date(BEFORE.getTime() + 60_000), reference: "cart:9" },
+      {
+        activityId: xplor.id,
+        serviceDate: MONDAY,
+        quantity: 500,
+        state: "held",
+        expiresAt: new Date(BEFORE.getTime() + 60_000),
+        reference: "cart:9",
+      },
     ]);
     expect(await findActivityDay(database.db, xplor, MONDAY, BEFORE)).toMatchObject({ status: "sold_out", left: 0 });
-    expect(await findActivityDay(database.db, xplor, MONDAY, new Date(BEFORE.getTime() + 60_000))).toMatchObject({ status: "available", left: 500 });
+    expect(await findActivityDay(database.db, xplor, MONDAY, new Date(BEFORE.getTime() + 60_000))).toMatchObject({
+      status: "available",
+      left: 500,
+    });
 
     const closure = await closeSales(database.db, { activityId: xplor.id, date: addDays(MONDAY, 1) }, "weather");
-    expect(await findActivityDay(database.db, xplor, addDays(MONDAY, 1), BEFORE)).toMatchObject({ status: "closed", closure: { id: closure.id, reason: "weather" } });
+    expect(await findActivityDay(database.db, xplor, addDays(MONDAY, 1), BEFORE)).toMatchObject({
+      status: "closed",
+      closure: { id: closure.id, reason: "weather" },
+    });
     // A port closure does not close the parks.
     await closeSales(database.db, { crossingId: null, date: addDays(MONDAY, 3) }, "port_authority");
-    expect(await findActivityDay(database.db, xplor, addDays(MONDAY, 3), BEFORE)).toMatchObject({ status: "available" });
+    expect(await findActivityDay(database.db, xplor, addDays(MONDAY, 3), BEFORE)).toMatchObject({
+      status: "available",
+    });
   });
 });

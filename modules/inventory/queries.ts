@@ -4,8 +4,23 @@ import { and, asc, eq, gt, inArray, isNull, lte, gte, sql } from "drizzle-orm";
 import type { Database } from "../../lib/db.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
-import { sailingStatus, seatsLeft, activityDayStatus, type ActivityDayStatus, type SailingStatus } from "./availability.ts";
-import { OPERATOR_TIME_ZONE, addDays, localDateOf, localTimeOf, minutesOf, timeOfMinutes, weekdayOf, type LocalDate } from "./local-time.ts";
+import {
+  sailingStatus,
+  seatsLeft,
+  activityDayStatus,
+  type ActivityDayStatus,
+  type SailingStatus,
+} from "./availability.ts";
+import {
+  OPERATOR_TIME_ZONE,
+  addDays,
+  localDateOf,
+  localTimeOf,
+  minutesOf,
+  timeOfMinutes,
+  weekdayOf,
+  type LocalDate,
+} from "./local-time.ts";
 import { SALE_HORIZON_DAYS, generateSailings, type TimetableRule } from "./timetable.ts";
 import {
   activities,
@@ -50,7 +65,8 @@ export async function findCrossings(db: Database, language: Language): Promise<C
 /** The crossing with that code, or UNKNOWN_CROSSING. */
 export async function findCrossing(db: Database, code: string, language: Language): Promise<Crossing> {
   const crossing = (await findCrossings(db, language)).find((row) => row.code === code);
-  if (!crossing) throw new AppError("UNKNOWN_CROSSING", { issues: [{ path: "query.crossing", code: "unknown_crossing" }] });
+  if (!crossing)
+    throw new AppError("UNKNOWN_CROSSING", { issues: [{ path: "query.crossing", code: "unknown_crossing" }] });
   return crossing;
 }
 
@@ -136,14 +152,22 @@ export async function materializeSailings(
           sql`not exists (select 1 from ${closures} where ${closures.sailingId} = ${sailings.id})`,
         ),
       );
-    const stale = candidates.filter((row) => !keep.has(`${row.crossingId}@${row.departsAt.getTime()}`)).map((row) => row.id);
-    if (stale.length > 0) removed = (await db.delete(sailings).where(inArray(sailings.id, stale)).returning({ id: sailings.id })).length;
+    const stale = candidates
+      .filter((row) => !keep.has(`${row.crossingId}@${row.departsAt.getTime()}`))
+      .map((row) => row.id);
+    if (stale.length > 0)
+      removed = (await db.delete(sailings).where(inArray(sailings.id, stale)).returning({ id: sailings.id })).length;
   }
   return { from: options.from, to: options.to, planned: planned.length, inserted, removed };
 }
 
 /** The rolling window: today (operator's date) and `days` days ahead. Run at start and by the operator. */
-export async function materializeSaleWindow(db: Database, now: Date, days: number = SALE_HORIZON_DAYS, prune = true): Promise<MaterializeResult> {
+export async function materializeSaleWindow(
+  db: Database,
+  now: Date,
+  days: number = SALE_HORIZON_DAYS,
+  prune = true,
+): Promise<MaterializeResult> {
   const from = localDateOf(now, OPERATOR_TIME_ZONE);
   return materializeSailings(db, { from, to: addDays(from, days), now, prune });
 }
@@ -187,7 +211,9 @@ type SailingFilter = { crossingIds: readonly number[]; date: LocalDate } | { sai
 async function readSailings(db: Database, filter: SailingFilter, now: Date): Promise<SailingView[]> {
   if ("crossingIds" in filter && filter.crossingIds.length === 0) return [];
   const where =
-    "sailingId" in filter ? eq(sailings.id, filter.sailingId) : and(inArray(sailings.crossingId, [...filter.crossingIds]), eq(sailings.serviceDate, filter.date));
+    "sailingId" in filter
+      ? eq(sailings.id, filter.sailingId)
+      : and(inArray(sailings.crossingId, [...filter.crossingIds]), eq(sailings.serviceDate, filter.date));
   const rows = await db
     .select({
       id: sailings.id,
@@ -201,7 +227,10 @@ async function readSailings(db: Database, filter: SailingFilter, now: Date): Pro
       taken: sql<number>`coalesce((select sum(${seatAllocations.quantity}) from ${seatAllocations}
         where ${seatAllocations.sailingId} = ${sailings.id} and ${countedAllocation(now)}), 0)::int`,
       // In the same statement as the seats (ADR 0044): the sailing's own closure first, then its day's; the oldest of each.
-      closure: sql<{ id: number; reason: ClosureReason } | null>`(select json_build_object('id', ${closures.id}, 'reason', ${closures.reason})
+      closure: sql<{
+        id: number;
+        reason: ClosureReason;
+      } | null>`(select json_build_object('id', ${closures.id}, 'reason', ${closures.reason})
         from ${closures} where ${closureStopsSailing()} order by (${closures.sailingId} is null), ${closures.id} limit 1)`,
     })
     .from(sailings)
@@ -235,7 +264,12 @@ async function readSailings(db: Database, filter: SailingFilter, now: Date): Pro
  * the sale window whose sailings were never made (a long-running process crossed midnight) is
  * materialized first, so the rolling window keeps itself without a scheduler.
  */
-export async function findDaySailings(db: Database, crossingIds: readonly number[], date: LocalDate, now: Date): Promise<SailingView[]> {
+export async function findDaySailings(
+  db: Database,
+  crossingIds: readonly number[],
+  date: LocalDate,
+  now: Date,
+): Promise<SailingView[]> {
   const found = await readSailings(db, { crossingIds, date }, now);
   const today = localDateOf(now, OPERATOR_TIME_ZONE);
   const missing = crossingIds.filter((id) => !found.some((sailing) => sailing.crossingId === id));
@@ -258,7 +292,11 @@ export async function findSailing(db: Database, sailingId: number, now: Date): P
 export async function lockSailing(tx: Database, sailingId: number): Promise<void> {
   // NO KEY UPDATE serializes buyers without conflicting with the KEY SHARE locks that foreign keys to
   // the sailing take (a cart line or allocation being inserted elsewhere): FOR UPDATE would deadlock there.
-  const rows = await tx.select({ id: sailings.id }).from(sailings).where(eq(sailings.id, sailingId)).for("no key update");
+  const rows = await tx
+    .select({ id: sailings.id })
+    .from(sailings)
+    .where(eq(sailings.id, sailingId))
+    .for("no key update");
   if (rows.length === 0) throw new AppError("UNKNOWN_SAILING");
 }
 
@@ -290,7 +328,12 @@ export interface Closure {
 }
 
 /** Stops sales of a sailing, of a crossing's (or, with crossing null, the port's) day, or of an activity day. */
-export async function closeSales(db: Database, target: ClosureTarget, reason: ClosureReason, note: string | null = null): Promise<Closure> {
+export async function closeSales(
+  db: Database,
+  target: ClosureTarget,
+  reason: ClosureReason,
+  note: string | null = null,
+): Promise<Closure> {
   const values =
     "sailingId" in target
       ? { sailingId: target.sailingId }
@@ -301,7 +344,10 @@ export async function closeSales(db: Database, target: ClosureTarget, reason: Cl
     const [exists] = await db.select({ id: sailings.id }).from(sailings).where(eq(sailings.id, target.sailingId));
     if (!exists) throw new AppError("UNKNOWN_SAILING");
   }
-  const [row] = await db.insert(closures).values({ ...values, reason, note }).returning();
+  const [row] = await db
+    .insert(closures)
+    .values({ ...values, reason, note })
+    .returning();
   if (!row) throw new Error("closure not stored");
   return row;
 }
@@ -357,7 +403,12 @@ export async function findActivities(db: Database, language: Language, ids?: rea
   const hours = await db
     .select()
     .from(activityHours)
-    .where(inArray(activityHours.activityId, rows.map((row) => row.id)))
+    .where(
+      inArray(
+        activityHours.activityId,
+        rows.map((row) => row.id),
+      ),
+    )
     .orderBy(asc(activityHours.id));
   return rows.map((row) => ({
     id: row.id,
@@ -366,7 +417,11 @@ export async function findActivities(db: Database, language: Language, ids?: rea
     dailyCapacity: row.dailyCapacity,
     hours: hours
       .filter((item) => item.activityId === row.id)
-      .map((item) => ({ weekdays: [...item.weekdays].sort(), opens: item.opens.slice(0, 5), closes: item.closes.slice(0, 5) })),
+      .map((item) => ({
+        weekdays: [...item.weekdays].sort(),
+        opens: item.opens.slice(0, 5),
+        closes: item.closes.slice(0, 5),
+      })),
   }));
 }
 
@@ -392,11 +447,18 @@ export interface ActivityDay {
 }
 
 /** An activity's day at `now`: hours, places left and state. */
-export async function findActivityDay(db: Database, activity: Activity, date: LocalDate, now: Date): Promise<ActivityDay> {
+export async function findActivityDay(
+  db: Database,
+  activity: Activity,
+  date: LocalDate,
+  now: Date,
+): Promise<ActivityDay> {
   const [takenRow] = await db
     .select({ taken: sql<number>`coalesce(sum(${seatAllocations.quantity}), 0)::int` })
     .from(seatAllocations)
-    .where(and(eq(seatAllocations.activityId, activity.id), eq(seatAllocations.serviceDate, date), countedAllocation(now)));
+    .where(
+      and(eq(seatAllocations.activityId, activity.id), eq(seatAllocations.serviceDate, date), countedAllocation(now)),
+    );
   const [closure] = await db
     .select({ id: closures.id, reason: closures.reason })
     .from(closures)
@@ -434,9 +496,19 @@ export async function decideAt(tx: Database, now: Date): Promise<void> {
 async function insertAllocation(
   db: Database,
   target: AllocationTarget,
-  values: { quantity: number; state: "held" | "blocked" | "sold"; reference: string; expiresAt: Date | null; now: Date; holder?: string | null },
+  values: {
+    quantity: number;
+    state: "held" | "blocked" | "sold";
+    reference: string;
+    expiresAt: Date | null;
+    now: Date;
+    holder?: string | null;
+  },
 ): Promise<number> {
-  const where = "sailingId" in target ? { sailingId: target.sailingId } : { activityId: target.activityId, serviceDate: target.date };
+  const where =
+    "sailingId" in target
+      ? { sailingId: target.sailingId }
+      : { activityId: target.activityId, serviceDate: target.date };
   const [row] = await db
     .insert(seatAllocations)
     .values({
@@ -453,7 +525,13 @@ async function insertAllocation(
   return row.id;
 }
 
-export async function blockSeats(db: Database, target: AllocationTarget, quantity: number, reference: string, now: Date = new Date()): Promise<number> {
+export async function blockSeats(
+  db: Database,
+  target: AllocationTarget,
+  quantity: number,
+  reference: string,
+  now: Date = new Date(),
+): Promise<number> {
   return insertAllocation(db, target, { quantity, state: "blocked", reference, expiresAt: null, now });
 }
 
@@ -489,14 +567,22 @@ export async function findHeldSeats(
     "sailingId" in target
       ? eq(seatAllocations.sailingId, target.sailingId)
       : and(eq(seatAllocations.activityId, target.activityId), eq(seatAllocations.serviceDate, target.date));
-  const underReferences = by.references.length > 0 ? inArray(seatAllocations.reference, [...by.references]) : sql`false`;
+  const underReferences =
+    by.references.length > 0 ? inArray(seatAllocations.reference, [...by.references]) : sql`false`;
   const [row] = await db
     .select({
       byReferences: sql<number>`coalesce(sum(${seatAllocations.quantity}) filter (where ${underReferences}), 0)::int`,
       byHolder: sql<number>`coalesce(sum(${seatAllocations.quantity}) filter (where ${seatAllocations.holder} = ${by.holder}), 0)::int`,
     })
     .from(seatAllocations)
-    .where(and(where, eq(seatAllocations.state, "held"), isNull(seatAllocations.releasedAt), gt(seatAllocations.expiresAt, now)));
+    .where(
+      and(
+        where,
+        eq(seatAllocations.state, "held"),
+        isNull(seatAllocations.releasedAt),
+        gt(seatAllocations.expiresAt, now),
+      ),
+    );
   return { byReferences: row?.byReferences ?? 0, byHolder: row?.byHolder ?? 0 };
 }
 
@@ -504,7 +590,13 @@ export async function findHeldSeats(
  * Sells seats for good (a ticket). Like a hold, the caller has locked the sailing or activity day and
  * re-checked what is left with the same `now`; the capacity trigger is the last line.
  */
-export async function sellSeats(db: Database, target: AllocationTarget, quantity: number, reference: string, now: Date): Promise<number> {
+export async function sellSeats(
+  db: Database,
+  target: AllocationTarget,
+  quantity: number,
+  reference: string,
+  now: Date,
+): Promise<number> {
   return insertAllocation(db, target, { quantity, state: "sold", reference, expiresAt: null, now });
 }
 
@@ -566,9 +658,15 @@ export async function findTimetableSailings(db: Database, from: LocalDate, to: L
 
 /** When the published timetable last changed: the newest sailing made, closure made or lifted. Null when none. */
 export async function findTimetableChangedAt(db: Database): Promise<Date | null> {
-  const [made] = await db.select({ at: sql<number | null>`extract(epoch from max(${sailings.createdAt}))::float8` }).from(sailings);
+  const [made] = await db
+    .select({ at: sql<number | null>`extract(epoch from max(${sailings.createdAt}))::float8` })
+    .from(sailings);
   const [closed] = await db
-    .select({ at: sql<number | null>`extract(epoch from max(greatest(${closures.createdAt}, coalesce(${closures.liftedAt}, ${closures.createdAt}))))::float8` })
+    .select({
+      at: sql<
+        number | null
+      >`extract(epoch from max(greatest(${closures.createdAt}, coalesce(${closures.liftedAt}, ${closures.createdAt}))))::float8`,
+    })
     .from(closures);
   const instants = [made?.at, closed?.at].flatMap((at) => (at === null || at === undefined ? [] : [Number(at) * 1000]));
   return instants.length > 0 ? new Date(Math.max(...instants)) : null;
@@ -586,7 +684,14 @@ export interface PortPlace {
 /** Every port with its coordinates, named in `language`. */
 export async function findPortPlaces(db: Database, language: Language): Promise<PortPlace[]> {
   const rows = await db.select().from(ports).orderBy(asc(ports.id));
-  return rows.map((row) => ({ id: row.id, code: row.code, name: row.name[language], place: row.place[language], latitude: row.latitude, longitude: row.longitude }));
+  return rows.map((row) => ({
+    id: row.id,
+    code: row.code,
+    name: row.name[language],
+    place: row.place[language],
+    latitude: row.latitude,
+    longitude: row.longitude,
+  }));
 }
 
 /**
@@ -594,7 +699,13 @@ export async function findPortPlaces(db: Database, language: Language): Promise<
  * cancelled by a refund): the sale's rows are released and what stays sold is written again as one
  * row, so the history keeps both. Returns how many seats were freed (never more than were sold there).
  */
-export async function releaseSoldSeats(db: Database, reference: string, target: AllocationTarget, quantity: number, now: Date): Promise<number> {
+export async function releaseSoldSeats(
+  db: Database,
+  reference: string,
+  target: AllocationTarget,
+  quantity: number,
+  now: Date,
+): Promise<number> {
   const where =
     "sailingId" in target
       ? eq(seatAllocations.sailingId, target.sailingId)
@@ -602,7 +713,14 @@ export async function releaseSoldSeats(db: Database, reference: string, target: 
   const released = await db
     .update(seatAllocations)
     .set({ releasedAt: now })
-    .where(and(eq(seatAllocations.reference, reference), eq(seatAllocations.state, "sold"), isNull(seatAllocations.releasedAt), where))
+    .where(
+      and(
+        eq(seatAllocations.reference, reference),
+        eq(seatAllocations.state, "sold"),
+        isNull(seatAllocations.releasedAt),
+        where,
+      ),
+    )
     .returning({ quantity: seatAllocations.quantity });
   const sold = released.reduce((total, row) => total + row.quantity, 0);
   const freed = Math.min(sold, Math.max(0, quantity));

@@ -41,7 +41,11 @@ export async function findMovedSailings(db: Database, from: LocalDate, to: Local
 }
 
 /** Closures in force on sailings of the window, each with the sailings it stops (activities' closures aside). */
-export async function findClosuresOfSailings(db: Database, from: LocalDate, to: LocalDate): Promise<ClosureOfSailings[]> {
+export async function findClosuresOfSailings(
+  db: Database,
+  from: LocalDate,
+  to: LocalDate,
+): Promise<ClosureOfSailings[]> {
   const rows = await db
     .select({
       closureId: closures.id,
@@ -63,17 +67,31 @@ export async function findClosuresOfSailings(db: Database, from: LocalDate, to: 
         ),
       ),
     )
-    .where(and(isNull(closures.liftedAt), isNull(closures.activityId), gte(sailings.serviceDate, from), lte(sailings.serviceDate, to)))
+    .where(
+      and(
+        isNull(closures.liftedAt),
+        isNull(closures.activityId),
+        gte(sailings.serviceDate, from),
+        lte(sailings.serviceDate, to),
+      ),
+    )
     .orderBy(asc(closures.id), asc(sailings.departsAt), asc(sailings.id));
   const byId = new Map<number, ClosureOfSailings>();
   for (const row of rows) {
     let closure = byId.get(row.closureId);
     if (!closure) {
-      const scope = row.closedSailingId !== null ? "sailing" : row.closedCrossingId !== null ? "crossing_day" : "port_day";
+      const scope =
+        row.closedSailingId !== null ? "sailing" : row.closedCrossingId !== null ? "crossing_day" : "port_day";
       closure = { id: row.closureId, reason: row.reason, scope, serviceDate: row.closedDate, sailings: [] };
       byId.set(row.closureId, closure);
     }
-    closure.sailings.push({ id: row.id, crossingId: row.crossingId, serviceDate: row.serviceDate, departsAt: row.departsAt, plannedDepartsAt: row.plannedDepartsAt });
+    closure.sailings.push({
+      id: row.id,
+      crossingId: row.crossingId,
+      serviceDate: row.serviceDate,
+      departsAt: row.departsAt,
+      plannedDepartsAt: row.plannedDepartsAt,
+    });
   }
   return [...byId.values()];
 }

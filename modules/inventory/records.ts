@@ -48,17 +48,24 @@ export function portIssues(input: PortInput): ErrorIssue[] {
     if (name.length === 0 || name.length > 80) issues.push({ path: `name.${language}`, code: "required" });
     if (input.place[language].trim().length > 160) issues.push({ path: `place.${language}`, code: "too_long" });
   }
-  if ((input.latitude === null) !== (input.longitude === null)) issues.push({ path: "latitude", code: "both_or_neither" });
-  if (input.latitude !== null && !(Number.isFinite(input.latitude) && Math.abs(input.latitude) <= 90)) issues.push({ path: "latitude", code: "out_of_range" });
-  if (input.longitude !== null && !(Number.isFinite(input.longitude) && Math.abs(input.longitude) <= 180)) issues.push({ path: "longitude", code: "out_of_range" });
+  if ((input.latitude === null) !== (input.longitude === null))
+    issues.push({ path: "latitude", code: "both_or_neither" });
+  if (input.latitude !== null && !(Number.isFinite(input.latitude) && Math.abs(input.latitude) <= 90))
+    issues.push({ path: "latitude", code: "out_of_range" });
+  if (input.longitude !== null && !(Number.isFinite(input.longitude) && Math.abs(input.longitude) <= 180))
+    issues.push({ path: "longitude", code: "out_of_range" });
   return issues;
 }
 
 /** What is wrong with a crossing's changeable fields. */
 export function crossingIssues(input: Pick<CrossingRecord, "durationMinutes" | "sortOrder">): ErrorIssue[] {
   return [
-    ...(Number.isInteger(input.durationMinutes) && input.durationMinutes >= 1 && input.durationMinutes <= 600 ? [] : [{ path: "durationMinutes", code: "between_1_and_600" }]),
-    ...(Number.isInteger(input.sortOrder) && Math.abs(input.sortOrder) <= 1000 ? [] : [{ path: "sortOrder", code: "out_of_range" }]),
+    ...(Number.isInteger(input.durationMinutes) && input.durationMinutes >= 1 && input.durationMinutes <= 600
+      ? []
+      : [{ path: "durationMinutes", code: "between_1_and_600" }]),
+    ...(Number.isInteger(input.sortOrder) && Math.abs(input.sortOrder) <= 1000
+      ? []
+      : [{ path: "sortOrder", code: "out_of_range" }]),
   ];
 }
 
@@ -70,12 +77,21 @@ export function crossingsUsingPort(all: readonly CrossingRecord[], portId: numbe
 /** Refuses to retire a port a crossing in service still uses, naming each crossing. */
 export function assertPortRetirable(all: readonly CrossingRecord[], portId: number): void {
   const using = crossingsUsingPort(all, portId);
-  if (using.length > 0) throw new AppError("RECORD_IN_USE", { issues: using.map((crossing) => ({ path: `crossing.${crossing.code}`, code: "in_service" })) });
+  if (using.length > 0)
+    throw new AppError("RECORD_IN_USE", {
+      issues: using.map((crossing) => ({ path: `crossing.${crossing.code}`, code: "in_service" })),
+    });
 }
 
 /** The rules that still make sailings on a crossing from `today` on. */
-export function rulesUsingCrossing(rules: readonly StoredTimetableRule[], crossingId: number, today: LocalDate): StoredTimetableRule[] {
-  return rules.filter((rule) => rule.crossingId === crossingId && rule.active && (rule.validUntil === null || rule.validUntil >= today));
+export function rulesUsingCrossing(
+  rules: readonly StoredTimetableRule[],
+  crossingId: number,
+  today: LocalDate,
+): StoredTimetableRule[] {
+  return rules.filter(
+    (rule) => rule.crossingId === crossingId && rule.active && (rule.validUntil === null || rule.validUntil >= today),
+  );
 }
 
 export async function findPortRecords(db: Database): Promise<PortRecord[]> {
@@ -97,13 +113,21 @@ export async function findCrossingRecords(db: Database): Promise<CrossingRecord[
     .orderBy(asc(crossings.sortOrder), asc(crossings.id));
 }
 
-export async function findPortRecord(db: Database, id: number, options: { lock?: boolean } = {}): Promise<PortRecord | null> {
+export async function findPortRecord(
+  db: Database,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<PortRecord | null> {
   const query = db.select().from(ports).where(eq(ports.id, id));
   const [row] = options.lock ? await query.for("update") : await query;
   return row ?? null;
 }
 
-export async function findCrossingRecord(db: Database, id: number, options: { lock?: boolean } = {}): Promise<CrossingRecord | null> {
+export async function findCrossingRecord(
+  db: Database,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<CrossingRecord | null> {
   const query = db.select().from(crossings).where(eq(crossings.id, id));
   const [row] = options.lock ? await query.for("update") : await query;
   return row ?? null;
@@ -122,7 +146,11 @@ export async function insertPort(tx: Database, code: string, input: PortInput): 
   return row;
 }
 
-export async function updatePort(tx: Database, id: number, values: PortInput & { active: boolean }): Promise<PortRecord> {
+export async function updatePort(
+  tx: Database,
+  id: number,
+  values: PortInput & { active: boolean },
+): Promise<PortRecord> {
   const [row] = await tx.update(ports).set(values).where(eq(ports.id, id)).returning();
   if (!row) throw new AppError("NOT_FOUND", { issues: [{ path: "port.id", code: "unknown_port" }] });
   return row;
@@ -136,7 +164,8 @@ export async function insertCrossing(tx: Database, values: Omit<CrossingRecord, 
     .select({ code: crossings.code })
     .from(crossings)
     .where(and(eq(crossings.fromPortId, values.fromPortId), eq(crossings.toPortId, values.toPortId)));
-  if (samePair) throw new AppError("INVALID_REQUEST", { issues: [{ path: `crossing.${samePair.code}`, code: "same_ports" }] });
+  if (samePair)
+    throw new AppError("INVALID_REQUEST", { issues: [{ path: `crossing.${samePair.code}`, code: "same_ports" }] });
   const [next] = await tx.select({ id: sql<number>`coalesce(max(${crossings.id}), 0)::int + 1` }).from(crossings);
   const [row] = await tx
     .insert(crossings)
@@ -153,7 +182,11 @@ export async function updateCrossing(tx: Database, id: number, values: CrossingC
 }
 
 /** The crossing's sailings not yet departed with seats sold, blocked or held at `now`, and how many. */
-export async function findTakenFutureSailingsOfCrossing(db: Database, crossingId: number, now: Date): Promise<{ sailingId: number; taken: number }[]> {
+export async function findTakenFutureSailingsOfCrossing(
+  db: Database,
+  crossingId: number,
+  now: Date,
+): Promise<{ sailingId: number; taken: number }[]> {
   const future = await db
     .select({ id: sailings.id })
     .from(sailings)
@@ -174,5 +207,7 @@ export async function findTakenFutureSailingsOfCrossing(db: Database, crossingId
     )
     .groupBy(seatAllocations.sailingId)
     .orderBy(asc(seatAllocations.sailingId));
-  return rows.flatMap((row) => (row.sailingId !== null && row.taken > 0 ? [{ sailingId: row.sailingId, taken: row.taken }] : []));
+  return rows.flatMap((row) =>
+    row.sailingId !== null && row.taken > 0 ? [{ sailingId: row.sailingId, taken: row.taken }] : [],
+  );
 }

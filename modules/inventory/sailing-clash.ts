@@ -16,7 +16,8 @@ export interface VesselLeg {
   to: string;
 }
 
-const busyUntil = (leg: VesselLeg) => leg.departsAt.getTime() + (leg.durationMinutes + VESSEL_TURNAROUND_MINUTES) * 60_000;
+const busyUntil = (leg: VesselLeg) =>
+  leg.departsAt.getTime() + (leg.durationMinutes + VESSEL_TURNAROUND_MINUTES) * 60_000;
 const whenOf = (leg: VesselLeg) => `${localDateOf(leg.departsAt)}T${localTimeOf(leg.departsAt)}`;
 
 /**
@@ -26,15 +27,19 @@ const whenOf = (leg: VesselLeg) => `${localDateOf(leg.departsAt)}T${localTimeOf(
  * from another pier than this one arrives at).
  */
 export function findSailingClashes(candidate: VesselLeg, others: readonly VesselLeg[]): ErrorIssue[] {
-  const rest = others.filter((leg) => leg.sailingId !== candidate.sailingId).sort((a, b) => a.departsAt.getTime() - b.departsAt.getTime());
+  const rest = others
+    .filter((leg) => leg.sailingId !== candidate.sailingId)
+    .sort((a, b) => a.departsAt.getTime() - b.departsAt.getTime());
   const start = candidate.departsAt.getTime();
   const issues: ErrorIssue[] = rest
     .filter((leg) => leg.departsAt.getTime() < busyUntil(candidate) && start < busyUntil(leg))
     .map((leg) => ({ path: `sailing.${leg.sailingId}`, code: `vessel_busy:${whenOf(leg)}` }));
   const previous = rest.filter((leg) => leg.departsAt.getTime() < start).at(-1);
   const next = rest.find((leg) => leg.departsAt.getTime() > start);
-  if (previous && previous.to !== candidate.from) issues.push({ path: `sailing.${previous.sailingId}`, code: `at_pier:${previous.to}:${whenOf(previous)}` });
-  if (next && next.from !== candidate.to) issues.push({ path: `sailing.${next.sailingId}`, code: `next_from:${next.from}:${whenOf(next)}` });
+  if (previous && previous.to !== candidate.from)
+    issues.push({ path: `sailing.${previous.sailingId}`, code: `at_pier:${previous.to}:${whenOf(previous)}` });
+  if (next && next.from !== candidate.to)
+    issues.push({ path: `sailing.${next.sailingId}`, code: `next_from:${next.from}:${whenOf(next)}` });
   return issues;
 }
 

@@ -99,13 +99,19 @@ export const timetableRules = pgTable(
     note: text("note"),
   },
   (table) => [
-    check("timetable_rules_weekdays", sql`cardinality(${table.weekdays}) > 0 and ${table.weekdays} <@ array[1,2,3,4,5,6,7]::smallint[]`),
+    check(
+      "timetable_rules_weekdays",
+      sql`cardinality(${table.weekdays}) > 0 and ${table.weekdays} <@ array[1,2,3,4,5,6,7]::smallint[]`,
+    ),
     check("timetable_rules_season_pair", sql`(${table.seasonStart} is null) = (${table.seasonEnd} is null)`),
     check(
       "timetable_rules_season_format",
       sql`${table.seasonStart} is null or (${table.seasonStart} ~ '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' and ${table.seasonEnd} ~ '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$')`,
     ),
-    check("timetable_rules_validity", sql`${table.validFrom} is null or ${table.validUntil} is null or ${table.validFrom} <= ${table.validUntil}`),
+    check(
+      "timetable_rules_validity",
+      sql`${table.validFrom} is null or ${table.validUntil} is null or ${table.validFrom} <= ${table.validUntil}`,
+    ),
     check("timetable_rules_times", sql`${table.firstDeparture} <= ${table.lastDeparture}`),
     check("timetable_rules_interval", sql`${table.intervalMinutes} between 5 and 720`),
   ],
@@ -175,7 +181,10 @@ export const activityHours = pgTable(
   },
   (table) => [
     index("activity_hours_activity_idx").on(table.activityId),
-    check("activity_hours_weekdays", sql`cardinality(${table.weekdays}) > 0 and ${table.weekdays} <@ array[1,2,3,4,5,6,7]::smallint[]`),
+    check(
+      "activity_hours_weekdays",
+      sql`cardinality(${table.weekdays}) > 0 and ${table.weekdays} <@ array[1,2,3,4,5,6,7]::smallint[]`,
+    ),
     check("activity_hours_times", sql`${table.opens} < ${table.closes}`),
   ],
 );
@@ -240,7 +249,9 @@ export const seatAllocations = pgTable(
   },
   (table) => [
     index("seat_allocations_sailing_idx").on(table.sailingId).where(sql`${table.releasedAt} is null`),
-    index("seat_allocations_activity_day_idx").on(table.activityId, table.serviceDate).where(sql`${table.releasedAt} is null`),
+    index("seat_allocations_activity_day_idx")
+      .on(table.activityId, table.serviceDate)
+      .where(sql`${table.releasedAt} is null`),
     index("seat_allocations_reference_idx").on(table.reference),
     check("seat_allocations_quantity", sql`${table.quantity} > 0`),
     check(

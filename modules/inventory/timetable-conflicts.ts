@@ -29,7 +29,14 @@ export type TimetableClash =
    * The candidate's vessel is still at sea or turning around when another departure of the same
    * vessel is due (`otherRuleId` is the candidate's own id when its departures come too close).
    */
-  | { kind: "vessel_busy"; otherRuleId: number; vesselId: number; date: LocalDate; time: LocalTime; otherTime: LocalTime };
+  | {
+      kind: "vessel_busy";
+      otherRuleId: number;
+      vesselId: number;
+      date: LocalDate;
+      time: LocalTime;
+      otherTime: LocalTime;
+    };
 
 interface Occupation {
   ruleId: number;
@@ -40,7 +47,8 @@ interface Occupation {
 function winnersOn(rules: readonly TimetableRule[], date: LocalDate): TimetableRule[] {
   const applicable = rules.filter((rule) => appliesOn(rule, date));
   const top = new Map<number, number>();
-  for (const rule of applicable) top.set(rule.crossingId, Math.max(top.get(rule.crossingId) ?? rule.priority, rule.priority));
+  for (const rule of applicable)
+    top.set(rule.crossingId, Math.max(top.get(rule.crossingId) ?? rule.priority, rule.priority));
   return applicable.filter((rule) => rule.priority === top.get(rule.crossingId));
 }
 
@@ -79,13 +87,30 @@ export function findTimetableClashes(
       if (found.has(key)) continue;
       const otherTimes = new Set(timesOf.get(other.id) ?? []);
       const shared = candidateTimes.find((time) => otherTimes.has(time));
-      if (shared !== undefined) found.set(key, { kind: "same_departure", otherRuleId: other.id, crossingId: candidate.crossingId, date, time: shared });
+      if (shared !== undefined)
+        found.set(key, {
+          kind: "same_departure",
+          otherRuleId: other.id,
+          crossingId: candidate.crossingId,
+          date,
+          time: shared,
+        });
     }
 
-    const mine: Occupation[] = candidateTimes.map((time) => ({ ruleId: candidate.id, start: minutesOf(time), end: minutesOf(time) + busyFor(candidate) }));
+    const mine: Occupation[] = candidateTimes.map((time) => ({
+      ruleId: candidate.id,
+      start: minutesOf(time),
+      end: minutesOf(time) + busyFor(candidate),
+    }));
     const theirs: Occupation[] = winners
       .filter((rule) => rule.id !== candidate.id && rule.vesselId === candidate.vesselId)
-      .flatMap((rule) => (timesOf.get(rule.id) ?? []).map((time) => ({ ruleId: rule.id, start: minutesOf(time), end: minutesOf(time) + busyFor(rule) })));
+      .flatMap((rule) =>
+        (timesOf.get(rule.id) ?? []).map((time) => ({
+          ruleId: rule.id,
+          start: minutesOf(time),
+          end: minutesOf(time) + busyFor(rule),
+        })),
+      );
     // The candidate's own departures against each other (an interval shorter than a crossing), then against the others'.
     const pairs: [Occupation, Occupation][] = [];
     for (let index = 1; index < mine.length; index += 1) pairs.push([mine[index - 1]!, mine[index]!]);

@@ -48,11 +48,13 @@ export function readTimetableRuleInput(raw: RawTimetableRule): TimetableRuleInpu
 
   const weekdayValues = Array.isArray(raw.weekdays) ? raw.weekdays : blank(raw.weekdays) ? [] : [raw.weekdays];
   const weekdays = [...new Set(weekdayValues.map(integerOf))].filter((day): day is number => day !== null);
-  if (weekdays.length === 0 || weekdays.length !== weekdayValues.length || weekdays.some((day) => day < 1 || day > 7)) bad("weekdays", "one_to_seven");
+  if (weekdays.length === 0 || weekdays.length !== weekdayValues.length || weekdays.some((day) => day < 1 || day > 7))
+    bad("weekdays", "one_to_seven");
 
   const seasonStart = text(raw.seasonStart);
   const seasonEnd = text(raw.seasonEnd);
-  if ((seasonStart === null) !== (seasonEnd === null)) bad(seasonStart === null ? "seasonStart" : "seasonEnd", "both_or_neither");
+  if ((seasonStart === null) !== (seasonEnd === null))
+    bad(seasonStart === null ? "seasonStart" : "seasonEnd", "both_or_neither");
   if (seasonStart !== null && !MONTH_DAY.test(seasonStart)) bad("seasonStart", "month_day");
   if (seasonEnd !== null && !MONTH_DAY.test(seasonEnd)) bad("seasonEnd", "month_day");
 
@@ -60,18 +62,32 @@ export function readTimetableRuleInput(raw: RawTimetableRule): TimetableRuleInpu
   const validUntil = text(raw.validUntil);
   if (validFrom !== null && !isLocalDate(validFrom)) bad("validFrom", "invalid_date");
   if (validUntil !== null && !isLocalDate(validUntil)) bad("validUntil", "invalid_date");
-  if (validFrom !== null && validUntil !== null && isLocalDate(validFrom) && isLocalDate(validUntil) && validFrom > validUntil) bad("validUntil", "before_valid_from");
+  if (
+    validFrom !== null &&
+    validUntil !== null &&
+    isLocalDate(validFrom) &&
+    isLocalDate(validUntil) &&
+    validFrom > validUntil
+  )
+    bad("validUntil", "before_valid_from");
 
   const firstDeparture = text(raw.firstDeparture);
   const lastDeparture = text(raw.lastDeparture);
   if (firstDeparture === null || !isLocalTime(firstDeparture)) bad("firstDeparture", "time");
   if (lastDeparture === null || !isLocalTime(lastDeparture)) bad("lastDeparture", "time");
-  if (firstDeparture && lastDeparture && isLocalTime(firstDeparture) && isLocalTime(lastDeparture) && minutesOf(lastDeparture) < minutesOf(firstDeparture)) {
+  if (
+    firstDeparture &&
+    lastDeparture &&
+    isLocalTime(firstDeparture) &&
+    isLocalTime(lastDeparture) &&
+    minutesOf(lastDeparture) < minutesOf(firstDeparture)
+  ) {
     bad("lastDeparture", "before_first_departure");
   }
 
   const intervalMinutes = integerOf(raw.intervalMinutes);
-  if (intervalMinutes === null || intervalMinutes < 5 || intervalMinutes > 720) bad("intervalMinutes", "between_5_and_720");
+  if (intervalMinutes === null || intervalMinutes < 5 || intervalMinutes > 720)
+    bad("intervalMinutes", "between_5_and_720");
   const priority = blank(raw.priority) ? 0 : integerOf(raw.priority);
   if (priority === null || priority < 0 || priority > 100) bad("priority", "between_0_and_100");
   const note = text(raw.note);

@@ -25,7 +25,8 @@ const VESSELS = [
   { id: 2, capacity: 650 },
 ];
 
-const times = (sailings: ReturnType<typeof generateSailings>) => sailings.map((sailing) => localTimeOf(sailing.departsAt));
+const times = (sailings: ReturnType<typeof generateSailings>) =>
+  sailings.map((sailing) => localTimeOf(sailing.departsAt));
 
 describe("seasons", () => {
   it.each([
@@ -43,8 +44,17 @@ describe("seasons", () => {
 
 describe("departureTimes", () => {
   it("steps from first to last, the last only when it falls on a step", () => {
-    expect(departureTimes({ firstDeparture: "09:00", lastDeparture: "11:00", intervalMinutes: 60 })).toEqual(["09:00", "10:00", "11:00"]);
-    expect(departureTimes({ firstDeparture: "09:00", lastDeparture: "10:40", intervalMinutes: 30 })).toEqual(["09:00", "09:30", "10:00", "10:30"]);
+    expect(departureTimes({ firstDeparture: "09:00", lastDeparture: "11:00", intervalMinutes: 60 })).toEqual([
+      "09:00",
+      "10:00",
+      "11:00",
+    ]);
+    expect(departureTimes({ firstDeparture: "09:00", lastDeparture: "10:40", intervalMinutes: 30 })).toEqual([
+      "09:00",
+      "09:30",
+      "10:00",
+      "10:30",
+    ]);
     expect(departureTimes({ firstDeparture: "09:00", lastDeparture: "09:00", intervalMinutes: 30 })).toEqual(["09:00"]);
     expect(departureTimes({ firstDeparture: "10:00", lastDeparture: "09:00", intervalMinutes: 30 })).toEqual([]);
   });
@@ -70,11 +80,20 @@ describe("generateSailings", () => {
       "2026-11-23T15:00:00.000Z",
       "2026-11-23T16:00:00.000Z",
     ]);
-    expect(sailings[0]).toMatchObject({ crossingId: 1, serviceDate: "2026-11-23", vesselId: 1, capacity: 350, ruleId: 1 });
+    expect(sailings[0]).toMatchObject({
+      crossingId: 1,
+      serviceDate: "2026-11-23",
+      vesselId: 1,
+      capacity: 350,
+      ruleId: 1,
+    });
   });
 
   it("adds the rules of the same priority together (weekend extras) and skips days no rule covers", () => {
-    const rules = [rule({ id: 1, lastDeparture: "11:00" }), rule({ id: 2, vesselId: 2, weekdays: [6, 7], firstDeparture: "09:30", lastDeparture: "10:30" })];
+    const rules = [
+      rule({ id: 1, lastDeparture: "11:00" }),
+      rule({ id: 2, vesselId: 2, weekdays: [6, 7], firstDeparture: "09:30", lastDeparture: "10:30" }),
+    ];
     const friday = generateSailings(rules, VESSELS, "2026-11-27", "2026-11-27");
     const saturday = generateSailings(rules, VESSELS, "2026-11-28", "2026-11-28");
     expect(times(friday)).toEqual(["09:00", "10:00", "11:00"]);
@@ -86,16 +105,31 @@ describe("generateSailings", () => {
   it("lets a higher-priority season replace the regular timetable on its days only", () => {
     const rules = [
       rule({ id: 1, lastDeparture: "10:00" }),
-      rule({ id: 2, vesselId: 2, seasonStart: "12-15", seasonEnd: "01-07", firstDeparture: "08:30", lastDeparture: "09:30", intervalMinutes: 30, priority: 10 }),
+      rule({
+        id: 2,
+        vesselId: 2,
+        seasonStart: "12-15",
+        seasonEnd: "01-07",
+        firstDeparture: "08:30",
+        lastDeparture: "09:30",
+        intervalMinutes: 30,
+        priority: 10,
+      }),
     ];
     const sailings = generateSailings(rules, VESSELS, "2026-12-14", "2026-12-15");
-    expect(sailings.filter((sailing) => sailing.serviceDate === "2026-12-14").map((sailing) => localTimeOf(sailing.departsAt))).toEqual(["09:00", "10:00"]);
-    expect(sailings.filter((sailing) => sailing.serviceDate === "2026-12-15").map((sailing) => localTimeOf(sailing.departsAt))).toEqual([
-      "08:30",
-      "09:00",
-      "09:30",
-    ]);
-    expect(sailings.filter((sailing) => sailing.serviceDate === "2026-12-15").every((sailing) => sailing.ruleId === 2)).toBe(true);
+    expect(
+      sailings
+        .filter((sailing) => sailing.serviceDate === "2026-12-14")
+        .map((sailing) => localTimeOf(sailing.departsAt)),
+    ).toEqual(["09:00", "10:00"]);
+    expect(
+      sailings
+        .filter((sailing) => sailing.serviceDate === "2026-12-15")
+        .map((sailing) => localTimeOf(sailing.departsAt)),
+    ).toEqual(["08:30", "09:00", "09:30"]);
+    expect(
+      sailings.filter((sailing) => sailing.serviceDate === "2026-12-15").every((sailing) => sailing.ruleId === 2),
+    ).toBe(true);
   });
 
   it("decides priority per crossing, and gives a shared departure to the lower rule id", () => {

@@ -69,7 +69,9 @@ export function appliesOn(rule: TimetableRule, date: LocalDate): boolean {
 }
 
 /** The departure times of one rule, first to last every interval (the last one only if it falls on the step). */
-export function departureTimes(rule: Pick<TimetableRule, "firstDeparture" | "lastDeparture" | "intervalMinutes">): LocalTime[] {
+export function departureTimes(
+  rule: Pick<TimetableRule, "firstDeparture" | "lastDeparture" | "intervalMinutes">,
+): LocalTime[] {
   const first = minutesOf(rule.firstDeparture);
   const last = minutesOf(rule.lastDeparture);
   if (rule.intervalMinutes < 1 || last < first) return [];
@@ -120,7 +122,11 @@ export function generateSailings(
         });
       }
     }
-    planned.push(...[...byKey.values()].sort((a, b) => a.crossingId - b.crossingId || a.departsAt.getTime() - b.departsAt.getTime()));
+    planned.push(
+      ...[...byKey.values()].sort(
+        (a, b) => a.crossingId - b.crossingId || a.departsAt.getTime() - b.departsAt.getTime(),
+      ),
+    );
   }
   return planned;
 }

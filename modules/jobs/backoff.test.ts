@@ -3,7 +3,12 @@ import { describeFailure, retryDelayMs, RETRY_BASE_MS, RETRY_MAX_MS } from "./ba
 
 describe("retryDelayMs", () => {
   it("doubles after each failed attempt, from the base", () => {
-    expect([1, 2, 3, 4].map((attempt) => retryDelayMs(attempt))).toEqual([RETRY_BASE_MS, 2 * RETRY_BASE_MS, 4 * RETRY_BASE_MS, 8 * RETRY_BASE_MS]);
+    expect([1, 2, 3, 4].map((attempt) => retryDelayMs(attempt))).toEqual([
+      RETRY_BASE_MS,
+      2 * RETRY_BASE_MS,
+      4 * RETRY_BASE_MS,
+      8 * RETRY_BASE_MS,
+    ]);
   });
 
   it("never waits longer than the ceiling, however many attempts failed", () => {

@@ -3,6 +3,9 @@
 import { enqueueJob as enqueueAnyJob, type EnqueueJobInput } from "./queue.ts";
 import type { JobName } from "./names.ts";
 
-export function enqueueJob(db: Parameters<typeof enqueueAnyJob>[0], input: EnqueueJobInput<JobName>): Promise<number | null> {
+export function enqueueJob(
+  db: Parameters<typeof enqueueAnyJob>[0],
+  input: EnqueueJobInput<JobName>,
+): Promise<number | null> {
   return enqueueAnyJob(db, input);
 }

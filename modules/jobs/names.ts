@@ -35,5 +35,6 @@ export function missingJobHandlers(handlers: Readonly<Partial<Record<string, unk
 /** Throws, naming them, when some kind of job has no handler: its jobs would wait forever. */
 export function assertEveryJobHandled(handlers: Readonly<Partial<Record<string, unknown>>>): void {
   const missing = missingJobHandlers(handlers);
-  if (missing.length > 0) throw new Error(`no handler for the job kind(s) ${missing.join(", ")}: their jobs would never run`);
+  if (missing.length > 0)
+    throw new Error(`no handler for the job kind(s) ${missing.join(", ")}: their jobs would never run`);
 }

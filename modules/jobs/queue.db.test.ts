@@ -41,21 +41,38 @@ describe("enqueueJob", () => {
     ).rejects.toBe(rollback);
     expect(await database.db.select().from(jobs)).toHaveLength(0);
 
-    const id = await database.db.transaction((tx) => enqueueJob(tx, { name: "mail", payload: { booking: 2 }, runAt: clock.now() }));
+    const id = await database.db.transaction((tx) =>
+      enqueueJob(tx, { name: "mail", payload: { booking: 2 }, runAt: clock.now() }),
+    );
     expect(id).not.toBeNull();
-    expect(await jobRow(id!)).toMatchObject({ name: "mail", payload: { booking: 2 }, state: "pending", attempts: 0, maxAttempts: 5 });
+    expect(await jobRow(id!)).toMatchObject({
+      name: "mail",
+      payload: { booking: 2 },
+      state: "pending",
+      attempts: 0,
+      maxAttempts: 5,
+    });
   });
 
   it("does nothing for a second job with the same singleton key while the first is pending or done", async () => {
-    const first = await enqueueJob(database.db, { name: "mail", payload: { n: 1 }, singletonKey: "booking:7K2M9Q", runAt: clock.now() });
+    const first = await enqueueJob(database.db, {
+      name: "mail",
+      payload: { n: 1 },
+      singletonKey: "booking:7K2M9Q",
+      runAt: clock.now(),
+    });
     expect(first).not.toBeNull();
-    expect(await enqueueJob(database.db, { name: "mail", payload: { n: 2 }, singletonKey: "booking:7K2M9Q" })).toBeNull();
+    expect(
+      await enqueueJob(database.db, { name: "mail", payload: { n: 2 }, singletonKey: "booking:7K2M9Q" }),
+    ).toBeNull();
     // Another job name may use the same key.
     expect(await enqueueJob(database.db, { name: "pdf", payload: {}, singletonKey: "booking:7K2M9Q" })).not.toBeNull();
 
     const runner = createJobRunner({ db: database.db, logger, now: clock.now, handlers: { mail: async () => {} } });
     expect(await runner.runDue()).toEqual({ completed: 1, retried: 0, failed: 0 });
-    expect(await enqueueJob(database.db, { name: "mail", payload: { n: 3 }, singletonKey: "booking:7K2M9Q" })).toBeNull();
+    expect(
+      await enqueueJob(database.db, { name: "mail", payload: { n: 3 }, singletonKey: "booking:7K2M9Q" }),
+    ).toBeNull();
     expect(await database.db.select().from(jobs).where(eq(jobs.name, "mail"))).toHaveLength(1);
   });
 
@@ -82,7 +99,12 @@ describe("enqueueJob", () => {
 
 describe("deleteFinishedJobs", () => {
   it("deletes the done jobs of one name that finished before the given time, and nothing else", async () => {
-    const runner = createJobRunner({ db: database.db, logger, now: clock.now, handlers: { tick: async () => {}, other: async () => {} } });
+    const runner = createJobRunner({
+      db: database.db,
+      logger,
+      now: clock.now,
+      handlers: { tick: async () => {}, other: async () => {} },
+    });
     await enqueueJob(database.db, { name: "tick", payload: 1, runAt: clock.now() });
     await enqueueJob(database.db, { name: "tick", payload: 2, runAt: clock.now() });
     await enqueueJob(database.db, { name: "other", payload: 3, runAt: clock.now() });
@@ -92,8 +114,13 @@ describe("deleteFinishedJobs", () => {
     await runner.runDue();
     await enqueueJob(database.db, { name: "tick", payload: 5, runAt: new Date("2026-03-04T12:00:00Z") });
 
-    expect(await deleteFinishedJobs(database.db, { name: "tick", finishedBefore: new Date("2026-03-02T12:00:00Z") })).toBe(2);
-    const left = await database.db.select({ name: jobs.name, payload: jobs.payload, state: jobs.state }).from(jobs).orderBy(jobs.id);
+    expect(
+      await deleteFinishedJobs(database.db, { name: "tick", finishedBefore: new Date("2026-03-02T12:00:00Z") }),
+    ).toBe(2);
+    const left = await database.db
+      .select({ name: jobs.name, payload: jobs.payload, state: jobs.state })
+      .from(jobs)
+      .orderBy(jobs.id);
     expect(left).toEqual([
       { name: "other", payload: 3, state: "done" },
       { name: "tick", payload: 4, state: "done" },
@@ -106,7 +133,11 @@ describe("a job runner", () => {
   it("runs due jobs with their payload and attempt, leaves future ones, and marks them done", async () => {
     const seen: unknown[] = [];
     const now = await enqueueJob(database.db, { name: "mail", payload: { to: "ana@example.com" }, runAt: clock.now() });
-    const later = await enqueueJob(database.db, { name: "mail", payload: { to: "later@example.com" }, runAt: new Date(clock.now().getTime() + 60_000) });
+    const later = await enqueueJob(database.db, {
+      name: "mail",
+      payload: { to: "later@example.com" },
+      runAt: new Date(clock.now().getTime() + 60_000),
+    });
     const runner = createJobRunner({
       db: database.db,
       logger,
@@ -177,7 +208,14 @@ describe("a job runner", () => {
     const retried = await enqueueJob(database.db, { name: "mail", payload: {}, maxAttempts: 2, runAt: clock.now() });
     const lost = await enqueueJob(database.db, { name: "mail", payload: {}, maxAttempts: 1, runAt: clock.now() });
     // A runner claims both and dies mid-attempt: its handler never settles, its heartbeat stops.
-    const dying = createJobRunner({ db: database.db, logger, now: clock.now, leaseMs: 60_000, heartbeatMs: 3_600_000, handlers: { mail: () => new Promise<void>(() => {}) } });
+    const dying = createJobRunner({
+      db: database.db,
+      logger,
+      now: clock.now,
+      leaseMs: 60_000,
+      heartbeatMs: 3_600_000,
+      handlers: { mail: () => new Promise<void>(() => {}) },
+    });
     void dying.runDue();
     await expect.poll(async () => (await jobRow(lost!)).state).toBe("running");
     await expect.poll(async () => (await jobRow(retried!)).state).toBe("running");
@@ -202,15 +240,29 @@ describe("a job runner", () => {
       now: clock.now,
       leaseMs: 60_000,
       heartbeatMs: 20,
-      handlers: { "slow-export": () => new Promise<void>((resolve) => { runs.push("live"); finish = resolve; }) },
+      handlers: {
+        "slow-export": () =>
+          new Promise<void>((resolve) => {
+            runs.push("live");
+            finish = resolve;
+          }),
+      },
     });
     const running = live.runDue();
     await expect.poll(() => runs).toEqual(["live"]);
-    const other = createJobRunner({ db: database.db, logger, now: clock.now, leaseMs: 60_000, handlers: { "slow-export": async () => void runs.push("other") } });
+    const other = createJobRunner({
+      db: database.db,
+      logger,
+      now: clock.now,
+      leaseMs: 60_000,
+      handlers: { "slow-export": async () => void runs.push("other") },
+    });
     for (let minute = 0; minute < 5; minute += 1) {
       clock.advance(60_001);
       // The live runner's heartbeat renews the lease on its own clock before the other looks.
-      await expect.poll(async () => (await jobRow(slow!)).lockedUntil!.getTime()).toBeGreaterThan(clock.now().getTime());
+      await expect
+        .poll(async () => (await jobRow(slow!)).lockedUntil!.getTime())
+        .toBeGreaterThan(clock.now().getTime());
       expect(await other.runDue()).toEqual({ completed: 0, retried: 0, failed: 0 });
     }
     finish();

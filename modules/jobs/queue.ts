@@ -36,7 +36,8 @@ export interface EnqueueJobInput<Name extends string = string> {
  */
 export async function enqueueJob(db: Executor, input: EnqueueJobInput): Promise<number | null> {
   const maxAttempts = input.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new RangeError(`maxAttempts must be a positive integer, not ${maxAttempts}`);
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1)
+    throw new RangeError(`maxAttempts must be a positive integer, not ${maxAttempts}`);
   const rows = await db
     .insert(jobs)
     .values({
@@ -120,7 +121,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   async function failLapsed(at: Date): Promise<void> {
     await db
       .update(jobs)
-      .set({ state: "failed", lastError: "the attempt's lease lapsed (its runner stopped or hung)", lockedBy: null, lockedUntil: null, finishedAt: at })
+      .set({
+        state: "failed",
+        lastError: "the attempt's lease lapsed (its runner stopped or hung)",
+        lockedBy: null,
+        lockedUntil: null,
+        finishedAt: at,
+      })
       .where(and(eq(jobs.state, "running"), lt(jobs.lockedUntil, at), sql`${jobs.attempts} >= ${jobs.maxAttempts}`));
   }
 
@@ -144,7 +151,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       .for("update", { skipLocked: true });
     return db
       .update(jobs)
-      .set({ state: "running", attempts: sql`${jobs.attempts} + 1`, lockedBy: id, lockedUntil: new Date(at.getTime() + leaseMs) })
+      .set({
+        state: "running",
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedBy: id,
+        lockedUntil: new Date(at.getTime() + leaseMs),
+      })
       .where(inArray(jobs.id, due))
       .returning();
   }
@@ -171,23 +183,39 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const jobLogger = logger.child({ job: job.id, name: job.name, attempt: job.attempts });
     const stopLease = keepLease(job, jobLogger);
     try {
-      await handler(job.payload, { id: job.id, name: job.name, attempt: job.attempts, maxAttempts: job.maxAttempts, now: claimedAt, logger: jobLogger });
+      await handler(job.payload, {
+        id: job.id,
+        name: job.name,
+        attempt: job.attempts,
+        maxAttempts: job.maxAttempts,
+        now: claimedAt,
+        logger: jobLogger,
+      });
     } catch (error) {
       stopLease();
       const finishedAt = now();
       const lastError = describeFailure(error);
       if (job.attempts >= job.maxAttempts) {
-        await db.update(jobs).set({ state: "failed", lastError, lockedBy: null, lockedUntil: null, finishedAt }).where(heldAttempt(job));
+        await db
+          .update(jobs)
+          .set({ state: "failed", lastError, lockedBy: null, lockedUntil: null, finishedAt })
+          .where(heldAttempt(job));
         jobLogger.error({ err: error }, "job failed for good");
         return "failed";
       }
       const runAt = new Date(finishedAt.getTime() + delayOf(job.attempts));
-      await db.update(jobs).set({ state: "pending", lastError, runAt, lockedBy: null, lockedUntil: null }).where(heldAttempt(job));
+      await db
+        .update(jobs)
+        .set({ state: "pending", lastError, runAt, lockedBy: null, lockedUntil: null })
+        .where(heldAttempt(job));
       jobLogger.warn({ err: error, retryAt: runAt.toISOString() }, "job attempt failed; will retry");
       return "retried";
     }
     stopLease();
-    await db.update(jobs).set({ state: "done", lockedBy: null, lockedUntil: null, finishedAt: now() }).where(heldAttempt(job));
+    await db
+      .update(jobs)
+      .set({ state: "done", lockedBy: null, lockedUntil: null, finishedAt: now() })
+      .where(heldAttempt(job));
     return "completed";
   }
 

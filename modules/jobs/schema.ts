@@ -1,7 +1,18 @@
 // The durable job queue (ADR 0019): one row per job, claimed with FOR UPDATE SKIP LOCKED so several app
 // nodes share the work and none runs the same attempt twice. Works the same on PGlite and PostgreSQL.
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 export const JOB_STATES = ["pending", "running", "done", "failed"] as const;
 export type JobState = (typeof JOB_STATES)[number];
@@ -35,6 +46,8 @@ export const jobs = pgTable(
     index("jobs_due").on(table.runAt).where(sql`${table.state} = 'pending'`),
     index("jobs_leased").on(table.lockedUntil).where(sql`${table.state} = 'running'`),
     // A failed job frees its key: enqueueing it again is a deliberate retry.
-    uniqueIndex("jobs_singleton").on(table.name, table.singletonKey).where(sql`${table.singletonKey} is not null and ${table.state} <> 'failed'`),
+    uniqueIndex("jobs_singleton")
+      .on(table.name, table.singletonKey)
+      .where(sql`${table.singletonKey} is not null and ${table.state} <> 'failed'`),
   ],
 );

@@ -33,7 +33,11 @@ function messageIdOf(from: string): string {
  * A mailer whose every message is sent once for `scope` (e.g. `job:42`): the same message asked for
  * again in that scope (same kind, same recipient) is not sent again once the server accepted it.
  */
-export function mailerOnce(db: Database, mailer: Mailer, options: { scope: string; from: string; now: () => Date }): Mailer {
+export function mailerOnce(
+  db: Database,
+  mailer: Mailer,
+  options: { scope: string; from: string; now: () => Date },
+): Mailer {
   return {
     transport: mailer.transport,
     close: () => mailer.close(),
@@ -50,7 +54,8 @@ export function mailerOnce(db: Database, mailer: Mailer, options: { scope: strin
         const [earlier] = await db.select().from(mailSends).where(eq(mailSends.key, key));
         if (!earlier) throw new MailInFlight(`mail ${key} vanished while it was being sent`);
         if (earlier.state === "sent") return { messageId: earlier.messageId, outboxId: null };
-        if (startedAt.getTime() - earlier.startedAt.getTime() < MAIL_IN_FLIGHT_MS) throw new MailInFlight(`mail ${key} is being sent by another attempt`);
+        if (startedAt.getTime() - earlier.startedAt.getTime() < MAIL_IN_FLIGHT_MS)
+          throw new MailInFlight(`mail ${key} is being sent by another attempt`);
         // The crash window: the server may or may not have it. Again, with the same Message-ID.
         await db.update(mailSends).set({ startedAt }).where(eq(mailSends.key, key));
         messageId = earlier.messageId;

@@ -42,7 +42,13 @@ describe("the outbox mailer (no SMTP_URL)", () => {
     const sent = await mailer.send(message());
     expect(sent.outboxId).not.toBeNull();
     const row = await findOutboxMessage(database.db, sent.outboxId!);
-    expect(row).toMatchObject({ to: "ana.núñez@example.com", from: FROM, subject: "Tus boletos Travesía · reserva 7K2M9Q", language: "es", tag: "booking-confirmation" });
+    expect(row).toMatchObject({
+      to: "ana.núñez@example.com",
+      from: FROM,
+      subject: "Tus boletos Travesía · reserva 7K2M9Q",
+      language: "es",
+      tag: "booking-confirmation",
+    });
     expect(row!.html).toContain("<strong>confirmada</strong>");
     expect(row!.raw).toContain("\r\n");
 
@@ -70,7 +76,9 @@ describe("the SMTP mailer (SMTP_URL set)", () => {
     const mailer = createMailer({ SMTP_URL: sink.url, MAIL_FROM: FROM }, database.db);
     expect(mailer.transport).toBe("smtp");
     const before = (await listOutbox(database.db)).length;
-    const sent = await mailer.send(message({ to: "buyer@example.com", subject: "Your Travesía tickets · booking 7K2M9Q", language: "en" }));
+    const sent = await mailer.send(
+      message({ to: "buyer@example.com", subject: "Your Travesía tickets · booking 7K2M9Q", language: "en" }),
+    );
     expect(sent.outboxId).toBeNull();
     const mail = await sink.waitFor((received) => received.subject === "Your Travesía tickets · booking 7K2M9Q");
     expect(mail.recipients).toEqual(["buyer@example.com"]);

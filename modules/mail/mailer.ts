@@ -64,7 +64,12 @@ export function createMailer(config: MailConfig, db: Database): Mailer {
   if (config.SMTP_URL) {
     // Bounded, so a send that hangs ends well within MAIL_IN_FLIGHT_MS (mail-once.ts) instead of the
     // library's ten-minute socket default.
-    const smtp = nodemailer.createTransport({ url: config.SMTP_URL, connectionTimeout: 15_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+    const smtp = nodemailer.createTransport({
+      url: config.SMTP_URL,
+      connectionTimeout: 15_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     return {
       transport: "smtp",
       async send(message) {

@@ -9,7 +9,14 @@ export type OutboxSummary = Pick<OutboxMessage, "id" | "to" | "subject" | "tag" 
 /** Newest first. */
 export async function listOutbox(db: Database, limit = 100): Promise<OutboxSummary[]> {
   return db
-    .select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, tag: mailOutbox.tag, language: mailOutbox.language, createdAt: mailOutbox.createdAt })
+    .select({
+      id: mailOutbox.id,
+      to: mailOutbox.to,
+      subject: mailOutbox.subject,
+      tag: mailOutbox.tag,
+      language: mailOutbox.language,
+      createdAt: mailOutbox.createdAt,
+    })
     .from(mailOutbox)
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
     .limit(limit);

@@ -14,7 +14,19 @@ export interface RenderedNewsletterEmail {
   html: string;
 }
 
-const COPY: Record<Language, { subject: string; greeting: (name: string) => string; body: string; button: string; expiry: string; ignore: string; unsubscribe: string; signature: string }> = {
+const COPY: Record<
+  Language,
+  {
+    subject: string;
+    greeting: (name: string) => string;
+    body: string;
+    button: string;
+    expiry: string;
+    ignore: string;
+    unsubscribe: string;
+    signature: string;
+  }
+> = {
   es: {
     subject: "Confirma tu suscripción al boletín de Travesía",
     greeting: (name) => `Hola, ${name}:`,
@@ -47,7 +59,11 @@ const COPY: Record<Language, { subject: string; greeting: (name: string) => stri
   },
 };
 
-export function renderNewsletterConfirmationEmail(language: Language, firstName: string, links: NewsletterEmailLinks): RenderedNewsletterEmail {
+export function renderNewsletterConfirmationEmail(
+  language: Language,
+  firstName: string,
+  links: NewsletterEmailLinks,
+): RenderedNewsletterEmail {
   const copy = COPY[language];
   const text = [
     copy.greeting(firstName),
@@ -63,7 +79,8 @@ export function renderNewsletterConfirmationEmail(language: Language, firstName:
     "",
     `${copy.unsubscribe}: ${links.unsubscribeUrl}`,
   ].join("\n");
-  const paragraph = (content: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#0f2a3d">${content}</p>`;
+  const paragraph = (content: string) =>
+    `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#0f2a3d">${content}</p>`;
   const html = [
     `<!doctype html><html lang="${language}"><body style="margin:0;padding:24px;background:#f0f7fa;font-family:Arial,Helvetica,sans-serif">`,
     `<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">`,

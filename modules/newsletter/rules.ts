@@ -15,7 +15,8 @@ export interface SubscriptionState {
 export function decideSubscription(existing: SubscriptionState | null, now: Date): "create" | "renew" {
   if (existing === null) return "create";
   if (existing.status === "confirmed") throw new AppError("NEWSLETTER_DUPLICATE");
-  if (existing.status === "pending" && existing.confirmExpiresAt !== null && existing.confirmExpiresAt > now) throw new AppError("NEWSLETTER_DUPLICATE");
+  if (existing.status === "pending" && existing.confirmExpiresAt !== null && existing.confirmExpiresAt > now)
+    throw new AppError("NEWSLETTER_DUPLICATE");
   return "renew";
 }
 
@@ -27,7 +28,8 @@ export function decideSubscription(existing: SubscriptionState | null, now: Date
 export function decideConfirmation(subscription: SubscriptionState | null, now: Date): "confirm" | "already-confirmed" {
   if (subscription === null || subscription.status === "unsubscribed") throw new AppError("NEWSLETTER_TOKEN_INVALID");
   if (subscription.status === "confirmed") return "already-confirmed";
-  if (subscription.confirmExpiresAt === null || subscription.confirmExpiresAt <= now) throw new AppError("NEWSLETTER_TOKEN_EXPIRED");
+  if (subscription.confirmExpiresAt === null || subscription.confirmExpiresAt <= now)
+    throw new AppError("NEWSLETTER_TOKEN_EXPIRED");
   return "confirm";
 }
 

@@ -7,7 +7,15 @@ import { deriveNewsletterToken, hashNewsletterToken, isNewsletterTokenShaped } f
 import { readNewsletterRequest } from "./validation.ts";
 
 const SITE = { code: "travesia", languages: ["es", "en", "pt"] as const };
-const GOOD = { name: "Ana", lastname: "Pérez", email: "ana@example.com", country: "mx", acceptance: true, permission: true, language: "es" };
+const GOOD = {
+  name: "Ana",
+  lastname: "Pérez",
+  email: "ana@example.com",
+  country: "mx",
+  acceptance: true,
+  permission: true,
+  language: "es",
+};
 
 function issuesOf(input: unknown): { path: string; code: string }[] {
   try {
@@ -22,7 +30,18 @@ function issuesOf(input: unknown): { path: string; code: string }[] {
 
 describe("readNewsletterRequest", () => {
   it("reads a good request, trimmed, the country upper-cased, the labels kept", () => {
-    expect(readNewsletterRequest({ ...GOOD, name: "  Ana  María ", email: " Ana@Example.com ", origin: "footer", errorRedirectUrl: "/es/boletin/" }, SITE)).toEqual({
+    expect(
+      readNewsletterRequest(
+        {
+          ...GOOD,
+          name: "  Ana  María ",
+          email: " Ana@Example.com ",
+          origin: "footer",
+          errorRedirectUrl: "/es/boletin/",
+        },
+        SITE,
+      ),
+    ).toEqual({
       firstName: "Ana María",
       lastName: "Pérez",
       email: "Ana@Example.com",
@@ -50,7 +69,11 @@ describe("readNewsletterRequest", () => {
     ["no last name", { lastname: undefined }, [{ path: "LastName", code: "required" }]],
     ["no email", { email: "" }, [{ path: "Email", code: "required" }]],
     ["a malformed email", { email: "ana@" }, [{ path: "Email", code: "invalid" }]],
-    ["an email with a header break", { email: "ana@example.com\r\nBcc: x@example.com" }, [{ path: "Email", code: "invalid" }]],
+    [
+      "an email with a header break",
+      { email: "ana@example.com\r\nBcc: x@example.com" },
+      [{ path: "Email", code: "invalid" }],
+    ],
     ["an email too long", { email: `${"a".repeat(250)}@example.com` }, [{ path: "Email", code: "too_long" }]],
     ["no country", { country: "" }, [{ path: "Country", code: "required" }]],
     ["an unknown country", { country: "XX" }, [{ path: "Country", code: "invalid" }]],
@@ -62,14 +85,30 @@ describe("readNewsletterRequest", () => {
     ["an origin label too long", { origin: "o".repeat(101) }, [{ path: "Origin", code: "too_long" }]],
     ["a client id with control characters", { clientId: "a\u0000b" }, [{ path: "ClientId", code: "invalid" }]],
     ["an external key that is an object", { externalKey: { a: 1 } }, [{ path: "ExternalKey", code: "invalid" }]],
-    ["an error redirect to another site", { errorRedirectUrl: "https://evil.example/" }, [{ path: "ErrorRedirectUrl", code: "invalid" }]],
-    ["a protocol-relative error redirect", { errorRedirectUrl: "//evil.example/" }, [{ path: "ErrorRedirectUrl", code: "invalid" }]],
+    [
+      "an error redirect to another site",
+      { errorRedirectUrl: "https://evil.example/" },
+      [{ path: "ErrorRedirectUrl", code: "invalid" }],
+    ],
+    [
+      "a protocol-relative error redirect",
+      { errorRedirectUrl: "//evil.example/" },
+      [{ path: "ErrorRedirectUrl", code: "invalid" }],
+    ],
   ])("refuses %s", (_label, change, issues) => {
     expect(issuesOf({ ...GOOD, ...change })).toEqual(issues);
   });
 
   it("names every missing field at once, in the form's order", () => {
-    expect(issuesOf({}).map((issue) => issue.path)).toEqual(["FirstName", "LastName", "Email", "Country", "Acceptance", "Permission", "Lang"]);
+    expect(issuesOf({}).map((issue) => issue.path)).toEqual([
+      "FirstName",
+      "LastName",
+      "Email",
+      "Country",
+      "Acceptance",
+      "Permission",
+      "Lang",
+    ]);
     expect(issuesOf(null).length).toBe(7);
     expect(issuesOf(["ana@example.com"]).length).toBe(7);
   });
@@ -96,15 +135,23 @@ describe("subscription rules", () => {
     expect(decideSubscription(null, NOW)).toBe("create");
     expect(decideSubscription({ status: "unsubscribed", confirmExpiresAt: null }, NOW)).toBe("renew");
     expect(decideSubscription({ status: "pending", confirmExpiresAt: earlier }, NOW)).toBe("renew");
-    expect(codeOf(() => decideSubscription({ status: "pending", confirmExpiresAt: later }, NOW))).toBe("NEWSLETTER_DUPLICATE");
-    expect(codeOf(() => decideSubscription({ status: "confirmed", confirmExpiresAt: earlier }, NOW))).toBe("NEWSLETTER_DUPLICATE");
+    expect(codeOf(() => decideSubscription({ status: "pending", confirmExpiresAt: later }, NOW))).toBe(
+      "NEWSLETTER_DUPLICATE",
+    );
+    expect(codeOf(() => decideSubscription({ status: "confirmed", confirmExpiresAt: earlier }, NOW))).toBe(
+      "NEWSLETTER_DUPLICATE",
+    );
   });
 
   it("confirms within the week, says so twice, refuses expired and dead links", () => {
     expect(decideConfirmation({ status: "pending", confirmExpiresAt: later }, NOW)).toBe("confirm");
     expect(decideConfirmation({ status: "confirmed", confirmExpiresAt: earlier }, NOW)).toBe("already-confirmed");
-    expect(codeOf(() => decideConfirmation({ status: "pending", confirmExpiresAt: NOW }, NOW))).toBe("NEWSLETTER_TOKEN_EXPIRED");
-    expect(codeOf(() => decideConfirmation({ status: "unsubscribed", confirmExpiresAt: null }, NOW))).toBe("NEWSLETTER_TOKEN_INVALID");
+    expect(codeOf(() => decideConfirmation({ status: "pending", confirmExpiresAt: NOW }, NOW))).toBe(
+      "NEWSLETTER_TOKEN_EXPIRED",
+    );
+    expect(codeOf(() => decideConfirmation({ status: "unsubscribed", confirmExpiresAt: null }, NOW))).toBe(
+      "NEWSLETTER_TOKEN_INVALID",
+    );
     expect(codeOf(() => decideConfirmation(null, NOW))).toBe("NEWSLETTER_TOKEN_INVALID");
   });
 

@@ -100,7 +100,8 @@ function checkLabel(value: unknown, field: NewsletterField, issues: ErrorIssue[]
  * sent, must be the serving site; the language must be one the site offers.
  */
 export function readNewsletterRequest(input: unknown, site: NewsletterSite): NewsletterRequest {
-  const body: Record<string, unknown> = typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  const body: Record<string, unknown> =
+    typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
   const issues: ErrorIssue[] = [];
   const firstName = checkName(body.name, "FirstName", issues);
   const lastName = checkName(body.lastname, "LastName", issues);
@@ -124,5 +125,16 @@ export function readNewsletterRequest(input: unknown, site: NewsletterSite): New
     if (errorRedirectUrl === null) issues.push({ path: "ErrorRedirectUrl", code: "invalid" });
   }
   if (issues.length > 0) throw new AppError("NEWSLETTER_INVALID", { issues });
-  return { firstName, lastName, email, country, language: language as Language, siteCode: site.code, origin, clientId, externalKey, errorRedirectUrl };
+  return {
+    firstName,
+    lastName,
+    email,
+    country,
+    language: language as Language,
+    siteCode: site.code,
+    origin,
+    clientId,
+    externalKey,
+    errorRedirectUrl,
+  };
 }

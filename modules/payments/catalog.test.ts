@@ -1,8 +1,16 @@
 import { describe, expect, it, test } from "vitest";
 import { CURRENCY_CODES } from "../../lib/money.ts";
-import { INSTALMENT_BANKS, PAYMENT_METHODS, cardBrandName, instalmentPlansOf, monthlyInstalmentMinor, paymentMethodsOf } from "./catalog.ts";
+import {
+  INSTALMENT_BANKS,
+  PAYMENT_METHODS,
+  cardBrandName,
+  instalmentPlansOf,
+  monthlyInstalmentMinor,
+  paymentMethodsOf,
+} from "./catalog.ts";
 
-const codesOf = (currency: (typeof CURRENCY_CODES)[number]) => paymentMethodsOf(currency).map((method) => method.api_code);
+const codesOf = (currency: (typeof CURRENCY_CODES)[number]) =>
+  paymentMethodsOf(currency).map((method) => method.api_code);
 
 describe("payment methods per currency", () => {
   it("keep the ids and codes existing clients know", () => {
@@ -30,9 +38,12 @@ describe("payment methods per currency", () => {
     expect(codesOf("MXN")).toEqual(["VI", "MC", "AX", "PP"]);
   });
 
-  test.each(CURRENCY_CODES.filter((code) => code !== "EUR" && code !== "MXN"))("offer only the three in %s", (currency) => {
-    expect(codesOf(currency)).toEqual(["VI", "MC", "AX"]);
-  });
+  test.each(CURRENCY_CODES.filter((code) => code !== "EUR" && code !== "MXN"))(
+    "offer only the three in %s",
+    (currency) => {
+      expect(codesOf(currency)).toEqual(["VI", "MC", "AX"]);
+    },
+  );
 
   it("know CB (Carte Blanche, retired) but never offer it", () => {
     for (const currency of CURRENCY_CODES) expect(codesOf(currency)).not.toContain("CB");

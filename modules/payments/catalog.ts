@@ -64,9 +64,14 @@ export function instalmentPlansOf(maxMonths: InstalmentMonths): number[] {
 }
 
 /** Each plan any of `banks` offers, shortest first, with the banks that offer it. */
-export function instalmentOffers(banks: readonly Pick<InstalmentBank, "name" | "max_months">[]): { months: number; banks: string[] }[] {
+export function instalmentOffers(
+  banks: readonly Pick<InstalmentBank, "name" | "max_months">[],
+): { months: number; banks: string[] }[] {
   const months = [...new Set(banks.flatMap((bank) => instalmentPlansOf(bank.max_months)))].sort((a, b) => a - b);
-  return months.map((count) => ({ months: count, banks: banks.filter((bank) => bank.max_months >= count).map((bank) => bank.name) }));
+  return months.map((count) => ({
+    months: count,
+    banks: banks.filter((bank) => bank.max_months >= count).map((bank) => bank.name),
+  }));
 }
 
 /**

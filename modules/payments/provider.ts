@@ -8,10 +8,20 @@ import { AppError, ERROR_STATUS, type ErrorCode } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
 import { verifyWebhook } from "../../lib/webhook-signature.ts";
 
-export type ProviderPaymentStatus = "requires_payment_method" | "requires_action" | "authorized" | "captured" | "refunded" | "failed";
+export type ProviderPaymentStatus =
+  | "requires_payment_method"
+  | "requires_action"
+  | "authorized"
+  | "captured"
+  | "refunded"
+  | "failed";
 
 /** Why a payment failed, in the provider-neutral words our messages translate (payment.error.<code>). */
-export type ProviderFailureCode = "card_declined" | "insufficient_funds" | "authentication_failed" | "payment_cancelled";
+export type ProviderFailureCode =
+  | "card_declined"
+  | "insufficient_funds"
+  | "authentication_failed"
+  | "payment_cancelled";
 
 /** card: a card (the provider's hosted card page or a token); paypal: the buyer's PayPal account (MXN only). */
 export type ProviderPaymentMethod = "card" | "paypal";
@@ -84,17 +94,29 @@ export interface PaymentProvider {
   getPayment(id: string): Promise<ProviderPayment>;
   authorizePayment(id: string, input: { cardToken: string; idempotencyKey: string }): Promise<ProviderPayment>;
   capturePayment(id: string, input: { amountMinor?: number; idempotencyKey: string }): Promise<ProviderPayment>;
-  refundPayment(id: string, input: { amountMinor?: number; idempotencyKey: string }): Promise<{ refundId: string; amountMinor: number; payment: ProviderPayment }>;
+  refundPayment(
+    id: string,
+    input: { amountMinor?: number; idempotencyKey: string },
+  ): Promise<{ refundId: string; amountMinor: number; payment: ProviderPayment }>;
   /**
    * The account's refunds created since an instant, oldest first, a page at a time (`startingAfter`:
    * the last id of the page before): refunds made on the provider's dashboard are learnt of here.
    */
-  listRefunds(input: { createdSince: Date; startingAfter?: string; limit?: number }): Promise<{ refunds: ProviderRefund[]; hasMore: boolean }>;
+  listRefunds(input: {
+    createdSince: Date;
+    startingAfter?: string;
+    limit?: number;
+  }): Promise<{ refunds: ProviderRefund[]; hasMore: boolean }>;
   /** Verifies a webhook on its raw body and signature header, then reads it; refuses with a code. */
   parseWebhook(input: { rawBody: string; signatureHeader: string | null | undefined; now: Date }): ProviderEvent;
 }
 
-const CardSchema = z.object({ brand: z.string(), last4: z.string(), binCountry: z.string().nullable(), issuer: z.string().nullable() });
+const CardSchema = z.object({
+  brand: z.string(),
+  last4: z.string(),
+  binCountry: z.string().nullable(),
+  issuer: z.string().nullable(),
+});
 const PaymentFields = {
   id: z.string(),
   status: z.enum(["requires_payment_method", "requires_action", "authorized", "captured", "refunded", "failed"]),
@@ -112,7 +134,10 @@ const PaymentFields = {
   payer: z.object({ email: z.string() }).nullable().default(null),
 };
 const SandboxIntentSchema = z.object({ ...PaymentFields, nextAction: z.object({ url: z.string() }).nullable() });
-const SandboxRefundSchema = z.object({ refund: z.object({ id: z.string(), amountMinor: z.number().int() }), paymentIntent: SandboxIntentSchema });
+const SandboxRefundSchema = z.object({
+  refund: z.object({ id: z.string(), amountMinor: z.number().int() }),
+  paymentIntent: SandboxIntentSchema,
+});
 const SandboxEventSchema = z.object({
   id: z.string(),
   type: z.enum(["payment.authorized", "payment.captured", "payment.failed", "payment.refunded"]),
@@ -120,7 +145,15 @@ const SandboxEventSchema = z.object({
   data: z.object({ paymentIntent: z.object(PaymentFields) }),
 });
 const SandboxRefundPageSchema = z.object({
-  data: z.array(z.object({ id: z.string(), paymentIntent: z.string(), amountMinor: z.number().int(), currency: z.string(), createdAt: z.string() })),
+  data: z.array(
+    z.object({
+      id: z.string(),
+      paymentIntent: z.string(),
+      amountMinor: z.number().int(),
+      currency: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
   hasMore: z.boolean(),
 });
 const ErrorAnswerSchema = z.object({ error: z.object({ code: z.string() }) });
@@ -165,7 +198,13 @@ export function createHttpPaymentProvider(options: HttpPaymentProviderOptions): 
   const send = options.fetch ?? fetch;
   const base = options.baseUrl.replace(/\/+$/, "");
 
-  async function call<T>(schema: z.ZodType<T>, method: "GET" | "POST", path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
+  async function call<T>(
+    schema: z.ZodType<T>,
+    method: "GET" | "POST",
+    path: string,
+    body?: unknown,
+    idempotencyKey?: string,
+  ): Promise<T> {
     let response: Response;
     try {
       response = await send(`${base}${path}`, {
@@ -187,13 +226,22 @@ export function createHttpPaymentProvider(options: HttpPaymentProviderOptions): 
       // The provider's refusals that mean something to us keep their code; anything else (a 5xx, an
       // unknown code, a body that is not the provider's) is the provider failing.
       const refusal = ErrorAnswerSchema.safeParse(payload);
-      if (response.status < 500 && refusal.success && isErrorCode(refusal.data.error.code) && refusal.data.error.code !== "INTERNAL_ERROR") {
+      if (
+        response.status < 500 &&
+        refusal.success &&
+        isErrorCode(refusal.data.error.code) &&
+        refusal.data.error.code !== "INTERNAL_ERROR"
+      ) {
         throw new AppError(refusal.data.error.code);
       }
       throw new AppError("PAYMENT_PROVIDER_UNAVAILABLE", { message: `provider answered ${response.status}` });
     }
     const parsed = schema.safeParse(payload);
-    if (!parsed.success) throw new AppError("PAYMENT_PROVIDER_UNAVAILABLE", { message: "provider answer not understood", cause: parsed.error });
+    if (!parsed.success)
+      throw new AppError("PAYMENT_PROVIDER_UNAVAILABLE", {
+        message: "provider answer not understood",
+        cause: parsed.error,
+      });
     return parsed.data;
   }
 
@@ -212,28 +260,74 @@ export function createHttpPaymentProvider(options: HttpPaymentProviderOptions): 
         ...(input.method ? { method: input.method } : {}),
         ...(input.instalments ? { instalments: { months: input.instalments.months } } : {}),
       };
-      return paymentOf(await call(SandboxIntentSchema, "POST", "/sandbox-psp/v1/payment-intents", body, input.idempotencyKey));
+      return paymentOf(
+        await call(SandboxIntentSchema, "POST", "/sandbox-psp/v1/payment-intents", body, input.idempotencyKey),
+      );
     },
     async getPayment(id) {
       return paymentOf(await call(SandboxIntentSchema, "GET", intentPath(id)));
     },
     async authorizePayment(id, input) {
-      return paymentOf(await call(SandboxIntentSchema, "POST", `${intentPath(id)}/authorize`, { cardToken: input.cardToken }, input.idempotencyKey));
+      return paymentOf(
+        await call(
+          SandboxIntentSchema,
+          "POST",
+          `${intentPath(id)}/authorize`,
+          { cardToken: input.cardToken },
+          input.idempotencyKey,
+        ),
+      );
     },
     async capturePayment(id, input) {
-      return paymentOf(await call(SandboxIntentSchema, "POST", `${intentPath(id)}/capture`, amount(input.amountMinor), input.idempotencyKey));
+      return paymentOf(
+        await call(
+          SandboxIntentSchema,
+          "POST",
+          `${intentPath(id)}/capture`,
+          amount(input.amountMinor),
+          input.idempotencyKey,
+        ),
+      );
     },
     async refundPayment(id, input) {
-      const answer = await call(SandboxRefundSchema, "POST", `${intentPath(id)}/refunds`, amount(input.amountMinor), input.idempotencyKey);
-      return { refundId: answer.refund.id, amountMinor: answer.refund.amountMinor, payment: paymentOf(answer.paymentIntent) };
+      const answer = await call(
+        SandboxRefundSchema,
+        "POST",
+        `${intentPath(id)}/refunds`,
+        amount(input.amountMinor),
+        input.idempotencyKey,
+      );
+      return {
+        refundId: answer.refund.id,
+        amountMinor: answer.refund.amountMinor,
+        payment: paymentOf(answer.paymentIntent),
+      };
     },
     async listRefunds(input) {
-      const query = new URLSearchParams({ createdGte: input.createdSince.toISOString(), limit: String(input.limit ?? 100), ...(input.startingAfter ? { startingAfter: input.startingAfter } : {}) });
+      const query = new URLSearchParams({
+        createdGte: input.createdSince.toISOString(),
+        limit: String(input.limit ?? 100),
+        ...(input.startingAfter ? { startingAfter: input.startingAfter } : {}),
+      });
       const page = await call(SandboxRefundPageSchema, "GET", `/sandbox-psp/v1/refunds?${query.toString()}`);
-      return { refunds: page.data.map((refund) => ({ id: refund.id, paymentId: refund.paymentIntent, amountMinor: refund.amountMinor, currency: refund.currency, createdAt: refund.createdAt })), hasMore: page.hasMore };
+      return {
+        refunds: page.data.map((refund) => ({
+          id: refund.id,
+          paymentId: refund.paymentIntent,
+          amountMinor: refund.amountMinor,
+          currency: refund.currency,
+          createdAt: refund.createdAt,
+        })),
+        hasMore: page.hasMore,
+      };
     },
     parseWebhook(input) {
-      verifyWebhook({ secret: options.webhookSecret, rawBody: input.rawBody, header: input.signatureHeader, now: input.now });
+      verifyWebhook({
+        secret: options.webhookSecret,
+        rawBody: input.rawBody,
+        header: input.signatureHeader,
+        now: input.now,
+      });
       let json: unknown;
       try {
         json = JSON.parse(input.rawBody);
@@ -242,7 +336,12 @@ export function createHttpPaymentProvider(options: HttpPaymentProviderOptions): 
       }
       const event = SandboxEventSchema.safeParse(json);
       if (!event.success) throw new AppError("INVALID_REQUEST");
-      return { id: event.data.id, type: event.data.type, createdAt: event.data.createdAt, payment: eventPaymentOf(event.data.data.paymentIntent) };
+      return {
+        id: event.data.id,
+        type: event.data.type,
+        createdAt: event.data.createdAt,
+        payment: eventPaymentOf(event.data.data.paymentIntent),
+      };
     },
   };
 }

@@ -14,8 +14,20 @@ describe("the seeded payment catalogue", () => {
     for (const currency of CURRENCY_CODES) {
       expect(await findPaymentMethods(database.db, currency)).toEqual(paymentMethodsOf(currency));
     }
-    expect((await findPaymentMethods(database.db, "EUR")).map((method) => method.api_code)).toEqual(["VI", "MC", "AX", "DN", "DS", "JC"]);
-    expect((await findPaymentMethods(database.db, "MXN")).map((method) => method.api_code)).toEqual(["VI", "MC", "AX", "PP"]);
+    expect((await findPaymentMethods(database.db, "EUR")).map((method) => method.api_code)).toEqual([
+      "VI",
+      "MC",
+      "AX",
+      "DN",
+      "DS",
+      "JC",
+    ]);
+    expect((await findPaymentMethods(database.db, "MXN")).map((method) => method.api_code)).toEqual([
+      "VI",
+      "MC",
+      "AX",
+      "PP",
+    ]);
     expect(await findPaymentMethods(database.db, "GBP")).toEqual([
       { id: 1, api_code: "VI", name: "Visa" },
       { id: 2, api_code: "MC", name: "MasterCard" },
@@ -33,7 +45,8 @@ describe("the seeded payment catalogue", () => {
       name: "BBVA México",
       logo: "/images/banks/bbva.svg",
       max_months: 15,
-      description: "Hasta 15 meses sin intereses con tarjetas de crédito BBVA México emitidas en México, en compras en pesos mexicanos.",
+      description:
+        "Hasta 15 meses sin intereses con tarjetas de crédito BBVA México emitidas en México, en compras en pesos mexicanos.",
     });
     expect(en[2]?.description).toBe(
       "Up to 12 interest-free monthly payments with Banorte credit cards issued in Mexico, on purchases in Mexican pesos.",

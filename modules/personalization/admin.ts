@@ -14,7 +14,14 @@ export interface SlotOverview {
   description: string;
   /** The newest published version, or null when none is. */
   published: number | null;
-  variants: { locale: string; position: number; name: string; hasAudience: boolean; audience: JsonLogicRule | null; content: SlotContent }[];
+  variants: {
+    locale: string;
+    position: number;
+    name: string;
+    hasAudience: boolean;
+    audience: JsonLogicRule | null;
+    content: SlotContent;
+  }[];
 }
 
 export async function findSlotOverviews(db: Database): Promise<SlotOverview[]> {
@@ -38,7 +45,14 @@ export async function findSlotOverviews(db: Database): Promise<SlotOverview[]> {
       id: slot.id,
       description: slot.description,
       published: newest?.version ?? null,
-      variants: variants.map((variant) => ({ locale: variant.locale, position: variant.position, name: variant.name, hasAudience: variant.audience !== null, audience: variant.audience, content: variant.content })),
+      variants: variants.map((variant) => ({
+        locale: variant.locale,
+        position: variant.position,
+        name: variant.name,
+        hasAudience: variant.audience !== null,
+        audience: variant.audience,
+        content: variant.content,
+      })),
     });
   }
   return overviews;
@@ -50,8 +64,16 @@ type Variant = Pick<typeof contentSlotVariants.$inferSelect, "locale" | "positio
  * Publishes version N+1 of a slot from the variants of its newest published version, as `edit`
  * changes them. The slot's row is locked so two editors queue; what visitors saw stays on record.
  */
-async function publishEdited(tx: Database, slotId: string, edit: (variants: Variant[]) => Variant[]): Promise<{ version: number }> {
-  const [slot] = await tx.select({ id: contentSlots.id }).from(contentSlots).where(eq(contentSlots.id, slotId)).for("update");
+async function publishEdited(
+  tx: Database,
+  slotId: string,
+  edit: (variants: Variant[]) => Variant[],
+): Promise<{ version: number }> {
+  const [slot] = await tx
+    .select({ id: contentSlots.id })
+    .from(contentSlots)
+    .where(eq(contentSlots.id, slotId))
+    .for("update");
   if (!slot) throw new AppError("UNKNOWN_CONTENT_SLOT");
   const [newest] = await tx
     .select({ version: contentSlotVersions.version })
@@ -64,14 +86,17 @@ async function publishEdited(tx: Database, slotId: string, edit: (variants: Vari
     .select()
     .from(contentSlotVariants)
     .where(sql`${contentSlotVariants.slotId} = ${slotId} and ${contentSlotVariants.version} = ${newest.version}`);
-  const edited = edit(variants.map(({ locale, position, name, audience, content }) => ({ locale, position, name, audience, content })));
+  const edited = edit(
+    variants.map(({ locale, position, name, audience, content }) => ({ locale, position, name, audience, content })),
+  );
   const [top] = await tx
     .select({ version: sql<number>`max(${contentSlotVersions.version})::int` })
     .from(contentSlotVersions)
     .where(eq(contentSlotVersions.slotId, slotId));
   const version = (top?.version ?? newest.version) + 1;
   await tx.insert(contentSlotVersions).values({ slotId, version, status: "published" });
-  if (edited.length > 0) await tx.insert(contentSlotVariants).values(edited.map((variant) => ({ ...variant, slotId, version })));
+  if (edited.length > 0)
+    await tx.insert(contentSlotVariants).values(edited.map((variant) => ({ ...variant, slotId, version })));
   return { version };
 }
 
@@ -82,11 +107,19 @@ function variantOf(variants: readonly Variant[], locale: string, name: string): 
 }
 
 /** Publishes the slot with the variant `name` in `locale` given `content` (sanitized). */
-export async function publishSlotVariant(tx: Database, slotId: string, locale: string, name: string, content: SlotContent): Promise<{ version: number; content: SlotContent }> {
+export async function publishSlotVariant(
+  tx: Database,
+  slotId: string,
+  locale: string,
+  name: string,
+  content: SlotContent,
+): Promise<{ version: number; content: SlotContent }> {
   const clean = sanitizeSlotContent(content);
   const { version } = await publishEdited(tx, slotId, (variants) => {
     variantOf(variants, locale, name);
-    return variants.map((variant) => (variant.locale === locale && variant.name === name ? { ...variant, content: clean } : variant));
+    return variants.map((variant) =>
+      variant.locale === locale && variant.name === name ? { ...variant, content: clean } : variant,
+    );
   });
   return { version, content: clean };
 }
@@ -99,24 +132,43 @@ const VARIANT_NAME = /^[a-z0-9-]{2,40}$/;
  * context, checked like a query) in one language. It is tried after the audiences already there; the
  * default variant still answers when none holds.
  */
-export async function addSlotAudience(tx: Database, slotId: string, input: { locale: string; name: string; audience: JsonLogicRule; content: SlotContent }): Promise<{ version: number }> {
-  const issues = [...(["es", "en", "pt"].includes(input.locale) ? [] : [{ path: "locale", code: "unknown" }]), ...(VARIANT_NAME.test(input.name) ? [] : [{ path: "name", code: "format" }])];
+export async function addSlotAudience(
+  tx: Database,
+  slotId: string,
+  input: { locale: string; name: string; audience: JsonLogicRule; content: SlotContent },
+): Promise<{ version: number }> {
+  const issues = [
+    ...(["es", "en", "pt"].includes(input.locale) ? [] : [{ path: "locale", code: "unknown" }]),
+    ...(VARIANT_NAME.test(input.name) ? [] : [{ path: "name", code: "format" }]),
+  ];
   if (issues.length > 0) throw new AppError("INVALID_REQUEST", { issues });
   checkQuery(input.audience, "audience");
   const content = sanitizeSlotContent(input.content);
   return publishEdited(tx, slotId, (variants) => {
-    if (variants.some((variant) => variant.locale === input.locale && variant.name === input.name)) throw new AppError("INVALID_REQUEST", { issues: [{ path: "name", code: "taken" }] });
-    const position = Math.max(0, ...variants.filter((variant) => variant.locale === input.locale).map((variant) => variant.position)) + 1;
+    if (variants.some((variant) => variant.locale === input.locale && variant.name === input.name))
+      throw new AppError("INVALID_REQUEST", { issues: [{ path: "name", code: "taken" }] });
+    const position =
+      Math.max(0, ...variants.filter((variant) => variant.locale === input.locale).map((variant) => variant.position)) +
+      1;
     return [...variants, { locale: input.locale, position, name: input.name, audience: input.audience, content }];
   });
 }
 
 /** Publishes the slot with an audience's rule replaced. The default variant has no audience to change. */
-export async function setSlotAudience(tx: Database, slotId: string, locale: string, name: string, audience: JsonLogicRule): Promise<{ version: number }> {
+export async function setSlotAudience(
+  tx: Database,
+  slotId: string,
+  locale: string,
+  name: string,
+  audience: JsonLogicRule,
+): Promise<{ version: number }> {
   checkQuery(audience, "audience");
   return publishEdited(tx, slotId, (variants) => {
-    if (variantOf(variants, locale, name).audience === null) throw new AppError("INVALID_REQUEST", { issues: [{ path: "variant", code: "default_variant" }] });
-    return variants.map((variant) => (variant.locale === locale && variant.name === name ? { ...variant, audience } : variant));
+    if (variantOf(variants, locale, name).audience === null)
+      throw new AppError("INVALID_REQUEST", { issues: [{ path: "variant", code: "default_variant" }] });
+    return variants.map((variant) =>
+      variant.locale === locale && variant.name === name ? { ...variant, audience } : variant,
+    );
   });
 }
 
@@ -124,9 +176,15 @@ export async function setSlotAudience(tx: Database, slotId: string, locale: stri
  * Publishes the slot without an audience's variant: those visitors get the default again. The default
  * variant stays (it is what static content and every visitor no audience holds for is served).
  */
-export async function removeSlotAudience(tx: Database, slotId: string, locale: string, name: string): Promise<{ version: number }> {
+export async function removeSlotAudience(
+  tx: Database,
+  slotId: string,
+  locale: string,
+  name: string,
+): Promise<{ version: number }> {
   return publishEdited(tx, slotId, (variants) => {
-    if (variantOf(variants, locale, name).audience === null) throw new AppError("INVALID_REQUEST", { issues: [{ path: "variant", code: "default_variant" }] });
+    if (variantOf(variants, locale, name).audience === null)
+      throw new AppError("INVALID_REQUEST", { issues: [{ path: "variant", code: "default_variant" }] });
     return variants.filter((variant) => !(variant.locale === locale && variant.name === name));
   });
 }

@@ -12,7 +12,10 @@ export interface SlotVariant {
 
 export function pickVariant<V extends SlotVariant>(variants: readonly V[], context: unknown): V | null {
   const ordered = [...variants].sort((a, b) => a.position - b.position);
-  return ordered.find((variant) => variant.audience != null && audienceMatches(variant.audience, context)) ?? defaultVariant(ordered);
+  return (
+    ordered.find((variant) => variant.audience != null && audienceMatches(variant.audience, context)) ??
+    defaultVariant(ordered)
+  );
 }
 
 /** The variant without an audience (what static content serves), else the last one. */

@@ -9,7 +9,10 @@ export interface ContentCache<T> {
   clear(): void;
 }
 
-export function createContentCache<T>(ttlMs: number = CONTENT_CACHE_MS, maxEntries: number = MAX_ENTRIES): ContentCache<T> {
+export function createContentCache<T>(
+  ttlMs: number = CONTENT_CACHE_MS,
+  maxEntries: number = MAX_ENTRIES,
+): ContentCache<T> {
   const entries = new Map<string, { value: T; expiresAt: number }>();
   return {
     get(key, now) {

@@ -5,15 +5,17 @@ import { isLanguage, type Language } from "../../lib/language.ts";
 import type { CartSummary, EvaluationContext } from "./types.ts";
 
 /** What a browser may send as `context`: the page it is on and a few attributes of its own. */
-export const ClientContext = z
-  .strictObject({
-    page: z.strictObject({ url: z.string().max(2_000), referrer: z.string().max(2_000).optional() }).optional(),
-    device: z.enum(["mobile", "desktop"]).optional(),
-    attributes: z
-      .record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/), z.union([z.string().max(200), z.number().finite(), z.boolean()]))
-      .refine((attributes) => Object.keys(attributes).length <= 10, { message: "at most 10 attributes" })
-      .optional(),
-  });
+export const ClientContext = z.strictObject({
+  page: z.strictObject({ url: z.string().max(2_000), referrer: z.string().max(2_000).optional() }).optional(),
+  device: z.enum(["mobile", "desktop"]).optional(),
+  attributes: z
+    .record(
+      z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/),
+      z.union([z.string().max(200), z.number().finite(), z.boolean()]),
+    )
+    .refine((attributes) => Object.keys(attributes).length <= 10, { message: "at most 10 attributes" })
+    .optional(),
+});
 export type ClientContext = z.infer<typeof ClientContext>;
 
 /** ISO 3166-2 subdivision code without the country ("ROO"), or "MX-ROO" reduced to it. */

@@ -9,10 +9,25 @@ export {
   slotVersionStatus,
 } from "./schema.ts";
 export type { CartSummary, EvaluationContext, JsonLogicRule, SlotAnswer, SlotContent } from "./types.ts";
-export { QUERY_LIMITS, assertInTime, audienceMatches, checkQuery, evaluateQuery, varPathsOf, type EvaluationLimits } from "./query.ts";
+export {
+  QUERY_LIMITS,
+  assertInTime,
+  audienceMatches,
+  checkQuery,
+  evaluateQuery,
+  varPathsOf,
+  type EvaluationLimits,
+} from "./query.ts";
 export { audienceKey, defaultVariant, pickVariant, type SlotVariant } from "./audience.ts";
 export { safeHref, sanitizeSlotContent, sanitizeSlotHtml } from "./sanitize.ts";
-export { PREVIEW_EXIT, PREVIEW_PARAMS, isValidPreviewToken, mintPreviewToken, previewChangeOf, type PreviewChange } from "./preview.ts";
+export {
+  PREVIEW_EXIT,
+  PREVIEW_PARAMS,
+  isValidPreviewToken,
+  mintPreviewToken,
+  previewChangeOf,
+  type PreviewChange,
+} from "./preview.ts";
 export { CONTENT_CACHE_MS, createContentCache, type ContentCache } from "./cache.ts";
 export { ClientContext, VISIT_GAP_MS, buildEvaluationContext, deviceOf, monthOf, stateFromHeaders } from "./context.ts";
 export {
@@ -38,4 +53,11 @@ export {
   type TrackOutcome,
   type VisitorFacts,
 } from "./service.ts";
-export { addSlotAudience, findSlotOverviews, publishSlotVariant, removeSlotAudience, setSlotAudience, type SlotOverview } from "./admin.ts";
+export {
+  addSlotAudience,
+  findSlotOverviews,
+  publishSlotVariant,
+  removeSlotAudience,
+  setSlotAudience,
+  type SlotOverview,
+} from "./admin.ts";

@@ -38,5 +38,9 @@ export function previewChangeOf(params: URLSearchParams, secret: string, now: Da
   const playground = params.get(PREVIEW_PARAMS.playground);
   if (token === PREVIEW_EXIT || playground === PREVIEW_EXIT) return { kind: "exit" };
   if (token === null || !isValidPreviewToken(secret, token, now)) return { kind: "none" };
-  return { kind: "enter", token, playground: playground !== null && PLAYGROUND_PATTERN.test(playground) ? playground : null };
+  return {
+    kind: "enter",
+    token,
+    playground: playground !== null && PLAYGROUND_PATTERN.test(playground) ? playground : null,
+  };
 }

@@ -98,7 +98,10 @@ export async function recordVisit(db: Database, cid: string, siteCode: string, n
 }
 
 export async function findClientVisits(db: Database, cid: string): Promise<number> {
-  const [row] = await db.select({ visits: personalizationClients.visits }).from(personalizationClients).where(eq(personalizationClients.cid, cid));
+  const [row] = await db
+    .select({ visits: personalizationClients.visits })
+    .from(personalizationClients)
+    .where(eq(personalizationClients.cid, cid));
   return row?.visits ?? 0;
 }
 
@@ -110,7 +113,9 @@ export async function findCartSummary(db: Database, sessionId: string | null): P
   const lines = await findCartLines(db, cart.id);
   if (lines.length === 0) return null;
   const totalMinor = lines.reduce(
-    (total, line) => total + line.pricing.lines.reduce((sum, part) => sum + part.quantity * (part.unitMinor - part.unitDiscountMinor), 0),
+    (total, line) =>
+      total +
+      line.pricing.lines.reduce((sum, part) => sum + part.quantity * (part.unitMinor - part.unitDiscountMinor), 0),
     0,
   );
   return { items: lines.length, total: totalMinor / 100, currency: "MXN" };
@@ -137,7 +142,10 @@ export function hashApiKey(key: string): string {
 export type ApiKeyRow = typeof personalizationApiKeys.$inferSelect;
 
 export async function findApiKey(db: Database, key: string): Promise<ApiKeyRow | null> {
-  const [row] = await db.select().from(personalizationApiKeys).where(eq(personalizationApiKeys.keyHash, hashApiKey(key)));
+  const [row] = await db
+    .select()
+    .from(personalizationApiKeys)
+    .where(eq(personalizationApiKeys.keyHash, hashApiKey(key)));
   return row && row.active ? row : null;
 }
 
@@ -158,13 +166,29 @@ export async function createApiKey(
  * Counts a client as an active user of the key this month, unless the quota is used up: false then.
  * The key's row is locked, so two new clients at once cannot both take the last place.
  */
-export async function admitMonthlyUser(db: Database, apiKeyId: number, quota: number, month: string, cid: string): Promise<boolean> {
+export async function admitMonthlyUser(
+  db: Database,
+  apiKeyId: number,
+  quota: number,
+  month: string,
+  cid: string,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: personalizationApiKeys.id }).from(personalizationApiKeys).where(eq(personalizationApiKeys.id, apiKeyId)).for("update");
+    await tx
+      .select({ id: personalizationApiKeys.id })
+      .from(personalizationApiKeys)
+      .where(eq(personalizationApiKeys.id, apiKeyId))
+      .for("update");
     const where = and(eq(personalizationMonthlyUsers.apiKeyId, apiKeyId), eq(personalizationMonthlyUsers.month, month));
-    const [known] = await tx.select({ cid: personalizationMonthlyUsers.cid }).from(personalizationMonthlyUsers).where(and(where, eq(personalizationMonthlyUsers.cid, cid)));
+    const [known] = await tx
+      .select({ cid: personalizationMonthlyUsers.cid })
+      .from(personalizationMonthlyUsers)
+      .where(and(where, eq(personalizationMonthlyUsers.cid, cid)));
     if (known) return true;
-    const [counted] = await tx.select({ count: sql<number>`count(*)::int` }).from(personalizationMonthlyUsers).where(where);
+    const [counted] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(personalizationMonthlyUsers)
+      .where(where);
     if ((counted?.count ?? 0) >= quota) return false;
     await tx.insert(personalizationMonthlyUsers).values({ apiKeyId, month, cid });
     return true;

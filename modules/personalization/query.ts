@@ -20,15 +20,52 @@ export const QUERY_LIMITS = {
 } as const;
 
 const OPERATORS = new Set([
-  "var", "missing", "missing_some",
-  "if", "?:", "==", "===", "!=", "!==", "!", "!!", "or", "and",
-  ">", ">=", "<", "<=", "max", "min", "+", "-", "*", "/", "%",
-  "in", "cat", "substr", "merge",
-  "map", "filter", "reduce", "all", "none", "some",
+  "var",
+  "missing",
+  "missing_some",
+  "if",
+  "?:",
+  "==",
+  "===",
+  "!=",
+  "!==",
+  "!",
+  "!!",
+  "or",
+  "and",
+  ">",
+  ">=",
+  "<",
+  "<=",
+  "max",
+  "min",
+  "+",
+  "-",
+  "*",
+  "/",
+  "%",
+  "in",
+  "cat",
+  "substr",
+  "merge",
+  "map",
+  "filter",
+  "reduce",
+  "all",
+  "none",
+  "some",
 ]);
 const ITERATORS = new Set(["map", "filter", "reduce", "all", "none", "some"]);
 const PATH_SEGMENT = /^[A-Za-z0-9_]{1,64}$/;
-const FORBIDDEN_SEGMENTS = new Set(["__proto__", "constructor", "prototype", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__"]);
+const FORBIDDEN_SEGMENTS = new Set([
+  "__proto__",
+  "constructor",
+  "prototype",
+  "__defineGetter__",
+  "__defineSetter__",
+  "__lookupGetter__",
+  "__lookupSetter__",
+]);
 
 function invalid(code: string, path: string): AppError {
   return new AppError("PERSONALIZATION_INVALID_QUERY", { issues: [{ path, code }] });
@@ -111,11 +148,13 @@ function checkResult(result: unknown): void {
   const visit = (value: unknown): void => {
     if (value === null || typeof value === "string" || typeof value === "boolean") return;
     if (typeof value === "number") {
-      if (!Number.isFinite(value)) throw new AppError("PERSONALIZATION_UNALLOWED_RESULT", { issues: [{ path: "result", code: "not_finite" }] });
+      if (!Number.isFinite(value))
+        throw new AppError("PERSONALIZATION_UNALLOWED_RESULT", { issues: [{ path: "result", code: "not_finite" }] });
       return;
     }
     if (typeof value === "object") {
-      if (seen.has(value)) throw new AppError("PERSONALIZATION_UNSERIALIZABLE_RESULT", { issues: [{ path: "result", code: "cyclic" }] });
+      if (seen.has(value))
+        throw new AppError("PERSONALIZATION_UNSERIALIZABLE_RESULT", { issues: [{ path: "result", code: "cyclic" }] });
       seen.add(value);
       Object.values(value).forEach(visit);
       return;

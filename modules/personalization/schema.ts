@@ -43,7 +43,10 @@ export const contentSlotVersions = pgTable(
     status: slotVersionStatus("status").notNull().default("draft"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.slotId, table.version] }), check("content_slot_versions_positive", sql`${table.version} > 0`)],
+  (table) => [
+    primaryKey({ columns: [table.slotId, table.version] }),
+    check("content_slot_versions_positive", sql`${table.version} > 0`),
+  ],
 );
 
 /**
@@ -66,7 +69,10 @@ export const contentSlotVariants = pgTable(
     content: jsonb("content").$type<SlotContent>().notNull(),
   },
   (table) => [
-    foreignKey({ columns: [table.slotId, table.version], foreignColumns: [contentSlotVersions.slotId, contentSlotVersions.version] }).onDelete("cascade"),
+    foreignKey({
+      columns: [table.slotId, table.version],
+      foreignColumns: [contentSlotVersions.slotId, contentSlotVersions.version],
+    }).onDelete("cascade"),
     unique("content_slot_variants_order").on(table.slotId, table.version, table.locale, table.position),
     unique("content_slot_variants_name").on(table.slotId, table.version, table.locale, table.name),
     check("content_slot_variants_locale", sql`${table.locale} in ('es', 'en', 'pt')`),

@@ -57,7 +57,11 @@ export async function contextOfVisitor(
 ): Promise<EvaluationContext> {
   const { cid } = facts;
   const [visits, cart, lastCart] = await Promise.all([
-    cid ? (options.countVisit ? recordVisit(db, cid, facts.siteCode, options.now) : findClientVisits(db, cid)) : Promise.resolve(0),
+    cid
+      ? options.countVisit
+        ? recordVisit(db, cid, facts.siteCode, options.now)
+        : findClientVisits(db, cid)
+      : Promise.resolve(0),
     findCartSummary(db, facts.cartSessionId),
     cid ? findLastTrackedCart(db, cid) : Promise.resolve(null),
   ]);
@@ -69,7 +73,10 @@ export function evaluate(query: unknown, context: EvaluationContext, limits: Eva
 }
 
 /** The variants in the locale asked for, else Spanish (the site's first language), else any. */
-function variantsInLocale(variants: readonly SlotVariantRow[], locale: Language): { locale: Language; variants: SlotVariantRow[] } {
+function variantsInLocale(
+  variants: readonly SlotVariantRow[],
+  locale: Language,
+): { locale: Language; variants: SlotVariantRow[] } {
   for (const candidate of [locale, "es", "en", "pt"] as Language[]) {
     const found = variants.filter((variant) => variant.locale === candidate);
     if (found.length > 0) return { locale: candidate, variants: found };
@@ -77,13 +84,24 @@ function variantsInLocale(variants: readonly SlotVariantRow[], locale: Language)
   return { locale, variants: [] };
 }
 
-async function loadSlot(db: Database, service: PersonalizationService, slotId: string, version: number | undefined, draft: boolean, now: Date): Promise<LoadedSlot> {
+async function loadSlot(
+  db: Database,
+  service: PersonalizationService,
+  slotId: string,
+  version: number | undefined,
+  draft: boolean,
+  now: Date,
+): Promise<LoadedSlot> {
   const key = `${slotId}|${version ?? "latest"}`;
   const cached = draft ? undefined : service.slots.get(key, now);
   if (cached) return cached;
   const found = await findSlotVersion(db, slotId, { version, includeDrafts: draft });
   if (!found) throw new AppError("UNKNOWN_CONTENT_SLOT", { issues: [{ path: "body.slotId", code: "unknown" }] });
-  const loaded: LoadedSlot = { version: found.version, draft: found.status === "draft", variants: await findSlotVariants(db, slotId, found.version) };
+  const loaded: LoadedSlot = {
+    version: found.version,
+    draft: found.status === "draft",
+    variants: await findSlotVariants(db, slotId, found.version),
+  };
   if (!draft) service.slots.set(key, loaded, now);
   return loaded;
 }
@@ -100,11 +118,23 @@ export interface ContentRequest {
 
 function answerOf(slotId: string, slot: LoadedSlot, locale: Language, variant: SlotVariantRow | null): SlotAnswer {
   if (!variant) throw new AppError("UNKNOWN_CONTENT_SLOT", { issues: [{ path: "body.slotId", code: "no_variant" }] });
-  return { slotId, version: slot.version, locale, variant: variant.name, draft: slot.draft, content: sanitizeSlotContent(variant.content) };
+  return {
+    slotId,
+    version: slot.version,
+    locale,
+    variant: variant.name,
+    draft: slot.draft,
+    content: sanitizeSlotContent(variant.content),
+  };
 }
 
 /** The first variant whose audience holds for this context, else the default. */
-export async function answerContent(db: Database, service: PersonalizationService, request: ContentRequest, context: EvaluationContext): Promise<SlotAnswer> {
+export async function answerContent(
+  db: Database,
+  service: PersonalizationService,
+  request: ContentRequest,
+  context: EvaluationContext,
+): Promise<SlotAnswer> {
   const slot = await loadSlot(db, service, request.slotId, request.version, request.preview, request.now);
   const { locale, variants } = variantsInLocale(slot.variants, request.locale);
   const key = `${request.slotId}|${slot.version}|${slot.draft}|${locale}|${audienceKey(variants, context)}`;
@@ -118,7 +148,11 @@ export async function answerContent(db: Database, service: PersonalizationServic
 }
 
 /** The default variant, without evaluating audiences: what a shared cache or a CDN may serve anyone. */
-export async function answerStaticContent(db: Database, service: PersonalizationService, request: Omit<ContentRequest, "preview">): Promise<SlotAnswer> {
+export async function answerStaticContent(
+  db: Database,
+  service: PersonalizationService,
+  request: Omit<ContentRequest, "preview">,
+): Promise<SlotAnswer> {
   const slot = await loadSlot(db, service, request.slotId, request.version, false, request.now);
   const { locale, variants } = variantsInLocale(slot.variants, request.locale);
   assertInTime(request.limits);
@@ -126,7 +160,12 @@ export async function answerStaticContent(db: Database, service: Personalization
 }
 
 /** Shopping events (cart, order, product) are stored only where enableCroctShopping is on. */
-const SHOPPING_EVENTS: ReadonlySet<TrackingEventType> = new Set(["cartViewed", "cartModified", "orderPlaced", "productViewed"]);
+const SHOPPING_EVENTS: ReadonlySet<TrackingEventType> = new Set([
+  "cartViewed",
+  "cartModified",
+  "orderPlaced",
+  "productViewed",
+]);
 
 export type TrackOutcome = "stored" | "suppressed";
 
@@ -146,12 +185,17 @@ export async function trackBeacon(
   const parsed = TrackBeacon.safeParse(input.body);
   if (!parsed.success) {
     throw new AppError("INVALID_EVENT_PAYLOAD", {
-      issues: parsed.error.issues.slice(0, 10).map((issue) => ({ path: ["body", ...issue.path.map(String)].join("."), code: issue.code })),
+      issues: parsed.error.issues
+        .slice(0, 10)
+        .map((issue) => ({ path: ["body", ...issue.path.map(String)].join("."), code: issue.code })),
     });
   }
   const beacon = parsed.data;
   const queuedMs = beacon.departureTime - beacon.originalTime;
-  if (queuedMs < 0) throw new AppError("INVALID_EVENT_PAYLOAD", { issues: [{ path: "body.departureTime", code: "before_original_time" }] });
+  if (queuedMs < 0)
+    throw new AppError("INVALID_EVENT_PAYLOAD", {
+      issues: [{ path: "body.departureTime", code: "before_original_time" }],
+    });
   if (SHOPPING_EVENTS.has(beacon.payload.type) && !input.shoppingEnabled) return "suppressed";
   await insertTrackedEvent(db, {
     siteCode: input.siteCode,

@@ -14,7 +14,11 @@ import { aggregateSales, mxnMinorOfPricing, mxnShareOf, type SalesFact, type Sal
 const SOLD = ["paid", "ticketed", "refunded"] as const;
 
 /** The sales report of [from, to] (local days, already checked by readReportRange), product names in `language`. */
-export async function findSalesReport(db: Database, range: { from: string; to: string }, language: Language): Promise<SalesReport> {
+export async function findSalesReport(
+  db: Database,
+  range: { from: string; to: string },
+  language: Language,
+): Promise<SalesReport> {
   const start = instantOf(range.from, "00:00");
   const end = instantOf(addDays(range.to, 1), "00:00");
   const productName = sql<string>`coalesce(${products.name} ->> ${language}, ${products.name} ->> 'es', ${products.code})`;
@@ -32,7 +36,14 @@ export async function findSalesReport(db: Database, range: { from: string; to: s
     .from(bookings)
     .innerJoin(bookingLines, eq(bookingLines.bookingId, bookings.id))
     .innerJoin(products, eq(products.id, bookingLines.productId))
-    .where(and(isNotNull(bookings.paidAt), gte(bookings.paidAt, start), lt(bookings.paidAt, end), inArray(bookings.status, [...SOLD])));
+    .where(
+      and(
+        isNotNull(bookings.paidAt),
+        gte(bookings.paidAt, start),
+        lt(bookings.paidAt, end),
+        inArray(bookings.status, [...SOLD]),
+      ),
+    );
 
   const refunds = await db
     .select({
@@ -42,14 +53,26 @@ export async function findSalesReport(db: Database, range: { from: string; to: s
       lineShares: bookingRefunds.lineShares,
     })
     .from(bookingRefunds)
-    .where(and(eq(bookingRefunds.status, "succeeded"), gte(bookingRefunds.completedAt, start), lt(bookingRefunds.completedAt, end)));
+    .where(
+      and(
+        eq(bookingRefunds.status, "succeeded"),
+        gte(bookingRefunds.completedAt, start),
+        lt(bookingRefunds.completedAt, end),
+      ),
+    );
 
   const lineIds = [...new Set(refunds.flatMap((refund) => refund.lineShares.map((share) => share.bookingLineId)))];
   const refundedLines =
     lineIds.length === 0
       ? []
       : await db
-          .select({ id: bookingLines.id, productId: bookingLines.productId, productName, totalMinor: bookingLines.totalMinor, pricing: bookingLines.pricing })
+          .select({
+            id: bookingLines.id,
+            productId: bookingLines.productId,
+            productName,
+            totalMinor: bookingLines.totalMinor,
+            pricing: bookingLines.pricing,
+          })
           .from(bookingLines)
           .innerJoin(products, eq(products.id, bookingLines.productId))
           .where(inArray(bookingLines.id, lineIds));
@@ -77,7 +100,12 @@ export async function findSalesReport(db: Database, range: { from: string; to: s
         productName: line.productName,
         currency: refund.currency,
         amountMinor: share.amountMinor,
-        mxnMinor: mxnShareOf(share.amountMinor, refund.currency, line.totalMinor, mxnMinorOfPricing(line.pricing as CartLinePricing)),
+        mxnMinor: mxnShareOf(
+          share.amountMinor,
+          refund.currency,
+          line.totalMinor,
+          mxnMinorOfPricing(line.pricing as CartLinePricing),
+        ),
       });
     }
   }

@@ -71,12 +71,15 @@ export function readReportRange(from: string, to: string): { from: string; to: s
   if (start === null) throw new AppError("INVALID_DATE", { issues: [{ path: "from", code: "format" }] });
   if (end === null) throw new AppError("INVALID_DATE", { issues: [{ path: "to", code: "format" }] });
   if (end < start) throw new AppError("INVALID_DATE", { issues: [{ path: "to", code: "before_from" }] });
-  if (end - start + 1 > MAX_REPORT_DAYS) throw new AppError("INVALID_DATE", { issues: [{ path: "to", code: "range_too_long" }] });
+  if (end - start + 1 > MAX_REPORT_DAYS)
+    throw new AppError("INVALID_DATE", { issues: [{ path: "to", code: "range_too_long" }] });
   return { from, to };
 }
 
 /** A booking line's price in MXN minor units: its stored MXN pricing, discounts taken off (what convertPricing converted). */
-export function mxnMinorOfPricing(pricing: { lines: readonly { quantity: number; unitMinor: number; unitDiscountMinor: number }[] }): number {
+export function mxnMinorOfPricing(pricing: {
+  lines: readonly { quantity: number; unitMinor: number; unitDiscountMinor: number }[];
+}): number {
   return pricing.lines.reduce((total, line) => total + (line.unitMinor - line.unitDiscountMinor) * line.quantity, 0);
 }
 
@@ -85,7 +88,12 @@ export function mxnMinorOfPricing(pricing: { lines: readonly { quantity: number;
  * booking's currency (rounded half up), so a line refunded in full nets to exactly zero in MXN too, at
  * the rate the buyer paid, whatever today's rate is.
  */
-export function mxnShareOf(amountMinor: number, currency: string, lineTotalMinor: number, lineMxnMinor: number): number {
+export function mxnShareOf(
+  amountMinor: number,
+  currency: string,
+  lineTotalMinor: number,
+  lineMxnMinor: number,
+): number {
   if (currency === "MXN") return amountMinor;
   if (lineTotalMinor <= 0) return 0;
   const scaled = BigInt(amountMinor) * BigInt(lineMxnMinor) * 2n + BigInt(lineTotalMinor);
@@ -132,7 +140,13 @@ export function aggregateSales(facts: readonly SalesFact[], range: { from: strin
       netMinor: row.grossMinor - row.refundedMinor,
       netMxnMinor: row.grossMxnMinor - row.refundedMxnMinor,
     }))
-    .sort((a, b) => compareText(a.date, b.date) || compareText(a.productName, b.productName) || a.productId - b.productId || compareText(a.currency, b.currency));
+    .sort(
+      (a, b) =>
+        compareText(a.date, b.date) ||
+        compareText(a.productName, b.productName) ||
+        a.productId - b.productId ||
+        compareText(a.currency, b.currency),
+    );
   const totals = new Map<string, CurrencyTotal>();
   const totalMxn = { grossMinor: 0, refundedMinor: 0, netMinor: 0 };
   for (const row of sorted) {
@@ -145,7 +159,13 @@ export function aggregateSales(facts: readonly SalesFact[], range: { from: strin
     totalMxn.refundedMinor += row.refundedMxnMinor;
     totalMxn.netMinor += row.netMxnMinor;
   }
-  return { from: range.from, to: range.to, rows: sorted, totals: [...totals.values()].sort((a, b) => compareText(a.currency, b.currency)), totalMxn };
+  return {
+    from: range.from,
+    to: range.to,
+    rows: sorted,
+    totals: [...totals.values()].sort((a, b) => compareText(a.currency, b.currency)),
+    totalMxn,
+  };
 }
 
 function compareText(a: string, b: string): number {
@@ -173,7 +193,18 @@ export function csvField(value: string | number): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-export const SALES_CSV_COLUMNS = ["date", "product", "currency", "bookings", "gross", "refunded", "net", "grossMxn", "refundedMxn", "netMxn"] as const;
+export const SALES_CSV_COLUMNS = [
+  "date",
+  "product",
+  "currency",
+  "bookings",
+  "gross",
+  "refunded",
+  "net",
+  "grossMxn",
+  "refundedMxn",
+  "netMxn",
+] as const;
 export type SalesCsvColumn = (typeof SALES_CSV_COLUMNS)[number];
 
 /**

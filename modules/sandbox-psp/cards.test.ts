@@ -1,5 +1,17 @@
 import { describe, expect, it, test } from "vitest";
-import { TEST_CARDS, behaviourOf, brandOf, checkCardForm, digitsOf, instalmentRefusalOf, isExpired, issuerOf, monthlyAmountOf, parseExpiry, passesLuhn } from "./cards.ts";
+import {
+  TEST_CARDS,
+  behaviourOf,
+  brandOf,
+  checkCardForm,
+  digitsOf,
+  instalmentRefusalOf,
+  isExpired,
+  issuerOf,
+  monthlyAmountOf,
+  parseExpiry,
+  passesLuhn,
+} from "./cards.ts";
 
 const NOW = new Date("2030-06-15T12:00:00Z");
 const VALID = { number: "4242 4242 4242 4242", expiry: "12/31", cvc: "123", name: "Ana López" };
@@ -90,14 +102,24 @@ describe("checkCardForm", () => {
   it("accepts a good card and keeps only what may be kept", () => {
     const result = checkCardForm(VALID, NOW);
     expect(result).toEqual({
-      card: { brand: "VI", last4: "4242", binCountry: "US", issuer: null, expMonth: 12, expYear: 2031, behaviour: "approve" },
+      card: {
+        brand: "VI",
+        last4: "4242",
+        binCountry: "US",
+        issuer: null,
+        expMonth: 12,
+        expYear: 2031,
+        behaviour: "approve",
+      },
     });
     expect(JSON.stringify(result)).not.toContain("424242424242");
     expect(JSON.stringify(result)).not.toContain("123");
   });
 
   it("marks the Mexican card with its country and bank", () => {
-    expect(checkCardForm({ ...VALID, number: "4152 3138 0000 0007" }, NOW)).toMatchObject({ card: { binCountry: "MX", issuer: "bbva", brand: "VI" } });
+    expect(checkCardForm({ ...VALID, number: "4152 3138 0000 0007" }, NOW)).toMatchObject({
+      card: { binCountry: "MX", issuer: "bbva", brand: "VI" },
+    });
   });
 
   it("asks American Express for 4 digits of CVV and the others for 3", () => {

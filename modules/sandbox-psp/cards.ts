@@ -23,9 +23,21 @@ export const TEST_CARDS: readonly TestCard[] = [
   { number: "378282246310005", behaviour: "approve", description: "American Express, approved (4-digit CVV)" },
   { number: "4000000000000002", behaviour: "decline", description: "Visa, declined by the issuer" },
   { number: "4000000000009995", behaviour: "insufficient_funds", description: "Visa, declined: insufficient funds" },
-  { number: "4000002760003184", behaviour: "challenge", description: "Visa, asks for a 3-D Secure challenge (approve or deny)" },
-  { number: "4152313800000007", behaviour: "approve", description: "Visa issued in Mexico by BBVA México, approved (instalments up to 15 months)" },
-  { number: "5546290000000015", behaviour: "approve", description: "MasterCard issued in Mexico by Banorte, approved (instalments up to 12 months)" },
+  {
+    number: "4000002760003184",
+    behaviour: "challenge",
+    description: "Visa, asks for a 3-D Secure challenge (approve or deny)",
+  },
+  {
+    number: "4152313800000007",
+    behaviour: "approve",
+    description: "Visa issued in Mexico by BBVA México, approved (instalments up to 15 months)",
+  },
+  {
+    number: "5546290000000015",
+    behaviour: "approve",
+    description: "MasterCard issued in Mexico by Banorte, approved (instalments up to 12 months)",
+  },
 ];
 
 export interface IssuerBin {
@@ -101,7 +113,10 @@ export type InstalmentRefusal = "instalments_not_mexican" | "instalments_months_
  * card from elsewhere (or a BIN the sandbox does not know) is refused, and so is a plan longer than
  * its issuer sells. The card is known here only by what its token keeps (country and issuer).
  */
-export function instalmentRefusalOf(card: { binCountry: string | null; issuer: string | null }, months: number): InstalmentRefusal | null {
+export function instalmentRefusalOf(
+  card: { binCountry: string | null; issuer: string | null },
+  months: number,
+): InstalmentRefusal | null {
   if (card.binCountry !== "MX") return "instalments_not_mexican";
   const bin = ISSUER_BINS.find((entry) => entry.country === "MX" && entry.issuer === card.issuer);
   return bin && bin.maxInstalmentMonths >= months ? null : "instalments_months_exceeded";
@@ -168,7 +183,10 @@ export function cvcLengthOf(brand: CardBrand): 3 | 4 {
 }
 
 /** Checks the hosted page's form: every field error at once, so the buyer fixes them in one go. */
-export function checkCardForm(form: CardForm, now: Date): { card: AcceptedCard } | { errors: Partial<Record<keyof CardForm, CardFieldError>> } {
+export function checkCardForm(
+  form: CardForm,
+  now: Date,
+): { card: AcceptedCard } | { errors: Partial<Record<keyof CardForm, CardFieldError>> } {
   const errors: Partial<Record<keyof CardForm, CardFieldError>> = {};
   const number = digitsOf(form.number);
   let brand: CardBrand | null = null;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../lib/config.ts";
-import { DELIVERY_BACKOFF_SECONDS, MAX_DELIVERY_ATTEMPTS, isDeliveredStatus, nextAttemptAfter, webhookTargetOf } from "./delivery.ts";
+import {
+  DELIVERY_BACKOFF_SECONDS,
+  MAX_DELIVERY_ATTEMPTS,
+  isDeliveredStatus,
+  nextAttemptAfter,
+  webhookTargetOf,
+} from "./delivery.ts";
 
 const NOW = new Date("2031-03-10T15:00:00Z");
 
@@ -23,8 +29,17 @@ describe("the retry schedule", () => {
 
 describe("the delivery target", () => {
   it("is our own receiver over loopback unless SANDBOX_PSP_WEBHOOK_URL says otherwise", () => {
-    expect(webhookTargetOf(parseConfig({ NODE_ENV: "test", PORT: "4210" })).url).toBe("http://127.0.0.1:4210/api/payments/webhook");
-    const config = parseConfig({ NODE_ENV: "test", SANDBOX_PSP_WEBHOOK_URL: "https://merchant.example/hooks/psp", SANDBOX_PSP_WEBHOOK_SECRET: "whsec_a_secret_of_at_least_thirty_two_chars" });
-    expect(webhookTargetOf(config)).toEqual({ url: "https://merchant.example/hooks/psp", secret: "whsec_a_secret_of_at_least_thirty_two_chars" });
+    expect(webhookTargetOf(parseConfig({ NODE_ENV: "test", PORT: "4210" })).url).toBe(
+      "http://127.0.0.1:4210/api/payments/webhook",
+    );
+    const config = parseConfig({
+      NODE_ENV: "test",
+      SANDBOX_PSP_WEBHOOK_URL: "https://merchant.example/hooks/psp",
+      SANDBOX_PSP_WEBHOOK_SECRET: "whsec_a_secret_of_at_least_thirty_two_chars",
+    });
+    expect(webhookTargetOf(config)).toEqual({
+      url: "https://merchant.example/hooks/psp",
+      secret: "whsec_a_secret_of_at_least_thirty_two_chars",
+    });
   });
 });

@@ -42,15 +42,26 @@ export interface WebhookTarget {
 }
 
 /** The merchant endpoint and signing secret: SANDBOX_PSP_WEBHOOK_URL, or our own receiver over loopback. */
-export function webhookTargetOf(config: Pick<Config, "SANDBOX_PSP_WEBHOOK_URL" | "SANDBOX_PSP_WEBHOOK_SECRET" | "PORT">): WebhookTarget {
-  return { url: config.SANDBOX_PSP_WEBHOOK_URL ?? `http://127.0.0.1:${config.PORT}/api/payments/webhook`, secret: config.SANDBOX_PSP_WEBHOOK_SECRET };
+export function webhookTargetOf(
+  config: Pick<Config, "SANDBOX_PSP_WEBHOOK_URL" | "SANDBOX_PSP_WEBHOOK_SECRET" | "PORT">,
+): WebhookTarget {
+  return {
+    url: config.SANDBOX_PSP_WEBHOOK_URL ?? `http://127.0.0.1:${config.PORT}/api/payments/webhook`,
+    secret: config.SANDBOX_PSP_WEBHOOK_SECRET,
+  };
 }
 
 /** POSTs one event, signed at `now`; the merchant's status, or null when it gave none. */
 async function post(target: WebhookTarget, event: SandboxEvent, now: Date): Promise<number | null> {
   const { body, headers } = webhookDelivery(event, target.secret, now);
   try {
-    const response = await (target.fetch ?? fetch)(target.url, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(POST_TIMEOUT_MS) });
+    const response = await (target.fetch ?? fetch)(target.url, {
+      method: "POST",
+      headers,
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(POST_TIMEOUT_MS),
+    });
     // Read the answer to the end so the connection can be reused; what it says does not matter.
     await response.arrayBuffer().catch(() => undefined);
     return response.status;
@@ -61,7 +72,13 @@ async function post(target: WebhookTarget, event: SandboxEvent, now: Date): Prom
 
 type EventRow = typeof sandboxPspEvents.$inferSelect;
 
-async function recordAttempt(db: Database, row: Pick<EventRow, "id" | "attempts">, status: number | null, now: Date, retry: "schedule" | "keep"): Promise<boolean> {
+async function recordAttempt(
+  db: Database,
+  row: Pick<EventRow, "id" | "attempts">,
+  status: number | null,
+  now: Date,
+  retry: "schedule" | "keep",
+): Promise<boolean> {
   const delivered = isDeliveredStatus(status);
   const attempts = row.attempts + 1;
   await db
@@ -71,7 +88,12 @@ async function recordAttempt(db: Database, row: Pick<EventRow, "id" | "attempts"
       lastAttemptAt: now,
       lastStatus: status,
       // The first successful delivery is the one that counts; a redelivery does not move it.
-      ...(delivered ? { deliveredAt: sql`coalesce(${sandboxPspEvents.deliveredAt}, ${now.toISOString()}::timestamptz)`, nextAttemptAt: null } : {}),
+      ...(delivered
+        ? {
+            deliveredAt: sql`coalesce(${sandboxPspEvents.deliveredAt}, ${now.toISOString()}::timestamptz)`,
+            nextAttemptAt: null,
+          }
+        : {}),
       ...(!delivered && retry === "schedule" ? { nextAttemptAt: nextAttemptAfter(attempts, now) } : {}),
     })
     .where(eq(sandboxPspEvents.id, row.id));
@@ -88,12 +110,20 @@ export interface DeliveryRound {
  * then the next one once it went through, until nothing is due. Each event is claimed (its next
  * attempt pushed past the POST) before it is sent, so two loops never send it at once.
  */
-export async function deliverDue(db: Database, target: WebhookTarget, now: Date, options: { maxRounds?: number } = {}): Promise<DeliveryRound> {
+export async function deliverDue(
+  db: Database,
+  target: WebhookTarget,
+  now: Date,
+  options: { maxRounds?: number } = {},
+): Promise<DeliveryRound> {
   const result: DeliveryRound = { attempted: 0, delivered: 0 };
   for (let round = 0; round < (options.maxRounds ?? 20); round += 1) {
     // The head of each intent's queue: its oldest event neither delivered nor given up.
     const heads = await db
-      .selectDistinctOn([sandboxPspEvents.intentId], { id: sandboxPspEvents.id, nextAttemptAt: sandboxPspEvents.nextAttemptAt })
+      .selectDistinctOn([sandboxPspEvents.intentId], {
+        id: sandboxPspEvents.id,
+        nextAttemptAt: sandboxPspEvents.nextAttemptAt,
+      })
       .from(sandboxPspEvents)
       .where(and(isNull(sandboxPspEvents.deliveredAt), isNotNull(sandboxPspEvents.nextAttemptAt)))
       .orderBy(sandboxPspEvents.intentId, asc(sandboxPspEvents.sequence));
@@ -103,13 +133,21 @@ export async function deliverDue(db: Database, target: WebhookTarget, now: Date,
       const [row] = await db
         .update(sandboxPspEvents)
         .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
-        .where(and(eq(sandboxPspEvents.id, head.id), isNull(sandboxPspEvents.deliveredAt), lte(sandboxPspEvents.nextAttemptAt, now)))
+        .where(
+          and(
+            eq(sandboxPspEvents.id, head.id),
+            isNull(sandboxPspEvents.deliveredAt),
+            lte(sandboxPspEvents.nextAttemptAt, now),
+          ),
+        )
         .returning();
       if (row) claimed.push(row);
     }
     if (claimed.length === 0) break;
     const outcomes = await Promise.all(
-      claimed.map(async (row) => recordAttempt(db, row, await post(target, row.payload as unknown as SandboxEvent, now), now, "schedule")),
+      claimed.map(async (row) =>
+        recordAttempt(db, row, await post(target, row.payload as unknown as SandboxEvent, now), now, "schedule"),
+      ),
     );
     result.attempted += claimed.length;
     const delivered = outcomes.filter(Boolean).length;
@@ -125,7 +163,12 @@ export async function deliverDue(db: Database, target: WebhookTarget, now: Date,
  * state: the replay a merchant's duplicate handling is tested with. The attempt is recorded; a first
  * success marks the event delivered, a failure leaves its retry schedule as it was.
  */
-export async function redeliverEvent(db: Database, eventId: string, target: WebhookTarget, now: Date): Promise<{ eventId: string; status: number | null; delivered: boolean }> {
+export async function redeliverEvent(
+  db: Database,
+  eventId: string,
+  target: WebhookTarget,
+  now: Date,
+): Promise<{ eventId: string; status: number | null; delivered: boolean }> {
   const [row] = await db.select().from(sandboxPspEvents).where(eq(sandboxPspEvents.id, eventId));
   if (!row) throw new AppError("NOT_FOUND");
   const status = await post(target, row.payload as unknown as SandboxEvent, now);
@@ -139,7 +182,13 @@ export interface DeliveryLoop {
 }
 
 /** The sandbox's own delivery loop: a round every `intervalMs`, never two at once, errors logged. */
-export function startWebhookDelivery(options: { db: Database; target: WebhookTarget; now: () => Date; logger: Logger; intervalMs?: number }): DeliveryLoop {
+export function startWebhookDelivery(options: {
+  db: Database;
+  target: WebhookTarget;
+  now: () => Date;
+  logger: Logger;
+  intervalMs?: number;
+}): DeliveryLoop {
   const interval = options.intervalMs ?? 500;
   let stopped = false;
   let inFlight: Promise<void> = Promise.resolve();
@@ -154,7 +203,11 @@ export function startWebhookDelivery(options: { db: Database; target: WebhookTar
     inFlight = deliverDue(options.db, options.target, options.now())
       .then(
         (round) => {
-          if (round.attempted > 0) options.logger.info({ attempted: round.attempted, delivered: round.delivered }, "sandbox PSP webhooks sent");
+          if (round.attempted > 0)
+            options.logger.info(
+              { attempted: round.attempted, delivered: round.delivered },
+              "sandbox PSP webhooks sent",
+            );
         },
         (error: unknown) => options.logger.warn({ err: error }, "sandbox PSP webhook delivery failed"),
       )

@@ -15,7 +15,12 @@ describe("the hosted card page", () => {
   });
 
   it("is a plain form in the intent's language, with no script, escaping what the merchant sent", () => {
-    const html = renderCardPage({ language: "es", action: "/sandbox-psp/pay/pi_1", amount: "$1,250.00", merchantReference: '<script>alert("x")</script>' });
+    const html = renderCardPage({
+      language: "es",
+      action: "/sandbox-psp/pay/pi_1",
+      amount: "$1,250.00",
+      merchantReference: '<script>alert("x")</script>',
+    });
     expect(html).toContain('<html lang="es">');
     expect(html).toContain('<form method="post" action="/sandbox-psp/pay/pi_1"');
     expect(html).toContain("Número de tarjeta");
@@ -54,18 +59,35 @@ describe("the hosted card page", () => {
       pt: "12 parcelas sem juros de $104.17",
     } as const;
     for (const language of LANGUAGES) {
-      expect(renderCardPage({ language, action: "/x", amount: "$1,250.00", merchantReference: "TV-1", instalments: offer })).toContain(expected[language]);
+      expect(
+        renderCardPage({ language, action: "/x", amount: "$1,250.00", merchantReference: "TV-1", instalments: offer }),
+      ).toContain(expected[language]);
     }
-    const refused = renderCardPage({ language: "es", action: "/x", amount: "$1", merchantReference: "TV-1", instalments: { months: 15, monthly: "$1" }, errors: { number: "instalments_months_exceeded" } });
+    const refused = renderCardPage({
+      language: "es",
+      action: "/x",
+      amount: "$1",
+      merchantReference: "TV-1",
+      instalments: { months: 15, monthly: "$1" },
+      errors: { number: "instalments_months_exceeded" },
+    });
     expect(refused).toContain("no ofrece 15 meses sin intereses");
     expect(refused).not.toContain("{months}");
-    expect(renderCardPage({ language: "en", action: "/x", amount: "$1", merchantReference: "TV-1" })).not.toContain("interest-free");
+    expect(renderCardPage({ language: "en", action: "/x", amount: "$1", merchantReference: "TV-1" })).not.toContain(
+      "interest-free",
+    );
   });
 });
 
 describe("the PayPal sandbox page", () => {
   it("looks like PayPal's sandbox, prefills the buyer, offers pay and cancel, with no script", () => {
-    const html = renderPayPalPage({ language: "en", action: "/sandbox-psp/paypal/pi_1", amount: "MX$1,250.00", merchantReference: "TV-1", email: "buyer@sandbox.paypal.example" });
+    const html = renderPayPalPage({
+      language: "en",
+      action: "/sandbox-psp/paypal/pi_1",
+      amount: "MX$1,250.00",
+      merchantReference: "TV-1",
+      email: "buyer@sandbox.paypal.example",
+    });
     expect(html).toContain("Log in with your PayPal sandbox account");
     expect(html).toContain('value="buyer@sandbox.paypal.example"');
     expect(html).toContain('value="approve"');
@@ -73,7 +95,14 @@ describe("the PayPal sandbox page", () => {
     expect(html).toContain('value="cancel"');
     expect(html).toContain("Cancel and return");
     expect(html).not.toContain("<script");
-    const invalid = renderPayPalPage({ language: "pt", action: "/x", amount: "1", merchantReference: "TV-1", email: "<nope>", emailInvalid: true });
+    const invalid = renderPayPalPage({
+      language: "pt",
+      action: "/x",
+      amount: "1",
+      merchantReference: "TV-1",
+      email: "<nope>",
+      emailInvalid: true,
+    });
     expect(invalid).toContain('aria-describedby="email-error"');
     expect(invalid).toContain(HOSTED_PAGE_TEXT.pt.paypal.emailInvalid);
     expect(invalid).toContain("&#60;nope&#62;");
@@ -91,9 +120,29 @@ describe("renderCardPage's way back to the merchant", () => {
       errors: { number: "instalments_not_mexican" },
       cancelUrl: "https://shop.test/es/pago/?payment=single",
     });
-    expect(refused).toContain('<a href="https://shop.test/es/pago/?payment=single" data-testid="psp-back">Pagar en una sola exhibición</a>');
-    expect(renderCardPage({ language: "pt", action: "/x", amount: "$1", merchantReference: "TV-1", cancelUrl: "https://shop.test/pt/" })).toContain(">Voltar à loja</a>");
-    expect(renderCardPage({ language: "en", action: "/x", amount: "$1", merchantReference: "TV-1", cancelUrl: "https://shop.test/<x>" })).not.toContain("<x>");
-    expect(renderCardPage({ language: "en", action: "/x", amount: "$1", merchantReference: "TV-1" })).not.toContain("psp-back");
+    expect(refused).toContain(
+      '<a href="https://shop.test/es/pago/?payment=single" data-testid="psp-back">Pagar en una sola exhibición</a>',
+    );
+    expect(
+      renderCardPage({
+        language: "pt",
+        action: "/x",
+        amount: "$1",
+        merchantReference: "TV-1",
+        cancelUrl: "https://shop.test/pt/",
+      }),
+    ).toContain(">Voltar à loja</a>");
+    expect(
+      renderCardPage({
+        language: "en",
+        action: "/x",
+        amount: "$1",
+        merchantReference: "TV-1",
+        cancelUrl: "https://shop.test/<x>",
+      }),
+    ).not.toContain("<x>");
+    expect(renderCardPage({ language: "en", action: "/x", amount: "$1", merchantReference: "TV-1" })).not.toContain(
+      "psp-back",
+    );
   });
 });

@@ -79,7 +79,8 @@ export const HOSTED_PAGE_TEXT: Readonly<Record<Language, HostedPageText>> = {
       cvc_invalid: "The security code has 3 digits (4 on American Express).",
       name_required: "Enter the name as it appears on the card.",
       instalments_not_mexican: "Interest-free monthly payments need a credit card issued in Mexico. Use another card.",
-      instalments_months_exceeded: "The bank that issued this card does not offer {months} interest-free monthly payments. Use another card.",
+      instalments_months_exceeded:
+        "The bank that issued this card does not offer {months} interest-free monthly payments. Use another card.",
     },
     instalments: "{months} interest-free monthly payments of {monthly}",
     backSinglePayment: "Pay in a single payment instead",
@@ -126,8 +127,10 @@ export const HOSTED_PAGE_TEXT: Readonly<Record<Language, HostedPageText>> = {
       cvc_required: "Escribe el código de seguridad.",
       cvc_invalid: "El código de seguridad tiene 3 dígitos (4 en American Express).",
       name_required: "Escribe el nombre tal como aparece en la tarjeta.",
-      instalments_not_mexican: "Los meses sin intereses requieren una tarjeta de crédito emitida en México. Usa otra tarjeta.",
-      instalments_months_exceeded: "El banco que emitió esta tarjeta no ofrece {months} meses sin intereses. Usa otra tarjeta.",
+      instalments_not_mexican:
+        "Los meses sin intereses requieren una tarjeta de crédito emitida en México. Usa otra tarjeta.",
+      instalments_months_exceeded:
+        "El banco que emitió esta tarjeta no ofrece {months} meses sin intereses. Usa otra tarjeta.",
     },
     instalments: "{months} meses sin intereses de {monthly}",
     backSinglePayment: "Pagar en una sola exhibición",
@@ -175,7 +178,8 @@ export const HOSTED_PAGE_TEXT: Readonly<Record<Language, HostedPageText>> = {
       cvc_invalid: "O código de segurança tem 3 dígitos (4 no American Express).",
       name_required: "Digite o nome como aparece no cartão.",
       instalments_not_mexican: "As parcelas sem juros exigem um cartão de crédito emitido no México. Use outro cartão.",
-      instalments_months_exceeded: "O banco que emitiu este cartão não oferece {months} parcelas sem juros. Use outro cartão.",
+      instalments_months_exceeded:
+        "O banco que emitiu este cartão não oferece {months} parcelas sem juros. Use outro cartão.",
     },
     instalments: "{months} parcelas sem juros de {monthly}",
     backSinglePayment: "Pagar à vista",
@@ -258,7 +262,12 @@ ${input.cancelUrl ? `<p class="back"><a href="${escapeHtml(input.cancelUrl)}" da
   );
 }
 
-export function renderChallengePage(input: { language: Language; action: string; amount: string; last4: string }): string {
+export function renderChallengePage(input: {
+  language: Language;
+  action: string;
+  amount: string;
+  last4: string;
+}): string {
   const text = HOSTED_PAGE_TEXT[input.language];
   return page(
     input.language,
@@ -272,7 +281,11 @@ export function renderChallengePage(input: { language: Language; action: string;
 
 export function renderNotFoundPage(language: Language): string {
   const text = HOSTED_PAGE_TEXT[language];
-  return page(language, text.notFoundTitle, `<h1>${escapeHtml(text.notFoundTitle)}</h1><p>${escapeHtml(text.notFoundText)}</p>`);
+  return page(
+    language,
+    text.notFoundTitle,
+    `<h1>${escapeHtml(text.notFoundTitle)}</h1><p>${escapeHtml(text.notFoundText)}</p>`,
+  );
 }
 
 export interface PayPalPageInput {

@@ -64,7 +64,13 @@ export {
   type IntentStatus,
   type PaymentMethodKind,
 } from "./intents.ts";
-export { renderCardPage, renderChallengePage, renderNotFoundPage, renderPayPalPage, HOSTED_PAGE_TEXT } from "./hosted-page.ts";
+export {
+  renderCardPage,
+  renderChallengePage,
+  renderNotFoundPage,
+  renderPayPalPage,
+  HOSTED_PAGE_TEXT,
+} from "./hosted-page.ts";
 export {
   DELIVERY_BACKOFF_SECONDS,
   MAX_DELIVERY_ATTEMPTS,

@@ -4,13 +4,25 @@
 import { AppError } from "../../lib/errors.ts";
 import type { CardBehaviour } from "./cards.ts";
 
-export const INTENT_STATUSES = ["requires_payment_method", "requires_action", "authorized", "captured", "refunded", "failed"] as const;
+export const INTENT_STATUSES = [
+  "requires_payment_method",
+  "requires_action",
+  "authorized",
+  "captured",
+  "refunded",
+  "failed",
+] as const;
 export type IntentStatus = (typeof INTENT_STATUSES)[number];
 
 export const EVENT_TYPES = ["payment.authorized", "payment.captured", "payment.failed", "payment.refunded"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-export const FAILURE_CODES = ["card_declined", "insufficient_funds", "authentication_failed", "payment_cancelled"] as const;
+export const FAILURE_CODES = [
+  "card_declined",
+  "insufficient_funds",
+  "authentication_failed",
+  "payment_cancelled",
+] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
 
 /** How the buyer pays: a card on the hosted card page (or a token), or a PayPal account on PayPal's page. */
@@ -25,9 +37,14 @@ export const MXN_ONLY = "MXN";
  * interest only on a card payment in MXN (INSTALMENTS_UNAVAILABLE). Which card may pay in instalments
  * is known only once the buyer gives one.
  */
-export function checkPaymentOptions(input: { currency: string; method: PaymentMethodKind; instalmentMonths: number | null }): void {
+export function checkPaymentOptions(input: {
+  currency: string;
+  method: PaymentMethodKind;
+  instalmentMonths: number | null;
+}): void {
   if (input.method === "paypal" && input.currency !== MXN_ONLY) throw new AppError("PAYMENT_METHOD_UNAVAILABLE");
-  if (input.instalmentMonths !== null && (input.method !== "card" || input.currency !== MXN_ONLY)) throw new AppError("INSTALMENTS_UNAVAILABLE");
+  if (input.instalmentMonths !== null && (input.method !== "card" || input.currency !== MXN_ONLY))
+    throw new AppError("INSTALMENTS_UNAVAILABLE");
 }
 
 export interface IntentAmounts {
@@ -56,7 +73,12 @@ export function decideAuthorization(intent: IntentAmounts, behaviour: CardBehavi
   requireStatus(intent, ["requires_payment_method"]);
   switch (behaviour) {
     case "approve":
-      return { status: "authorized", amountAuthorizedMinor: intent.amountMinor, failureCode: null, event: "payment.authorized" };
+      return {
+        status: "authorized",
+        amountAuthorizedMinor: intent.amountMinor,
+        failureCode: null,
+        event: "payment.authorized",
+      };
     case "challenge":
       return { status: "requires_action", event: null };
     case "decline":
@@ -70,7 +92,12 @@ export function decideAuthorization(intent: IntentAmounts, behaviour: CardBehavi
 export function decideChallenge(intent: IntentAmounts, approved: boolean): IntentChange {
   requireStatus(intent, ["requires_action"]);
   return approved
-    ? { status: "authorized", amountAuthorizedMinor: intent.amountMinor, failureCode: null, event: "payment.authorized" }
+    ? {
+        status: "authorized",
+        amountAuthorizedMinor: intent.amountMinor,
+        failureCode: null,
+        event: "payment.authorized",
+      }
     : { status: "failed", failureCode: "authentication_failed", event: "payment.failed" };
 }
 
@@ -78,7 +105,12 @@ export function decideChallenge(intent: IntentAmounts, approved: boolean): Inten
 export function decidePayPal(intent: IntentAmounts, approved: boolean): IntentChange {
   requireStatus(intent, ["requires_payment_method"]);
   return approved
-    ? { status: "authorized", amountAuthorizedMinor: intent.amountMinor, failureCode: null, event: "payment.authorized" }
+    ? {
+        status: "authorized",
+        amountAuthorizedMinor: intent.amountMinor,
+        failureCode: null,
+        event: "payment.authorized",
+      }
     : { status: "failed", failureCode: "payment_cancelled", event: "payment.failed" };
 }
 
@@ -92,7 +124,10 @@ export function decideCapture(intent: IntentAmounts, amountMinor: number | undef
 }
 
 /** Refund part or all of what is left; the intent becomes `refunded` once nothing is left. */
-export function decideRefund(intent: IntentAmounts, amountMinor: number | undefined): IntentChange & { refundMinor: number } {
+export function decideRefund(
+  intent: IntentAmounts,
+  amountMinor: number | undefined,
+): IntentChange & { refundMinor: number } {
   requireStatus(intent, ["captured"]);
   const left = intent.amountCapturedMinor - intent.amountRefundedMinor;
   const amount = amountMinor ?? left;

@@ -1,7 +1,19 @@
 // The sandbox payment provider's own tables. They play a third party's database: nothing of Travesía
 // references them, and they hold no whole card number and no CVV.
 import { sql } from "drizzle-orm";
-import { bigint, char, check, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import type { CardBehaviour } from "./cards.ts";
 import { EVENT_TYPES, INTENT_STATUSES, PAYMENT_METHOD_KINDS, type FailureCode } from "./intents.ts";
 
@@ -59,7 +71,10 @@ export const sandboxPspIntents = pgTable(
       "sandbox_psp_intents_amounts",
       sql`${table.amountMinor} > 0 AND ${table.amountAuthorizedMinor} <= ${table.amountMinor} AND ${table.amountCapturedMinor} <= ${table.amountAuthorizedMinor} AND ${table.amountRefundedMinor} >= 0 AND ${table.amountRefundedMinor} <= ${table.amountCapturedMinor}`,
     ),
-    check("sandbox_psp_intents_instalments", sql`${table.instalmentMonths} IS NULL OR (${table.instalmentMonths} IN (3, 6, 9, 12, 15) AND ${table.currency} = 'MXN' AND ${table.method} = 'card')`),
+    check(
+      "sandbox_psp_intents_instalments",
+      sql`${table.instalmentMonths} IS NULL OR (${table.instalmentMonths} IN (3, 6, 9, 12, 15) AND ${table.currency} = 'MXN' AND ${table.method} = 'card')`,
+    ),
   ],
 );
 
@@ -73,7 +88,10 @@ export const sandboxPspRefunds = pgTable(
     amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
-  (table) => [index("sandbox_psp_refunds_intent").on(table.intentId), check("sandbox_psp_refunds_amount", sql`${table.amountMinor} > 0`)],
+  (table) => [
+    index("sandbox_psp_refunds_intent").on(table.intentId),
+    check("sandbox_psp_refunds_amount", sql`${table.amountMinor} > 0`),
+  ],
 );
 
 /**

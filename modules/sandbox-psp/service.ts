@@ -7,7 +7,17 @@ import { AppError } from "../../lib/errors.ts";
 import { isLanguage, type Language } from "../../lib/language.ts";
 import { isCurrencyCode, minorUnitsOf } from "../../lib/money.ts";
 import { signWebhook } from "../../lib/webhook-signature.ts";
-import { TEST_CARDS, brandOf, checkCardForm, instalmentRefusalOf, issuerOf, monthlyAmountOf, type AcceptedCard, type CardForm, type CardFieldError } from "./cards.ts";
+import {
+  TEST_CARDS,
+  brandOf,
+  checkCardForm,
+  instalmentRefusalOf,
+  issuerOf,
+  monthlyAmountOf,
+  type AcceptedCard,
+  type CardForm,
+  type CardFieldError,
+} from "./cards.ts";
 import {
   checkPaymentOptions,
   decideAuthorization,
@@ -20,7 +30,13 @@ import {
   type IntentChange,
   type PaymentMethodKind,
 } from "./intents.ts";
-import { sandboxPspCardTokens, sandboxPspEvents, sandboxPspIdempotencyKeys, sandboxPspIntents, sandboxPspRefunds } from "./schema.ts";
+import {
+  sandboxPspCardTokens,
+  sandboxPspEvents,
+  sandboxPspIdempotencyKeys,
+  sandboxPspIntents,
+  sandboxPspRefunds,
+} from "./schema.ts";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type IntentRow = typeof sandboxPspIntents.$inferSelect;
@@ -72,7 +88,9 @@ export function payPalPagePath(intentId: string): string {
 }
 
 function instalmentsOf(row: IntentRow): IntentView["instalments"] {
-  return row.instalmentMonths === null ? null : { months: row.instalmentMonths, monthlyMinor: monthlyAmountOf(row.amountMinor, row.instalmentMonths) };
+  return row.instalmentMonths === null
+    ? null
+    : { months: row.instalmentMonths, monthlyMinor: monthlyAmountOf(row.amountMinor, row.instalmentMonths) };
 }
 
 function languageOf(row: IntentRow): Language {
@@ -114,9 +132,12 @@ function viewOf(row: IntentRow, card: CardRow | null, origin: string): IntentVie
 export function formatAmount(amountMinor: number, currency: string, language: Language): string {
   const digits = isCurrencyCode(currency) ? minorUnitsOf(currency) : 2;
   const locale = { es: "es-MX", en: "en-US", pt: "pt-BR" }[language];
-  return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
-    amountMinor / 10 ** digits,
-  );
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(amountMinor / 10 ** digits);
 }
 
 /** The intent's return URL with its id and status added, as real providers send the buyer back. */
@@ -140,7 +161,13 @@ async function cardOf(db: Database | Transaction, token: string | null): Promise
 }
 
 /** Writes the change and, when it has one, its webhook event: both or neither. */
-async function applyChange(tx: Transaction, row: IntentRow, change: IntentChange, now: Date, extra: { cardToken?: string; payerEmail?: string } = {}): Promise<IntentRow> {
+async function applyChange(
+  tx: Transaction,
+  row: IntentRow,
+  change: IntentChange,
+  now: Date,
+  extra: { cardToken?: string; payerEmail?: string } = {},
+): Promise<IntentRow> {
   const [updated] = await tx
     .update(sandboxPspIntents)
     .set({
@@ -190,7 +217,12 @@ export interface CreateIntentInput {
   instalments?: { months: number };
 }
 
-async function createIntentIn(tx: Transaction, input: CreateIntentInput, now: Date, origin: string): Promise<IntentView> {
+async function createIntentIn(
+  tx: Transaction,
+  input: CreateIntentInput,
+  now: Date,
+  origin: string,
+): Promise<IntentView> {
   if (!isCurrencyCode(input.currency)) throw new AppError("UNKNOWN_CURRENCY");
   const method = input.method ?? "card";
   const instalmentMonths = input.instalments?.months ?? null;
@@ -246,22 +278,40 @@ async function findToken(tx: Transaction, token: string, now: Date): Promise<Car
   return card;
 }
 
-async function authorizeIn(tx: Transaction, intentId: string, token: string, now: Date, origin: string): Promise<IntentView> {
+async function authorizeIn(
+  tx: Transaction,
+  intentId: string,
+  token: string,
+  now: Date,
+  origin: string,
+): Promise<IntentView> {
   const row = await lockIntent(tx, intentId);
   // A PayPal payment is approved by the buyer on PayPal's page, never with a card.
   if (row.method !== "card") throw new AppError("PAYMENT_INTENT_STATE");
   const card = await findToken(tx, token, now);
   // The issuer must sell the plan asked for; refused, nothing is stored and the intent still waits.
-  if (row.status === "requires_payment_method" && row.instalmentMonths !== null && instalmentRefusalOf(card, row.instalmentMonths) !== null) {
+  if (
+    row.status === "requires_payment_method" &&
+    row.instalmentMonths !== null &&
+    instalmentRefusalOf(card, row.instalmentMonths) !== null
+  ) {
     throw new AppError("INSTALMENTS_CARD_NOT_ELIGIBLE");
   }
-  const expired = card.expYear < now.getUTCFullYear() || (card.expYear === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1);
+  const expired =
+    card.expYear < now.getUTCFullYear() ||
+    (card.expYear === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1);
   const change = decideAuthorization(row, expired ? "decline" : card.behaviour);
   const updated = await applyChange(tx, row, change, now, { cardToken: card.token });
   return viewOf(updated, card, origin);
 }
 
-async function captureIn(tx: Transaction, intentId: string, amountMinor: number | undefined, now: Date, origin: string): Promise<IntentView> {
+async function captureIn(
+  tx: Transaction,
+  intentId: string,
+  amountMinor: number | undefined,
+  now: Date,
+  origin: string,
+): Promise<IntentView> {
   const row = await lockIntent(tx, intentId);
   const updated = await applyChange(tx, row, decideCapture(row, amountMinor), now);
   return viewOf(updated, await cardOf(tx, updated.cardToken), origin);
@@ -272,7 +322,13 @@ export interface RefundView {
   paymentIntent: IntentView;
 }
 
-async function refundIn(tx: Transaction, intentId: string, amountMinor: number | undefined, now: Date, origin: string): Promise<RefundView> {
+async function refundIn(
+  tx: Transaction,
+  intentId: string,
+  amountMinor: number | undefined,
+  now: Date,
+  origin: string,
+): Promise<RefundView> {
   const row = await lockIntent(tx, intentId);
   const change = decideRefund(row, amountMinor);
   const id = newId("re");
@@ -299,7 +355,9 @@ export interface IdempotentAnswer {
 
 /** Fingerprint of a request: the same key may only ever be used for this one. */
 export function requestHashOf(method: string, path: string, body: unknown): string {
-  return createHash("sha256").update(`${method} ${path}\n${JSON.stringify(body ?? null)}`).digest("hex");
+  return createHash("sha256")
+    .update(`${method} ${path}\n${JSON.stringify(body ?? null)}`)
+    .digest("hex");
 }
 
 /**
@@ -319,8 +377,12 @@ export async function runIdempotent(
       .onConflictDoNothing()
       .returning({ key: sandboxPspIdempotencyKeys.key });
     if (claimed.length === 0) {
-      const [stored] = await tx.select().from(sandboxPspIdempotencyKeys).where(eq(sandboxPspIdempotencyKeys.key, input.key));
-      if (!stored || stored.requestHash !== input.requestHash || stored.statusCode === null) throw new AppError("IDEMPOTENCY_KEY_REUSED");
+      const [stored] = await tx
+        .select()
+        .from(sandboxPspIdempotencyKeys)
+        .where(eq(sandboxPspIdempotencyKeys.key, input.key));
+      if (!stored || stored.requestHash !== input.requestHash || stored.statusCode === null)
+        throw new AppError("IDEMPOTENCY_KEY_REUSED");
       return { status: stored.statusCode, body: stored.response, replayed: true };
     }
     const { status, body } = await perform(tx, input.operation, input.now, input.origin);
@@ -332,7 +394,12 @@ export async function runIdempotent(
   });
 }
 
-async function perform(tx: Transaction, operation: SandboxOperation, now: Date, origin: string): Promise<{ status: number; body: unknown }> {
+async function perform(
+  tx: Transaction,
+  operation: SandboxOperation,
+  now: Date,
+  origin: string,
+): Promise<{ status: number; body: unknown }> {
   switch (operation.kind) {
     case "create":
       return { status: 201, body: await createIntentIn(tx, operation.input, now, origin) };
@@ -354,12 +421,22 @@ export async function findIntent(db: Database, id: string, origin: string): Prom
 /** The refunds of one intent, oldest first: what a merchant (or a test) reads to see the money that went back. */
 export async function findIntentRefunds(db: Database, intentId: string): Promise<RefundView["refund"][]> {
   const rows = await db
-    .select({ id: sandboxPspRefunds.id, amountMinor: sandboxPspRefunds.amountMinor, createdAt: sandboxPspRefunds.createdAt, currency: sandboxPspIntents.currency })
+    .select({
+      id: sandboxPspRefunds.id,
+      amountMinor: sandboxPspRefunds.amountMinor,
+      createdAt: sandboxPspRefunds.createdAt,
+      currency: sandboxPspIntents.currency,
+    })
     .from(sandboxPspRefunds)
     .innerJoin(sandboxPspIntents, eq(sandboxPspIntents.id, sandboxPspRefunds.intentId))
     .where(eq(sandboxPspRefunds.intentId, intentId))
     .orderBy(asc(sandboxPspRefunds.createdAt), asc(sandboxPspRefunds.id));
-  return rows.map((row) => ({ id: row.id, amountMinor: row.amountMinor, currency: row.currency, createdAt: row.createdAt.toISOString() }));
+  return rows.map((row) => ({
+    id: row.id,
+    amountMinor: row.amountMinor,
+    currency: row.currency,
+    createdAt: row.createdAt.toISOString(),
+  }));
 }
 
 /** A refund as the account-wide list shows it: which intent it belongs to, how much, when. */
@@ -375,26 +452,46 @@ export interface ListedRefund {
  * Every refund of the account created at or after `createdGte`, oldest first, a page at a time after
  * `startingAfter` (a refund id): what a merchant polls to learn of refunds made on the dashboard.
  */
-export async function listRefunds(db: Database, input: { createdGte: Date; startingAfter?: string; limit: number }): Promise<{ data: ListedRefund[]; hasMore: boolean }> {
+export async function listRefunds(
+  db: Database,
+  input: { createdGte: Date; startingAfter?: string; limit: number },
+): Promise<{ data: ListedRefund[]; hasMore: boolean }> {
   let after: { createdAt: Date; id: string } | null = null;
   if (input.startingAfter) {
-    const [row] = await db.select({ createdAt: sandboxPspRefunds.createdAt, id: sandboxPspRefunds.id }).from(sandboxPspRefunds).where(eq(sandboxPspRefunds.id, input.startingAfter));
+    const [row] = await db
+      .select({ createdAt: sandboxPspRefunds.createdAt, id: sandboxPspRefunds.id })
+      .from(sandboxPspRefunds)
+      .where(eq(sandboxPspRefunds.id, input.startingAfter));
     if (!row) throw new AppError("INVALID_REQUEST", { issues: [{ path: "startingAfter", code: "unknown_refund" }] });
     after = row;
   }
   const rows = await db
-    .select({ id: sandboxPspRefunds.id, paymentIntent: sandboxPspRefunds.intentId, amountMinor: sandboxPspRefunds.amountMinor, createdAt: sandboxPspRefunds.createdAt, currency: sandboxPspIntents.currency })
+    .select({
+      id: sandboxPspRefunds.id,
+      paymentIntent: sandboxPspRefunds.intentId,
+      amountMinor: sandboxPspRefunds.amountMinor,
+      createdAt: sandboxPspRefunds.createdAt,
+      currency: sandboxPspIntents.currency,
+    })
     .from(sandboxPspRefunds)
     .innerJoin(sandboxPspIntents, eq(sandboxPspIntents.id, sandboxPspRefunds.intentId))
     .where(
       and(
         gte(sandboxPspRefunds.createdAt, input.createdGte),
-        after ? or(gt(sandboxPspRefunds.createdAt, after.createdAt), and(eq(sandboxPspRefunds.createdAt, after.createdAt), gt(sandboxPspRefunds.id, after.id))) : undefined,
+        after
+          ? or(
+              gt(sandboxPspRefunds.createdAt, after.createdAt),
+              and(eq(sandboxPspRefunds.createdAt, after.createdAt), gt(sandboxPspRefunds.id, after.id)),
+            )
+          : undefined,
       ),
     )
     .orderBy(asc(sandboxPspRefunds.createdAt), asc(sandboxPspRefunds.id))
     .limit(input.limit + 1);
-  return { data: rows.slice(0, input.limit).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), hasMore: rows.length > input.limit };
+  return {
+    data: rows.slice(0, input.limit).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    hasMore: rows.length > input.limit,
+  };
 }
 
 export interface SandboxEvent {
@@ -415,7 +512,11 @@ export async function findEvents(db: Database, intentId: string): Promise<Sandbo
 }
 
 /** The exact bytes and headers of one webhook delivery; the delivery job posts them as they are. */
-export function webhookDelivery(event: SandboxEvent, secret: string, now: Date): { body: string; headers: Record<string, string> } {
+export function webhookDelivery(
+  event: SandboxEvent,
+  secret: string,
+  now: Date,
+): { body: string; headers: Record<string, string> } {
   const body = JSON.stringify(event);
   return {
     body,
@@ -439,14 +540,23 @@ export const SANDBOX_PAYPAL_BUYER = "buyer@sandbox.paypal.example";
 
 export type HostedPageState =
   | { kind: "not_found"; language: Language }
-  | { kind: "card_form"; language: Language; amount: string; merchantReference: string; instalments: InstalmentOffer | null; cancelUrl: string | null }
+  | {
+      kind: "card_form";
+      language: Language;
+      amount: string;
+      merchantReference: string;
+      instalments: InstalmentOffer | null;
+      cancelUrl: string | null;
+    }
   | { kind: "challenge"; language: Language; amount: string; last4: string }
   | { kind: "paypal"; language: Language; amount: string; merchantReference: string }
   | { kind: "return"; location: string };
 
 function instalmentOfferOf(row: IntentRow, language: Language): InstalmentOffer | null {
   const instalments = instalmentsOf(row);
-  return instalments ? { months: instalments.months, monthly: formatAmount(instalments.monthlyMinor, row.currency, language) } : null;
+  return instalments
+    ? { months: instalments.months, monthly: formatAmount(instalments.monthlyMinor, row.currency, language) }
+    : null;
 }
 
 function stateOf(row: IntentRow, card: CardRow | null): HostedPageState {
@@ -455,14 +565,25 @@ function stateOf(row: IntentRow, card: CardRow | null): HostedPageState {
   if (row.status === "requires_payment_method") {
     return row.method === "paypal"
       ? { kind: "paypal", language, amount, merchantReference: row.merchantReference }
-      : { kind: "card_form", language, amount, merchantReference: row.merchantReference, instalments: instalmentOfferOf(row, language), cancelUrl: row.cancelUrl };
+      : {
+          kind: "card_form",
+          language,
+          amount,
+          merchantReference: row.merchantReference,
+          instalments: instalmentOfferOf(row, language),
+          cancelUrl: row.cancelUrl,
+        };
   }
   if (row.status === "requires_action") return { kind: "challenge", language, amount, last4: card?.last4 ?? "" };
   // Already decided (a reload, the back button): send the buyer back with the outcome, change nothing.
   return { kind: "return", location: returnUrlOf(row) };
 }
 
-export async function findHostedPageState(db: Database, intentId: string, fallbackLanguage: Language): Promise<HostedPageState> {
+export async function findHostedPageState(
+  db: Database,
+  intentId: string,
+  fallbackLanguage: Language,
+): Promise<HostedPageState> {
   const [row] = await db.select().from(sandboxPspIntents).where(eq(sandboxPspIntents.id, intentId));
   if (!row) return { kind: "not_found", language: fallbackLanguage };
   return stateOf(row, await cardOf(db, row.cardToken));
@@ -500,13 +621,24 @@ function tokenValues(card: AcceptedCard, token: string, now: Date) {
  * authorized in one transaction. A form with mistakes changes nothing and is shown again; so does a
  * card that cannot pay the months without interest asked for, so the buyer can try another card.
  */
-export async function submitCardForm(db: Database, input: { intentId: string; form: CardForm; now: Date; fallbackLanguage: Language }): Promise<CardSubmission> {
+export async function submitCardForm(
+  db: Database,
+  input: { intentId: string; form: CardForm; now: Date; fallbackLanguage: Language },
+): Promise<CardSubmission> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(sandboxPspIntents).where(eq(sandboxPspIntents.id, input.intentId)).for("update");
+    const [row] = await tx
+      .select()
+      .from(sandboxPspIntents)
+      .where(eq(sandboxPspIntents.id, input.intentId))
+      .for("update");
     if (!row) return { kind: "not_found", language: input.fallbackLanguage };
-    if (row.status !== "requires_payment_method" || row.method !== "card") return stateOf(row, await cardOf(tx, row.cardToken));
+    if (row.status !== "requires_payment_method" || row.method !== "card")
+      return stateOf(row, await cardOf(tx, row.cardToken));
     const checked = checkCardForm(input.form, input.now);
-    const refusal = "card" in checked && row.instalmentMonths !== null ? instalmentRefusalOf(checked.card, row.instalmentMonths) : null;
+    const refusal =
+      "card" in checked && row.instalmentMonths !== null
+        ? instalmentRefusalOf(checked.card, row.instalmentMonths)
+        : null;
     if ("errors" in checked || refusal !== null) {
       const language = languageOf(row);
       return {
@@ -520,15 +652,27 @@ export async function submitCardForm(db: Database, input: { intentId: string; fo
         values: { expiry: input.form.expiry, name: input.form.name },
       };
     }
-    const [card] = await tx.insert(sandboxPspCardTokens).values(tokenValues(checked.card, newId("tok"), input.now)).returning();
-    const updated = await applyChange(tx, row, decideAuthorization(row, checked.card.behaviour), input.now, { cardToken: card!.token });
+    const [card] = await tx
+      .insert(sandboxPspCardTokens)
+      .values(tokenValues(checked.card, newId("tok"), input.now))
+      .returning();
+    const updated = await applyChange(tx, row, decideAuthorization(row, checked.card.behaviour), input.now, {
+      cardToken: card!.token,
+    });
     return stateOf(updated, card!);
   });
 }
 
-export async function submitChallenge(db: Database, input: { intentId: string; approved: boolean; now: Date; fallbackLanguage: Language }): Promise<HostedPageState> {
+export async function submitChallenge(
+  db: Database,
+  input: { intentId: string; approved: boolean; now: Date; fallbackLanguage: Language },
+): Promise<HostedPageState> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(sandboxPspIntents).where(eq(sandboxPspIntents.id, input.intentId)).for("update");
+    const [row] = await tx
+      .select()
+      .from(sandboxPspIntents)
+      .where(eq(sandboxPspIntents.id, input.intentId))
+      .for("update");
     if (!row) return { kind: "not_found", language: input.fallbackLanguage };
     if (row.status !== "requires_action") return stateOf(row, await cardOf(tx, row.cardToken));
     const updated = await applyChange(tx, row, decideChallenge(row, input.approved), input.now);
@@ -543,14 +687,30 @@ export async function submitChallenge(db: Database, input: { intentId: string; a
  */
 export async function submitPayPal(
   db: Database,
-  input: { intentId: string; decision: { approved: true; email: string } | { approved: false }; now: Date; fallbackLanguage: Language },
+  input: {
+    intentId: string;
+    decision: { approved: true; email: string } | { approved: false };
+    now: Date;
+    fallbackLanguage: Language;
+  },
 ): Promise<HostedPageState> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(sandboxPspIntents).where(eq(sandboxPspIntents.id, input.intentId)).for("update");
+    const [row] = await tx
+      .select()
+      .from(sandboxPspIntents)
+      .where(eq(sandboxPspIntents.id, input.intentId))
+      .for("update");
     if (!row) return { kind: "not_found", language: input.fallbackLanguage };
-    if (row.status !== "requires_payment_method" || row.method !== "paypal") return stateOf(row, await cardOf(tx, row.cardToken));
+    if (row.status !== "requires_payment_method" || row.method !== "paypal")
+      return stateOf(row, await cardOf(tx, row.cardToken));
     const change = decidePayPal(row, input.decision.approved);
-    const updated = await applyChange(tx, row, change, input.now, input.decision.approved ? { payerEmail: input.decision.email } : {});
+    const updated = await applyChange(
+      tx,
+      row,
+      change,
+      input.now,
+      input.decision.approved ? { payerEmail: input.decision.email } : {},
+    );
     return stateOf(updated, null);
   });
 }

@@ -5,9 +5,11 @@ import { buildSearchIndex, type SearchDocument } from "./search-index.ts";
 
 describe("leadSentences", () => {
   it("takes sentences until the answer says enough", () => {
-    expect(leadSentences("Yes. Small dogs travel in a closed carrier on the lower deck, and large dogs on a short leash. Ask the crew.")).toBe(
-      "Yes. Small dogs travel in a closed carrier on the lower deck, and large dogs on a short leash.",
-    );
+    expect(
+      leadSentences(
+        "Yes. Small dogs travel in a closed carrier on the lower deck, and large dogs on a short leash. Ask the crew.",
+      ),
+    ).toBe("Yes. Small dogs travel in a closed carrier on the lower deck, and large dogs on a short leash.");
   });
 
   it("cuts one endless sentence at a word, with an ellipsis", () => {
@@ -38,9 +40,23 @@ describe("answerQuestion", () => {
   });
   const INDEX = buildSearchIndex(
     [
-      doc({ id: "pets", title: "Can I travel with my pet?", text: "Yes. Small dogs and cats travel in a closed carrier. Assistance dogs always travel." }),
-      doc({ id: "luggage", title: "How much luggage can I bring?", text: "One bag and one medium suitcase per passenger, free of charge." }),
-      doc({ id: "pets-page", type: "page", url: "/en/ferry/#pets", title: "Travelling with pets", text: "Pets travel with their owners on every sailing of the day." }),
+      doc({
+        id: "pets",
+        title: "Can I travel with my pet?",
+        text: "Yes. Small dogs and cats travel in a closed carrier. Assistance dogs always travel.",
+      }),
+      doc({
+        id: "luggage",
+        title: "How much luggage can I bring?",
+        text: "One bag and one medium suitcase per passenger, free of charge.",
+      }),
+      doc({
+        id: "pets-page",
+        type: "page",
+        url: "/en/ferry/#pets",
+        title: "Travelling with pets",
+        text: "Pets travel with their owners on every sailing of the day.",
+      }),
     ],
     new Date(),
   );

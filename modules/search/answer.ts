@@ -62,13 +62,18 @@ export function answerQuestion(index: SearchIndex, language: Language, question:
   if (!isQuestion(question)) return null;
   const hits = searchIndex(index, language, question, { limit: 8, types: ["faq", "page"] }).filter(isConvincing);
   // The source covering most of the question wins; among equals, an FAQ entry, then the better rank.
-  const ranked = [...hits].sort((a, b) => b.coverage - a.coverage || Number(b.type === "faq") - Number(a.type === "faq"));
+  const ranked = [...hits].sort(
+    (a, b) => b.coverage - a.coverage || Number(b.type === "faq") - Number(a.type === "faq"),
+  );
   const best = ranked[0];
   if (!best) return null;
   const document = index.engines[language].getStoredFields(best.id) as { text?: unknown } | undefined;
   const text = typeof document?.text === "string" ? document.text : best.snippet;
   // A second source only when it is as complete and among the best ranked: a weak citation misleads.
-  const others = hits.slice(0, 3).filter((hit) => hit !== best && hit.coverage >= best.coverage).slice(0, 1);
+  const others = hits
+    .slice(0, 3)
+    .filter((hit) => hit !== best && hit.coverage >= best.coverage)
+    .slice(0, 1);
   return {
     text: leadSentences(text),
     citations: [best, ...others].map((hit) => ({ id: hit.id, title: hit.title, url: hit.url, passage: hit.snippet })),

@@ -19,7 +19,8 @@ export interface HostPath {
  * `allowedHosts` (compared without case) → HOST_NOT_ALLOWED (403).
  */
 export function readHostPath(value: string | undefined | null, allowedHosts: readonly string[]): HostPath {
-  const issue = (code: string) => new AppError("INVALID_HOST_PATH", { issues: [{ path: `header.${HOST_PATH_HEADER.toLowerCase()}`, code }] });
+  const issue = (code: string) =>
+    new AppError("INVALID_HOST_PATH", { issues: [{ path: `header.${HOST_PATH_HEADER.toLowerCase()}`, code }] });
   if (value === undefined || value === null || value.trim() === "") throw issue("required");
   const match = HOST_PATH.exec(value.trim());
   if (!match?.[1]) throw issue("invalid");

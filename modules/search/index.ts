@@ -12,7 +12,13 @@ export {
   type SearchIndex,
 } from "./search-index.ts";
 export { answerQuestion, leadSentences, type AnswerCitation, type SearchAnswer } from "./answer.ts";
-export { SEARCH_TOKEN_TTL_SECONDS, bearerTokenOf, issueSearchToken, newAttributionToken, verifySearchToken } from "./token.ts";
+export {
+  SEARCH_TOKEN_TTL_SECONDS,
+  bearerTokenOf,
+  issueSearchToken,
+  newAttributionToken,
+  verifySearchToken,
+} from "./token.ts";
 export { HOST_PATH_HEADER, readHostPath, type HostPath } from "./host-path.ts";
 export {
   INDEX_REFRESH_MS,
@@ -23,4 +29,11 @@ export {
   type SearchService,
   type SearchServiceOptions,
 } from "./service.ts";
-export { REPORT_LIMIT, recordClientError, recordSearchEvent, sharedSearchTokenSecret, type ClientErrorReport, type SearchEvent } from "./queries.ts";
+export {
+  REPORT_LIMIT,
+  recordClientError,
+  recordSearchEvent,
+  sharedSearchTokenSecret,
+  type ClientErrorReport,
+  type SearchEvent,
+} from "./queries.ts";

@@ -50,9 +50,18 @@ export async function recordClientError(db: Database, report: ClientErrorReport,
  * The site's token secret kept in the database: `candidate` when this is the first node to ask, else
  * the one the first node stored. Every node then signs and verifies with the same secret.
  */
-export async function sharedSearchTokenSecret(db: Database, site: string, candidate: string, now: Date): Promise<string> {
+export async function sharedSearchTokenSecret(
+  db: Database,
+  site: string,
+  candidate: string,
+  now: Date,
+): Promise<string> {
   await db.insert(searchTokenSecrets).values({ site, secret: candidate, createdAt: now }).onConflictDoNothing();
-  const [row] = await db.select({ secret: searchTokenSecrets.secret }).from(searchTokenSecrets).where(eq(searchTokenSecrets.site, site)).limit(1);
+  const [row] = await db
+    .select({ secret: searchTokenSecrets.secret })
+    .from(searchTokenSecrets)
+    .where(eq(searchTokenSecrets.site, site))
+    .limit(1);
   if (!row) throw new Error("the search token secret could not be stored");
   return row.secret;
 }

@@ -15,15 +15,50 @@ const doc = (fields: Partial<SearchDocument> & Pick<SearchDocument, "id" | "titl
 const DOCUMENTS: SearchDocument[] = [
   doc({ id: "isla", title: "Isla Mujeres", text: "Playa Norte, tortugas y el centro a pasos del muelle." }),
   doc({ id: "cancun", title: "Cancún", text: "La Zona Hotelera y la laguna Nichupté." }),
-  doc({ id: "xplor", type: "product", title: "Xplor", text: "Tirolesas, vehículos anfibios y ríos subterráneos.", url: "/es/parques/xplor/" }),
-  doc({ id: "xplor-tour", type: "product", title: "Xplor con transporte", text: "Tirolesas con transporte desde tu hotel.", url: "/es/parques/xplor/" }),
-  doc({ id: "fuego", type: "product", title: "Xplor Fuego", text: "Tirolesas de noche.", url: "/es/parques/xplor-fuego/" }),
-  doc({ id: "abierto", type: "faq", title: "¿Qué es un boleto abierto?", text: "Un boleto sin fecha ni hora, válido por 6 meses desde la compra." }),
-  doc({ id: "open", language: "en", type: "faq", title: "What is an open ticket?", text: "A ticket with no date or time, valid for 6 months." }),
-  doc({ id: "sao", language: "pt", title: "Passeios saindo de São Paulo", text: "Informação para quem vem do Brasil." }),
+  doc({
+    id: "xplor",
+    type: "product",
+    title: "Xplor",
+    text: "Tirolesas, vehículos anfibios y ríos subterráneos.",
+    url: "/es/parques/xplor/",
+  }),
+  doc({
+    id: "xplor-tour",
+    type: "product",
+    title: "Xplor con transporte",
+    text: "Tirolesas con transporte desde tu hotel.",
+    url: "/es/parques/xplor/",
+  }),
+  doc({
+    id: "fuego",
+    type: "product",
+    title: "Xplor Fuego",
+    text: "Tirolesas de noche.",
+    url: "/es/parques/xplor-fuego/",
+  }),
+  doc({
+    id: "abierto",
+    type: "faq",
+    title: "¿Qué es un boleto abierto?",
+    text: "Un boleto sin fecha ni hora, válido por 6 meses desde la compra.",
+  }),
+  doc({
+    id: "open",
+    language: "en",
+    type: "faq",
+    title: "What is an open ticket?",
+    text: "A ticket with no date or time, valid for 6 months.",
+  }),
+  doc({
+    id: "sao",
+    language: "pt",
+    title: "Passeios saindo de São Paulo",
+    text: "Informação para quem vem do Brasil.",
+  }),
 ];
 const INDEX = buildSearchIndex(DOCUMENTS, new Date("2030-01-01T00:00:00Z"));
-const titles = (query: string, language: "es" | "en" | "pt" = "es") => searchIndex(INDEX, language, query).map((hit) => hit.title);
+const titles = (query: string, language: "es" | "en" | "pt" = "es") =>
+  searchIndex(INDEX, language, query).map((hit) => hit.title);
 
 describe("searchIndex", () => {
   it("folds accents both ways", () => {

@@ -80,7 +80,7 @@ function createEngine(language: Language): MiniSearch<SearchDocument> {
     searchOptions: {
       boost: { title: 3, keywords: 2, text: 1 },
       // Typing "isla muj" must already find Isla Mujeres; one-letter prefixes match too much.
-      prefix: (term, index, terms) => index === terms.length - 1 ? term.length >= 2 : term.length >= 4,
+      prefix: (term, index, terms) => (index === terms.length - 1 ? term.length >= 2 : term.length >= 4),
       // One typo per word of 4+ letters, two from 10 letters: "xplr" finds "xplor", "mujers" "mujeres".
       fuzzy: (term) => (term.length >= 4 ? 0.2 : false),
       maxFuzzy: 2,
@@ -92,8 +92,12 @@ function createEngine(language: Language): MiniSearch<SearchDocument> {
 
 /** Builds every language's index. Throws on a duplicate document id (a bug in the document source). */
 export function buildSearchIndex(documents: readonly SearchDocument[], builtAt: Date): SearchIndex {
-  const engines = Object.fromEntries(LANGUAGES.map((language) => [language, createEngine(language)])) as Record<Language, MiniSearch<SearchDocument>>;
-  for (const language of LANGUAGES) engines[language].addAll(documents.filter((document) => document.language === language));
+  const engines = Object.fromEntries(LANGUAGES.map((language) => [language, createEngine(language)])) as Record<
+    Language,
+    MiniSearch<SearchDocument>
+  >;
+  for (const language of LANGUAGES)
+    engines[language].addAll(documents.filter((document) => document.language === language));
   return { documentCount: documents.length, builtAt, engines };
 }
 
@@ -117,7 +121,10 @@ export function searchIndex(
   const queryTerms = queryTermsOf(query, language);
   if (queryTerms.length === 0) return [];
   const types = options.types;
-  const results = index.engines[language].search(query, types ? { filter: (result) => types.includes((result as unknown as Stored).type) } : {});
+  const results = index.engines[language].search(
+    query,
+    types ? { filter: (result) => types.includes((result as unknown as Stored).type) } : {},
+  );
   const seen = new Set<string>();
   const hits: SearchHit[] = [];
   for (const result of results) {
@@ -130,7 +137,11 @@ export function searchIndex(
   return hits;
 }
 
-function coverageOf(matchedQueryTerms: readonly string[], indexedTerms: readonly string[], queryTerms: readonly string[]): number {
+function coverageOf(
+  matchedQueryTerms: readonly string[],
+  indexedTerms: readonly string[],
+  queryTerms: readonly string[],
+): number {
   if (queryTerms.length === 0) return 0;
   const weight = matchedQueryTerms.reduce(
     (sum, term) => sum + (indexedTerms.some((indexed) => indexed.startsWith(term)) ? 1 : 0.5),
@@ -162,7 +173,11 @@ function hitOf(result: SearchResult & Stored, queryTerms: string[]): SearchHit {
  * A window of the text around the first matched word, cut at word boundaries, with the ranges of every
  * matched word inside it. The text is plain; whoever renders it escapes it.
  */
-export function snippetOf(text: string, indexedTerms: ReadonlySet<string>, length = SNIPPET_LENGTH): { snippet: string; highlights: [number, number][] } {
+export function snippetOf(
+  text: string,
+  indexedTerms: ReadonlySet<string>,
+  length = SNIPPET_LENGTH,
+): { snippet: string; highlights: [number, number][] } {
   const words = wordsOf(text);
   const matched = words.filter((item) => indexedTerms.has(foldText(item.word)));
   const first = matched[0];

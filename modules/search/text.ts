@@ -11,7 +11,10 @@ const WORD = /[\p{L}\p{N}]+/gu;
 
 /** Lowercase without accents or other combining marks: "Cancún" → "cancun", "São" → "sao". */
 export function foldText(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
 }
 
 /**
@@ -26,7 +29,11 @@ export function normalizeQuery(raw: string): string {
 
 /** Words of a text as written (letters and digits), with where each starts. */
 export function wordsOf(text: string): { word: string; start: number; end: number }[] {
-  return [...text.matchAll(WORD)].map((match) => ({ word: match[0], start: match.index, end: match.index + match[0].length }));
+  return [...text.matchAll(WORD)].map((match) => ({
+    word: match[0],
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
 }
 
 /**
@@ -35,13 +42,19 @@ export function wordsOf(text: string): { word: string; start: number; end: numbe
  */
 const STOP_WORDS: Record<Language, ReadonlySet<string>> = {
   en: new Set(
-    "a an and are as at be by can do does for from how i if in is it me my of on or so than that the their there this to was we what when where which who why will with you your".split(" "),
+    "a an and are as at be by can do does for from how i if in is it me my of on or so than that the their there this to was we what when where which who why will with you your".split(
+      " ",
+    ),
   ),
   es: new Set(
-    "a al como con cual cuando cuanto de debo del donde el en es esta este hay la las lo los me mi o para por puede pueden puedo que se si sin su sus tengo un una uno y yo".split(" "),
+    "a al como con cual cuando cuanto de debo del donde el en es esta este hay la las lo los me mi o para por puede pueden puedo que se si sin su sus tengo un una uno y yo".split(
+      " ",
+    ),
   ),
   pt: new Set(
-    "a ao as com como da das de devo do dos e em esta este eu ha me meu na nas no nos o onde os ou para pela pelo pode podem por posso preciso qual quando quanto que se sem seu sua um uma".split(" "),
+    "a ao as com como da das de devo do dos e em esta este eu ha me meu na nas no nos o onde os ou para pela pelo pode podem por posso preciso qual quando quanto que se sem seu sua um uma".split(
+      " ",
+    ),
   ),
 };
 

@@ -23,7 +23,9 @@ describe("search tokens", () => {
   it("are accepted until they expire, 15 minutes after issue", () => {
     expect(expiresAt).toEqual(later(SEARCH_TOKEN_TTL_SECONDS));
     expect(codeOf(() => verifySearchToken(SECRET, token, "travesia", later(SEARCH_TOKEN_TTL_SECONDS - 1)))).toBeNull();
-    expect(codeOf(() => verifySearchToken(SECRET, token, "travesia", later(SEARCH_TOKEN_TTL_SECONDS)))).toBe("SEARCH_TOKEN_EXPIRED");
+    expect(codeOf(() => verifySearchToken(SECRET, token, "travesia", later(SEARCH_TOKEN_TTL_SECONDS)))).toBe(
+      "SEARCH_TOKEN_EXPIRED",
+    );
   });
 
   it("differ when issued in the same second", () => {
@@ -56,17 +58,26 @@ describe("the host-path header", () => {
   const allowed = ["www.travesia.mx", "127.0.0.1:3000"];
 
   it("gives the host, the path and the path's language", () => {
-    expect(readHostPath("www.travesia.mx/es/busqueda/", allowed)).toEqual({ host: "www.travesia.mx", path: "/es/busqueda/", language: "es" });
+    expect(readHostPath("www.travesia.mx/es/busqueda/", allowed)).toEqual({
+      host: "www.travesia.mx",
+      path: "/es/busqueda/",
+      language: "es",
+    });
     expect(readHostPath("127.0.0.1:3000/pt/", allowed).language).toBe("pt");
     expect(readHostPath("WWW.Travesia.MX", allowed)).toEqual({ host: "www.travesia.mx", path: "/", language: "en" });
   });
 
-  it.each([undefined, "", "   ", "/es/", "www.travesia.mx es", "www.travesia.mx/es/\u0000", `www.travesia.mx/${"a".repeat(2000)}`])(
-    "is refused as INVALID_HOST_PATH when %j",
-    (value) => {
-      expect(codeOf(() => readHostPath(value, allowed))).toBe("INVALID_HOST_PATH");
-    },
-  );
+  it.each([
+    undefined,
+    "",
+    "   ",
+    "/es/",
+    "www.travesia.mx es",
+    "www.travesia.mx/es/\u0000",
+    `www.travesia.mx/${"a".repeat(2000)}`,
+  ])("is refused as INVALID_HOST_PATH when %j", (value) => {
+    expect(codeOf(() => readHostPath(value, allowed))).toBe("INVALID_HOST_PATH");
+  });
 
   it("is refused as HOST_NOT_ALLOWED for another site's host", () => {
     expect(codeOf(() => readHostPath("evil.example/es/", allowed))).toBe("HOST_NOT_ALLOWED");

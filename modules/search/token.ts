@@ -21,7 +21,12 @@ function sign(secret: string, body: string): string {
   return createHmac("sha256", secret).update(body, "utf8").digest("base64url");
 }
 
-export function issueSearchToken(secret: string, site: string, now: Date, ttlSeconds = SEARCH_TOKEN_TTL_SECONDS): { token: string; expiresAt: Date } {
+export function issueSearchToken(
+  secret: string,
+  site: string,
+  now: Date,
+  ttlSeconds = SEARCH_TOKEN_TTL_SECONDS,
+): { token: string; expiresAt: Date } {
   const iat = Math.floor(now.getTime() / 1000);
   const claims: Claims = { site, iat, exp: iat + ttlSeconds, jti: randomBytes(6).toString("base64url") };
   const body = `${VERSION}.${Buffer.from(JSON.stringify(claims), "utf8").toString("base64url")}`;
@@ -31,7 +36,12 @@ export function issueSearchToken(secret: string, site: string, now: Date, ttlSec
 function isClaims(value: unknown): value is Claims {
   if (typeof value !== "object" || value === null) return false;
   const claims = value as Record<string, unknown>;
-  return typeof claims.site === "string" && Number.isSafeInteger(claims.iat) && Number.isSafeInteger(claims.exp) && typeof claims.jti === "string";
+  return (
+    typeof claims.site === "string" &&
+    Number.isSafeInteger(claims.iat) &&
+    Number.isSafeInteger(claims.exp) &&
+    typeof claims.jti === "string"
+  );
 }
 
 /** The bearer token of an Authorization header, or null when the header is absent or not a bearer. */

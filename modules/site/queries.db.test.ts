@@ -22,8 +22,13 @@ describe("findSiteConfig", () => {
   });
 
   it("limits languages to the known ones, in the site's order", async () => {
-    await database.db.insert(sites).values(buildSite({ code: "partner", languages: ["pt", "fr", "es"], flags: { enableCroct: true } }));
-    expect(await findSiteConfig(database.db, "partner")).toMatchObject({ languages: ["pt", "es"], flags: { enableCroct: true } });
+    await database.db
+      .insert(sites)
+      .values(buildSite({ code: "partner", languages: ["pt", "fr", "es"], flags: { enableCroct: true } }));
+    expect(await findSiteConfig(database.db, "partner")).toMatchObject({
+      languages: ["pt", "es"],
+      flags: { enableCroct: true },
+    });
     await database.db.update(sites).set({ languages: [] }).where(eq(sites.code, "partner"));
     expect((await findSiteConfig(database.db, "partner")).languages).toEqual(["en"]);
   });

@@ -26,6 +26,8 @@ describe("renderBookingIcs", () => {
 
   it("has no calendar when no ticket is dated (open tickets and coupons)", () => {
     const booking = bookingDocument("en");
-    expect(renderBookingIcs({ ...booking, tickets: booking.tickets.filter((ticket) => ticket.startsAt === null) })).toBeNull();
+    expect(
+      renderBookingIcs({ ...booking, tickets: booking.tickets.filter((ticket) => ticket.startsAt === null) }),
+    ).toBeNull();
   });
 });

@@ -48,7 +48,11 @@ export function renderBookingIcs(booking: BookingDocument): string | null {
       } satisfies EventAttributes;
     });
   if (events.length === 0) return null;
-  const { error, value } = createEvents(events, { productId: "-//Travesía//Tickets//ES", method: "PUBLISH", calName: `Travesía ${booking.reference}` });
+  const { error, value } = createEvents(events, {
+    productId: "-//Travesía//Tickets//ES",
+    method: "PUBLISH",
+    calName: `Travesía ${booking.reference}`,
+  });
   if (error || !value) throw error ?? new Error("the calendar could not be written");
   return value;
 }

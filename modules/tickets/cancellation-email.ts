@@ -13,7 +13,18 @@ export interface CancellationEmail {
   siteOrigin: string;
 }
 
-const COPY: Record<Language, { subject: (reference: string) => string; greeting: (name: string) => string; intro: (reference: string) => string; noRefund: string; cancelled: string; manage: string; footer: string }> = {
+const COPY: Record<
+  Language,
+  {
+    subject: (reference: string) => string;
+    greeting: (name: string) => string;
+    intro: (reference: string) => string;
+    noRefund: string;
+    cancelled: string;
+    manage: string;
+    footer: string;
+  }
+> = {
   es: {
     subject: (reference) => `Cancelación en tu reserva Travesía ${reference}`,
     greeting: (name) => `Hola, ${name}:`,
@@ -47,7 +58,18 @@ export function renderCancellationEmail(mail: CancellationEmail): RenderedEmail 
   const copy = COPY[mail.language];
   const subject = copy.subject(mail.reference);
   const cancelled = `${copy.cancelled}: ${mail.cancelledTickets.join(", ")}`;
-  const text = [copy.greeting(mail.buyerName), "", copy.intro(mail.reference), copy.noRefund, cancelled, "", `${copy.manage}: ${mail.manageUrl}`, "", copy.footer, ""].join("\n");
+  const text = [
+    copy.greeting(mail.buyerName),
+    "",
+    copy.intro(mail.reference),
+    copy.noRefund,
+    cancelled,
+    "",
+    `${copy.manage}: ${mail.manageUrl}`,
+    "",
+    copy.footer,
+    "",
+  ].join("\n");
   const html = [
     `<!doctype html><html lang="${mail.language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     `<body style="margin:0;padding:0;background:#f4f5f7">`,

@@ -82,7 +82,8 @@ const NOTICE_COPY: Record<TicketLanguage, NoticeCopy> = {
     moveOption: "Move to another sailing or another day (even less than 24 hours ahead).",
     openOption: (months) => `Or exchange it for an open ticket, valid ${months} months on any sailing with room.`,
     action: "Choose another sailing or an open ticket",
-    noAction: "Your tickets are not valid for the cancelled sailing; if you do not choose, write to us and we will help.",
+    noAction:
+      "Your tickets are not valid for the cancelled sailing; if you do not choose, write to us and we will help.",
     activity: {
       subject: (reference) => `We closed the day of your visit: choose another date (booking ${reference})`,
       intro: {
@@ -103,7 +104,8 @@ const NOTICE_COPY: Record<TicketLanguage, NoticeCopy> = {
     sailing: (date, time, from, to) => `${date} · ${time} · ${from} → ${to}`,
     optionsTitle: "Sem custo, você pode escolher:",
     moveOption: "Mudar para outra saída ou outro dia (mesmo faltando menos de 24 horas).",
-    openOption: (months) => `Ou trocá-lo por um bilhete aberto, válido por ${months} meses em qualquer saída com lugar.`,
+    openOption: (months) =>
+      `Ou trocá-lo por um bilhete aberto, válido por ${months} meses em qualquer saída com lugar.`,
     action: "Escolher outra saída ou bilhete aberto",
     noAction: "Seus bilhetes não valem para a saída cancelada; se não escolher, escreva-nos e ajudaremos.",
     activity: {
@@ -123,15 +125,30 @@ export function renderClosureNotice(notice: ClosureNoticeDocument): RenderedEmai
   const sailingCopy = NOTICE_COPY[notice.language];
   const day = notice.activityDay ?? null;
   // A closed activity day has no open ticket to offer: another day is the way out.
-  const copy = day === null ? { ...sailingCopy, options: [sailingCopy.moveOption, sailingCopy.openOption(notice.openTicketMonths)] } : { ...sailingCopy, ...sailingCopy.activity, options: [sailingCopy.activity.moveOption] };
+  const copy =
+    day === null
+      ? { ...sailingCopy, options: [sailingCopy.moveOption, sailingCopy.openOption(notice.openTicketMonths)] }
+      : { ...sailingCopy, ...sailingCopy.activity, options: [sailingCopy.activity.moveOption] };
   const base = TICKET_COPY[notice.language];
   const subject = copy.subject(notice.reference);
   const sailings =
     day === null
-      ? notice.sailings.map((sailing) => copy.sailing(formatLocalDate(notice.language, sailing.date), sailing.time, sailing.from, sailing.to))
+      ? notice.sailings.map((sailing) =>
+          copy.sailing(formatLocalDate(notice.language, sailing.date), sailing.time, sailing.from, sailing.to),
+        )
       : [`${formatLocalDate(notice.language, day.date)} · ${day.name}`];
   const options = copy.options;
-  return mailOf(notice, subject, { greeting: base.greeting(notice.buyerName), intro: copy.intro[notice.reason], items: sailings, booking: base.booking, optionsTitle: copy.optionsTitle, options, action: copy.action, noAction: copy.noAction, footer: base.footer });
+  return mailOf(notice, subject, {
+    greeting: base.greeting(notice.buyerName),
+    intro: copy.intro[notice.reason],
+    items: sailings,
+    booking: base.booking,
+    optionsTitle: copy.optionsTitle,
+    options,
+    action: copy.action,
+    noAction: copy.noAction,
+    footer: base.footer,
+  });
 }
 
 interface MailParts {
@@ -146,7 +163,11 @@ interface MailParts {
   footer: string;
 }
 
-function mailOf(notice: { reference: string; language: TicketLanguage; manageUrl: string; siteOrigin: string }, subject: string, parts: MailParts): RenderedEmail {
+function mailOf(
+  notice: { reference: string; language: TicketLanguage; manageUrl: string; siteOrigin: string },
+  subject: string,
+  parts: MailParts,
+): RenderedEmail {
   const { items, options, optionsTitle } = parts;
   const text = [
     parts.greeting,
@@ -213,25 +234,46 @@ interface ReopenCopy {
 const REOPEN_COPY: Record<TicketLanguage, ReopenCopy> = {
   es: {
     subject: (reference) => `Reabrimos lo que habíamos cerrado (reserva ${reference})`,
-    intro: { sailing: "Reabrimos la salida que te habíamos avisado cerrada:", day: "Reabrimos el día que te habíamos avisado cerrado:" },
-    stays: { sailing: "Tus boletos siguen valiendo para ella: viajas como lo reservaste.", day: "Tus boletos siguen valiendo para ese día: te esperamos como lo reservaste." },
-    moved: "Tu reserva ya se había cambiado (a otra salida, otro día o un boleto abierto) y así sigue valiendo: no tienes que hacer nada.",
+    intro: {
+      sailing: "Reabrimos la salida que te habíamos avisado cerrada:",
+      day: "Reabrimos el día que te habíamos avisado cerrado:",
+    },
+    stays: {
+      sailing: "Tus boletos siguen valiendo para ella: viajas como lo reservaste.",
+      day: "Tus boletos siguen valiendo para ese día: te esperamos como lo reservaste.",
+    },
+    moved:
+      "Tu reserva ya se había cambiado (a otra salida, otro día o un boleto abierto) y así sigue valiendo: no tienes que hacer nada.",
     action: "Ver mi reserva",
     noAction: "Si prefieres otra fecha, revisa en tu reserva los cambios que puedes hacer.",
   },
   en: {
     subject: (reference) => `We reopened what we had closed (booking ${reference})`,
-    intro: { sailing: "We reopened the sailing we had told you was closed:", day: "We reopened the day we had told you was closed:" },
-    stays: { sailing: "Your tickets are still valid for it: you travel as booked.", day: "Your tickets are still valid for that day: we expect you as booked." },
-    moved: "Your booking had already been changed (to another sailing, another day or an open ticket) and stays valid as it is: you need do nothing.",
+    intro: {
+      sailing: "We reopened the sailing we had told you was closed:",
+      day: "We reopened the day we had told you was closed:",
+    },
+    stays: {
+      sailing: "Your tickets are still valid for it: you travel as booked.",
+      day: "Your tickets are still valid for that day: we expect you as booked.",
+    },
+    moved:
+      "Your booking had already been changed (to another sailing, another day or an open ticket) and stays valid as it is: you need do nothing.",
     action: "See my booking",
     noAction: "If you would rather go on another date, your booking shows the changes you can make.",
   },
   pt: {
     subject: (reference) => `Reabrimos o que tínhamos fechado (reserva ${reference})`,
-    intro: { sailing: "Reabrimos a saída que tínhamos avisado como fechada:", day: "Reabrimos o dia que tínhamos avisado como fechado:" },
-    stays: { sailing: "Seus bilhetes continuam valendo para ela: você viaja como reservou.", day: "Seus bilhetes continuam valendo para esse dia: esperamos você como reservou." },
-    moved: "Sua reserva já tinha sido alterada (para outra saída, outro dia ou um bilhete aberto) e continua valendo assim: você não precisa fazer nada.",
+    intro: {
+      sailing: "Reabrimos a saída que tínhamos avisado como fechada:",
+      day: "Reabrimos o dia que tínhamos avisado como fechado:",
+    },
+    stays: {
+      sailing: "Seus bilhetes continuam valendo para ela: você viaja como reservou.",
+      day: "Seus bilhetes continuam valendo para esse dia: esperamos você como reservou.",
+    },
+    moved:
+      "Sua reserva já tinha sido alterada (para outra saída, outro dia ou um bilhete aberto) e continua valendo assim: você não precisa fazer nada.",
     action: "Ver minha reserva",
     noAction: "Se preferir outra data, veja na sua reserva as mudanças que pode fazer.",
   },
@@ -244,7 +286,9 @@ export function renderReopenNotice(notice: ReopenNoticeDocument): RenderedEmail 
   const sailingCopy = NOTICE_COPY[notice.language];
   const items =
     day === null
-      ? notice.sailings.map((sailing) => sailingCopy.sailing(formatLocalDate(notice.language, sailing.date), sailing.time, sailing.from, sailing.to))
+      ? notice.sailings.map((sailing) =>
+          sailingCopy.sailing(formatLocalDate(notice.language, sailing.date), sailing.time, sailing.from, sailing.to),
+        )
       : [[formatLocalDate(notice.language, day.date), day.name].filter((part) => part !== "").join(" · ")];
   const kind = day === null ? "sailing" : "day";
   return mailOf(notice, copy.subject(notice.reference), {

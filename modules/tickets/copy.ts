@@ -55,7 +55,8 @@ function isSingular(language: TicketLanguage, count: number): boolean {
 }
 
 function counter(language: TicketLanguage) {
-  return (type: TicketDocument["passengerType"], count: number) => `${count} ${PLURAL[language][type][isSingular(language, count) ? 0 : 1]}`;
+  return (type: TicketDocument["passengerType"], count: number) =>
+    `${count} ${PLURAL[language][type][isSingular(language, count) ? 0 : 1]}`;
 }
 
 function labelOf(language: TicketLanguage, singular: string, plural: string) {
@@ -97,13 +98,16 @@ export const TICKET_COPY: Record<TicketLanguage, TicketCopy> = {
     changedSubject: (reference) => `Nueva fecha, nuevos boletos · reserva Travesía ${reference}`,
     greeting: (name) => `Hola, ${name}:`,
     confirmed: "Tu compra está confirmada. Estos son tus boletos.",
-    changed: "Cambiamos la fecha de tu reserva. Estos son tus boletos con la nueva fecha; el archivo de calendario adjunto actualiza el evento que ya tenías.",
+    changed:
+      "Cambiamos la fecha de tu reserva. Estos son tus boletos con la nueva fecha; el archivo de calendario adjunto actualiza el evento que ya tenías.",
     total: "Total",
     payment: "Pago",
     nextTitle: "Lo que sigue",
     nextPdf: "Tus boletos van adjuntos en PDF, uno por pasajero, junto con un archivo de calendario.",
-    nextQr: "Al abordar, muestra el código QR de cada boleto en tu teléfono o impreso. Llega 30 minutos antes de la salida.",
-    nextResident: "Tarifa de residente de Quintana Roo: cada pasajero con esta tarifa debe mostrar su identificación oficial al abordar.",
+    nextQr:
+      "Al abordar, muestra el código QR de cada boleto en tu teléfono o impreso. Llega 30 minutos antes de la salida.",
+    nextResident:
+      "Tarifa de residente de Quintana Roo: cada pasajero con esta tarifa debe mostrar su identificación oficial al abordar.",
     calendarNote: "Boletos y detalles",
     footer: "Travesía — cruces Cancún ↔ Isla Mujeres, tours y parques.",
   },
@@ -131,14 +135,18 @@ export const TICKET_COPY: Record<TicketLanguage, TicketCopy> = {
         "Show this QR code on your screen or printed; every passenger needs their own.",
         "The ticket is valid only for the date and time shown, except open tickets.",
       ],
-      activity: ["Arrive 30 minutes before the time shown.", "Show this QR code on your screen or printed; every guest needs their own."],
+      activity: [
+        "Arrive 30 minutes before the time shown.",
+        "Show this QR code on your screen or printed; every guest needs their own.",
+      ],
     },
     manageBooking: "Manage your booking",
     subject: (reference) => `Your Travesía tickets · booking ${reference}`,
     changedSubject: (reference) => `New date, new tickets · Travesía booking ${reference}`,
     greeting: (name) => `Hello ${name},`,
     confirmed: "Your purchase is confirmed. Here are your tickets.",
-    changed: "We changed the date of your booking. Here are your tickets for the new date; the attached calendar file updates the event you already have.",
+    changed:
+      "We changed the date of your booking. Here are your tickets for the new date; the attached calendar file updates the event you already have.",
     total: "Total",
     payment: "Payment",
     nextTitle: "What comes next",
@@ -172,20 +180,25 @@ export const TICKET_COPY: Record<TicketLanguage, TicketCopy> = {
         "Mostre este código QR na tela ou impresso; cada passageiro precisa do seu.",
         "O bilhete vale somente para a data e o horário indicados, exceto os bilhetes abertos.",
       ],
-      activity: ["Chegue 30 minutos antes do horário indicado.", "Mostre este código QR na tela ou impresso; cada pessoa precisa do seu."],
+      activity: [
+        "Chegue 30 minutos antes do horário indicado.",
+        "Mostre este código QR na tela ou impresso; cada pessoa precisa do seu.",
+      ],
     },
     manageBooking: "Gerencie sua reserva",
     subject: (reference) => `Seus bilhetes Travesía · reserva ${reference}`,
     changedSubject: (reference) => `Nova data, novos bilhetes · reserva Travesía ${reference}`,
     greeting: (name) => `Olá, ${name}!`,
     confirmed: "Sua compra está confirmada. Aqui estão seus bilhetes.",
-    changed: "Mudamos a data da sua reserva. Aqui estão seus bilhetes para a nova data; o arquivo de calendário anexo atualiza o evento que você já tinha.",
+    changed:
+      "Mudamos a data da sua reserva. Aqui estão seus bilhetes para a nova data; o arquivo de calendário anexo atualiza o evento que você já tinha.",
     total: "Total",
     payment: "Pagamento",
     nextTitle: "Próximos passos",
     nextPdf: "Seus bilhetes estão anexados em PDF, um por passageiro, com um arquivo de calendário.",
     nextQr: "No embarque, mostre o código QR de cada bilhete no celular ou impresso. Chegue 30 minutos antes da saída.",
-    nextResident: "Tarifa de residente de Quintana Roo: cada passageiro com esta tarifa deve apresentar seu documento oficial no embarque.",
+    nextResident:
+      "Tarifa de residente de Quintana Roo: cada passageiro com esta tarifa deve apresentar seu documento oficial no embarque.",
     calendarNote: "Bilhetes e detalhes",
     footer: "Travesía — travessias Cancún ↔ Isla Mujeres, passeios e parques.",
   },
@@ -194,11 +207,16 @@ export const TICKET_COPY: Record<TicketLanguage, TicketCopy> = {
 /** A local date (YYYY-MM-DD) written out, e.g. "sábado, 7 de marzo de 2026". */
 export function formatLocalDate(language: TicketLanguage, date: string): string {
   const [year, month, day] = date.split("-").map(Number);
-  return new Intl.DateTimeFormat(TICKET_COPY[language].locale, { dateStyle: "full", timeZone: "UTC" }).format(new Date(Date.UTC(year!, month! - 1, day!)));
+  return new Intl.DateTimeFormat(TICKET_COPY[language].locale, { dateStyle: "full", timeZone: "UTC" }).format(
+    new Date(Date.UTC(year!, month! - 1, day!)),
+  );
 }
 
 /** "Boleto abierto — válido hasta …", "Cupón — válido hasta …", or null for a dated ticket. */
-export function validityLine(language: TicketLanguage, ticket: Pick<TicketDocument, "kind" | "validUntil">): string | null {
+export function validityLine(
+  language: TicketLanguage,
+  ticket: Pick<TicketDocument, "kind" | "validUntil">,
+): string | null {
   if (!ticket.validUntil) return null;
   const copy = TICKET_COPY[language];
   const until = formatLocalDate(language, ticket.validUntil);

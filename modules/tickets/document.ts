@@ -65,7 +65,16 @@ const PASSENGER_ORDER: TicketDocument["passengerType"][] = ["adult", "child", "i
 export function groupTickets(tickets: readonly TicketDocument[]): TicketGroup[] {
   const groups = new Map<string, TicketGroup>();
   for (const ticket of tickets) {
-    const key = JSON.stringify([ticket.kind, ticket.productName, ticket.date, ticket.time, ticket.from, ticket.to, ticket.validUntil, ticket.startsAt]);
+    const key = JSON.stringify([
+      ticket.kind,
+      ticket.productName,
+      ticket.date,
+      ticket.time,
+      ticket.from,
+      ticket.to,
+      ticket.validUntil,
+      ticket.startsAt,
+    ]);
     let group = groups.get(key);
     if (!group) {
       group = {
@@ -88,9 +97,10 @@ export function groupTickets(tickets: readonly TicketDocument[]): TicketGroup[] 
     group.hasResidentFare ||= ticket.fareCategory === "resident";
   }
   for (const group of groups.values()) {
-    group.passengers = PASSENGER_ORDER.map((type) => ({ type, count: group.tickets.filter((ticket) => ticket.passengerType === type).length })).filter(
-      (entry) => entry.count > 0,
-    );
+    group.passengers = PASSENGER_ORDER.map((type) => ({
+      type,
+      count: group.tickets.filter((ticket) => ticket.passengerType === type).length,
+    })).filter((entry) => entry.count > 0);
   }
   return [...groups.values()];
 }

@@ -16,7 +16,9 @@ describe("renderBookingEmail", () => {
     expect(mail.text).toContain("Salida: Cancún (Puerto Juárez) · Llegada: Isla Mujeres");
     expect(mail.text).toContain("Pasajeros: 2 adultos");
     expect(mail.text).toContain("Cupón — válido hasta el lunes, 1 de marzo de 2027");
-    expect(mail.text).toContain("Tarifa de residente de Quintana Roo: cada pasajero con esta tarifa debe mostrar su identificación oficial al abordar.");
+    expect(mail.text).toContain(
+      "Tarifa de residente de Quintana Roo: cada pasajero con esta tarifa debe mostrar su identificación oficial al abordar.",
+    );
     expect(mail.html).toContain('href="https://travesia.example/es/booking/7K2M9Q?t=abc"');
     expect(mail.html).toContain('<html lang="es">');
   });
@@ -33,7 +35,9 @@ describe("renderBookingEmail", () => {
     const en = renderBookingEmail(bookingDocument("en"));
     expect(en.subject).toBe("Your Travesía tickets · booking 7K2M9Q");
     expect(en.text).toContain("Saturday, March 7, 2026 · 09:30");
-    expect(en.text).toContain("Quintana Roo resident fare: every passenger with this fare must show their official ID at boarding.");
+    expect(en.text).toContain(
+      "Quintana Roo resident fare: every passenger with this fare must show their official ID at boarding.",
+    );
     expect(en.text).toContain("Coupon — valid until Monday, March 1, 2027");
     expect(en.text).toContain("Manage your booking: https://travesia.example/en/booking/7K2M9Q?t=abc");
 
@@ -48,12 +52,20 @@ describe("renderBookingEmail", () => {
 
   it("mentions the resident ID only when a ticket has the resident fare", () => {
     const booking = bookingDocument("en");
-    const touristOnly = { ...booking, tickets: booking.tickets.map((ticket) => ({ ...ticket, fareCategory: "tourist" as const })) };
+    const touristOnly = {
+      ...booking,
+      tickets: booking.tickets.map((ticket) => ({ ...ticket, fareCategory: "tourist" as const })),
+    };
     expect(renderBookingEmail(touristOnly).text).not.toContain("official ID");
   });
 
   it("escapes every value from the booking in the HTML", () => {
-    const mail = renderBookingEmail(bookingDocument("en", { buyerName: `<img src=x onerror="alert(1)">`, manageUrl: `https://travesia.example/"><script>` }));
+    const mail = renderBookingEmail(
+      bookingDocument("en", {
+        buyerName: `<img src=x onerror="alert(1)">`,
+        manageUrl: `https://travesia.example/"><script>`,
+      }),
+    );
     expect(mail.html).not.toContain("<img src=x");
     expect(mail.html).not.toContain("<script>");
     expect(mail.html).toContain("&#60;img src=x onerror=&#34;alert(1)&#34;&#62;");

@@ -18,7 +18,9 @@ interface GroupLines {
 function groupLines(booking: BookingDocument, group: TicketGroup): GroupLines {
   const copy = TICKET_COPY[booking.language];
   const validity = validityLine(booking.language, group);
-  const when = validity ?? [group.date ? formatLocalDate(booking.language, group.date) : null, group.time].filter(Boolean).join(" · ");
+  const when =
+    validity ??
+    [group.date ? formatLocalDate(booking.language, group.date) : null, group.time].filter(Boolean).join(" · ");
   const route = group.from && group.to ? `${copy.from}: ${group.from} · ${copy.to}: ${group.to}` : null;
   const passengers = group.passengers.map((entry) => copy.passengerCount(entry.type, entry.count)).join(", ");
   const fares = group.hasResidentFare
@@ -26,16 +28,29 @@ function groupLines(booking: BookingDocument, group: TicketGroup): GroupLines {
     : null;
   return {
     title: group.productName,
-    details: [when, route, `${copy.passengersLabel(group.passengers.reduce((sum, entry) => sum + entry.count, 0))}: ${passengers}`, fares, `${copy.ticketCode}: ${group.tickets.map((ticket) => ticket.code).join(", ")}`].filter(
-      (line): line is string => Boolean(line),
-    ),
+    details: [
+      when,
+      route,
+      `${copy.passengersLabel(group.passengers.reduce((sum, entry) => sum + entry.count, 0))}: ${passengers}`,
+      fares,
+      `${copy.ticketCode}: ${group.tickets.map((ticket) => ticket.code).join(", ")}`,
+    ].filter((line): line is string => Boolean(line)),
   };
 }
 
 function nextSteps(booking: BookingDocument, groups: TicketGroup[]): string[] {
   const copy = TICKET_COPY[booking.language];
-  const validity = [...new Set(groups.map((group) => validityLine(booking.language, group)).filter((line): line is string => line !== null))];
-  return [copy.nextPdf, copy.nextQr, ...(groups.some((group) => group.hasResidentFare) ? [copy.nextResident] : []), ...validity];
+  const validity = [
+    ...new Set(
+      groups.map((group) => validityLine(booking.language, group)).filter((line): line is string => line !== null),
+    ),
+  ];
+  return [
+    copy.nextPdf,
+    copy.nextQr,
+    ...(groups.some((group) => group.hasResidentFare) ? [copy.nextResident] : []),
+    ...validity,
+  ];
 }
 
 /** Why the tickets are mailed: the purchase, or a date the buyer changed (the tickets and calendar entry replace the old ones). */

@@ -6,7 +6,13 @@ export { renderBookingIcs } from "./calendar.ts";
 export { renderBookingEmail, type BookingEmailKind, type RenderedEmail } from "./email.ts";
 export { paymentSummaryOf, type PaidWith } from "./payment-summary.ts";
 export { renderRefundEmail, type RefundEmail } from "./refund-email.ts";
-export { renderClosureNotice, renderReopenNotice, type ClosedSailingNotice, type ClosureNoticeDocument, type ReopenNoticeDocument } from "./closure-notice.ts";
+export {
+  renderClosureNotice,
+  renderReopenNotice,
+  type ClosedSailingNotice,
+  type ClosureNoticeDocument,
+  type ReopenNoticeDocument,
+} from "./closure-notice.ts";
 // The words of tickets and e-mails, for the copy checks of the glossary.
 export { TICKET_COPY } from "./copy.ts";
 export { renderCancellationEmail, type CancellationEmail } from "./cancellation-email.ts";

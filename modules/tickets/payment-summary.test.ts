@@ -3,7 +3,9 @@ import { paymentSummaryOf } from "./payment-summary.ts";
 
 describe("paymentSummaryOf", () => {
   it("names the card and its last four digits", () => {
-    expect(paymentSummaryOf("en", { method: "card", brandName: "Visa", last4: "4242", instalmentMonths: null })).toBe("Visa •••• 4242");
+    expect(paymentSummaryOf("en", { method: "card", brandName: "Visa", last4: "4242", instalmentMonths: null })).toBe(
+      "Visa •••• 4242",
+    );
   });
 
   it("adds the months without interest in the buyer's language", () => {
@@ -14,7 +16,11 @@ describe("paymentSummaryOf", () => {
   });
 
   it("says PayPal for PayPal, and a plain card word when the provider named no brand", () => {
-    expect(paymentSummaryOf("pt", { method: "paypal", brandName: null, last4: null, instalmentMonths: null })).toBe("PayPal");
-    expect(paymentSummaryOf("es", { method: "card", brandName: null, last4: "1111", instalmentMonths: null })).toBe("Tarjeta •••• 1111");
+    expect(paymentSummaryOf("pt", { method: "paypal", brandName: null, last4: null, instalmentMonths: null })).toBe(
+      "PayPal",
+    );
+    expect(paymentSummaryOf("es", { method: "card", brandName: null, last4: "1111", instalmentMonths: null })).toBe(
+      "Tarjeta •••• 1111",
+    );
   });
 });

@@ -19,9 +19,17 @@ const MONTHS_WITHOUT_INTEREST: Record<TicketLanguage, (months: number) => string
   pt: (months) => `${months} meses sem juros`,
 };
 
-const PAYING_MONTHLY: Record<TicketLanguage, string> = { es: "Uplift · pago mensual", en: "Uplift · paying monthly", pt: "Uplift · pagamento mensal" };
+const PAYING_MONTHLY: Record<TicketLanguage, string> = {
+  es: "Uplift · pago mensual",
+  en: "Uplift · paying monthly",
+  pt: "Uplift · pagamento mensal",
+};
 const CARD: Record<TicketLanguage, string> = { es: "Tarjeta", en: "Card", pt: "Cartão" };
-const CASH: Record<TicketLanguage, string> = { es: "Efectivo en taquilla", en: "Cash at the booth", pt: "Dinheiro na bilheteria" };
+const CASH: Record<TicketLanguage, string> = {
+  es: "Efectivo en taquilla",
+  en: "Cash at the booth",
+  pt: "Dinheiro na bilheteria",
+};
 
 export function paymentSummaryOf(language: TicketLanguage, paid: PaidWith): string {
   if (paid.method === "paypal") return "PayPal";

@@ -34,7 +34,9 @@ describe("renderTicketsPdf", () => {
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     const decoded = decodePdfQrs(pdf);
     expect(decoded).toEqual(booking.tickets.map((ticket) => ticket.qrPayload));
-    expect(decoded.map((payload) => verifyTicketCode(TEST_TICKET_SECRET, payload!))).toEqual(booking.tickets.map((ticket) => ticket.code));
+    expect(decoded.map((payload) => verifyTicketCode(TEST_TICKET_SECRET, payload!))).toEqual(
+      booking.tickets.map((ticket) => ticket.code),
+    );
   }, 20_000); // PDF rendering and QR decoding: seconds on a loaded 2-core machine, not a measure
 
   it("writes the product, dates, passengers, codes and notices in the booking's language, accents intact", async () => {
@@ -55,7 +57,13 @@ describe("renderTicketsPdf", () => {
       expect(spanish).toContain(expected);
     }
     const portuguese = textOf(await renderTicketsPdf(bookingDocument("pt")), "pt");
-    for (const expected of ["Conceição Araújo", "Criança", "Chegue ao píer 30 minutos antes da saída.", "apresente seu documento oficial com foto no embarque", "Cupom — válido até"]) {
+    for (const expected of [
+      "Conceição Araújo",
+      "Criança",
+      "Chegue ao píer 30 minutos antes da saída.",
+      "apresente seu documento oficial com foto no embarque",
+      "Cupom — válido até",
+    ]) {
       expect(portuguese).toContain(expected);
     }
     const english = textOf(await renderTicketsPdf(bookingDocument("en")), "en");

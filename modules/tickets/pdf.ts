@@ -51,12 +51,26 @@ function drawQr(doc: PDFKit.PDFDocument, payload: string, x: number, y: number, 
 }
 
 function field(doc: PDFKit.PDFDocument, label: string, value: string, x: number, y: number, width: number): number {
-  doc.font("Helvetica").fontSize(9).fillColor(MUTED).text(toWinAnsi(label.toUpperCase()), x, y, { width, characterSpacing: 0.6 });
-  doc.font("Helvetica-Bold").fontSize(13).fillColor(INK).text(toWinAnsi(value), x, doc.y + 2, { width });
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(toWinAnsi(label.toUpperCase()), x, y, { width, characterSpacing: 0.6 });
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(13)
+    .fillColor(INK)
+    .text(toWinAnsi(value), x, doc.y + 2, { width });
   return doc.y + 10;
 }
 
-function drawTicketPage(doc: PDFKit.PDFDocument, booking: BookingDocument, ticket: TicketDocument, index: number, total: number): void {
+function drawTicketPage(
+  doc: PDFKit.PDFDocument,
+  booking: BookingDocument,
+  ticket: TicketDocument,
+  index: number,
+  total: number,
+): void {
   const copy = TICKET_COPY[booking.language];
   const { margin, width } = PAGE;
   const contentWidth = width - 2 * margin;
@@ -64,22 +78,39 @@ function drawTicketPage(doc: PDFKit.PDFDocument, booking: BookingDocument, ticke
 
   // Header band: brand, reference, "ticket 2 of 4".
   doc.rect(0, 0, width, 86).fill(ACCENT);
-  doc.font("Helvetica-Bold").fontSize(24).fillColor("#ffffff").text("Travesía", margin, 30, { width: contentWidth / 2 });
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(24)
+    .fillColor("#ffffff")
+    .text("Travesía", margin, 30, { width: contentWidth / 2 });
   doc
     .font("Helvetica")
     .fontSize(10)
     .fillColor("#ffffff")
-    .text(toWinAnsi(`${copy.booking} ${booking.reference}`), margin + contentWidth / 2, 30, { width: contentWidth / 2, align: "right" })
+    .text(toWinAnsi(`${copy.booking} ${booking.reference}`), margin + contentWidth / 2, 30, {
+      width: contentWidth / 2,
+      align: "right",
+    })
     .text(toWinAnsi(copy.ticketOf(index, total)), { width: contentWidth / 2, align: "right" });
 
   // Product and when (date and time, or until when an open ticket or coupon is valid).
   let y = 116;
-  doc.font("Helvetica-Bold").fontSize(22).fillColor(INK).text(toWinAnsi(ticket.productName), margin, y, { width: contentWidth });
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(22)
+    .fillColor(INK)
+    .text(toWinAnsi(ticket.productName), margin, y, { width: contentWidth });
   y = doc.y + 6;
   const validity = validityLine(booking.language, ticket);
-  const when = validity ?? [ticket.date ? formatLocalDate(booking.language, ticket.date) : null, ticket.time].filter(Boolean).join(" · ");
+  const when =
+    validity ??
+    [ticket.date ? formatLocalDate(booking.language, ticket.date) : null, ticket.time].filter(Boolean).join(" · ");
   if (when) {
-    doc.font("Helvetica").fontSize(14).fillColor(validity ? ACCENT : INK).text(toWinAnsi(when), margin, y, { width: contentWidth });
+    doc
+      .font("Helvetica")
+      .fontSize(14)
+      .fillColor(validity ? ACCENT : INK)
+      .text(toWinAnsi(when), margin, y, { width: contentWidth });
     y = doc.y + 18;
   }
 
@@ -94,34 +125,63 @@ function drawTicketPage(doc: PDFKit.PDFDocument, booking: BookingDocument, ticke
   y = field(doc, copy.fare, copy.fareCategories[ticket.fareCategory], margin, y, columnWidth);
 
   drawQr(doc, ticket.qrPayload, qrX, top, QR_SIZE);
-  doc.font("Helvetica").fontSize(9).fillColor(MUTED).text(toWinAnsi(copy.ticketCode.toUpperCase()), qrX, top + QR_SIZE + 8, { width: QR_SIZE, align: "center" });
-  doc.font("Courier-Bold").fontSize(15).fillColor(INK).text(toWinAnsi(ticket.code), qrX, doc.y + 2, { width: QR_SIZE, align: "center" });
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(toWinAnsi(copy.ticketCode.toUpperCase()), qrX, top + QR_SIZE + 8, { width: QR_SIZE, align: "center" });
+  doc
+    .font("Courier-Bold")
+    .fontSize(15)
+    .fillColor(INK)
+    .text(toWinAnsi(ticket.code), qrX, doc.y + 2, { width: QR_SIZE, align: "center" });
   y = Math.max(y, doc.y + 16);
 
   if (ticket.fareCategory === "resident") {
     const noticeHeight = 44;
     doc.roundedRect(margin, y, contentWidth, noticeHeight, 6).fill("#fff4d6");
-    doc.font("Helvetica-Bold").fontSize(11).fillColor(INK).text(toWinAnsi(copy.residentNotice), margin + 12, y + 10, { width: contentWidth - 24 });
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(11)
+      .fillColor(INK)
+      .text(toWinAnsi(copy.residentNotice), margin + 12, y + 10, { width: contentWidth - 24 });
     y += noticeHeight + 18;
   }
 
   // Boarding notes.
-  doc.moveTo(margin, y).lineTo(width - margin, y).lineWidth(0.5).strokeColor("#cccccc").stroke();
+  doc
+    .moveTo(margin, y)
+    .lineTo(width - margin, y)
+    .lineWidth(0.5)
+    .strokeColor("#cccccc")
+    .stroke();
   y += 14;
-  doc.font("Helvetica-Bold").fontSize(12).fillColor(INK).text(toWinAnsi(copy.boardingTitle), margin, y, { width: contentWidth });
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(12)
+    .fillColor(INK)
+    .text(toWinAnsi(copy.boardingTitle), margin, y, { width: contentWidth });
   doc.moveDown(0.3);
   for (const note of copy.boardingNotes[ticket.kind]) {
-    doc.font("Helvetica").fontSize(10.5).fillColor(INK).text(toWinAnsi(`•  ${note}`), { width: contentWidth });
+    doc
+      .font("Helvetica")
+      .fontSize(10.5)
+      .fillColor(INK)
+      .text(toWinAnsi(`•  ${note}`), { width: contentWidth });
     doc.moveDown(0.2);
   }
 
   // Footer: where to manage the booking.
   const footerY = PAGE.height - margin - 24;
-  doc.font("Helvetica").fontSize(9).fillColor(MUTED).text(toWinAnsi(`${copy.manageBooking}: ${booking.manageUrl}`), margin, footerY, {
-    width: contentWidth,
-    link: booking.manageUrl,
-    lineBreak: false,
-  });
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(toWinAnsi(`${copy.manageBooking}: ${booking.manageUrl}`), margin, footerY, {
+      width: contentWidth,
+      link: booking.manageUrl,
+      lineBreak: false,
+    });
 }
 
 /** All tickets of a booking, one page each, in the booking's language. */

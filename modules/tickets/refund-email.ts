@@ -83,7 +83,8 @@ export function renderRefundEmail(refund: RefundEmail): RenderedEmail {
   const copy = COPY[refund.language];
   const subject = copy.subject(refund.reference);
   const status = refund.isFull ? copy.full : copy.partial;
-  const cancelled = refund.cancelledTickets.length > 0 ? `${copy.cancelled}: ${refund.cancelledTickets.join(", ")}` : null;
+  const cancelled =
+    refund.cancelledTickets.length > 0 ? `${copy.cancelled}: ${refund.cancelledTickets.join(", ")}` : null;
   const text = [
     copy.greeting(refund.buyerName),
     "",

@@ -41,7 +41,9 @@ describe("signTicketCode and verifyTicketCode", () => {
       expect(error?.code).toBe("TICKET_CODE_INVALID");
       expect(error?.status).toBe(400);
     }
-    expect(refusal(() => verifyTicketCode("another-secret-another-secret-1234", payload))?.code).toBe("TICKET_CODE_INVALID");
+    expect(refusal(() => verifyTicketCode("another-secret-another-secret-1234", payload))?.code).toBe(
+      "TICKET_CODE_INVALID",
+    );
   });
 
   it("refuse to sign something that is not a ticket code", () => {

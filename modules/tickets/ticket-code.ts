@@ -35,7 +35,14 @@ export function verifyTicketCode(secret: string, payload: string): string {
   // scanner. The server has the database and reads only the code and its MAC.
   const parts = payload.length <= 256 ? payload.split(".") : [];
   const [version, code, mac] = parts;
-  if ((parts.length !== 3 && parts.length !== 5) || version !== VERSION || !code || !mac || !CODE_PATTERN.test(code) || !MAC_PATTERN.test(mac)) {
+  if (
+    (parts.length !== 3 && parts.length !== 5) ||
+    version !== VERSION ||
+    !code ||
+    !mac ||
+    !CODE_PATTERN.test(code) ||
+    !MAC_PATTERN.test(mac)
+  ) {
     throw new AppError("TICKET_CODE_INVALID");
   }
   const given = Buffer.from(mac, "base64url");

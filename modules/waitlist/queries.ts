@@ -11,7 +11,12 @@ import { waitlistEntries } from "./schema.ts";
 export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
 
 /** Stores a new entry at the end of the line; null when the address already waits for that sailing. */
-export async function insertWaitlistEntry(db: Database, request: WaitlistRequest, seats: number, now: Date): Promise<WaitlistEntryRow | null> {
+export async function insertWaitlistEntry(
+  db: Database,
+  request: WaitlistRequest,
+  seats: number,
+  now: Date,
+): Promise<WaitlistEntryRow | null> {
   const rows = await db
     .insert(waitlistEntries)
     .values({
@@ -32,7 +37,10 @@ export async function insertWaitlistEntry(db: Database, request: WaitlistRequest
 }
 
 /** How many live entries are ahead of `entry` on its sailing, plus one: the place the visitor is told. */
-export async function placeInLine(db: Database, entry: Pick<WaitlistEntryRow, "sailingId" | "lineNumber">): Promise<number> {
+export async function placeInLine(
+  db: Database,
+  entry: Pick<WaitlistEntryRow, "sailingId" | "lineNumber">,
+): Promise<number> {
   const [row] = await db
     .select({ ahead: sql<number>`count(*)::int` })
     .from(waitlistEntries)
@@ -52,7 +60,11 @@ export async function placeInLine(db: Database, entry: Pick<WaitlistEntryRow, "s
  * sailing's lock, so the claim (entry, then cart, then sailing) and the offer run (sailing, then
  * entries) cannot deadlock.
  */
-export async function lockLineEntries(tx: Database, sailingId: number, status: "waiting" | "offered"): Promise<WaitlistEntryRow[]> {
+export async function lockLineEntries(
+  tx: Database,
+  sailingId: number,
+  status: "waiting" | "offered",
+): Promise<WaitlistEntryRow[]> {
   return tx
     .select()
     .from(waitlistEntries)
@@ -64,7 +76,9 @@ export async function lockLineEntries(tx: Database, sailingId: number, status: "
 export async function updateWaitlistEntry(
   db: Database,
   id: string,
-  values: Partial<Pick<WaitlistEntryRow, "status" | "offeredAt" | "offerExpiresAt" | "offerNonce" | "offerTokenHash" | "finishedAt">>,
+  values: Partial<
+    Pick<WaitlistEntryRow, "status" | "offeredAt" | "offerExpiresAt" | "offerNonce" | "offerTokenHash" | "finishedAt">
+  >,
 ): Promise<void> {
   await db.update(waitlistEntries).set(values).where(eq(waitlistEntries.id, id));
 }
@@ -75,7 +89,11 @@ export async function findWaitlistEntry(db: Database, id: string): Promise<Waitl
 }
 
 /** The entry an offer link names (by the token's hash); with `lock`, locked until the transaction ends. */
-export async function findEntryByOfferTokenHash(db: Database, tokenHash: string, options: { lock?: boolean } = {}): Promise<WaitlistEntryRow | null> {
+export async function findEntryByOfferTokenHash(
+  db: Database,
+  tokenHash: string,
+  options: { lock?: boolean } = {},
+): Promise<WaitlistEntryRow | null> {
   const query = db.select().from(waitlistEntries).where(eq(waitlistEntries.offerTokenHash, tokenHash));
   const [row] = options.lock ? await query.for("update") : await query;
   return row ?? null;
@@ -110,7 +128,10 @@ export async function lapseDepartedEntries(db: Database, now: Date): Promise<num
     .where(
       and(
         eq(waitlistEntries.status, "waiting"),
-        inArray(waitlistEntries.sailingId, db.select({ id: sailings.id }).from(sailings).where(lte(sailings.departsAt, now))),
+        inArray(
+          waitlistEntries.sailingId,
+          db.select({ id: sailings.id }).from(sailings).where(lte(sailings.departsAt, now)),
+        ),
       ),
     )
     .returning({ id: waitlistEntries.id });

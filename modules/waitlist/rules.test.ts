@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { MIN_OFFER_MINUTES, OFFER_MINUTES, deriveOfferToken, hashOfferToken, isOfferTokenShaped, offerExpiry, pickOffers, readWaitlistRequest } from "./rules.ts";
+import {
+  MIN_OFFER_MINUTES,
+  OFFER_MINUTES,
+  deriveOfferToken,
+  hashOfferToken,
+  isOfferTokenShaped,
+  offerExpiry,
+  pickOffers,
+  readWaitlistRequest,
+} from "./rules.ts";
 
 const line = (...seats: number[]) => seats.map((count, index) => ({ id: `e${index + 1}`, seats: count }));
 
@@ -8,7 +17,12 @@ describe("pickOffers", () => {
     { name: "nothing free", line: line(2, 1), free: 0, offered: [] },
     { name: "the first fits", line: line(2, 1), free: 2, offered: ["e1"] },
     { name: "the first and the second fit", line: line(2, 1), free: 3, offered: ["e1", "e2"] },
-    { name: "a group too large keeps its place and does not block those behind", line: line(4, 2, 1), free: 3, offered: ["e2", "e3"] },
+    {
+      name: "a group too large keeps its place and does not block those behind",
+      line: line(4, 2, 1),
+      free: 3,
+      offered: ["e2", "e3"],
+    },
     { name: "in line order, not the best packing", line: line(1, 3), free: 3, offered: ["e1"] },
     { name: "nobody fits", line: line(5, 4), free: 3, offered: [] },
   ])("$name", ({ line: entries, free, offered }) => {
@@ -32,9 +46,23 @@ describe("offerExpiry", () => {
 });
 
 describe("readWaitlistRequest", () => {
-  const valid = { sailing: "42", email: " ana@example.mx ", adults: "2", children: "1", infants: "", category: "resident", language: "pt" };
+  const valid = {
+    sailing: "42",
+    email: " ana@example.mx ",
+    adults: "2",
+    children: "1",
+    infants: "",
+    category: "resident",
+    language: "pt",
+  };
   it("reads the form, trims the address, empty counts are zero", () => {
-    expect(readWaitlistRequest(valid)).toEqual({ sailingId: 42, email: "ana@example.mx", language: "pt", category: "resident", passengers: { adult: 2, child: 1, infant: 0 } });
+    expect(readWaitlistRequest(valid)).toEqual({
+      sailingId: 42,
+      email: "ana@example.mx",
+      language: "pt",
+      category: "resident",
+      passengers: { adult: 2, child: 1, infant: 0 },
+    });
   });
   it.each([
     [{ sailing: "0" }, "sailing", "invalid"],
@@ -49,7 +77,9 @@ describe("readWaitlistRequest", () => {
     [{ language: "fr" }, "language", "invalid"],
     [{ category: "vip" }, "category", "invalid"],
   ])("refuses %o as %s:%s", (change, path, code) => {
-    expect(() => readWaitlistRequest({ ...valid, ...change })).toThrow(expect.objectContaining({ code: "WAITLIST_INVALID", issues: [{ path, code }] }));
+    expect(() => readWaitlistRequest({ ...valid, ...change })).toThrow(
+      expect.objectContaining({ code: "WAITLIST_INVALID", issues: [{ path, code }] }),
+    );
   });
 });
 

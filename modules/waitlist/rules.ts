@@ -42,7 +42,12 @@ export function readWaitlistRequest(input: Record<string, unknown>): WaitlistReq
   if (email === "") issues.push({ path: "email", code: "required" });
   else if (email.length > EMAIL_MAX_LENGTH) issues.push({ path: "email", code: "too_long" });
   else if (!EmailSchema.safeParse(email).success) issues.push({ path: "email", code: "invalid" });
-  const sailingText = typeof input.sailing === "number" ? String(input.sailing) : typeof input.sailing === "string" ? input.sailing.trim() : "";
+  const sailingText =
+    typeof input.sailing === "number"
+      ? String(input.sailing)
+      : typeof input.sailing === "string"
+        ? input.sailing.trim()
+        : "";
   const sailingId = /^[1-9]\d{0,14}$/.test(sailingText) ? Number(sailingText) : 0;
   if (sailingId === 0) issues.push({ path: "sailing", code: "invalid" });
   const language = input.language;

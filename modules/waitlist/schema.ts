@@ -4,7 +4,19 @@
 // capacity trigger count it like a cart's hold. Tokens are never stored: the row keeps a random nonce
 // (worthless without the server secret the link's token is derived with) and the token's SHA-256.
 import { sql } from "drizzle-orm";
-import { bigint, char, check, index, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  char,
+  check,
+  index,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { Language } from "../../lib/language.ts";
 import { fareCategory } from "../catalog/index.ts";
 import { sailings } from "../inventory/index.ts";
@@ -46,10 +58,17 @@ export const waitlistEntries = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex("waitlist_entries_live_email").on(table.sailingId, sql`lower(${table.email})`).where(sql`${table.status} in ('waiting', 'offered')`),
-    index("waitlist_entries_line_idx").on(table.sailingId, table.lineNumber).where(sql`${table.status} in ('waiting', 'offered')`),
+    uniqueIndex("waitlist_entries_live_email")
+      .on(table.sailingId, sql`lower(${table.email})`)
+      .where(sql`${table.status} in ('waiting', 'offered')`),
+    index("waitlist_entries_line_idx")
+      .on(table.sailingId, table.lineNumber)
+      .where(sql`${table.status} in ('waiting', 'offered')`),
     uniqueIndex("waitlist_entries_offer_token").on(table.offerTokenHash),
-    check("waitlist_entries_passengers", sql`${table.adults} >= 0 and ${table.children} >= 0 and ${table.infants} >= 0 and ${table.seats} > 0`),
+    check(
+      "waitlist_entries_passengers",
+      sql`${table.adults} >= 0 and ${table.children} >= 0 and ${table.infants} >= 0 and ${table.seats} > 0`,
+    ),
     check(
       "waitlist_entries_offer",
       sql`(${table.status} = 'waiting') = (${table.offeredAt} is null) or ${table.status} = 'lapsed'`,

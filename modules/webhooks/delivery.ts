@@ -28,7 +28,10 @@ export interface DeliveryAttempt {
 }
 
 /** POSTs a body and answers the status code; the answer's body is read and dropped (it frees the socket). */
-export type WebhookPoster = (url: string, request: { headers: Record<string, string>; body: string }) => Promise<number>;
+export type WebhookPoster = (
+  url: string,
+  request: { headers: Record<string, string>; body: string },
+) => Promise<number>;
 
 export function webhookPoster(policy: TargetPolicy): WebhookPoster {
   return (url, { headers, body }) =>
@@ -60,7 +63,11 @@ export function webhookPoster(policy: TargetPolicy): WebhookPoster {
 export type DeliveryOutcome = "delivered" | "retry" | "failed" | "skipped";
 
 /** Runs one attempt; throws WebhookDeliveryFailed when the queue should try again. */
-export async function deliverWebhook(db: Database, input: DeliveryAttempt, post: WebhookPoster): Promise<DeliveryOutcome> {
+export async function deliverWebhook(
+  db: Database,
+  input: DeliveryAttempt,
+  post: WebhookPoster,
+): Promise<DeliveryOutcome> {
   const found = await findWebhookDelivery(db, input.deliveryId);
   if (!found || found.delivery.status !== "pending") return "skipped";
   const { delivery, subscription } = found;
@@ -76,11 +83,19 @@ export async function deliverWebhook(db: Database, input: DeliveryAttempt, post:
     });
     return "skipped";
   }
-  const headers = signStandardWebhook({ secret: subscription.secret, id: delivery.id, timestamp: Math.floor(input.now.getTime() / 1000), body: delivery.body });
+  const headers = signStandardWebhook({
+    secret: subscription.secret,
+    id: delivery.id,
+    timestamp: Math.floor(input.now.getTime() / 1000),
+    body: delivery.body,
+  });
   let statusCode: number | null = null;
   let error: string | null = null;
   try {
-    statusCode = await post(subscription.url, { headers: { ...headers, "content-type": "application/json", "user-agent": "Travesia-Webhooks/1" }, body: delivery.body });
+    statusCode = await post(subscription.url, {
+      headers: { ...headers, "content-type": "application/json", "user-agent": "Travesia-Webhooks/1" },
+      body: delivery.body,
+    });
     if (statusCode < 200 || statusCode > 299) error = `HTTP ${statusCode}`;
   } catch (failure) {
     error = failure instanceof Error ? `${failure.name}: ${failure.message}`.slice(0, 500) : "request failed";

@@ -23,6 +23,13 @@ export {
   type WebhookDeliveryRow,
   type WebhookSubscriptionRow,
 } from "./queries.ts";
-export { WebhookDeliveryFailed, deliverWebhook, webhookPoster, type DeliveryAttempt, type DeliveryOutcome, type WebhookPoster } from "./delivery.ts";
+export {
+  WebhookDeliveryFailed,
+  deliverWebhook,
+  webhookPoster,
+  type DeliveryAttempt,
+  type DeliveryOutcome,
+  type WebhookPoster,
+} from "./delivery.ts";
 export { assertWebhookTarget, isPublicAddress, type TargetPolicy } from "./targets.ts";
 export { DELIVERED_RETENTION_DAYS, FAILED_RETENTION_DAYS, pruneWebhookDeliveries } from "./prune.ts";

@@ -29,7 +29,10 @@ export async function pruneWebhookDeliveries(db: Database, now: Date): Promise<n
       ),
     )
     .limit(PRUNE_BATCH);
-  const deleted = await db.delete(webhookDeliveries).where(inArray(webhookDeliveries.id, sql`(${old})`)).returning({ id: webhookDeliveries.id });
+  const deleted = await db
+    .delete(webhookDeliveries)
+    .where(inArray(webhookDeliveries.id, sql`(${old})`))
+    .returning({ id: webhookDeliveries.id });
   await deleteFinishedJobs(db, { name: DELIVER_WEBHOOK, finishedBefore: deliveredBefore });
   return deleted.length;
 }

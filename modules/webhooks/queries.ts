@@ -30,7 +30,9 @@ export async function insertWebhookSubscription(
 export async function updateWebhookSubscription(
   db: Database,
   id: string,
-  values: Partial<Pick<WebhookSubscriptionRow, "url" | "eventTypes" | "description" | "active">> & { rotateSecret?: boolean },
+  values: Partial<Pick<WebhookSubscriptionRow, "url" | "eventTypes" | "description" | "active">> & {
+    rotateSecret?: boolean;
+  },
   now: Date,
 ): Promise<WebhookSubscriptionRow> {
   const { rotateSecret, ...changes } = values;
@@ -44,12 +46,18 @@ export async function updateWebhookSubscription(
 }
 
 export async function deleteWebhookSubscription(db: Database, id: string): Promise<void> {
-  const rows = await db.delete(webhookSubscriptions).where(eq(webhookSubscriptions.id, id)).returning({ id: webhookSubscriptions.id });
+  const rows = await db
+    .delete(webhookSubscriptions)
+    .where(eq(webhookSubscriptions.id, id))
+    .returning({ id: webhookSubscriptions.id });
   if (rows.length === 0) throw new AppError("WEBHOOK_SUBSCRIPTION_NOT_FOUND");
 }
 
 export async function findWebhookSubscriptions(db: Database): Promise<WebhookSubscriptionRow[]> {
-  return db.select().from(webhookSubscriptions).orderBy(asc(webhookSubscriptions.createdAt), asc(webhookSubscriptions.id));
+  return db
+    .select()
+    .from(webhookSubscriptions)
+    .orderBy(asc(webhookSubscriptions.createdAt), asc(webhookSubscriptions.id));
 }
 
 export async function findWebhookSubscription(db: Database, id: string): Promise<WebhookSubscriptionRow> {
@@ -59,7 +67,11 @@ export async function findWebhookSubscription(db: Database, id: string): Promise
 }
 
 /** The delivery log of a subscription, newest first. */
-export async function findWebhookDeliveries(db: Database, subscriptionId: string, limit = 100): Promise<WebhookDeliveryRow[]> {
+export async function findWebhookDeliveries(
+  db: Database,
+  subscriptionId: string,
+  limit = 100,
+): Promise<WebhookDeliveryRow[]> {
   return db
     .select()
     .from(webhookDeliveries)
@@ -68,7 +80,10 @@ export async function findWebhookDeliveries(db: Database, subscriptionId: string
     .limit(limit);
 }
 
-export async function findWebhookDelivery(db: Database, id: string): Promise<{ delivery: WebhookDeliveryRow; subscription: WebhookSubscriptionRow } | null> {
+export async function findWebhookDelivery(
+  db: Database,
+  id: string,
+): Promise<{ delivery: WebhookDeliveryRow; subscription: WebhookSubscriptionRow } | null> {
   const [row] = await db
     .select({ delivery: webhookDeliveries, subscription: webhookSubscriptions })
     .from(webhookDeliveries)
@@ -80,7 +95,10 @@ export async function findWebhookDelivery(db: Database, id: string): Promise<{ d
 export async function recordDeliveryAttempt(
   db: Database,
   id: string,
-  values: Pick<WebhookDeliveryRow, "status" | "attempts" | "lastStatusCode" | "lastError" | "lastAttemptAt" | "deliveredAt">,
+  values: Pick<
+    WebhookDeliveryRow,
+    "status" | "attempts" | "lastStatusCode" | "lastError" | "lastAttemptAt" | "deliveredAt"
+  >,
 ): Promise<void> {
   await db.update(webhookDeliveries).set(values).where(eq(webhookDeliveries.id, id));
 }

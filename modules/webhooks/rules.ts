@@ -8,7 +8,12 @@ import { AppError, type ErrorIssue } from "../../lib/errors.ts";
  * booking.refunded: the money went back; booking.date_changed: a line moved to another sailing or day.
  * ticket.boarded joins when boarding records scans.
  */
-export const WEBHOOK_EVENT_TYPES = ["booking.paid", "booking.cancelled", "booking.refunded", "booking.date_changed"] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  "booking.paid",
+  "booking.cancelled",
+  "booking.refunded",
+  "booking.date_changed",
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Attempts of one delivery before it is given up: with the queue's back-off (10 s doubling, at most an hour) about four hours. */
@@ -35,7 +40,8 @@ export function readWebhookUrl(value: string, issues: ErrorIssue[]): string {
   }
   if (!url) issues.push({ path: "body.url", code: "invalid_url" });
   else if (url.username !== "" || url.password !== "") issues.push({ path: "body.url", code: "credentials_in_url" });
-  else if (url.protocol !== "https:" && !(url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname))) issues.push({ path: "body.url", code: "https_required" });
+  else if (url.protocol !== "https:" && !(url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname)))
+    issues.push({ path: "body.url", code: "https_required" });
   return url?.toString() ?? value;
 }
 

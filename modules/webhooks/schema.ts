@@ -2,7 +2,19 @@
 // which URL, and every delivery with its attempts. A delivery is written in the transaction that
 // changed the booking and sent by the job queue, so an event exists exactly when the change commits.
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 export const webhookSubscriptions = pgTable(
   "webhook_subscriptions",

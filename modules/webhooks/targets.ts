@@ -73,14 +73,20 @@ export interface TargetPolicy {
 }
 
 function refusal(address: string): AppError {
-  return new AppError("WEBHOOK_TARGET_NOT_ALLOWED", { issues: [{ path: "body.url", code: `not_public:${address.slice(0, 45)}` }] });
+  return new AppError("WEBHOOK_TARGET_NOT_ALLOWED", {
+    issues: [{ path: "body.url", code: `not_public:${address.slice(0, 45)}` }],
+  });
 }
 
 /**
  * Refuses a receiver URL whose host is, or resolves to, an address off the public internet. A name
  * that does not resolve yet is let through (the partner may publish it later); every delivery checks again.
  */
-export async function assertWebhookTarget(url: string, policy: TargetPolicy, resolve: (host: string) => Promise<string[]> = resolveAll): Promise<void> {
+export async function assertWebhookTarget(
+  url: string,
+  policy: TargetPolicy,
+  resolve: (host: string) => Promise<string[]> = resolveAll,
+): Promise<void> {
   if (policy.allowPrivate) return;
   const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
   const addresses = isIP(host) !== 0 ? [host] : await resolve(host).catch(() => []);
@@ -102,7 +108,14 @@ export function checkedLookup(policy: TargetPolicy): LookupFunction {
       if (error) return callback(error, "", 0);
       const addresses = found as unknown as LookupAddress[];
       const blocked = policy.allowPrivate ? undefined : addresses.find((entry) => !isPublicAddress(entry.address));
-      if (blocked) return callback(Object.assign(refusal(blocked.address), { code: "WEBHOOK_TARGET_NOT_ALLOWED" }) as unknown as NodeJS.ErrnoException, "", 0);
+      if (blocked)
+        return callback(
+          Object.assign(refusal(blocked.address), {
+            code: "WEBHOOK_TARGET_NOT_ALLOWED",
+          }) as unknown as NodeJS.ErrnoException,
+          "",
+          0,
+        );
       const first = addresses[0];
       if (!first) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: "ENOTFOUND" }), "", 0);
       if (options.all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, [first]);

@@ -5,7 +5,13 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { AppServices } from "../../app/context.ts";
 import { isLanguage } from "../../lib/language.ts";
 import { boardingKeysOf } from "../../modules/boarding/index.ts";
-import { buildBoardingList, manifestOf, MAX_SCANS_PER_SYNC, syncScans, type BoardingDeps } from "../../flows/boarding.ts";
+import {
+  buildBoardingList,
+  manifestOf,
+  MAX_SCANS_PER_SYNC,
+  syncScans,
+  type BoardingDeps,
+} from "../../flows/boarding.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
 import { forbiddenStaff, requireStaff, STAFF_SECURITY, staffOf, unauthorizedStaff } from "./staff-auth.ts";
 
@@ -83,7 +89,10 @@ export function boardingRouter(services: AppServices) {
     async (c) => {
       const { sailing, lang } = c.req.valid("query");
       const ids = Array.isArray(sailing) ? sailing : [sailing];
-      const signed = await buildBoardingList({ ...boardingDepsOf(services), keys: boardingKeysOf(services.config.TICKET_SIGNING_SECRET) }, { sailingIds: ids, language: lang });
+      const signed = await buildBoardingList(
+        { ...boardingDepsOf(services), keys: boardingKeysOf(services.config.TICKET_SIGNING_SECRET) },
+        { sailingIds: ids, language: lang },
+      );
       return c.json(signed, 200, NO_STORE);
     },
   );
@@ -97,7 +106,14 @@ export function boardingRouter(services: AppServices) {
       responses: {
         200: {
           description: "The key",
-          content: { "application/json": { schema: z.object({ keyId: z.string(), jwk: z.object({ kty: z.literal("EC"), crv: z.literal("P-256"), x: z.string(), y: z.string() }) }) } },
+          content: {
+            "application/json": {
+              schema: z.object({
+                keyId: z.string(),
+                jwk: z.object({ kty: z.literal("EC"), crv: z.literal("P-256"), x: z.string(), y: z.string() }),
+              }),
+            },
+          },
         },
       },
     }),
@@ -119,11 +135,23 @@ export function boardingRouter(services: AppServices) {
       request: {
         body: {
           required: true,
-          content: { "application/json": { schema: z.object({ deviceId: z.string().min(8).max(64), scans: z.array(ScanSchema).min(1).max(MAX_SCANS_PER_SYNC) }).strict() } },
+          content: {
+            "application/json": {
+              schema: z
+                .object({
+                  deviceId: z.string().min(8).max(64),
+                  scans: z.array(ScanSchema).min(1).max(MAX_SCANS_PER_SYNC),
+                })
+                .strict(),
+            },
+          },
         },
       },
       responses: {
-        200: { description: "One result per scan, in the order sent", content: { "application/json": { schema: z.object({ results: z.array(ScanResultSchema) }) } } },
+        200: {
+          description: "One result per scan, in the order sent",
+          content: { "application/json": { schema: z.object({ results: z.array(ScanResultSchema) }) } },
+        },
         400: errorResponse("INVALID_REQUEST"),
         401: unauthorizedStaff,
         403: forbiddenStaff,
@@ -147,13 +175,21 @@ export function boardingRouter(services: AppServices) {
       method: "get",
       path: "/api/boarding/manifest/{sailingId}",
       tags: ["boarding"],
-      summary: "A sailing's live manifest: booked, boarded, no-shows (after departure), capacity, passengers, refused scans",
-      description: "Polled by the manifest page every few seconds; `version` changes whenever a scan of the sailing is recorded, on any node.",
+      summary:
+        "A sailing's live manifest: booked, boarded, no-shows (after departure), capacity, passengers, refused scans",
+      description:
+        "Polled by the manifest page every few seconds; `version` changes whenever a scan of the sailing is recorded, on any node.",
       security: STAFF_SECURITY,
       middleware: [boarding] as const,
-      request: { params: z.object({ sailingId: z.coerce.number().int().positive() }), query: z.object({ lang: z.string().optional() }) },
+      request: {
+        params: z.object({ sailingId: z.coerce.number().int().positive() }),
+        query: z.object({ lang: z.string().optional() }),
+      },
       responses: {
-        200: { description: "The manifest", content: { "application/json": { schema: z.object({}).passthrough().openapi("Manifest") } } },
+        200: {
+          description: "The manifest",
+          content: { "application/json": { schema: z.object({}).passthrough().openapi("Manifest") } },
+        },
         400: errorResponse("INVALID_REQUEST"),
         401: unauthorizedStaff,
         403: forbiddenStaff,
@@ -162,7 +198,12 @@ export function boardingRouter(services: AppServices) {
     }),
     async (c) => {
       const lang = c.req.valid("query").lang;
-      const manifest = await manifestOf(services.db, c.req.valid("param").sailingId, lang && isLanguage(lang) ? lang : "es", services.clock.now());
+      const manifest = await manifestOf(
+        services.db,
+        c.req.valid("param").sailingId,
+        lang && isLanguage(lang) ? lang : "es",
+        services.clock.now(),
+      );
       return c.json(manifest, 200, NO_STORE);
     },
   );

@@ -9,12 +9,23 @@ import type { Context } from "hono";
 import { readBookingAccess } from "../../app/checkout/booking-access.server.ts";
 import type { AppServices } from "../../app/context.ts";
 import { pathOf } from "../../app/routing/localized-paths.ts";
-import { calendarForGuest, guestBookingLanguage, requestBookingEmailResend, ticketsPdfForGuest, type GuestRequest } from "../../flows/booking-email.ts";
+import {
+  calendarForGuest,
+  guestBookingLanguage,
+  requestBookingEmailResend,
+  ticketsPdfForGuest,
+  type GuestRequest,
+} from "../../flows/booking-email.ts";
 import { confirmPayment } from "../../flows/checkout.ts";
 import { checkoutDeps } from "../../flows/checkout-deps.ts";
 import { AppError, isAppError } from "../../lib/errors.ts";
 import { isLanguage, languageOfPath, type Language } from "../../lib/language.ts";
-import { findPaymentByProviderId, markWebhookProcessed, normalizeReference, recordWebhookEvent } from "../../modules/checkout/index.ts";
+import {
+  findPaymentByProviderId,
+  markWebhookProcessed,
+  normalizeReference,
+  recordWebhookEvent,
+} from "../../modules/checkout/index.ts";
 import { bookingDocumentDeps } from "../booking-deps.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
 
@@ -22,7 +33,9 @@ const ReferenceParamsSchema = z.object({
   ref: z.string().min(6).max(12).openapi({ example: "7K2M9Q", description: "The booking reference" }),
 });
 const KeyQuerySchema = z.object({
-  key: z.string().max(64).optional().openapi({ description: "The guest key of the booking's e-mail link; the booking cookie of this browser does as well" }),
+  key: z.string().max(64).optional().openapi({
+    description: "The guest key of the booking's e-mail link; the booking cookie of this browser does as well",
+  }),
 });
 
 /** The secrets a request carries for booking `ref`: the key of the link, and this browser's cookie when it is for that booking. */
@@ -72,9 +85,17 @@ export function bookingsRouter(services: AppServices) {
     async (c) => {
       const now = services.clock.now();
       const rawBody = await c.req.text();
-      const event = services.payments.parseWebhook({ rawBody, signatureHeader: c.req.header("Sandbox-Signature"), now });
+      const event = services.payments.parseWebhook({
+        rawBody,
+        signatureHeader: c.req.header("Sandbox-Signature"),
+        now,
+      });
       c.header("Cache-Control", "no-store");
-      const seen = await recordWebhookEvent(services.db, { eventId: event.id, provider: "sandbox", type: event.type, providerPaymentId: event.payment.id }, now);
+      const seen = await recordWebhookEvent(
+        services.db,
+        { eventId: event.id, provider: "sandbox", type: event.type, providerPaymentId: event.payment.id },
+        now,
+      );
       if (seen === "processed") return c.json({ received: true as const, duplicate: true, bookingStatus: null }, 200);
       // A payment that is not a booking's (another merchant's test, a deleted attempt) is acknowledged and left alone.
       const payment = await findPaymentByProviderId(services.db, "sandbox", event.payment.id);
@@ -98,14 +119,20 @@ export function bookingsRouter(services: AppServices) {
         "Guest access: the booking cookie set when the booking was placed, or `?key=` from the e-mail's link. Without it the booking does not exist (404), so a reference alone tells nothing.",
       request: { params: ReferenceParamsSchema, query: KeyQuerySchema },
       responses: {
-        200: { description: "The tickets", content: { "application/pdf": { schema: z.string().openapi({ format: "binary" }) } } },
+        200: {
+          description: "The tickets",
+          content: { "application/pdf": { schema: z.string().openapi({ format: "binary" }) } },
+        },
         404: errorResponse("BOOKING_NOT_FOUND: no such booking, or no access to it"),
         409: errorResponse("BOOKING_STATE: the booking has no tickets (not paid yet, or refunded)"),
       },
     }),
     async (c) => {
       const now = services.clock.now();
-      const { filename, pdf } = await ticketsPdfForGuest(bookingDocumentDeps(services, now), guestRequestOf(c, c.req.valid("param").ref));
+      const { filename, pdf } = await ticketsPdfForGuest(
+        bookingDocumentDeps(services, now),
+        guestRequestOf(c, c.req.valid("param").ref),
+      );
       return c.body(new Uint8Array(pdf), 200, {
         "Content-Type": "application/pdf",
         "Content-Disposition": `attachment; filename="${filename}"`,
@@ -130,7 +157,10 @@ export function bookingsRouter(services: AppServices) {
     }),
     async (c) => {
       const now = services.clock.now();
-      const { filename, ics } = await calendarForGuest(bookingDocumentDeps(services, now), guestRequestOf(c, c.req.valid("param").ref));
+      const { filename, ics } = await calendarForGuest(
+        bookingDocumentDeps(services, now),
+        guestRequestOf(c, c.req.valid("param").ref),
+      );
       return c.body(ics, 200, {
         "Content-Type": "text/calendar; charset=utf-8",
         "Content-Disposition": `attachment; filename="${filename}"`,
@@ -149,7 +179,10 @@ export function bookingsRouter(services: AppServices) {
         "Guest access as for the PDF (cookie, `?key=` or a `key` form field). At most 3 resends an hour (RESEND_LIMIT). A form post is answered with a 303 to the manage-booking page in the booking's language, with `resent=1`, or with `error=<code>` when refused; a caller that accepts JSON gets 202 `{ queued: true }` or the coded error.",
       request: { params: ReferenceParamsSchema, query: KeyQuerySchema },
       responses: {
-        202: { description: "Queued", content: { "application/json": { schema: z.object({ queued: z.literal(true) }).openapi("ResendQueued") } } },
+        202: {
+          description: "Queued",
+          content: { "application/json": { schema: z.object({ queued: z.literal(true) }).openapi("ResendQueued") } },
+        },
         303: { description: "Form post: back to the manage-booking page" },
         404: errorResponse("BOOKING_NOT_FOUND: no such booking, or no access to it"),
         409: errorResponse("BOOKING_STATE: the booking has no tickets to send"),

@@ -7,10 +7,35 @@ import type { AppServices } from "../../app/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { LANGUAGES, type Language } from "../../lib/language.ts";
 import { formatMoney, money, type CurrencyCode, type Money } from "../../lib/money.ts";
-import { bookableRange, findActivityOffer, findFerryOffer, findFerryReference, findProductPrices, readBookingDate, type OfferPrice, type PassengerPrice, type SailingOffer } from "../../flows/booking-offers.ts";
+import {
+  bookableRange,
+  findActivityOffer,
+  findFerryOffer,
+  findFerryReference,
+  findProductPrices,
+  readBookingDate,
+  type OfferPrice,
+  type PassengerPrice,
+  type SailingOffer,
+} from "../../flows/booking-offers.ts";
 import { findProduct, findProducts, type Product } from "../../modules/catalog/index.ts";
-import { findCurrencyByCode, findVisitorCurrency, priceIn, takeQuote, type Quote, type VisitorCurrency } from "../../modules/currency/index.ts";
-import { findActivities, findCrossings, findDaySailings, type Activity, type Crossing, type LocalDate, type SailingView } from "../../modules/inventory/index.ts";
+import {
+  findCurrencyByCode,
+  findVisitorCurrency,
+  priceIn,
+  takeQuote,
+  type Quote,
+  type VisitorCurrency,
+} from "../../modules/currency/index.ts";
+import {
+  findActivities,
+  findCrossings,
+  findDaySailings,
+  type Activity,
+  type Crossing,
+  type LocalDate,
+  type SailingView,
+} from "../../modules/inventory/index.ts";
 import { getOrInsertComputed } from "../../lib/maps.ts";
 import { readFerryQuery } from "../../app/booking/ferry-query.ts";
 import { priceView } from "../../app/booking/price-view.ts";
@@ -18,12 +43,14 @@ import { bandsView, timetableDateOf } from "../../app/booking/booking-view.serve
 import { CurrencySchema, currencyChoiceInput, knownCurrency, withMinorUnits } from "./currencies.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
 
-const LanguageField = z.enum(LANGUAGES).default("en").openapi({ description: "Language of names and descriptions", example: "es" });
-const CurrencyField = z
-  .string()
-  .max(8)
-  .optional()
-  .openapi({ description: "ISO code of one of the 17 currencies; when omitted, the visitor's (currency cookies, then country)", example: "USD" });
+const LanguageField = z
+  .enum(LANGUAGES)
+  .default("en")
+  .openapi({ description: "Language of names and descriptions", example: "es" });
+const CurrencyField = z.string().max(8).optional().openapi({
+  description: "ISO code of one of the 17 currencies; when omitted, the visitor's (currency cookies, then country)",
+  example: "USD",
+});
 const DateField = (description: string) => z.string().max(32).openapi({ description, example: "2026-12-18" });
 // Counts are validated by the domain (negative, none, no adult, more than a vessel holds), not here,
 // so that every such refusal carries the same code.
@@ -53,9 +80,9 @@ const CrossingSchema = z
   })
   .openapi("Crossing");
 
-const SailingStatusSchema = z
-  .enum(["available", "sold_out", "closed", "departed", "check_in_closed"])
-  .openapi({ description: "closed: weather or port authority; check_in_closed: less than 30 minutes before departure" });
+const SailingStatusSchema = z.enum(["available", "sold_out", "closed", "departed", "check_in_closed"]).openapi({
+  description: "closed: weather or port authority; check_in_closed: less than 30 minutes before departure",
+});
 
 const SailingSchema = z
   .object({
@@ -87,9 +114,14 @@ const PassengerPriceSchema = z
   .openapi("PassengerPrice");
 
 const PresaleSchema = z
-  .object({ minDaysAhead: z.number().int().openapi({ example: 21 }), discountBasisPoints: z.number().int().openapi({ example: 1000 }) })
+  .object({
+    minDaysAhead: z.number().int().openapi({ example: 21 }),
+    discountBasisPoints: z.number().int().openapi({ example: 1000 }),
+  })
   .nullable()
-  .openapi("Presale", { description: "Earned by buying at least 7 or 21 days ahead (tourist fares); null when none applies" });
+  .openapi("Presale", {
+    description: "Earned by buying at least 7 or 21 days ahead (tourist fares); null when none applies",
+  });
 
 const PriceSchema = z
   .object({
@@ -146,14 +178,21 @@ const ProductSchema = z
     openTicketMonths: z.number().int().nullable(),
     minRecommendedAge: z.number().int().nullable(),
     ageBands: z.array(
-      z.object({ passengerType: z.enum(["adult", "child", "infant"]), minAge: z.number().int(), maxAge: z.number().int().nullable(), takesSeat: z.boolean() }),
+      z.object({
+        passengerType: z.enum(["adult", "child", "infant"]),
+        minAge: z.number().int(),
+        maxAge: z.number().int().nullable(),
+        takesSeat: z.boolean(),
+      }),
     ),
     hours: z
       .array(z.object({ weekdays: z.array(z.number().int()), opens: z.string(), closes: z.string() }))
       .nullable()
       .openapi({ description: "Opening hours by ISO weekday (1 Monday); null for the ferry" }),
     dailyCapacity: z.number().int().nullable(),
-    fromPrice: MoneySchema.nullable().openapi({ description: "The cheapest tourist adult fare, in the visitor's currency" }),
+    fromPrice: MoneySchema.nullable().openapi({
+      description: "The cheapest tourist adult fare, in the visitor's currency",
+    }),
     complements: z.array(ComplementSchema),
   })
   .openapi("Product");
@@ -169,7 +208,12 @@ function priceJson(price: OfferPrice, format: VisitorCurrency) {
   return {
     quoteId: price.quoteId,
     presale: price.presale,
-    lines: price.lines.map((line) => ({ ...line, unit: m(line.unit), unitDiscount: m(line.unitDiscount), total: m(line.total) })),
+    lines: price.lines.map((line) => ({
+      ...line,
+      unit: m(line.unit),
+      unitDiscount: m(line.unitDiscount),
+      total: m(line.total),
+    })),
     subtotal: m(price.subtotal),
     discount: m(price.discount),
     total: m(price.total),
@@ -188,7 +232,12 @@ function passengerPricesJson(prices: readonly PassengerPrice[], format: VisitorC
 
 function crossingJson(crossing: Crossing) {
   const port = (item: Crossing["from"]) => ({ code: item.code, name: item.name, place: item.place });
-  return { code: crossing.code, from: port(crossing.from), to: port(crossing.to), durationMinutes: crossing.durationMinutes };
+  return {
+    code: crossing.code,
+    from: port(crossing.from),
+    to: port(crossing.to),
+    durationMinutes: crossing.durationMinutes,
+  };
 }
 
 function sailingJson(sailing: SailingView) {
@@ -213,7 +262,8 @@ function sailingOfferJson(sailing: SailingOffer) {
 function productJson(product: Product, activity: Activity | null, formats: Formats, quote: Quote) {
   const visitor = formats.visitor;
   const deposit = product.deposit;
-  const depositFormat = deposit && deposit.currency === "USD" ? formats.usd : deposit?.currency === visitor.iso_code ? visitor : null;
+  const depositFormat =
+    deposit && deposit.currency === "USD" ? formats.usd : deposit?.currency === visitor.iso_code ? visitor : null;
   return {
     id: product.id,
     code: product.code,
@@ -247,7 +297,8 @@ export async function currencyOfRequest(
 ): Promise<VisitorCurrency> {
   if (asked !== undefined) {
     const currency = await findCurrencyByCode(services.db, knownCurrency(asked, "query.currency"), language);
-    if (!currency) throw new AppError("UNKNOWN_CURRENCY", { issues: [{ path: "query.currency", code: "unknown_currency" }] });
+    if (!currency)
+      throw new AppError("UNKNOWN_CURRENCY", { issues: [{ path: "query.currency", code: "unknown_currency" }] });
     return { ...withMinorUnits(currency), reason: "cookie" };
   }
   return findVisitorCurrency(services.db, currencyChoiceInput(c, services.config, language));
@@ -269,7 +320,10 @@ export function catalogueRouter(services: AppServices) {
       summary: "The crossings sold, each a directed pair of piers",
       request: { query: z.object({ language: LanguageField }) },
       responses: {
-        200: { description: "The crossings, in the operator's order", content: { "application/json": { schema: z.object({ crossings: z.array(CrossingSchema) }) } } },
+        200: {
+          description: "The crossings, in the operator's order",
+          content: { "application/json": { schema: z.object({ crossings: z.array(CrossingSchema) }) } },
+        },
         400: errorResponse("INVALID_REQUEST"),
       },
     }),
@@ -295,8 +349,14 @@ export function catalogueRouter(services: AppServices) {
           date: DateField("Departure date (America/Cancun), YYYY-MM-DD; not needed with open=true").optional(),
           returnDate: DateField("Return date for a round trip, YYYY-MM-DD").optional(),
           trip: z.enum(["one_way", "round_trip"]).default("one_way"),
-          open: z.enum(["true", "false"]).default("false").openapi({ description: "An open ticket: undated, valid 6 months" }),
-          category: z.enum(["tourist", "resident"]).default("tourist").openapi({ description: "resident: Quintana Roo ID checked at boarding" }),
+          open: z
+            .enum(["true", "false"])
+            .default("false")
+            .openapi({ description: "An open ticket: undated, valid 6 months" }),
+          category: z
+            .enum(["tourist", "resident"])
+            .default("tourist")
+            .openapi({ description: "resident: Quintana Roo ID checked at boarding" }),
           ...PassengersQuery,
           currency: CurrencyField,
           language: LanguageField,
@@ -325,7 +385,9 @@ export function catalogueRouter(services: AppServices) {
             },
           },
         },
-        400: errorResponse("INVALID_DATE, DATE_IN_PAST, DATE_TOO_FAR_AHEAD, RETURN_BEFORE_DEPARTURE, INVALID_PASSENGERS, UNKNOWN_CURRENCY or INVALID_REQUEST"),
+        400: errorResponse(
+          "INVALID_DATE, DATE_IN_PAST, DATE_TOO_FAR_AHEAD, RETURN_BEFORE_DEPARTURE, INVALID_PASSENGERS, UNKNOWN_CURRENCY or INVALID_REQUEST",
+        ),
         404: errorResponse("UNKNOWN_CROSSING"),
         422: errorResponse("TOO_MANY_PASSENGERS or FARE_UNAVAILABLE"),
         503: errorResponse("EXCHANGE_RATE_UNAVAILABLE: prices could not be obtained"),
@@ -335,7 +397,8 @@ export function catalogueRouter(services: AppServices) {
       const query = c.req.valid("query");
       const currency = await currencyOfRequest(services, c, query.currency, query.language);
       const open = query.open === "true";
-      if (!open && query.date === undefined) throw new AppError("INVALID_DATE", { issues: [{ path: "query.date", code: "required" }] });
+      if (!open && query.date === undefined)
+        throw new AppError("INVALID_DATE", { issues: [{ path: "query.date", code: "required" }] });
       const offer = await findFerryOffer(services.db, {
         crossing: query.crossing,
         trip: query.trip,
@@ -375,13 +438,18 @@ export function catalogueRouter(services: AppServices) {
       path: "/api/timetable",
       tags: ["timetable"],
       summary: "The timetable of a date: every crossing's sailings with their state and seats left",
-      request: { query: z.object({ date: DateField("Service date (America/Cancun), YYYY-MM-DD"), language: LanguageField }) },
+      request: {
+        query: z.object({ date: DateField("Service date (America/Cancun), YYYY-MM-DD"), language: LanguageField }),
+      },
       responses: {
         200: {
           description: "Each crossing with its sailings in departure order",
           content: {
             "application/json": {
-              schema: z.object({ date: z.string(), crossings: z.array(CrossingSchema.extend({ sailings: z.array(SailingSchema) })) }),
+              schema: z.object({
+                date: z.string(),
+                crossings: z.array(CrossingSchema.extend({ sailings: z.array(SailingSchema) })),
+              }),
             },
           },
         },
@@ -393,7 +461,12 @@ export function catalogueRouter(services: AppServices) {
       const now = services.clock.now();
       const date = readBookingDate(query.date, now, "query.date");
       const crossings = await findCrossings(services.db, query.language);
-      const sailings = await findDaySailings(services.db, crossings.map((crossing) => crossing.id), date, now);
+      const sailings = await findDaySailings(
+        services.db,
+        crossings.map((crossing) => crossing.id),
+        date,
+        now,
+      );
       c.header("Cache-Control", "no-store");
       return c.json(
         {
@@ -413,7 +486,8 @@ export function catalogueRouter(services: AppServices) {
       method: "get",
       path: "/api/sailings/live",
       tags: ["timetable", "booking"],
-      summary: "What the routes & schedules page shows live: seats and states of its sailings, and the price of a search",
+      summary:
+        "What the routes & schedules page shows live: seats and states of its sailings, and the price of a search",
       description:
         "Takes the page's own parameters. Every sailing of both crossings on the departure date, the return date and the timetable's day (`day`, else `date`, else today), with seats left and state; `selectable` is true for a sailing of the search's legs that can be sold now with a seat for every passenger asked for. `bands`: what one person of each type pays on that date and fare. `price` is the selection's in `currency` (required: the answer reads no cookie), null without a search. Shared for one second; the hold at add-to-cart is the check.",
       request: {
@@ -438,15 +512,31 @@ export function catalogueRouter(services: AppServices) {
             "application/json": {
               schema: z.object({
                 bands: z.array(
-                  z.object({ type: z.enum(["adult", "child", "infant"]), range: z.string(), price: z.string().nullable().openapi({ description: "What one person pays; null when free" }) }),
+                  z.object({
+                    type: z.enum(["adult", "child", "infant"]),
+                    range: z.string(),
+                    price: z.string().nullable().openapi({ description: "What one person pays; null when free" }),
+                  }),
                 ),
                 sailings: z.array(
-                  z.object({ id: z.number().int(), seatsLeft: z.number().int(), status: SailingStatusSchema, closureReason: z.enum(["weather", "port_authority"]).nullable(), selectable: z.boolean() }),
+                  z.object({
+                    id: z.number().int(),
+                    seatsLeft: z.number().int(),
+                    status: SailingStatusSchema,
+                    closureReason: z.enum(["weather", "port_authority"]).nullable(),
+                    selectable: z.boolean(),
+                  }),
                 ),
                 price: z
                   .object({
                     currency: z.string(),
-                    lines: z.array(z.object({ type: z.enum(["adult", "child", "infant"]), count: z.number().int(), total: z.string() })),
+                    lines: z.array(
+                      z.object({
+                        type: z.enum(["adult", "child", "infant"]),
+                        count: z.number().int(),
+                        total: z.string(),
+                      }),
+                    ),
                     subtotal: z.string(),
                     discount: z.string().nullable(),
                     total: z.string(),
@@ -457,7 +547,9 @@ export function catalogueRouter(services: AppServices) {
             },
           },
         },
-        400: errorResponse("INVALID_DATE, DATE_IN_PAST, DATE_TOO_FAR_AHEAD, RETURN_BEFORE_DEPARTURE, INVALID_PASSENGERS, UNKNOWN_CURRENCY or INVALID_REQUEST"),
+        400: errorResponse(
+          "INVALID_DATE, DATE_IN_PAST, DATE_TOO_FAR_AHEAD, RETURN_BEFORE_DEPARTURE, INVALID_PASSENGERS, UNKNOWN_CURRENCY or INVALID_REQUEST",
+        ),
         404: errorResponse("UNKNOWN_CROSSING"),
         422: errorResponse("TOO_MANY_PASSENGERS or FARE_UNAVAILABLE"),
         503: errorResponse("EXCHANGE_RATE_UNAVAILABLE: prices could not be obtained"),
@@ -473,9 +565,13 @@ export function catalogueRouter(services: AppServices) {
       const reference = await findFerryReference(db, language);
       const crossingIds = reference.crossings.map((crossing) => crossing.id);
       const days = new Map<string, Promise<SailingView[]>>();
-      const daySailings = (date: LocalDate) => getOrInsertComputed(days, date, () => findDaySailings(db, crossingIds, date, now));
+      const daySailings = (date: LocalDate) =>
+        getOrInsertComputed(days, date, () => findDaySailings(db, crossingIds, date, now));
       const params = new URL(c.req.url).searchParams;
-      const search = readFerryQuery(params, { crossing: reference.crossings[0]?.code ?? "", date: bookableRange(now).min });
+      const search = readFerryQuery(params, {
+        crossing: reference.crossings[0]?.code ?? "",
+        date: bookableRange(now).min,
+      });
       const offer =
         search.step === null
           ? null
@@ -492,10 +588,22 @@ export function catalogueRouter(services: AppServices) {
                 language,
                 now,
               },
-              { reference, daySailings: async (crossingId, date) => (await daySailings(date)).filter((sailing) => sailing.crossingId === crossingId) },
+              {
+                reference,
+                daySailings: async (crossingId, date) =>
+                  (await daySailings(date)).filter((sailing) => sailing.crossingId === crossingId),
+              },
             );
-      const selectable = new Set([...(offer?.outbound ?? []), ...(offer?.inbound ?? [])].filter((sailing) => sailing.selectable).map((sailing) => sailing.id));
-      const dates = new Set([timetableDateOf(params, now), ...(offer?.date ? [offer.date] : []), ...(offer?.returnDate ? [offer.returnDate] : [])]);
+      const selectable = new Set(
+        [...(offer?.outbound ?? []), ...(offer?.inbound ?? [])]
+          .filter((sailing) => sailing.selectable)
+          .map((sailing) => sailing.id),
+      );
+      const dates = new Set([
+        timetableDateOf(params, now),
+        ...(offer?.date ? [offer.date] : []),
+        ...(offer?.returnDate ? [offer.returnDate] : []),
+      ]);
       const sailings = (await Promise.all([...dates].map(daySailings))).flat().map((sailing) => ({
         id: sailing.id,
         seatsLeft: sailing.seatsLeft,
@@ -504,9 +612,26 @@ export function catalogueRouter(services: AppServices) {
         selectable: selectable.has(sailing.id),
       }));
       const { ferry } = reference;
-      const fares = offer ? offer.perPassenger : ferry ? await findProductPrices(db, { product: ferry, category: search.category, currency: currency.iso_code, now, tiers: reference.tiers }).catch(() => []) : [];
+      const fares = offer
+        ? offer.perPassenger
+        : ferry
+          ? await findProductPrices(db, {
+              product: ferry,
+              category: search.category,
+              currency: currency.iso_code,
+              now,
+              tiers: reference.tiers,
+            }).catch(() => [])
+          : [];
       c.header("Cache-Control", "public, max-age=1");
-      return c.json({ sailings, bands: ferry ? bandsView(ferry, fares, currency) : [], price: offer ? priceView(offer.price, currency) : null }, 200);
+      return c.json(
+        {
+          sailings,
+          bands: ferry ? bandsView(ferry, fares, currency) : [],
+          price: offer ? priceView(offer.price, currency) : null,
+        },
+        200,
+      );
     },
   );
 
@@ -527,7 +652,9 @@ export function catalogueRouter(services: AppServices) {
       responses: {
         200: {
           description: "The products in the operator's order",
-          content: { "application/json": { schema: z.object({ currency: CurrencySchema, products: z.array(ProductSchema) }) } },
+          content: {
+            "application/json": { schema: z.object({ currency: CurrencySchema, products: z.array(ProductSchema) }) },
+          },
         },
         400: errorResponse("UNKNOWN_CURRENCY or INVALID_REQUEST"),
         503: errorResponse("EXCHANGE_RATE_UNAVAILABLE"),
@@ -538,17 +665,26 @@ export function catalogueRouter(services: AppServices) {
       const { formats, quote } = await productContext(c, currency, language);
       const products = await findProducts(services.db, language);
       const activities = await findActivities(services.db, language);
-      const activityOf = (product: Product) => activities.find((activity) => activity.id === product.activityId) ?? null;
+      const activityOf = (product: Product) =>
+        activities.find((activity) => activity.id === product.activityId) ?? null;
       c.header("Cache-Control", "no-store");
       return c.json(
-        { currency: currencyJson(formats.visitor), products: products.map((product) => productJson(product, activityOf(product), formats, quote)) },
+        {
+          currency: currencyJson(formats.visitor),
+          products: products.map((product) => productJson(product, activityOf(product), formats, quote)),
+        },
         200,
       );
     },
   );
 
   const ProductIdParam = z.object({
-    id: z.coerce.number().int().min(1).max(2_147_483_647).openapi({ param: { name: "id", in: "path" }, example: 1945 }),
+    id: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(2_147_483_647)
+      .openapi({ param: { name: "id", in: "path" }, example: 1945 }),
   });
 
   router.openapi(
@@ -559,7 +695,10 @@ export function catalogueRouter(services: AppServices) {
       summary: "One product with its complements",
       request: { params: ProductIdParam, query: z.object({ language: LanguageField, currency: CurrencyField }) },
       responses: {
-        200: { description: "The product", content: { "application/json": { schema: z.object({ currency: CurrencySchema, product: ProductSchema }) } } },
+        200: {
+          description: "The product",
+          content: { "application/json": { schema: z.object({ currency: CurrencySchema, product: ProductSchema }) } },
+        },
         400: errorResponse("UNKNOWN_CURRENCY or INVALID_REQUEST"),
         404: errorResponse("UNKNOWN_PRODUCT"),
       },
@@ -569,9 +708,13 @@ export function catalogueRouter(services: AppServices) {
       const { language, currency } = c.req.valid("query");
       const product = await findProduct(services.db, language, { id });
       const { formats, quote } = await productContext(c, currency, language);
-      const [activity] = product.activityId === null ? [] : await findActivities(services.db, language, [product.activityId]);
+      const [activity] =
+        product.activityId === null ? [] : await findActivities(services.db, language, [product.activityId]);
       c.header("Cache-Control", "no-store");
-      return c.json({ currency: currencyJson(formats.visitor), product: productJson(product, activity ?? null, formats, quote) }, 200);
+      return c.json(
+        { currency: currencyJson(formats.visitor), product: productJson(product, activity ?? null, formats, quote) },
+        200,
+      );
     },
   );
 

@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientAddressOf } from "./client-address.ts";
 
 const EDGE = "X-Client-Address";
-let current: { CLIENT_IP_HEADER: string | undefined; TRUSTED_PROXIES: string[] } = { CLIENT_IP_HEADER: EDGE, TRUSTED_PROXIES: [] };
+let current: { CLIENT_IP_HEADER: string | undefined; TRUSTED_PROXIES: string[] } = {
+  CLIENT_IP_HEADER: EDGE,
+  TRUSTED_PROXIES: [],
+};
 const app = new Hono().get("/", (c) => c.text(clientAddressOf(c, current)));
 let server: ReturnType<typeof serve>;
 let origin = "";

@@ -45,7 +45,10 @@ describe("GET /api/currencies", () => {
       thousand_separator: ",",
       minor_units: 2,
     });
-    expect(currencies.find((currency) => currency.iso_code === "KRW")).toMatchObject({ name: "Won surcoreano", minor_units: 0 });
+    expect(currencies.find((currency) => currency.iso_code === "KRW")).toMatchObject({
+      name: "Won surcoreano",
+      minor_units: 0,
+    });
   });
 
   it("names them in English by default and refuses an unknown language", async () => {
@@ -85,7 +88,12 @@ describe("GET /api/instalment-banks", () => {
     const body = (await response.json()) as { currency: string; banks: Record<string, unknown>[] };
     expect(body.currency).toBe("MXN");
     expect(body.banks.length).toBeGreaterThanOrEqual(6);
-    expect(body.banks[0]).toMatchObject({ code: "bbva", logo: "/images/banks/bbva.svg", max_months: 15, plans: [3, 6, 9, 12, 15] });
+    expect(body.banks[0]).toMatchObject({
+      code: "bbva",
+      logo: "/images/banks/bbva.svg",
+      max_months: 15,
+      plans: [3, 6, 9, 12, 15],
+    });
     expect(body.banks[0]?.description).toMatch(/^Até 15 parcelas mensais sem juros/);
   });
 });
@@ -99,7 +107,13 @@ describe("PUT /api/currency", () => {
       "currency=EUR; Path=/; Max-Age=604800; SameSite=Lax; Secure",
       "currency_id=3; Path=/; Max-Age=604800; SameSite=Lax; Secure",
     ]);
-    expect((await json(response)).currency).toMatchObject({ id: 3, iso_code: "EUR", name: "Euro", position: "D", minor_units: 2 });
+    expect((await json(response)).currency).toMatchObject({
+      id: 3,
+      iso_code: "EUR",
+      name: "Euro",
+      position: "D",
+      minor_units: 2,
+    });
   });
 
   it("accepts the id when it matches the code", async () => {
@@ -155,6 +169,8 @@ describe("the OpenAPI document", () => {
     );
     expect(Object.keys(doc.paths["/api/exchange-rates"] ?? {}).sort()).toEqual(["get", "put"]);
     expect(doc.components.securitySchemes?.adminBearer).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(["Currency", "PaymentMethod", "InstalmentBank", "ExchangeRate"]));
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(["Currency", "PaymentMethod", "InstalmentBank", "ExchangeRate"]),
+    );
   });
 });

@@ -23,7 +23,10 @@ import { createRouter, errorResponse } from "./openapi.ts";
 const REFERENCE_CACHE = "public, max-age=300";
 
 const LanguageQuery = z.object({
-  language: z.enum(LANGUAGES).default("en").openapi({ description: "Language of names and descriptions", example: "es" }),
+  language: z
+    .enum(LANGUAGES)
+    .default("en")
+    .openapi({ description: "Language of names and descriptions", example: "es" }),
 });
 
 export const CurrencySchema = z
@@ -35,7 +38,8 @@ export const CurrencySchema = z
     iso_code: z.string().openapi({ example: "USD" }),
     presentation_symbol: z.string().openapi({
       example: "US$",
-      description: "The symbol exactly as printed beside an amount, including a no-break space where the convention has one",
+      description:
+        "The symbol exactly as printed beside an amount, including a no-break space where the convention has one",
     }),
     position: z.enum(["D", "I"]).openapi({ description: "D: symbol on the right of the number; I: on the left" }),
     decimal_separator: z.string().openapi({ example: "." }),
@@ -60,7 +64,9 @@ const InstalmentBankSchema = z
     logo: z.string().openapi({ example: "/images/banks/bbva.svg" }),
     description: z.string(),
     max_months: z.union([z.literal(12), z.literal(15)]),
-    plans: z.array(z.number().int()).openapi({ example: [3, 6, 9, 12, 15], description: "Months the buyer can choose" }),
+    plans: z
+      .array(z.number().int())
+      .openapi({ example: [3, 6, 9, 12, 15], description: "Months the buyer can choose" }),
   })
   .openapi("InstalmentBank");
 
@@ -99,7 +105,8 @@ export function currencyRouter(services: AppServices) {
       path: "/api/currencies",
       tags: ["currencies"],
       summary: "The 17 currencies, USD (id 1, the default) first",
-      description: "Failure label in the UI: “Error obteniendo divisas” (es), “Error getting currencies” (en), “Erro ao obter as moedas” (pt).",
+      description:
+        "Failure label in the UI: “Error obteniendo divisas” (es), “Error getting currencies” (en), “Erro ao obter as moedas” (pt).",
       request: { query: LanguageQuery },
       responses: {
         200: {
@@ -125,7 +132,14 @@ export function currencyRouter(services: AppServices) {
       summary: "The payment methods offered in a currency",
       description:
         "Visa, MasterCard and American Express in every currency; Diners Club, Discover and JCB in EUR only; PayPal in MXN only. Failure label: “Error obteniendo métodos de pagos para esta divisa”.",
-      request: { params: z.object({ code: z.string().max(8).openapi({ example: "EUR", param: { name: "code", in: "path" } }) }) },
+      request: {
+        params: z.object({
+          code: z
+            .string()
+            .max(8)
+            .openapi({ example: "EUR", param: { name: "code", in: "path" } }),
+        }),
+      },
       responses: {
         200: {
           description: "The methods, by id",
@@ -156,7 +170,11 @@ export function currencyRouter(services: AppServices) {
       responses: {
         200: {
           description: "The banks, in the order checkout shows them",
-          content: { "application/json": { schema: z.object({ currency: z.literal("MXN"), banks: z.array(InstalmentBankSchema) }) } },
+          content: {
+            "application/json": {
+              schema: z.object({ currency: z.literal("MXN"), banks: z.array(InstalmentBankSchema) }),
+            },
+          },
         },
         400: errorResponse("INVALID_REQUEST: unknown language"),
       },
@@ -165,7 +183,13 @@ export function currencyRouter(services: AppServices) {
       const { language } = c.req.valid("query");
       const banks = await findInstalmentBanks(services.db, language);
       c.header("Cache-Control", REFERENCE_CACHE);
-      return c.json({ currency: "MXN" as const, banks: banks.map((bank) => ({ ...bank, plans: instalmentPlansOf(bank.max_months) })) }, 200);
+      return c.json(
+        {
+          currency: "MXN" as const,
+          banks: banks.map((bank) => ({ ...bank, plans: instalmentPlansOf(bank.max_months) })),
+        },
+        200,
+      );
     },
   );
 
@@ -186,7 +210,11 @@ export function currencyRouter(services: AppServices) {
               schema: z
                 .object({
                   currency: z.string().max(8).openapi({ example: "EUR" }),
-                  currency_id: z.number().int().optional().openapi({ example: 3, description: "When sent, must be the code's id" }),
+                  currency_id: z
+                    .number()
+                    .int()
+                    .optional()
+                    .openapi({ example: 3, description: "When sent, must be the code's id" }),
                 })
                 .strict()
                 .openapi("CurrencyChoice"),
@@ -210,7 +238,8 @@ export function currencyRouter(services: AppServices) {
         throw new AppError("UNKNOWN_CURRENCY", { issues: [{ path: "body.currency_id", code: "id_mismatch" }] });
       }
       const currency = await currencyOrUnknown(services, code, language, "body.currency");
-      for (const cookie of currencyCookies(currency.iso_code, currency.id, secure)) c.header("Set-Cookie", cookie, { append: true });
+      for (const cookie of currencyCookies(currency.iso_code, currency.id, secure))
+        c.header("Set-Cookie", cookie, { append: true });
       c.header("Cache-Control", "no-store");
       return c.json({ currency: withMinorUnits(currency) }, 200);
     },

@@ -20,7 +20,10 @@ beforeAll(async () => {
   const services = { ...runtime.services, clock: fixedClock(NOW) };
   app = createApp(services, { ping: () => runtime.database.ping() });
   // The same database served by a deployment that configured no admin token.
-  closedApp = createApp({ ...services, config: { ...services.config, ADMIN_API_TOKEN: undefined } }, { ping: () => runtime.database.ping() });
+  closedApp = createApp(
+    { ...services, config: { ...services.config, ADMIN_API_TOKEN: undefined } },
+    { ping: () => runtime.database.ping() },
+  );
 });
 afterAll(() => runtime.database.close());
 
@@ -63,9 +66,13 @@ describe("the admin token", () => {
 
   it("refuses everything when the deployment configured none, even with the token", async () => {
     expect((await closedApp.request("/api/exchange-rates", { headers: auth })).status).toBe(401);
-    expect((await closedApp.request("/api/exchange-rates", { headers: { Authorization: "Bearer " } })).status).toBe(401);
+    expect((await closedApp.request("/api/exchange-rates", { headers: { Authorization: "Bearer " } })).status).toBe(
+      401,
+    );
     const before = await rateRows();
-    expect((await put({ source: "x", rates: [{ currency: "EUR", rate: "0.0470" }] }, auth, closedApp)).status).toBe(401);
+    expect((await put({ source: "x", rates: [{ currency: "EUR", rate: "0.0470" }] }, auth, closedApp)).status).toBe(
+      401,
+    );
     expect(await rateRows()).toBe(before);
   });
 
@@ -87,7 +94,9 @@ describe("GET /api/exchange-rates", () => {
   });
 
   it("answers the rates in force at an instant, none before the seed", async () => {
-    const body = (await (await app.request("/api/exchange-rates?at=2024-01-01T00:00:00Z", { headers: auth })).json()) as { rates: unknown[] };
+    const body = (await (
+      await app.request("/api/exchange-rates?at=2024-01-01T00:00:00Z", { headers: auth })
+    ).json()) as { rates: unknown[] };
     expect(body.rates).toEqual([]);
     expect((await app.request("/api/exchange-rates?at=yesterday", { headers: auth })).status).toBe(400);
   });
@@ -95,16 +104,26 @@ describe("GET /api/exchange-rates", () => {
 
 describe("PUT /api/exchange-rates", () => {
   it("appends the rates, which then are in force and in the history", async () => {
-    const response = await put({ source: "banxico-fix", rates: [{ currency: "USD", rate: "0.0541" }, { currency: "EUR", rate: "0.04660" }] });
+    const response = await put({
+      source: "banxico-fix",
+      rates: [
+        { currency: "USD", rate: "0.0541" },
+        { currency: "EUR", rate: "0.04660" },
+      ],
+    });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { rates: { currency: string; rate: string; validFrom: string }[] };
     expect(body.rates.map(({ currency, rate, validFrom }) => ({ currency, rate, validFrom }))).toEqual([
       { currency: "USD", rate: "0.0541", validFrom: NOW.toISOString() },
       { currency: "EUR", rate: "0.0466", validFrom: NOW.toISOString() },
     ]);
-    const current = (await (await app.request("/api/exchange-rates", { headers: auth })).json()) as { rates: { currency: string; rate: string }[] };
+    const current = (await (await app.request("/api/exchange-rates", { headers: auth })).json()) as {
+      rates: { currency: string; rate: string }[];
+    };
     expect(current.rates.find((rate) => rate.currency === "EUR")?.rate).toBe("0.0466");
-    const history = (await (await app.request("/api/exchange-rates/history?currency=EUR", { headers: auth })).json()) as {
+    const history = (await (
+      await app.request("/api/exchange-rates/history?currency=EUR", { headers: auth })
+    ).json()) as {
       rates: { rate: string; source: string }[];
     };
     expect(history.rates.map((rate) => [rate.rate, rate.source])).toEqual([
@@ -114,17 +133,54 @@ describe("PUT /api/exchange-rates", () => {
   });
 
   test.each([
-    ["an unknown currency", 400, "UNKNOWN_CURRENCY", { source: "x", rates: [{ currency: "EUR", rate: "0.047" }, { currency: "BTC", rate: "1" }] }],
-    ["a zero rate", 422, "INVALID_EXCHANGE_RATE", { source: "x", rates: [{ currency: "EUR", rate: "0.047" }, { currency: "GBP", rate: "0" }] }],
+    [
+      "an unknown currency",
+      400,
+      "UNKNOWN_CURRENCY",
+      {
+        source: "x",
+        rates: [
+          { currency: "EUR", rate: "0.047" },
+          { currency: "BTC", rate: "1" },
+        ],
+      },
+    ],
+    [
+      "a zero rate",
+      422,
+      "INVALID_EXCHANGE_RATE",
+      {
+        source: "x",
+        rates: [
+          { currency: "EUR", rate: "0.047" },
+          { currency: "GBP", rate: "0" },
+        ],
+      },
+    ],
     ["a negative rate", 422, "INVALID_EXCHANGE_RATE", { source: "x", rates: [{ currency: "GBP", rate: "-0.04" }] }],
     ["an absurd rate", 422, "INVALID_EXCHANGE_RATE", { source: "x", rates: [{ currency: "GBP", rate: "99999999" }] }],
     ["a rate for MXN", 422, "INVALID_EXCHANGE_RATE", { source: "x", rates: [{ currency: "MXN", rate: "1" }] }],
-    ["an inverted rate", 422, "EXCHANGE_RATE_CHANGE_TOO_LARGE", { source: "x", rates: [{ currency: "USD", rate: "18.45" }] }],
-    ["a back-dated rate", 422, "INVALID_EXCHANGE_RATE", { source: "x", validFrom: "2026-01-01T00:00:00Z", rates: [{ currency: "GBP", rate: "0.04" }] }],
+    [
+      "an inverted rate",
+      422,
+      "EXCHANGE_RATE_CHANGE_TOO_LARGE",
+      { source: "x", rates: [{ currency: "USD", rate: "18.45" }] },
+    ],
+    [
+      "a back-dated rate",
+      422,
+      "INVALID_EXCHANGE_RATE",
+      { source: "x", validFrom: "2026-01-01T00:00:00Z", rates: [{ currency: "GBP", rate: "0.04" }] },
+    ],
     ["a float rate", 400, "INVALID_REQUEST", { source: "x", rates: [{ currency: "GBP", rate: 0.04 }] }],
     ["no rates", 400, "INVALID_REQUEST", { source: "x", rates: [] }],
     ["no source", 400, "INVALID_REQUEST", { rates: [{ currency: "GBP", rate: "0.04" }] }],
-    ["an unknown field", 400, "INVALID_REQUEST", { source: "x", rates: [{ currency: "GBP", rate: "0.04" }], force: true }],
+    [
+      "an unknown field",
+      400,
+      "INVALID_REQUEST",
+      { source: "x", rates: [{ currency: "GBP", rate: "0.04" }], force: true },
+    ],
     ["malformed JSON", 400, "INVALID_REQUEST", '{"source": "x", "rates": ['],
   ] as const)("refuses %s with %i %s and stores nothing", async (_case, status, code, body) => {
     const before = await rateRows();
@@ -135,8 +191,19 @@ describe("PUT /api/exchange-rates", () => {
   });
 
   it("names the offending entries", async () => {
-    const error = await errorOf(await put({ source: "x", rates: [{ currency: "GBP", rate: "0.04" }, { currency: "CAD", rate: "abc" }] }));
-    expect(error).toMatchObject({ code: "INVALID_EXCHANGE_RATE", issues: [{ path: "body.rates.1.rate", code: "not_a_decimal" }] });
+    const error = await errorOf(
+      await put({
+        source: "x",
+        rates: [
+          { currency: "GBP", rate: "0.04" },
+          { currency: "CAD", rate: "abc" },
+        ],
+      }),
+    );
+    expect(error).toMatchObject({
+      code: "INVALID_EXCHANGE_RATE",
+      issues: [{ path: "body.rates.1.rate", code: "not_a_decimal" }],
+    });
   });
 
   it("accepts a large change when told it is intended", async () => {

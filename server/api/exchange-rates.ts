@@ -4,7 +4,13 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { AppServices } from "../../app/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { BASE_CURRENCY, isCurrencyCode } from "../../lib/money.ts";
-import { RateUpdateSchema, findRateHistory, findRatesInForce, recordRates, type ExchangeRate } from "../../modules/currency/index.ts";
+import {
+  RateUpdateSchema,
+  findRateHistory,
+  findRatesInForce,
+  recordRates,
+  type ExchangeRate,
+} from "../../modules/currency/index.ts";
 import { forbiddenStaff, requireStaff, STAFF_SECURITY, unauthorizedStaff } from "./staff-auth.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
 
@@ -40,7 +46,6 @@ function toJson(rate: ExchangeRate) {
   };
 }
 
-
 export function exchangeRateRouter(services: AppServices) {
   const router = createRouter();
   router.openAPIRegistry.registerComponent("securitySchemes", "adminBearer", {
@@ -60,7 +65,10 @@ export function exchangeRateRouter(services: AppServices) {
       middleware: [admin] as const,
       request: {
         query: z.object({
-          at: z.iso.datetime({ offset: true }).optional().openapi({ description: "The instant to read; now when omitted" }),
+          at: z.iso
+            .datetime({ offset: true })
+            .optional()
+            .openapi({ description: "The instant to read; now when omitted" }),
         }),
       },
       responses: {
@@ -103,7 +111,11 @@ export function exchangeRateRouter(services: AppServices) {
       responses: {
         200: {
           description: "The history",
-          content: { "application/json": { schema: z.object({ base: z.literal(BASE_CURRENCY), rates: z.array(ExchangeRateSchema) }) } },
+          content: {
+            "application/json": {
+              schema: z.object({ base: z.literal(BASE_CURRENCY), rates: z.array(ExchangeRateSchema) }),
+            },
+          },
         },
         400: errorResponse("UNKNOWN_CURRENCY or INVALID_REQUEST"),
         401: unauthorizedStaff,
@@ -132,12 +144,19 @@ export function exchangeRateRouter(services: AppServices) {
       security: STAFF_SECURITY,
       middleware: [admin] as const,
       request: {
-        body: { required: true, content: { "application/json": { schema: RateUpdateSchema, example: RATE_UPDATE_EXAMPLE } } },
+        body: {
+          required: true,
+          content: { "application/json": { schema: RateUpdateSchema, example: RATE_UPDATE_EXAMPLE } },
+        },
       },
       responses: {
         200: {
           description: "The rates appended",
-          content: { "application/json": { schema: z.object({ base: z.literal(BASE_CURRENCY), rates: z.array(ExchangeRateSchema) }) } },
+          content: {
+            "application/json": {
+              schema: z.object({ base: z.literal(BASE_CURRENCY), rates: z.array(ExchangeRateSchema) }),
+            },
+          },
         },
         400: errorResponse("UNKNOWN_CURRENCY or INVALID_REQUEST"),
         401: unauthorizedStaff,
@@ -149,7 +168,10 @@ export function exchangeRateRouter(services: AppServices) {
       const update = c.req.valid("json");
       const recorded = await recordRates(services.db, update, services.clock.now());
       services.logger.info(
-        { source: update.source, rates: recorded.map((rate) => `${rate.currency}=${rate.rate}@${rate.validFrom.toISOString()}`) },
+        {
+          source: update.source,
+          rates: recorded.map((rate) => `${rate.currency}=${rate.rate}@${rate.validFrom.toISOString()}`),
+        },
         "exchange rates recorded",
       );
       return c.json({ base: BASE_CURRENCY, rates: recorded.map(toJson) }, 200);

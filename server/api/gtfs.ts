@@ -12,7 +12,10 @@ import { createRouter, errorResponse } from "./openapi.ts";
 
 export const GTFS_PATH = "/gtfs/travesia.zip";
 /** The realtime feeds beside the static one, one kind of entity each (ADR 0060). */
-export const GTFS_REALTIME_PATHS = { tripUpdates: "/gtfs/realtime/trip-updates.pb", alerts: "/gtfs/realtime/alerts.pb" } as const;
+export const GTFS_REALTIME_PATHS = {
+  tripUpdates: "/gtfs/realtime/trip-updates.pb",
+  alerts: "/gtfs/realtime/alerts.pb",
+} as const;
 /** Planners poll realtime feeds about every 30 seconds; a shared cache may serve a copy that long. */
 const REALTIME_MAX_AGE_SECONDS = 30;
 
@@ -25,8 +28,17 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 
 /** The operator as the feeds name it: the site's home and ferry page in each language. */
 export function gtfsAgencyOf(origin: string): GtfsAgency {
-  const inEach = (path: (language: Language) => string) => ({ es: `${origin}${path("es")}`, en: `${origin}${path("en")}`, pt: `${origin}${path("pt")}` });
-  return { name: "Travesía", url: inEach((language) => pathOf("home", language)), fareUrl: inEach((language) => pathOf("ferry", language)), phone: null };
+  const inEach = (path: (language: Language) => string) => ({
+    es: `${origin}${path("es")}`,
+    en: `${origin}${path("en")}`,
+    pt: `${origin}${path("pt")}`,
+  });
+  return {
+    name: "Travesía",
+    url: inEach((language) => pathOf("home", language)),
+    fareUrl: inEach((language) => pathOf("ferry", language)),
+    phone: null,
+  };
 }
 
 export function gtfsRouter(services: AppServices) {
@@ -65,9 +77,16 @@ export function gtfsRouter(services: AppServices) {
       const ifModifiedSince = c.req.header("If-Modified-Since");
       const since = ifModifiedSince ? Date.parse(ifModifiedSince) : Number.NaN;
       // If-None-Match wins over If-Modified-Since (RFC 9110 §13.1.3); dates have whole seconds.
-      const notModified = ifNoneMatch !== undefined ? matchesEtag(ifNoneMatch, feed.etag) : !Number.isNaN(since) && Math.floor(feed.lastModified.getTime() / 1000) * 1000 <= since;
+      const notModified =
+        ifNoneMatch !== undefined
+          ? matchesEtag(ifNoneMatch, feed.etag)
+          : !Number.isNaN(since) && Math.floor(feed.lastModified.getTime() / 1000) * 1000 <= since;
       if (notModified) return c.body(null, 304, headers);
-      return c.body(new Uint8Array(feed.zip), 200, { ...headers, "Content-Type": "application/zip", "Content-Disposition": 'attachment; filename="travesia.zip"' });
+      return c.body(new Uint8Array(feed.zip), 200, {
+        ...headers,
+        "Content-Type": "application/zip",
+        "Content-Disposition": 'attachment; filename="travesia.zip"',
+      });
     },
   );
   const realtime = (kind: RealtimeFeedKind, summary: string, description: string) =>
@@ -89,9 +108,16 @@ export function gtfsRouter(services: AppServices) {
       }),
       async (c) => {
         const origin = publicOriginOf(services.config);
-        const infoUrl = { es: `${origin}${pathOf("routesSchedules", "es")}`, en: `${origin}${pathOf("routesSchedules", "en")}`, pt: `${origin}${pathOf("routesSchedules", "pt")}` };
+        const infoUrl = {
+          es: `${origin}${pathOf("routesSchedules", "es")}`,
+          en: `${origin}${pathOf("routesSchedules", "en")}`,
+          pt: `${origin}${pathOf("routesSchedules", "pt")}`,
+        };
         const bytes = await buildRealtimeFeed(services.db, { now: services.clock.now(), kind, infoUrl });
-        return c.body(new Uint8Array(bytes), 200, { "Content-Type": "application/x-protobuf", "Cache-Control": `public, max-age=${REALTIME_MAX_AGE_SECONDS}` });
+        return c.body(new Uint8Array(bytes), 200, {
+          "Content-Type": "application/x-protobuf",
+          "Cache-Control": `public, max-age=${REALTIME_MAX_AGE_SECONDS}`,
+        });
       },
     );
   realtime(

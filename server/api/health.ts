@@ -42,7 +42,8 @@ export function healthRouter(options: HealthOptions) {
       },
     }),
     async (c) => {
-      if (options.isAcceptingTraffic && !options.isAcceptingTraffic()) return c.json({ status: "draining" as const }, 503);
+      if (options.isAcceptingTraffic && !options.isAcceptingTraffic())
+        return c.json({ status: "draining" as const }, 503);
       try {
         await withTimeout(options.ping(), READY_TIMEOUT_MS);
         return c.json({ status: "ok" as const, database: "ok" as const }, 200);

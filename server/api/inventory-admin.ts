@@ -18,9 +18,22 @@ import {
 } from "../../modules/inventory/index.ts";
 import { closeSailings, reopenSailings } from "../../flows/sailing-closures.ts";
 import { runAuditedChange, type StaffDeps } from "../../flows/staff-change.ts";
-import { changeVessel, createVessel, deleteTimetableRuleOf, endTimetableRule, reactivateTimetableRule, regenerateSailings, saveTimetableRule } from "../../flows/timetable-admin.ts";
+import {
+  changeVessel,
+  createVessel,
+  deleteTimetableRuleOf,
+  endTimetableRule,
+  reactivateTimetableRule,
+  regenerateSailings,
+  saveTimetableRule,
+} from "../../flows/timetable-admin.ts";
 import { changeCrossing, changePort, createCrossing, createPort } from "../../flows/records-admin.ts";
-import { findCrossingRecords, findPortRecords, findTimetableRules, findVessels } from "../../modules/inventory/index.ts";
+import {
+  findCrossingRecords,
+  findPortRecords,
+  findTimetableRules,
+  findVessels,
+} from "../../modules/inventory/index.ts";
 import { forbiddenStaff, requireStaff, staffOf, STAFF_SECURITY, unauthorizedStaff } from "./staff-auth.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
 
@@ -90,9 +103,24 @@ const RuleInputSchema = z
 const clashes = errorResponse(
   "TIMETABLE_CONFLICT (another rule of equal priority makes the same departure) or VESSEL_DOUBLE_BOOKED (the vessel would sail twice at once); the issues list every clash: path rule.<id>, code same_departure:<date>T<time> or vessel_busy:<date>T<time>/<other time>",
 );
-const materialized = z.object({ from: z.string(), to: z.string(), planned: z.number().int(), inserted: z.number().int(), removed: z.number().int() });
-const ruleId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647).openapi({ param: { name: "id", in: "path" } }) });
-const VesselSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string(), capacity: z.number().int(), active: z.boolean() }).openapi("Vessel");
+const materialized = z.object({
+  from: z.string(),
+  to: z.string(),
+  planned: z.number().int(),
+  inserted: z.number().int(),
+  removed: z.number().int(),
+});
+const ruleId = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2_147_483_647)
+    .openapi({ param: { name: "id", in: "path" } }),
+});
+const VesselSchema = z
+  .object({ id: z.number().int(), code: z.string(), name: z.string(), capacity: z.number().int(), active: z.boolean() })
+  .openapi("Vessel");
 
 type InventoryAdminRouter = ReturnType<typeof createRouter>;
 
@@ -112,7 +140,12 @@ export function inventoryAdminRouter(services: AppServices) {
     services,
     admin: requireStaff(services, "closures"),
     timetable: requireStaff(services, "timetable"),
-    depsOf: (c) => ({ db: services.db, now: services.clock.now(), actor: staffOf(c), requestId: (c.get("requestId") as string | undefined) ?? null }),
+    depsOf: (c) => ({
+      db: services.db,
+      now: services.clock.now(),
+      actor: staffOf(c),
+      requestId: (c.get("requestId") as string | undefined) ?? null,
+    }),
   };
   addMaterializeRoute(router, deps);
   addCloseRoute(router, deps);
@@ -152,7 +185,12 @@ function addMaterializeRoute(router: InventoryAdminRouter, { services, timetable
             "application/json": {
               schema: z
                 .object({
-                  days: z.number().int().min(0).max(MAX_GENERATION_DAYS - 1).default(SALE_HORIZON_DAYS),
+                  days: z
+                    .number()
+                    .int()
+                    .min(0)
+                    .max(MAX_GENERATION_DAYS - 1)
+                    .default(SALE_HORIZON_DAYS),
                   prune: z.boolean().default(true),
                 })
                 .strict(),
@@ -165,7 +203,13 @@ function addMaterializeRoute(router: InventoryAdminRouter, { services, timetable
           description: "What was made",
           content: {
             "application/json": {
-              schema: z.object({ from: z.string(), to: z.string(), planned: z.number().int(), inserted: z.number().int(), removed: z.number().int() }),
+              schema: z.object({
+                from: z.string(),
+                to: z.string(),
+                planned: z.number().int(),
+                inserted: z.number().int(),
+                removed: z.number().int(),
+              }),
             },
           },
         },
@@ -185,10 +229,24 @@ function addMaterializeRoute(router: InventoryAdminRouter, { services, timetable
         }
       }
       const parsed = z
-        .object({ days: z.number().int().min(0).max(MAX_GENERATION_DAYS - 1).default(SALE_HORIZON_DAYS), prune: z.boolean().default(true) })
+        .object({
+          days: z
+            .number()
+            .int()
+            .min(0)
+            .max(MAX_GENERATION_DAYS - 1)
+            .default(SALE_HORIZON_DAYS),
+          prune: z.boolean().default(true),
+        })
         .strict()
         .safeParse(body);
-      if (!parsed.success) throw new AppError("INVALID_REQUEST", { issues: parsed.error.issues.map((issue) => ({ path: ["body", ...issue.path.map(String)].join("."), code: issue.code })) });
+      if (!parsed.success)
+        throw new AppError("INVALID_REQUEST", {
+          issues: parsed.error.issues.map((issue) => ({
+            path: ["body", ...issue.path.map(String)].join("."),
+            code: issue.code,
+          })),
+        });
       const result = await regenerateSailings(depsOf(c), parsed.data.days, parsed.data.prune);
       services.logger.info(result, "sailings materialized by the operator");
       return c.json(result, 200);
@@ -215,8 +273,16 @@ function addCloseRoute(router: InventoryAdminRouter, { services, admin, depsOf }
                 .object({
                   sailingId: z.number().int().positive().optional(),
                   crossing: z.string().max(64).optional().openapi({ description: "With date: that crossing's day" }),
-                  activity: z.string().max(64).optional().openapi({ description: "With date: that activity's day (its code)" }),
-                  date: z.string().max(32).optional().openapi({ description: "Alone: the port's day, every crossing", example: "2026-12-18" }),
+                  activity: z
+                    .string()
+                    .max(64)
+                    .optional()
+                    .openapi({ description: "With date: that activity's day (its code)" }),
+                  date: z
+                    .string()
+                    .max(32)
+                    .optional()
+                    .openapi({ description: "Alone: the port's day, every crossing", example: "2026-12-18" }),
                   reason: z.enum(["weather", "port_authority"]),
                   note: z.string().max(500).optional(),
                 })
@@ -228,7 +294,8 @@ function addCloseRoute(router: InventoryAdminRouter, { services, admin, depsOf }
       },
       responses: {
         201: {
-          description: "The closure, and how many bookings holding tickets on the closed sailings were e-mailed the offer (another sailing or open tickets)",
+          description:
+            "The closure, and how many bookings holding tickets on the closed sailings were e-mailed the offer (another sailing or open tickets)",
           content: { "application/json": { schema: z.object({ closure: ClosureSchema, notified: z.number().int() }) } },
         },
         400: errorResponse("INVALID_REQUEST or INVALID_DATE"),
@@ -248,11 +315,14 @@ function addCloseRoute(router: InventoryAdminRouter, { services, admin, depsOf }
         }
         target = { sailingId: body.sailingId };
       } else {
-        if (body.date === undefined || !isLocalDate(body.date)) throw new AppError("INVALID_DATE", { issues: [{ path: "body.date", code: "invalid_date" }] });
-        if (body.crossing !== undefined && body.activity !== undefined) throw new AppError("INVALID_REQUEST", { issues: [{ path: "body", code: "one_target" }] });
+        if (body.date === undefined || !isLocalDate(body.date))
+          throw new AppError("INVALID_DATE", { issues: [{ path: "body.date", code: "invalid_date" }] });
+        if (body.crossing !== undefined && body.activity !== undefined)
+          throw new AppError("INVALID_REQUEST", { issues: [{ path: "body", code: "one_target" }] });
         if (body.activity !== undefined) {
           const activity = (await findActivities(services.db, "en")).find((item) => item.code === body.activity);
-          if (!activity) throw new AppError("UNKNOWN_PRODUCT", { issues: [{ path: "body.activity", code: "unknown_activity" }] });
+          if (!activity)
+            throw new AppError("UNKNOWN_PRODUCT", { issues: [{ path: "body.activity", code: "unknown_activity" }] });
           target = { activityId: activity.id, date: body.date };
         } else {
           const crossing = body.crossing === undefined ? null : await findCrossing(services.db, body.crossing, "en");
@@ -264,10 +334,18 @@ function addCloseRoute(router: InventoryAdminRouter, { services, admin, depsOf }
       // A sailing or a day of the crossings tells its holders (flows/sailing-closures.ts); an activity's day has no sailings to tell.
       const { closure, notified } =
         "activityId" in closing
-          ? await runAuditedChange(depsOf(c), { action: "activity_day.close", entityType: "closure", entityId: `activity:${closing.activityId}:${closing.date}` }, async (tx) => {
-              const made = await closeSales(tx, closing, body.reason, body.note ?? null);
-              return { result: { closure: made, notified: 0 }, before: null, after: made, entityId: String(made.id) };
-            })
+          ? await runAuditedChange(
+              depsOf(c),
+              {
+                action: "activity_day.close",
+                entityType: "closure",
+                entityId: `activity:${closing.activityId}:${closing.date}`,
+              },
+              async (tx) => {
+                const made = await closeSales(tx, closing, body.reason, body.note ?? null);
+                return { result: { closure: made, notified: 0 }, before: null, after: made, entityId: String(made.id) };
+              },
+            )
           : await closeSailings(depsOf(c), closing, body.reason, body.note ?? null);
       services.logger.info({ closure: closure.id, reason: closure.reason, notified }, "sales closed");
       return c.json({ closure: closureJson(closure, crossingCode), notified }, 201);
@@ -285,9 +363,21 @@ function addLiftClosureRoute(router: InventoryAdminRouter, { services, admin, de
       summary: "Lift a closure (sales reopen; the closure stays on record)",
       security: STAFF_SECURITY,
       middleware: [admin] as const,
-      request: { params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647).openapi({ param: { name: "id", in: "path" } }) }) },
+      request: {
+        params: z.object({
+          id: z.coerce
+            .number()
+            .int()
+            .positive()
+            .max(2_147_483_647)
+            .openapi({ param: { name: "id", in: "path" } }),
+        }),
+      },
       responses: {
-        200: { description: "The lifted closure", content: { "application/json": { schema: z.object({ closure: ClosureSchema }) } } },
+        200: {
+          description: "The lifted closure",
+          content: { "application/json": { schema: z.object({ closure: ClosureSchema }) } },
+        },
         401: unauthorizedStaff,
         403: forbiddenStaff,
         404: errorResponse("NOT_FOUND: no closure with that id"),
@@ -314,12 +404,19 @@ function addListRulesRoute(router: InventoryAdminRouter, { services, timetable }
       security: STAFF_SECURITY,
       middleware: [timetable] as const,
       responses: {
-        200: { description: "The rules", content: { "application/json": { schema: z.object({ rules: z.array(RuleSchema) }) } } },
+        200: {
+          description: "The rules",
+          content: { "application/json": { schema: z.object({ rules: z.array(RuleSchema) }) } },
+        },
         401: unauthorizedStaff,
         403: forbiddenStaff,
       },
     }),
-    async (c) => c.json({ rules: (await findTimetableRules(services.db)).map((rule) => ({ ...rule, weekdays: [...rule.weekdays] })) }, 200),
+    async (c) =>
+      c.json(
+        { rules: (await findTimetableRules(services.db)).map((rule) => ({ ...rule, weekdays: [...rule.weekdays] })) },
+        200,
+      ),
   );
 }
 
@@ -335,7 +432,10 @@ function addAddRuleRoute(router: InventoryAdminRouter, { timetable, depsOf }: In
       middleware: [timetable] as const,
       request: { body: { required: true, content: { "application/json": { schema: RuleInputSchema } } } },
       responses: {
-        201: { description: "The rule and the sailings made", content: { "application/json": { schema: z.object({ rule: RuleSchema, materialized }) } } },
+        201: {
+          description: "The rule and the sailings made",
+          content: { "application/json": { schema: z.object({ rule: RuleSchema, materialized }) } },
+        },
         400: errorResponse("INVALID_REQUEST: the issues name each wrong field"),
         401: unauthorizedStaff,
         403: forbiddenStaff,
@@ -359,9 +459,15 @@ function addReplaceRuleRoute(router: InventoryAdminRouter, { timetable, depsOf }
       summary: "Replace a timetable rule (checked for clashes); unsold sailings follow it, sold ones stay",
       security: STAFF_SECURITY,
       middleware: [timetable] as const,
-      request: { params: ruleId, body: { required: true, content: { "application/json": { schema: RuleInputSchema } } } },
+      request: {
+        params: ruleId,
+        body: { required: true, content: { "application/json": { schema: RuleInputSchema } } },
+      },
       responses: {
-        200: { description: "The rule and the sailings made", content: { "application/json": { schema: z.object({ rule: RuleSchema, materialized }) } } },
+        200: {
+          description: "The rule and the sailings made",
+          content: { "application/json": { schema: z.object({ rule: RuleSchema, materialized }) } },
+        },
         400: errorResponse("INVALID_REQUEST"),
         401: unauthorizedStaff,
         403: forbiddenStaff,
@@ -370,7 +476,11 @@ function addReplaceRuleRoute(router: InventoryAdminRouter, { timetable, depsOf }
       },
     }),
     async (c) => {
-      const { rule, materialized: made } = await saveTimetableRule(depsOf(c), c.req.valid("param").id, c.req.valid("json"));
+      const { rule, materialized: made } = await saveTimetableRule(
+        depsOf(c),
+        c.req.valid("param").id,
+        c.req.valid("json"),
+      );
       return c.json({ rule: { ...rule, weekdays: [...rule.weekdays] }, materialized: made }, 200);
     },
   );
@@ -386,9 +496,22 @@ function addEndRuleRoute(router: InventoryAdminRouter, { timetable, depsOf }: In
       summary: "End a rule after a last day (unsold sailings after it go; sold ones stay for a closure)",
       security: STAFF_SECURITY,
       middleware: [timetable] as const,
-      request: { params: ruleId, body: { required: true, content: { "application/json": { schema: z.object({ lastDay: z.string().max(10).openapi({ example: "2026-12-31" }) }).strict() } } } },
+      request: {
+        params: ruleId,
+        body: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: z.object({ lastDay: z.string().max(10).openapi({ example: "2026-12-31" }) }).strict(),
+            },
+          },
+        },
+      },
       responses: {
-        200: { description: "The ended rule", content: { "application/json": { schema: z.object({ rule: RuleSchema, materialized }) } } },
+        200: {
+          description: "The ended rule",
+          content: { "application/json": { schema: z.object({ rule: RuleSchema, materialized }) } },
+        },
         400: errorResponse("INVALID_DATE or DATE_IN_PAST"),
         401: unauthorizedStaff,
         403: forbiddenStaff,
@@ -396,7 +519,11 @@ function addEndRuleRoute(router: InventoryAdminRouter, { timetable, depsOf }: In
       },
     }),
     async (c) => {
-      const { rule, materialized: made } = await endTimetableRule(depsOf(c), c.req.valid("param").id, c.req.valid("json").lastDay);
+      const { rule, materialized: made } = await endTimetableRule(
+        depsOf(c),
+        c.req.valid("param").id,
+        c.req.valid("json").lastDay,
+      );
       return c.json({ rule: { ...rule, weekdays: [...rule.weekdays] }, materialized: made }, 200);
     },
   );
@@ -413,7 +540,10 @@ function addListVesselsRoute(router: InventoryAdminRouter, { services, timetable
       security: STAFF_SECURITY,
       middleware: [timetable] as const,
       responses: {
-        200: { description: "The vessels", content: { "application/json": { schema: z.object({ vessels: z.array(VesselSchema) }) } } },
+        200: {
+          description: "The vessels",
+          content: { "application/json": { schema: z.object({ vessels: z.array(VesselSchema) }) } },
+        },
         401: unauthorizedStaff,
         403: forbiddenStaff,
       },
@@ -434,15 +564,29 @@ function addChangeVesselRoute(router: InventoryAdminRouter, { timetable, depsOf 
       middleware: [timetable] as const,
       request: {
         params: ruleId,
-        body: { required: true, content: { "application/json": { schema: z.object({ name: z.string().max(80), capacity: z.number().int(), active: z.boolean() }).strict() } } },
+        body: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: z.object({ name: z.string().max(80), capacity: z.number().int(), active: z.boolean() }).strict(),
+            },
+          },
+        },
       },
       responses: {
-        200: { description: "The vessel and how many future sailings took the capacity", content: { "application/json": { schema: z.object({ vessel: VesselSchema, sailingsUpdated: z.number().int() }) } } },
+        200: {
+          description: "The vessel and how many future sailings took the capacity",
+          content: {
+            "application/json": { schema: z.object({ vessel: VesselSchema, sailingsUpdated: z.number().int() }) },
+          },
+        },
         400: errorResponse("INVALID_REQUEST"),
         401: unauthorizedStaff,
         403: forbiddenStaff,
         404: errorResponse("NOT_FOUND: no vessel with that id"),
-        409: errorResponse("CAPACITY_BELOW_SOLD: the issues name each sailing (sailing.<id>) and its seats taken (taken:<n>)"),
+        409: errorResponse(
+          "CAPACITY_BELOW_SOLD: the issues name each sailing (sailing.<id>) and its seats taken (taken:<n>)",
+        ),
       },
     }),
     async (c) => c.json(await changeVessel(depsOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
@@ -450,13 +594,36 @@ function addChangeVesselRoute(router: InventoryAdminRouter, { timetable, depsOf 
 }
 const Localized = z.object({ es: z.string().max(200), en: z.string().max(200), pt: z.string().max(200) }).strict();
 const PortSchema = z
-  .object({ id: z.number().int(), code: z.string(), name: Localized, place: Localized, latitude: z.number().nullable(), longitude: z.number().nullable(), active: z.boolean() })
+  .object({
+    id: z.number().int(),
+    code: z.string(),
+    name: Localized,
+    place: Localized,
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    active: z.boolean(),
+  })
   .openapi("PortRecord");
-const PortInputSchema = z.object({ name: Localized, place: Localized, latitude: z.number().nullable(), longitude: z.number().nullable() });
+const PortInputSchema = z.object({
+  name: Localized,
+  place: Localized,
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
 const CrossingSchema = z
-  .object({ id: z.number().int(), code: z.string(), fromPortId: z.number().int(), toPortId: z.number().int(), durationMinutes: z.number().int(), sortOrder: z.number().int(), active: z.boolean() })
+  .object({
+    id: z.number().int(),
+    code: z.string(),
+    fromPortId: z.number().int(),
+    toPortId: z.number().int(),
+    durationMinutes: z.number().int(),
+    sortOrder: z.number().int(),
+    active: z.boolean(),
+  })
   .openapi("CrossingRecord");
-const inUse = errorResponse("RECORD_IN_USE: the issues name what still needs it (crossing.<code> in_service; rule.<id> in_force; sailing.<id> taken:<n>)");
+const inUse = errorResponse(
+  "RECORD_IN_USE: the issues name what still needs it (crossing.<code> in_service; rule.<id> in_force; sailing.<id> taken:<n>)",
+);
 
 /** Add a vessel to the fleet, in service. */
 function addCreateVesselRoute(router: InventoryAdminRouter, { timetable, depsOf }: InventoryAdminDeps) {
@@ -468,10 +635,26 @@ function addCreateVesselRoute(router: InventoryAdminRouter, { timetable, depsOf 
       summary: "Add a vessel to the fleet, in service",
       security: STAFF_SECURITY,
       middleware: [timetable] as const,
-      request: { body: { required: true, content: { "application/json": { schema: z.object({ code: z.string().max(40), name: z.string().max(80), capacity: z.number().int() }).strict() } } } },
+      request: {
+        body: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: z
+                .object({ code: z.string().max(40), name: z.string().max(80), capacity: z.number().int() })
+                .strict(),
+            },
+          },
+        },
+      },
       responses: {
-        201: { description: "The vessel", content: { "application/json": { schema: z.object({ vessel: VesselSchema }) } } },
-        400: errorResponse("INVALID_REQUEST: a malformed or taken code (path code, code taken), a name or capacity out of range"),
+        201: {
+          description: "The vessel",
+          content: { "application/json": { schema: z.object({ vessel: VesselSchema }) } },
+        },
+        400: errorResponse(
+          "INVALID_REQUEST: a malformed or taken code (path code, code taken), a name or capacity out of range",
+        ),
         401: unauthorizedStaff,
         403: forbiddenStaff,
       },
@@ -492,7 +675,10 @@ function addDeleteRuleRoute(router: InventoryAdminRouter, { timetable, depsOf }:
       middleware: [timetable] as const,
       request: { params: ruleId },
       responses: {
-        200: { description: "The sale window made again", content: { "application/json": { schema: z.object({ materialized }) } } },
+        200: {
+          description: "The sale window made again",
+          content: { "application/json": { schema: z.object({ materialized }) } },
+        },
         401: unauthorizedStaff,
         403: forbiddenStaff,
         404: errorResponse("NOT_FOUND: no rule with that id"),
@@ -514,7 +700,10 @@ function addReactivateRuleRoute(router: InventoryAdminRouter, { timetable, depsO
       middleware: [timetable] as const,
       request: { params: ruleId },
       responses: {
-        200: { description: "The rule and the sailings made", content: { "application/json": { schema: z.object({ rule: RuleSchema, materialized }) } } },
+        200: {
+          description: "The rule and the sailings made",
+          content: { "application/json": { schema: z.object({ rule: RuleSchema, materialized }) } },
+        },
         400: errorResponse("INVALID_REQUEST: the rule has not ended (rule.id → not_ended)"),
         401: unauthorizedStaff,
         403: forbiddenStaff,
@@ -540,12 +729,20 @@ function addListPortsRoute(router: InventoryAdminRouter, { services, timetable }
       security: STAFF_SECURITY,
       middleware: [timetable] as const,
       responses: {
-        200: { description: "Piers and crossings", content: { "application/json": { schema: z.object({ ports: z.array(PortSchema), crossings: z.array(CrossingSchema) }) } } },
+        200: {
+          description: "Piers and crossings",
+          content: {
+            "application/json": {
+              schema: z.object({ ports: z.array(PortSchema), crossings: z.array(CrossingSchema) }),
+            },
+          },
+        },
         401: unauthorizedStaff,
         403: forbiddenStaff,
       },
     }),
-    async (c) => c.json({ ports: await findPortRecords(services.db), crossings: await findCrossingRecords(services.db) }, 200),
+    async (c) =>
+      c.json({ ports: await findPortRecords(services.db), crossings: await findCrossingRecords(services.db) }, 200),
   );
 }
 
@@ -559,10 +756,17 @@ function addCreatePortRoute(router: InventoryAdminRouter, { timetable, depsOf }:
       summary: "Add a pier, in service",
       security: STAFF_SECURITY,
       middleware: [timetable] as const,
-      request: { body: { required: true, content: { "application/json": { schema: PortInputSchema.extend({ code: z.string().max(40) }).strict() } } } },
+      request: {
+        body: {
+          required: true,
+          content: { "application/json": { schema: PortInputSchema.extend({ code: z.string().max(40) }).strict() } },
+        },
+      },
       responses: {
         201: { description: "The pier", content: { "application/json": { schema: z.object({ port: PortSchema }) } } },
-        400: errorResponse("INVALID_REQUEST: the issues name each wrong field (code taken, name.<language> required, …)"),
+        400: errorResponse(
+          "INVALID_REQUEST: the issues name each wrong field (code taken, name.<language> required, …)",
+        ),
         401: unauthorizedStaff,
         403: forbiddenStaff,
       },
@@ -581,7 +785,13 @@ function addChangePortRoute(router: InventoryAdminRouter, { timetable, depsOf }:
       summary: "Change a pier, or retire it (active false; refused while a crossing in service uses it)",
       security: STAFF_SECURITY,
       middleware: [timetable] as const,
-      request: { params: ruleId, body: { required: true, content: { "application/json": { schema: PortInputSchema.extend({ active: z.boolean() }).strict() } } } },
+      request: {
+        params: ruleId,
+        body: {
+          required: true,
+          content: { "application/json": { schema: PortInputSchema.extend({ active: z.boolean() }).strict() } },
+        },
+      },
       responses: {
         200: { description: "The pier", content: { "application/json": { schema: z.object({ port: PortSchema }) } } },
         400: errorResponse("INVALID_REQUEST"),
@@ -610,14 +820,27 @@ function addCreateCrossingRoute(router: InventoryAdminRouter, { timetable, depsO
           required: true,
           content: {
             "application/json": {
-              schema: z.object({ code: z.string().max(40), fromPortId: z.number().int(), toPortId: z.number().int(), durationMinutes: z.number().int(), sortOrder: z.number().int().default(0) }).strict(),
+              schema: z
+                .object({
+                  code: z.string().max(40),
+                  fromPortId: z.number().int(),
+                  toPortId: z.number().int(),
+                  durationMinutes: z.number().int(),
+                  sortOrder: z.number().int().default(0),
+                })
+                .strict(),
             },
           },
         },
       },
       responses: {
-        201: { description: "The crossing", content: { "application/json": { schema: z.object({ crossing: CrossingSchema }) } } },
-        400: errorResponse("INVALID_REQUEST: code taken, same piers as another crossing, a pier retired or unknown, a duration out of range"),
+        201: {
+          description: "The crossing",
+          content: { "application/json": { schema: z.object({ crossing: CrossingSchema }) } },
+        },
+        400: errorResponse(
+          "INVALID_REQUEST: code taken, same piers as another crossing, a pier retired or unknown, a duration out of range",
+        ),
         401: unauthorizedStaff,
         403: forbiddenStaff,
       },
@@ -636,9 +859,24 @@ function addChangeCrossingRoute(router: InventoryAdminRouter, { timetable, depsO
       summary: "Change a crossing's minutes at sea or order, put it in service, or retire it",
       security: STAFF_SECURITY,
       middleware: [timetable] as const,
-      request: { params: ruleId, body: { required: true, content: { "application/json": { schema: z.object({ durationMinutes: z.number().int(), sortOrder: z.number().int(), active: z.boolean() }).strict() } } } },
+      request: {
+        params: ruleId,
+        body: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: z
+                .object({ durationMinutes: z.number().int(), sortOrder: z.number().int(), active: z.boolean() })
+                .strict(),
+            },
+          },
+        },
+      },
       responses: {
-        200: { description: "The crossing", content: { "application/json": { schema: z.object({ crossing: CrossingSchema }) } } },
+        200: {
+          description: "The crossing",
+          content: { "application/json": { schema: z.object({ crossing: CrossingSchema }) } },
+        },
         400: errorResponse("INVALID_REQUEST: a field out of range, or a pier retired (port.<code> port_retired)"),
         401: unauthorizedStaff,
         403: forbiddenStaff,
@@ -646,6 +884,7 @@ function addChangeCrossingRoute(router: InventoryAdminRouter, { timetable, depsO
         409: inUse,
       },
     }),
-    async (c) => c.json({ crossing: await changeCrossing(depsOf(c), c.req.valid("param").id, c.req.valid("json")) }, 200),
+    async (c) =>
+      c.json({ crossing: await changeCrossing(depsOf(c), c.req.valid("param").id, c.req.valid("json")) }, 200),
   );
 }

@@ -7,7 +7,12 @@ import { count, eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestContext, servicesContext } from "../../app/context.ts";
-import { loadNewsletterConfirmation, loadNewsletterUnsubscribe, submitNewsletter, submitNewsletterUnsubscribe } from "../../app/newsletter/newsletter.server.ts";
+import {
+  loadNewsletterConfirmation,
+  loadNewsletterUnsubscribe,
+  submitNewsletter,
+  submitNewsletterUnsubscribe,
+} from "../../app/newsletter/newsletter.server.ts";
 import { SEND_NEWSLETTER_CONFIRMATION } from "../../flows/newsletter.ts";
 import { fixedClock } from "../../lib/clock.ts";
 import { createLogger } from "../../lib/logger.ts";
@@ -35,7 +40,12 @@ beforeAll(async () => {
   runtime = await bootTestRuntime({ SMTP_URL: sink.url, PUBLIC_ORIGIN: ORIGIN, JOBS_ENABLED: "false" });
   runtime.services.clock = clock;
   app = createApp(runtime.services, { ping: () => runtime.database.ping() });
-  runner = createJobRunner({ db: runtime.database.db, logger: createLogger("silent"), handlers: jobHandlers(runtime.services), now: () => clock.now() });
+  runner = createJobRunner({
+    db: runtime.database.db,
+    logger: createLogger("silent"),
+    handlers: jobHandlers(runtime.services),
+    now: () => clock.now(),
+  });
 });
 
 afterAll(async () => {
@@ -57,7 +67,14 @@ const subscribe = (body: unknown) =>
 async function pageContext(): Promise<RouterContextProvider> {
   const context = new RouterContextProvider();
   context.set(servicesContext, runtime.services);
-  context.set(requestContext, { requestId: "test-request", logger: createLogger("silent"), nonce: "n", clientAddress: "127.0.0.1", country: null, site: await findSiteConfig(db(), "travesia") });
+  context.set(requestContext, {
+    requestId: "test-request",
+    logger: createLogger("silent"),
+    nonce: "n",
+    clientAddress: "127.0.0.1",
+    country: null,
+    site: await findSiteConfig(db(), "travesia"),
+  });
   return context;
 }
 
@@ -75,11 +92,24 @@ async function redirectOf(run: () => Promise<unknown>): Promise<string | null> {
 let counter = 0;
 function person(overrides: Record<string, unknown> = {}) {
   counter += 1;
-  return { name: "Ana", lastname: "Pérez", email: `ana.${counter}@example.com`, country: "MX", acceptance: true, permission: true, language: "es", origin: "footer", ...overrides };
+  return {
+    name: "Ana",
+    lastname: "Pérez",
+    email: `ana.${counter}@example.com`,
+    country: "MX",
+    acceptance: true,
+    permission: true,
+    language: "es",
+    origin: "footer",
+    ...overrides,
+  };
 }
 
 async function rowsOf(email: string) {
-  return db().select().from(newsletterSubscriptions).where(sql`lower(${newsletterSubscriptions.email}) = lower(${email})`);
+  return db()
+    .select()
+    .from(newsletterSubscriptions)
+    .where(sql`lower(${newsletterSubscriptions.email}) = lower(${email})`);
 }
 
 async function queuedMails(): Promise<number> {
@@ -97,13 +127,17 @@ const used = new Set<ReceivedMail>();
 function linksOf(mail: ReceivedMail) {
   used.add(mail);
   const confirm = /https:\/\/travesia\.test(\/\w\w\/[^\s?]+\/)\?token=([\w-]{43})/.exec(mail.text);
-  const oneClick = /<https:\/\/travesia\.test(\/api\/newsletter\/unsubscribe)\?token=([\w-]{43})>/.exec(mail.headers["list-unsubscribe"] ?? "");
+  const oneClick = /<https:\/\/travesia\.test(\/api\/newsletter\/unsubscribe)\?token=([\w-]{43})>/.exec(
+    mail.headers["list-unsubscribe"] ?? "",
+  );
   return { confirmPath: confirm?.[1], confirmToken: confirm?.[2] ?? "", oneClickToken: oneClick?.[2] ?? "" };
 }
 
 describe("the contract", () => {
   it("documents the three newsletter paths in the OpenAPI file", async () => {
-    const document = (await (await app.request("/api/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
+    const document = (await (await app.request("/api/openapi.json")).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(Object.keys(document.paths["/api/newsletter/subscriptions"] ?? {})).toEqual(["post"]);
     expect(Object.keys(document.paths["/api/newsletter/confirm"] ?? {})).toEqual(["get"]);
     expect(Object.keys(document.paths["/api/newsletter/unsubscribe"] ?? {})).toEqual(["post"]);
@@ -112,12 +146,33 @@ describe("the contract", () => {
 
 describe("POST /api/newsletter/subscriptions", () => {
   it("stores a pending address and queues its confirmation mail, which carries both links", async () => {
-    const body = person({ email: "Maria.Lopez@Example.com", language: "pt", country: "br", clientId: "web", externalKey: "campaign-7" });
+    const body = person({
+      email: "Maria.Lopez@Example.com",
+      language: "pt",
+      country: "br",
+      clientId: "web",
+      externalKey: "campaign-7",
+    });
     const answer = await subscribe(body);
     expect(answer.status).toBe(201);
-    expect(await answer.json()).toEqual({ status: "pending", email: "Maria.Lopez@Example.com", language: "pt", resubscribed: false });
+    expect(await answer.json()).toEqual({
+      status: "pending",
+      email: "Maria.Lopez@Example.com",
+      language: "pt",
+      resubscribed: false,
+    });
     const [row] = await rowsOf("maria.lopez@example.com");
-    expect(row).toMatchObject({ status: "pending", siteCode: "travesia", country: "BR", language: "pt", origin: "footer", clientId: "web", externalKey: "campaign-7", acceptedAt: NOW, permissionAt: NOW });
+    expect(row).toMatchObject({
+      status: "pending",
+      siteCode: "travesia",
+      country: "BR",
+      language: "pt",
+      origin: "footer",
+      clientId: "web",
+      externalKey: "campaign-7",
+      acceptedAt: NOW,
+      permissionAt: NOW,
+    });
     expect(row!.confirmExpiresAt).toEqual(new Date(NOW.getTime() + WEEK_MS));
     // Only hashes are stored: the mail's tokens appear nowhere in the row.
     const mail = await mailTo("Maria.Lopez@Example.com");
@@ -185,7 +240,10 @@ describe("confirming", () => {
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ result: "confirmed", language: "en" });
     expect((await rowsOf(body.email))[0]).toMatchObject({ status: "confirmed", confirmedAt: NOW });
-    expect(await (await app.request(`/api/newsletter/confirm?token=${confirmToken}`)).json()).toEqual({ result: "already-confirmed", language: "en" });
+    expect(await (await app.request(`/api/newsletter/confirm?token=${confirmToken}`)).json()).toEqual({
+      result: "already-confirmed",
+      language: "en",
+    });
     expect((await subscribe(body)).status).toBe(409);
   });
 
@@ -194,13 +252,17 @@ describe("confirming", () => {
     await subscribe(body);
     const { confirmToken, confirmPath } = linksOf(await mailTo(body.email));
     const context = await pageContext();
-    expect(await redirectOf(() => loadNewsletterConfirmation(new Request(`http://localhost${confirmPath}?token=${confirmToken}`), context))).toBe(
-      "/es/boletin/confirmacion/?result=confirmed",
-    );
+    expect(
+      await redirectOf(() =>
+        loadNewsletterConfirmation(new Request(`http://localhost${confirmPath}?token=${confirmToken}`), context),
+      ),
+    ).toBe("/es/boletin/confirmacion/?result=confirmed");
     expect((await rowsOf(body.email))[0]!.status).toBe("confirmed");
-    expect(await redirectOf(() => loadNewsletterConfirmation(new Request(`http://localhost${confirmPath}?token=${confirmToken}`), context))).toBe(
-      "/es/boletin/confirmacion/?result=already-confirmed",
-    );
+    expect(
+      await redirectOf(() =>
+        loadNewsletterConfirmation(new Request(`http://localhost${confirmPath}?token=${confirmToken}`), context),
+      ),
+    ).toBe("/es/boletin/confirmacion/?result=already-confirmed");
   });
 
   it("refuses a forged token (404) and one past its week (410); a new subscription after expiry sends a new link", async () => {
@@ -218,7 +280,11 @@ describe("confirming", () => {
       const expired = await app.request(`/api/newsletter/confirm?token=${confirmToken}`);
       expect(expired.status).toBe(410);
       expect(await expired.json()).toMatchObject({ error: { code: "NEWSLETTER_TOKEN_EXPIRED" } });
-      const page = () => loadNewsletterConfirmation(new Request(`http://localhost/es/boletin/confirmacion/?token=${confirmToken}`), context);
+      const page = () =>
+        loadNewsletterConfirmation(
+          new Request(`http://localhost/es/boletin/confirmacion/?token=${confirmToken}`),
+          context,
+        );
       const context = await pageContext();
       expect(await redirectOf(page)).toBe("/es/boletin/confirmacion/?result=expired");
       const renewed = await subscribe(body);
@@ -247,14 +313,22 @@ describe("unsubscribing", () => {
     const first = await post();
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ result: "unsubscribed", language: "es" });
-    expect((await rowsOf(body.email))[0]).toMatchObject({ status: "unsubscribed", unsubscribedAt: NOW, confirmTokenHash: null });
+    expect((await rowsOf(body.email))[0]).toMatchObject({
+      status: "unsubscribed",
+      unsubscribedAt: NOW,
+      confirmTokenHash: null,
+    });
     expect(await (await post()).json()).toEqual({ result: "already-unsubscribed", language: "es" });
     expect((await app.request(`/api/newsletter/confirm?token=${confirmToken}`)).status).toBe(404);
 
     const again = await subscribe({ ...body, name: "Ana Sofía" });
     expect(again.status).toBe(201);
     expect(await again.json()).toMatchObject({ resubscribed: true });
-    expect((await rowsOf(body.email))[0]).toMatchObject({ status: "pending", firstName: "Ana Sofía", unsubscribedAt: null });
+    expect((await rowsOf(body.email))[0]).toMatchObject({
+      status: "pending",
+      firstName: "Ana Sofía",
+      unsubscribedAt: null,
+    });
     const renewed = linksOf(await mailTo(body.email));
     // Links of mail already sent keep working: the unsubscribe token is the address's for good.
     expect(renewed.oneClickToken).toBe(oneClickToken);
@@ -267,7 +341,12 @@ describe("unsubscribing", () => {
     const { oneClickToken } = linksOf(await mailTo(body.email));
     const answer = await app.request(`/api/newsletter/unsubscribe?token=${oneClickToken}`, {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: "currency=USD", Origin: "https://mail.example", "Sec-Fetch-Site": "cross-site" },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Cookie: "currency=USD",
+        Origin: "https://mail.example",
+        "Sec-Fetch-Site": "cross-site",
+      },
       body: "List-Unsubscribe=One-Click",
     });
     expect(answer.status).toBe(200);
@@ -288,43 +367,79 @@ describe("unsubscribing", () => {
     const page = `http://localhost/en/newsletter/unsubscribe/?token=${oneClickToken}`;
     expect(await loadNewsletterUnsubscribe(new Request(page), context)).toEqual({ kind: "ask", token: oneClickToken });
     expect((await rowsOf(body.email))[0]!.status).toBe("pending");
-    const posted = () => submitNewsletterUnsubscribe(new Request(page, { method: "POST", body: new URLSearchParams({ token: oneClickToken }) }), context);
+    const posted = () =>
+      submitNewsletterUnsubscribe(
+        new Request(page, { method: "POST", body: new URLSearchParams({ token: oneClickToken }) }),
+        context,
+      );
     expect(await redirectOf(posted)).toBe("/en/newsletter/unsubscribe/?done=1");
     expect((await rowsOf(body.email))[0]!.status).toBe("unsubscribed");
     expect(await loadNewsletterUnsubscribe(new Request(page), context)).toEqual({ kind: "done" });
-    expect(await loadNewsletterUnsubscribe(new Request(`http://localhost/en/newsletter/unsubscribe/?token=${"C".repeat(43)}`), context)).toEqual({ kind: "invalid" });
+    expect(
+      await loadNewsletterUnsubscribe(
+        new Request(`http://localhost/en/newsletter/unsubscribe/?token=${"C".repeat(43)}`),
+        context,
+      ),
+    ).toEqual({ kind: "invalid" });
   });
 });
 
 describe("the newsletter page's action (the footer form, with or without JavaScript)", () => {
   async function post(language: "es" | "en" | "pt", fields: Record<string, string>) {
     const context = await pageContext();
-    const request = new Request(`http://localhost/${language}/boletin/`, { method: "POST", body: new URLSearchParams(fields) });
+    const request = new Request(`http://localhost/${language}/boletin/`, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+    });
     const answer = await submitNewsletter(request, context, language);
     return { status: answer.init?.status, result: answer.data };
   }
-  const form = (email: string) => ({ name: "Ana", lastname: "Pérez", email, country: "MX", acceptance: "on", permission: "on", origin: "footer", errorRedirectUrl: "/es/" });
+  const form = (email: string) => ({
+    name: "Ana",
+    lastname: "Pérez",
+    email,
+    country: "MX",
+    acceptance: "on",
+    permission: "on",
+    origin: "footer",
+    errorRedirectUrl: "/es/",
+  });
 
   it("answers success, then duplicateKey, and maps field issues to the spec's messages", async () => {
     const email = `form.${Date.now()}@example.com`;
     expect(await post("es", form(email))).toEqual({ status: 200, result: { outcome: "subscribed", email } });
-    expect(await post("es", form(email))).toMatchObject({ status: 409, result: { outcome: "duplicate", values: { email } } });
+    expect(await post("es", form(email))).toMatchObject({
+      status: 409,
+      result: { outcome: "duplicate", values: { email } },
+    });
     const invalid = await post("en", { ...form("nope"), name: "", acceptance: "" });
     expect(invalid).toMatchObject({
       status: 422,
-      result: { outcome: "invalid", errors: { name: "newsletter.error.nameRequired", email: "newsletter.error.emailInvalid" } },
+      result: {
+        outcome: "invalid",
+        errors: { name: "newsletter.error.nameRequired", email: "newsletter.error.emailInvalid" },
+      },
     });
     // An unchecked box is absent from a form post; "" is what a forged one sends: both are refused.
     expect((invalid.result as { errors: Record<string, string> }).errors.acceptance).toBeUndefined();
   });
 
   it("a forged error redirect is 'try again later', not a field the visitor could fix", async () => {
-    expect(await post("pt", { ...form(`redirect.${Date.now()}@example.com`), errorRedirectUrl: "//evil.example/" })).toMatchObject({ status: 422, result: { outcome: "failed" } });
+    expect(
+      await post("pt", { ...form(`redirect.${Date.now()}@example.com`), errorRedirectUrl: "//evil.example/" }),
+    ).toMatchObject({ status: 422, result: { outcome: "failed" } });
   });
 
   it("the confirmation loader reads ?result= and never trusts an unknown one", async () => {
     const context = await pageContext();
-    expect(await loadNewsletterConfirmation(new Request("http://localhost/en/newsletter/confirmation/?result=expired"), context)).toEqual({ result: "expired" });
-    expect(await loadNewsletterConfirmation(new Request("http://localhost/en/newsletter/confirmation/?result=<b>"), context)).toEqual({ result: "invalid" });
+    expect(
+      await loadNewsletterConfirmation(
+        new Request("http://localhost/en/newsletter/confirmation/?result=expired"),
+        context,
+      ),
+    ).toEqual({ result: "expired" });
+    expect(
+      await loadNewsletterConfirmation(new Request("http://localhost/en/newsletter/confirmation/?result=<b>"), context),
+    ).toEqual({ result: "invalid" });
   });
 });

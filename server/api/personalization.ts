@@ -39,14 +39,20 @@ type Env = { Variables: { site: SiteConfig; apiKey: ApiKeyRow | null } };
 const SURFACES = ["client", "external"] as const;
 type Surface = (typeof SURFACES)[number];
 
-const ContextSchema = z.custom<ClientContext>((value) => ClientContext.safeParse(value).success, { message: "invalid context" }).openapi({
-  type: "object",
-  description: "What the page adds to the server's facts: page {url, referrer}, device (mobile|desktop), up to 10 scalar attributes.",
-  example: { page: { url: "https://www.travesia.mx/es/" }, device: "desktop" },
-});
+const ContextSchema = z
+  .custom<ClientContext>((value) => ClientContext.safeParse(value).success, { message: "invalid context" })
+  .openapi({
+    type: "object",
+    description:
+      "What the page adds to the server's facts: page {url, referrer}, device (mobile|desktop), up to 10 scalar attributes.",
+    example: { page: { url: "https://www.travesia.mx/es/" }, device: "desktop" },
+  });
 const Locale = z.enum(LANGUAGES as unknown as [Language, ...Language[]]);
 const ContentBody = z.object({
-  slotId: z.string().regex(/^[a-z0-9-]{1,64}$/).openapi({ example: "home-banner" }),
+  slotId: z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/)
+    .openapi({ example: "home-banner" }),
   version: z.number().int().min(1).max(1_000_000).optional(),
   preferredLocale: Locale.optional(),
   context: ContextSchema.optional(),
@@ -103,7 +109,8 @@ export function personalizationRouter(services: AppServices) {
     const key = given && given.length <= 200 ? await findApiKey(db, given) : null;
     if (!key || key.siteCode !== c.get("site").code) throw new AppError("PERSONALIZATION_INVALID_CREDENTIALS");
     const origin = c.req.header("Origin");
-    if (origin !== undefined && !key.allowedOrigins.includes(origin)) throw new AppError("PERSONALIZATION_ORIGIN_NOT_ALLOWED");
+    if (origin !== undefined && !key.allowedOrigins.includes(origin))
+      throw new AppError("PERSONALIZATION_ORIGIN_NOT_ALLOWED");
     if (origin !== undefined) {
       c.header("Access-Control-Allow-Origin", origin);
       c.header("Vary", "Origin");
@@ -113,10 +120,34 @@ export function personalizationRouter(services: AppServices) {
   };
   router.use("/client/web/*", requireService);
   router.use("/external/web/*", requireService, requireApiKey);
-  router.use("/client/web/track", bodyLimit({ maxSize: MAX_BEACON_BYTES, onError: () => { throw new AppError("PAYLOAD_TOO_LARGE"); } }));
-  router.use("/external/web/track", bodyLimit({ maxSize: MAX_BEACON_BYTES, onError: () => { throw new AppError("PAYLOAD_TOO_LARGE"); } }));
+  router.use(
+    "/client/web/track",
+    bodyLimit({
+      maxSize: MAX_BEACON_BYTES,
+      onError: () => {
+        throw new AppError("PAYLOAD_TOO_LARGE");
+      },
+    }),
+  );
+  router.use(
+    "/external/web/track",
+    bodyLimit({
+      maxSize: MAX_BEACON_BYTES,
+      onError: () => {
+        throw new AppError("PAYLOAD_TOO_LARGE");
+      },
+    }),
+  );
   for (const surface of SURFACES) {
-    router.use(`/${surface}/web/evaluate`, bodyLimit({ maxSize: MAX_QUERY_BODY_BYTES, onError: () => { throw new AppError("PAYLOAD_TOO_LARGE"); } }));
+    router.use(
+      `/${surface}/web/evaluate`,
+      bodyLimit({
+        maxSize: MAX_QUERY_BODY_BYTES,
+        onError: () => {
+          throw new AppError("PAYLOAD_TOO_LARGE");
+        },
+      }),
+    );
   }
 
   const limits = (): EvaluationLimits => {
@@ -125,7 +156,11 @@ export function personalizationRouter(services: AppServices) {
   };
 
   /** The request's facts; on /external the client id is required and counted against the key's quota. */
-  const visitorOf = async (c: Context<Env>, surface: Surface, options: { issueClientId: boolean; language?: Language | undefined }): Promise<RequestPersonalization> => {
+  const visitorOf = async (
+    c: Context<Env>,
+    surface: Surface,
+    options: { issueClientId: boolean; language?: Language | undefined },
+  ): Promise<RequestPersonalization> => {
     const now = clock.now();
     const found = personalizationOfRequest(c.req.raw, config, {
       siteCode: c.get("site").code,
@@ -136,7 +171,8 @@ export function personalizationRouter(services: AppServices) {
     });
     const key = c.get("apiKey");
     if (surface === "external" && key) {
-      if (!found.facts.cid) throw new AppError("INVALID_REQUEST", { issues: [{ path: `header.${CLIENT_ID_HEADER}`, code: "required" }] });
+      if (!found.facts.cid)
+        throw new AppError("INVALID_REQUEST", { issues: [{ path: `header.${CLIENT_ID_HEADER}`, code: "required" }] });
       if (!(await admitMonthlyUser(db, key.id, key.monthlyActiveUserQuota, monthOf(now), found.facts.cid))) {
         throw new AppError("PERSONALIZATION_QUOTA_EXCEEDED");
       }
@@ -152,7 +188,9 @@ export function personalizationRouter(services: AppServices) {
   // Documented on both surfaces; only /external/… answers them.
   const statusResponses = () => ({
     401: errorResponse("PERSONALIZATION_INVALID_CREDENTIALS (/external only): no or unknown API key"),
-    403: errorResponse("PERSONALIZATION_ORIGIN_NOT_ALLOWED (/external only): the Origin is not in the key's allow-list"),
+    403: errorResponse(
+      "PERSONALIZATION_ORIGIN_NOT_ALLOWED (/external only): the Origin is not in the key's allow-list",
+    ),
     423: errorResponse("PERSONALIZATION_QUOTA_EXCEEDED (/external only): the key's monthly active users are used up"),
   });
 
@@ -180,12 +218,17 @@ export function personalizationRouter(services: AppServices) {
           },
         },
         responses: {
-          200: { description: "The query's JSON result", content: { "application/json": { schema: z.object({ result: z.unknown() }) } } },
+          200: {
+            description: "The query's JSON result",
+            content: { "application/json": { schema: z.object({ result: z.unknown() }) } },
+          },
           400: errorResponse("PERSONALIZATION_INVALID_QUERY or INVALID_REQUEST"),
           404: errorResponse("PERSONALIZATION_DISABLED"),
           408: errorResponse("PERSONALIZATION_TIMEOUT"),
           413: errorResponse("PAYLOAD_TOO_LARGE"),
-          422: errorResponse("PERSONALIZATION_TOO_COMPLEX_QUERY, PERSONALIZATION_EVALUATION_FAILED, PERSONALIZATION_UNALLOWED_RESULT or PERSONALIZATION_UNSERIALIZABLE_RESULT"),
+          422: errorResponse(
+            "PERSONALIZATION_TOO_COMPLEX_QUERY, PERSONALIZATION_EVALUATION_FAILED, PERSONALIZATION_UNALLOWED_RESULT or PERSONALIZATION_UNSERIALIZABLE_RESULT",
+          ),
           500: errorResponse("PERSONALIZATION_UNEXPECTED_ERROR"),
           ...statusResponses(),
         },
@@ -195,7 +238,10 @@ export function personalizationRouter(services: AppServices) {
           const timing = limits();
           const body = c.req.valid("json");
           const visitor = await visitorOf(c, surface, { issueClientId: false });
-          const context = await contextOfVisitor(db, visitor.facts, body.context, { countVisit: false, now: clock.now() });
+          const context = await contextOfVisitor(db, visitor.facts, body.context, {
+            countVisit: false,
+            now: clock.now(),
+          });
           const result = evaluate(body.query ?? null, context, timing);
           c.header("Cache-Control", "no-store");
           return c.json({ result }, 200);
@@ -226,12 +272,22 @@ export function personalizationRouter(services: AppServices) {
           const visitor = await visitorOf(c, surface, { issueClientId: false, language: body.preferredLocale });
           const now = clock.now();
           const token = body.previewToken ?? visitor.previewToken;
-          const preview = token !== null && token !== undefined && isValidPreviewToken(config.PERSONALIZATION_PREVIEW_SECRET, token, now);
+          const preview =
+            token !== null &&
+            token !== undefined &&
+            isValidPreviewToken(config.PERSONALIZATION_PREVIEW_SECRET, token, now);
           const context = await contextOfVisitor(db, visitor.facts, body.context, { countVisit: false, now });
           const answer = await answerContent(
             db,
             personalization,
-            { slotId: body.slotId, version: body.version, locale: visitor.facts.language, preview, now, limits: timing },
+            {
+              slotId: body.slotId,
+              version: body.version,
+              locale: visitor.facts.language,
+              preview,
+              now,
+              limits: timing,
+            },
             context,
           );
           c.header("Cache-Control", preview ? "no-store" : `private, max-age=${CACHE_SECONDS}`);
@@ -245,10 +301,21 @@ export function personalizationRouter(services: AppServices) {
         path: `${base}/static-content`,
         ...common(surface),
         summary: "A content slot's default variant, for any visitor",
-        description: "No audience is evaluated: the answer is the same for everyone and may be cached by a CDN for 60 s.",
-        request: { body: { required: true, content: { "application/json": { schema: ContentBody.pick({ slotId: true, version: true, preferredLocale: true }) } } } },
+        description:
+          "No audience is evaluated: the answer is the same for everyone and may be cached by a CDN for 60 s.",
+        request: {
+          body: {
+            required: true,
+            content: {
+              "application/json": { schema: ContentBody.pick({ slotId: true, version: true, preferredLocale: true }) },
+            },
+          },
+        },
         responses: {
-          200: { description: "The slot's default content", content: { "application/json": { schema: SlotAnswerSchema } } },
+          200: {
+            description: "The slot's default content",
+            content: { "application/json": { schema: SlotAnswerSchema } },
+          },
           400: errorResponse("INVALID_REQUEST"),
           404: errorResponse("UNKNOWN_CONTENT_SLOT or PERSONALIZATION_DISABLED"),
           408: errorResponse("PERSONALIZATION_TIMEOUT"),
@@ -268,7 +335,10 @@ export function personalizationRouter(services: AppServices) {
             now: clock.now(),
             limits: timing,
           });
-          c.header("Cache-Control", surface === "external" ? `private, max-age=${CACHE_SECONDS}` : `public, max-age=${CACHE_SECONDS}`);
+          c.header(
+            "Cache-Control",
+            surface === "external" ? `private, max-age=${CACHE_SECONDS}` : `public, max-age=${CACHE_SECONDS}`,
+          );
           return c.json(answer, 200);
         }),
     );
@@ -281,9 +351,17 @@ export function personalizationRouter(services: AppServices) {
         summary: "Store one tracked event (a beacon)",
         description:
           "The body is a TrackBeacon (lib/tracking-events.ts): context, payload, originalTime, departureTime. An unknown event type (UNKNOWN_EVENT_TYPE) or a payload outside the limits (INVALID_EVENT_PAYLOAD) is refused and nothing is stored. Shopping events are acknowledged but not stored where enableCroctShopping is off ('suppressed').",
-        request: { body: { required: true, content: { "application/json": { schema: z.unknown().openapi({ type: "object" }) } } } },
+        request: {
+          body: {
+            required: true,
+            content: { "application/json": { schema: z.unknown().openapi({ type: "object" }) } },
+          },
+        },
         responses: {
-          202: { description: "Acknowledged", content: { "application/json": { schema: z.object({ status: z.enum(["stored", "suppressed"]) }) } } },
+          202: {
+            description: "Acknowledged",
+            content: { "application/json": { schema: z.object({ status: z.enum(["stored", "suppressed"]) }) } },
+          },
           400: errorResponse("INVALID_REQUEST"),
           404: errorResponse("PERSONALIZATION_DISABLED"),
           413: errorResponse("PAYLOAD_TOO_LARGE"),
@@ -314,9 +392,13 @@ export function personalizationRouter(services: AppServices) {
         path: `${base}/cid`,
         ...common(surface),
         summary: "This browser's client id, as text",
-        description: "The id of the perso_cid cookie (or the X-Client-Id header) when it has one; else a new random id, also set as a first-party cookie for a year.",
+        description:
+          "The id of the perso_cid cookie (or the X-Client-Id header) when it has one; else a new random id, also set as a first-party cookie for a year.",
         responses: {
-          200: { description: "32 hex digits", content: { "text/plain": { schema: z.string().regex(/^[0-9a-f]{32}$/) } } },
+          200: {
+            description: "32 hex digits",
+            content: { "text/plain": { schema: z.string().regex(/^[0-9a-f]{32}$/) } },
+          },
           404: errorResponse("PERSONALIZATION_DISABLED"),
           ...statusResponses(),
         },

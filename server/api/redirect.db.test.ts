@@ -15,7 +15,11 @@ beforeAll(async () => {
 afterAll(() => runtime.database.close());
 
 const keep = (body: unknown) =>
-  app.request("/redirect/", { method: "POST", headers: { "Content-Type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  app.request("/redirect/", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 
 describe("/redirect/", () => {
   it("keeps a route's path in an HttpOnly cookie and gives it back", async () => {

@@ -12,7 +12,12 @@ import { createRouter, errorResponse } from "./openapi.ts";
 const RETURN_PATH_MAX_AGE_SECONDS = 1_800;
 
 const ReturnPathSchema = z
-  .object({ route: z.string().nullable().openapi({ example: "/es/carrito/", description: "The same-site path to go back to, or null" }) })
+  .object({
+    route: z
+      .string()
+      .nullable()
+      .openapi({ example: "/es/carrito/", description: "The same-site path to go back to, or null" }),
+  })
   .openapi("ReturnPath");
 
 export function redirectRouter(services: AppServices) {
@@ -29,7 +34,16 @@ export function redirectRouter(services: AppServices) {
       request: {
         body: {
           required: true,
-          content: { "application/json": { schema: z.object({ route: z.string().max(MAX_RETURN_PATH_LENGTH * 2).openapi({ example: "|es|carrito|" }) }) } },
+          content: {
+            "application/json": {
+              schema: z.object({
+                route: z
+                  .string()
+                  .max(MAX_RETURN_PATH_LENGTH * 2)
+                  .openapi({ example: "|es|carrito|" }),
+              }),
+            },
+          },
         },
       },
       responses: {
@@ -39,8 +53,15 @@ export function redirectRouter(services: AppServices) {
     }),
     (c) => {
       const path = readReturnPath(c.req.valid("json").route);
-      if (path === null) throw new AppError("INVALID_RETURN_PATH", { issues: [{ path: "body.route", code: "not_same_site" }] });
-      setCookie(c, COOKIE.returnPath, path, { path: "/", httpOnly: true, sameSite: "Lax", secure, maxAge: RETURN_PATH_MAX_AGE_SECONDS });
+      if (path === null)
+        throw new AppError("INVALID_RETURN_PATH", { issues: [{ path: "body.route", code: "not_same_site" }] });
+      setCookie(c, COOKIE.returnPath, path, {
+        path: "/",
+        httpOnly: true,
+        sameSite: "Lax",
+        secure,
+        maxAge: RETURN_PATH_MAX_AGE_SECONDS,
+      });
       c.header("Cache-Control", "no-store");
       return c.json({ route: path }, 200);
     },
@@ -52,7 +73,12 @@ export function redirectRouter(services: AppServices) {
       path: "/redirect/",
       tags: ["users"],
       summary: "Where to go back to after signing in, or null",
-      responses: { 200: { description: "The kept path, checked again", content: { "application/json": { schema: ReturnPathSchema } } } },
+      responses: {
+        200: {
+          description: "The kept path, checked again",
+          content: { "application/json": { schema: ReturnPathSchema } },
+        },
+      },
     }),
     (c) => {
       const kept = getCookie(c, COOKIE.returnPath);

@@ -7,16 +7,28 @@ import type { AppServices } from "../../app/context.ts";
 import { refundBooking } from "../../flows/refunds.ts";
 import { AppError } from "../../lib/errors.ts";
 import { LANGUAGES } from "../../lib/language.ts";
-import { findSalesReport, readReportRange, salesCsv, SALES_CSV_COLUMNS, type SalesCsvColumn } from "../../modules/sales/index.ts";
+import {
+  findSalesReport,
+  readReportRange,
+  salesCsv,
+  SALES_CSV_COLUMNS,
+  type SalesCsvColumn,
+} from "../../modules/sales/index.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
 import { forbiddenStaff, requireStaff, STAFF_SECURITY, staffOf, unauthorizedStaff } from "./staff-auth.ts";
 
 const TAG = "console";
-const DAY = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).openapi({ example: "2026-11-21" });
+const DAY = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .openapi({ example: "2026-11-21" });
 const RangeQuerySchema = z.object({
   from: DAY.openapi({ description: "First local day (America/Cancun), included" }),
   to: DAY.openapi({ description: "Last local day, included; at most 366 days after from" }),
-  language: z.enum(LANGUAGES).default("es").openapi({ description: "Product names and the CSV header in this language" }),
+  language: z
+    .enum(LANGUAGES)
+    .default("es")
+    .openapi({ description: "Product names and the CSV header in this language" }),
 });
 
 const money = z.number().int().openapi({ description: "Minor units" });
@@ -47,14 +59,27 @@ const SalesReportSchema = z
 
 const RefundBodySchema = z
   .object({
-    amount: z.string().max(30).openapi({ example: "150.50", description: "In the booking's currency, a plain decimal" }),
-    ticketIds: z.array(z.uuid()).max(200).default([]).openapi({ description: "Tickets to cancel (their seats freed); none: an amount-only refund" }),
+    amount: z
+      .string()
+      .max(30)
+      .openapi({ example: "150.50", description: "In the booking's currency, a plain decimal" }),
+    ticketIds: z
+      .array(z.uuid())
+      .max(200)
+      .default([])
+      .openapi({ description: "Tickets to cancel (their seats freed); none: an amount-only refund" }),
     reason: z.string().max(500).default(""),
   })
   .openapi("RefundRequest");
 const RefundAnswerSchema = z
   .object({
-    refund: z.object({ id: z.string(), status: z.enum(["pending", "succeeded", "failed"]), amountMinor: money, currency: z.string(), providerRefundId: z.string().nullable() }),
+    refund: z.object({
+      id: z.string(),
+      status: z.enum(["pending", "succeeded", "failed"]),
+      amountMinor: money,
+      currency: z.string(),
+      providerRefundId: z.string().nullable(),
+    }),
     bookingStatus: z.string(),
     replayed: z.boolean(),
   })
@@ -110,7 +135,9 @@ export function salesReportsRouter(services: AppServices) {
     async (c) => {
       const query = c.req.valid("query");
       const messages = CONSOLE_CATALOGUES[query.language];
-      const header = Object.fromEntries(SALES_CSV_COLUMNS.map((column) => [column, messages[`console.sales.${column}`]])) as Record<SalesCsvColumn, string>;
+      const header = Object.fromEntries(
+        SALES_CSV_COLUMNS.map((column) => [column, messages[`console.sales.${column}`]]),
+      ) as Record<SalesCsvColumn, string>;
       const csv = salesCsv(await reportOf(query), header);
       return c.body(csv, 200, {
         "Content-Type": "text/csv; charset=utf-8",
@@ -132,11 +159,20 @@ export function salesReportsRouter(services: AppServices) {
       middleware: [refunds] as const,
       request: {
         params: z.object({ reference: z.string().max(20) }),
-        headers: z.object({ "idempotency-key": z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/) }),
+        headers: z.object({
+          "idempotency-key": z
+            .string()
+            .min(8)
+            .max(64)
+            .regex(/^[A-Za-z0-9_-]+$/),
+        }),
         body: { content: { "application/json": { schema: RefundBodySchema } }, required: true },
       },
       responses: {
-        201: { description: "Refunded (or the earlier answer for the same key)", content: { "application/json": { schema: RefundAnswerSchema } } },
+        201: {
+          description: "Refunded (or the earlier answer for the same key)",
+          content: { "application/json": { schema: RefundAnswerSchema } },
+        },
         400: errorResponse("INVALID_REQUEST (no or a bad Idempotency-Key)"),
         401: unauthorizedStaff,
         403: forbiddenStaff,
@@ -149,10 +185,23 @@ export function salesReportsRouter(services: AppServices) {
     async (c) => {
       const body = c.req.valid("json");
       const key = c.req.valid("header")["idempotency-key"];
-      if (!key) throw new AppError("INVALID_REQUEST", { issues: [{ path: "headers.idempotency-key", code: "required" }] });
+      if (!key)
+        throw new AppError("INVALID_REQUEST", { issues: [{ path: "headers.idempotency-key", code: "required" }] });
       const outcome = await refundBooking(
-        { db: services.db, provider: services.payments, now: services.clock.now(), actor: staffOf(c), requestId: c.get("requestId") ?? null },
-        { reference: c.req.valid("param").reference, amount: body.amount, ticketIds: body.ticketIds, reason: body.reason, key },
+        {
+          db: services.db,
+          provider: services.payments,
+          now: services.clock.now(),
+          actor: staffOf(c),
+          requestId: c.get("requestId") ?? null,
+        },
+        {
+          reference: c.req.valid("param").reference,
+          amount: body.amount,
+          ticketIds: body.ticketIds,
+          reason: body.reason,
+          key,
+        },
       );
       c.header("Cache-Control", "no-store");
       return c.json(

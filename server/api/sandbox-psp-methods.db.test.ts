@@ -8,7 +8,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fixedClock } from "../../lib/clock.ts";
 import { verifyWebhook } from "../../lib/webhook-signature.ts";
 import { createHttpPaymentProvider } from "../../modules/payments/index.ts";
-import { deliverDue, sandboxPspEvents, sandboxPspIntents, startWebhookDelivery, type SandboxEvent } from "../../modules/sandbox-psp/index.ts";
+import {
+  deliverDue,
+  sandboxPspEvents,
+  sandboxPspIntents,
+  startWebhookDelivery,
+  type SandboxEvent,
+} from "../../modules/sandbox-psp/index.ts";
 import { bootSnapshot } from "../../tests/setup/db.ts";
 import { createApp } from "../app.ts";
 import type { Runtime } from "../boot.ts";
@@ -41,7 +47,11 @@ async function startReceiver(): Promise<Receiver> {
   const state: Omit<Receiver, "url" | "server"> = { received: [], answers: [] };
   const server = createServer((request, response) => {
     void readBody(request).then((body) => {
-      state.received.push({ body, signature: request.headers["sandbox-signature"] as string | undefined, event: JSON.parse(body) as SandboxEvent });
+      state.received.push({
+        body,
+        signature: request.headers["sandbox-signature"] as string | undefined,
+        event: JSON.parse(body) as SandboxEvent,
+      });
       response.statusCode = state.answers.shift() ?? 200;
       response.end("ok");
     });
@@ -85,25 +95,44 @@ const freshKey = () => `methods-key-${Date.now()}-${(keyCounter += 1)}`;
 async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await app.request(`/sandbox-psp/v1${path}`, {
     method,
-    headers: { Authorization: `Bearer ${KEY}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
+    headers: {
+      Authorization: `Bearer ${KEY}`,
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...headers,
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: { code: string } } };
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown> & { error?: { code: string } },
+  };
 }
 
 const post = (path: string, body: unknown) => api("POST", path, body, { "Idempotency-Key": freshKey() });
 
 async function createIntent(overrides: Record<string, unknown> = {}): Promise<Intent> {
-  const answer = await post("/payment-intents", { amountMinor: 125_000, currency: "MXN", merchantReference: "TV-MSI1", returnUrl: RETURN_URL, language: "es", ...overrides });
+  const answer = await post("/payment-intents", {
+    amountMinor: 125_000,
+    currency: "MXN",
+    merchantReference: "TV-MSI1",
+    returnUrl: RETURN_URL,
+    language: "es",
+    ...overrides,
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body as unknown as Intent;
 }
 
 const read = async (id: string) => (await api("GET", `/payment-intents/${id}`)).body as unknown as Intent;
-const eventsOf = async (id: string) => ((await api("GET", `/payment-intents/${id}/events`)).body as unknown as { events: SandboxEvent[] }).events;
+const eventsOf = async (id: string) =>
+  ((await api("GET", `/payment-intents/${id}/events`)).body as unknown as { events: SandboxEvent[] }).events;
 
 async function form(path: string, fields: Record<string, string>) {
-  return app.request(path, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+  return app.request(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
 }
 
 function returnedTo(location: string | null, id: string, status: string) {
@@ -115,16 +144,34 @@ function returnedTo(location: string | null, id: string, status: string) {
 describe("PayPal (MXN only)", () => {
   it("is refused in any other currency, with a code", async () => {
     for (const currency of ["USD", "EUR", "CAD"]) {
-      const answer = await post("/payment-intents", { amountMinor: 100, currency, merchantReference: "R", returnUrl: RETURN_URL, method: "paypal" });
+      const answer = await post("/payment-intents", {
+        amountMinor: 100,
+        currency,
+        merchantReference: "R",
+        returnUrl: RETURN_URL,
+        method: "paypal",
+      });
       expect([answer.status, answer.body.error?.code], currency).toEqual([422, "PAYMENT_METHOD_UNAVAILABLE"]);
     }
-    const unknown = await post("/payment-intents", { amountMinor: 100, currency: "MXN", merchantReference: "R", returnUrl: RETURN_URL, method: "bitcoin" });
+    const unknown = await post("/payment-intents", {
+      amountMinor: 100,
+      currency: "MXN",
+      merchantReference: "R",
+      returnUrl: RETURN_URL,
+      method: "bitcoin",
+    });
     expect(unknown.body.error?.code).toBe("INVALID_REQUEST");
   });
 
   it("sends the buyer to PayPal's page; Pay now authorizes with the payer and returns, with its event", async () => {
     const intent = await createIntent({ method: "paypal", language: "en" });
-    expect(intent).toMatchObject({ method: "paypal", status: "requires_payment_method", card: null, payer: null, instalments: null });
+    expect(intent).toMatchObject({
+      method: "paypal",
+      status: "requires_payment_method",
+      card: null,
+      payer: null,
+      instalments: null,
+    });
     expect(intent.nextAction?.url).toBe(`http://localhost/sandbox-psp/paypal/${intent.id}`);
 
     const page = await app.request(`/sandbox-psp/paypal/${intent.id}`);
@@ -136,22 +183,55 @@ describe("PayPal (MXN only)", () => {
     expect(html).not.toMatch(/<script/i);
 
     // The card page is not PayPal's: the buyer is sent to the right one, and a card form changes nothing.
-    expect((await app.request(`/sandbox-psp/pay/${intent.id}`)).headers.get("Location")).toBe(`/sandbox-psp/paypal/${intent.id}`);
-    expect((await form(`/sandbox-psp/pay/${intent.id}`, { number: "4242424242424242", expiry: "12/33", cvc: "123", name: "Ana" })).status).toBe(303);
-    expect((await post(`/payment-intents/${intent.id}/authorize`, { cardToken: "tok_test_4242" })).body.error?.code).toBe("PAYMENT_INTENT_STATE");
+    expect((await app.request(`/sandbox-psp/pay/${intent.id}`)).headers.get("Location")).toBe(
+      `/sandbox-psp/paypal/${intent.id}`,
+    );
+    expect(
+      (
+        await form(`/sandbox-psp/pay/${intent.id}`, {
+          number: "4242424242424242",
+          expiry: "12/33",
+          cvc: "123",
+          name: "Ana",
+        })
+      ).status,
+    ).toBe(303);
+    expect(
+      (await post(`/payment-intents/${intent.id}/authorize`, { cardToken: "tok_test_4242" })).body.error?.code,
+    ).toBe("PAYMENT_INTENT_STATE");
 
-    const approved = await form(`/sandbox-psp/paypal/${intent.id}`, { decision: "approve", email: "ana@sandbox.paypal.example" });
+    const approved = await form(`/sandbox-psp/paypal/${intent.id}`, {
+      decision: "approve",
+      email: "ana@sandbox.paypal.example",
+    });
     expect(approved.status).toBe(303);
     const url = new URL(approved.headers.get("Location") ?? "");
-    expect(Object.fromEntries(url.searchParams)).toEqual({ cart: "abc", payment_intent: intent.id, status: "authorized" });
-    expect(await read(intent.id)).toMatchObject({ status: "authorized", amountAuthorizedMinor: 125_000, card: null, payer: { email: "ana@sandbox.paypal.example" }, failureCode: null, nextAction: null });
-    expect((await eventsOf(intent.id)).map((event) => [event.type, event.data.paymentIntent.method])).toEqual([["payment.authorized", "paypal"]]);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      cart: "abc",
+      payment_intent: intent.id,
+      status: "authorized",
+    });
+    expect(await read(intent.id)).toMatchObject({
+      status: "authorized",
+      amountAuthorizedMinor: 125_000,
+      card: null,
+      payer: { email: "ana@sandbox.paypal.example" },
+      failureCode: null,
+      nextAction: null,
+    });
+    expect((await eventsOf(intent.id)).map((event) => [event.type, event.data.paymentIntent.method])).toEqual([
+      ["payment.authorized", "paypal"],
+    ]);
 
     // Captured and refunded as a card payment is.
     expect((await post(`/payment-intents/${intent.id}/capture`, {})).body).toMatchObject({ status: "captured" });
     expect((await post(`/payment-intents/${intent.id}/refunds`, {})).status).toBe(201);
     // A decided intent: the page sends the buyer back, a second answer changes nothing.
-    returnedTo((await form(`/sandbox-psp/paypal/${intent.id}`, { decision: "cancel" })).headers.get("Location"), intent.id, "refunded");
+    returnedTo(
+      (await form(`/sandbox-psp/paypal/${intent.id}`, { decision: "cancel" })).headers.get("Location"),
+      intent.id,
+      "refunded",
+    );
   });
 
   it("Cancel and return fails the intent with payment_cancelled", async () => {
@@ -160,7 +240,9 @@ describe("PayPal (MXN only)", () => {
     expect(cancelled.status).toBe(303);
     returnedTo(cancelled.headers.get("Location"), intent.id, "failed");
     expect(await read(intent.id)).toMatchObject({ status: "failed", failureCode: "payment_cancelled", payer: null });
-    expect((await eventsOf(intent.id)).map((event) => [event.type, event.data.paymentIntent.failureCode])).toEqual([["payment.failed", "payment_cancelled"]]);
+    expect((await eventsOf(intent.id)).map((event) => [event.type, event.data.paymentIntent.failureCode])).toEqual([
+      ["payment.failed", "payment_cancelled"],
+    ]);
     returnedTo((await app.request(`/sandbox-psp/paypal/${intent.id}`)).headers.get("Location"), intent.id, "failed");
   });
 
@@ -175,7 +257,9 @@ describe("PayPal (MXN only)", () => {
     expect((await form(`/sandbox-psp/paypal/${intent.id}`, { decision: "maybe" })).status).toBe(400);
     // A card intent has no PayPal page: the buyer is sent to the card page.
     const card = await createIntent();
-    expect((await app.request(`/sandbox-psp/paypal/${card.id}`)).headers.get("Location")).toBe(`/sandbox-psp/pay/${card.id}`);
+    expect((await app.request(`/sandbox-psp/paypal/${card.id}`)).headers.get("Location")).toBe(
+      `/sandbox-psp/pay/${card.id}`,
+    );
   });
 });
 
@@ -229,13 +313,24 @@ describe("months without interest", () => {
     expect(approved.status).toBe(303);
     returnedTo(approved.headers.get("Location"), intent.id, "authorized");
     const authorized = await read(intent.id);
-    expect(authorized).toMatchObject({ status: "authorized", instalments: { months: 15, monthlyMinor: 8_334 }, card: { binCountry: "MX", issuer: "bbva" } });
-    expect((await eventsOf(intent.id))[0]!.data.paymentIntent).toMatchObject({ instalments: { months: 15, monthlyMinor: 8_334 } });
+    expect(authorized).toMatchObject({
+      status: "authorized",
+      instalments: { months: 15, monthlyMinor: 8_334 },
+      card: { binCountry: "MX", issuer: "bbva" },
+    });
+    expect((await eventsOf(intent.id))[0]!.data.paymentIntent).toMatchObject({
+      instalments: { months: 15, monthlyMinor: 8_334 },
+    });
   });
 
   it("take a Banorte card up to its 12 months; by token too, where a card that cannot is a 422 that changes nothing", async () => {
     const twelve = await createIntent({ instalments: { months: 12 } });
-    const banorte = await form(`/sandbox-psp/pay/${twelve.id}`, { number: "5546290000000015", expiry: "12/33", cvc: "123", name: "Ana López" });
+    const banorte = await form(`/sandbox-psp/pay/${twelve.id}`, {
+      number: "5546290000000015",
+      expiry: "12/33",
+      cvc: "123",
+      name: "Ana López",
+    });
     expect(banorte.status).toBe(303);
     expect(await read(twelve.id)).toMatchObject({ status: "authorized", card: { brand: "MC", issuer: "banorte" } });
 
@@ -245,15 +340,38 @@ describe("months without interest", () => {
       expect([refused.status, refused.body.error?.code], token).toEqual([422, "INSTALMENTS_CARD_NOT_ELIGIBLE"]);
     }
     expect((await read(fifteen.id)).status).toBe("requires_payment_method");
-    expect((await post(`/payment-intents/${fifteen.id}/authorize`, { cardToken: "tok_test_0007" })).body).toMatchObject({ status: "authorized" });
+    expect((await post(`/payment-intents/${fifteen.id}/authorize`, { cardToken: "tok_test_0007" })).body).toMatchObject(
+      { status: "authorized" },
+    );
   });
 
   it("reach our side through the adapter, with PayPal's payer", async () => {
-    const provider = createHttpPaymentProvider({ baseUrl: "http://psp.test", secretKey: KEY, webhookSecret: WEBHOOK_SECRET, fetch: async (input, init) => app.request(new Request(input, init)) });
-    const base = { amountMinor: 90_000, currency: "MXN", reference: "TV-ADAPT2", returnUrl: "http://psp.test/es/carrito/gracias/", language: "es" as const };
-    const instalments = await provider.createPayment({ ...base, idempotencyKey: freshKey(), instalments: { months: 9 } });
-    expect(instalments).toMatchObject({ method: "card", instalments: { months: 9, monthlyMinor: 10_000 }, payer: null });
-    expect(await provider.authorizePayment(instalments.id, { cardToken: "tok_test_0015", idempotencyKey: freshKey() })).toMatchObject({
+    const provider = createHttpPaymentProvider({
+      baseUrl: "http://psp.test",
+      secretKey: KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      fetch: async (input, init) => app.request(new Request(input, init)),
+    });
+    const base = {
+      amountMinor: 90_000,
+      currency: "MXN",
+      reference: "TV-ADAPT2",
+      returnUrl: "http://psp.test/es/carrito/gracias/",
+      language: "es" as const,
+    };
+    const instalments = await provider.createPayment({
+      ...base,
+      idempotencyKey: freshKey(),
+      instalments: { months: 9 },
+    });
+    expect(instalments).toMatchObject({
+      method: "card",
+      instalments: { months: 9, monthlyMinor: 10_000 },
+      payer: null,
+    });
+    expect(
+      await provider.authorizePayment(instalments.id, { cardToken: "tok_test_0015", idempotencyKey: freshKey() }),
+    ).toMatchObject({
       status: "authorized",
       instalments: { months: 9, monthlyMinor: 10_000 },
     });
@@ -261,9 +379,15 @@ describe("months without interest", () => {
     expect(paypal).toMatchObject({ method: "paypal", redirectUrl: `http://localhost/sandbox-psp/paypal/${paypal.id}` });
     await form(`/sandbox-psp/paypal/${paypal.id}`, { decision: "cancel" });
     expect(await provider.getPayment(paypal.id)).toMatchObject({ status: "failed", failureCode: "payment_cancelled" });
-    await expect(provider.createPayment({ ...base, currency: "USD", idempotencyKey: freshKey(), method: "paypal" })).rejects.toMatchObject({ code: "PAYMENT_METHOD_UNAVAILABLE" });
-    await expect(provider.createPayment({ ...base, currency: "USD", idempotencyKey: freshKey(), instalments: { months: 3 } })).rejects.toMatchObject({ code: "INSTALMENTS_UNAVAILABLE" });
-    await expect(provider.authorizePayment(instalments.id, { cardToken: "tok_test_4242", idempotencyKey: freshKey() })).rejects.toMatchObject({ code: "PAYMENT_INTENT_STATE" });
+    await expect(
+      provider.createPayment({ ...base, currency: "USD", idempotencyKey: freshKey(), method: "paypal" }),
+    ).rejects.toMatchObject({ code: "PAYMENT_METHOD_UNAVAILABLE" });
+    await expect(
+      provider.createPayment({ ...base, currency: "USD", idempotencyKey: freshKey(), instalments: { months: 3 } }),
+    ).rejects.toMatchObject({ code: "INSTALMENTS_UNAVAILABLE" });
+    await expect(
+      provider.authorizePayment(instalments.id, { cardToken: "tok_test_4242", idempotencyKey: freshKey() }),
+    ).rejects.toMatchObject({ code: "PAYMENT_INTENT_STATE" });
   });
 });
 
@@ -276,7 +400,8 @@ describe("webhook delivery", () => {
     receiver.answers.length = 0;
   });
 
-  const rowOf = async (id: string) => (await runtime.services.db.select().from(sandboxPspEvents).where(eq(sandboxPspEvents.id, id)))[0]!;
+  const rowOf = async (id: string) =>
+    (await runtime.services.db.select().from(sandboxPspEvents).where(eq(sandboxPspEvents.id, id)))[0]!;
 
   it("posts each event, signed, oldest first per intent, and marks it delivered on a 2xx", async () => {
     const intent = await createIntent({ currency: "USD" });
@@ -288,14 +413,25 @@ describe("webhook delivery", () => {
     expect(await deliverDue(runtime.services.db, target(), NOW)).toEqual({ attempted: 3, delivered: 3 });
     expect(receiver.received.map((delivery) => delivery.event.id)).toEqual(events.map((event) => event.id));
     for (const delivery of receiver.received) {
-      expect(verifyWebhook({ secret: WEBHOOK_SECRET, rawBody: delivery.body, header: delivery.signature, now: NOW })).toEqual({ timestamp: NOW.getTime() / 1000 });
+      expect(
+        verifyWebhook({ secret: WEBHOOK_SECRET, rawBody: delivery.body, header: delivery.signature, now: NOW }),
+      ).toEqual({ timestamp: NOW.getTime() / 1000 });
     }
     expect(receiver.received[1]!.event).toEqual(events[1]);
     for (const event of events) {
-      expect(await rowOf(event.id)).toMatchObject({ attempts: 1, lastStatus: 200, deliveredAt: NOW, lastAttemptAt: NOW, nextAttemptAt: null });
+      expect(await rowOf(event.id)).toMatchObject({
+        attempts: 1,
+        lastStatus: 200,
+        deliveredAt: NOW,
+        lastAttemptAt: NOW,
+        nextAttemptAt: null,
+      });
     }
     // Nothing is due any more.
-    expect(await deliverDue(runtime.services.db, target(), new Date(NOW.getTime() + 3_600_000))).toEqual({ attempted: 0, delivered: 0 });
+    expect(await deliverDue(runtime.services.db, target(), new Date(NOW.getTime() + 3_600_000))).toEqual({
+      attempted: 0,
+      delivered: 0,
+    });
   });
 
   it("retries a refusal with backoff, holding the intent's later events, and gives up after 8 attempts", async () => {
@@ -306,9 +442,17 @@ describe("webhook delivery", () => {
 
     receiver.answers.push(500);
     expect(await deliverDue(runtime.services.db, target(), NOW)).toEqual({ attempted: 1, delivered: 0 });
-    expect(await rowOf(authorizedEvent!.id)).toMatchObject({ attempts: 1, lastStatus: 500, deliveredAt: null, nextAttemptAt: new Date(NOW.getTime() + 1_000) });
+    expect(await rowOf(authorizedEvent!.id)).toMatchObject({
+      attempts: 1,
+      lastStatus: 500,
+      deliveredAt: null,
+      nextAttemptAt: new Date(NOW.getTime() + 1_000),
+    });
     // Not yet due, and the captured event waits behind it.
-    expect(await deliverDue(runtime.services.db, target(), new Date(NOW.getTime() + 999))).toEqual({ attempted: 0, delivered: 0 });
+    expect(await deliverDue(runtime.services.db, target(), new Date(NOW.getTime() + 999))).toEqual({
+      attempted: 0,
+      delivered: 0,
+    });
     expect(receiver.received.map((delivery) => delivery.event.id)).toEqual([authorizedEvent!.id]);
 
     // Seven more refusals, each after its wait: 1 s, 5 s, 30 s, 2 min, 10 min, 30 min, 1 h.
@@ -316,9 +460,17 @@ describe("webhook delivery", () => {
     for (const wait of [1, 5, 30, 120, 600, 1800, 3600]) {
       at += wait * 1000;
       receiver.answers.push(503);
-      expect(await deliverDue(runtime.services.db, target(), new Date(at)), `after ${wait} s`).toEqual({ attempted: 1, delivered: 0 });
+      expect(await deliverDue(runtime.services.db, target(), new Date(at)), `after ${wait} s`).toEqual({
+        attempted: 1,
+        delivered: 0,
+      });
     }
-    expect(await rowOf(authorizedEvent!.id)).toMatchObject({ attempts: 8, lastStatus: 503, deliveredAt: null, nextAttemptAt: null });
+    expect(await rowOf(authorizedEvent!.id)).toMatchObject({
+      attempts: 8,
+      lastStatus: 503,
+      deliveredAt: null,
+      nextAttemptAt: null,
+    });
     // Given up: the next event of the intent goes.
     expect(await deliverDue(runtime.services.db, target(), new Date(at + 1))).toEqual({ attempted: 1, delivered: 1 });
     expect(receiver.received.at(-1)!.event.id).toBe(capturedEvent!.id);
@@ -328,10 +480,19 @@ describe("webhook delivery", () => {
     const intent = await createIntent({ currency: "USD" });
     await post(`/payment-intents/${intent.id}/authorize`, { cardToken: "tok_test_4242" });
     const [event] = await eventsOf(intent.id);
-    expect(await deliverDue(runtime.services.db, { url: "http://127.0.0.1:9/closed", secret: WEBHOOK_SECRET }, NOW)).toEqual({ attempted: 1, delivered: 0 });
+    expect(
+      await deliverDue(runtime.services.db, { url: "http://127.0.0.1:9/closed", secret: WEBHOOK_SECRET }, NOW),
+    ).toEqual({ attempted: 1, delivered: 0 });
     expect(await rowOf(event!.id)).toMatchObject({ attempts: 1, lastStatus: null, deliveredAt: null });
-    expect(await deliverDue(runtime.services.db, target(), new Date(NOW.getTime() + 1_000))).toEqual({ attempted: 1, delivered: 1 });
-    expect(await rowOf(event!.id)).toMatchObject({ attempts: 2, lastStatus: 200, deliveredAt: new Date(NOW.getTime() + 1_000) });
+    expect(await deliverDue(runtime.services.db, target(), new Date(NOW.getTime() + 1_000))).toEqual({
+      attempted: 1,
+      delivered: 1,
+    });
+    expect(await rowOf(event!.id)).toMatchObject({
+      attempts: 2,
+      lastStatus: 200,
+      deliveredAt: new Date(NOW.getTime() + 1_000),
+    });
   });
 
   it("redelivers an event as it was, on request, for duplicate tests", async () => {
@@ -340,7 +501,10 @@ describe("webhook delivery", () => {
     const [event] = await eventsOf(intent.id);
     await deliverDue(runtime.services.db, target(), NOW);
 
-    const again = await app.request(`/sandbox-psp/v1/events/${event!.id}/redeliver`, { method: "POST", headers: { Authorization: `Bearer ${KEY}` } });
+    const again = await app.request(`/sandbox-psp/v1/events/${event!.id}/redeliver`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${KEY}` },
+    });
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ eventId: event!.id, status: 200, delivered: true });
     expect(receiver.received.map((delivery) => delivery.event)).toEqual([event, event]);
@@ -348,17 +512,30 @@ describe("webhook delivery", () => {
     expect(await rowOf(event!.id)).toMatchObject({ attempts: 2, deliveredAt: NOW });
 
     receiver.answers.push(410);
-    const refused = await app.request(`/sandbox-psp/v1/events/${event!.id}/redeliver`, { method: "POST", headers: { Authorization: `Bearer ${KEY}` } });
+    const refused = await app.request(`/sandbox-psp/v1/events/${event!.id}/redeliver`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${KEY}` },
+    });
     expect(await refused.json()).toEqual({ eventId: event!.id, status: 410, delivered: false });
 
-    expect((await app.request(`/sandbox-psp/v1/events/evt_000000000000000000000000/redeliver`, { method: "POST", headers: { Authorization: `Bearer ${KEY}` } })).status).toBe(404);
+    expect(
+      (
+        await app.request(`/sandbox-psp/v1/events/evt_000000000000000000000000/redeliver`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${KEY}` },
+        })
+      ).status,
+    ).toBe(404);
     expect((await app.request(`/sandbox-psp/v1/events/${event!.id}/redeliver`, { method: "POST" })).status).toBe(401);
   });
 
   it("never sends an event twice at once: a claimed event is not due for another loop", async () => {
     const intent = await createIntent({ currency: "USD" });
     await post(`/payment-intents/${intent.id}/authorize`, { cardToken: "tok_test_4242" });
-    const [first, second] = await Promise.all([deliverDue(runtime.services.db, target(), NOW), deliverDue(runtime.services.db, target(), NOW)]);
+    const [first, second] = await Promise.all([
+      deliverDue(runtime.services.db, target(), NOW),
+      deliverDue(runtime.services.db, target(), NOW),
+    ]);
     expect(first.attempted + second.attempted).toBe(1);
     expect(receiver.received).toHaveLength(1);
     const [row] = await runtime.services.db.select().from(sandboxPspIntents).where(eq(sandboxPspIntents.id, intent.id));
@@ -368,9 +545,16 @@ describe("webhook delivery", () => {
   it("runs as a loop beside the server, and stops cleanly", async () => {
     const intent = await createIntent({ currency: "USD" });
     await post(`/payment-intents/${intent.id}/authorize`, { cardToken: "tok_test_4242" });
-    const loop = startWebhookDelivery({ db: runtime.services.db, target: target(), now: () => NOW, logger: runtime.logger, intervalMs: 10 });
+    const loop = startWebhookDelivery({
+      db: runtime.services.db,
+      target: target(),
+      now: () => NOW,
+      logger: runtime.logger,
+      intervalMs: 10,
+    });
     const deadline = Date.now() + 5_000;
-    while (receiver.received.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (receiver.received.length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     await loop.stop();
     expect(receiver.received.map((delivery) => delivery.event.data.paymentIntent.id)).toEqual([intent.id]);
     // Stopped: a new event stays in the outbox.

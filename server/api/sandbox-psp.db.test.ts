@@ -3,7 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../lib/clock.ts";
 import { verifyWebhook } from "../../lib/webhook-signature.ts";
-import { sandboxPspCardTokens, sandboxPspIntents, webhookDelivery, type SandboxEvent } from "../../modules/sandbox-psp/index.ts";
+import {
+  sandboxPspCardTokens,
+  sandboxPspIntents,
+  webhookDelivery,
+  type SandboxEvent,
+} from "../../modules/sandbox-psp/index.ts";
 import { bootSnapshot } from "../../tests/setup/db.ts";
 import { createApp } from "../app.ts";
 import type { Runtime } from "../boot.ts";
@@ -18,7 +23,12 @@ let app: ReturnType<typeof createApp>;
 let keyCounter = 0;
 
 beforeAll(async () => {
-  runtime = await bootSnapshot({ NODE_ENV: "production", PUBLIC_ORIGIN: "http://localhost", SANDBOX_PSP_SECRET_KEY: KEY, SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  runtime = await bootSnapshot({
+    NODE_ENV: "production",
+    PUBLIC_ORIGIN: "http://localhost",
+    SANDBOX_PSP_SECRET_KEY: KEY,
+    SANDBOX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  });
   runtime.services.clock = fixedClock(NOW);
   app = createApp(runtime.services, { ping: () => runtime.database.ping() });
 });
@@ -42,17 +52,33 @@ const freshKey = () => `test-key-${Date.now()}-${(keyCounter += 1)}`;
 async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await app.request(`/sandbox-psp/v1${path}`, {
     method,
-    headers: { Authorization: `Bearer ${KEY}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
+    headers: {
+      Authorization: `Bearer ${KEY}`,
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...headers,
+    },
     ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
   });
   expect(response.headers.get("Content-Type")).toMatch(/application\/json/);
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> & { error?: { code: string } } };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown> & { error?: { code: string } },
+  };
 }
 
-const post = (path: string, body: unknown, key: string = freshKey()) => api("POST", path, body, { "Idempotency-Key": key });
+const post = (path: string, body: unknown, key: string = freshKey()) =>
+  api("POST", path, body, { "Idempotency-Key": key });
 
 async function createIntent(overrides: Record<string, unknown> = {}): Promise<Intent> {
-  const answer = await post("/payment-intents", { amountMinor: 125_000, currency: "MXN", merchantReference: "TV-8K2M4Q", returnUrl: RETURN_URL, language: "es", ...overrides });
+  const answer = await post("/payment-intents", {
+    amountMinor: 125_000,
+    currency: "MXN",
+    merchantReference: "TV-8K2M4Q",
+    returnUrl: RETURN_URL,
+    language: "es",
+    ...overrides,
+  });
   expect(answer.status).toBe(201);
   return answer.body as unknown as Intent;
 }
@@ -70,7 +96,11 @@ async function eventsOf(id: string): Promise<SandboxEvent[]> {
 
 describe("the secret key", () => {
   it("is required on every API call", async () => {
-    const attempts: Record<string, string>[] = [{}, { Authorization: "Bearer wrong-key-wrong-key-wrong-key-0000" }, { Authorization: KEY }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { Authorization: "Bearer wrong-key-wrong-key-wrong-key-0000" },
+      { Authorization: KEY },
+    ];
     for (const headers of attempts) {
       const response = await app.request("/sandbox-psp/v1/payment-intents", {
         method: "POST",
@@ -122,9 +152,13 @@ describe("payment intents", () => {
       const answer = await post("/payment-intents", body);
       expect([answer.status, answer.body.error?.code], JSON.stringify(body)).toEqual([status, code]);
     }
-    expect((await api("GET", "/payment-intents/pi_000000000000000000000000")).body.error?.code).toBe("PAYMENT_INTENT_NOT_FOUND");
+    expect((await api("GET", "/payment-intents/pi_000000000000000000000000")).body.error?.code).toBe(
+      "PAYMENT_INTENT_NOT_FOUND",
+    );
     expect((await api("GET", "/payment-intents/pi_000000000000000000000000/events")).status).toBe(404);
-    expect((await post("/payment-intents/pi_000000000000000000000000/capture", {})).body.error?.code).toBe("PAYMENT_INTENT_NOT_FOUND");
+    expect((await post("/payment-intents/pi_000000000000000000000000/capture", {})).body.error?.code).toBe(
+      "PAYMENT_INTENT_NOT_FOUND",
+    );
   });
 });
 
@@ -134,10 +168,18 @@ describe("idempotency keys", () => {
     const missing = await api("POST", "/payment-intents", body);
     expect([missing.status, missing.body.error?.code]).toEqual([400, "IDEMPOTENCY_KEY_REQUIRED"]);
     const intent = await createIntent();
-    for (const path of [`/payment-intents/${intent.id}/authorize`, `/payment-intents/${intent.id}/capture`, `/payment-intents/${intent.id}/refunds`]) {
-      expect((await api("POST", path, { cardToken: "tok_test_4242" })).body.error?.code, path).toBe("IDEMPOTENCY_KEY_REQUIRED");
+    for (const path of [
+      `/payment-intents/${intent.id}/authorize`,
+      `/payment-intents/${intent.id}/capture`,
+      `/payment-intents/${intent.id}/refunds`,
+    ]) {
+      expect((await api("POST", path, { cardToken: "tok_test_4242" })).body.error?.code, path).toBe(
+        "IDEMPOTENCY_KEY_REQUIRED",
+      );
     }
-    expect((await api("POST", "/payment-intents", body, { "Idempotency-Key": "short" })).body.error?.code).toBe("INVALID_REQUEST");
+    expect((await api("POST", "/payment-intents", body, { "Idempotency-Key": "short" })).body.error?.code).toBe(
+      "INVALID_REQUEST",
+    );
     expect((await api("GET", `/payment-intents/${intent.id}`)).body.status).toBe("requires_payment_method");
   });
 
@@ -180,7 +222,9 @@ describe("idempotency keys", () => {
   it("a refused request stores nothing under its key: the corrected retry goes through", async () => {
     const intent = await authorized();
     const key = freshKey();
-    expect((await post(`/payment-intents/${intent.id}/capture`, { amountMinor: 999_999 }, key)).body.error?.code).toBe("PAYMENT_AMOUNT_EXCEEDED");
+    expect((await post(`/payment-intents/${intent.id}/capture`, { amountMinor: 999_999 }, key)).body.error?.code).toBe(
+      "PAYMENT_AMOUNT_EXCEEDED",
+    );
     const retry = await post(`/payment-intents/${intent.id}/capture`, { amountMinor: 999_999 }, key);
     expect(retry.body.error?.code).toBe("PAYMENT_AMOUNT_EXCEEDED");
     const corrected = await post(`/payment-intents/${intent.id}/capture`, {}, freshKey());
@@ -196,17 +240,32 @@ describe("authorize, capture and refund", () => {
       card: { brand: "VI", last4: "4242", binCountry: "US", issuer: null },
       nextAction: null,
     });
-    expect(await authorized("tok_test_0005")).toMatchObject({ status: "authorized", card: { brand: "AX", last4: "0005" } });
-    expect(await authorized("tok_test_0002")).toMatchObject({ status: "failed", failureCode: "card_declined", amountAuthorizedMinor: 0 });
+    expect(await authorized("tok_test_0005")).toMatchObject({
+      status: "authorized",
+      card: { brand: "AX", last4: "0005" },
+    });
+    expect(await authorized("tok_test_0002")).toMatchObject({
+      status: "failed",
+      failureCode: "card_declined",
+      amountAuthorizedMinor: 0,
+    });
     expect(await authorized("tok_test_9995")).toMatchObject({ status: "failed", failureCode: "insufficient_funds" });
     const challenged = await authorized("tok_test_3184");
-    expect(challenged).toMatchObject({ status: "requires_action", nextAction: { url: `http://localhost/sandbox-psp/pay/${challenged.id}/challenge` } });
-    expect(await authorized("tok_test_0007")).toMatchObject({ status: "authorized", card: { brand: "VI", binCountry: "MX", issuer: "bbva" } });
+    expect(challenged).toMatchObject({
+      status: "requires_action",
+      nextAction: { url: `http://localhost/sandbox-psp/pay/${challenged.id}/challenge` },
+    });
+    expect(await authorized("tok_test_0007")).toMatchObject({
+      status: "authorized",
+      card: { brand: "VI", binCountry: "MX", issuer: "bbva" },
+    });
   });
 
   it("refuses an unknown token, and a second authorization", async () => {
     const intent = await createIntent();
-    expect((await post(`/payment-intents/${intent.id}/authorize`, { cardToken: "tok_nope" })).body.error?.code).toBe("CARD_TOKEN_INVALID");
+    expect((await post(`/payment-intents/${intent.id}/authorize`, { cardToken: "tok_nope" })).body.error?.code).toBe(
+      "CARD_TOKEN_INVALID",
+    );
     const done = await authorized();
     const again = await post(`/payment-intents/${done.id}/authorize`, { cardToken: "tok_test_4242" });
     expect([again.status, again.body.error?.code]).toEqual([409, "PAYMENT_INTENT_STATE"]);
@@ -222,7 +281,9 @@ describe("authorize, capture and refund", () => {
     expect([over.status, over.body.error?.code]).toEqual([422, "PAYMENT_AMOUNT_EXCEEDED"]);
     const partial = await post(`/payment-intents/${intent.id}/capture`, { amountMinor: 100_000 });
     expect(partial.body).toMatchObject({ status: "captured", amountCapturedMinor: 100_000 });
-    expect((await post(`/payment-intents/${intent.id}/capture`, { amountMinor: 25_000 })).body.error?.code).toBe("PAYMENT_INTENT_STATE");
+    expect((await post(`/payment-intents/${intent.id}/capture`, { amountMinor: 25_000 })).body.error?.code).toBe(
+      "PAYMENT_INTENT_STATE",
+    );
   });
 
   it("refunds in parts, never more than captured, and the intent is refunded once all is back", async () => {
@@ -231,23 +292,40 @@ describe("authorize, capture and refund", () => {
     await post(`/payment-intents/${intent.id}/capture`, { amountMinor: 100_000 });
     const first = await post(`/payment-intents/${intent.id}/refunds`, { amountMinor: 30_000 });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ refund: { amountMinor: 30_000, currency: "MXN" }, paymentIntent: { status: "captured", amountRefundedMinor: 30_000 } });
+    expect(first.body).toMatchObject({
+      refund: { amountMinor: 30_000, currency: "MXN" },
+      paymentIntent: { status: "captured", amountRefundedMinor: 30_000 },
+    });
     expect((first.body as { refund: { id: string } }).refund.id).toMatch(/^re_/);
     const over = await post(`/payment-intents/${intent.id}/refunds`, { amountMinor: 70_001 });
     expect([over.status, over.body.error?.code]).toEqual([422, "PAYMENT_AMOUNT_EXCEEDED"]);
     const rest = await post(`/payment-intents/${intent.id}/refunds`, {});
-    expect(rest.body).toMatchObject({ refund: { amountMinor: 70_000 }, paymentIntent: { status: "refunded", amountRefundedMinor: 100_000 } });
-    expect((await post(`/payment-intents/${intent.id}/refunds`, { amountMinor: 1 })).body.error?.code).toBe("PAYMENT_INTENT_STATE");
-    expect((await post(`/payment-intents/${intent.id}/refunds`, { amountMinor: -5 })).body.error?.code).toBe("INVALID_REQUEST");
+    expect(rest.body).toMatchObject({
+      refund: { amountMinor: 70_000 },
+      paymentIntent: { status: "refunded", amountRefundedMinor: 100_000 },
+    });
+    expect((await post(`/payment-intents/${intent.id}/refunds`, { amountMinor: 1 })).body.error?.code).toBe(
+      "PAYMENT_INTENT_STATE",
+    );
+    expect((await post(`/payment-intents/${intent.id}/refunds`, { amountMinor: -5 })).body.error?.code).toBe(
+      "INVALID_REQUEST",
+    );
     // The intent's refunds, as a merchant reads them back: both (two refunds in one instant have no order).
     const listed = await api("GET", `/payment-intents/${intent.id}/refunds`);
     expect(listed.status).toBe(200);
-    const refunds = (listed.body as unknown as { refunds: { id: string; amountMinor: number; currency: string }[] }).refunds;
+    const refunds = (listed.body as unknown as { refunds: { id: string; amountMinor: number; currency: string }[] })
+      .refunds;
     expect(refunds).toHaveLength(2);
-    expect(refunds).toEqual(expect.arrayContaining([
-      expect.objectContaining({ id: (first.body as { refund: { id: string } }).refund.id, amountMinor: 30_000, currency: "MXN" }),
-      expect.objectContaining({ amountMinor: 70_000, currency: "MXN" }),
-    ]));
+    expect(refunds).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          id: (first.body as { refund: { id: string } }).refund.id,
+          amountMinor: 30_000,
+          currency: "MXN",
+        }),
+        expect.objectContaining({ amountMinor: 70_000, currency: "MXN" }),
+      ]),
+    );
     expect((await api("GET", "/payment-intents/pi_000000000000000000000000/refunds")).status).toBe(404);
   });
 });
@@ -261,14 +339,27 @@ describe("webhook events", () => {
     expect(events.map((event) => event.type)).toEqual(["payment.authorized", "payment.captured", "payment.refunded"]);
     expect(new Set(events.map((event) => event.id)).size).toBe(3);
     for (const event of events) expect(event.id).toMatch(/^evt_[0-9a-f]{24}$/);
-    expect(events[2]!.data.paymentIntent).toMatchObject({ id: intent.id, amountCapturedMinor: 125_000, amountRefundedMinor: 5_000 });
+    expect(events[2]!.data.paymentIntent).toMatchObject({
+      id: intent.id,
+      amountCapturedMinor: 125_000,
+      amountRefundedMinor: 5_000,
+    });
     expect(events[0]!.data.paymentIntent).not.toHaveProperty("nextAction");
 
     const failed = await authorized("tok_test_9995");
-    expect((await eventsOf(failed.id)).map((event) => [event.type, event.data.paymentIntent.failureCode])).toEqual([["payment.failed", "insufficient_funds"]]);
+    expect((await eventsOf(failed.id)).map((event) => [event.type, event.data.paymentIntent.failureCode])).toEqual([
+      ["payment.failed", "insufficient_funds"],
+    ]);
 
     const delivery = webhookDelivery(events[1]!, WEBHOOK_SECRET, NOW);
-    expect(verifyWebhook({ secret: WEBHOOK_SECRET, rawBody: delivery.body, header: delivery.headers["Sandbox-Signature"], now: NOW })).toEqual({
+    expect(
+      verifyWebhook({
+        secret: WEBHOOK_SECRET,
+        rawBody: delivery.body,
+        header: delivery.headers["Sandbox-Signature"],
+        now: NOW,
+      }),
+    ).toEqual({
       timestamp: NOW.getTime() / 1000,
     });
   });
@@ -277,7 +368,11 @@ describe("webhook events", () => {
 // ---- The hosted pages, as the buyer's browser meets them.
 
 async function form(path: string, fields: Record<string, string>) {
-  return app.request(path, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+  return app.request(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
 }
 
 const CARD = { expiry: "12/33", cvc: "123", name: "Ana López" };
@@ -336,7 +431,9 @@ describe("the hosted card page", () => {
       expect(submitted.status).toBe(303);
       expect(submitted.headers.get("Location")).toBe(`/sandbox-psp/pay/${intent.id}/challenge`);
       // Reloading the card page while the challenge waits leads to the challenge again.
-      expect((await app.request(`/sandbox-psp/pay/${intent.id}`)).headers.get("Location")).toBe(`/sandbox-psp/pay/${intent.id}/challenge`);
+      expect((await app.request(`/sandbox-psp/pay/${intent.id}`)).headers.get("Location")).toBe(
+        `/sandbox-psp/pay/${intent.id}/challenge`,
+      );
       const page = await app.request(`/sandbox-psp/pay/${intent.id}/challenge`);
       expect(page.status).toBe(200);
       const html = await page.text();
@@ -348,13 +445,20 @@ describe("the hosted card page", () => {
       const read = (await api("GET", `/payment-intents/${intent.id}`)).body;
       expect(read.status).toBe(status);
       if (decision === "deny") expect(read.failureCode).toBe("authentication_failed");
-      expect((await eventsOf(intent.id)).map((event) => event.type)).toEqual([decision === "approve" ? "payment.authorized" : "payment.failed"]);
+      expect((await eventsOf(intent.id)).map((event) => event.type)).toEqual([
+        decision === "approve" ? "payment.authorized" : "payment.failed",
+      ]);
     }
   });
 
   it("shows the form again with clear messages, changing nothing, in the intent's language", async () => {
     const intent = await createIntent({ language: "es" });
-    const response = await form(`/sandbox-psp/pay/${intent.id}`, { number: "4242 4242 4242 4241", expiry: "02/31", cvc: "12", name: "Ana" });
+    const response = await form(`/sandbox-psp/pay/${intent.id}`, {
+      number: "4242 4242 4242 4241",
+      expiry: "02/31",
+      cvc: "12",
+      name: "Ana",
+    });
     expect(response.status).toBe(422);
     const html = await response.text();
     expect(html).toContain("El número de tarjeta no es válido");
@@ -383,11 +487,17 @@ describe("the hosted card page", () => {
   });
 
   it("answers an unknown payment with a page in the browser's language, and bad forms with a code", async () => {
-    const missing = await app.request("/sandbox-psp/pay/pi_000000000000000000000000", { headers: { "Accept-Language": "pt-BR" } });
+    const missing = await app.request("/sandbox-psp/pay/pi_000000000000000000000000", {
+      headers: { "Accept-Language": "pt-BR" },
+    });
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("Pagamento não encontrado");
-    expect((await form("/sandbox-psp/pay/pi_000000000000000000000000", { ...CARD, number: "4242424242424242" })).status).toBe(404);
-    expect((await form("/sandbox-psp/pay/pi_000000000000000000000000/challenge", { decision: "approve" })).status).toBe(404);
+    expect(
+      (await form("/sandbox-psp/pay/pi_000000000000000000000000", { ...CARD, number: "4242424242424242" })).status,
+    ).toBe(404);
+    expect((await form("/sandbox-psp/pay/pi_000000000000000000000000/challenge", { decision: "approve" })).status).toBe(
+      404,
+    );
     const intent = await createIntent();
     const bad = await form(`/sandbox-psp/pay/${intent.id}/challenge`, { decision: "maybe" });
     expect(bad.status).toBe(400);
@@ -404,9 +514,21 @@ describe("the hosted card page", () => {
     expect(stored).not.toContain("5555555555554444");
     expect(stored).not.toContain("555555");
     // The CVV is nowhere: no column for it, and no stored value equals it.
-    expect(Object.keys(tokens[0]!).sort()).toEqual(["behaviour", "binCountry", "brand", "createdAt", "expMonth", "expYear", "issuer", "last4", "token"]);
+    expect(Object.keys(tokens[0]!).sort()).toEqual([
+      "behaviour",
+      "binCountry",
+      "brand",
+      "createdAt",
+      "expMonth",
+      "expYear",
+      "issuer",
+      "last4",
+      "token",
+    ]);
     for (const row of tokens) expect(Object.values(row).map(String)).not.toContain("987");
-    const token = tokens.find((row) => row.last4 === "4444" && row.token.startsWith("tok_") && !row.token.startsWith("tok_test_"));
+    const token = tokens.find(
+      (row) => row.last4 === "4444" && row.token.startsWith("tok_") && !row.token.startsWith("tok_test_"),
+    );
     expect(token).toMatchObject({ brand: "MC", binCountry: null, expMonth: 12, expYear: 2033 });
   });
 });
@@ -421,7 +543,9 @@ describe("paths the sandbox does not have", () => {
 
 describe("the OpenAPI document", () => {
   it("lists the sandbox's paths under its tag", async () => {
-    const document = (await (await app.request("/api/openapi.json")).json()) as { paths: Record<string, Record<string, { tags?: string[] }>> };
+    const document = (await (await app.request("/api/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    };
     for (const path of [
       "/sandbox-psp/v1/payment-intents",
       "/sandbox-psp/v1/payment-intents/{id}",

@@ -51,10 +51,18 @@ const IdempotencyHeaders = z.object({
     .string()
     .regex(/^[A-Za-z0-9._:-]{8,128}$/)
     .optional()
-    .openapi({ description: "Required on every POST: 8–128 characters of A–Z a–z 0–9 . _ : -. The same key with the same body returns the stored answer; with another body, 409 IDEMPOTENCY_KEY_REUSED." }),
+    .openapi({
+      description:
+        "Required on every POST: 8–128 characters of A–Z a–z 0–9 . _ : -. The same key with the same body returns the stored answer; with another body, 409 IDEMPOTENCY_KEY_REUSED.",
+    }),
 });
 
-const CardSchema = z.object({ brand: z.string(), last4: z.string(), binCountry: z.string().nullable(), issuer: z.string().nullable() });
+const CardSchema = z.object({
+  brand: z.string(),
+  last4: z.string(),
+  binCountry: z.string().nullable(),
+  issuer: z.string().nullable(),
+});
 const IntentBase = {
   id: z.string(),
   object: z.literal("payment_intent"),
@@ -78,10 +86,18 @@ const IntentSchema = z
   .object({ ...IntentBase, nextAction: z.object({ type: z.literal("redirect"), url: z.string() }).nullable() })
   .openapi("SandboxPaymentIntent");
 const EventSchema = z
-  .object({ id: z.string(), type: z.enum(EVENT_TYPES), createdAt: z.string(), data: z.object({ paymentIntent: z.object(IntentBase) }) })
+  .object({
+    id: z.string(),
+    type: z.enum(EVENT_TYPES),
+    createdAt: z.string(),
+    data: z.object({ paymentIntent: z.object(IntentBase) }),
+  })
   .openapi("SandboxEvent");
 const RefundSchema = z
-  .object({ refund: z.object({ id: z.string(), amountMinor: z.number().int(), currency: z.string(), createdAt: z.string() }), paymentIntent: IntentSchema })
+  .object({
+    refund: z.object({ id: z.string(), amountMinor: z.number().int(), currency: z.string(), createdAt: z.string() }),
+    paymentIntent: IntentSchema,
+  })
   .openapi("SandboxRefund");
 
 const AmountSchema = z.number().int().positive().max(1_000_000_000_000);
@@ -93,20 +109,24 @@ const CreateIntentSchema = z
     returnUrl: z
       .url({ protocol: /^https?$/ })
       .max(2000)
-      .openapi({ example: "https://www.travesia.mx/es/carrito/gracias/", description: "Where the buyer returns, with ?payment_intent=&status=" }),
+      .openapi({
+        example: "https://www.travesia.mx/es/carrito/gracias/",
+        description: "Where the buyer returns, with ?payment_intent=&status=",
+      }),
     cancelUrl: z
       .url({ protocol: /^https?$/ })
       .max(2000)
       .optional()
       .openapi({
         example: "https://www.travesia.mx/es/carrito/datos-de-pago/?payment=single",
-        description: "The merchant's page the hosted card page links back to without paying (with months without interest: to pay at once instead)",
+        description:
+          "The merchant's page the hosted card page links back to without paying (with months without interest: to pay at once instead)",
       }),
     language: z.enum(LANGUAGES).optional().openapi({ description: "Language of the hosted pages; en when omitted" }),
-    method: z
-      .enum(PAYMENT_METHOD_KINDS)
-      .optional()
-      .openapi({ description: "card (default): the hosted card page; paypal (MXN only, else 422 PAYMENT_METHOD_UNAVAILABLE): the PayPal sandbox's approval page" }),
+    method: z.enum(PAYMENT_METHOD_KINDS).optional().openapi({
+      description:
+        "card (default): the hosted card page; paypal (MXN only, else 422 PAYMENT_METHOD_UNAVAILABLE): the PayPal sandbox's approval page",
+    }),
     instalments: z
       .object({ months: z.union(INSTALMENT_MONTHS.map((months) => z.literal(months))) })
       .optional()
@@ -117,13 +137,18 @@ const CreateIntentSchema = z
   })
   .openapi("SandboxCreatePaymentIntent");
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
 const html = (description: string) => ({ description, content: { "text/html": { schema: z.string() } } });
 const apiRefusals = {
   400: errorResponse("INVALID_REQUEST, IDEMPOTENCY_KEY_REQUIRED, UNKNOWN_CURRENCY, CARD_TOKEN_INVALID"),
   401: errorResponse("UNAUTHORIZED: missing or wrong secret key"),
   404: errorResponse("PAYMENT_INTENT_NOT_FOUND"),
-  409: errorResponse("IDEMPOTENCY_KEY_REUSED, PAYMENT_INTENT_STATE (the operation does not apply in the intent's status, or a card for a PayPal intent)"),
+  409: errorResponse(
+    "IDEMPOTENCY_KEY_REUSED, PAYMENT_INTENT_STATE (the operation does not apply in the intent's status, or a card for a PayPal intent)",
+  ),
   422: errorResponse(
     "PAYMENT_AMOUNT_EXCEEDED (more than authorized or left to refund), PAYMENT_METHOD_UNAVAILABLE, INSTALMENTS_UNAVAILABLE, INSTALMENTS_CARD_NOT_ELIGIBLE",
   ),
@@ -190,7 +215,15 @@ function answerState(c: Context, state: CardSubmission, intentId: string) {
         : c.redirect(payPalPagePath(intentId), 303);
     case "challenge":
       return showing(challengePagePath(intentId))
-        ? c.html(renderChallengePage({ language: state.language, action: challengePagePath(intentId), amount: state.amount, last4: state.last4 }), 200)
+        ? c.html(
+            renderChallengePage({
+              language: state.language,
+              action: challengePagePath(intentId),
+              amount: state.amount,
+              last4: state.last4,
+            }),
+            200,
+          )
         : c.redirect(challengePagePath(intentId), 303);
     case "return":
       return c.redirect(state.location, 303);
@@ -283,7 +316,10 @@ function addCreateIntentRoute(router: SandboxPspRouter, { requireKey, idempotent
       summary: "Create a payment intent; its nextAction sends the buyer to the hosted card page",
       security: SECURITY,
       middleware: [requireKey] as const,
-      request: { headers: IdempotencyHeaders, body: { required: true, content: { "application/json": { schema: CreateIntentSchema } } } },
+      request: {
+        headers: IdempotencyHeaders,
+        body: { required: true, content: { "application/json": { schema: CreateIntentSchema } } },
+      },
       responses: { 201: json(IntentSchema, "The new intent, status requires_payment_method"), ...apiRefusals },
     }),
     async (c) => {
@@ -319,19 +355,31 @@ function addAuthorizeRoute(router: SandboxPspRouter, { requireKey, idempotent }:
       path: "/sandbox-psp/v1/payment-intents/{id}/authorize",
       tags: [TAG],
       summary: "Authorize with a card token (from the hosted page, or a test token tok_test_<last4>)",
-      description: "A declined card answers 200 with status failed and a failureCode; a 3-D Secure card answers requires_action with the challenge page in nextAction.",
+      description:
+        "A declined card answers 200 with status failed and a failureCode; a 3-D Secure card answers requires_action with the challenge page in nextAction.",
       security: SECURITY,
       middleware: [requireKey] as const,
       request: {
         params: z.object({ id: IntentIdSchema }),
         headers: IdempotencyHeaders,
-        body: { required: true, content: { "application/json": { schema: z.object({ cardToken: z.string().min(1).max(64).openapi({ example: "tok_test_4242" }) }) } } },
+        body: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: z.object({ cardToken: z.string().min(1).max(64).openapi({ example: "tok_test_4242" }) }),
+            },
+          },
+        },
       },
       responses: { 200: json(IntentSchema, "authorized, requires_action or failed"), ...apiRefusals },
     }),
     async (c) => {
       const body = c.req.valid("json");
-      const answer = await idempotent(c, body, { kind: "authorize", intentId: c.req.valid("param").id, cardToken: body.cardToken });
+      const answer = await idempotent(c, body, {
+        kind: "authorize",
+        intentId: c.req.valid("param").id,
+        cardToken: body.cardToken,
+      });
       return c.json(answer.body as z.infer<typeof IntentSchema>, 200);
     },
   );
@@ -350,13 +398,20 @@ function addCaptureRoute(router: SandboxPspRouter, { requireKey, idempotent }: S
       request: {
         params: z.object({ id: IntentIdSchema }),
         headers: IdempotencyHeaders,
-        body: { required: true, content: { "application/json": { schema: z.object({ amountMinor: AmountSchema.optional() }) } } },
+        body: {
+          required: true,
+          content: { "application/json": { schema: z.object({ amountMinor: AmountSchema.optional() }) } },
+        },
       },
       responses: { 200: json(IntentSchema, "status captured"), ...apiRefusals },
     }),
     async (c) => {
       const body = c.req.valid("json");
-      const answer = await idempotent(c, body, { kind: "capture", intentId: c.req.valid("param").id, ...(body.amountMinor !== undefined ? { amountMinor: body.amountMinor } : {}) });
+      const answer = await idempotent(c, body, {
+        kind: "capture",
+        intentId: c.req.valid("param").id,
+        ...(body.amountMinor !== undefined ? { amountMinor: body.amountMinor } : {}),
+      });
       return c.json(answer.body as z.infer<typeof IntentSchema>, 200);
     },
   );
@@ -375,13 +430,23 @@ function addRefundRoute(router: SandboxPspRouter, { requireKey, idempotent }: Sa
       request: {
         params: z.object({ id: IntentIdSchema }),
         headers: IdempotencyHeaders,
-        body: { required: true, content: { "application/json": { schema: z.object({ amountMinor: AmountSchema.optional() }) } } },
+        body: {
+          required: true,
+          content: { "application/json": { schema: z.object({ amountMinor: AmountSchema.optional() }) } },
+        },
       },
-      responses: { 201: json(RefundSchema, "The refund and the intent (status refunded once nothing is left)"), ...apiRefusals },
+      responses: {
+        201: json(RefundSchema, "The refund and the intent (status refunded once nothing is left)"),
+        ...apiRefusals,
+      },
     }),
     async (c) => {
       const body = c.req.valid("json");
-      const answer = await idempotent(c, body, { kind: "refund", intentId: c.req.valid("param").id, ...(body.amountMinor !== undefined ? { amountMinor: body.amountMinor } : {}) });
+      const answer = await idempotent(c, body, {
+        kind: "refund",
+        intentId: c.req.valid("param").id,
+        ...(body.amountMinor !== undefined ? { amountMinor: body.amountMinor } : {}),
+      });
       return c.json(answer.body as z.infer<typeof RefundSchema>, 201);
     },
   );
@@ -398,7 +463,10 @@ function addIntentRefundsRoute(router: SandboxPspRouter, { db, requireKey }: San
       security: SECURITY,
       middleware: [requireKey] as const,
       request: { params: z.object({ id: IntentIdSchema }) },
-      responses: { 200: json(z.object({ refunds: z.array(RefundSchema.shape.refund) }).openapi("SandboxRefundList"), "Refunds"), ...apiRefusals },
+      responses: {
+        200: json(z.object({ refunds: z.array(RefundSchema.shape.refund) }).openapi("SandboxRefundList"), "Refunds"),
+        ...apiRefusals,
+      },
     }),
     async (c) => {
       const id = c.req.valid("param").id;
@@ -420,8 +488,15 @@ function addRefundsRoute(router: SandboxPspRouter, { db, requireKey }: SandboxPs
       middleware: [requireKey] as const,
       request: {
         query: z.object({
-          createdGte: z.iso.datetime({ offset: true }).openapi({ description: "Refunds created at or after this instant" }),
-          startingAfter: z.string().min(1).max(64).optional().openapi({ description: "The last refund id of the previous page" }),
+          createdGte: z.iso
+            .datetime({ offset: true })
+            .openapi({ description: "Refunds created at or after this instant" }),
+          startingAfter: z
+            .string()
+            .min(1)
+            .max(64)
+            .optional()
+            .openapi({ description: "The last refund id of the previous page" }),
           limit: z.coerce.number().int().min(1).max(100).default(100),
         }),
       },
@@ -429,7 +504,15 @@ function addRefundsRoute(router: SandboxPspRouter, { db, requireKey }: SandboxPs
         200: json(
           z
             .object({
-              data: z.array(z.object({ id: z.string(), paymentIntent: z.string(), amountMinor: z.number().int(), currency: z.string(), createdAt: z.string() })),
+              data: z.array(
+                z.object({
+                  id: z.string(),
+                  paymentIntent: z.string(),
+                  amountMinor: z.number().int(),
+                  currency: z.string(),
+                  createdAt: z.string(),
+                }),
+              ),
               hasMore: z.boolean(),
             })
             .openapi("SandboxRefundPage"),
@@ -440,7 +523,11 @@ function addRefundsRoute(router: SandboxPspRouter, { db, requireKey }: SandboxPs
     }),
     async (c) => {
       const query = c.req.valid("query");
-      const page = await listRefunds(db, { createdGte: new Date(query.createdGte), limit: query.limit, ...(query.startingAfter ? { startingAfter: query.startingAfter } : {}) });
+      const page = await listRefunds(db, {
+        createdGte: new Date(query.createdGte),
+        limit: query.limit,
+        ...(query.startingAfter ? { startingAfter: query.startingAfter } : {}),
+      });
       return c.json(page, 200);
     },
   );
@@ -479,21 +566,39 @@ function addRedeliverRoute(router: SandboxPspRouter, { services, db, requireKey 
         "Changes no payment, so it needs no Idempotency-Key: each call sends once more. The attempt is recorded on the event; the answer says what the merchant's endpoint answered (status null: no answer).",
       security: SECURITY,
       middleware: [requireKey] as const,
-      request: { params: z.object({ id: z.string().min(1).max(64).openapi({ example: "evt_5f2b9c0e4a1d7e3b9c0e4a1d" }) }) },
+      request: {
+        params: z.object({ id: z.string().min(1).max(64).openapi({ example: "evt_5f2b9c0e4a1d7e3b9c0e4a1d" }) }),
+      },
       responses: {
-        200: json(z.object({ eventId: z.string(), status: z.number().int().nullable(), delivered: z.boolean() }).openapi("SandboxRedelivery"), "What the merchant answered"),
+        200: json(
+          z
+            .object({ eventId: z.string(), status: z.number().int().nullable(), delivered: z.boolean() })
+            .openapi("SandboxRedelivery"),
+          "What the merchant answered",
+        ),
         401: apiRefusals[401],
         404: errorResponse("NOT_FOUND: no such event"),
       },
     }),
-    async (c) => c.json(await redeliverEvent(db, c.req.valid("param").id, webhookTargetOf(services.config), services.clock.now()), 200),
+    async (c) =>
+      c.json(
+        await redeliverEvent(db, c.req.valid("param").id, webhookTargetOf(services.config), services.clock.now()),
+        200,
+      ),
   );
 }
 
 /** Hosted card page (HTML). */
 function addCardPageRoute(router: SandboxPspRouter, { db }: SandboxPspDeps) {
   router.openapi(
-    createRoute({ method: "get", path: "/sandbox-psp/pay/{id}", tags: [TAG], summary: "Hosted card page (HTML)", request: { params: pageParams }, responses: pageResponses }),
+    createRoute({
+      method: "get",
+      path: "/sandbox-psp/pay/{id}",
+      tags: [TAG],
+      summary: "Hosted card page (HTML)",
+      request: { params: pageParams },
+      responses: pageResponses,
+    }),
     async (c) => {
       const id = c.req.valid("param").id;
       return answerState(c, await findHostedPageState(db, id, languageOfRequest(c)), id) as never;
@@ -509,12 +614,20 @@ function addCardSubmitRoute(router: SandboxPspRouter, { services, db }: SandboxP
       path: "/sandbox-psp/pay/{id}",
       tags: [TAG],
       summary: "Submit the card form: checked (Luhn, expiry, CVV), tokenized and authorized",
-      request: { params: pageParams, body: { required: true, content: { "application/x-www-form-urlencoded": { schema: CardFormSchema } } } },
+      request: {
+        params: pageParams,
+        body: { required: true, content: { "application/x-www-form-urlencoded": { schema: CardFormSchema } } },
+      },
       responses: { ...pageResponses, 422: html("The form again, with what to fix") },
     }),
     async (c) => {
       const id = c.req.valid("param").id;
-      const state = await submitCardForm(db, { intentId: id, form: c.req.valid("form"), now: services.clock.now(), fallbackLanguage: languageOfRequest(c) });
+      const state = await submitCardForm(db, {
+        intentId: id,
+        form: c.req.valid("form"),
+        now: services.clock.now(),
+        fallbackLanguage: languageOfRequest(c),
+      });
       return answerState(c, state, id) as never;
     },
   );
@@ -523,7 +636,14 @@ function addCardSubmitRoute(router: SandboxPspRouter, { services, db }: SandboxP
 /** 3-D Secure challenge page (HTML). */
 function addChallengePageRoute(router: SandboxPspRouter, { db }: SandboxPspDeps) {
   router.openapi(
-    createRoute({ method: "get", path: "/sandbox-psp/pay/{id}/challenge", tags: [TAG], summary: "3-D Secure challenge page (HTML)", request: { params: pageParams }, responses: pageResponses }),
+    createRoute({
+      method: "get",
+      path: "/sandbox-psp/pay/{id}/challenge",
+      tags: [TAG],
+      summary: "3-D Secure challenge page (HTML)",
+      request: { params: pageParams },
+      responses: pageResponses,
+    }),
     async (c) => {
       const id = c.req.valid("param").id;
       return answerState(c, await findHostedPageState(db, id, languageOfRequest(c)), id) as never;
@@ -541,7 +661,12 @@ function addChallengeSubmitRoute(router: SandboxPspRouter, { services, db }: San
       summary: "Answer the 3-D Secure challenge",
       request: {
         params: pageParams,
-        body: { required: true, content: { "application/x-www-form-urlencoded": { schema: z.object({ decision: z.enum(["approve", "deny"]) }) } } },
+        body: {
+          required: true,
+          content: {
+            "application/x-www-form-urlencoded": { schema: z.object({ decision: z.enum(["approve", "deny"]) }) },
+          },
+        },
       },
       responses: pageResponses,
     }),
@@ -561,7 +686,14 @@ function addChallengeSubmitRoute(router: SandboxPspRouter, { services, db }: San
 /** PayPal sandbox approval page (HTML). */
 function addPayPalPageRoute(router: SandboxPspRouter, { db }: SandboxPspDeps) {
   router.openapi(
-    createRoute({ method: "get", path: "/sandbox-psp/paypal/{id}", tags: [TAG], summary: "PayPal sandbox approval page (HTML)", request: { params: pageParams }, responses: pageResponses }),
+    createRoute({
+      method: "get",
+      path: "/sandbox-psp/paypal/{id}",
+      tags: [TAG],
+      summary: "PayPal sandbox approval page (HTML)",
+      request: { params: pageParams },
+      responses: pageResponses,
+    }),
     async (c) => {
       const id = c.req.valid("param").id;
       return answerState(c, await findHostedPageState(db, id, languageOfRequest(c)), id) as never;
@@ -576,12 +708,17 @@ function addPayPalSubmitRoute(router: SandboxPspRouter, { services, db }: Sandbo
       method: "post",
       path: "/sandbox-psp/paypal/{id}",
       tags: [TAG],
-      summary: "Answer PayPal's approval page: approve (with the sandbox account's e-mail) authorizes, cancel fails the intent with payment_cancelled",
+      summary:
+        "Answer PayPal's approval page: approve (with the sandbox account's e-mail) authorizes, cancel fails the intent with payment_cancelled",
       request: {
         params: pageParams,
         body: {
           required: true,
-          content: { "application/x-www-form-urlencoded": { schema: z.object({ decision: z.enum(["approve", "cancel"]), email: z.string().max(254).default("") }) } },
+          content: {
+            "application/x-www-form-urlencoded": {
+              schema: z.object({ decision: z.enum(["approve", "cancel"]), email: z.string().max(254).default("") }),
+            },
+          },
         },
       },
       responses: { ...pageResponses, 422: html("The page again: the e-mail is not one") },
@@ -594,7 +731,14 @@ function addPayPalSubmitRoute(router: SandboxPspRouter, { services, db }: Sandbo
         const state = await findHostedPageState(db, id, languageOfRequest(c));
         if (state.kind !== "paypal") return answerState(c, state, id) as never;
         return c.html(
-          renderPayPalPage({ language: state.language, action: payPalPagePath(id), amount: state.amount, merchantReference: state.merchantReference, email, emailInvalid: true }),
+          renderPayPalPage({
+            language: state.language,
+            action: payPalPagePath(id),
+            amount: state.amount,
+            merchantReference: state.merchantReference,
+            email,
+            emailInvalid: true,
+          }),
           422,
         ) as never;
       }
@@ -608,4 +752,3 @@ function addPayPalSubmitRoute(router: SandboxPspRouter, { services, db }: Sandbo
     },
   );
 }
-

@@ -19,7 +19,11 @@ let app: ReturnType<typeof createApp>;
 let clock: ReturnType<typeof fixedClock>;
 
 beforeAll(async () => {
-  runtime = await bootSnapshot({ NODE_ENV: "production", SEARCH_TOKEN_SECRET: SECRET, CLIENT_IP_HEADER: "X-Test-Client" });
+  runtime = await bootSnapshot({
+    NODE_ENV: "production",
+    SEARCH_TOKEN_SECRET: SECRET,
+    CLIENT_IP_HEADER: "X-Test-Client",
+  });
   clock = fixedClock(NOW);
   runtime.services.clock = clock;
   app = createApp(runtime.services, { ping: () => runtime.database.ping() });
@@ -51,7 +55,12 @@ describe("POST /google-enterprise/token", () => {
   it("answers a signed 15-minute token and the data store of the page's language", async () => {
     const { status, body, headers } = await post("/google-enterprise/token", undefined);
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ token_type: "Bearer", expires_in: 900, dataStore: "travesia-es", engineName: "travesia-es" });
+    expect(body.data).toMatchObject({
+      token_type: "Bearer",
+      expires_in: 900,
+      dataStore: "travesia-es",
+      engineName: "travesia-es",
+    });
     expect((body.data as { access_token: string }).access_token).toMatch(/^st1\.[\w-]+\.[\w-]+$/);
     expect(headers.get("Cache-Control")).toBe("no-store");
     const english = await post("/google-enterprise/token", undefined, { "X-Host-Path": "travesia.test/en/search/" });
@@ -61,8 +70,13 @@ describe("POST /google-enterprise/token", () => {
   it("refuses a missing or malformed host-path header (400) and another site's host (403)", async () => {
     const missing = await app.request(`${ORIGIN}/google-enterprise/token`, { method: "POST" });
     expect(missing.status).toBe(400);
-    expect(((await missing.json()) as Answer["body"]).error).toMatchObject({ code: "INVALID_HOST_PATH", issues: [{ path: "header.x-host-path", code: "required" }] });
-    expect((await post("/google-enterprise/token", undefined, { "X-Host-Path": "travesia.test es" })).body.error?.code).toBe("INVALID_HOST_PATH");
+    expect(((await missing.json()) as Answer["body"]).error).toMatchObject({
+      code: "INVALID_HOST_PATH",
+      issues: [{ path: "header.x-host-path", code: "required" }],
+    });
+    expect(
+      (await post("/google-enterprise/token", undefined, { "X-Host-Path": "travesia.test es" })).body.error?.code,
+    ).toBe("INVALID_HOST_PATH");
     const foreign = await post("/google-enterprise/token", undefined, { "X-Host-Path": "evil.example/es/" });
     expect(foreign.status).toBe(403);
     expect(foreign.body.error?.code).toBe("HOST_NOT_ALLOWED");
@@ -126,7 +140,13 @@ describe("POST /google-enterprise/autocomplete", () => {
 
   it("refuses a missing, malformed or forged token (401 SEARCH_TOKEN_INVALID)", async () => {
     const forged = issueSearchToken("another-secret-of-thirty-two-characters", "travesia", NOW).token;
-    for (const headers of [{}, { Authorization: "Bearer" }, { Authorization: `Basic ${tokenNow()}` }, withToken("st1.e30.AAAA"), withToken(forged)]) {
+    for (const headers of [
+      {},
+      { Authorization: "Bearer" },
+      { Authorization: `Basic ${tokenNow()}` },
+      withToken("st1.e30.AAAA"),
+      withToken(forged),
+    ]) {
       const { status, body } = await suggest("isla", headers);
       expect(status).toBe(401);
       expect(body.error?.code).toBe("SEARCH_TOKEN_INVALID");
@@ -142,18 +162,25 @@ describe("POST /google-enterprise/autocomplete", () => {
 
   it("checks the host-path header before the token", async () => {
     expect((await suggest("isla", { ...withToken(), "X-Host-Path": "" })).body.error?.code).toBe("INVALID_HOST_PATH");
-    expect((await suggest("isla", { Authorization: "Bearer nope", "X-Host-Path": "evil.example/" })).body.error?.code).toBe("HOST_NOT_ALLOWED");
+    expect(
+      (await suggest("isla", { Authorization: "Bearer nope", "X-Host-Path": "evil.example/" })).body.error?.code,
+    ).toBe("HOST_NOT_ALLOWED");
   });
 
   it("refuses a body larger than 16 kB (413)", async () => {
-    const { status, body } = await post("/google-enterprise/autocomplete", { dataStore: "travesia-es", query: "isla", padding: "x".repeat(20_000) }, withToken());
+    const { status, body } = await post(
+      "/google-enterprise/autocomplete",
+      { dataStore: "travesia-es", query: "isla", padding: "x".repeat(20_000) },
+      withToken(),
+    );
     expect(status).toBe(413);
     expect(body.error?.code).toBe("PAYLOAD_TOO_LARGE");
   });
 });
 
 describe("POST /google-enterprise/search", () => {
-  const search = (body: Record<string, unknown>, headers: Record<string, string> = withToken()) => post("/google-enterprise/search", body, headers);
+  const search = (body: Record<string, unknown>, headers: Record<string, string> = withToken()) =>
+    post("/google-enterprise/search", body, headers);
 
   it("ranks results with title, snippet, url, type, position and an attribution token", async () => {
     const { status, body } = await search({ engineName: "travesia-en", query: "xplr", userPseudoId: "abc-123" });
@@ -172,17 +199,25 @@ describe("POST /google-enterprise/search", () => {
     expect(results.length).toBeLessThanOrEqual(5);
     expect(results.map((result) => result.title)).toContain("Isla Mujeres");
     for (const result of results) {
-      for (const [start, end] of result.highlights) expect(result.snippet.slice(start, end)).toMatch(/^[\p{L}\p{N}]+$/u);
+      for (const [start, end] of result.highlights)
+        expect(result.snippet.slice(start, end)).toMatch(/^[\p{L}\p{N}]+$/u);
     }
   });
 
   it("answers no results for blank input, and refuses an unknown engine or a bad page size", async () => {
-    expect((await search({ engineName: "travesia-pt", query: " \u0000 " })).body).toMatchObject({ results: [], totalSize: 0 });
+    expect((await search({ engineName: "travesia-pt", query: " \u0000 " })).body).toMatchObject({
+      results: [],
+      totalSize: 0,
+    });
     const unknown = await search({ engineName: "travesia-de", query: "isla" });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error?.code).toBe("UNKNOWN_SEARCH_ENGINE");
-    expect((await search({ engineName: "travesia-pt", query: "isla", pageSize: 500 })).body.error?.code).toBe("INVALID_REQUEST");
-    expect((await search({ engineName: "travesia-pt", query: "isla", userPseudoId: "has spaces" })).body.error?.code).toBe("INVALID_REQUEST");
+    expect((await search({ engineName: "travesia-pt", query: "isla", pageSize: 500 })).body.error?.code).toBe(
+      "INVALID_REQUEST",
+    );
+    expect(
+      (await search({ engineName: "travesia-pt", query: "isla", userPseudoId: "has spaces" })).body.error?.code,
+    ).toBe("INVALID_REQUEST");
   });
 
   it("needs the token", async () => {
@@ -191,7 +226,8 @@ describe("POST /google-enterprise/search", () => {
 });
 
 describe("POST /google-enterprise/answer", () => {
-  const ask = (body: Record<string, unknown>, headers: Record<string, string> = withToken()) => post("/google-enterprise/answer", body, headers);
+  const ask = (body: Record<string, unknown>, headers: Record<string, string> = withToken()) =>
+    post("/google-enterprise/answer", body, headers);
 
   it.each([
     ["travesia-en", "how long is an open ticket valid", "6 months", "/en/faqs/#"],
@@ -209,13 +245,20 @@ describe("POST /google-enterprise/answer", () => {
   });
 
   it("says no_answer rather than guess", async () => {
-    const { body } = await ask({ engineName: "travesia-en", text: "quantum chromodynamics lecture notes", sessionId: "s-1", queryId: "q-2" });
+    const { body } = await ask({
+      engineName: "travesia-en",
+      text: "quantum chromodynamics lecture notes",
+      sessionId: "s-1",
+      queryId: "q-2",
+    });
     expect(body.answer).toEqual({ state: "no_answer", text: null, citations: [] });
   });
 
   it("needs sessionId and queryId, and a known engine", async () => {
     expect((await ask({ engineName: "travesia-en", text: "open ticket?" })).body.error?.code).toBe("INVALID_REQUEST");
-    expect((await ask({ engineName: "nope", text: "open ticket?", sessionId: "s", queryId: "q" })).body.error?.code).toBe("UNKNOWN_SEARCH_ENGINE");
+    expect(
+      (await ask({ engineName: "nope", text: "open ticket?", sessionId: "s", queryId: "q" })).body.error?.code,
+    ).toBe("UNKNOWN_SEARCH_ENGINE");
   });
 });
 
@@ -250,8 +293,13 @@ describe("POST /google-enterprise/analytics", () => {
 
   it("defaults eventType to 'search' and selectedPosition to 0", async () => {
     const { eventType: _type, selectedPosition: _position, ...rest } = event;
-    expect((await post("/google-enterprise/analytics", { ...rest, userPseudoId: "defaults" }, withToken())).status).toBe(202);
-    const [row] = await runtime.services.db.select().from(searchEvents).where(eq(searchEvents.userPseudoId, "defaults"));
+    expect(
+      (await post("/google-enterprise/analytics", { ...rest, userPseudoId: "defaults" }, withToken())).status,
+    ).toBe(202);
+    const [row] = await runtime.services.db
+      .select()
+      .from(searchEvents)
+      .where(eq(searchEvents.userPseudoId, "defaults"));
     expect(row).toMatchObject({ eventType: "search", selectedPosition: 0 });
   });
 
@@ -267,21 +315,36 @@ describe("POST /google-enterprise/analytics", () => {
   });
 
   it("refuses an unknown data store and a missing token", async () => {
-    expect((await post("/google-enterprise/analytics", { ...event, dataStore: "x" }, withToken())).body.error?.code).toBe("UNKNOWN_DATA_STORE");
+    expect(
+      (await post("/google-enterprise/analytics", { ...event, dataStore: "x" }, withToken())).body.error?.code,
+    ).toBe("UNKNOWN_DATA_STORE");
     expect((await post("/google-enterprise/analytics", event)).status).toBe(401);
   });
 });
 
 describe("POST /reporting", () => {
   const report = (client: string, error = "search.suggestions: 503 SERVICE_UNAVAILABLE") =>
-    post("/reporting", { error, params: { dataStore: "travesia-es", query: "isla" } }, { "X-Test-Client": client, "User-Agent": "vitest" });
+    post(
+      "/reporting",
+      { error, params: { dataStore: "travesia-es", query: "isla" } },
+      { "X-Test-Client": client, "User-Agent": "vitest" },
+    );
 
   it("stores a client error without a token, keeping only a hash of the client's address", async () => {
     const { status, body } = await report("203.0.113.7");
     expect(status).toBe(202);
     expect(body).toEqual({ stored: true });
-    const [row] = await runtime.services.db.select().from(clientErrorReports).orderBy(desc(clientErrorReports.id)).limit(1);
-    expect(row).toMatchObject({ error: "search.suggestions: 503 SERVICE_UNAVAILABLE", hostPath: HOST_PATH, userAgent: "vitest", params: { dataStore: "travesia-es", query: "isla" } });
+    const [row] = await runtime.services.db
+      .select()
+      .from(clientErrorReports)
+      .orderBy(desc(clientErrorReports.id))
+      .limit(1);
+    expect(row).toMatchObject({
+      error: "search.suggestions: 503 SERVICE_UNAVAILABLE",
+      hostPath: HOST_PATH,
+      userAgent: "vitest",
+      params: { dataStore: "travesia-es", query: "isla" },
+    });
     expect(row?.clientKey).not.toContain("203.0.113.7");
   });
 
@@ -309,15 +372,21 @@ describe("POST /reporting", () => {
   });
 
   it("needs the host-path header", async () => {
-    expect((await post("/reporting", { error: "e" }, { "X-Host-Path": "" })).body.error?.code).toBe("INVALID_HOST_PATH");
+    expect((await post("/reporting", { error: "e" }, { "X-Host-Path": "" })).body.error?.code).toBe(
+      "INVALID_HOST_PATH",
+    );
   });
 });
 
 describe("the OpenAPI document", () => {
   it("documents every search path, the bearer scheme and the host-path header", async () => {
     const response = await app.request(`${ORIGIN}/api/openapi.json`);
-    const document = (await response.json()) as { paths: Record<string, unknown>; components: { securitySchemes: Record<string, { name?: string }> } };
-    for (const path of ["token", "autocomplete", "search", "answer", "analytics"]) expect(document.paths).toHaveProperty([`/google-enterprise/${path}`, "post"]);
+    const document = (await response.json()) as {
+      paths: Record<string, unknown>;
+      components: { securitySchemes: Record<string, { name?: string }> };
+    };
+    for (const path of ["token", "autocomplete", "search", "answer", "analytics"])
+      expect(document.paths).toHaveProperty([`/google-enterprise/${path}`, "post"]);
     expect(document.paths).toHaveProperty(["/reporting", "post"]);
     expect(document.components.securitySchemes.hostPath?.name).toBe("X-Host-Path");
     expect(document.components.securitySchemes).toHaveProperty("searchBearer");

@@ -37,7 +37,10 @@ const MAX_QUERY_INPUT = 1000;
 const SUGGESTION_LIMIT = 6;
 const MAX_PAGE_SIZE = 50;
 
-const QueryField = z.string().max(MAX_QUERY_INPUT).openapi({ description: "What the visitor typed; blank answers nothing", example: "isla mujeres" });
+const QueryField = z
+  .string()
+  .max(MAX_QUERY_INPUT)
+  .openapi({ description: "What the visitor typed; blank answers nothing", example: "isla mujeres" });
 const OpaqueId = (description: string, example: string) =>
   z
     .string()
@@ -45,8 +48,14 @@ const OpaqueId = (description: string, example: string) =>
     .max(128)
     .regex(/^[\x21-\x7e]+$/, "printable ASCII without spaces")
     .openapi({ description, example });
-const DataStoreField = z.string().max(64).openapi({ description: "`<site>-<language>`, as the token answer names it", example: "travesia-es" });
-const EngineField = z.string().max(64).openapi({ description: "`<site>-<language>`, as the token answer names it", example: "travesia-en" });
+const DataStoreField = z
+  .string()
+  .max(64)
+  .openapi({ description: "`<site>-<language>`, as the token answer names it", example: "travesia-es" });
+const EngineField = z
+  .string()
+  .max(64)
+  .openapi({ description: "`<site>-<language>`, as the token answer names it", example: "travesia-en" });
 
 const SECURITY_BEARER = [{ searchBearer: [], hostPath: [] }];
 const SECURITY_HOST_PATH = [{ hostPath: [] }];
@@ -57,8 +66,12 @@ const ResultSchema = z
     position: z.number().int().openapi({ description: "1-based rank, as analytics' selectedPosition expects it" }),
     type: z.enum(SEARCH_DOCUMENT_TYPES),
     title: z.string(),
-    snippet: z.string().openapi({ description: "Plain text around the first matched word; escape it before writing it into HTML" }),
-    highlights: z.array(z.tuple([z.number().int(), z.number().int()])).openapi({ description: "[start, end) of matched words in snippet" }),
+    snippet: z
+      .string()
+      .openapi({ description: "Plain text around the first matched word; escape it before writing it into HTML" }),
+    highlights: z
+      .array(z.tuple([z.number().int(), z.number().int()]))
+      .openapi({ description: "[start, end) of matched words in snippet" }),
     url: z.string().openapi({ example: "/en/faqs/#what-is-an-open-ticket-and-how-long-is-it-valid" }),
   })
   .openapi("SearchResult");
@@ -120,7 +133,12 @@ function searchGuards(services: AppServices): SearchGuards {
     await next();
   };
   const requireToken: MiddlewareHandler = async (c, next) => {
-    verifySearchToken(search.tokenSecret, bearerTokenOf(c.req.header("Authorization")), search.site, services.clock.now());
+    verifySearchToken(
+      search.tokenSecret,
+      bearerTokenOf(c.req.header("Authorization")),
+      search.site,
+      services.clock.now(),
+    );
     await next();
   };
 
@@ -163,7 +181,10 @@ export function searchRouter(services: AppServices) {
 
 /** The client as stored: a keyed hash of its address, so reports never hold a visitor's IP. */
 function clientKeyOf(secret: string, address: string): string {
-  return createHmac("sha256", createHash("sha256").update(`reporting:${secret}`).digest()).update(address).digest("base64url").slice(0, 32);
+  return createHmac("sha256", createHash("sha256").update(`reporting:${secret}`).digest())
+    .update(address)
+    .digest("base64url")
+    .slice(0, 32);
 }
 
 /** The token a page asks for first, with the data store and engine of its language. */
@@ -174,7 +195,8 @@ function addTokenRoute(router: SearchRouter, { services, guards }: SearchDeps) {
       path: "/google-enterprise/token",
       tags: ["search"],
       summary: "A short-lived search token, and the data store and engine of the page's language",
-      description: "No body. The token is signed and valid for 15 minutes on every node that shares SEARCH_TOKEN_SECRET.",
+      description:
+        "No body. The token is signed and valid for 15 minutes on every node that shares SEARCH_TOKEN_SECRET.",
       security: SECURITY_HOST_PATH,
       middleware: [guards.requireHostPath] as const,
       responses: {
@@ -203,7 +225,15 @@ function addTokenRoute(router: SearchRouter, { services, guards }: SearchDeps) {
       const { token } = issueSearchToken(services.search.tokenSecret, services.search.site, services.clock.now());
       const name = dataStoreOf(services.search.site, language);
       return c.json(
-        { data: { access_token: token, token_type: "Bearer" as const, expires_in: SEARCH_TOKEN_TTL_SECONDS, dataStore: name, engineName: name } },
+        {
+          data: {
+            access_token: token,
+            token_type: "Bearer" as const,
+            expires_in: SEARCH_TOKEN_TTL_SECONDS,
+            dataStore: name,
+            engineName: name,
+          },
+        },
         200,
       );
     },
@@ -227,7 +257,9 @@ function addAutocompleteRoute(router: SearchRouter, { services, guards }: Search
           description: "The suggestions",
           content: {
             "application/json": {
-              schema: z.object({ querySuggestions: z.array(z.object({ suggestion: z.string().openapi({ example: "Isla Mujeres" }) })) }),
+              schema: z.object({
+                querySuggestions: z.array(z.object({ suggestion: z.string().openapi({ example: "Isla Mujeres" }) })),
+              }),
             },
           },
         },
@@ -272,7 +304,9 @@ function addSearchRoute(router: SearchRouter, { services, guards }: SearchDeps) 
               schema: z.object({
                 results: z.array(ResultSchema),
                 totalSize: z.number().int(),
-                attributionToken: z.string().openapi({ description: "Send it back with analytics events about these results" }),
+                attributionToken: z
+                  .string()
+                  .openapi({ description: "Send it back with analytics events about these results" }),
               }),
             },
           },
@@ -313,7 +347,8 @@ function addAnswerRoute(router: SearchRouter, { services, guards }: SearchDeps) 
       path: "/google-enterprise/answer",
       tags: ["search"],
       summary: "A short answer to a question, from the FAQ and the content pages, with its sources",
-      description: "state `no_answer` when nothing covers the question well enough: no answer is better than a wrong one.",
+      description:
+        "state `no_answer` when nothing covers the question well enough: no answer is better than a wrong one.",
       security: SECURITY_BEARER,
       middleware: [guards.limitBody, guards.requireHostPath, guards.requireToken] as const,
       request: {
@@ -386,13 +421,22 @@ function addAnalyticsRoute(router: SearchRouter, { services, guards }: SearchDep
               .max(50)
               .openapi({ description: "The documents the event is about; for a click, the clicked result" }),
             eventType: z.literal("search").default("search"),
-            selectedPosition: z.number().int().min(0).max(1000).default(0).openapi({ description: "1-based position clicked; 0 when none" }),
+            selectedPosition: z
+              .number()
+              .int()
+              .min(0)
+              .max(1000)
+              .default(0)
+              .openapi({ description: "1-based position clicked; 0 when none" }),
             attributionToken: z.string().max(128).optional(),
           }),
         ),
       },
       responses: {
-        202: { description: "Stored", content: { "application/json": { schema: z.object({ stored: z.literal(true) }) } } },
+        202: {
+          description: "Stored",
+          content: { "application/json": { schema: z.object({ stored: z.literal(true) }) } },
+        },
         ...REFUSALS,
         404: errorResponse("UNKNOWN_DATA_STORE"),
       },
@@ -438,12 +482,18 @@ function addReportingRoute(router: SearchRouter, { services, guards }: SearchDep
               .record(z.string().max(64), z.unknown())
               .default({})
               .refine((value) => JSON.stringify(value).length <= 4096, { message: "params too large" })
-              .openapi({ description: "What was being done: at most 4 kB of JSON", example: { dataStore: "travesia-es", query: "xplr" } }),
+              .openapi({
+                description: "What was being done: at most 4 kB of JSON",
+                example: { dataStore: "travesia-es", query: "xplr" },
+              }),
           }),
         ),
       },
       responses: {
-        202: { description: "Stored", content: { "application/json": { schema: z.object({ stored: z.literal(true) }) } } },
+        202: {
+          description: "Stored",
+          content: { "application/json": { schema: z.object({ stored: z.literal(true) }) } },
+        },
         400: REFUSALS[400],
         403: REFUSALS[403],
         413: REFUSALS[413],

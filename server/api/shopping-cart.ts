@@ -30,7 +30,10 @@ const CART_HEADERS = CART_HEADER_NAMES;
 const SessionIdSchema = z
   .string()
   .regex(/^[0-9a-f]{32}$/)
-  .openapi({ description: "The cart session: 128 random bits, hex (cart session cookie)", example: "9f86d081884c7d659a2feaa0c55ad015" });
+  .openapi({
+    description: "The cart session: 128 random bits, hex (cart session cookie)",
+    example: "9f86d081884c7d659a2feaa0c55ad015",
+  });
 
 const LanguageSchema = z
   .preprocess((value) => (typeof value === "string" ? value.toUpperCase() : value), z.enum(["ES", "EN", "PT"]))
@@ -50,8 +53,14 @@ const PassengersSchema = z
   })
   .openapi("Passengers");
 
-const DateSchema = z.string().max(10).openapi({ example: "2026-12-24", description: "Operator's local date (America/Cancun)" });
-const CategorySchema = z.enum(["tourist", "resident"]).default("tourist").openapi({ description: "resident: Quintana Roo ID checked at boarding" });
+const DateSchema = z
+  .string()
+  .max(10)
+  .openapi({ example: "2026-12-24", description: "Operator's local date (America/Cancun)" });
+const CategorySchema = z
+  .enum(["tourist", "resident"])
+  .default("tourist")
+  .openapi({ description: "resident: Quintana Roo ID checked at boarding" });
 
 const ItemSchema = z
   .discriminatedUnion("type", [
@@ -66,10 +75,24 @@ const ItemSchema = z
       category: CategorySchema,
       passengers: PassengersSchema,
     }),
-    z.object({ type: z.literal("activity"), productId: z.number().int().positive(), date: DateSchema, category: CategorySchema, passengers: PassengersSchema }),
+    z.object({
+      type: z.literal("activity"),
+      productId: z.number().int().positive(),
+      date: DateSchema,
+      category: CategorySchema,
+      passengers: PassengersSchema,
+    }),
     z
-      .object({ type: z.literal("coupon"), productId: z.number().int().positive(), category: CategorySchema, passengers: PassengersSchema })
-      .openapi({ description: "A park or tour without a date, valid 12 months from purchase; tourist fare only (COUPON_TOURIST_ONLY), not the ferry (COUPON_NOT_SOLD)" }),
+      .object({
+        type: z.literal("coupon"),
+        productId: z.number().int().positive(),
+        category: CategorySchema,
+        passengers: PassengersSchema,
+      })
+      .openapi({
+        description:
+          "A park or tour without a date, valid 12 months from purchase; tourist fare only (COUPON_TOURIST_ONLY), not the ferry (COUPON_NOT_SOLD)",
+      }),
     z.object({
       type: z.literal("complement"),
       complementId: z.number().int().positive(),
@@ -84,25 +107,45 @@ const CartChangeSchema = z
   .discriminatedUnion("action", [
     z.object({
       action: z.literal("add"),
-      currency: z.string().max(8).optional().openapi({ description: "Currency of a new cart; the visitor's (cookies, country) when absent" }),
+      currency: z
+        .string()
+        .max(8)
+        .optional()
+        .openapi({ description: "Currency of a new cart; the visitor's (cookies, country) when absent" }),
       item: ItemSchema,
     }),
     z.object({ action: z.literal("remove"), lineId: z.uuid() }),
-    z.object({ action: z.literal("hold-again"), lineId: z.uuid().openapi({ description: "A line whose hold expired: hold its seats again if they are still there" }) }),
+    z.object({
+      action: z.literal("hold-again"),
+      lineId: z
+        .uuid()
+        .openapi({ description: "A line whose hold expired: hold its seats again if they are still there" }),
+    }),
   ])
   .openapi("CartChange");
 
-const MoneySchema = z.object({ amountMinor: z.number().int(), currency: z.string(), formatted: z.string() }).openapi("CartMoney");
+const MoneySchema = z
+  .object({ amountMinor: z.number().int(), currency: z.string(), formatted: z.string() })
+  .openapi("CartMoney");
 const PriceSchema = z
   .object({
     presale: z.object({ minDaysAhead: z.number().int(), discountBasisPoints: z.number().int() }).nullable(),
-    lines: z.array(z.object({ passengerType: z.string(), quantity: z.number().int(), unit: MoneySchema, total: MoneySchema })),
+    lines: z.array(
+      z.object({ passengerType: z.string(), quantity: z.number().int(), unit: MoneySchema, total: MoneySchema }),
+    ),
     subtotal: MoneySchema,
     discount: MoneySchema,
     total: MoneySchema,
   })
   .openapi("CartPrice");
-const LegSchema = z.object({ sailingId: z.number().int(), date: z.string(), time: z.string(), arrivalTime: z.string(), from: z.string(), to: z.string() });
+const LegSchema = z.object({
+  sailingId: z.number().int(),
+  date: z.string(),
+  time: z.string(),
+  arrivalTime: z.string(),
+  from: z.string(),
+  to: z.string(),
+});
 const TotalsSchema = z.object({ subtotal: MoneySchema, discount: MoneySchema, total: MoneySchema });
 
 const CartSchema = z
@@ -116,7 +159,14 @@ const CartSchema = z
       z.object({
         id: z.string(),
         kind: z.enum(["ferry", "activity"]),
-        product: z.object({ id: z.number().int(), code: z.string(), kind: z.string(), name: z.string(), image: z.string(), imageAlt: z.string() }),
+        product: z.object({
+          id: z.number().int(),
+          code: z.string(),
+          kind: z.string(),
+          name: z.string(),
+          image: z.string(),
+          imageAlt: z.string(),
+        }),
         trip: z.enum(["one_way", "round_trip", "open", "single"]),
         category: z.enum(["tourist", "resident"]),
         passengers: z.object({ adult: z.number().int(), child: z.number().int(), infant: z.number().int() }),
@@ -125,12 +175,18 @@ const CartSchema = z
         returnDate: z.string().nullable(),
         outbound: LegSchema.nullable(),
         inbound: LegSchema.nullable(),
-        activity: z.object({ date: z.string(), opens: z.string().nullable(), closes: z.string().nullable() }).nullable(),
+        activity: z
+          .object({ date: z.string(), opens: z.string().nullable(), closes: z.string().nullable() })
+          .nullable(),
         openTicketMonths: z.number().int().nullable(),
         coupon: z.object({ months: z.number().int(), validUntil: z.string() }).nullable(),
         complementId: z.number().int().nullable(),
         parentLineId: z.string().nullable(),
-        hold: z.object({ status: z.enum(["held", "expired", "none"]), expiresAt: z.string().nullable(), secondsLeft: z.number().int().nullable() }),
+        hold: z.object({
+          status: z.enum(["held", "expired", "none"]),
+          expiresAt: z.string().nullable(),
+          secondsLeft: z.number().int().nullable(),
+        }),
         price: PriceSchema,
         priceUSD: PriceSchema.optional(),
       }),
@@ -149,7 +205,11 @@ const CartSchema = z
         code: z.string(),
         price: MoneySchema.nullable(),
         img: z.object({ src: z.string() }),
-        infoDetails: z.object({ titleDescription: z.string(), subtitleDescription: z.string(), textDescription: z.string().openapi({ description: "Sanitized HTML" }) }),
+        infoDetails: z.object({
+          titleDescription: z.string(),
+          subtitleDescription: z.string(),
+          textDescription: z.string().openapi({ description: "Sanitized HTML" }),
+        }),
         hasBeenAdded: z.boolean(),
         forLineId: z.string(),
         defaultDate: z.string().nullable(),
@@ -180,11 +240,27 @@ const AnswerSchema = z
 
 const answers = (ok: string) => ({
   200: { description: ok, content: { "application/json": { schema: AnswerSchema } } },
-  400: { description: "INVALID_REQUEST (bad query, body or headers), UNKNOWN_CURRENCY, INVALID_DATE…", content: { "application/json": { schema: AnswerSchema } } },
-  401: { description: "UNAUTHORIZED: no or wrong bearer site key", content: { "application/json": { schema: AnswerSchema } } },
-  404: { description: "CART_NOT_FOUND, CART_LINE_NOT_FOUND, UNKNOWN_SAILING, UNKNOWN_PRODUCT", content: { "application/json": { schema: AnswerSchema } } },
-  409: { description: "SAME_PRODUCT_IN_CART, SAME_DATE_IN_CART, SAME_DATE_COMPONENTS, LIMIT_PASSED, GROUP_BOOKING_REQUIRED, TOO_MANY_SEATS_HELD, SAILING_SOLD_OUT, SAILING_CLOSED…", content: { "application/json": { schema: AnswerSchema } } },
-  422: { description: "SCHEDULE_REQUIRED, TOO_MANY_PASSENGERS, FARE_UNAVAILABLE, COUPON_NOT_SOLD, COUPON_TOURIST_ONLY", content: { "application/json": { schema: AnswerSchema } } },
+  400: {
+    description: "INVALID_REQUEST (bad query, body or headers), UNKNOWN_CURRENCY, INVALID_DATE…",
+    content: { "application/json": { schema: AnswerSchema } },
+  },
+  401: {
+    description: "UNAUTHORIZED: no or wrong bearer site key",
+    content: { "application/json": { schema: AnswerSchema } },
+  },
+  404: {
+    description: "CART_NOT_FOUND, CART_LINE_NOT_FOUND, UNKNOWN_SAILING, UNKNOWN_PRODUCT",
+    content: { "application/json": { schema: AnswerSchema } },
+  },
+  409: {
+    description:
+      "SAME_PRODUCT_IN_CART, SAME_DATE_IN_CART, SAME_DATE_COMPONENTS, LIMIT_PASSED, GROUP_BOOKING_REQUIRED, TOO_MANY_SEATS_HELD, SAILING_SOLD_OUT, SAILING_CLOSED…",
+    content: { "application/json": { schema: AnswerSchema } },
+  },
+  422: {
+    description: "SCHEDULE_REQUIRED, TOO_MANY_PASSENGERS, FARE_UNAVAILABLE, COUPON_NOT_SOLD, COUPON_TOURIST_ONLY",
+    content: { "application/json": { schema: AnswerSchema } },
+  },
 });
 
 const security = [{ cartKey: [] }];
@@ -201,11 +277,18 @@ interface Failure {
 /** A refusal before any cart is read: the envelope with nulls. */
 function refusal(error: AppError, c: Context) {
   if (error.retryAfterSeconds !== null) c.header("Retry-After", String(error.retryAfterSeconds));
-  return c.json({ SessionId: null, Currency: null, IdCart: null, CartError: cartErrorOf(error) }, error.status as 400 | 401);
+  return c.json(
+    { SessionId: null, Currency: null, IdCart: null, CartError: cartErrorOf(error) },
+    error.status as 400 | 401,
+  );
 }
 
 function cartErrorOf(error: AppError) {
-  return { kind: cartErrorKindOf(error.code), code: error.code, ...(error.issues.length > 0 ? { issues: [...error.issues] } : {}) };
+  return {
+    kind: cartErrorKindOf(error.code),
+    code: error.code,
+    ...(error.issues.length > 0 ? { issues: [...error.issues] } : {}),
+  };
 }
 
 function issuesOf(error: z.ZodError, target: string): ErrorIssue[] {
@@ -225,11 +308,16 @@ function requireCartHeaders(services: AppServices): MiddlewareHandler {
   return async (c, next) => {
     const authorization = c.req.header("Authorization") ?? "";
     let error: AppError | null = null;
-    if (authorization !== `Bearer ${CART_API_KEY}`) error = new AppError("UNAUTHORIZED", { issues: [{ path: "header.Authorization", code: "bearer_site_key" }] });
+    if (authorization !== `Bearer ${CART_API_KEY}`)
+      error = new AppError("UNAUTHORIZED", { issues: [{ path: "header.Authorization", code: "bearer_site_key" }] });
     else if (c.req.header(CART_HEADERS.projectPrefix) !== CART_PROJECT_PREFIX) {
-      error = new AppError("INVALID_REQUEST", { issues: [{ path: `header.${CART_HEADERS.projectPrefix}`, code: "project_prefix" }] });
+      error = new AppError("INVALID_REQUEST", {
+        issues: [{ path: `header.${CART_HEADERS.projectPrefix}`, code: "project_prefix" }],
+      });
     } else if (c.req.header(CART_HEADERS.siteCode) !== SITE_CODE) {
-      error = new AppError("INVALID_REQUEST", { issues: [{ path: `header.${CART_HEADERS.siteCode}`, code: "site_code" }] });
+      error = new AppError("INVALID_REQUEST", {
+        issues: [{ path: `header.${CART_HEADERS.siteCode}`, code: "site_code" }],
+      });
     }
     if (error) return refusal(error, c);
     await next();
@@ -242,7 +330,8 @@ export function shoppingCartRouter(services: AppServices) {
   router.openAPIRegistry.registerComponent("securitySchemes", "cartKey", {
     type: "http",
     scheme: "bearer",
-    description: "The fixed site key of the web front end (CART_API_KEY), with the X-Project-Prefix and X-Site-Code headers",
+    description:
+      "The fixed site key of the web front end (CART_API_KEY), with the X-Project-Prefix and X-Site-Code headers",
   });
   router.use("/xapi/shopping-cart", requireCartHeaders(services));
   router.use("/xapi/shopping-cart/*", requireCartHeaders(services));
@@ -257,14 +346,21 @@ export function shoppingCartRouter(services: AppServices) {
     await next();
   });
 
-  const contextOf = (language: Language, c: Context): CartContext => cartContextOf(services, { siteCode: config.SITE_CODE, language, clientAddress: clientAddressOf(c, config) });
+  const contextOf = (language: Language, c: Context): CartContext =>
+    cartContextOf(services, { siteCode: config.SITE_CODE, language, clientAddress: clientAddressOf(c, config) });
 
   /**
    * Runs a change, then answers with the cart as it is now; a refusal answers with the cart unchanged.
    * The status follows the error code while the body keeps one schema (answers()), which the typed
    * responses of zod-openapi cannot express per code: the result is typed `never` for that reason.
    */
-  async function answer(c: Context, language: Language, includeUsd: boolean, change: () => Promise<string>, sessionId: string | null): Promise<never> {
+  async function answer(
+    c: Context,
+    language: Language,
+    includeUsd: boolean,
+    change: () => Promise<string>,
+    sessionId: string | null,
+  ): Promise<never> {
     let failure: Failure | null = null;
     let current = sessionId;
     try {
@@ -282,17 +378,28 @@ export function shoppingCartRouter(services: AppServices) {
         failure ??= { error, sessionId: current };
       }
     }
-    const envelope = { SessionId: cart?.sessionId ?? current, Currency: cart?.currency ?? null, IdCart: cart?.id ?? null, ...(cart ? { Cart: cart } : {}) };
+    const envelope = {
+      SessionId: cart?.sessionId ?? current,
+      Currency: cart?.currency ?? null,
+      IdCart: cart?.id ?? null,
+      ...(cart ? { Cart: cart } : {}),
+    };
     c.header("Cache-Control", "no-store");
     if (failure?.error.retryAfterSeconds != null) c.header("Retry-After", String(failure.error.retryAfterSeconds));
-    const response = failure ? c.json({ ...envelope, CartError: cartErrorOf(failure.error) }, failure.error.status as 400) : c.json(envelope, 200);
+    const response = failure
+      ? c.json({ ...envelope, CartError: cartErrorOf(failure.error) }, failure.error.status as 400)
+      : c.json(envelope, 200);
     return response as never;
   }
 
   const lower = (language: "ES" | "EN" | "PT") => language.toLowerCase() as Language;
 
   /** A change to the cart of an existing session, answered with the cart as it then is. */
-  const changeSession = (c: Context, query: { SessionId: string; Language: "ES" | "EN" | "PT" }, change: (context: CartContext) => Promise<void>) => {
+  const changeSession = (
+    c: Context,
+    query: { SessionId: string; Language: "ES" | "EN" | "PT" },
+    change: (context: CartContext) => Promise<void>,
+  ) => {
     const language = lower(query.Language);
     return answer(
       c,
@@ -316,7 +423,12 @@ export function shoppingCartRouter(services: AppServices) {
     security,
     request: {
       headers: headerParams,
-      query: z.object({ Language: LanguageSchema, SessionId: SessionIdSchema, Mobile: BooleanFlag, IncludeAmountsUSD: BooleanFlag }),
+      query: z.object({
+        Language: LanguageSchema,
+        SessionId: SessionIdSchema,
+        Mobile: BooleanFlag,
+        IncludeAmountsUSD: BooleanFlag,
+      }),
     },
     responses: answers("The cart"),
   });
@@ -358,10 +470,14 @@ export function shoppingCartRouter(services: AppServices) {
         async () => {
           const context = contextOf(language, c);
           if (body.action === "add") {
-            const currency = body.currency === undefined ? chooseCurrency(currencyChoiceInput(c, config, language)).code : knownCurrency(body.currency, "body.currency");
+            const currency =
+              body.currency === undefined
+                ? chooseCurrency(currencyChoiceInput(c, config, language)).code
+                : knownCurrency(body.currency, "body.currency");
             return (await addToCart(db, { sessionId, currency, item: body.item }, context)).sessionId;
           }
-          if (sessionId === null) throw new AppError("CART_NOT_FOUND", { issues: [{ path: "query.SessionId", code: "required" }] });
+          if (sessionId === null)
+            throw new AppError("CART_NOT_FOUND", { issues: [{ path: "query.SessionId", code: "required" }] });
           if (body.action === "remove") await removeCartLine(db, { sessionId, lineId: body.lineId }, context);
           else await holdCartLineAgain(db, { sessionId, lineId: body.lineId }, context);
           return sessionId;
@@ -378,14 +494,27 @@ export function shoppingCartRouter(services: AppServices) {
     tags: ["cart"],
     summary: "Change the cart's currency: a new exchange-rate quote re-prices every line",
     security,
-    request: { headers: headerParams, query: z.object({ Currency: z.string().max(8).openapi({ example: "EUR" }), SessionId: SessionIdSchema, Language: LanguageSchema }) },
+    request: {
+      headers: headerParams,
+      query: z.object({
+        Currency: z.string().max(8).openapi({ example: "EUR" }),
+        SessionId: SessionIdSchema,
+        Language: LanguageSchema,
+      }),
+    },
     responses: answers("The cart in the new currency"),
   });
   router.openapi(
     currencyRoute,
     async (c) => {
       const query = c.req.valid("query");
-      return changeSession(c, query, (context) => changeCartCurrency(db, { sessionId: query.SessionId, currency: knownCurrency(query.Currency, "query.Currency") }, context));
+      return changeSession(c, query, (context) =>
+        changeCartCurrency(
+          db,
+          { sessionId: query.SessionId, currency: knownCurrency(query.Currency, "query.Currency") },
+          context,
+        ),
+      );
     },
     envelopeHook,
   );
@@ -396,18 +525,22 @@ export function shoppingCartRouter(services: AppServices) {
     tags: ["cart"],
     summary: "Empty the cart: every line goes and every held seat is free at once",
     security,
-    request: { headers: headerParams, query: z.object({ IdCart: z.uuid(), SessionId: SessionIdSchema, Language: LanguageSchema }) },
+    request: {
+      headers: headerParams,
+      query: z.object({ IdCart: z.uuid(), SessionId: SessionIdSchema, Language: LanguageSchema }),
+    },
     responses: answers("The emptied cart (same SessionId and IdCart)"),
   });
   router.openapi(
     deleteRoute,
     async (c) => {
       const query = c.req.valid("query");
-      return changeSession(c, query, (context) => emptyCart(db, { sessionId: query.SessionId, cartId: query.IdCart }, context));
+      return changeSession(c, query, (context) =>
+        emptyCart(db, { sessionId: query.SessionId, cartId: query.IdCart }, context),
+      );
     },
     envelopeHook,
   );
 
   return router;
 }
-

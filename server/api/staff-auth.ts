@@ -18,11 +18,21 @@ export function staffOf(c: Context): StaffActor {
 export function requireStaff(services: AppServices, permission: StaffPermission): MiddlewareHandler {
   return async (untyped, next) => {
     const c = untyped as unknown as Context<StaffEnv>;
-    const caller = await resolveCaller(services, { authorization: c.req.header("Authorization"), cookie: c.req.header("Cookie") });
+    const caller = await resolveCaller(services, {
+      authorization: c.req.header("Authorization"),
+      cookie: c.req.header("Cookie"),
+    });
     try {
-      c.set("staff", await authorizeStaff(services, caller, permission, { action: `${c.req.method} ${new URL(c.req.url).pathname}`, requestId: c.get("requestId") }));
+      c.set(
+        "staff",
+        await authorizeStaff(services, caller, permission, {
+          action: `${c.req.method} ${new URL(c.req.url).pathname}`,
+          requestId: c.get("requestId"),
+        }),
+      );
     } catch (error) {
-      if (error instanceof AppError && error.code === "UNAUTHORIZED") c.header("WWW-Authenticate", 'Bearer realm="travesia-staff"');
+      if (error instanceof AppError && error.code === "UNAUTHORIZED")
+        c.header("WWW-Authenticate", 'Bearer realm="travesia-staff"');
       throw error;
     }
     await next();
@@ -33,4 +43,6 @@ export function requireStaff(services: AppServices, permission: StaffPermission)
 export const STAFF_SECURITY: Array<Record<string, string[]>> = [{ adminBearer: [] }, { staffSession: [] }];
 
 export const unauthorizedStaff = errorResponse("UNAUTHORIZED: no admin token, staff access token or session");
-export const forbiddenStaff = errorResponse("FORBIDDEN: the caller's staff role does not hold this permission (audited)");
+export const forbiddenStaff = errorResponse(
+  "FORBIDDEN: the caller's staff role does not hold this permission (audited)",
+);

@@ -37,7 +37,10 @@ export function staffRouter(services: AppServices) {
       security: STAFF_SECURITY,
       middleware: [gate] as const,
       responses: {
-        200: { description: "Admins first, then by e-mail", content: { "application/json": { schema: z.object({ staff: z.array(StaffMemberSchema) }) } } },
+        200: {
+          description: "Admins first, then by e-mail",
+          content: { "application/json": { schema: z.object({ staff: z.array(StaffMemberSchema) }) } },
+        },
         401: unauthorizedStaff,
         403: forbiddenStaff,
       },
@@ -71,18 +74,40 @@ export function staffRouter(services: AppServices) {
         },
       },
       responses: {
-        200: { description: "The role now held", content: { "application/json": { schema: StaffMemberSchema.extend({ role: z.enum(STAFF_ROLES).nullable() }) } } },
+        200: {
+          description: "The role now held",
+          content: {
+            "application/json": { schema: StaffMemberSchema.extend({ role: z.enum(STAFF_ROLES).nullable() }) },
+          },
+        },
         401: unauthorizedStaff,
-        403: errorResponse("FORBIDDEN: the caller's role lacks staff.manage (audited); USER_NOT_CONFIRMED: the account has not confirmed its e-mail"),
+        403: errorResponse(
+          "FORBIDDEN: the caller's role lacks staff.manage (audited); USER_NOT_CONFIRMED: the account has not confirmed its e-mail",
+        ),
         404: errorResponse("NOT_FOUND: no account with that e-mail"),
         409: errorResponse("STAFF_SELF_DEMOTION: an administrator removing their own admin role"),
       },
     }),
     async (c) => {
       const body = c.req.valid("json");
-      const account = await changeStaffRole(services.db, staffOf(c), body, services.clock.now(), c.get("requestId" as never) ?? null);
+      const account = await changeStaffRole(
+        services.db,
+        staffOf(c),
+        body,
+        services.clock.now(),
+        c.get("requestId" as never) ?? null,
+      );
       c.header("Cache-Control", "no-store");
-      return c.json({ id: account.id, email: account.email, firstName: account.firstName, lastName: account.lastName, role: account.staffRole }, 200);
+      return c.json(
+        {
+          id: account.id,
+          email: account.email,
+          firstName: account.firstName,
+          lastName: account.lastName,
+          role: account.staffRole,
+        },
+        200,
+      );
     },
   );
   return router;

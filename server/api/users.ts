@@ -5,18 +5,37 @@
 // token of our identity provider; POST /user-logout/ ends both sessions and the provider's grant.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { clearCookies, openSessionCookies, resolveLogin, sessionCookieName, sessionSecretsOf } from "../../app/account/session-cookies.server.ts";
+import {
+  clearCookies,
+  openSessionCookies,
+  resolveLogin,
+  sessionCookieName,
+  sessionSecretsOf,
+} from "../../app/account/session-cookies.server.ts";
 import type { AppServices } from "../../app/context.ts";
 import { COOKIE } from "../../lib/cookies.ts";
-import { authenticate, endSession, findAccount, issueLoginTicket, redeemLoginTicket, userInfoOf } from "../../modules/identity/index.ts";
+import {
+  authenticate,
+  endSession,
+  findAccount,
+  issueLoginTicket,
+  redeemLoginTicket,
+  userInfoOf,
+} from "../../modules/identity/index.ts";
 import { clientAddressOf } from "./client-address.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
 
 const UserInfoSchema = z
   .object({
     status: z.enum(["auth", "noauth"]),
-    userName: z.string().optional().openapi({ description: "The name to greet with (first and last name, else the e-mail)" }),
-    isSocial: z.boolean().optional().openapi({ description: "Signed in through an upstream social provider (Google, Facebook)" }),
+    userName: z
+      .string()
+      .optional()
+      .openapi({ description: "The name to greet with (first and last name, else the e-mail)" }),
+    isSocial: z
+      .boolean()
+      .optional()
+      .openapi({ description: "Signed in through an upstream social provider (Google, Facebook)" }),
     foundData: z.boolean().optional().openapi({ description: "The account has a profile (a first name)" }),
     firstName: z.string().optional(),
     lastName: z.string().optional(),
@@ -34,7 +53,10 @@ const LoginBodySchema = z.object({
 
 const SessionBodySchema = z.object({
   sessionId: z.string().max(200).openapi({ description: "What POST /login answered (single use, two minutes)" }),
-  remember: z.boolean().default(false).openapi({ description: "Keep the session 30 days instead of until the browser closes" }),
+  remember: z
+    .boolean()
+    .default(false)
+    .openapi({ description: "Keep the session 30 days instead of until the browser closes" }),
 });
 
 function setCookies(c: Context, values: readonly string[]): void {
@@ -61,7 +83,10 @@ export function usersRouter(services: AppServices) {
         "Unknown e-mail and wrong password are the same INCORRECT_LOGIN. Failures are throttled per account (5 free, then 1 s doubling to 15 min) and per address (30 free): 429 RATE_LIMITED with Retry-After.",
       request: { body: { required: true, content: { "application/json": { schema: LoginBodySchema } } } },
       responses: {
-        200: { description: "Signed in: trade sessionId at POST /user-session/", content: { "application/json": { schema: z.object({ sessionId: z.string() }).openapi("LoginTicket") } } },
+        200: {
+          description: "Signed in: trade sessionId at POST /user-session/",
+          content: { "application/json": { schema: z.object({ sessionId: z.string() }).openapi("LoginTicket") } },
+        },
         400: errorResponse("INVALID_EMAIL, PASSWORD_REQUIRED or INVALID_REQUEST"),
         401: errorResponse("INCORRECT_LOGIN"),
         403: errorResponse("USER_NOT_CONFIRMED or USER_INACTIVE"),
@@ -71,7 +96,11 @@ export function usersRouter(services: AppServices) {
     async (c) => {
       const { Username, Password } = c.req.valid("json");
       const now = clock.now();
-      const account = await authenticate(db, { email: Username, password: Password, address: clientAddressOf(c, config) }, now);
+      const account = await authenticate(
+        db,
+        { email: Username, password: Password, address: clientAddressOf(c, config) },
+        now,
+      );
       noStore(c);
       return c.json({ sessionId: await issueLoginTicket(db, account.id, now) }, 200);
     },
@@ -106,7 +135,12 @@ export function usersRouter(services: AppServices) {
       path: "/user-info/",
       tags: ["users"],
       summary: "Who is signed in: the social session first, then the regular one",
-      responses: { 200: { description: "auth with the user's fields, or noauth", content: { "application/json": { schema: UserInfoSchema } } } },
+      responses: {
+        200: {
+          description: "auth with the user's fields, or noauth",
+          content: { "application/json": { schema: UserInfoSchema } },
+        },
+      },
     }),
     async (c) => {
       const { info, clear } = await resolveLogin(db, c.req.header("Cookie"), secure, clock.now());
@@ -123,13 +157,21 @@ export function usersRouter(services: AppServices) {
       tags: ["users"],
       summary: "Who an access token of our identity provider was issued to",
       request: {
-        headers: z.object({ authorization: z.string().max(4_096).optional().openapi({ example: "Bearer <access token>" }) }),
+        headers: z.object({
+          authorization: z.string().max(4_096).optional().openapi({ example: "Bearer <access token>" }),
+        }),
       },
-      responses: { 200: { description: "auth with the user's fields, or noauth for a missing, expired or revoked token", content: { "application/json": { schema: UserInfoSchema } } } },
+      responses: {
+        200: {
+          description: "auth with the user's fields, or noauth for a missing, expired or revoked token",
+          content: { "application/json": { schema: UserInfoSchema } },
+        },
+      },
     }),
     async (c) => {
       const token = /^Bearer ([A-Za-z0-9._~+/=-]{10,2048})$/.exec(c.req.header("Authorization") ?? "")?.[1] ?? null;
-      const holder = token && services.identityProvider ? await services.identityProvider.accountOfAccessToken(token) : null;
+      const holder =
+        token && services.identityProvider ? await services.identityProvider.accountOfAccessToken(token) : null;
       const account = holder ? await findAccount(db, holder.accountId) : null;
       noStore(c);
       return c.json(userInfoOf(account?.active ? account : null, holder?.viaSocialProvider ?? false), 200);
@@ -149,9 +191,16 @@ export function usersRouter(services: AppServices) {
       const secrets = sessionSecretsOf(c.req.header("Cookie"), secure);
       for (const secret of [secrets.social, secrets.regular]) {
         const ended = secret === null ? null : await endSession(db, secret, now);
-        if (ended?.providerGrantId && services.identityProvider) await services.identityProvider.revokeGrant(ended.providerGrantId);
+        if (ended?.providerGrantId && services.identityProvider)
+          await services.identityProvider.revokeGrant(ended.providerGrantId);
       }
-      setCookies(c, clearCookies([sessionCookieName("social", secure), sessionCookieName("regular", secure), COOKIE.userInfo], secure));
+      setCookies(
+        c,
+        clearCookies(
+          [sessionCookieName("social", secure), sessionCookieName("regular", secure), COOKIE.userInfo],
+          secure,
+        ),
+      );
       noStore(c);
       return c.json({ status: "noauth" as const }, 200);
     },

@@ -50,14 +50,19 @@ const DeliverySchema = z
   })
   .openapi("WebhookDelivery");
 
-const SecretSchema = z.string().openapi({ description: "The signing secret (Standard Webhooks, whsec_…): shown only in this answer", example: "whsec_…" });
+const SecretSchema = z.string().openapi({
+  description: "The signing secret (Standard Webhooks, whsec_…): shown only in this answer",
+  example: "whsec_…",
+});
 
 function subscriptionJson(row: WebhookSubscriptionRow) {
   return {
     id: row.id,
     url: row.url,
     description: row.description,
-    eventTypes: row.eventTypes.filter((type): type is (typeof WEBHOOK_EVENT_TYPES)[number] => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type)),
+    eventTypes: row.eventTypes.filter((type): type is (typeof WEBHOOK_EVENT_TYPES)[number] =>
+      (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type),
+    ),
     active: row.active,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -101,8 +106,12 @@ export function webhooksAdminRouter(services: AppServices) {
       security: STAFF_SECURITY,
       middleware: [admin] as const,
       responses: {
-        200: { description: "Every subscription, oldest first", content: { "application/json": { schema: z.object({ subscriptions: z.array(SubscriptionSchema) }) } } },
-        401: unauthorizedStaff, 403: forbiddenStaff,
+        200: {
+          description: "Every subscription, oldest first",
+          content: { "application/json": { schema: z.object({ subscriptions: z.array(SubscriptionSchema) }) } },
+        },
+        401: unauthorizedStaff,
+        403: forbiddenStaff,
       },
     }),
     async (c) => c.json({ subscriptions: (await findWebhookSubscriptions(services.db)).map(subscriptionJson) }, 200),
@@ -126,7 +135,10 @@ export function webhooksAdminRouter(services: AppServices) {
               schema: z
                 .object({
                   url: z.string().max(2000).openapi({ example: "https://partner.example/hooks/travesia" }),
-                  eventTypes: z.array(z.string().max(64)).max(20).openapi({ description: EVENT_TYPES_DESCRIPTION, example: ["booking.paid", "booking.refunded"] }),
+                  eventTypes: z
+                    .array(z.string().max(64))
+                    .max(20)
+                    .openapi({ description: EVENT_TYPES_DESCRIPTION, example: ["booking.paid", "booking.refunded"] }),
                   description: z.string().max(200).default(""),
                   active: z.boolean().default(true),
                 })
@@ -137,9 +149,15 @@ export function webhooksAdminRouter(services: AppServices) {
         },
       },
       responses: {
-        201: { description: "The subscription and its secret", content: { "application/json": { schema: z.object({ subscription: SubscriptionSchema, secret: SecretSchema }) } } },
+        201: {
+          description: "The subscription and its secret",
+          content: {
+            "application/json": { schema: z.object({ subscription: SubscriptionSchema, secret: SecretSchema }) },
+          },
+        },
         400: invalid,
-        401: unauthorizedStaff, 403: forbiddenStaff,
+        401: unauthorizedStaff,
+        403: forbiddenStaff,
         422: invalid,
       },
     }),
@@ -150,7 +168,11 @@ export function webhooksAdminRouter(services: AppServices) {
       const eventTypes = readEventTypes(body.eventTypes, issues);
       assertNoIssues(issues);
       await assertWebhookTarget(url, { allowPrivate: services.config.WEBHOOKS_ALLOW_PRIVATE_TARGETS });
-      const row = await insertWebhookSubscription(services.db, { url, eventTypes, description: body.description, active: body.active }, services.clock.now());
+      const row = await insertWebhookSubscription(
+        services.db,
+        { url, eventTypes, description: body.description, active: body.active },
+        services.clock.now(),
+      );
       services.logger.info({ subscription: row.id, eventTypes }, "webhook subscription made");
       return c.json({ subscription: subscriptionJson(row), secret: row.secret }, 201);
     },
@@ -162,7 +184,8 @@ export function webhooksAdminRouter(services: AppServices) {
       path: "/api/admin/webhooks/{id}",
       tags: ["webhooks"],
       summary: "Change a subscription: URL, event types, description, active; or rotate its secret",
-      description: "An inactive subscription gets no new deliveries, and its pending retries stop. With `rotateSecret` the answer carries the new secret.",
+      description:
+        "An inactive subscription gets no new deliveries, and its pending retries stop. With `rotateSecret` the answer carries the new secret.",
       security: STAFF_SECURITY,
       middleware: [admin] as const,
       request: {
@@ -174,7 +197,11 @@ export function webhooksAdminRouter(services: AppServices) {
               schema: z
                 .object({
                   url: z.string().max(2000).optional(),
-                  eventTypes: z.array(z.string().max(64)).max(20).optional().openapi({ description: EVENT_TYPES_DESCRIPTION }),
+                  eventTypes: z
+                    .array(z.string().max(64))
+                    .max(20)
+                    .optional()
+                    .openapi({ description: EVENT_TYPES_DESCRIPTION }),
                   description: z.string().max(200).optional(),
                   active: z.boolean().optional(),
                   rotateSecret: z.boolean().optional(),
@@ -188,10 +215,15 @@ export function webhooksAdminRouter(services: AppServices) {
       responses: {
         200: {
           description: "The subscription (and the new secret when rotated)",
-          content: { "application/json": { schema: z.object({ subscription: SubscriptionSchema, secret: SecretSchema.optional() }) } },
+          content: {
+            "application/json": {
+              schema: z.object({ subscription: SubscriptionSchema, secret: SecretSchema.optional() }),
+            },
+          },
         },
         400: invalid,
-        401: unauthorizedStaff, 403: forbiddenStaff,
+        401: unauthorizedStaff,
+        403: forbiddenStaff,
         404: notFound,
         422: invalid,
       },
@@ -203,7 +235,8 @@ export function webhooksAdminRouter(services: AppServices) {
       const url = body.url === undefined ? undefined : readWebhookUrl(body.url, issues);
       const eventTypes = body.eventTypes === undefined ? undefined : readEventTypes(body.eventTypes, issues);
       assertNoIssues(issues);
-      if (url !== undefined) await assertWebhookTarget(url, { allowPrivate: services.config.WEBHOOKS_ALLOW_PRIVATE_TARGETS });
+      if (url !== undefined)
+        await assertWebhookTarget(url, { allowPrivate: services.config.WEBHOOKS_ALLOW_PRIVATE_TARGETS });
       const row = await updateWebhookSubscription(
         services.db,
         id,
@@ -216,7 +249,10 @@ export function webhooksAdminRouter(services: AppServices) {
         },
         services.clock.now(),
       );
-      services.logger.info({ subscription: row.id, active: row.active, rotated: body.rotateSecret === true }, "webhook subscription changed");
+      services.logger.info(
+        { subscription: row.id, active: row.active, rotated: body.rotateSecret === true },
+        "webhook subscription changed",
+      );
       return c.json({ subscription: subscriptionJson(row), ...(body.rotateSecret ? { secret: row.secret } : {}) }, 200);
     },
   );
@@ -245,13 +281,18 @@ export function webhooksAdminRouter(services: AppServices) {
       method: "get",
       path: "/api/admin/webhooks/{id}/deliveries",
       tags: ["webhooks"],
-      summary: "A subscription's delivery log: the last 100 deliveries, newest first, with each one's attempts and last answer",
+      summary:
+        "A subscription's delivery log: the last 100 deliveries, newest first, with each one's attempts and last answer",
       security: STAFF_SECURITY,
       middleware: [admin] as const,
       request: { params: IdParam },
       responses: {
-        200: { description: "The log", content: { "application/json": { schema: z.object({ deliveries: z.array(DeliverySchema) }) } } },
-        401: unauthorizedStaff, 403: forbiddenStaff,
+        200: {
+          description: "The log",
+          content: { "application/json": { schema: z.object({ deliveries: z.array(DeliverySchema) }) } },
+        },
+        401: unauthorizedStaff,
+        403: forbiddenStaff,
         404: notFound,
       },
     }),

@@ -6,7 +6,14 @@ import type { Language } from "../../lib/language.ts";
 import type { RateLimiter } from "../../lib/rate-limit.ts";
 import { holdLimitsOf, type CartContext } from "../../flows/cart.ts";
 
-type HoldConfig = Pick<Config, "CART_HOLD_SECONDS" | "HOLD_LIMIT_PER_CART" | "HOLD_LIMIT_PER_ADDRESS" | "HOLD_SEATS_PER_ADDRESS_PERCENT" | "HOLD_SEATS_PER_ADDRESS_MAX">;
+type HoldConfig = Pick<
+  Config,
+  | "CART_HOLD_SECONDS"
+  | "HOLD_LIMIT_PER_CART"
+  | "HOLD_LIMIT_PER_ADDRESS"
+  | "HOLD_SEATS_PER_ADDRESS_PERCENT"
+  | "HOLD_SEATS_PER_ADDRESS_MAX"
+>;
 
 export interface CartVisitor {
   siteCode: string;
@@ -15,9 +22,20 @@ export interface CartVisitor {
   clientAddress?: string;
 }
 
-export function cartContextOf(services: { config: HoldConfig; clock: Clock; rateLimiter: RateLimiter }, visitor: CartVisitor): CartContext {
+export function cartContextOf(
+  services: { config: HoldConfig; clock: Clock; rateLimiter: RateLimiter },
+  visitor: CartVisitor,
+): CartContext {
   const { config, clock, rateLimiter } = services;
-  const context: CartContext = { siteCode: visitor.siteCode, language: visitor.language, now: clock.now(), holdSeconds: config.CART_HOLD_SECONDS };
+  const context: CartContext = {
+    siteCode: visitor.siteCode,
+    language: visitor.language,
+    now: clock.now(),
+    holdSeconds: config.CART_HOLD_SECONDS,
+  };
   if (visitor.clientAddress === undefined) return context;
-  return { ...context, holdRequests: { limiter: rateLimiter, clientAddress: visitor.clientAddress, limits: holdLimitsOf(config) } };
+  return {
+    ...context,
+    holdRequests: { limiter: rateLimiter, clientAddress: visitor.clientAddress, limits: holdLimitsOf(config) },
+  };
 }

@@ -10,12 +10,26 @@ function formOf(fields: Record<string, string | Blob>): FormData {
 describe("formValuesOf", () => {
   it("trims and bounds text, keeps a raw field as typed, and reads an absent or file field as empty", () => {
     const form = formOf({ email: "  ana@example.com  ", password: " secret ", long: "abcdef", file: new Blob(["x"]) });
-    const values = formValuesOf(form, { email: formField.text(254), password: formField.raw(4), long: formField.text(3), file: formField.text(), missing: formField.text() });
+    const values = formValuesOf(form, {
+      email: formField.text(254),
+      password: formField.raw(4),
+      long: formField.text(3),
+      file: formField.text(),
+      missing: formField.text(),
+    });
     expect(values).toEqual({ email: "ana@example.com", password: " sec", long: "abc", file: "", missing: "" });
   });
 
   it("reads blank optional text as null, ids of up to 15 digits, and a choice or its fallback", () => {
-    const form = formOf({ date: "   ", line: " L1 ", out: " 42 ", back: "4x", big: "1234567890123456", trip: " open ", category: "vip" });
+    const form = formOf({
+      date: "   ",
+      line: " L1 ",
+      out: " 42 ",
+      back: "4x",
+      big: "1234567890123456",
+      trip: " open ",
+      category: "vip",
+    });
     const values = formValuesOf(form, {
       date: formField.optional(),
       line: formField.optional(),
@@ -25,7 +39,15 @@ describe("formValuesOf", () => {
       trip: formField.choice(["one_way", "round_trip", "open"], "one_way"),
       category: formField.choice(["tourist", "resident"], "tourist"),
     });
-    expect(values).toEqual({ date: null, line: "L1", out: 42, back: null, big: null, trip: "open", category: "tourist" });
+    expect(values).toEqual({
+      date: null,
+      line: "L1",
+      out: 42,
+      back: null,
+      big: null,
+      trip: "open",
+      category: "tourist",
+    });
   });
 
   it("reads a URL's query the same way", () => {
@@ -36,7 +58,14 @@ describe("formValuesOf", () => {
 
 describe("readForm", () => {
   it("reads a body that is not a form as an empty form", async () => {
-    const request = new Request("http://localhost/", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
-    expect(await readForm(request, { intent: formField.text(20), line: formField.optional() })).toEqual({ intent: "", line: null });
+    const request = new Request("http://localhost/", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
+    expect(await readForm(request, { intent: formField.text(20), line: formField.optional() })).toEqual({
+      intent: "",
+      line: null,
+    });
   });
 });

@@ -15,7 +15,8 @@ function textOf(value: unknown): string | null {
 /** The field kinds a page reads. */
 export const formField = {
   /** Text as typed, trimmed and cut at `max` characters; "" when absent. */
-  text: (max = Number.POSITIVE_INFINITY) => z.preprocess((value) => textOf(value)?.trim().slice(0, max) ?? "", z.string()),
+  text: (max = Number.POSITIVE_INFINITY) =>
+    z.preprocess((value) => textOf(value)?.trim().slice(0, max) ?? "", z.string()),
   /** Text not trimmed (a password: spaces may be part of it), cut at `max`; "" when absent. */
   raw: (max = Number.POSITIVE_INFINITY) => z.preprocess((value) => textOf(value)?.slice(0, max) ?? "", z.string()),
   /** Trimmed text, or null when absent or blank. */

@@ -1,6 +1,15 @@
 // The web edge shared by the route modules (app/) and the API routers (server/api): reading a form,
 // answering a refusal, a visitor's cart context. Server-only, and free of app/ imports (a lint zone),
 // so both sides may use it (ADR 0066).
-export { fieldText, formField, formValuesOf, readForm, readFormData, type FieldSource, type FormShape, type FormValues } from "./form.ts";
+export {
+  fieldText,
+  formField,
+  formValuesOf,
+  readForm,
+  readFormData,
+  type FieldSource,
+  type FormShape,
+  type FormValues,
+} from "./form.ts";
 export { apiRefusal, pageStatusOf, refusalHeaders, shownRefusalStatusOf, statusOfCode } from "./refusal.ts";
 export { cartContextOf, type CartVisitor } from "./cart-context.ts";

@@ -24,7 +24,9 @@ describe("the status of a refusal", () => {
 
 describe("an API's refusal", () => {
   it("answers the exact status, the coded body and Retry-After when the refusal lifts with time", async () => {
-    const answer = apiRefusal(new AppError("RATE_LIMITED", { retryAfterSeconds: 30 }), "req-1", { "Cache-Control": "no-store" });
+    const answer = apiRefusal(new AppError("RATE_LIMITED", { retryAfterSeconds: 30 }), "req-1", {
+      "Cache-Control": "no-store",
+    });
     expect(answer.status).toBe(429);
     expect(answer.headers.get("Retry-After")).toBe("30");
     expect(answer.headers.get("Cache-Control")).toBe("no-store");

@@ -27,7 +27,9 @@ export function shownRefusalStatusOf(code: string): number {
 
 /** Retry-After for a refusal that lifts with time (a throttle), added to `headers`; else `headers`. */
 export function refusalHeaders(error: unknown, headers: Record<string, string> = {}): Record<string, string> {
-  return isAppError(error) && error.retryAfterSeconds ? { ...headers, "Retry-After": String(error.retryAfterSeconds) } : headers;
+  return isAppError(error) && error.retryAfterSeconds
+    ? { ...headers, "Retry-After": String(error.retryAfterSeconds) }
+    : headers;
 }
 
 /** An API's answer to a refusal: the code's status, the coded JSON body, Retry-After when it applies. */

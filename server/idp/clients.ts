@@ -29,7 +29,10 @@ export function siteClient(publicOrigin: string, secret: string): ClientMetadata
 
 const ThirdPartyClientSchema = z
   .object({
-    client_id: z.string().regex(/^[A-Za-z0-9._-]{3,64}$/).refine((id) => id !== SITE_CLIENT_ID, "the site's own client id is reserved"),
+    client_id: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{3,64}$/)
+      .refine((id) => id !== SITE_CLIENT_ID, "the site's own client id is reserved"),
     client_secret: z.string().min(32).optional(),
     client_name: z.string().min(1).max(100).optional(),
     redirect_uris: z.array(z.url()).min(1),
@@ -38,7 +41,10 @@ const ThirdPartyClientSchema = z
 
 export function parseThirdPartyClients(text: string): ClientMetadata[] {
   const parsed = z.array(ThirdPartyClientSchema).safeParse(safeJson(text, "OIDC_CLIENTS"));
-  if (!parsed.success) throw new Error(`OIDC_CLIENTS is not a list of clients: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+  if (!parsed.success)
+    throw new Error(
+      `OIDC_CLIENTS is not a list of clients: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`,
+    );
   return parsed.data as ClientMetadata[];
 }
 
@@ -60,7 +66,10 @@ const SocialProviderSchema = z.object({
 
 export function parseSocialProviders(text: string): SocialProviderConfig[] {
   const parsed = z.array(SocialProviderSchema).safeParse(safeJson(text, "SOCIAL_PROVIDERS"));
-  if (!parsed.success) throw new Error(`SOCIAL_PROVIDERS is not a list of {id, name, issuer, clientId, clientSecret}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+  if (!parsed.success)
+    throw new Error(
+      `SOCIAL_PROVIDERS is not a list of {id, name, issuer, clientId, clientSecret}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`,
+    );
   const ids = new Set(parsed.data.map((provider) => provider.id));
   if (ids.size !== parsed.data.length) throw new Error("SOCIAL_PROVIDERS has two providers with the same id");
   return parsed.data;

@@ -7,7 +7,10 @@ import type { IncomingHttpHeaders } from "node:http";
 
 const FORWARDED = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-for", "forwarded"] as const;
 
-export function pinForwardedHeaders(headers: IncomingHttpHeaders, options: { publicOrigin: URL | null; fromTrustedProxy: boolean }): void {
+export function pinForwardedHeaders(
+  headers: IncomingHttpHeaders,
+  options: { publicOrigin: URL | null; fromTrustedProxy: boolean },
+): void {
   if (!options.fromTrustedProxy) for (const name of FORWARDED) delete headers[name];
   if (options.publicOrigin) {
     headers["x-forwarded-host"] = options.publicOrigin.host;

@@ -13,7 +13,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleAuthReturn, socialProvidersOf } from "../../app/account/auth-return.server.ts";
 import { forwardLoginPost } from "../../app/account/idp-interaction.server.ts";
 import { servicesContext } from "../../app/context.ts";
-import { findSession, hashPassword, oidcModels, socialIdentities, users, userSessions } from "../../modules/identity/index.ts";
+import {
+  findSession,
+  hashPassword,
+  oidcModels,
+  socialIdentities,
+  users,
+  userSessions,
+} from "../../modules/identity/index.ts";
 import { freePort } from "../../tests/setup/free-port.mjs";
 import { bootTestRuntime, closeTestRuntime } from "../../tests/setup/either-database.ts";
 import { startUpstreamIdp, UPSTREAM_CLIENT_ID, UPSTREAM_CLIENT_SECRET } from "../../tests/setup/upstream-idp.mjs";
@@ -22,7 +29,11 @@ import type { Runtime } from "../boot.ts";
 import { HostedIdentityProvider, sweepExpiredProviderRows } from "./index.ts";
 
 const PASSWORD = "mareas-de-isla-2026";
-const THIRD_PARTY = { client_id: "partner-tours", client_secret: "partner-tours-secret-0123456789abcdef0123", client_name: "Partner Tours" };
+const THIRD_PARTY = {
+  client_id: "partner-tours",
+  client_secret: "partner-tours-secret-0123456789abcdef0123",
+  client_name: "Partner Tours",
+};
 
 let runtime: Runtime;
 let server: ServerType;
@@ -32,13 +43,16 @@ let env: Record<string, string>;
 
 let currentApp: ReturnType<typeof createApp>;
 
-
 /** Serves `current` on the test's origin; called again, swaps the app behind the same listener (a restart). */
 async function serveRuntime(current: Runtime): Promise<ServerType> {
   currentApp = createApp(current.services, { ping: () => current.database.ping() });
   (current.services.identityProvider as HostedIdentityProvider).setInternalOrigin(origin);
   if (server) return server;
-  const started = serve({ fetch: (request, bindings) => currentApp.fetch(request, bindings), port: Number(new URL(origin).port), hostname: "127.0.0.1" });
+  const started = serve({
+    fetch: (request, bindings) => currentApp.fetch(request, bindings),
+    port: Number(new URL(origin).port),
+    hostname: "127.0.0.1",
+  });
   await new Promise<void>((resolve) => started.once("listening", () => resolve()));
   return started;
 }
@@ -49,7 +63,15 @@ beforeAll(async () => {
   env = {
     NODE_ENV: "test",
     PUBLIC_ORIGIN: origin,
-    SOCIAL_PROVIDERS: JSON.stringify([{ id: "upstream", name: "Upstream", issuer: upstream.issuer, clientId: UPSTREAM_CLIENT_ID, clientSecret: UPSTREAM_CLIENT_SECRET }]),
+    SOCIAL_PROVIDERS: JSON.stringify([
+      {
+        id: "upstream",
+        name: "Upstream",
+        issuer: upstream.issuer,
+        clientId: UPSTREAM_CLIENT_ID,
+        clientSecret: UPSTREAM_CLIENT_SECRET,
+      },
+    ]),
     OIDC_CLIENTS: JSON.stringify([{ ...THIRD_PARTY, redirect_uris: ["https://partner.example/callback"] }]),
   };
   runtime = await bootTestRuntime(env);
@@ -77,7 +99,9 @@ class Browser {
       const [pair = "", ...attributes] = line.split(";");
       const index = pair.indexOf("=");
       const name = pair.slice(0, index).trim();
-      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute) || /expires=thu, 01 jan 1970/i.test(attribute));
+      const expired = attributes.some(
+        (attribute) => /^\s*max-age=0\s*$/i.test(attribute) || /expires=thu, 01 jan 1970/i.test(attribute),
+      );
       if (expired) this.cookies.delete(name);
       else this.cookies.set(name, pair.slice(index + 1));
     }
@@ -88,7 +112,12 @@ class Browser {
   }
   async post(url: string, form: Record<string, string>): Promise<Response> {
     return this.keep(
-      await fetch(url, { method: "POST", redirect: "manual", headers: { Cookie: this.header(), "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form) }),
+      await fetch(url, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Cookie: this.header(), "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(form),
+      }),
     );
   }
   /** Follows redirects until one leaves for a URL `stop` accepts (answered, not fetched). */
@@ -98,7 +127,10 @@ class Browser {
       if (stop(url)) return url;
       const response = await this.get(url.href);
       const location = response.headers.get("Location");
-      if (!location) throw new Error(`${url.href} answered ${response.status} without a redirect: ${(await response.text()).slice(0, 300)}`);
+      if (!location)
+        throw new Error(
+          `${url.href} answered ${response.status} without a redirect: ${(await response.text()).slice(0, 300)}`,
+        );
       url = new URL(location, url);
     }
     throw new Error("too many redirects");
@@ -107,13 +139,17 @@ class Browser {
   async authPage(url: string): Promise<Response | null> {
     const context = new RouterContextProvider();
     context.set(servicesContext, runtime.services);
-    const answer = await handleAuthReturn(new Request(new URL(url, origin), { headers: { Cookie: this.header() } }), context);
+    const answer = await handleAuthReturn(
+      new Request(new URL(url, origin), { headers: { Cookie: this.header() } }),
+      context,
+    );
     return answer ? this.keep(answer) : null;
   }
 }
 
 const isInteractionPage = (url: URL) => url.pathname.endsWith("/auth/idp/");
-const isSiteReturn = (url: URL) => url.origin === origin && /^\/(es|en|pt)\/auth\/$/.test(url.pathname) && url.searchParams.has("state");
+const isSiteReturn = (url: URL) =>
+  url.origin === origin && /^\/(es|en|pt)\/auth\/$/.test(url.pathname) && url.searchParams.has("state");
 
 async function account(options: { staff?: boolean; confirmed?: boolean; email?: string } = {}) {
   const id = randomUUID();
@@ -184,7 +220,12 @@ describe("the site's code flow through our login step", () => {
     const { page } = await atLoginStep(browser, "/en/auth/?signin");
     expect(page.pathname).toBe("/en/auth/idp/");
     const view = await idp().interactionView(page.searchParams.get("interaction")!);
-    expect(view).toMatchObject({ prompt: "login", language: "en", firstParty: true, socialProviders: [{ id: "upstream", name: "Upstream" }] });
+    expect(view).toMatchObject({
+      prompt: "login",
+      language: "en",
+      firstParty: true,
+      socialProviders: [{ id: "upstream", name: "Upstream" }],
+    });
 
     const back = await browser.follow(`${origin}/idp/interaction/${view!.uid}`, isInteractionPage); // the GET redirect itself
     expect(back.searchParams.get("interaction")).toBe(view!.uid);
@@ -209,7 +250,10 @@ describe("the site's code flow through our login step", () => {
     const { email } = await account();
     const browser = new Browser();
     const { uid } = await atLoginStep(browser);
-    const answer = await browser.post(`${origin}/idp/interaction/${uid}/login`, { email, password: "not-the-password" });
+    const answer = await browser.post(`${origin}/idp/interaction/${uid}/login`, {
+      email,
+      password: "not-the-password",
+    });
     expect(answer.status).toBe(303);
     expect(answer.headers.get("Location")).toBe(`/es/auth/idp/?interaction=${uid}&error=INCORRECT_LOGIN`);
   });
@@ -221,7 +265,11 @@ describe("the site's code flow through our login step", () => {
     const post = (password: string) =>
       fetch(`${origin}/idp/interaction/${uid}/login`, {
         method: "POST",
-        headers: { Cookie: browser.header(), Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+        headers: {
+          Cookie: browser.header(),
+          Accept: "application/json",
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
         body: new URLSearchParams({ email, password }),
       });
     const refused = await post("not-the-password");
@@ -231,7 +279,11 @@ describe("the site's code flow through our login step", () => {
     expect(accepted.status).toBe(200);
     expect(((await accepted.json()) as { location: string }).location).toBe(`${origin}/idp/auth/${uid}`);
     // Once finished, the same login step is over: a coded 410 the script answers by reloading.
-    const again = await fetch(`${origin}/idp/interaction/${uid}/login`, { method: "POST", headers: { Accept: "application/json" }, body: new URLSearchParams({ email, password: PASSWORD }) });
+    const again = await fetch(`${origin}/idp/interaction/${uid}/login`, {
+      method: "POST",
+      headers: { Accept: "application/json" },
+      body: new URLSearchParams({ email, password: PASSWORD }),
+    });
     expect(again.status).toBe(410);
     expect(await again.json()).toMatchObject({ error: { code: "SIGN_IN_EXPIRED" } });
   });
@@ -257,7 +309,10 @@ async function tokensFor(browser: Browser, email: string, scope: string) {
     state,
   });
   const page = await browser.follow(authorize.href, isInteractionPage);
-  const answer = await browser.post(`${origin}/idp/interaction/${page.searchParams.get("interaction")}/login`, { email, password: PASSWORD });
+  const answer = await browser.post(`${origin}/idp/interaction/${page.searchParams.get("interaction")}/login`, {
+    email,
+    password: PASSWORD,
+  });
   const returned = await browser.follow(answer.headers.get("Location")!, isSiteReturn);
   return { returned, verifier, state, idpConfig };
 }
@@ -270,15 +325,24 @@ describe("scopes", () => {
       [regular, "openid email profile"],
       [staff, "openid email profile admin"],
     ] as const) {
-      const { returned, verifier, state, idpConfig } = await tokensFor(new Browser(), who.email, "openid email profile admin");
-      const tokens = await client.authorizationCodeGrant(idpConfig, returned, { pkceCodeVerifier: verifier, expectedState: state });
+      const { returned, verifier, state, idpConfig } = await tokensFor(
+        new Browser(),
+        who.email,
+        "openid email profile admin",
+      );
+      const tokens = await client.authorizationCodeGrant(idpConfig, returned, {
+        pkceCodeVerifier: verifier,
+        expectedState: state,
+      });
       expect(tokens.scope?.split(" ").sort()).toEqual(expected.split(" ").sort());
     }
   });
 
   it("asks the site's login for admin only when the page asks for it", async () => {
     const started = await new Browser().authPage("/es/auth/?signin&admin=1");
-    expect(new URL(started!.headers.get("Location")!).searchParams.get("scope")).toBe("openid email profile phone admin");
+    expect(new URL(started!.headers.get("Location")!).searchParams.get("scope")).toBe(
+      "openid email profile phone admin",
+    );
     const plain = await new Browser().authPage("/es/auth/?signin");
     expect(new URL(plain!.headers.get("Location")!).searchParams.get("scope")).toBe("openid email profile phone");
   });
@@ -289,8 +353,14 @@ describe("refusals of the code exchange", () => {
     const { email } = await account();
     const { returned, state, idpConfig } = await tokensFor(new Browser(), email, "openid email");
     const wrongVerifier = await client
-      .authorizationCodeGrant(idpConfig, returned, { pkceCodeVerifier: client.randomPKCECodeVerifier(), expectedState: state })
-      .then(() => "accepted", (error: unknown) => (error instanceof client.ResponseBodyError ? error.error : String(error)));
+      .authorizationCodeGrant(idpConfig, returned, {
+        pkceCodeVerifier: client.randomPKCECodeVerifier(),
+        expectedState: state,
+      })
+      .then(
+        () => "accepted",
+        (error: unknown) => (error instanceof client.ResponseBodyError ? error.error : String(error)),
+      );
     expect(wrongVerifier).toBe("invalid_grant");
   });
 
@@ -301,7 +371,8 @@ describe("refusals of the code exchange", () => {
     const flowCookie = browser.cookies.get("travesia_oidc")!;
     const first = await browser.authPage(returned.href);
     expect(first!.headers.get("Location")).toBe("/es/mi-cuenta/");
-    const countSessions = async () => (await runtime.services.db.select().from(userSessions).where(eq(userSessions.userId, id))).length;
+    const countSessions = async () =>
+      (await runtime.services.db.select().from(userSessions).where(eq(userSessions.userId, id))).length;
     expect(await countSessions()).toBe(1);
 
     // The same code again (the cookie put back, as an attacker holding both would).
@@ -332,7 +403,9 @@ describe("refusals of the code exchange", () => {
   it("leaves every other auth-page URL to the page (null)", async () => {
     expect(await new Browser().authPage("/es/auth/")).toBeNull();
     expect(await new Browser().authPage("/es/auth/?error=SIGN_IN_REFUSED")).toBeNull();
-    expect((await new Browser().authPage("/es/auth/?social=nope"))!.headers.get("Location")).toBe("/es/auth/?error=SOCIAL_PROVIDER_UNKNOWN");
+    expect((await new Browser().authPage("/es/auth/?social=nope"))!.headers.get("Location")).toBe(
+      "/es/auth/?error=SOCIAL_PROVIDER_UNKNOWN",
+    );
   });
 });
 
@@ -351,16 +424,31 @@ describe("consent for a third-party client", () => {
       code_challenge: await client.calculatePKCECodeChallenge(verifier),
       code_challenge_method: "S256",
       ui_locales: "pt-BR",
-    })) authorize.searchParams.set(name, value);
+    }))
+      authorize.searchParams.set(name, value);
     const login = await browser.follow(authorize.href, isInteractionPage);
     expect(login.pathname).toBe("/pt/auth/idp/");
-    expect(await idp().interactionView(login.searchParams.get("interaction")!)).toMatchObject({ prompt: "login", firstParty: false, clientName: "Partner Tours" });
-    const afterLogin = await browser.post(`${origin}/idp/interaction/${login.searchParams.get("interaction")}/login`, { email, password: PASSWORD });
+    expect(await idp().interactionView(login.searchParams.get("interaction")!)).toMatchObject({
+      prompt: "login",
+      firstParty: false,
+      clientName: "Partner Tours",
+    });
+    const afterLogin = await browser.post(`${origin}/idp/interaction/${login.searchParams.get("interaction")}/login`, {
+      email,
+      password: PASSWORD,
+    });
     const consent = await browser.follow(afterLogin.headers.get("Location")!, isInteractionPage);
     const view = await idp().interactionView(consent.searchParams.get("interaction")!);
-    expect(view).toMatchObject({ prompt: "consent", clientName: "Partner Tours", scopes: expect.arrayContaining(["email", "admin"]) });
+    expect(view).toMatchObject({
+      prompt: "consent",
+      clientName: "Partner Tours",
+      scopes: expect.arrayContaining(["email", "admin"]),
+    });
     const confirmed = await browser.post(`${origin}/idp/interaction/${view!.uid}/confirm`, {});
-    const code = await browser.follow(confirmed.headers.get("Location")!, (url) => url.origin === "https://partner.example");
+    const code = await browser.follow(
+      confirmed.headers.get("Location")!,
+      (url) => url.origin === "https://partner.example",
+    );
     expect(code.searchParams.get("state")).toBe("partner-state");
     expect(code.searchParams.get("code")).toBeTruthy();
   });
@@ -370,16 +458,32 @@ describe("social sign-in through the upstream provider", () => {
   async function socialSignIn(browser: Browser, login: string) {
     const started = await browser.authPage("/es/auth/?social=upstream");
     // The hint sends our provider straight upstream: no login step of ours in between.
-    const atUpstream = await browser.follow(started!.headers.get("Location")!, (url) => url.origin === upstream.issuer && url.pathname.startsWith("/interaction/"));
+    const atUpstream = await browser.follow(
+      started!.headers.get("Location")!,
+      (url) => url.origin === upstream.issuer && url.pathname.startsWith("/interaction/"),
+    );
     const loginPage = await (await browser.get(atUpstream.href)).text();
     const action = /action="([^"]+)"/.exec(loginPage)![1]!;
-    const afterLogin = await browser.post(new URL(action, upstream.issuer).href, { prompt: "login", login, password: "any" });
-    const next = await browser.follow(new URL(afterLogin.headers.get("Location")!, upstream.issuer).href, (url) => (url.origin === upstream.issuer && url.pathname.startsWith("/interaction/")) || isSiteReturn(url) || isInteractionPage(url));
+    const afterLogin = await browser.post(new URL(action, upstream.issuer).href, {
+      prompt: "login",
+      login,
+      password: "any",
+    });
+    const next = await browser.follow(
+      new URL(afterLogin.headers.get("Location")!, upstream.issuer).href,
+      (url) =>
+        (url.origin === upstream.issuer && url.pathname.startsWith("/interaction/")) ||
+        isSiteReturn(url) ||
+        isInteractionPage(url),
+    );
     if (next.origin !== upstream.issuer) return next;
     const consentPage = await (await browser.get(next.href)).text();
     const consentAction = /action="([^"]+)"/.exec(consentPage)![1]!;
     const consented = await browser.post(new URL(consentAction, upstream.issuer).href, { prompt: "consent" });
-    return browser.follow(new URL(consented.headers.get("Location")!, upstream.issuer).href, (url) => isSiteReturn(url) || isInteractionPage(url));
+    return browser.follow(
+      new URL(consented.headers.get("Location")!, upstream.issuer).href,
+      (url) => isSiteReturn(url) || isInteractionPage(url),
+    );
   }
 
   it("creates a confirmed account from a verified address and opens a social session", async () => {
@@ -390,10 +494,20 @@ describe("social sign-in through the upstream provider", () => {
     const landed = await browser.authPage(returned.href);
     expect(landed!.headers.get("Location")).toBe("/es/mi-cuenta/");
     const session = await findSession(runtime.services.db, sessionSecretOf(browser)!, new Date());
-    expect(session).toMatchObject({ kind: "social", viaSocialProvider: true, account: { email: `${login}@upstream.test`, confirmed: true, hasPassword: false } });
-    const linked = await runtime.services.db.select().from(socialIdentities).where(eq(socialIdentities.userId, session!.account.id));
+    expect(session).toMatchObject({
+      kind: "social",
+      viaSocialProvider: true,
+      account: { email: `${login}@upstream.test`, confirmed: true, hasPassword: false },
+    });
+    const linked = await runtime.services.db
+      .select()
+      .from(socialIdentities)
+      .where(eq(socialIdentities.userId, session!.account.id));
     expect(linked).toMatchObject([{ provider: "upstream", subject: login }]);
-    expect(JSON.parse(decodeURIComponent(browser.cookies.get("userInfo")!))).toMatchObject({ login: true, id: session!.account.id });
+    expect(JSON.parse(decodeURIComponent(browser.cookies.get("userInfo")!))).toMatchObject({
+      login: true,
+      id: session!.account.id,
+    });
   });
 
   it("links an existing account by its verified address", async () => {
@@ -421,7 +535,10 @@ describe("the port: access tokens and grant revocation", () => {
   it("names the account of a live access token, and nothing once its grant is revoked", async () => {
     const { id, email } = await account();
     const { returned, verifier, state, idpConfig } = await tokensFor(new Browser(), email, "openid email");
-    const tokens = await client.authorizationCodeGrant(idpConfig, returned, { pkceCodeVerifier: verifier, expectedState: state });
+    const tokens = await client.authorizationCodeGrant(idpConfig, returned, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
     const holder = await idp().accountOfAccessToken(tokens.access_token);
     expect(holder).toMatchObject({ accountId: id, viaSocialProvider: false });
     expect(await idp().accountOfAccessToken("not-a-token")).toBeNull();
@@ -436,14 +553,25 @@ describe("the port: access tokens and grant revocation", () => {
     const browser = new Browser();
     await browser.authPage((await signInAtIdp(browser, email)).href);
     const secret = sessionSecretOf(browser)!;
-    const [row] = await runtime.services.db.select().from(userSessions).where(eq(userSessions.idHash, createHash("sha256").update(secret).digest("hex")));
+    const [row] = await runtime.services.db
+      .select()
+      .from(userSessions)
+      .where(eq(userSessions.idHash, createHash("sha256").update(secret).digest("hex")));
     expect(row?.providerGrantId).toBeTruthy();
     // Still signed in at the provider: straight back with a code, no login step.
-    const again = await browser.follow((await browser.authPage("/es/auth/?signin"))!.headers.get("Location")!, (url) => isSiteReturn(url) || isInteractionPage(url));
+    const again = await browser.follow(
+      (await browser.authPage("/es/auth/?signin"))!.headers.get("Location")!,
+      (url) => isSiteReturn(url) || isInteractionPage(url),
+    );
     expect(isSiteReturn(again)).toBe(true);
     await idp().revokeGrant(row!.providerGrantId!);
-    expect(await runtime.services.db.select().from(oidcModels).where(eq(oidcModels.id, row!.providerGrantId!))).toEqual([]);
-    const afterLogout = await browser.follow((await browser.authPage("/es/auth/?signin"))!.headers.get("Location")!, (url) => isSiteReturn(url) || isInteractionPage(url));
+    expect(await runtime.services.db.select().from(oidcModels).where(eq(oidcModels.id, row!.providerGrantId!))).toEqual(
+      [],
+    );
+    const afterLogout = await browser.follow(
+      (await browser.authPage("/es/auth/?signin"))!.headers.get("Location")!,
+      (url) => isSiteReturn(url) || isInteractionPage(url),
+    );
     expect(isInteractionPage(afterLogout)).toBe(true);
   });
 });
@@ -452,10 +580,18 @@ describe("a restart", () => {
   it("keeps keys, sessions and grants: a token issued before is still honoured after", async () => {
     const { id, email } = await account();
     const { returned, verifier, state, idpConfig } = await tokensFor(new Browser(), email, "openid email");
-    const tokens = await client.authorizationCodeGrant(idpConfig, returned, { pkceCodeVerifier: verifier, expectedState: state });
+    const tokens = await client.authorizationCodeGrant(idpConfig, returned, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
     const jwksBefore = await (await fetch(`${origin}/idp/jwks`)).json();
     // A new provider over the same database, as after a deploy or on another node.
-    const restarted = await HostedIdentityProvider.create({ db: runtime.services.db, clock: runtime.services.clock, config: runtime.config, logger: runtime.logger });
+    const restarted = await HostedIdentityProvider.create({
+      db: runtime.services.db,
+      clock: runtime.services.clock,
+      config: runtime.config,
+      logger: runtime.logger,
+    });
     runtime = { ...runtime, services: { ...runtime.services, identityProvider: restarted } };
     server = await serveRuntime(runtime);
     expect(await (await fetch(`${origin}/idp/jwks`)).json()).toEqual(jwksBefore);
@@ -483,31 +619,50 @@ describe("housekeeping", () => {
 
 describe("the login form without JavaScript", () => {
   it("is re-posted (307) from the page to the provider's login, where the interaction cookie goes", () => {
-    const forwarded = forwardLoginPost(new Request(`${origin}/es/auth/idp/?interaction=abcdefghijklmnop`, { method: "POST" }));
+    const forwarded = forwardLoginPost(
+      new Request(`${origin}/es/auth/idp/?interaction=abcdefghijklmnop`, { method: "POST" }),
+    );
     expect(forwarded.status).toBe(307);
     expect(forwarded.headers.get("Location")).toBe("/idp/interaction/abcdefghijklmnop/login");
-    expect(forwardLoginPost(new Request(`${origin}/es/auth/idp/?interaction=../../x`, { method: "POST" })).status).toBe(303);
+    expect(forwardLoginPost(new Request(`${origin}/es/auth/idp/?interaction=../../x`, { method: "POST" })).status).toBe(
+      303,
+    );
   });
 });
 
 describe("keys from configuration", () => {
   it("signs with the first key of OIDC_JWKS and still publishes the others (rotation)", async () => {
-    const key = (kid: string) => ({ ...generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" }), kid, alg: "RS256", use: "sig" });
+    const key = (kid: string) => ({
+      ...generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" }),
+      kid,
+      alg: "RS256",
+      use: "sig",
+    });
     const config = {
       ...runtime.config,
       OIDC_JWKS: JSON.stringify({ keys: [key("new-key"), key("old-key")] }),
       OIDC_COOKIE_KEYS: "new-cookie-key,old-cookie-key",
       OIDC_SITE_CLIENT_SECRET: "configured-site-client-secret-0123456789",
     };
-    const configured = await HostedIdentityProvider.create({ db: runtime.services.db, clock: runtime.services.clock, config, logger: runtime.logger });
+    const configured = await HostedIdentityProvider.create({
+      db: runtime.services.db,
+      clock: runtime.services.clock,
+      config,
+      logger: runtime.logger,
+    });
     runtime = { ...runtime, config, services: { ...runtime.services, config, identityProvider: configured } };
     await serveRuntime(runtime);
     const jwks = (await (await fetch(`${origin}/idp/jwks`)).json()) as { keys: { kid: string }[] };
     expect(jwks.keys.map((published) => published.kid)).toEqual(["new-key", "old-key"]);
     const { email } = await account();
     const { returned, verifier, state, idpConfig } = await tokensFor(new Browser(), email, "openid email");
-    const tokens = await client.authorizationCodeGrant(idpConfig, returned, { pkceCodeVerifier: verifier, expectedState: state });
-    const header = JSON.parse(Buffer.from(tokens.id_token!.split(".")[0]!, "base64url").toString("utf8")) as { kid: string };
+    const tokens = await client.authorizationCodeGrant(idpConfig, returned, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    const header = JSON.parse(Buffer.from(tokens.id_token!.split(".")[0]!, "base64url").toString("utf8")) as {
+      kid: string;
+    };
     expect(header.kid).toBe("new-key");
   });
 });

@@ -32,7 +32,11 @@ function newSigningKey(): Record<string, unknown> {
 }
 
 function newStoredSecrets(): StoredSecrets {
-  return { jwks: { keys: [newSigningKey()] }, cookieKeys: [randomBytes(32).toString("base64url")], siteClientSecret: randomBytes(32).toString("base64url") };
+  return {
+    jwks: { keys: [newSigningKey()] },
+    cookieKeys: [randomBytes(32).toString("base64url")],
+    siteClientSecret: randomBytes(32).toString("base64url"),
+  };
 }
 
 async function storedSecrets(db: Database): Promise<StoredSecrets> {
@@ -40,7 +44,11 @@ async function storedSecrets(db: Database): Promise<StoredSecrets> {
     .insert(oidcModels)
     .values({ ...KEY_ROW, payload: newStoredSecrets() as unknown as Record<string, unknown> })
     .onConflictDoNothing();
-  const [row] = await db.select({ payload: oidcModels.payload }).from(oidcModels).where(and(eq(oidcModels.model, KEY_ROW.model), eq(oidcModels.id, KEY_ROW.id))).limit(1);
+  const [row] = await db
+    .select({ payload: oidcModels.payload })
+    .from(oidcModels)
+    .where(and(eq(oidcModels.model, KEY_ROW.model), eq(oidcModels.id, KEY_ROW.id)))
+    .limit(1);
   if (!row) throw new Error("the identity provider's keys could not be stored");
   return row.payload as unknown as StoredSecrets;
 }
@@ -54,17 +62,28 @@ export function parseJwks(text: string): { keys: Record<string, unknown>[] } {
     throw new Error("OIDC_JWKS is not JSON");
   }
   const keys = (parsed as { keys?: unknown }).keys;
-  if (!Array.isArray(keys) || keys.length === 0 || !keys.every((key) => typeof key === "object" && key !== null && "d" in key)) {
+  if (
+    !Array.isArray(keys) ||
+    keys.length === 0 ||
+    !keys.every((key) => typeof key === "object" && key !== null && "d" in key)
+  ) {
     throw new Error('OIDC_JWKS must be {"keys":[…]} with at least one private key');
   }
   return { keys: keys as Record<string, unknown>[] };
 }
 
-export async function loadProviderSecrets(db: Database, config: Pick<Config, "OIDC_JWKS" | "OIDC_COOKIE_KEYS" | "OIDC_SITE_CLIENT_SECRET">): Promise<ProviderSecrets> {
+export async function loadProviderSecrets(
+  db: Database,
+  config: Pick<Config, "OIDC_JWKS" | "OIDC_COOKIE_KEYS" | "OIDC_SITE_CLIENT_SECRET">,
+): Promise<ProviderSecrets> {
   const jwks = config.OIDC_JWKS ? parseJwks(config.OIDC_JWKS) : null;
-  const cookieKeys = (config.OIDC_COOKIE_KEYS ?? "").split(",").map((key) => key.trim()).filter((key) => key.length > 0);
+  const cookieKeys = (config.OIDC_COOKIE_KEYS ?? "")
+    .split(",")
+    .map((key) => key.trim())
+    .filter((key) => key.length > 0);
   const siteClientSecret = config.OIDC_SITE_CLIENT_SECRET ?? null;
-  if (jwks && cookieKeys.length > 0 && siteClientSecret) return { jwks, cookieKeys, siteClientSecret, generated: false };
+  if (jwks && cookieKeys.length > 0 && siteClientSecret)
+    return { jwks, cookieKeys, siteClientSecret, generated: false };
   const stored = await storedSecrets(db);
   return {
     jwks: jwks ?? stored.jwks,

@@ -3,7 +3,13 @@
 // accounts from modules/identity. `admin` is granted to staff accounts only; the site is first-party
 // (its grant is made without a consent page), other clients consent. The object is also the
 // IdentityProviderPort the site's routes use.
-import Provider, { type Account, type Configuration, type Grant, type InteractionResults, type KoaContextWithOIDC } from "oidc-provider";
+import Provider, {
+  type Account,
+  type Configuration,
+  type Grant,
+  type InteractionResults,
+  type KoaContextWithOIDC,
+} from "oidc-provider";
 import * as client from "openid-client";
 import { and, eq, sql } from "drizzle-orm";
 import type { IdentityProviderPort, InteractionView, SiteRelyingParty } from "../../app/context.ts";
@@ -15,7 +21,14 @@ import type { Logger } from "../../lib/logger.ts";
 import { findAccount, oidcModels } from "../../modules/identity/index.ts";
 import { internalErrorPage } from "../internal-error-page.ts";
 import { PostgresAdapter } from "./adapter.ts";
-import { parseSocialProviders, parseThirdPartyClients, SCOPES, SITE_CLIENT_ID, siteClient, type SocialProviderConfig } from "./clients.ts";
+import {
+  parseSocialProviders,
+  parseThirdPartyClients,
+  SCOPES,
+  SITE_CLIENT_ID,
+  siteClient,
+  type SocialProviderConfig,
+} from "./clients.ts";
 import { loadProviderSecrets } from "./keys.ts";
 
 /** amr of a sign-in through an upstream social provider (the site reads it to mark the session social). */
@@ -78,10 +91,15 @@ export class HostedIdentityProvider implements IdentityProviderPort {
     const issuer = `${publicOrigin}/idp`;
     const secrets = await loadProviderSecrets(db, config);
     if (secrets.generated && config.NODE_ENV === "production") {
-      logger.warn("OIDC_JWKS, OIDC_COOKIE_KEYS or OIDC_SITE_CLIENT_SECRET is unset: the identity provider uses keys it made and keeps in the database");
+      logger.warn(
+        "OIDC_JWKS, OIDC_COOKIE_KEYS or OIDC_SITE_CLIENT_SECRET is unset: the identity provider uses keys it made and keeps in the database",
+      );
     }
     const socialProviders = parseSocialProviders(config.SOCIAL_PROVIDERS);
-    const clients = [siteClient(publicOrigin, secrets.siteClientSecret), ...parseThirdPartyClients(config.OIDC_CLIENTS)];
+    const clients = [
+      siteClient(publicOrigin, secrets.siteClientSecret),
+      ...parseThirdPartyClients(config.OIDC_CLIENTS),
+    ];
     const mountPath = new URL(issuer).pathname;
     const configuration: Configuration = {
       // oidc-provider computes lifetimes on its own clock (Date.now), so the adapter does too.
@@ -89,7 +107,10 @@ export class HostedIdentityProvider implements IdentityProviderPort {
       clients,
       jwks: secrets.jwks,
       // Names of our own, so that an upstream oidc-provider on the same host (the tests') cannot shadow them.
-      cookies: { keys: secrets.cookieKeys, names: { session: "idp_session", interaction: "idp_interaction", resume: "idp_interaction_resume" } },
+      cookies: {
+        keys: secrets.cookieKeys,
+        names: { session: "idp_session", interaction: "idp_interaction", resume: "idp_interaction_resume" },
+      },
       scopes: [...SCOPES],
       claims: {
         // amr tells the site a sign-in went through a social provider (FEDERATED_AMR).
@@ -105,8 +126,17 @@ export class HostedIdentityProvider implements IdentityProviderPort {
         revocation: { enabled: true },
         userinfo: { enabled: true },
       },
-      ttl: { Interaction: 60 * 60, Session: 30 * 24 * 60 * 60, Grant: 30 * 24 * 60 * 60, AccessToken: 60 * 60, AuthorizationCode: 60, IdToken: 60 * 60 },
-      interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `${mountPath}/interaction/${interaction.uid}` },
+      ttl: {
+        Interaction: 60 * 60,
+        Session: 30 * 24 * 60 * 60,
+        Grant: 30 * 24 * 60 * 60,
+        AccessToken: 60 * 60,
+        AuthorizationCode: 60,
+        IdToken: 60 * 60,
+      },
+      interactions: {
+        url: (_ctx: unknown, interaction: { uid: string }) => `${mountPath}/interaction/${interaction.uid}`,
+      },
       findAccount: async (_ctx: KoaContextWithOIDC, sub: string): Promise<Account | undefined> => {
         const account = await findAccount(db, sub);
         if (!account || !account.active) return undefined;
@@ -128,12 +158,17 @@ export class HostedIdentityProvider implements IdentityProviderPort {
         const oidc = ctx.oidc;
         const clientId = oidc.client?.clientId;
         const accountId = oidc.session?.accountId;
-        const grantId = (oidc.result?.consent?.grantId as string | undefined) ?? (clientId ? oidc.session?.grantIdFor(clientId) : undefined);
+        const grantId =
+          (oidc.result?.consent?.grantId as string | undefined) ??
+          (clientId ? oidc.session?.grantIdFor(clientId) : undefined);
         const existing = grantId ? await oidc.provider.Grant.find(grantId) : undefined;
         if (clientId !== SITE_CLIENT_ID || !accountId) return existing;
         const account = await findAccount(db, accountId);
         const grant = existing ?? new oidc.provider.Grant({ accountId, clientId });
-        const { granted, refused } = grantableScopes(oidc.requestParamOIDCScopes, (account?.staffRole ?? null) !== null);
+        const { granted, refused } = grantableScopes(
+          oidc.requestParamOIDCScopes,
+          (account?.staffRole ?? null) !== null,
+        );
         if (granted.length > 0) grant.addOIDCScope(granted.join(" "));
         if (refused.length > 0) grant.rejectOIDCScope(refused.join(" "));
         await grant.save();
@@ -144,7 +179,11 @@ export class HostedIdentityProvider implements IdentityProviderPort {
         const amr = ctx.oidc.entities.AuthorizationCode?.amr ?? ctx.oidc.entities.RefreshToken?.amr;
         return amr ? { amr } : undefined;
       },
-      renderError: (ctx: { type: string; body: string; status: number; oidc?: { params?: Record<string, unknown> } }, _out: unknown, error: { status?: number }) => {
+      renderError: (
+        ctx: { type: string; body: string; status: number; oidc?: { params?: Record<string, unknown> } },
+        _out: unknown,
+        error: { status?: number },
+      ) => {
         const status = error.status && error.status < 500 ? error.status : 400;
         ctx.type = "html";
         ctx.status = status;
@@ -171,7 +210,9 @@ export class HostedIdentityProvider implements IdentityProviderPort {
 
   // ——— IdentityProviderPort ———
 
-  async accountOfAccessToken(token: string): Promise<{ accountId: string; viaSocialProvider: boolean; grantId: string; scopes: string[] } | null> {
+  async accountOfAccessToken(
+    token: string,
+  ): Promise<{ accountId: string; viaSocialProvider: boolean; grantId: string; scopes: string[] } | null> {
     if (token.length === 0 || token.length > 512) return null;
     const accessToken = await this.provider.AccessToken.find(token);
     if (!accessToken || accessToken.isExpired) return null;
@@ -198,7 +239,12 @@ export class HostedIdentityProvider implements IdentityProviderPort {
       // …and the provider's own browser session that holds it, so the next sign-in asks again.
       await tx
         .delete(oidcModels)
-        .where(and(eq(oidcModels.model, "Session"), sql`${oidcModels.payload}->'authorizations'->${SITE_CLIENT_ID}->>'grantId' = ${grantId}`));
+        .where(
+          and(
+            eq(oidcModels.model, "Session"),
+            sql`${oidcModels.payload}->'authorizations'->${SITE_CLIENT_ID}->>'grantId' = ${grantId}`,
+          ),
+        );
     });
   }
 
@@ -231,7 +277,8 @@ export class HostedIdentityProvider implements IdentityProviderPort {
         });
         return this.siteConfiguration;
       },
-      redirectUri: (language: Language) => siteClient(publicOriginOf(this.deps.config), "").redirect_uris![LANGUAGES.indexOf(language)]!,
+      redirectUri: (language: Language) =>
+        siteClient(publicOriginOf(this.deps.config), "").redirect_uris![LANGUAGES.indexOf(language)]!,
       socialHintParameter: SOCIAL_HINT_PARAMETER,
       federatedAmr: FEDERATED_AMR,
     };
@@ -243,11 +290,17 @@ export class HostedIdentityProvider implements IdentityProviderPort {
       const target = url.startsWith(issuerOrigin) ? `${this.internalOrigin}${url.slice(issuerOrigin.length)}` : url;
       return fetch(target, options as RequestInit);
     };
-    return client.discovery(new URL(this.issuer), SITE_CLIENT_ID, this.siteClientSecret, client.ClientSecretBasic(this.siteClientSecret), {
-      [client.customFetch]: loopbackFetch,
-      // The issuer is plain HTTP in development and tests; the calls themselves always go over loopback.
-      execute: this.issuer.startsWith("http:") ? [client.allowInsecureRequests] : [],
-    });
+    return client.discovery(
+      new URL(this.issuer),
+      SITE_CLIENT_ID,
+      this.siteClientSecret,
+      client.ClientSecretBasic(this.siteClientSecret),
+      {
+        [client.customFetch]: loopbackFetch,
+        // The issuer is plain HTTP in development and tests; the calls themselves always go over loopback.
+        execute: this.issuer.startsWith("http:") ? [client.allowInsecureRequests] : [],
+      },
+    );
   }
 
   /** Finishes a login interaction found by uid (the social callback, which has no interaction cookie). */

@@ -18,7 +18,13 @@ import { clientAddressOf } from "../api/client-address.ts";
 import { internalErrorPage } from "../internal-error-page.ts";
 import { securityHeaders } from "../security-headers.ts";
 import { pinForwardedHeaders } from "./forwarded-headers.ts";
-import { FEDERATED_AMR, grantableScopes, languageOfUiLocales, SOCIAL_HINT_PARAMETER, type HostedIdentityProvider } from "./provider.ts";
+import {
+  FEDERATED_AMR,
+  grantableScopes,
+  languageOfUiLocales,
+  SOCIAL_HINT_PARAMETER,
+  type HostedIdentityProvider,
+} from "./provider.ts";
 import type { SocialProviderConfig } from "./clients.ts";
 
 type Env = { Bindings: HttpBindings };
@@ -54,7 +60,10 @@ export function identityProviderRoutes(idp: HostedIdentityProvider, services: Ap
   const mountPath = new URL(idp.issuer).pathname;
   const upstreamConfigurations = new Map<string, Promise<client.Configuration>>();
 
-  const raw = (c: Context<Env>): { req: IncomingMessage; res: ServerResponse } => ({ req: c.env.incoming, res: c.env.outgoing });
+  const raw = (c: Context<Env>): { req: IncomingMessage; res: ServerResponse } => ({
+    req: c.env.incoming,
+    res: c.env.outgoing,
+  });
 
   // The provider builds its endpoints, redirects and cookies from the forwarded host and protocol it
   // is told to believe (provider.proxy): before any of its code sees a request, those headers say
@@ -63,7 +72,10 @@ export function identityProviderRoutes(idp: HostedIdentityProvider, services: Ap
   const pinnedOrigin = config.PUBLIC_ORIGIN ? new URL(publicOriginOf(config)) : null;
   routes.use(`${mountPath}/*`, async (c, next) => {
     const { req } = raw(c);
-    pinForwardedHeaders(req.headers, { publicOrigin: pinnedOrigin, fromTrustedProxy: isTrustedProxy(req.socket.remoteAddress) });
+    pinForwardedHeaders(req.headers, {
+      publicOrigin: pinnedOrigin,
+      fromTrustedProxy: isTrustedProxy(req.socket.remoteAddress),
+    });
     await next();
   });
 
@@ -90,7 +102,13 @@ export function identityProviderRoutes(idp: HostedIdentityProvider, services: Ap
       const issuer = new URL(provider.issuer);
       // Plain HTTP only for an upstream on this machine (the tests' upstream provider).
       const loopback = issuer.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(issuer.hostname);
-      found = client.discovery(issuer, provider.clientId, provider.clientSecret, undefined, loopback ? { execute: [client.allowInsecureRequests] } : undefined);
+      found = client.discovery(
+        issuer,
+        provider.clientId,
+        provider.clientSecret,
+        undefined,
+        loopback ? { execute: [client.allowInsecureRequests] } : undefined,
+      );
       found.catch(() => upstreamConfigurations.delete(provider.id));
       upstreamConfigurations.set(provider.id, found);
     }
@@ -112,7 +130,14 @@ export function identityProviderRoutes(idp: HostedIdentityProvider, services: Ap
       logger.warn({ err: error, provider: provider.id }, "social provider discovery failed");
       return c.redirect(interactionPagePath(language, uid, "SOCIAL_SIGN_IN_FAILED"), 303);
     }
-    const flow: SocialFlow = { uid, provider: provider.id, state: client.randomState(), nonce: client.randomNonce(), verifier: client.randomPKCECodeVerifier(), language };
+    const flow: SocialFlow = {
+      uid,
+      provider: provider.id,
+      state: client.randomState(),
+      nonce: client.randomNonce(),
+      verifier: client.randomPKCECodeVerifier(),
+      language,
+    };
     const target = client.buildAuthorizationUrl(upstream, {
       redirect_uri: socialCallbackUri(provider.id),
       scope: "openid email profile",
@@ -123,7 +148,10 @@ export function identityProviderRoutes(idp: HostedIdentityProvider, services: Ap
       ui_locales: language,
     });
     const value = Buffer.from(JSON.stringify(flow)).toString("base64url");
-    c.header("Set-Cookie", `${SOCIAL_FLOW_COOKIE}=${value}; Path=${mountPath}/social/; Max-Age=${SOCIAL_FLOW_SECONDS}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`);
+    c.header(
+      "Set-Cookie",
+      `${SOCIAL_FLOW_COOKIE}=${value}; Path=${mountPath}/social/; Max-Age=${SOCIAL_FLOW_SECONDS}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`,
+    );
     c.header("Cache-Control", "no-store");
     return c.redirect(target.href, 303);
   }
@@ -165,25 +193,43 @@ export function identityProviderRoutes(idp: HostedIdentityProvider, services: Ap
       return c.redirect(`${interactionPagePath(language, interaction.uid, error.code)}${retry}`, 303);
     }
     const { req, res } = raw(c);
-    const returnTo = await idp.provider.interactionResult(req, res, { login: { accountId, amr: ["pwd"] } }, { mergeWithLastSubmission: false });
+    const returnTo = await idp.provider.interactionResult(
+      req,
+      res,
+      { login: { accountId, amr: ["pwd"] } },
+      { mergeWithLastSubmission: false },
+    );
     c.header("Cache-Control", "no-store");
     return wantsJson ? c.json({ location: returnTo }) : c.redirect(returnTo, 303);
   });
 
   routes.post(`${mountPath}/interaction/:uid/confirm`, async (c) => {
     const interaction = await interactionOf(c);
-    if (!interaction || interaction.uid !== c.req.param("uid") || interaction.prompt.name !== "consent" || !interaction.session?.accountId) return expired(c);
+    if (
+      !interaction ||
+      interaction.uid !== c.req.param("uid") ||
+      interaction.prompt.name !== "consent" ||
+      !interaction.session?.accountId
+    )
+      return expired(c);
     const accountId = interaction.session.accountId;
     const clientId = String(interaction.params.client_id);
     const account = await findAccount(db, accountId);
-    const grant = (interaction.grantId ? await idp.provider.Grant.find(interaction.grantId) : undefined) ?? new idp.provider.Grant({ accountId, clientId });
+    const grant =
+      (interaction.grantId ? await idp.provider.Grant.find(interaction.grantId) : undefined) ??
+      new idp.provider.Grant({ accountId, clientId });
     const details = interaction.prompt.details as { missingOIDCScope?: string[] };
     const { granted, refused } = grantableScopes(details.missingOIDCScope ?? [], (account?.staffRole ?? null) !== null);
     if (granted.length > 0) grant.addOIDCScope(granted.join(" "));
     if (refused.length > 0) grant.rejectOIDCScope(refused.join(" "));
     const grantId = await grant.save();
     const { req, res } = raw(c);
-    const returnTo = await idp.provider.interactionResult(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+    const returnTo = await idp.provider.interactionResult(
+      req,
+      res,
+      { consent: { grantId } },
+      { mergeWithLastSubmission: true },
+    );
     return c.redirect(returnTo, 303);
   });
 
@@ -191,14 +237,20 @@ export function identityProviderRoutes(idp: HostedIdentityProvider, services: Ap
     const interaction = await interactionOf(c);
     if (!interaction || interaction.uid !== c.req.param("uid")) return expired(c);
     const { req, res } = raw(c);
-    const returnTo = await idp.provider.interactionResult(req, res, { error: "access_denied", error_description: "The person declined" }, { mergeWithLastSubmission: false });
+    const returnTo = await idp.provider.interactionResult(
+      req,
+      res,
+      { error: "access_denied", error_description: "The person declined" },
+      { mergeWithLastSubmission: false },
+    );
     return c.redirect(returnTo, 303);
   });
 
   // The login page's "Continue with Google" buttons.
   routes.get(`${mountPath}/interaction/:uid/social/:provider`, async (c) => {
     const interaction = await interactionOf(c);
-    if (!interaction || interaction.uid !== c.req.param("uid") || interaction.prompt.name !== "login") return expired(c);
+    if (!interaction || interaction.uid !== c.req.param("uid") || interaction.prompt.name !== "login")
+      return expired(c);
     return startSocial(c, interaction.uid, c.req.param("provider"), languageOfUiLocales(interaction.params.ui_locales));
   });
 
@@ -212,7 +264,10 @@ export function identityProviderRoutes(idp: HostedIdentityProvider, services: Ap
     } catch {
       flow = null;
     }
-    c.header("Set-Cookie", `${SOCIAL_FLOW_COOKIE}=; Path=${mountPath}/social/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`);
+    c.header(
+      "Set-Cookie",
+      `${SOCIAL_FLOW_COOKIE}=; Path=${mountPath}/social/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`,
+    );
     c.header("Cache-Control", "no-store");
     const provider = idp.socialProviders.find((candidate) => candidate.id === c.req.param("provider"));
     if (!isSocialFlow(flow) || !provider || flow.provider !== provider.id) return expired(c, 400);
@@ -235,7 +290,11 @@ export function identityProviderRoutes(idp: HostedIdentityProvider, services: Ap
     } catch (error) {
       // Cancelled upstream, forged or replayed callback, or an upstream that failed: told, nothing made.
       logger.warn({ err: error, provider: provider.id }, "social sign-in refused");
-      return back(error instanceof client.AuthorizationResponseError || error instanceof client.ResponseBodyError ? "SIGN_IN_REFUSED" : "SOCIAL_SIGN_IN_FAILED");
+      return back(
+        error instanceof client.AuthorizationResponseError || error instanceof client.ResponseBodyError
+          ? "SIGN_IN_REFUSED"
+          : "SOCIAL_SIGN_IN_FAILED",
+      );
     }
     let accountId: string;
     try {
@@ -285,4 +344,3 @@ export function identityProviderRoutes(idp: HostedIdentityProvider, services: Ap
 
   return routes;
 }
-

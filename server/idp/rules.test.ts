@@ -7,7 +7,10 @@ import { grantableScopes, languageOfUiLocales } from "./provider.ts";
 
 describe("grantableScopes", () => {
   it("grants admin to staff only, and drops scopes it does not know", () => {
-    expect(grantableScopes(["openid", "email", "admin", "offline_access"], false)).toEqual({ granted: ["openid", "email"], refused: ["admin"] });
+    expect(grantableScopes(["openid", "email", "admin", "offline_access"], false)).toEqual({
+      granted: ["openid", "email"],
+      refused: ["admin"],
+    });
     expect(grantableScopes(["openid", "admin"], true)).toEqual({ granted: ["openid", "admin"], refused: [] });
   });
 });
@@ -23,11 +26,21 @@ describe("languageOfUiLocales", () => {
 
 describe("configuration", () => {
   it("redirects the site to the auth page of each language", () => {
-    expect(siteRedirectUris("https://www.travesia.mx")).toEqual(["https://www.travesia.mx/es/auth/", "https://www.travesia.mx/en/auth/", "https://www.travesia.mx/pt/auth/"]);
+    expect(siteRedirectUris("https://www.travesia.mx")).toEqual([
+      "https://www.travesia.mx/es/auth/",
+      "https://www.travesia.mx/en/auth/",
+      "https://www.travesia.mx/pt/auth/",
+    ]);
   });
 
   it("reads social providers and refuses malformed or duplicated ones", () => {
-    const google = { id: "google", name: "Google", issuer: "https://accounts.google.com", clientId: "id", clientSecret: "secret" };
+    const google = {
+      id: "google",
+      name: "Google",
+      issuer: "https://accounts.google.com",
+      clientId: "id",
+      clientSecret: "secret",
+    };
     expect(parseSocialProviders(JSON.stringify([google]))).toEqual([google]);
     expect(parseSocialProviders("[]")).toEqual([]);
     expect(() => parseSocialProviders("{")).toThrow(/not JSON/);
@@ -36,9 +49,19 @@ describe("configuration", () => {
   });
 
   it("refuses a third-party client that takes the site's id or has no redirect URI", () => {
-    expect(() => parseThirdPartyClients(JSON.stringify([{ client_id: "travesia-web", redirect_uris: ["https://x.example/cb"] }]))).toThrow(/reserved/);
-    expect(() => parseThirdPartyClients(JSON.stringify([{ client_id: "partner", redirect_uris: [] }]))).toThrow(/OIDC_CLIENTS/);
-    expect(parseThirdPartyClients(JSON.stringify([{ client_id: "partner", redirect_uris: ["https://x.example/cb"], logo_uri: "https://x.example/l.png" }]))[0]).toHaveProperty("logo_uri");
+    expect(() =>
+      parseThirdPartyClients(JSON.stringify([{ client_id: "travesia-web", redirect_uris: ["https://x.example/cb"] }])),
+    ).toThrow(/reserved/);
+    expect(() => parseThirdPartyClients(JSON.stringify([{ client_id: "partner", redirect_uris: [] }]))).toThrow(
+      /OIDC_CLIENTS/,
+    );
+    expect(
+      parseThirdPartyClients(
+        JSON.stringify([
+          { client_id: "partner", redirect_uris: ["https://x.example/cb"], logo_uri: "https://x.example/l.png" },
+        ]),
+      )[0],
+    ).toHaveProperty("logo_uri");
   });
 
   it("accepts a private JWKS only", () => {

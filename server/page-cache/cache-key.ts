@@ -3,7 +3,12 @@
 // so the page is rendered for the cache from exactly what the key holds (`renderPath`, `renderHeaders`).
 import { COOKIE, parseCookieHeader } from "../../lib/cookies.ts";
 import { isAnonymousVisitor } from "../../lib/page-caching.ts";
-import { DATA_CACHE_POLICIES, PAGE_CACHE_POLICIES, isPersonalQueryParameter, type PageCachePolicy } from "../../app/routing/page-cache-policies.ts";
+import {
+  DATA_CACHE_POLICIES,
+  PAGE_CACHE_POLICIES,
+  isPersonalQueryParameter,
+  type PageCachePolicy,
+} from "../../app/routing/page-cache-policies.ts";
 import { matchPage } from "../../app/routing/localized-paths.ts";
 
 export interface CacheableRequest {
@@ -44,13 +49,20 @@ export function cacheableRequest(request: RequestFacts, settings: KeySettings): 
   const pagePolicy = policyOf(url.pathname);
   if (!pagePolicy) return null;
   const live = pagePolicy.browserOnly?.live(url.searchParams) ?? false;
-  const policy = live && pagePolicy.browserOnly ? { ...pagePolicy, freshSeconds: pagePolicy.browserOnly.freshSeconds } : pagePolicy;
+  const policy =
+    live && pagePolicy.browserOnly ? { ...pagePolicy, freshSeconds: pagePolicy.browserOnly.freshSeconds } : pagePolicy;
   if ([...url.searchParams.keys()].some(isPersonalQueryParameter)) return null;
   const renderPath = renderPathOf(url, policy, live);
   if (policy.data) {
     // Data that reads no cookie and no edge header: whoever asks, it is rendered from the query alone.
     const renderHeaders = { host, accept: "application/json", "accept-encoding": "identity" };
-    return { key: [host, renderPath, "data"].join("\n"), policy, renderPath, renderHeaders, keyedHeaders: new Set(["host", "accept-encoding"]) };
+    return {
+      key: [host, renderPath, "data"].join("\n"),
+      policy,
+      renderPath,
+      renderHeaders,
+      keyedHeaders: new Set(["host", "accept-encoding"]),
+    };
   }
   const cookies = parseCookieHeader(header(request.headers, "cookie"));
   if (!isAnonymousVisitor(cookies)) return null;
@@ -71,7 +83,12 @@ export function cacheableRequest(request: RequestFacts, settings: KeySettings): 
   const noticeDismissed = cookies[COOKIE.cookieNotice] === "1";
   if (noticeDismissed) renderHeaders.cookie = `${COOKIE.cookieNotice}=1`;
   const key = [host, renderPath, place.join(","), device, noticeDismissed ? "notice-dismissed" : ""].join("\n");
-  const keyedHeaders = new Set(["host", "accept-encoding", "cookie", ...[...settings.geoCountryHeaders, ...settings.geoStateHeaders].map((name) => name.toLowerCase())]);
+  const keyedHeaders = new Set([
+    "host",
+    "accept-encoding",
+    "cookie",
+    ...[...settings.geoCountryHeaders, ...settings.geoStateHeaders].map((name) => name.toLowerCase()),
+  ]);
   if (policy.device) keyedHeaders.add(DEVICE_HINT);
   return { key, policy, renderPath, renderHeaders, keyedHeaders };
 }

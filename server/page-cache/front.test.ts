@@ -36,7 +36,11 @@ function useStore(maxBytes: number): void {
   store = new PageStore(maxBytes);
   handle = createFront({
     store,
-    keys: { publicHosts: [HOST], geoCountryHeaders: ["CF-IPCountry"], geoStateHeaders: ["CloudFront-Viewer-Country-Region"] },
+    keys: {
+      publicHosts: [HOST],
+      geoCountryHeaders: ["CF-IPCountry"],
+      geoStateHeaders: ["CloudFront-Viewer-Country-Region"],
+    },
     workers: () => workers.filter((candidate) => candidate.ready),
     logger: createLogger("silent"),
     cacheEnabled: true,
@@ -65,7 +69,12 @@ beforeAll(async () => {
       `<script nonce="${nonce}">window.data={"nonce":"${nonce}","requestId":"${requestId}","path":"${req.url}"}</script></body></html>`;
     if (req.url?.startsWith("/api/sailings/live")) {
       // The live seats' answer: JSON, shared for a second, varying on the encoding only.
-      res.writeHead(answerWith.status ?? 200, { "Content-Type": "application/json", "Cache-Control": "public, max-age=1", Vary: "Accept-Encoding", ...answerWith.headers });
+      res.writeHead(answerWith.status ?? 200, {
+        "Content-Type": "application/json",
+        "Cache-Control": "public, max-age=1",
+        Vary: "Accept-Encoding",
+        ...answerWith.headers,
+      });
       res.end(JSON.stringify({ sailings: [{ id: 1, seatsLeft: version }], path: req.url }));
       return;
     }
@@ -114,18 +123,24 @@ interface Answer {
 
 function get(target: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port: frontPort, path: target, headers: { Host: HOST, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = request(
+      { host: "127.0.0.1", port: frontPort, path: target, headers: { Host: HOST, ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
     req.on("error", reject);
     req.end();
   });
 }
 
 const nonceOfCsp = (answer: Answer) => /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1];
-const noncesInBody = (html: string) => [...html.matchAll(/nonce="([^"]+)"|"nonce":"([^"]+)"/g)].map((match) => match[1] ?? match[2]);
+const noncesInBody = (html: string) =>
+  [...html.matchAll(/nonce="([^"]+)"|"nonce":"([^"]+)"/g)].map((match) => match[1] ?? match[2]);
 
 describe("the page cache front", () => {
   it("renders once for many concurrent visitors of one page (single flight)", async () => {
@@ -137,7 +152,11 @@ describe("the page cache front", () => {
   });
 
   it("gives every answer its own nonce, in the CSP header and everywhere the page wrote it, and its own request id", async () => {
-    const answers = [await get("/en/faqs/"), await get("/en/faqs/"), await get("/en/faqs/", { "X-Request-Id": "visitor-supplied-id" })];
+    const answers = [
+      await get("/en/faqs/"),
+      await get("/en/faqs/"),
+      await get("/en/faqs/", { "X-Request-Id": "visitor-supplied-id" }),
+    ];
     expect(renders).toHaveLength(1);
     expect(answers.map((answer) => answer.headers["x-page-cache"])).toEqual(["miss", "hit", "hit"]);
     const nonces = answers.map(nonceOfCsp);
@@ -157,7 +176,12 @@ describe("the page cache front", () => {
     expect(Number(zipped.headers["content-length"])).toBe(zipped.body.length);
     expect(zipped.body.length).toBeLessThan(plain.body.length / 4);
     const html = gunzipSync(zipped.body).toString("utf8");
-    expect(html).toBe(plain.body.toString("utf8").replaceAll(nonceOfCsp(plain) as string, nonceOfCsp(zipped) as string).replace(String(plain.headers["x-request-id"]), String(zipped.headers["x-request-id"])));
+    expect(html).toBe(
+      plain.body
+        .toString("utf8")
+        .replaceAll(nonceOfCsp(plain) as string, nonceOfCsp(zipped) as string)
+        .replace(String(plain.headers["x-request-id"]), String(zipped.headers["x-request-id"])),
+    );
   });
 
   it("answers 304 to a matching If-None-Match, without a CSP that would no longer match the kept page", async () => {
@@ -204,17 +228,22 @@ describe("what the cache never shares", () => {
     ["a visitor with a currency of their own", { Cookie: "currency=EUR" }],
     ["a preview", { Cookie: "perso_preview=t0ken" }],
     ["a visitor sending credentials", { Authorization: "Bearer x" }],
-  ])("a page rendered for %s is neither served from the cache nor kept", async (_who, headers: Record<string, string>) => {
-    await get("/en/faqs/");
-    const personal = await get("/en/faqs/", headers);
-    expect(personal.headers["x-page-cache"]).toBeUndefined();
-    expect(renders.at(-1)?.headers.cookie ?? renders.at(-1)?.headers.authorization).toBe(headers.Cookie ?? headers.Authorization);
-    // The next anonymous visitor gets the anonymous page, not the personal one.
-    const anonymous = await get("/en/faqs/");
-    expect(anonymous.headers["x-page-cache"]).toBe("hit");
-    expect(anonymous.body.toString()).not.toContain(String(personal.headers["x-request-id"]));
-    expect(renders).toHaveLength(2);
-  });
+  ])(
+    "a page rendered for %s is neither served from the cache nor kept",
+    async (_who, headers: Record<string, string>) => {
+      await get("/en/faqs/");
+      const personal = await get("/en/faqs/", headers);
+      expect(personal.headers["x-page-cache"]).toBeUndefined();
+      expect(renders.at(-1)?.headers.cookie ?? renders.at(-1)?.headers.authorization).toBe(
+        headers.Cookie ?? headers.Authorization,
+      );
+      // The next anonymous visitor gets the anonymous page, not the personal one.
+      const anonymous = await get("/en/faqs/");
+      expect(anonymous.headers["x-page-cache"]).toBe("hit");
+      expect(anonymous.body.toString()).not.toContain(String(personal.headers["x-request-id"]));
+      expect(renders).toHaveLength(2);
+    },
+  );
 
   it("a preview token in the query goes to the application every time", async () => {
     await get("/en/?perso-preview=abc", { "Sec-CH-UA-Mobile": "?0" });
@@ -271,8 +300,11 @@ describe("what the cache never shares", () => {
 
   it("a search's passenger counts make no copy of their own, unless the page is rendered whole", async () => {
     const search = "/en/routes-schedules/?trip=one_way&crossing=cancun-isla-mujeres&date=2031-03-13&step=search";
-    for (const counts of ["adults=1", "adults=4", "adults=2&children=1", "adults=60&infants=3"]) await get(`${search}&${counts}`);
-    expect(renders.map((render) => render.path)).toEqual(["/en/routes-schedules/?crossing=cancun-isla-mujeres&date=2031-03-13&step=search&trip=one_way"]);
+    for (const counts of ["adults=1", "adults=4", "adults=2&children=1", "adults=60&infants=3"])
+      await get(`${search}&${counts}`);
+    expect(renders.map((render) => render.path)).toEqual([
+      "/en/routes-schedules/?crossing=cancun-isla-mujeres&date=2031-03-13&step=search&trip=one_way",
+    ]);
     // Sent without JavaScript, the summary step, or counts the widget cannot send: the server reads the
     // counts, each its own copy.
     await get(`${search}&adults=4&nojs=1`);
@@ -293,11 +325,16 @@ describe("what the cache never shares", () => {
 
   it("the live seats are one copy for everyone who asks, cookies or not, and never read a cookie", async () => {
     const live = "/api/sailings/live?crossing=cancun-isla-mujeres&date=2031-03-13&adults=2&currency=USD";
-    const first = await get(`${live}&utm_source=mail`, { Cookie: "cart_session=c4rt; travesia_session=s3cr3t", "CF-IPCountry": "BR" });
+    const first = await get(`${live}&utm_source=mail`, {
+      Cookie: "cart_session=c4rt; travesia_session=s3cr3t",
+      "CF-IPCountry": "BR",
+    });
     const second = await get(live, { Cookie: "travesia_session=other" });
     expect([first.headers["x-page-cache"], second.headers["x-page-cache"]]).toEqual(["miss", "hit"]);
     expect(renders).toHaveLength(1);
-    expect(renders[0]?.path).toBe("/api/sailings/live?adults=2&crossing=cancun-isla-mujeres&currency=USD&date=2031-03-13");
+    expect(renders[0]?.path).toBe(
+      "/api/sailings/live?adults=2&crossing=cancun-isla-mujeres&currency=USD&date=2031-03-13",
+    );
     expect(renders[0]?.headers.cookie).toBeUndefined();
     expect(renders[0]?.headers["cf-ipcountry"]).toBeUndefined();
     expect(second.headers["set-cookie"]).toBeUndefined();
@@ -318,7 +355,12 @@ describe("what the cache never shares", () => {
   });
 
   it("renders with the key's inputs only: the visitor's other headers do not reach the page", async () => {
-    await get("/en/faqs/", { "User-Agent": "Evil/1.0", "Accept-Language": "xx", "CF-IPCountry": "br", Cookie: "cookie_notice=1; travesia_lang=en" });
+    await get("/en/faqs/", {
+      "User-Agent": "Evil/1.0",
+      "Accept-Language": "xx",
+      "CF-IPCountry": "br",
+      Cookie: "cookie_notice=1; travesia_lang=en",
+    });
     const seen = renders[0]?.headers ?? {};
     expect(seen["user-agent"]).toBeUndefined();
     expect(seen["accept-language"]).toBeUndefined();
@@ -342,7 +384,14 @@ describe("what the cache never shares", () => {
   it("holds no more bytes than its setting, dropping the least recently used", async () => {
     const page = await get("/en/faqs/");
     useStore(page.body.length * 3);
-    for (const target of ["/en/faqs/", "/en/grupo-xcaret-history/", "/en/site-map/", "/es/preguntas-frecuentes/", "/en/faqs/"]) await get(target);
+    for (const target of [
+      "/en/faqs/",
+      "/en/grupo-xcaret-history/",
+      "/en/site-map/",
+      "/es/preguntas-frecuentes/",
+      "/en/faqs/",
+    ])
+      await get(target);
     expect(store.size.bytes).toBeLessThanOrEqual(page.body.length * 3);
     expect(store.size.entries).toBeLessThan(4);
   });

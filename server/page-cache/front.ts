@@ -20,7 +20,18 @@ export const FRONT_CLIENT_ADDRESS_HEADER = "x-travesia-client-address";
 const MAX_STORED_PAGE_BYTES = 4 * 1024 * 1024;
 
 /** Response headers made per answer or meaningless in a stored copy. */
-const NOT_STORED = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "date", "x-request-id", "server-timing", "etag", "age"]);
+const NOT_STORED = new Set([
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+  "content-encoding",
+  "date",
+  "x-request-id",
+  "server-timing",
+  "etag",
+  "age",
+]);
 
 export interface Worker {
   socketPath: string;
@@ -51,7 +62,10 @@ export function createFront(options: FrontOptions) {
   function pickWorker(failed: ReadonlySet<Worker> = new Set()): Worker | null {
     let best: Worker | null = null;
     for (const worker of options.workers()) {
-      const better = !best || (failed.has(best) && !failed.has(worker)) || (failed.has(best) === failed.has(worker) && worker.inFlight < best.inFlight);
+      const better =
+        !best ||
+        (failed.has(best) && !failed.has(worker)) ||
+        (failed.has(best) === failed.has(worker) && worker.inFlight < best.inFlight);
       if (better) best = worker;
     }
     return best;
@@ -62,20 +76,28 @@ export function createFront(options: FrontOptions) {
     const worker = pickWorker(failed);
     if (!worker) return unavailable(res, requestId);
     worker.inFlight++;
-    const headers: Record<string, string | string[] | undefined> = { ...req.headers, "x-request-id": requestId, [FRONT_CLIENT_ADDRESS_HEADER]: req.socket.remoteAddress ?? "unknown" };
+    const headers: Record<string, string | string[] | undefined> = {
+      ...req.headers,
+      "x-request-id": requestId,
+      [FRONT_CLIENT_ADDRESS_HEADER]: req.socket.remoteAddress ?? "unknown",
+    };
     delete headers[FRONT_NONCE_HEADER];
-    const upstream = httpRequest({ socketPath: worker.socketPath, method: req.method, path: req.url, headers, agent }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
-      answer.pipe(res);
-      answer.once("end", () => worker.inFlight--);
-      answer.once("error", () => res.destroy());
-    });
+    const upstream = httpRequest(
+      { socketPath: worker.socketPath, method: req.method, path: req.url, headers, agent },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
+        answer.pipe(res);
+        answer.once("end", () => worker.inFlight--);
+        answer.once("error", () => res.destroy());
+      },
+    );
     upstream.once("error", (error: NodeJS.ErrnoException) => {
       worker.inFlight--;
       // A worker that died a moment ago (its exit not seen yet) refuses the connection or resets a kept
       // one before answering: a GET or HEAD without a body is safe to send to another worker, as
       // proxies retry idempotent requests.
-      if (!res.headersSent && isWorkerGone(error) && hasNoBody(req) && failed.size < 3) return forward(req, res, requestId, new Set([...failed, worker]));
+      if (!res.headersSent && isWorkerGone(error) && hasNoBody(req) && failed.size < 3)
+        return forward(req, res, requestId, new Set([...failed, worker]));
       options.logger.warn({ err: error, requestId }, "worker did not answer");
       if (!res.headersSent) unavailable(res, requestId);
       else res.destroy();
@@ -100,32 +122,40 @@ export function createFront(options: FrontOptions) {
     const startedAt = now();
     worker.inFlight++;
     return new Promise<RenderOutcome>((resolve) => {
-      const headers = { ...cacheable.renderHeaders, "x-request-id": rendered.requestId, [FRONT_NONCE_HEADER]: rendered.nonce, [FRONT_CLIENT_ADDRESS_HEADER]: clientAddress };
-      const upstream = httpRequest({ socketPath: worker.socketPath, method: "GET", path: cacheable.renderPath, headers, agent }, (answer) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        answer.on("data", (chunk: Buffer) => {
-          size += chunk.length;
-          if (size <= MAX_STORED_PAGE_BYTES) chunks.push(chunk);
-        });
-        answer.once("end", () => {
-          worker.inFlight--;
-          if (size > MAX_STORED_PAGE_BYTES || !isStorable(answer, cacheable)) return resolve({ page: null });
-          const html = Buffer.concat(chunks).toString("utf8");
-          const page: CachedPage = {
-            status: 200,
-            headers: storedHeaders(answer, cacheable, rendered.nonce),
-            body: storeBody(html, rendered),
-            // Counted from the render's start: the data it read is no older than that.
-            expiresAt: startedAt + cacheable.policy.freshSeconds * 1000,
-          };
-          resolve({ page });
-        });
-        answer.once("error", () => {
-          worker.inFlight--;
-          resolve({ page: null });
-        });
-      });
+      const headers = {
+        ...cacheable.renderHeaders,
+        "x-request-id": rendered.requestId,
+        [FRONT_NONCE_HEADER]: rendered.nonce,
+        [FRONT_CLIENT_ADDRESS_HEADER]: clientAddress,
+      };
+      const upstream = httpRequest(
+        { socketPath: worker.socketPath, method: "GET", path: cacheable.renderPath, headers, agent },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          answer.on("data", (chunk: Buffer) => {
+            size += chunk.length;
+            if (size <= MAX_STORED_PAGE_BYTES) chunks.push(chunk);
+          });
+          answer.once("end", () => {
+            worker.inFlight--;
+            if (size > MAX_STORED_PAGE_BYTES || !isStorable(answer, cacheable)) return resolve({ page: null });
+            const html = Buffer.concat(chunks).toString("utf8");
+            const page: CachedPage = {
+              status: 200,
+              headers: storedHeaders(answer, cacheable, rendered.nonce),
+              body: storeBody(html, rendered),
+              // Counted from the render's start: the data it read is no older than that.
+              expiresAt: startedAt + cacheable.policy.freshSeconds * 1000,
+            };
+            resolve({ page });
+          });
+          answer.once("error", () => {
+            worker.inFlight--;
+            resolve({ page: null });
+          });
+        },
+      );
       upstream.once("error", (error) => {
         worker.inFlight--;
         options.logger.warn({ err: error }, "page render for the cache failed");
@@ -137,13 +167,17 @@ export function createFront(options: FrontOptions) {
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const requestId = acceptRequestId(firstValue(req.headers["x-request-id"]));
-    const cacheable = options.cacheEnabled ? cacheableRequest({ method: req.method ?? "GET", target: req.url ?? "/", headers: req.headers }, options.keys) : null;
+    const cacheable = options.cacheEnabled
+      ? cacheableRequest({ method: req.method ?? "GET", target: req.url ?? "/", headers: req.headers }, options.keys)
+      : null;
     if (!cacheable || (uncacheableUntil.get(cacheable.key) ?? 0) > now()) return forward(req, res, requestId);
     const hit = options.store.fresh(cacheable.key, now());
     if (hit) return answer(req, res, hit, requestId, "hit");
     const arrivedAt = now();
     const bound = cacheable.policy.freshSeconds * 1000;
-    const outcome = await options.store.once(cacheable.key, arrivedAt, arrivedAt - bound, () => render(cacheable, req.socket.remoteAddress ?? "unknown"));
+    const outcome = await options.store.once(cacheable.key, arrivedAt, arrivedAt - bound, () =>
+      render(cacheable, req.socket.remoteAddress ?? "unknown"),
+    );
     if (outcome.page) {
       options.store.put(cacheable.key, outcome.page);
       return answer(req, res, outcome.page, requestId, "miss");
@@ -156,7 +190,13 @@ export function createFront(options: FrontOptions) {
 }
 
 /** The stored page with a fresh nonce and this request's id; 304 when the visitor has it already. */
-function answer(req: IncomingMessage, res: ServerResponse, page: CachedPage, requestId: string, outcome: "hit" | "miss"): void {
+function answer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  requestId: string,
+  outcome: "hit" | "miss",
+): void {
   const nonce = randomBytes(16).toString("base64");
   const values: SlotValues = { nonce, requestId };
   for (const [name, value] of page.headers) res.setHeader(name, value.replaceAll(PLACEHOLDER, nonce));
@@ -184,12 +224,19 @@ function answer(req: IncomingMessage, res: ServerResponse, page: CachedPage, req
 /** Where the render's nonce was in a stored header; replaced by each answer's own. */
 const PLACEHOLDER = "\u0000nonce\u0000";
 
-function storedHeaders(answer: IncomingMessage, cacheable: CacheableRequest, renderedNonce: string): Array<[string, string]> {
+function storedHeaders(
+  answer: IncomingMessage,
+  cacheable: CacheableRequest,
+  renderedNonce: string,
+): Array<[string, string]> {
   const kept: Array<[string, string]> = [];
   for (const [name, value] of Object.entries(answer.headers)) {
     if (NOT_STORED.has(name) || value === undefined) continue;
     const text = Array.isArray(value) ? value.join(", ") : value;
-    kept.push([name, name === "cache-control" ? sharedPageCacheControl(cacheable.policy) : text.replaceAll(renderedNonce, PLACEHOLDER)]);
+    kept.push([
+      name,
+      name === "cache-control" ? sharedPageCacheControl(cacheable.policy) : text.replaceAll(renderedNonce, PLACEHOLDER),
+    ]);
   }
   return kept;
 }
@@ -201,12 +248,16 @@ function storedHeaders(answer: IncomingMessage, cacheable: CacheableRequest, ren
 function isStorable(answer: IncomingMessage, cacheable: CacheableRequest): boolean {
   if (answer.statusCode !== 200) return false;
   if (answer.headers["set-cookie"]) return false;
-  if (!(answer.headers["content-type"] ?? "").startsWith(cacheable.policy.data ? "application/json" : "text/html")) return false;
+  if (!(answer.headers["content-type"] ?? "").startsWith(cacheable.policy.data ? "application/json" : "text/html"))
+    return false;
   const encoding = answer.headers["content-encoding"];
   if (encoding && encoding !== "identity") return false;
   const cacheControl = (answer.headers["cache-control"] ?? "").toLowerCase();
   if (!/\bpublic\b/.test(cacheControl) || /\b(private|no-store|no-cache)\b/.test(cacheControl)) return false;
-  const varied = (firstValue(answer.headers.vary) ?? "").split(",").map((name) => name.trim().toLowerCase()).filter(Boolean);
+  const varied = (firstValue(answer.headers.vary) ?? "")
+    .split(",")
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
   return varied.every((name) => cacheable.keyedHeaders.has(name));
 }
 
@@ -227,11 +278,17 @@ function acceptsGzip(acceptEncoding: string | undefined): boolean {
 }
 
 function isWorkerGone(error: NodeJS.ErrnoException): boolean {
-  return error.code === "ECONNREFUSED" || error.code === "ENOENT" || error.code === "ECONNRESET" || error.code === "EPIPE";
+  return (
+    error.code === "ECONNREFUSED" || error.code === "ENOENT" || error.code === "ECONNRESET" || error.code === "EPIPE"
+  );
 }
 
 function hasNoBody(req: IncomingMessage): boolean {
-  return (req.method === "GET" || req.method === "HEAD") && !req.headers["content-length"] && !req.headers["transfer-encoding"];
+  return (
+    (req.method === "GET" || req.method === "HEAD") &&
+    !req.headers["content-length"] &&
+    !req.headers["transfer-encoding"]
+  );
 }
 
 function unavailable(res: ServerResponse, requestId: string): void {

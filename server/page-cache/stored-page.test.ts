@@ -7,12 +7,20 @@ const rendered = { nonce: randomBytes(16).toString("base64"), requestId: "render
 
 /** A page shaped like ours: preloads with the nonce, repeated markup, the request id in the data. */
 function page(extra = ""): string {
-  const preloads = Array.from({ length: 27 }, (_, index) => `<link rel="modulepreload" href="/assets/chunk-${index}-a1b2c3.js" nonce="${rendered.nonce}"/>`).join("");
-  const body = Array.from({ length: 300 }, (_, index) => `<li class="flex items-center gap-2 text-slate-700">Sailing ${index % 17} · Cancún → Isla Mujeres</li>`).join("");
+  const preloads = Array.from(
+    { length: 27 },
+    (_, index) => `<link rel="modulepreload" href="/assets/chunk-${index}-a1b2c3.js" nonce="${rendered.nonce}"/>`,
+  ).join("");
+  const body = Array.from(
+    { length: 300 },
+    (_, index) =>
+      `<li class="flex items-center gap-2 text-slate-700">Sailing ${index % 17} · Cancún → Isla Mujeres</li>`,
+  ).join("");
   return `<!DOCTYPE html><html><head>${preloads}</head><body><ul>${body}</ul>${extra}<script nonce="${rendered.nonce}">window.__data={"nonce":"${rendered.nonce}","requestId":"${rendered.requestId}"}</script><script nonce="${rendered.nonce}">${"x".repeat(50)}</script></body></html>`;
 }
 
-const expected = (html: string, values: { nonce: string; requestId: string }) => html.replaceAll(rendered.nonce, values.nonce).replaceAll(rendered.requestId, values.requestId);
+const expected = (html: string, values: { nonce: string; requestId: string }) =>
+  html.replaceAll(rendered.nonce, values.nonce).replaceAll(rendered.requestId, values.requestId);
 
 describe("a stored page", () => {
   it("decodes, plain and gzipped, to the page with each answer's own nonce and request id, whatever their length", () => {
@@ -38,6 +46,8 @@ describe("a stored page", () => {
   it("still decodes a page that contains a NUL byte (its pieces then compressed on their own)", () => {
     const html = page("<p>\0</p>");
     const values = { nonce: randomBytes(16).toString("base64"), requestId: "renderId0004" };
-    expect(gunzipSync(Buffer.concat(gzipParts(storeBody(html, rendered), values))).toString("utf8")).toBe(expected(html, values));
+    expect(gunzipSync(Buffer.concat(gzipParts(storeBody(html, rendered), values))).toString("utf8")).toBe(
+      expected(html, values),
+    );
   });
 });

@@ -41,7 +41,11 @@ export function storeBody(html: string, rendered: SlotValues): StoredBody {
     from = match.index + match[0].length;
   }
   pieces.push(Buffer.from(html.slice(from), "utf8"));
-  const deflatedPieces = deflatePieces(pieces, slots, !html.includes("\0") && Buffer.byteLength(rendered.nonce) === NONCE_BYTES);
+  const deflatedPieces = deflatePieces(
+    pieces,
+    slots,
+    !html.includes("\0") && Buffer.byteLength(rendered.nonce) === NONCE_BYTES,
+  );
   const hash = createHash("sha256");
   for (const [index, piece] of pieces.entries()) hash.update(piece).update(slots[index] ?? "");
   const bytes = [...pieces, ...deflatedPieces].reduce((sum, buffer) => sum + buffer.length + 160, 0);
@@ -79,7 +83,14 @@ function deflatePieces(pieces: readonly Buffer[], slots: readonly SlotName[], sh
       finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
       ...(dictionary && dictionary.length > 0 ? { dictionary } : {}),
     });
-    history = slots[index] === "nonce" ? Buffer.concat([history.subarray(Math.max(0, history.length - DEFLATE_WINDOW)), piece, Buffer.alloc(NONCE_BYTES)]) : Buffer.alloc(0);
+    history =
+      slots[index] === "nonce"
+        ? Buffer.concat([
+            history.subarray(Math.max(0, history.length - DEFLATE_WINDOW)),
+            piece,
+            Buffer.alloc(NONCE_BYTES),
+          ])
+        : Buffer.alloc(0);
     return deflated;
   });
 }

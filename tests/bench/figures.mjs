@@ -56,7 +56,8 @@ export function firstLoadScripts(html) {
  * @param {number | null | undefined} baseline
  */
 export function ratioOf(value, baseline) {
-  if (value == null || baseline == null || !Number.isFinite(value) || !Number.isFinite(baseline) || baseline === 0) return null;
+  if (value == null || baseline == null || !Number.isFinite(value) || !Number.isFinite(baseline) || baseline === 0)
+    return null;
   return Number((value / baseline).toPrecision(3));
 }
 
@@ -102,10 +103,17 @@ export function renderMarkdown(report) {
     }
     lines.push("| Figure | Value | Baseline | Ratio | Budget |", "|---|---:|---|---:|---|");
     for (const figure of result.figures) {
-      const baseline = figure.baseline ? `${cell(figure.baseline.label)}: ${formatNumber(figure.baseline.value)} ${figure.baseline.unit}` : "";
-      const ratio = figure.ratio == null ? "" : `${figure.ratio.toLocaleString("en-US", { maximumSignificantDigits: 3 })}×`;
-      const budget = figure.budget ? `${figure.budget.ok ? "within" : "**over**"} ${formatNumber(figure.budget.value)} ${figure.unit}` : "";
-      lines.push(`| ${cell(figure.label)} | ${formatNumber(figure.value)} ${figure.unit} | ${baseline} | ${ratio} | ${budget} |`);
+      const baseline = figure.baseline
+        ? `${cell(figure.baseline.label)}: ${formatNumber(figure.baseline.value)} ${figure.baseline.unit}`
+        : "";
+      const ratio =
+        figure.ratio == null ? "" : `${figure.ratio.toLocaleString("en-US", { maximumSignificantDigits: 3 })}×`;
+      const budget = figure.budget
+        ? `${figure.budget.ok ? "within" : "**over**"} ${formatNumber(figure.budget.value)} ${figure.unit}`
+        : "";
+      lines.push(
+        `| ${cell(figure.label)} | ${formatNumber(figure.value)} ${figure.unit} | ${baseline} | ${ratio} | ${budget} |`,
+      );
     }
     if (result.notes?.length) lines.push("", ...result.notes.map((note) => `- ${cell(note)}`));
   }
@@ -132,7 +140,12 @@ export function frameworkScripts(html) {
  * @param {Date} [now]
  */
 export function operatorDate(days, now = new Date()) {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Cancun", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  const today = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Cancun",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
   const date = new Date(`${today}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { firstLoadScripts, frameworkScripts, operatorDate, percentile, ratioOf, renderMarkdown, serverTimingMs } from "./figures.mjs";
+import {
+  firstLoadScripts,
+  frameworkScripts,
+  operatorDate,
+  percentile,
+  ratioOf,
+  renderMarkdown,
+  serverTimingMs,
+} from "./figures.mjs";
 
 // The shape React Router 7 renders (trimmed): modulepreload links (at low priority, ADR 0045), then an
 // inline module script that imports the route modules and the client entry; a lazy chunk appears only
@@ -35,7 +43,7 @@ describe("bench figures", () => {
 
   it("reads the app duration of a Server-Timing header", () => {
     expect(serverTimingMs("app;dur=1.234")).toBe(1.234);
-    expect(serverTimingMs("db;dur=3, app;desc=\"total\";dur=0.052")).toBe(0.052);
+    expect(serverTimingMs('db;dur=3, app;desc="total";dur=0.052')).toBe(0.052);
     expect(serverTimingMs("db;dur=3")).toBeNull();
     expect(serverTimingMs(undefined)).toBeNull();
   });
@@ -51,7 +59,11 @@ describe("bench figures", () => {
   });
 
   it("finds the framework runtime in the inlined route manifest", () => {
-    expect(frameworkScripts(PAGE)).toEqual(["/assets/entry.client-A1.js", "/assets/jsx-runtime-F6.js", "/assets/react-dom-B2.js"]);
+    expect(frameworkScripts(PAGE)).toEqual([
+      "/assets/entry.client-A1.js",
+      "/assets/jsx-runtime-F6.js",
+      "/assets/react-dom-B2.js",
+    ]);
     expect(frameworkScripts("<html></html>")).toEqual([]);
   });
 
@@ -77,7 +89,16 @@ describe("bench figures", () => {
         {
           name: "first-load-js",
           title: "First-load JavaScript (gzip)",
-          figures: [{ label: "home /en/", value: 120.5, unit: "KB", baseline: { label: "runtime", value: 60, unit: "KB" }, ratio: 2.01, budget: { value: 100, ok: false } }],
+          figures: [
+            {
+              label: "home /en/",
+              value: 120.5,
+              unit: "KB",
+              baseline: { label: "runtime", value: 60, unit: "KB" },
+              ratio: 2.01,
+              budget: { value: 100, ok: false },
+            },
+          ],
           notes: ["a | note"],
           seconds: 1,
         },

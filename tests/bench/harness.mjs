@@ -70,7 +70,8 @@ export function processMemory(/** @type {number} */ rootPid) {
   return processTree(rootPid).flatMap((pid, index) => {
     try {
       const status = readFileSync(`/proc/${pid}/status`, "utf8");
-      const kb = (/** @type {string} */ field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
+      const kb = (/** @type {string} */ field) =>
+        Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
       return [{ pid, role: index === 0 ? "front" : `worker ${index}`, rssKb: kb("VmRSS"), peakKb: kb("VmHWM") }];
     } catch {
       return [];
@@ -122,7 +123,17 @@ export async function startServer({ buildDir, backend, env, onStop }) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(buildDir, "server/index.js")], {
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", ...TEST_PRODUCTION_SECRETS, HOST: "127.0.0.1", PORT: String(port), PUBLIC_ORIGIN: origin, METRICS_TOKEN: BENCH_METRICS_TOKEN, LOG_LEVEL: "warn", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      ...TEST_PRODUCTION_SECRETS,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_ORIGIN: origin,
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
+      LOG_LEVEL: "warn",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   /** @type {string[]} */
@@ -155,7 +166,16 @@ export async function startServer({ buildDir, backend, env, onStop }) {
     if (ready) {
       const pid = child.pid ?? -1;
       await sleep(500);
-      return { backend, origin, pid, stop, kill: (signal) => child.kill(signal), idleMemory: processMemory(pid), memory: () => processMemory(pid), cpuMs: () => processCpuMs(pid) };
+      return {
+        backend,
+        origin,
+        pid,
+        stop,
+        kill: (signal) => child.kill(signal),
+        idleMemory: processMemory(pid),
+        memory: () => processMemory(pid),
+        cpuMs: () => processCpuMs(pid),
+      };
     }
     await sleep(200);
   }
@@ -186,7 +206,12 @@ export async function startPostgresServer(buildDir, env = {}) {
   const database = await scratchDatabase(`bench_${process.pid}_${++postgresServers}`);
   if (!database) return null;
   try {
-    return await startServer({ buildDir, backend: "postgresql", env: { ...env, DATABASE_URL: database.url }, onStop: database.drop });
+    return await startServer({
+      buildDir,
+      backend: "postgresql",
+      env: { ...env, DATABASE_URL: database.url },
+      onStop: database.drop,
+    });
   } catch (error) {
     await database.drop().catch(() => {});
     throw error;
@@ -235,13 +260,23 @@ const LOAD_TIMEOUT_SECONDS = 30;
  */
 export async function measureLoad({ url, connections, seconds, warmupSeconds = 2, headers = {}, paths }) {
   const requests = paths?.map((target) => ({ method: /** @type {const} */ ("GET"), path: target }));
-  const run = (/** @type {number} */ duration) => autocannon({ url, connections, duration, headers, timeout: LOAD_TIMEOUT_SECONDS, ...(requests ? { requests } : {}) });
+  const run = (/** @type {number} */ duration) =>
+    autocannon({
+      url,
+      connections,
+      duration,
+      headers,
+      timeout: LOAD_TIMEOUT_SECONDS,
+      ...(requests ? { requests } : {}),
+    });
   if (warmupSeconds > 0) await run(warmupSeconds);
   const result = await run(seconds);
   // autocannon counts a timeout as an error too.
   const failures = result.errors - result.timeouts;
   if (result.non2xx > 0 || failures > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${failures} failed requests out of ${result.requests.total}`);
+    throw new Error(
+      `${url}: ${result.non2xx} non-2xx answers and ${failures} failed requests out of ${result.requests.total}`,
+    );
   }
   return {
     requestsPerSecond: result.requests.average,
@@ -293,7 +328,12 @@ export async function measureServerTime({ url, seconds, warmupSeconds = 1 }) {
       roundTrip.push(sample.roundTrip);
     }
     const round = (/** @type {number} */ ms) => Number(ms.toFixed(3));
-    return { p50: round(percentile(server, 50)), p99: round(percentile(server, 99)), samples: server.length, roundTripP50: round(percentile(roundTrip, 50)) };
+    return {
+      p50: round(percentile(server, 50)),
+      p99: round(percentile(server, 99)),
+      samples: server.length,
+      roundTripP50: round(percentile(roundTrip, 50)),
+    };
   } finally {
     agent.destroy();
   }

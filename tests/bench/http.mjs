@@ -2,12 +2,18 @@
 // that must be 200, and concurrent clients looping for a number of seconds.
 
 /** The defaults of lib/config.ts: the bench server runs without configuration. */
-export const CART_API_HEADERS = { Authorization: "Bearer travesia-web-public-cart-key", "X-Project-Prefix": "TRAVESIA", "X-Site-Code": "travesia", "Content-Type": "application/json" };
+export const CART_API_HEADERS = {
+  Authorization: "Bearer travesia-web-public-cart-key",
+  "X-Project-Prefix": "TRAVESIA",
+  "X-Site-Code": "travesia",
+  "Content-Type": "application/json",
+};
 
 /** The JSON body of a 200 answer; anything else throws with the start of the body. */
 export async function json(response) {
   const body = await response.json();
-  if (response.status !== 200) throw new Error(`${response.url} answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
+  if (response.status !== 200)
+    throw new Error(`${response.url} answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
   return body;
 }
 

@@ -20,12 +20,25 @@ export const BUDGETS = { firstLoadKb: 100, lighthousePerformance: 98, cls: 0.02 
  */
 export async function cartWithLine(origin) {
   const date = operatorDate(14);
-  const day = await json(await fetch(`${origin}/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=USD&language=en`));
+  const day = await json(
+    await fetch(`${origin}/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=USD&language=en`),
+  );
   const sailing = day.outbound.find((candidate) => candidate.selectable);
   if (!sailing) throw new Error(`no sailing to put in a cart on ${date}`);
-  const item = { type: "ferry", crossing: "cancun-isla-mujeres", trip: "one_way", date, outboundSailingId: sailing.id, passengers: { adult: 1 } };
+  const item = {
+    type: "ferry",
+    crossing: "cancun-isla-mujeres",
+    trip: "one_way",
+    date,
+    outboundSailingId: sailing.id,
+    passengers: { adult: 1 },
+  };
   const cart = await json(
-    await fetch(`${origin}/xapi/shopping-cart?Language=EN`, { method: "POST", headers: CART_API_HEADERS, body: JSON.stringify({ action: "add", currency: "USD", item }) }),
+    await fetch(`${origin}/xapi/shopping-cart?Language=EN`, {
+      method: "POST",
+      headers: CART_API_HEADERS,
+      body: JSON.stringify({ action: "add", currency: "USD", item }),
+    }),
   );
   return `cart_session=${cart.SessionId}`;
 }
@@ -73,7 +86,11 @@ export async function firstLoadJs(origin, buildDir, page) {
   const kb = (/** @type {number} */ bytes) => Number((bytes / 1024).toFixed(1));
   const total = sizes.reduce((sum, entry) => sum + entry.bytes, 0);
   const runtime = sizes.filter((entry) => floor.has(entry.url)).reduce((sum, entry) => sum + entry.bytes, 0);
-  return { totalKb: kb(total), runtimeKb: kb(runtime), scripts: sizes.map((entry) => ({ name: path.basename(entry.url), kb: kb(entry.bytes) })) };
+  return {
+    totalKb: kb(total),
+    runtimeKb: kb(runtime),
+    scripts: sizes.map((entry) => ({ name: path.basename(entry.url), kb: kb(entry.bytes) })),
+  };
 }
 
 const LIGHTHOUSE = "lighthouse@12.8.2";
@@ -124,10 +141,15 @@ async function lighthouseOnce(url, cookie) {
       let stderr = "";
       child.stderr.setEncoding("utf8").on("data", (chunk) => (stderr += chunk));
       child.once("error", reject);
-      child.once("exit", (code) => (code === 0 ? resolve(undefined) : reject(new Error(`lighthouse ${url} exited with ${code}: ${stderr.slice(-600)}`))));
+      child.once("exit", (code) =>
+        code === 0
+          ? resolve(undefined)
+          : reject(new Error(`lighthouse ${url} exited with ${code}: ${stderr.slice(-600)}`)),
+      );
     });
     const report = JSON.parse(readFileSync(output, "utf8"));
-    if (report.runtimeError) throw new Error(`lighthouse ${url}: ${report.runtimeError.code} ${report.runtimeError.message}`);
+    if (report.runtimeError)
+      throw new Error(`lighthouse ${url}: ${report.runtimeError.code} ${report.runtimeError.message}`);
     const audit = (/** @type {string} */ id) => Number(report.audits[id]?.numericValue);
     return {
       performance: Math.round(Number(report.categories.performance.score) * 100),

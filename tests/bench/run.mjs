@@ -66,13 +66,18 @@ function commitOf() {
   }
 }
 
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(" ");
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
 
 async function main() {
   const wanted = process.argv.slice(2);
   const all = await loadBenches();
   const unknown = wanted.filter((name) => !all.some((bench) => bench.name === name));
-  if (unknown.length > 0) throw new Error(`unknown bench(es): ${unknown.join(", ")}; known: ${all.map((bench) => bench.name).join(", ")}`);
+  if (unknown.length > 0)
+    throw new Error(`unknown bench(es): ${unknown.join(", ")}; known: ${all.map((bench) => bench.name).join(", ")}`);
   const benches = wanted.length > 0 ? all.filter((bench) => wanted.includes(bench.name)) : all;
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
   if (!(seconds > 0)) throw new Error("BENCH_SECONDS must be a positive number");
@@ -88,7 +93,13 @@ async function main() {
   // Every bench client is one address: the hold limit per address (ADR 0033) would stop the holds bench.
   // Admission control is off on these shared servers: their benches measure the renderer at 50
   // connections, which a limited server would partly refuse; the overload bench starts its own (ADR 0053).
-  const serverEnv = { SMTP_URL: mailbox.url, HOLD_LIMIT_PER_ADDRESS: "1000000", HOLD_SEATS_PER_ADDRESS_PERCENT: "100", HOLD_SEATS_PER_ADDRESS_MAX: "1000000", ADMISSION_CONCURRENCY: "0" };
+  const serverEnv = {
+    SMTP_URL: mailbox.url,
+    HOLD_LIMIT_PER_ADDRESS: "1000000",
+    HOLD_SEATS_PER_ADDRESS_PERCENT: "100",
+    HOLD_SEATS_PER_ADDRESS_MAX: "1000000",
+    ADMISSION_CONCURRENCY: "0",
+  };
   /** @type {BenchContext} */
   const ctx = {
     buildDir,
@@ -97,7 +108,8 @@ async function main() {
       let server = servers.get(backend);
       if (!server) {
         log(`starting the ${backend} server…`);
-        server = backend === "pglite" ? startPgliteServer(buildDir, serverEnv) : startPostgresServer(buildDir, serverEnv);
+        server =
+          backend === "pglite" ? startPgliteServer(buildDir, serverEnv) : startPostgresServer(buildDir, serverEnv);
         servers.set(backend, server);
       }
       return server;
@@ -128,7 +140,13 @@ async function main() {
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         log(`  failed: ${message}`);
-        results.push({ name: bench.name, title: bench.title, figures: [], error: message, seconds: Number(((performance.now() - started) / 1000).toFixed(1)) });
+        results.push({
+          name: bench.name,
+          title: bench.title,
+          figures: [],
+          error: message,
+          seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
+        });
       }
     }
   } finally {
@@ -139,7 +157,14 @@ async function main() {
   const report = {
     startedAt,
     finishedAt: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, node: process.version, loadBefore, loadAfter: loadAverage(), commit: commitOf(), seconds },
+    machine: {
+      cpus: os.cpus().length,
+      node: process.version,
+      loadBefore,
+      loadAfter: loadAverage(),
+      commit: commitOf(),
+      seconds,
+    },
     results,
   };
   mkdirSync(OUT_DIR, { recursive: true });

@@ -14,7 +14,10 @@ import { nginxInstalled, NGINX, startNginx, type RunningNginx } from "../setup/n
 import { connect, createTestDatabase, type TestDatabase } from "../setup/pg.ts";
 
 const installed = nginxInstalled();
-if (!installed) console.warn(`tests/deploy/nginx.pg.test.ts skipped: ${NGINX} is not installed (apt-get install -y nginx; .ci/run does)`);
+if (!installed)
+  console.warn(
+    `tests/deploy/nginx.pg.test.ts skipped: ${NGINX} is not installed (apt-get install -y nginx; .ci/run does)`,
+  );
 
 let testDb: TestDatabase;
 let mailbox: TicketMailbox;
@@ -40,7 +43,11 @@ beforeAll(async () => {
   // One after the other: the first migrates and seeds, the second finds it done.
   nodes.push(await startBuiltServer(env, 90_000));
   nodes.push(await startBuiltServer(env, 90_000));
-  nginx = await startNginx({ upstreams: nodes.map((node) => node.origin), clientRoot: path.join(inject("buildDir"), "client"), port });
+  nginx = await startNginx({
+    upstreams: nodes.map((node) => node.origin),
+    clientRoot: path.join(inject("buildDir"), "client"),
+    port,
+  });
   client = await connect(testDb.url);
 }, 240_000);
 
@@ -62,7 +69,8 @@ async function nodeOf(requestId: string): Promise<number> {
 function nodesThatServed(method: string, pattern: RegExp): Set<number> {
   const served = new Set<number>();
   nodes.forEach((node, index) => {
-    if (node.logs.some((line) => line.msg === "request" && line.method === method && pattern.test(String(line.path)))) served.add(index);
+    if (node.logs.some((line) => line.msg === "request" && line.method === method && pattern.test(String(line.path))))
+      served.add(index);
   });
   return served;
 }
@@ -71,7 +79,9 @@ describe.skipIf(!installed)("two nodes behind nginx (deploy/nginx/travesia.conf)
   it("spreads requests over both nodes", async () => {
     const landed = [];
     for (let index = 0; index < 4; index += 1) {
-      const response = await fetch(`${origin}/api/currencies?n=${index}`, { headers: { "X-Real-IP": "203.0.113.66", "X-Forwarded-For": "203.0.113.66" } });
+      const response = await fetch(`${origin}/api/currencies?n=${index}`, {
+        headers: { "X-Real-IP": "203.0.113.66", "X-Forwarded-For": "203.0.113.66" },
+      });
       expect(response.status).toBe(200);
       landed.push(await nodeOf(response.headers.get("X-Request-Id") ?? ""));
     }
@@ -92,7 +102,9 @@ describe.skipIf(!installed)("two nodes behind nginx (deploy/nginx/travesia.conf)
     ] as const) {
       expect(nodesThatServed(method, pattern).size, `${method} ${pattern} served by a node`).toBeGreaterThanOrEqual(1);
     }
-    const all = [/\/en\/carrito\/payment-details\/$/, /^\/sandbox-psp\/pay\//, /\/en\/carrito\/thank-you\/$/].map((pattern) => [...nodesThatServed("GET", pattern), ...nodesThatServed("POST", pattern)]).flat();
+    const all = [/\/en\/carrito\/payment-details\/$/, /^\/sandbox-psp\/pay\//, /\/en\/carrito\/thank-you\/$/]
+      .map((pattern) => [...nodesThatServed("GET", pattern), ...nodesThatServed("POST", pattern)])
+      .flat();
     expect(new Set(all)).toEqual(new Set([0, 1]));
     const { rows } = await client.query("select count(*)::int as ticketed from bookings where status = 'ticketed'");
     expect(rows[0].ticketed).toBe(1);
@@ -101,24 +113,51 @@ describe.skipIf(!installed)("two nodes behind nginx (deploy/nginx/travesia.conf)
   it("signs in on one node and is signed in on the other", async () => {
     const email = `two.nodes.${randomBytes(4).toString("hex")}@example.com`;
     const password = "arrecife-y-manglar-31";
-    const form = { email, password, firstName: "Lucía", lastName: "Gómez", country: "MX", state: "Quintana Roo", privacy: "yes" };
-    const registered = await fetch(`${origin}/en/register/`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin }, body: new URLSearchParams(form), redirect: "manual" });
-    expect(registered.status, await registered.clone().text().then((text) => text.match(/data-code="[A-Z_]+"/g)?.join(" ") ?? text.slice(0, 300))).toBeLessThan(400);
+    const form = {
+      email,
+      password,
+      firstName: "Lucía",
+      lastName: "Gómez",
+      country: "MX",
+      state: "Quintana Roo",
+      privacy: "yes",
+    };
+    const registered = await fetch(`${origin}/en/register/`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+      body: new URLSearchParams(form),
+      redirect: "manual",
+    });
+    expect(
+      registered.status,
+      await registered
+        .clone()
+        .text()
+        .then((text) => text.match(/data-code="[A-Z_]+"/g)?.join(" ") ?? text.slice(0, 300)),
+    ).toBeLessThan(400);
     // The confirmation link, as the mail carries it (its secret stored hashed, as the identity module does).
     const token = randomBytes(32).toString("hex");
     const { rows } = await client.query<{ id: string }>("select id from users where email_key = lower($1)", [email]);
-    await client.query("insert into user_tokens (token_hash, user_id, purpose, expires_at, created_at) values ($1, $2, 'confirm_email', now() + interval '1 hour', now())", [
-      createHash("sha256").update(token, "utf8").digest("hex"),
-      rows[0]!.id,
-    ]);
+    await client.query(
+      "insert into user_tokens (token_hash, user_id, purpose, expires_at, created_at) values ($1, $2, 'confirm_email', now() + interval '1 hour', now())",
+      [createHash("sha256").update(token, "utf8").digest("hex"), rows[0]!.id],
+    );
     expect((await fetch(`${origin}/en/confirm-email/?token=${token}`)).status).toBe(200);
 
     const json = { "Content-Type": "application/json", Origin: origin };
-    const login = await fetch(`${origin}/login`, { method: "POST", headers: json, body: JSON.stringify({ Username: email, Password: password }) });
+    const login = await fetch(`${origin}/login`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ Username: email, Password: password }),
+    });
     expect(login.status).toBe(200);
     const loginNode = await nodeOf(login.headers.get("X-Request-Id") ?? "");
     const { sessionId } = (await login.json()) as { sessionId: string };
-    const opened = await fetch(`${origin}/user-session/`, { method: "POST", headers: json, body: JSON.stringify({ sessionId }) });
+    const opened = await fetch(`${origin}/user-session/`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ sessionId }),
+    });
     expect(opened.status).toBe(200);
     expect(await nodeOf(opened.headers.get("X-Request-Id") ?? "")).not.toBe(loginNode);
     const cookie = opened.headers
@@ -138,11 +177,24 @@ describe.skipIf(!installed)("two nodes behind nginx (deploy/nginx/travesia.conf)
 
   it("accepts on one node the search token another node issued, with no secret configured", async () => {
     const call = (node: BuiltServer, path: string, body: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${node.origin}${path}`, { method: "POST", headers: { "Content-Type": "application/json", "X-Host-Path": `${new URL(origin).host}/es/busqueda/`, ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+      fetch(`${node.origin}${path}`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          "X-Host-Path": `${new URL(origin).host}/es/busqueda/`,
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
     const issued = await call(nodes[0]!, "/google-enterprise/token", undefined);
     expect(issued.status, await issued.clone().text()).toBe(200);
     const { data } = (await issued.json()) as { data: { access_token: string } };
-    const suggested = await call(nodes[1]!, "/google-enterprise/autocomplete", { dataStore: "travesia-es", query: "isla" }, { Authorization: `Bearer ${data.access_token}` });
+    const suggested = await call(
+      nodes[1]!,
+      "/google-enterprise/autocomplete",
+      { dataStore: "travesia-es", query: "isla" },
+      { Authorization: `Bearer ${data.access_token}` },
+    );
     expect(suggested.status, await suggested.clone().text()).toBe(200);
   });
 
@@ -151,10 +203,15 @@ describe.skipIf(!installed)("two nodes behind nginx (deploy/nginx/travesia.conf)
     // Answered by nginx without a node: fresh (HIT), or a second old while one request refreshes it.
     const fromCache = ["HIT", "STALE", "UPDATING"];
     const statuses = [];
-    for (let index = 0; index < 3; index += 1) statuses.push((await fetch(`${origin}/en/faqs/`, { headers: anonymous })).headers.get("X-Cache-Status"));
+    for (let index = 0; index < 3; index += 1)
+      statuses.push((await fetch(`${origin}/en/faqs/`, { headers: anonymous })).headers.get("X-Cache-Status"));
     expect(statuses.slice(1).some((status) => fromCache.includes(status ?? ""))).toBe(true);
     // A campaign link is the same page: the tracking parameters are not part of the key.
-    expect(fromCache).toContain((await fetch(`${origin}/en/faqs/?utm_source=mail&utm_campaign=sale`, { headers: anonymous })).headers.get("X-Cache-Status"));
+    expect(fromCache).toContain(
+      (await fetch(`${origin}/en/faqs/?utm_source=mail&utm_campaign=sale`, { headers: anonymous })).headers.get(
+        "X-Cache-Status",
+      ),
+    );
 
     const withCart = { Cookie: "travesia_lang=en; cart_session=some-cart", "Accept-Encoding": "gzip" };
     for (let index = 0; index < 2; index += 1) {

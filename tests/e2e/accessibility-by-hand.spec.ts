@@ -11,17 +11,38 @@ import { cancunDate, dismissNotices, MESSAGES, parkDay, type Language } from "./
 // Transitions finish at once: what is checked is where things end up, not a frame of their way there.
 test.use({ reducedMotion: "reduce" });
 
-const CART_API_HEADERS = { Authorization: "Bearer travesia-web-public-cart-key", "X-Project-Prefix": "TRAVESIA", "X-Site-Code": "travesia", "Content-Type": "application/json" };
+const CART_API_HEADERS = {
+  Authorization: "Bearer travesia-web-public-cart-key",
+  "X-Project-Prefix": "TRAVESIA",
+  "X-Site-Code": "travesia",
+  "Content-Type": "application/json",
+};
 
 /** A one-way ferry seat for `adults` in this browser's cart, through the cart API (complements come with it). */
 async function addFerrySeat(page: Page, language: Language, days: number, origin: string) {
   const request = page.context().request;
   const date = cancunDate(days);
-  const day = await (await request.get(`${origin}/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=MXN&language=${language}`)).json();
+  const day = await (
+    await request.get(
+      `${origin}/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=MXN&language=${language}`,
+    )
+  ).json();
   const sailing = (day.outbound as { id: number; selectable: boolean }[]).find((candidate) => candidate.selectable);
   if (!sailing) throw new Error(`no sailing on ${date}`);
-  const item = { type: "ferry", crossing: "cancun-isla-mujeres", trip: "one_way", date, outboundSailingId: sailing.id, passengers: { adult: 1 } };
-  const cart = await (await request.post(`${origin}/xapi/shopping-cart?Language=${language.toUpperCase()}`, { headers: CART_API_HEADERS, data: { action: "add", currency: "MXN", item } })).json();
+  const item = {
+    type: "ferry",
+    crossing: "cancun-isla-mujeres",
+    trip: "one_way",
+    date,
+    outboundSailingId: sailing.id,
+    passengers: { adult: 1 },
+  };
+  const cart = await (
+    await request.post(`${origin}/xapi/shopping-cart?Language=${language.toUpperCase()}`, {
+      headers: CART_API_HEADERS,
+      data: { action: "add", currency: "MXN", item },
+    })
+  ).json();
   await page.context().addCookies([{ name: "cart_session", value: String(cart.SessionId), url: origin }]);
 }
 
@@ -70,7 +91,14 @@ async function hiddenFocusStops(page: Page, stops: number, backwards: boolean): 
 async function noticeButtonStop(page: Page): Promise<number> {
   for (let stop = 1; stop <= 60; stop += 1) {
     await page.keyboard.press("Tab");
-    if (await page.evaluate(() => document.activeElement?.closest("[data-testid=cookie-notice]") !== null && document.activeElement?.tagName === "BUTTON")) return stop;
+    if (
+      await page.evaluate(
+        () =>
+          document.activeElement?.closest("[data-testid=cookie-notice]") !== null &&
+          document.activeElement?.tagName === "BUTTON",
+      )
+    )
+      return stop;
   }
   return Infinity;
 }
@@ -82,7 +110,10 @@ const FOCUS_PAGES = [
 ] as const;
 
 for (const target of FOCUS_PAGES) {
-  test(`focus is never hidden on the ${target.name} page, Tab and Shift+Tab, the cookie notice first`, async ({ page, baseURL }) => {
+  test(`focus is never hidden on the ${target.name} page, Tab and Shift+Tab, the cookie notice first`, async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(45_000);
     const language: Language = "es";
     if (target.cart) await addFerrySeat(page, language, 20, baseURL ?? "");
@@ -97,7 +128,9 @@ for (const target of FOCUS_PAGES) {
     await page.evaluate(() => {
       // At once: the End key scrolls smoothly, and the focus would move while the page still moves.
       window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
-      const focusable = [...document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [tabindex='0']")].filter((element) => element.offsetParent !== null);
+      const focusable = [
+        ...document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [tabindex='0']"),
+      ].filter((element) => element.offsetParent !== null);
       focusable[focusable.length - 1]?.focus();
     });
     const backwards = await hiddenFocusStops(page, 50, true);
@@ -105,7 +138,9 @@ for (const target of FOCUS_PAGES) {
     // notice, then the header's utility bar (scrolled away on desktop until it holds the focus).
     await page.evaluate(() => {
       window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
-      const focusable = [...document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [tabindex='0']")].filter((element) => element.offsetParent !== null);
+      const focusable = [
+        ...document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [tabindex='0']"),
+      ].filter((element) => element.offsetParent !== null);
       focusable[focusable.length - 1]?.focus();
     });
     const wrapped = await hiddenFocusStops(page, 8, false);
@@ -113,20 +148,29 @@ for (const target of FOCUS_PAGES) {
   });
 }
 
-test("the routes timetable fits a 320 px screen in es, en and pt: nothing cut, no sideways scrolling", MOBILE_ONLY, async ({ page }) => {
-  await page.setViewportSize({ width: 320, height: 700 });
-  await dismissNotices(page.context());
-  for (const language of ["es", "en", "pt"] as const) {
-    await page.goto(pathOf("routesSchedules", language));
-    await expectTimetableFits(page, language);
-  }
-});
+test(
+  "the routes timetable fits a 320 px screen in es, en and pt: nothing cut, no sideways scrolling",
+  MOBILE_ONLY,
+  async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 700 });
+    await dismissNotices(page.context());
+    for (const language of ["es", "en", "pt"] as const) {
+      await page.goto(pathOf("routesSchedules", language));
+      await expectTimetableFits(page, language);
+    }
+  },
+);
 
 /** The state a timetable row can show whose longest word is longest in a language ("Documentación cerrada"). */
 function widestStateLabel(language: Language): string {
-  const labels = Object.entries(MESSAGES[language]).filter(([key]) => key.startsWith("booking.status.") && !["booking.status.past", "booking.status.notEnoughSeats"].includes(key));
+  const labels = Object.entries(MESSAGES[language]).filter(
+    ([key]) =>
+      key.startsWith("booking.status.") && !["booking.status.past", "booking.status.notEnoughSeats"].includes(key),
+  );
   const longestWord = (label: string) => Math.max(...label.split(/\s+/).map((word) => word.length));
-  return labels.map(([, label]) => label).reduce((widest, label) => (longestWord(label) > longestWord(widest) ? label : widest));
+  return labels
+    .map(([, label]) => label)
+    .reduce((widest, label) => (longestWord(label) > longestWord(widest) ? label : widest));
 }
 
 async function expectTimetableFits(page: Page, language: Language) {
@@ -137,7 +181,8 @@ async function expectTimetableFits(page: Page, language: Language) {
   // Which states show depends on the hour and on what other tests closed: every row takes the
   // widest one, so the check does not depend on when it runs.
   await page.evaluate((label) => {
-    for (const row of document.querySelectorAll("[data-testid=timetable] tbody tr[data-sailing-status]")) row.lastElementChild!.textContent = label;
+    for (const row of document.querySelectorAll("[data-testid=timetable] tbody tr[data-sailing-status]"))
+      row.lastElementChild!.textContent = label;
   }, widestStateLabel(language));
   const sizes = await page.evaluate(() => {
     const tables = [...document.querySelectorAll<HTMLElement>("[data-testid=timetable] table")];
@@ -145,17 +190,27 @@ async function expectTimetableFits(page: Page, language: Language) {
       page: document.documentElement.scrollWidth,
       tables: tables.map((element) => {
         const box = element.parentElement as HTMLElement;
-        return { table: Math.round(element.getBoundingClientRect().width), box: box.clientWidth, overflow: getComputedStyle(box).overflowX, focusable: box.tabIndex === 0, name: box.getAttribute("aria-labelledby") };
+        return {
+          table: Math.round(element.getBoundingClientRect().width),
+          box: box.clientWidth,
+          overflow: getComputedStyle(box).overflowX,
+          focusable: box.tabIndex === 0,
+          name: box.getAttribute("aria-labelledby"),
+        };
       }),
     };
   });
   expect(sizes.page, "the page does not scroll sideways").toBeLessThanOrEqual(320);
   for (const sizesOf of sizes.tables) {
     // Fits its box; or, in a language whose words do not, scrolls inside a focusable, named region.
-    if (sizesOf.table > sizesOf.box) expect(sizesOf, JSON.stringify(sizesOf)).toMatchObject({ overflow: "auto", focusable: true });
+    if (sizesOf.table > sizesOf.box)
+      expect(sizesOf, JSON.stringify(sizesOf)).toMatchObject({ overflow: "auto", focusable: true });
     expect(sizesOf.name).toBeTruthy();
   }
-  expect(sizes.tables.every((sizesOf) => sizesOf.table <= sizesOf.box), `timetables ${JSON.stringify(sizes.tables)}`).toBe(true);
+  expect(
+    sizes.tables.every((sizesOf) => sizesOf.table <= sizesOf.box),
+    `timetables ${JSON.stringify(sizes.tables)}`,
+  ).toBe(true);
 }
 
 /** WCAG relative luminance contrast between two rgb() colours. */
@@ -171,161 +226,210 @@ function contrast(a: string, b: string): number {
   return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
 }
 
-test("form controls stand out from their background at 3:1, and radios and checkboxes are 24 px targets", DESKTOP_ONLY, async ({ page, baseURL }) => {
-  test.setTimeout(45_000);
-  const language: Language = "en";
-  await dismissNotices(page.context());
-  await addFerrySeat(page, language, 21, baseURL ?? "");
-  const weak: string[] = [];
-  const small: string[] = [];
-  for (const path of [pathOf("home", language), `${pathOf("xcaret", language)}?date=${parkDay(20)}&adults=1&step=search`, pathOf("cart", language), pathOf("paymentDetails", language), pathOf("register", language)]) {
-    await page.goto(path);
-    // The park's date field becomes a date picker once the page hydrates and its chunk arrives: measure
-    // the picker a visitor ends up with, not whichever of the two is there at that instant.
-    if (path.includes("date=")) await page.locator('[data-date-field="date"] [role="group"]').waitFor();
-    const controls = await page.evaluate(() => {
-      // Computed colours come as oklch() or lab(), some translucent: a canvas paints them over what is
-      // under them and reads the sRGB the eye gets, "rgb(r, g, b)".
-      const canvas = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
-      const paint = (colors: string[]): string => {
-        if (!canvas) return colors[colors.length - 1] ?? "";
-        canvas.clearRect(0, 0, 1, 1);
-        for (const color of ["#fff", ...colors]) {
+test(
+  "form controls stand out from their background at 3:1, and radios and checkboxes are 24 px targets",
+  DESKTOP_ONLY,
+  async ({ page, baseURL }) => {
+    test.setTimeout(45_000);
+    const language: Language = "en";
+    await dismissNotices(page.context());
+    await addFerrySeat(page, language, 21, baseURL ?? "");
+    const weak: string[] = [];
+    const small: string[] = [];
+    for (const path of [
+      pathOf("home", language),
+      `${pathOf("xcaret", language)}?date=${parkDay(20)}&adults=1&step=search`,
+      pathOf("cart", language),
+      pathOf("paymentDetails", language),
+      pathOf("register", language),
+    ]) {
+      await page.goto(path);
+      // The park's date field becomes a date picker once the page hydrates and its chunk arrives: measure
+      // the picker a visitor ends up with, not whichever of the two is there at that instant.
+      if (path.includes("date=")) await page.locator('[data-date-field="date"] [role="group"]').waitFor();
+      const controls = await page.evaluate(() => {
+        // Computed colours come as oklch() or lab(), some translucent: a canvas paints them over what is
+        // under them and reads the sRGB the eye gets, "rgb(r, g, b)".
+        const canvas = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+        const paint = (colors: string[]): string => {
+          if (!canvas) return colors[colors.length - 1] ?? "";
+          canvas.clearRect(0, 0, 1, 1);
+          for (const color of ["#fff", ...colors]) {
+            canvas.fillStyle = color;
+            canvas.fillRect(0, 0, 1, 1);
+          }
+          const [r, g, b] = canvas.getImageData(0, 0, 1, 1).data;
+          return `rgb(${r}, ${g}, ${b})`;
+        };
+        const opaque = (color: string): boolean => {
+          if (!canvas) return true;
+          canvas.clearRect(0, 0, 1, 1);
           canvas.fillStyle = color;
           canvas.fillRect(0, 0, 1, 1);
-        }
-        const [r, g, b] = canvas.getImageData(0, 0, 1, 1).data;
-        return `rgb(${r}, ${g}, ${b})`;
-      };
-      const opaque = (color: string): boolean => {
-        if (!canvas) return true;
-        canvas.clearRect(0, 0, 1, 1);
-        canvas.fillStyle = color;
-        canvas.fillRect(0, 0, 1, 1);
-        return canvas.getImageData(0, 0, 1, 1).data[3] === 255;
-      };
-      // The colour behind an element: its ancestors' backgrounds, painted from the first opaque one up.
-      const backdrop = (element: Element | null): string => {
-        const layers: string[] = [];
-        for (let node = element; node; node = node.parentElement) {
-          const color = getComputedStyle(node).backgroundColor;
-          layers.unshift(color);
-          if (opaque(color)) break;
-        }
-        return paint(layers);
-      };
-      // Seen and reachable: the date picker keeps a native date input out of the tab order and out of
-      // sight for the browser's autofill, which no visitor sees.
-      const visible = (element: HTMLElement) => element.offsetParent !== null && element.getBoundingClientRect().width > 2 && element.tabIndex >= 0;
-      const fields = [...document.querySelectorAll<HTMLElement>("input:not([type=hidden]):not([type=radio]):not([type=checkbox]), select, textarea")].filter(visible);
-      const checks = [...document.querySelectorAll<HTMLInputElement>("input[type=radio], input[type=checkbox]")].filter((element) => element.offsetParent !== null);
-      return {
-        fields: fields.map((element) => {
-          const style = getComputedStyle(element);
-          const behind = backdrop(element.parentElement);
-          return { name: element.getAttribute("name") ?? element.id, border: paint([behind, style.borderTopColor]), width: style.borderTopWidth, fill: paint([behind, style.backgroundColor]), behind };
-        }),
-        checks: checks.map((element) => {
-          const box = element.getBoundingClientRect();
-          const hidden = box.width <= 2;
-          const label = element.closest("label")?.getBoundingClientRect();
-          const measured = hidden && label ? label : box;
-          return { name: `${element.name}=${element.value}`, width: Math.round(measured.width), height: Math.round(measured.height) };
-        }),
-      };
-    });
-    for (const field of controls.fields) {
-      const ratio = Math.max(field.width === "0px" ? 1 : contrast(field.border, field.behind), contrast(field.fill, field.behind));
-      if (ratio < 3) weak.push(`${path} ${field.name}: ${ratio.toFixed(2)}:1 (${field.border} on ${field.behind})`);
+          return canvas.getImageData(0, 0, 1, 1).data[3] === 255;
+        };
+        // The colour behind an element: its ancestors' backgrounds, painted from the first opaque one up.
+        const backdrop = (element: Element | null): string => {
+          const layers: string[] = [];
+          for (let node = element; node; node = node.parentElement) {
+            const color = getComputedStyle(node).backgroundColor;
+            layers.unshift(color);
+            if (opaque(color)) break;
+          }
+          return paint(layers);
+        };
+        // Seen and reachable: the date picker keeps a native date input out of the tab order and out of
+        // sight for the browser's autofill, which no visitor sees.
+        const visible = (element: HTMLElement) =>
+          element.offsetParent !== null && element.getBoundingClientRect().width > 2 && element.tabIndex >= 0;
+        const fields = [
+          ...document.querySelectorAll<HTMLElement>(
+            "input:not([type=hidden]):not([type=radio]):not([type=checkbox]), select, textarea",
+          ),
+        ].filter(visible);
+        const checks = [
+          ...document.querySelectorAll<HTMLInputElement>("input[type=radio], input[type=checkbox]"),
+        ].filter((element) => element.offsetParent !== null);
+        return {
+          fields: fields.map((element) => {
+            const style = getComputedStyle(element);
+            const behind = backdrop(element.parentElement);
+            return {
+              name: element.getAttribute("name") ?? element.id,
+              border: paint([behind, style.borderTopColor]),
+              width: style.borderTopWidth,
+              fill: paint([behind, style.backgroundColor]),
+              behind,
+            };
+          }),
+          checks: checks.map((element) => {
+            const box = element.getBoundingClientRect();
+            const hidden = box.width <= 2;
+            const label = element.closest("label")?.getBoundingClientRect();
+            const measured = hidden && label ? label : box;
+            return {
+              name: `${element.name}=${element.value}`,
+              width: Math.round(measured.width),
+              height: Math.round(measured.height),
+            };
+          }),
+        };
+      });
+      for (const field of controls.fields) {
+        const ratio = Math.max(
+          field.width === "0px" ? 1 : contrast(field.border, field.behind),
+          contrast(field.fill, field.behind),
+        );
+        if (ratio < 3) weak.push(`${path} ${field.name}: ${ratio.toFixed(2)}:1 (${field.border} on ${field.behind})`);
+      }
+      for (const check of controls.checks)
+        if (check.width < 24 || check.height < 24) small.push(`${path} ${check.name}: ${check.width}×${check.height}`);
     }
-    for (const check of controls.checks) if (check.width < 24 || check.height < 24) small.push(`${path} ${check.name}: ${check.width}×${check.height}`);
-  }
-  expect(weak).toEqual([]);
-  expect(small).toEqual([]);
-});
+    expect(weak).toEqual([]);
+    expect(small).toEqual([]);
+  },
+);
 
-test("names: cart dates say their product, the date dialog and every search landmark are named", DESKTOP_ONLY, async ({ page, baseURL }) => {
-  const language: Language = "es";
-  const t = MESSAGES[language];
-  await dismissNotices(page.context());
-  await addFerrySeat(page, language, 22, baseURL ?? "");
-  await page.goto(pathOf("cart", language));
-  const dates = page.locator("[data-testid=complement-card] input[type=date]");
-  await expect(dates.first()).toBeVisible();
-  const names = await dates.evaluateAll((inputs) => inputs.map((input) => input.getAttribute("aria-label") ?? ""));
-  expect(names.length).toBeGreaterThan(1);
-  expect(new Set(names).size, names.join(" | ")).toBe(names.length);
-  for (const name of names) expect(name.startsWith(t["cart.complements.date"])).toBe(true);
-  for (const [index, name] of names.entries()) await expect(page.getByRole("textbox", { name, exact: true }).or(dates.nth(index))).toHaveCount(1);
-
-  // The search page: the header's box and the page's own, each landmark with a name of its own.
-  await page.goto(`${pathOf("search", language)}?q=ferry`);
-  const landmarks = page.getByRole("search");
-  await expect(landmarks).toHaveCount(2);
-  const landmarkNames = await landmarks.evaluateAll((forms) =>
-    forms.map((form) => form.getAttribute("aria-label") ?? document.getElementById(form.getAttribute("aria-labelledby") ?? "")?.textContent ?? ""),
-  );
-  expect(landmarkNames.every(Boolean), landmarkNames.join(" | ")).toBe(true);
-  expect(new Set(landmarkNames).size).toBe(2);
-
-  // The date picker's dialog is named after its field.
-  await page.goto(pathOf("routesSchedules", language));
-  await page.getByTestId("timetable").getByRole("button", { name: "Abrir calendario" }).click();
-  await expect(page.getByRole("dialog", { name: t["timetable.date"] })).toBeVisible();
-});
-
-for (const language of ["es", "en", "pt"] as const) {
-  test(`a refused payment focuses the error summary, whose links lead to each field (${language})`, DESKTOP_ONLY, async ({ page, baseURL, allowConsoleError }) => {
-    // The refusals are the data requests' 422 and 400.
-    allowConsoleError(/status of (422|400)/);
+test(
+  "names: cart dates say their product, the date dialog and every search landmark are named",
+  DESKTOP_ONLY,
+  async ({ page, baseURL }) => {
+    const language: Language = "es";
     const t = MESSAGES[language];
     await dismissNotices(page.context());
-    await addFerrySeat(page, language, 23, baseURL ?? "");
-    await page.goto(pathOf("paymentDetails", language));
-    await page.getByTestId("pay").click();
-    const summary = page.getByTestId("checkout-error");
-    await expect(summary).toBeFocused();
-    const links = summary.getByRole("link");
-    await expect(links.first()).toContainText(t["checkout.buyer.name"]);
-    expect(await links.count()).toBeGreaterThanOrEqual(4);
-    await links.first().click();
-    await expect(page.getByLabel(t["checkout.buyer.name"], { exact: true })).toBeFocused();
-    await summary.getByRole("link", { name: t["checkout.terms"] }).click();
-    await expect(page.locator("#accept-terms")).toBeFocused();
-    await expect(page.locator("#accept-terms")).toBeInViewport();
+    await addFerrySeat(page, language, 22, baseURL ?? "");
+    await page.goto(pathOf("cart", language));
+    const dates = page.locator("[data-testid=complement-card] input[type=date]");
+    await expect(dates.first()).toBeVisible();
+    const names = await dates.evaluateAll((inputs) => inputs.map((input) => input.getAttribute("aria-label") ?? ""));
+    expect(names.length).toBeGreaterThan(1);
+    expect(new Set(names).size, names.join(" | ")).toBe(names.length);
+    for (const name of names) expect(name.startsWith(t["cart.complements.date"])).toBe(true);
+    for (const [index, name] of names.entries())
+      await expect(page.getByRole("textbox", { name, exact: true }).or(dates.nth(index))).toHaveCount(1);
 
-    // The account form shares the mechanism.
-    await page.goto(pathOf("register", language));
-    await page.locator("[data-testid=register-form] button[type=submit]").click();
-    const accountSummary = page.getByTestId("account-error");
-    await expect(accountSummary).toBeFocused();
-    await accountSummary.getByRole("link").first().click();
-    await expect(page.locator("#account-email")).toBeFocused();
-  });
+    // The search page: the header's box and the page's own, each landmark with a name of its own.
+    await page.goto(`${pathOf("search", language)}?q=ferry`);
+    const landmarks = page.getByRole("search");
+    await expect(landmarks).toHaveCount(2);
+    const landmarkNames = await landmarks.evaluateAll((forms) =>
+      forms.map(
+        (form) =>
+          form.getAttribute("aria-label") ??
+          document.getElementById(form.getAttribute("aria-labelledby") ?? "")?.textContent ??
+          "",
+      ),
+    );
+    expect(landmarkNames.every(Boolean), landmarkNames.join(" | ")).toBe(true);
+    expect(new Set(landmarkNames).size).toBe(2);
+
+    // The date picker's dialog is named after its field.
+    await page.goto(pathOf("routesSchedules", language));
+    await page.getByTestId("timetable").getByRole("button", { name: "Abrir calendario" }).click();
+    await expect(page.getByRole("dialog", { name: t["timetable.date"] })).toBeVisible();
+  },
+);
+
+for (const language of ["es", "en", "pt"] as const) {
+  test(
+    `a refused payment focuses the error summary, whose links lead to each field (${language})`,
+    DESKTOP_ONLY,
+    async ({ page, baseURL, allowConsoleError }) => {
+      // The refusals are the data requests' 422 and 400.
+      allowConsoleError(/status of (422|400)/);
+      const t = MESSAGES[language];
+      await dismissNotices(page.context());
+      await addFerrySeat(page, language, 23, baseURL ?? "");
+      await page.goto(pathOf("paymentDetails", language));
+      await page.getByTestId("pay").click();
+      const summary = page.getByTestId("checkout-error");
+      await expect(summary).toBeFocused();
+      const links = summary.getByRole("link");
+      await expect(links.first()).toContainText(t["checkout.buyer.name"]);
+      expect(await links.count()).toBeGreaterThanOrEqual(4);
+      await links.first().click();
+      await expect(page.getByLabel(t["checkout.buyer.name"], { exact: true })).toBeFocused();
+      await summary.getByRole("link", { name: t["checkout.terms"] }).click();
+      await expect(page.locator("#accept-terms")).toBeFocused();
+      await expect(page.locator("#accept-terms")).toBeInViewport();
+
+      // The account form shares the mechanism.
+      await page.goto(pathOf("register", language));
+      await page.locator("[data-testid=register-form] button[type=submit]").click();
+      const accountSummary = page.getByTestId("account-error");
+      await expect(accountSummary).toBeFocused();
+      await accountSummary.getByRole("link").first().click();
+      await expect(page.locator("#account-email")).toBeFocused();
+    },
+  );
 }
 
-test("the hold's clock warns, says when the seats are released, never offers to pay zero, and holds them again", DESKTOP_ONLY, async ({ page }) => {
-  // It waits out a 15 s hold on the short-hold server.
-  test.setTimeout(60_000);
-  const origin = process.env.E2E_SHORT_HOLD_ORIGIN ?? "";
-  const seconds = Number(process.env.E2E_SHORT_HOLD_SECONDS ?? "8");
-  const language: Language = "en";
-  const t = MESSAGES[language];
-  await dismissNotices(page.context(), origin);
-  await addFerrySeat(page, language, 24, origin);
-  await page.goto(`${origin}${pathOf("paymentDetails", language)}`);
-  // Under two minutes from the start: the warning shows, in a polite live region.
-  await expect(page.getByTestId("hold-announcement")).toHaveText(t["hold.left.one"].replace("{count}", "1"));
-  await expect(page.getByTestId("hold-announcement")).toHaveAttribute("role", "status");
-  await expect(page.getByTestId("pay")).toBeVisible();
-  // At zero: the same region says the seats were released; no pay button, nothing to pay zero for.
-  const expired = page.getByTestId("hold-expired");
-  await expect(expired).toHaveText(t["hold.released"], { timeout: (seconds + 10) * 1000 });
-  await expect(expired).toHaveAttribute("role", "status");
-  await expect(page.getByTestId("pay")).toHaveCount(0);
-  await expect(page.getByRole("button", { name: /0\.00/ })).toHaveCount(0);
-  // Holding them again takes the seats back, in the cart.
-  await page.getByTestId("hold-again").click();
-  await expect(page).toHaveURL(new RegExp(pathOf("cart", language)));
-  await expect(page.getByTestId("cart-line")).toHaveAttribute("data-hold", "held");
-});
+test(
+  "the hold's clock warns, says when the seats are released, never offers to pay zero, and holds them again",
+  DESKTOP_ONLY,
+  async ({ page }) => {
+    // It waits out a 15 s hold on the short-hold server.
+    test.setTimeout(60_000);
+    const origin = process.env.E2E_SHORT_HOLD_ORIGIN ?? "";
+    const seconds = Number(process.env.E2E_SHORT_HOLD_SECONDS ?? "8");
+    const language: Language = "en";
+    const t = MESSAGES[language];
+    await dismissNotices(page.context(), origin);
+    await addFerrySeat(page, language, 24, origin);
+    await page.goto(`${origin}${pathOf("paymentDetails", language)}`);
+    // Under two minutes from the start: the warning shows, in a polite live region.
+    await expect(page.getByTestId("hold-announcement")).toHaveText(t["hold.left.one"].replace("{count}", "1"));
+    await expect(page.getByTestId("hold-announcement")).toHaveAttribute("role", "status");
+    await expect(page.getByTestId("pay")).toBeVisible();
+    // At zero: the same region says the seats were released; no pay button, nothing to pay zero for.
+    const expired = page.getByTestId("hold-expired");
+    await expect(expired).toHaveText(t["hold.released"], { timeout: (seconds + 10) * 1000 });
+    await expect(expired).toHaveAttribute("role", "status");
+    await expect(page.getByTestId("pay")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /0\.00/ })).toHaveCount(0);
+    // Holding them again takes the seats back, in the cart.
+    await page.getByTestId("hold-again").click();
+    await expect(page).toHaveURL(new RegExp(pathOf("cart", language)));
+    await expect(page.getByTestId("cart-line")).toHaveAttribute("data-hold", "held");
+  },
+);

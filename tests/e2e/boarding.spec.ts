@@ -35,7 +35,15 @@ async function chooseFirstSailing(page: Page, language: Language, which: "first"
 
 /** Minutes since midnight at the pier (America/Cancun). */
 function pierMinutesNow(): number {
-  const [hours, minutes] = new Intl.DateTimeFormat("en-GB", { timeZone: "America/Cancun", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date()).split(":").map(Number);
+  const [hours, minutes] = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "America/Cancun",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  })
+    .format(new Date())
+    .split(":")
+    .map(Number);
   return hours! * 60 + minutes!;
 }
 
@@ -49,87 +57,99 @@ async function scan(page: Page, language: Language, text: string) {
   await page.getByRole("button", { name: t["console.scanner.check"] }).click();
 }
 
-test("es: booth sale, boarding, a second scan refused, offline boarding from the signed list, sync, live manifest", MOBILE_ONLY, async ({ page, context, allowConsoleError }) => {
-  test.skip(TODAYS_LAST_SAILING_LEFT, "today's last sailing has left the pier: nothing can board before tomorrow");
-  test.setTimeout(60_000);
-  const t = es;
-  await dismissNotices(context);
-  await signInAsStaff(page, "agent", "es");
+test(
+  "es: booth sale, boarding, a second scan refused, offline boarding from the signed list, sync, live manifest",
+  MOBILE_ONLY,
+  async ({ page, context, allowConsoleError }) => {
+    test.skip(TODAYS_LAST_SAILING_LEFT, "today's last sailing has left the pier: nothing can board before tomorrow");
+    test.setTimeout(60_000);
+    const t = es;
+    await dismissNotices(context);
+    await signInAsStaff(page, "agent", "es");
 
-  // The booth: two adults for cash on today's last sailing.
-  await page.goto(`${consolePathOf("consoleWalkUp", "es")}?date=${cancunDate(0)}`);
-  await chooseFirstSailing(page, "es", "last");
-  const form = page.getByTestId("walkup-form");
-  await form.getByLabel(t["console.walkup.adults"]).fill("2");
-  await form.getByLabel(t["console.walkup.method.cash"]).check();
-  await checkA11y(page);
-  await form.getByRole("button", { name: t["console.walkup.sell"] }).click();
-  const sold = page.getByTestId("walkup-sold");
-  await expect(sold).toContainText(t["console.walkup.method.cash"]);
-  await expect(page.getByTestId("walkup-tickets").locator("li")).toHaveCount(2);
-  const pdf = await page.request.get((await page.getByTestId("walkup-pdf").getAttribute("href"))!);
-  expect(pdf.status()).toBe(200);
-  const [first, second] = decodePdfQrs(Buffer.from(await pdf.body()), 72);
-  expect(first).toMatch(/^TRV1\./);
-  expect(second).toMatch(/^TRV1\./);
+    // The booth: two adults for cash on today's last sailing.
+    await page.goto(`${consolePathOf("consoleWalkUp", "es")}?date=${cancunDate(0)}`);
+    await chooseFirstSailing(page, "es", "last");
+    const form = page.getByTestId("walkup-form");
+    await form.getByLabel(t["console.walkup.adults"]).fill("2");
+    await form.getByLabel(t["console.walkup.method.cash"]).check();
+    await checkA11y(page);
+    await form.getByRole("button", { name: t["console.walkup.sell"] }).click();
+    const sold = page.getByTestId("walkup-sold");
+    await expect(sold).toContainText(t["console.walkup.method.cash"]);
+    await expect(page.getByTestId("walkup-tickets").locator("li")).toHaveCount(2);
+    const pdf = await page.request.get((await page.getByTestId("walkup-pdf").getAttribute("href"))!);
+    expect(pdf.status()).toBe(200);
+    const [first, second] = decodePdfQrs(Buffer.from(await pdf.body()), 72);
+    expect(first).toMatch(/^TRV1\./);
+    expect(second).toMatch(/^TRV1\./);
 
-  // The scanner, on the sold sailing: the signed list is fetched and verified.
-  await sold.getByRole("link", { name: t["console.walkup.toScanner"] }).click();
-  await expect(page.getByTestId("scanner-list")).toHaveAttribute("data-state", "ready");
-  await checkA11y(page);
-  await scan(page, "es", first!);
-  const result = page.getByTestId("scan-result");
-  await expect(result).toHaveAttribute("data-outcome", "boarded");
-  await expect(result).toContainText(t["console.scanner.board"]);
-  await expect(page.getByTestId("scan-passenger")).toHaveText(t["console.passenger.adult"]);
-  await expect(page.getByTestId("scan-fare")).toHaveText(t["console.fare.tourist"]);
+    // The scanner, on the sold sailing: the signed list is fetched and verified.
+    await sold.getByRole("link", { name: t["console.walkup.toScanner"] }).click();
+    await expect(page.getByTestId("scanner-list")).toHaveAttribute("data-state", "ready");
+    await checkA11y(page);
+    await scan(page, "es", first!);
+    const result = page.getByTestId("scan-result");
+    await expect(result).toHaveAttribute("data-outcome", "boarded");
+    await expect(result).toContainText(t["console.scanner.board"]);
+    await expect(page.getByTestId("scan-passenger")).toHaveText(t["console.passenger.adult"]);
+    await expect(page.getByTestId("scan-fare")).toHaveText(t["console.fare.tourist"]);
 
-  await scan(page, "es", first!);
-  await expect(result).toHaveAttribute("data-outcome", "refused");
-  await expect(page.getByTestId("scan-reason")).toHaveText(t["error.TICKET_ALREADY_BOARDED"]);
-  await expect(result).toContainText(t["console.scanner.boardedAt"].split("{")[0]!);
+    await scan(page, "es", first!);
+    await expect(result).toHaveAttribute("data-outcome", "refused");
+    await expect(page.getByTestId("scan-reason")).toHaveText(t["error.TICKET_ALREADY_BOARDED"]);
+    await expect(result).toContainText(t["console.scanner.boardedAt"].split("{")[0]!);
 
-  // Once the worker controls the page, one visit online passes the page and its assets through it and
-  // they are kept: only then can a phone taken offline reopen the scanner (on a loaded machine the
-  // first visit's own copies may still be under way).
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
-  await page.reload();
-  await expect(page.getByTestId("scanner-list")).toHaveAttribute("data-state", "ready");
+    // Once the worker controls the page, one visit online passes the page and its assets through it and
+    // they are kept: only then can a phone taken offline reopen the scanner (on a loaded machine the
+    // first visit's own copies may still be under way).
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 })
+      .toBe(true);
+    await page.reload();
+    await expect(page.getByTestId("scanner-list")).toHaveAttribute("data-state", "ready");
 
-  // The network goes: the second passenger boards from the list, the scan waits in the queue.
-  await context.setOffline(true);
-  await expect(page.getByTestId("scanner-online")).toHaveText(t["console.scanner.offline"]);
-  await scan(page, "es", second!);
-  await expect(result).toHaveAttribute("data-outcome", "boarded");
-  await expect(result).toContainText(t["console.scanner.decidedOffline"]);
-  await expect(page.getByTestId("scanner-pending")).toHaveAttribute("data-count", "1");
-  // The first one is still refused offline: this device remembers whom it boarded.
-  await scan(page, "es", first!);
-  await expect(page.getByTestId("scan-reason")).toHaveText(t["error.TICKET_ALREADY_BOARDED"]);
-  await expect(page.getByTestId("scanner-pending")).toHaveAttribute("data-count", "2");
-  // Still offline, the installed scanner opens again: its worker serves the page, IndexedDB the list and queue.
-  // Chunks a page loads only when idle (analytics, the shell's on-demand parts) that had not passed
-  // through the worker before the network went fail to load offline (ERR_FAILED from the worker); the
-  // scanner itself does not need them.
-  allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|NetworkError|Failed to load resource: net::ERR_FAILED \(http:\/\/[^)]+\/assets\//);
-  await page.reload();
-  await expect(page.getByTestId("scanner-list")).toHaveAttribute("data-state", "ready");
-  await expect(page.getByTestId("scanner-pending")).toHaveAttribute("data-count", "2");
-  await expect(page.getByTestId("scanner-online")).toHaveText(t["console.scanner.offline"]);
+    // The network goes: the second passenger boards from the list, the scan waits in the queue.
+    await context.setOffline(true);
+    await expect(page.getByTestId("scanner-online")).toHaveText(t["console.scanner.offline"]);
+    await scan(page, "es", second!);
+    await expect(result).toHaveAttribute("data-outcome", "boarded");
+    await expect(result).toContainText(t["console.scanner.decidedOffline"]);
+    await expect(page.getByTestId("scanner-pending")).toHaveAttribute("data-count", "1");
+    // The first one is still refused offline: this device remembers whom it boarded.
+    await scan(page, "es", first!);
+    await expect(page.getByTestId("scan-reason")).toHaveText(t["error.TICKET_ALREADY_BOARDED"]);
+    await expect(page.getByTestId("scanner-pending")).toHaveAttribute("data-count", "2");
+    // Still offline, the installed scanner opens again: its worker serves the page, IndexedDB the list and queue.
+    // Chunks a page loads only when idle (analytics, the shell's on-demand parts) that had not passed
+    // through the worker before the network went fail to load offline (ERR_FAILED from the worker); the
+    // scanner itself does not need them.
+    allowConsoleError(
+      /ERR_INTERNET_DISCONNECTED|Failed to fetch|NetworkError|Failed to load resource: net::ERR_FAILED \(http:\/\/[^)]+\/assets\//,
+    );
+    await page.reload();
+    await expect(page.getByTestId("scanner-list")).toHaveAttribute("data-state", "ready");
+    await expect(page.getByTestId("scanner-pending")).toHaveAttribute("data-count", "2");
+    await expect(page.getByTestId("scanner-online")).toHaveText(t["console.scanner.offline"]);
 
-  // Back online: the queue syncs by itself.
-  await context.setOffline(false);
-  await expect(page.getByTestId("scanner-online")).toHaveText(t["console.scanner.online"]);
-  await expect(page.getByTestId("scanner-pending")).toHaveAttribute("data-count", "0");
-  await expect(page.getByTestId("scanner-sync")).toContainText(new RegExp(`^(${t["console.scanner.synced.one"].split("{")[0]}|${t["console.scanner.synced.other"].split("{")[0]})`));
+    // Back online: the queue syncs by itself.
+    await context.setOffline(false);
+    await expect(page.getByTestId("scanner-online")).toHaveText(t["console.scanner.online"]);
+    await expect(page.getByTestId("scanner-pending")).toHaveAttribute("data-count", "0");
+    await expect(page.getByTestId("scanner-sync")).toContainText(
+      new RegExp(
+        `^(${t["console.scanner.synced.one"].split("{")[0]}|${t["console.scanner.synced.other"].split("{")[0]})`,
+      ),
+    );
 
-  // The live manifest: both aboard, none waiting.
-  await page.getByRole("link", { name: t["console.scanner.toManifest"] }).click();
-  await expect(page.getByTestId("manifest-boarded").locator("dd")).toHaveText("2");
-  await expect(page.getByTestId("manifest-waiting").locator("dd")).toHaveText("0");
-  await expect(page.getByTestId("manifest-passengers").locator('tr[data-state="boarded"]')).toHaveCount(2);
-  await checkA11y(page);
-});
+    // The live manifest: both aboard, none waiting.
+    await page.getByRole("link", { name: t["console.scanner.toManifest"] }).click();
+    await expect(page.getByTestId("manifest-boarded").locator("dd")).toHaveText("2");
+    await expect(page.getByTestId("manifest-waiting").locator("dd")).toHaveText("0");
+    await expect(page.getByTestId("manifest-passengers").locator('tr[data-state="boarded"]')).toHaveCount(2);
+    await checkA11y(page);
+  },
+);
 
 test("en and pt: the scanner refuses a forged QR in the page's language", MOBILE_ONLY, async ({ page, context }) => {
   await dismissNotices(context);

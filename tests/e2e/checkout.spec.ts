@@ -8,7 +8,19 @@
 import { test, expect, checkA11y, DESKTOP_ONLY } from "./fixtures.ts";
 import { pathOf } from "../../app/routing/localized-paths.ts";
 import { waitForMail } from "./mailbox.ts";
-import { addPark, BUYER, cancunDate, chooseCurrency, dismissNotices, expectThankYou, fillPaymentDetails, MESSAGES, parkDay, payByCard, submitPayment } from "./shop.ts";
+import {
+  addPark,
+  BUYER,
+  cancunDate,
+  chooseCurrency,
+  dismissNotices,
+  expectThankYou,
+  fillPaymentDetails,
+  MESSAGES,
+  parkDay,
+  payByCard,
+  submitPayment,
+} from "./shop.ts";
 
 // The provider's pages and ours are the same on phones, where the cart's journey pays: desktop only.
 test.beforeEach(async ({ context }) => {
@@ -18,36 +30,43 @@ test.beforeEach(async ({ context }) => {
 const DECLINED_PARK = { es: ["xcaret", 21], en: ["xenotes", 25], pt: ["xavage", 26] } as const;
 
 for (const language of ["es", "en", "pt"] as const) {
-  test(`a declined card comes back with its reason and everything typed but the card, in ${language}`, DESKTOP_ONLY, async ({ page }) => {
-    const t = MESSAGES[language];
-    const buyer = BUYER[language];
-    const [park, days] = DECLINED_PARK[language];
-    await addPark(page, language, park, parkDay(days), 2);
-    await page.getByRole("link", { name: t["cart.proceed"] }).click();
-    await fillPaymentDetails(page, language);
-    const typedNames = await page.locator('input[name^="names."]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
-    expect(typedNames).toHaveLength(2);
-    await submitPayment(page);
-    await payByCard(page, "4000000000000002");
-    await expect(page).toHaveURL(new RegExp(`${pathOf("paymentDetails", language)}\\?declined=card_declined`));
-    const declined = page.getByTestId("payment-declined");
-    await expect(declined).toContainText(t["checkout.declined.title"]);
-    await expect(declined).toContainText(t["payment.error.card_declined"]);
+  test(
+    `a declined card comes back with its reason and everything typed but the card, in ${language}`,
+    DESKTOP_ONLY,
+    async ({ page }) => {
+      const t = MESSAGES[language];
+      const buyer = BUYER[language];
+      const [park, days] = DECLINED_PARK[language];
+      await addPark(page, language, park, parkDay(days), 2);
+      await page.getByRole("link", { name: t["cart.proceed"] }).click();
+      await fillPaymentDetails(page, language);
+      const typedNames = await page
+        .locator('input[name^="names."]')
+        .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+      expect(typedNames).toHaveLength(2);
+      await submitPayment(page);
+      await payByCard(page, "4000000000000002");
+      await expect(page).toHaveURL(new RegExp(`${pathOf("paymentDetails", language)}\\?declined=card_declined`));
+      const declined = page.getByTestId("payment-declined");
+      await expect(declined).toContainText(t["checkout.declined.title"]);
+      await expect(declined).toContainText(t["payment.error.card_declined"]);
 
-    await expect(page.getByLabel(t["checkout.buyer.name"])).toHaveValue(buyer.name);
-    await expect(page.getByLabel(t["checkout.buyer.email"])).toHaveValue(buyer.email);
-    await expect(page.getByLabel(t["checkout.buyer.phone"])).toHaveValue(buyer.phone);
-    await expect(page.getByLabel(t["checkout.buyer.country"]).locator("option:checked")).toHaveText(buyer.country);
-    for (const [index, name] of typedNames.entries()) await expect(page.locator('input[name^="names."]').nth(index)).toHaveValue(name);
-    await expect(page.locator('input[name="acceptTerms"]')).toBeChecked();
-    if (language !== "es") return;
-    await checkA11y(page);
+      await expect(page.getByLabel(t["checkout.buyer.name"])).toHaveValue(buyer.name);
+      await expect(page.getByLabel(t["checkout.buyer.email"])).toHaveValue(buyer.email);
+      await expect(page.getByLabel(t["checkout.buyer.phone"])).toHaveValue(buyer.phone);
+      await expect(page.getByLabel(t["checkout.buyer.country"]).locator("option:checked")).toHaveText(buyer.country);
+      for (const [index, name] of typedNames.entries())
+        await expect(page.locator('input[name^="names."]').nth(index)).toHaveValue(name);
+      await expect(page.locator('input[name="acceptTerms"]')).toBeChecked();
+      if (language !== "es") return;
+      await checkA11y(page);
 
-    // Nothing to type again: the next card pays the same booking.
-    await submitPayment(page);
-    await payByCard(page, "4242424242424242");
-    await expectThankYou(page, "es");
-  });
+      // Nothing to type again: the next card pays the same booking.
+      await submitPayment(page);
+      await payByCard(page, "4242424242424242");
+      await expectThankYou(page, "es");
+    },
+  );
 }
 
 test("a 3-D Secure challenge approved at the bank pays, in pt", DESKTOP_ONLY, async ({ page, allowConsoleError }) => {
@@ -85,7 +104,10 @@ test("a 3-D Secure challenge approved at the bank pays, in pt", DESKTOP_ONLY, as
 
   // A second change the server refuses (today: as a browser that ignores the field's minimum sends
   // it): the refusal shows, and the earlier success no longer does.
-  await page.getByTestId("date-change").locator('form[method="post"]').evaluate((form) => ((form as HTMLFormElement).noValidate = true));
+  await page
+    .getByTestId("date-change")
+    .locator('form[method="post"]')
+    .evaluate((form) => ((form as HTMLFormElement).noValidate = true));
   await page.getByLabel(t["manage.change.date"]).fill(cancunDate(0));
   await page.getByRole("button", { name: t["manage.change.submit"] }).click();
   await expect(page.getByTestId("date-change-error")).toBeVisible();
@@ -99,115 +121,135 @@ test("a 3-D Secure challenge approved at the bank pays, in pt", DESKTOP_ONLY, as
   await expect(line.getByTestId("cancel-offer")).toContainText(t["manage.cancel.offerFull"].split("{")[0]!.trim());
   await line.getByTestId("cancel-submit").click();
   await expect(page.getByTestId("cancelled")).toBeVisible();
-  await expect(page.getByTestId("booking-line").first().getByTestId("line-cancelled")).toHaveText(t["manage.cancel.cancelled"]);
-  await expect(page.getByTestId("history")).toContainText(t["manage.history.status"].replace("{status}", t["manage.status.refunded"]));
+  await expect(page.getByTestId("booking-line").first().getByTestId("line-cancelled")).toHaveText(
+    t["manage.cancel.cancelled"],
+  );
+  await expect(page.getByTestId("history")).toContainText(
+    t["manage.history.status"].replace("{status}", t["manage.status.refunded"]),
+  );
   await waitForMail(BUYER.pt.email, new RegExp(`^Reembolso da sua reserva Travesía ${reference}$`));
 });
 
-test("months without interest on a Mexican card in MXN: the plan is offered, charged and shown, in es", DESKTOP_ONLY, async ({ page, allowConsoleError }) => {
-  const t = MESSAGES.es;
-  // The provider's page refuses the first card with 422, which the browser logs.
-  allowConsoleError(/status of 422/);
-  // Spanish pages price in pesos by default.
-  await addPark(page, "es", "xplor", parkDay(23), 2);
-  await page.getByRole("link", { name: t["cart.proceed"] }).click();
-  await fillPaymentDetails(page, "es");
-  await page.getByLabel(t["checkout.instalments.label"]).selectOption("12");
-  await submitPayment(page);
-  // The provider's page says the plan, and checks the card's bank offers it.
-  await expect(page.locator(".instalments")).toContainText("12");
-  await payByCard(page, "4242424242424242");
-  await expect(page.locator("#number-error")).toBeVisible();
-  await payByCard(page, "4152313800000007");
-  await expectThankYou(page, "es");
-  await expect(page.getByTestId("thank-you-payment")).toContainText("12");
-});
+test(
+  "months without interest on a Mexican card in MXN: the plan is offered, charged and shown, in es",
+  DESKTOP_ONLY,
+  async ({ page, allowConsoleError }) => {
+    const t = MESSAGES.es;
+    // The provider's page refuses the first card with 422, which the browser logs.
+    allowConsoleError(/status of 422/);
+    // Spanish pages price in pesos by default.
+    await addPark(page, "es", "xplor", parkDay(23), 2);
+    await page.getByRole("link", { name: t["cart.proceed"] }).click();
+    await fillPaymentDetails(page, "es");
+    await page.getByLabel(t["checkout.instalments.label"]).selectOption("12");
+    await submitPayment(page);
+    // The provider's page says the plan, and checks the card's bank offers it.
+    await expect(page.locator(".instalments")).toContainText("12");
+    await payByCard(page, "4242424242424242");
+    await expect(page.locator("#number-error")).toBeVisible();
+    await payByCard(page, "4152313800000007");
+    await expectThankYou(page, "es");
+    await expect(page.getByTestId("thank-you-payment")).toContainText("12");
+  },
+);
 
-test("months without interest refused for a foreign card: the provider's page leads back to a single payment with the form kept, in es", DESKTOP_ONLY, async ({ page, allowConsoleError }) => {
-  const t = MESSAGES.es;
-  allowConsoleError(/status of 422/);
-  await addPark(page, "es", "xcaret", parkDay(27), 1);
-  await page.getByRole("link", { name: t["cart.proceed"] }).click();
-  await fillPaymentDetails(page, "es");
-  await page.getByLabel(t["checkout.instalments.label"]).selectOption("6");
-  await submitPayment(page);
-  // A card issued outside Mexico cannot pay months without interest.
-  await payByCard(page, "4242424242424242");
-  await expect(page.locator("#number-error")).toBeVisible();
-  await page.getByRole("link", { name: "Pagar en una sola exhibición" }).click();
+test(
+  "months without interest refused for a foreign card: the provider's page leads back to a single payment with the form kept, in es",
+  DESKTOP_ONLY,
+  async ({ page, allowConsoleError }) => {
+    const t = MESSAGES.es;
+    allowConsoleError(/status of 422/);
+    await addPark(page, "es", "xcaret", parkDay(27), 1);
+    await page.getByRole("link", { name: t["cart.proceed"] }).click();
+    await fillPaymentDetails(page, "es");
+    await page.getByLabel(t["checkout.instalments.label"]).selectOption("6");
+    await submitPayment(page);
+    // A card issued outside Mexico cannot pay months without interest.
+    await payByCard(page, "4242424242424242");
+    await expect(page.locator("#number-error")).toBeVisible();
+    await page.getByRole("link", { name: "Pagar en una sola exhibición" }).click();
 
-  await expect(page).toHaveURL(new RegExp(`${pathOf("paymentDetails", "es")}\\?payment=single$`));
-  await expect(page.getByLabel(t["checkout.instalments.label"])).toHaveValue("");
-  await expect(page.getByLabel(t["checkout.buyer.name"])).toHaveValue(BUYER.es.name);
-  await expect(page.getByLabel(t["checkout.buyer.email"])).toHaveValue(BUYER.es.email);
-  await expect(page.locator('input[name="acceptTerms"]')).toBeChecked();
-  await submitPayment(page);
-  await expect(page.locator(".instalments")).toHaveCount(0);
-  await payByCard(page, "4242424242424242");
-  await expectThankYou(page, "es");
-  await expect(page.getByTestId("thank-you-payment")).not.toContainText("meses");
-});
+    await expect(page).toHaveURL(new RegExp(`${pathOf("paymentDetails", "es")}\\?payment=single$`));
+    await expect(page.getByLabel(t["checkout.instalments.label"])).toHaveValue("");
+    await expect(page.getByLabel(t["checkout.buyer.name"])).toHaveValue(BUYER.es.name);
+    await expect(page.getByLabel(t["checkout.buyer.email"])).toHaveValue(BUYER.es.email);
+    await expect(page.locator('input[name="acceptTerms"]')).toBeChecked();
+    await submitPayment(page);
+    await expect(page.locator(".instalments")).toHaveCount(0);
+    await payByCard(page, "4242424242424242");
+    await expectThankYou(page, "es");
+    await expect(page.getByTestId("thank-you-payment")).not.toContainText("meses");
+  },
+);
 
-test("PayPal in MXN: approved on PayPal's page, back to the thank-you page, in pt", DESKTOP_ONLY, async ({ page, context }) => {
-  const t = MESSAGES.pt;
-  await chooseCurrency(context, "MXN");
-  await addPark(page, "pt", "xoximilco", parkDay(24), 1);
-  await page.getByRole("link", { name: t["cart.proceed"] }).click();
-  await fillPaymentDetails(page, "pt");
-  await page.getByLabel(t["checkout.method.paypal"]).check();
-  await page.getByTestId("pay").click();
-  await expect(page).toHaveURL(/\/sandbox-psp\/paypal\//);
-  await page.getByRole("button", { name: /^Pagar agora/ }).click();
-  await expectThankYou(page, "pt");
-  await expect(page.getByTestId("thank-you-payment")).toContainText("PayPal");
-});
+test(
+  "PayPal in MXN: approved on PayPal's page, back to the thank-you page, in pt",
+  DESKTOP_ONLY,
+  async ({ page, context }) => {
+    const t = MESSAGES.pt;
+    await chooseCurrency(context, "MXN");
+    await addPark(page, "pt", "xoximilco", parkDay(24), 1);
+    await page.getByRole("link", { name: t["cart.proceed"] }).click();
+    await fillPaymentDetails(page, "pt");
+    await page.getByLabel(t["checkout.method.paypal"]).check();
+    await page.getByTestId("pay").click();
+    await expect(page).toHaveURL(/\/sandbox-psp\/paypal\//);
+    await page.getByRole("button", { name: /^Pagar agora/ }).click();
+    await expectThankYou(page, "pt");
+    await expect(page.getByTestId("thank-you-payment")).toContainText("PayPal");
+  },
+);
 
-test("Uplift's offer loads in English in dollars and pays monthly, the tickets download, the e-mail is resent; in Spanish its script is never requested", DESKTOP_ONLY, async ({ page, context }) => {
-  const t = MESSAGES.en;
-  const upliftRequests: string[] = [];
-  page.on("request", (request) => {
-    if (request.url().includes("/sandbox-uplift/")) upliftRequests.push(request.url());
-  });
+test(
+  "Uplift's offer loads in English in dollars and pays monthly, the tickets download, the e-mail is resent; in Spanish its script is never requested",
+  DESKTOP_ONLY,
+  async ({ page, context }) => {
+    const t = MESSAGES.en;
+    const upliftRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/sandbox-uplift/")) upliftRequests.push(request.url());
+    });
 
-  // Spanish, in dollars too: no offer, no script.
-  await chooseCurrency(context, "USD");
-  await addPark(page, "es", "xavage", parkDay(25), 1);
-  await page.getByRole("link", { name: MESSAGES.es["cart.proceed"] }).click();
-  await expect(page.locator("form[data-uplift-initialized]")).toHaveAttribute("data-uplift-initialized", "false");
-  await expect(page.getByTestId("uplift-offer")).toHaveCount(0);
-  expect(upliftRequests).toEqual([]);
+    // Spanish, in dollars too: no offer, no script.
+    await chooseCurrency(context, "USD");
+    await addPark(page, "es", "xavage", parkDay(25), 1);
+    await page.getByRole("link", { name: MESSAGES.es["cart.proceed"] }).click();
+    await expect(page.locator("form[data-uplift-initialized]")).toHaveAttribute("data-uplift-initialized", "false");
+    await expect(page.getByTestId("uplift-offer")).toHaveCount(0);
+    expect(upliftRequests).toEqual([]);
 
-  // The same cart in English: the offer initialises; choosing it hides our pay button.
-  await page.goto(pathOf("paymentDetails", "en"));
-  await expect(page.locator("form[data-uplift-initialized]")).toHaveAttribute("data-uplift-initialized", "true");
-  expect(upliftRequests.some((url) => url.includes("/sandbox-uplift/v1/up.js"))).toBe(true);
-  await fillPaymentDetails(page, "en");
-  await expect(page.getByTestId("pay")).toBeVisible();
-  await page.getByRole("checkbox", { name: "Pay monthly" }).check();
-  await expect(page.getByTestId("pay")).toHaveCount(0);
-  await expect(page.getByTestId("pay-with-uplift")).toHaveText(t["checkout.uplift.continue"]);
-  await page.getByRole("button", { name: "Continue with Uplift" }).click();
-  await page.getByRole("button", { name: "Approve plan" }).click();
-  const reference = await expectThankYou(page, "en");
-  await expect(page.getByTestId("thank-you-total")).toContainText("US$");
-  // Paying monthly is what the buyer did: not the digits of Uplift's single-use card.
-  await expect(page.getByTestId("thank-you-payment")).toHaveText(t["thanks.paidWithUplift"]);
+    // The same cart in English: the offer initialises; choosing it hides our pay button.
+    await page.goto(pathOf("paymentDetails", "en"));
+    await expect(page.locator("form[data-uplift-initialized]")).toHaveAttribute("data-uplift-initialized", "true");
+    expect(upliftRequests.some((url) => url.includes("/sandbox-uplift/v1/up.js"))).toBe(true);
+    await fillPaymentDetails(page, "en");
+    await expect(page.getByTestId("pay")).toBeVisible();
+    await page.getByRole("checkbox", { name: "Pay monthly" }).check();
+    await expect(page.getByTestId("pay")).toHaveCount(0);
+    await expect(page.getByTestId("pay-with-uplift")).toHaveText(t["checkout.uplift.continue"]);
+    await page.getByRole("button", { name: "Continue with Uplift" }).click();
+    await page.getByRole("button", { name: "Approve plan" }).click();
+    const reference = await expectThankYou(page, "en");
+    await expect(page.getByTestId("thank-you-total")).toContainText("US$");
+    // Paying monthly is what the buyer did: not the digits of Uplift's single-use card.
+    await expect(page.getByTestId("thank-you-payment")).toHaveText(t["thanks.paidWithUplift"]);
 
-  // The tickets download from the thank-you page with the cookie set when the booking was placed.
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-tickets").click()]);
-  expect(download.suggestedFilename()).toBe(`travesia-${reference}.pdf`);
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe("%PDF-");
+    // The tickets download from the thank-you page with the cookie set when the booking was placed.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-tickets").click()]);
+    expect(download.suggestedFilename()).toBe(`travesia-${reference}.pdf`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe("%PDF-");
 
-  // Manage booking resends the e-mail and says so.
-  await page.getByRole("link", { name: t["thanks.manage"] }).click();
-  await expect(page.getByTestId("booking")).toHaveAttribute("data-reference", reference);
-  await page.getByTestId("resend-email").click();
-  await expect(page).toHaveURL(new RegExp(`${pathOf("manageBooking", "en")}\\?ref=${reference}&resent=1$`));
-  await expect(page.getByTestId("email-resent")).toBeVisible();
-  await checkA11y(page);
-});
+    // Manage booking resends the e-mail and says so.
+    await page.getByRole("link", { name: t["thanks.manage"] }).click();
+    await expect(page.getByTestId("booking")).toHaveAttribute("data-reference", reference);
+    await page.getByTestId("resend-email").click();
+    await expect(page).toHaveURL(new RegExp(`${pathOf("manageBooking", "en")}\\?ref=${reference}&resent=1$`));
+    await expect(page.getByTestId("email-resent")).toBeVisible();
+    await checkA11y(page);
+  },
+);
 
 test("a prepaid coupon: no date, no countdown, paid on the coupon page, in es", DESKTOP_ONLY, async ({ page }) => {
   const t = MESSAGES.es;

@@ -15,58 +15,83 @@ import { signInAsStaff } from "./staff.ts";
 // A day no other journey buys on: the sailing closed here must not be one another test wants.
 const DAYS_AHEAD = 73;
 
-test("en: an operator moves every passenger of a closed sailing at once, then reopens it; the buyer is e-mailed both", DESKTOP_ONLY, async ({ page }) => {
-  test.slow(); // a purchase, a staff account made through its mail, a closure, a move and two mails
-  const words = consoleEn;
-  const email = `move.${Date.now().toString(36)}@example.com`;
-  const date = cancunDate(DAYS_AHEAD);
-  const reference = await buyFerrySeatOverHttp(page, "en", { name: "Grace Hopper", email }, DAYS_AHEAD);
+test(
+  "en: an operator moves every passenger of a closed sailing at once, then reopens it; the buyer is e-mailed both",
+  DESKTOP_ONLY,
+  async ({ page }) => {
+    test.slow(); // a purchase, a staff account made through its mail, a closure, a move and two mails
+    const words = consoleEn;
+    const email = `move.${Date.now().toString(36)}@example.com`;
+    const date = cancunDate(DAYS_AHEAD);
+    const reference = await buyFerrySeatOverHttp(page, "en", { name: "Grace Hopper", email }, DAYS_AHEAD);
 
-  await signInAsStaff(page, "operator", "en");
-  await page.goto(`${consolePathOf("consoleClosures", "en")}?date=${date}`);
-  const bought = () => page.getByTestId("day-sailing").filter({ hasText: /: 1 of \d+ seats taken/ });
-  await expect(bought()).toHaveCount(1);
-  await bought().getByTestId("close-sailing").click();
-  await expect(page.getByTestId("closure-done")).toHaveText(words["ops.closures.done.closed.one"].replace("{count}", "1"));
+    await signInAsStaff(page, "operator", "en");
+    await page.goto(`${consolePathOf("consoleClosures", "en")}?date=${date}`);
+    const bought = () => page.getByTestId("day-sailing").filter({ hasText: /: 1 of \d+ seats taken/ });
+    await expect(bought()).toHaveCount(1);
+    await bought().getByTestId("close-sailing").click();
+    await expect(page.getByTestId("closure-done")).toHaveText(
+      words["ops.closures.done.closed.one"].replace("{count}", "1"),
+    );
 
-  const closed = bought();
-  await expect(closed).toHaveAttribute("data-status", "closed");
-  const form = closed.getByTestId("move-holders-form");
-  await expect(form.getByLabel(words["ops.closures.move.to"])).toBeVisible();
-  await checkA11y(page);
-  await form.getByTestId("move-holders").click();
-  await expect(page.getByTestId("closure-done")).toHaveText(words["ops.closures.done.moved.one"].replace("{count}", "1"));
-  // Nobody is left on the closed sailing.
-  await expect(page.locator('[data-testid="day-sailing"][data-status="closed"]').filter({ hasText: /: 0 of \d+ seats taken/ })).toHaveCount(1);
-  const moved = await waitForMail(email, /^New date, new tickets/);
-  expect(moved.subject).toContain(reference);
+    const closed = bought();
+    await expect(closed).toHaveAttribute("data-status", "closed");
+    const form = closed.getByTestId("move-holders-form");
+    await expect(form.getByLabel(words["ops.closures.move.to"])).toBeVisible();
+    await checkA11y(page);
+    await form.getByTestId("move-holders").click();
+    await expect(page.getByTestId("closure-done")).toHaveText(
+      words["ops.closures.done.moved.one"].replace("{count}", "1"),
+    );
+    // Nobody is left on the closed sailing.
+    await expect(
+      page.locator('[data-testid="day-sailing"][data-status="closed"]').filter({ hasText: /: 0 of \d+ seats taken/ }),
+    ).toHaveCount(1);
+    const moved = await waitForMail(email, /^New date, new tickets/);
+    expect(moved.subject).toContain(reference);
 
-  await page.getByTestId("closure").first().getByTestId("reopen").click();
-  await expect(page.getByTestId("closure-done")).toHaveText(words["ops.closures.done.reopenedNotified.one"].replace("{count}", "1"));
-  const reopened = await waitForMail(email, /^We reopened what we had closed/);
-  expect(reopened.subject).toContain(reference);
-  expect(reopened.text).toContain("Your booking had already been changed");
-});
+    await page.getByTestId("closure").first().getByTestId("reopen").click();
+    await expect(page.getByTestId("closure-done")).toHaveText(
+      words["ops.closures.done.reopenedNotified.one"].replace("{count}", "1"),
+    );
+    const reopened = await waitForMail(email, /^We reopened what we had closed/);
+    expect(reopened.subject).toContain(reference);
+    expect(reopened.text).toContain("Your booking had already been changed");
+  },
+);
 
-test("pt: an operator closes a park's day and reopens it, in the console's words", DESKTOP_ONLY, async ({ page, allowConsoleError }) => {
-  allowConsoleError(/status of 409/);
-  const words = consolePt;
-  const date = cancunDate(DAYS_AHEAD + 1);
-  await signInAsStaff(page, "operator", "pt");
-  await page.goto(`${consolePathOf("consoleClosures", "pt")}?date=${date}&state=open`);
-  const form = page.getByTestId("close-activity-form");
-  await form.getByLabel(words["ops.closures.activity"]).selectOption({ label: "Xcaret" });
-  await form.getByTestId("close-activity").click();
-  await expect(page.getByTestId("closure-done")).toHaveText(words["ops.closures.done.closed.one"].replace("{count}", "0"));
-  const closure = page.getByTestId("closure").filter({ hasText: words["ops.closures.what.activity"].replace("{date}", date).replace("{activity}", "Xcaret") });
-  await expect(closure).toHaveCount(1);
-  await checkA11y(page);
-  // Closing it twice is refused in the console's words, changing nothing.
-  await page.getByTestId("close-activity-form").getByLabel(words["ops.closures.activity"]).selectOption({ label: "Xcaret" });
-  await page.getByTestId("close-activity").click();
-  await expect(page.getByTestId("console-refusal")).toHaveAttribute("data-code", "ALREADY_CLOSED");
-  await expect(page.getByTestId("console-refusal")).toContainText(words["error.ALREADY_CLOSED"]);
-  await page.goto(`${consolePathOf("consoleClosures", "pt")}?date=${date}&state=open`);
-  await closure.getByTestId("reopen").click();
-  await expect(page.getByTestId("closure-done")).toHaveText(words["ops.closures.done.reopenedNotified.one"].replace("{count}", "0"));
-});
+test(
+  "pt: an operator closes a park's day and reopens it, in the console's words",
+  DESKTOP_ONLY,
+  async ({ page, allowConsoleError }) => {
+    allowConsoleError(/status of 409/);
+    const words = consolePt;
+    const date = cancunDate(DAYS_AHEAD + 1);
+    await signInAsStaff(page, "operator", "pt");
+    await page.goto(`${consolePathOf("consoleClosures", "pt")}?date=${date}&state=open`);
+    const form = page.getByTestId("close-activity-form");
+    await form.getByLabel(words["ops.closures.activity"]).selectOption({ label: "Xcaret" });
+    await form.getByTestId("close-activity").click();
+    await expect(page.getByTestId("closure-done")).toHaveText(
+      words["ops.closures.done.closed.one"].replace("{count}", "0"),
+    );
+    const closure = page
+      .getByTestId("closure")
+      .filter({ hasText: words["ops.closures.what.activity"].replace("{date}", date).replace("{activity}", "Xcaret") });
+    await expect(closure).toHaveCount(1);
+    await checkA11y(page);
+    // Closing it twice is refused in the console's words, changing nothing.
+    await page
+      .getByTestId("close-activity-form")
+      .getByLabel(words["ops.closures.activity"])
+      .selectOption({ label: "Xcaret" });
+    await page.getByTestId("close-activity").click();
+    await expect(page.getByTestId("console-refusal")).toHaveAttribute("data-code", "ALREADY_CLOSED");
+    await expect(page.getByTestId("console-refusal")).toContainText(words["error.ALREADY_CLOSED"]);
+    await page.goto(`${consolePathOf("consoleClosures", "pt")}?date=${date}&state=open`);
+    await closure.getByTestId("reopen").click();
+    await expect(page.getByTestId("closure-done")).toHaveText(
+      words["ops.closures.done.reopenedNotified.one"].replace("{count}", "0"),
+    );
+  },
+);

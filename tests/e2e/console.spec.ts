@@ -17,14 +17,18 @@ test.beforeEach(async ({ context }) => {
   await dismissNotices(context);
 });
 
-test("nobody signed in is sent to sign in, and a person without a role is told the console is for staff", DESKTOP_ONLY, async ({ page, allowConsoleError }) => {
-  allowConsoleError(/status of 403/);
-  await page.goto(consolePathOf("consoleStaff", "es"));
-  await expect(page).toHaveURL(pathOf("auth", "es"));
-  await signInAsStaff(page, null, "es");
-  await page.goto(consolePathOf("consoleHome", "es"));
-  await expect(page.getByTestId("console-not-staff")).toContainText(es["console.notStaff.title"]);
-});
+test(
+  "nobody signed in is sent to sign in, and a person without a role is told the console is for staff",
+  DESKTOP_ONLY,
+  async ({ page, allowConsoleError }) => {
+    allowConsoleError(/status of 403/);
+    await page.goto(consolePathOf("consoleStaff", "es"));
+    await expect(page).toHaveURL(pathOf("auth", "es"));
+    await signInAsStaff(page, null, "es");
+    await page.goto(consolePathOf("consoleHome", "es"));
+    await expect(page.getByTestId("console-not-staff")).toContainText(es["console.notStaff.title"]);
+  },
+);
 
 test("an admin grants a role and finds it in the audit log", DESKTOP_ONLY, async ({ page, request }) => {
   // Up to two accounts made through the register form and the mail, two axe runs.
@@ -43,35 +47,50 @@ test("an admin grants a role and finds it in the audit log", DESKTOP_ONLY, async
   await form.getByLabel(es["console.staff.role"]).selectOption("operator");
   await form.getByRole("button", { name: es["console.staff.save"] }).click();
   await expect(page.getByTestId("staff-saved")).toContainText(colleague);
-  await expect(page.getByTestId("staff-members").getByRole("row", { name: new RegExp(colleague) })).toContainText(es["console.role.operator"]);
+  await expect(page.getByTestId("staff-members").getByRole("row", { name: new RegExp(colleague) })).toContainText(
+    es["console.role.operator"],
+  );
 
   await form.getByLabel(es["console.staff.email"]).fill("nadie.aqui@travesia.test");
   await form.getByRole("button", { name: es["console.staff.save"] }).click();
   await expect(page.getByTestId("staff-error")).toHaveText(es["error.NOT_FOUND"]);
   await checkA11y(page);
 
-  await page.getByRole("navigation", { name: es["console.nav"] }).getByRole("link", { name: es["console.audit.title"] }).click();
+  await page
+    .getByRole("navigation", { name: es["console.nav"] })
+    .getByRole("link", { name: es["console.audit.title"] })
+    .click();
   const entries = page.getByTestId("audit-entries");
   // Other journeys grant roles at the same time (every signInAsStaff does): find this test's entries by what they name.
-  await expect(entries.locator('tr[data-action="staff.set_role"][data-outcome="applied"]', { hasText: colleague }).first()).toBeVisible();
-  await expect(entries.locator('tr[data-action="staff.set_role"][data-outcome="refused"]', { hasText: "nadie.aqui@travesia.test" }).first()).toContainText("NOT_FOUND");
+  await expect(
+    entries.locator('tr[data-action="staff.set_role"][data-outcome="applied"]', { hasText: colleague }).first(),
+  ).toBeVisible();
+  await expect(
+    entries
+      .locator('tr[data-action="staff.set_role"][data-outcome="refused"]', { hasText: "nadie.aqui@travesia.test" })
+      .first(),
+  ).toContainText("NOT_FOUND");
   await checkA11y(page);
 });
 
 for (const language of ["es", "en", "pt"] as const satisfies readonly Language[]) {
-  test(`an agent sees the pier's sections only, and is refused the admin's (${language})`, sampledOnPhones(language === "es"), async ({ page, allowConsoleError }) => {
-    allowConsoleError(/status of 403/);
-    const t = CONSOLE_MESSAGES[language];
-    await signInAsStaff(page, "agent", language);
-    await page.goto(consolePathOf("consoleHome", language));
-    await expect(page.getByTestId("console-who")).toContainText(t["console.role.agent"]);
-    const navigation = page.getByRole("navigation", { name: t["console.nav"] });
-    await expect(navigation.getByRole("link", { name: t["console.staff.title"] })).toHaveCount(0);
-    await expect(navigation.getByRole("link", { name: t["console.audit.title"] })).toHaveCount(0);
-    await checkA11y(page);
+  test(
+    `an agent sees the pier's sections only, and is refused the admin's (${language})`,
+    sampledOnPhones(language === "es"),
+    async ({ page, allowConsoleError }) => {
+      allowConsoleError(/status of 403/);
+      const t = CONSOLE_MESSAGES[language];
+      await signInAsStaff(page, "agent", language);
+      await page.goto(consolePathOf("consoleHome", language));
+      await expect(page.getByTestId("console-who")).toContainText(t["console.role.agent"]);
+      const navigation = page.getByRole("navigation", { name: t["console.nav"] });
+      await expect(navigation.getByRole("link", { name: t["console.staff.title"] })).toHaveCount(0);
+      await expect(navigation.getByRole("link", { name: t["console.audit.title"] })).toHaveCount(0);
+      await checkA11y(page);
 
-    await page.goto(consolePathOf("consoleStaff", language));
-    await expect(page.getByTestId("console-forbidden")).toContainText(t["console.forbidden.title"]);
-    await expect(page.getByTestId("staff-form")).toHaveCount(0);
-  });
+      await page.goto(consolePathOf("consoleStaff", language));
+      await expect(page.getByTestId("console-forbidden")).toContainText(t["console.forbidden.title"]);
+      await expect(page.getByTestId("staff-form")).toHaveCount(0);
+    },
+  );
 }

@@ -41,7 +41,11 @@ async function expectPricesIn(page: Page, language: Language, code: string) {
   const format = FORMAT[code];
   if (!format) throw new Error(`no format for ${code}`);
   await expect(page.getByTestId("price-amount")).toHaveCount(6);
-  await expect.poll(async () => (await homePrices(page, language)).every((price) => format.test(price)), { message: `every price in ${code}` }).toBe(true);
+  await expect
+    .poll(async () => (await homePrices(page, language)).every((price) => format.test(price)), {
+      message: `every price in ${code}`,
+    })
+    .toBe(true);
 }
 
 /** Marks the document: a full reload would lose the mark. */
@@ -57,18 +61,28 @@ async function expectSameDocument(page: Page) {
 
 async function currencyCookies(context: BrowserContext) {
   const cookies = await context.cookies();
-  return { currency: cookies.find((c) => c.name === "currency")?.value, id: cookies.find((c) => c.name === "currency_id")?.value };
+  return {
+    currency: cookies.find((c) => c.name === "currency")?.value,
+    id: cookies.find((c) => c.name === "currency_id")?.value,
+  };
 }
 
 /** The switcher's button: in the header on desktop, in the (opened) mobile menu on mobile. */
-async function openSwitcherArea(page: Page, isMobile: boolean, language: Language): Promise<{ scope: Locator | Page; trigger: Locator }> {
+async function openSwitcherArea(
+  page: Page,
+  isMobile: boolean,
+  language: Language,
+): Promise<{ scope: Locator | Page; trigger: Locator }> {
   const t = MESSAGES[language];
   if (isMobile) {
     await page.getByRole("button", { name: t["a11y.openMenu"] }).click();
     const menu = page.getByRole("dialog", { name: t["nav.menu"] });
     return { scope: menu, trigger: menu.getByRole("button", { name: new RegExp(`^${t["currency.label"]}: `) }) };
   }
-  return { scope: page, trigger: page.getByRole("banner").getByRole("button", { name: new RegExp(`^${t["currency.label"]}: `) }) };
+  return {
+    scope: page,
+    trigger: page.getByRole("banner").getByRole("button", { name: new RegExp(`^${t["currency.label"]}: `) }),
+  };
 }
 
 async function closeMobileMenu(page: Page, language: Language) {
@@ -83,57 +97,65 @@ test.describe("the currency switcher", () => {
   test.beforeEach(async ({ context }) => dismissNotices(context));
 
   // Desktop only: on phones the cart's journey changes the currency from the mobile menu.
-  test("changes every price on the home page, by search and by pointer, without reloading", DESKTOP_ONLY, async ({ page, context, isMobile }) => {
-    test.slow(); // two changes and an axe run on the longest page
-    const language: Language = "es";
-    const t = MESSAGES[language];
-    await page.goto("/es/");
-    await expectPricesIn(page, language, "MXN"); // es without geolocation: Mexico
-    const mxn = await homePrices(page, language);
-    await markDocument(page);
+  test(
+    "changes every price on the home page, by search and by pointer, without reloading",
+    DESKTOP_ONLY,
+    async ({ page, context, isMobile }) => {
+      test.slow(); // two changes and an axe run on the longest page
+      const language: Language = "es";
+      const t = MESSAGES[language];
+      await page.goto("/es/");
+      await expectPricesIn(page, language, "MXN"); // es without geolocation: Mexico
+      const mxn = await homePrices(page, language);
+      await markDocument(page);
 
-    // 1. Search "eur" and press Enter.
-    let { scope, trigger } = await openSwitcherArea(page, isMobile, language);
-    await expect(trigger).toHaveAccessibleName(/: MXN \$/);
-    await trigger.click();
-    await expect(trigger).toHaveAttribute("aria-expanded", "true");
-    const search = scope.getByRole("searchbox", { name: t["currency.search"] });
-    await expect(search).toBeFocused({ timeout: 15_000 }); // the list's code loads on first use
-    const list = scope.getByRole("listbox", { name: t["currency.list"] });
-    await expect(list.getByRole("option")).toHaveCount(17);
-    await expect(list.getByRole("option", { name: /MXN/ })).toHaveAttribute("aria-selected", "true");
-    await checkA11y(page); // with the switcher open
-    await search.fill("eur");
-    await expect(list.getByRole("option")).toHaveCount(1);
-    const put = page.waitForResponse((response) => response.url().includes("/api/currency") && response.request().method() === "PUT");
-    await search.press("Enter");
-    expect((await put).status()).toBe(200);
-    await expect(trigger).toHaveAccessibleName(/: EUR €/);
-    await expect(trigger).toHaveAttribute("aria-expanded", "false");
-    await expect(scope.getByRole("status").filter({ hasText: "EUR" })).toHaveText(t["currency.changed"].replace("{name}", "Euro").replace("{code}", "EUR"));
-    if (isMobile) await closeMobileMenu(page, language);
-    await expectPricesIn(page, language, "EUR");
-    const eur = await homePrices(page, language);
-    expect(eur).not.toEqual(mxn);
-    expect(await currencyCookies(context)).toEqual({ currency: "EUR", id: "3" });
+      // 1. Search "eur" and press Enter.
+      let { scope, trigger } = await openSwitcherArea(page, isMobile, language);
+      await expect(trigger).toHaveAccessibleName(/: MXN \$/);
+      await trigger.click();
+      await expect(trigger).toHaveAttribute("aria-expanded", "true");
+      const search = scope.getByRole("searchbox", { name: t["currency.search"] });
+      await expect(search).toBeFocused({ timeout: 15_000 }); // the list's code loads on first use
+      const list = scope.getByRole("listbox", { name: t["currency.list"] });
+      await expect(list.getByRole("option")).toHaveCount(17);
+      await expect(list.getByRole("option", { name: /MXN/ })).toHaveAttribute("aria-selected", "true");
+      await checkA11y(page); // with the switcher open
+      await search.fill("eur");
+      await expect(list.getByRole("option")).toHaveCount(1);
+      const put = page.waitForResponse(
+        (response) => response.url().includes("/api/currency") && response.request().method() === "PUT",
+      );
+      await search.press("Enter");
+      expect((await put).status()).toBe(200);
+      await expect(trigger).toHaveAccessibleName(/: EUR €/);
+      await expect(trigger).toHaveAttribute("aria-expanded", "false");
+      await expect(scope.getByRole("status").filter({ hasText: "EUR" })).toHaveText(
+        t["currency.changed"].replace("{name}", "Euro").replace("{code}", "EUR"),
+      );
+      if (isMobile) await closeMobileMenu(page, language);
+      await expectPricesIn(page, language, "EUR");
+      const eur = await homePrices(page, language);
+      expect(eur).not.toEqual(mxn);
+      expect(await currencyCookies(context)).toEqual({ currency: "EUR", id: "3" });
 
-    // 2. Search by name, accent left out, and click the option.
-    ({ scope, trigger } = await openSwitcherArea(page, isMobile, language));
-    await trigger.click();
-    await scope.getByRole("searchbox", { name: t["currency.search"] }).fill("yen japones");
-    await scope.getByRole("option", { name: /JPY/ }).click();
-    await expect(trigger).toHaveAccessibleName(/: JPY ¥/);
-    if (isMobile) await closeMobileMenu(page, language);
-    await expectPricesIn(page, language, "JPY");
-    expect(await homePrices(page, language)).not.toEqual(eur);
-    expect(await currencyCookies(context)).toEqual({ currency: "JPY", id: "11" });
+      // 2. Search by name, accent left out, and click the option.
+      ({ scope, trigger } = await openSwitcherArea(page, isMobile, language));
+      await trigger.click();
+      await scope.getByRole("searchbox", { name: t["currency.search"] }).fill("yen japones");
+      await scope.getByRole("option", { name: /JPY/ }).click();
+      await expect(trigger).toHaveAccessibleName(/: JPY ¥/);
+      if (isMobile) await closeMobileMenu(page, language);
+      await expectPricesIn(page, language, "JPY");
+      expect(await homePrices(page, language)).not.toEqual(eur);
+      expect(await currencyCookies(context)).toEqual({ currency: "JPY", id: "11" });
 
-    await expectSameDocument(page);
+      await expectSameDocument(page);
 
-    // The cookies decide from now on: a fresh load stays in yen.
-    await page.reload();
-    await expectPricesIn(page, language, "JPY");
-  });
+      // The cookies decide from now on: a fresh load stays in yen.
+      await page.reload();
+      await expectPricesIn(page, language, "JPY");
+    },
+  );
 
   test("lists by code and name in the page's language, and says when nothing matches", async ({ page, isMobile }) => {
     const language: Language = "pt";
@@ -160,42 +182,58 @@ test.describe("the currency switcher", () => {
     }
   });
 
-  test("keeps the prices and says so when the change fails", DESKTOP_ONLY, async ({ page, isMobile, allowConsoleError }) => {
-    // the switcher's logic; its place in the mobile menu is the journey above.
-    allowConsoleError(/status of 503/);
-    const language: Language = "en";
-    const t = MESSAGES[language];
-    await page.route((url) => url.pathname === "/api/currency", (route) =>
-      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "INTERNAL_ERROR" } }) }),
-    );
-    await page.goto("/en/");
-    await expectPricesIn(page, language, "USD");
-    const before = await homePrices(page, language);
-    const { scope, trigger } = await openSwitcherArea(page, isMobile, language);
-    await trigger.click();
-    await scope.getByRole("searchbox", { name: t["currency.search"] }).fill("GBP");
-    await scope.getByRole("option", { name: /GBP/ }).click();
-    await expect(scope.getByRole("alert")).toHaveText(t["currency.changeError"]);
-    await expect(trigger).toHaveAccessibleName(/: USD \$/);
-    expect(await homePrices(page, language)).toEqual(before);
-  });
+  test(
+    "keeps the prices and says so when the change fails",
+    DESKTOP_ONLY,
+    async ({ page, isMobile, allowConsoleError }) => {
+      // the switcher's logic; its place in the mobile menu is the journey above.
+      allowConsoleError(/status of 503/);
+      const language: Language = "en";
+      const t = MESSAGES[language];
+      await page.route(
+        (url) => url.pathname === "/api/currency",
+        (route) =>
+          route.fulfill({
+            status: 503,
+            contentType: "application/json",
+            body: JSON.stringify({ error: { code: "INTERNAL_ERROR" } }),
+          }),
+      );
+      await page.goto("/en/");
+      await expectPricesIn(page, language, "USD");
+      const before = await homePrices(page, language);
+      const { scope, trigger } = await openSwitcherArea(page, isMobile, language);
+      await trigger.click();
+      await scope.getByRole("searchbox", { name: t["currency.search"] }).fill("GBP");
+      await scope.getByRole("option", { name: /GBP/ }).click();
+      await expect(scope.getByRole("alert")).toHaveText(t["currency.changeError"]);
+      await expect(trigger).toHaveAccessibleName(/: USD \$/);
+      expect(await homePrices(page, language)).toEqual(before);
+    },
+  );
 
-  test("says “Error obteniendo divisas” when the list cannot be loaded, and recovers", DESKTOP_ONLY, async ({ page, isMobile, allowConsoleError }) => {
-    // the switcher's logic; its place in the mobile menu is the journey above.
-    allowConsoleError(/Failed to load resource|Failed to fetch dynamically imported module/);
-    const language: Language = "es";
-    const t = MESSAGES[language];
-    let blocked = true;
-    await page.route("**/assets/currency-picker-*.js", (route) => (blocked ? route.abort("failed") : route.continue()));
-    await page.goto("/es/");
-    const { scope, trigger } = await openSwitcherArea(page, isMobile, language);
-    await trigger.click();
-    const alert = scope.getByRole("alert");
-    await expect(alert).toContainText("Error obteniendo divisas");
-    blocked = false;
-    await alert.getByRole("button", { name: t["currency.retry"] }).click();
-    await expect(scope.getByRole("listbox", { name: t["currency.list"] }).getByRole("option")).toHaveCount(17);
-  });
+  test(
+    "says “Error obteniendo divisas” when the list cannot be loaded, and recovers",
+    DESKTOP_ONLY,
+    async ({ page, isMobile, allowConsoleError }) => {
+      // the switcher's logic; its place in the mobile menu is the journey above.
+      allowConsoleError(/Failed to load resource|Failed to fetch dynamically imported module/);
+      const language: Language = "es";
+      const t = MESSAGES[language];
+      let blocked = true;
+      await page.route("**/assets/currency-picker-*.js", (route) =>
+        blocked ? route.abort("failed") : route.continue(),
+      );
+      await page.goto("/es/");
+      const { scope, trigger } = await openSwitcherArea(page, isMobile, language);
+      await trigger.click();
+      const alert = scope.getByRole("alert");
+      await expect(alert).toContainText("Error obteniendo divisas");
+      blocked = false;
+      await alert.getByRole("button", { name: t["currency.retry"] }).click();
+      await expect(scope.getByRole("listbox", { name: t["currency.list"] }).getByRole("option")).toHaveCount(17);
+    },
+  );
 });
 
 test.describe("the first visit", () => {

@@ -65,132 +65,177 @@ const LANGUAGES = [
  * Every language runs on desktop. On phones, the 404 inside the site shell and the offline page are
  * sampled in one language each; the error screens are the same component as the 404's on any viewport.
  */
-const MOBILE_SAMPLE: Record<Screen, string | null> = { server: null, client: null, notFound: "pt", badRequest: null, offline: "es" };
+const MOBILE_SAMPLE: Record<Screen, string | null> = {
+  server: null,
+  client: null,
+  notFound: "pt",
+  badRequest: null,
+  offline: "es",
+};
 /** axe runs on each screen in one language, in turn: the markup is one component whatever the words. */
-const AXE_SAMPLE: Record<Screen, string> = { server: "es", client: "en", notFound: "pt", badRequest: "es", offline: "en" };
+const AXE_SAMPLE: Record<Screen, string> = {
+  server: "es",
+  client: "en",
+  notFound: "pt",
+  badRequest: "es",
+  offline: "en",
+};
 type Screen = "server" | "client" | "notFound" | "badRequest" | "offline";
-
 
 for (const l of LANGUAGES) {
   test.describe(`in ${l.language}`, () => {
-    test("a server render failure shows the error screen, titled Internal Error", sampledOnPhones(MOBILE_SAMPLE.server === l.language), async ({ page, allowConsoleError }) => {
-      allowConsoleError(/status of 500/); // the browser logs the document's own status
-      const response = await page.goto(`/${l.language}/__fault/?where=server`);
-      expect(response?.status()).toBe(500);
-      await expect(page).toHaveTitle(l.internalTitle);
-      await expect(page.locator("html")).toHaveAttribute("lang", l.language);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.heading);
-      await expect(page.getByRole("search").getByRole("combobox", { name: l.searchLabel })).toBeVisible();
-      await expect(page.getByRole("link", { name: l.backHome })).toHaveAttribute("href", `/${l.language}/`);
-      await page.waitForLoadState("networkidle"); // hydrated: the note must still say "server"
-      await expect(page.getByText(l.onServer)).toBeVisible();
-      // Nothing of the failure itself reaches the visitor: no message, no stack.
-      expect(await page.content()).not.toContain("Injected fault");
-      if (AXE_SAMPLE.server === l.language) await checkA11y(page);
-    });
+    test(
+      "a server render failure shows the error screen, titled Internal Error",
+      sampledOnPhones(MOBILE_SAMPLE.server === l.language),
+      async ({ page, allowConsoleError }) => {
+        allowConsoleError(/status of 500/); // the browser logs the document's own status
+        const response = await page.goto(`/${l.language}/__fault/?where=server`);
+        expect(response?.status()).toBe(500);
+        await expect(page).toHaveTitle(l.internalTitle);
+        await expect(page.locator("html")).toHaveAttribute("lang", l.language);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.heading);
+        await expect(page.getByRole("search").getByRole("combobox", { name: l.searchLabel })).toBeVisible();
+        await expect(page.getByRole("link", { name: l.backHome })).toHaveAttribute("href", `/${l.language}/`);
+        await page.waitForLoadState("networkidle"); // hydrated: the note must still say "server"
+        await expect(page.getByText(l.onServer)).toBeVisible();
+        // Nothing of the failure itself reaches the visitor: no message, no stack.
+        expect(await page.content()).not.toContain("Injected fault");
+        if (AXE_SAMPLE.server === l.language) await checkA11y(page);
+      },
+    );
 
-    test("a failure in the browser after hydration shows the error screen from the client", sampledOnPhones(MOBILE_SAMPLE.client === l.language), async ({ page, allowConsoleError, browserErrors }) => {
-      allowConsoleError(/^Client error on .*Injected fault: client render failure/);
-      const response = await page.goto(`/${l.language}/__fault/?where=client`);
-      expect(response?.status()).toBe(200);
-      await expect(page.getByText(l.onClient)).toBeVisible();
-      await expect(page).toHaveTitle(l.internalTitle);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.heading);
-      await expect(page.getByRole("link", { name: l.backHome })).toBeVisible();
-      if (AXE_SAMPLE.client === l.language) await checkA11y(page);
-      // Logged with console.error, once.
-      expect(browserErrors.filter((line) => line.includes("Injected fault"))).toHaveLength(1);
-    });
+    test(
+      "a failure in the browser after hydration shows the error screen from the client",
+      sampledOnPhones(MOBILE_SAMPLE.client === l.language),
+      async ({ page, allowConsoleError, browserErrors }) => {
+        allowConsoleError(/^Client error on .*Injected fault: client render failure/);
+        const response = await page.goto(`/${l.language}/__fault/?where=client`);
+        expect(response?.status()).toBe(200);
+        await expect(page.getByText(l.onClient)).toBeVisible();
+        await expect(page).toHaveTitle(l.internalTitle);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.heading);
+        await expect(page.getByRole("link", { name: l.backHome })).toBeVisible();
+        if (AXE_SAMPLE.client === l.language) await checkA11y(page);
+        // Logged with console.error, once.
+        expect(browserErrors.filter((line) => line.includes("Injected fault"))).toHaveLength(1);
+      },
+    );
 
-    test("an unknown path is a localized 404 inside the site shell", sampledOnPhones(MOBILE_SAMPLE.notFound === l.language), async ({ page, allowConsoleError }) => {
-      allowConsoleError(/status of 404/);
-      const response = await page.goto(`/${l.language}/nope/`);
-      expect(response?.status()).toBe(404);
-      await expect(page).toHaveTitle(l.notFoundTitle);
-      await expect(page.locator("html")).toHaveAttribute("lang", l.language);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.notFoundHeading);
-      await expect(page.getByRole("contentinfo")).toBeVisible(); // the normal shell's footer
-      // The note, as on the 500 screen: the status (the request's, for a 4xx) and the request's reference for support.
-      await expect(page.getByTestId("error-note")).toContainText(l.inRequest);
-      await expect(page.getByTestId("error-note")).toContainText(response!.headers()["x-request-id"]!);
-      await expect(page.getByRole("link", { name: l.backHome })).toHaveAttribute("href", `/${l.language}/`);
-      if (AXE_SAMPLE.notFound === l.language) await checkA11y(page);
+    test(
+      "an unknown path is a localized 404 inside the site shell",
+      sampledOnPhones(MOBILE_SAMPLE.notFound === l.language),
+      async ({ page, allowConsoleError }) => {
+        allowConsoleError(/status of 404/);
+        const response = await page.goto(`/${l.language}/nope/`);
+        expect(response?.status()).toBe(404);
+        await expect(page).toHaveTitle(l.notFoundTitle);
+        await expect(page.locator("html")).toHaveAttribute("lang", l.language);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.notFoundHeading);
+        await expect(page.getByRole("contentinfo")).toBeVisible(); // the normal shell's footer
+        // The note, as on the 500 screen: the status (the request's, for a 4xx) and the request's reference for support.
+        await expect(page.getByTestId("error-note")).toContainText(l.inRequest);
+        await expect(page.getByTestId("error-note")).toContainText(response!.headers()["x-request-id"]!);
+        await expect(page.getByRole("link", { name: l.backHome })).toHaveAttribute("href", `/${l.language}/`);
+        if (AXE_SAMPLE.notFound === l.language) await checkA11y(page);
 
-      // The search box goes to this language's search page with q.
-      const box = page.getByRole("main").getByRole("combobox", { name: l.searchLabel });
-      await box.fill("isla mujeres");
-      await box.press("Enter");
-      await expect(page).toHaveURL(`${l.searchPath}?q=isla+mujeres`);
-    });
+        // The search box goes to this language's search page with q.
+        const box = page.getByRole("main").getByRole("combobox", { name: l.searchLabel });
+        await box.fill("isla mujeres");
+        await box.press("Enter");
+        await expect(page).toHaveURL(`${l.searchPath}?q=isla+mujeres`);
+      },
+    );
 
-    test("a path whose escapes do not decode is a localized 400 page", sampledOnPhones(MOBILE_SAMPLE.badRequest === l.language), async ({ page, allowConsoleError }) => {
-      allowConsoleError(/status of 400/);
-      const response = await page.goto(`/${l.language}/%E0%A4%A`);
-      expect(response?.status()).toBe(400);
-      await expect(page).toHaveTitle(l.badRequestTitle);
-      await expect(page.locator("html")).toHaveAttribute("lang", l.language);
-      await expect(page.getByRole("link", { name: l.backHome })).toHaveAttribute("href", `/${l.language}/`);
-      if (AXE_SAMPLE.badRequest === l.language) await checkA11y(page);
-    });
+    test(
+      "a path whose escapes do not decode is a localized 400 page",
+      sampledOnPhones(MOBILE_SAMPLE.badRequest === l.language),
+      async ({ page, allowConsoleError }) => {
+        allowConsoleError(/status of 400/);
+        const response = await page.goto(`/${l.language}/%E0%A4%A`);
+        expect(response?.status()).toBe(400);
+        await expect(page).toHaveTitle(l.badRequestTitle);
+        await expect(page.locator("html")).toHaveAttribute("lang", l.language);
+        await expect(page.getByRole("link", { name: l.backHome })).toHaveAttribute("href", `/${l.language}/`);
+        if (AXE_SAMPLE.badRequest === l.language) await checkA11y(page);
+      },
+    );
 
-    test("offline, a navigation shows the offline page of the URL's language", sampledOnPhones(MOBILE_SAMPLE.offline === l.language), async ({ page, context, allowConsoleError }) => {
-      // Offline, the open page's own background requests (React Router's lazy route discovery, a lazy
-      // widget's chunk) fail and the browser says so in the console: expected here, and not what this
-      // test checks.
-      allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch manifest patches|Failed to fetch dynamically imported module/);
-      await page.goto(`/${l.language}/`);
-      await page.evaluate(() => navigator.serviceWorker.ready);
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    test(
+      "offline, a navigation shows the offline page of the URL's language",
+      sampledOnPhones(MOBILE_SAMPLE.offline === l.language),
+      async ({ page, context, allowConsoleError }) => {
+        // Offline, the open page's own background requests (React Router's lazy route discovery, a lazy
+        // widget's chunk) fail and the browser says so in the console: expected here, and not what this
+        // test checks.
+        allowConsoleError(
+          /ERR_INTERNET_DISCONNECTED|Failed to fetch manifest patches|Failed to fetch dynamically imported module/,
+        );
+        await page.goto(`/${l.language}/`);
+        await page.evaluate(() => navigator.serviceWorker.ready);
+        await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
-      await context.setOffline(true);
-      await page.goto(`/${l.language}/`);
-      await expect(page).toHaveURL(`/${l.language}/`);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.offlineTitle);
-      await expect(page.getByText(l.offlineText)).toBeVisible();
-      await expect(page.locator("html")).toHaveAttribute("lang", l.language);
-      if (AXE_SAMPLE.offline === l.language) await checkA11y(page);
+        await context.setOffline(true);
+        await page.goto(`/${l.language}/`);
+        await expect(page).toHaveURL(`/${l.language}/`);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.offlineTitle);
+        await expect(page.getByText(l.offlineText)).toBeVisible();
+        await expect(page.locator("html")).toHaveAttribute("lang", l.language);
+        if (AXE_SAMPLE.offline === l.language) await checkA11y(page);
 
-      // Back online, "try again" reloads the address the visitor wanted.
-      await context.setOffline(false);
-      await page.getByRole("link", { name: l.retry }).click();
-      await expect(page).toHaveURL(`/${l.language}/`);
-      await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(l.offlineTitle);
-    });
+        // Back online, "try again" reloads the address the visitor wanted.
+        await context.setOffline(false);
+        await page.getByRole("link", { name: l.retry }).click();
+        await expect(page).toHaveURL(`/${l.language}/`);
+        await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(l.offlineTitle);
+      },
+    );
   });
 }
 
-test("the service worker keeps only the offline pages and lets HTTP errors through", DESKTOP_ONLY, async ({ page, allowConsoleError }) => {
-  // the worker's cache does not depend on the viewport.
-  allowConsoleError(/status of 404/);
-  await page.goto("/en/");
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await page.goto("/es/");
-  const response = await page.goto("/es/nope/");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("No encontramos esa página");
-  await page.goto("/"); // redirects pass through the worker too
-  await expect(page).toHaveURL("/es/");
+test(
+  "the service worker keeps only the offline pages and lets HTTP errors through",
+  DESKTOP_ONLY,
+  async ({ page, allowConsoleError }) => {
+    // the worker's cache does not depend on the viewport.
+    allowConsoleError(/status of 404/);
+    await page.goto("/en/");
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.goto("/es/");
+    const response = await page.goto("/es/nope/");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("No encontramos esa página");
+    await page.goto("/"); // redirects pass through the worker too
+    await expect(page).toHaveURL("/es/");
 
-  const cached = await page.evaluate(async () => {
-    const paths: string[] = [];
-    for (const name of await caches.keys()) {
-      const cache = await caches.open(name);
-      for (const request of await cache.keys()) paths.push(`${name} ${new URL(request.url).pathname}`);
-    }
-    return paths;
-  });
-  expect(cached.map((line) => line.split(" ")[1]).sort()).toEqual(["/offline/en.html", "/offline/es.html", "/offline/pt.html"]);
-  expect(new Set(cached.map((line) => line.split(" ")[0])).size).toBe(1); // one versioned cache
-});
+    const cached = await page.evaluate(async () => {
+      const paths: string[] = [];
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) paths.push(`${name} ${new URL(request.url).pathname}`);
+      }
+      return paths;
+    });
+    expect(cached.map((line) => line.split(" ")[1]).sort()).toEqual([
+      "/offline/en.html",
+      "/offline/es.html",
+      "/offline/pt.html",
+    ]);
+    expect(new Set(cached.map((line) => line.split(" ")[0])).size).toBe(1); // one versioned cache
+  },
+);
 
-test("the fault route is a plain 404 for anything but a known fault", DESKTOP_ONLY, async ({ page, allowConsoleError }) => {
-  // server-side: one viewport is enough.
-  allowConsoleError(/status of 404/);
-  const response = await page.goto("/en/__fault/?where=elsewhere");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("We couldn't find that page");
-});
+test(
+  "the fault route is a plain 404 for anything but a known fault",
+  DESKTOP_ONLY,
+  async ({ page, allowConsoleError }) => {
+    // server-side: one viewport is enough.
+    allowConsoleError(/status of 404/);
+    const response = await page.goto("/en/__fault/?where=elsewhere");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("We couldn't find that page");
+  },
+);
 
 test.describe("bad input is never a 500", DESKTOP_ONLY, () => {
   // HTTP only: one viewport is enough.

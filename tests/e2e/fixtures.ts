@@ -63,9 +63,14 @@ export const test = base.extend<Fixtures & { allowedConsoleErrors: RegExp[] }>({
     });
     await use(context);
     const unexpected = consoleErrors.filter((text) => !allowedConsoleErrors.some((pattern) => pattern.test(text)));
-    const problems = [...pageErrors.map((text) => `uncaught page error: ${text}`), ...unexpected.map((text) => `console error: ${text}`)];
+    const problems = [
+      ...pageErrors.map((text) => `uncaught page error: ${text}`),
+      ...unexpected.map((text) => `console error: ${text}`),
+    ];
     if (problems.length > 0) {
-      throw new Error(`The page reported ${problems.length} error(s):\n${problems.map((line) => `  - ${line}`).join("\n")}`);
+      throw new Error(
+        `The page reported ${problems.length} error(s):\n${problems.map((line) => `  - ${line}`).join("\n")}`,
+      );
     }
   },
 });
@@ -98,8 +103,13 @@ export async function checkA11y(page: Page, options: { exclude?: string[] } = {}
   if (!hasAxe) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(
     async ({ tags, exclude }) => {
-      const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-      const context = exclude.length > 0 ? { include: [["html"]], exclude: exclude.map((selector) => [selector]) } : document;
+      const axe = (
+        window as unknown as {
+          axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> };
+        }
+      ).axe;
+      const context =
+        exclude.length > 0 ? { include: [["html"]], exclude: exclude.map((selector) => [selector]) } : document;
       const result = await axe.run(context, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
       return result.violations;
     },
@@ -109,7 +119,10 @@ export async function checkA11y(page: Page, options: { exclude?: string[] } = {}
   if (list.length === 0) return;
   const lines = list.flatMap((violation) => [
     `${violation.id} (${violation.impact ?? "n/a"}): ${violation.help} — ${violation.helpUrl}`,
-    ...violation.nodes.map((node) => `    - element ${JSON.stringify(node.target)}${node.failureSummary ? `: ${node.failureSummary.replace(/\s+/g, " ")}` : ""}`),
+    ...violation.nodes.map(
+      (node) =>
+        `    - element ${JSON.stringify(node.target)}${node.failureSummary ? `: ${node.failureSummary.replace(/\s+/g, " ")}` : ""}`,
+    ),
   ]);
   throw new Error(`axe found ${list.length} accessibility violation(s) on ${page.url()}:\n${lines.join("\n")}`);
 }

@@ -41,42 +41,58 @@ async function dismissNotices(context: BrowserContext) {
 for (const home of HOMES) {
   test.describe(`home in ${home.language}`, () => {
     // Every language on desktop; on phones, Spanish (the layout is one component whatever the language).
-    test("shows the hero, the featured products with prices per adult, and its own title", sampledOnPhones(home.language === "es"), async ({ page, context, baseURL }) => {
-      test.slow(); // axe on the longest page of the site
-      await dismissNotices(context);
-      // Prices are converted to the visitor's currency (tests/e2e/currency.spec.ts); here, the pesos they are set in.
-      await context.addCookies([
-        { name: "currency", value: "MXN", url: "http://127.0.0.1" },
-        { name: "currency_id", value: "2", url: "http://127.0.0.1" },
-      ]);
-      await page.goto(`/${home.language}/`);
-      const t = home.messages;
+    test(
+      "shows the hero, the featured products with prices per adult, and its own title",
+      sampledOnPhones(home.language === "es"),
+      async ({ page, context, baseURL }) => {
+        test.slow(); // axe on the longest page of the site
+        await dismissNotices(context);
+        // Prices are converted to the visitor's currency (tests/e2e/currency.spec.ts); here, the pesos they are set in.
+        await context.addCookies([
+          { name: "currency", value: "MXN", url: "http://127.0.0.1" },
+          { name: "currency_id", value: "2", url: "http://127.0.0.1" },
+        ]);
+        await page.goto(`/${home.language}/`);
+        const t = home.messages;
 
-      await expect(page.locator("html")).toHaveAttribute("lang", home.language);
-      await expect(page).toHaveTitle(t["meta.home.title"]);
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", t["meta.home.description"]);
-      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${baseURL}/${home.language}/`);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(t["home.hero.title.other"].replace("{count}", "25"));
+        await expect(page.locator("html")).toHaveAttribute("lang", home.language);
+        await expect(page).toHaveTitle(t["meta.home.title"]);
+        await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", t["meta.home.description"]);
+        await expect(page.locator('meta[property="og:url"]')).toHaveAttribute(
+          "content",
+          `${baseURL}/${home.language}/`,
+        );
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+          t["home.hero.title.other"].replace("{count}", "25"),
+        );
 
-      const cards = page.getByTestId("product-card");
-      await expect(cards).toHaveCount(6);
-      const ferry = cards.filter({ has: page.getByRole("heading", { name: home.ferry }) });
-      await expect(ferry.getByTestId("product-price")).toHaveText(`${t["home.featured.from"]} $254.00 ${t["home.featured.perAdult"]}`);
-      const catamaran = cards.filter({ has: page.getByRole("heading", { name: home.catamaran }) });
-      await expect(catamaran.getByTestId("product-price")).toContainText("$1,790.00");
-      await expect(cards.first().getByRole("img")).toHaveCount(0); // decorative: alt="" takes it out of the tree
-      // Intrinsic sizes reserve the space before the images load (no layout shift).
-      const sizes = await cards.locator("img").evaluateAll((images) => images.map((image) => [image.getAttribute("width"), image.getAttribute("height")]));
-      expect(sizes).toEqual(Array.from({ length: 6 }, () => ["640", "400"]));
+        const cards = page.getByTestId("product-card");
+        await expect(cards).toHaveCount(6);
+        const ferry = cards.filter({ has: page.getByRole("heading", { name: home.ferry }) });
+        await expect(ferry.getByTestId("product-price")).toHaveText(
+          `${t["home.featured.from"]} $254.00 ${t["home.featured.perAdult"]}`,
+        );
+        const catamaran = cards.filter({ has: page.getByRole("heading", { name: home.catamaran }) });
+        await expect(catamaran.getByTestId("product-price")).toContainText("$1,790.00");
+        await expect(cards.first().getByRole("img")).toHaveCount(0); // decorative: alt="" takes it out of the tree
+        // Intrinsic sizes reserve the space before the images load (no layout shift).
+        const sizes = await cards
+          .locator("img")
+          .evaluateAll((images) => images.map((image) => [image.getAttribute("width"), image.getAttribute("height")]));
+        expect(sizes).toEqual(Array.from({ length: 6 }, () => ["640", "400"]));
 
-      // The hero's ticket card advertises the ferry's own "from" price.
-      await expect(page.getByText(t["home.hero.fromPrice"].replace("{price}", "$254.00"))).toBeVisible();
-      await checkA11y(page);
-    });
+        // The hero's ticket card advertises the ferry's own "from" price.
+        await expect(page.getByText(t["home.hero.fromPrice"].replace("{price}", "$254.00"))).toBeVisible();
+        await checkA11y(page);
+      },
+    );
   });
 }
 
-test("the hero's call to action leads to the ferry page, or to the products while it does not exist", async ({ page, context }) => {
+test("the hero's call to action leads to the ferry page, or to the products while it does not exist", async ({
+  page,
+  context,
+}) => {
   await dismissNotices(context);
   await page.goto("/en/");
   if (isPageLive("ferry")) {
@@ -95,7 +111,9 @@ test("every product illustration loads", DESKTOP_ONLY, async ({ page, context })
   const images = page.locator("main img");
   for (const image of await images.all()) {
     await image.scrollIntoViewIfNeeded();
-    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+      .toBe(true);
   }
 });
 
@@ -118,27 +136,33 @@ test("the page does not shift while it loads and hydrates", async ({ page, conte
 });
 
 // Desktop only: the facts come from the server's data, whatever the viewport.
-test("the home states the crossing time, frequency and hours of today's timetable", DESKTOP_ONLY, async ({ page, context }) => {
-  await dismissNotices(context);
-  await page.goto(pathOf("routesSchedules", "en"));
-  const times = await page.locator('[data-testid="timetable"] [data-crossing="cancun-isla-mujeres"] tr[data-sailing-time]').evaluateAll((rows) =>
-    rows.map((row) => row.getAttribute("data-sailing-time") ?? ""),
-  );
-  const minutes = times.map((time) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)));
-  const gaps = [...new Set(minutes.slice(1).map((minute, index) => minute - minutes[index]!))].sort((a, b) => a - b);
-  const frequency =
-    gaps.length === 0
-      ? en["home.crossing.frequencyDaily"]
-      : gaps.length === 1
-        ? en["home.crossing.frequencyValue.other"].replace("{count}", String(gaps[0]))
-        : en["home.crossing.frequencyRange"].replace("{shortest}", String(gaps[0])).replace("{longest}", String(gaps.at(-1)));
+test(
+  "the home states the crossing time, frequency and hours of today's timetable",
+  DESKTOP_ONLY,
+  async ({ page, context }) => {
+    await dismissNotices(context);
+    await page.goto(pathOf("routesSchedules", "en"));
+    const times = await page
+      .locator('[data-testid="timetable"] [data-crossing="cancun-isla-mujeres"] tr[data-sailing-time]')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-sailing-time") ?? ""));
+    const minutes = times.map((time) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)));
+    const gaps = [...new Set(minutes.slice(1).map((minute, index) => minute - minutes[index]!))].sort((a, b) => a - b);
+    const frequency =
+      gaps.length === 0
+        ? en["home.crossing.frequencyDaily"]
+        : gaps.length === 1
+          ? en["home.crossing.frequencyValue.other"].replace("{count}", String(gaps[0]))
+          : en["home.crossing.frequencyRange"]
+              .replace("{shortest}", String(gaps[0]))
+              .replace("{longest}", String(gaps.at(-1)));
 
-  await page.goto(pathOf("home", "en"));
-  // The seed's crossing takes 25 minutes (the timetable says "About 25 minutes").
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cross to Isla Mujeres in 25 minutes");
-  const facts = page.getByTestId("crossing-facts");
-  await expect(facts).toContainText("about 25 minutes");
-  await expect(facts).toContainText(frequency);
-  await expect(page.locator("main")).toContainText(`Ferries from Cancún ${frequency},`);
-  if (times.length > 0) await expect(facts).toContainText(`${times[0]} to ${times.at(-1)}`);
-});
+    await page.goto(pathOf("home", "en"));
+    // The seed's crossing takes 25 minutes (the timetable says "About 25 minutes").
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cross to Isla Mujeres in 25 minutes");
+    const facts = page.getByTestId("crossing-facts");
+    await expect(facts).toContainText("about 25 minutes");
+    await expect(facts).toContainText(frequency);
+    await expect(page.locator("main")).toContainText(`Ferries from Cancún ${frequency},`);
+    if (times.length > 0) await expect(facts).toContainText(`${times[0]} to ${times.at(-1)}`);
+  },
+);

@@ -4,9 +4,24 @@
 import { test, expect, checkA11y, DESKTOP_ONLY } from "./fixtures.ts";
 
 const BANNERS = [
-  { language: "es", resident: "Tu tarifa de residente te espera", residentHref: "/es/ferries-quintanarroenses/", fallback: "Cruza a Isla Mujeres por menos" },
-  { language: "en", resident: "Your resident fare is waiting", residentHref: "/en/quintana-roo-residents/", fallback: "Cross to Isla Mujeres for less" },
-  { language: "pt", resident: "Sua tarifa de residente está à sua espera", residentHref: "/pt/residentes-quintana-roo/", fallback: "Atravesse para Isla Mujeres por menos" },
+  {
+    language: "es",
+    resident: "Tu tarifa de residente te espera",
+    residentHref: "/es/ferries-quintanarroenses/",
+    fallback: "Cruza a Isla Mujeres por menos",
+  },
+  {
+    language: "en",
+    resident: "Your resident fare is waiting",
+    residentHref: "/en/quintana-roo-residents/",
+    fallback: "Cross to Isla Mujeres for less",
+  },
+  {
+    language: "pt",
+    resident: "Sua tarifa de residente está à sua espera",
+    residentHref: "/pt/residentes-quintana-roo/",
+    fallback: "Atravesse para Isla Mujeres por menos",
+  },
 ] as const;
 
 test("the home banner follows the geolocation state header, in es, en and pt", DESKTOP_ONLY, async ({ page }) => {

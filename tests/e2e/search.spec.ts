@@ -20,9 +20,19 @@ test.beforeEach(async ({ context }) => {
 });
 
 const CASES: Record<Language, { misspelt: string; finds: string; question: string; answer: string }> = {
-  es: { misspelt: "isla mujers", finds: "Isla Mujeres", question: "¿cuánto tiempo es válido un boleto abierto?", answer: "6 meses" },
+  es: {
+    misspelt: "isla mujers",
+    finds: "Isla Mujeres",
+    question: "¿cuánto tiempo es válido un boleto abierto?",
+    answer: "6 meses",
+  },
   en: { misspelt: "xplr", finds: "Xplor", question: "how long is an open ticket valid", answer: "6 months" },
-  pt: { misspelt: "isla mujers", finds: "Isla Mujeres", question: "por quanto tempo vale o bilhete aberto", answer: "6 meses" },
+  pt: {
+    misspelt: "isla mujers",
+    finds: "Isla Mujeres",
+    question: "por quanto tempo vale o bilhete aberto",
+    answer: "6 meses",
+  },
 };
 
 /** The search box of the header: in the main bar on desktop, in the off-canvas menu on mobile. */
@@ -33,7 +43,10 @@ async function headerSearchBox(page: Page, language: Language, isMobile: boolean
   return page.getByRole("dialog").getByRole("combobox", { name: label });
 }
 
-test("the header box suggests after 500 ms without typing, and Enter lands on the results, misspelt or not", async ({ page, isMobile }) => {
+test("the header box suggests after 500 ms without typing, and Enter lands on the results, misspelt or not", async ({
+  page,
+  isMobile,
+}) => {
   // On phones the box is in the menu; one language shows it there.
   for (const language of isMobile ? (["pt"] as const) : LANGUAGES) {
     const { misspelt, finds } = CASES[language];
@@ -59,7 +72,9 @@ test("the header box suggests after 500 ms without typing, and Enter lands on th
     expect(asked).toHaveLength(1);
     expect(JSON.parse(asked[0]!.body)).toMatchObject({ query: misspelt, dataStore: `travesia-${language}` });
     const waited = await page.evaluate(() => {
-      const request = performance.getEntriesByType("resource").find((entry) => entry.name.endsWith("/google-enterprise/autocomplete"));
+      const request = performance
+        .getEntriesByType("resource")
+        .find((entry) => entry.name.endsWith("/google-enterprise/autocomplete"));
       return request ? request.startTime - (window as unknown as { lastInputAt: number }).lastInputAt : null;
     });
     expect(waited).toBeGreaterThanOrEqual(480);
@@ -78,43 +93,60 @@ test("the header box suggests after 500 ms without typing, and Enter lands on th
   }
 });
 
-test("the results page answers an FAQ question and reports the clicked result's position", DESKTOP_ONLY, async ({ page }) => {
-  for (const language of LANGUAGES) {
-    const { question, answer } = CASES[language];
-    await page.goto(`${pathOf("search", language)}?${new URLSearchParams({ q: question })}`);
-    await page.waitForLoadState("networkidle");
-    const main = page.getByRole("main");
-    await expect(page).toHaveTitle(MAIN[language]["search.meta.title"].replace("{query}", question));
-    await expect(main.getByRole("combobox", { name: ESSENTIAL[language]["search.label"] })).toHaveValue(question);
-    const answerBox = main.getByRole("region", { name: MAIN[language]["search.answer.title"] });
-    await expect(answerBox).toContainText(answer);
-    await expect(answerBox.getByRole("link").first()).toHaveAttribute("href", new RegExp(`^${pathOf("faq", language)}#`));
-    if (language === "en") await checkA11y(page);
+test(
+  "the results page answers an FAQ question and reports the clicked result's position",
+  DESKTOP_ONLY,
+  async ({ page }) => {
+    for (const language of LANGUAGES) {
+      const { question, answer } = CASES[language];
+      await page.goto(`${pathOf("search", language)}?${new URLSearchParams({ q: question })}`);
+      await page.waitForLoadState("networkidle");
+      const main = page.getByRole("main");
+      await expect(page).toHaveTitle(MAIN[language]["search.meta.title"].replace("{query}", question));
+      await expect(main.getByRole("combobox", { name: ESSENTIAL[language]["search.label"] })).toHaveValue(question);
+      const answerBox = main.getByRole("region", { name: MAIN[language]["search.answer.title"] });
+      await expect(answerBox).toContainText(answer);
+      await expect(answerBox.getByRole("link").first()).toHaveAttribute(
+        "href",
+        new RegExp(`^${pathOf("faq", language)}#`),
+      );
+      if (language === "en") await checkA11y(page);
 
-    // A result clicked: analytics get its position and the attribution token.
-    const second = main.locator("li[data-position='2'] h3 a");
-    const analytics = page.waitForRequest((request) => request.url().endsWith("/google-enterprise/analytics"));
-    await second.click();
-    const sent = JSON.parse((await analytics).postData() ?? "{}") as Record<string, unknown>;
-    expect(sent).toMatchObject({ dataStore: `travesia-${language}`, searchQuery: question, eventType: "search", selectedPosition: 2 });
-    expect(sent.attributionToken).toEqual(expect.any(String));
-    expect((await analytics).headers()["x-host-path"]).toContain(pathOf("search", language));
-  }
+      // A result clicked: analytics get its position and the attribution token.
+      const second = main.locator("li[data-position='2'] h3 a");
+      const analytics = page.waitForRequest((request) => request.url().endsWith("/google-enterprise/analytics"));
+      await second.click();
+      const sent = JSON.parse((await analytics).postData() ?? "{}") as Record<string, unknown>;
+      expect(sent).toMatchObject({
+        dataStore: `travesia-${language}`,
+        searchQuery: question,
+        eventType: "search",
+        selectedPosition: 2,
+      });
+      expect(sent.attributionToken).toEqual(expect.any(String));
+      expect((await analytics).headers()["x-host-path"]).toContain(pathOf("search", language));
+    }
+  },
+);
 
-});
-
-test("an alias path with a hostile query: canonical main path, markup as text, popular searches", DESKTOP_ONLY, async ({ page }) => {
-  // the alias and the empty state are the same page on both viewports.
-  // The alias path serves the page; its canonical link is the main path, without q. Nothing matches
-  // the hostile query: the empty state offers popular searches.
-  const hostile = '<qqzz onclick="xxqq()">';
-  const alias = await page.goto(`/en/search-results/?${new URLSearchParams({ q: hostile })}`);
-  expect(alias?.status()).toBe(200);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/en\/search\/$/);
-  // Markup in q is text, never markup.
-  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(en["search.heading"].replace("{query}", hostile));
-  expect(await page.locator("qqzz").count()).toBe(0);
-  await expect(page.getByTestId("search-empty")).toBeVisible();
-  await expect(page.getByRole("navigation", { name: en["search.popular"] }).getByRole("link")).toHaveCount(6);
-  await checkA11y(page);
-});
+test(
+  "an alias path with a hostile query: canonical main path, markup as text, popular searches",
+  DESKTOP_ONLY,
+  async ({ page }) => {
+    // the alias and the empty state are the same page on both viewports.
+    // The alias path serves the page; its canonical link is the main path, without q. Nothing matches
+    // the hostile query: the empty state offers popular searches.
+    const hostile = '<qqzz onclick="xxqq()">';
+    const alias = await page.goto(`/en/search-results/?${new URLSearchParams({ q: hostile })}`);
+    expect(alias?.status()).toBe(200);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/en\/search\/$/);
+    // Markup in q is text, never markup.
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(
+      en["search.heading"].replace("{query}", hostile),
+    );
+    expect(await page.locator("qqzz").count()).toBe(0);
+    await expect(page.getByTestId("search-empty")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: en["search.popular"] }).getByRole("link")).toHaveCount(6);
+    await checkA11y(page);
+  },
+);

@@ -48,7 +48,9 @@ test.describe("language switcher", () => {
     await english.click();
     await expect(page).toHaveURL(new RegExp(`${pathOf(target, "en")}$`));
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    await expect.poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === "travesia_lang")?.value).toBe("en");
+    await expect
+      .poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === "travesia_lang")?.value)
+      .toBe("en");
   });
 
   test("in the mobile menu it goes to the same page in the other language", MOBILE_ONLY, async ({ page }) => {
@@ -61,7 +63,9 @@ test.describe("language switcher", () => {
     await portuguese.click();
     await expect(page).toHaveURL(/\/pt\/$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "pt");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(pt["home.hero.title.other"].replace("{count}", "25"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      pt["home.hero.title.other"].replace("{count}", "25"),
+    );
   });
 });
 
@@ -76,11 +80,13 @@ test.describe("desktop menu", DESKTOP_ONLY, () => {
     const nav = page.getByRole("navigation", { name: en["a11y.mainNavigation"] });
     for (const group of menu) {
       const name = en[group.label];
-      if (group.single) await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", group.links[0]!.href);
+      if (group.single)
+        await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", group.links[0]!.href);
       else await expect(nav.getByRole("button", { name, exact: true })).toBeVisible();
     }
     for (const label of ["nav.aboutUs", "nav.destinations", "nav.ferries", "nav.promotions"] as const) {
-      if (!menu.some((group) => group.label === label)) await expect(nav.getByText(en[label], { exact: true })).toHaveCount(0);
+      if (!menu.some((group) => group.label === label))
+        await expect(nav.getByText(en[label], { exact: true })).toHaveCount(0);
     }
   });
 
@@ -121,7 +127,9 @@ test.describe("desktop menu", DESKTOP_ONLY, () => {
     await expect(button).toHaveAttribute("aria-expanded", "false");
   });
 
-  test("Left and Right arrows move between the top-level items, and a click outside closes a group", async ({ page }) => {
+  test("Left and Right arrows move between the top-level items, and a click outside closes a group", async ({
+    page,
+  }) => {
     test.skip(menu.length < 2 || !disclosure, "the menu has a single item");
     await page.goto("/en/");
     // Keys pressed before the page has any script are the browser's alone: wait for it to be hydrated.
@@ -238,8 +246,14 @@ test.describe("footer", () => {
     await expect(contactPanel.getByText("7:00–24:00")).toBeVisible();
     await expect(contactPanel.getByText("7:00–22:00")).toBeVisible();
     await expect(contactPanel.getByText("9:00–20:00")).toBeVisible();
-    await expect(contactPanel.getByRole("link", { name: en["footer.chatWhatsApp"] })).toHaveAttribute("href", /^https:\/\/wa\.me\//);
-    await expect(contactPanel.getByRole("link", { name: en["footer.chatMessenger"] })).toHaveAttribute("href", /^https:\/\/m\.me\//);
+    await expect(contactPanel.getByRole("link", { name: en["footer.chatWhatsApp"] })).toHaveAttribute(
+      "href",
+      /^https:\/\/wa\.me\//,
+    );
+    await expect(contactPanel.getByRole("link", { name: en["footer.chatMessenger"] })).toHaveAttribute(
+      "href",
+      /^https:\/\/m\.me\//,
+    );
 
     await contact.focus();
     await page.keyboard.press("ArrowRight");
@@ -248,7 +262,11 @@ test.describe("footer", () => {
     await expect(contactPanel).toBeHidden();
     const discoverPanel = footer.getByRole("tabpanel", { name: en["footer.discover"] });
     await expect(discoverPanel.getByRole("link", { name: en["page.home"] })).toHaveAttribute("href", "/en/");
-    if (isPageLive("faq")) await expect(discoverPanel.getByRole("link", { name: en["page.faq"] })).toHaveAttribute("href", pathOf("faq", "en"));
+    if (isPageLive("faq"))
+      await expect(discoverPanel.getByRole("link", { name: en["page.faq"] })).toHaveAttribute(
+        "href",
+        pathOf("faq", "en"),
+      );
 
     await page.keyboard.press("ArrowRight");
     await expect(contact).toBeFocused();
@@ -259,31 +277,39 @@ test.describe("footer", () => {
     await checkA11y(page);
   });
 
-  test("is the server's HTML until its code arrives, not in the first load, and a click meanwhile is not lost", DESKTOP_ONLY, async ({ page }) => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/site-footer-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    // The page's first JavaScript does not name the footer's code.
-    expect(await (await page.request.get("/en/")).text()).not.toContain("site-footer");
-    await page.goto("/en/");
-    const footer = page.getByRole("contentinfo");
-    await footer.evaluate((element) => Object.assign(window, { serverFooter: element }));
-    const discover = footer.getByRole("tab", { name: en["footer.discover"] });
-    await discover.click();
-    // The rest of the shell has hydrated (the currency form became the switcher's button) around the
-    // footer, whose code is held back: its HTML is still the server's, the click waits.
-    await expect(page.locator('div[data-currency-switcher="header"]')).toHaveCount(1);
-    await page.waitForTimeout(300);
-    await expect(discover).toHaveAttribute("aria-selected", "false");
-    expect(await footer.evaluate((element) => element === (window as unknown as { serverFooter: Element }).serverFooter)).toBe(true);
+  test(
+    "is the server's HTML until its code arrives, not in the first load, and a click meanwhile is not lost",
+    DESKTOP_ONLY,
+    async ({ page }) => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/site-footer-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      // The page's first JavaScript does not name the footer's code.
+      expect(await (await page.request.get("/en/")).text()).not.toContain("site-footer");
+      await page.goto("/en/");
+      const footer = page.getByRole("contentinfo");
+      await footer.evaluate((element) => Object.assign(window, { serverFooter: element }));
+      const discover = footer.getByRole("tab", { name: en["footer.discover"] });
+      await discover.click();
+      // The rest of the shell has hydrated (the currency form became the switcher's button) around the
+      // footer, whose code is held back: its HTML is still the server's, the click waits.
+      await expect(page.locator('div[data-currency-switcher="header"]')).toHaveCount(1);
+      await page.waitForTimeout(300);
+      await expect(discover).toHaveAttribute("aria-selected", "false");
+      expect(
+        await footer.evaluate((element) => element === (window as unknown as { serverFooter: Element }).serverFooter),
+      ).toBe(true);
 
-    release();
-    await expect(discover).toHaveAttribute("aria-selected", "true");
-    expect(await footer.evaluate((element) => element === (window as unknown as { serverFooter: Element }).serverFooter)).toBe(true);
-  });
+      release();
+      await expect(discover).toHaveAttribute("aria-selected", "true");
+      expect(
+        await footer.evaluate((element) => element === (window as unknown as { serverFooter: Element }).serverFooter),
+      ).toBe(true);
+    },
+  );
 
   test("legal links appear for live legal pages", DESKTOP_ONLY, async ({ page }) => {
     // the same links on both viewports.
@@ -293,8 +319,16 @@ test.describe("footer", () => {
       await expect(legal).toHaveCount(0);
       return;
     }
-    if (isPageLive("privacyNotice")) await expect(legal.getByRole("link", { name: es["page.privacyNotice"] })).toHaveAttribute("href", pathOf("privacyNotice", "es"));
-    if (isPageLive("termsOfUse")) await expect(legal.getByRole("link", { name: es["page.termsOfUse"] })).toHaveAttribute("href", pathOf("termsOfUse", "es"));
+    if (isPageLive("privacyNotice"))
+      await expect(legal.getByRole("link", { name: es["page.privacyNotice"] })).toHaveAttribute(
+        "href",
+        pathOf("privacyNotice", "es"),
+      );
+    if (isPageLive("termsOfUse"))
+      await expect(legal.getByRole("link", { name: es["page.termsOfUse"] })).toHaveAttribute(
+        "href",
+        pathOf("termsOfUse", "es"),
+      );
   });
 });
 
@@ -330,27 +364,37 @@ test.describe("cookie notice", () => {
 });
 
 test.describe("app banner", () => {
-  test("on phones it waits for the cookie notice, links to both stores and stays closed once dismissed", MOBILE_ONLY, async ({ page }) => {
-    test.slow(); // runs axe on the home page
-    await page.goto("/es/");
-    await page.waitForLoadState("networkidle");
-    await expect(page.getByRole("region", { name: es["appBanner.title"] })).toHaveCount(0);
-    await page.getByRole("button", { name: es["cookies.accept"] }).click();
+  test(
+    "on phones it waits for the cookie notice, links to both stores and stays closed once dismissed",
+    MOBILE_ONLY,
+    async ({ page }) => {
+      test.slow(); // runs axe on the home page
+      await page.goto("/es/");
+      await page.waitForLoadState("networkidle");
+      await expect(page.getByRole("region", { name: es["appBanner.title"] })).toHaveCount(0);
+      await page.getByRole("button", { name: es["cookies.accept"] }).click();
 
-    const banner = page.getByRole("region", { name: es["appBanner.title"] });
-    await expect(banner).toBeVisible();
-    await expect(banner.getByRole("link", { name: es["appBanner.appStore"] })).toHaveAttribute("href", /^https:\/\/apps\.apple\.com\//);
-    await expect(banner.getByRole("link", { name: es["appBanner.googlePlay"] })).toHaveAttribute("href", /^https:\/\/play\.google\.com\//);
-    await checkA11y(page);
+      const banner = page.getByRole("region", { name: es["appBanner.title"] });
+      await expect(banner).toBeVisible();
+      await expect(banner.getByRole("link", { name: es["appBanner.appStore"] })).toHaveAttribute(
+        "href",
+        /^https:\/\/apps\.apple\.com\//,
+      );
+      await expect(banner.getByRole("link", { name: es["appBanner.googlePlay"] })).toHaveAttribute(
+        "href",
+        /^https:\/\/play\.google\.com\//,
+      );
+      await checkA11y(page);
 
-    await banner.getByRole("button", { name: es["appBanner.dismiss"] }).click();
-    await expect(banner).toHaveCount(0);
-    expect(await page.evaluate((key) => window.localStorage.getItem(key), APP_BANNER_STORAGE_KEY)).toBe("1");
-    await page.reload();
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await page.waitForLoadState("networkidle");
-    await expect(page.getByRole("region", { name: es["appBanner.title"] })).toHaveCount(0);
-  });
+      await banner.getByRole("button", { name: es["appBanner.dismiss"] }).click();
+      await expect(banner).toHaveCount(0);
+      expect(await page.evaluate((key) => window.localStorage.getItem(key), APP_BANNER_STORAGE_KEY)).toBe("1");
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      await expect(page.getByRole("region", { name: es["appBanner.title"] })).toHaveCount(0);
+    },
+  );
 
   test("is not shown on desktop", DESKTOP_ONLY, async ({ page, context }) => {
     await dismissCookieNotice(context);
@@ -374,29 +418,33 @@ test("the skip link is the first stop and jumps to the content", async ({ page, 
 // Each page ships only its own messages (ADR 0045): the root's data is asked for again on a
 // client-side navigation, so the next page finds its words. Without that, the pages below would show
 // message keys and log errors (the fixture fails the test on either console error).
-test("links navigate in the browser and each page brings its own words (es)", DESKTOP_ONLY, async ({ page, context }) => {
-  await dismissNotices(context);
-  let documents = 0;
-  page.on("request", (request) => {
-    if (request.resourceType() === "document") documents += 1;
-  });
-  await page.goto("/es/");
-  // Hydrated: React has taken over the header's links (their props are on the elements).
-  await page.waitForFunction(() => {
-    const link = document.querySelector("header a[href]");
-    return link !== null && Object.keys(link).some((key) => key.startsWith("__reactProps"));
-  });
-  const steps: [string, string][] = [
-    [pathOf("routesSchedules", "es"), es["schedules.title"]],
-    [pathOf("cart", "es"), es["cart.title"]],
-    [pathOf("auth", "es"), es["login.title"]],
-    [pathOf("home", "es"), es["home.hero.title.other"].replace("{count}", "25")],
-  ];
-  for (const [path, heading] of steps) {
-    await page.locator(`a[href="${path}"]`).filter({ visible: true }).first().click();
-    await expect(page).toHaveURL(new RegExp(`${path}$`));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
-  }
-  await expect(page.locator("body")).not.toContainText(/\b(?:schedules|cart|login|home|booking)\.[a-z]+[A-Za-z.]*\b/);
-  expect(documents).toBe(1);
-});
+test(
+  "links navigate in the browser and each page brings its own words (es)",
+  DESKTOP_ONLY,
+  async ({ page, context }) => {
+    await dismissNotices(context);
+    let documents = 0;
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents += 1;
+    });
+    await page.goto("/es/");
+    // Hydrated: React has taken over the header's links (their props are on the elements).
+    await page.waitForFunction(() => {
+      const link = document.querySelector("header a[href]");
+      return link !== null && Object.keys(link).some((key) => key.startsWith("__reactProps"));
+    });
+    const steps: [string, string][] = [
+      [pathOf("routesSchedules", "es"), es["schedules.title"]],
+      [pathOf("cart", "es"), es["cart.title"]],
+      [pathOf("auth", "es"), es["login.title"]],
+      [pathOf("home", "es"), es["home.hero.title.other"].replace("{count}", "25")],
+    ];
+    for (const [path, heading] of steps) {
+      await page.locator(`a[href="${path}"]`).filter({ visible: true }).first().click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    }
+    await expect(page.locator("body")).not.toContainText(/\b(?:schedules|cart|login|home|booking)\.[a-z]+[A-Za-z.]*\b/);
+    expect(documents).toBe(1);
+  },
+);

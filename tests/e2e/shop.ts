@@ -12,7 +12,12 @@ export type Language = keyof typeof MESSAGES;
 
 /** The local date in Cancún `days` from today, YYYY-MM-DD. */
 export function cancunDate(days: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Cancun", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  const today = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Cancun",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date());
   const date = new Date(`${today}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
@@ -30,7 +35,8 @@ export function parkDay(days: number): string {
 /** `count` different days from `days` ahead on, on which every park opens. */
 export function parkDays(days: number, count: number): string[] {
   const found: string[] = [];
-  for (let day = days; found.length < count; day += 1) if (parkDay(day) === cancunDate(day)) found.push(cancunDate(day));
+  for (let day = days; found.length < count; day += 1)
+    if (parkDay(day) === cancunDate(day)) found.push(cancunDate(day));
   return found;
 }
 
@@ -76,7 +82,12 @@ export const BUYER: Record<Language, Buyer> = {
 };
 
 /** Fills the payment details: the buyer, every passenger name asked for, the terms. Does not submit. */
-export async function fillPaymentDetails(page: Page, language: Language, buyer: Buyer = BUYER[language], on: "paymentDetails" | "paymentDetailsCoupon" = "paymentDetails") {
+export async function fillPaymentDetails(
+  page: Page,
+  language: Language,
+  buyer: Buyer = BUYER[language],
+  on: "paymentDetails" | "paymentDetailsCoupon" = "paymentDetails",
+) {
   const t = MESSAGES[language];
   await expect(page).toHaveURL(new RegExp(pathOf(on, language)));
   await page.getByLabel(t["checkout.buyer.name"]).fill(buyer.name);
@@ -84,7 +95,8 @@ export async function fillPaymentDetails(page: Page, language: Language, buyer: 
   await page.getByLabel(t["checkout.buyer.phone"]).fill(buyer.phone);
   await page.getByLabel(t["checkout.buyer.country"]).selectOption({ label: buyer.country });
   const names = page.locator('input[name^="names."]');
-  for (let index = 0; index < (await names.count()); index += 1) await names.nth(index).fill(`${buyer.name.split(" ")[0]} ${index + 1}`);
+  for (let index = 0; index < (await names.count()); index += 1)
+    await names.nth(index).fill(`${buyer.name.split(" ")[0]} ${index + 1}`);
   await page.locator('input[name="acceptTerms"]').check();
 }
 
@@ -112,7 +124,12 @@ export async function expectThankYou(page: Page, language: Language): Promise<st
   return reference.innerText();
 }
 
-const CART_API_HEADERS = { Authorization: "Bearer travesia-web-public-cart-key", "X-Project-Prefix": "TRAVESIA", "X-Site-Code": "travesia", "Content-Type": "application/json" };
+const CART_API_HEADERS = {
+  Authorization: "Bearer travesia-web-public-cart-key",
+  "X-Project-Prefix": "TRAVESIA",
+  "X-Site-Code": "travesia",
+  "Content-Type": "application/json",
+};
 
 /**
  * A one-way ferry seat bought as a guest the way a browser without JavaScript buys it (the cart API,
@@ -120,23 +137,54 @@ const CART_API_HEADERS = { Authorization: "Bearer travesia-web-public-cart-key",
  * after a purchase: the browser's purchase itself is tested in cart.spec.ts and checkout.spec.ts.
  * Returns the booking reference.
  */
-export async function buyFerrySeatOverHttp(page: Page, language: Language, buyer: { name: string; email: string }, days: number): Promise<string> {
+export async function buyFerrySeatOverHttp(
+  page: Page,
+  language: Language,
+  buyer: { name: string; email: string },
+  days: number,
+): Promise<string> {
   const request = page.context().request;
   const date = cancunDate(days);
-  const day = await (await request.get(`/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=MXN&language=${language}`)).json();
+  const day = await (
+    await request.get(
+      `/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=MXN&language=${language}`,
+    )
+  ).json();
   const sailing = (day.outbound as { id: number; selectable: boolean }[]).find((candidate) => candidate.selectable);
   if (!sailing) throw new Error(`no sailing to buy on ${date}`);
-  const item = { type: "ferry", crossing: "cancun-isla-mujeres", trip: "one_way", date, outboundSailingId: sailing.id, passengers: { adult: 1 } };
-  const cart = await (await request.post(`/xapi/shopping-cart?Language=${language.toUpperCase()}`, { headers: CART_API_HEADERS, data: { action: "add", currency: "MXN", item } })).json();
+  const item = {
+    type: "ferry",
+    crossing: "cancun-isla-mujeres",
+    trip: "one_way",
+    date,
+    outboundSailingId: sailing.id,
+    passengers: { adult: 1 },
+  };
+  const cart = await (
+    await request.post(`/xapi/shopping-cart?Language=${language.toUpperCase()}`, {
+      headers: CART_API_HEADERS,
+      data: { action: "add", currency: "MXN", item },
+    })
+  ).json();
   // The cart's cookie in the browser's jar, beside the booking-access cookie the form will set.
   await page.context().addCookies([{ name: "cart_session", value: String(cart.SessionId), url: "http://127.0.0.1" }]);
   const placed = await request.post(pathOf("paymentDetails", language), {
-    form: { name: buyer.name, email: buyer.email, phone: "+52 998 123 4567", country: "MX", method: "card", acceptTerms: "on" },
+    form: {
+      name: buyer.name,
+      email: buyer.email,
+      phone: "+52 998 123 4567",
+      country: "MX",
+      method: "card",
+      acceptTerms: "on",
+    },
     maxRedirects: 0,
   });
   const cardPage = placed.headers()["location"] ?? "";
   expect(cardPage, "the payment details send to the card page").toMatch(/\/sandbox-psp\/pay\/pi_/);
-  const paid = await request.post(cardPage, { form: { number: "4242424242424242", expiry: "12/34", cvc: "123", name: buyer.name }, maxRedirects: 0 });
+  const paid = await request.post(cardPage, {
+    form: { number: "4242424242424242", expiry: "12/34", cvc: "123", name: buyer.name },
+    maxRedirects: 0,
+  });
   const thankYou = paid.headers()["location"] ?? "";
   expect(thankYou, "the card page sends to the thank-you page").toContain(pathOf("cartThankYou", language));
   const html = await (await request.get(thankYou)).text();

@@ -19,10 +19,22 @@ let counter = 0;
 const accountsOfThisWorker = new Map<string, Promise<string>>();
 
 /** Registers and confirms a new account, granted `role` when there is one; answers its e-mail. */
-export async function registerStaffAccount(request: APIRequestContext, role: StaffRole | null, language: Language): Promise<string> {
+export async function registerStaffAccount(
+  request: APIRequestContext,
+  role: StaffRole | null,
+  language: Language,
+): Promise<string> {
   const email = `staff.${role ?? "none"}.${Date.now().toString(36)}.${++counter}.${process.pid}@travesia.test`;
   const registered = await request.post(pathOf("register", language), {
-    form: { email, password: STAFF_PASSWORD, firstName: "Marina", lastName: "Poot", country: "MX", state: "MX-ROO", privacy: "yes" },
+    form: {
+      email,
+      password: STAFF_PASSWORD,
+      firstName: "Marina",
+      lastName: "Poot",
+      country: "MX",
+      state: "MX-ROO",
+      privacy: "yes",
+    },
     maxRedirects: 0,
   });
   expect(registered.status(), "the register form accepts the staff member").toBeLessThan(400);

@@ -16,7 +16,10 @@ const PRODUCTS = {
   pt: { ferry: "Ferry Cancún – Isla Mujeres", park: "Parque Garrafón: entrada com snorkel" },
 } as const;
 
-export function bookingDocument(language: BookingDocument["language"] = "es", overrides: Partial<BookingDocument> = {}): BookingDocument {
+export function bookingDocument(
+  language: BookingDocument["language"] = "es",
+  overrides: Partial<BookingDocument> = {},
+): BookingDocument {
   const reference = "7K2M9Q";
   let sequence = 0;
   const ticket = (fields: Omit<TicketDocument, "code" | "qrPayload">): TicketDocument => {
@@ -35,7 +38,14 @@ export function bookingDocument(language: BookingDocument["language"] = "es", ov
     startsAt: "2026-03-07T14:30:00.000Z",
     endsAt: "2026-03-07T14:50:00.000Z",
   };
-  const inbound = { ...outbound, time: "17:00", from: PORTS[language].isla, to: PORTS[language].cancun, startsAt: "2026-03-07T22:00:00.000Z", endsAt: "2026-03-07T22:20:00.000Z" };
+  const inbound = {
+    ...outbound,
+    time: "17:00",
+    from: PORTS[language].isla,
+    to: PORTS[language].cancun,
+    startsAt: "2026-03-07T22:00:00.000Z",
+    endsAt: "2026-03-07T22:20:00.000Z",
+  };
   return {
     reference,
     language,

@@ -10,7 +10,13 @@ import type { Database } from "../../lib/db.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
 import { findBooking, type BookingRow } from "../../modules/checkout/index.ts";
-import { addDays, findDaySailings, materializeSailings, seatAllocations, type SailingView } from "../../modules/inventory/index.ts";
+import {
+  addDays,
+  findDaySailings,
+  materializeSailings,
+  seatAllocations,
+  type SailingView,
+} from "../../modules/inventory/index.ts";
 import { createHttpPaymentProvider, type PaymentProvider } from "../../modules/payments/index.ts";
 import { createApp } from "../../server/app.ts";
 import type { Runtime } from "../../server/boot.ts";
@@ -50,9 +56,16 @@ export async function bootCheckout(now: Date, env: Record<string, string> = {}):
 }
 
 /** A day's ferry sailings both ways, made from the timetable as they would be by `now`. */
-export async function sailingsBothWays(db: Database, day: string, now: Date): Promise<{ outbound: SailingView[]; inbound: SailingView[] }> {
+export async function sailingsBothWays(
+  db: Database,
+  day: string,
+  now: Date,
+): Promise<{ outbound: SailingView[]; inbound: SailingView[] }> {
   await materializeSailings(db, { from: day, to: addDays(day, 1), now });
-  return { outbound: await findDaySailings(db, [CROSSING_TO_ISLA], day, now), inbound: await findDaySailings(db, [CROSSING_TO_CANCUN], day, now) };
+  return {
+    outbound: await findDaySailings(db, [CROSSING_TO_ISLA], day, now),
+    inbound: await findDaySailings(db, [CROSSING_TO_CANCUN], day, now),
+  };
 }
 
 /** What the payment-details form sends for a buyer, with anything the test wants different. */
@@ -91,7 +104,13 @@ export async function soldOn(db: Database, sailingId: number): Promise<number> {
   const [row] = await db
     .select({ sold: sql<number>`coalesce(sum(${seatAllocations.quantity}), 0)::int` })
     .from(seatAllocations)
-    .where(and(eq(seatAllocations.sailingId, sailingId), eq(seatAllocations.state, "sold"), isNull(seatAllocations.releasedAt)));
+    .where(
+      and(
+        eq(seatAllocations.sailingId, sailingId),
+        eq(seatAllocations.state, "sold"),
+        isNull(seatAllocations.releasedAt),
+      ),
+    );
   return row?.sold ?? 0;
 }
 
@@ -122,7 +141,12 @@ export interface FerryPurchase {
 }
 
 /** Adds the ferry item to a new cart and pays it by card through the sandbox: the ticketed booking. */
-export async function buyFerry(deps: CheckoutDeps & { holdSeconds: number }, provider: PaymentProvider, purchase: FerryPurchase, placing: Partial<PlaceBookingInput> = {}): Promise<BookingRow> {
+export async function buyFerry(
+  deps: CheckoutDeps & { holdSeconds: number },
+  provider: PaymentProvider,
+  purchase: FerryPurchase,
+  placing: Partial<PlaceBookingInput> = {},
+): Promise<BookingRow> {
   const { sessionId } = await addToCart(
     deps.db,
     {
@@ -146,7 +170,12 @@ export async function buyFerry(deps: CheckoutDeps & { holdSeconds: number }, pro
 }
 
 /** Places the cart of `sessionId`, pays it with the sandbox's good card and returns the ticketed booking. */
-export async function buyWithCard(deps: CheckoutDeps & { holdSeconds: number }, provider: PaymentProvider, sessionId: string, overrides: Partial<PlaceBookingInput> = {}): Promise<BookingRow> {
+export async function buyWithCard(
+  deps: CheckoutDeps & { holdSeconds: number },
+  provider: PaymentProvider,
+  sessionId: string,
+  overrides: Partial<PlaceBookingInput> = {},
+): Promise<BookingRow> {
   const placed = await placeBooking(deps, placingInput(sessionId, overrides));
   if (placed.kind !== "redirect") throw new Error(`expected the provider's page, got ${placed.kind}`);
   const intentId = intentIdOf(placed.url);

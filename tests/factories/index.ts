@@ -1,6 +1,13 @@
 // Row builders shared by the tests and the seed: one place knows what a valid row looks like.
 import type { complements, fares, presaleTiers, productPassengerTypes, products } from "../../modules/catalog/index.ts";
-import type { activities, activityHours, crossings, ports, timetableRules, vessels } from "../../modules/inventory/index.ts";
+import type {
+  activities,
+  activityHours,
+  crossings,
+  ports,
+  timetableRules,
+  vessels,
+} from "../../modules/inventory/index.ts";
 import type { sites } from "../../modules/site/index.ts";
 import type { currencies, CurrencyRecord, exchangeRates } from "../../modules/currency/index.ts";
 import type { instalmentBanks, InstalmentBankRecord } from "../../modules/payments/index.ts";
@@ -78,7 +85,9 @@ export function buildCurrency(record: CurrencyRecord): NewCurrency {
   };
 }
 
-export function buildExchangeRate(overrides: Partial<NewExchangeRate> & Pick<NewExchangeRate, "currency" | "rate">): NewExchangeRate {
+export function buildExchangeRate(
+  overrides: Partial<NewExchangeRate> & Pick<NewExchangeRate, "currency" | "rate">,
+): NewExchangeRate {
   return {
     source: "test",
     validFrom: new Date("2025-01-01T00:00:00Z"),
@@ -115,10 +124,19 @@ let nextInventoryId = 90_000;
 
 export function buildPort(overrides: Partial<NewPort> = {}): NewPort {
   const id = overrides.id ?? nextInventoryId++;
-  return { id, code: `port-${id}`, name: same(`Port ${id}`), place: same(`Pier ${id}`), timeZone: "America/Cancun", ...overrides };
+  return {
+    id,
+    code: `port-${id}`,
+    name: same(`Port ${id}`),
+    place: same(`Pier ${id}`),
+    timeZone: "America/Cancun",
+    ...overrides,
+  };
 }
 
-export function buildCrossing(overrides: Partial<NewCrossing> & Pick<NewCrossing, "fromPortId" | "toPortId">): NewCrossing {
+export function buildCrossing(
+  overrides: Partial<NewCrossing> & Pick<NewCrossing, "fromPortId" | "toPortId">,
+): NewCrossing {
   const id = overrides.id ?? nextInventoryId++;
   return { id, code: `crossing-${id}`, durationMinutes: 25, sortOrder: 0, active: true, ...overrides };
 }
@@ -129,7 +147,9 @@ export function buildVessel(overrides: Partial<NewVessel> = {}): NewVessel {
 }
 
 /** A rule every day, all year, hourly 09:00–17:00, unless told otherwise. */
-export function buildTimetableRule(overrides: Partial<NewTimetableRule> & Pick<NewTimetableRule, "crossingId" | "vesselId">): NewTimetableRule {
+export function buildTimetableRule(
+  overrides: Partial<NewTimetableRule> & Pick<NewTimetableRule, "crossingId" | "vesselId">,
+): NewTimetableRule {
   return {
     weekdays: [1, 2, 3, 4, 5, 6, 7],
     seasonStart: null,
@@ -147,24 +167,39 @@ export function buildTimetableRule(overrides: Partial<NewTimetableRule> & Pick<N
 
 export function buildActivity(overrides: Partial<NewActivity> = {}): NewActivity {
   const id = overrides.id ?? nextInventoryId++;
-  return { id, code: `activity-${id}`, name: same(`Activity ${id}`), dailyCapacity: 1000, timeZone: "America/Cancun", ...overrides };
+  return {
+    id,
+    code: `activity-${id}`,
+    name: same(`Activity ${id}`),
+    dailyCapacity: 1000,
+    timeZone: "America/Cancun",
+    ...overrides,
+  };
 }
 
-export function buildActivityHours(overrides: Partial<NewActivityHours> & Pick<NewActivityHours, "activityId">): NewActivityHours {
+export function buildActivityHours(
+  overrides: Partial<NewActivityHours> & Pick<NewActivityHours, "activityId">,
+): NewActivityHours {
   return { weekdays: [1, 2, 3, 4, 5, 6, 7], opens: "09:00", closes: "17:00", ...overrides };
 }
 
-export function buildPassengerType(overrides: Partial<NewPassengerType> & Pick<NewPassengerType, "productId" | "passengerType">): NewPassengerType {
+export function buildPassengerType(
+  overrides: Partial<NewPassengerType> & Pick<NewPassengerType, "productId" | "passengerType">,
+): NewPassengerType {
   const defaults = { adult: [12, null], child: [5, 11], infant: [0, 4] } as const;
   const [minAge, maxAge] = defaults[overrides.passengerType];
   return { minAge, maxAge, takesSeat: true, ...overrides };
 }
 
-export function buildPresaleTier(overrides: Partial<NewPresaleTier> & Pick<NewPresaleTier, "minDaysAhead">): NewPresaleTier {
+export function buildPresaleTier(
+  overrides: Partial<NewPresaleTier> & Pick<NewPresaleTier, "minDaysAhead">,
+): NewPresaleTier {
   return { productId: null, discountBasisPoints: 500, active: true, ...overrides };
 }
 
-export function buildComplement(overrides: Partial<NewComplement> & Pick<NewComplement, "productId" | "upgradeProductId">): NewComplement {
+export function buildComplement(
+  overrides: Partial<NewComplement> & Pick<NewComplement, "productId" | "upgradeProductId">,
+): NewComplement {
   return {
     businessUnit: "Parks",
     businessUnitCode: "PK",

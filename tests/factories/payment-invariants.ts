@@ -44,12 +44,18 @@ export async function expectPaymentInvariants(db: Database, at: Date): Promise<P
 
   // No paid booking lost.
   for (const intent of charged) {
-    expect({ intent: intent.intentId, status: intent.bookingStatus }, "a payment the provider charged belongs to a ticketed booking").toEqual({ intent: intent.intentId, status: "ticketed" });
+    expect(
+      { intent: intent.intentId, status: intent.bookingStatus },
+      "a payment the provider charged belongs to a ticketed booking",
+    ).toEqual({ intent: intent.intentId, status: "ticketed" });
     const [issued] = await db.select({ n: count() }).from(tickets).where(eq(tickets.bookingId, intent.bookingId!));
     expect(issued!.n, `booking ${intent.bookingId} is ticketed with tickets`).toBeGreaterThan(0);
   }
   for (const intent of refundedInFull) {
-    expect({ intent: intent.intentId, status: intent.bookingStatus }, "a payment refunded in full belongs to a refunded booking").toEqual({ intent: intent.intentId, status: "refunded" });
+    expect(
+      { intent: intent.intentId, status: intent.bookingStatus },
+      "a payment refunded in full belongs to a refunded booking",
+    ).toEqual({ intent: intent.intentId, status: "refunded" });
   }
 
   // No double charge: one payment keeps money per booking, and no payment was captured twice.
@@ -60,36 +66,71 @@ export async function expectPaymentInvariants(db: Database, at: Date): Promise<P
     .from(sandboxPspEvents)
     .where(eq(sandboxPspEvents.type, "payment.captured"))
     .groupBy(sandboxPspEvents.intentId);
-  expect(captures.filter((capture) => capture.n > 1), "payments captured more than once").toEqual([]);
+  expect(
+    captures.filter((capture) => capture.n > 1),
+    "payments captured more than once",
+  ).toEqual([]);
 
   // Holds freed: nothing still waits for money past its hold, and the seats taken are the tickets' and the running holds'.
   const lapsed = await db
     .select({ reference: bookings.reference })
     .from(bookings)
-    .where(and(eq(bookings.status, "pending_payment"), sql`${bookings.holdExpiresAt} <= ${at.toISOString()}::timestamptz`));
+    .where(
+      and(eq(bookings.status, "pending_payment"), sql`${bookings.holdExpiresAt} <= ${at.toISOString()}::timestamptz`),
+    );
   expect(lapsed, "bookings still waiting for money after their hold ran out and the sweep ran").toEqual([]);
 
   const sold = await db
     .select({ reference: seatAllocations.reference, quantity: sql<number>`sum(${seatAllocations.quantity})::int` })
     .from(seatAllocations)
-    .where(and(eq(seatAllocations.state, "sold"), isNull(seatAllocations.releasedAt), like(seatAllocations.reference, `${SALE_PREFIX}%`)))
+    .where(
+      and(
+        eq(seatAllocations.state, "sold"),
+        isNull(seatAllocations.releasedAt),
+        like(seatAllocations.reference, `${SALE_PREFIX}%`),
+      ),
+    )
     .groupBy(seatAllocations.reference);
   const ticketedLines = await db
-    .select({ id: bookingLines.id, seats: bookingLines.seats, trip: bookingLines.trip, outbound: bookingLines.outboundSailingId, inbound: bookingLines.inboundSailingId, activity: bookingLines.activityId })
+    .select({
+      id: bookingLines.id,
+      seats: bookingLines.seats,
+      trip: bookingLines.trip,
+      outbound: bookingLines.outboundSailingId,
+      inbound: bookingLines.inboundSailingId,
+      activity: bookingLines.activityId,
+    })
     .from(bookingLines)
     .innerJoin(bookings, eq(bookings.id, bookingLines.bookingId))
     .where(inArray(bookings.status, ["paid", "ticketed"]));
   const expectedSold = new Map(
     ticketedLines
       .filter((line) => line.trip !== "open")
-      .map((line) => [`${SALE_PREFIX}${line.id}`, line.seats * ((line.outbound ? 1 : 0) + (line.inbound ? 1 : 0) + (line.activity ? 1 : 0))]),
+      .map((line) => [
+        `${SALE_PREFIX}${line.id}`,
+        line.seats * ((line.outbound ? 1 : 0) + (line.inbound ? 1 : 0) + (line.activity ? 1 : 0)),
+      ]),
   );
-  expect(new Map(sold.map((row) => [row.reference, row.quantity])), "seats sold are exactly the ticketed bookings' seats").toEqual(expectedSold);
+  expect(
+    new Map(sold.map((row) => [row.reference, row.quantity])),
+    "seats sold are exactly the ticketed bookings' seats",
+  ).toEqual(expectedSold);
 
   const [held] = await db
     .select({ seats: sql<number>`coalesce(sum(${seatAllocations.quantity}), 0)::int` })
     .from(seatAllocations)
-    .where(and(eq(seatAllocations.state, "held"), isNull(seatAllocations.releasedAt), sql`${seatAllocations.expiresAt} > ${at.toISOString()}::timestamptz`));
+    .where(
+      and(
+        eq(seatAllocations.state, "held"),
+        isNull(seatAllocations.releasedAt),
+        sql`${seatAllocations.expiresAt} > ${at.toISOString()}::timestamptz`,
+      ),
+    );
   const [ticketedCount] = await db.select({ n: count() }).from(bookings).where(eq(bookings.status, "ticketed"));
-  return { charged: charged.length, ticketedBookings: ticketedCount!.n, soldSeats: [...expectedSold.values()].reduce((sum, seats) => sum + seats, 0), runningHolds: held!.seats };
+  return {
+    charged: charged.length,
+    ticketedBookings: ticketedCount!.n,
+    soldSeats: [...expectedSold.values()].reduce((sum, seats) => sum + seats, 0),
+    runningHolds: held!.seats,
+  };
 }

@@ -23,7 +23,9 @@ beforeAll(async () => {
 afterAll(() => runtime.database.close());
 
 describe("fuzzing every operation of the OpenAPI document", () => {
-  it(`answers ${REQUESTS} generated requests without a 5xx, with coded refusals that change nothing`, { timeout: TIMEOUT_MS }, async () => {
+  it(`answers ${REQUESTS} generated requests without a 5xx, with coded refusals that change nothing`, {
+    timeout: TIMEOUT_MS,
+  }, async () => {
     const summary = await fuzzer.run(REQUESTS, SEED);
     if (process.env.FUZZ_SUMMARY_FILE) writeFileSync(process.env.FUZZ_SUMMARY_FILE, JSON.stringify(summary, null, 2));
     expect(groupFailures(summary.failures)).toEqual({});

@@ -21,18 +21,25 @@ export async function installChangeLog(db: Database): Promise<ChangeLog> {
       sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
     )
   ).map((row) => row.table_name);
-  await db.execute(sql`create table fuzz_change_log (id bigserial primary key, table_name text not null, operation text not null)`);
+  await db.execute(
+    sql`create table fuzz_change_log (id bigserial primary key, table_name text not null, operation text not null)`,
+  );
   await db.execute(
     sql.raw(`create function fuzz_log_change() returns trigger language plpgsql as $$
       begin insert into fuzz_change_log (table_name, operation) values (TG_TABLE_NAME, TG_OP); return null; end $$`),
   );
   for (const table of tables) {
-    await db.execute(sql`create trigger fuzz_log_change after insert or update or delete on ${sql.identifier(table)} for each row execute function fuzz_log_change()`);
+    await db.execute(
+      sql`create trigger fuzz_log_change after insert or update or delete on ${sql.identifier(table)} for each row execute function fuzz_log_change()`,
+    );
   }
   return {
     tables,
     async mark() {
-      const [row] = await queryRows<{ id: string | number }>(db, sql`select coalesce(max(id), 0) as id from fuzz_change_log`);
+      const [row] = await queryRows<{ id: string | number }>(
+        db,
+        sql`select coalesce(max(id), 0) as id from fuzz_change_log`,
+      );
       return Number(row?.id ?? 0);
     },
     async since(mark) {

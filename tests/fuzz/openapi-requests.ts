@@ -41,7 +41,14 @@ interface Parameter {
 interface OpenApiDocument {
   paths: Record<
     string,
-    Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema?: JsonSchema }> }; responses?: Record<string, { content?: Record<string, unknown> }> }>
+    Record<
+      string,
+      {
+        parameters?: Parameter[];
+        requestBody?: { content: Record<string, { schema?: JsonSchema }> };
+        responses?: Record<string, { content?: Record<string, unknown> }>;
+      }
+    >
   >;
   components?: { schemas?: Record<string, JsonSchema> };
 }
@@ -87,7 +94,12 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         parameters: operation.parameters ?? [],
         bodies: Object.entries(operation.requestBody?.content ?? {}).map(([type, media]) => [type, media.schema ?? {}]),
         htmlRefusals: Object.entries(operation.responses ?? {})
-          .filter(([status, response]) => Number(status) >= 400 && Object.keys(response.content ?? {}).every((type) => type === "text/html") && response.content?.["text/html"])
+          .filter(
+            ([status, response]) =>
+              Number(status) >= 400 &&
+              Object.keys(response.content ?? {}).every((type) => type === "text/html") &&
+              response.content?.["text/html"],
+          )
           .map(([status]) => Number(status)),
       });
     }
@@ -153,7 +165,19 @@ const HOSTILE_STRINGS = [
 
 const HUGE_STRINGS = ["x".repeat(9_000), "ñ".repeat(40_000), "a".repeat(110_000)];
 
-const HOSTILE_NUMBERS = [0, -1, 1.5, -0, 2 ** 31, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, 1e308, -1e308, 5e-324];
+const HOSTILE_NUMBERS = [
+  0,
+  -1,
+  1.5,
+  -0,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  Number.MAX_SAFE_INTEGER,
+  Number.MAX_SAFE_INTEGER + 2,
+  1e308,
+  -1e308,
+  5e-324,
+];
 
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
@@ -165,13 +189,23 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
   hostileString,
   fc.constantFrom(...HOSTILE_NUMBERS),
-  fc.constantFrom(null, true, false, [], {}, [null], { __proto__: { admin: true } }, { constructor: { prototype: {} } }),
+  fc.constantFrom(
+    null,
+    true,
+    false,
+    [],
+    {},
+    [null],
+    { __proto__: { admin: true } },
+    { constructor: { prototype: {} } },
+  ),
   fc.jsonValue({ maxDepth: 3 }),
 );
 
 function resolve(schema: JsonSchema, components: Record<string, JsonSchema>): JsonSchema {
   let current = schema;
-  for (let hops = 0; current.$ref && hops < 20; hops++) current = components[current.$ref.replace("#/components/schemas/", "")] ?? {};
+  for (let hops = 0; current.$ref && hops < 20; hops++)
+    current = components[current.$ref.replace("#/components/schemas/", "")] ?? {};
   return current;
 }
 
@@ -183,13 +217,19 @@ function typesOf(schema: JsonSchema): string[] {
 }
 
 /** A value the schema accepts, mostly (patterns, formats and bounds are honoured where fast-check can). */
-export function shapedValue(schema: JsonSchema, components: Record<string, JsonSchema>, depth = 0, known: Record<string, string[]> = {}): fc.Arbitrary<unknown> {
+export function shapedValue(
+  schema: JsonSchema,
+  components: Record<string, JsonSchema>,
+  depth = 0,
+  known: Record<string, string[]> = {},
+): fc.Arbitrary<unknown> {
   const resolved = resolve(schema, components);
   if (depth > 6) return fc.constant(null);
   if (resolved.const !== undefined) return fc.constant(resolved.const);
   if (resolved.enum) return fc.constantFrom(...resolved.enum);
   const variants = resolved.anyOf ?? resolved.oneOf;
-  if (variants && variants.length > 0) return fc.oneof(...variants.map((variant) => shapedValue(variant, components, depth + 1, known)));
+  if (variants && variants.length > 0)
+    return fc.oneof(...variants.map((variant) => shapedValue(variant, components, depth + 1, known)));
   if (resolved.allOf && resolved.allOf.length > 0) return shapedValue(resolved.allOf[0]!, components, depth + 1, known);
   const examples = resolved.example !== undefined ? [fc.constant(resolved.example)] : [];
   const types = typesOf(resolved);
@@ -200,7 +240,13 @@ export function shapedValue(schema: JsonSchema, components: Record<string, JsonS
   return all.length === 1 ? all[0]! : fc.oneof(...all);
 }
 
-function shapedOfType(type: string, schema: JsonSchema, components: Record<string, JsonSchema>, depth: number, known: Record<string, string[]>): fc.Arbitrary<unknown> {
+function shapedOfType(
+  type: string,
+  schema: JsonSchema,
+  components: Record<string, JsonSchema>,
+  depth: number,
+  known: Record<string, string[]>,
+): fc.Arbitrary<unknown> {
   switch (type) {
     case "null":
       return fc.constant(null);
@@ -209,10 +255,14 @@ function shapedOfType(type: string, schema: JsonSchema, components: Record<strin
     case "integer":
     case "number": {
       const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : -1000);
-      const max = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : Math.max(min, 0) + 1000);
+      const max =
+        schema.maximum ??
+        (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : Math.max(min, 0) + 1000);
       const low = Math.max(min, -1e9);
       const high = Math.max(low, Math.min(max, 1e9));
-      return type === "integer" ? fc.integer({ min: Math.ceil(low), max: Math.floor(high) }) : fc.double({ min: low, max: high, noNaN: true });
+      return type === "integer"
+        ? fc.integer({ min: Math.ceil(low), max: Math.floor(high) })
+        : fc.double({ min: low, max: high, noNaN: true });
     }
     case "string":
       return shapedString(schema);
@@ -241,11 +291,19 @@ function shapedString(schema: JsonSchema): fc.Arbitrary<string> {
   const maxLength = Math.min(schema.maxLength ?? 24, Math.max(minLength, 24));
   if (schema.format === "email") return fc.emailAddress();
   if (schema.format === "uuid") return fc.uuid();
-  if (schema.format === "date") return fc.date({ min: new Date("2020-01-01"), max: new Date("2040-01-01"), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
-  if (schema.format === "date-time") return fc.date({ min: new Date("2020-01-01"), max: new Date("2040-01-01"), noInvalidDate: true }).map((date) => date.toISOString());
+  if (schema.format === "date")
+    return fc
+      .date({ min: new Date("2020-01-01"), max: new Date("2040-01-01"), noInvalidDate: true })
+      .map((date) => date.toISOString().slice(0, 10));
+  if (schema.format === "date-time")
+    return fc
+      .date({ min: new Date("2020-01-01"), max: new Date("2040-01-01"), noInvalidDate: true })
+      .map((date) => date.toISOString());
   if (schema.pattern) {
     try {
-      return fc.stringMatching(new RegExp(schema.pattern)).filter((value) => value.length >= minLength && value.length <= (schema.maxLength ?? Infinity));
+      return fc
+        .stringMatching(new RegExp(schema.pattern))
+        .filter((value) => value.length >= minLength && value.length <= (schema.maxLength ?? Infinity));
     } catch {
       // A pattern fast-check cannot generate from (lookarounds): plain strings of the right length.
     }
@@ -254,18 +312,30 @@ function shapedString(schema: JsonSchema): fc.Arbitrary<string> {
 }
 
 /** A schema-shaped value made wrong in one place: a required field dropped, retyped or made hostile. */
-function wrongValue(schema: JsonSchema, components: Record<string, JsonSchema>, known: Record<string, string[]>): fc.Arbitrary<unknown> {
-  return fc.tuple(shapedValue(schema, components, 0, known), fc.nat(), hostileJson, fc.constantFrom("drop", "replace", "add", "wrap")).map(([value, pick, hostile, how]) => {
-    if (value === null || typeof value !== "object" || Array.isArray(value)) return how === "wrap" ? [value] : hostile;
-    const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-    const keys = Object.keys(copy);
-    const key = keys.length > 0 ? keys[pick % keys.length]! : "field";
-    if (how === "drop") delete copy[key];
-    else if (how === "replace") copy[key] = hostile;
-    else if (how === "add") copy[pick % 2 === 0 ? "__proto__" : `unexpected_${pick % 7}`] = hostile;
-    else copy[key] = [copy[key]];
-    return copy;
-  });
+function wrongValue(
+  schema: JsonSchema,
+  components: Record<string, JsonSchema>,
+  known: Record<string, string[]>,
+): fc.Arbitrary<unknown> {
+  return fc
+    .tuple(
+      shapedValue(schema, components, 0, known),
+      fc.nat(),
+      hostileJson,
+      fc.constantFrom("drop", "replace", "add", "wrap"),
+    )
+    .map(([value, pick, hostile, how]) => {
+      if (value === null || typeof value !== "object" || Array.isArray(value))
+        return how === "wrap" ? [value] : hostile;
+      const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+      const keys = Object.keys(copy);
+      const key = keys.length > 0 ? keys[pick % keys.length]! : "field";
+      if (how === "drop") delete copy[key];
+      else if (how === "replace") copy[key] = hostile;
+      else if (how === "add") copy[pick % 2 === 0 ? "__proto__" : `unexpected_${pick % 7}`] = hostile;
+      else copy[key] = [copy[key]];
+      return copy;
+    });
 }
 
 /** Header values as a server receives them: UTF-8 bytes read as Latin-1, without the bytes HTTP forbids. */
@@ -287,10 +357,24 @@ function stringOf(value: unknown): string {
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
-const COOKIE_NAMES = [...Object.values(COOKIE), `__Host-${COOKIE.session}`, `__Host-${COOKIE.socialSession}`, "__Host-", "", "=", "a b"];
+const COOKIE_NAMES = [
+  ...Object.values(COOKIE),
+  `__Host-${COOKIE.session}`,
+  `__Host-${COOKIE.socialSession}`,
+  "__Host-",
+  "",
+  "=",
+  "a b",
+];
 
 const cookieHeader: fc.Arbitrary<string> = fc
-  .array(fc.tuple(fc.constantFrom(...COOKIE_NAMES), fc.oneof(hostileString, fc.stringMatching(/^[0-9a-f]{32}$/), fc.constant("a".repeat(32)))), { minLength: 1, maxLength: 5 })
+  .array(
+    fc.tuple(
+      fc.constantFrom(...COOKIE_NAMES),
+      fc.oneof(hostileString, fc.stringMatching(/^[0-9a-f]{32}$/), fc.constant("a".repeat(32))),
+    ),
+    { minLength: 1, maxLength: 5 },
+  )
   .map((pairs) => pairs.map(([name, value]) => `${name}=${value}`).join("; "));
 
 /** The headers every request may carry besides the operation's own, each one hostile or odd. */
@@ -304,37 +388,97 @@ function extraHeaders(credentials: Credentials): fc.Arbitrary<[string, string][]
     fc.tuple(fc.constant("Authorization"), authorization),
     fc.tuple(fc.constant("Cookie"), cookieHeader),
     fc.tuple(fc.constant("X-Api-Key"), fc.oneof(fc.constantFrom(...credentials.apiKeys), hostileString)),
-    fc.tuple(fc.constant("Accept-Language"), fc.oneof(fc.constantFrom("es", "pt-BR,pt;q=0.9", "*", "xx;q=abc", "en;q=2,,,"), hostileString)),
-    fc.tuple(fc.constant("Origin"), fc.constantFrom("http://localhost", "https://evil.example", "null", "http://localhost:3000")),
+    fc.tuple(
+      fc.constant("Accept-Language"),
+      fc.oneof(fc.constantFrom("es", "pt-BR,pt;q=0.9", "*", "xx;q=abc", "en;q=2,,,"), hostileString),
+    ),
+    fc.tuple(
+      fc.constant("Origin"),
+      fc.constantFrom("http://localhost", "https://evil.example", "null", "http://localhost:3000"),
+    ),
     fc.tuple(fc.constant("Sec-Fetch-Site"), fc.constantFrom("same-origin", "cross-site", "none", "same-site")),
-    fc.constantFrom("X-Forwarded-For", "CF-IPCountry", "X-Country-Code", "X-Request-Id", "Idempotency-Key", "X-Host-Path", "X-Client-Id", "Host").chain((name) => {
-      const known = credentials.knownValues[name.toLowerCase()] ?? [];
-      return fc.tuple(fc.constant(name), known.length > 0 ? fc.oneof(fc.constantFrom(...known), hostileString) : hostileString);
-    }),
-    fc.tuple(fc.constantFrom("X-Huge", "Referer", "User-Agent"), fc.constantFrom(...HUGE_STRINGS, "Mozilla/5.0", "\u00ff\u0001\u007f")),
+    fc
+      .constantFrom(
+        "X-Forwarded-For",
+        "CF-IPCountry",
+        "X-Country-Code",
+        "X-Request-Id",
+        "Idempotency-Key",
+        "X-Host-Path",
+        "X-Client-Id",
+        "Host",
+      )
+      .chain((name) => {
+        const known = credentials.knownValues[name.toLowerCase()] ?? [];
+        return fc.tuple(
+          fc.constant(name),
+          known.length > 0 ? fc.oneof(fc.constantFrom(...known), hostileString) : hostileString,
+        );
+      }),
+    fc.tuple(
+      fc.constantFrom("X-Huge", "Referer", "User-Agent"),
+      fc.constantFrom(...HUGE_STRINGS, "Mozilla/5.0", "\u00ff\u0001\u007f"),
+    ),
   );
   return fc.array(entry, { maxLength: 5 });
 }
 
 function contentTypeFor(declared: string | undefined): fc.Arbitrary<string | null> {
-  const wrong = fc.constantFrom("text/plain", "application/json; charset=latin1", "multipart/form-data", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded", "application/xml", "*/*", "");
-  return declared ? fc.oneof({ weight: 5, arbitrary: fc.constant(declared) }, { weight: 1, arbitrary: wrong }, { weight: 1, arbitrary: fc.constant(null) }) : fc.oneof(fc.constant(null), wrong);
+  const wrong = fc.constantFrom(
+    "text/plain",
+    "application/json; charset=latin1",
+    "multipart/form-data",
+    "multipart/form-data; boundary=x",
+    "application/x-www-form-urlencoded",
+    "application/xml",
+    "*/*",
+    "",
+  );
+  return declared
+    ? fc.oneof(
+        { weight: 5, arbitrary: fc.constant(declared) },
+        { weight: 1, arbitrary: wrong },
+        { weight: 1, arbitrary: fc.constant(null) },
+      )
+    : fc.oneof(fc.constant(null), wrong);
 }
 
 function encodeBody(type: string, value: unknown): string {
   if (type.startsWith("application/x-www-form-urlencoded")) {
     if (value === null || typeof value !== "object") return stringOf(value);
-    return new URLSearchParams(Object.entries(value as Record<string, unknown>).map(([key, field]) => [key, stringOf(field)])).toString();
+    return new URLSearchParams(
+      Object.entries(value as Record<string, unknown>).map(([key, field]) => [key, stringOf(field)]),
+    ).toString();
   }
   return JSON.stringify(value) ?? "";
 }
 
-const RAW_BODIES = ["", "{", "}", "null", "[", '{"a":', "\u0000\u0001", "<xml/>", "a=1&a=2&%zz=%", `${"[".repeat(20_000)}${"]".repeat(20_000)}`, JSON.stringify({ a: "b".repeat(200_000) })];
+const RAW_BODIES = [
+  "",
+  "{",
+  "}",
+  "null",
+  "[",
+  '{"a":',
+  "\u0000\u0001",
+  "<xml/>",
+  "a=1&a=2&%zz=%",
+  `${"[".repeat(20_000)}${"]".repeat(20_000)}`,
+  JSON.stringify({ a: "b".repeat(200_000) }),
+];
 
-function bodyFor(operation: Operation, components: Record<string, JsonSchema>, known: Record<string, string[]>): fc.Arbitrary<{ body?: string; contentType: string | null }> {
+function bodyFor(
+  operation: Operation,
+  components: Record<string, JsonSchema>,
+  known: Record<string, string[]>,
+): fc.Arbitrary<{ body?: string; contentType: string | null }> {
   const [declared, schema] = operation.bodies[0] ?? [undefined, undefined];
   const value: fc.Arbitrary<unknown> = schema
-    ? fc.oneof({ weight: 4, arbitrary: shapedValue(schema, components, 0, known) }, { weight: 4, arbitrary: wrongValue(schema, components, known) }, { weight: 1, arbitrary: hostileJson })
+    ? fc.oneof(
+        { weight: 4, arbitrary: shapedValue(schema, components, 0, known) },
+        { weight: 4, arbitrary: wrongValue(schema, components, known) },
+        { weight: 1, arbitrary: hostileJson },
+      )
     : hostileJson;
   const encoded = fc.oneof(
     { weight: 8, arbitrary: value.map((inner) => encodeBody(declared ?? "application/json", inner)) },
@@ -342,10 +486,16 @@ function bodyFor(operation: Operation, components: Record<string, JsonSchema>, k
   );
   if (operation.method === "GET" || operation.method === "HEAD") return fc.constant({ contentType: null });
   const withBody = fc.record({ body: encoded, contentType: contentTypeFor(declared) });
-  return declared ? withBody : fc.oneof({ weight: 3, arbitrary: fc.constant({ contentType: null }) }, { weight: 1, arbitrary: withBody });
+  return declared
+    ? withBody
+    : fc.oneof({ weight: 3, arbitrary: fc.constant({ contentType: null }) }, { weight: 1, arbitrary: withBody });
 }
 
-function parameterValue(parameter: Parameter, components: Record<string, JsonSchema>, credentials: Credentials): fc.Arbitrary<string | undefined> {
+function parameterValue(
+  parameter: Parameter,
+  components: Record<string, JsonSchema>,
+  credentials: Credentials,
+): fc.Arbitrary<string | undefined> {
   const known = credentials.knownValues[parameter.name.toLowerCase()] ?? [];
   const options: fc.Arbitrary<string | undefined>[] = [
     shapedValue(parameter.schema ?? { type: "string" }, components).map(stringOf),
@@ -365,11 +515,25 @@ export function requestsOf(
   /** The HTML refusals of the operation at this path and another method, when the generator picks one. */
   htmlRefusalsAt: (method: string) => number[] = () => [],
 ): fc.Arbitrary<FuzzRequest> {
-  const byLocation = (location: Parameter["in"]) => operation.parameters.filter((parameter) => parameter.in === location);
+  const byLocation = (location: Parameter["in"]) =>
+    operation.parameters.filter((parameter) => parameter.in === location);
   const values = (location: Parameter["in"]) =>
-    fc.tuple(...byLocation(location).map((parameter) => parameterValue(parameter, components, credentials).map((value) => [parameter.name, value] as const)));
-  const junkQuery = fc.array(fc.tuple(fc.oneof(fc.constantFrom("__proto__", "Language", "currency", "a[b]", "q"), fc.string({ maxLength: 8 })), hostileString), { maxLength: 2 });
-  const method = fc.oneof({ weight: 12, arbitrary: fc.constant(operation.method) }, { weight: 1, arbitrary: fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS") });
+    fc.tuple(
+      ...byLocation(location).map((parameter) =>
+        parameterValue(parameter, components, credentials).map((value) => [parameter.name, value] as const),
+      ),
+    );
+  const junkQuery = fc.array(
+    fc.tuple(
+      fc.oneof(fc.constantFrom("__proto__", "Language", "currency", "a[b]", "q"), fc.string({ maxLength: 8 })),
+      hostileString,
+    ),
+    { maxLength: 2 },
+  );
+  const method = fc.oneof(
+    { weight: 12, arbitrary: fc.constant(operation.method) },
+    { weight: 1, arbitrary: fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS") },
+  );
   return fc
     .record({
       method,
@@ -378,7 +542,10 @@ export function requestsOf(
       header: values("header"),
       junkQuery,
       // Malformed escapes that URLSearchParams would never write, sent raw.
-      rawQuery: fc.oneof({ weight: 9, arbitrary: fc.constant("") }, { weight: 1, arbitrary: fc.constantFrom("%zz", "a=%E0%A4%A", "Language=%", "SessionId[]=1") }),
+      rawQuery: fc.oneof(
+        { weight: 9, arbitrary: fc.constant("") },
+        { weight: 1, arbitrary: fc.constantFrom("%zz", "a=%E0%A4%A", "Language=%", "SessionId[]=1") },
+      ),
       extras: extraHeaders(credentials),
       // Three times in four the client's own credentials come first, so the code behind each check is fuzzed too.
       credentialed: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
@@ -407,11 +574,16 @@ export function requestsOf(
 }
 
 /** Requests spread evenly over the operations (a rarely hit operation is as fuzzed as a busy one). */
-export function allRequests(document: OpenApiDocument, credentials: Credentials): { operations: Operation[]; requests: fc.Arbitrary<FuzzRequest>; perOperation: fc.Arbitrary<FuzzRequest>[] } {
+export function allRequests(
+  document: OpenApiDocument,
+  credentials: Credentials,
+): { operations: Operation[]; requests: fc.Arbitrary<FuzzRequest>; perOperation: fc.Arbitrary<FuzzRequest>[] } {
   const components = document.components?.schemas ?? {};
   const operations = operationsOf(document);
   const htmlRefusalsAt = (template: string) => (method: string) =>
     operations.find((operation) => operation.template === template && operation.method === method)?.htmlRefusals ?? [];
-  const perOperation = operations.map((operation) => requestsOf(operation, components, credentials, htmlRefusalsAt(operation.template)));
+  const perOperation = operations.map((operation) =>
+    requestsOf(operation, components, credentials, htmlRefusalsAt(operation.template)),
+  );
   return { operations, requests: fc.oneof(...perOperation), perOperation };
 }

@@ -16,11 +16,24 @@ import { allRequests, type Credentials, type FuzzRequest } from "./openapi-reque
  */
 const FAILED_SIGN_IN = ["INCORRECT_LOGIN", "USER_NOT_CONFIRMED", "USER_INACTIVE"];
 /** Refusals decided before a client is admitted as a monthly user: they must write nothing. */
-const BEFORE_ADMISSION = ["CSRF_REJECTED", "PERSONALIZATION_INVALID_CREDENTIALS", "PERSONALIZATION_ORIGIN_NOT_ALLOWED", "PERSONALIZATION_QUOTA_EXCEEDED", "UNSUPPORTED_MEDIA_TYPE", "NOT_FOUND"];
+const BEFORE_ADMISSION = [
+  "CSRF_REJECTED",
+  "PERSONALIZATION_INVALID_CREDENTIALS",
+  "PERSONALIZATION_ORIGIN_NOT_ALLOWED",
+  "PERSONALIZATION_QUOTA_EXCEEDED",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "NOT_FOUND",
+];
 
 export const ALLOWED_REFUSAL_WRITES: Record<string, { allows: (code: string) => boolean; why: string }> = {
-  "login_throttle:INSERT": { allows: (code) => FAILED_SIGN_IN.includes(code), why: "a failed sign-in is counted: that is the login throttle" },
-  "login_throttle:UPDATE": { allows: (code) => FAILED_SIGN_IN.includes(code) || code === "RATE_LIMITED", why: "a failed sign-in is counted: that is the login throttle" },
+  "login_throttle:INSERT": {
+    allows: (code) => FAILED_SIGN_IN.includes(code),
+    why: "a failed sign-in is counted: that is the login throttle",
+  },
+  "login_throttle:UPDATE": {
+    allows: (code) => FAILED_SIGN_IN.includes(code) || code === "RATE_LIMITED",
+    why: "a failed sign-in is counted: that is the login throttle",
+  },
   // Found by the fuzzer and judged deliberate (queries.ts admitMonthlyUser): quotas are of monthly
   // active users (423), so a client that calls with a valid key is active whatever it asks.
   "personalization_monthly_users:INSERT": {
@@ -29,7 +42,10 @@ export const ALLOWED_REFUSAL_WRITES: Record<string, { allows: (code: string) => 
   },
   // ADR 0038: a staff request refused for its input or a rule it breaks is audited with its
   // code; a caller who is nobody (no token, no session) leaves no entry.
-  "audit_entries:INSERT": { allows: (code) => code !== "UNAUTHORIZED", why: "a refused staff request is audited with its code" },
+  "audit_entries:INSERT": {
+    allows: (code) => code !== "UNAUTHORIZED",
+    why: "a refused staff request is audited with its code",
+  },
 };
 
 export interface FuzzFailure {
@@ -73,7 +89,12 @@ export async function createFuzzer(runtime: Runtime): Promise<Fuzzer> {
     sql`insert into personalization_api_keys (key_hash, site_code, name, allowed_origins, monthly_active_user_quota)
         values (${createHash("sha256").update(FUZZ_API_KEY).digest("hex")}, ${runtime.services.config.SITE_CODE}, 'fuzz', array['http://localhost'], 3)`,
   );
-  const token = (await (await app.request("http://localhost/google-enterprise/token", { method: "POST", headers: { "X-Host-Path": "localhost/es/" } })).json()) as { data: { access_token: string } };
+  const token = (await (
+    await app.request("http://localhost/google-enterprise/token", {
+      method: "POST",
+      headers: { "X-Host-Path": "localhost/es/" },
+    })
+  ).json()) as { data: { access_token: string } };
   const config0 = runtime.services.config;
   // Real resources, so that requests naming them get past "not found": two payment intents (card and
   // PayPal) and a cart with a line. Their ids are offered to every parameter of the same name.
@@ -81,22 +102,46 @@ export async function createFuzzer(runtime: Runtime): Promise<Fuzzer> {
   for (const method of ["card", "paypal"]) {
     const created = await app.request("http://localhost/sandbox-psp/v1/payment-intents", {
       method: "POST",
-      headers: { Authorization: `Bearer ${config0.SANDBOX_PSP_SECRET_KEY}`, "Idempotency-Key": `fuzz-setup-${method}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ amountMinor: 125_000, currency: "MXN", merchantReference: `FUZZ-${method}`, returnUrl: "https://www.travesia.mx/es/carrito/gracias/", method }),
+      headers: {
+        Authorization: `Bearer ${config0.SANDBOX_PSP_SECRET_KEY}`,
+        "Idempotency-Key": `fuzz-setup-${method}`,
+        "Content-Type": "application/json",
+      },
+      body: JSON.stringify({
+        amountMinor: 125_000,
+        currency: "MXN",
+        merchantReference: `FUZZ-${method}`,
+        returnUrl: "https://www.travesia.mx/es/carrito/gracias/",
+        method,
+      }),
     });
     const intent = (await created.json()) as { id?: string };
     if (!intent.id) throw new Error(`the fuzzer could not create a ${method} payment intent: ${created.status}`);
     intentIds.push(intent.id);
   }
-  const { products } = (await (await app.request("http://localhost/api/products?language=en")).json()) as { products: { id: number; kind: string }[] };
+  const { products } = (await (await app.request("http://localhost/api/products?language=en")).json()) as {
+    products: { id: number; kind: string }[];
+  };
   const park = products.find((product) => product.kind === "park_admission");
   const cartAnswer = await app.request("http://localhost/xapi/shopping-cart?Language=EN", {
     method: "POST",
-    headers: { Authorization: `Bearer ${CART_KEY}`, "X-Project-Prefix": config0.CART_PROJECT_PREFIX, "X-Site-Code": config0.SITE_CODE, "Content-Type": "application/json" },
-    body: JSON.stringify({ action: "add", item: { type: "coupon", productId: park?.id ?? 0, category: "tourist", passengers: { adult: 1 } } }),
+    headers: {
+      Authorization: `Bearer ${CART_KEY}`,
+      "X-Project-Prefix": config0.CART_PROJECT_PREFIX,
+      "X-Site-Code": config0.SITE_CODE,
+      "Content-Type": "application/json",
+    },
+    body: JSON.stringify({
+      action: "add",
+      item: { type: "coupon", productId: park?.id ?? 0, category: "tourist", passengers: { adult: 1 } },
+    }),
   });
-  const cart = (await cartAnswer.json()) as { SessionId?: string | null; Cart?: { id: string; lines: { id: string }[] } };
-  if (!cart.SessionId || !cart.Cart) throw new Error(`the fuzzer could not open a cart: ${cartAnswer.status} ${JSON.stringify(cart).slice(0, 300)}`);
+  const cart = (await cartAnswer.json()) as {
+    SessionId?: string | null;
+    Cart?: { id: string; lines: { id: string }[] };
+  };
+  if (!cart.SessionId || !cart.Cart)
+    throw new Error(`the fuzzer could not open a cart: ${cartAnswer.status} ${JSON.stringify(cart).slice(0, 300)}`);
   const changeLog = await installChangeLog(db);
   const config = runtime.services.config;
   let idempotencyKeys = 0;
@@ -118,11 +163,19 @@ export async function createFuzzer(runtime: Runtime): Promise<Fuzzer> {
     },
     forOperation(template) {
       const bearer = (token: string): [string, string] => ["Authorization", `Bearer ${token}`];
-      if (template.startsWith("/xapi/")) return [bearer(CART_KEY), ["X-Project-Prefix", config.CART_PROJECT_PREFIX], ["X-Site-Code", config.SITE_CODE]];
-      if (template.startsWith("/api/admin/") || template.startsWith("/api/exchange-rates")) return [bearer(ADMIN_TOKEN)];
-      if (template.startsWith("/sandbox-psp/v1/")) return [bearer(config.SANDBOX_PSP_SECRET_KEY), ["Idempotency-Key", `fuzz-key-${++idempotencyKeys}`]];
-      if (template.startsWith("/google-enterprise/") || template === "/reporting") return [bearer(token.data.access_token), ["X-Host-Path", "localhost/es/"]];
-      if (template.startsWith("/external/")) return [["X-Api-Key", FUZZ_API_KEY], ["X-Client-Id", "fuzz-client-0001"]];
+      if (template.startsWith("/xapi/"))
+        return [bearer(CART_KEY), ["X-Project-Prefix", config.CART_PROJECT_PREFIX], ["X-Site-Code", config.SITE_CODE]];
+      if (template.startsWith("/api/admin/") || template.startsWith("/api/exchange-rates"))
+        return [bearer(ADMIN_TOKEN)];
+      if (template.startsWith("/sandbox-psp/v1/"))
+        return [bearer(config.SANDBOX_PSP_SECRET_KEY), ["Idempotency-Key", `fuzz-key-${++idempotencyKeys}`]];
+      if (template.startsWith("/google-enterprise/") || template === "/reporting")
+        return [bearer(token.data.access_token), ["X-Host-Path", "localhost/es/"]];
+      if (template.startsWith("/external/"))
+        return [
+          ["X-Api-Key", FUZZ_API_KEY],
+          ["X-Client-Id", "fuzz-client-0001"],
+        ];
       return [];
     },
   };
@@ -131,7 +184,11 @@ export async function createFuzzer(runtime: Runtime): Promise<Fuzzer> {
   async function send(request: FuzzRequest): Promise<Response | null> {
     let built: Request;
     try {
-      built = new Request(request.url, { method: request.method, headers: request.headers, ...(request.body === undefined ? {} : { body: request.body }) });
+      built = new Request(request.url, {
+        method: request.method,
+        headers: request.headers,
+        ...(request.body === undefined ? {} : { body: request.body }),
+      });
     } catch {
       return null;
     }
@@ -142,10 +199,21 @@ export async function createFuzzer(runtime: Runtime): Promise<Fuzzer> {
     changeLog,
     async run(count, seed) {
       const started = performance.now();
-      const summary: FuzzSummary = { seed, requests: 0, unsendable: 0, seconds: 0, operations: operations.length, byStatus: {}, byOperation: {}, failures: [] };
+      const summary: FuzzSummary = {
+        seed,
+        requests: 0,
+        unsendable: 0,
+        seconds: 0,
+        operations: operations.length,
+        byStatus: {},
+        byOperation: {},
+        failures: [],
+      };
       // One request of every operation first (a random draw over seventy operations leaves some out),
       // then the rest drawn over all of them.
-      const firsts = perOperation.map((arbitrary, index) => fc.sample(arbitrary, { seed: seed + index, numRuns: 1 })[0]!);
+      const firsts = perOperation.map(
+        (arbitrary, index) => fc.sample(arbitrary, { seed: seed + index, numRuns: 1 })[0]!,
+      );
       const sample = [...firsts, ...fc.sample(requests, { seed, numRuns: Math.max(0, count - firsts.length) })];
       for (const request of sample) {
         const mark = await changeLog.mark();
@@ -169,7 +237,12 @@ export async function createFuzzer(runtime: Runtime): Promise<Fuzzer> {
             operation: request.operation,
             reason,
             status,
-            request: { method: request.method, url: request.url.slice(0, 600), headers: request.headers.map(([name, value]) => [name, value.slice(0, 200)]), ...(request.body === undefined ? {} : { body: request.body.slice(0, 600) }) },
+            request: {
+              method: request.method,
+              url: request.url.slice(0, 600),
+              headers: request.headers.map(([name, value]) => [name, value.slice(0, 200)]),
+              ...(request.body === undefined ? {} : { body: request.body.slice(0, 600) }),
+            },
             answer: answer.slice(0, 600),
           });
         if (status >= 500) {
@@ -180,17 +253,22 @@ export async function createFuzzer(runtime: Runtime): Promise<Fuzzer> {
         if (request.htmlRefusals.includes(status) && response.headers.get("Content-Type")?.startsWith("text/html")) {
           tally.codes[`(html ${status})`] = (tally.codes[`(html ${status})`] ?? 0) + 1;
           const changes = await changeLog.since(mark);
-          if (Object.keys(changes).length > 0) fail(`refused (html ${status}) yet changed ${Object.keys(changes).join(", ")}`);
+          if (Object.keys(changes).length > 0)
+            fail(`refused (html ${status}) yet changed ${Object.keys(changes).join(", ")}`);
           continue;
         }
         const code = codeOf(answer);
         tally.codes[code ?? "(none)"] = (tally.codes[code ?? "(none)"] ?? 0) + 1;
         if (code === null) fail("4xx without a JSON error code");
         else if (!Object.hasOwn(ERROR_STATUS, code)) fail(`4xx with the unknown code ${code}`);
-        else if (ERROR_STATUS[code as keyof typeof ERROR_STATUS] !== status) fail(`4xx ${code} answered with ${status}, not ${ERROR_STATUS[code as keyof typeof ERROR_STATUS]}`);
+        else if (ERROR_STATUS[code as keyof typeof ERROR_STATUS] !== status)
+          fail(`4xx ${code} answered with ${status}, not ${ERROR_STATUS[code as keyof typeof ERROR_STATUS]}`);
         const changes = await changeLog.since(mark);
         const unexpected = Object.keys(changes).filter((change) => !ALLOWED_REFUSAL_WRITES[change]?.allows(code ?? ""));
-        if (unexpected.length > 0) fail(`refused (${code}) yet changed ${unexpected.map((change) => `${change}×${changes[change]}`).join(", ")}`);
+        if (unexpected.length > 0)
+          fail(
+            `refused (${code}) yet changed ${unexpected.map((change) => `${change}×${changes[change]}`).join(", ")}`,
+          );
       }
       summary.seconds = (performance.now() - started) / 1000;
       return summary;

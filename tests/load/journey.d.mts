@@ -28,6 +28,19 @@ export interface Recorder {
   summary(): StepSummary[];
 }
 export function createRecorder(): Recorder;
-export function runBuyers(options: { origin: string; buyers: number; days: number; mailbox: TicketMailbox; mailTimeoutMs?: number }): Promise<{ recorder: Recorder; seconds: number }>;
+export function runBuyers(options: {
+  origin: string;
+  buyers: number;
+  days: number;
+  mailbox: TicketMailbox;
+  mailTimeoutMs?: number;
+}): Promise<{ recorder: Recorder; seconds: number }>;
 export function formatSummary(recorder: Recorder, run: { buyers: number; seconds: number }): string;
-export function buyerJourney(options: { origin: string; index: number; days: number; recorder: Recorder; mailbox: TicketMailbox; mailTimeoutMs: number }): Promise<void>;
+export function buyerJourney(options: {
+  origin: string;
+  index: number;
+  days: number;
+  recorder: Recorder;
+  mailbox: TicketMailbox;
+  mailTimeoutMs: number;
+}): Promise<void>;

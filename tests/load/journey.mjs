@@ -7,14 +7,34 @@
 // and the server tier's sample (tests/load/load-sample.pg.test.ts).
 import { startMailSink } from "../setup/mail-sink.mjs";
 
-export const STEPS = ["home", "sailings", "hold", "payment-form", "place", "card-page", "pay", "thank-you", "tickets-mailed"];
+export const STEPS = [
+  "home",
+  "sailings",
+  "hold",
+  "payment-form",
+  "place",
+  "card-page",
+  "pay",
+  "thank-you",
+  "tickets-mailed",
+];
 
 /** The defaults of lib/config.ts: the server under load runs without configuration. */
-const CART_API_HEADERS = { Authorization: "Bearer travesia-web-public-cart-key", "X-Project-Prefix": "TRAVESIA", "X-Site-Code": "travesia", "Content-Type": "application/json" };
+const CART_API_HEADERS = {
+  Authorization: "Bearer travesia-web-public-cart-key",
+  "X-Project-Prefix": "TRAVESIA",
+  "X-Site-Code": "travesia",
+  "Content-Type": "application/json",
+};
 
 /** The operator's calendar day `days` from today (America/Cancun), YYYY-MM-DD. */
 export function operatorDate(days, now = new Date()) {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Cancun", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  const today = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Cancun",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
   const date = new Date(`${today}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
@@ -38,7 +58,8 @@ export async function startTicketMailbox() {
       for (;;) {
         const tickets = sink.mailsTo(to).find((mail) => mail.hasPdf);
         if (tickets) return tickets.receivedAt;
-        if (performance.now() > until) throw new JourneyFailure("tickets-mailed", `no tickets mailed to ${to} within ${timeoutMs / 1000} s`);
+        if (performance.now() > until)
+          throw new JourneyFailure("tickets-mailed", `no tickets mailed to ${to} within ${timeoutMs / 1000} s`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
@@ -108,7 +129,12 @@ export function createRecorder() {
           throw new JourneyFailure(step, `answer cut short (${error?.cause?.code ?? error?.message ?? error})`);
         }
         const retryAfter = Number(response.headers.get("retry-after"));
-        if (response.status === 503 && retryAfter > 0 && isBusyRefusal(body) && performance.now() - firstTry < BUSY_PATIENCE_MS) {
+        if (
+          response.status === 503 &&
+          retryAfter > 0 &&
+          isBusyRefusal(body) &&
+          performance.now() - firstTry < BUSY_PATIENCE_MS
+        ) {
           this.busy.push({ step, ms: performance.now() - started });
           await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
           continue;
@@ -130,7 +156,11 @@ export function createRecorder() {
       const started = performance.now();
       const { response, body } = await this.send(step, send);
       timings.get(step).push(performance.now() - started);
-      if (!accept(response, body)) throw new JourneyFailure(step, `answered ${response.status} ${response.headers.get("location") ?? body.slice(0, 160)}`);
+      if (!accept(response, body))
+        throw new JourneyFailure(
+          step,
+          `answered ${response.status} ${response.headers.get("location") ?? body.slice(0, 160)}`,
+        );
       return { response, body };
     },
     fail(error) {
@@ -140,7 +170,13 @@ export function createRecorder() {
     summary() {
       return STEPS.map((step) => {
         const values = timings.get(step);
-        return { step, count: values.length, p50: percentile(values, 50), p95: percentile(values, 95), max: values.length ? Math.max(...values) : null };
+        return {
+          step,
+          count: values.length,
+          p50: percentile(values, 50),
+          p95: percentile(values, 95),
+          max: values.length ? Math.max(...values) : null,
+        };
       });
     },
   };
@@ -149,7 +185,8 @@ export function createRecorder() {
 /** How long a buyer keeps pressing "look again" on a thank-you page that says the payment is being confirmed. */
 const THANK_YOU_PATIENCE_MS = 120_000;
 
-const redirectTo = (pattern) => (response) => response.status >= 300 && response.status <= 303 && pattern.test(response.headers.get("location") ?? "");
+const redirectTo = (pattern) => (response) =>
+  response.status >= 300 && response.status <= 303 && pattern.test(response.headers.get("location") ?? "");
 
 /**
  * Buyer number `index` buys one adult's one-way crossing on one of `days` days from three weeks ahead
@@ -158,7 +195,11 @@ const redirectTo = (pattern) => (response) => response.status >= 300 && response
 export async function buyerJourney({ origin, index, days, recorder, mailbox, mailTimeoutMs }) {
   const email = `buyer-${index}@load.example`;
   const date = operatorDate(21 + (index % days));
-  await recorder.request("home", () => fetch(`${origin}/en/`), (response, body) => response.status === 200 && body.includes("</html>"));
+  await recorder.request(
+    "home",
+    () => fetch(`${origin}/en/`),
+    (response, body) => response.status === 200 && body.includes("</html>"),
+  );
   const { body: day } = await recorder.request(
     "sailings",
     () => fetch(`${origin}/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=USD&language=en`),
@@ -167,28 +208,67 @@ export async function buyerJourney({ origin, index, days, recorder, mailbox, mai
   const selectable = JSON.parse(day).outbound.filter((sailing) => sailing.selectable);
   if (selectable.length === 0) throw new JourneyFailure("sailings", `no sailing to buy on ${date}`);
   const sailing = selectable[index % selectable.length];
-  const item = { type: "ferry", crossing: "cancun-isla-mujeres", trip: "one_way", date, outboundSailingId: sailing.id, passengers: { adult: 1 } };
+  const item = {
+    type: "ferry",
+    crossing: "cancun-isla-mujeres",
+    trip: "one_way",
+    date,
+    outboundSailingId: sailing.id,
+    passengers: { adult: 1 },
+  };
   const { body: cartBody } = await recorder.request(
     "hold",
-    () => fetch(`${origin}/xapi/shopping-cart?Language=EN`, { method: "POST", headers: CART_API_HEADERS, body: JSON.stringify({ action: "add", currency: "USD", item }) }),
+    () =>
+      fetch(`${origin}/xapi/shopping-cart?Language=EN`, {
+        method: "POST",
+        headers: CART_API_HEADERS,
+        body: JSON.stringify({ action: "add", currency: "USD", item }),
+      }),
     (response) => response.status === 200,
   );
   const cartCookie = `cart_session=${JSON.parse(cartBody).SessionId}`;
-  await recorder.request("payment-form", () => fetch(`${origin}/en/carrito/payment-details/`, { headers: { Cookie: cartCookie } }), (response, body) => response.status === 200 && body.includes("<form"));
-  const form = new URLSearchParams({ name: "Emily Carter", email, phone: "+1 312 555 0101", country: "US", method: "card", acceptTerms: "on" });
+  await recorder.request(
+    "payment-form",
+    () => fetch(`${origin}/en/carrito/payment-details/`, { headers: { Cookie: cartCookie } }),
+    (response, body) => response.status === 200 && body.includes("<form"),
+  );
+  const form = new URLSearchParams({
+    name: "Emily Carter",
+    email,
+    phone: "+1 312 555 0101",
+    country: "US",
+    method: "card",
+    acceptTerms: "on",
+  });
   const { response: placed } = await recorder.request(
     "place",
-    () => fetch(`${origin}/en/carrito/payment-details/`, { method: "POST", headers: { Cookie: cartCookie, "Content-Type": "application/x-www-form-urlencoded" }, body: form, redirect: "manual" }),
+    () =>
+      fetch(`${origin}/en/carrito/payment-details/`, {
+        method: "POST",
+        headers: { Cookie: cartCookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: form,
+        redirect: "manual",
+      }),
     redirectTo(/\/sandbox-psp\/pay\/pi_/),
   );
   const cardPage = new URL(placed.headers.get("location"), origin);
   const access = (placed.headers.get("set-cookie") ?? "").match(/travesia_booking=[^;]+/)?.[0];
   if (!access) throw new JourneyFailure("place", "no booking cookie");
-  await recorder.request("card-page", () => fetch(cardPage), (response, body) => response.status === 200 && body.includes("<form"));
+  await recorder.request(
+    "card-page",
+    () => fetch(cardPage),
+    (response, body) => response.status === 200 && body.includes("<form"),
+  );
   const card = new URLSearchParams({ number: "4242424242424242", expiry: "12/34", cvc: "123", name: "Emily Carter" });
   const { response: paid } = await recorder.request(
     "pay",
-    () => fetch(cardPage, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: card, redirect: "manual" }),
+    () =>
+      fetch(cardPage, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: card,
+        redirect: "manual",
+      }),
     redirectTo(/\/en\/carrito\/thank-you\/\?booking=/),
   );
   // The thank-you page confirms the payment; when the provider is slow to answer it says "we are
@@ -197,10 +277,13 @@ export async function buyerJourney({ origin, index, days, recorder, mailbox, mai
   const thankYou = new URL(paid.headers.get("location"), origin);
   const started = performance.now();
   for (;;) {
-    const { response, body } = await recorder.send("thank-you", () => fetch(thankYou, { headers: { Cookie: `${cartCookie}; ${access}` } }));
+    const { response, body } = await recorder.send("thank-you", () =>
+      fetch(thankYou, { headers: { Cookie: `${cartCookie}; ${access}` } }),
+    );
     if (response.status === 200 && body.includes('data-testid="booking-reference"')) break;
     const waiting = response.status === 200 && body.includes('data-status="pending_payment"');
-    if (!waiting || performance.now() - started > THANK_YOU_PATIENCE_MS) throw new JourneyFailure("thank-you", `answered ${response.status} ${body.slice(0, 160)}`);
+    if (!waiting || performance.now() - started > THANK_YOU_PATIENCE_MS)
+      throw new JourneyFailure("thank-you", `answered ${response.status} ${body.slice(0, 160)}`);
     recorder.reloads += 1;
     await new Promise((resolve) => setTimeout(resolve, 2_000));
   }
@@ -215,7 +298,9 @@ export async function runBuyers({ origin, buyers, days, mailbox, mailTimeoutMs =
   const recorder = createRecorder();
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: buyers }, (_, index) => buyerJourney({ origin, index, days, recorder, mailbox, mailTimeoutMs }).catch((error) => recorder.fail(error))),
+    Array.from({ length: buyers }, (_, index) =>
+      buyerJourney({ origin, index, days, recorder, mailbox, mailTimeoutMs }).catch((error) => recorder.fail(error)),
+    ),
   );
   return { recorder, seconds: (performance.now() - started) / 1000 };
 }
@@ -223,15 +308,21 @@ export async function runBuyers({ origin, buyers, days, mailbox, mailTimeoutMs =
 /** The run as a table: one row per step (count, p50, p95, slowest), then the server errors and failures. */
 export function formatSummary(recorder, { buyers, seconds }) {
   const ms = (value) => (value === null ? "–" : `${Math.round(value)} ms`);
-  const rows = [["step", "count", "p50", "p95", "max"], ...recorder.summary().map((row) => [row.step, String(row.count), ms(row.p50), ms(row.p95), ms(row.max)])];
+  const rows = [
+    ["step", "count", "p50", "p95", "max"],
+    ...recorder.summary().map((row) => [row.step, String(row.count), ms(row.p50), ms(row.p95), ms(row.max)]),
+  ];
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  const lines = rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  "));
+  const lines = rows.map((row) =>
+    row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  "),
+  );
   lines.splice(1, 0, widths.map((width) => "─".repeat(width)).join("  "));
   lines.push(
     "",
     `${buyers} buyers in ${seconds.toFixed(1)} s: ${recorder.serverErrors.length} server errors (5xx), ${recorder.failures.length} failed journeys, ${recorder.reloads} reloads of a thank-you page that said "confirming your payment", ${recorder.busy.length} busy refusals waited out`,
   );
-  for (const error of recorder.serverErrors.slice(0, 10)) lines.push(`  5xx ${error.step}: ${error.status} ${error.body}`);
+  for (const error of recorder.serverErrors.slice(0, 10))
+    lines.push(`  5xx ${error.step}: ${error.status} ${error.body}`);
   for (const failure of recorder.failures.slice(0, 10)) lines.push(`  failed ${failure}`);
   return lines.join("\n");
 }

@@ -27,7 +27,13 @@ afterAll(async () => {
 });
 
 it(`${BUYERS} buyers at once, home page to tickets e-mail: no server error, every journey completes`, async () => {
-  const { recorder, seconds } = await runBuyers({ origin: server.origin, buyers: BUYERS, days: 3, mailbox, mailTimeoutMs: 40_000 });
+  const { recorder, seconds } = await runBuyers({
+    origin: server.origin,
+    buyers: BUYERS,
+    days: 3,
+    mailbox,
+    mailTimeoutMs: 40_000,
+  });
   const summary = formatSummary(recorder, { buyers: BUYERS, seconds });
   expect(recorder.serverErrors, summary).toEqual([]);
   expect(recorder.failures, summary).toEqual([]);

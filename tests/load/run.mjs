@@ -31,10 +31,26 @@ const mailbox = await startTicketMailbox();
 
 let exitCode = 1;
 try {
-  const server = await startServer({ buildDir, backend: "postgresql", env: { DATABASE_URL: url.toString(), SMTP_URL: mailbox.url, HOLD_LIMIT_PER_ADDRESS: "1000000", HOLD_SEATS_PER_ADDRESS_PERCENT: "100", HOLD_SEATS_PER_ADDRESS_MAX: "1000000" } });
+  const server = await startServer({
+    buildDir,
+    backend: "postgresql",
+    env: {
+      DATABASE_URL: url.toString(),
+      SMTP_URL: mailbox.url,
+      HOLD_LIMIT_PER_ADDRESS: "1000000",
+      HOLD_SEATS_PER_ADDRESS_PERCENT: "100",
+      HOLD_SEATS_PER_ADDRESS_MAX: "1000000",
+    },
+  });
   try {
     process.stdout.write(`${BUYERS} buyers against ${server.origin} (PostgreSQL ${name})…\n`);
-    const { recorder, seconds } = await runBuyers({ origin: server.origin, buyers: BUYERS, days: DAYS, mailbox, mailTimeoutMs: 300_000 });
+    const { recorder, seconds } = await runBuyers({
+      origin: server.origin,
+      buyers: BUYERS,
+      days: DAYS,
+      mailbox,
+      mailTimeoutMs: 300_000,
+    });
     process.stdout.write(`\n${formatSummary(recorder, { buyers: BUYERS, seconds })}\n`);
     const db = new pg.Client({ connectionString: url.toString() });
     await db.connect();

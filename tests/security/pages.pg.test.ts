@@ -19,7 +19,10 @@ beforeAll(async () => {
   // The catalogue is data from outside (the operator's feed): a hostile description must render inert.
   const client = await connect(testDb.url);
   try {
-    await client.query(`update products set description = jsonb_build_object('es', $1::text, 'en', $1::text, 'pt', $1::text)`, [HOSTILE_HTML]);
+    await client.query(
+      `update products set description = jsonb_build_object('es', $1::text, 'en', $1::text, 'pt', $1::text)`,
+      [HOSTILE_HTML],
+    );
   } finally {
     await client.end();
   }
@@ -53,21 +56,24 @@ function expectInert(html: string) {
 }
 
 describe("the nonce on every script of a rendered page", () => {
-  it.each(["/es/", "/en/search/?q=isla", "/pt/parques/xcaret/", "/es/carrito/", "/en/newsletter/"])("%s", async (path) => {
-    const response = await get(path);
-    expect(response.status).toBe(200);
-    const nonce = nonceOf(response);
-    const html = await response.text();
-    const scripts = scriptTags(html);
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const tag of scripts) {
-      // A JSON-LD block is data, never run; every script that runs carries this answer's nonce.
-      if (/type="application\/ld\+json"/.test(tag)) continue;
-      expect(tag).toContain(`nonce="${nonce}"`);
-    }
-    // No inline event handler anywhere: CSP without 'unsafe-inline' would block it, so none may exist.
-    expect(html).not.toMatch(/<[a-z][^>]*\son(click|load|error|submit|change)=/i);
-  });
+  it.each(["/es/", "/en/search/?q=isla", "/pt/parques/xcaret/", "/es/carrito/", "/en/newsletter/"])(
+    "%s",
+    async (path) => {
+      const response = await get(path);
+      expect(response.status).toBe(200);
+      const nonce = nonceOf(response);
+      const html = await response.text();
+      const scripts = scriptTags(html);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) {
+        // A JSON-LD block is data, never run; every script that runs carries this answer's nonce.
+        if (/type="application\/ld\+json"/.test(tag)) continue;
+        expect(tag).toContain(`nonce="${nonce}"`);
+      }
+      // No inline event handler anywhere: CSP without 'unsafe-inline' would block it, so none may exist.
+      expect(html).not.toMatch(/<[a-z][^>]*\son(click|load|error|submit|change)=/i);
+    },
+  );
 });
 
 describe("hostile input renders inert", () => {
@@ -92,11 +98,18 @@ describe("hostile input renders inert", () => {
 
   it("the autocomplete answers JSON that no browser sniffs into HTML", async () => {
     const token = (await (
-      await fetch(`${server.origin}/google-enterprise/token`, { method: "POST", headers: { "X-Host-Path": `${new URL(server.origin).host}/es/` } })
+      await fetch(`${server.origin}/google-enterprise/token`, {
+        method: "POST",
+        headers: { "X-Host-Path": `${new URL(server.origin).host}/es/` },
+      })
     ).json()) as { data?: { access_token: string } };
     const response = await fetch(`${server.origin}/google-enterprise/autocomplete`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token.data?.access_token ?? ""}`, "X-Host-Path": `${new URL(server.origin).host}/es/` },
+      headers: {
+        "Content-Type": "application/json",
+        Authorization: `Bearer ${token.data?.access_token ?? ""}`,
+        "X-Host-Path": `${new URL(server.origin).host}/es/`,
+      },
       body: JSON.stringify({ query: HOSTILE_QUERY, dataStore: "travesia-es" }),
     });
     expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
@@ -110,16 +123,38 @@ describe("page actions redirect to this site only", () => {
 
   it.each([
     ["the currency form", "/es/currency/", (target: string) => `currency=EUR&returnTo=${encodeURIComponent(target)}`],
-    ["the newsletter form", "/es/boletin/", (target: string) => `email=a%40example.com&name=Ana&lastname=P&country=MX&acceptance=on&permission=on&errorRedirectUrl=${encodeURIComponent(target)}`],
-    ["the cart form", "/es/carrito/", (target: string) => `intent=empty&cart=x&returnTo=${encodeURIComponent(target)}&redirect=${encodeURIComponent(target)}`],
-    ["the manage-booking form", "/es/carrito/mi-reserva/", (target: string) => `reference=TRV-XXXX&email=a%40example.com&returnTo=${encodeURIComponent(target)}`],
-    ["the auth page", "/es/auth/", (target: string) => `email=a%40example.com&password=x&returnTo=${encodeURIComponent(target)}`],
+    [
+      "the newsletter form",
+      "/es/boletin/",
+      (target: string) =>
+        `email=a%40example.com&name=Ana&lastname=P&country=MX&acceptance=on&permission=on&errorRedirectUrl=${encodeURIComponent(target)}`,
+    ],
+    [
+      "the cart form",
+      "/es/carrito/",
+      (target: string) =>
+        `intent=empty&cart=x&returnTo=${encodeURIComponent(target)}&redirect=${encodeURIComponent(target)}`,
+    ],
+    [
+      "the manage-booking form",
+      "/es/carrito/mi-reserva/",
+      (target: string) => `reference=TRV-XXXX&email=a%40example.com&returnTo=${encodeURIComponent(target)}`,
+    ],
+    [
+      "the auth page",
+      "/es/auth/",
+      (target: string) => `email=a%40example.com&password=x&returnTo=${encodeURIComponent(target)}`,
+    ],
   ])("%s", async (_what, path, body) => {
     for (const target of EVIL) {
       const response = await fetch(`${server.origin}${path}`, {
         method: "POST",
         redirect: "manual",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: `return_path=${encodeURIComponent(target)}` , "Sec-Fetch-Site": "same-origin" },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Cookie: `return_path=${encodeURIComponent(target)}`,
+          "Sec-Fetch-Site": "same-origin",
+        },
         body: body(target),
       });
       expect(response.status).toBeLessThan(500);

@@ -19,7 +19,12 @@ import { connect, createTestDatabase, type TestDatabase } from "../setup/pg.ts";
 
 const ORIGIN = "https://www.travesia.test";
 const METRICS_TOKEN = "trust-test-metrics-scraper-token-0123456789";
-const EVIL = { Host: "evil.example", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "http", Forwarded: "host=evil.example;proto=http" };
+const EVIL = {
+  Host: "evil.example",
+  "X-Forwarded-Host": "evil.example",
+  "X-Forwarded-Proto": "http",
+  Forwarded: "host=evil.example;proto=http",
+};
 
 let testDb: TestDatabase;
 let server: BuiltServer;
@@ -27,7 +32,12 @@ let client: pg.Client;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  server = await startBuiltServer({ DATABASE_URL: testDb.url, DATABASE_POOL_SIZE: "3", PUBLIC_ORIGIN: ORIGIN, METRICS_TOKEN });
+  server = await startBuiltServer({
+    DATABASE_URL: testDb.url,
+    DATABASE_POOL_SIZE: "3",
+    PUBLIC_ORIGIN: ORIGIN,
+    METRICS_TOKEN,
+  });
   client = await connect(testDb.url);
 });
 afterAll(async () => {
@@ -37,13 +47,22 @@ afterAll(async () => {
 });
 
 /** A request whose Host header is ours to set (fetch sends the URL's own). */
-function request(method: string, pathname: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+function request(
+  method: string,
+  pathname: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
   return new Promise((resolve, reject) => {
-    const outgoing = http.request(`${server.origin}${pathname}`, { method, headers: { ...headers, ...(body ? { "Content-Length": String(Buffer.byteLength(body)) } : {}) } }, (incoming) => {
-      let text = "";
-      incoming.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
-      incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, text }));
-    });
+    const outgoing = http.request(
+      `${server.origin}${pathname}`,
+      { method, headers: { ...headers, ...(body ? { "Content-Length": String(Buffer.byteLength(body)) } : {}) } },
+      (incoming) => {
+        let text = "";
+        incoming.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+        incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, text }));
+      },
+    );
     outgoing.on("error", reject);
     outgoing.end(body);
   });
@@ -51,7 +70,9 @@ function request(method: string, pathname: string, headers: Record<string, strin
 
 /** The links of a sitemap (<loc> and hreflang alternates) or of robots.txt (its Sitemap line). */
 function crawlerLinks(text: string): string[] {
-  return [...text.matchAll(/<loc>([^<]+)<\/loc>|\shref="([^"]+)"|^Sitemap: (\S+)$/gm)].map((match) => match[1] ?? match[2] ?? match[3]!);
+  return [...text.matchAll(/<loc>([^<]+)<\/loc>|\shref="([^"]+)"|^Sitemap: (\S+)$/gm)].map(
+    (match) => match[1] ?? match[2] ?? match[3]!,
+  );
 }
 
 describe("the Host and forwarded headers move no link off the public origin", () => {
@@ -79,7 +100,10 @@ describe("the Host and forwarded headers move no link off the public origin", ()
     expect(discovery.status).toBe(200);
     const metadata = JSON.parse(discovery.text) as Record<string, unknown>;
     expect(metadata.issuer).toBe(`${ORIGIN}/idp`);
-    const endpoints = Object.entries(metadata).filter(([name, value]) => name.endsWith("_endpoint") || name === "jwks_uri" || (typeof value === "string" && value.startsWith("http")));
+    const endpoints = Object.entries(metadata).filter(
+      ([name, value]) =>
+        name.endsWith("_endpoint") || name === "jwks_uri" || (typeof value === "string" && value.startsWith("http")),
+    );
     expect(endpoints.length).toBeGreaterThan(3);
     for (const [name, value] of endpoints) expect(String(value), name).toMatch(new RegExp(`^${ORIGIN}/idp(/|$)`));
   });
@@ -108,7 +132,9 @@ describe("production without its public origin", () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "tv-no-origin-"));
     try {
       const started = startBuiltServer({ PUBLIC_ORIGIN: "", DATA_DIR: dataDir, SEED: "false" }, 20_000);
-      await expect(started.then(async (running) => running.stop())).rejects.toThrow(/PUBLIC_ORIGIN: required in production/);
+      await expect(started.then(async (running) => running.stop())).rejects.toThrow(
+        /PUBLIC_ORIGIN: required in production/,
+      );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -142,24 +168,50 @@ describe("a console page's action refuses a person without the permission", () =
       [email, role],
     );
     const secret = randomBytes(32).toString("hex");
-    await client.query("insert into user_sessions (id_hash, user_id, kind, remember, created_at, expires_at) values ($1, $2, 'regular', false, now(), now() + interval '1 hour')", [sha256(secret), rows[0]!.id]);
+    await client.query(
+      "insert into user_sessions (id_hash, user_id, kind, remember, created_at, expires_at) values ($1, $2, 'regular', false, now(), now() + interval '1 hour')",
+      [sha256(secret), rows[0]!.id],
+    );
     return `__Host-travesia_session=${secret}`;
   }
 
   function postForm(pathname: string, cookie: string) {
     const origin = new URL(server.origin);
-    return request("POST", pathname, { Cookie: cookie, Origin: server.origin, Host: origin.host, "Content-Type": "application/x-www-form-urlencoded" }, "email=someone%40example.com&role=admin&id=1");
+    return request(
+      "POST",
+      pathname,
+      { Cookie: cookie, Origin: server.origin, Host: origin.host, "Content-Type": "application/x-www-form-urlencoded" },
+      "email=someone%40example.com&role=admin&id=1",
+    );
   }
 
-  const decoded = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+  const decoded = (html: string) =>
+    html
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, "&");
 
-  const ACTION_PAGES: ConsolePageId[] = ["consoleStaff", "consoleBookings", "consoleClosures", "consolePrices", "consoleRecords", "consoleScanner", "consoleTexts", "consoleTimetable", "consoleVessels", "consoleWalkUp"];
+  const ACTION_PAGES: ConsolePageId[] = [
+    "consoleStaff",
+    "consoleBookings",
+    "consoleClosures",
+    "consolePrices",
+    "consoleRecords",
+    "consoleScanner",
+    "consoleTexts",
+    "consoleTimetable",
+    "consoleVessels",
+    "consoleWalkUp",
+  ];
 
-  it.each(ACTION_PAGES)("%s: a signed-in visitor gets 403 and the console's words for them, in Spanish", async (pageId) => {
-    const answer = await postForm(consolePathOf(pageId, "es"), await signedIn(null));
-    expect(answer.status).toBe(403);
-    expect(decoded(answer.text)).toContain(es["console.notStaff.title"]);
-  });
+  it.each(ACTION_PAGES)(
+    "%s: a signed-in visitor gets 403 and the console's words for them, in Spanish",
+    async (pageId) => {
+      const answer = await postForm(consolePathOf(pageId, "es"), await signedIn(null));
+      expect(answer.status).toBe(403);
+      expect(decoded(answer.text)).toContain(es["console.notStaff.title"]);
+    },
+  );
 
   it.each([
     ["es", es],
@@ -167,7 +219,15 @@ describe("a console page's action refuses a person without the permission", () =
     ["pt", pt],
   ] as const)("an agent posting to pages beyond their role gets 403 and why, in %s", async (language, words) => {
     const cookie = await signedIn("agent");
-    for (const pageId of ["consoleStaff", "consoleClosures", "consolePrices", "consoleRecords", "consoleTexts", "consoleTimetable", "consoleVessels"] as const) {
+    for (const pageId of [
+      "consoleStaff",
+      "consoleClosures",
+      "consolePrices",
+      "consoleRecords",
+      "consoleTexts",
+      "consoleTimetable",
+      "consoleVessels",
+    ] as const) {
       expect(CONSOLE_PAGES[pageId].permission).not.toBeNull();
       const answer = await postForm(consolePathOf(pageId, language), cookie);
       expect(answer.status, pageId).toBe(403);

@@ -19,7 +19,12 @@ import { bootSnapshot } from "../setup/db.ts";
 const CART_KEY = "security-test-cart-key-0123";
 /** Lower than the defaults (30 and 120) so the tests stay short; the code path is the same. */
 const HOLD_LIMITS = { perCart: 12, perAddress: 20 };
-const CART_HEADERS = { Authorization: `Bearer ${CART_KEY}`, "X-Project-Prefix": "TRAVESIA", "X-Site-Code": "travesia", "Content-Type": "application/json" };
+const CART_HEADERS = {
+  Authorization: `Bearer ${CART_KEY}`,
+  "X-Project-Prefix": "TRAVESIA",
+  "X-Site-Code": "travesia",
+  "Content-Type": "application/json",
+};
 
 let runtime: Runtime;
 let app: ReturnType<typeof createApp>;
@@ -59,7 +64,9 @@ function expectSecurityHeaders(response: Response) {
   expect(csp).toContain("base-uri 'none'");
   expect(csp).toContain("frame-ancestors 'self'");
   expect(response.headers.get("Strict-Transport-Security")).toMatch(/^max-age=(\d+); includeSubDomains$/);
-  expect(Number(/max-age=(\d+)/.exec(response.headers.get("Strict-Transport-Security") ?? "")?.[1])).toBeGreaterThanOrEqual(15_552_000);
+  expect(
+    Number(/max-age=(\d+)/.exec(response.headers.get("Strict-Transport-Security") ?? "")?.[1]),
+  ).toBeGreaterThanOrEqual(15_552_000);
   expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
   expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
   expect(response.headers.get("X-Frame-Options")).toBe("SAMEORIGIN");
@@ -109,12 +116,20 @@ function expectFlags(line: string | undefined, flags: { httpOnly: boolean }) {
 
 describe("cookies in production", () => {
   it("the return path is HttpOnly, Secure and SameSite", async () => {
-    const response = await app.request("/redirect/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ route: "|es|carrito|" }) });
+    const response = await app.request("/redirect/", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ route: "|es|carrito|" }),
+    });
     expectFlags(cookiesOf(response).get("return_path"), { httpOnly: true });
   });
 
   it("the currency choice is Secure and SameSite (read by the page's scripts, so not HttpOnly)", async () => {
-    const response = await app.request("/api/currency", { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ currency: "EUR" }) });
+    const response = await app.request("/api/currency", {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ currency: "EUR" }),
+    });
     expect(response.status).toBe(200);
     const cookies = cookiesOf(response);
     expectFlags(cookies.get("currency"), { httpOnly: false });
@@ -140,13 +155,20 @@ describe("forged cross-site posts to every page action (ADR 0033)", () => {
     const routes = (await import("../../app/routes.ts")).default as { path?: string; file: string }[];
     const hasAction = new Map<string, boolean>();
     for (const route of routes) {
-      if (!hasAction.has(route.file)) hasAction.set(route.file, /export (async )?function action\b|export const action\b/.test(await readFile(`app/${route.file}`, "utf8")));
+      if (!hasAction.has(route.file))
+        hasAction.set(
+          route.file,
+          /export (async )?function action\b|export const action\b/.test(await readFile(`app/${route.file}`, "utf8")),
+        );
     }
-    actionPaths = routes.filter((route) => hasAction.get(route.file) && route.path && route.path !== "*").map((route) => `/${route.path!.replace(/^\//, "")}`.replace(/:[A-Za-z]+\??/g, "X"));
+    actionPaths = routes
+      .filter((route) => hasAction.get(route.file) && route.path && route.path !== "*")
+      .map((route) => `/${route.path!.replace(/^\//, "")}`.replace(/:[A-Za-z]+\??/g, "X"));
   });
 
   it("finds the page actions: every form of the site in every language", () => {
-    for (const path of ["/es/carrito/", "/en/auth/", "/pt/currency/", "/es/boletin/", "/en/carrito/my-booking/"]) expect(actionPaths).toContain(path);
+    for (const path of ["/es/carrito/", "/en/auth/", "/pt/currency/", "/es/boletin/", "/en/carrito/my-booking/"])
+      expect(actionPaths).toContain(path);
     expect(actionPaths.length).toBeGreaterThanOrEqual(30);
   });
 
@@ -159,7 +181,11 @@ describe("forged cross-site posts to every page action (ADR 0033)", () => {
     for (const path of actionPaths) {
       const response = await app.request(`https://www.travesia.test${path}`, {
         method: "POST",
-        headers: { ...forgery, Cookie: "__Host-travesia_session=stolen; cart_session=0123456789abcdef0123456789abcdef", "Content-Type": "application/x-www-form-urlencoded" },
+        headers: {
+          ...forgery,
+          Cookie: "__Host-travesia_session=stolen; cart_session=0123456789abcdef0123456789abcdef",
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
         body: "intent=empty&currency=EUR&email=a%40example.com&returnTo=https%3A%2F%2Fevil.example%2F",
       });
       expect({ path, status: response.status }).toEqual({ path, status: 403 });
@@ -187,7 +213,11 @@ async function pageContext(clientAddress: string): Promise<RouterContextProvider
 describe("open redirects", () => {
   it.each(HOSTILE_TARGETS)("POST /redirect/ refuses %j and keeps nothing", async (target) => {
     for (const route of [target, target.split("/").join("|")]) {
-      const response = await app.request("/redirect/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ route }) });
+      const response = await app.request("/redirect/", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ route }),
+      });
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ error: { code: "INVALID_RETURN_PATH" } });
       expect(response.headers.getSetCookie()).toEqual([]);
@@ -196,10 +226,14 @@ describe("open redirects", () => {
 
   it("the auth page sends a signed-in visitor to the kept path only when it is on this site", () => {
     for (const target of HOSTILE_TARGETS) {
-      const request = new Request("https://www.travesia.test/es/", { headers: { Cookie: `return_path=${encodeURIComponent(target)}` } });
+      const request = new Request("https://www.travesia.test/es/", {
+        headers: { Cookie: `return_path=${encodeURIComponent(target)}` },
+      });
       expect(afterSignInPath(request, "es")).toMatch(/^\/es\/[^/]/);
     }
-    const kept = new Request("https://www.travesia.test/es/", { headers: { Cookie: "return_path=%2Fes%2Fcarrito%2F" } });
+    const kept = new Request("https://www.travesia.test/es/", {
+      headers: { Cookie: "return_path=%2Fes%2Fcarrito%2F" },
+    });
     expect(afterSignInPath(kept, "es")).toBe("/es/carrito/");
   });
 
@@ -207,8 +241,14 @@ describe("open redirects", () => {
     const context = await pageContext("192.0.2.1");
     for (const target of [...HOSTILE_TARGETS, "/es/carrito/"]) {
       const form = new URLSearchParams({ currency: "EUR", returnTo: target });
-      const request = new Request("https://www.travesia.test/es/currency/", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: form });
-      const response = (await currencyFormAction({ request, context, params: {} } as unknown as Parameters<typeof currencyFormAction>[0])) as Response;
+      const request = new Request("https://www.travesia.test/es/currency/", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: form,
+      });
+      const response = (await currencyFormAction({ request, context, params: {} } as unknown as Parameters<
+        typeof currencyFormAction
+      >[0])) as Response;
       expect(response.status).toBe(303);
       const location = response.headers.get("Location") ?? "";
       expect(new URL(location, "https://www.travesia.test/").origin).toBe("https://www.travesia.test");
@@ -227,7 +267,8 @@ describe("the hold rate limit (429 RATE_LIMITED + Retry-After)", () => {
 
   it(`refuses a cart's ${HOLD_LIMITS.perCart + 1}th hold in ${HOLD_LIMIT_WINDOW_SECONDS / 60} minutes, whatever its address`, async () => {
     const sessionId = "a".repeat(32);
-    for (let index = 0; index < HOLD_LIMITS.perCart; index++) expect((await holdAgain(sessionId, `198.51.100.${index}`)).status).not.toBe(429);
+    for (let index = 0; index < HOLD_LIMITS.perCart; index++)
+      expect((await holdAgain(sessionId, `198.51.100.${index}`)).status).not.toBe(429);
     const limited = await holdAgain(sessionId, "198.51.100.250");
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
@@ -258,7 +299,8 @@ describe("the hold rate limit (429 RATE_LIMITED + Retry-After)", () => {
         context,
         "es",
       );
-    for (let index = 0; index < HOLD_LIMITS.perAddress; index++) expect((await addCoupon()).headers.get("Location")).not.toContain("RATE_LIMITED");
+    for (let index = 0; index < HOLD_LIMITS.perAddress; index++)
+      expect((await addCoupon()).headers.get("Location")).not.toContain("RATE_LIMITED");
     expect((await addCoupon()).headers.get("Location")).toBe("/es/carrito/?error=RATE_LIMITED");
     expect(reasonKey("RATE_LIMITED")).toBe("cart.error.RATE_LIMITED");
   });

@@ -24,7 +24,6 @@ export interface BuiltServer {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-
 export async function startBuiltServer(env: Record<string, string>, timeoutMs = 30_000): Promise<BuiltServer> {
   const port = await freePort();
   const entry = path.join(inject("buildDir"), "server/index.js");
@@ -77,8 +76,13 @@ export async function startBuiltServer(env: Record<string, string>, timeoutMs = 
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       // Its last log lines say where start-up stopped (migrations, seed, reconciliation, listening).
-      const lastLogs = logs.slice(-15).map((line) => JSON.stringify(line)).join("\n");
-      throw new Error(`the built server did not answer /healthz within ${timeoutMs} ms:\n${stderr.join("")}\nlast log lines:\n${lastLogs}`);
+      const lastLogs = logs
+        .slice(-15)
+        .map((line) => JSON.stringify(line))
+        .join("\n");
+      throw new Error(
+        `the built server did not answer /healthz within ${timeoutMs} ms:\n${stderr.join("")}\nlast log lines:\n${lastLogs}`,
+      );
     }
     ready = await fetch(`${origin}/healthz`).then(
       (response) => response.ok,

@@ -19,8 +19,9 @@ export async function openSnapshot(): Promise<DatabaseHandle> {
 
 /** The whole runtime (config, logger, services) over a fresh copy of the snapshot. */
 export async function bootSnapshot(env: Record<string, string | undefined> = {}, logger?: Logger): Promise<Runtime> {
-  return boot(
-    withTestSecrets({ NODE_ENV: "test", LOG_LEVEL: "silent", ...env, DATA_DIR: ":memory:" }),
-    { prepared: true, loadDataDir: await snapshot(), logger: logger ?? createLogger("silent") },
-  );
+  return boot(withTestSecrets({ NODE_ENV: "test", LOG_LEVEL: "silent", ...env, DATA_DIR: ":memory:" }), {
+    prepared: true,
+    loadDataDir: await snapshot(),
+    logger: logger ?? createLogger("silent"),
+  });
 }

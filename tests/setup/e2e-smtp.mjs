@@ -18,7 +18,9 @@ const api = http.createServer((request, response) => {
   const to = url.searchParams.get("to");
   const found = to ? sink.mailsTo(to) : sink.messages;
   response.setHeader("Content-Type", "application/json");
-  response.end(JSON.stringify(found.map(({ to: recipients, subject, text, html }) => ({ to: recipients, subject, text, html }))));
+  response.end(
+    JSON.stringify(found.map(({ to: recipients, subject, text, html }) => ({ to: recipients, subject, text, html }))),
+  );
 });
 api.listen(httpPort, "127.0.0.1");
 

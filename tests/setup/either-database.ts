@@ -24,7 +24,10 @@ const databases = new WeakMap<Runtime, TestDatabase>();
 export async function bootTestRuntime(env: Record<string, string | undefined> = {}): Promise<Runtime> {
   if (!scenariosOnPostgres()) return bootSnapshot(env);
   const database = await createTestDatabase();
-  const runtime = await boot(withTestSecrets({ NODE_ENV: "test", ...env, DATABASE_URL: database.url, LOG_LEVEL: "silent" }), { logger: createLogger("silent") });
+  const runtime = await boot(
+    withTestSecrets({ NODE_ENV: "test", ...env, DATABASE_URL: database.url, LOG_LEVEL: "silent" }),
+    { logger: createLogger("silent") },
+  );
   databases.set(runtime, database);
   return runtime;
 }

@@ -4,7 +4,18 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "server", "modules", "flows", "lib", "db", "public", "content", "vite.config.ts", "react-router.config.ts"];
+const SOURCES = [
+  "app",
+  "server",
+  "modules",
+  "flows",
+  "lib",
+  "db",
+  "public",
+  "content",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;

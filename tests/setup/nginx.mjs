@@ -16,10 +16,10 @@ export function nginxInstalled() {
   return existsSync(NGINX);
 }
 
-
 /** Replaces `pattern` in `text`, failing loudly when the shipped file no longer has it. */
 function adapt(text, pattern, replacement) {
-  if (!pattern.test(text)) throw new Error(`deploy/nginx/travesia.conf no longer matches ${pattern}: update tests/setup/nginx.mjs`);
+  if (!pattern.test(text))
+    throw new Error(`deploy/nginx/travesia.conf no longer matches ${pattern}: update tests/setup/nginx.mjs`);
   return text.replace(pattern, replacement);
 }
 
@@ -27,7 +27,9 @@ function adapt(text, pattern, replacement) {
 export function adaptedConfig({ port, upstreams, cacheDir, clientRoot }) {
   let conf = readFileSync(CONF, "utf8");
   conf = adapt(conf, /proxy_cache_path \/var\/cache\/nginx\/travesia /, `proxy_cache_path ${cacheDir} `);
-  const servers = upstreams.map((origin) => `    server ${new URL(origin).host} max_fails=3 fail_timeout=10s;`).join("\n");
+  const servers = upstreams
+    .map((origin) => `    server ${new URL(origin).host} max_fails=3 fail_timeout=10s;`)
+    .join("\n");
   conf = adapt(conf, /(?: {4}server 127\.0\.0\.1:\d+ max_fails=3 fail_timeout=10s;\n)+/, `${servers}\n`);
   conf = adapt(conf, /listen 80 default_server;/, `listen 127.0.0.1:${port} default_server;`);
   conf = adapt(conf, /listen 80;/, `listen 127.0.0.1:${port};`);
@@ -47,7 +49,10 @@ export async function startNginx({ upstreams, clientRoot, port: wantedPort, work
   chmodSync(dir, 0o777);
   mkdirSync(path.join(dir, "cache"), { mode: 0o777 });
   const port = wantedPort ?? (await freePort());
-  writeFileSync(path.join(dir, "travesia.conf"), adaptedConfig({ port, upstreams, cacheDir: path.join(dir, "cache"), clientRoot: path.resolve(clientRoot) }));
+  writeFileSync(
+    path.join(dir, "travesia.conf"),
+    adaptedConfig({ port, upstreams, cacheDir: path.join(dir, "cache"), clientRoot: path.resolve(clientRoot) }),
+  );
   writeFileSync(
     path.join(dir, "nginx.conf"),
     // As root, workers would drop to `nobody`, who cannot read a build inside a private directory (a

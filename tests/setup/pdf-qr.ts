@@ -20,7 +20,11 @@ export function decodePdfQrs(pdf: Buffer, dpi = 150): (string | null)[] {
       .sort();
     return pages.map((page) => {
       const png = PNG.sync.read(readFileSync(path.join(dir, page)));
-      return jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height, { inversionAttempts: "dontInvert" })?.data ?? null;
+      return (
+        jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height, {
+          inversionAttempts: "dontInvert",
+        })?.data ?? null
+      );
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });

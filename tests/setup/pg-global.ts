@@ -29,7 +29,6 @@ declare module "vitest" {
 
 const LOCAL_URL = "postgres://postgres@127.0.0.1:5432/test";
 
-
 function postgresBinDir(): string {
   const root = "/usr/lib/postgresql";
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
@@ -37,7 +36,9 @@ function postgresBinDir(): string {
     const bin = path.join(root, version, "bin");
     if (existsSync(path.join(bin, "initdb"))) return bin;
   }
-  throw new Error("No PostgreSQL server answers on 127.0.0.1:5432 and no initdb is installed under /usr/lib/postgresql");
+  throw new Error(
+    "No PostgreSQL server answers on 127.0.0.1:5432 and no initdb is installed under /usr/lib/postgresql",
+  );
 }
 
 /** initdb refuses to run as root: as root, run the cluster as the `postgres` system user. */

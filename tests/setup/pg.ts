@@ -8,7 +8,10 @@ export interface TestDatabase {
   name: string;
   url: string;
   /** Runs SQL as the administrator, outside the test database (drop, terminate, inspect). */
-  admin: <T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<pg.QueryResult<T>>;
+  admin: <T extends pg.QueryResultRow = pg.QueryResultRow>(
+    text: string,
+    values?: unknown[],
+  ) => Promise<pg.QueryResult<T>>;
   drop: () => Promise<void>;
 }
 

@@ -2,7 +2,14 @@
 // in-process through the app's own routes, and a crossing's sailings on a day clear of the seed's
 // demo day (3 days ahead), where the seed closes one sailing and charters another.
 import type { Language } from "../../lib/language.ts";
-import { addDays, findCrossings, findDaySailings, localDateOf, type Crossing, type SailingView } from "../../modules/inventory/index.ts";
+import {
+  addDays,
+  findCrossings,
+  findDaySailings,
+  localDateOf,
+  type Crossing,
+  type SailingView,
+} from "../../modules/inventory/index.ts";
 import { createHttpPaymentProvider, type PaymentProvider } from "../../modules/payments/index.ts";
 import { createApp } from "../../server/app.ts";
 import type { Runtime } from "../../server/boot.ts";
@@ -16,10 +23,14 @@ export async function sailingsOfDay(
   now: Date,
   language: Language = "en",
 ): Promise<{ crossing: Crossing; sailings: SailingView[] }> {
-  if (daysAhead === SEED_DEMO_DAY) throw new Error("the seed's demo day has a closed and a chartered sailing: race on another day");
+  if (daysAhead === SEED_DEMO_DAY)
+    throw new Error("the seed's demo day has a closed and a chartered sailing: race on another day");
   const [crossing] = await findCrossings(runtime.database.db, language);
   if (!crossing) throw new Error("the seed made no crossing");
-  return { crossing, sailings: await findDaySailings(runtime.database.db, [crossing.id], addDays(localDateOf(now), daysAhead), now) };
+  return {
+    crossing,
+    sailings: await findDaySailings(runtime.database.db, [crossing.id], addDays(localDateOf(now), daysAhead), now),
+  };
 }
 
 /**

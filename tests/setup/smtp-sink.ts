@@ -95,7 +95,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         };
         const timer = setTimeout(() => {
           cleanup();
-          reject(new Error(`no matching mail within ${timeoutMs} ms (${messages.length} received: ${messages.map((mail) => mail.subject).join(" | ")})`));
+          reject(
+            new Error(
+              `no matching mail within ${timeoutMs} ms (${messages.length} received: ${messages.map((mail) => mail.subject).join(" | ")})`,
+            ),
+          );
         }, timeoutMs);
         const cleanup = () => {
           clearTimeout(timer);

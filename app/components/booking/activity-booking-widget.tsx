@@ -43,12 +43,20 @@ export function ActivityBookingWidget({ view }: { view: ActivityWidgetView }) {
                   key={choice.id}
                   className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white p-3 text-sm text-slate-800 has-[:checked]:border-sea-700 has-[:checked]:bg-sea-50"
                 >
-                  <input type="radio" name="product" value={choice.id} defaultChecked={choice.id === view.productId} className={CHECK} />
+                  <input
+                    type="radio"
+                    name="product"
+                    value={choice.id}
+                    defaultChecked={choice.id === view.productId}
+                    className={CHECK}
+                  />
                   <span>
                     <span className="block font-semibold text-sea-950">
                       {t(choice.kind === "tour" ? "product.tour" : "product.admission")} · {choice.name}
                     </span>
-                    {choice.fromPrice ? <span className="text-slate-700">{t("product.from", { price: choice.fromPrice })}</span> : null}
+                    {choice.fromPrice ? (
+                      <span className="text-slate-700">{t("product.from", { price: choice.fromPrice })}</span>
+                    ) : null}
                   </span>
                 </label>
               ))}
@@ -106,9 +114,17 @@ export function ActivityBookingWidget({ view }: { view: ActivityWidgetView }) {
           freeLabel={t("booking.infantFreeEntry")}
           minAge={view.minAge}
         />
-        <CategoryField idPrefix="activity" value={view.category} repriceWith={result || view.coupon ? "search" : null} />
+        <CategoryField
+          idPrefix="activity"
+          value={view.category}
+          repriceWith={result || view.coupon ? "search" : null}
+        />
         {view.error ? (
-          <div id={errorId} role="alert" className="rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700">
+          <div
+            id={errorId}
+            role="alert"
+            className="rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700"
+          >
             <p className="font-semibold">{t("booking.error.title")}</p>
             <p>{t(errorKey(view.error.code))}</p>
           </div>
@@ -119,7 +135,9 @@ export function ActivityBookingWidget({ view }: { view: ActivityWidgetView }) {
       </Form>
       {view.coupon ? (
         <div role="status" className="mt-6 space-y-3 border-t border-slate-200 pt-5" data-testid="coupon-result">
-          <p className="text-base font-semibold text-sea-950">{t("booking.coupon.validUntil", { date: formatLongDate(view.coupon.validUntil, language) })}</p>
+          <p className="text-base font-semibold text-sea-950">
+            {t("booking.coupon.validUntil", { date: formatLongDate(view.coupon.validUntil, language) })}
+          </p>
           <p className="text-sm text-slate-700">{t("booking.coupon.exchange", { count: view.couponMonths })}</p>
           <div className="rounded-xl bg-sand-50 p-4">
             <PriceSummary price={view.coupon.price} />
@@ -135,7 +153,12 @@ export function ActivityBookingWidget({ view }: { view: ActivityWidgetView }) {
         </div>
       ) : null}
       {result ? (
-        <div role="status" className="mt-6 space-y-3 border-t border-slate-200 pt-5" data-testid="activity-result" data-day-status={result.status}>
+        <div
+          role="status"
+          className="mt-6 space-y-3 border-t border-slate-200 pt-5"
+          data-testid="activity-result"
+          data-day-status={result.status}
+        >
           <p className="text-base font-semibold text-sea-950">
             {t("product.dayStatus", {
               date: formatLongDate(result.date, language),
@@ -149,11 +172,19 @@ export function ActivityBookingWidget({ view }: { view: ActivityWidgetView }) {
           </p>
           {result.hours ? (
             <p className="text-sm text-slate-700">
-              {t("product.hoursLine", { days: formatLongDate(result.date, language), opens: result.hours.opens, closes: result.hours.closes })}
+              {t("product.hoursLine", {
+                days: formatLongDate(result.date, language),
+                opens: result.hours.opens,
+                closes: result.hours.closes,
+              })}
             </p>
           ) : null}
-          {result.status === "available" ? <p className="text-sm font-medium text-slate-800">{t("booking.placesLeft", { count: result.left })}</p> : null}
-          {result.price.presale ? <PresaleBadge days={result.price.presale.days} percent={result.price.presale.percent} /> : null}
+          {result.status === "available" ? (
+            <p className="text-sm font-medium text-slate-800">{t("booking.placesLeft", { count: result.left })}</p>
+          ) : null}
+          {result.price.presale ? (
+            <PresaleBadge days={result.price.presale.days} percent={result.price.presale.percent} />
+          ) : null}
           <div className="rounded-xl bg-sand-50 p-4">
             <PriceSummary price={result.price} />
           </div>

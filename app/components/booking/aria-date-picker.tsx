@@ -34,7 +34,18 @@ function safeParse(value: string) {
   }
 }
 
-export default function AriaDatePicker({ name, label, hint, value, min, max, language, id, invalid, describedBy }: DateFieldProps) {
+export default function AriaDatePicker({
+  name,
+  label,
+  hint,
+  value,
+  min,
+  max,
+  language,
+  id,
+  invalid,
+  describedBy,
+}: DateFieldProps) {
   const [date, setDate] = useState(() => safeParse(value));
   const minValue = safeParse(min) ?? undefined;
   const maxValue = safeParse(max) ?? undefined;
@@ -68,7 +79,14 @@ export default function AriaDatePicker({ name, label, hint, value, min, max, lan
             aria-label={CALENDAR_BUTTON_LABEL[language]}
             className="ml-1 flex size-11 items-center justify-center rounded-r-lg text-sea-800 hover:bg-sea-50 focus-visible:outline-2 focus-visible:outline-sea-700"
           >
-            <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.8} aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              className="size-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={1.8}
+              aria-hidden="true"
+            >
               <rect x="3.5" y="5" width="17" height="15" rx="2" />
               <path d="M3.5 10h17M8 3v4M16 3v4" />
             </svg>
@@ -83,11 +101,19 @@ export default function AriaDatePicker({ name, label, hint, value, min, max, lan
           <Dialog className="outline-none" aria-label={label}>
             <Calendar className="w-72">
               <header className="mb-2 flex items-center justify-between gap-2">
-                <Button slot="previous" aria-label={PREVIOUS[language]} className="flex size-11 items-center justify-center rounded-full text-sea-900 hover:bg-sea-50 focus-visible:outline-2 focus-visible:outline-sea-700 disabled:opacity-40">
+                <Button
+                  slot="previous"
+                  aria-label={PREVIOUS[language]}
+                  className="flex size-11 items-center justify-center rounded-full text-sea-900 hover:bg-sea-50 focus-visible:outline-2 focus-visible:outline-sea-700 disabled:opacity-40"
+                >
                   <span aria-hidden="true">‹</span>
                 </Button>
                 <Heading className="text-base font-semibold capitalize text-sea-950" />
-                <Button slot="next" aria-label={NEXT[language]} className="flex size-11 items-center justify-center rounded-full text-sea-900 hover:bg-sea-50 focus-visible:outline-2 focus-visible:outline-sea-700 disabled:opacity-40">
+                <Button
+                  slot="next"
+                  aria-label={NEXT[language]}
+                  className="flex size-11 items-center justify-center rounded-full text-sea-900 hover:bg-sea-50 focus-visible:outline-2 focus-visible:outline-sea-700 disabled:opacity-40"
+                >
                   <span aria-hidden="true">›</span>
                 </Button>
               </header>

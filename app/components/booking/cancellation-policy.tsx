@@ -2,7 +2,9 @@
 // details before paying, and on manage booking. Drawn from the same policy data the refund applies.
 import { useTranslate } from "../../i18n/use-translate.ts";
 
-export type PolicyView = { refundable: false; dateChangeable: boolean } | { refundable: true; tiers: readonly { moreThanHours: number; feePercent: number }[]; dateChangeable: boolean };
+export type PolicyView =
+  | { refundable: false; dateChangeable: boolean }
+  | { refundable: true; tiers: readonly { moreThanHours: number; feePercent: number }[]; dateChangeable: boolean };
 
 export function policyLines(t: ReturnType<typeof useTranslate>, policy: PolicyView): string[] {
   const lines: string[] = [];
@@ -10,7 +12,11 @@ export function policyLines(t: ReturnType<typeof useTranslate>, policy: PolicyVi
   else {
     for (const tier of policy.tiers) {
       const count = Math.round(tier.moreThanHours / 24);
-      lines.push(tier.feePercent === 0 ? t("policy.tier.free", { count }) : t("policy.tier.fee", { count, percent: tier.feePercent }));
+      lines.push(
+        tier.feePercent === 0
+          ? t("policy.tier.free", { count })
+          : t("policy.tier.fee", { count, percent: tier.feePercent }),
+      );
     }
     lines.push(t("policy.late"));
   }
@@ -19,7 +25,17 @@ export function policyLines(t: ReturnType<typeof useTranslate>, policy: PolicyVi
 }
 
 /** The policy as a short list under a heading (`headingLevel` fits the page's outline). */
-export function CancellationPolicyNote({ policy, title, headingLevel = 3, testId = "cancellation-policy" }: { policy: PolicyView; title?: string; headingLevel?: 2 | 3 | 4; testId?: string }) {
+export function CancellationPolicyNote({
+  policy,
+  title,
+  headingLevel = 3,
+  testId = "cancellation-policy",
+}: {
+  policy: PolicyView;
+  title?: string;
+  headingLevel?: 2 | 3 | 4;
+  testId?: string;
+}) {
   const t = useTranslate();
   const Heading = `h${headingLevel}` as const;
   return (

@@ -16,7 +16,6 @@ import { MAX_PASSENGERS } from "../../booking/live-sailings.ts";
 import { CARD, FIELD_LABEL, FIELDSET_LEGEND, INPUT } from "./styles.ts";
 import type { FerryWidgetView, TripKind } from "./types.ts";
 
-
 export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidgetView; headingLevel?: 2 | 3 }) {
   const t = useTranslate();
   const language = useLanguage();
@@ -39,7 +38,13 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
       <Heading id="booking-title" className="text-xl font-bold text-sea-950">
         {t("booking.title")}
       </Heading>
-      <Form method="get" action={view.action} preventScrollReset className="mt-4 space-y-5" aria-busy={busy || undefined}>
+      <Form
+        method="get"
+        action={view.action}
+        preventScrollReset
+        className="mt-4 space-y-5"
+        aria-busy={busy || undefined}
+      >
         <NoScriptField />
         <fieldset className="min-w-0">
           <legend className={FIELDSET_LEGEND}>{t("booking.trip")}</legend>
@@ -57,7 +62,13 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
                   onChange={() => setTrip(kind)}
                   className="sr-only"
                 />
-                {t(kind === "one_way" ? "booking.trip.oneWay" : kind === "round_trip" ? "booking.trip.roundTrip" : "booking.trip.open")}
+                {t(
+                  kind === "one_way"
+                    ? "booking.trip.oneWay"
+                    : kind === "round_trip"
+                      ? "booking.trip.roundTrip"
+                      : "booking.trip.open",
+                )}
               </label>
             ))}
           </div>
@@ -89,7 +100,11 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
               min={view.bounds.min}
               max={view.bounds.max}
               language={language}
-              invalid={view.error?.code === "INVALID_DATE" || view.error?.code === "DATE_IN_PAST" || view.error?.code === "DATE_TOO_FAR_AHEAD"}
+              invalid={
+                view.error?.code === "INVALID_DATE" ||
+                view.error?.code === "DATE_IN_PAST" ||
+                view.error?.code === "DATE_TOO_FAR_AHEAD"
+              }
               describedBy={view.error ? errorId : undefined}
             />
           </div>
@@ -109,12 +124,25 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
         </div>
 
         <div className="grid gap-5 md:grid-cols-2 md:gap-6">
-          <PassengerFields idPrefix="booking" bands={view.bands} counts={query.passengers} max={MAX_PASSENGERS} freeLabel={t("booking.infantFree")} />
-          <CategoryField idPrefix="booking" value={query.category} repriceWith={result ? (view.summary ? "continue" : "search") : null} />
+          <PassengerFields
+            idPrefix="booking"
+            bands={view.bands}
+            counts={query.passengers}
+            max={MAX_PASSENGERS}
+            freeLabel={t("booking.infantFree")}
+          />
+          <CategoryField
+            idPrefix="booking"
+            value={query.category}
+            repriceWith={result ? (view.summary ? "continue" : "search") : null}
+          />
         </div>
 
         {view.presaleTiers.length > 0 ? (
-          <ul className="flex flex-wrap gap-2" aria-label={t("booking.presale", { count: view.presaleTiers.map((tier) => tier.days).join(" / ") })}>
+          <ul
+            className="flex flex-wrap gap-2"
+            aria-label={t("booking.presale", { count: view.presaleTiers.map((tier) => tier.days).join(" / ") })}
+          >
             {view.presaleTiers.map((tier) => (
               <li key={tier.days} className="text-xs text-slate-700">
                 {t("booking.presaleHint", { count: tier.days, percent: tier.percent })}
@@ -124,7 +152,11 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
         ) : null}
 
         {view.error ? (
-          <div id={errorId} role="alert" className="rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700">
+          <div
+            id={errorId}
+            role="alert"
+            className="rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700"
+          >
             <p className="font-semibold">{t("booking.error.title")}</p>
             <p>{t(errorKey(view.error.code))}</p>
           </div>
@@ -145,7 +177,11 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
                 presale={result.price?.presale ?? null}
                 headingId="leg-out-title"
                 title={t("booking.outbound", { from: result.outbound.from, to: result.outbound.to })}
-                waitlistHref={query.trip === "one_way" ? (sailingId) => waitlistHrefOf(pathOf("waitlist", language), sailingId, query) : undefined}
+                waitlistHref={
+                  query.trip === "one_way"
+                    ? (sailingId) => waitlistHrefOf(pathOf("waitlist", language), sailingId, query)
+                    : undefined
+                }
               />
             ) : null}
             {result.inbound ? (
@@ -160,8 +196,16 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
               />
             ) : null}
             {view.selectionError ? (
-              <p id={selectionErrorId} role="alert" className="rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm font-semibold text-coral-700">
-                {t(view.selectionError === "scheduleRequired" ? "booking.scheduleRequired" : "booking.error.returnBeforeOutbound")}
+              <p
+                id={selectionErrorId}
+                role="alert"
+                className="rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm font-semibold text-coral-700"
+              >
+                {t(
+                  view.selectionError === "scheduleRequired"
+                    ? "booking.scheduleRequired"
+                    : "booking.error.returnBeforeOutbound",
+                )}
               </p>
             ) : null}
             <div className="rounded-xl bg-sand-50 p-4" aria-busy={result.price ? undefined : true}>
@@ -189,7 +233,11 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
       </Form>
 
       {view.summary ? (
-        <div role="status" className="mt-6 rounded-xl border border-sea-700 bg-sea-50 p-4" data-testid="booking-summary">
+        <div
+          role="status"
+          className="mt-6 rounded-xl border border-sea-700 bg-sea-50 p-4"
+          data-testid="booking-summary"
+        >
           <Heading className="text-lg font-bold text-sea-950">{t("booking.summary")}</Heading>
           <ul className="mt-2 space-y-1 text-sm text-slate-800">
             {view.summary.outbound ? <LegLine direction="outbound" leg={view.summary.outbound} /> : null}
@@ -209,8 +257,12 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
             {query.trip === "open" ? null : <input type="hidden" name="date" value={query.date} />}
             {query.trip === "round_trip" ? <input type="hidden" name="return" value={query.returnDate} /> : null}
             <SelectionHiddenFields passengers={query.passengers} category={query.category} />
-            {query.outbound !== null && query.trip !== "open" ? <input type="hidden" name="out" value={query.outbound} /> : null}
-            {query.inbound !== null && query.trip === "round_trip" ? <input type="hidden" name="back" value={query.inbound} /> : null}
+            {query.outbound !== null && query.trip !== "open" ? (
+              <input type="hidden" name="out" value={query.outbound} />
+            ) : null}
+            {query.inbound !== null && query.trip === "round_trip" ? (
+              <input type="hidden" name="back" value={query.inbound} />
+            ) : null}
             <button type="submit" className={buttonClass("primary", "lg")} disabled={adding}>
               {t("cart.add")}
             </button>

@@ -31,7 +31,9 @@ export function formatShortDate(date: string, language: Language): string {
 /** ISO weekday numbers (1 Monday) as a readable list of day names: "Monday–Saturday" style lists. */
 export function formatWeekdays(weekdays: readonly number[], language: Language): string {
   const names = weekdays.map((weekday) =>
-    new Intl.DateTimeFormat(LOCALE[language], { weekday: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, weekday))),
+    new Intl.DateTimeFormat(LOCALE[language], { weekday: "long", timeZone: "UTC" }).format(
+      new Date(Date.UTC(2024, 0, weekday)),
+    ),
   );
   // 2024-01-01 was a Monday, so day `n` of January 2024 is ISO weekday n.
   return new Intl.ListFormat(LOCALE[language], { style: "long", type: "conjunction" }).format(names);

@@ -16,8 +16,11 @@ export function LegLine({ direction, leg }: { direction: "outbound" | "inbound";
   const language = useLanguage();
   return (
     <li>
-      <strong>{t(direction === "outbound" ? "booking.outbound" : "booking.inbound", { from: leg.from, to: leg.to })}</strong>:{" "}
-      {formatLongDate(leg.date, language)} · {t("booking.departsArrives", { departs: leg.time, arrives: leg.arrivalTime })}
+      <strong>
+        {t(direction === "outbound" ? "booking.outbound" : "booking.inbound", { from: leg.from, to: leg.to })}
+      </strong>
+      : {formatLongDate(leg.date, language)} ·{" "}
+      {t("booking.departsArrives", { departs: leg.time, arrives: leg.arrivalTime })}
     </li>
   );
 }

@@ -68,13 +68,23 @@ export function PassengerFields({
  * submits the form again through that step's button, so the price on screen is always the checked
  * fare's; without JavaScript the visitor searches again.
  */
-export function CategoryField({ idPrefix, value, repriceWith }: { idPrefix: string; value: "tourist" | "resident"; repriceWith?: "search" | "continue" | null }) {
+export function CategoryField({
+  idPrefix,
+  value,
+  repriceWith,
+}: {
+  idPrefix: string;
+  value: "tourist" | "resident";
+  repriceWith?: "search" | "continue" | null;
+}) {
   const t = useTranslate();
   const hintId = `${idPrefix}-category-hint`;
   const reprice = (event: ChangeEvent<HTMLInputElement>) => {
     const form = event.currentTarget.form;
     if (!repriceWith || !form) return;
-    const submitter = form.querySelector<HTMLButtonElement>(`button[type="submit"][name="step"][value="${repriceWith}"]`);
+    const submitter = form.querySelector<HTMLButtonElement>(
+      `button[type="submit"][name="step"][value="${repriceWith}"]`,
+    );
     form.requestSubmit(submitter ?? undefined);
   };
   return (
@@ -82,8 +92,18 @@ export function CategoryField({ idPrefix, value, repriceWith }: { idPrefix: stri
       <legend className={FIELDSET_LEGEND}>{t("booking.category")}</legend>
       <div className="mt-2 flex flex-wrap gap-2">
         {(["tourist", "resident"] as const).map((category) => (
-          <label key={category} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 has-[:checked]:border-sea-700 has-[:checked]:bg-sea-50">
-            <input type="radio" name="category" value={category} defaultChecked={value === category} onChange={reprice} className={CHECK} />
+          <label
+            key={category}
+            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 has-[:checked]:border-sea-700 has-[:checked]:bg-sea-50"
+          >
+            <input
+              type="radio"
+              name="category"
+              value={category}
+              defaultChecked={value === category}
+              onChange={reprice}
+              className={CHECK}
+            />
             {t(`booking.category.${category}`)}
           </label>
         ))}
@@ -96,7 +116,13 @@ export function CategoryField({ idPrefix, value, repriceWith }: { idPrefix: stri
 }
 
 /** The people and fare of a selection, carried by a form that adds it to the cart (names the cart page reads). */
-export function SelectionHiddenFields({ passengers, category }: { passengers: PassengerCountsView; category: FareCategoryId }) {
+export function SelectionHiddenFields({
+  passengers,
+  category,
+}: {
+  passengers: PassengerCountsView;
+  category: FareCategoryId;
+}) {
   return (
     <>
       <input type="hidden" name="adults" value={passengers.adult} />

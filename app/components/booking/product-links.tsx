@@ -17,7 +17,10 @@ export function ProductLinks({ headingId, pageIds }: { headingId: string; pageId
       <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-2">
         {pageIds.map((pageId) => (
           <li key={pageId}>
-            <Link to={pathOf(pageId, language)} className={`text-sea-800 underline underline-offset-2 hover:text-sea-950 ${FOCUS_RING}`}>
+            <Link
+              to={pathOf(pageId, language)}
+              className={`text-sea-800 underline underline-offset-2 hover:text-sea-950 ${FOCUS_RING}`}
+            >
               {t(`page.${pageId}`)}
             </Link>
           </li>

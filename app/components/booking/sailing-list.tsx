@@ -20,7 +20,8 @@ export function NoScriptField() {
 }
 
 export function sailingStatusLabel(t: Translate, sailing: Pick<SailingView, "status" | "closureReason">): string {
-  if (sailing.status === "closed") return sailing.closureReason ? t(`booking.status.closed.${sailing.closureReason}`) : t("booking.status.closed");
+  if (sailing.status === "closed")
+    return sailing.closureReason ? t(`booking.status.closed.${sailing.closureReason}`) : t("booking.status.closed");
   return t(`booking.status.${sailing.status}`);
 }
 
@@ -68,7 +69,11 @@ export function SailingList({
             const notEnough = !leg.pending && sailing.status === "available" && !sailing.selectable;
             const state = notEnough ? t("booking.status.notEnoughSeats") : sailingStatusLabel(t, sailing);
             return (
-              <li key={sailing.id} data-sailing-status={leg.pending ? "pending" : notEnough ? "not_enough_seats" : sailing.status} data-sailing-time={sailing.time}>
+              <li
+                key={sailing.id}
+                data-sailing-status={leg.pending ? "pending" : notEnough ? "not_enough_seats" : sailing.status}
+                data-sailing-time={sailing.time}
+              >
                 <label
                   htmlFor={id}
                   className={`flex flex-wrap items-center gap-x-4 gap-y-1 rounded-xl border p-3 ${
@@ -94,24 +99,38 @@ export function SailingList({
                     {leg.pending ? (
                       <span className="text-slate-600 noscript:hidden">{t("booking.live.checking")}</span>
                     ) : sailing.status === "available" && !notEnough ? (
-                      <span className="font-medium text-slate-800">{t("booking.seatsLeft", { count: sailing.seatsLeft })}</span>
+                      <span className="font-medium text-slate-800">
+                        {t("booking.seatsLeft", { count: sailing.seatsLeft })}
+                      </span>
                     ) : (
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STATUS_STYLE[sailing.status]}`}>{state}</span>
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STATUS_STYLE[sailing.status]}`}
+                      >
+                        {state}
+                      </span>
                     )}
                     {sailing.selectable && !leg.pending ? (
                       <>
                         {leg.included ? (
                           <span className="text-slate-700">{t("booking.roundTripIncluded")}</span>
                         ) : priceLabel ? (
-                          <span className="font-semibold text-sea-950">{t("booking.priceForGroup", { price: priceLabel })}</span>
+                          <span className="font-semibold text-sea-950">
+                            {t("booking.priceForGroup", { price: priceLabel })}
+                          </span>
                         ) : null}
-                        {presale && !leg.included ? <PresaleBadge days={presale.days} percent={presale.percent} /> : null}
+                        {presale && !leg.included ? (
+                          <PresaleBadge days={presale.days} percent={presale.percent} />
+                        ) : null}
                       </>
                     ) : null}
                   </span>
                 </label>
                 {waitlistHref && (sailing.status === "sold_out" || notEnough) ? (
-                  <a href={waitlistHref(sailing.id)} className="mt-1 inline-block px-3 text-sm font-semibold text-sea-800 underline" data-testid="waitlist-link">
+                  <a
+                    href={waitlistHref(sailing.id)}
+                    className="mt-1 inline-block px-3 text-sm font-semibold text-sea-800 underline"
+                    data-testid="waitlist-link"
+                  >
                     {t("waitlist.link")}
                   </a>
                 ) : null}

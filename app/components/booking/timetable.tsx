@@ -8,13 +8,23 @@ import { NoScriptField, sailingStatusLabel } from "./sailing-list.tsx";
 import type { DateBounds, SailingView } from "./types.ts";
 
 /** What a timetable row shows: no vessel, and no "selectable" (nothing is chosen in a timetable). */
-export type TimetableSailingView = Pick<SailingView, "id" | "time" | "arrivalTime" | "seatsLeft" | "status" | "closureReason">;
+export type TimetableSailingView = Pick<
+  SailingView,
+  "id" | "time" | "arrivalTime" | "seatsLeft" | "status" | "closureReason"
+>;
 
 export interface TimetableView {
   action: string;
   date: string;
   bounds: DateBounds;
-  crossings: { code: string; from: string; to: string; place: string; durationMinutes: number; sailings: TimetableSailingView[] }[];
+  crossings: {
+    code: string;
+    from: string;
+    to: string;
+    place: string;
+    durationMinutes: number;
+    sailings: TimetableSailingView[];
+  }[];
   /** Seats and states are still to come from the live data: the rows carry placeholders. */
   pending?: true;
 }
@@ -29,7 +39,15 @@ export function Timetable({ view }: { view: TimetableView }) {
           {t("timetable.title", { date: formatLongDate(view.date, language) })}
         </h2>
         <Form method="get" action={view.action} preventScrollReset className="flex flex-wrap items-end gap-2">
-          <DateField id="timetable-day" name="day" label={t("timetable.date")} value={view.date} min={view.bounds.min} max={view.bounds.max} language={language} />
+          <DateField
+            id="timetable-day"
+            name="day"
+            label={t("timetable.date")}
+            value={view.date}
+            min={view.bounds.min}
+            max={view.bounds.max}
+            language={language}
+          />
           <NoScriptField />
           <button type="submit" className={buttonClass("secondary", "md")}>
             {t("timetable.show")}
@@ -60,7 +78,8 @@ export function Timetable({ view }: { view: TimetableView }) {
                   {crossing.from} → {crossing.to}
                 </span>
                 <span className="block text-xs text-sea-100">
-                  {t("timetable.from", { place: crossing.place })} · {t("timetable.duration", { count: crossing.durationMinutes })}
+                  {t("timetable.from", { place: crossing.place })} ·{" "}
+                  {t("timetable.duration", { count: crossing.durationMinutes })}
                 </span>
               </caption>
               <thead className="bg-sea-50 text-xs text-sea-950 sm:uppercase sm:tracking-wide">
@@ -88,13 +107,22 @@ export function Timetable({ view }: { view: TimetableView }) {
                   </tr>
                 ) : (
                   crossing.sailings.map((sailing) => (
-                    <tr key={sailing.id} className="border-t border-slate-100" data-sailing-status={view.pending ? "pending" : sailing.status} data-sailing-time={sailing.time}>
+                    <tr
+                      key={sailing.id}
+                      className="border-t border-slate-100"
+                      data-sailing-status={view.pending ? "pending" : sailing.status}
+                      data-sailing-time={sailing.time}
+                    >
                       <th scope="row" className="px-1.5 py-2 sm:px-4 font-bold tabular-nums text-sea-950">
                         {sailing.time}
                       </th>
                       <td className="px-1.5 py-2 sm:px-4 tabular-nums text-slate-700">{sailing.arrivalTime}</td>
-                      <td className="px-1.5 py-2 sm:px-4 tabular-nums text-slate-800">{view.pending ? "…" : sailing.status === "available" ? sailing.seatsLeft : "—"}</td>
-                      <td className="px-1.5 py-2 sm:px-4 text-slate-800">{view.pending ? "…" : sailingStatusLabel(t, sailing)}</td>
+                      <td className="px-1.5 py-2 sm:px-4 tabular-nums text-slate-800">
+                        {view.pending ? "…" : sailing.status === "available" ? sailing.seatsLeft : "—"}
+                      </td>
+                      <td className="px-1.5 py-2 sm:px-4 text-slate-800">
+                        {view.pending ? "…" : sailingStatusLabel(t, sailing)}
+                      </td>
                     </tr>
                   ))
                 )}

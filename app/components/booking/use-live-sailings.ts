@@ -15,7 +15,10 @@ interface PageViews {
   live: boolean;
 }
 
-export function useLiveSailings(page: PageViews, currency: string): { widget: FerryWidgetView; timetable: TimetableView } {
+export function useLiveSailings(
+  page: PageViews,
+  currency: string,
+): { widget: FerryWidgetView; timetable: TimetableView } {
   const [params] = useSearchParams();
   const href = page.live ? liveSailingsHref(params, currency) : null;
   const [state, setState] = useState<{ href: string; live: LiveState } | null>(null);

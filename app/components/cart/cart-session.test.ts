@@ -18,7 +18,13 @@ describe("the pages whose cart call asks for USD amounts", () => {
   });
 
   it("leave out the cart, the booking pages and a slug that only begins like one of them", () => {
-    for (const path of ["/es/carrito/", "/en/carrito/my-booking/", "/es/", "/en/carrito/payment-details-x/", "/en/payment-details/"]) {
+    for (const path of [
+      "/es/carrito/",
+      "/en/carrito/my-booking/",
+      "/es/",
+      "/en/carrito/payment-details-x/",
+      "/en/payment-details/",
+    ]) {
       expect(asksForUsdAmounts(path)).toBe(false);
     }
   });

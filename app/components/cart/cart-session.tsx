@@ -24,13 +24,17 @@ interface CartSession {
   loading: boolean;
 }
 
-const CartSessionContext = createContext<ValueStore<CartSession>>(createValueStore<CartSession>({ shopping: null, loading: true }));
+const CartSessionContext = createContext<ValueStore<CartSession>>(
+  createValueStore<CartSession>({ shopping: null, loading: true }),
+);
 
 /** Pages whose cart call asks for USD amounts too: payment details, coupon payment, thank-you. */
 const USD_PAGE_IDS: readonly PageId[] = ["paymentDetails", "paymentDetailsCoupon", "cartThankYou"];
 
 /** Each language's path of those pages without its language ("carrito/gracias" of /es/carrito/gracias/). */
-const USD_SLUGS = USD_PAGE_IDS.flatMap((pageId) => Object.values(PAGES[pageId].paths)).map((path) => path.split("/").filter(Boolean).slice(1).join("/"));
+const USD_SLUGS = USD_PAGE_IDS.flatMap((pageId) => Object.values(PAGES[pageId].paths)).map((path) =>
+  path.split("/").filter(Boolean).slice(1).join("/"),
+);
 const USD_PAGES = new RegExp(`/(${USD_SLUGS.join("|")})/`);
 
 /** Whether the page at `pathname` shows the cart's amounts in USD as well. */
@@ -80,17 +84,36 @@ export function CartSessionProvider({ children }: { children: React.ReactNode })
       Mobile: String(window.matchMedia("(max-width: 767px)").matches),
       IncludeAmountsUSD: String(asksForUsdAmounts(pathname)),
     });
-    fetch(`/xapi/shopping-cart?${query.toString()}`, { headers: { ...cartApi, Accept: "application/json" }, signal: controller.signal })
+    fetch(`/xapi/shopping-cart?${query.toString()}`, {
+      headers: { ...cartApi, Accept: "application/json" },
+      signal: controller.signal,
+    })
       .then(async (response) => (response.status === 200 ? ((await response.json()) as Answer) : null))
       .then((answer) => {
-        if (!answer || answer.CartError !== undefined || !answer.Cart || !isSessionId(answer.SessionId) || !answer.IdCart || !answer.Currency) return clear();
+        if (
+          !answer ||
+          answer.CartError !== undefined ||
+          !answer.Cart ||
+          !isSessionId(answer.SessionId) ||
+          !answer.IdCart ||
+          !answer.Currency
+        )
+          return clear();
         document.cookie = cartSessionCookie(answer.SessionId, secure);
         const currency = currencies?.find((option) => option.code === answer.Currency);
         const cookies = parseCookieHeader(document.cookie);
         if (currency && cookies[COOKIE.currency] !== currency.code) {
           for (const cookie of currencyCookies(currency.code, currency.id, secure)) document.cookie = cookie;
         }
-        setState({ shopping: { sessionId: answer.SessionId, cartId: answer.IdCart, currency: answer.Currency, count: answer.Cart.count }, loading: false });
+        setState({
+          shopping: {
+            sessionId: answer.SessionId,
+            cartId: answer.IdCart,
+            currency: answer.Currency,
+            count: answer.Cart.count,
+          },
+          loading: false,
+        });
       })
       .catch((error: unknown) => {
         // A fetch cut short because the visitor is leaving the page is not a failed fetch: clearing then

@@ -72,12 +72,20 @@ export function HoldCountdown({ secondsLeft, label, onExpire, releasedText }: Ho
   }, [waiting]);
 
   const announcement = holdAnnouncement(left);
-  const text = announcement === null ? "" : announcement.kind === "released" ? (releasedText ?? t("hold.released")) : t("hold.left", { count: announcement.minutes });
+  const text =
+    announcement === null
+      ? ""
+      : announcement.kind === "released"
+        ? (releasedText ?? t("hold.released"))
+        : t("hold.left", { count: announcement.minutes });
   const shown = live && text !== "" && left <= HOLD_WARNING_SECONDS;
   return (
     <div className="flex flex-col items-start gap-2" data-testid="hold-clock" data-seconds-left={left}>
       {left > 0 ? (
-        <p className="inline-flex items-center gap-2 rounded-full bg-sand-50 px-3 py-1 text-sm font-semibold text-sea-950" data-testid="hold-countdown">
+        <p
+          className="inline-flex items-center gap-2 rounded-full bg-sand-50 px-3 py-1 text-sm font-semibold text-sea-950"
+          data-testid="hold-countdown"
+        >
           <ClockIcon className="size-4" />
           <span>{label(formatCountdown(left))}</span>
         </p>
@@ -85,7 +93,11 @@ export function HoldCountdown({ secondsLeft, label, onExpire, releasedText }: Ho
       <p
         role="status"
         data-testid={left === 0 ? "hold-expired" : "hold-announcement"}
-        className={shown ? "rounded-lg border border-coral-600 bg-coral-50 px-3 py-2 text-sm font-semibold text-coral-700" : "sr-only"}
+        className={
+          shown
+            ? "rounded-lg border border-coral-600 bg-coral-50 px-3 py-2 text-sm font-semibold text-coral-700"
+            : "sr-only"
+        }
       >
         {live ? text : ""}
       </p>

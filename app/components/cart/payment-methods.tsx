@@ -18,7 +18,10 @@ export function PaymentMethods({ currency }: { currency: string }) {
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: "loading" });
-    fetch(`/api/currencies/${encodeURIComponent(currency)}/payment-methods`, { headers: { Accept: "application/json" }, signal: controller.signal })
+    fetch(`/api/currencies/${encodeURIComponent(currency)}/payment-methods`, {
+      headers: { Accept: "application/json" },
+      signal: controller.signal,
+    })
       .then(async (response) => {
         if (!response.ok) throw new Error(`payment methods answered ${response.status}`);
         const body = (await response.json()) as { payment_methods?: Method[] };
@@ -43,7 +46,10 @@ export function PaymentMethods({ currency }: { currency: string }) {
       {state.status === "ready" ? (
         <ul className="mt-1 flex flex-wrap gap-1.5">
           {state.methods.map((method) => (
-            <li key={method.id} className="rounded border border-slate-300 px-2 py-0.5 text-xs font-semibold text-slate-800">
+            <li
+              key={method.id}
+              className="rounded border border-slate-300 px-2 py-0.5 text-xs font-semibold text-slate-800"
+            >
               {method.name}
             </li>
           ))}

@@ -5,7 +5,15 @@ import { useEffect, useState } from "react";
 import { useTranslate } from "../../i18n/use-translate.ts";
 import { buttonClass } from "../ui/styles.ts";
 
-export function CopyNamesButton({ fromLineId, toLineId, count }: { fromLineId: string; toLineId: string; count: number }) {
+export function CopyNamesButton({
+  fromLineId,
+  toLineId,
+  count,
+}: {
+  fromLineId: string;
+  toLineId: string;
+  count: number;
+}) {
   const t = useTranslate();
   const [ready, setReady] = useState(false);
   const [copied, setCopied] = useState(false);
@@ -20,7 +28,8 @@ export function CopyNamesButton({ fromLineId, toLineId, count }: { fromLineId: s
         onClick={(event) => {
           const form = event.currentTarget.form;
           if (!form) return;
-          const field = (lineId: string, index: number) => form.elements.namedItem(`names.${lineId}.${index}`) as HTMLInputElement | null;
+          const field = (lineId: string, index: number) =>
+            form.elements.namedItem(`names.${lineId}.${index}`) as HTMLInputElement | null;
           for (let index = 0; index < count; index += 1) {
             const from = field(fromLineId, index);
             const to = field(toLineId, index);

@@ -34,7 +34,13 @@ export function LineCancellation({
   const sectionId = `cancel-${lineId}`;
   const { offer, refusal } = cancellation;
   return (
-    <section id={sectionId} className="space-y-3 rounded-xl bg-slate-50 p-3 sm:p-4" aria-labelledby={`${sectionId}-title`} data-testid="line-cancellation" data-refusal={refusal ?? ""}>
+    <section
+      id={sectionId}
+      className="space-y-3 rounded-xl bg-slate-50 p-3 sm:p-4"
+      aria-labelledby={`${sectionId}-title`}
+      data-testid="line-cancellation"
+      data-refusal={refusal ?? ""}
+    >
       <h4 id={`${sectionId}-title`} className="font-bold text-sea-950">
         {t("manage.cancel.title")}
       </h4>
@@ -49,11 +55,19 @@ export function LineCancellation({
       {offer ? (
         <>
           <p className="text-sm font-semibold text-sea-900" data-testid="cancel-offer">
-            {offer.feePercent > 0 ? t("manage.cancel.offer", { refund: offer.refund, fee: offer.fee, percent: offer.feePercent }) : t("manage.cancel.offerFull", { refund: offer.refund })}
+            {offer.feePercent > 0
+              ? t("manage.cancel.offer", { refund: offer.refund, fee: offer.fee, percent: offer.feePercent })
+              : t("manage.cancel.offerFull", { refund: offer.refund })}
             {offer.until ? ` ${t("manage.cancel.until", { when: formatInstant(offer.until) })}` : null}
           </p>
           {confirming ? (
-            <div role="alertdialog" aria-labelledby={`${sectionId}-confirm`} aria-describedby={`${sectionId}-confirm-text`} className="space-y-3 rounded-lg border border-coral-600 bg-white p-3" data-testid="cancel-confirm">
+            <div
+              role="alertdialog"
+              aria-labelledby={`${sectionId}-confirm`}
+              aria-describedby={`${sectionId}-confirm-text`}
+              className="space-y-3 rounded-lg border border-coral-600 bg-white p-3"
+              data-testid="cancel-confirm"
+            >
               <p id={`${sectionId}-confirm`} className="font-bold text-coral-700">
                 {t("manage.cancel.confirmTitle")}
               </p>

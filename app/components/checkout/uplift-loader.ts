@@ -36,7 +36,9 @@ export function browserUpliftHost(): UpliftHost {
   return {
     uplift: () => (window as unknown as { Uplift?: { Payments?: UpliftPayments } }).Uplift?.Payments,
     findScript: (src) =>
-      [...document.querySelectorAll<HTMLScriptElement>("script[data-uplift-script]")].find((script) => script.dataset.upliftScript === src) ?? null,
+      [...document.querySelectorAll<HTMLScriptElement>("script[data-uplift-script]")].find(
+        (script) => script.dataset.upliftScript === src,
+      ) ?? null,
     createScript: () => document.createElement("script"),
     append: (script) => document.head.appendChild(script as HTMLScriptElement),
   };
@@ -68,6 +70,8 @@ export function loadUplift(host: UpliftHost, script: UpliftScript | null): Promi
       },
       { once: true },
     );
-    element.addEventListener("error", () => reject(new Error(`Uplift's script failed to load: ${script.src}`)), { once: true });
+    element.addEventListener("error", () => reject(new Error(`Uplift's script failed to load: ${script.src}`)), {
+      once: true,
+    });
   });
 }

@@ -23,7 +23,14 @@ export function UpliftOffer(props: UpliftOfferProps) {
   return <UpliftOfferLoaded {...props} script={props.script} />;
 }
 
-function UpliftOfferLoaded({ script, amountMinor, currency, onInitialized, onPaymentButtonChange, onApproved }: UpliftOfferProps & { script: UpliftScript }) {
+function UpliftOfferLoaded({
+  script,
+  amountMinor,
+  currency,
+  onInitialized,
+  onPaymentButtonChange,
+  onApproved,
+}: UpliftOfferProps & { script: UpliftScript }) {
   const container = useRef<HTMLDivElement>(null);
   const [payments, setPayments] = useState<UpliftPayments | null>(null);
   // The latest callbacks, read when Uplift calls back: a new closure each render must not re-init it.

@@ -19,16 +19,30 @@ export function pageTitleKey(pageId: PageId): MessageKey {
   return `page.${pageId}` as const;
 }
 
-export function ContentArticle({ view, lead, children }: { view: ContentView; lead?: ReactNode; children?: ReactNode }) {
+export function ContentArticle({
+  view,
+  lead,
+  children,
+}: {
+  view: ContentView;
+  lead?: ReactNode;
+  children?: ReactNode;
+}) {
   const t = useTranslate();
   const { page } = view;
   useOpenLinkedQuestion(page.layout === "faq");
   // Every editorial page (the ferry page too) is a post for personalization, named by its page id.
-  useTrackView(postEventOf(view.pageId, page.title, pathOf(view.pageId, view.language)), `post:${view.pageId}:${view.language}`);
+  useTrackView(
+    postEventOf(view.pageId, page.title, pathOf(view.pageId, view.language)),
+    `post:${view.pageId}:${view.language}`,
+  );
   return (
     <article className="mx-auto max-w-6xl px-4 pt-6 pb-16 sm:px-6 lg:pt-8">
       <Breadcrumbs
-        crumbs={[{ label: t("nav.home"), href: pathOf("home", view.language) }, { label: t(pageTitleKey(view.pageId)) }]}
+        crumbs={[
+          { label: t("nav.home"), href: pathOf("home", view.language) },
+          { label: t(pageTitleKey(view.pageId)) },
+        ]}
       />
       <header className="mt-6 max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight text-balance text-sea-950 sm:text-4xl">{page.title}</h1>

@@ -25,7 +25,14 @@ export function FaqList({ items }: { items: readonly FaqItem[] }) {
               viewBox="0 0 20 20"
               className="mt-1 size-4 shrink-0 text-sea-700 transition-transform group-open:rotate-180"
             >
-              <path d="M4 7l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M4 7l6 6 6-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </summary>
           <div className={`${PROSE} pb-5`} dangerouslySetInnerHTML={{ __html: item.answerHtml }} />

@@ -6,7 +6,10 @@ import { FOCUS_RING } from "./prose.ts";
 export function TableOfContents({ entries }: { entries: readonly TocEntry[] }) {
   const t = useTranslate();
   return (
-    <nav aria-labelledby="toc-heading" className="rounded-xl border border-slate-200 bg-sand-50 p-5 lg:sticky lg:top-24">
+    <nav
+      aria-labelledby="toc-heading"
+      className="rounded-xl border border-slate-200 bg-sand-50 p-5 lg:sticky lg:top-24"
+    >
       <h2 id="toc-heading" className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
         {t("content.toc")}
       </h2>

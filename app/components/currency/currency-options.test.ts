@@ -37,8 +37,22 @@ const codes = (options: CurrencyOption[]) => options.map((option) => option.code
 
 describe("searching the currency list by code, name or symbol", () => {
   it.each<[string, "es" | "en" | "pt", string, string[]]>([
-    ["an empty query lists all 17", "en", "", optionsIn("en").map((option) => option.code).sort()],
-    ["blank space is an empty query", "en", "   ", optionsIn("en").map((option) => option.code).sort()],
+    [
+      "an empty query lists all 17",
+      "en",
+      "",
+      optionsIn("en")
+        .map((option) => option.code)
+        .sort(),
+    ],
+    [
+      "blank space is an empty query",
+      "en",
+      "   ",
+      optionsIn("en")
+        .map((option) => option.code)
+        .sort(),
+    ],
     ["a code, any case", "en", "eur", ["EUR"]],
     ["a code prefix", "en", "CL", ["CLP"]],
     ["a word of the name", "en", "yen", ["JPY"]],
@@ -76,7 +90,11 @@ describe("the client state", () => {
 describe("where the no-JavaScript form sends the visitor back to", () => {
   it.each<[string, unknown, string]>([
     ["a page path", "/es/rutas-horarios/", "/es/rutas-horarios/"],
-    ["a path with a query", "/en/routes-schedules/?date=2026-12-01&adults=2", "/en/routes-schedules/?date=2026-12-01&adults=2"],
+    [
+      "a path with a query",
+      "/en/routes-schedules/?date=2026-12-01&adults=2",
+      "/en/routes-schedules/?date=2026-12-01&adults=2",
+    ],
     ["a fragment is dropped", "/en/#featured", "/en/"],
     ["dot segments resolve on this site", "/es/../en/", "/en/"],
     ["another origin", "https://evil.example/", "/es/"],

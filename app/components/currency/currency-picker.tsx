@@ -98,7 +98,9 @@ function CurrencyList({ mode, options, selected, pendingCode, failed, onChoose, 
         selectedKeys={[selected]}
         onSelectionChange={onSelectionChange}
         data-testid="currency-list"
-        renderEmptyState={() => <p className="px-3 py-6 text-center text-sm text-slate-600">{t("currency.noResults")}</p>}
+        renderEmptyState={() => (
+          <p className="px-3 py-6 text-center text-sm text-slate-600">{t("currency.noResults")}</p>
+        )}
         className={`outline-none ${mode === "popover" ? "px-2 pb-2" : "mt-2 rounded-xl p-1 ring-1 ring-slate-200"}`}
       >
         {(option) => (

@@ -45,7 +45,12 @@ export function CurrencySwitcher({ placement }: { placement: SwitcherPlacement }
   const currency = root?.currency;
   const options = root?.currencies ?? [];
   if (!currency || options.length === 0) return null;
-  const current: CurrencyOption = { id: currency.id, code: currency.iso_code, symbol: currency.symbol, name: currency.name };
+  const current: CurrencyOption = {
+    id: currency.id,
+    code: currency.iso_code,
+    symbol: currency.symbol,
+    name: currency.name,
+  };
   if (!hydrated) return <CurrencyForm placement={placement} current={current} options={options} language={language} />;
   return <InteractiveSwitcher placement={placement} current={current} options={options} language={language} />;
 }
@@ -61,12 +66,24 @@ const HEADER_TRIGGER = `inline-flex items-center gap-1.5 rounded-full px-3 py-1.
 const MENU_TRIGGER = `flex min-h-11 w-full items-center gap-3 rounded-xl border border-slate-200 px-3 py-2 text-left text-base text-slate-800 hover:bg-sea-50 ${FOCUS_RING}`;
 
 /** What the trigger shows: the code and symbol (and, in the menu, the name), named "Currency: EUR €". */
-function TriggerContent({ placement, current, busy, open }: { placement: SwitcherPlacement; current: CurrencyOption; busy: boolean; open: boolean }) {
+function TriggerContent({
+  placement,
+  current,
+  busy,
+  open,
+}: {
+  placement: SwitcherPlacement;
+  current: CurrencyOption;
+  busy: boolean;
+  open: boolean;
+}) {
   const t = useTranslate();
   const chevron = busy ? (
     <SpinnerIcon className="size-4" />
   ) : (
-    <ChevronDownIcon className={`size-4 transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""}`} />
+    <ChevronDownIcon
+      className={`size-4 transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""}`}
+    />
   );
   if (placement === "header") {
     return (
@@ -156,7 +173,9 @@ function InteractiveSwitcher({ placement, current, options, language }: Switcher
       <div
         role="alert"
         className={`flex items-center justify-between gap-3 rounded-2xl bg-white p-3 text-sm text-slate-800 ${
-          placement === "header" ? "absolute right-0 top-full z-50 mt-2 w-72 shadow-xl ring-1 ring-sea-950/10" : "mt-3 ring-1 ring-slate-200"
+          placement === "header"
+            ? "absolute right-0 top-full z-50 mt-2 w-72 shadow-xl ring-1 ring-sea-950/10"
+            : "mt-3 ring-1 ring-slate-200"
         }`}
       >
         <span className="font-medium text-coral-700">{t("currency.loadError")}</span>

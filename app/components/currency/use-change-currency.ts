@@ -48,8 +48,15 @@ export function useChangeCurrency(language: string): CurrencyChange {
         // The cart follows the visitor's currency: a new quote re-prices every line.
         const sessionId = parseCookieHeader(document.cookie)[COOKIE.cartSession];
         if (isSessionId(sessionId) && cartApi) {
-          const query = new URLSearchParams({ Currency: option.code, SessionId: sessionId, Language: language.toUpperCase() });
-          await fetch(`/xapi/shopping-cart/currency?${query.toString()}`, { method: "PUT", headers: { ...cartApi, Accept: "application/json" } });
+          const query = new URLSearchParams({
+            Currency: option.code,
+            SessionId: sessionId,
+            Language: language.toUpperCase(),
+          });
+          await fetch(`/xapi/shopping-cart/currency?${query.toString()}`, {
+            method: "PUT",
+            headers: { ...cartApi, Accept: "application/json" },
+          });
         }
         // The visitor's chosen currency is a profile preference (user profile).
         track(profileEventOf({ currency: option.code }));

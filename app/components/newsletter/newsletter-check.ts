@@ -19,7 +19,14 @@ export interface NewsletterFormValues {
   permission: boolean;
 }
 
-export const EMPTY_NEWSLETTER_VALUES: NewsletterFormValues = { name: "", lastname: "", email: "", country: "", acceptance: false, permission: false };
+export const EMPTY_NEWSLETTER_VALUES: NewsletterFormValues = {
+  name: "",
+  lastname: "",
+  email: "",
+  country: "",
+  acceptance: false,
+  permission: false,
+};
 
 const NAME_MAX_LENGTH = 80;
 const EMAIL_MAX_LENGTH = 254;
@@ -36,7 +43,8 @@ export function checkNewsletterForm(values: NewsletterFormValues): NewsletterFie
   if (lastname === "") errors.lastname = "newsletter.error.lastnameRequired";
   else if (lastname.length > NAME_MAX_LENGTH) errors.lastname = "newsletter.error.nameInvalid";
   if (email === "") errors.email = "newsletter.error.emailRequired";
-  else if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) errors.email = "newsletter.error.emailInvalid";
+  else if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email))
+    errors.email = "newsletter.error.emailInvalid";
   if (values.country.trim() === "") errors.country = "newsletter.error.countryRequired";
   if (!values.acceptance) errors.acceptance = "newsletter.error.consentRequired";
   if (!values.permission) errors.permission = "newsletter.error.consentRequired";

@@ -115,7 +115,8 @@ export function NewsletterForm({ idPrefix, tone, origin, initialResult }: Newsle
     );
   }
 
-  const describedBy = (field: NewsletterFormField, extra?: string) => [errors[field] ? id(`${field}-error`) : null, extra].filter(Boolean).join(" ") || undefined;
+  const describedBy = (field: NewsletterFormField, extra?: string) =>
+    [errors[field] ? id(`${field}-error`) : null, extra].filter(Boolean).join(" ") || undefined;
   const fieldError = (field: NewsletterFormField) =>
     errors[field] ? (
       <p id={id(`${field}-error`)} className={styles.error}>
@@ -162,7 +163,12 @@ export function NewsletterForm({ idPrefix, tone, origin, initialResult }: Newsle
       {fieldError(field)}
     </div>
   );
-  const failure = result?.outcome === "duplicate" ? "newsletter.error.duplicate" : result?.outcome === "failed" ? "newsletter.error.tryLater" : null;
+  const failure =
+    result?.outcome === "duplicate"
+      ? "newsletter.error.duplicate"
+      : result?.outcome === "failed"
+        ? "newsletter.error.tryLater"
+        : null;
 
   return (
     <fetcher.Form

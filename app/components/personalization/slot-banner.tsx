@@ -42,9 +42,14 @@ export function SlotBanner({ banner, headingLevel = "h2" }: { banner: SlotBanner
           <Icon className="size-6" />
         </span>
         <div>
-          <p className={`inline-flex rounded-full px-3 py-1 text-xs font-bold uppercase tracking-wide ${tone.badge}`}>{content.eyebrow}</p>
+          <p className={`inline-flex rounded-full px-3 py-1 text-xs font-bold uppercase tracking-wide ${tone.badge}`}>
+            {content.eyebrow}
+          </p>
           <Heading className="mt-2 text-2xl font-extrabold tracking-tight text-balance">{content.title}</Heading>
-          <div className="mt-2 max-w-2xl text-base leading-relaxed opacity-95 [&_a]:underline" dangerouslySetInnerHTML={{ __html: content.bodyHtml }} />
+          <div
+            className="mt-2 max-w-2xl text-base leading-relaxed opacity-95 [&_a]:underline"
+            dangerouslySetInnerHTML={{ __html: content.bodyHtml }}
+          />
         </div>
       </div>
       {content.cta ? (

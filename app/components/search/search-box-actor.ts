@@ -3,7 +3,12 @@
 // page's first-load JavaScript (ADR 0045); until then the box is the plain
 // GET form it is without JavaScript, and what the visitor did meanwhile is handed over in order.
 import { createActor, fromPromise } from "xstate";
-import { searchBoxMachine, type SearchBoxContext, type SearchBoxEvent, type SearchBoxState } from "./search-box-machine.ts";
+import {
+  searchBoxMachine,
+  type SearchBoxContext,
+  type SearchBoxEvent,
+  type SearchBoxState,
+} from "./search-box-machine.ts";
 import { fetchSuggestions, getSearchToken, reportSearchFailure } from "./search-client.ts";
 
 export interface SearchBoxSnapshot {

@@ -162,7 +162,10 @@ describe("fetch", () => {
 
   it("goes to success with the suggestions", async () => {
     const box = await successBox("isla", { suggest: async () => ["Isla Mujeres", "Ferry a Isla Mujeres"] });
-    expect(box.actor.getSnapshot().context).toMatchObject({ suggestions: ["Isla Mujeres", "Ferry a Isla Mujeres"], suggestedFor: "isla" });
+    expect(box.actor.getSnapshot().context).toMatchObject({
+      suggestions: ["Isla Mujeres", "Ferry a Isla Mujeres"],
+      suggestedFor: "isla",
+    });
   });
 
   it("goes to empty when there are none", async () => {

@@ -78,8 +78,15 @@ export const searchBoxMachine = setup({
         src: "fetchToken",
         onDone: [{ guard: "hasWord", target: "ready" }, { target: "idle" }],
         onError: [
-          { guard: "hasWord", target: "ready", actions: { type: "report", params: ({ event }) => ({ stage: "token" as const, error: event.error }) } },
-          { target: "idle", actions: { type: "report", params: ({ event }) => ({ stage: "token" as const, error: event.error }) } },
+          {
+            guard: "hasWord",
+            target: "ready",
+            actions: { type: "report", params: ({ event }) => ({ stage: "token" as const, error: event.error }) },
+          },
+          {
+            target: "idle",
+            actions: { type: "report", params: ({ event }) => ({ stage: "token" as const, error: event.error }) },
+          },
         ],
       },
     },
@@ -113,10 +120,7 @@ export const searchBoxMachine = setup({
   },
   on: {
     TYPE: { actions: [assign({ word: ({ event }) => event.word }), "stopDebounce", "startDebounce"] },
-    DEBOUNCED: [
-      { guard: "hasWord", target: ".fetch", reenter: true },
-      { target: ".idle" },
-    ],
+    DEBOUNCED: [{ guard: "hasWord", target: ".fetch", reenter: true }, { target: ".idle" }],
     BLUR: { actions: ["stopBlurTimer", "startBlurTimer"] },
     FOCUS: { actions: "stopBlurTimer" },
     BLUR_TIMEOUT: { target: ".idle", actions: "stopDebounce" },
@@ -124,7 +128,11 @@ export const searchBoxMachine = setup({
     SUBMIT: {
       guard: "hasWord",
       target: ".ready",
-      actions: ["stopDebounce", "stopBlurTimer", { type: "navigate", params: ({ context }) => ({ query: context.word.trim() }) }],
+      actions: [
+        "stopDebounce",
+        "stopBlurTimer",
+        { type: "navigate", params: ({ context }) => ({ query: context.word.trim() }) },
+      ],
     },
     SELECT: {
       target: ".ready",

@@ -168,7 +168,12 @@ export function SearchBox({ language, variant, initialQuery, reloadOnNavigate = 
       <div
         className={`absolute inset-x-0 top-full z-50 mt-2 overflow-hidden rounded-2xl bg-white p-1.5 shadow-2xl ring-1 ring-sea-950/10 ${open ? "" : "hidden"} ${variant === "header" ? "right-auto w-96 max-w-[calc(100vw-2rem)]" : ""}`}
       >
-        <ul id={listId} role="listbox" aria-label={t("search.suggestions")} className={listed.length > 0 ? "" : "hidden"}>
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={t("search.suggestions")}
+          className={listed.length > 0 ? "" : "hidden"}
+        >
           {listed.map((suggestion, index) => (
             <li
               key={suggestion}
@@ -222,7 +227,11 @@ function useSearchBoxActor(
     void import("./search-box-actor.ts").then(
       ({ startSearchBoxActor }) => {
         if (unmounted) return;
-        const started = startSearchBoxActor(initialQuery, { navigate: (query) => latestNavigate.current(query), box }, setSnapshot);
+        const started = startSearchBoxActor(
+          initialQuery,
+          { navigate: (query) => latestNavigate.current(query), box },
+          setSnapshot,
+        );
         for (const event of queued.current.splice(0)) started.send(event);
         actor.current = started;
       },
@@ -239,7 +248,8 @@ function useSearchBoxActor(
   function send(event: SearchBoxEvent): void {
     if (actor.current) return actor.current.send(event);
     queued.current.push(event);
-    if (event.type === "TYPE") setSnapshot((current) => ({ ...current, context: { ...current.context, word: event.word } }));
+    if (event.type === "TYPE")
+      setSnapshot((current) => ({ ...current, context: { ...current.context, word: event.word } }));
   }
   return [snapshot, send, actor.current !== null];
 }

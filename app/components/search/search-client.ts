@@ -67,11 +67,20 @@ async function requestToken(): Promise<SearchToken> {
     data?: { access_token?: unknown; expires_in?: unknown; dataStore?: unknown; engineName?: unknown };
   };
   const data = answer?.data;
-  if (typeof data?.access_token !== "string" || typeof data.dataStore !== "string" || typeof data.engineName !== "string") {
+  if (
+    typeof data?.access_token !== "string" ||
+    typeof data.dataStore !== "string" ||
+    typeof data.engineName !== "string"
+  ) {
     throw new SearchRequestError(200, "MALFORMED_TOKEN_ANSWER");
   }
   const seconds = typeof data.expires_in === "number" ? data.expires_in : 0;
-  return { accessToken: data.access_token, dataStore: data.dataStore, engineName: data.engineName, expiresAt: Date.now() + seconds * 1000 };
+  return {
+    accessToken: data.access_token,
+    dataStore: data.dataStore,
+    engineName: data.engineName,
+    expiresAt: Date.now() + seconds * 1000,
+  };
 }
 
 /** The page's search token: fetched once and shared by every box, renewed near expiry or after a failure. */
@@ -114,19 +123,37 @@ async function withToken<T>(call: (token: SearchToken) => Promise<T>): Promise<T
 
 export async function fetchSuggestions(word: string): Promise<string[]> {
   return withToken(async (token) => {
-    const answer = (await post("/google-enterprise/autocomplete", { dataStore: token.dataStore, query: word }, token.accessToken)) as {
+    const answer = (await post(
+      "/google-enterprise/autocomplete",
+      { dataStore: token.dataStore, query: word },
+      token.accessToken,
+    )) as {
       querySuggestions?: { suggestion?: unknown }[];
     };
-    return (answer?.querySuggestions ?? []).flatMap((item) => (typeof item.suggestion === "string" ? [item.suggestion] : []));
+    return (answer?.querySuggestions ?? []).flatMap((item) =>
+      typeof item.suggestion === "string" ? [item.suggestion] : [],
+    );
   });
 }
 
 /** Token and suggestion failures are reported. Reporting never fails the caller. */
-export function reportSearchFailure(stage: "token" | "suggestions", error: unknown, params: Record<string, unknown> = {}): void {
-  const detail = error instanceof SearchRequestError ? `${error.status} ${error.code}` : error instanceof Error ? error.name : "unknown";
-  post("/reporting", { error: `search.${stage}: ${detail}`.slice(0, 2000), params: { ...params, page: window.location.pathname } }, null, true).catch(
-    () => {},
-  );
+export function reportSearchFailure(
+  stage: "token" | "suggestions",
+  error: unknown,
+  params: Record<string, unknown> = {},
+): void {
+  const detail =
+    error instanceof SearchRequestError
+      ? `${error.status} ${error.code}`
+      : error instanceof Error
+        ? error.name
+        : "unknown";
+  post(
+    "/reporting",
+    { error: `search.${stage}: ${detail}`.slice(0, 2000), params: { ...params, page: window.location.pathname } },
+    null,
+    true,
+  ).catch(() => {});
 }
 
 const PSEUDO_ID_KEY = "travesia.search.pseudoId";

@@ -4,7 +4,13 @@
 // login:true asks GET /user-info/ after hydration (ADR 0032).
 import { useEffect, useState, type MouseEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { cookieSaysSignedIn, fetchSignedInUser, rememberReturnPath, signOut, type SignedInUser } from "../../account/session-client.ts";
+import {
+  cookieSaysSignedIn,
+  fetchSignedInUser,
+  rememberReturnPath,
+  signOut,
+  type SignedInUser,
+} from "../../account/session-client.ts";
 import { useLanguage, useTranslate } from "../../i18n/use-translate.ts";
 import { isPageLive, matchPage, pathOf } from "../../routing/localized-paths.ts";
 import type { PageId } from "../../routing/pages.ts";
@@ -37,7 +43,15 @@ function useSignInClick(href: string) {
   const location = useLocation();
   const navigate = useNavigate();
   return (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const page = matchPage(location.pathname);
     if (page && NOT_A_RETURN_PAGE.includes(page.pageId)) return;
     event.preventDefault();
@@ -50,7 +64,15 @@ function greetingName(user: SignedInUser): string {
 }
 
 /** The desktop utility bar's item (white on the dark bar). */
-export function AccountBarItem({ state, open, onOpenChange }: { state: LoginState; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AccountBarItem({
+  state,
+  open,
+  onOpenChange,
+}: {
+  state: LoginState;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const t = useTranslate();
   const language = useLanguage();
   const signInHref = pathOf("auth", language);
@@ -59,7 +81,12 @@ export function AccountBarItem({ state, open, onOpenChange }: { state: LoginStat
   if (state.kind === "anonymous") {
     if (!isPageLive("auth")) return null;
     return (
-      <Link to={signInHref} onClick={onSignIn} className={`rounded-full px-3 py-1.5 text-sm font-semibold text-white hover:bg-white/10 ${FOCUS_RING_ON_DARK}`} data-testid="header-sign-in">
+      <Link
+        to={signInHref}
+        onClick={onSignIn}
+        className={`rounded-full px-3 py-1.5 text-sm font-semibold text-white hover:bg-white/10 ${FOCUS_RING_ON_DARK}`}
+        data-testid="header-sign-in"
+      >
         {t("account.signIn")}
       </Link>
     );
@@ -73,11 +100,16 @@ export function AccountBarItem({ state, open, onOpenChange }: { state: LoginStat
       button={
         <>
           <span data-testid="header-greeting">{t("account.greeting", { name: greetingName(state.user) })}</span>
-          <ChevronDownIcon className={`size-4 transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""}`} />
+          <ChevronDownIcon
+            className={`size-4 transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""}`}
+          />
         </>
       }
     >
-      <AccountLinks place="header" itemClass={`flex w-full items-center rounded-xl px-3 py-2 text-left text-sm hover:bg-sea-50 ${FOCUS_RING}`} />
+      <AccountLinks
+        place="header"
+        itemClass={`flex w-full items-center rounded-xl px-3 py-2 text-left text-sm hover:bg-sea-50 ${FOCUS_RING}`}
+      />
     </Disclosure>
   );
 }
@@ -95,7 +127,12 @@ function AccountLinks({ itemClass, place }: { itemClass: string; place: "header"
         </li>
       ) : null}
       <li>
-        <button type="button" onClick={() => void signOut(pathOf("home", language))} className={itemClass} data-testid={`${place}-sign-out`}>
+        <button
+          type="button"
+          onClick={() => void signOut(pathOf("home", language))}
+          className={itemClass}
+          data-testid={`${place}-sign-out`}
+        >
           {t("account.signOut")}
         </button>
       </li>

@@ -10,7 +10,12 @@ function render(count: number) {
     createElement(
       MemoryRouter,
       null,
-      createElement(CartLink, { href: "/en/carrito/", count, label: "Cart", countLabel: `${count} items in your cart` }),
+      createElement(CartLink, {
+        href: "/en/carrito/",
+        count,
+        label: "Cart",
+        countLabel: `${count} items in your cart`,
+      }),
     ),
   );
 }

@@ -7,7 +7,14 @@ import { createContext, useEffect, useMemo, useRef } from "react";
 import { useLocation } from "react-router";
 import { useRootData } from "../../i18n/use-translate.ts";
 import { createValueStore, useOwnStore, type ValueStore } from "../ui/value-store.ts";
-import { hreflangsOf, metricasGA4Of, sectionSiteOf, type Hreflang, type MetricasGA4, type SectionSite } from "../../routing/client-state.ts";
+import {
+  hreflangsOf,
+  metricasGA4Of,
+  sectionSiteOf,
+  type Hreflang,
+  type MetricasGA4,
+  type SectionSite,
+} from "../../routing/client-state.ts";
 
 declare global {
   interface Window {
@@ -22,7 +29,11 @@ interface ClientStateValue {
   metricasGA4: ValueStore<MetricasGA4 | null>;
 }
 
-const ClientStateContext = createContext<ClientStateValue>({ sectionSite: "other", hreflangs: [], metricasGA4: createValueStore<MetricasGA4 | null>(null) });
+const ClientStateContext = createContext<ClientStateValue>({
+  sectionSite: "other",
+  hreflangs: [],
+  metricasGA4: createValueStore<MetricasGA4 | null>(null),
+});
 
 export function ClientStateProvider({ children }: { children: React.ReactNode }) {
   const root = useRootData();
@@ -33,7 +44,10 @@ export function ClientStateProvider({ children }: { children: React.ReactNode })
   const currency = root?.currency.iso_code ?? "USD";
   const siteCode = root?.site.code ?? "";
   const sectionSite = sectionSiteOf(pathname);
-  const hreflangs = useMemo(() => (languages ? hreflangsOf(pathname, languages, origin) : []), [pathname, languages, origin]);
+  const hreflangs = useMemo(
+    () => (languages ? hreflangsOf(pathname, languages, origin) : []),
+    [pathname, languages, origin],
+  );
   const metricasGA4 = useOwnStore<MetricasGA4 | null>(null);
   const setMetricasGA4 = metricasGA4.set;
 

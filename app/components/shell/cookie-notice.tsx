@@ -35,13 +35,20 @@ export function CookieNotice({ onDismiss }: { onDismiss: () => void }) {
         <span>
           {t("cookies.message")}{" "}
           {isPageLive("privacyNotice") ? (
-            <Link to={pathOf("privacyNotice", language)} className={`rounded font-semibold text-sea-800 underline underline-offset-2 ${FOCUS_RING}`}>
+            <Link
+              to={pathOf("privacyNotice", language)}
+              className={`rounded font-semibold text-sea-800 underline underline-offset-2 ${FOCUS_RING}`}
+            >
               {t("cookies.privacyLink")}
             </Link>
           ) : null}
         </span>
       </p>
-      <button type="button" onClick={dismiss} className={`${buttonClass("primary")} mt-3 w-full shrink-0 sm:mt-0 sm:w-auto`}>
+      <button
+        type="button"
+        onClick={dismiss}
+        className={`${buttonClass("primary")} mt-3 w-full shrink-0 sm:mt-0 sm:w-auto`}
+      >
         {t("cookies.accept")}
       </button>
     </section>

@@ -48,7 +48,9 @@ export function LanguageMenu({ open, onOpenChange }: { open: boolean; onOpenChan
           <GlobeIcon className="size-4" />
           <span className="sr-only">{t("a11y.languageSwitcher")}: </span>
           <span>{t(LANGUAGE_KEY[current])}</span>
-          <ChevronDownIcon className={`size-4 transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""}`} />
+          <ChevronDownIcon
+            className={`size-4 transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""}`}
+          />
         </>
       }
     >
@@ -90,7 +92,9 @@ export function LanguageLinks() {
               lang={option.language}
               aria-current={option.current ? "true" : undefined}
               className={`flex min-h-11 items-center justify-center rounded-xl border px-2 text-sm font-medium ${FOCUS_RING} ${
-                option.current ? "border-sea-800 bg-sea-900 text-white" : "border-slate-200 text-slate-800 hover:bg-sea-50"
+                option.current
+                  ? "border-sea-800 bg-sea-900 text-white"
+                  : "border-slate-200 text-slate-800 hover:bg-sea-50"
               }`}
             >
               {t(LANGUAGE_KEY[option.language])}

@@ -13,7 +13,10 @@ export function MainNavigation() {
   const t = useTranslate();
   const menu = buildMainMenu(useLanguage());
   const [openMenu, setOpenMenu] = useState<string | null>(null);
-  const setGroupOpen = useCallback((id: string) => (open: boolean) => setOpenMenu((current) => (open ? id : current === id ? null : current)), []);
+  const setGroupOpen = useCallback(
+    (id: string) => (open: boolean) => setOpenMenu((current) => (open ? id : current === id ? null : current)),
+    [],
+  );
   if (menu.length === 0) return null;
   return (
     <nav aria-label={t("a11y.mainNavigation")} className="hidden lg:block">
@@ -48,7 +51,9 @@ export function MainNavigation() {
                 button={
                   <>
                     {t(group.label)}
-                    <ChevronDownIcon className={`size-4 transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""}`} />
+                    <ChevronDownIcon
+                      className={`size-4 transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""}`}
+                    />
                   </>
                 }
               >

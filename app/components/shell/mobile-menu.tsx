@@ -147,7 +147,9 @@ export function MobileMenu({ open, onClose, homeHref, buyHref, returnFocusTo }: 
                   </li>
                 ) : (
                   <li key={group.id}>
-                    <p className="px-3 pb-1 text-xs font-bold uppercase tracking-wider text-sea-800">{t(group.label)}</p>
+                    <p className="px-3 pb-1 text-xs font-bold uppercase tracking-wider text-sea-800">
+                      {t(group.label)}
+                    </p>
                     <ul>
                       {group.links.map((link) => (
                         <li key={link.pageId}>

@@ -2,7 +2,10 @@ import { describe, expect, test } from "vitest";
 import { buildMainMenu, hintKeyOf, liveLinks, MAIN_MENU } from "./navigation.ts";
 import type { PageId } from "../../routing/pages.ts";
 
-const liveSet = (...ids: PageId[]) => (pageId: PageId) => ids.includes(pageId);
+const liveSet =
+  (...ids: PageId[]) =>
+  (pageId: PageId) =>
+    ids.includes(pageId);
 
 describe("buildMainMenu", () => {
   test("hides every group when no content page is live", () => {
@@ -21,8 +24,18 @@ describe("buildMainMenu", () => {
   test("a one-page group is a direct link, a larger one a disclosure even with one live link", () => {
     const menu = buildMainMenu("en", liveSet("promotions", "history"));
     expect(menu).toEqual([
-      { id: "aboutUs", label: "nav.aboutUs", single: false, links: [{ pageId: "history", href: "/en/grupo-xcaret-history/" }] },
-      { id: "promotions", label: "nav.promotions", single: true, links: [{ pageId: "promotions", href: "/en/promotions/" }] },
+      {
+        id: "aboutUs",
+        label: "nav.aboutUs",
+        single: false,
+        links: [{ pageId: "history", href: "/en/grupo-xcaret-history/" }],
+      },
+      {
+        id: "promotions",
+        label: "nav.promotions",
+        single: true,
+        links: [{ pageId: "promotions", href: "/en/promotions/" }],
+      },
     ]);
   });
 });

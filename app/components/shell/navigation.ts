@@ -48,7 +48,11 @@ export interface MenuGroup {
   links: MenuLink[];
 }
 
-export function liveLinks(pages: readonly PageId[], language: Language, isLive: (pageId: PageId) => boolean = isPageLive): MenuLink[] {
+export function liveLinks(
+  pages: readonly PageId[],
+  language: Language,
+  isLive: (pageId: PageId) => boolean = isPageLive,
+): MenuLink[] {
   return pages.filter((pageId) => isLive(pageId)).map((pageId) => ({ pageId, href: pathOf(pageId, language) }));
 }
 

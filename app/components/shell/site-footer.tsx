@@ -4,10 +4,24 @@ import { Link, useLocation } from "react-router";
 import { useRootData, useTranslate } from "../../i18n/use-translate.ts";
 import { isPageLive, pathOf } from "../../routing/localized-paths.ts";
 import { NewsletterForm } from "../newsletter/newsletter-form.tsx";
-import { ArrowRightIcon, ChatIcon, ClockIcon, MapPinIcon, MessengerIcon, PhoneIcon, WhatsAppIcon } from "../ui/icons.tsx";
+import {
+  ArrowRightIcon,
+  ChatIcon,
+  ClockIcon,
+  MapPinIcon,
+  MessengerIcon,
+  PhoneIcon,
+  WhatsAppIcon,
+} from "../ui/icons.tsx";
 import { CONTAINER, FOCUS_RING_ON_DARK } from "../ui/styles.ts";
 import { Tabs } from "../ui/tabs.tsx";
-import { CALL_CENTER_HOURS, CALL_CENTER_PHONE, CHAT_LINKS, COUNTRY_PHONES, TICKET_OFFICE_HOURS } from "./contact-data.ts";
+import {
+  CALL_CENTER_HOURS,
+  CALL_CENTER_PHONE,
+  CHAT_LINKS,
+  COUNTRY_PHONES,
+  TICKET_OFFICE_HOURS,
+} from "./contact-data.ts";
 import { Logo } from "./logo.tsx";
 import { DISCOVER_PAGES, LEGAL_PAGES, liveLinks } from "./navigation.ts";
 
@@ -60,10 +74,16 @@ function ContactPanel() {
         </h2>
         <dl className="mt-4 grid gap-x-8 sm:grid-cols-2">
           {COUNTRY_PHONES.map((phone) => (
-            <div key={phone.id} className="flex items-baseline justify-between gap-3 border-b border-white/10 py-2.5 text-sm">
+            <div
+              key={phone.id}
+              className="flex items-baseline justify-between gap-3 border-b border-white/10 py-2.5 text-sm"
+            >
               <dt className="text-sea-100">{t(phone.country)}</dt>
               <dd>
-                <a href={`tel:${phone.e164}`} className={`whitespace-nowrap font-semibold text-white tabular-nums ${LINK_ON_DARK}`}>
+                <a
+                  href={`tel:${phone.e164}`}
+                  className={`whitespace-nowrap font-semibold text-white tabular-nums ${LINK_ON_DARK}`}
+                >
                   {phone.display}
                 </a>
               </dd>
@@ -140,9 +160,13 @@ function NewsletterSection() {
   const t = useTranslate();
   const language = useRootData()?.language ?? "en";
   const { pathname } = useLocation();
-  if (!isPageLive("newsletter") || pathname === pathOf("newsletter", language) || pathname.includes("carrito")) return null;
+  if (!isPageLive("newsletter") || pathname === pathOf("newsletter", language) || pathname.includes("carrito"))
+    return null;
   return (
-    <section aria-labelledby="footer-newsletter" className="mt-10 grid gap-6 rounded-2xl bg-white/5 p-5 ring-1 ring-white/10 sm:p-8 lg:grid-cols-12 lg:gap-10">
+    <section
+      aria-labelledby="footer-newsletter"
+      className="mt-10 grid gap-6 rounded-2xl bg-white/5 p-5 ring-1 ring-white/10 sm:p-8 lg:grid-cols-12 lg:gap-10"
+    >
       <div className="lg:col-span-4">
         <h2 id="footer-newsletter" className="text-xl font-bold text-white">
           {t("newsletter.title")}
@@ -165,7 +189,13 @@ export function SiteFooter() {
 
   return (
     <footer className="relative mt-auto bg-sea-950 pb-[var(--bottom-notices,0px)] text-sea-100">
-      <svg viewBox="0 0 1440 48" preserveAspectRatio="none" aria-hidden="true" focusable="false" className="absolute inset-x-0 bottom-[calc(100%-2px)] h-6 w-full text-sea-950 sm:h-10">
+      <svg
+        viewBox="0 0 1440 48"
+        preserveAspectRatio="none"
+        aria-hidden="true"
+        focusable="false"
+        className="absolute inset-x-0 bottom-[calc(100%-2px)] h-6 w-full text-sea-950 sm:h-10"
+      >
         <path fill="currentColor" d="M0 48h1440V20c-120 14-240 22-360 16S840 6 720 6 480 30 360 34 120 26 0 12z" />
       </svg>
       <div className={`${CONTAINER} pb-10 pt-12 lg:pt-16`}>

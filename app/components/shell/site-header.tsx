@@ -18,7 +18,9 @@ import { Logo } from "./logo.tsx";
 // JavaScript can open, is rendered in the browser the first time it is opened (ADR 0054).
 const SearchBox = hydrateOnDemand(() => import("../search/search-box.tsx").then((module) => module.SearchBox));
 const MainNavigation = hydrateOnDemand(() => import("./main-navigation.tsx").then((module) => module.MainNavigation));
-const UtilityControls = hydrateOnDemand(() => import("./utility-controls.tsx").then((module) => module.UtilityControls));
+const UtilityControls = hydrateOnDemand(() =>
+  import("./utility-controls.tsx").then((module) => module.UtilityControls),
+);
 const MobileMenu = lazy(() => import("./mobile-menu.tsx").then((module) => ({ default: module.MobileMenu })));
 const prefetchMobileMenu = () => void import("./mobile-menu.tsx").catch(() => undefined);
 
@@ -66,7 +68,10 @@ export function SiteHeader() {
             <span className="inline-flex items-center gap-2">
               <PhoneIcon className="size-4 text-sea-300" />
               <span>{t("footer.callCenter")}:</span>
-              <a href={`tel:${CALL_CENTER_PHONE.e164}`} className={`rounded font-semibold text-white hover:underline ${FOCUS_RING_ON_DARK}`}>
+              <a
+                href={`tel:${CALL_CENTER_PHONE.e164}`}
+                className={`rounded font-semibold text-white hover:underline ${FOCUS_RING_ON_DARK}`}
+              >
                 {CALL_CENTER_PHONE.display}
               </a>
             </span>
@@ -140,7 +145,13 @@ export function SiteHeader() {
 
       {drawerMounted ? (
         <Suspense fallback={null}>
-          <MobileMenu open={drawerOpen} onClose={closeDrawer} homeHref={homeHref} buyHref={buyHref} returnFocusTo={menuButtonRef} />
+          <MobileMenu
+            open={drawerOpen}
+            onClose={closeDrawer}
+            homeHref={homeHref}
+            buyHref={buyHref}
+            returnFocusTo={menuButtonRef}
+          />
         </Suspense>
       ) : null}
     </header>

@@ -13,7 +13,9 @@ import { ClientStateProvider } from "./client-state.tsx";
 // The header, the footer, the cookie notice and the app banner are hydrated on demand: their server
 // HTML is there from the start, their code is not in the page's first load (ADR 0054).
 const SiteHeader = hydrateOnDemand(() => import("./site-header.tsx").then((module) => module.SiteHeader));
-const SiteFooter = hydrateOnDemand(() => import("./site-footer.tsx").then((module) => module.SiteFooter), { nearViewport: "400px" });
+const SiteFooter = hydrateOnDemand(() => import("./site-footer.tsx").then((module) => module.SiteFooter), {
+  nearViewport: "400px",
+});
 const CookieNotice = hydrateOnDemand(() => import("./cookie-notice.tsx").then((module) => module.CookieNotice));
 const AppBanner = hydrateOnDemand(() => import("./app-banner.tsx").then((module) => module.AppBanner));
 
@@ -31,27 +33,35 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
   }, []);
   return (
     <ClientStateProvider>
-    <TrackerProvider>
-    <CartSessionProvider>
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-full bg-sea-900 px-5 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:outline-2 focus:outline-offset-2 focus:outline-sea-700"
-      >
-        {t("a11y.skipToContent")}
-      </a>
-      <div ref={notices} className="pointer-events-none fixed inset-x-0 bottom-0 z-30 flex flex-col items-center gap-3 p-3 sm:p-4">
-        {/* One notice at a time: the app banner waits until the cookie notice is acknowledged. */}
-        {cookieNoticeDismissed ? <AppBanner /> : <CookieNotice onDismiss={dismissCookieNotice} />}
-      </div>
-      <SiteHeader />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none" data-section-site={sectionSiteOf(pathname)}>
-        {children}
-      </main>
-      <SiteFooter />
-    </div>
-    </CartSessionProvider>
-    </TrackerProvider>
+      <TrackerProvider>
+        <CartSessionProvider>
+          <div className="flex min-h-dvh flex-col">
+            <a
+              href="#main"
+              className="sr-only z-50 rounded-full bg-sea-900 px-5 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:outline-2 focus:outline-offset-2 focus:outline-sea-700"
+            >
+              {t("a11y.skipToContent")}
+            </a>
+            <div
+              ref={notices}
+              className="pointer-events-none fixed inset-x-0 bottom-0 z-30 flex flex-col items-center gap-3 p-3 sm:p-4"
+            >
+              {/* One notice at a time: the app banner waits until the cookie notice is acknowledged. */}
+              {cookieNoticeDismissed ? <AppBanner /> : <CookieNotice onDismiss={dismissCookieNotice} />}
+            </div>
+            <SiteHeader />
+            <main
+              id="main"
+              tabIndex={-1}
+              className="flex-1 focus:outline-none"
+              data-section-site={sectionSiteOf(pathname)}
+            >
+              {children}
+            </main>
+            <SiteFooter />
+          </div>
+        </CartSessionProvider>
+      </TrackerProvider>
     </ClientStateProvider>
   );
 }

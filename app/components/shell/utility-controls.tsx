@@ -9,7 +9,10 @@ import { LanguageMenu } from "./language-switcher.tsx";
 export function UtilityControls() {
   const loginState = useLoginState();
   const [openMenu, setOpenMenu] = useState<string | null>(null);
-  const setGroupOpen = useCallback((id: string) => (open: boolean) => setOpenMenu((current) => (open ? id : current === id ? null : current)), []);
+  const setGroupOpen = useCallback(
+    (id: string) => (open: boolean) => setOpenMenu((current) => (open ? id : current === id ? null : current)),
+    [],
+  );
   return (
     <div className="flex items-center gap-1">
       <CurrencySwitcher placement="header" />

@@ -43,7 +43,8 @@ if (IN_BROWSER) {
   const GLOBAL_TRIGGERS = ["pointerdown", "keydown", "submit", "popstate", "touchstart", "scroll", "wheel"] as const;
   for (const type of GLOBAL_TRIGGERS) window.addEventListener(type, anyInteraction, { capture: true, passive: true });
   const whenIdle = () => {
-    if ("requestIdleCallback" in window) window.requestIdleCallback(loadEveryOnDemandPart, { timeout: IDLE_TIMEOUT_MS });
+    if ("requestIdleCallback" in window)
+      window.requestIdleCallback(loadEveryOnDemandPart, { timeout: IDLE_TIMEOUT_MS });
     else setTimeout(loadEveryOnDemandPart, IDLE_TIMEOUT_MS);
   };
   if (document.readyState === "complete") whenIdle();
@@ -61,7 +62,10 @@ export interface OnDemandOptions {
  * A component whose code loads on demand and whose server HTML stays until it does. On the server the
  * code is loaded at once, so the part renders in the page like any other.
  */
-export function hydrateOnDemand<P extends object>(importer: () => Promise<ComponentType<P>>, options: OnDemandOptions = {}): ComponentType<P> {
+export function hydrateOnDemand<P extends object>(
+  importer: () => Promise<ComponentType<P>>,
+  options: OnDemandOptions = {},
+): ComponentType<P> {
   let request!: () => void;
   const requested = new Promise<void>((resolve) => {
     request = resolve;
@@ -109,14 +113,24 @@ export function hydrateOnDemand<P extends object>(importer: () => Promise<Compon
       // go on as usual (Enter and Space make a click, which is held).
       const hold = (event: MouseEvent | KeyboardEvent) => {
         const keyed = event instanceof KeyboardEvent;
-        const control = event.target instanceof Element ? event.target.closest<HTMLElement>(keyed ? KEYED : CLICKED) : null;
+        const control =
+          event.target instanceof Element ? event.target.closest<HTMLElement>(keyed ? KEYED : CLICKED) : null;
         if (hydratedNow || !control || !element.contains(control)) return;
         if (keyed && !HELD_KEYS.has(event.key)) return;
         event.preventDefault();
         event.stopImmediatePropagation();
         start();
         void hydrated.then(() => {
-          if (event instanceof KeyboardEvent) control.dispatchEvent(new KeyboardEvent("keydown", { key: event.key, code: event.code, shiftKey: event.shiftKey, bubbles: true, cancelable: true }));
+          if (event instanceof KeyboardEvent)
+            control.dispatchEvent(
+              new KeyboardEvent("keydown", {
+                key: event.key,
+                code: event.code,
+                shiftKey: event.shiftKey,
+                bubbles: true,
+                cancelable: true,
+              }),
+            );
           else control.click();
         });
       };
@@ -124,7 +138,9 @@ export function hydrateOnDemand<P extends object>(importer: () => Promise<Compon
       window.addEventListener("keydown", hold, true);
       let observer: IntersectionObserver | null = null;
       if (options.nearViewport && "IntersectionObserver" in window) {
-        observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), { rootMargin: options.nearViewport });
+        observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), {
+          rootMargin: options.nearViewport,
+        });
         observer.observe(element.firstElementChild ?? element);
       }
       return () => {

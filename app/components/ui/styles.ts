@@ -1,12 +1,10 @@
 // Shared Tailwind class lists, so buttons and focus rings look the same everywhere.
 
 /** Visible keyboard focus on light backgrounds. */
-export const FOCUS_RING =
-  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-700";
+export const FOCUS_RING = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-700";
 
 /** Visible keyboard focus on dark (sea-900 and darker) backgrounds. */
-export const FOCUS_RING_ON_DARK =
-  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
+export const FOCUS_RING_ON_DARK = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
 
 const BUTTON_BASE =
   "inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-colors motion-reduce:transition-none disabled:opacity-60";

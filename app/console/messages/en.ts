@@ -14,7 +14,8 @@ export const en = {
   "console.role.operator": "Operator",
   "console.role.agent": "Pier agent",
   "console.forbidden.title": "You cannot open this section",
-  "console.forbidden.body": "Your role does not include it. Ask an administrator if you need it. The attempt was recorded.",
+  "console.forbidden.body":
+    "Your role does not include it. Ask an administrator if you need it. The attempt was recorded.",
   "console.notStaff.title": "This console is for the operator's staff",
   "console.notStaff.body": "Your account has no staff role. An administrator can grant one.",
   "console.home.title": "Console",
@@ -158,9 +159,11 @@ export const en = {
   "error.BOARDING_SYNC_TOO_LARGE": "Too many scans in one sync.",
   // Running the crossing (ADR 0038).
   "ops.closures.nav": "Closures",
-  "ops.closures.summary": "Close a sailing, a whole day or a park's or tour's day (weather, port authority); the passengers are e-mailed, and again on reopening.",
+  "ops.closures.summary":
+    "Close a sailing, a whole day or a park's or tour's day (weather, port authority); the passengers are e-mailed, and again on reopening.",
   "ops.closures.title": "Closures and the day's sailings",
-  "ops.closures.intro": "Closing stops sales at once. Every passenger with a ticket on a closed sailing gets an e-mail in their language offering another sailing or an open ticket valid 6 months. You can also move all the passengers of a closed sailing to another one at once; reopening e-mails everyone who was told.",
+  "ops.closures.intro":
+    "Closing stops sales at once. Every passenger with a ticket on a closed sailing gets an e-mail in their language offering another sailing or an open ticket valid 6 months. You can also move all the passengers of a closed sailing to another one at once; reopening e-mails everyone who was told.",
   "ops.closures.done.closed.one": "Closed. Passengers notified: {count} booking.",
   "ops.closures.done.closed.other": "Closed. Passengers notified: {count} bookings.",
   "ops.closures.done.reopened": "Reopened: sales are open again.",
@@ -210,7 +213,8 @@ export const en = {
   "ops.timetable.end": "End the rule",
   "ops.timetable.newRule": "New rule",
   "ops.timetable.editRule": "Edit rule #{rule}",
-  "ops.timetable.checks": "Saving checks the whole timetable: one vessel cannot sail twice at once (crossing time plus 5 minutes at the pier), and two rules of the same priority cannot make the same departure. Sailings with seats sold are never deleted.",
+  "ops.timetable.checks":
+    "Saving checks the whole timetable: one vessel cannot sail twice at once (crossing time plus 5 minutes at the pier), and two rules of the same priority cannot make the same departure. Sailings with seats sold are never deleted.",
   "ops.timetable.crossing": "Crossing",
   "ops.timetable.vessel": "Vessel",
   "ops.timetable.vesselOption": "{name} ({capacity} seats)",
@@ -237,7 +241,8 @@ export const en = {
   "ops.vessels.nav": "Vessels",
   "ops.vessels.summary": "The fleet and its seats; a cut below what is sold is refused.",
   "ops.vessels.title": "Vessels",
-  "ops.vessels.intro": "A new capacity applies to the vessel's sailings not yet departed. It cannot go below the seats already taken on any of them.",
+  "ops.vessels.intro":
+    "A new capacity applies to the vessel's sailings not yet departed. It cannot go below the seats already taken on any of them.",
   "ops.vessels.saved.one": "{vessel} saved; {count} future sailing updated.",
   "ops.vessels.saved.other": "{vessel} saved; {count} future sailings updated.",
   "ops.vessels.name": "Name",
@@ -294,7 +299,8 @@ export const en = {
   "ops.sailings.nav": "Sailings",
   "ops.sailings.summary": "One day's sailings by hand: capacity, added or moved sailings, seats blocked for groups.",
   "ops.sailings.title": "Sailings by hand",
-  "ops.sailings.intro": "Change one sailing without touching the timetable. A capacity set here stays when the vessel's capacity changes; it never goes below the seats already taken.",
+  "ops.sailings.intro":
+    "Change one sailing without touching the timetable. A capacity set here stays when the vessel's capacity changes; it never goes below the seats already taken.",
   "ops.sailings.byHandCapacity": "capacity set by hand",
   "ops.sailings.addedByHand": "added by hand",
   "ops.sailings.capacity": "Seats",
@@ -311,18 +317,24 @@ export const en = {
   "ops.sailings.add": "Add a sailing on {date}",
   "ops.sailings.capacityOptional": "Seats (empty: the vessel's)",
   "ops.sailings.addButton": "Add the sailing",
-  "ops.sailings.checks": "The vessel must be free (crossing time plus 5 minutes at the pier) and at the pier it leaves from: where its previous sailing arrived. Only sailings added by hand change their time; a sailing with seats sold keeps its time (close it instead).",
+  "ops.sailings.checks":
+    "The vessel must be free (crossing time plus 5 minutes at the pier) and at the pier it leaves from: where its previous sailing arrived. Only sailings added by hand change their time; a sailing with seats sold keeps its time (close it instead).",
   "ops.sailings.done.capacity": "Capacity saved.",
   "ops.sailings.done.added": "Sailing added: it is on sale now.",
   "ops.sailings.done.moved": "Sailing moved.",
   "ops.sailings.done.blocked": "Seats blocked.",
   "ops.sailings.done.released": "Seats released: they are on sale again.",
   "ops.issue.busySailing": "The vessel is still at sea or at the pier from its sailing #{sailing} of {date} at {time}.",
-  "ops.issue.atPier": "After its sailing #{sailing} ({date} {time}) the vessel is at the pier {pier}: it cannot leave from another one.",
-  "ops.issue.nextFrom": "Its next sailing #{sailing} ({date} {time}) leaves from the pier {pier}, not where this one arrives.",
-  "ops.issue.madeByRule": "Sailing #{sailing} is made by rule #{rule}: change the rule, or add a sailing by hand and close this one.",
-  "ops.issue.sold.one": "Sailing #{sailing} has {count} seat taken: it keeps its time. Close it so its passengers choose.",
-  "ops.issue.sold.other": "Sailing #{sailing} has {count} seats taken: it keeps its time. Close it so its passengers choose.",
+  "ops.issue.atPier":
+    "After its sailing #{sailing} ({date} {time}) the vessel is at the pier {pier}: it cannot leave from another one.",
+  "ops.issue.nextFrom":
+    "Its next sailing #{sailing} ({date} {time}) leaves from the pier {pier}, not where this one arrives.",
+  "ops.issue.madeByRule":
+    "Sailing #{sailing} is made by rule #{rule}: change the rule, or add a sailing by hand and close this one.",
+  "ops.issue.sold.one":
+    "Sailing #{sailing} has {count} seat taken: it keeps its time. Close it so its passengers choose.",
+  "ops.issue.sold.other":
+    "Sailing #{sailing} has {count} seats taken: it keeps its time. Close it so its passengers choose.",
   "ops.issue.ruleInForce": "Rule #{rule} still sails it.",
   "ops.issue.left.one": "Only {count} seat is left.",
   "ops.issue.left.other": "Only {count} seats are left.",
@@ -338,8 +350,10 @@ export const en = {
   "ops.timetable.done.reactivated": "Rule #{rule} is in force again; its sailings were made.",
   "error.VESSEL_IN_USE": "That vessel still sails in rules in force.",
   "error.RECORD_IN_USE": "Other records still use it.",
-  "ops.closures.done.reopenedNotified.one": "Reopened: sales are open again. E-mailed {count} booking that had been told of the closure.",
-  "ops.closures.done.reopenedNotified.other": "Reopened: sales are open again. E-mailed {count} bookings that had been told of the closure.",
+  "ops.closures.done.reopenedNotified.one":
+    "Reopened: sales are open again. E-mailed {count} booking that had been told of the closure.",
+  "ops.closures.done.reopenedNotified.other":
+    "Reopened: sales are open again. E-mailed {count} bookings that had been told of the closure.",
   "ops.closures.done.moved.one": "Moved {count} booking to the chosen sailing; its buyer is e-mailed the tickets.",
   "ops.closures.done.moved.other": "Moved {count} bookings to the chosen sailing; each buyer is e-mailed the tickets.",
   "ops.closures.activity.title": "Close a park or tour day",
@@ -368,7 +382,8 @@ export const en = {
   "error.INVALID_DATE": "Choose a valid date.",
   "error.UNKNOWN_CROSSING": "There is no such crossing.",
   "error.INVALID_EXCHANGE_RATE": "That rate is not valid (a positive decimal, e.g. 0.0541).",
-  "error.EXCHANGE_RATE_CHANGE_TOO_LARGE": "That rate is more than double or less than half the one in force. Tick the box to allow it.",
+  "error.EXCHANGE_RATE_CHANGE_TOO_LARGE":
+    "That rate is more than double or less than half the one in force. Tick the box to allow it.",
   "error.UNKNOWN_CURRENCY": "We do not sell in that currency.",
   "error.UNKNOWN_CONTENT_SLOT": "There is no such content slot.",
   "console.cancel.title": "Cancel a line",
@@ -381,7 +396,8 @@ export const en = {
   "console.cancel.noRefund": "Cancel with no money back",
   "console.cancel.done": "Cancelled. Refunded {amount}; the buyer will receive an e-mail.",
   "console.cancel.doneNoRefund": "Cancelled with no money back; the buyer will receive an e-mail.",
-  "error.CANCEL_NOT_REFUNDABLE": "This product is sold non-refundable: use “Cancel with no money back”, or a refund if you grant one.",
+  "error.CANCEL_NOT_REFUNDABLE":
+    "This product is sold non-refundable: use “Cancel with no money back”, or a refund if you grant one.",
   "error.CANCEL_TOO_LATE": "Past the policy's last refundable moment (or a no-show).",
   "error.CANCEL_TICKET_USED": "A ticket of this line has been used.",
   "error.CANCEL_ALREADY_CANCELLED": "This line is already cancelled.",

@@ -13,7 +13,8 @@ export const es = {
   "console.role.operator": "Operador",
   "console.role.agent": "Agente de muelle",
   "console.forbidden.title": "No puedes abrir esta sección",
-  "console.forbidden.body": "Tu rol no la incluye. Pídela a un administrador si la necesitas. El intento quedó registrado.",
+  "console.forbidden.body":
+    "Tu rol no la incluye. Pídela a un administrador si la necesitas. El intento quedó registrado.",
   "console.notStaff.title": "Esta consola es para el personal del operador",
   "console.notStaff.body": "Tu cuenta no tiene un rol de personal. Un administrador puede asignártelo.",
   "console.home.title": "Consola",
@@ -60,7 +61,8 @@ export const es = {
   "console.manifest.title": "Manifiesto",
   "console.manifest.summary": "Reservados, abordados y no presentados de cada salida, en vivo.",
   "console.walkup.title": "Venta en taquilla",
-  "console.walkup.summary": "Vende lugares de una salida en efectivo o con tarjeta en terminal; los boletos sirven al instante.",
+  "console.walkup.summary":
+    "Vende lugares de una salida en efectivo o con tarjeta en terminal; los boletos sirven al instante.",
   "console.boarding.date": "Fecha",
   "console.boarding.sailing": "Salida",
   "console.boarding.pickSailing": "Elige una salida",
@@ -157,9 +159,11 @@ export const es = {
   "error.BOARDING_SYNC_TOO_LARGE": "Demasiados escaneos en una sincronización.",
   // Running the crossing (ADR 0038).
   "ops.closures.nav": "Cierres",
-  "ops.closures.summary": "Cerrar una salida, un día entero o el día de un parque o tour (clima, capitanía); se avisa por correo a los pasajeros, y otra vez al reabrir.",
+  "ops.closures.summary":
+    "Cerrar una salida, un día entero o el día de un parque o tour (clima, capitanía); se avisa por correo a los pasajeros, y otra vez al reabrir.",
   "ops.closures.title": "Cierres y salidas del día",
-  "ops.closures.intro": "Cerrar detiene la venta al instante. Cada pasajero con boleto en una salida cerrada recibe un correo en su idioma con la opción de otra salida o un boleto abierto válido 6 meses. También puedes mover de una vez a todos los pasajeros de una salida cerrada a otra; al reabrir se avisa a todos los que supieron del cierre.",
+  "ops.closures.intro":
+    "Cerrar detiene la venta al instante. Cada pasajero con boleto en una salida cerrada recibe un correo en su idioma con la opción de otra salida o un boleto abierto válido 6 meses. También puedes mover de una vez a todos los pasajeros de una salida cerrada a otra; al reabrir se avisa a todos los que supieron del cierre.",
   "ops.closures.done.closed.one": "Cerrado. Pasajeros avisados: {count} reserva.",
   "ops.closures.done.closed.other": "Cerrado. Pasajeros avisados: {count} reservas.",
   "ops.closures.done.reopened": "Reabierto: la venta está abierta de nuevo.",
@@ -188,8 +192,10 @@ export const es = {
   "ops.sailing.status.closed": "cerrada",
   "ops.sailing.status.departed": "ya salió",
   "ops.sailing.status.check_in_closed": "documentación cerrada",
-  "ops.issue.vesselBusy": "Regla #{rule}: la embarcación sigue ocupada el {date} ({time} contra su salida de {otherTime}).",
-  "ops.issue.sameDeparture": "La regla #{rule} de igual prioridad ya hace la salida de las {time} (primera vez el {date}).",
+  "ops.issue.vesselBusy":
+    "Regla #{rule}: la embarcación sigue ocupada el {date} ({time} contra su salida de {otherTime}).",
+  "ops.issue.sameDeparture":
+    "La regla #{rule} de igual prioridad ya hace la salida de las {time} (primera vez el {date}).",
   "ops.issue.taken": "La salida #{sailing} ya tiene {taken} lugares ocupados.",
   "ops.timetable.nav": "Horarios",
   "ops.timetable.summary": "Reglas del horario y las salidas que generan, con control de choques.",
@@ -209,7 +215,8 @@ export const es = {
   "ops.timetable.end": "Terminar la regla",
   "ops.timetable.newRule": "Nueva regla",
   "ops.timetable.editRule": "Editar la regla #{rule}",
-  "ops.timetable.checks": "Al guardar se revisa todo el horario: una embarcación no puede zarpar dos veces a la vez (tiempo de cruce más 5 minutos en el muelle) y dos reglas de igual prioridad no pueden hacer la misma salida. Nunca se borran salidas con lugares vendidos.",
+  "ops.timetable.checks":
+    "Al guardar se revisa todo el horario: una embarcación no puede zarpar dos veces a la vez (tiempo de cruce más 5 minutos en el muelle) y dos reglas de igual prioridad no pueden hacer la misma salida. Nunca se borran salidas con lugares vendidos.",
   "ops.timetable.crossing": "Ruta",
   "ops.timetable.vessel": "Embarcación",
   "ops.timetable.vesselOption": "{name} ({capacity} lugares)",
@@ -236,7 +243,8 @@ export const es = {
   "ops.vessels.nav": "Embarcaciones",
   "ops.vessels.summary": "La flota y sus lugares; no se permite bajar de lo ya vendido.",
   "ops.vessels.title": "Embarcaciones",
-  "ops.vessels.intro": "La nueva capacidad se aplica a las salidas de la embarcación que aún no zarpan. No puede quedar por debajo de los lugares ya ocupados en ninguna.",
+  "ops.vessels.intro":
+    "La nueva capacidad se aplica a las salidas de la embarcación que aún no zarpan. No puede quedar por debajo de los lugares ya ocupados en ninguna.",
   "ops.vessels.saved.one": "{vessel} guardada; {count} salida futura actualizada.",
   "ops.vessels.saved.other": "{vessel} guardada; {count} salidas futuras actualizadas.",
   "ops.vessels.name": "Nombre",
@@ -277,7 +285,8 @@ export const es = {
   "ops.texts.done.complement": "Complemento guardado.",
   "ops.texts.done.slot": "Nueva versión publicada.",
   "ops.texts.slots": "Espacios de contenido",
-  "ops.texts.slotsHint": "Guardar una variante publica una nueva versión del espacio; el HTML conserva solo etiquetas seguras.",
+  "ops.texts.slotsHint":
+    "Guardar una variante publica una nueva versión del espacio; el HTML conserva solo etiquetas seguras.",
   "ops.texts.audience": "para una audiencia",
   "ops.texts.eyebrow": "Antetítulo",
   "ops.texts.slotTitle": "Título",
@@ -291,9 +300,11 @@ export const es = {
   "ops.texts.text": "Descripción (HTML)",
   "ops.texts.save": "Guardar textos",
   "ops.sailings.nav": "Salidas",
-  "ops.sailings.summary": "Las salidas de un día a mano: capacidad, salidas añadidas o movidas, lugares bloqueados para grupos.",
+  "ops.sailings.summary":
+    "Las salidas de un día a mano: capacidad, salidas añadidas o movidas, lugares bloqueados para grupos.",
   "ops.sailings.title": "Salidas a mano",
-  "ops.sailings.intro": "Cambia una salida sin tocar los horarios. La capacidad que pongas aquí se queda aunque cambie la de la embarcación; nunca baja de los lugares ya ocupados.",
+  "ops.sailings.intro":
+    "Cambia una salida sin tocar los horarios. La capacidad que pongas aquí se queda aunque cambie la de la embarcación; nunca baja de los lugares ya ocupados.",
   "ops.sailings.byHandCapacity": "capacidad puesta a mano",
   "ops.sailings.addedByHand": "añadida a mano",
   "ops.sailings.capacity": "Lugares",
@@ -310,18 +321,25 @@ export const es = {
   "ops.sailings.add": "Añadir una salida el {date}",
   "ops.sailings.capacityOptional": "Lugares (vacío: los de la embarcación)",
   "ops.sailings.addButton": "Añadir la salida",
-  "ops.sailings.checks": "La embarcación debe estar libre (tiempo de cruce más 5 minutos en el muelle) y en el muelle de salida: donde llegó su salida anterior. Solo las salidas añadidas a mano cambian de hora; una salida con lugares vendidos conserva su hora (ciérrala en su lugar).",
+  "ops.sailings.checks":
+    "La embarcación debe estar libre (tiempo de cruce más 5 minutos en el muelle) y en el muelle de salida: donde llegó su salida anterior. Solo las salidas añadidas a mano cambian de hora; una salida con lugares vendidos conserva su hora (ciérrala en su lugar).",
   "ops.sailings.done.capacity": "Capacidad guardada.",
   "ops.sailings.done.added": "Salida añadida: ya está a la venta.",
   "ops.sailings.done.moved": "Salida movida.",
   "ops.sailings.done.blocked": "Lugares bloqueados.",
   "ops.sailings.done.released": "Lugares liberados: vuelven a estar a la venta.",
-  "ops.issue.busySailing": "La embarcación sigue en el mar o en el muelle por su salida #{sailing} del {date} a las {time}.",
-  "ops.issue.atPier": "Tras su salida #{sailing} ({date} {time}) la embarcación está en el muelle {pier}: no puede salir de otro.",
-  "ops.issue.nextFrom": "Su siguiente salida #{sailing} ({date} {time}) sale del muelle {pier}, no de donde llega esta.",
-  "ops.issue.madeByRule": "La salida #{sailing} la hace la regla #{rule}: cambia la regla, o añade una salida a mano y cierra esta.",
-  "ops.issue.sold.one": "La salida #{sailing} tiene {count} lugar ocupado: conserva su hora. Ciérrala para que sus pasajeros elijan.",
-  "ops.issue.sold.other": "La salida #{sailing} tiene {count} lugares ocupados: conserva su hora. Ciérrala para que sus pasajeros elijan.",
+  "ops.issue.busySailing":
+    "La embarcación sigue en el mar o en el muelle por su salida #{sailing} del {date} a las {time}.",
+  "ops.issue.atPier":
+    "Tras su salida #{sailing} ({date} {time}) la embarcación está en el muelle {pier}: no puede salir de otro.",
+  "ops.issue.nextFrom":
+    "Su siguiente salida #{sailing} ({date} {time}) sale del muelle {pier}, no de donde llega esta.",
+  "ops.issue.madeByRule":
+    "La salida #{sailing} la hace la regla #{rule}: cambia la regla, o añade una salida a mano y cierra esta.",
+  "ops.issue.sold.one":
+    "La salida #{sailing} tiene {count} lugar ocupado: conserva su hora. Ciérrala para que sus pasajeros elijan.",
+  "ops.issue.sold.other":
+    "La salida #{sailing} tiene {count} lugares ocupados: conserva su hora. Ciérrala para que sus pasajeros elijan.",
   "ops.issue.ruleInForce": "La regla #{rule} todavía la usa.",
   "ops.issue.left.one": "Solo queda {count} lugar.",
   "ops.issue.left.other": "Solo quedan {count} lugares.",
@@ -330,21 +348,27 @@ export const es = {
   "ops.vessels.code": "Código (letras, cifras, guiones)",
   "ops.vessels.add": "Añadir la embarcación",
   "ops.vessels.added": "{vessel} se añadió a la flota.",
-  "ops.vessels.retireHint": "Desmarca «En servicio» para retirar una embarcación: se rechaza mientras una regla vigente la use.",
+  "ops.vessels.retireHint":
+    "Desmarca «En servicio» para retirar una embarcación: se rechaza mientras una regla vigente la use.",
   "ops.timetable.delete": "Borrar la regla",
   "ops.timetable.reactivate": "Volver a poner en vigor",
   "ops.timetable.done.deleted": "Regla #{rule} borrada; las salidas con lugares vendidos quedan como salidas a mano.",
   "ops.timetable.done.reactivated": "La regla #{rule} vuelve a estar en vigor; se hicieron sus salidas.",
   "error.VESSEL_IN_USE": "Esa embarcación todavía navega en reglas vigentes.",
   "error.RECORD_IN_USE": "Otros registros todavía lo usan.",
-  "ops.closures.done.reopenedNotified.one": "Reabierto: la venta está abierta de nuevo. Se avisó por correo a {count} reserva que conocía el cierre.",
-  "ops.closures.done.reopenedNotified.other": "Reabierto: la venta está abierta de nuevo. Se avisó por correo a {count} reservas que conocían el cierre.",
-  "ops.closures.done.moved.one": "Se movió {count} reserva a la salida elegida; su comprador recibe los boletos por correo.",
-  "ops.closures.done.moved.other": "Se movieron {count} reservas a la salida elegida; cada comprador recibe sus boletos por correo.",
+  "ops.closures.done.reopenedNotified.one":
+    "Reabierto: la venta está abierta de nuevo. Se avisó por correo a {count} reserva que conocía el cierre.",
+  "ops.closures.done.reopenedNotified.other":
+    "Reabierto: la venta está abierta de nuevo. Se avisó por correo a {count} reservas que conocían el cierre.",
+  "ops.closures.done.moved.one":
+    "Se movió {count} reserva a la salida elegida; su comprador recibe los boletos por correo.",
+  "ops.closures.done.moved.other":
+    "Se movieron {count} reservas a la salida elegida; cada comprador recibe sus boletos por correo.",
   "ops.closures.activity.title": "Cerrar el día de un parque o tour",
   "ops.closures.activity": "Parque o tour",
   "ops.closures.closeActivity": "Cerrar su día {date}",
-  "ops.closures.activity.intro": "Quienes tienen boletos de ese día reciben un correo y pueden cambiar a otro día sin costo.",
+  "ops.closures.activity.intro":
+    "Quienes tienen boletos de ese día reciben un correo y pueden cambiar a otro día sin costo.",
   "ops.closures.what.activity": "Día {date} · {activity}",
   "ops.closures.move.to": "Mover a todos a",
   "ops.closures.move.option": "{date} {time} · quedan {left} lugares",
@@ -367,11 +391,13 @@ export const es = {
   "error.INVALID_DATE": "Elige una fecha válida.",
   "error.UNKNOWN_CROSSING": "No existe esa ruta.",
   "error.INVALID_EXCHANGE_RATE": "Ese tipo no es válido (un decimal positivo, p. ej. 0.0541).",
-  "error.EXCHANGE_RATE_CHANGE_TOO_LARGE": "Ese tipo es más del doble o menos de la mitad del vigente. Marca la casilla para permitirlo.",
+  "error.EXCHANGE_RATE_CHANGE_TOO_LARGE":
+    "Ese tipo es más del doble o menos de la mitad del vigente. Marca la casilla para permitirlo.",
   "error.UNKNOWN_CURRENCY": "No vendemos en esa moneda.",
   "error.UNKNOWN_CONTENT_SLOT": "No existe ese espacio de contenido.",
   "console.cancel.title": "Cancelar una línea",
-  "console.cancel.intro": "Cancela los boletos válidos de la línea y libera sus lugares. Se avisa al comprador por e-mail.",
+  "console.cancel.intro":
+    "Cancela los boletos válidos de la línea y libera sus lugares. Se avisa al comprador por e-mail.",
   "console.cancel.line": "Línea",
   "console.cancel.policyOffer": "Política ahora: reembolso {refund}, cargo {fee}",
   "console.cancel.policyRefused": "Política ahora: sin reembolso ({reason})",
@@ -380,10 +406,12 @@ export const es = {
   "console.cancel.noRefund": "Cancelar sin devolver dinero",
   "console.cancel.done": "Cancelado. Reembolsado {amount}; el comprador recibirá un e-mail.",
   "console.cancel.doneNoRefund": "Cancelado sin devolver dinero; el comprador recibirá un e-mail.",
-  "error.CANCEL_NOT_REFUNDABLE": "Este producto se vende no reembolsable: usa “Cancelar sin devolver dinero”, o un reembolso si decides darlo.",
+  "error.CANCEL_NOT_REFUNDABLE":
+    "Este producto se vende no reembolsable: usa “Cancelar sin devolver dinero”, o un reembolso si decides darlo.",
   "error.CANCEL_TOO_LATE": "Pasó el último momento reembolsable de la política (o no se presentó).",
   "error.CANCEL_TICKET_USED": "Un boleto de esta línea ya se usó.",
   "error.CANCEL_ALREADY_CANCELLED": "Esta línea ya está cancelada.",
-  "error.CANCEL_NEEDS_OPERATOR": "Parte de esta línea se canceló con un reembolso: resuelve el resto con el formulario de reembolso.",
+  "error.CANCEL_NEEDS_OPERATOR":
+    "Parte de esta línea se canceló con un reembolso: resuelve el resto con el formulario de reembolso.",
   "error.CANCEL_NOT_PAID": "Solo se puede cancelar una reserva con boletos emitidos.",
 } satisfies ConsoleMessages;

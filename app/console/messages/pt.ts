@@ -60,7 +60,8 @@ export const pt = {
   "console.manifest.title": "Manifesto",
   "console.manifest.summary": "Reservados, embarcados e ausentes de cada saída, ao vivo.",
   "console.walkup.title": "Venda na bilheteria",
-  "console.walkup.summary": "Venda lugares de uma saída em dinheiro ou cartão na maquininha; os bilhetes valem na hora.",
+  "console.walkup.summary":
+    "Venda lugares de uma saída em dinheiro ou cartão na maquininha; os bilhetes valem na hora.",
   "console.boarding.date": "Data",
   "console.boarding.sailing": "Saída",
   "console.boarding.pickSailing": "Escolha uma saída",
@@ -77,7 +78,8 @@ export const pt = {
   "console.scanner.name": "Nome",
   "console.scanner.code": "Código",
   "console.scanner.checkResidentId": "Verificar documento de residente (INE)",
-  "console.scanner.decidedOffline": "Decidido sem conexão com a lista assinada; será sincronizado quando a rede voltar.",
+  "console.scanner.decidedOffline":
+    "Decidido sem conexão com a lista assinada; será sincronizado quando a rede voltar.",
   "console.scanner.online": "Online",
   "console.scanner.offline": "Sem conexão",
   "console.scanner.listReady.one": "Lista assinada verificada: {count} bilhete ({time})",
@@ -157,9 +159,11 @@ export const pt = {
   "error.BOARDING_SYNC_TOO_LARGE": "Escaneamentos demais em uma sincronização.",
   // Running the crossing (ADR 0038).
   "ops.closures.nav": "Fechamentos",
-  "ops.closures.summary": "Fechar uma saída, um dia inteiro ou o dia de um parque ou passeio (clima, capitania); os passageiros recebem um e-mail, e outro ao reabrir.",
+  "ops.closures.summary":
+    "Fechar uma saída, um dia inteiro ou o dia de um parque ou passeio (clima, capitania); os passageiros recebem um e-mail, e outro ao reabrir.",
   "ops.closures.title": "Fechamentos e saídas do dia",
-  "ops.closures.intro": "Fechar interrompe a venda na hora. Cada passageiro com bilhete numa saída fechada recebe um e-mail no seu idioma oferecendo outra saída ou um bilhete aberto válido por 6 meses. Você também pode mover de uma vez todos os passageiros de uma saída fechada para outra; ao reabrir, todos os avisados recebem um e-mail.",
+  "ops.closures.intro":
+    "Fechar interrompe a venda na hora. Cada passageiro com bilhete numa saída fechada recebe um e-mail no seu idioma oferecendo outra saída ou um bilhete aberto válido por 6 meses. Você também pode mover de uma vez todos os passageiros de uma saída fechada para outra; ao reabrir, todos os avisados recebem um e-mail.",
   "ops.closures.done.closed.one": "Fechado. Passageiros avisados: {count} reserva.",
   "ops.closures.done.closed.other": "Fechado. Passageiros avisados: {count} reservas.",
   "ops.closures.done.reopened": "Reaberto: a venda está aberta de novo.",
@@ -188,7 +192,8 @@ export const pt = {
   "ops.sailing.status.closed": "fechada",
   "ops.sailing.status.departed": "já partiu",
   "ops.sailing.status.check_in_closed": "check-in encerrado",
-  "ops.issue.vesselBusy": "Regra #{rule}: a embarcação ainda está ocupada em {date} ({time} contra a saída das {otherTime}).",
+  "ops.issue.vesselBusy":
+    "Regra #{rule}: a embarcação ainda está ocupada em {date} ({time} contra a saída das {otherTime}).",
   "ops.issue.sameDeparture": "A regra #{rule} de mesma prioridade já faz a saída das {time} (primeira vez em {date}).",
   "ops.issue.taken": "A saída #{sailing} já tem {taken} lugares ocupados.",
   "ops.timetable.nav": "Horários",
@@ -209,7 +214,8 @@ export const pt = {
   "ops.timetable.end": "Encerrar a regra",
   "ops.timetable.newRule": "Nova regra",
   "ops.timetable.editRule": "Editar a regra #{rule}",
-  "ops.timetable.checks": "Ao salvar, todo o horário é verificado: uma embarcação não pode sair duas vezes ao mesmo tempo (tempo de travessia mais 5 minutos no píer) e duas regras de mesma prioridade não podem fazer a mesma saída. Saídas com lugares vendidos nunca são apagadas.",
+  "ops.timetable.checks":
+    "Ao salvar, todo o horário é verificado: uma embarcação não pode sair duas vezes ao mesmo tempo (tempo de travessia mais 5 minutos no píer) e duas regras de mesma prioridade não podem fazer a mesma saída. Saídas com lugares vendidos nunca são apagadas.",
   "ops.timetable.crossing": "Rota",
   "ops.timetable.vessel": "Embarcação",
   "ops.timetable.vesselOption": "{name} ({capacity} lugares)",
@@ -236,7 +242,8 @@ export const pt = {
   "ops.vessels.nav": "Embarcações",
   "ops.vessels.summary": "A frota e seus lugares; não se pode baixar abaixo do já vendido.",
   "ops.vessels.title": "Embarcações",
-  "ops.vessels.intro": "A nova capacidade vale para as saídas da embarcação que ainda não partiram. Não pode ficar abaixo dos lugares já ocupados em nenhuma delas.",
+  "ops.vessels.intro":
+    "A nova capacidade vale para as saídas da embarcação que ainda não partiram. Não pode ficar abaixo dos lugares já ocupados em nenhuma delas.",
   "ops.vessels.saved.one": "{vessel} salva; {count} saída futura atualizada.",
   "ops.vessels.saved.other": "{vessel} salva; {count} saídas futuras atualizadas.",
   "ops.vessels.name": "Nome",
@@ -291,9 +298,11 @@ export const pt = {
   "ops.texts.text": "Descrição (HTML)",
   "ops.texts.save": "Salvar textos",
   "ops.sailings.nav": "Saídas",
-  "ops.sailings.summary": "As saídas de um dia à mão: capacidade, saídas adicionadas ou movidas, lugares bloqueados para grupos.",
+  "ops.sailings.summary":
+    "As saídas de um dia à mão: capacidade, saídas adicionadas ou movidas, lugares bloqueados para grupos.",
   "ops.sailings.title": "Saídas à mão",
-  "ops.sailings.intro": "Mude uma saída sem mexer nos horários. A capacidade definida aqui fica mesmo que a da embarcação mude; nunca fica abaixo dos lugares já ocupados.",
+  "ops.sailings.intro":
+    "Mude uma saída sem mexer nos horários. A capacidade definida aqui fica mesmo que a da embarcação mude; nunca fica abaixo dos lugares já ocupados.",
   "ops.sailings.byHandCapacity": "capacidade definida à mão",
   "ops.sailings.addedByHand": "adicionada à mão",
   "ops.sailings.capacity": "Lugares",
@@ -310,18 +319,23 @@ export const pt = {
   "ops.sailings.add": "Adicionar uma saída em {date}",
   "ops.sailings.capacityOptional": "Lugares (vazio: os da embarcação)",
   "ops.sailings.addButton": "Adicionar a saída",
-  "ops.sailings.checks": "A embarcação deve estar livre (tempo de travessia mais 5 minutos no píer) e no píer de saída: onde chegou sua saída anterior. Só as saídas adicionadas à mão mudam de horário; uma saída com lugares vendidos mantém o horário (feche-a em vez disso).",
+  "ops.sailings.checks":
+    "A embarcação deve estar livre (tempo de travessia mais 5 minutos no píer) e no píer de saída: onde chegou sua saída anterior. Só as saídas adicionadas à mão mudam de horário; uma saída com lugares vendidos mantém o horário (feche-a em vez disso).",
   "ops.sailings.done.capacity": "Capacidade salva.",
   "ops.sailings.done.added": "Saída adicionada: já está à venda.",
   "ops.sailings.done.moved": "Saída movida.",
   "ops.sailings.done.blocked": "Lugares bloqueados.",
   "ops.sailings.done.released": "Lugares liberados: voltaram à venda.",
   "ops.issue.busySailing": "A embarcação ainda está no mar ou no píer pela saída #{sailing} de {date} às {time}.",
-  "ops.issue.atPier": "Depois da saída #{sailing} ({date} {time}) a embarcação está no píer {pier}: não pode sair de outro.",
+  "ops.issue.atPier":
+    "Depois da saída #{sailing} ({date} {time}) a embarcação está no píer {pier}: não pode sair de outro.",
   "ops.issue.nextFrom": "A saída seguinte #{sailing} ({date} {time}) parte do píer {pier}, não de onde esta chega.",
-  "ops.issue.madeByRule": "A saída #{sailing} é feita pela regra #{rule}: mude a regra, ou adicione uma saída à mão e feche esta.",
-  "ops.issue.sold.one": "A saída #{sailing} tem {count} lugar ocupado: mantém o horário. Feche-a para que os passageiros escolham.",
-  "ops.issue.sold.other": "A saída #{sailing} tem {count} lugares ocupados: mantém o horário. Feche-a para que os passageiros escolham.",
+  "ops.issue.madeByRule":
+    "A saída #{sailing} é feita pela regra #{rule}: mude a regra, ou adicione uma saída à mão e feche esta.",
+  "ops.issue.sold.one":
+    "A saída #{sailing} tem {count} lugar ocupado: mantém o horário. Feche-a para que os passageiros escolham.",
+  "ops.issue.sold.other":
+    "A saída #{sailing} tem {count} lugares ocupados: mantém o horário. Feche-a para que os passageiros escolham.",
   "ops.issue.ruleInForce": "A regra #{rule} ainda a usa.",
   "ops.issue.left.one": "Resta só {count} lugar.",
   "ops.issue.left.other": "Restam só {count} lugares.",
@@ -330,17 +344,22 @@ export const pt = {
   "ops.vessels.code": "Código (letras, números, hifens)",
   "ops.vessels.add": "Adicionar a embarcação",
   "ops.vessels.added": "{vessel} foi adicionada à frota.",
-  "ops.vessels.retireHint": "Desmarque “Em serviço” para retirar uma embarcação: recusado enquanto uma regra em vigor a usar.",
+  "ops.vessels.retireHint":
+    "Desmarque “Em serviço” para retirar uma embarcação: recusado enquanto uma regra em vigor a usar.",
   "ops.timetable.delete": "Apagar a regra",
   "ops.timetable.reactivate": "Colocar em vigor de novo",
   "ops.timetable.done.deleted": "Regra #{rule} apagada; as saídas com lugares vendidos ficam como saídas à mão.",
   "ops.timetable.done.reactivated": "A regra #{rule} está em vigor de novo; suas saídas foram feitas.",
   "error.VESSEL_IN_USE": "Essa embarcação ainda navega em regras em vigor.",
   "error.RECORD_IN_USE": "Outros registros ainda o usam.",
-  "ops.closures.done.reopenedNotified.one": "Reaberto: a venda está aberta de novo. Enviamos e-mail a {count} reserva avisada do fechamento.",
-  "ops.closures.done.reopenedNotified.other": "Reaberto: a venda está aberta de novo. Enviamos e-mail a {count} reservas avisadas do fechamento.",
-  "ops.closures.done.moved.one": "Movida {count} reserva para a saída escolhida; o comprador recebe os bilhetes por e-mail.",
-  "ops.closures.done.moved.other": "Movidas {count} reservas para a saída escolhida; cada comprador recebe os bilhetes por e-mail.",
+  "ops.closures.done.reopenedNotified.one":
+    "Reaberto: a venda está aberta de novo. Enviamos e-mail a {count} reserva avisada do fechamento.",
+  "ops.closures.done.reopenedNotified.other":
+    "Reaberto: a venda está aberta de novo. Enviamos e-mail a {count} reservas avisadas do fechamento.",
+  "ops.closures.done.moved.one":
+    "Movida {count} reserva para a saída escolhida; o comprador recebe os bilhetes por e-mail.",
+  "ops.closures.done.moved.other":
+    "Movidas {count} reservas para a saída escolhida; cada comprador recebe os bilhetes por e-mail.",
   "ops.closures.activity.title": "Fechar o dia de um parque ou passeio",
   "ops.closures.activity": "Parque ou passeio",
   "ops.closures.closeActivity": "Fechar o dia {date}",
@@ -367,7 +386,8 @@ export const pt = {
   "error.INVALID_DATE": "Escolha uma data válida.",
   "error.UNKNOWN_CROSSING": "Essa rota não existe.",
   "error.INVALID_EXCHANGE_RATE": "Essa taxa não é válida (um decimal positivo, p. ex. 0.0541).",
-  "error.EXCHANGE_RATE_CHANGE_TOO_LARGE": "Essa taxa é mais do dobro ou menos da metade da vigente. Marque a caixa para permitir.",
+  "error.EXCHANGE_RATE_CHANGE_TOO_LARGE":
+    "Essa taxa é mais do dobro ou menos da metade da vigente. Marque a caixa para permitir.",
   "error.UNKNOWN_CURRENCY": "Não vendemos nessa moeda.",
   "error.UNKNOWN_CONTENT_SLOT": "Esse espaço de conteúdo não existe.",
   "console.cancel.title": "Cancelar uma linha",
@@ -380,10 +400,12 @@ export const pt = {
   "console.cancel.noRefund": "Cancelar sem devolver dinheiro",
   "console.cancel.done": "Cancelado. Reembolsado {amount}; o comprador receberá um e-mail.",
   "console.cancel.doneNoRefund": "Cancelado sem devolver dinheiro; o comprador receberá um e-mail.",
-  "error.CANCEL_NOT_REFUNDABLE": "Este produto é vendido sem reembolso: use “Cancelar sem devolver dinheiro”, ou um reembolso se decidir concedê-lo.",
+  "error.CANCEL_NOT_REFUNDABLE":
+    "Este produto é vendido sem reembolso: use “Cancelar sem devolver dinheiro”, ou um reembolso se decidir concedê-lo.",
   "error.CANCEL_TOO_LATE": "Passou o último momento reembolsável da política (ou não compareceu).",
   "error.CANCEL_TICKET_USED": "Um bilhete desta linha já foi usado.",
   "error.CANCEL_ALREADY_CANCELLED": "Esta linha já está cancelada.",
-  "error.CANCEL_NEEDS_OPERATOR": "Parte desta linha foi cancelada por um reembolso: resolva o restante com o formulário de reembolso.",
+  "error.CANCEL_NEEDS_OPERATOR":
+    "Parte desta linha foi cancelada por um reembolso: resolva o restante com o formulário de reembolso.",
   "error.CANCEL_NOT_PAID": "Só uma reserva com bilhetes emitidos pode ser cancelada.",
 } satisfies ConsoleMessages;

@@ -15,7 +15,12 @@ function CareRefusal({ refusal }: { refusal: Refusal }) {
   const { messages } = useConsoleLayoutData();
   const own = `money.error.${refusal.code}` as ConsoleMessageKey;
   return (
-    <p role="alert" data-testid="care-refusal" data-code={refusal.code} className="rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm font-semibold text-coral-700">
+    <p
+      role="alert"
+      data-testid="care-refusal"
+      data-code={refusal.code}
+      className="rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm font-semibold text-coral-700"
+    >
       {own in messages ? t(own) : t(consoleErrorKey(refusal.code, messages))}
     </p>
   );
@@ -43,14 +48,27 @@ export function BookingCarePage({ page, refusal }: { page: CarePageData; refusal
         <p className="mt-1 text-sm text-slate-700">{t("money.care.intro")}</p>
       </div>
       <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
-        <Field id="care-ref" label={t("money.care.reference")} name="ref" defaultValue={page.reference} maxLength={20} autoComplete="off" required />
+        <Field
+          id="care-ref"
+          label={t("money.care.reference")}
+          name="ref"
+          defaultValue={page.reference}
+          maxLength={20}
+          autoComplete="off"
+          required
+        />
         <button type="submit" className={buttonClass("secondary")}>
           {t("money.care.open")}
         </button>
       </Form>
       {page.reference !== "" && !booking ? <p data-testid="care-not-found">{t("console.booking.notFound")}</p> : null}
       {page.done ? (
-        <p role="status" data-testid="care-done" data-done={page.done} className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
+        <p
+          role="status"
+          data-testid="care-done"
+          data-done={page.done}
+          className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900"
+        >
           {t(`money.care.done.${page.done}`)}
         </p>
       ) : null}
@@ -61,13 +79,43 @@ export function BookingCarePage({ page, refusal }: { page: CarePageData; refusal
             {booking.reference} · {t(`console.status.${booking.status}`)} · {booking.name}
           </p>
           <div className="grid gap-6 lg:grid-cols-2">
-            <Form method="post" className={`${CARD} space-y-3`} data-testid="care-buyer" key={`${booking.name}|${booking.email}|${booking.phone}`}>
+            <Form
+              method="post"
+              className={`${CARD} space-y-3`}
+              data-testid="care-buyer"
+              key={`${booking.name}|${booking.email}|${booking.phone}`}
+            >
               <h2 className="text-lg font-semibold text-sea-950">{t("money.care.buyer")}</h2>
               <input type="hidden" name="intent" value="buyer" />
               <input type="hidden" name="reference" value={booking.reference} />
-              <Field id="care-name" label={t("money.care.name")} name="name" defaultValue={booking.name} maxLength={100} required autoComplete="off" />
-              <Field id="care-email" label={t("money.care.email")} name="email" type="email" defaultValue={booking.email} maxLength={254} required autoComplete="off" />
-              <Field id="care-phone" label={t("money.care.phone")} name="phone" type="tel" defaultValue={booking.phone} maxLength={30} autoComplete="off" />
+              <Field
+                id="care-name"
+                label={t("money.care.name")}
+                name="name"
+                defaultValue={booking.name}
+                maxLength={100}
+                required
+                autoComplete="off"
+              />
+              <Field
+                id="care-email"
+                label={t("money.care.email")}
+                name="email"
+                type="email"
+                defaultValue={booking.email}
+                maxLength={254}
+                required
+                autoComplete="off"
+              />
+              <Field
+                id="care-phone"
+                label={t("money.care.phone")}
+                name="phone"
+                type="tel"
+                defaultValue={booking.phone}
+                maxLength={30}
+                autoComplete="off"
+              />
               <button type="submit" className={buttonClass("primary")} disabled={busy}>
                 {t("money.care.saveBuyer")}
               </button>
@@ -78,14 +126,30 @@ export function BookingCarePage({ page, refusal }: { page: CarePageData; refusal
               <input type="hidden" name="intent" value="resend" />
               <input type="hidden" name="reference" value={booking.reference} />
               <input type="hidden" name="key" value={page.formKey} />
-              <Field id="care-resend-email" label={t("money.care.sendTo")} name="email" type="email" defaultValue={booking.email} maxLength={254} required autoComplete="off" />
+              <Field
+                id="care-resend-email"
+                label={t("money.care.sendTo")}
+                name="email"
+                type="email"
+                defaultValue={booking.email}
+                maxLength={254}
+                required
+                autoComplete="off"
+              />
               <button type="submit" className={buttonClass("primary")} disabled={busy || booking.status !== "ticketed"}>
                 {t("money.care.sendTickets")}
               </button>
             </Form>
           </div>
           {page.lines.map((line) => (
-            <MoveLine key={line.id} line={line} reference={booking.reference} formKey={page.formKey} t={t} busy={busy} />
+            <MoveLine
+              key={line.id}
+              line={line}
+              reference={booking.reference}
+              formKey={page.formKey}
+              t={t}
+              busy={busy}
+            />
           ))}
         </div>
       ) : null}
@@ -93,7 +157,19 @@ export function BookingCarePage({ page, refusal }: { page: CarePageData; refusal
   );
 }
 
-function MoveLine({ line, reference, formKey, t, busy }: { line: CareLine; reference: string; formKey: string; t: ConsoleTranslate; busy: boolean }) {
+function MoveLine({
+  line,
+  reference,
+  formKey,
+  t,
+  busy,
+}: {
+  line: CareLine;
+  reference: string;
+  formKey: string;
+  t: ConsoleTranslate;
+  busy: boolean;
+}) {
   const location = useLocation();
   const dated = line.kind === "activity" ? line.serviceDate !== null : line.legs.length > 0;
   return (
@@ -110,17 +186,36 @@ function MoveLine({ line, reference, formKey, t, busy }: { line: CareLine; refer
           <input type="hidden" name="reference" value={reference} />
           <input type="hidden" name="line" value={line.id} />
           <input type="hidden" name="key" value={formKey} />
-          <Field id={`care-day-${line.id}`} label={t("money.care.newDay")} name="date" type="date" defaultValue={line.serviceDate ?? ""} required />
+          <Field
+            id={`care-day-${line.id}`}
+            label={t("money.care.newDay")}
+            name="date"
+            type="date"
+            defaultValue={line.serviceDate ?? ""}
+            required
+          />
           <button type="submit" className={buttonClass("primary")} disabled={busy}>
             {t("money.care.moveSubmit", { count: line.live })}
           </button>
         </Form>
       ) : (
         <>
-          <Form method="get" action={location.pathname} className="flex flex-wrap items-end gap-3" data-testid="care-line-days">
+          <Form
+            method="get"
+            action={location.pathname}
+            className="flex flex-wrap items-end gap-3"
+            data-testid="care-line-days"
+          >
             <input type="hidden" name="ref" value={reference} />
             {line.legs.map((leg) => (
-              <Field key={leg.leg} id={`care-${leg.leg}-day-${line.id}`} label={t(`money.care.day.${leg.leg}`)} name={leg.leg === "outbound" ? "date" : "returnDate"} type="date" defaultValue={leg.date} />
+              <Field
+                key={leg.leg}
+                id={`care-${leg.leg}-day-${line.id}`}
+                label={t(`money.care.day.${leg.leg}`)}
+                name={leg.leg === "outbound" ? "date" : "returnDate"}
+                type="date"
+                defaultValue={leg.date}
+              />
             ))}
             <button type="submit" className={buttonClass("secondary")}>
               {t("money.care.showSailings")}
@@ -139,14 +234,22 @@ function MoveLine({ line, reference, formKey, t, busy }: { line: CareLine; refer
                 <select id={`care-${leg.leg}-${line.id}`} name={leg.leg} defaultValue="" className={`${INPUT} mt-1`}>
                   <option value="">{t("money.care.keep")}</option>
                   {leg.sailings.map((sailing) => (
-                    <option key={sailing.id} value={sailing.id} disabled={sailing.unavailable || sailing.id === leg.current.id}>
+                    <option
+                      key={sailing.id}
+                      value={sailing.id}
+                      disabled={sailing.unavailable || sailing.id === leg.current.id}
+                    >
                       {t("money.care.sailingOption", { date: leg.date, time: sailing.time, count: sailing.seatsLeft })}
                     </option>
                   ))}
                 </select>
               </div>
             ))}
-            <button type="submit" className={`${buttonClass("primary")} sm:col-span-2 sm:justify-self-start`} disabled={busy}>
+            <button
+              type="submit"
+              className={`${buttonClass("primary")} sm:col-span-2 sm:justify-self-start`}
+              disabled={busy}
+            >
               {t("money.care.moveSubmit", { count: line.live })}
             </button>
           </Form>

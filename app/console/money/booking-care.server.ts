@@ -8,7 +8,13 @@ import { editBuyerDetails, moveLiveTickets, resendTickets } from "../../../flows
 import { languageOfPath, type Language } from "../../../lib/language.ts";
 import type { AuditActor } from "../../../modules/audit/index.ts";
 import { findProducts } from "../../../modules/catalog/index.ts";
-import { findBooking, findBookingLines, findTickets, normalizeReference, type BookingRow } from "../../../modules/checkout/index.ts";
+import {
+  findBooking,
+  findBookingLines,
+  findTickets,
+  normalizeReference,
+  type BookingRow,
+} from "../../../modules/checkout/index.ts";
 import { findCrossings, findDaySailings, findSailing, isLocalDate } from "../../../modules/inventory/index.ts";
 import { servicesContext } from "../../context.ts";
 import { field, integerField, refusalOf, staffDepsOf } from "../operations/shared.server.ts";
@@ -33,12 +39,25 @@ export interface CareLine {
   cancelled: number;
   boarded: number;
   /** Ferry lines: each leg's crossing and current sailing, with the sailings of the day asked for. */
-  legs: { leg: "outbound" | "inbound"; route: string; current: { id: number; date: string; time: string }; date: string; sailings: SailingChoice[] }[];
+  legs: {
+    leg: "outbound" | "inbound";
+    route: string;
+    current: { id: number; date: string; time: string };
+    date: string;
+    sailings: SailingChoice[];
+  }[];
 }
 
 export interface CarePageData {
   reference: string;
-  booking: { reference: string; status: BookingRow["status"]; name: string; email: string; phone: string; language: string } | null;
+  booking: {
+    reference: string;
+    status: BookingRow["status"];
+    name: string;
+    email: string;
+    phone: string;
+    language: string;
+  } | null;
   lines: CareLine[];
   formKey: string;
   done: "buyer" | "resend" | "resend_again" | "move" | null;
@@ -51,7 +70,12 @@ const QuerySchema = z.object({
   done: z.enum(["buyer", "resend", "resend_again", "move"]).optional().catch(undefined),
 });
 
-async function legsOf(args: Args, line: Awaited<ReturnType<typeof findBookingLines>>[number], language: Language, asked: { date: string | null; returnDate: string | null }) {
+async function legsOf(
+  args: Args,
+  line: Awaited<ReturnType<typeof findBookingLines>>[number],
+  language: Language,
+  asked: { date: string | null; returnDate: string | null },
+) {
   const services = args.context.get(servicesContext);
   const now = services.clock.now();
   const crossings = await findCrossings(services.db, language);
@@ -70,7 +94,12 @@ async function legsOf(args: Args, line: Awaited<ReturnType<typeof findBookingLin
       route: crossing ? `${crossing.from.name} → ${crossing.to.name}` : "",
       current: { id: current.id, date: current.serviceDate, time: current.time },
       date,
-      sailings: sailings.map((sailing) => ({ id: sailing.id, time: sailing.time, seatsLeft: sailing.seatsLeft, unavailable: sailing.status !== "available" && sailing.status !== "check_in_closed" })),
+      sailings: sailings.map((sailing) => ({
+        id: sailing.id,
+        time: sailing.time,
+        seatsLeft: sailing.seatsLeft,
+        unavailable: sailing.status !== "available" && sailing.status !== "check_in_closed",
+      })),
     });
   }
   return legs;
@@ -83,11 +112,30 @@ export async function loadBookingCarePage(args: Args): Promise<CarePageData> {
   const query = QuerySchema.parse(Object.fromEntries(url.searchParams));
   const reference = normalizeReference(query.ref ?? "");
   const booking = reference ? await findBooking(services.db, { reference }) : null;
-  const page: CarePageData = { reference: query.ref ?? "", booking: null, lines: [], formKey: randomUUID(), done: query.done ?? null };
+  const page: CarePageData = {
+    reference: query.ref ?? "",
+    booking: null,
+    lines: [],
+    formKey: randomUUID(),
+    done: query.done ?? null,
+  };
   if (!booking) return page;
-  const [lines, tickets] = await Promise.all([findBookingLines(services.db, booking.id), findTickets(services.db, booking.id)]);
-  const products = await findProducts(services.db, language, { ids: [...new Set(lines.map((line) => line.productId))], withComplements: false });
-  page.booking = { reference: booking.reference, status: booking.status, name: booking.buyerName, email: booking.buyerEmail, phone: booking.buyerPhone, language: booking.language };
+  const [lines, tickets] = await Promise.all([
+    findBookingLines(services.db, booking.id),
+    findTickets(services.db, booking.id),
+  ]);
+  const products = await findProducts(services.db, language, {
+    ids: [...new Set(lines.map((line) => line.productId))],
+    withComplements: false,
+  });
+  page.booking = {
+    reference: booking.reference,
+    status: booking.status,
+    name: booking.buyerName,
+    email: booking.buyerEmail,
+    phone: booking.buyerPhone,
+    language: booking.language,
+  };
   for (const line of lines) {
     const ofLine = tickets.filter((ticket) => ticket.bookingLineId === line.id);
     page.lines.push({
@@ -100,7 +148,10 @@ export async function loadBookingCarePage(args: Args): Promise<CarePageData> {
       live: ofLine.filter((ticket) => ticket.status === "valid").length,
       cancelled: ofLine.filter((ticket) => ticket.status === "void").length,
       boarded: ofLine.filter((ticket) => ticket.status === "used").length,
-      legs: line.kind === "ferry" && line.trip !== "open" ? await legsOf(args, line, language, { date: query.date ?? null, returnDate: query.returnDate ?? null }) : [],
+      legs:
+        line.kind === "ferry" && line.trip !== "open"
+          ? await legsOf(args, line, language, { date: query.date ?? null, returnDate: query.returnDate ?? null })
+          : [],
     });
   }
   return page;
@@ -114,11 +165,18 @@ export async function submitBookingCarePage(args: Args, actor: AuditActor) {
   const deps = staffDepsOf(args, actor);
   const back = (done: CarePageData["done"]) => {
     const url = new URL(args.request.url);
-    return redirect(`${url.pathname}?${new URLSearchParams({ ref: reference, done: done ?? "" }).toString()}`, { headers: { "Cache-Control": "no-store" } });
+    return redirect(`${url.pathname}?${new URLSearchParams({ ref: reference, done: done ?? "" }).toString()}`, {
+      headers: { "Cache-Control": "no-store" },
+    });
   };
   try {
     if (intent === "buyer") {
-      await editBuyerDetails(deps, { reference, name: field(form, "name", 120), email: field(form, "email", 260), phone: field(form, "phone", 40) });
+      await editBuyerDetails(deps, {
+        reference,
+        name: field(form, "name", 120),
+        email: field(form, "email", 260),
+        phone: field(form, "phone", 40),
+      });
       return back("buyer");
     }
     if (intent === "resend") {
@@ -137,7 +195,10 @@ export async function submitBookingCarePage(args: Args, actor: AuditActor) {
       });
       return back("move");
     }
-    return data({ refusal: { intent, target: null, code: "INVALID_REQUEST", issues: [{ path: "intent", code: "unknown" }] } }, { status: 400 });
+    return data(
+      { refusal: { intent, target: null, code: "INVALID_REQUEST", issues: [{ path: "intent", code: "unknown" }] } },
+      { status: 400 },
+    );
   } catch (error) {
     return refusalOf(error, intent, intent === "move" ? field(form, "line", 40) : null);
   }

@@ -22,7 +22,11 @@ export function WaitlistPage({ page, refusal }: { page: WaitlistPageData; refusa
   const t = useConsoleT();
   const location = useLocation();
   const busy = useNavigation().state !== "idle";
-  const when = new Intl.DateTimeFormat(LOCALE[languageOfPath(location.pathname)], { dateStyle: "short", timeStyle: "short", timeZone: "America/Cancun" });
+  const when = new Intl.DateTimeFormat(LOCALE[languageOfPath(location.pathname)], {
+    dateStyle: "short",
+    timeStyle: "short",
+    timeZone: "America/Cancun",
+  });
   const at = (iso: string | null) => (iso ? when.format(new Date(iso)) : "—");
   return (
     <div className="space-y-6">
@@ -40,20 +44,40 @@ export function WaitlistPage({ page, refusal }: { page: WaitlistPageData; refusa
         </button>
       </Form>
       {page.offered !== null ? (
-        <p role="status" data-testid="waitlist-offered" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
+        <p
+          role="status"
+          data-testid="waitlist-offered"
+          className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900"
+        >
           {t("money.waitlist.offered", { count: page.offered })}
         </p>
       ) : null}
       {refusal ? <RefusalBox refusal={refusal} /> : null}
       {page.sailings.length === 0 ? <p data-testid="waitlist-empty">{t("money.waitlist.empty")}</p> : null}
       {page.sailings.map((sailing) => (
-        <section key={sailing.id} className={`${CARD} space-y-3`} data-testid="waitlist-sailing" data-sailing={sailing.id}>
+        <section
+          key={sailing.id}
+          className={`${CARD} space-y-3`}
+          data-testid="waitlist-sailing"
+          data-sailing={sailing.id}
+        >
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 className="text-lg font-semibold text-sea-950">{t("money.waitlist.sailing", { time: sailing.time, from: sailing.from, to: sailing.to, count: sailing.seatsLeft })}</h2>
+            <h2 className="text-lg font-semibold text-sea-950">
+              {t("money.waitlist.sailing", {
+                time: sailing.time,
+                from: sailing.from,
+                to: sailing.to,
+                count: sailing.seatsLeft,
+              })}
+            </h2>
             <Form method="post">
               <input type="hidden" name="intent" value="offer-now" />
               <input type="hidden" name="sailing" value={sailing.id} />
-              <button type="submit" className={buttonClass("secondary")} disabled={busy || sailing.totals.waiting === 0}>
+              <button
+                type="submit"
+                className={buttonClass("secondary")}
+                disabled={busy || sailing.totals.waiting === 0}
+              >
                 {t("money.waitlist.offerNow")}
               </button>
             </Form>
@@ -65,11 +89,21 @@ export function WaitlistPage({ page, refusal }: { page: WaitlistPageData; refusa
             <table className="w-full text-left text-sm">
               <thead className="text-slate-600">
                 <tr>
-                  <th scope="col" className="py-2 pr-3 font-semibold">{t("money.waitlist.place")}</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">{t("money.waitlist.email")}</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">{t("money.waitlist.people")}</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">{t("money.waitlist.status")}</th>
-                  <th scope="col" className="py-2 font-semibold">{t("money.waitlist.when")}</th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    {t("money.waitlist.place")}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    {t("money.waitlist.email")}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    {t("money.waitlist.people")}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    {t("money.waitlist.status")}
+                  </th>
+                  <th scope="col" className="py-2 font-semibold">
+                    {t("money.waitlist.when")}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -78,15 +112,31 @@ export function WaitlistPage({ page, refusal }: { page: WaitlistPageData; refusa
                     <td className="py-2 pr-3">{entry.place}</td>
                     <td className="break-all py-2 pr-3">{entry.email}</td>
                     <td className="whitespace-nowrap py-2 pr-3">
-                      {t("console.booking.passengers", { adults: entry.people.adults, children: entry.people.children, infants: entry.people.infants })} · {t(`console.fare.${entry.category as "tourist" | "resident"}`)}
+                      {t("console.booking.passengers", {
+                        adults: entry.people.adults,
+                        children: entry.people.children,
+                        infants: entry.people.infants,
+                      })}{" "}
+                      · {t(`console.fare.${entry.category as "tourist" | "resident"}`)}
                     </td>
                     <td className="py-2 pr-3">
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[entry.status]}`}>{t(`money.waitlist.status.${entry.status}`)}</span>
+                      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[entry.status]}`}>
+                        {t(`money.waitlist.status.${entry.status}`)}
+                      </span>
                     </td>
                     <td className="py-2 text-xs text-slate-700">
                       <span className="block">{at(entry.joinedAt)}</span>
-                      {entry.offeredAt ? <span className="block">{t("money.waitlist.offeredUntil", { at: at(entry.offeredAt), until: at(entry.offerExpiresAt) })}</span> : null}
-                      {entry.finishedAt ? <span className="block">{t("money.waitlist.finished", { at: at(entry.finishedAt) })}</span> : null}
+                      {entry.offeredAt ? (
+                        <span className="block">
+                          {t("money.waitlist.offeredUntil", {
+                            at: at(entry.offeredAt),
+                            until: at(entry.offerExpiresAt),
+                          })}
+                        </span>
+                      ) : null}
+                      {entry.finishedAt ? (
+                        <span className="block">{t("money.waitlist.finished", { at: at(entry.finishedAt) })}</span>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

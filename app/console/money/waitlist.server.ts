@@ -33,10 +33,23 @@ export async function submitWaitlistPage(args: Args, actor: AuditActor) {
   const form = await args.request.formData().catch(() => new FormData());
   const sailingId = integerField(form, "sailing");
   if (field(form, "intent", 20) !== "offer-now") {
-    return data({ refusal: { intent: "unknown", target: null, code: "INVALID_REQUEST", issues: [{ path: "intent", code: "unknown" }] } }, { status: 400 });
+    return data(
+      {
+        refusal: {
+          intent: "unknown",
+          target: null,
+          code: "INVALID_REQUEST",
+          issues: [{ path: "intent", code: "unknown" }],
+        },
+      },
+      { status: 400 },
+    );
   }
   try {
-    const run = await offerSeatsNow({ ...staffDepsOf(args, actor), tokenSecret: services.config.GUEST_ACCESS_SECRET }, sailingId ?? 0);
+    const run = await offerSeatsNow(
+      { ...staffDepsOf(args, actor), tokenSecret: services.config.GUEST_ACCESS_SECRET },
+      sailingId ?? 0,
+    );
     const url = new URL(args.request.url);
     url.searchParams.set("offered", String(run.offered.length));
     return redirect(`${url.pathname}?${url.searchParams.toString()}`, { headers: { "Cache-Control": "no-store" } });

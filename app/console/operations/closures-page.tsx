@@ -27,7 +27,8 @@ function ReasonSelect({ id }: { id: string }) {
 export function ClosuresPage({ page, refusal }: { page: ClosuresPageData; refusal: Refusal | null }) {
   const t = useConsoleT();
   const busy = useNavigation().state !== "idle";
-  const dayRefusal = refusal && (refusal.target === "day" || refusal.target === null || refusal.intent === "reopen") ? refusal : null;
+  const dayRefusal =
+    refusal && (refusal.target === "day" || refusal.target === null || refusal.intent === "reopen") ? refusal : null;
   const activityRefusal = refusal && refusal.intent === "close-activity" ? refusal : null;
   return (
     <div className="space-y-6">
@@ -35,17 +36,31 @@ export function ClosuresPage({ page, refusal }: { page: ClosuresPageData; refusa
       <p className="text-sm text-slate-700">{t("ops.closures.intro")}</p>
 
       {page.done?.kind === "closed" ? (
-        <p role="status" data-testid="closure-done" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
+        <p
+          role="status"
+          data-testid="closure-done"
+          className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900"
+        >
           {t("ops.closures.done.closed", { count: page.done.notified })}
         </p>
       ) : null}
       {page.done?.kind === "reopened" ? (
-        <p role="status" data-testid="closure-done" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
-          {page.done.notified === null ? t("ops.closures.done.reopened") : t("ops.closures.done.reopenedNotified", { count: page.done.notified })}
+        <p
+          role="status"
+          data-testid="closure-done"
+          className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900"
+        >
+          {page.done.notified === null
+            ? t("ops.closures.done.reopened")
+            : t("ops.closures.done.reopenedNotified", { count: page.done.notified })}
         </p>
       ) : null}
       {page.done?.kind === "moved" ? (
-        <p role="status" data-testid="closure-done" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
+        <p
+          role="status"
+          data-testid="closure-done"
+          className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900"
+        >
           {t("ops.closures.done.moved", { count: page.done.bookings })}
         </p>
       ) : null}
@@ -60,14 +75,25 @@ export function ClosuresPage({ page, refusal }: { page: ClosuresPageData; refusa
             <label htmlFor="closures-date" className={FIELD_LABEL}>
               {t("ops.closures.date")}
             </label>
-            <input id="closures-date" name="date" type="date" required defaultValue={page.date} className={`${INPUT} mt-1`} />
+            <input
+              id="closures-date"
+              name="date"
+              type="date"
+              required
+              defaultValue={page.date}
+              className={`${INPUT} mt-1`}
+            />
           </div>
           <button type="submit" className={buttonClass("secondary")}>
             {t("ops.closures.show")}
           </button>
         </Form>
 
-        <Form method="post" className="flex flex-wrap items-end gap-3 border-t border-slate-200 pt-4" data-testid="close-day-form">
+        <Form
+          method="post"
+          className="flex flex-wrap items-end gap-3 border-t border-slate-200 pt-4"
+          data-testid="close-day-form"
+        >
           <input type="hidden" name="intent" value="close-day" />
           <input type="hidden" name="date" value={page.date} />
           <div>
@@ -137,16 +163,32 @@ export function ClosuresPage({ page, refusal }: { page: ClosuresPageData; refusa
         {page.sailings.length === 0 ? <p className="text-sm text-slate-700">{t("ops.closures.noSailings")}</p> : null}
         <ul className="divide-y divide-slate-200">
           {page.sailings.map((sailing) => {
-            const rowRefusal = refusal && (refusal.intent === "close-sailing" || refusal.intent === "move-holders") && refusal.target === String(sailing.id) ? refusal : null;
+            const rowRefusal =
+              refusal &&
+              (refusal.intent === "close-sailing" || refusal.intent === "move-holders") &&
+              refusal.target === String(sailing.id)
+                ? refusal
+                : null;
             const closable = sailing.status !== "closed" && sailing.status !== "departed";
             return (
-              <li key={sailing.id} className="flex flex-col gap-2 py-3 lg:flex-row lg:items-center lg:justify-between" data-testid="day-sailing" data-sailing-id={sailing.id} data-status={sailing.status}>
+              <li
+                key={sailing.id}
+                className="flex flex-col gap-2 py-3 lg:flex-row lg:items-center lg:justify-between"
+                data-testid="day-sailing"
+                data-sailing-id={sailing.id}
+                data-status={sailing.status}
+              >
                 <div className="text-sm">
                   <p className="font-semibold text-sea-950">
                     {sailing.time} · {sailing.crossing}
                   </p>
                   <p className="text-slate-700">
-                    {t("ops.closures.load", { vessel: sailing.vessel, taken: String(sailing.taken), capacity: String(sailing.capacity) })} · {t(`ops.sailing.status.${sailing.status}`)}
+                    {t("ops.closures.load", {
+                      vessel: sailing.vessel,
+                      taken: String(sailing.taken),
+                      capacity: String(sailing.capacity),
+                    })}{" "}
+                    · {t(`ops.sailing.status.${sailing.status}`)}
                   </p>
                 </div>
                 {closable ? (
@@ -155,12 +197,19 @@ export function ClosuresPage({ page, refusal }: { page: ClosuresPageData; refusa
                     <input type="hidden" name="date" value={page.date} />
                     <input type="hidden" name="sailingId" value={sailing.id} />
                     <ReasonSelect id={`reason-${sailing.id}`} />
-                    <button type="submit" className={buttonClass("secondary")} disabled={busy} data-testid="close-sailing">
+                    <button
+                      type="submit"
+                      className={buttonClass("secondary")}
+                      disabled={busy}
+                      data-testid="close-sailing"
+                    >
                       {t("ops.closures.closeSailing", { time: sailing.time })}
                     </button>
                   </Form>
                 ) : null}
-                {sailing.status === "closed" && sailing.taken > 0 ? <MoveHoldersForm page={page} sailing={sailing} busy={busy} /> : null}
+                {sailing.status === "closed" && sailing.taken > 0 ? (
+                  <MoveHoldersForm page={page} sailing={sailing} busy={busy} />
+                ) : null}
                 {rowRefusal ? <RefusalBox refusal={rowRefusal} /> : null}
               </li>
             );
@@ -191,14 +240,22 @@ export function ClosuresPage({ page, refusal }: { page: ClosuresPageData; refusa
         {page.closures.length === 0 ? <p className="text-sm text-slate-700">{t("ops.closures.none")}</p> : null}
         <ul className="divide-y divide-slate-200">
           {page.closures.map((closure) => (
-            <li key={closure.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="closure" data-closure-id={closure.id}>
+            <li
+              key={closure.id}
+              className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
+              data-testid="closure"
+              data-closure-id={closure.id}
+            >
               <div className="text-sm">
                 <p className="font-semibold text-sea-950">
                   {closure.what.kind === "sailing"
                     ? t("ops.closures.what.sailing", { date: closure.what.date ?? "", time: closure.what.time ?? "" })
                     : closure.what.kind === "activity"
                       ? t("ops.closures.what.activity", { date: closure.what.date, activity: closure.what.activity })
-                      : t("ops.closures.what.day", { date: closure.what.date, crossing: closure.what.crossing ?? t("ops.closures.allCrossings") })}
+                      : t("ops.closures.what.day", {
+                          date: closure.what.date,
+                          crossing: closure.what.crossing ?? t("ops.closures.allCrossings"),
+                        })}
                 </p>
                 <p className="text-slate-700">
                   {t(`ops.closures.reason.${closure.reason}`)}
@@ -226,7 +283,15 @@ export function ClosuresPage({ page, refusal }: { page: ClosuresPageData; refusa
 }
 
 /** Every passenger of a closed sailing to one sailing of its crossing (this day or the next) with room. */
-function MoveHoldersForm({ page, sailing, busy }: { page: ClosuresPageData; sailing: ClosuresPageData["sailings"][number]; busy: boolean }) {
+function MoveHoldersForm({
+  page,
+  sailing,
+  busy,
+}: {
+  page: ClosuresPageData;
+  sailing: ClosuresPageData["sailings"][number];
+  busy: boolean;
+}) {
   const t = useConsoleT();
   if (sailing.moveTo.length === 0) return <p className="text-sm text-slate-700">{t("ops.closures.move.none")}</p>;
   const id = `move-to-${sailing.id}`;
@@ -261,7 +326,11 @@ function ListPages({ page }: { page: ClosuresPageData }) {
   if (number === 1 && !more) return null;
   const to = (target: number) => `?date=${page.date}&state=${state}&page=${target}`;
   return (
-    <nav className="flex items-center justify-between gap-3 text-sm" aria-label={t("ops.closures.page", { page: String(number) })} data-testid="closures-pages">
+    <nav
+      className="flex items-center justify-between gap-3 text-sm"
+      aria-label={t("ops.closures.page", { page: String(number) })}
+      data-testid="closures-pages"
+    >
       {number > 1 ? (
         <Link to={to(number - 1)} className={buttonClass("ghost")}>
           {t("ops.closures.previous")}

@@ -60,7 +60,11 @@ export interface ClosuresPageData {
   activities: { code: string; name: string }[];
   sailings: DaySailing[];
   closures: ClosureRow[];
-  done: { kind: "closed"; notified: number } | { kind: "reopened"; notified: number | null } | { kind: "moved"; tickets: number; bookings: number } | null;
+  done:
+    | { kind: "closed"; notified: number }
+    | { kind: "reopened"; notified: number | null }
+    | { kind: "moved"; tickets: number; bookings: number }
+    | null;
   /** This form's token: the move form sent twice moves (and mails) once. */
   formKey: string;
   /** The list's filter and page (CLOSURES_PER_PAGE a page); `more` when an older page exists. */
@@ -82,7 +86,10 @@ export async function loadClosuresPage(args: Args, language: Language): Promise<
   const date = isLocalDate(asked) ? asked : today;
   const state = filterOf(url.searchParams.get("state"));
   const listPage = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 1000);
-  const [crossings, activities] = await Promise.all([findCrossings(services.db, language), findActivities(services.db, language)]);
+  const [crossings, activities] = await Promise.all([
+    findCrossings(services.db, language),
+    findActivities(services.db, language),
+  ]);
   const nameOf = (id: number | null) => {
     const crossing = crossings.find((item) => item.id === id);
     return crossing ? `${crossing.from.name} → ${crossing.to.name}` : null;
@@ -91,19 +98,27 @@ export async function loadClosuresPage(args: Args, language: Language): Promise<
   const [day, nextDay, recent] = await Promise.all([
     findDaySailings(services.db, crossingIds, date, now),
     findDaySailings(services.db, crossingIds, addDays(date, 1), now),
-    findRecentClosures(services.db, addDays(today, -7), CLOSURES_PER_PAGE + 1, { state, offset: (listPage - 1) * CLOSURES_PER_PAGE }),
+    findRecentClosures(services.db, addDays(today, -7), CLOSURES_PER_PAGE + 1, {
+      state,
+      offset: (listPage - 1) * CLOSURES_PER_PAGE,
+    }),
   ]);
   const doneParam = url.searchParams.get("done");
   const count = (name: string) => {
     const value = Number.parseInt(url.searchParams.get(name) ?? "", 10);
     return Number.isFinite(value) && value >= 0 ? value : 0;
   };
-  const open = [...day, ...nextDay].filter((sailing) => sailing.status !== "closed" && sailing.status !== "departed" && sailing.seatsLeft > 0);
+  const open = [...day, ...nextDay].filter(
+    (sailing) => sailing.status !== "closed" && sailing.status !== "departed" && sailing.seatsLeft > 0,
+  );
   const activityName = (id: number | null) => activities.find((activity) => activity.id === id)?.name ?? "";
   return {
     date,
     today,
-    crossings: crossings.map((crossing) => ({ code: crossing.code, name: `${crossing.from.name} → ${crossing.to.name}` })),
+    crossings: crossings.map((crossing) => ({
+      code: crossing.code,
+      name: `${crossing.from.name} → ${crossing.to.name}`,
+    })),
     activities: activities.map((activity) => ({ code: activity.code, name: activity.name })),
     sailings: day.map((sailing) => ({
       id: sailing.id,
@@ -116,7 +131,9 @@ export async function loadClosuresPage(args: Args, language: Language): Promise<
       closureId: sailing.closure?.id ?? null,
       moveTo:
         sailing.status === "closed" && sailing.taken > 0
-          ? open.filter((other) => other.crossingId === sailing.crossingId && other.id !== sailing.id).map((other) => ({ id: other.id, date: other.serviceDate, time: other.time, left: other.seatsLeft }))
+          ? open
+              .filter((other) => other.crossingId === sailing.crossingId && other.id !== sailing.id)
+              .map((other) => ({ id: other.id, date: other.serviceDate, time: other.time, left: other.seatsLeft }))
           : [],
     })),
     list: { state, page: listPage, more: recent.length > CLOSURES_PER_PAGE },
@@ -126,7 +143,12 @@ export async function loadClosuresPage(args: Args, language: Language): Promise<
         closure.activityId !== null
           ? { kind: "activity" as const, date: closure.serviceDate ?? "", activity: activityName(closure.activityId) }
           : closure.sailingId !== null
-            ? { kind: "sailing" as const, date: closure.sailingDate, time: closure.sailingDepartsAt ? localTimeOf(closure.sailingDepartsAt) : null, crossing: null }
+            ? {
+                kind: "sailing" as const,
+                date: closure.sailingDate,
+                time: closure.sailingDepartsAt ? localTimeOf(closure.sailingDepartsAt) : null,
+                crossing: null,
+              }
             : { kind: "day" as const, date: closure.serviceDate ?? "", crossing: nameOf(closure.crossingId) },
       reason: closure.reason,
       note: closure.note,
@@ -156,11 +178,17 @@ export async function submitClosuresPage(args: Args, actor: AuditActor, language
   const deps = staffDepsOf(args, actor);
   const page = new URL(args.request.url).pathname;
   const date = field(form, "date", 10);
-  const back = (query: string) => redirect(`${page}?date=${encodeURIComponent(date)}&${query}`, { headers: { "Cache-Control": "no-store" } });
+  const back = (query: string) =>
+    redirect(`${page}?date=${encodeURIComponent(date)}&${query}`, { headers: { "Cache-Control": "no-store" } });
   if (intent === "close-sailing") {
     const sailingId = integerField(form, "sailingId");
     try {
-      const outcome = await closeSailings(deps, { sailingId: sailingId ?? 0 }, reasonOf(field(form, "reason")), field(form, "note", 500) || null);
+      const outcome = await closeSailings(
+        deps,
+        { sailingId: sailingId ?? 0 },
+        reasonOf(field(form, "reason")),
+        field(form, "note", 500) || null,
+      );
       return back(`done=closed&notified=${outcome.notified}`);
     } catch (error) {
       return refusalOf(error, intent, sailingId === null ? null : String(sailingId));
@@ -169,9 +197,18 @@ export async function submitClosuresPage(args: Args, actor: AuditActor, language
   if (intent === "close-day") {
     const crossingCode = field(form, "crossing", 64);
     try {
-      const crossing = crossingCode === "" || crossingCode === "all" ? null : (await findCrossings(services.db, language)).find((item) => item.code === crossingCode);
-      if (crossing === undefined) throw new AppError("UNKNOWN_CROSSING", { issues: [{ path: "crossing", code: "unknown_crossing" }] });
-      const outcome = await closeSailings(deps, { crossingId: crossing?.id ?? null, date }, reasonOf(field(form, "reason")), field(form, "note", 500) || null);
+      const crossing =
+        crossingCode === "" || crossingCode === "all"
+          ? null
+          : (await findCrossings(services.db, language)).find((item) => item.code === crossingCode);
+      if (crossing === undefined)
+        throw new AppError("UNKNOWN_CROSSING", { issues: [{ path: "crossing", code: "unknown_crossing" }] });
+      const outcome = await closeSailings(
+        deps,
+        { crossingId: crossing?.id ?? null, date },
+        reasonOf(field(form, "reason")),
+        field(form, "note", 500) || null,
+      );
       return back(`done=closed&notified=${outcome.notified}`);
     } catch (error) {
       return refusalOf(error, intent, "day");
@@ -181,8 +218,14 @@ export async function submitClosuresPage(args: Args, actor: AuditActor, language
     const activityCode = field(form, "activity", 64);
     try {
       const activity = (await findActivities(services.db, language)).find((item) => item.code === activityCode);
-      if (activity === undefined) throw new AppError("UNKNOWN_PRODUCT", { issues: [{ path: "activity", code: "unknown_activity" }] });
-      const outcome = await closeSailings(deps, { activityId: activity.id, date }, reasonOf(field(form, "reason")), field(form, "note", 500) || null);
+      if (activity === undefined)
+        throw new AppError("UNKNOWN_PRODUCT", { issues: [{ path: "activity", code: "unknown_activity" }] });
+      const outcome = await closeSailings(
+        deps,
+        { activityId: activity.id, date },
+        reasonOf(field(form, "reason")),
+        field(form, "note", 500) || null,
+      );
       return back(`done=closed&notified=${outcome.notified}`);
     } catch (error) {
       return refusalOf(error, intent, "activity");
@@ -192,8 +235,13 @@ export async function submitClosuresPage(args: Args, actor: AuditActor, language
     const fromSailingId = integerField(form, "sailingId");
     try {
       const toSailingId = integerField(form, "toSailingId");
-      if (toSailingId === null) throw new AppError("SCHEDULE_REQUIRED", { issues: [{ path: "toSailingId", code: "required" }] });
-      const outcome = await moveHoldersOfClosedSailing(deps, { fromSailingId: fromSailingId ?? 0, toSailingId, key: field(form, "key", 64) });
+      if (toSailingId === null)
+        throw new AppError("SCHEDULE_REQUIRED", { issues: [{ path: "toSailingId", code: "required" }] });
+      const outcome = await moveHoldersOfClosedSailing(deps, {
+        fromSailingId: fromSailingId ?? 0,
+        toSailingId,
+        key: field(form, "key", 64),
+      });
       return back(`done=moved&tickets=${outcome.tickets}&bookings=${outcome.bookings.length}`);
     } catch (error) {
       return refusalOf(error, intent, fromSailingId === null ? null : String(fromSailingId));
@@ -208,5 +256,8 @@ export async function submitClosuresPage(args: Args, actor: AuditActor, language
       return refusalOf(error, intent, closureId === null ? null : String(closureId));
     }
   }
-  return data({ refusal: { intent, target: null, code: "INVALID_REQUEST", issues: [{ path: "intent", code: "unknown" }] } }, { status: 400 });
+  return data(
+    { refusal: { intent, target: null, code: "INVALID_REQUEST", issues: [{ path: "intent", code: "unknown" }] } },
+    { status: 400 },
+  );
 }

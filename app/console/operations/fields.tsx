@@ -13,7 +13,17 @@ export function Field({ id, label, children }: { id: string; label: string; chil
 }
 
 /** A labelled select of fixed choices, each with the words to show for it. */
-export function ChoiceField({ id, name, label, choices }: { id: string; name: string; label: string; choices: readonly { value: string | number; label: string }[] }) {
+export function ChoiceField({
+  id,
+  name,
+  label,
+  choices,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  choices: readonly { value: string | number; label: string }[];
+}) {
   return (
     <Field id={id} label={label}>
       <select id={id} name={name} className={INPUT}>

@@ -12,12 +12,17 @@ export function PricesPage({ page, refusal }: { page: PricesPageData; refusal: R
   const t = useConsoleT();
   const busy = useNavigation().state !== "idle";
   const products = [...new Set(page.fares.map((fare) => fare.product))];
-  const here = (intent: string, target: string) => (refusal && refusal.intent === intent && refusal.target === target ? <RefusalBox refusal={refusal} /> : null);
+  const here = (intent: string, target: string) =>
+    refusal && refusal.intent === intent && refusal.target === target ? <RefusalBox refusal={refusal} /> : null;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-sea-950">{t("ops.prices.title")}</h1>
       {page.done ? (
-        <p role="status" data-testid="prices-done" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
+        <p
+          role="status"
+          data-testid="prices-done"
+          className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900"
+        >
           {t(`ops.prices.done.${page.done}`)}
         </p>
       ) : null}
@@ -52,7 +57,14 @@ export function PricesPage({ page, refusal }: { page: PricesPageData; refusal: R
             <label htmlFor="rate-value" className={FIELD_LABEL}>
               {t("ops.prices.rate")}
             </label>
-            <input id="rate-value" name="rate" required inputMode="decimal" className={`${INPUT} mt-1`} placeholder="0.0541" />
+            <input
+              id="rate-value"
+              name="rate"
+              required
+              inputMode="decimal"
+              className={`${INPUT} mt-1`}
+              placeholder="0.0541"
+            />
           </div>
           <div>
             <label htmlFor="rate-source" className={FIELD_LABEL}>
@@ -81,12 +93,24 @@ export function PricesPage({ page, refusal }: { page: PricesPageData; refusal: R
               <Form method="post" className="flex flex-wrap items-end gap-3">
                 <input type="hidden" name="intent" value="tier" />
                 <input type="hidden" name="id" value={tier.id} />
-                <p className="min-w-48 text-sm font-semibold text-sea-950">{t("ops.prices.tier", { count: tier.minDaysAhead, product: tier.product ?? t("ops.prices.allProducts") })}</p>
+                <p className="min-w-48 text-sm font-semibold text-sea-950">
+                  {t("ops.prices.tier", {
+                    count: tier.minDaysAhead,
+                    product: tier.product ?? t("ops.prices.allProducts"),
+                  })}
+                </p>
                 <div className="w-28">
                   <label htmlFor={`tier-${tier.id}`} className={FIELD_LABEL}>
                     {t("ops.prices.discount")}
                   </label>
-                  <input id={`tier-${tier.id}`} name="discount" inputMode="decimal" required defaultValue={(tier.discountBasisPoints / 100).toString()} className={`${INPUT} mt-1`} />
+                  <input
+                    id={`tier-${tier.id}`}
+                    name="discount"
+                    inputMode="decimal"
+                    required
+                    defaultValue={(tier.discountBasisPoints / 100).toString()}
+                    className={`${INPUT} mt-1`}
+                  />
                 </div>
                 <label className="flex min-h-11 items-center gap-2 text-sm">
                   <input type="checkbox" name="active" defaultChecked={tier.active} />
@@ -113,21 +137,47 @@ export function PricesPage({ page, refusal }: { page: PricesPageData; refusal: R
               {page.fares
                 .filter((fare) => fare.product === product)
                 .map((fare) => (
-                  <li key={fare.id} className="py-2" data-testid="fare" data-fare={`${fare.productId}:${fare.trip}:${fare.category}:${fare.passengerType}`}>
+                  <li
+                    key={fare.id}
+                    className="py-2"
+                    data-testid="fare"
+                    data-fare={`${fare.productId}:${fare.trip}:${fare.category}:${fare.passengerType}`}
+                  >
                     {here("fare", String(fare.id))}
                     {/* One form, two buttons: the one pressed names the intent (Enter saves, the first). */}
                     <Form method="post" className="flex flex-wrap items-center gap-3">
                       <input type="hidden" name="id" value={fare.id} />
                       <label htmlFor={`fare-${fare.id}`} className="w-full text-sm text-slate-700 sm:w-72">
-                        {t(`ops.prices.trip.${fare.trip}`)} · {t(`ops.prices.category.${fare.category}`)} · {t(`ops.prices.passenger.${fare.passengerType}`)} (MXN)
+                        {t(`ops.prices.trip.${fare.trip}`)} · {t(`ops.prices.category.${fare.category}`)} ·{" "}
+                        {t(`ops.prices.passenger.${fare.passengerType}`)} (MXN)
                       </label>
                       <div className="w-32">
-                        <input id={`fare-${fare.id}`} name="amount" inputMode="decimal" required defaultValue={fare.amount} className={INPUT} />
+                        <input
+                          id={`fare-${fare.id}`}
+                          name="amount"
+                          inputMode="decimal"
+                          required
+                          defaultValue={fare.amount}
+                          className={INPUT}
+                        />
                       </div>
-                      <button type="submit" name="intent" value="fare" className={buttonClass("secondary")} disabled={busy}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="fare"
+                        className={buttonClass("secondary")}
+                        disabled={busy}
+                      >
                         {t("ops.prices.save")}
                       </button>
-                      <button type="submit" name="intent" value="retire-fare" className={buttonClass("ghost")} disabled={busy} data-testid="retire-fare">
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="retire-fare"
+                        className={buttonClass("ghost")}
+                        disabled={busy}
+                        data-testid="retire-fare"
+                      >
                         {t("ops.prices.retireFare")}
                       </button>
                     </Form>
@@ -157,9 +207,24 @@ function NewFare({ page, refusal }: { page: PricesPageData; refusal: React.React
       {refusal}
       <Form method="post" className="flex flex-wrap items-end gap-3" data-testid="new-fare-form">
         <input type="hidden" name="intent" value="add-fare" />
-        <ChoiceField id="new-fare-product" name="productId" label={t("ops.prices.product")} choices={page.products.map((product) => ({ value: product.id, label: product.name }))} />
-        <ChoiceField id="new-fare-trip" name="trip" label={t("ops.prices.tripLabel")} choices={TRIPS.map((trip) => ({ value: trip, label: t(`ops.prices.trip.${trip}`) }))} />
-        <ChoiceField id="new-fare-category" name="category" label={t("ops.prices.categoryLabel")} choices={CATEGORIES.map((category) => ({ value: category, label: t(`ops.prices.category.${category}`) }))} />
+        <ChoiceField
+          id="new-fare-product"
+          name="productId"
+          label={t("ops.prices.product")}
+          choices={page.products.map((product) => ({ value: product.id, label: product.name }))}
+        />
+        <ChoiceField
+          id="new-fare-trip"
+          name="trip"
+          label={t("ops.prices.tripLabel")}
+          choices={TRIPS.map((trip) => ({ value: trip, label: t(`ops.prices.trip.${trip}`) }))}
+        />
+        <ChoiceField
+          id="new-fare-category"
+          name="category"
+          label={t("ops.prices.categoryLabel")}
+          choices={CATEGORIES.map((category) => ({ value: category, label: t(`ops.prices.category.${category}`) }))}
+        />
         <ChoiceField
           id="new-fare-passenger"
           name="passengerType"
@@ -206,7 +271,15 @@ function NewTier({ page, refusal }: { page: PricesPageData; refusal: React.React
           <label htmlFor="new-tier-days" className={FIELD_LABEL}>
             {t("ops.prices.minDays")}
           </label>
-          <input id="new-tier-days" name="minDaysAhead" type="number" min={1} max={365} required className={`${INPUT} mt-1`} />
+          <input
+            id="new-tier-days"
+            name="minDaysAhead"
+            type="number"
+            min={1}
+            max={365}
+            required
+            className={`${INPUT} mt-1`}
+          />
         </div>
         <div className="w-28">
           <label htmlFor="new-tier-discount" className={FIELD_LABEL}>

@@ -2,9 +2,22 @@
 // in force with a form to record new ones. Each save is one audited change (flows/pricing-admin.ts).
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { Language } from "../../../lib/language.ts";
-import { addFare, addPresaleTier, changeExchangeRates, changeFare, changePresaleTier, retireFare } from "../../../flows/pricing-admin.ts";
+import {
+  addFare,
+  addPresaleTier,
+  changeExchangeRates,
+  changeFare,
+  changePresaleTier,
+  retireFare,
+} from "../../../flows/pricing-admin.ts";
 import type { AuditActor } from "../../../modules/audit/index.ts";
-import { findAllFares, findPresaleTierRows, findProducts, tripsOf, type PresaleTierRow } from "../../../modules/catalog/index.ts";
+import {
+  findAllFares,
+  findPresaleTierRows,
+  findProducts,
+  tripsOf,
+  type PresaleTierRow,
+} from "../../../modules/catalog/index.ts";
 import { findCurrencies, findRatesInForce } from "../../../modules/currency/index.ts";
 import { servicesContext } from "../../context.ts";
 import { field, integerField, refusalOf, staffDepsOf, type Refusal } from "./shared.server.ts";
@@ -12,7 +25,15 @@ import { field, integerField, refusalOf, staffDepsOf, type Refusal } from "./sha
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 export interface PricesPageData {
-  fares: { id: number; productId: number; product: string; category: "tourist" | "resident"; passengerType: "adult" | "child" | "infant"; trip: "one_way" | "round_trip" | "single"; amount: string }[];
+  fares: {
+    id: number;
+    productId: number;
+    product: string;
+    category: "tourist" | "resident";
+    passengerType: "adult" | "child" | "infant";
+    trip: "one_way" | "round_trip" | "single";
+    amount: string;
+  }[];
   tiers: (PresaleTierRow & { product: string | null })[];
   rates: { currency: string; rate: string; source: string; validFrom: string }[];
   currencies: string[];
@@ -40,7 +61,8 @@ export async function loadPricesPage(args: Args, language: Language): Promise<Pr
     findCurrencies(services.db, language),
     findProducts(services.db, language, { withComplements: false }),
   ]);
-  const productName = (id: number | null) => (id === null ? null : (products.find((product) => product.id === id)?.name ?? String(id)));
+  const productName = (id: number | null) =>
+    id === null ? null : (products.find((product) => product.id === id)?.name ?? String(id));
   const done = new URL(args.request.url).searchParams.get("done");
   return {
     fares: fares.map((fare) => ({
@@ -53,7 +75,12 @@ export async function loadPricesPage(args: Args, language: Language): Promise<Pr
       amount: (fare.amountMinor / 100).toFixed(2),
     })),
     tiers: tiers.map((tier) => ({ ...tier, product: productName(tier.productId) })),
-    rates: rates.map((rate) => ({ currency: rate.currency, rate: rate.rate, source: rate.source, validFrom: rate.validFrom.toISOString() })),
+    rates: rates.map((rate) => ({
+      currency: rate.currency,
+      rate: rate.rate,
+      source: rate.source,
+      validFrom: rate.validFrom.toISOString(),
+    })),
     currencies: currencies.map((currency) => currency.iso_code as string).filter((code) => code !== "MXN"),
     products: products.map((product) => ({ id: product.id, name: product.name, trips: tripsOf(product.kind) })),
     done: DONE.find((kind) => kind === done) ?? null,
@@ -64,7 +91,8 @@ export async function submitPricesPage(args: Args, actor: AuditActor) {
   const form = await args.request.formData().catch(() => new FormData());
   const intent = field(form, "intent", 20);
   const deps = staffDepsOf(args, actor);
-  const back = (done: string) => redirect(`${new URL(args.request.url).pathname}?done=${done}`, { headers: { "Cache-Control": "no-store" } });
+  const back = (done: string) =>
+    redirect(`${new URL(args.request.url).pathname}?done=${done}`, { headers: { "Cache-Control": "no-store" } });
   if (intent === "fare") {
     const id = integerField(form, "id");
     try {
@@ -79,7 +107,10 @@ export async function submitPricesPage(args: Args, actor: AuditActor) {
     // A percentage with up to two decimals is basis points times one hundredth: "10" → 1000.
     const percent = minorOf(field(form, "discount", 10));
     try {
-      await changePresaleTier(deps, id ?? 0, { discountBasisPoints: percent ?? Number.NaN, active: form.get("active") === "on" });
+      await changePresaleTier(deps, id ?? 0, {
+        discountBasisPoints: percent ?? Number.NaN,
+        active: form.get("active") === "on",
+      });
       return back("tier");
     } catch (error) {
       return refusalOf(error, intent, id === null ? null : String(id));
@@ -133,6 +164,11 @@ export async function submitPricesPage(args: Args, actor: AuditActor) {
       return refusalOf(error, intent, "rate");
     }
   }
-  const refusal: Refusal = { intent, target: null, code: "INVALID_REQUEST", issues: [{ path: "intent", code: "unknown" }] };
+  const refusal: Refusal = {
+    intent,
+    target: null,
+    code: "INVALID_REQUEST",
+    issues: [{ path: "intent", code: "unknown" }],
+  };
   return data({ refusal }, { status: 400 });
 }

@@ -22,7 +22,11 @@ export function RecordsPage({ page, refusal }: { page: RecordsPageData; refusal:
       <h1 className="text-2xl font-bold text-sea-950">{t("records.title")}</h1>
       <p className="text-sm text-slate-700">{t("records.intro")}</p>
       {page.done ? (
-        <p role="status" data-testid="records-done" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
+        <p
+          role="status"
+          data-testid="records-done"
+          className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900"
+        >
           {t(`records.done.${page.done.kind}`, { name: page.done.name })}
         </p>
       ) : null}
@@ -63,7 +67,11 @@ export function RecordsPage({ page, refusal }: { page: RecordsPageData; refusal:
 
 function Status({ active }: { active: boolean }) {
   const t = useConsoleT();
-  return <span className={`${STATUS} ${active ? "bg-sea-50 text-sea-900" : "bg-slate-100 text-slate-700"}`}>{active ? t("records.inService") : t("records.retired")}</span>;
+  return (
+    <span className={`${STATUS} ${active ? "bg-sea-50 text-sea-900" : "bg-slate-100 text-slate-700"}`}>
+      {active ? t("records.inService") : t("records.retired")}
+    </span>
+  );
 }
 
 /** A pier's form: blank adds one (with its code), filled changes it (with "in service"). */
@@ -76,7 +84,8 @@ function PortForm({ port, refusal }: { port: Port | null; refusal: React.ReactNo
       <h3 id={`${key}-title`} className="flex flex-wrap items-center gap-2 text-lg font-bold text-sea-950">
         {port ? (
           <>
-            {port.label} <span className="text-sm font-normal text-slate-600">({port.code})</span> <Status active={port.active} />
+            {port.label} <span className="text-sm font-normal text-slate-600">({port.code})</span>{" "}
+            <Status active={port.active} />
           </>
         ) : (
           t("records.ports.new")
@@ -91,7 +100,14 @@ function PortForm({ port, refusal }: { port: Port | null; refusal: React.ReactNo
             <label htmlFor={`${key}-code`} className={FIELD_LABEL}>
               {t("records.code")}
             </label>
-            <input id={`${key}-code`} name="code" required maxLength={40} pattern="[A-Za-z0-9\-]{2,40}" className={`${INPUT} mt-1`} />
+            <input
+              id={`${key}-code`}
+              name="code"
+              required
+              maxLength={40}
+              pattern="[A-Za-z0-9\-]{2,40}"
+              className={`${INPUT} mt-1`}
+            />
           </div>
         )}
         <div className="grid gap-3 sm:grid-cols-3">
@@ -100,7 +116,14 @@ function PortForm({ port, refusal }: { port: Port | null; refusal: React.ReactNo
               <label htmlFor={`${key}-name-${language}`} className={FIELD_LABEL}>
                 {t("records.ports.name", { language: language.toUpperCase() })}
               </label>
-              <input id={`${key}-name-${language}`} name={`name.${language}`} required maxLength={80} defaultValue={port?.name[language] ?? ""} className={`${INPUT} mt-1`} />
+              <input
+                id={`${key}-name-${language}`}
+                name={`name.${language}`}
+                required
+                maxLength={80}
+                defaultValue={port?.name[language] ?? ""}
+                className={`${INPUT} mt-1`}
+              />
             </div>
           ))}
           {LANGUAGES.map((language) => (
@@ -108,7 +131,13 @@ function PortForm({ port, refusal }: { port: Port | null; refusal: React.ReactNo
               <label htmlFor={`${key}-place-${language}`} className={FIELD_LABEL}>
                 {t("records.ports.place", { language: language.toUpperCase() })}
               </label>
-              <input id={`${key}-place-${language}`} name={`place.${language}`} maxLength={160} defaultValue={port?.place[language] ?? ""} className={`${INPUT} mt-1`} />
+              <input
+                id={`${key}-place-${language}`}
+                name={`place.${language}`}
+                maxLength={160}
+                defaultValue={port?.place[language] ?? ""}
+                className={`${INPUT} mt-1`}
+              />
             </div>
           ))}
         </div>
@@ -117,13 +146,25 @@ function PortForm({ port, refusal }: { port: Port | null; refusal: React.ReactNo
             <label htmlFor={`${key}-latitude`} className={FIELD_LABEL}>
               {t("records.ports.latitude")}
             </label>
-            <input id={`${key}-latitude`} name="latitude" inputMode="decimal" defaultValue={port?.latitude ?? ""} className={`${INPUT} mt-1`} />
+            <input
+              id={`${key}-latitude`}
+              name="latitude"
+              inputMode="decimal"
+              defaultValue={port?.latitude ?? ""}
+              className={`${INPUT} mt-1`}
+            />
           </div>
           <div className="w-36">
             <label htmlFor={`${key}-longitude`} className={FIELD_LABEL}>
               {t("records.ports.longitude")}
             </label>
-            <input id={`${key}-longitude`} name="longitude" inputMode="decimal" defaultValue={port?.longitude ?? ""} className={`${INPUT} mt-1`} />
+            <input
+              id={`${key}-longitude`}
+              name="longitude"
+              inputMode="decimal"
+              defaultValue={port?.longitude ?? ""}
+              className={`${INPUT} mt-1`}
+            />
           </div>
           {port ? (
             <label className="flex min-h-11 items-center gap-2 text-sm">
@@ -131,7 +172,12 @@ function PortForm({ port, refusal }: { port: Port | null; refusal: React.ReactNo
               {t("records.inService")}
             </label>
           ) : null}
-          <button type="submit" className={buttonClass(port ? "secondary" : "primary")} disabled={busy} data-testid={port ? "save-port" : "add-port"}>
+          <button
+            type="submit"
+            className={buttonClass(port ? "secondary" : "primary")}
+            disabled={busy}
+            data-testid={port ? "save-port" : "add-port"}
+          >
             {port ? t("records.save") : t("records.ports.add")}
           </button>
         </div>
@@ -149,7 +195,13 @@ function NewCrossing({ ports, refusal }: { ports: Port[]; refusal: React.ReactNo
         {label}
       </label>
       {/* The way there and back differ by default: the second pier is the first one's other end. */}
-      <select id={`new-crossing-${name}`} name={name} required defaultValue={ports[name === "toPortId" && ports.length > 1 ? 1 : 0]?.id} className={`${INPUT} mt-1`}>
+      <select
+        id={`new-crossing-${name}`}
+        name={name}
+        required
+        defaultValue={ports[name === "toPortId" && ports.length > 1 ? 1 : 0]?.id}
+        className={`${INPUT} mt-1`}
+      >
         {ports.map((port) => (
           <option key={port.id} value={port.id}>
             {port.label}
@@ -171,7 +223,14 @@ function NewCrossing({ ports, refusal }: { ports: Port[]; refusal: React.ReactNo
           <label htmlFor="new-crossing-code" className={FIELD_LABEL}>
             {t("records.code")}
           </label>
-          <input id="new-crossing-code" name="code" required maxLength={40} pattern="[A-Za-z0-9\-]{2,40}" className={`${INPUT} mt-1`} />
+          <input
+            id="new-crossing-code"
+            name="code"
+            required
+            maxLength={40}
+            pattern="[A-Za-z0-9\-]{2,40}"
+            className={`${INPUT} mt-1`}
+          />
         </div>
         {portSelect("fromPortId", t("records.crossings.from"))}
         {portSelect("toPortId", t("records.crossings.to"))}
@@ -179,13 +238,29 @@ function NewCrossing({ ports, refusal }: { ports: Port[]; refusal: React.ReactNo
           <label htmlFor="new-crossing-duration" className={FIELD_LABEL}>
             {t("records.crossings.duration")}
           </label>
-          <input id="new-crossing-duration" name="durationMinutes" type="number" min={1} max={600} required className={`${INPUT} mt-1`} />
+          <input
+            id="new-crossing-duration"
+            name="durationMinutes"
+            type="number"
+            min={1}
+            max={600}
+            required
+            className={`${INPUT} mt-1`}
+          />
         </div>
         <div className="w-44">
           <label htmlFor="new-crossing-order" className={FIELD_LABEL}>
             {t("records.crossings.sortOrder")}
           </label>
-          <input id="new-crossing-order" name="sortOrder" type="number" min={-1000} max={1000} defaultValue={0} className={`${INPUT} mt-1`} />
+          <input
+            id="new-crossing-order"
+            name="sortOrder"
+            type="number"
+            min={-1000}
+            max={1000}
+            defaultValue={0}
+            className={`${INPUT} mt-1`}
+          />
         </div>
         <button type="submit" className={buttonClass("primary")} disabled={busy} data-testid="add-crossing">
           {t("records.crossings.add")}
@@ -202,7 +277,8 @@ function CrossingForm({ crossing, refusal }: { crossing: Crossing; refusal: Reac
   return (
     <section className={`${CARD} space-y-3`} aria-labelledby={`${key}-title`}>
       <h3 id={`${key}-title`} className="flex flex-wrap items-center gap-2 text-lg font-bold text-sea-950">
-        {crossing.name} <span className="text-sm font-normal text-slate-600">({crossing.code})</span> <Status active={crossing.active} />
+        {crossing.name} <span className="text-sm font-normal text-slate-600">({crossing.code})</span>{" "}
+        <Status active={crossing.active} />
       </h3>
       {refusal}
       <Form method="post" className="flex flex-wrap items-end gap-3" data-testid="crossing-form">
@@ -212,13 +288,31 @@ function CrossingForm({ crossing, refusal }: { crossing: Crossing; refusal: Reac
           <label htmlFor={`${key}-duration`} className={FIELD_LABEL}>
             {t("records.crossings.duration")}
           </label>
-          <input id={`${key}-duration`} name="durationMinutes" type="number" min={1} max={600} required defaultValue={crossing.durationMinutes} className={`${INPUT} mt-1`} />
+          <input
+            id={`${key}-duration`}
+            name="durationMinutes"
+            type="number"
+            min={1}
+            max={600}
+            required
+            defaultValue={crossing.durationMinutes}
+            className={`${INPUT} mt-1`}
+          />
         </div>
         <div className="w-44">
           <label htmlFor={`${key}-order`} className={FIELD_LABEL}>
             {t("records.crossings.sortOrder")}
           </label>
-          <input id={`${key}-order`} name="sortOrder" type="number" min={-1000} max={1000} required defaultValue={crossing.sortOrder} className={`${INPUT} mt-1`} />
+          <input
+            id={`${key}-order`}
+            name="sortOrder"
+            type="number"
+            min={-1000}
+            max={1000}
+            required
+            defaultValue={crossing.sortOrder}
+            className={`${INPUT} mt-1`}
+          />
         </div>
         <label className="flex min-h-11 items-center gap-2 text-sm">
           <input type="checkbox" name="active" defaultChecked={crossing.active} />

@@ -6,7 +6,12 @@ import { changeCrossing, changePort, createCrossing, createPort } from "../../..
 import type { LocalizedText } from "../../../lib/db.ts";
 import type { Language } from "../../../lib/language.ts";
 import type { AuditActor } from "../../../modules/audit/index.ts";
-import { findCrossingRecords, findPortRecords, type CrossingRecord, type PortRecord } from "../../../modules/inventory/index.ts";
+import {
+  findCrossingRecords,
+  findPortRecords,
+  type CrossingRecord,
+  type PortRecord,
+} from "../../../modules/inventory/index.ts";
 import { servicesContext } from "../../context.ts";
 import { field, integerField, refusalOf, staffDepsOf, type Refusal } from "./shared.server.ts";
 
@@ -29,12 +34,19 @@ export async function loadRecordsPage(args: Args, language: Language): Promise<R
   const kind = DONE.find((candidate) => candidate === url.searchParams.get("done")) ?? null;
   return {
     ports: ports.map((port) => ({ ...port, label: port.name[language] })),
-    crossings: crossings.map((crossing) => ({ ...crossing, name: `${portName(crossing.fromPortId)} → ${portName(crossing.toPortId)}` })),
+    crossings: crossings.map((crossing) => ({
+      ...crossing,
+      name: `${portName(crossing.fromPortId)} → ${portName(crossing.toPortId)}`,
+    })),
     done: kind ? { kind, name: (url.searchParams.get("name") ?? "").slice(0, 120) } : null,
   };
 }
 
-const localized = (form: FormData, name: string, max: number): LocalizedText => ({ es: field(form, `${name}.es`, max), en: field(form, `${name}.en`, max), pt: field(form, `${name}.pt`, max) });
+const localized = (form: FormData, name: string, max: number): LocalizedText => ({
+  es: field(form, `${name}.es`, max),
+  en: field(form, `${name}.en`, max),
+  pt: field(form, `${name}.pt`, max),
+});
 
 /** A coordinate as typed: blank is none; anything else not a number is NaN (refused by the flow). */
 function coordinate(form: FormData, name: string): number | null {
@@ -44,7 +56,12 @@ function coordinate(form: FormData, name: string): number | null {
 }
 
 function portFields(form: FormData) {
-  return { name: localized(form, "name", 81), place: localized(form, "place", 161), latitude: coordinate(form, "latitude"), longitude: coordinate(form, "longitude") };
+  return {
+    name: localized(form, "name", 81),
+    place: localized(form, "place", 161),
+    latitude: coordinate(form, "latitude"),
+    longitude: coordinate(form, "longitude"),
+  };
 }
 
 export async function submitRecordsPage(args: Args, actor: AuditActor, language: Language) {
@@ -52,7 +69,8 @@ export async function submitRecordsPage(args: Args, actor: AuditActor, language:
   const intent = field(form, "intent", 20);
   const deps = staffDepsOf(args, actor);
   const page = new URL(args.request.url).pathname;
-  const back = (done: (typeof DONE)[number], name: string) => redirect(`${page}?done=${done}&name=${encodeURIComponent(name)}`, { headers: { "Cache-Control": "no-store" } });
+  const back = (done: (typeof DONE)[number], name: string) =>
+    redirect(`${page}?done=${done}&name=${encodeURIComponent(name)}`, { headers: { "Cache-Control": "no-store" } });
   const id = integerField(form, "id");
   try {
     if (intent === "add-port") {
@@ -82,9 +100,18 @@ export async function submitRecordsPage(args: Args, actor: AuditActor, language:
       return back("crossingSaved", crossing.code);
     }
   } catch (error) {
-    const target = intent.startsWith("add-") ? `new-${intent.slice(4)}` : id === null ? null : `${intent.slice(5)}-${id}`;
+    const target = intent.startsWith("add-")
+      ? `new-${intent.slice(4)}`
+      : id === null
+        ? null
+        : `${intent.slice(5)}-${id}`;
     return refusalOf(error, intent, target);
   }
-  const refusal: Refusal = { intent, target: null, code: "INVALID_REQUEST", issues: [{ path: "intent", code: "unknown" }] };
+  const refusal: Refusal = {
+    intent,
+    target: null,
+    code: "INVALID_REQUEST",
+    issues: [{ path: "intent", code: "unknown" }],
+  };
   return data({ refusal }, { status: 400 });
 }

@@ -15,8 +15,40 @@ function issueText(t: ReturnType<typeof useConsoleT>, issue: { path: string; cod
   return sailingIssueText(t, issue) ?? recordIssueText(t, issue) ?? `${issue.path}: ${issue.code}`;
 }
 
-const FIELDS = new Set(["code", "name", "place", "latitude", "longitude", "durationMinutes", "sortOrder", "fromPortId", "toPortId", "amount", "minDaysAhead", "discount", "category", "passengerType", "trip", "productId"]);
-const PROBLEMS = new Set(["required", "format", "too_long", "out_of_range", "both_or_neither", "between_1_and_600", "between_1_and_365", "between_0_and_50_percent", "not_a_price", "unknown", "infants_ride_free", "unknown_port", "unknown_product", "taken"]);
+const FIELDS = new Set([
+  "code",
+  "name",
+  "place",
+  "latitude",
+  "longitude",
+  "durationMinutes",
+  "sortOrder",
+  "fromPortId",
+  "toPortId",
+  "amount",
+  "minDaysAhead",
+  "discount",
+  "category",
+  "passengerType",
+  "trip",
+  "productId",
+]);
+const PROBLEMS = new Set([
+  "required",
+  "format",
+  "too_long",
+  "out_of_range",
+  "both_or_neither",
+  "between_1_and_600",
+  "between_1_and_365",
+  "between_0_and_50_percent",
+  "not_a_price",
+  "unknown",
+  "infants_ride_free",
+  "unknown_port",
+  "unknown_product",
+  "taken",
+]);
 
 /** Issues of the records' forms: what still uses a record, a duplicate, a field and what is wrong with it. */
 function recordIssueText(t: ReturnType<typeof useConsoleT>, issue: { path: string; code: string }): string | null {
@@ -31,14 +63,24 @@ function recordIssueText(t: ReturnType<typeof useConsoleT>, issue: { path: strin
   if (fare && issue.code === "same_fare") return t("records.issue.sameFare", { fare });
   const tier = /^tier\.(\d+)$/.exec(issue.path)?.[1];
   if (tier && issue.code === "same_tier") return t("records.issue.sameTier", { tier });
-  const RULE_PROBLEMS = ["unknown_operator", "not_json", "not_an_operation", "var_path_forbidden", "var_path_not_literal"] as const;
+  const RULE_PROBLEMS = [
+    "unknown_operator",
+    "not_json",
+    "not_an_operation",
+    "var_path_forbidden",
+    "var_path_not_literal",
+  ] as const;
   const ruleProblem = RULE_PROBLEMS.find((problem) => problem === issue.code);
-  if (issue.path.startsWith("audience") && ruleProblem) return t("records.issue.rule", { where: issue.path, problem: t(`records.problem.${ruleProblem}`) });
+  if (issue.path.startsWith("audience") && ruleProblem)
+    return t("records.issue.rule", { where: issue.path, problem: t(`records.problem.${ruleProblem}`) });
   // "name.es" → the field "name" in Spanish: the language code says which box.
   const [name, language] = issue.path.split(".");
   if (name && FIELDS.has(name) && PROBLEMS.has(issue.code)) {
     const field = t(`records.field.${name}` as Parameters<typeof t>[0]);
-    return t("records.issue.field", { field: language ? `${field} (${language})` : field, problem: t(`records.problem.${issue.code}` as Parameters<typeof t>[0]) });
+    return t("records.issue.field", {
+      field: language ? `${field} (${language})` : field,
+      problem: t(`records.problem.${issue.code}` as Parameters<typeof t>[0]),
+    });
   }
   return null;
 }
@@ -49,7 +91,13 @@ function sailingIssueText(t: ReturnType<typeof useConsoleT>, issue: { path: stri
   const busy = /^vessel_busy:(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(issue.code);
   if (sailing && busy) return t("ops.issue.busySailing", { sailing, date: busy[1]!, time: busy[2]! });
   const pier = /^(at_pier|next_from):([\w-]+):(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(issue.code);
-  if (sailing && pier) return t(pier[1] === "at_pier" ? "ops.issue.atPier" : "ops.issue.nextFrom", { sailing, pier: pier[2]!, date: pier[3]!, time: pier[4]! });
+  if (sailing && pier)
+    return t(pier[1] === "at_pier" ? "ops.issue.atPier" : "ops.issue.nextFrom", {
+      sailing,
+      pier: pier[2]!,
+      date: pier[3]!,
+      time: pier[4]!,
+    });
   const rule = /^made_by_rule:(\d+)$/.exec(issue.code)?.[1];
   if (sailing && rule) return t("ops.issue.madeByRule", { sailing, rule });
   const sold = /^sold:(\d+)$/.exec(issue.code)?.[1];
@@ -67,7 +115,12 @@ export function RefusalBox({ refusal }: { refusal: Refusal }) {
   const { messages } = useConsoleLayoutData();
   const known = t(consoleErrorKey(refusal.code, messages));
   return (
-    <div role="alert" data-testid="console-refusal" data-code={refusal.code} className="rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700">
+    <div
+      role="alert"
+      data-testid="console-refusal"
+      data-code={refusal.code}
+      className="rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm text-coral-700"
+    >
       <p className="font-semibold">{known}</p>
       {refusal.issues.length > 0 ? (
         <ul className="mt-1 list-disc pl-5">

@@ -25,7 +25,15 @@ function VesselSelect({ id, vessels, value }: { id: string; vessels: SailingsPag
   );
 }
 
-function SailingRow({ sailing, page, refusal }: { sailing: ConsoleSailing; page: SailingsPageData; refusal: Refusal | null }) {
+function SailingRow({
+  sailing,
+  page,
+  refusal,
+}: {
+  sailing: ConsoleSailing;
+  page: SailingsPageData;
+  refusal: Refusal | null;
+}) {
   const t = useConsoleT();
   const busy = useNavigation().state !== "idle";
   const open = sailing.status !== "departed";
@@ -44,7 +52,11 @@ function SailingRow({ sailing, page, refusal }: { sailing: ConsoleSailing; page:
             {sailing.time} · {sailing.crossing}
           </span>
           <span className="text-slate-700">
-            {t("ops.closures.load", { vessel: sailing.vessel, taken: String(sailing.taken), capacity: String(sailing.capacity) })}
+            {t("ops.closures.load", {
+              vessel: sailing.vessel,
+              taken: String(sailing.taken),
+              capacity: String(sailing.capacity),
+            })}
             {sailing.capacityByHand ? ` · ${t("ops.sailings.byHandCapacity")}` : ""}
             {sailing.ruleId === null ? ` · ${t("ops.sailings.addedByHand")}` : ""}
           </span>
@@ -55,7 +67,16 @@ function SailingRow({ sailing, page, refusal }: { sailing: ConsoleSailing; page:
             <Form method="post" className="flex flex-wrap items-end gap-2">
               {hidden("capacity")}
               <Field id={`capacity-${sailing.id}`} label={t("ops.sailings.capacity")}>
-                <input id={`capacity-${sailing.id}`} name="capacity" type="number" min={0} max={5000} required defaultValue={sailing.capacity} className={`${INPUT} w-28`} />
+                <input
+                  id={`capacity-${sailing.id}`}
+                  name="capacity"
+                  type="number"
+                  min={0}
+                  max={5000}
+                  required
+                  defaultValue={sailing.capacity}
+                  className={`${INPUT} w-28`}
+                />
               </Field>
               <button type="submit" className={buttonClass("secondary")} disabled={busy} data-testid="set-capacity">
                 {t("ops.sailings.setCapacity")}
@@ -65,7 +86,15 @@ function SailingRow({ sailing, page, refusal }: { sailing: ConsoleSailing; page:
               {hidden("move")}
               <input type="hidden" name="newDate" value={page.date} />
               <Field id={`time-${sailing.id}`} label={t("ops.sailings.time")}>
-                <input id={`time-${sailing.id}`} name="time" type="time" required defaultValue={sailing.time} readOnly={sailing.ruleId !== null} className={`${INPUT} w-32`} />
+                <input
+                  id={`time-${sailing.id}`}
+                  name="time"
+                  type="time"
+                  required
+                  defaultValue={sailing.time}
+                  readOnly={sailing.ruleId !== null}
+                  className={`${INPUT} w-32`}
+                />
               </Field>
               <Field id={`vessel-${sailing.id}`} label={t("ops.timetable.vessel")}>
                 <VesselSelect id={`vessel-${sailing.id}`} vessels={page.vessels} value={sailing.vesselId} />
@@ -77,7 +106,15 @@ function SailingRow({ sailing, page, refusal }: { sailing: ConsoleSailing; page:
             <Form method="post" className="flex flex-wrap items-end gap-2">
               {hidden("block")}
               <Field id={`block-${sailing.id}`} label={t("ops.sailings.blockSeats")}>
-                <input id={`block-${sailing.id}`} name="quantity" type="number" min={1} max={5000} required className={`${INPUT} w-24`} />
+                <input
+                  id={`block-${sailing.id}`}
+                  name="quantity"
+                  type="number"
+                  min={1}
+                  max={5000}
+                  required
+                  className={`${INPUT} w-24`}
+                />
               </Field>
               <Field id={`label-${sailing.id}`} label={t("ops.sailings.blockFor")}>
                 <input id={`label-${sailing.id}`} name="label" required maxLength={60} className={`${INPUT} w-40`} />
@@ -93,7 +130,9 @@ function SailingRow({ sailing, page, refusal }: { sailing: ConsoleSailing; page:
         <ul className="mt-3 space-y-1 text-sm" aria-label={t("ops.sailings.blocks")}>
           {sailing.blocks.map((block) => (
             <li key={block.id} className="flex flex-wrap items-center gap-3" data-testid="seat-block">
-              <span>{t("ops.sailings.blockLine", { count: block.quantity, label: block.reference.replace(/^block:/, "") })}</span>
+              <span>
+                {t("ops.sailings.blockLine", { count: block.quantity, label: block.reference.replace(/^block:/, "") })}
+              </span>
               {open ? (
                 <Form method="post">
                   {hidden("release")}
@@ -119,7 +158,11 @@ export function SailingsPage({ page, refusal }: { page: SailingsPageData; refusa
       <h1 className="text-2xl font-bold text-sea-950">{t("ops.sailings.title")}</h1>
       <p className="text-sm text-slate-700">{t("ops.sailings.intro")}</p>
       {page.done ? (
-        <p role="status" data-testid="sailing-done" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
+        <p
+          role="status"
+          data-testid="sailing-done"
+          className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900"
+        >
           {t(`ops.sailings.done.${page.done}` as "ops.sailings.done.added")}
         </p>
       ) : null}
@@ -176,7 +219,12 @@ export function SailingsPage({ page, refusal }: { page: SailingsPageData; refusa
         {page.sailings.length === 0 ? <p className="text-sm text-slate-700">{t("ops.closures.noSailings")}</p> : null}
         <ul className="divide-y divide-slate-200">
           {page.sailings.map((sailing) => (
-            <SailingRow key={sailing.id} sailing={sailing} page={page} refusal={refusal && refusal.target === String(sailing.id) ? refusal : null} />
+            <SailingRow
+              key={sailing.id}
+              sailing={sailing}
+              page={page}
+              refusal={refusal && refusal.target === String(sailing.id) ? refusal : null}
+            />
           ))}
         </ul>
       </section>

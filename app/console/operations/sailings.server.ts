@@ -3,9 +3,23 @@
 // timetable. The decisions are in flows/sailing-admin.ts.
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { Language } from "../../../lib/language.ts";
-import { addSailingByHand, blockSailingSeats, changeSailingCapacity, moveSailing, releaseSailingSeats } from "../../../flows/sailing-admin.ts";
+import {
+  addSailingByHand,
+  blockSailingSeats,
+  changeSailingCapacity,
+  moveSailing,
+  releaseSailingSeats,
+} from "../../../flows/sailing-admin.ts";
 import type { AuditActor } from "../../../modules/audit/index.ts";
-import { findCrossings, findDaySailings, findSailingsByHand, findVessels, isLocalDate, localDateOf, type SeatBlock } from "../../../modules/inventory/index.ts";
+import {
+  findCrossings,
+  findDaySailings,
+  findSailingsByHand,
+  findVessels,
+  isLocalDate,
+  localDateOf,
+  type SeatBlock,
+} from "../../../modules/inventory/index.ts";
 import { servicesContext } from "../../context.ts";
 import { field, integerField, refusalOf, staffDepsOf, type Refusal } from "./shared.server.ts";
 
@@ -42,13 +56,23 @@ export async function loadSailingsPage(args: Args, language: Language): Promise<
   const asked = url.searchParams.get("date") ?? "";
   const date = isLocalDate(asked) ? asked : localDateOf(now);
   const [crossings, vessels] = await Promise.all([findCrossings(services.db, language), findVessels(services.db)]);
-  const day = await findDaySailings(services.db, crossings.map((crossing) => crossing.id), date, now);
-  const byHand = await findSailingsByHand(services.db, day.map((sailing) => sailing.id));
+  const day = await findDaySailings(
+    services.db,
+    crossings.map((crossing) => crossing.id),
+    date,
+    now,
+  );
+  const byHand = await findSailingsByHand(
+    services.db,
+    day.map((sailing) => sailing.id),
+  );
   const nameOf = (id: number) => crossings.find((crossing) => crossing.id === id);
   return {
     date,
     crossings: crossings.map((crossing) => ({ id: crossing.id, name: `${crossing.from.name} → ${crossing.to.name}` })),
-    vessels: vessels.filter((vessel) => vessel.active).map((vessel) => ({ id: vessel.id, name: vessel.name, capacity: vessel.capacity })),
+    vessels: vessels
+      .filter((vessel) => vessel.active)
+      .map((vessel) => ({ id: vessel.id, name: vessel.name, capacity: vessel.capacity })),
     sailings: day.map((sailing) => {
       const crossing = nameOf(sailing.crossingId);
       const extra = byHand.get(sailing.id);
@@ -76,7 +100,10 @@ export async function submitSailingsPage(args: Args, actor: AuditActor) {
   const deps = staffDepsOf(args, actor);
   const sailingId = integerField(form, "sailingId") ?? 0;
   const date = field(form, "date", 10);
-  const back = (done: string) => redirect(`${new URL(args.request.url).pathname}?date=${encodeURIComponent(date)}&done=${done}`, { headers: { "Cache-Control": "no-store" } });
+  const back = (done: string) =>
+    redirect(`${new URL(args.request.url).pathname}?date=${encodeURIComponent(date)}&done=${done}`, {
+      headers: { "Cache-Control": "no-store" },
+    });
   const target = intent === "add" ? "new" : String(sailingId);
   try {
     if (intent === "capacity") {
@@ -85,12 +112,24 @@ export async function submitSailingsPage(args: Args, actor: AuditActor) {
     }
     if (intent === "add") {
       const capacity = field(form, "capacity", 6);
-      const plan = { crossingId: integerField(form, "crossingId") ?? 0, date, time: field(form, "time", 5), vesselId: integerField(form, "vesselId") ?? 0 };
-      await addSailingByHand(deps, { ...plan, capacity: capacity === "" ? null : (integerField(form, "capacity") ?? Number.NaN) });
+      const plan = {
+        crossingId: integerField(form, "crossingId") ?? 0,
+        date,
+        time: field(form, "time", 5),
+        vesselId: integerField(form, "vesselId") ?? 0,
+      };
+      await addSailingByHand(deps, {
+        ...plan,
+        capacity: capacity === "" ? null : (integerField(form, "capacity") ?? Number.NaN),
+      });
       return back("added");
     }
     if (intent === "move") {
-      await moveSailing(deps, sailingId, { date: field(form, "newDate", 10), time: field(form, "time", 5), vesselId: integerField(form, "vesselId") ?? 0 });
+      await moveSailing(deps, sailingId, {
+        date: field(form, "newDate", 10),
+        time: field(form, "time", 5),
+        vesselId: integerField(form, "vesselId") ?? 0,
+      });
       return back("moved");
     }
     if (intent === "block") {
@@ -104,6 +143,11 @@ export async function submitSailingsPage(args: Args, actor: AuditActor) {
   } catch (error) {
     return refusalOf(error, intent, target);
   }
-  const refusal: Refusal = { intent, target: null, code: "INVALID_REQUEST", issues: [{ path: "intent", code: "unknown" }] };
+  const refusal: Refusal = {
+    intent,
+    target: null,
+    code: "INVALID_REQUEST",
+    issues: [{ path: "intent", code: "unknown" }],
+  };
   return data({ refusal }, { status: 400 });
 }

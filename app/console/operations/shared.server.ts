@@ -27,7 +27,10 @@ export interface Refusal {
 export function refusalOf<T extends object = object>(error: unknown, intent: string, target: string | null, extra?: T) {
   if (!isAppError(error)) throw error;
   const refusal: Refusal = { intent, target, code: error.code, issues: [...error.issues] };
-  return data({ refusal, ...(extra ?? ({} as T)) }, { status: pageStatusOf(error), headers: { "Cache-Control": "no-store" } });
+  return data(
+    { refusal, ...(extra ?? ({} as T)) },
+    { status: pageStatusOf(error), headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export function field(form: FormData, name: string, max = 200): string {

@@ -12,7 +12,19 @@ const AUDIENCE_RULE_EXAMPLE = '{"==": [{"var": "location.state"}, "ROO"]}';
 
 const LANGUAGES = ["es", "en", "pt"] as const;
 
-function Localized({ id, name, label, value, multiline }: { id: string; name: string; label: string; value: Record<(typeof LANGUAGES)[number], string>; multiline?: boolean }) {
+function Localized({
+  id,
+  name,
+  label,
+  value,
+  multiline,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: Record<(typeof LANGUAGES)[number], string>;
+  multiline?: boolean;
+}) {
   return (
     <fieldset className="space-y-2">
       <legend className={FIELD_LABEL}>{label}</legend>
@@ -23,9 +35,22 @@ function Localized({ id, name, label, value, multiline }: { id: string; name: st
               {language}
             </label>
             {multiline ? (
-              <textarea id={`${id}-${name}-${language}`} name={`${name}.${language}`} rows={5} required defaultValue={value[language]} className={`${INPUT} mt-1 h-auto`} />
+              <textarea
+                id={`${id}-${name}-${language}`}
+                name={`${name}.${language}`}
+                rows={5}
+                required
+                defaultValue={value[language]}
+                className={`${INPUT} mt-1 h-auto`}
+              />
             ) : (
-              <input id={`${id}-${name}-${language}`} name={`${name}.${language}`} required defaultValue={value[language]} className={`${INPUT} mt-1`} />
+              <input
+                id={`${id}-${name}-${language}`}
+                name={`${name}.${language}`}
+                required
+                defaultValue={value[language]}
+                className={`${INPUT} mt-1`}
+              />
             )}
           </div>
         ))}
@@ -37,12 +62,17 @@ function Localized({ id, name, label, value, multiline }: { id: string; name: st
 export function TextsPage({ page, refusal }: { page: TextsPageData; refusal: Refusal | null }) {
   const t = useConsoleT();
   const busy = useNavigation().state !== "idle";
-  const here = (intent: string, target: string) => (refusal && refusal.intent === intent && refusal.target === target ? <RefusalBox refusal={refusal} /> : null);
+  const here = (intent: string, target: string) =>
+    refusal && refusal.intent === intent && refusal.target === target ? <RefusalBox refusal={refusal} /> : null;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-sea-950">{t("ops.texts.title")}</h1>
       {page.done ? (
-        <p role="status" data-testid="texts-done" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
+        <p
+          role="status"
+          data-testid="texts-done"
+          className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900"
+        >
           {t(`ops.texts.done.${page.done}`)}
         </p>
       ) : null}
@@ -83,14 +113,26 @@ export function TextsPage({ page, refusal }: { page: TextsPageData; refusal: Ref
                           <label htmlFor={`${key}-${name}`} className={FIELD_LABEL}>
                             {label}
                           </label>
-                          <input id={`${key}-${name}`} name={name} defaultValue={value} required={name === "title"} className={`${INPUT} mt-1`} />
+                          <input
+                            id={`${key}-${name}`}
+                            name={name}
+                            defaultValue={value}
+                            required={name === "title"}
+                            className={`${INPUT} mt-1`}
+                          />
                         </div>
                       ))}
                       <div className="md:col-span-2">
                         <label htmlFor={`${key}-body`} className={FIELD_LABEL}>
                           {t("ops.texts.body")}
                         </label>
-                        <textarea id={`${key}-body`} name="bodyHtml" rows={3} defaultValue={variant.content.bodyHtml} className={`${INPUT} mt-1 h-auto`} />
+                        <textarea
+                          id={`${key}-body`}
+                          name="bodyHtml"
+                          rows={3}
+                          defaultValue={variant.content.bodyHtml}
+                          className={`${INPUT} mt-1 h-auto`}
+                        />
                       </div>
                       <div>
                         <button type="submit" className={buttonClass("secondary")} disabled={busy}>
@@ -102,19 +144,44 @@ export function TextsPage({ page, refusal }: { page: TextsPageData; refusal: Ref
                       <>
                         {here("audience", `${slot.id}:${variant.locale}:${variant.name}`)}
                         {/* One form, two buttons: the one pressed names the intent. */}
-                        <Form method="post" className="space-y-2" data-testid="audience-form" data-variant={`${slot.id}:${variant.locale}:${variant.name}`}>
+                        <Form
+                          method="post"
+                          className="space-y-2"
+                          data-testid="audience-form"
+                          data-variant={`${slot.id}:${variant.locale}:${variant.name}`}
+                        >
                           <input type="hidden" name="slotId" value={slot.id} />
                           <input type="hidden" name="locale" value={variant.locale} />
                           <input type="hidden" name="name" value={variant.name} />
                           <label htmlFor={`${key}-audience`} className={FIELD_LABEL}>
                             {t("ops.texts.rule")}
                           </label>
-                          <textarea id={`${key}-audience`} name="audience" rows={3} required defaultValue={JSON.stringify(variant.audience)} className={`${INPUT} h-auto font-mono text-sm`} />
+                          <textarea
+                            id={`${key}-audience`}
+                            name="audience"
+                            rows={3}
+                            required
+                            defaultValue={JSON.stringify(variant.audience)}
+                            className={`${INPUT} h-auto font-mono text-sm`}
+                          />
                           <div className="flex flex-wrap gap-3">
-                            <button type="submit" name="intent" value="audience" className={buttonClass("secondary")} disabled={busy}>
+                            <button
+                              type="submit"
+                              name="intent"
+                              value="audience"
+                              className={buttonClass("secondary")}
+                              disabled={busy}
+                            >
                               {t("ops.texts.saveRule")}
                             </button>
-                            <button type="submit" name="intent" value="retire-audience" className={buttonClass("ghost")} disabled={busy} data-testid="retire-audience">
+                            <button
+                              type="submit"
+                              name="intent"
+                              value="retire-audience"
+                              className={buttonClass("ghost")}
+                              disabled={busy}
+                              data-testid="retire-audience"
+                            >
                               {t("ops.texts.retireAudience")}
                             </button>
                           </div>
@@ -136,15 +203,32 @@ export function TextsPage({ page, refusal }: { page: TextsPageData; refusal: Ref
         {page.complements.map((complement) => (
           <details key={complement.productId} className={CARD}>
             <summary className="cursor-pointer font-semibold text-sea-950">
-              {complement.titleDescription.es} ({complement.code}){complement.offeredWith.length === 0 ? ` · ${t("records.retired")}` : ""}
+              {complement.titleDescription.es} ({complement.code})
+              {complement.offeredWith.length === 0 ? ` · ${t("records.retired")}` : ""}
             </summary>
             {here("complement", String(complement.productId))}
             <Form method="post" className="mt-3 space-y-3">
               <input type="hidden" name="intent" value="complement" />
               <input type="hidden" name="id" value={complement.productId} />
-              <Localized id={`c${complement.productId}`} name="title" label={t("ops.texts.complementTitle")} value={complement.titleDescription} />
-              <Localized id={`c${complement.productId}`} name="subtitle" label={t("ops.texts.subtitle")} value={complement.subtitleDescription} />
-              <Localized id={`c${complement.productId}`} name="text" label={t("ops.texts.text")} value={complement.textDescription} multiline />
+              <Localized
+                id={`c${complement.productId}`}
+                name="title"
+                label={t("ops.texts.complementTitle")}
+                value={complement.titleDescription}
+              />
+              <Localized
+                id={`c${complement.productId}`}
+                name="subtitle"
+                label={t("ops.texts.subtitle")}
+                value={complement.subtitleDescription}
+              />
+              <Localized
+                id={`c${complement.productId}`}
+                name="text"
+                label={t("ops.texts.text")}
+                value={complement.textDescription}
+                multiline
+              />
               <button type="submit" className={buttonClass("secondary")} disabled={busy}>
                 {t("ops.texts.save")}
               </button>
@@ -158,7 +242,13 @@ export function TextsPage({ page, refusal }: { page: TextsPageData; refusal: Ref
                 <div className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
                   {page.products.map((product) => (
                     <label key={product.id} className="flex min-h-11 items-center gap-2 text-sm">
-                      <input type="checkbox" name="offeredWith" value={product.id} defaultChecked={complement.offeredWith.includes(product.id)} className={CHECK} />
+                      <input
+                        type="checkbox"
+                        name="offeredWith"
+                        value={product.id}
+                        defaultChecked={complement.offeredWith.includes(product.id)}
+                        className={CHECK}
+                      />
                       {product.name}
                     </label>
                   ))}
@@ -212,7 +302,13 @@ function NewAudience({ slotId, refusal }: { slotId: string; refusal: React.React
           <label htmlFor={`${key}-audience`} className={FIELD_LABEL}>
             {t("ops.texts.rule")}
           </label>
-          <textarea id={`${key}-audience`} name="audience" rows={2} required className={`${INPUT} mt-1 h-auto font-mono text-sm`} />
+          <textarea
+            id={`${key}-audience`}
+            name="audience"
+            rows={2}
+            required
+            className={`${INPUT} mt-1 h-auto font-mono text-sm`}
+          />
         </div>
         <div className="md:col-span-2">
           <label htmlFor={`${key}-title`} className={FIELD_LABEL}>

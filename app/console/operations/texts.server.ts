@@ -5,7 +5,12 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { changeComplementOffers, changeComplementTexts } from "../../../flows/pricing-admin.ts";
 import { addAudience, changeAudience, changeSlotVariant, retireAudience } from "../../../flows/content-admin.ts";
 import type { AuditActor } from "../../../modules/audit/index.ts";
-import { findComplementOffers, findComplementTexts, findProducts, type ComplementTexts } from "../../../modules/catalog/index.ts";
+import {
+  findComplementOffers,
+  findComplementTexts,
+  findProducts,
+  type ComplementTexts,
+} from "../../../modules/catalog/index.ts";
 import type { Language } from "../../../lib/language.ts";
 import { findSlotOverviews, type SlotOverview } from "../../../modules/personalization/index.ts";
 import { servicesContext } from "../../context.ts";
@@ -43,19 +48,29 @@ export async function loadTextsPage(args: Args, language: Language): Promise<Tex
     findProducts(services.db, language, { withComplements: false }),
   ]);
   return {
-    complements: complements.map((complement) => ({ ...complement, offeredWith: offers.get(complement.productId) ?? [] })),
+    complements: complements.map((complement) => ({
+      ...complement,
+      offeredWith: offers.get(complement.productId) ?? [],
+    })),
     products: products.map((product) => ({ id: product.id, name: product.name })),
-    slots, done: DONE.find((kind) => kind === done) ?? null };
+    slots,
+    done: DONE.find((kind) => kind === done) ?? null,
+  };
 }
 
-const localized = (form: FormData, name: string, max: number) => ({ es: field(form, `${name}.es`, max), en: field(form, `${name}.en`, max), pt: field(form, `${name}.pt`, max) });
+const localized = (form: FormData, name: string, max: number) => ({
+  es: field(form, `${name}.es`, max),
+  en: field(form, `${name}.en`, max),
+  pt: field(form, `${name}.pt`, max),
+});
 
 export async function submitTextsPage(args: Args, actor: AuditActor) {
   const services = args.context.get(servicesContext);
   const form = await args.request.formData().catch(() => new FormData());
   const intent = field(form, "intent", 20);
   const deps = staffDepsOf(args, actor);
-  const back = (done: string) => redirect(`${new URL(args.request.url).pathname}?done=${done}`, { headers: { "Cache-Control": "no-store" } });
+  const back = (done: string) =>
+    redirect(`${new URL(args.request.url).pathname}?done=${done}`, { headers: { "Cache-Control": "no-store" } });
   if (intent === "complement") {
     const id = integerField(form, "id");
     try {
@@ -122,7 +137,13 @@ export async function submitTextsPage(args: Args, actor: AuditActor) {
           locale,
           name,
           audience: ruleOf(form),
-          content: { tone: "default", eyebrow: "", title: field(form, "title", 200), bodyHtml: field(form, "bodyHtml", 5000), cta: null },
+          content: {
+            tone: "default",
+            eyebrow: "",
+            title: field(form, "title", 200),
+            bodyHtml: field(form, "bodyHtml", 5000),
+            cta: null,
+          },
         });
       } else if (intent === "audience") {
         await changeAudience(deps, { slotId, locale, name, audience: ruleOf(form) });
@@ -133,9 +154,18 @@ export async function submitTextsPage(args: Args, actor: AuditActor) {
       services.personalization.answers.clear();
       return back(intent === "add-audience" ? "audienceAdded" : intent === "audience" ? "audience" : "audienceRetired");
     } catch (error) {
-      return refusalOf(error, intent === "add-audience" ? intent : "audience", intent === "add-audience" ? `${slotId}:new` : `${slotId}:${locale}:${name}`);
+      return refusalOf(
+        error,
+        intent === "add-audience" ? intent : "audience",
+        intent === "add-audience" ? `${slotId}:new` : `${slotId}:${locale}:${name}`,
+      );
     }
   }
-  const refusal: Refusal = { intent, target: null, code: "INVALID_REQUEST", issues: [{ path: "intent", code: "unknown" }] };
+  const refusal: Refusal = {
+    intent,
+    target: null,
+    code: "INVALID_REQUEST",
+    issues: [{ path: "intent", code: "unknown" }],
+  };
   return data({ refusal }, { status: 400 });
 }

@@ -10,7 +10,15 @@ import type { RuleFormValues, TimetablePageData } from "./timetable.server.ts";
 
 const WEEKDAYS = ["1", "2", "3", "4", "5", "6", "7"] as const;
 
-function TextField(props: { name: keyof RuleFormValues; label: string; value: string; type?: string; hint?: string; required?: boolean; invalid: boolean }) {
+function TextField(props: {
+  name: keyof RuleFormValues;
+  label: string;
+  value: string;
+  type?: string;
+  hint?: string;
+  required?: boolean;
+  invalid: boolean;
+}) {
   const id = `rule-${props.name}`;
   return (
     <div>
@@ -36,7 +44,15 @@ function TextField(props: { name: keyof RuleFormValues; label: string; value: st
   );
 }
 
-export function TimetablePage({ page, refusal, sent }: { page: TimetablePageData; refusal: Refusal | null; sent: RuleFormValues | null }) {
+export function TimetablePage({
+  page,
+  refusal,
+  sent,
+}: {
+  page: TimetablePageData;
+  refusal: Refusal | null;
+  sent: RuleFormValues | null;
+}) {
   const t = useConsoleT();
   const busy = useNavigation().state !== "idle";
   const values = sent ?? page.form;
@@ -48,9 +64,16 @@ export function TimetablePage({ page, refusal, sent }: { page: TimetablePageData
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-sea-950">{t("ops.timetable.title")}</h1>
       {page.done ? (
-        <p role="status" data-testid="timetable-done" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
+        <p
+          role="status"
+          data-testid="timetable-done"
+          className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900"
+        >
           {page.done.kind === "regenerated"
-            ? t("ops.timetable.done.regenerated", { inserted: String(page.done.inserted), removed: String(page.done.removed) })
+            ? t("ops.timetable.done.regenerated", {
+                inserted: String(page.done.inserted),
+                removed: String(page.done.removed),
+              })
             : t(`ops.timetable.done.${page.done.kind}`, { rule: page.done.ruleId })}
         </p>
       ) : null}
@@ -72,16 +95,31 @@ export function TimetablePage({ page, refusal, sent }: { page: TimetablePageData
           {page.rules.map((rule) => {
             const ended = rule.validUntil !== null && rule.validUntil < page.today;
             return (
-              <li key={rule.id} className="flex flex-col gap-2 py-3 lg:flex-row lg:items-center lg:justify-between" data-testid="timetable-rule" data-rule-id={rule.id}>
+              <li
+                key={rule.id}
+                className="flex flex-col gap-2 py-3 lg:flex-row lg:items-center lg:justify-between"
+                data-testid="timetable-rule"
+                data-rule-id={rule.id}
+              >
                 <div className="text-sm">
                   <p className="font-semibold text-sea-950">
                     #{rule.id} · {crossingName(rule.crossingId)} · {vesselName(rule.vesselId)}
                   </p>
                   <p className="text-slate-700">
-                    {t("ops.timetable.times", { first: rule.firstDeparture, last: rule.lastDeparture, every: String(rule.intervalMinutes) })} ·{" "}
-                    {rule.weekdays.map((day) => t(`ops.weekday.${String(day) as (typeof WEEKDAYS)[number]}`)).join(" ")} · {t("ops.timetable.priority", { priority: String(rule.priority) })}
-                    {rule.seasonStart ? ` · ${t("ops.timetable.season", { start: rule.seasonStart, end: rule.seasonEnd ?? "" })}` : ""}
-                    {rule.validFrom || rule.validUntil ? ` · ${t("ops.timetable.validity", { from: rule.validFrom ?? "…", until: rule.validUntil ?? "…" })}` : ""}
+                    {t("ops.timetable.times", {
+                      first: rule.firstDeparture,
+                      last: rule.lastDeparture,
+                      every: String(rule.intervalMinutes),
+                    })}{" "}
+                    ·{" "}
+                    {rule.weekdays.map((day) => t(`ops.weekday.${String(day) as (typeof WEEKDAYS)[number]}`)).join(" ")}{" "}
+                    · {t("ops.timetable.priority", { priority: String(rule.priority) })}
+                    {rule.seasonStart
+                      ? ` · ${t("ops.timetable.season", { start: rule.seasonStart, end: rule.seasonEnd ?? "" })}`
+                      : ""}
+                    {rule.validFrom || rule.validUntil
+                      ? ` · ${t("ops.timetable.validity", { from: rule.validFrom ?? "…", until: rule.validUntil ?? "…" })}`
+                      : ""}
                     {rule.note ? ` · ${rule.note}` : ""}
                     {ended || !rule.active ? ` · ${t("ops.timetable.ended")}` : ""}
                   </p>
@@ -98,7 +136,14 @@ export function TimetablePage({ page, refusal, sent }: { page: TimetablePageData
                         <label htmlFor={`end-${rule.id}`} className="text-xs font-semibold text-sea-950">
                           {t("ops.timetable.lastDay")}
                         </label>
-                        <input id={`end-${rule.id}`} name="lastDay" type="date" required defaultValue={page.today} className={`${INPUT} mt-1`} />
+                        <input
+                          id={`end-${rule.id}`}
+                          name="lastDay"
+                          type="date"
+                          required
+                          defaultValue={page.today}
+                          className={`${INPUT} mt-1`}
+                        />
                       </div>
                       <button type="submit" className={buttonClass("secondary")} disabled={busy}>
                         {t("ops.timetable.end")}
@@ -108,7 +153,12 @@ export function TimetablePage({ page, refusal, sent }: { page: TimetablePageData
                     <Form method="post">
                       <input type="hidden" name="intent" value="reactivate" />
                       <input type="hidden" name="id" value={rule.id} />
-                      <button type="submit" className={buttonClass("secondary")} disabled={busy} data-testid="reactivate-rule">
+                      <button
+                        type="submit"
+                        className={buttonClass("secondary")}
+                        disabled={busy}
+                        data-testid="reactivate-rule"
+                      >
                         {t("ops.timetable.reactivate")}
                       </button>
                     </Form>
@@ -121,7 +171,9 @@ export function TimetablePage({ page, refusal, sent }: { page: TimetablePageData
                     </button>
                   </Form>
                 </div>
-                {refusal && refusal.intent !== "save" && refusal.target === String(rule.id) ? <RefusalBox refusal={refusal} /> : null}
+                {refusal && refusal.intent !== "save" && refusal.target === String(rule.id) ? (
+                  <RefusalBox refusal={refusal} />
+                ) : null}
               </li>
             );
           })}
@@ -142,7 +194,14 @@ export function TimetablePage({ page, refusal, sent }: { page: TimetablePageData
               <label htmlFor="rule-crossingId" className={FIELD_LABEL}>
                 {t("ops.timetable.crossing")}
               </label>
-              <select id="rule-crossingId" name="crossingId" defaultValue={values.crossingId} required className={`${INPUT} mt-1`} aria-invalid={invalid("crossingId") ? true : undefined}>
+              <select
+                id="rule-crossingId"
+                name="crossingId"
+                defaultValue={values.crossingId}
+                required
+                className={`${INPUT} mt-1`}
+                aria-invalid={invalid("crossingId") ? true : undefined}
+              >
                 <option value="">—</option>
                 {page.crossings.map((crossing) => (
                   <option key={crossing.id} value={crossing.id}>
@@ -155,7 +214,14 @@ export function TimetablePage({ page, refusal, sent }: { page: TimetablePageData
               <label htmlFor="rule-vesselId" className={FIELD_LABEL}>
                 {t("ops.timetable.vessel")}
               </label>
-              <select id="rule-vesselId" name="vesselId" defaultValue={values.vesselId} required className={`${INPUT} mt-1`} aria-invalid={invalid("vesselId") ? true : undefined}>
+              <select
+                id="rule-vesselId"
+                name="vesselId"
+                defaultValue={values.vesselId}
+                required
+                className={`${INPUT} mt-1`}
+                aria-invalid={invalid("vesselId") ? true : undefined}
+              >
                 <option value="">—</option>
                 {page.vessels
                   .filter((vessel) => vessel.active || String(vessel.id) === values.vesselId)
@@ -166,14 +232,65 @@ export function TimetablePage({ page, refusal, sent }: { page: TimetablePageData
                   ))}
               </select>
             </div>
-            <TextField name="priority" label={t("ops.timetable.priorityLabel")} value={values.priority} type="number" hint={t("ops.timetable.priorityHint")} invalid={invalid("priority")} />
-            <TextField name="firstDeparture" label={t("ops.timetable.first")} value={values.firstDeparture} type="time" required invalid={invalid("firstDeparture")} />
-            <TextField name="lastDeparture" label={t("ops.timetable.last")} value={values.lastDeparture} type="time" required invalid={invalid("lastDeparture")} />
-            <TextField name="intervalMinutes" label={t("ops.timetable.interval")} value={values.intervalMinutes} type="number" required invalid={invalid("intervalMinutes")} />
-            <TextField name="seasonStart" label={t("ops.timetable.seasonStart")} value={values.seasonStart} hint={t("ops.timetable.seasonHint")} invalid={invalid("seasonStart")} />
-            <TextField name="seasonEnd" label={t("ops.timetable.seasonEnd")} value={values.seasonEnd} invalid={invalid("seasonEnd")} />
-            <TextField name="validFrom" label={t("ops.timetable.validFrom")} value={values.validFrom} type="date" invalid={invalid("validFrom")} />
-            <TextField name="validUntil" label={t("ops.timetable.validUntil")} value={values.validUntil} type="date" invalid={invalid("validUntil")} />
+            <TextField
+              name="priority"
+              label={t("ops.timetable.priorityLabel")}
+              value={values.priority}
+              type="number"
+              hint={t("ops.timetable.priorityHint")}
+              invalid={invalid("priority")}
+            />
+            <TextField
+              name="firstDeparture"
+              label={t("ops.timetable.first")}
+              value={values.firstDeparture}
+              type="time"
+              required
+              invalid={invalid("firstDeparture")}
+            />
+            <TextField
+              name="lastDeparture"
+              label={t("ops.timetable.last")}
+              value={values.lastDeparture}
+              type="time"
+              required
+              invalid={invalid("lastDeparture")}
+            />
+            <TextField
+              name="intervalMinutes"
+              label={t("ops.timetable.interval")}
+              value={values.intervalMinutes}
+              type="number"
+              required
+              invalid={invalid("intervalMinutes")}
+            />
+            <TextField
+              name="seasonStart"
+              label={t("ops.timetable.seasonStart")}
+              value={values.seasonStart}
+              hint={t("ops.timetable.seasonHint")}
+              invalid={invalid("seasonStart")}
+            />
+            <TextField
+              name="seasonEnd"
+              label={t("ops.timetable.seasonEnd")}
+              value={values.seasonEnd}
+              invalid={invalid("seasonEnd")}
+            />
+            <TextField
+              name="validFrom"
+              label={t("ops.timetable.validFrom")}
+              value={values.validFrom}
+              type="date"
+              invalid={invalid("validFrom")}
+            />
+            <TextField
+              name="validUntil"
+              label={t("ops.timetable.validUntil")}
+              value={values.validUntil}
+              type="date"
+              invalid={invalid("validUntil")}
+            />
             <TextField name="note" label={t("ops.timetable.note")} value={values.note} invalid={invalid("note")} />
           </div>
           <fieldset>

@@ -3,9 +3,22 @@
 // the sale window's sailings again.
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { Language } from "../../../lib/language.ts";
-import { deleteTimetableRuleOf, endTimetableRule, reactivateTimetableRule, regenerateSailings, saveTimetableRule } from "../../../flows/timetable-admin.ts";
+import {
+  deleteTimetableRuleOf,
+  endTimetableRule,
+  reactivateTimetableRule,
+  regenerateSailings,
+  saveTimetableRule,
+} from "../../../flows/timetable-admin.ts";
 import type { AuditActor } from "../../../modules/audit/index.ts";
-import { findCrossingRecords, findPortRecords, findTimetableRules, findVessels, localDateOf, type StoredTimetableRule } from "../../../modules/inventory/index.ts";
+import {
+  findCrossingRecords,
+  findPortRecords,
+  findTimetableRules,
+  findVessels,
+  localDateOf,
+  type StoredTimetableRule,
+} from "../../../modules/inventory/index.ts";
 import { servicesContext } from "../../context.ts";
 import { field, integerField, refusalOf, staffDepsOf, type Refusal } from "./shared.server.ts";
 
@@ -36,7 +49,10 @@ export interface TimetablePageData {
   vessels: { id: number; name: string; capacity: number; active: boolean }[];
   /** The rule being edited (?edit=id), or a blank form. */
   form: RuleFormValues;
-  done: { kind: "saved" | "ended" | "deleted" | "reactivated"; ruleId: string } | { kind: "regenerated"; inserted: number; removed: number } | null;
+  done:
+    | { kind: "saved" | "ended" | "deleted" | "reactivated"; ruleId: string }
+    | { kind: "regenerated"; inserted: number; removed: number }
+    | null;
 }
 
 const BLANK: RuleFormValues = {
@@ -76,7 +92,12 @@ function valuesOf(rule: StoredTimetableRule): RuleFormValues {
 export async function loadTimetablePage(args: Args, language: Language): Promise<TimetablePageData> {
   const services = args.context.get(servicesContext);
   const url = new URL(args.request.url);
-  const [rules, crossings, ports, vessels] = await Promise.all([findTimetableRules(services.db), findCrossingRecords(services.db), findPortRecords(services.db), findVessels(services.db)]);
+  const [rules, crossings, ports, vessels] = await Promise.all([
+    findTimetableRules(services.db),
+    findCrossingRecords(services.db),
+    findPortRecords(services.db),
+    findVessels(services.db),
+  ]);
   const portName = (id: number) => ports.find((port) => port.id === id)?.name[language] ?? String(id);
   const editing = rules.find((rule) => String(rule.id) === url.searchParams.get("edit"));
   const done = url.searchParams.get("done");
@@ -84,14 +105,27 @@ export async function loadTimetablePage(args: Args, language: Language): Promise
   return {
     today: localDateOf(services.clock.now()),
     rules,
-    crossings: crossings.map((crossing) => ({ id: crossing.id, name: `${portName(crossing.fromPortId)} → ${portName(crossing.toPortId)}`, active: crossing.active })),
-    vessels: vessels.map((vessel) => ({ id: vessel.id, name: vessel.name, capacity: vessel.capacity, active: vessel.active })),
+    crossings: crossings.map((crossing) => ({
+      id: crossing.id,
+      name: `${portName(crossing.fromPortId)} → ${portName(crossing.toPortId)}`,
+      active: crossing.active,
+    })),
+    vessels: vessels.map((vessel) => ({
+      id: vessel.id,
+      name: vessel.name,
+      capacity: vessel.capacity,
+      active: vessel.active,
+    })),
     form: editing ? valuesOf(editing) : BLANK,
     done:
       done === "saved" || done === "ended" || done === "deleted" || done === "reactivated"
         ? { kind: done, ruleId }
         : done === "regenerated"
-          ? { kind: "regenerated", inserted: Number(url.searchParams.get("inserted") ?? 0) || 0, removed: Number(url.searchParams.get("removed") ?? 0) || 0 }
+          ? {
+              kind: "regenerated",
+              inserted: Number(url.searchParams.get("inserted") ?? 0) || 0,
+              removed: Number(url.searchParams.get("removed") ?? 0) || 0,
+            }
           : null,
   };
 }
@@ -159,6 +193,11 @@ export async function submitTimetablePage(args: Args, actor: AuditActor) {
       return refusalOf(error, intent, null);
     }
   }
-  const refusal: Refusal = { intent, target: null, code: "INVALID_REQUEST", issues: [{ path: "intent", code: "unknown" }] };
+  const refusal: Refusal = {
+    intent,
+    target: null,
+    code: "INVALID_REQUEST",
+    issues: [{ path: "intent", code: "unknown" }],
+  };
   return data({ refusal }, { status: 400 });
 }

@@ -16,12 +16,20 @@ export function VesselsPage({ page, refusal }: { page: VesselsPageData; refusal:
       <h1 className="text-2xl font-bold text-sea-950">{t("ops.vessels.title")}</h1>
       <p className="text-sm text-slate-700">{t("ops.vessels.intro")}</p>
       {page.done ? (
-        <p role="status" data-testid="vessel-saved" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
+        <p
+          role="status"
+          data-testid="vessel-saved"
+          className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900"
+        >
           {t("ops.vessels.saved", { vessel: page.done.vessel, count: page.done.sailings })}
         </p>
       ) : null}
       {page.added ? (
-        <p role="status" data-testid="vessel-added" className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900">
+        <p
+          role="status"
+          data-testid="vessel-added"
+          className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900"
+        >
           {t("ops.vessels.added", { vessel: page.added })}
         </p>
       ) : null}
@@ -42,13 +50,29 @@ export function VesselsPage({ page, refusal }: { page: VesselsPageData; refusal:
                 <label htmlFor={`vessel-name-${vessel.id}`} className={FIELD_LABEL}>
                   {t("ops.vessels.name")}
                 </label>
-                <input id={`vessel-name-${vessel.id}`} name="name" required maxLength={80} defaultValue={vessel.name} className={`${INPUT} mt-1`} />
+                <input
+                  id={`vessel-name-${vessel.id}`}
+                  name="name"
+                  required
+                  maxLength={80}
+                  defaultValue={vessel.name}
+                  className={`${INPUT} mt-1`}
+                />
               </div>
               <div className="w-32">
                 <label htmlFor={`vessel-capacity-${vessel.id}`} className={FIELD_LABEL}>
                   {t("ops.vessels.capacity")}
                 </label>
-                <input id={`vessel-capacity-${vessel.id}`} name="capacity" type="number" min={1} max={5000} required defaultValue={vessel.capacity} className={`${INPUT} mt-1`} />
+                <input
+                  id={`vessel-capacity-${vessel.id}`}
+                  name="capacity"
+                  type="number"
+                  min={1}
+                  max={5000}
+                  required
+                  defaultValue={vessel.capacity}
+                  className={`${INPUT} mt-1`}
+                />
               </div>
               <label className="flex min-h-11 items-center gap-2 text-sm">
                 <input type="checkbox" name="active" defaultChecked={vessel.active} />
@@ -80,7 +104,14 @@ function NewVessel({ refusal }: { refusal: Refusal | null }) {
           <label htmlFor="new-vessel-code" className={FIELD_LABEL}>
             {t("ops.vessels.code")}
           </label>
-          <input id="new-vessel-code" name="code" required maxLength={40} pattern="[A-Za-z0-9-]{2,40}" className={`${INPUT} mt-1`} />
+          <input
+            id="new-vessel-code"
+            name="code"
+            required
+            maxLength={40}
+            pattern="[A-Za-z0-9-]{2,40}"
+            className={`${INPUT} mt-1`}
+          />
         </div>
         <div>
           <label htmlFor="new-vessel-name" className={FIELD_LABEL}>
@@ -92,7 +123,15 @@ function NewVessel({ refusal }: { refusal: Refusal | null }) {
           <label htmlFor="new-vessel-capacity" className={FIELD_LABEL}>
             {t("ops.vessels.capacity")}
           </label>
-          <input id="new-vessel-capacity" name="capacity" type="number" min={1} max={5000} required className={`${INPUT} mt-1`} />
+          <input
+            id="new-vessel-capacity"
+            name="capacity"
+            type="number"
+            min={1}
+            max={5000}
+            required
+            className={`${INPUT} mt-1`}
+          />
         </div>
         <button type="submit" className={buttonClass("primary")} disabled={busy} data-testid="add-vessel">
           {t("ops.vessels.add")}

@@ -32,14 +32,25 @@ export async function submitVesselsPage(args: Args, actor: AuditActor) {
   const id = integerField(form, "id");
   if (field(form, "intent", 20) === "add-vessel") {
     try {
-      const vessel = await createVessel(staffDepsOf(args, actor), { code: field(form, "code", 40), name: field(form, "name", 80), capacity: integerField(form, "capacity") ?? Number.NaN });
-      return redirect(`${new URL(args.request.url).pathname}?added=${encodeURIComponent(vessel.name)}`, { headers: { "Cache-Control": "no-store" } });
+      const vessel = await createVessel(staffDepsOf(args, actor), {
+        code: field(form, "code", 40),
+        name: field(form, "name", 80),
+        capacity: integerField(form, "capacity") ?? Number.NaN,
+      });
+      return redirect(`${new URL(args.request.url).pathname}?added=${encodeURIComponent(vessel.name)}`, {
+        headers: { "Cache-Control": "no-store" },
+      });
     } catch (error) {
       return refusalOf(error, "add-vessel", "new");
     }
   }
   if (field(form, "intent", 20) !== "save-vessel") {
-    const refusal: Refusal = { intent: "unknown", target: null, code: "INVALID_REQUEST", issues: [{ path: "intent", code: "unknown" }] };
+    const refusal: Refusal = {
+      intent: "unknown",
+      target: null,
+      code: "INVALID_REQUEST",
+      issues: [{ path: "intent", code: "unknown" }],
+    };
     return data({ refusal }, { status: 400 });
   }
   try {
@@ -48,7 +59,10 @@ export async function submitVesselsPage(args: Args, actor: AuditActor) {
       capacity: integerField(form, "capacity") ?? Number.NaN,
       active: form.get("active") === "on",
     });
-    return redirect(`${new URL(args.request.url).pathname}?saved=${encodeURIComponent(vessel.name)}&sailings=${sailingsUpdated}`, { headers: { "Cache-Control": "no-store" } });
+    return redirect(
+      `${new URL(args.request.url).pathname}?saved=${encodeURIComponent(vessel.name)}&sailings=${sailingsUpdated}`,
+      { headers: { "Cache-Control": "no-store" } },
+    );
   } catch (error) {
     return refusalOf(error, "save-vessel", id === null ? null : String(id));
   }

@@ -44,7 +44,11 @@ export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
   const locale = LOCALE[languageOfPath(location.pathname)];
   const when = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "medium", timeZone: "America/Cancun" });
   const last = loaderData.entries.at(-1);
-  const older = new URLSearchParams({ ...(loaderData.filter.type ? { type: loaderData.filter.type } : {}), ...(loaderData.filter.id ? { id: loaderData.filter.id } : {}), ...(last ? { before: String(last.id) } : {}) });
+  const older = new URLSearchParams({
+    ...(loaderData.filter.type ? { type: loaderData.filter.type } : {}),
+    ...(loaderData.filter.id ? { id: loaderData.filter.id } : {}),
+    ...(last ? { before: String(last.id) } : {}),
+  });
   return (
     <section className="space-y-6">
       <div>
@@ -56,13 +60,25 @@ export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
           <label htmlFor="audit-type" className={FIELD_LABEL}>
             {t("console.audit.entityType")}
           </label>
-          <input id="audit-type" name="type" defaultValue={loaderData.filter.type} maxLength={40} className={`${INPUT} mt-1`} />
+          <input
+            id="audit-type"
+            name="type"
+            defaultValue={loaderData.filter.type}
+            maxLength={40}
+            className={`${INPUT} mt-1`}
+          />
         </div>
         <div>
           <label htmlFor="audit-id" className={FIELD_LABEL}>
             {t("console.audit.entityId")}
           </label>
-          <input id="audit-id" name="id" defaultValue={loaderData.filter.id} maxLength={100} className={`${INPUT} mt-1`} />
+          <input
+            id="audit-id"
+            name="id"
+            defaultValue={loaderData.filter.id}
+            maxLength={100}
+            className={`${INPUT} mt-1`}
+          />
         </div>
         <button type="submit" className={buttonClass("secondary")}>
           {t("console.audit.filter")}
@@ -75,22 +91,43 @@ export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
           <table className="w-full min-w-[48rem] text-left text-sm" data-testid="audit-entries">
             <thead className="text-slate-600">
               <tr>
-                <th scope="col" className="py-2 pr-4 font-semibold">{t("console.audit.at")}</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">{t("console.audit.actor")}</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">{t("console.audit.action")}</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">{t("console.audit.entity")}</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">{t("console.audit.outcome")}</th>
-                <th scope="col" className="py-2 font-semibold">{t("console.audit.changes")}</th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  {t("console.audit.at")}
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  {t("console.audit.actor")}
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  {t("console.audit.action")}
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  {t("console.audit.entity")}
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  {t("console.audit.outcome")}
+                </th>
+                <th scope="col" className="py-2 font-semibold">
+                  {t("console.audit.changes")}
+                </th>
               </tr>
             </thead>
             <tbody>
               {loaderData.entries.map((entry) => (
-                <tr key={entry.id} className="border-t border-slate-100 align-top" data-action={entry.action} data-outcome={entry.outcome}>
+                <tr
+                  key={entry.id}
+                  className="border-t border-slate-100 align-top"
+                  data-action={entry.action}
+                  data-outcome={entry.outcome}
+                >
                   <td className="whitespace-nowrap py-2 pr-4">{when.format(new Date(entry.at))}</td>
                   <td className="break-all py-2 pr-4">{entry.actor}</td>
                   <td className="py-2 pr-4 font-mono text-xs">{entry.action}</td>
                   <td className="break-all py-2 pr-4 font-mono text-xs">{`${entry.entityType}${entry.entityId ? ` ${entry.entityId}` : ""}`}</td>
-                  <td className="py-2 pr-4">{entry.outcome === "applied" ? t("console.audit.applied") : t("console.audit.refused", { reason: entry.reason ?? "" })}</td>
+                  <td className="py-2 pr-4">
+                    {entry.outcome === "applied"
+                      ? t("console.audit.applied")
+                      : t("console.audit.refused", { reason: entry.reason ?? "" })}
+                  </td>
                   <td className="max-w-md break-all py-2 font-mono text-xs">{changes(entry)}</td>
                 </tr>
               ))}

@@ -10,7 +10,14 @@ import { cancelLineUnderPolicy, cancelLineWithoutRefund, decideLineCancellation 
 import { CancelLineForm, type CancelAnswer, type LineCancellationOffer } from "../cancel-line-form.tsx";
 import { isAppError } from "../../../lib/errors.ts";
 import { languageOfPath, type Language } from "../../../lib/language.ts";
-import { cursorText, findBooking, normalizeReference, readCursor, REFUND_REASON_MAX, SEARCH_TEXT_MAX } from "../../../modules/checkout/index.ts";
+import {
+  cursorText,
+  findBooking,
+  normalizeReference,
+  readCursor,
+  REFUND_REASON_MAX,
+  SEARCH_TEXT_MAX,
+} from "../../../modules/checkout/index.ts";
 import { findAmountFormatter } from "../../../modules/currency/index.ts";
 import { canStaff } from "../../../modules/identity/index.ts";
 import { LOCALE } from "../../components/booking/format.ts";
@@ -23,7 +30,11 @@ import { formText, PRIVATE_NO_STORE, requireStaffPage } from "../staff-page.serv
 import type { Route } from "./+types/console-bookings";
 
 const QuerySchema = z.object({
-  q: z.string().max(SEARCH_TEXT_MAX * 2).optional().catch(undefined),
+  q: z
+    .string()
+    .max(SEARCH_TEXT_MAX * 2)
+    .optional()
+    .catch(undefined),
   after: z.string().max(100).optional().catch(undefined),
   ref: z.string().max(20).optional().catch(undefined),
 });
@@ -36,19 +47,40 @@ export async function loader(args: Route.LoaderArgs) {
   const query = QuerySchema.parse(Object.fromEntries(url.searchParams));
   if (query.ref !== undefined) {
     const booking = await findConsoleBooking(services.db, { reference: query.ref, language });
-    const cancellations = booking ? await cancellationOffersOf(services.db, booking, language, services.clock.now()) : [];
+    const cancellations = booking
+      ? await cancellationOffersOf(services.db, booking, language, services.clock.now())
+      : [];
     // A fresh token per rendered form: the same form sent twice is one refund (ADR 0039).
-    return { view: "booking" as const, booking, reference: query.ref, canRefund: canStaff(actor.role, "refunds"), canManage: canStaff(actor.role, "bookings.manage"), formKey: randomUUID(), cancellations };
+    return {
+      view: "booking" as const,
+      booking,
+      reference: query.ref,
+      canRefund: canStaff(actor.role, "refunds"),
+      canManage: canStaff(actor.role, "bookings.manage"),
+      formKey: randomUUID(),
+      cancellations,
+    };
   }
   const text = (query.q ?? "").slice(0, SEARCH_TEXT_MAX);
   const page = await searchConsoleBookings(services.db, { text, after: readCursor(query.after), language });
-  return { view: "search" as const, q: text, items: page.items, next: page.next ? cursorText(page.next) : null, paged: query.after !== undefined };
+  return {
+    view: "search" as const,
+    q: text,
+    items: page.items,
+    next: page.next ? cursorText(page.next) : null,
+    paged: query.after !== undefined,
+  };
 }
 
 export const headers = () => PRIVATE_NO_STORE;
 
 /** What the policy gives for each line now: the same decision as the buyer's on manage booking. */
-async function cancellationOffersOf(db: Parameters<typeof decideLineCancellation>[0], booking: ConsoleBooking, language: Language, now: Date): Promise<LineCancellationOffer[]> {
+async function cancellationOffersOf(
+  db: Parameters<typeof decideLineCancellation>[0],
+  booking: ConsoleBooking,
+  language: Language,
+  now: Date,
+): Promise<LineCancellationOffer[]> {
   const row = await findBooking(db, { reference: booking.reference });
   if (!row) return [];
   const format = await findAmountFormatter(db, row.currency, language);
@@ -68,7 +100,9 @@ async function cancellationOffersOf(db: Parameters<typeof decideLineCancellation
 }
 
 /** A refused form keeps its token and amount: sent again (after a provider timeout) it is the same refund. */
-export type RefundActionData = { refunded: string; replayed: boolean } | { error: string; left: string | null; key: string; amount: string };
+export type RefundActionData =
+  | { refunded: string; replayed: boolean }
+  | { error: string; left: string | null; key: string; amount: string };
 
 function isCancelAnswer(answer: RefundActionData | CancelAnswer | undefined): answer is CancelAnswer {
   return answer !== undefined && ("cancelled" in answer || "cancelError" in answer);
@@ -82,7 +116,13 @@ export async function action(args: Route.ActionArgs): Promise<RefundActionData |
   const reference = formText(form, "reference", 20);
   const intent = formText(form, "intent", 20);
   if (intent === "cancel-fee" || intent === "cancel-no-refund") {
-    const deps = { db: services.db, provider: services.payments, now: services.clock.now(), actor, requestId: args.context.get(requestContext).requestId };
+    const deps = {
+      db: services.db,
+      provider: services.payments,
+      now: services.clock.now(),
+      actor,
+      requestId: args.context.get(requestContext).requestId,
+    };
     const lineId = formText(form, "lineId", 40);
     try {
       if (intent === "cancel-no-refund") {
@@ -101,11 +141,20 @@ export async function action(args: Route.ActionArgs): Promise<RefundActionData |
   const amount = formText(form, "amount", 30);
   try {
     const outcome = await refundBooking(
-      { db: services.db, provider: services.payments, now: services.clock.now(), actor, requestId: args.context.get(requestContext).requestId },
+      {
+        db: services.db,
+        provider: services.payments,
+        now: services.clock.now(),
+        actor,
+        requestId: args.context.get(requestContext).requestId,
+      },
       {
         reference,
         amount,
-        ticketIds: form.getAll("ticket").filter((value): value is string => typeof value === "string").slice(0, 200),
+        ticketIds: form
+          .getAll("ticket")
+          .filter((value): value is string => typeof value === "string")
+          .slice(0, 200),
         reason: formText(form, "reason", REFUND_REASON_MAX + 1),
         key,
       },
@@ -114,10 +163,18 @@ export async function action(args: Route.ActionArgs): Promise<RefundActionData |
     return { refunded: `${format(outcome.refund.amountMinor)} ${outcome.refund.currency}`, replayed: outcome.replayed };
   } catch (error) {
     if (!isAppError(error)) throw error;
-    const left = error.issues.find((issue) => issue.path === "amount" && issue.code.startsWith("left:"))?.code.slice("left:".length);
-    const booking = left !== undefined ? await findBooking(services.db, { reference: normalizeReference(reference) ?? "" }) : null;
+    const left = error.issues
+      .find((issue) => issue.path === "amount" && issue.code.startsWith("left:"))
+      ?.code.slice("left:".length);
+    const booking =
+      left !== undefined ? await findBooking(services.db, { reference: normalizeReference(reference) ?? "" }) : null;
     const format = booking ? await findAmountFormatter(services.db, booking.currency, language) : null;
-    return { error: error.code, left: booking && format && left !== undefined ? `${format(Number(left))} ${booking.currency}` : null, key, amount };
+    return {
+      error: error.code,
+      left: booking && format && left !== undefined ? `${format(Number(left))} ${booking.currency}` : null,
+      key,
+      amount,
+    };
   }
 }
 
@@ -129,20 +186,44 @@ function refundActorName(by: string, t: ConsoleTranslate): string {
 }
 
 function dateTime(language: Language) {
-  return new Intl.DateTimeFormat(LOCALE[language], { dateStyle: "medium", timeStyle: "short", timeZone: "America/Cancun" });
+  return new Intl.DateTimeFormat(LOCALE[language], {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "America/Cancun",
+  });
 }
 
-function StatusLine({ status, refundState, refunded, t }: { status: ConsoleBooking["status"]; refundState: ConsoleBooking["refundState"]; refunded: string | null; t: ConsoleTranslate }) {
+function StatusLine({
+  status,
+  refundState,
+  refunded,
+  t,
+}: {
+  status: ConsoleBooking["status"];
+  refundState: ConsoleBooking["refundState"];
+  refunded: string | null;
+  t: ConsoleTranslate;
+}) {
   return (
     <span className="inline-flex flex-wrap gap-1">
-      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">{t(`console.status.${status}`)}</span>
+      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">
+        {t(`console.status.${status}`)}
+      </span>
       {refundState === "partial" && refunded ? (
-        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" data-testid="refund-state" data-state="partial">
+        <span
+          className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+          data-testid="refund-state"
+          data-state="partial"
+        >
           {t("console.refundState.partial", { amount: refunded })}
         </span>
       ) : null}
       {refundState === "full" && status !== "refunded" ? (
-        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" data-testid="refund-state" data-state="full">
+        <span
+          className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+          data-testid="refund-state"
+          data-state="full"
+        >
           {t("console.refundState.full")}
         </span>
       ) : null}
@@ -186,7 +267,11 @@ export default function ConsoleBookings({ loaderData, actionData }: Route.Compon
       {loaderData.view === "search" ? (
         <SearchResults data={loaderData} language={language} />
       ) : (
-        <BookingDetail data={loaderData} answer={actionData as RefundActionData | CancelAnswer | undefined} language={language} />
+        <BookingDetail
+          data={loaderData}
+          answer={actionData as RefundActionData | CancelAnswer | undefined}
+          language={language}
+        />
       )}
     </section>
   );
@@ -212,11 +297,21 @@ function SearchResults({ data, language }: { data: SearchData; language: Languag
         <table className="w-full text-left text-sm" data-testid="bookings-results">
           <thead className="text-slate-600">
             <tr>
-              <th scope="col" className="py-2 pr-4 font-semibold">{t("console.bookings.reference")}</th>
-              <th scope="col" className="py-2 pr-4 font-semibold">{t("console.bookings.created")}</th>
-              <th scope="col" className="py-2 pr-4 font-semibold">{t("console.bookings.buyer")}</th>
-              <th scope="col" className="py-2 pr-4 font-semibold">{t("console.bookings.status")}</th>
-              <th scope="col" className="py-2 text-right font-semibold">{t("console.bookings.total")}</th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                {t("console.bookings.reference")}
+              </th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                {t("console.bookings.created")}
+              </th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                {t("console.bookings.buyer")}
+              </th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                {t("console.bookings.status")}
+              </th>
+              <th scope="col" className="py-2 text-right font-semibold">
+                {t("console.bookings.total")}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -243,12 +338,18 @@ function SearchResults({ data, language }: { data: SearchData; language: Languag
       )}
       <div className="mt-4 flex flex-wrap gap-3">
         {data.paged ? (
-          <Link to={`${location.pathname}?${new URLSearchParams(data.q ? { q: data.q } : {}).toString()}`} className={buttonClass("secondary")}>
+          <Link
+            to={`${location.pathname}?${new URLSearchParams(data.q ? { q: data.q } : {}).toString()}`}
+            className={buttonClass("secondary")}
+          >
             {t("console.bookings.first")}
           </Link>
         ) : null}
         {data.next ? (
-          <Link to={`${location.pathname}?${new URLSearchParams({ ...(data.q ? { q: data.q } : {}), after: data.next }).toString()}`} className={buttonClass("secondary")}>
+          <Link
+            to={`${location.pathname}?${new URLSearchParams({ ...(data.q ? { q: data.q } : {}), after: data.next }).toString()}`}
+            className={buttonClass("secondary")}
+          >
             {t("console.bookings.more")}
           </Link>
         ) : null}
@@ -268,7 +369,15 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
   );
 }
 
-function BookingDetail({ data, answer, language }: { data: DetailData; answer: RefundActionData | CancelAnswer | undefined; language: Language }) {
+function BookingDetail({
+  data,
+  answer,
+  language,
+}: {
+  data: DetailData;
+  answer: RefundActionData | CancelAnswer | undefined;
+  language: Language;
+}) {
   const t = useConsoleT();
   const location = useLocation();
   const booking = data.booking;
@@ -285,11 +394,18 @@ function BookingDetail({ data, answer, language }: { data: DetailData; answer: R
     );
   }
   const when = dateTime(language);
-  const day = (date: string | null) => (date ? new Intl.DateTimeFormat(LOCALE[language], { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`)) : "—");
+  const day = (date: string | null) =>
+    date
+      ? new Intl.DateTimeFormat(LOCALE[language], { dateStyle: "medium", timeZone: "UTC" }).format(
+          new Date(`${date}T12:00:00Z`),
+        )
+      : "—";
   return (
     <div className="space-y-6" data-testid="booking-detail" data-reference={booking.reference}>
       <div className="flex flex-wrap items-center gap-3">
-        <h2 className="text-2xl font-bold text-sea-950">{t("console.booking.title", { reference: booking.reference })}</h2>
+        <h2 className="text-2xl font-bold text-sea-950">
+          {t("console.booking.title", { reference: booking.reference })}
+        </h2>
         <span data-testid="booking-status" data-status={booking.status}>
           <StatusLine status={booking.status} refundState={booking.refundState} refunded={booking.refunded} t={t} />
         </span>
@@ -297,15 +413,25 @@ function BookingDetail({ data, answer, language }: { data: DetailData; answer: R
           {t("console.booking.back")}
         </Link>
         {data.canManage ? (
-          <Link to={`${consolePathOf("consoleBookingCare", language)}?ref=${booking.reference}`} className="text-sm text-sea-800 underline" data-testid="booking-change">
+          <Link
+            to={`${consolePathOf("consoleBookingCare", language)}?ref=${booking.reference}`}
+            className="text-sm text-sea-800 underline"
+            data-testid="booking-change"
+          >
             {t("money.care.nav")}
           </Link>
         ) : null}
       </div>
       <dl className={`${CARD} grid gap-4 sm:grid-cols-2 lg:grid-cols-4`}>
-        <Fact label={t("console.booking.buyer")} value={`${booking.buyer.name} · ${booking.buyer.email} · ${booking.buyer.phone} · ${booking.buyer.country}`} />
+        <Fact
+          label={t("console.booking.buyer")}
+          value={`${booking.buyer.name} · ${booking.buyer.email} · ${booking.buyer.phone} · ${booking.buyer.country}`}
+        />
         <Fact label={t("console.booking.placed")} value={when.format(new Date(booking.createdAt))} />
-        <Fact label={t("console.booking.paidAt")} value={booking.paidAt ? when.format(new Date(booking.paidAt)) : "—"} />
+        <Fact
+          label={t("console.booking.paidAt")}
+          value={booking.paidAt ? when.format(new Date(booking.paidAt)) : "—"}
+        />
         <Fact label={t("console.booking.language")} value={booking.language} />
         <Fact label={t("console.booking.total")} value={booking.total} testId="booking-total" />
         <Fact label={t("console.booking.refunded")} value={booking.refunded} testId="booking-refunded" />
@@ -318,33 +444,65 @@ function BookingDetail({ data, answer, language }: { data: DetailData; answer: R
             <h3 className="text-lg font-semibold text-sea-950">{t("console.booking.lines")}</h3>
             <ul className="mt-2 space-y-2">
               {booking.lines.map((line) => (
-                <li key={line.id} className="flex flex-wrap justify-between gap-2 border-t border-slate-100 pt-2 text-sm">
+                <li
+                  key={line.id}
+                  className="flex flex-wrap justify-between gap-2 border-t border-slate-100 pt-2 text-sm"
+                >
                   <span>
                     <span className="font-semibold">{line.product}</span> · {day(line.serviceDate)}
                     {line.returnDate ? ` → ${day(line.returnDate)}` : ""} ·{" "}
-                    {t("console.booking.passengers", { adults: line.passengers.adults, children: line.passengers.children, infants: line.passengers.infants })}
+                    {t("console.booking.passengers", {
+                      adults: line.passengers.adults,
+                      children: line.passengers.children,
+                      infants: line.passengers.infants,
+                    })}
                   </span>
                   <span className="whitespace-nowrap">{line.total}</span>
                 </li>
               ))}
             </ul>
           </div>
-          <div className={`${CARD} overflow-x-auto`} role="region" aria-label={t("console.booking.tickets")} tabIndex={0}>
+          <div
+            className={`${CARD} overflow-x-auto`}
+            role="region"
+            aria-label={t("console.booking.tickets")}
+            tabIndex={0}
+          >
             <h3 className="text-lg font-semibold text-sea-950">{t("console.booking.tickets")}</h3>
             <table className="mt-2 w-full text-left text-sm" data-testid="booking-tickets">
               <thead className="text-slate-600">
                 <tr>
-                  <th scope="col" className="py-2 pr-4 font-semibold">{t("console.booking.ticketCode")}</th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">{t("console.booking.passenger")}</th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">{t("console.booking.day")}</th>
-                  <th scope="col" className="py-2 font-semibold">{t("console.booking.ticketState")}</th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    {t("console.booking.ticketCode")}
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    {t("console.booking.passenger")}
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    {t("console.booking.day")}
+                  </th>
+                  <th scope="col" className="py-2 font-semibold">
+                    {t("console.booking.ticketState")}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {booking.tickets.map((ticket) => (
-                  <tr key={ticket.id} className="border-t border-slate-100" data-code={ticket.code} data-state={ticket.status}>
+                  <tr
+                    key={ticket.id}
+                    className="border-t border-slate-100"
+                    data-code={ticket.code}
+                    data-state={ticket.status}
+                  >
                     <td className="py-2 pr-4 font-mono">{ticket.code}</td>
-                    <td className="py-2 pr-4">{[t(`console.passenger.${ticket.passengerType as "adult" | "child" | "infant"}`), ticket.passengerName].filter(Boolean).join(" · ")}</td>
+                    <td className="py-2 pr-4">
+                      {[
+                        t(`console.passenger.${ticket.passengerType as "adult" | "child" | "infant"}`),
+                        ticket.passengerName,
+                      ]
+                        .filter(Boolean)
+                        .join(" · ")}
+                    </td>
                     <td className="whitespace-nowrap py-2 pr-4">{day(ticket.serviceDate ?? ticket.validUntil)}</td>
                     <td className="py-2">{t(`console.ticket.${ticket.status}`)}</td>
                   </tr>
@@ -358,13 +516,21 @@ function BookingDetail({ data, answer, language }: { data: DetailData; answer: R
               {booking.payments.map((payment) => (
                 <li key={payment.attempt} className="border-t border-slate-100 pt-1">
                   {t("console.booking.attempt", { attempt: payment.attempt })} · {payment.method}
-                  {payment.card ? ` · ${payment.card}` : ""} · {payment.amount} · <span className="font-mono text-xs">{payment.status}</span>
+                  {payment.card ? ` · ${payment.card}` : ""} · {payment.amount} ·{" "}
+                  <span className="font-mono text-xs">{payment.status}</span>
                   {payment.capturedOtherwise ? (
                     <span className="block font-semibold text-coral-700" data-testid="payment-captured-otherwise">
-                      {t("console.booking.capturedOtherwise", { amount: payment.capturedOtherwise, code: payment.failureCode ?? "" })}
+                      {t("console.booking.capturedOtherwise", {
+                        amount: payment.capturedOtherwise,
+                        code: payment.failureCode ?? "",
+                      })}
                     </span>
                   ) : null}
-                  {payment.providerPaymentId ? <span className="block break-all font-mono text-xs text-slate-600">{payment.providerPaymentId}</span> : null}
+                  {payment.providerPaymentId ? (
+                    <span className="block break-all font-mono text-xs text-slate-600">
+                      {payment.providerPaymentId}
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -376,13 +542,25 @@ function BookingDetail({ data, answer, language }: { data: DetailData; answer: R
             ) : (
               <ul className="mt-2 space-y-2 text-sm" data-testid="booking-refunds">
                 {booking.refunds.map((refund) => (
-                  <li key={refund.id} className="border-t border-slate-100 pt-2" data-status={refund.status} data-provider-refund={refund.providerRefundId ?? ""}>
+                  <li
+                    key={refund.id}
+                    className="border-t border-slate-100 pt-2"
+                    data-status={refund.status}
+                    data-provider-refund={refund.providerRefundId ?? ""}
+                  >
                     <span className="font-semibold">{refund.amount}</span> ·{" "}
-                    {refund.status === "failed" ? t("console.refund.failed", { code: refund.failureCode ?? "" }) : t(`console.refund.${refund.status}`)} · {when.format(new Date(refund.at))} ·{" "}
+                    {refund.status === "failed"
+                      ? t("console.refund.failed", { code: refund.failureCode ?? "" })
+                      : t(`console.refund.${refund.status}`)}{" "}
+                    · {when.format(new Date(refund.at))} ·{" "}
                     {t("console.refund.by", { who: refundActorName(refund.by, t) })}
                     {refund.reason ? <span className="block text-slate-700">{refund.reason}</span> : null}
-                    {refund.tickets.length > 0 ? <span className="block font-mono text-xs text-slate-600">{refund.tickets.join(", ")}</span> : null}
-                    {refund.status === "pending" ? <span className="block text-xs text-slate-700">{t("console.refund.pendingRetry")}</span> : null}
+                    {refund.tickets.length > 0 ? (
+                      <span className="block font-mono text-xs text-slate-600">{refund.tickets.join(", ")}</span>
+                    ) : null}
+                    {refund.status === "pending" ? (
+                      <span className="block text-xs text-slate-700">{t("console.refund.pendingRetry")}</span>
+                    ) : null}
                   </li>
                 ))}
               </ul>
@@ -396,8 +574,13 @@ function BookingDetail({ data, answer, language }: { data: DetailData; answer: R
                   <span className="whitespace-nowrap text-slate-600">{when.format(new Date(item.at))}</span> ·{" "}
                   {item.kind === "event" ? (
                     <>
-                      {item.from === item.to ? t(`console.status.${item.to}`) : t("console.booking.historyEvent", { from: item.from ? t(`console.status.${item.from}`) : "—", to: t(`console.status.${item.to}`) })} ·{" "}
-                      <span className="break-all font-mono text-xs">{item.reason}</span>
+                      {item.from === item.to
+                        ? t(`console.status.${item.to}`)
+                        : t("console.booking.historyEvent", {
+                            from: item.from ? t(`console.status.${item.from}`) : "—",
+                            to: t(`console.status.${item.to}`),
+                          })}{" "}
+                      · <span className="break-all font-mono text-xs">{item.reason}</span>
                     </>
                   ) : (
                     <span data-testid="history-audit" data-outcome={item.entry.outcome}>
@@ -411,15 +594,36 @@ function BookingDetail({ data, answer, language }: { data: DetailData; answer: R
           </div>
         </div>
         <div className="space-y-6">
-          <RefundForm booking={booking} canRefund={data.canRefund} formKey={data.formKey} answer={isCancelAnswer(answer) ? undefined : answer} />
-          {data.canRefund ? <CancelLineForm reference={booking.reference} offers={data.cancellations} answer={isCancelAnswer(answer) ? answer : null} /> : null}
+          <RefundForm
+            booking={booking}
+            canRefund={data.canRefund}
+            formKey={data.formKey}
+            answer={isCancelAnswer(answer) ? undefined : answer}
+          />
+          {data.canRefund ? (
+            <CancelLineForm
+              reference={booking.reference}
+              offers={data.cancellations}
+              answer={isCancelAnswer(answer) ? answer : null}
+            />
+          ) : null}
         </div>
       </div>
     </div>
   );
 }
 
-function RefundForm({ booking, canRefund, formKey, answer }: { booking: ConsoleBooking; canRefund: boolean; formKey: string; answer: RefundActionData | undefined }) {
+function RefundForm({
+  booking,
+  canRefund,
+  formKey,
+  answer,
+}: {
+  booking: ConsoleBooking;
+  canRefund: boolean;
+  formKey: string;
+  answer: RefundActionData | undefined;
+}) {
   const t = useConsoleT();
   const { messages } = useConsoleLayoutData();
   const busy = useNavigation().state === "submitting";
@@ -430,11 +634,18 @@ function RefundForm({ booking, canRefund, formKey, answer }: { booking: ConsoleB
       <h3 className="text-lg font-semibold text-sea-950">{t("console.refund.title")}</h3>
       {answer && "refunded" in answer ? (
         <p role="status" className="rounded-lg bg-sea-50 p-3 text-sm text-sea-950" data-testid="refund-done">
-          {answer.replayed ? t("console.refund.replayed", { amount: answer.refunded }) : t("console.refund.done", { amount: answer.refunded })}
+          {answer.replayed
+            ? t("console.refund.replayed", { amount: answer.refunded })
+            : t("console.refund.done", { amount: answer.refunded })}
         </p>
       ) : null}
       {answer && "error" in answer ? (
-        <p role="alert" className="rounded-lg bg-coral-50 p-3 text-sm text-coral-700" data-testid="refund-error" data-code={answer.error}>
+        <p
+          role="alert"
+          className="rounded-lg bg-coral-50 p-3 text-sm text-coral-700"
+          data-testid="refund-error"
+          data-code={answer.error}
+        >
           {t(consoleErrorKey(answer.error, messages), { left: answer.left ?? "—" })}
         </p>
       ) : null}
@@ -445,7 +656,12 @@ function RefundForm({ booking, canRefund, formKey, answer }: { booking: ConsoleB
           {t("console.refund.none")}
         </p>
       ) : (
-        <Form method="post" className="space-y-4" data-testid="refund-form" key={refused ? `${refused.key}:${refused.amount}` : formKey}>
+        <Form
+          method="post"
+          className="space-y-4"
+          data-testid="refund-form"
+          key={refused ? `${refused.key}:${refused.amount}` : formKey}
+        >
           <p className="text-sm text-slate-700">{t("console.refund.intro", { amount: booking.refundable })}</p>
           <input type="hidden" name="reference" value={booking.reference} />
           <input type="hidden" name="key" value={refused?.key || formKey} />
@@ -479,9 +695,22 @@ function RefundForm({ booking, canRefund, formKey, answer }: { booking: ConsoleB
                 {cancellable.map((ticket) => (
                   <li key={ticket.id}>
                     <label className="flex min-h-11 items-center gap-2 text-sm">
-                      <input type="checkbox" name="ticket" value={ticket.id} className="h-5 w-5" aria-describedby="refund-tickets-hint" />
+                      <input
+                        type="checkbox"
+                        name="ticket"
+                        value={ticket.id}
+                        className="h-5 w-5"
+                        aria-describedby="refund-tickets-hint"
+                      />
                       <span className="font-mono">{ticket.code}</span>
-                      <span className="text-slate-700">{[t(`console.passenger.${ticket.passengerType as "adult" | "child" | "infant"}`), ticket.passengerName].filter(Boolean).join(" · ")}</span>
+                      <span className="text-slate-700">
+                        {[
+                          t(`console.passenger.${ticket.passengerType as "adult" | "child" | "infant"}`),
+                          ticket.passengerName,
+                        ]
+                          .filter(Boolean)
+                          .join(" · ")}
+                      </span>
                     </label>
                   </li>
                 ))}
@@ -492,7 +721,13 @@ function RefundForm({ booking, canRefund, formKey, answer }: { booking: ConsoleB
             <label htmlFor="refund-reason" className={FIELD_LABEL}>
               {t("console.refund.reason")}
             </label>
-            <textarea id="refund-reason" name="reason" rows={3} maxLength={REFUND_REASON_MAX} className={`${INPUT} mt-1`} />
+            <textarea
+              id="refund-reason"
+              name="reason"
+              rows={3}
+              maxLength={REFUND_REASON_MAX}
+              className={`${INPUT} mt-1`}
+            />
           </div>
           <button type="submit" className={buttonClass()} disabled={busy}>
             {t("console.refund.submit")}

@@ -16,13 +16,18 @@ const POLL_MS = 4_000;
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, now, page } = await loadSailingDay(args, "boarding");
-  return { ...page, manifest: page.chosen === null ? null : await manifestOf(services.db, page.chosen, page.language, now) };
+  return {
+    ...page,
+    manifest: page.chosen === null ? null : await manifestOf(services.db, page.chosen, page.language, now),
+  };
 }
 
 export const headers = () => PRIVATE_NO_STORE;
 
 function timeOf(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(language, { timeZone: "America/Cancun", hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
+  return new Intl.DateTimeFormat(language, { timeZone: "America/Cancun", hour: "2-digit", minute: "2-digit" }).format(
+    new Date(iso),
+  );
 }
 
 function useLiveManifest(initial: Manifest | null, language: Language): Manifest | null {
@@ -33,10 +38,18 @@ function useLiveManifest(initial: Manifest | null, language: Language): Manifest
     const id = initial.sailing.id;
     const timer = window.setInterval(() => {
       if (document.visibilityState !== "visible" || !navigator.onLine) return;
-      void fetch(`/api/boarding/manifest/${id}?lang=${language}`, { credentials: "same-origin", headers: { Accept: "application/json" } })
+      void fetch(`/api/boarding/manifest/${id}?lang=${language}`, {
+        credentials: "same-origin",
+        headers: { Accept: "application/json" },
+      })
         .then(async (response) => (response.ok ? ((await response.json()) as Manifest) : null))
         .then((fresh) => {
-          if (fresh) setManifest((current) => (current && current.version === fresh.version && current.sailing.departed === fresh.sailing.departed ? current : fresh));
+          if (fresh)
+            setManifest((current) =>
+              current && current.version === fresh.version && current.sailing.departed === fresh.sailing.departed
+                ? current
+                : fresh,
+            );
         })
         .catch(() => undefined);
     }, POLL_MS);
@@ -83,9 +96,16 @@ export default function ConsoleManifest({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </dl>
-          {counts.noShows === null ? <p className="text-sm text-slate-700">{t("console.manifest.noShowsLater")}</p> : null}
+          {counts.noShows === null ? (
+            <p className="text-sm text-slate-700">{t("console.manifest.noShowsLater")}</p>
+          ) : null}
           {/* Wider than a phone: the table scrolls sideways, and the region takes keyboard focus to scroll. */}
-          <div className={`${CARD} overflow-x-auto`} role="region" aria-labelledby="manifest-passengers-title" tabIndex={0}>
+          <div
+            className={`${CARD} overflow-x-auto`}
+            role="region"
+            aria-labelledby="manifest-passengers-title"
+            tabIndex={0}
+          >
             <h2 id="manifest-passengers-title" className="text-lg font-semibold text-sea-950">
               {t("console.manifest.passengers")}
             </h2>
@@ -95,11 +115,21 @@ export default function ConsoleManifest({ loaderData }: Route.ComponentProps) {
               <table className="mt-3 w-full min-w-[36rem] text-left text-sm" data-testid="manifest-passengers">
                 <thead className="text-slate-600">
                   <tr>
-                    <th scope="col" className="py-2 pr-3 font-semibold">{t("console.scanner.code")}</th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">{t("console.scanner.passenger")}</th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">{t("console.scanner.fare")}</th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">{t("console.scanner.name")}</th>
-                    <th scope="col" className="py-2 font-semibold">{t("console.manifest.state")}</th>
+                    <th scope="col" className="py-2 pr-3 font-semibold">
+                      {t("console.scanner.code")}
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-semibold">
+                      {t("console.scanner.passenger")}
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-semibold">
+                      {t("console.scanner.fare")}
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-semibold">
+                      {t("console.scanner.name")}
+                    </th>
+                    <th scope="col" className="py-2 font-semibold">
+                      {t("console.manifest.state")}
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -125,8 +155,12 @@ export default function ConsoleManifest({ loaderData }: Route.ComponentProps) {
               <h2 className="text-lg font-semibold text-sea-950">{t("console.manifest.refusals")}</h2>
               <ul className="mt-2 space-y-1 text-sm">
                 {manifest.refusals.map((refusal, index) => (
-                  <li key={`${refusal.at}-${index}`} className={refusal.conflict ? "font-semibold text-red-900" : "text-slate-800"}>
-                    {timeOf(refusal.at, language)} · <span className="font-mono">{refusal.scanned.slice(0, 40)}</span> · {t(consoleErrorKey(refusal.reason, messages))}
+                  <li
+                    key={`${refusal.at}-${index}`}
+                    className={refusal.conflict ? "font-semibold text-red-900" : "text-slate-800"}
+                  >
+                    {timeOf(refusal.at, language)} · <span className="font-mono">{refusal.scanned.slice(0, 40)}</span> ·{" "}
+                    {t(consoleErrorKey(refusal.reason, messages))}
                     {refusal.conflict ? ` · ${t("console.manifest.conflict")}` : ""}
                   </li>
                 ))}

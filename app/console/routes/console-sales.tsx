@@ -42,7 +42,13 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const report = await findSalesReport(services.db, range, language);
   const currencies = [...new Set(["MXN", ...report.rows.map((row) => row.currency)])];
-  const formats = new Map(await Promise.all(currencies.map(async (currency) => [currency, await findAmountFormatter(services.db, currency, language)] as const)));
+  const formats = new Map(
+    await Promise.all(
+      currencies.map(
+        async (currency) => [currency, await findAmountFormatter(services.db, currency, language)] as const,
+      ),
+    ),
+  );
   const write = (minor: number, currency: string) => formats.get(currency)!(minor);
   return {
     asked,
@@ -67,7 +73,11 @@ export async function loader(args: Route.LoaderArgs) {
         refunded: write(total.refundedMinor, total.currency),
         net: write(total.netMinor, total.currency),
       })),
-      totalMxn: { gross: write(report.totalMxn.grossMinor, "MXN"), refunded: write(report.totalMxn.refundedMinor, "MXN"), net: write(report.totalMxn.netMinor, "MXN") },
+      totalMxn: {
+        gross: write(report.totalMxn.grossMinor, "MXN"),
+        refunded: write(report.totalMxn.refundedMinor, "MXN"),
+        net: write(report.totalMxn.netMinor, "MXN"),
+      },
     },
   };
 }
@@ -75,7 +85,9 @@ export async function loader(args: Route.LoaderArgs) {
 export const headers = () => PRIVATE_NO_STORE;
 
 function longDay(date: string, language: Language): string {
-  return new Intl.DateTimeFormat(LOCALE[language], { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
+  return new Intl.DateTimeFormat(LOCALE[language], { dateStyle: "medium", timeZone: "UTC" }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
 }
 
 export default function ConsoleSales({ loaderData }: Route.ComponentProps) {
@@ -97,7 +109,14 @@ export default function ConsoleSales({ loaderData }: Route.ComponentProps) {
           <label htmlFor="sales-from" className={FIELD_LABEL}>
             {t("console.sales.from")}
           </label>
-          <input id="sales-from" name="from" type="date" required defaultValue={asked.from} className={`${INPUT} mt-1`} />
+          <input
+            id="sales-from"
+            name="from"
+            type="date"
+            required
+            defaultValue={asked.from}
+            className={`${INPUT} mt-1`}
+          />
         </div>
         <div>
           <label htmlFor="sales-to" className={FIELD_LABEL}>
@@ -115,13 +134,20 @@ export default function ConsoleSales({ loaderData }: Route.ComponentProps) {
         ) : null}
       </Form>
       {error ? (
-        <p role="alert" className="rounded-lg bg-coral-50 p-3 text-sm text-coral-700" data-testid="sales-error" data-code={error}>
+        <p
+          role="alert"
+          className="rounded-lg bg-coral-50 p-3 text-sm text-coral-700"
+          data-testid="sales-error"
+          data-code={error}
+        >
           {t(consoleErrorKey(error, messages))}
         </p>
       ) : null}
       {report ? (
         <div className={`${CARD} space-y-4`}>
-          <p className="text-sm text-slate-700">{t("console.sales.range", { from: longDay(report.from, language), to: longDay(report.to, language) })}</p>
+          <p className="text-sm text-slate-700">
+            {t("console.sales.range", { from: longDay(report.from, language), to: longDay(report.to, language) })}
+          </p>
           {report.rows.length === 0 ? (
             <p className="text-slate-700" data-testid="sales-empty">
               {t("console.sales.empty")}
@@ -131,25 +157,48 @@ export default function ConsoleSales({ loaderData }: Route.ComponentProps) {
               <table className="w-full text-left text-sm" data-testid="sales-rows">
                 <thead className="text-slate-600">
                   <tr>
-                    <th scope="col" className="py-2 pr-4 font-semibold">{t("console.sales.date")}</th>
-                    <th scope="col" className="py-2 pr-4 font-semibold">{t("console.sales.product")}</th>
-                    <th scope="col" className="py-2 pr-4 font-semibold">{t("console.sales.currency")}</th>
-                    <th scope="col" className="py-2 pr-4 text-right font-semibold">{t("console.sales.bookings")}</th>
-                    <th scope="col" className="py-2 pr-4 text-right font-semibold">{t("console.sales.gross")}</th>
-                    <th scope="col" className="py-2 pr-4 text-right font-semibold">{t("console.sales.refunded")}</th>
-                    <th scope="col" className="py-2 pr-4 text-right font-semibold">{t("console.sales.net")}</th>
-                    <th scope="col" className="py-2 pr-4 text-right font-semibold">{t("console.sales.netMxn")}</th>
+                    <th scope="col" className="py-2 pr-4 font-semibold">
+                      {t("console.sales.date")}
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-semibold">
+                      {t("console.sales.product")}
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-semibold">
+                      {t("console.sales.currency")}
+                    </th>
+                    <th scope="col" className="py-2 pr-4 text-right font-semibold">
+                      {t("console.sales.bookings")}
+                    </th>
+                    <th scope="col" className="py-2 pr-4 text-right font-semibold">
+                      {t("console.sales.gross")}
+                    </th>
+                    <th scope="col" className="py-2 pr-4 text-right font-semibold">
+                      {t("console.sales.refunded")}
+                    </th>
+                    <th scope="col" className="py-2 pr-4 text-right font-semibold">
+                      {t("console.sales.net")}
+                    </th>
+                    <th scope="col" className="py-2 pr-4 text-right font-semibold">
+                      {t("console.sales.netMxn")}
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {report.rows.map((row) => (
-                    <tr key={`${row.date}|${row.productId}|${row.currency}`} className="border-t border-slate-100" data-date={row.date} data-currency={row.currency}>
+                    <tr
+                      key={`${row.date}|${row.productId}|${row.currency}`}
+                      className="border-t border-slate-100"
+                      data-date={row.date}
+                      data-currency={row.currency}
+                    >
                       <td className="whitespace-nowrap py-2 pr-4">{longDay(row.date, language)}</td>
                       <td className="py-2 pr-4">{row.productName}</td>
                       <td className="py-2 pr-4">{row.currency}</td>
                       <td className={cell}>{row.bookings}</td>
                       <td className={cell}>{row.gross}</td>
-                      <td className={cell} data-testid="sales-refunded">{row.refunded}</td>
+                      <td className={cell} data-testid="sales-refunded">
+                        {row.refunded}
+                      </td>
                       <td className={cell}>{row.net}</td>
                       <td className={cell}>{row.netMxn}</td>
                     </tr>
@@ -165,14 +214,16 @@ export default function ConsoleSales({ loaderData }: Route.ComponentProps) {
                 <div key={total.currency} className="rounded-lg bg-slate-50 p-3">
                   <dt className="font-semibold">{total.currency}</dt>
                   <dd>
-                    {t("console.sales.gross")}: {total.gross} · {t("console.sales.refunded")}: {total.refunded} · {t("console.sales.net")}: <strong>{total.net}</strong>
+                    {t("console.sales.gross")}: {total.gross} · {t("console.sales.refunded")}: {total.refunded} ·{" "}
+                    {t("console.sales.net")}: <strong>{total.net}</strong>
                   </dd>
                 </div>
               ))}
               <div className="rounded-lg bg-sea-50 p-3">
                 <dt className="font-semibold">{t("console.sales.totalMxn")}</dt>
                 <dd>
-                  {t("console.sales.gross")}: {report.totalMxn.gross} · {t("console.sales.refunded")}: {report.totalMxn.refunded} · {t("console.sales.net")}: <strong>{report.totalMxn.net}</strong>
+                  {t("console.sales.gross")}: {report.totalMxn.gross} · {t("console.sales.refunded")}:{" "}
+                  {report.totalMxn.refunded} · {t("console.sales.net")}: <strong>{report.totalMxn.net}</strong>
                 </dd>
               </div>
             </dl>

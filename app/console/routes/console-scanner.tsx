@@ -55,7 +55,15 @@ export async function action(args: Route.ActionArgs): Promise<ScannerActionData>
     const result = await recordScan(
       { db: services.db, now, ticketSigningSecret: services.config.TICKET_SIGNING_SECRET },
       actor,
-      { id: crypto.randomUUID(), deviceId: `form:${actor.userId ?? actor.label}`, sailingId, payload, scannedAt: now, offline: false, deviceOutcome: null },
+      {
+        id: crypto.randomUUID(),
+        deviceId: `form:${actor.userId ?? actor.label}`,
+        sailingId,
+        payload,
+        scannedAt: now,
+        offline: false,
+        deviceOutcome: null,
+      },
       args.context.get(requestContext).requestId,
     );
     return { result };
@@ -66,14 +74,22 @@ export async function action(args: Route.ActionArgs): Promise<ScannerActionData>
 }
 
 function timeOf(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(language, { timeZone: "America/Cancun", hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
+  return new Intl.DateTimeFormat(language, { timeZone: "America/Cancun", hour: "2-digit", minute: "2-digit" }).format(
+    new Date(iso),
+  );
 }
 
-function ScanResultCard(props: { t: ConsoleTranslate; result: ScanView | (ScanResult & { decidedOffline?: boolean }); language: Language; sailings: readonly DaySailing[] }) {
+function ScanResultCard(props: {
+  t: ConsoleTranslate;
+  result: ScanView | (ScanResult & { decidedOffline?: boolean });
+  language: Language;
+  sailings: readonly DaySailing[];
+}) {
   const { t, result, language, sailings } = props;
   const { messages } = useConsoleLayoutData();
   const boarded = result.outcome === "boarded";
-  const other = result.ticketSailingId !== null ? sailings.find((sailing) => sailing.id === result.ticketSailingId) : undefined;
+  const other =
+    result.ticketSailingId !== null ? sailings.find((sailing) => sailing.id === result.ticketSailingId) : undefined;
   return (
     <div
       role="status"
@@ -81,16 +97,22 @@ function ScanResultCard(props: { t: ConsoleTranslate; result: ScanView | (ScanRe
       data-outcome={result.outcome}
       className={`rounded-2xl border-2 p-4 sm:p-6 ${boarded ? "border-emerald-700 bg-emerald-50" : "border-red-700 bg-red-50"}`}
     >
-      <p className={`text-2xl font-bold ${boarded ? "text-emerald-900" : "text-red-900"}`}>{boarded ? t("console.scanner.board") : t("console.scanner.refuse")}</p>
+      <p className={`text-2xl font-bold ${boarded ? "text-emerald-900" : "text-red-900"}`}>
+        {boarded ? t("console.scanner.board") : t("console.scanner.refuse")}
+      </p>
       {!boarded && result.reason ? (
         <p className="mt-1 text-lg font-semibold text-red-900" data-testid="scan-reason">
           {t(consoleErrorKey(result.reason, messages))}
         </p>
       ) : null}
       {result.reason === "TICKET_ALREADY_BOARDED" && result.boardedAt ? (
-        <p className="mt-1 text-red-900">{t("console.scanner.boardedAt", { time: timeOf(result.boardedAt, language) })}</p>
+        <p className="mt-1 text-red-900">
+          {t("console.scanner.boardedAt", { time: timeOf(result.boardedAt, language) })}
+        </p>
       ) : null}
-      {result.reason === "TICKET_WRONG_SAILING" && other ? <p className="mt-1 text-red-900">{t("console.scanner.ticketIsFor", { sailing: sailingLabel(t, other) })}</p> : null}
+      {result.reason === "TICKET_WRONG_SAILING" && other ? (
+        <p className="mt-1 text-red-900">{t("console.scanner.ticketIsFor", { sailing: sailingLabel(t, other) })}</p>
+      ) : null}
       {result.passengerType ? (
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-900">
           <dt className="font-semibold">{t("console.scanner.passenger")}</dt>
@@ -108,11 +130,16 @@ function ScanResultCard(props: { t: ConsoleTranslate; result: ScanView | (ScanRe
         </dl>
       ) : null}
       {boarded && result.fareCategory === "resident" ? (
-        <p className="mt-3 rounded-lg bg-amber-100 px-3 py-2 text-lg font-bold text-amber-900" data-testid="scan-check-resident">
+        <p
+          className="mt-3 rounded-lg bg-amber-100 px-3 py-2 text-lg font-bold text-amber-900"
+          data-testid="scan-check-resident"
+        >
           {t("console.scanner.checkResidentId")}
         </p>
       ) : null}
-      {"decidedOffline" in result && result.decidedOffline ? <p className="mt-3 text-sm text-slate-700">{t("console.scanner.decidedOffline")}</p> : null}
+      {"decidedOffline" in result && result.decidedOffline ? (
+        <p className="mt-3 text-sm text-slate-700">{t("console.scanner.decidedOffline")}</p>
+      ) : null}
     </div>
   );
 }
@@ -136,7 +163,13 @@ export default function ConsoleScanner({ loaderData, actionData }: Route.Compone
       .then(async (registration) => {
         await navigator.serviceWorker.ready;
         // What this page loaded before the worker controlled it, so the scanner opens offline next time.
-        const urls = [window.location.href, ...performance.getEntriesByType("resource").map((entry) => entry.name).filter((name) => name.includes("/assets/"))];
+        const urls = [
+          window.location.href,
+          ...performance
+            .getEntriesByType("resource")
+            .map((entry) => entry.name)
+            .filter((name) => name.includes("/assets/")),
+        ];
         (registration.active ?? navigator.serviceWorker.controller)?.postMessage({ type: "cache-urls", urls });
       })
       .catch(() => undefined);
@@ -161,18 +194,37 @@ export default function ConsoleScanner({ loaderData, actionData }: Route.Compone
       {sailing ? (
         <>
           <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="scanner-status">
-            <span className={`rounded-full px-3 py-1 font-semibold ${scanner.online ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-900"}`} data-testid="scanner-online">
+            <span
+              className={`rounded-full px-3 py-1 font-semibold ${scanner.online ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-900"}`}
+              data-testid="scanner-online"
+            >
               {scanner.online ? t("console.scanner.online") : t("console.scanner.offline")}
             </span>
-            <span className="rounded-full bg-slate-100 px-3 py-1 text-slate-800" data-testid="scanner-list" data-state={scanner.list.kind}>
+            <span
+              className="rounded-full bg-slate-100 px-3 py-1 text-slate-800"
+              data-testid="scanner-list"
+              data-state={scanner.list.kind}
+            >
               {scanner.list.kind === "ready"
-                ? t("console.scanner.listReady", { count: scanner.list.tickets, time: timeOf(scanner.list.issuedAt, language) })
+                ? t("console.scanner.listReady", {
+                    count: scanner.list.tickets,
+                    time: timeOf(scanner.list.issuedAt, language),
+                  })
                 : t(`console.scanner.list.${scanner.list.kind}`)}
             </span>
-            <span className="rounded-full bg-slate-100 px-3 py-1 text-slate-800" data-testid="scanner-pending" data-count={scanner.pending}>
+            <span
+              className="rounded-full bg-slate-100 px-3 py-1 text-slate-800"
+              data-testid="scanner-pending"
+              data-count={scanner.pending}
+            >
               {t("console.scanner.pending", { count: scanner.pending })}
             </span>
-            <button type="button" className="min-h-11 rounded-full px-3 font-semibold text-sea-900 underline" onClick={() => void scanner.sync()} disabled={!scanner.online || scanner.syncing}>
+            <button
+              type="button"
+              className="min-h-11 rounded-full px-3 font-semibold text-sea-900 underline"
+              onClick={() => void scanner.sync()}
+              disabled={!scanner.online || scanner.syncing}
+            >
               {scanner.syncing ? t("console.scanner.syncing") : t("console.scanner.sync")}
             </button>
           </div>
@@ -232,14 +284,22 @@ export default function ConsoleScanner({ loaderData, actionData }: Route.Compone
           ) : null}
           {scanner.lastSync ? (
             <div className={CARD} data-testid="scanner-sync">
-              <p className="text-slate-800">{t("console.scanner.synced", { count: scanner.lastSync.synced, time: timeOf(scanner.lastSync.at, language) })}</p>
+              <p className="text-slate-800">
+                {t("console.scanner.synced", {
+                  count: scanner.lastSync.synced,
+                  time: timeOf(scanner.lastSync.at, language),
+                })}
+              </p>
               {scanner.lastSync.conflicts.length > 0 ? (
                 <div className="mt-2" data-testid="scanner-conflicts">
                   <p className="font-semibold text-red-900">{t("console.scanner.conflicts")}</p>
                   <ul className="mt-1 list-disc pl-5 text-red-900">
                     {scanner.lastSync.conflicts.map((conflict) => (
                       <li key={conflict.code ?? conflict.boardedAt}>
-                        {t("console.scanner.conflict", { code: conflict.code ?? "", time: conflict.boardedAt ? timeOf(conflict.boardedAt, language) : "" })}
+                        {t("console.scanner.conflict", {
+                          code: conflict.code ?? "",
+                          time: conflict.boardedAt ? timeOf(conflict.boardedAt, language) : "",
+                        })}
                       </li>
                     ))}
                   </ul>
@@ -248,7 +308,10 @@ export default function ConsoleScanner({ loaderData, actionData }: Route.Compone
             </div>
           ) : null}
           <p>
-            <Link className="font-semibold text-sea-800 underline" to={`${manifestPath}?date=${date}&sailing=${sailing.id}`}>
+            <Link
+              className="font-semibold text-sea-800 underline"
+              to={`${manifestPath}?date=${date}&sailing=${sailing.id}`}
+            >
               {t("console.scanner.toManifest")}
             </Link>
           </p>

@@ -65,9 +65,15 @@ export default function ConsoleStaff({ loaderData, actionData }: Route.Component
               <table className="w-full text-left text-sm" data-testid="staff-members">
                 <thead className="text-slate-600">
                   <tr>
-                    <th scope="col" className="py-2 pr-4 font-semibold">{t("console.staff.email")}</th>
-                    <th scope="col" className="py-2 pr-4 font-semibold">{t("console.staff.name")}</th>
-                    <th scope="col" className="py-2 font-semibold">{t("console.staff.role")}</th>
+                    <th scope="col" className="py-2 pr-4 font-semibold">
+                      {t("console.staff.email")}
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-semibold">
+                      {t("console.staff.name")}
+                    </th>
+                    <th scope="col" className="py-2 font-semibold">
+                      {t("console.staff.role")}
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -90,7 +96,12 @@ export default function ConsoleStaff({ loaderData, actionData }: Route.Component
             </p>
           ) : null}
           {answer && "error" in answer ? (
-            <p role="alert" className="rounded-lg bg-coral-50 p-3 text-sm text-coral-700" data-testid="staff-error" data-code={answer.error}>
+            <p
+              role="alert"
+              className="rounded-lg bg-coral-50 p-3 text-sm text-coral-700"
+              data-testid="staff-error"
+              data-code={answer.error}
+            >
               {t(consoleErrorKey(answer.error, messages))}
             </p>
           ) : null}
@@ -98,7 +109,16 @@ export default function ConsoleStaff({ loaderData, actionData }: Route.Component
             <label htmlFor="staff-email" className={FIELD_LABEL}>
               {t("console.staff.email")}
             </label>
-            <input id="staff-email" name="email" type="email" required maxLength={254} autoComplete="off" aria-describedby="staff-email-hint" className={`${INPUT} mt-1`} />
+            <input
+              id="staff-email"
+              name="email"
+              type="email"
+              required
+              maxLength={254}
+              autoComplete="off"
+              aria-describedby="staff-email-hint"
+              className={`${INPUT} mt-1`}
+            />
             <p id="staff-email-hint" className="mt-1 text-xs text-slate-600">
               {t("console.staff.emailHint")}
             </p>

@@ -25,15 +25,33 @@ export const RETURN_DAYS_AHEAD = 30;
 export async function loader(args: Route.LoaderArgs) {
   const { page, services, now } = await loadSailingDay(args, "walkup");
   const asked = new URL(args.request.url).searchParams.get("returnDate") ?? "";
-  const returnDate = isLocalDate(asked) && asked > page.date && asked <= addDays(page.date, RETURN_DAYS_AHEAD) ? asked : page.date;
-  const returnSailings = returnDate === page.date ? page.sailings : await sailingsOfDay(services, page.language, returnDate, now);
-  return { ...page, returnDate, returnLast: addDays(page.date, RETURN_DAYS_AHEAD), returnSailings, scannerPath: consolePathOf("consoleScanner", page.language) };
+  const returnDate =
+    isLocalDate(asked) && asked > page.date && asked <= addDays(page.date, RETURN_DAYS_AHEAD) ? asked : page.date;
+  const returnSailings =
+    returnDate === page.date ? page.sailings : await sailingsOfDay(services, page.language, returnDate, now);
+  return {
+    ...page,
+    returnDate,
+    returnLast: addDays(page.date, RETURN_DAYS_AHEAD),
+    returnSailings,
+    scannerPath: consolePathOf("consoleScanner", page.language),
+  };
 }
 
 export const headers = () => PRIVATE_NO_STORE;
 
 export type WalkUpActionData =
-  | { sold: { reference: string; total: string; method: string; tickets: { code: string; passengerType: string }[]; pdfUrl: string; emailed: boolean; sailingId: number } }
+  | {
+      sold: {
+        reference: string;
+        total: string;
+        method: string;
+        tickets: { code: string; passengerType: string }[];
+        pdfUrl: string;
+        emailed: boolean;
+        sailingId: number;
+      };
+    }
   | { error: string };
 
 function count(form: FormData, name: string): number {
@@ -50,7 +68,12 @@ export async function action(args: Route.ActionArgs): Promise<WalkUpActionData> 
   const method = formText(form, "method", 20);
   const category = formText(form, "category", 20);
   const passengers = { adult: count(form, "adults"), child: count(form, "children"), infant: count(form, "infants") };
-  if (!Number.isInteger(sailingId) || sailingId <= 0 || (method !== "cash" && method !== "card_present") || (category !== "tourist" && category !== "resident")) {
+  if (
+    !Number.isInteger(sailingId) ||
+    sailingId <= 0 ||
+    (method !== "cash" && method !== "card_present") ||
+    (category !== "tourist" && category !== "resident")
+  ) {
     return { error: "INVALID_REQUEST" };
   }
   if (Object.values(passengers).some((value) => value < 0)) return { error: "INVALID_PASSENGERS" };
@@ -58,8 +81,13 @@ export async function action(args: Route.ActionArgs): Promise<WalkUpActionData> 
   const trip = formText(form, "trip", 12) || "one_way";
   const currency = formText(form, "currency", 3) || "MXN";
   const inbound = Number(formText(form, "inbound", 20) || "0");
-  if ((trip !== "one_way" && trip !== "round_trip" && trip !== "open") || !isCurrencyCode(currency)) return { error: "INVALID_REQUEST" };
-  const passengerNames = formText(form, "names", 2000).split(/\r?\n/).map((name) => name.trim()).filter((name) => name !== "").slice(0, 99);
+  if ((trip !== "one_way" && trip !== "round_trip" && trip !== "open") || !isCurrencyCode(currency))
+    return { error: "INVALID_REQUEST" };
+  const passengerNames = formText(form, "names", 2000)
+    .split(/\r?\n/)
+    .map((name) => name.trim())
+    .filter((name) => name !== "")
+    .slice(0, 99);
   try {
     const sold = await sellAtBooth(
       {
@@ -70,7 +98,20 @@ export async function action(args: Route.ActionArgs): Promise<WalkUpActionData> 
         holdSeconds: services.config.CART_HOLD_SECONDS,
       },
       actor,
-      { trip, sailingId, inboundSailingId: Number.isInteger(inbound) && inbound > 0 ? inbound : null, currency, passengerNames, category, passengers, method, cardLast4: last4 === "" ? null : last4, buyerName: formText(form, "buyerName", 120), buyerEmail: formText(form, "buyerEmail", 254), language },
+      {
+        trip,
+        sailingId,
+        inboundSailingId: Number.isInteger(inbound) && inbound > 0 ? inbound : null,
+        currency,
+        passengerNames,
+        category,
+        passengers,
+        method,
+        cardLast4: last4 === "" ? null : last4,
+        buyerName: formText(form, "buyerName", 120),
+        buyerEmail: formText(form, "buyerEmail", 254),
+        language,
+      },
       args.context.get(requestContext).requestId,
     );
     const format = await findAmountFormatter(services.db, sold.booking.currency, language);
@@ -114,10 +155,19 @@ export default function ConsoleWalkUp({ loaderData, actionData }: Route.Componen
         <SailingPicker t={t} date={date} min={today} max={last} sailings={sailings} chosen={chosen} showSeats />
       </div>
       {answer && "sold" in answer ? (
-        <div role="status" className="rounded-2xl border-2 border-emerald-700 bg-emerald-50 p-4 sm:p-6" data-testid="walkup-sold">
-          <p className="text-2xl font-bold text-emerald-900">{t("console.walkup.sold", { reference: answer.sold.reference })}</p>
+        <div
+          role="status"
+          className="rounded-2xl border-2 border-emerald-700 bg-emerald-50 p-4 sm:p-6"
+          data-testid="walkup-sold"
+        >
+          <p className="text-2xl font-bold text-emerald-900">
+            {t("console.walkup.sold", { reference: answer.sold.reference })}
+          </p>
           <p className="mt-1 text-emerald-900">
-            {t("console.walkup.paid", { total: answer.sold.total, method: t(`console.walkup.method.${answer.sold.method as "cash" | "card_present"}`) })}
+            {t("console.walkup.paid", {
+              total: answer.sold.total,
+              method: t(`console.walkup.method.${answer.sold.method as "cash" | "card_present"}`),
+            })}
           </p>
           <ul className="mt-2 font-mono text-sm" data-testid="walkup-tickets">
             {answer.sold.tickets.map((ticket) => (
@@ -130,7 +180,10 @@ export default function ConsoleWalkUp({ loaderData, actionData }: Route.Componen
             <a className={buttonClass("primary")} href={answer.sold.pdfUrl} data-testid="walkup-pdf">
               {t("console.walkup.print")}
             </a>
-            <Link className={buttonClass("secondary")} to={`${scannerPath}?date=${date}&sailing=${answer.sold.sailingId}`}>
+            <Link
+              className={buttonClass("secondary")}
+              to={`${scannerPath}?date=${date}&sailing=${answer.sold.sailingId}`}
+            >
               {t("console.walkup.toScanner")}
             </Link>
           </div>
@@ -138,7 +191,11 @@ export default function ConsoleWalkUp({ loaderData, actionData }: Route.Componen
         </div>
       ) : null}
       {answer && "error" in answer ? (
-        <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 font-semibold text-red-900" data-testid="walkup-error">
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 px-4 py-3 font-semibold text-red-900"
+          data-testid="walkup-error"
+        >
           {t(consoleErrorKey(answer.error, messages))}
         </p>
       ) : null}
@@ -148,7 +205,15 @@ export default function ConsoleWalkUp({ loaderData, actionData }: Route.Componen
           <input type="hidden" name="sailing" value={sailing.id} />
           <label className="flex flex-col gap-1">
             <span className={FIELD_LABEL}>{t("money.booth.returnDay")}</span>
-            <input type="date" name="returnDate" min={date} max={returnLast} defaultValue={returnDate} required className={INPUT} />
+            <input
+              type="date"
+              name="returnDate"
+              min={date}
+              max={returnLast}
+              defaultValue={returnDate}
+              required
+              className={INPUT}
+            />
           </label>
           <button type="submit" className={buttonClass("secondary")}>
             {t("money.booth.showReturns")}
@@ -189,7 +254,14 @@ export default function ConsoleWalkUp({ loaderData, actionData }: Route.Componen
             <select name="inbound" defaultValue="" className={INPUT} data-testid="walkup-return">
               <option value="">{t("money.booth.pickReturn")}</option>
               {returnSailings
-                .filter((other) => other.from === sailing.to && other.to === sailing.from && (returnDate !== date || other.time > sailing.time) && !other.departed && !other.closed)
+                .filter(
+                  (other) =>
+                    other.from === sailing.to &&
+                    other.to === sailing.from &&
+                    (returnDate !== date || other.time > sailing.time) &&
+                    !other.departed &&
+                    !other.closed,
+                )
                 .map((other) => (
                   <option key={other.id} value={other.id}>
                     {returnDate === date ? "" : `${returnDate} · `}
@@ -223,7 +295,14 @@ export default function ConsoleWalkUp({ loaderData, actionData }: Route.Componen
           </fieldset>
           <label className="flex flex-col gap-1">
             <span className={FIELD_LABEL}>{t("console.walkup.cardLast4")}</span>
-            <input name="cardLast4" inputMode="numeric" pattern="[0-9]{4}" maxLength={4} className={INPUT} autoComplete="off" />
+            <input
+              name="cardLast4"
+              inputMode="numeric"
+              pattern="[0-9]{4}"
+              maxLength={4}
+              className={INPUT}
+              autoComplete="off"
+            />
           </label>
           <div className="grid gap-3 sm:grid-cols-2">
             <label className="flex flex-col gap-1">

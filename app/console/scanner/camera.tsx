@@ -40,7 +40,10 @@ function drawScaled(source: CanvasImageSource, width: number, height: number, ca
   canvas.getContext("2d", { willReadFrequently: true })?.drawImage(source, 0, 0, canvas.width, canvas.height);
 }
 
-export function QrReader(props: { onCode: (text: string) => void; labels: { start: string; stop: string; photo: string; unavailable: string; notFound: string } }) {
+export function QrReader(props: {
+  onCode: (text: string) => void;
+  labels: { start: string; stop: string; photo: string; unavailable: string; notFound: string };
+}) {
   const { onCode, labels } = props;
   const video = useRef<HTMLVideoElement>(null);
   const canvas = useRef<HTMLCanvasElement | null>(null);
@@ -104,7 +107,12 @@ export function QrReader(props: { onCode: (text: string) => void; labels: { star
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap gap-3">
-        <button type="button" className="rounded-lg bg-sea-800 px-4 py-3 font-semibold text-white" onClick={() => setActive((value) => !value)} aria-pressed={active}>
+        <button
+          type="button"
+          className="rounded-lg bg-sea-800 px-4 py-3 font-semibold text-white"
+          onClick={() => setActive((value) => !value)}
+          aria-pressed={active}
+        >
           {active ? labels.stop : labels.start}
         </button>
         <label className="cursor-pointer rounded-lg border border-sea-800 px-4 py-3 font-semibold text-sea-900">
@@ -123,7 +131,14 @@ export function QrReader(props: { onCode: (text: string) => void; labels: { star
           />
         </label>
       </div>
-      {active ? <video ref={video} className="aspect-square w-full max-w-sm rounded-lg bg-black object-cover" muted playsInline /> : null}
+      {active ? (
+        <video
+          ref={video}
+          className="aspect-square w-full max-w-sm rounded-lg bg-black object-cover"
+          muted
+          playsInline
+        />
+      ) : null}
       {message ? <p className="text-sm text-amber-800">{message}</p> : null}
     </div>
   );

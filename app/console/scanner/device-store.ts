@@ -68,7 +68,8 @@ export class DeviceStore {
     const pending = (await this.queue()).map((scan) => scan.payload);
     for (const boarding of await this.boarded()) {
       const stillPending = pending.some((payload) => payload.includes(`.${boarding.code}.`));
-      if (known.has(boarding.code) || !stillPending) await request(this.store("boarded", "readwrite").delete(boarding.code));
+      if (known.has(boarding.code) || !stillPending)
+        await request(this.store("boarded", "readwrite").delete(boarding.code));
     }
   }
 
@@ -96,7 +97,10 @@ export class DeviceStore {
 }
 
 function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
-  const base64 = text.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(text.length / 4) * 4, "=");
+  const base64 = text
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .padEnd(Math.ceil(text.length / 4) * 4, "=");
   const binary = atob(base64);
   const bytes = new Uint8Array(binary.length);
   for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
@@ -106,19 +110,37 @@ function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
 /** True when a QR's pass (its signed text and signature, offline-check.ts) holds with our public key. */
 export async function verifyPass(pass: { signed: string; signature: string }, key: PublicKeyInfo): Promise<boolean> {
   try {
-    const publicKey = await crypto.subtle.importKey("jwk", key.jwk, { name: "ECDSA", namedCurve: "P-256" }, false, ["verify"]);
-    return await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, publicKey, fromBase64url(pass.signature), new TextEncoder().encode(pass.signed));
+    const publicKey = await crypto.subtle.importKey("jwk", key.jwk, { name: "ECDSA", namedCurve: "P-256" }, false, [
+      "verify",
+    ]);
+    return await crypto.subtle.verify(
+      { name: "ECDSA", hash: "SHA-256" },
+      publicKey,
+      fromBase64url(pass.signature),
+      new TextEncoder().encode(pass.signed),
+    );
   } catch {
     return false;
   }
 }
 
 /** The list if its signature holds with our public key and it has not expired; else null (never trusted). */
-export async function verifyList(signed: SignedBoardingList, key: PublicKeyInfo, now: Date): Promise<BoardingList | null> {
+export async function verifyList(
+  signed: SignedBoardingList,
+  key: PublicKeyInfo,
+  now: Date,
+): Promise<BoardingList | null> {
   if (signed.keyId !== key.keyId) return null;
   try {
-    const publicKey = await crypto.subtle.importKey("jwk", key.jwk, { name: "ECDSA", namedCurve: "P-256" }, false, ["verify"]);
-    const ok = await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, publicKey, fromBase64url(signed.signature), new TextEncoder().encode(signed.list));
+    const publicKey = await crypto.subtle.importKey("jwk", key.jwk, { name: "ECDSA", namedCurve: "P-256" }, false, [
+      "verify",
+    ]);
+    const ok = await crypto.subtle.verify(
+      { name: "ECDSA", hash: "SHA-256" },
+      publicKey,
+      fromBase64url(signed.signature),
+      new TextEncoder().encode(signed.list),
+    );
     if (!ok) return null;
     const list = JSON.parse(signed.list) as BoardingList;
     if (list.keyId !== key.keyId || Date.parse(list.expiresAt) <= now.getTime()) return null;

@@ -58,15 +58,30 @@ export function readPassClaims(claims: string): PassClaims | null {
   const open = /^o(\d{1,9})?$/.exec(sailing);
   const sailingId = open ? null : /^\d{1,12}$/.test(sailing) ? Number(sailing) : Number.NaN;
   if (passengerType === null || Number.isNaN(sailingId)) return null;
-  if ((serviceDate !== "" && !DATE_PATTERN.test(serviceDate)) || (validUntil !== "" && !DATE_PATTERN.test(validUntil))) return null;
-  return { sailingId, crossingId: open?.[1] ? Number(open[1]) : null, serviceDate: serviceDate || null, validUntil: validUntil || null, passengerType };
+  if ((serviceDate !== "" && !DATE_PATTERN.test(serviceDate)) || (validUntil !== "" && !DATE_PATTERN.test(validUntil)))
+    return null;
+  return {
+    sailingId,
+    crossingId: open?.[1] ? Number(open[1]) : null,
+    serviceDate: serviceDate || null,
+    validUntil: validUntil || null,
+    passengerType,
+  };
 }
 
 export function parseTicketPayload(text: string): ParsedPayload | null {
   const trimmed = text.trim();
   const parts = trimmed.length <= 256 ? trimmed.split(".") : [];
   const [version, code, mac, claims, signature] = parts;
-  if ((parts.length !== 3 && parts.length !== 5) || version !== "TRV1" || !code || !mac || !CODE_PATTERN.test(code) || !MAC_PATTERN.test(mac)) return null;
+  if (
+    (parts.length !== 3 && parts.length !== 5) ||
+    version !== "TRV1" ||
+    !code ||
+    !mac ||
+    !CODE_PATTERN.test(code) ||
+    !MAC_PATTERN.test(mac)
+  )
+    return null;
   if (parts.length === 3) return { code, mac, pass: null };
   const read = claims ? readPassClaims(claims) : null;
   if (!read || !signature || !SIGNATURE_PATTERN.test(signature)) return null;
@@ -87,7 +102,11 @@ function sameMac(a: string, b: string): boolean {
   return difference === 0;
 }
 
-function refusal(reason: DeviceRefusal, ticket: ListedTicket | null, extra: Partial<DeviceScanResult> = {}): DeviceScanResult {
+function refusal(
+  reason: DeviceRefusal,
+  ticket: ListedTicket | null,
+  extra: Partial<DeviceScanResult> = {},
+): DeviceScanResult {
   return {
     outcome: "refused",
     reason,
@@ -104,7 +123,12 @@ function refusal(reason: DeviceRefusal, ticket: ListedTicket | null, extra: Part
   };
 }
 
-const PIER_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Cancun", year: "numeric", month: "2-digit", day: "2-digit" });
+const PIER_DAY = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "America/Cancun",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 
 /** The local date at the pier (America/Cancun) of an instant, YYYY-MM-DD, as the server's localDateOf. */
 export function pierDateOf(now: Date): string {
@@ -138,18 +162,27 @@ export function checkOffline(
   if (ticket.cancelled) return refusal("TICKET_CANCELLED", ticket);
   const mine = local.get(ticket.code);
   const boardedAt = ticket.boardedAt ?? mine?.at ?? null;
-  if (boardedAt !== null) return refusal("TICKET_ALREADY_BOARDED", ticket, { boardedAt, boardedSailingId: ticket.boardedSailingId ?? mine?.sailingId ?? null });
+  if (boardedAt !== null)
+    return refusal("TICKET_ALREADY_BOARDED", ticket, {
+      boardedAt,
+      boardedSailingId: ticket.boardedSailingId ?? mine?.sailingId ?? null,
+    });
   const sailing = list.sailings.find((candidate) => candidate.id === sailingId);
   if (!sailing) return refusal("TICKET_WRONG_SAILING", ticket, { ticketSailingId: ticket.sailingId });
   if (pierDateOf(now) !== list.serviceDate) return refusal("SAILING_NOT_TODAY", ticket);
   if (ticket.sailingId !== null) {
-    if (ticket.sailingId !== sailingId) return refusal("TICKET_WRONG_SAILING", ticket, { ticketSailingId: ticket.sailingId });
+    if (ticket.sailingId !== sailingId)
+      return refusal("TICKET_WRONG_SAILING", ticket, { ticketSailingId: ticket.sailingId });
   } else {
-    if (ticket.crossingId !== null && ticket.crossingId !== sailing.crossingId) return refusal("TICKET_WRONG_CROSSING", ticket);
-    if (ticket.validUntil === null || ticket.validUntil < list.serviceDate) return refusal("OPEN_TICKET_EXPIRED", ticket);
+    if (ticket.crossingId !== null && ticket.crossingId !== sailing.crossingId)
+      return refusal("TICKET_WRONG_CROSSING", ticket);
+    if (ticket.validUntil === null || ticket.validUntil < list.serviceDate)
+      return refusal("OPEN_TICKET_EXPIRED", ticket);
     // The list's count plus the open tickets this device put on since: other devices may have too,
     // and the server's capacity check settles it at sync.
-    const boardedHere = [...local.values()].filter((boarding) => boarding.open && boarding.sailingId === sailingId).length;
+    const boardedHere = [...local.values()].filter(
+      (boarding) => boarding.open && boarding.sailingId === sailingId,
+    ).length;
     if (sailing.taken + boardedHere >= sailing.capacity) return refusal("SAILING_SOLD_OUT", ticket);
   }
   return { ...refusal("TICKET_CODE_INVALID", ticket), outcome: "boarded", reason: null };
@@ -160,7 +193,14 @@ export function checkOffline(
  * ticket boards only its own sailing, on its day; an open one any sailing of the day while it is valid
  * and the boat has room. Whether it was cancelled since cannot be known offline: the sync tells.
  */
-function checkPass(list: BoardingList, code: string, pass: PassClaims, sailingId: number, local: ReadonlyMap<string, LocalBoarding>, now: Date): DeviceScanResult {
+function checkPass(
+  list: BoardingList,
+  code: string,
+  pass: PassClaims,
+  sailingId: number,
+  local: ReadonlyMap<string, LocalBoarding>,
+  now: Date,
+): DeviceScanResult {
   const listed: ListedTicket = {
     code,
     mac: "",
@@ -177,16 +217,26 @@ function checkPass(list: BoardingList, code: string, pass: PassClaims, sailingId
   };
   const shown = { fareCategory: null, bookingReference: null };
   const mine = local.get(code);
-  if (mine) return refusal("TICKET_ALREADY_BOARDED", listed, { ...shown, boardedAt: mine.at, boardedSailingId: mine.sailingId });
+  if (mine)
+    return refusal("TICKET_ALREADY_BOARDED", listed, {
+      ...shown,
+      boardedAt: mine.at,
+      boardedSailingId: mine.sailingId,
+    });
   const sailing = list.sailings.find((candidate) => candidate.id === sailingId);
   if (!sailing) return refusal("TICKET_WRONG_SAILING", listed, { ...shown, ticketSailingId: pass.sailingId });
   if (pierDateOf(now) !== list.serviceDate) return refusal("SAILING_NOT_TODAY", listed, shown);
   if (pass.sailingId !== null) {
-    if (pass.sailingId !== sailingId || pass.serviceDate !== list.serviceDate) return refusal("TICKET_WRONG_SAILING", listed, { ...shown, ticketSailingId: pass.sailingId });
+    if (pass.sailingId !== sailingId || pass.serviceDate !== list.serviceDate)
+      return refusal("TICKET_WRONG_SAILING", listed, { ...shown, ticketSailingId: pass.sailingId });
   } else {
-    if (pass.crossingId !== null && pass.crossingId !== sailing.crossingId) return refusal("TICKET_WRONG_CROSSING", listed, shown);
-    if (pass.validUntil === null || pass.validUntil < list.serviceDate) return refusal("OPEN_TICKET_EXPIRED", listed, shown);
-    const boardedHere = [...local.values()].filter((boarding) => boarding.open && boarding.sailingId === sailingId).length;
+    if (pass.crossingId !== null && pass.crossingId !== sailing.crossingId)
+      return refusal("TICKET_WRONG_CROSSING", listed, shown);
+    if (pass.validUntil === null || pass.validUntil < list.serviceDate)
+      return refusal("OPEN_TICKET_EXPIRED", listed, shown);
+    const boardedHere = [...local.values()].filter(
+      (boarding) => boarding.open && boarding.sailingId === sailingId,
+    ).length;
     if (sailing.taken + boardedHere >= sailing.capacity) return refusal("SAILING_SOLD_OUT", listed, shown);
   }
   return { ...refusal("TICKET_CODE_INVALID", listed, shown), outcome: "boarded", reason: null };

@@ -48,7 +48,11 @@ async function postScans(deviceId: string, scans: object[]): Promise<ServerResul
   return ((await response.json()) as { results: ServerResult[] }).results;
 }
 
-export function useScanner(options: { sailingId: number | null; publicKey: PublicKeyInfo; language: string }): ScannerState {
+export function useScanner(options: {
+  sailingId: number | null;
+  publicKey: PublicKeyInfo;
+  language: string;
+}): ScannerState {
   const { sailingId, publicKey, language } = options;
   const store = useRef<DeviceStore | null>(null);
   const deviceId = useRef<string>("");
@@ -65,10 +69,16 @@ export function useScanner(options: { sailingId: number | null; publicKey: Publi
   const adopt = useCallback(
     async (signed: SignedBoardingList, save: boolean): Promise<boolean> => {
       const verified = await verifyList(signed, publicKey, new Date());
-      if (!verified || (sailingId !== null && !verified.sailings.some((sailing) => sailing.id === sailingId))) return false;
+      if (!verified || (sailingId !== null && !verified.sailings.some((sailing) => sailing.id === sailingId)))
+        return false;
       list.current = verified;
       if (save) await store.current?.saveList(signed, verified);
-      setListState({ kind: "ready", tickets: verified.tickets.length, issuedAt: verified.issuedAt, expiresAt: verified.expiresAt });
+      setListState({
+        kind: "ready",
+        tickets: verified.tickets.length,
+        issuedAt: verified.issuedAt,
+        expiresAt: verified.expiresAt,
+      });
       return true;
     },
     [publicKey, sailingId],
@@ -77,10 +87,14 @@ export function useScanner(options: { sailingId: number | null; publicKey: Publi
   const refreshList = useCallback(async () => {
     if (sailingId === null || !store.current) return;
     try {
-      const response = await fetch(`/api/boarding/list?sailing=${sailingId}&lang=${language}`, { credentials: "same-origin", headers: { Accept: "application/json" } });
+      const response = await fetch(`/api/boarding/list?sailing=${sailingId}&lang=${language}`, {
+        credentials: "same-origin",
+        headers: { Accept: "application/json" },
+      });
       if (!response.ok) throw new Error(`list answered ${response.status}`);
       // A list that does not verify is never kept: the stored one (if any) stays in use.
-      if (!(await adopt((await response.json()) as SignedBoardingList, true)) && !list.current) setListState({ kind: "invalid" });
+      if (!(await adopt((await response.json()) as SignedBoardingList, true)) && !list.current)
+        setListState({ kind: "invalid" });
     } catch {
       if (!list.current) setListState({ kind: "missing" });
     }
@@ -101,10 +115,21 @@ export function useScanner(options: { sailingId: number | null; publicKey: Publi
     try {
       const results = await postScans(
         deviceId.current,
-        queued.map(({ id, sailingId: sailing, payload, scannedAt, offline, deviceOutcome }) => ({ id, sailingId: sailing, payload, scannedAt, offline, deviceOutcome })),
+        queued.map(({ id, sailingId: sailing, payload, scannedAt, offline, deviceOutcome }) => ({
+          id,
+          sailingId: sailing,
+          payload,
+          scannedAt,
+          offline,
+          deviceOutcome,
+        })),
       );
       await device.dequeue(results.map((item) => item.id));
-      setLastSync({ at: new Date().toISOString(), synced: results.length, conflicts: results.filter((item) => item.conflict).map((item) => ({ ...item, decidedOffline: false })) });
+      setLastSync({
+        at: new Date().toISOString(),
+        synced: results.length,
+        conflicts: results.filter((item) => item.conflict).map((item) => ({ ...item, decidedOffline: false })),
+      });
       await refreshList();
     } catch {
       // Still offline, or the server is away: the queue stays and the next attempt sends it again.
@@ -156,19 +181,34 @@ export function useScanner(options: { sailingId: number | null; publicKey: Publi
     async (text: string): Promise<ScanView> => {
       const device = store.current!;
       const scannedAt = new Date();
-      if (!list.current || sailingId === null) return { ...checkOffline(emptyList(), text, -1, new Map(), scannedAt), decidedOffline: true };
-      const local = new Map<string, LocalBoarding>((await device.boarded()).map((boarding) => [boarding.code, boarding]));
+      if (!list.current || sailingId === null)
+        return { ...checkOffline(emptyList(), text, -1, new Map(), scannedAt), decidedOffline: true };
+      const local = new Map<string, LocalBoarding>(
+        (await device.boarded()).map((boarding) => [boarding.code, boarding]),
+      );
       // A ticket sold after the list was made boards by the pass its QR carries, once our key verifies it.
       const parsed = parseTicketPayload(text);
       const known = parsed !== null && list.current.tickets.some((ticket) => ticket.code === parsed.code);
       const passVerified = parsed?.pass && !known ? await verifyPass(parsed.pass, publicKey) : false;
       const decided = checkOffline(list.current, text, sailingId, local, scannedAt, passVerified);
       const now = scannedAt.toISOString();
-      const queued: QueuedScan = { id: crypto.randomUUID(), sailingId, payload: text.trim(), scannedAt: now, offline: true, deviceOutcome: decided.outcome };
+      const queued: QueuedScan = {
+        id: crypto.randomUUID(),
+        sailingId,
+        payload: text.trim(),
+        scannedAt: now,
+        offline: true,
+        deviceOutcome: decided.outcome,
+      };
       await device.enqueue(queued);
       if (decided.outcome === "boarded" && decided.code) {
         const ticket = list.current.tickets.find((candidate) => candidate.code === decided.code);
-        await device.rememberBoarding({ code: decided.code, at: now, sailingId, open: ticket ? ticket.sailingId === null : parsed?.pass?.claims.sailingId === null });
+        await device.rememberBoarding({
+          code: decided.code,
+          at: now,
+          sailingId,
+          open: ticket ? ticket.sailingId === null : parsed?.pass?.claims.sailingId === null,
+        });
       }
       await countPending();
       return { ...decided, decidedOffline: true };
@@ -184,12 +224,24 @@ export function useScanner(options: { sailingId: number | null; publicKey: Publi
       if (navigator.onLine) {
         try {
           const [answer] = await postScans(deviceId.current, [
-            { id: crypto.randomUUID(), sailingId, payload: text.trim(), scannedAt: new Date().toISOString(), offline: false, deviceOutcome: null },
+            {
+              id: crypto.randomUUID(),
+              sailingId,
+              payload: text.trim(),
+              scannedAt: new Date().toISOString(),
+              offline: false,
+              deviceOutcome: null,
+            },
           ]);
           view = { ...answer!, decidedOffline: false };
           if (answer!.outcome === "boarded" && answer!.code) {
             const ticket = list.current?.tickets.find((candidate) => candidate.code === answer!.code);
-            await device.rememberBoarding({ code: answer!.code, at: answer!.boardedAt ?? new Date().toISOString(), sailingId, open: ticket?.sailingId === null });
+            await device.rememberBoarding({
+              code: answer!.code,
+              at: answer!.boardedAt ?? new Date().toISOString(),
+              sailingId,
+              open: ticket?.sailingId === null,
+            });
           }
         } catch {
           view = await decideOffline(text);

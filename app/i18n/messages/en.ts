@@ -108,7 +108,8 @@ export const en = {
 
   "home.hero.title.one": "Cross to Isla Mujeres in {count} minute",
   "home.hero.title.other": "Cross to Isla Mujeres in {count} minutes",
-  "home.hero.text": "Ferries from Cancún {frequency}, catamaran tours with snorkel, and the best parks of the Mexican Caribbean — with QR e-tickets on your phone.",
+  "home.hero.text":
+    "Ferries from Cancún {frequency}, catamaran tours with snorkel, and the best parks of the Mexican Caribbean — with QR e-tickets on your phone.",
   "home.hero.cta": "See ferry tickets",
   "home.hero.secondaryCta": "Browse tours",
   "home.benefits.title": "Why cross with Travesía",
@@ -152,8 +153,10 @@ export const en = {
   "home.kind.park_admission": "Park admission",
   "home.kind.park_tour": "Tour",
   "home.crossing.eyebrow": "Cancún ↔ Isla Mujeres",
-  "home.crossing.mapAlt.one": "Map of the crossing: from El Embarcadero pier in the Cancún hotel zone to Isla Mujeres, about {count} minute.",
-  "home.crossing.mapAlt.other": "Map of the crossing: from El Embarcadero pier in the Cancún hotel zone to Isla Mujeres, about {count} minutes.",
+  "home.crossing.mapAlt.one":
+    "Map of the crossing: from El Embarcadero pier in the Cancún hotel zone to Isla Mujeres, about {count} minute.",
+  "home.crossing.mapAlt.other":
+    "Map of the crossing: from El Embarcadero pier in the Cancún hotel zone to Isla Mujeres, about {count} minutes.",
   "home.crossing.link": "See routes and schedules",
   "home.benefits.text": "Everything you need for a smooth day on the water, from the pier to the island.",
 
@@ -213,8 +216,10 @@ export const en = {
   "schedules.meta.description":
     "Today's ferry timetable between El Embarcadero in Cancún and Isla Mujeres, with seats left and fares. Book one way, round trip or an open ticket.",
   "schedules.title": "Routes and schedules",
-  "schedules.intro.one": "Ferries sail from El Embarcadero pier in the Cancún hotel zone (km 4) to downtown Isla Mujeres in about {count} minute. Choose a date to see every departure, its seats left and your fare.",
-  "schedules.intro.other": "Ferries sail from El Embarcadero pier in the Cancún hotel zone (km 4) to downtown Isla Mujeres in about {count} minutes. Choose a date to see every departure, its seats left and your fare.",
+  "schedules.intro.one":
+    "Ferries sail from El Embarcadero pier in the Cancún hotel zone (km 4) to downtown Isla Mujeres in about {count} minute. Choose a date to see every departure, its seats left and your fare.",
+  "schedules.intro.other":
+    "Ferries sail from El Embarcadero pier in the Cancún hotel zone (km 4) to downtown Isla Mujeres in about {count} minutes. Choose a date to see every departure, its seats left and your fare.",
   "cart.title": "Your cart",
   "cart.empty": "Your cart is empty.",
   "cart.emptyHint": "Choose a crossing, a park or a tour, and its seats are held here for you while you pay.",
@@ -229,7 +234,8 @@ export const en = {
   "cart.complements.dateFor": "Date of visit: {name}",
   "hold.left.one": "{count} minute left to finish your purchase before your seats are released.",
   "hold.left.other": "{count} minutes left to finish your purchase before your seats are released.",
-  "hold.released": "Time's up: your seats were released and someone else may take them. Hold them again if they are still free.",
+  "hold.released":
+    "Time's up: your seats were released and someone else may take them. Hold them again if they are still free.",
   "hold.holdAgain": "Hold the seats again: {name}",
   "cart.remove": "Remove",
   "cart.removeLine": "Remove {name}",
@@ -257,11 +263,14 @@ export const en = {
   "cart.complements.added": "Added · {price}",
   "cart.complements.date": "Date of visit",
   "cart.error.LIMIT_PASSED": "A package can have at most 5 products. Pay for this one, then start another.",
-  "cart.error.GROUP_BOOKING_REQUIRED": "That is more seats on one departure than we sell online to one party. Groups book with our call center (phone numbers at the foot of this page): we quote and hold the seats for you.",
-  "cart.error.TOO_MANY_SEATS_HELD": "Too many seats of this departure are already held from your connection. Pay for or empty your other carts, or wait 15 minutes for their holds to end. Groups book with our call center (phone numbers at the foot of this page).",
+  "cart.error.GROUP_BOOKING_REQUIRED":
+    "That is more seats on one departure than we sell online to one party. Groups book with our call center (phone numbers at the foot of this page): we quote and hold the seats for you.",
+  "cart.error.TOO_MANY_SEATS_HELD":
+    "Too many seats of this departure are already held from your connection. Pay for or empty your other carts, or wait 15 minutes for their holds to end. Groups book with our call center (phone numbers at the foot of this page).",
   "cart.error.SAME_PRODUCT_IN_CART": "That product is already in your cart. Remove it first to change it.",
   "cart.error.SAME_DATE_IN_CART": "You already have an activity on that date. Choose another day.",
-  "cart.error.SAME_DATE_COMPONENTS": "That complement falls on the same date as another activity in your cart. Choose another day.",
+  "cart.error.SAME_DATE_COMPONENTS":
+    "That complement falls on the same date as another activity in your cart. Choose another day.",
   "cart.error.SCHEDULE_REQUIRED": "A schedule must be selected",
   "cart.error.availability": "There is no availability for the date: choose another sailing or day.",
   "cart.error.CART_NOT_FOUND": "Your cart is no longer available. Start a new one.",
@@ -298,7 +307,8 @@ export const en = {
   "booking.category": "Fare",
   "booking.category.tourist": "Tourist",
   "booking.category.resident": "Quintana Roo resident",
-  "booking.category.residentHint": "Bring your physical Quintana Roo ID (INE or driver's licence): it is checked at boarding. Not combined with other discounts.",
+  "booking.category.residentHint":
+    "Bring your physical Quintana Roo ID (INE or driver's licence): it is checked at boarding. Not combined with other discounts.",
   "booking.product": "What to book",
   "booking.search": "See sailings",
   "booking.searchActivity": "Check availability",
@@ -344,23 +354,31 @@ export const en = {
   "booking.when.date": "On a date",
   "booking.when.coupon.one": "Choose the date later — coupon valid {count} month",
   "booking.when.coupon.other": "Choose the date later — coupon valid {count} months",
-  "booking.couponHint.one": "Pay today at the tourist fare and exchange the coupon at the desk for any day you like within {count} month of purchase. It holds no place and earns no presale discount.",
-  "booking.couponHint.other": "Pay today at the tourist fare and exchange the coupon at the desk for any day you like within {count} months of purchase. It holds no place and earns no presale discount.",
+  "booking.couponHint.one":
+    "Pay today at the tourist fare and exchange the coupon at the desk for any day you like within {count} month of purchase. It holds no place and earns no presale discount.",
+  "booking.couponHint.other":
+    "Pay today at the tourist fare and exchange the coupon at the desk for any day you like within {count} months of purchase. It holds no place and earns no presale discount.",
   "booking.coupon.validUntil": "Coupon valid until {date}",
-  "booking.coupon.exchange.one": "Show it at the park or tour desk and pick your day, subject to availability, within the next {count} month.",
-  "booking.coupon.exchange.other": "Show it at the park or tour desk and pick your day, subject to availability, within the next {count} months.",
+  "booking.coupon.exchange.one":
+    "Show it at the park or tour desk and pick your day, subject to availability, within the next {count} month.",
+  "booking.coupon.exchange.other":
+    "Show it at the park or tour desk and pick your day, subject to availability, within the next {count} months.",
   "booking.coupon.search": "See the coupon's price",
   "booking.coupon.add": "Add coupon to cart",
   "booking.error.COUPON_NOT_SOLD": "This product is not sold as a coupon. For the ferry, choose an open ticket.",
-  "booking.error.COUPON_TOURIST_ONLY": "Coupons are sold at the tourist fare only: the resident fare is checked against your ID on a dated visit.",
-  "booking.summary.ready": "Your selection is complete. Check the times before you pay: booked tickets board at the time shown.",
+  "booking.error.COUPON_TOURIST_ONLY":
+    "Coupons are sold at the tourist fare only: the resident fare is checked against your ID on a dated visit.",
+  "booking.summary.ready":
+    "Your selection is complete. Check the times before you pay: booked tickets board at the time shown.",
   "booking.changeSearch": "Change search",
   "booking.error.title": "We could not search",
   "booking.error.INVALID_DATE": "Choose a valid date.",
   "booking.error.DATE_IN_PAST": "That date has already passed. Choose today or a later date.",
-  "booking.error.DATE_TOO_FAR_AHEAD": "Sailings for that date are not on sale yet. Choose a date within the next 4 months.",
+  "booking.error.DATE_TOO_FAR_AHEAD":
+    "Sailings for that date are not on sale yet. Choose a date within the next 4 months.",
   "booking.error.RETURN_BEFORE_DEPARTURE": "The return date cannot be before the departure date.",
-  "booking.error.INVALID_PASSENGERS": "Check the passengers: at least one adult, and no negative numbers. Children and infants travel with an adult.",
+  "booking.error.INVALID_PASSENGERS":
+    "Check the passengers: at least one adult, and no negative numbers. Children and infants travel with an adult.",
   "booking.error.TOO_MANY_PASSENGERS": "That is more people than one booking can carry. For groups, call us.",
   "booking.error.UNKNOWN_CROSSING": "We do not sail that route.",
   "booking.error.UNKNOWN_PRODUCT": "That product is not on sale.",
@@ -413,15 +431,19 @@ export const en = {
   // payment refusals and decline reasons (the payment provider's codes)
   "payment.error.card_declined": "Your bank declined the card. Try another card or contact your bank.",
   "payment.error.insufficient_funds": "The card does not have enough funds. Try another card.",
-  "payment.error.authentication_failed": "The card's security check (3-D Secure) was not completed. Try again or use another card.",
+  "payment.error.authentication_failed":
+    "The card's security check (3-D Secure) was not completed. Try again or use another card.",
   "payment.error.PAYMENT_INTENT_STATE": "This payment was already processed. Check your booking before paying again.",
-  "payment.error.PAYMENT_PROVIDER_UNAVAILABLE": "The payment service is not answering. Nothing was charged; try again in a few minutes.",
+  "payment.error.PAYMENT_PROVIDER_UNAVAILABLE":
+    "The payment service is not answering. Nothing was charged; try again in a few minutes.",
 
   "page.manageBooking": "My booking",
   "checkout.title": "Payment details",
   "checkout.couponTitle": "Payment details for your coupons",
-  "checkout.couponIntro.one": "Your coupons are undated: show them at the park or tour desk and choose your day within {count} month of purchase. Visitors' names are asked for when you exchange them.",
-  "checkout.couponIntro.other": "Your coupons are undated: show them at the park or tour desk and choose your day within {count} months of purchase. Visitors' names are asked for when you exchange them.",
+  "checkout.couponIntro.one":
+    "Your coupons are undated: show them at the park or tour desk and choose your day within {count} month of purchase. Visitors' names are asked for when you exchange them.",
+  "checkout.couponIntro.other":
+    "Your coupons are undated: show them at the park or tour desk and choose your day within {count} months of purchase. Visitors' names are asked for when you exchange them.",
   "checkout.couponUntil": "Coupon — valid until {date}",
   "checkout.buyer.title": "Who is booking",
   "checkout.buyer.hint": "We send the e-tickets and the receipt to this e-mail.",
@@ -431,7 +453,8 @@ export const en = {
   "checkout.buyer.country": "Country of residence",
   "checkout.buyer.countryChoose": "Choose a country",
   "checkout.passengers.title": "Passenger names",
-  "checkout.passengers.hint": "Park admissions, tours and resident fares are personal: write each name as on the ID shown at the entrance or boarding.",
+  "checkout.passengers.hint":
+    "Park admissions, tours and resident fares are personal: write each name as on the ID shown at the entrance or boarding.",
   "checkout.passengers.line": "{product}",
   "checkout.passenger.adult": "Adult {number}",
   "checkout.passenger.child": "Child {number}",
@@ -480,22 +503,31 @@ export const en = {
   "thanks.tickets.other": "{count} e-tickets",
   "thanks.paidWithUplift": "Uplift · paying monthly",
   "thanks.next.title": "What comes next",
-  "thanks.next.email": "Look for our e-mail with your tickets as PDF and a calendar entry. Check your spam folder if it is not there in a few minutes.",
-  "thanks.next.qr": "Show each ticket's QR code at the pier, on your phone or printed. Arrive 30 minutes before departure.",
-  "thanks.next.visit": "Show each ticket's QR code at the park entrance or the tour's meeting point, on your phone or printed, on the day of your visit.",
-  "thanks.next.coupon": "Your coupons have no date: show them at the park or tour ticket desk and choose your day, subject to availability, before they expire (12 months from today).",
-  "thanks.next.manage": "Use your booking reference and e-mail to see your booking, download your tickets or change the date under the weather guarantee.",
+  "thanks.next.email":
+    "Look for our e-mail with your tickets as PDF and a calendar entry. Check your spam folder if it is not there in a few minutes.",
+  "thanks.next.qr":
+    "Show each ticket's QR code at the pier, on your phone or printed. Arrive 30 minutes before departure.",
+  "thanks.next.visit":
+    "Show each ticket's QR code at the park entrance or the tour's meeting point, on your phone or printed, on the day of your visit.",
+  "thanks.next.coupon":
+    "Your coupons have no date: show them at the park or tour ticket desk and choose your day, subject to availability, before they expire (12 months from today).",
+  "thanks.next.manage":
+    "Use your booking reference and e-mail to see your booking, download your tickets or change the date under the weather guarantee.",
   "thanks.manage": "Manage my booking",
   "thanks.download": "Download tickets (PDF)",
   "thanks.waiting.title": "We are confirming your payment",
-  "thanks.waiting.text": "Your payment is still being processed. This page updates when it is confirmed; your seats stay held meanwhile.",
+  "thanks.waiting.text":
+    "Your payment is still being processed. This page updates when it is confirmed; your seats stay held meanwhile.",
   "thanks.waiting.refresh": "Check again",
   "thanks.refunded.title": "We could not confirm your seats",
-  "thanks.refunded.text": "The seats were no longer available when your payment arrived, so it was refunded in full. Please choose another sailing.",
+  "thanks.refunded.text":
+    "The seats were no longer available when your payment arrived, so it was refunded in full. Please choose another sailing.",
   "thanks.failed.title": "Your booking was not completed",
   "thanks.failed.text": "The time to pay ran out. Go back to the cart to hold the seats again.",
-  "payment.error.PAYMENT_METHOD_UNAVAILABLE": "This payment method is not available in the chosen currency. Choose another method or pay in Mexican pesos.",
-  "payment.error.INSTALMENTS_UNAVAILABLE": "Monthly payments without interest are only available for card payments in Mexican pesos.",
+  "payment.error.PAYMENT_METHOD_UNAVAILABLE":
+    "This payment method is not available in the chosen currency. Choose another method or pay in Mexican pesos.",
+  "payment.error.INSTALMENTS_UNAVAILABLE":
+    "Monthly payments without interest are only available for card payments in Mexican pesos.",
 
   // manage booking and the weather guarantee's date change
   "account.signIn": "Sign in",
@@ -510,7 +542,8 @@ export const en = {
   "account.field.countryChoose": "Choose your country",
   "account.field.state": "State or province (optional)",
   "account.field.stateChoose": "Choose your state",
-  "account.password.policy": "{min} to {max} characters. Do not use a common password or one you use elsewhere; a phrase of a few words is easy to remember and hard to guess.",
+  "account.password.policy":
+    "{min} to {max} characters. Do not use a common password or one you use elsewhere; a phrase of a few words is easy to remember and hard to guess.",
   "account.password.show": "Show",
   "account.password.hide": "Hide",
   "account.register.intro": "With an account you see your bookings in one place and check out faster next time.",
@@ -518,7 +551,8 @@ export const en = {
   "account.register.submit": "Create my account",
   "account.register.haveAccount": "Already have an account?",
   "account.register.sentTitle": "Check your e-mail",
-  "account.register.sentText": "We sent a link to {email}. Open it within 48 hours to confirm your address and activate your account.",
+  "account.register.sentText":
+    "We sent a link to {email}. Open it within 48 hours to confirm your address and activate your account.",
   "account.register.sentNoMail": "Nothing arrived? Check your spam folder or",
   "account.confirm.done": "Your e-mail is confirmed",
   "account.confirm.doneNamed": "All set, {name}! Your e-mail is confirmed",
@@ -526,14 +560,17 @@ export const en = {
   "account.confirm.refusedTitle": "We could not confirm your e-mail",
   "account.confirm.askNew": "ask for a new link",
   "account.confirm.askNewTitle": "Ask for a new link",
-  "account.confirm.askNewHint": "Enter the e-mail you registered with. If your account is not confirmed yet, we send you a new link.",
+  "account.confirm.askNewHint":
+    "Enter the e-mail you registered with. If your account is not confirmed yet, we send you a new link.",
   "account.confirm.send": "Send me a new link",
   "account.confirm.resentTitle": "Check your e-mail",
-  "account.confirm.resentText": "If there is an unconfirmed account for {email}, we sent it a new link. Earlier links still work until they expire.",
+  "account.confirm.resentText":
+    "If there is an unconfirmed account for {email}, we sent it a new link. Earlier links still work until they expire.",
   "account.forgot.intro": "Enter your account's e-mail and we will send you a link to choose a new password.",
   "account.forgot.submit": "Send link",
   "account.forgot.sentTitle": "Check your e-mail",
-  "account.forgot.sentText": "If an account exists for {email}, we sent it a link to reset your password. It is valid for one hour.",
+  "account.forgot.sentText":
+    "If an account exists for {email}, we sent it a link to reset your password. It is valid for one hour.",
   "account.reset.title": "Choose a new password",
   "account.reset.intro": "Saving it signs your account out on every device.",
   "account.reset.linkInvalid": "This link is not valid or was already used. Ask for a new one.",
@@ -557,7 +594,8 @@ export const en = {
   "account.error.PASSWORD_TOO_COMMON": "That password is one of the most used and easy to guess. Choose another.",
   "account.error.ACCOUNT_DETAILS_INVALID": "Check your details: one is missing or not valid.",
   "account.error.USER_ALREADY_EXISTS": "An account with this e-mail already exists",
-  "account.error.ACCOUNT_TOKEN_INVALID": "This link is not valid or was already used. If you already confirmed your e-mail, sign in; if not, ask for a new link.",
+  "account.error.ACCOUNT_TOKEN_INVALID":
+    "This link is not valid or was already used. If you already confirmed your e-mail, sign in; if not, ask for a new link.",
   "account.error.ACCOUNT_TOKEN_EXPIRED": "This link has expired. Ask for a new one.",
   "account.error.INCORRECT_LOGIN": "The e-mail or password is not correct",
   "account.error.USER_NOT_CONFIRMED": "You must confirm your user: open the link we sent you by e-mail.",
@@ -568,20 +606,26 @@ export const en = {
   "account.error.FIELD_REQUIRED": "This is required.",
   "account.error.FIELD_INVALID": "This is not valid.",
   "manage.find.title": "Find your booking",
-  "manage.find.hint": "Enter the booking reference from your confirmation e-mail and the e-mail address you booked with.",
+  "manage.find.hint":
+    "Enter the booking reference from your confirmation e-mail and the e-mail address you booked with.",
   "manage.find.reference": "Booking reference",
   "manage.find.referenceHint": "6 characters, for example 7K2M9Q",
   "manage.find.email": "E-mail used for the booking",
   "manage.find.submit": "Show my booking",
   "manage.error.title": "That did not work",
-  "manage.error.BOOKING_NOT_FOUND": "We could not find a booking with that reference and e-mail. Check both and try again.",
-  "manage.error.RATE_LIMITED": "Too many look-ups from here in a few minutes. Wait a quarter of an hour, or open the link in your booking e-mail.",
-  "manage.error.DATE_CHANGE_TOO_LATE": "Dates can be changed up to 24 hours before departure. This one is too close to change online.",
+  "manage.error.BOOKING_NOT_FOUND":
+    "We could not find a booking with that reference and e-mail. Check both and try again.",
+  "manage.error.RATE_LIMITED":
+    "Too many look-ups from here in a few minutes. Wait a quarter of an hour, or open the link in your booking e-mail.",
+  "manage.error.DATE_CHANGE_TOO_LATE":
+    "Dates can be changed up to 24 hours before departure. This one is too close to change online.",
   "manage.error.DATE_CHANGE_SAME_DAY": "A booking cannot be moved to today. Choose tomorrow or a later date.",
-  "manage.error.SAILING_SOLD_OUT": "That sailing no longer has seats for everyone in your booking. Choose another time or date.",
+  "manage.error.SAILING_SOLD_OUT":
+    "That sailing no longer has seats for everyone in your booking. Choose another time or date.",
   "manage.error.SAILING_CLOSED": "That sailing is closed (weather or port authority). Choose another time or date.",
   "manage.error.SAILING_DEPARTED": "That sailing has already left or its check-in is closed. Choose another time.",
-  "manage.error.ACTIVITY_SOLD_OUT": "There are no places left for everyone in your booking on that day. Choose another date.",
+  "manage.error.ACTIVITY_SOLD_OUT":
+    "There are no places left for everyone in your booking on that day. Choose another date.",
   "manage.error.ACTIVITY_CLOSED": "It is closed on that day. Choose another date.",
   "manage.error.DATE_IN_PAST": "That date has already passed. Choose a later date.",
   "manage.error.DATE_TOO_FAR_AHEAD": "That date is not on sale yet. Choose a date within the next 4 months.",
@@ -589,10 +633,13 @@ export const en = {
   "manage.error.SCHEDULE_REQUIRED": "A schedule must be selected",
   "manage.error.UNKNOWN_SAILING": "That sailing is not on the chosen date and route. Choose one from the list.",
   "manage.error.RETURN_BEFORE_DEPARTURE": "The return must leave after you arrive on the way out.",
-  "manage.error.SAME_DATE_IN_CART": "You already have another tour or park on that day in this booking. Choose another date.",
+  "manage.error.SAME_DATE_IN_CART":
+    "You already have another tour or park on that day in this booking. Choose another date.",
   "manage.error.BOOKING_STATE": "This booking cannot be changed online. Please contact us.",
-  "manage.error.SAILING_NOT_CLOSED": "That sailing is running: open tickets are offered only for a sailing we cancelled. You can still change the date.",
-  "manage.error.RESEND_LIMIT": "We have already resent your tickets three times in the last hour. Check your spam folder, or try again later.",
+  "manage.error.SAILING_NOT_CLOSED":
+    "That sailing is running: open tickets are offered only for a sailing we cancelled. You can still change the date.",
+  "manage.error.RESEND_LIMIT":
+    "We have already resent your tickets three times in the last hour. Check your spam folder, or try again later.",
   "manage.error.any": "We could not make the change. Nothing was changed; try again.",
   "manage.status.pending_payment": "Waiting for payment",
   "manage.status.paid": "Paid",
@@ -633,7 +680,8 @@ export const en = {
   "manage.resend": "Send the e-mail again",
   "manage.resendHint": "We send your tickets again to {email}.",
   "manage.change.title": "Change date",
-  "manage.change.rule": "Weather guarantee: change the date free of charge up to 24 hours before departure, never to the same day, subject to availability. The price you paid stays the same.",
+  "manage.change.rule":
+    "Weather guarantee: change the date free of charge up to 24 hours before departure, never to the same day, subject to availability. The price you paid stays the same.",
   "manage.change.deadline": "You can change it until {when} (Cancún time).",
   "manage.change.too_late": "Less than 24 hours to go: this date can no longer be changed online.",
   "manage.change.open_ticket": "Open tickets have no date: use them on any sailing of their route until they expire.",
@@ -648,9 +696,12 @@ export const en = {
   "manage.change.unavailable": "Not available",
   "manage.change.noSailings": "There are no sailings on that date.",
   "manage.change.submit": "Move to this date",
-  "manage.notice.dateChanged": "Done: your booking has its new date. Your ticket codes stay the same; download the tickets again to have the new date on them.",
-  "manage.notice.emailResent": "Done: we are sending your tickets again to {email}. It may take a few minutes to arrive.",
-  "manage.notice.openTicket": "Done: your tickets are now open tickets. Use them on any sailing with room before they expire; we are e-mailing them to you again.",
+  "manage.notice.dateChanged":
+    "Done: your booking has its new date. Your ticket codes stay the same; download the tickets again to have the new date on them.",
+  "manage.notice.emailResent":
+    "Done: we are sending your tickets again to {email}. It may take a few minutes to arrive.",
+  "manage.notice.openTicket":
+    "Done: your tickets are now open tickets. Use them on any sailing with room before they expire; we are e-mailing them to you again.",
   "manage.history.title": "History",
   "manage.history.status": "Status: {status}",
   "manage.history.dateChanged": "Date changed from {from} to {to}",
@@ -660,8 +711,10 @@ export const en = {
   "manage.history.openTicket": "Exchanged for open tickets valid until {date}",
   "manage.closed.title": "Your sailing was cancelled",
   "manage.closed.dayTitle": "We closed this day",
-  "manage.closed.dayNotice": "Because of the weather or by order of the authorities we will not open on this day. At no cost, move your visit to another day below (even less than 24 hours ahead).",
-  "manage.closed.notice": "The harbour master or the port authority cancelled a sailing of this trip. At no cost, move it to another sailing below (even less than 24 hours ahead, even today), or exchange it for open tickets valid 6 months on any sailing with room.",
+  "manage.closed.dayNotice":
+    "Because of the weather or by order of the authorities we will not open on this day. At no cost, move your visit to another day below (even less than 24 hours ahead).",
+  "manage.closed.notice":
+    "The harbour master or the port authority cancelled a sailing of this trip. At no cost, move it to another sailing below (even less than 24 hours ahead, even today), or exchange it for open tickets valid 6 months on any sailing with room.",
   "manage.closed.openTicket": "Exchange for open tickets",
   "manage.forget": "Look up another booking",
 
@@ -710,7 +763,8 @@ export const en = {
   "page.newsletterConfirmation": "Newsletter confirmation",
   "page.newsletterUnsubscribe": "Unsubscribe from the newsletter",
   "newsletter.title": "Subscribe to our newsletter",
-  "newsletter.intro": "Promotions, seasonal schedules and news from Isla Mujeres, straight to your inbox. We send it about twice a month.",
+  "newsletter.intro":
+    "Promotions, seasonal schedules and news from Isla Mujeres, straight to your inbox. We send it about twice a month.",
   "newsletter.name": "Name",
   "newsletter.lastname": "Last name",
   "newsletter.email": "Email",
@@ -722,7 +776,8 @@ export const en = {
   "newsletter.submit": "Subscribe",
   "newsletter.sending": "Sending…",
   "newsletter.successTitle": "Check your inbox",
-  "newsletter.success": "We sent a confirmation link to {email}. Open it within 7 days to start receiving our newsletter.",
+  "newsletter.success":
+    "We sent a confirmation link to {email}. Open it within 7 days to start receiving our newsletter.",
   "newsletter.error.duplicate": "Registered mail",
   "newsletter.error.tryLater": "Try again later",
   "newsletter.error.nameRequired": "Name is a required field",
@@ -734,59 +789,72 @@ export const en = {
   "newsletter.error.nameInvalid": "Write only the name, up to 80 characters, without links or < > signs",
   "newsletter.error.countryInvalid": "Choose a country from the list",
   "newsletter.confirmed.title": "You are subscribed!",
-  "newsletter.confirmed.text": "Thank you for confirming your email. You will receive our promotions and news from Isla Mujeres.",
+  "newsletter.confirmed.text":
+    "Thank you for confirming your email. You will receive our promotions and news from Isla Mujeres.",
   "newsletter.alreadyConfirmed.title": "Your subscription is already confirmed",
   "newsletter.alreadyConfirmed.text": "There is nothing else to do: you will keep receiving our newsletter.",
   "newsletter.expired.title": "This link has expired",
   "newsletter.expired.text": "Confirmation links work for 7 days. Subscribe again and we will send you a new one.",
   "newsletter.invalid.title": "This link is not valid",
-  "newsletter.invalid.text": "It may be incomplete, or belong to a subscription that was cancelled. Subscribe again if you want to receive our news.",
+  "newsletter.invalid.text":
+    "It may be incomplete, or belong to a subscription that was cancelled. Subscribe again if you want to receive our news.",
   "newsletter.unsubscribe.question": "Do you want to stop receiving the Travesía newsletter at this address?",
   "newsletter.unsubscribe.button": "Unsubscribe",
   "newsletter.unsubscribe.doneTitle": "You have been unsubscribed",
-  "newsletter.unsubscribe.doneText": "We will not send you the newsletter again. You can subscribe again whenever you like.",
+  "newsletter.unsubscribe.doneText":
+    "We will not send you the newsletter again. You can subscribe again whenever you like.",
   "newsletter.subscribeAgain": "Subscribe again",
   "newsletter.backHome": "Back to home",
 
   "page.waitlist": "Waiting list",
   "waitlist.title": "Waiting list",
   "waitlist.link": "Join the waiting list",
-  "waitlist.intro.one": "This sailing is full. Leave us your email: if seats come free we offer them in the order people joined, and keep them for you for up to {count} minute so you can buy them.",
-  "waitlist.intro.other": "This sailing is full. Leave us your email: if seats come free we offer them in the order people joined, and keep them for you for up to {count} minutes so you can buy them.",
+  "waitlist.intro.one":
+    "This sailing is full. Leave us your email: if seats come free we offer them in the order people joined, and keep them for you for up to {count} minute so you can buy them.",
+  "waitlist.intro.other":
+    "This sailing is full. Leave us your email: if seats come free we offer them in the order people joined, and keep them for you for up to {count} minutes so you can buy them.",
   "waitlist.sailing": "{from} → {to}, {date} at {time}",
   "waitlist.email": "Email",
   "waitlist.language": "Language of the email",
   "waitlist.seatsHint": "Up to 20 people. Every person takes a seat, infants included.",
   "waitlist.submit": "Join the waiting list",
   "waitlist.joinedTitle": "You are on the waiting list",
-  "waitlist.joined.one": "You are number {place} in line. If {count} seat comes free we will write to {email} with a link to buy it.",
-  "waitlist.joined.other": "You are number {place} in line. If {count} seats come free we will write to {email} with a link to buy them.",
+  "waitlist.joined.one":
+    "You are number {place} in line. If {count} seat comes free we will write to {email} with a link to buy it.",
+  "waitlist.joined.other":
+    "You are number {place} in line. If {count} seats come free we will write to {email} with a link to buy them.",
   "waitlist.none": "Choose a full sailing on the ferry page to join its waiting list.",
   "waitlist.backToFerry": "Back to the ferry timetable",
   "waitlist.offer.title": "Your seats are waiting",
-  "waitlist.offer.text.one": "We are keeping {count} seat for you until {time} (Cancún time). One click puts it in your cart; then pay as usual.",
-  "waitlist.offer.text.other": "We are keeping {count} seats for you until {time} (Cancún time). One click puts them in your cart; then pay as usual.",
+  "waitlist.offer.text.one":
+    "We are keeping {count} seat for you until {time} (Cancún time). One click puts it in your cart; then pay as usual.",
+  "waitlist.offer.text.other":
+    "We are keeping {count} seats for you until {time} (Cancún time). One click puts them in your cart; then pay as usual.",
   "waitlist.offer.button": "Put the seats in my cart",
   "waitlist.offer.expiredTitle": "This offer has expired",
   "waitlist.offer.expiredText": "The time to take these seats is over and they went to the next person in line.",
   "waitlist.offer.usedTitle": "These seats are already in a cart",
   "waitlist.offer.usedText": "This offer was already taken. Open your cart to finish the purchase.",
   "waitlist.offer.invalidTitle": "This link is not valid",
-  "waitlist.offer.invalidText": "It may be incomplete. Copy the whole link from the email, or join the waiting list again.",
+  "waitlist.offer.invalidText":
+    "It may be incomplete. Copy the whole link from the email, or join the waiting list again.",
   "waitlist.error.emailRequired": "Email is a required field",
   "waitlist.error.emailInvalid": "Enter a valid email address",
   "waitlist.error.passengers": "Choose between 1 and 20 people, with at least one adult",
   "waitlist.error.WAITLIST_DUPLICATE": "This email is already on the waiting list for this sailing",
-  "waitlist.error.WAITLIST_SEATS_AVAILABLE": "This sailing has those seats on sale right now: book them from the timetable",
+  "waitlist.error.WAITLIST_SEATS_AVAILABLE":
+    "This sailing has those seats on sale right now: book them from the timetable",
   "waitlist.error.UNKNOWN_SAILING": "We could not find that sailing",
   "waitlist.error.SAILING_CLOSED": "This sailing is closed: choose another one",
   "waitlist.error.SAILING_DEPARTED": "This sailing has left or its check-in has closed",
   "waitlist.error.WAITLIST_OFFER_INVALID": "This link is not valid",
   "waitlist.error.WAITLIST_OFFER_EXPIRED": "This offer has expired and the seats went to the next person in line",
   "waitlist.error.WAITLIST_OFFER_USED": "This offer was already taken",
-  "waitlist.error.SAME_PRODUCT_IN_CART": "Your cart already has a ferry trip: remove it or pay for it first, then come back to this link",
+  "waitlist.error.SAME_PRODUCT_IN_CART":
+    "Your cart already has a ferry trip: remove it or pay for it first, then come back to this link",
   "waitlist.error.LIMIT_PASSED": "Your cart already has 5 products: remove one and come back to this link",
-  "waitlist.error.TOO_MANY_SEATS_HELD": "Too many seats of this sailing are already held from your connection: pay for or empty your other carts, then come back to this link",
+  "waitlist.error.TOO_MANY_SEATS_HELD":
+    "Too many seats of this sailing are already held from your connection: pay for or empty your other carts, then come back to this link",
   "waitlist.error.RATE_LIMITED": "Too many requests from here. Please wait a few minutes and try again.",
   "waitlist.error.any": "We could not complete that. Please try again.",
   "policy.title": "Cancellation policy",
@@ -804,19 +872,25 @@ export const en = {
   "manage.cancel.until": "This holds until {when} (Cancún time).",
   "manage.cancel.start": "Cancel this trip",
   "manage.cancel.confirmTitle": "Cancel this trip?",
-  "manage.cancel.confirmText": "Its tickets stop being valid and {refund} goes back to your payment; your bank may take 5 to 10 business days to show it. This cannot be undone.",
+  "manage.cancel.confirmText":
+    "Its tickets stop being valid and {refund} goes back to your payment; your bank may take 5 to 10 business days to show it. This cannot be undone.",
   "manage.cancel.confirm": "Yes, cancel and refund {refund}",
   "manage.cancel.keep": "No, keep my trip",
   "manage.cancel.cancelled": "This trip is cancelled: its tickets are no longer valid.",
-  "manage.notice.cancelled": "Done: the trip is cancelled and {amount} is on its way back to your payment. We have e-mailed you the details.",
-  "manage.error.CANCEL_NOT_REFUNDABLE": "Ferry tickets are non-refundable. You can still change the date free of charge up to 24 hours before.",
-  "manage.error.CANCEL_TOO_LATE": "It is too late to cancel with a refund: the policy allows it only up to the time it states.",
+  "manage.notice.cancelled":
+    "Done: the trip is cancelled and {amount} is on its way back to your payment. We have e-mailed you the details.",
+  "manage.error.CANCEL_NOT_REFUNDABLE":
+    "Ferry tickets are non-refundable. You can still change the date free of charge up to 24 hours before.",
+  "manage.error.CANCEL_TOO_LATE":
+    "It is too late to cancel with a refund: the policy allows it only up to the time it states.",
   "manage.error.CANCEL_TICKET_USED": "A ticket of this trip has already been used, so it can no longer be cancelled.",
   "manage.error.CANCEL_ALREADY_CANCELLED": "This trip is already cancelled.",
-  "manage.error.CANCEL_NEEDS_OPERATOR": "Part of this trip was already cancelled by our team. Please contact us to cancel the rest.",
+  "manage.error.CANCEL_NEEDS_OPERATOR":
+    "Part of this trip was already cancelled by our team. Please contact us to cancel the rest.",
   "manage.error.CANCEL_NOT_PAID": "Only a paid booking can be cancelled online.",
   "manage.error.REFUND_NOT_ALLOWED": "This payment cannot be refunded online. Please contact us.",
-  "manage.error.PAYMENT_PROVIDER_UNAVAILABLE": "The payment provider is not answering. Nothing was lost: try again in a few minutes.",
+  "manage.error.PAYMENT_PROVIDER_UNAVAILABLE":
+    "The payment provider is not answering. Nothing was lost: try again in a few minutes.",
   "manage.history.refunded": "Refunded {amount}",
   "manage.history.lineCancelled": "Trip cancelled with no refund",
   "manage.calendar": "Add to calendar (.ics)",

@@ -93,8 +93,7 @@ export const es = {
   "footer.country.PE": "Perú",
   "footer.country.INTL": "Otros países",
 
-  "cookies.message":
-    "Usamos cookies para recordar tu idioma, divisa y carrito, y para entender cómo se usa el sitio.",
+  "cookies.message": "Usamos cookies para recordar tu idioma, divisa y carrito, y para entender cómo se usa el sitio.",
   "cookies.accept": "Entendido",
   "cookies.privacyLink": "Aviso de privacidad",
   "cookies.title": "Aviso de cookies",
@@ -109,7 +108,8 @@ export const es = {
 
   "home.hero.title.one": "Cruza a Isla Mujeres en {count} minuto",
   "home.hero.title.other": "Cruza a Isla Mujeres en {count} minutos",
-  "home.hero.text": "Ferries desde Cancún {frequency}, tours en catamarán con snorkel y los mejores parques del Caribe Mexicano, con boletos electrónicos QR en tu celular.",
+  "home.hero.text":
+    "Ferries desde Cancún {frequency}, tours en catamarán con snorkel y los mejores parques del Caribe Mexicano, con boletos electrónicos QR en tu celular.",
   "home.hero.cta": "Ver boletos de ferry",
   "home.hero.secondaryCta": "Ver tours",
   "home.benefits.title": "Por qué cruzar con Travesía",
@@ -146,21 +146,25 @@ export const es = {
   "home.hero.pointQr": "Boletos QR",
   "home.hero.ticketRoute": "Cancún → Isla Mujeres",
   "home.hero.ticketNote": "Boleto abierto · válido 6 meses",
-  "home.featured.text": "Precios por adulto en {currency}. Los niños pagan menos y los bebés de 0 a 4 años viajan gratis en el ferry.",
+  "home.featured.text":
+    "Precios por adulto en {currency}. Los niños pagan menos y los bebés de 0 a 4 años viajan gratis en el ferry.",
   "home.kind.ferry": "Ferry",
   "home.kind.catamaran_tour": "Tour en catamarán",
   "home.kind.catamaran_ferry_tour": "Catamarán + ferry",
   "home.kind.park_admission": "Entrada a parque",
   "home.kind.park_tour": "Tour",
   "home.crossing.eyebrow": "Cancún ↔ Isla Mujeres",
-  "home.crossing.mapAlt.one": "Mapa del cruce: del muelle El Embarcadero en la zona hotelera de Cancún a Isla Mujeres, unos {count} minuto.",
-  "home.crossing.mapAlt.other": "Mapa del cruce: del muelle El Embarcadero en la zona hotelera de Cancún a Isla Mujeres, unos {count} minutos.",
+  "home.crossing.mapAlt.one":
+    "Mapa del cruce: del muelle El Embarcadero en la zona hotelera de Cancún a Isla Mujeres, unos {count} minuto.",
+  "home.crossing.mapAlt.other":
+    "Mapa del cruce: del muelle El Embarcadero en la zona hotelera de Cancún a Isla Mujeres, unos {count} minutos.",
   "home.crossing.link": "Ver rutas y horarios",
   "home.benefits.text": "Todo lo que necesitas para un día tranquilo en el mar, del muelle a la isla.",
 
   "notFound.title": "Página no encontrada",
   "notFound.heading": "No encontramos esa página",
-  "notFound.text": "Es posible que el enlace sea antiguo o que la dirección tenga un error. Estas páginas pueden ayudarte:",
+  "notFound.text":
+    "Es posible que el enlace sea antiguo o que la dirección tenga un error. Estas páginas pueden ayudarte:",
   "busy.title": "Un momento, por favor | Travesía",
   "busy.heading": "Muchas personas están comprando boletos en este momento",
   "busy.text": "Te llevaremos a la página en unos segundos. Mantén esta página abierta: se vuelve a intentar sola.",
@@ -214,8 +218,10 @@ export const es = {
   "schedules.meta.description":
     "Horario del ferry entre El Embarcadero en Cancún e Isla Mujeres, con lugares disponibles y tarifas. Compra sencillo, redondo o boleto abierto.",
   "schedules.title": "Rutas y horarios",
-  "schedules.intro.one": "Los ferries salen del muelle El Embarcadero, en la zona hotelera de Cancún (km 4), al centro de Isla Mujeres en unos {count} minuto. Elige una fecha para ver cada salida, sus lugares disponibles y tu tarifa.",
-  "schedules.intro.other": "Los ferries salen del muelle El Embarcadero, en la zona hotelera de Cancún (km 4), al centro de Isla Mujeres en unos {count} minutos. Elige una fecha para ver cada salida, sus lugares disponibles y tu tarifa.",
+  "schedules.intro.one":
+    "Los ferries salen del muelle El Embarcadero, en la zona hotelera de Cancún (km 4), al centro de Isla Mujeres en unos {count} minuto. Elige una fecha para ver cada salida, sus lugares disponibles y tu tarifa.",
+  "schedules.intro.other":
+    "Los ferries salen del muelle El Embarcadero, en la zona hotelera de Cancún (km 4), al centro de Isla Mujeres en unos {count} minutos. Elige una fecha para ver cada salida, sus lugares disponibles y tu tarifa.",
   "cart.title": "Tu carrito",
   "cart.empty": "Tu carrito está vacío.",
   "cart.emptyHint": "Elige un cruce, un parque o un tour y aquí te apartamos los lugares mientras pagas.",
@@ -230,7 +236,8 @@ export const es = {
   "cart.complements.dateFor": "Fecha de visita: {name}",
   "hold.left.one": "Queda {count} minuto para terminar tu compra; después tus lugares se liberarán.",
   "hold.left.other": "Quedan {count} minutos para terminar tu compra; después tus lugares se liberarán.",
-  "hold.released": "Se acabó el tiempo: tus lugares se liberaron y alguien más podría tomarlos. Apártalos de nuevo si siguen libres.",
+  "hold.released":
+    "Se acabó el tiempo: tus lugares se liberaron y alguien más podría tomarlos. Apártalos de nuevo si siguen libres.",
   "hold.holdAgain": "Apartar los lugares de nuevo: {name}",
   "cart.remove": "Quitar",
   "cart.removeLine": "Quitar {name}",
@@ -240,11 +247,13 @@ export const es = {
   "cart.coupon.one": "Cupón — válido {count} mes desde la compra",
   "cart.coupon.other": "Cupón — válido {count} meses desde la compra",
   "cart.error.COUPON_NOT_SOLD": "Este producto no se vende como cupón. Para el ferry, elige un boleto abierto.",
-  "cart.error.COUPON_TOURIST_ONLY": "Los cupones se venden solo con tarifa de turista. Para la tarifa de residente, elige una fecha.",
+  "cart.error.COUPON_TOURIST_ONLY":
+    "Los cupones se venden solo con tarifa de turista. Para la tarifa de residente, elige una fecha.",
   "cart.activityDay": "{date} · abierto de {opens} a {closes}",
   "cart.residentNotice": "Tarifa de residente: lleva tu identificación física de Quintana Roo; se revisa al abordar.",
   "cart.totals": "Resumen de compra",
-  "cart.totalsHint": "Precios en {currency}. Las líneas con el apartado vencido no se incluyen hasta que las apartes de nuevo.",
+  "cart.totalsHint":
+    "Precios en {currency}. Las líneas con el apartado vencido no se incluyen hasta que las apartes de nuevo.",
   "cart.paymentMethods": "Aceptamos",
   "cart.paymentMethodsLoading": "Cargando los métodos de pago de esta divisa…",
   "cart.proceed": "Continuar al pago",
@@ -258,11 +267,14 @@ export const es = {
   "cart.complements.added": "Agregado · {price}",
   "cart.complements.date": "Fecha de visita",
   "cart.error.LIMIT_PASSED": "Un paquete puede tener como máximo 5 productos. Paga este y empieza otro.",
-  "cart.error.GROUP_BOOKING_REQUIRED": "Son más lugares en una salida de los que vendemos en línea a un solo grupo. Los grupos reservan con nuestro call center (teléfonos al pie de esta página): te cotizamos y te apartamos los lugares.",
-  "cart.error.TOO_MANY_SEATS_HELD": "Desde tu conexión ya hay demasiados lugares apartados en esta salida. Paga o vacía tus otros carritos, o espera 15 minutos a que terminen sus apartados. Los grupos reservan con nuestro call center (teléfonos al pie de esta página).",
+  "cart.error.GROUP_BOOKING_REQUIRED":
+    "Son más lugares en una salida de los que vendemos en línea a un solo grupo. Los grupos reservan con nuestro call center (teléfonos al pie de esta página): te cotizamos y te apartamos los lugares.",
+  "cart.error.TOO_MANY_SEATS_HELD":
+    "Desde tu conexión ya hay demasiados lugares apartados en esta salida. Paga o vacía tus otros carritos, o espera 15 minutos a que terminen sus apartados. Los grupos reservan con nuestro call center (teléfonos al pie de esta página).",
   "cart.error.SAME_PRODUCT_IN_CART": "Ese producto ya está en tu carrito. Quítalo primero para cambiarlo.",
   "cart.error.SAME_DATE_IN_CART": "Ya tienes una actividad en esa fecha. Elige otro día.",
-  "cart.error.SAME_DATE_COMPONENTS": "Ese complemento cae en la misma fecha que otra actividad de tu carrito. Elige otro día.",
+  "cart.error.SAME_DATE_COMPONENTS":
+    "Ese complemento cae en la misma fecha que otra actividad de tu carrito. Elige otro día.",
   "cart.error.SCHEDULE_REQUIRED": "Elige un horario",
   "cart.error.availability": "No hay disponibilidad para la fecha: elige otra salida u otro día.",
   "cart.error.CART_NOT_FOUND": "Tu carrito ya no está disponible. Empieza uno nuevo.",
@@ -274,8 +286,10 @@ export const es = {
   "booking.trip.oneWay": "Sencillo",
   "booking.trip.roundTrip": "Redondo",
   "booking.trip.open": "Boleto abierto",
-  "booking.openHint.one": "Sin fecha: viaja en cualquier salida con lugar dentro del {count} mes posterior a la compra.",
-  "booking.openHint.other": "Sin fecha: viaja en cualquier salida con lugar dentro de los {count} meses posteriores a la compra.",
+  "booking.openHint.one":
+    "Sin fecha: viaja en cualquier salida con lugar dentro del {count} mes posterior a la compra.",
+  "booking.openHint.other":
+    "Sin fecha: viaja en cualquier salida con lugar dentro de los {count} meses posteriores a la compra.",
   "booking.crossing": "Ruta",
   "booking.departureDate": "Fecha de ida",
   "booking.returnDate": "Fecha de regreso",
@@ -299,7 +313,8 @@ export const es = {
   "booking.category": "Tarifa",
   "booking.category.tourist": "Turista",
   "booking.category.resident": "Residente de Quintana Roo",
-  "booking.category.residentHint": "Presenta tu identificación física de Quintana Roo (INE o licencia de conducir): se revisa al abordar. No se combina con otros descuentos.",
+  "booking.category.residentHint":
+    "Presenta tu identificación física de Quintana Roo (INE o licencia de conducir): se revisa al abordar. No se combina con otros descuentos.",
   "booking.product": "Qué reservar",
   "booking.search": "Ver horarios",
   "booking.searchActivity": "Ver disponibilidad",
@@ -330,7 +345,8 @@ export const es = {
   "booking.presale.other": "Preventa {count} días",
   "booking.presaleOff": "{percent}% de descuento",
   "booking.presaleHint.one": "Reserva con {count} día o más de anticipación y ahorra {percent}% en tarifas de turista.",
-  "booking.presaleHint.other": "Reserva con {count} días o más de anticipación y ahorra {percent}% en tarifas de turista.",
+  "booking.presaleHint.other":
+    "Reserva con {count} días o más de anticipación y ahorra {percent}% en tarifas de turista.",
   "booking.scheduleRequired": "Elige un horario",
   "booking.continue": "Continuar",
   "booking.choose": "Elegir",
@@ -338,30 +354,39 @@ export const es = {
   "booking.summary.subtotal": "Tarifas",
   "booking.summary.discount": "Descuento de preventa",
   "booking.summary.total": "Total",
-  "booking.summary.currency": "Precios en {currency}. Las tarifas se fijan en pesos mexicanos y se convierten al tipo de cambio del día.",
+  "booking.summary.currency":
+    "Precios en {currency}. Las tarifas se fijan en pesos mexicanos y se convierten al tipo de cambio del día.",
   "booking.summary.open.one": "Boleto abierto, válido {count} mes desde la compra",
   "booking.summary.open.other": "Boleto abierto, válido {count} meses desde la compra",
   "booking.when": "¿Cuándo?",
   "booking.when.date": "En una fecha",
   "booking.when.coupon.one": "Elegir la fecha después — cupón válido {count} mes",
   "booking.when.coupon.other": "Elegir la fecha después — cupón válido {count} meses",
-  "booking.couponHint.one": "Pagas hoy con tarifa de turista y canjeas el cupón en la taquilla por el día que quieras dentro del {count} mes siguiente a la compra. No aparta lugar ni tiene descuento de preventa.",
-  "booking.couponHint.other": "Pagas hoy con tarifa de turista y canjeas el cupón en la taquilla por el día que quieras dentro de los {count} meses siguientes a la compra. No aparta lugar ni tiene descuento de preventa.",
+  "booking.couponHint.one":
+    "Pagas hoy con tarifa de turista y canjeas el cupón en la taquilla por el día que quieras dentro del {count} mes siguiente a la compra. No aparta lugar ni tiene descuento de preventa.",
+  "booking.couponHint.other":
+    "Pagas hoy con tarifa de turista y canjeas el cupón en la taquilla por el día que quieras dentro de los {count} meses siguientes a la compra. No aparta lugar ni tiene descuento de preventa.",
   "booking.coupon.validUntil": "Cupón válido hasta el {date}",
-  "booking.coupon.exchange.one": "Preséntalo en la taquilla del parque o del tour y elige tu día, sujeto a disponibilidad, dentro del próximo {count} mes.",
-  "booking.coupon.exchange.other": "Preséntalo en la taquilla del parque o del tour y elige tu día, sujeto a disponibilidad, dentro de los próximos {count} meses.",
+  "booking.coupon.exchange.one":
+    "Preséntalo en la taquilla del parque o del tour y elige tu día, sujeto a disponibilidad, dentro del próximo {count} mes.",
+  "booking.coupon.exchange.other":
+    "Preséntalo en la taquilla del parque o del tour y elige tu día, sujeto a disponibilidad, dentro de los próximos {count} meses.",
   "booking.coupon.search": "Ver precio del cupón",
   "booking.coupon.add": "Agregar cupón al carrito",
   "booking.error.COUPON_NOT_SOLD": "Este producto no se vende como cupón. Para el ferry, elige un boleto abierto.",
-  "booking.error.COUPON_TOURIST_ONLY": "Los cupones se venden solo con tarifa de turista: la tarifa de residente se verifica con tu identificación en una visita con fecha.",
-  "booking.summary.ready": "Tu selección está completa. Revisa los horarios antes de pagar: los boletos con horario abordan a la hora indicada.",
+  "booking.error.COUPON_TOURIST_ONLY":
+    "Los cupones se venden solo con tarifa de turista: la tarifa de residente se verifica con tu identificación en una visita con fecha.",
+  "booking.summary.ready":
+    "Tu selección está completa. Revisa los horarios antes de pagar: los boletos con horario abordan a la hora indicada.",
   "booking.changeSearch": "Cambiar búsqueda",
   "booking.error.title": "No pudimos buscar",
   "booking.error.INVALID_DATE": "Elige una fecha válida.",
   "booking.error.DATE_IN_PAST": "Esa fecha ya pasó. Elige hoy o una fecha posterior.",
-  "booking.error.DATE_TOO_FAR_AHEAD": "Las salidas de esa fecha aún no están a la venta. Elige una fecha dentro de los próximos 4 meses.",
+  "booking.error.DATE_TOO_FAR_AHEAD":
+    "Las salidas de esa fecha aún no están a la venta. Elige una fecha dentro de los próximos 4 meses.",
   "booking.error.RETURN_BEFORE_DEPARTURE": "La fecha de regreso no puede ser anterior a la de ida.",
-  "booking.error.INVALID_PASSENGERS": "Revisa los pasajeros: al menos un adulto y ningún número negativo. Niños y bebés viajan con un adulto.",
+  "booking.error.INVALID_PASSENGERS":
+    "Revisa los pasajeros: al menos un adulto y ningún número negativo. Niños y bebés viajan con un adulto.",
   "booking.error.TOO_MANY_PASSENGERS": "Son más personas de las que admite una reserva. Para grupos, llámanos.",
   "booking.error.UNKNOWN_CROSSING": "No navegamos esa ruta.",
   "booking.error.UNKNOWN_PRODUCT": "Ese producto no está a la venta.",
@@ -390,7 +415,8 @@ export const es = {
   "product.ages": "Edades y tarifas",
   "product.minAge.one": "Edad mínima recomendada: {count} año.",
   "product.minAge.other": "Edad mínima recomendada: {count} años.",
-  "product.deposit": "Depósito del equipo de snorkel: {amount}, se paga y se devuelve en el muelle (no se cobra en línea).",
+  "product.deposit":
+    "Depósito del equipo de snorkel: {amount}, se paga y se devuelve en el muelle (no se cobra en línea).",
   "product.capacity.one": "Hasta {count} visitante por día.",
   "product.capacity.other": "Hasta {count} visitantes por día.",
   "product.from": "Desde {price} por adulto",
@@ -413,15 +439,19 @@ export const es = {
 
   "payment.error.card_declined": "Tu banco rechazó la tarjeta. Prueba con otra tarjeta o comunícate con tu banco.",
   "payment.error.insufficient_funds": "La tarjeta no tiene fondos suficientes. Prueba con otra tarjeta.",
-  "payment.error.authentication_failed": "No se completó la verificación de seguridad de la tarjeta (3-D Secure). Inténtalo de nuevo o usa otra tarjeta.",
+  "payment.error.authentication_failed":
+    "No se completó la verificación de seguridad de la tarjeta (3-D Secure). Inténtalo de nuevo o usa otra tarjeta.",
   "payment.error.PAYMENT_INTENT_STATE": "Este pago ya fue procesado. Revisa tu reservación antes de pagar de nuevo.",
-  "payment.error.PAYMENT_PROVIDER_UNAVAILABLE": "El servicio de pago no responde. No se hizo ningún cargo; inténtalo de nuevo en unos minutos.",
+  "payment.error.PAYMENT_PROVIDER_UNAVAILABLE":
+    "El servicio de pago no responde. No se hizo ningún cargo; inténtalo de nuevo en unos minutos.",
 
   "page.manageBooking": "Mi reserva",
   "checkout.title": "Detalles de pago",
   "checkout.couponTitle": "Detalles de pago del cupón",
-  "checkout.couponIntro.one": "Tus cupones no tienen fecha: preséntalos en la taquilla del parque o del tour y elige el día, dentro del {count} mes siguiente a la compra. Los nombres de los visitantes se piden al canjearlos.",
-  "checkout.couponIntro.other": "Tus cupones no tienen fecha: preséntalos en la taquilla del parque o del tour y elige el día, dentro de los {count} meses siguientes a la compra. Los nombres de los visitantes se piden al canjearlos.",
+  "checkout.couponIntro.one":
+    "Tus cupones no tienen fecha: preséntalos en la taquilla del parque o del tour y elige el día, dentro del {count} mes siguiente a la compra. Los nombres de los visitantes se piden al canjearlos.",
+  "checkout.couponIntro.other":
+    "Tus cupones no tienen fecha: preséntalos en la taquilla del parque o del tour y elige el día, dentro de los {count} meses siguientes a la compra. Los nombres de los visitantes se piden al canjearlos.",
   "checkout.couponUntil": "Cupón — válido hasta el {date}",
   "checkout.buyer.title": "Quién reserva",
   "checkout.buyer.hint": "Enviamos los boletos electrónicos y el recibo a este correo.",
@@ -431,7 +461,8 @@ export const es = {
   "checkout.buyer.country": "País de residencia",
   "checkout.buyer.countryChoose": "Elige un país",
   "checkout.passengers.title": "Nombres de los pasajeros",
-  "checkout.passengers.hint": "Las entradas a parques, los tours y las tarifas de residente son personales: escribe cada nombre como aparece en la identificación que se muestra en la entrada o al abordar.",
+  "checkout.passengers.hint":
+    "Las entradas a parques, los tours y las tarifas de residente son personales: escribe cada nombre como aparece en la identificación que se muestra en la entrada o al abordar.",
   "checkout.passengers.line": "{product}",
   "checkout.passenger.adult": "Adulto {number}",
   "checkout.passenger.child": "Niño {number}",
@@ -439,7 +470,8 @@ export const es = {
   "checkout.method.title": "Cómo pagas",
   "checkout.method.card": "Tarjeta de crédito o débito",
   "checkout.method.paypal": "PayPal",
-  "checkout.method.cardHint": "Escribes tu tarjeta en la página segura de nuestro proveedor de pagos; nunca vemos su número.",
+  "checkout.method.cardHint":
+    "Escribes tu tarjeta en la página segura de nuestro proveedor de pagos; nunca vemos su número.",
   "checkout.method.paypalHint": "Apruebas el pago en PayPal y regresas aquí.",
   "checkout.uplift.continue": "Continúa con Uplift en la oferta de arriba para pagar a meses.",
   "checkout.instalments.label": "Meses sin intereses",
@@ -452,7 +484,8 @@ export const es = {
   "checkout.pay": "Pagar {total}",
   "checkout.summary.title": "Tu compra",
   "checkout.summary.usd": "Aprox. {amount}",
-  "checkout.residentNotice": "Tarifa de residente: presenta tu identificación física de Quintana Roo; se revisa al abordar.",
+  "checkout.residentNotice":
+    "Tarifa de residente: presenta tu identificación física de Quintana Roo; se revisa al abordar.",
   "checkout.backToCart": "Volver al carrito",
   "checkout.declined.title": "El pago no se realizó",
   "checkout.errorTitle": "Revisa el formulario",
@@ -466,9 +499,11 @@ export const es = {
   "checkout.error.HOLD_EXPIRED": "El apartado de algunos lugares venció. Vuelve al carrito y apártalos de nuevo.",
   "checkout.error.CART_EMPTY": "Tu carrito está vacío.",
   "checkout.error.PAYMENT_METHOD_UNAVAILABLE": "PayPal solo está disponible para pagos en pesos mexicanos.",
-  "checkout.error.INSTALMENTS_UNAVAILABLE": "Los meses sin intereses solo están disponibles en pesos mexicanos, con tarjeta.",
+  "checkout.error.INSTALMENTS_UNAVAILABLE":
+    "Los meses sin intereses solo están disponibles en pesos mexicanos, con tarjeta.",
   "checkout.error.any": "No pudimos iniciar el pago. No se hizo ningún cargo; inténtalo de nuevo.",
-  "payment.error.payment_cancelled": "Cancelaste el pago. No se hizo ningún cargo; elige cómo pagar e inténtalo de nuevo.",
+  "payment.error.payment_cancelled":
+    "Cancelaste el pago. No se hizo ningún cargo; elige cómo pagar e inténtalo de nuevo.",
   "thanks.title": "¡Gracias por tu compra!",
   "thanks.reference": "Clave de reserva",
   "thanks.emailSent": "Enviamos tus boletos electrónicos a {email}.",
@@ -480,22 +515,31 @@ export const es = {
   "thanks.tickets.other": "{count} boletos electrónicos",
   "thanks.paidWithUplift": "Uplift · pago mensual",
   "thanks.next.title": "Qué sigue",
-  "thanks.next.email": "Busca nuestro correo con tus boletos en PDF y una entrada de calendario. Revisa tu carpeta de spam si no llega en unos minutos.",
-  "thanks.next.qr": "Muestra el código QR de cada boleto en el muelle, en tu teléfono o impreso. Llega 30 minutos antes de la salida.",
-  "thanks.next.visit": "Muestra el código QR de cada boleto en la entrada del parque o en el punto de salida del tour, en tu teléfono o impreso, el día de tu visita.",
-  "thanks.next.coupon": "Tus cupones no tienen fecha: preséntalos en la taquilla del parque o del tour y elige tu día, sujeto a disponibilidad, antes de que venzan (12 meses desde hoy).",
-  "thanks.next.manage": "Con tu clave de reserva y tu correo puedes ver tu reserva, descargar tus boletos o cambiar la fecha con la garantía de clima.",
+  "thanks.next.email":
+    "Busca nuestro correo con tus boletos en PDF y una entrada de calendario. Revisa tu carpeta de spam si no llega en unos minutos.",
+  "thanks.next.qr":
+    "Muestra el código QR de cada boleto en el muelle, en tu teléfono o impreso. Llega 30 minutos antes de la salida.",
+  "thanks.next.visit":
+    "Muestra el código QR de cada boleto en la entrada del parque o en el punto de salida del tour, en tu teléfono o impreso, el día de tu visita.",
+  "thanks.next.coupon":
+    "Tus cupones no tienen fecha: preséntalos en la taquilla del parque o del tour y elige tu día, sujeto a disponibilidad, antes de que venzan (12 meses desde hoy).",
+  "thanks.next.manage":
+    "Con tu clave de reserva y tu correo puedes ver tu reserva, descargar tus boletos o cambiar la fecha con la garantía de clima.",
   "thanks.manage": "Administrar mi reserva",
   "thanks.download": "Descargar boletos (PDF)",
   "thanks.waiting.title": "Estamos confirmando tu pago",
-  "thanks.waiting.text": "Tu pago sigue en proceso. Esta página se actualiza cuando se confirme; mientras tanto tus lugares siguen apartados.",
+  "thanks.waiting.text":
+    "Tu pago sigue en proceso. Esta página se actualiza cuando se confirme; mientras tanto tus lugares siguen apartados.",
   "thanks.waiting.refresh": "Revisar de nuevo",
   "thanks.refunded.title": "No pudimos confirmar tus lugares",
-  "thanks.refunded.text": "Los lugares ya no estaban disponibles cuando llegó tu pago, así que se reembolsó completo. Elige otra salida.",
+  "thanks.refunded.text":
+    "Los lugares ya no estaban disponibles cuando llegó tu pago, así que se reembolsó completo. Elige otra salida.",
   "thanks.failed.title": "Tu reserva no se completó",
   "thanks.failed.text": "Se terminó el tiempo para pagar. Vuelve al carrito para apartar los lugares de nuevo.",
-  "payment.error.PAYMENT_METHOD_UNAVAILABLE": "Este medio de pago no está disponible en la divisa elegida. Elige otro o paga en pesos mexicanos.",
-  "payment.error.INSTALMENTS_UNAVAILABLE": "Los meses sin intereses solo están disponibles al pagar con tarjeta en pesos mexicanos.",
+  "payment.error.PAYMENT_METHOD_UNAVAILABLE":
+    "Este medio de pago no está disponible en la divisa elegida. Elige otro o paga en pesos mexicanos.",
+  "payment.error.INSTALMENTS_UNAVAILABLE":
+    "Los meses sin intereses solo están disponibles al pagar con tarjeta en pesos mexicanos.",
 
   // manage booking and the weather guarantee's date change
   "account.signIn": "Iniciar sesión",
@@ -510,7 +554,8 @@ export const es = {
   "account.field.countryChoose": "Elige tu país",
   "account.field.state": "Estado o provincia (opcional)",
   "account.field.stateChoose": "Elige tu estado",
-  "account.password.policy": "De {min} a {max} caracteres. No uses una contraseña común ni una que uses en otros sitios; una frase de varias palabras es fácil de recordar y difícil de adivinar.",
+  "account.password.policy":
+    "De {min} a {max} caracteres. No uses una contraseña común ni una que uses en otros sitios; una frase de varias palabras es fácil de recordar y difícil de adivinar.",
   "account.password.show": "Mostrar",
   "account.password.hide": "Ocultar",
   "account.register.intro": "Con una cuenta ves tus reservas en un solo lugar y compras más rápido la próxima vez.",
@@ -518,7 +563,8 @@ export const es = {
   "account.register.submit": "Crear mi cuenta",
   "account.register.haveAccount": "¿Ya tienes cuenta?",
   "account.register.sentTitle": "Revisa tu correo",
-  "account.register.sentText": "Te enviamos un enlace a {email}. Ábrelo en las próximas 48 horas para confirmar tu correo y activar tu cuenta.",
+  "account.register.sentText":
+    "Te enviamos un enlace a {email}. Ábrelo en las próximas 48 horas para confirmar tu correo y activar tu cuenta.",
   "account.register.sentNoMail": "¿No llegó? Revisa la carpeta de spam o",
   "account.confirm.done": "Tu correo está confirmado",
   "account.confirm.doneNamed": "¡Listo, {name}! Tu correo está confirmado",
@@ -526,14 +572,17 @@ export const es = {
   "account.confirm.refusedTitle": "No pudimos confirmar tu correo",
   "account.confirm.askNew": "pide un enlace nuevo",
   "account.confirm.askNewTitle": "Pide un enlace nuevo",
-  "account.confirm.askNewHint": "Escribe el correo con el que te registraste. Si tu cuenta aún no está confirmada, te enviamos un enlace nuevo.",
+  "account.confirm.askNewHint":
+    "Escribe el correo con el que te registraste. Si tu cuenta aún no está confirmada, te enviamos un enlace nuevo.",
   "account.confirm.send": "Envíame un enlace nuevo",
   "account.confirm.resentTitle": "Revisa tu correo",
-  "account.confirm.resentText": "Si hay una cuenta sin confirmar con {email}, te enviamos un enlace nuevo. Los enlaces anteriores siguen sirviendo hasta que caduquen.",
+  "account.confirm.resentText":
+    "Si hay una cuenta sin confirmar con {email}, te enviamos un enlace nuevo. Los enlaces anteriores siguen sirviendo hasta que caduquen.",
   "account.forgot.intro": "Escribe el correo de tu cuenta y te enviamos un enlace para elegir una contraseña nueva.",
   "account.forgot.submit": "Enviar enlace",
   "account.forgot.sentTitle": "Revisa tu correo",
-  "account.forgot.sentText": "Si existe una cuenta con {email}, te enviamos un enlace para restablecer tu contraseña. Es válido durante una hora.",
+  "account.forgot.sentText":
+    "Si existe una cuenta con {email}, te enviamos un enlace para restablecer tu contraseña. Es válido durante una hora.",
   "account.reset.title": "Elige una contraseña nueva",
   "account.reset.intro": "Al guardarla se cierran las sesiones abiertas de tu cuenta en todos los dispositivos.",
   "account.reset.linkInvalid": "Este enlace no es válido o ya se usó. Pide uno nuevo.",
@@ -551,13 +600,15 @@ export const es = {
   "account.bookings.manage": "Ver y gestionar",
   "account.error.INVALID_EMAIL": "Escribe un correo válido, por ejemplo nombre@ejemplo.com.",
   "account.error.PASSWORD_REQUIRED": "Escribe una contraseña.",
-  "account.error.PASSWORD_BLANK": "Una contraseña de solo espacios es fácil de adivinar: escribe también letras o números.",
+  "account.error.PASSWORD_BLANK":
+    "Una contraseña de solo espacios es fácil de adivinar: escribe también letras o números.",
   "account.error.PASSWORD_TOO_SHORT": "La contraseña es muy corta: usa al menos 8 caracteres.",
   "account.error.PASSWORD_TOO_LONG": "La contraseña es muy larga: usa como máximo 128 caracteres.",
   "account.error.PASSWORD_TOO_COMMON": "Esa contraseña es de las más usadas y fácil de adivinar. Elige otra.",
   "account.error.ACCOUNT_DETAILS_INVALID": "Revisa tus datos: falta alguno o no es válido.",
   "account.error.USER_ALREADY_EXISTS": "Ya existe una cuenta con este correo",
-  "account.error.ACCOUNT_TOKEN_INVALID": "Este enlace no es válido o ya se usó. Si ya confirmaste tu correo, inicia sesión; si no, pide un enlace nuevo.",
+  "account.error.ACCOUNT_TOKEN_INVALID":
+    "Este enlace no es válido o ya se usó. Si ya confirmaste tu correo, inicia sesión; si no, pide un enlace nuevo.",
   "account.error.ACCOUNT_TOKEN_EXPIRED": "Este enlace caducó. Pide uno nuevo.",
   "account.error.INCORRECT_LOGIN": "El correo o contraseña no son correctos",
   "account.error.USER_NOT_CONFIRMED": "Debes confirmar tu usuario: abre el enlace que te enviamos por correo.",
@@ -568,20 +619,28 @@ export const es = {
   "account.error.FIELD_REQUIRED": "Este dato es obligatorio.",
   "account.error.FIELD_INVALID": "Este dato no es válido.",
   "manage.find.title": "Encuentra tu reserva",
-  "manage.find.hint": "Escribe el código de reserva que viene en tu correo de confirmación y el correo con el que reservaste.",
+  "manage.find.hint":
+    "Escribe el código de reserva que viene en tu correo de confirmación y el correo con el que reservaste.",
   "manage.find.reference": "Código de reserva",
   "manage.find.referenceHint": "6 caracteres, por ejemplo 7K2M9Q",
   "manage.find.email": "Correo con el que reservaste",
   "manage.find.submit": "Ver mi reserva",
   "manage.error.title": "No se pudo completar",
-  "manage.error.BOOKING_NOT_FOUND": "No encontramos ninguna reserva con ese código y ese correo. Revisa ambos e inténtalo de nuevo.",
-  "manage.error.RATE_LIMITED": "Demasiadas búsquedas desde aquí en pocos minutos. Espera un cuarto de hora o abre el enlace del correo de tu reserva.",
-  "manage.error.DATE_CHANGE_TOO_LATE": "Puedes cambiar la fecha hasta 24 horas antes de la salida. Esta ya está demasiado cerca para cambiarla en línea.",
-  "manage.error.DATE_CHANGE_SAME_DAY": "No es posible pasar una reserva al día de hoy. Elige mañana o una fecha posterior.",
-  "manage.error.SAILING_SOLD_OUT": "Esa salida ya no tiene lugares para todas las personas de tu reserva. Elige otro horario u otra fecha.",
-  "manage.error.SAILING_CLOSED": "Esa salida está cerrada (por clima o por Capitanía de Puerto). Elige otro horario u otra fecha.",
+  "manage.error.BOOKING_NOT_FOUND":
+    "No encontramos ninguna reserva con ese código y ese correo. Revisa ambos e inténtalo de nuevo.",
+  "manage.error.RATE_LIMITED":
+    "Demasiadas búsquedas desde aquí en pocos minutos. Espera un cuarto de hora o abre el enlace del correo de tu reserva.",
+  "manage.error.DATE_CHANGE_TOO_LATE":
+    "Puedes cambiar la fecha hasta 24 horas antes de la salida. Esta ya está demasiado cerca para cambiarla en línea.",
+  "manage.error.DATE_CHANGE_SAME_DAY":
+    "No es posible pasar una reserva al día de hoy. Elige mañana o una fecha posterior.",
+  "manage.error.SAILING_SOLD_OUT":
+    "Esa salida ya no tiene lugares para todas las personas de tu reserva. Elige otro horario u otra fecha.",
+  "manage.error.SAILING_CLOSED":
+    "Esa salida está cerrada (por clima o por Capitanía de Puerto). Elige otro horario u otra fecha.",
   "manage.error.SAILING_DEPARTED": "Esa salida ya partió o su documentación ya cerró. Elige otro horario.",
-  "manage.error.ACTIVITY_SOLD_OUT": "Ese día ya no hay lugares para todas las personas de tu reserva. Elige otra fecha.",
+  "manage.error.ACTIVITY_SOLD_OUT":
+    "Ese día ya no hay lugares para todas las personas de tu reserva. Elige otra fecha.",
   "manage.error.ACTIVITY_CLOSED": "Ese día está cerrado. Elige otra fecha.",
   "manage.error.DATE_IN_PAST": "Esa fecha ya pasó. Elige una fecha posterior.",
   "manage.error.DATE_TOO_FAR_AHEAD": "Esa fecha todavía no está a la venta. Elige una dentro de los próximos 4 meses.",
@@ -591,8 +650,10 @@ export const es = {
   "manage.error.RETURN_BEFORE_DEPARTURE": "El regreso debe salir después de que llegues en el viaje de ida.",
   "manage.error.SAME_DATE_IN_CART": "Ya tienes otro tour o parque ese día en esta reserva. Elige otra fecha.",
   "manage.error.BOOKING_STATE": "Esta reserva no se puede modificar en línea. Contáctanos, por favor.",
-  "manage.error.SAILING_NOT_CLOSED": "Esa salida sí opera: el boleto abierto se ofrece solo para una salida que cancelamos. Aún puedes cambiar la fecha.",
-  "manage.error.RESEND_LIMIT": "Ya te reenviamos los boletos tres veces en la última hora. Revisa tu carpeta de spam o vuelve a intentarlo más tarde.",
+  "manage.error.SAILING_NOT_CLOSED":
+    "Esa salida sí opera: el boleto abierto se ofrece solo para una salida que cancelamos. Aún puedes cambiar la fecha.",
+  "manage.error.RESEND_LIMIT":
+    "Ya te reenviamos los boletos tres veces en la última hora. Revisa tu carpeta de spam o vuelve a intentarlo más tarde.",
   "manage.error.any": "No pudimos hacer el cambio. No se modificó nada; inténtalo de nuevo.",
   "manage.status.pending_payment": "Pendiente de pago",
   "manage.status.paid": "Pagada",
@@ -633,10 +694,12 @@ export const es = {
   "manage.resend": "Reenviar el correo",
   "manage.resendHint": "Te volvemos a enviar los boletos a {email}.",
   "manage.change.title": "Cambiar fecha",
-  "manage.change.rule": "Garantía de clima: cambia la fecha sin costo hasta 24 horas antes de la salida, nunca para el mismo día y sujeto a disponibilidad. Se respeta el precio que pagaste.",
+  "manage.change.rule":
+    "Garantía de clima: cambia la fecha sin costo hasta 24 horas antes de la salida, nunca para el mismo día y sujeto a disponibilidad. Se respeta el precio que pagaste.",
   "manage.change.deadline": "Puedes cambiarla hasta el {when} (hora de Cancún).",
   "manage.change.too_late": "Faltan menos de 24 horas: esta fecha ya no se puede cambiar en línea.",
-  "manage.change.open_ticket": "Los boletos abiertos no tienen fecha: úsalos en cualquier salida de su ruta mientras estén vigentes.",
+  "manage.change.open_ticket":
+    "Los boletos abiertos no tienen fecha: úsalos en cualquier salida de su ruta mientras estén vigentes.",
   "manage.change.not_ticketed": "Podrás cambiar la fecha cuando la reserva esté pagada.",
   "manage.change.date": "Nueva fecha",
   "manage.change.returnDate": "Nueva fecha de regreso",
@@ -648,9 +711,12 @@ export const es = {
   "manage.change.unavailable": "No disponible",
   "manage.change.noSailings": "No hay salidas en esa fecha.",
   "manage.change.submit": "Cambiar a esta fecha",
-  "manage.notice.dateChanged": "Listo: tu reserva ya tiene la nueva fecha. Los códigos de tus boletos no cambian; descárgalos de nuevo para tenerlos con la fecha nueva.",
-  "manage.notice.emailResent": "Listo: te enviamos de nuevo los boletos a {email}. Puede tardar unos minutos en llegar.",
-  "manage.notice.openTicket": "Listo: tus boletos ahora son boletos abiertos. Úsalos en cualquier salida con lugar antes de que venzan; te los enviamos de nuevo por correo.",
+  "manage.notice.dateChanged":
+    "Listo: tu reserva ya tiene la nueva fecha. Los códigos de tus boletos no cambian; descárgalos de nuevo para tenerlos con la fecha nueva.",
+  "manage.notice.emailResent":
+    "Listo: te enviamos de nuevo los boletos a {email}. Puede tardar unos minutos en llegar.",
+  "manage.notice.openTicket":
+    "Listo: tus boletos ahora son boletos abiertos. Úsalos en cualquier salida con lugar antes de que venzan; te los enviamos de nuevo por correo.",
   "manage.history.title": "Historial",
   "manage.history.status": "Estado: {status}",
   "manage.history.dateChanged": "Fecha cambiada del {from} al {to}",
@@ -660,8 +726,10 @@ export const es = {
   "manage.history.openTicket": "Cambiado por boletos abiertos válidos hasta el {date}",
   "manage.closed.title": "Tu salida fue cancelada",
   "manage.closed.dayTitle": "Cerramos este día",
-  "manage.closed.dayNotice": "Por el clima o por orden de las autoridades no abriremos este día. Sin costo, cambia tu visita a otro día aquí abajo (aunque falten menos de 24 horas).",
-  "manage.closed.notice": "La capitanía de puerto o la autoridad portuaria canceló una salida de este viaje. Sin costo, cámbiala a otra salida aquí abajo (aunque falten menos de 24 horas, incluso hoy) o cámbiala por boletos abiertos válidos 6 meses en cualquier salida con lugar.",
+  "manage.closed.dayNotice":
+    "Por el clima o por orden de las autoridades no abriremos este día. Sin costo, cambia tu visita a otro día aquí abajo (aunque falten menos de 24 horas).",
+  "manage.closed.notice":
+    "La capitanía de puerto o la autoridad portuaria canceló una salida de este viaje. Sin costo, cámbiala a otra salida aquí abajo (aunque falten menos de 24 horas, incluso hoy) o cámbiala por boletos abiertos válidos 6 meses en cualquier salida con lugar.",
   "manage.closed.openTicket": "Cambiar por boletos abiertos",
   "manage.forget": "Buscar otra reserva",
 
@@ -679,7 +747,8 @@ export const es = {
   "idp.scope.phone": "Tu número de teléfono",
   "idp.scope.admin": "Herramientas del personal (solo cuentas del personal)",
   "idp.expired.title": "Esta página de inicio de sesión caducó",
-  "idp.expired.body": "Por tu seguridad, las páginas de inicio de sesión duran una hora. Vuelve a empezar; solo toma un momento.",
+  "idp.expired.body":
+    "Por tu seguridad, las páginas de inicio de sesión duran una hora. Vuelve a empezar; solo toma un momento.",
   "idp.expired.again": "Iniciar sesión de nuevo",
   "idp.error.SIGN_IN_REFUSED": "No pudimos completar el inicio de sesión. Inténtalo de nuevo.",
   "idp.error.SOCIAL_PROVIDER_UNKNOWN": "Esa forma de iniciar sesión no está disponible.",
@@ -710,7 +779,8 @@ export const es = {
   "page.newsletterConfirmation": "Confirmación del boletín",
   "page.newsletterUnsubscribe": "Darse de baja del boletín",
   "newsletter.title": "Suscríbete a nuestro boletín",
-  "newsletter.intro": "Promociones, horarios de temporada y novedades de Isla Mujeres, directo a tu correo. Lo enviamos unas dos veces al mes.",
+  "newsletter.intro":
+    "Promociones, horarios de temporada y novedades de Isla Mujeres, directo a tu correo. Lo enviamos unas dos veces al mes.",
   "newsletter.name": "Nombre",
   "newsletter.lastname": "Apellido",
   "newsletter.email": "Correo electrónico",
@@ -722,7 +792,8 @@ export const es = {
   "newsletter.submit": "Suscribirme",
   "newsletter.sending": "Enviando…",
   "newsletter.successTitle": "Revisa tu correo",
-  "newsletter.success": "Enviamos un enlace de confirmación a {email}. Ábrelo en los próximos 7 días para empezar a recibir nuestro boletín.",
+  "newsletter.success":
+    "Enviamos un enlace de confirmación a {email}. Ábrelo en los próximos 7 días para empezar a recibir nuestro boletín.",
   "newsletter.error.duplicate": "Correo registrado",
   "newsletter.error.tryLater": "Inténtalo más tarde",
   "newsletter.error.nameRequired": "El nombre es un campo obligatorio",
@@ -734,13 +805,16 @@ export const es = {
   "newsletter.error.nameInvalid": "Escribe solo el nombre, hasta 80 caracteres, sin enlaces ni signos < >",
   "newsletter.error.countryInvalid": "Elige un país de la lista",
   "newsletter.confirmed.title": "¡Ya estás suscrito!",
-  "newsletter.confirmed.text": "Gracias por confirmar tu correo. Recibirás nuestras promociones y novedades de Isla Mujeres.",
+  "newsletter.confirmed.text":
+    "Gracias por confirmar tu correo. Recibirás nuestras promociones y novedades de Isla Mujeres.",
   "newsletter.alreadyConfirmed.title": "Tu suscripción ya estaba confirmada",
   "newsletter.alreadyConfirmed.text": "No tienes que hacer nada más: seguirás recibiendo nuestro boletín.",
   "newsletter.expired.title": "Este enlace caducó",
-  "newsletter.expired.text": "Los enlaces de confirmación funcionan durante 7 días. Suscríbete de nuevo y te enviaremos otro.",
+  "newsletter.expired.text":
+    "Los enlaces de confirmación funcionan durante 7 días. Suscríbete de nuevo y te enviaremos otro.",
   "newsletter.invalid.title": "Este enlace no es válido",
-  "newsletter.invalid.text": "Puede estar incompleto o ser de una suscripción que se canceló. Suscríbete de nuevo si quieres recibir nuestras novedades.",
+  "newsletter.invalid.text":
+    "Puede estar incompleto o ser de una suscripción que se canceló. Suscríbete de nuevo si quieres recibir nuestras novedades.",
   "newsletter.unsubscribe.question": "¿Quieres dejar de recibir el boletín de Travesía en este correo?",
   "newsletter.unsubscribe.button": "Darme de baja",
   "newsletter.unsubscribe.doneTitle": "Te diste de baja",
@@ -751,42 +825,53 @@ export const es = {
   "page.waitlist": "Lista de espera",
   "waitlist.title": "Lista de espera",
   "waitlist.link": "Entrar a la lista de espera",
-  "waitlist.intro.one": "Este viaje está lleno. Déjanos tu correo: si se liberan lugares los ofrecemos en el orden en que la gente se anotó, y te los guardamos hasta {count} minuto para que los compres.",
-  "waitlist.intro.other": "Este viaje está lleno. Déjanos tu correo: si se liberan lugares los ofrecemos en el orden en que la gente se anotó, y te los guardamos hasta {count} minutos para que los compres.",
+  "waitlist.intro.one":
+    "Este viaje está lleno. Déjanos tu correo: si se liberan lugares los ofrecemos en el orden en que la gente se anotó, y te los guardamos hasta {count} minuto para que los compres.",
+  "waitlist.intro.other":
+    "Este viaje está lleno. Déjanos tu correo: si se liberan lugares los ofrecemos en el orden en que la gente se anotó, y te los guardamos hasta {count} minutos para que los compres.",
   "waitlist.sailing": "{from} → {to}, {date} a las {time}",
   "waitlist.email": "Correo electrónico",
   "waitlist.language": "Idioma del correo",
   "waitlist.seatsHint": "Hasta 20 personas. Cada persona ocupa un lugar, bebés incluidos.",
   "waitlist.submit": "Entrar a la lista de espera",
   "waitlist.joinedTitle": "Estás en la lista de espera",
-  "waitlist.joined.one": "Eres el número {place} de la fila. Si se libera {count} lugar te escribiremos a {email} con un enlace para comprarlo.",
-  "waitlist.joined.other": "Eres el número {place} de la fila. Si se liberan {count} lugares te escribiremos a {email} con un enlace para comprarlos.",
+  "waitlist.joined.one":
+    "Eres el número {place} de la fila. Si se libera {count} lugar te escribiremos a {email} con un enlace para comprarlo.",
+  "waitlist.joined.other":
+    "Eres el número {place} de la fila. Si se liberan {count} lugares te escribiremos a {email} con un enlace para comprarlos.",
   "waitlist.none": "Elige un viaje lleno en la página del ferry para entrar a su lista de espera.",
   "waitlist.backToFerry": "Volver a los horarios del ferry",
   "waitlist.offer.title": "Tus lugares te esperan",
-  "waitlist.offer.text.one": "Te guardamos {count} lugar hasta las {time} (hora de Cancún). Con un clic queda en tu carrito; luego pagas como siempre.",
-  "waitlist.offer.text.other": "Te guardamos {count} lugares hasta las {time} (hora de Cancún). Con un clic quedan en tu carrito; luego pagas como siempre.",
+  "waitlist.offer.text.one":
+    "Te guardamos {count} lugar hasta las {time} (hora de Cancún). Con un clic queda en tu carrito; luego pagas como siempre.",
+  "waitlist.offer.text.other":
+    "Te guardamos {count} lugares hasta las {time} (hora de Cancún). Con un clic quedan en tu carrito; luego pagas como siempre.",
   "waitlist.offer.button": "Poner los lugares en mi carrito",
   "waitlist.offer.expiredTitle": "Esta oferta caducó",
-  "waitlist.offer.expiredText": "Se acabó el tiempo para tomar estos lugares y pasaron a la siguiente persona de la fila.",
+  "waitlist.offer.expiredText":
+    "Se acabó el tiempo para tomar estos lugares y pasaron a la siguiente persona de la fila.",
   "waitlist.offer.usedTitle": "Estos lugares ya están en un carrito",
   "waitlist.offer.usedText": "Esta oferta ya se usó. Abre tu carrito para terminar la compra.",
   "waitlist.offer.invalidTitle": "Este enlace no es válido",
-  "waitlist.offer.invalidText": "Puede estar incompleto. Copia el enlace completo del correo, o entra de nuevo a la lista de espera.",
+  "waitlist.offer.invalidText":
+    "Puede estar incompleto. Copia el enlace completo del correo, o entra de nuevo a la lista de espera.",
   "waitlist.error.emailRequired": "El correo electrónico es un campo obligatorio",
   "waitlist.error.emailInvalid": "Ingresa un correo electrónico válido",
   "waitlist.error.passengers": "Elige entre 1 y 20 personas, con al menos un adulto",
   "waitlist.error.WAITLIST_DUPLICATE": "Este correo ya está en la lista de espera de este viaje",
-  "waitlist.error.WAITLIST_SEATS_AVAILABLE": "Este viaje tiene esos lugares a la venta ahora mismo: resérvalos desde los horarios",
+  "waitlist.error.WAITLIST_SEATS_AVAILABLE":
+    "Este viaje tiene esos lugares a la venta ahora mismo: resérvalos desde los horarios",
   "waitlist.error.UNKNOWN_SAILING": "No encontramos ese viaje",
   "waitlist.error.SAILING_CLOSED": "Este viaje está cerrado: elige otro",
   "waitlist.error.SAILING_DEPARTED": "Este viaje ya salió o su documentación ya cerró",
   "waitlist.error.WAITLIST_OFFER_INVALID": "Este enlace no es válido",
   "waitlist.error.WAITLIST_OFFER_EXPIRED": "Esta oferta caducó y los lugares pasaron a la siguiente persona de la fila",
   "waitlist.error.WAITLIST_OFFER_USED": "Esta oferta ya se usó",
-  "waitlist.error.SAME_PRODUCT_IN_CART": "Tu carrito ya tiene un viaje en ferry: quítalo o págalo primero y vuelve a este enlace",
+  "waitlist.error.SAME_PRODUCT_IN_CART":
+    "Tu carrito ya tiene un viaje en ferry: quítalo o págalo primero y vuelve a este enlace",
   "waitlist.error.LIMIT_PASSED": "Tu carrito ya tiene 5 productos: quita uno y vuelve a este enlace",
-  "waitlist.error.TOO_MANY_SEATS_HELD": "Desde tu conexión ya hay demasiados lugares apartados en esta salida: paga o vacía tus otros carritos y vuelve a este enlace",
+  "waitlist.error.TOO_MANY_SEATS_HELD":
+    "Desde tu conexión ya hay demasiados lugares apartados en esta salida: paga o vacía tus otros carritos y vuelve a este enlace",
   "waitlist.error.RATE_LIMITED": "Demasiadas solicitudes desde aquí. Espera unos minutos y vuelve a intentarlo.",
   "waitlist.error.any": "No pudimos completar la acción. Inténtalo de nuevo.",
   "policy.title": "Política de cancelación",
@@ -799,24 +884,31 @@ export const es = {
   "policy.dateChange": "Puedes cambiar la fecha sin costo hasta 24 horas antes.",
   "policy.manage": "Cancela o cámbiala tú mismo desde “Mi reserva”.",
   "manage.cancel.title": "Cancelar",
-  "manage.cancel.offer": "Si cancelas ahora te devolvemos {refund} a tu forma de pago (se retiene un cargo del {percent} %: {fee}).",
+  "manage.cancel.offer":
+    "Si cancelas ahora te devolvemos {refund} a tu forma de pago (se retiene un cargo del {percent} %: {fee}).",
   "manage.cancel.offerFull": "Si cancelas ahora te devolvemos {refund} a tu forma de pago.",
   "manage.cancel.until": "Vale hasta el {when} (hora de Cancún).",
   "manage.cancel.start": "Cancelar este viaje",
   "manage.cancel.confirmTitle": "¿Cancelar este viaje?",
-  "manage.cancel.confirmText": "Los boletos de este viaje dejarán de ser válidos y {refund} volverá a tu forma de pago; tu banco puede tardar de 5 a 10 días hábiles en reflejarlo. No se puede deshacer.",
+  "manage.cancel.confirmText":
+    "Los boletos de este viaje dejarán de ser válidos y {refund} volverá a tu forma de pago; tu banco puede tardar de 5 a 10 días hábiles en reflejarlo. No se puede deshacer.",
   "manage.cancel.confirm": "Sí, cancelar y reembolsar {refund}",
   "manage.cancel.keep": "No, conservar mi viaje",
   "manage.cancel.cancelled": "Este viaje está cancelado: los boletos ya no son válidos.",
-  "manage.notice.cancelled": "Listo: el viaje está cancelado y {amount} va de regreso a tu forma de pago. Te enviamos los detalles por e-mail.",
-  "manage.error.CANCEL_NOT_REFUNDABLE": "Los boletos de ferry no son reembolsables. Aún puedes cambiar la fecha sin costo hasta 24 horas antes.",
-  "manage.error.CANCEL_TOO_LATE": "Ya es tarde para cancelar con reembolso: la política solo lo permite hasta el plazo que indica.",
+  "manage.notice.cancelled":
+    "Listo: el viaje está cancelado y {amount} va de regreso a tu forma de pago. Te enviamos los detalles por e-mail.",
+  "manage.error.CANCEL_NOT_REFUNDABLE":
+    "Los boletos de ferry no son reembolsables. Aún puedes cambiar la fecha sin costo hasta 24 horas antes.",
+  "manage.error.CANCEL_TOO_LATE":
+    "Ya es tarde para cancelar con reembolso: la política solo lo permite hasta el plazo que indica.",
   "manage.error.CANCEL_TICKET_USED": "Un boleto de este viaje ya se usó, así que ya no se puede cancelar.",
   "manage.error.CANCEL_ALREADY_CANCELLED": "Este viaje ya está cancelado.",
-  "manage.error.CANCEL_NEEDS_OPERATOR": "Nuestro equipo ya canceló parte de este viaje. Contáctanos para cancelar el resto.",
+  "manage.error.CANCEL_NEEDS_OPERATOR":
+    "Nuestro equipo ya canceló parte de este viaje. Contáctanos para cancelar el resto.",
   "manage.error.CANCEL_NOT_PAID": "Solo una reserva pagada se puede cancelar en línea.",
   "manage.error.REFUND_NOT_ALLOWED": "Este pago no se puede reembolsar en línea. Contáctanos.",
-  "manage.error.PAYMENT_PROVIDER_UNAVAILABLE": "El proveedor de pagos no responde. No se perdió nada: inténtalo de nuevo en unos minutos.",
+  "manage.error.PAYMENT_PROVIDER_UNAVAILABLE":
+    "El proveedor de pagos no responde. No se perdió nada: inténtalo de nuevo en unos minutos.",
   "manage.history.refunded": "Reembolso de {amount}",
   "manage.history.lineCancelled": "Viaje cancelado sin reembolso",
   "manage.calendar": "Agregar al calendario (.ics)",

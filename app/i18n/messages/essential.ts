@@ -23,11 +23,13 @@ const en = {
   "error.notFoundText": "The link may be old or the address mistyped. Search the site or go to one of these pages:",
   "error.badRequestTitle": "Bad Request",
   "error.badRequestHeading": "We couldn't read that address",
-  "error.badRequestText": "The address has characters that don't make sense. Check it, search the site or go to one of these pages:",
+  "error.badRequestText":
+    "The address has characters that don't make sense. Check it, search the site or go to one of these pages:",
   "error.headersTooLargeTitle": "Request too large",
   "error.headersTooLargeText":
     "Your browser sent more data than we accept, usually because of too many cookies. Delete this site's cookies and try again.",
-  "error.payloadTooLargeText": "What you sent is larger than we accept. Go back and try again with less, or go to one of these pages:",
+  "error.payloadTooLargeText":
+    "What you sent is larger than we accept. Go back and try again with less, or go to one of these pages:",
   "error.onServer": "An error {status} occurred on server",
   "error.inRequest": "Error {status}: the problem is in the request, not on our server.",
   "error.onClient": "An error occurred on client",
@@ -68,7 +70,8 @@ const es = {
   "error.title": "Algo salió mal",
   "error.internalTitle": "Error interno",
   "error.heading": "Lo sentimos, algo salió mal",
-  "error.text": "No pudimos mostrar esta página. Inténtalo de nuevo en un momento, busca en el sitio o visita una de estas páginas:",
+  "error.text":
+    "No pudimos mostrar esta página. Inténtalo de nuevo en un momento, busca en el sitio o visita una de estas páginas:",
   "error.notFoundTitle": "Página no encontrada",
   "error.notFoundHeading": "No encontramos esa página",
   "error.notFoundText":
@@ -80,7 +83,8 @@ const es = {
   "error.headersTooLargeTitle": "Solicitud demasiado grande",
   "error.headersTooLargeText":
     "Tu navegador envió más datos de los que aceptamos, normalmente por tener demasiadas cookies. Borra las cookies de este sitio e inténtalo de nuevo.",
-  "error.payloadTooLargeText": "Lo que enviaste es más grande de lo que aceptamos. Vuelve atrás e inténtalo con menos, o ve a una de estas páginas:",
+  "error.payloadTooLargeText":
+    "Lo que enviaste es más grande de lo que aceptamos. Vuelve atrás e inténtalo con menos, o ve a una de estas páginas:",
   "error.onServer": "Ocurrió un error {status} en el servidor",
   "error.inRequest": "Error {status}: el problema está en la solicitud, no en nuestro servidor.",
   "error.onClient": "Ocurrió un error en el cliente",
@@ -118,17 +122,21 @@ const pt = {
   "error.title": "Algo deu errado",
   "error.internalTitle": "Erro interno",
   "error.heading": "Desculpe, algo deu errado",
-  "error.text": "Não conseguimos mostrar esta página. Tente novamente em instantes, busque no site ou visite uma destas páginas:",
+  "error.text":
+    "Não conseguimos mostrar esta página. Tente novamente em instantes, busque no site ou visite uma destas páginas:",
   "error.notFoundTitle": "Página não encontrada",
   "error.notFoundHeading": "Não encontramos essa página",
-  "error.notFoundText": "O link pode ser antigo ou o endereço pode ter um erro. Busque no site ou visite uma destas páginas:",
+  "error.notFoundText":
+    "O link pode ser antigo ou o endereço pode ter um erro. Busque no site ou visite uma destas páginas:",
   "error.badRequestTitle": "Solicitação inválida",
   "error.badRequestHeading": "Não conseguimos ler esse endereço",
-  "error.badRequestText": "O endereço tem caracteres que não fazem sentido. Confira, busque no site ou visite uma destas páginas:",
+  "error.badRequestText":
+    "O endereço tem caracteres que não fazem sentido. Confira, busque no site ou visite uma destas páginas:",
   "error.headersTooLargeTitle": "Solicitação grande demais",
   "error.headersTooLargeText":
     "Seu navegador enviou mais dados do que aceitamos, geralmente por excesso de cookies. Apague os cookies deste site e tente novamente.",
-  "error.payloadTooLargeText": "O que você enviou é maior do que aceitamos. Volte e tente de novo com menos, ou vá para uma destas páginas:",
+  "error.payloadTooLargeText":
+    "O que você enviou é maior do que aceitamos. Volte e tente de novo com menos, ou vá para uma destas páginas:",
   "error.onServer": "Ocorreu um erro {status} no servidor",
   "error.inRequest": "Erro {status}: o problema está na solicitação, não no nosso servidor.",
   "error.onClient": "Ocorreu um erro no cliente",

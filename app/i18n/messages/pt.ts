@@ -80,7 +80,8 @@ export const pt = {
   "footer.hours.localTime": "Todos os horários são no horário local de Cancún.",
   "footer.ticketOffice": "Bilheteria do ferry",
   "footer.ticketOfficePlace": "Píer El Embarcadero, zona hoteleira km 4, Cancún",
-  "footer.chatText": "Escreva para nós no horário da central de atendimento; respondemos em espanhol, inglês e português.",
+  "footer.chatText":
+    "Escreva para nós no horário da central de atendimento; respondemos em espanhol, inglês e português.",
   "footer.discoverText": "Planeje sua travessia e conheça Cancún, Isla Mujeres e o Caribe Mexicano.",
   "footer.country.MX": "México",
   "footer.country.USCA": "Estados Unidos e Canadá",
@@ -93,8 +94,7 @@ export const pt = {
   "footer.country.PE": "Peru",
   "footer.country.INTL": "Outros países",
 
-  "cookies.message":
-    "Usamos cookies para lembrar seu idioma, moeda e carrinho, e para entender como o site é usado.",
+  "cookies.message": "Usamos cookies para lembrar seu idioma, moeda e carrinho, e para entender como o site é usado.",
   "cookies.accept": "Entendi",
   "cookies.privacyLink": "Aviso de privacidade",
   "cookies.title": "Aviso de cookies",
@@ -109,7 +109,8 @@ export const pt = {
 
   "home.hero.title.one": "Chegue a Isla Mujeres em {count} minuto",
   "home.hero.title.other": "Chegue a Isla Mujeres em {count} minutos",
-  "home.hero.text": "Ferries saindo de Cancún {frequency}, passeios de catamarã com snorkel e os melhores parques do Caribe Mexicano, com bilhetes eletrônicos QR no seu celular.",
+  "home.hero.text":
+    "Ferries saindo de Cancún {frequency}, passeios de catamarã com snorkel e os melhores parques do Caribe Mexicano, com bilhetes eletrônicos QR no seu celular.",
   "home.hero.cta": "Ver bilhetes de ferry",
   "home.hero.secondaryCta": "Ver passeios",
   "home.benefits.title": "Por que atravessar com a Travesía",
@@ -146,15 +147,18 @@ export const pt = {
   "home.hero.pointQr": "Bilhetes QR",
   "home.hero.ticketRoute": "Cancún → Isla Mujeres",
   "home.hero.ticketNote": "Bilhete aberto · válido 6 meses",
-  "home.featured.text": "Preços por adulto em {currency}. Crianças pagam menos, e menores de 5 anos viajam grátis no ferry.",
+  "home.featured.text":
+    "Preços por adulto em {currency}. Crianças pagam menos, e menores de 5 anos viajam grátis no ferry.",
   "home.kind.ferry": "Ferry",
   "home.kind.catamaran_tour": "Passeio de catamarã",
   "home.kind.catamaran_ferry_tour": "Catamarã + ferry",
   "home.kind.park_admission": "Ingresso de parque",
   "home.kind.park_tour": "Passeio",
   "home.crossing.eyebrow": "Cancún ↔ Isla Mujeres",
-  "home.crossing.mapAlt.one": "Mapa da travessia: do píer El Embarcadero na zona hoteleira de Cancún até Isla Mujeres, cerca de {count} minuto.",
-  "home.crossing.mapAlt.other": "Mapa da travessia: do píer El Embarcadero na zona hoteleira de Cancún até Isla Mujeres, cerca de {count} minutos.",
+  "home.crossing.mapAlt.one":
+    "Mapa da travessia: do píer El Embarcadero na zona hoteleira de Cancún até Isla Mujeres, cerca de {count} minuto.",
+  "home.crossing.mapAlt.other":
+    "Mapa da travessia: do píer El Embarcadero na zona hoteleira de Cancún até Isla Mujeres, cerca de {count} minutos.",
   "home.crossing.link": "Ver rotas e horários",
   "home.benefits.text": "Tudo o que você precisa para um dia tranquilo no mar, do píer à ilha.",
 
@@ -214,11 +218,14 @@ export const pt = {
   "schedules.meta.description":
     "Horários do ferry entre El Embarcadero em Cancún e Isla Mujeres, com lugares disponíveis e tarifas. Compre só ida, ida e volta ou bilhete aberto.",
   "schedules.title": "Rotas e horários",
-  "schedules.intro.one": "Os ferries saem do píer El Embarcadero, na zona hoteleira de Cancún (km 4), para o centro de Isla Mujeres em cerca de {count} minuto. Escolha uma data para ver cada saída, os lugares disponíveis e a sua tarifa.",
-  "schedules.intro.other": "Os ferries saem do píer El Embarcadero, na zona hoteleira de Cancún (km 4), para o centro de Isla Mujeres em cerca de {count} minutos. Escolha uma data para ver cada saída, os lugares disponíveis e a sua tarifa.",
+  "schedules.intro.one":
+    "Os ferries saem do píer El Embarcadero, na zona hoteleira de Cancún (km 4), para o centro de Isla Mujeres em cerca de {count} minuto. Escolha uma data para ver cada saída, os lugares disponíveis e a sua tarifa.",
+  "schedules.intro.other":
+    "Os ferries saem do píer El Embarcadero, na zona hoteleira de Cancún (km 4), para o centro de Isla Mujeres em cerca de {count} minutos. Escolha uma data para ver cada saída, os lugares disponíveis e a sua tarifa.",
   "cart.title": "Seu carrinho",
   "cart.empty": "Seu carrinho está vazio.",
-  "cart.emptyHint": "Escolha uma travessia, um parque ou um passeio, e os lugares ficam reservados aqui enquanto você paga.",
+  "cart.emptyHint":
+    "Escolha uma travessia, um parque ou um passeio, e os lugares ficam reservados aqui enquanto você paga.",
   "cart.findCrossing": "Procurar uma travessia",
   "cart.updated": "O carrinho foi atualizado com sucesso",
   "cart.updateError": "Houve um erro ao atualizar o carrinho de compras",
@@ -230,7 +237,8 @@ export const pt = {
   "cart.complements.dateFor": "Data da visita: {name}",
   "hold.left.one": "Falta {count} minuto para concluir sua compra; depois seus lugares serão liberados.",
   "hold.left.other": "Faltam {count} minutos para concluir sua compra; depois seus lugares serão liberados.",
-  "hold.released": "O tempo acabou: seus lugares foram liberados e outra pessoa pode ficar com eles. Reserve-os de novo se ainda estiverem livres.",
+  "hold.released":
+    "O tempo acabou: seus lugares foram liberados e outra pessoa pode ficar com eles. Reserve-os de novo se ainda estiverem livres.",
   "hold.holdAgain": "Reservar os lugares de novo: {name}",
   "cart.remove": "Remover",
   "cart.removeLine": "Remover {name}",
@@ -240,11 +248,13 @@ export const pt = {
   "cart.coupon.one": "Cupom — válido por {count} mês a partir da compra",
   "cart.coupon.other": "Cupom — válido por {count} meses a partir da compra",
   "cart.error.COUPON_NOT_SOLD": "Este produto não é vendido como cupom. Para o ferry, escolha um bilhete aberto.",
-  "cart.error.COUPON_TOURIST_ONLY": "Os cupons são vendidos só na tarifa de turista. Para a tarifa de residente, escolha uma data.",
+  "cart.error.COUPON_TOURIST_ONLY":
+    "Os cupons são vendidos só na tarifa de turista. Para a tarifa de residente, escolha uma data.",
   "cart.activityDay": "{date} · aberto das {opens} às {closes}",
   "cart.residentNotice": "Tarifa de residente: leve seu documento físico de Quintana Roo; ele é conferido no embarque.",
   "cart.totals": "Resumo do pedido",
-  "cart.totalsHint": "Preços em {currency}. Itens com a reserva expirada não entram no total até serem reservados de novo.",
+  "cart.totalsHint":
+    "Preços em {currency}. Itens com a reserva expirada não entram no total até serem reservados de novo.",
   "cart.paymentMethods": "Aceitamos",
   "cart.paymentMethodsLoading": "Carregando os métodos de pagamento desta moeda…",
   "cart.proceed": "Ir para o pagamento",
@@ -258,11 +268,14 @@ export const pt = {
   "cart.complements.added": "Adicionado · {price}",
   "cart.complements.date": "Data da visita",
   "cart.error.LIMIT_PASSED": "Um pacote pode ter no máximo 5 produtos. Pague este e comece outro.",
-  "cart.error.GROUP_BOOKING_REQUIRED": "São mais lugares numa saída do que vendemos online a um só grupo. Grupos reservam com a nossa central de atendimento (telefones no rodapé desta página): fazemos o orçamento e reservamos os lugares para você.",
-  "cart.error.TOO_MANY_SEATS_HELD": "Já há lugares demais desta saída reservados a partir da sua conexão. Pague ou esvazie seus outros carrinhos, ou aguarde 15 minutos até que as reservas terminem. Grupos reservam com a nossa central de atendimento (telefones no rodapé desta página).",
+  "cart.error.GROUP_BOOKING_REQUIRED":
+    "São mais lugares numa saída do que vendemos online a um só grupo. Grupos reservam com a nossa central de atendimento (telefones no rodapé desta página): fazemos o orçamento e reservamos os lugares para você.",
+  "cart.error.TOO_MANY_SEATS_HELD":
+    "Já há lugares demais desta saída reservados a partir da sua conexão. Pague ou esvazie seus outros carrinhos, ou aguarde 15 minutos até que as reservas terminem. Grupos reservam com a nossa central de atendimento (telefones no rodapé desta página).",
   "cart.error.SAME_PRODUCT_IN_CART": "Esse produto já está no seu carrinho. Remova-o primeiro para trocá-lo.",
   "cart.error.SAME_DATE_IN_CART": "Você já tem uma atividade nessa data. Escolha outro dia.",
-  "cart.error.SAME_DATE_COMPONENTS": "Esse complemento cai na mesma data de outra atividade do seu carrinho. Escolha outro dia.",
+  "cart.error.SAME_DATE_COMPONENTS":
+    "Esse complemento cai na mesma data de outra atividade do seu carrinho. Escolha outro dia.",
   "cart.error.SCHEDULE_REQUIRED": "É preciso selecionar um horário",
   "cart.error.availability": "Não há disponibilidade para a data: escolha outra saída ou outro dia.",
   "cart.error.CART_NOT_FOUND": "Seu carrinho não está mais disponível. Comece um novo.",
@@ -299,14 +312,16 @@ export const pt = {
   "booking.category": "Tarifa",
   "booking.category.tourist": "Turista",
   "booking.category.resident": "Residente de Quintana Roo",
-  "booking.category.residentHint": "Leve o seu documento físico de Quintana Roo (INE ou carteira de motorista): ele é conferido no embarque. Não é cumulativa com outros descontos.",
+  "booking.category.residentHint":
+    "Leve o seu documento físico de Quintana Roo (INE ou carteira de motorista): ele é conferido no embarque. Não é cumulativa com outros descontos.",
   "booking.product": "O que reservar",
   "booking.search": "Ver horários",
   "booking.searchActivity": "Ver disponibilidade",
   "booking.outbound": "Ida · {from} → {to}",
   "booking.inbound": "Volta · {from} → {to}",
   "booking.live.checking": "Consultando lugares…",
-  "booking.live.noScript": "Toque em “Ver horários” para ver os lugares disponíveis e o preço para os seus passageiros.",
+  "booking.live.noScript":
+    "Toque em “Ver horários” para ver os lugares disponíveis e o preço para os seus passageiros.",
   "booking.noSailings": "Não há saídas nesta data.",
   "booking.seatsLeft.one": "Resta {count} lugar",
   "booking.seatsLeft.other": "Restam {count} lugares",
@@ -329,8 +344,10 @@ export const pt = {
   "booking.presale.one": "Pré-venda {count} dia",
   "booking.presale.other": "Pré-venda {count} dias",
   "booking.presaleOff": "{percent}% de desconto",
-  "booking.presaleHint.one": "Reserve com {count} dia ou mais de antecedência e economize {percent}% nas tarifas de turista.",
-  "booking.presaleHint.other": "Reserve com {count} dias ou mais de antecedência e economize {percent}% nas tarifas de turista.",
+  "booking.presaleHint.one":
+    "Reserve com {count} dia ou mais de antecedência e economize {percent}% nas tarifas de turista.",
+  "booking.presaleHint.other":
+    "Reserve com {count} dias ou mais de antecedência e economize {percent}% nas tarifas de turista.",
   "booking.scheduleRequired": "É preciso selecionar um horário",
   "booking.continue": "Continuar",
   "booking.choose": "Escolher",
@@ -338,30 +355,39 @@ export const pt = {
   "booking.summary.subtotal": "Tarifas",
   "booking.summary.discount": "Desconto de pré-venda",
   "booking.summary.total": "Total",
-  "booking.summary.currency": "Preços em {currency}. As tarifas são definidas em pesos mexicanos e convertidas pelo câmbio do dia.",
+  "booking.summary.currency":
+    "Preços em {currency}. As tarifas são definidas em pesos mexicanos e convertidas pelo câmbio do dia.",
   "booking.summary.open.one": "Bilhete aberto, válido por {count} mês a partir da compra",
   "booking.summary.open.other": "Bilhete aberto, válido por {count} meses a partir da compra",
   "booking.when": "Quando?",
   "booking.when.date": "Em uma data",
   "booking.when.coupon.one": "Escolher a data depois — cupom válido por {count} mês",
   "booking.when.coupon.other": "Escolher a data depois — cupom válido por {count} meses",
-  "booking.couponHint.one": "Você paga hoje na tarifa de turista e troca o cupom na bilheteria pelo dia que quiser no {count} mês seguinte à compra. Não reserva lugar nem tem desconto de pré-venda.",
-  "booking.couponHint.other": "Você paga hoje na tarifa de turista e troca o cupom na bilheteria pelo dia que quiser nos {count} meses seguintes à compra. Não reserva lugar nem tem desconto de pré-venda.",
+  "booking.couponHint.one":
+    "Você paga hoje na tarifa de turista e troca o cupom na bilheteria pelo dia que quiser no {count} mês seguinte à compra. Não reserva lugar nem tem desconto de pré-venda.",
+  "booking.couponHint.other":
+    "Você paga hoje na tarifa de turista e troca o cupom na bilheteria pelo dia que quiser nos {count} meses seguintes à compra. Não reserva lugar nem tem desconto de pré-venda.",
   "booking.coupon.validUntil": "Cupom válido até {date}",
-  "booking.coupon.exchange.one": "Apresente-o na bilheteria do parque ou do passeio e escolha o seu dia, conforme a disponibilidade, no próximo {count} mês.",
-  "booking.coupon.exchange.other": "Apresente-o na bilheteria do parque ou do passeio e escolha o seu dia, conforme a disponibilidade, nos próximos {count} meses.",
+  "booking.coupon.exchange.one":
+    "Apresente-o na bilheteria do parque ou do passeio e escolha o seu dia, conforme a disponibilidade, no próximo {count} mês.",
+  "booking.coupon.exchange.other":
+    "Apresente-o na bilheteria do parque ou do passeio e escolha o seu dia, conforme a disponibilidade, nos próximos {count} meses.",
   "booking.coupon.search": "Ver preço do cupom",
   "booking.coupon.add": "Adicionar cupom ao carrinho",
   "booking.error.COUPON_NOT_SOLD": "Este produto não é vendido como cupom. Para o ferry, escolha um bilhete aberto.",
-  "booking.error.COUPON_TOURIST_ONLY": "Os cupons são vendidos só na tarifa de turista: a tarifa de residente é conferida com o seu documento em uma visita com data.",
-  "booking.summary.ready": "A sua seleção está completa. Confira os horários antes de pagar: bilhetes com horário embarcam na hora indicada.",
+  "booking.error.COUPON_TOURIST_ONLY":
+    "Os cupons são vendidos só na tarifa de turista: a tarifa de residente é conferida com o seu documento em uma visita com data.",
+  "booking.summary.ready":
+    "A sua seleção está completa. Confira os horários antes de pagar: bilhetes com horário embarcam na hora indicada.",
   "booking.changeSearch": "Alterar busca",
   "booking.error.title": "Não foi possível buscar",
   "booking.error.INVALID_DATE": "Escolha uma data válida.",
   "booking.error.DATE_IN_PAST": "Essa data já passou. Escolha hoje ou uma data posterior.",
-  "booking.error.DATE_TOO_FAR_AHEAD": "As saídas dessa data ainda não estão à venda. Escolha uma data nos próximos 4 meses.",
+  "booking.error.DATE_TOO_FAR_AHEAD":
+    "As saídas dessa data ainda não estão à venda. Escolha uma data nos próximos 4 meses.",
   "booking.error.RETURN_BEFORE_DEPARTURE": "A data de volta não pode ser anterior à de ida.",
-  "booking.error.INVALID_PASSENGERS": "Confira os passageiros: pelo menos um adulto e nenhum número negativo. Crianças e bebês viajam com um adulto.",
+  "booking.error.INVALID_PASSENGERS":
+    "Confira os passageiros: pelo menos um adulto e nenhum número negativo. Crianças e bebês viajam com um adulto.",
   "booking.error.TOO_MANY_PASSENGERS": "São mais pessoas do que uma reserva comporta. Para grupos, ligue para nós.",
   "booking.error.UNKNOWN_CROSSING": "Não navegamos nessa rota.",
   "booking.error.UNKNOWN_PRODUCT": "Esse produto não está à venda.",
@@ -413,15 +439,19 @@ export const pt = {
 
   "payment.error.card_declined": "Seu banco recusou o cartão. Tente outro cartão ou fale com seu banco.",
   "payment.error.insufficient_funds": "O cartão não tem saldo suficiente. Tente outro cartão.",
-  "payment.error.authentication_failed": "A verificação de segurança do cartão (3-D Secure) não foi concluída. Tente de novo ou use outro cartão.",
+  "payment.error.authentication_failed":
+    "A verificação de segurança do cartão (3-D Secure) não foi concluída. Tente de novo ou use outro cartão.",
   "payment.error.PAYMENT_INTENT_STATE": "Este pagamento já foi processado. Confira sua reserva antes de pagar de novo.",
-  "payment.error.PAYMENT_PROVIDER_UNAVAILABLE": "O serviço de pagamento não está respondendo. Nada foi cobrado; tente de novo em alguns minutos.",
+  "payment.error.PAYMENT_PROVIDER_UNAVAILABLE":
+    "O serviço de pagamento não está respondendo. Nada foi cobrado; tente de novo em alguns minutos.",
 
   "page.manageBooking": "Minha reserva",
   "checkout.title": "Detalhes do pagamento",
   "checkout.couponTitle": "Detalhes do pagamento do cupom",
-  "checkout.couponIntro.one": "Seus cupons não têm data: apresente-os na bilheteria do parque ou do passeio e escolha o dia, dentro do {count} mês seguinte à compra. Os nomes dos visitantes são pedidos na troca.",
-  "checkout.couponIntro.other": "Seus cupons não têm data: apresente-os na bilheteria do parque ou do passeio e escolha o dia, dentro dos {count} meses seguintes à compra. Os nomes dos visitantes são pedidos na troca.",
+  "checkout.couponIntro.one":
+    "Seus cupons não têm data: apresente-os na bilheteria do parque ou do passeio e escolha o dia, dentro do {count} mês seguinte à compra. Os nomes dos visitantes são pedidos na troca.",
+  "checkout.couponIntro.other":
+    "Seus cupons não têm data: apresente-os na bilheteria do parque ou do passeio e escolha o dia, dentro dos {count} meses seguintes à compra. Os nomes dos visitantes são pedidos na troca.",
   "checkout.couponUntil": "Cupom — válido até {date}",
   "checkout.buyer.title": "Quem está reservando",
   "checkout.buyer.hint": "Enviamos os bilhetes eletrônicos e o recibo para este e-mail.",
@@ -431,7 +461,8 @@ export const pt = {
   "checkout.buyer.country": "País de residência",
   "checkout.buyer.countryChoose": "Escolha um país",
   "checkout.passengers.title": "Nomes dos passageiros",
-  "checkout.passengers.hint": "Entradas de parques, passeios e tarifas de residente são pessoais: escreva cada nome como no documento mostrado na entrada ou no embarque.",
+  "checkout.passengers.hint":
+    "Entradas de parques, passeios e tarifas de residente são pessoais: escreva cada nome como no documento mostrado na entrada ou no embarque.",
   "checkout.passengers.line": "{product}",
   "checkout.passenger.adult": "Adulto {number}",
   "checkout.passenger.child": "Criança {number}",
@@ -439,7 +470,8 @@ export const pt = {
   "checkout.method.title": "Como você paga",
   "checkout.method.card": "Cartão de crédito ou débito",
   "checkout.method.paypal": "PayPal",
-  "checkout.method.cardHint": "Você digita o cartão na página segura do nosso provedor de pagamentos; nunca vemos o número.",
+  "checkout.method.cardHint":
+    "Você digita o cartão na página segura do nosso provedor de pagamentos; nunca vemos o número.",
   "checkout.method.paypalHint": "Você aprova o pagamento no PayPal e volta para cá.",
   "checkout.uplift.continue": "Continue com a Uplift na oferta acima para pagar por mês.",
   "checkout.instalments.label": "Parcelas mensais",
@@ -452,7 +484,8 @@ export const pt = {
   "checkout.pay": "Pagar {total}",
   "checkout.summary.title": "Sua compra",
   "checkout.summary.usd": "Aprox. {amount}",
-  "checkout.residentNotice": "Tarifa de residente: leve seu documento físico de Quintana Roo; ele é conferido no embarque.",
+  "checkout.residentNotice":
+    "Tarifa de residente: leve seu documento físico de Quintana Roo; ele é conferido no embarque.",
   "checkout.backToCart": "Voltar ao carrinho",
   "checkout.declined.title": "O pagamento não foi concluído",
   "checkout.errorTitle": "Confira o formulário",
@@ -466,7 +499,8 @@ export const pt = {
   "checkout.error.HOLD_EXPIRED": "A reserva de alguns lugares expirou. Volte ao carrinho e reserve-os de novo.",
   "checkout.error.CART_EMPTY": "Seu carrinho está vazio.",
   "checkout.error.PAYMENT_METHOD_UNAVAILABLE": "O PayPal está disponível só para pagamentos em pesos mexicanos.",
-  "checkout.error.INSTALMENTS_UNAVAILABLE": "As parcelas sem juros estão disponíveis só em pesos mexicanos, com cartão.",
+  "checkout.error.INSTALMENTS_UNAVAILABLE":
+    "As parcelas sem juros estão disponíveis só em pesos mexicanos, com cartão.",
   "checkout.error.any": "Não conseguimos iniciar o pagamento. Nada foi cobrado; tente de novo.",
   "payment.error.payment_cancelled": "Você cancelou o pagamento. Nada foi cobrado; escolha como pagar e tente de novo.",
   "thanks.title": "Obrigado pela sua compra!",
@@ -480,22 +514,30 @@ export const pt = {
   "thanks.tickets.other": "{count} bilhetes eletrônicos",
   "thanks.paidWithUplift": "Uplift · pagamento mensal",
   "thanks.next.title": "O que vem agora",
-  "thanks.next.email": "Procure nosso e-mail com os bilhetes em PDF e um evento de calendário. Confira a pasta de spam se ele não chegar em alguns minutos.",
+  "thanks.next.email":
+    "Procure nosso e-mail com os bilhetes em PDF e um evento de calendário. Confira a pasta de spam se ele não chegar em alguns minutos.",
   "thanks.next.qr": "Mostre o QR de cada bilhete no píer, no celular ou impresso. Chegue 30 minutos antes da saída.",
-  "thanks.next.visit": "Mostre o código QR de cada bilhete na entrada do parque ou no ponto de encontro do passeio, no celular ou impresso, no dia da visita.",
-  "thanks.next.coupon": "Seus cupons não têm data: apresente-os na bilheteria do parque ou do passeio e escolha o dia, conforme a disponibilidade, antes do vencimento (12 meses a partir de hoje).",
-  "thanks.next.manage": "Com o código da reserva e seu e-mail você vê a reserva, baixa os bilhetes ou muda a data com a garantia de clima.",
+  "thanks.next.visit":
+    "Mostre o código QR de cada bilhete na entrada do parque ou no ponto de encontro do passeio, no celular ou impresso, no dia da visita.",
+  "thanks.next.coupon":
+    "Seus cupons não têm data: apresente-os na bilheteria do parque ou do passeio e escolha o dia, conforme a disponibilidade, antes do vencimento (12 meses a partir de hoje).",
+  "thanks.next.manage":
+    "Com o código da reserva e seu e-mail você vê a reserva, baixa os bilhetes ou muda a data com a garantia de clima.",
   "thanks.manage": "Gerenciar minha reserva",
   "thanks.download": "Baixar bilhetes (PDF)",
   "thanks.waiting.title": "Estamos confirmando seu pagamento",
-  "thanks.waiting.text": "Seu pagamento ainda está sendo processado. Esta página se atualiza quando ele for confirmado; seus lugares continuam reservados.",
+  "thanks.waiting.text":
+    "Seu pagamento ainda está sendo processado. Esta página se atualiza quando ele for confirmado; seus lugares continuam reservados.",
   "thanks.waiting.refresh": "Verificar de novo",
   "thanks.refunded.title": "Não conseguimos confirmar seus lugares",
-  "thanks.refunded.text": "Os lugares já não estavam disponíveis quando seu pagamento chegou, então ele foi reembolsado por completo. Escolha outra saída.",
+  "thanks.refunded.text":
+    "Os lugares já não estavam disponíveis quando seu pagamento chegou, então ele foi reembolsado por completo. Escolha outra saída.",
   "thanks.failed.title": "Sua reserva não foi concluída",
   "thanks.failed.text": "O tempo para pagar acabou. Volte ao carrinho para reservar os lugares de novo.",
-  "payment.error.PAYMENT_METHOD_UNAVAILABLE": "Este meio de pagamento não está disponível na moeda escolhida. Escolha outro ou pague em pesos mexicanos.",
-  "payment.error.INSTALMENTS_UNAVAILABLE": "As parcelas sem juros só estão disponíveis para pagamentos com cartão em pesos mexicanos.",
+  "payment.error.PAYMENT_METHOD_UNAVAILABLE":
+    "Este meio de pagamento não está disponível na moeda escolhida. Escolha outro ou pague em pesos mexicanos.",
+  "payment.error.INSTALMENTS_UNAVAILABLE":
+    "As parcelas sem juros só estão disponíveis para pagamentos com cartão em pesos mexicanos.",
 
   // manage booking and the weather guarantee's date change
   "account.signIn": "Entrar",
@@ -510,7 +552,8 @@ export const pt = {
   "account.field.countryChoose": "Escolha seu país",
   "account.field.state": "Estado ou província (opcional)",
   "account.field.stateChoose": "Escolha seu estado",
-  "account.password.policy": "De {min} a {max} caracteres. Não use uma senha comum nem uma que você usa em outros sites; uma frase de algumas palavras é fácil de lembrar e difícil de adivinhar.",
+  "account.password.policy":
+    "De {min} a {max} caracteres. Não use uma senha comum nem uma que você usa em outros sites; uma frase de algumas palavras é fácil de lembrar e difícil de adivinhar.",
   "account.password.show": "Mostrar",
   "account.password.hide": "Ocultar",
   "account.register.intro": "Com uma conta você vê suas reservas em um só lugar e compra mais rápido da próxima vez.",
@@ -518,7 +561,8 @@ export const pt = {
   "account.register.submit": "Criar minha conta",
   "account.register.haveAccount": "Já tem uma conta?",
   "account.register.sentTitle": "Confira seu e-mail",
-  "account.register.sentText": "Enviamos um link para {email}. Abra-o nas próximas 48 horas para confirmar seu e-mail e ativar sua conta.",
+  "account.register.sentText":
+    "Enviamos um link para {email}. Abra-o nas próximas 48 horas para confirmar seu e-mail e ativar sua conta.",
   "account.register.sentNoMail": "Não chegou? Confira a pasta de spam ou",
   "account.confirm.done": "Seu e-mail está confirmado",
   "account.confirm.doneNamed": "Pronto, {name}! Seu e-mail está confirmado",
@@ -526,14 +570,17 @@ export const pt = {
   "account.confirm.refusedTitle": "Não foi possível confirmar seu e-mail",
   "account.confirm.askNew": "peça um novo link",
   "account.confirm.askNewTitle": "Peça um novo link",
-  "account.confirm.askNewHint": "Digite o e-mail com que você se cadastrou. Se sua conta ainda não estiver confirmada, enviamos um novo link.",
+  "account.confirm.askNewHint":
+    "Digite o e-mail com que você se cadastrou. Se sua conta ainda não estiver confirmada, enviamos um novo link.",
   "account.confirm.send": "Enviar um novo link",
   "account.confirm.resentTitle": "Confira seu e-mail",
-  "account.confirm.resentText": "Se houver uma conta não confirmada com {email}, enviamos um novo link para ela. Os links anteriores continuam valendo até expirarem.",
+  "account.confirm.resentText":
+    "Se houver uma conta não confirmada com {email}, enviamos um novo link para ela. Os links anteriores continuam valendo até expirarem.",
   "account.forgot.intro": "Digite o e-mail da sua conta e enviaremos um link para escolher uma nova senha.",
   "account.forgot.submit": "Enviar link",
   "account.forgot.sentTitle": "Confira seu e-mail",
-  "account.forgot.sentText": "Se existir uma conta com {email}, enviamos um link para redefinir sua senha. Ele vale por uma hora.",
+  "account.forgot.sentText":
+    "Se existir uma conta com {email}, enviamos um link para redefinir sua senha. Ele vale por uma hora.",
   "account.reset.title": "Escolha uma nova senha",
   "account.reset.intro": "Ao salvá-la, sua conta é desconectada em todos os dispositivos.",
   "account.reset.linkInvalid": "Este link não é válido ou já foi usado. Peça um novo.",
@@ -557,7 +604,8 @@ export const pt = {
   "account.error.PASSWORD_TOO_COMMON": "Essa senha é uma das mais usadas e fácil de adivinhar. Escolha outra.",
   "account.error.ACCOUNT_DETAILS_INVALID": "Confira seus dados: algum está faltando ou não é válido.",
   "account.error.USER_ALREADY_EXISTS": "Já existe uma conta com este e-mail",
-  "account.error.ACCOUNT_TOKEN_INVALID": "Este link não é válido ou já foi usado. Se você já confirmou seu e-mail, entre; se não, peça um novo link.",
+  "account.error.ACCOUNT_TOKEN_INVALID":
+    "Este link não é válido ou já foi usado. Se você já confirmou seu e-mail, entre; se não, peça um novo link.",
   "account.error.ACCOUNT_TOKEN_EXPIRED": "Este link expirou. Peça um novo.",
   "account.error.INCORRECT_LOGIN": "O e-mail ou a senha não estão corretos",
   "account.error.USER_NOT_CONFIRMED": "Você precisa confirmar seu usuário: abra o link que enviamos por e-mail.",
@@ -574,12 +622,18 @@ export const pt = {
   "manage.find.email": "E-mail usado na reserva",
   "manage.find.submit": "Ver minha reserva",
   "manage.error.title": "Não foi possível concluir",
-  "manage.error.BOOKING_NOT_FOUND": "Não encontramos nenhuma reserva com esse código e esse e-mail. Confira os dois e tente de novo.",
-  "manage.error.RATE_LIMITED": "Muitas buscas daqui em poucos minutos. Aguarde um quarto de hora ou abra o link do e-mail da sua reserva.",
-  "manage.error.DATE_CHANGE_TOO_LATE": "A data pode ser alterada até 24 horas antes da partida. Esta já está perto demais para mudar pela internet.",
-  "manage.error.DATE_CHANGE_SAME_DAY": "Não é possível passar uma reserva para hoje. Escolha amanhã ou uma data posterior.",
-  "manage.error.SAILING_SOLD_OUT": "Essa saída não tem mais lugares para todos da sua reserva. Escolha outro horário ou outra data.",
-  "manage.error.SAILING_CLOSED": "Essa saída está fechada (clima ou Capitania dos Portos). Escolha outro horário ou outra data.",
+  "manage.error.BOOKING_NOT_FOUND":
+    "Não encontramos nenhuma reserva com esse código e esse e-mail. Confira os dois e tente de novo.",
+  "manage.error.RATE_LIMITED":
+    "Muitas buscas daqui em poucos minutos. Aguarde um quarto de hora ou abra o link do e-mail da sua reserva.",
+  "manage.error.DATE_CHANGE_TOO_LATE":
+    "A data pode ser alterada até 24 horas antes da partida. Esta já está perto demais para mudar pela internet.",
+  "manage.error.DATE_CHANGE_SAME_DAY":
+    "Não é possível passar uma reserva para hoje. Escolha amanhã ou uma data posterior.",
+  "manage.error.SAILING_SOLD_OUT":
+    "Essa saída não tem mais lugares para todos da sua reserva. Escolha outro horário ou outra data.",
+  "manage.error.SAILING_CLOSED":
+    "Essa saída está fechada (clima ou Capitania dos Portos). Escolha outro horário ou outra data.",
   "manage.error.SAILING_DEPARTED": "Essa saída já partiu ou o embarque já fechou. Escolha outro horário.",
   "manage.error.ACTIVITY_SOLD_OUT": "Nesse dia não há mais vagas para todos da sua reserva. Escolha outra data.",
   "manage.error.ACTIVITY_CLOSED": "Nesse dia está fechado. Escolha outra data.",
@@ -591,8 +645,10 @@ export const pt = {
   "manage.error.RETURN_BEFORE_DEPARTURE": "A volta precisa sair depois que você chegar na ida.",
   "manage.error.SAME_DATE_IN_CART": "Você já tem outro passeio ou parque nesse dia nesta reserva. Escolha outra data.",
   "manage.error.BOOKING_STATE": "Esta reserva não pode ser alterada pela internet. Fale com a gente, por favor.",
-  "manage.error.SAILING_NOT_CLOSED": "Essa saída está operando: o bilhete aberto é oferecido só para uma saída que cancelamos. Você ainda pode mudar a data.",
-  "manage.error.RESEND_LIMIT": "Já reenviamos seus bilhetes três vezes na última hora. Confira a pasta de spam ou tente de novo mais tarde.",
+  "manage.error.SAILING_NOT_CLOSED":
+    "Essa saída está operando: o bilhete aberto é oferecido só para uma saída que cancelamos. Você ainda pode mudar a data.",
+  "manage.error.RESEND_LIMIT":
+    "Já reenviamos seus bilhetes três vezes na última hora. Confira a pasta de spam ou tente de novo mais tarde.",
   "manage.error.any": "Não conseguimos fazer a alteração. Nada foi mudado; tente de novo.",
   "manage.status.pending_payment": "Aguardando pagamento",
   "manage.status.paid": "Paga",
@@ -633,10 +689,12 @@ export const pt = {
   "manage.resend": "Reenviar o e-mail",
   "manage.resendHint": "Enviamos os bilhetes de novo para {email}.",
   "manage.change.title": "Alterar data",
-  "manage.change.rule": "Garantia de clima: altere a data sem custo até 24 horas antes da partida, nunca para o mesmo dia e conforme a disponibilidade. O preço que você pagou é mantido.",
+  "manage.change.rule":
+    "Garantia de clima: altere a data sem custo até 24 horas antes da partida, nunca para o mesmo dia e conforme a disponibilidade. O preço que você pagou é mantido.",
   "manage.change.deadline": "Você pode alterar até {when} (horário de Cancún).",
   "manage.change.too_late": "Faltam menos de 24 horas: esta data não pode mais ser alterada pela internet.",
-  "manage.change.open_ticket": "Bilhetes abertos não têm data: use-os em qualquer saída da rota enquanto forem válidos.",
+  "manage.change.open_ticket":
+    "Bilhetes abertos não têm data: use-os em qualquer saída da rota enquanto forem válidos.",
   "manage.change.not_ticketed": "Você poderá alterar a data quando a reserva estiver paga.",
   "manage.change.date": "Nova data",
   "manage.change.returnDate": "Nova data de volta",
@@ -648,9 +706,12 @@ export const pt = {
   "manage.change.unavailable": "Indisponível",
   "manage.change.noSailings": "Não há saídas nessa data.",
   "manage.change.submit": "Mudar para esta data",
-  "manage.notice.dateChanged": "Pronto: sua reserva já está com a nova data. Os códigos dos bilhetes continuam os mesmos; baixe os bilhetes de novo para tê-los com a data nova.",
-  "manage.notice.emailResent": "Pronto: estamos enviando seus bilhetes de novo para {email}. Pode levar alguns minutos para chegar.",
-  "manage.notice.openTicket": "Pronto: seus bilhetes agora são bilhetes abertos. Use-os em qualquer saída com lugar antes que vençam; estamos enviando-os de novo por e-mail.",
+  "manage.notice.dateChanged":
+    "Pronto: sua reserva já está com a nova data. Os códigos dos bilhetes continuam os mesmos; baixe os bilhetes de novo para tê-los com a data nova.",
+  "manage.notice.emailResent":
+    "Pronto: estamos enviando seus bilhetes de novo para {email}. Pode levar alguns minutos para chegar.",
+  "manage.notice.openTicket":
+    "Pronto: seus bilhetes agora são bilhetes abertos. Use-os em qualquer saída com lugar antes que vençam; estamos enviando-os de novo por e-mail.",
   "manage.history.title": "Histórico",
   "manage.history.status": "Situação: {status}",
   "manage.history.dateChanged": "Data alterada de {from} para {to}",
@@ -660,8 +721,10 @@ export const pt = {
   "manage.history.openTicket": "Trocado por bilhetes abertos válidos até {date}",
   "manage.closed.title": "Sua saída foi cancelada",
   "manage.closed.dayTitle": "Fechamos este dia",
-  "manage.closed.dayNotice": "Por causa do tempo ou por ordem das autoridades não abriremos neste dia. Sem custo, mude sua visita para outro dia aqui embaixo (mesmo faltando menos de 24 horas).",
-  "manage.closed.notice": "A capitania dos portos ou a autoridade portuária cancelou uma saída desta viagem. Sem custo, mude-a para outra saída aqui embaixo (mesmo faltando menos de 24 horas, até hoje) ou troque-a por bilhetes abertos válidos por 6 meses em qualquer saída com lugar.",
+  "manage.closed.dayNotice":
+    "Por causa do tempo ou por ordem das autoridades não abriremos neste dia. Sem custo, mude sua visita para outro dia aqui embaixo (mesmo faltando menos de 24 horas).",
+  "manage.closed.notice":
+    "A capitania dos portos ou a autoridade portuária cancelou uma saída desta viagem. Sem custo, mude-a para outra saída aqui embaixo (mesmo faltando menos de 24 horas, até hoje) ou troque-a por bilhetes abertos válidos por 6 meses em qualquer saída com lugar.",
   "manage.closed.openTicket": "Trocar por bilhetes abertos",
   "manage.forget": "Consultar outra reserva",
 
@@ -703,14 +766,16 @@ export const pt = {
   "login.error.USER_NOT_CONFIRMED": "Você precisa confirmar seu usuário: abra o link que enviamos por e-mail.",
   "login.error.USER_ALREADY_EXISTS": "Já existe uma conta com este e-mail",
   "login.error.RATE_LIMITED": "Muitas tentativas. Aguarde {seconds} s e tente novamente.",
-  "login.error.CSRF_REJECTED": "Por segurança não foi possível processar o envio. Recarregue a página e tente novamente.",
+  "login.error.CSRF_REJECTED":
+    "Por segurança não foi possível processar o envio. Recarregue a página e tente novamente.",
   "login.error.GENERAL_ERROR": "Houve um erro ao entrar",
 
   "page.newsletter": "Newsletter",
   "page.newsletterConfirmation": "Confirmação da newsletter",
   "page.newsletterUnsubscribe": "Cancelar inscrição na newsletter",
   "newsletter.title": "Assine nossa newsletter",
-  "newsletter.intro": "Promoções, horários de temporada e novidades de Isla Mujeres, direto no seu e-mail. Enviamos cerca de duas vezes por mês.",
+  "newsletter.intro":
+    "Promoções, horários de temporada e novidades de Isla Mujeres, direto no seu e-mail. Enviamos cerca de duas vezes por mês.",
   "newsletter.name": "Nome",
   "newsletter.lastname": "Sobrenome",
   "newsletter.email": "E-mail",
@@ -722,7 +787,8 @@ export const pt = {
   "newsletter.submit": "Inscrever-me",
   "newsletter.sending": "Enviando…",
   "newsletter.successTitle": "Confira seu e-mail",
-  "newsletter.success": "Enviamos um link de confirmação para {email}. Abra-o em até 7 dias para começar a receber nossa newsletter.",
+  "newsletter.success":
+    "Enviamos um link de confirmação para {email}. Abra-o em até 7 dias para começar a receber nossa newsletter.",
   "newsletter.error.duplicate": "E-mail já cadastrado",
   "newsletter.error.tryLater": "Tente novamente mais tarde",
   "newsletter.error.nameRequired": "O nome é um campo obrigatório",
@@ -734,45 +800,56 @@ export const pt = {
   "newsletter.error.nameInvalid": "Escreva apenas o nome, até 80 caracteres, sem links nem sinais < >",
   "newsletter.error.countryInvalid": "Escolha um país da lista",
   "newsletter.confirmed.title": "Inscrição confirmada!",
-  "newsletter.confirmed.text": "Obrigado por confirmar seu e-mail. Você vai receber nossas promoções e novidades de Isla Mujeres.",
+  "newsletter.confirmed.text":
+    "Obrigado por confirmar seu e-mail. Você vai receber nossas promoções e novidades de Isla Mujeres.",
   "newsletter.alreadyConfirmed.title": "Sua inscrição já estava confirmada",
   "newsletter.alreadyConfirmed.text": "Não é preciso fazer mais nada: você continuará recebendo nossa newsletter.",
   "newsletter.expired.title": "Este link expirou",
   "newsletter.expired.text": "Os links de confirmação funcionam por 7 dias. Inscreva-se novamente e enviaremos outro.",
   "newsletter.invalid.title": "Este link não é válido",
-  "newsletter.invalid.text": "Ele pode estar incompleto ou ser de uma inscrição cancelada. Inscreva-se novamente se quiser receber nossas novidades.",
+  "newsletter.invalid.text":
+    "Ele pode estar incompleto ou ser de uma inscrição cancelada. Inscreva-se novamente se quiser receber nossas novidades.",
   "newsletter.unsubscribe.question": "Você quer deixar de receber a newsletter da Travesía neste e-mail?",
   "newsletter.unsubscribe.button": "Cancelar inscrição",
   "newsletter.unsubscribe.doneTitle": "Inscrição cancelada",
-  "newsletter.unsubscribe.doneText": "Não enviaremos mais a newsletter. Você pode se inscrever novamente quando quiser.",
+  "newsletter.unsubscribe.doneText":
+    "Não enviaremos mais a newsletter. Você pode se inscrever novamente quando quiser.",
   "newsletter.subscribeAgain": "Inscrever-me novamente",
   "newsletter.backHome": "Voltar ao início",
 
   "page.waitlist": "Lista de espera",
   "waitlist.title": "Lista de espera",
   "waitlist.link": "Entrar na lista de espera",
-  "waitlist.intro.one": "Esta viagem está lotada. Deixe seu e-mail: se lugares forem liberados, nós os oferecemos na ordem em que as pessoas entraram e os guardamos por até {count} minuto para você comprar.",
-  "waitlist.intro.other": "Esta viagem está lotada. Deixe seu e-mail: se lugares forem liberados, nós os oferecemos na ordem em que as pessoas entraram e os guardamos por até {count} minutos para você comprar.",
+  "waitlist.intro.one":
+    "Esta viagem está lotada. Deixe seu e-mail: se lugares forem liberados, nós os oferecemos na ordem em que as pessoas entraram e os guardamos por até {count} minuto para você comprar.",
+  "waitlist.intro.other":
+    "Esta viagem está lotada. Deixe seu e-mail: se lugares forem liberados, nós os oferecemos na ordem em que as pessoas entraram e os guardamos por até {count} minutos para você comprar.",
   "waitlist.sailing": "{from} → {to}, {date} às {time}",
   "waitlist.email": "E-mail",
   "waitlist.language": "Idioma do e-mail",
   "waitlist.seatsHint": "Até 20 pessoas. Cada pessoa ocupa um lugar, bebês incluídos.",
   "waitlist.submit": "Entrar na lista de espera",
   "waitlist.joinedTitle": "Você está na lista de espera",
-  "waitlist.joined.one": "Você é o número {place} da fila. Se {count} lugar for liberado, escreveremos para {email} com um link para comprá-lo.",
-  "waitlist.joined.other": "Você é o número {place} da fila. Se {count} lugares forem liberados, escreveremos para {email} com um link para comprá-los.",
+  "waitlist.joined.one":
+    "Você é o número {place} da fila. Se {count} lugar for liberado, escreveremos para {email} com um link para comprá-lo.",
+  "waitlist.joined.other":
+    "Você é o número {place} da fila. Se {count} lugares forem liberados, escreveremos para {email} com um link para comprá-los.",
   "waitlist.none": "Escolha uma viagem lotada na página do ferry para entrar na lista de espera dela.",
   "waitlist.backToFerry": "Voltar aos horários do ferry",
   "waitlist.offer.title": "Seus lugares estão esperando",
-  "waitlist.offer.text.one": "Guardamos {count} lugar para você até {time} (horário de Cancún). Com um clique ele vai para o seu carrinho; depois pague como sempre.",
-  "waitlist.offer.text.other": "Guardamos {count} lugares para você até {time} (horário de Cancún). Com um clique eles vão para o seu carrinho; depois pague como sempre.",
+  "waitlist.offer.text.one":
+    "Guardamos {count} lugar para você até {time} (horário de Cancún). Com um clique ele vai para o seu carrinho; depois pague como sempre.",
+  "waitlist.offer.text.other":
+    "Guardamos {count} lugares para você até {time} (horário de Cancún). Com um clique eles vão para o seu carrinho; depois pague como sempre.",
   "waitlist.offer.button": "Colocar os lugares no meu carrinho",
   "waitlist.offer.expiredTitle": "Esta oferta expirou",
-  "waitlist.offer.expiredText": "O tempo para pegar estes lugares acabou e eles passaram para a próxima pessoa da fila.",
+  "waitlist.offer.expiredText":
+    "O tempo para pegar estes lugares acabou e eles passaram para a próxima pessoa da fila.",
   "waitlist.offer.usedTitle": "Estes lugares já estão em um carrinho",
   "waitlist.offer.usedText": "Esta oferta já foi usada. Abra seu carrinho para concluir a compra.",
   "waitlist.offer.invalidTitle": "Este link não é válido",
-  "waitlist.offer.invalidText": "Ele pode estar incompleto. Copie o link inteiro do e-mail ou entre na lista de espera de novo.",
+  "waitlist.offer.invalidText":
+    "Ele pode estar incompleto. Copie o link inteiro do e-mail ou entre na lista de espera de novo.",
   "waitlist.error.emailRequired": "O e-mail é um campo obrigatório",
   "waitlist.error.emailInvalid": "Digite um e-mail válido",
   "waitlist.error.passengers": "Escolha entre 1 e 20 pessoas, com pelo menos um adulto",
@@ -784,9 +861,11 @@ export const pt = {
   "waitlist.error.WAITLIST_OFFER_INVALID": "Este link não é válido",
   "waitlist.error.WAITLIST_OFFER_EXPIRED": "Esta oferta expirou e os lugares passaram para a próxima pessoa da fila",
   "waitlist.error.WAITLIST_OFFER_USED": "Esta oferta já foi usada",
-  "waitlist.error.SAME_PRODUCT_IN_CART": "Seu carrinho já tem uma viagem de ferry: remova-a ou pague-a primeiro e volte a este link",
+  "waitlist.error.SAME_PRODUCT_IN_CART":
+    "Seu carrinho já tem uma viagem de ferry: remova-a ou pague-a primeiro e volte a este link",
   "waitlist.error.LIMIT_PASSED": "Seu carrinho já tem 5 produtos: remova um e volte a este link",
-  "waitlist.error.TOO_MANY_SEATS_HELD": "Já há lugares demais desta saída reservados a partir da sua conexão: pague ou esvazie seus outros carrinhos e volte a este link",
+  "waitlist.error.TOO_MANY_SEATS_HELD":
+    "Já há lugares demais desta saída reservados a partir da sua conexão: pague ou esvazie seus outros carrinhos e volte a este link",
   "waitlist.error.RATE_LIMITED": "Muitas solicitações daqui. Aguarde alguns minutos e tente novamente.",
   "waitlist.error.any": "Não foi possível concluir. Tente novamente.",
   "policy.title": "Política de cancelamento",
@@ -799,24 +878,30 @@ export const pt = {
   "policy.dateChange": "Você pode mudar a data sem custo até 24 horas antes.",
   "policy.manage": "Cancele ou altere você mesmo em “Minha reserva”.",
   "manage.cancel.title": "Cancelar",
-  "manage.cancel.offer": "Se cancelar agora, devolvemos {refund} à sua forma de pagamento (taxa de {percent} % retida: {fee}).",
+  "manage.cancel.offer":
+    "Se cancelar agora, devolvemos {refund} à sua forma de pagamento (taxa de {percent} % retida: {fee}).",
   "manage.cancel.offerFull": "Se cancelar agora, devolvemos {refund} à sua forma de pagamento.",
   "manage.cancel.until": "Vale até {when} (horário de Cancún).",
   "manage.cancel.start": "Cancelar esta viagem",
   "manage.cancel.confirmTitle": "Cancelar esta viagem?",
-  "manage.cancel.confirmText": "Os bilhetes deixam de valer e {refund} volta à sua forma de pagamento; o banco pode levar de 5 a 10 dias úteis para mostrar. Não é possível desfazer.",
+  "manage.cancel.confirmText":
+    "Os bilhetes deixam de valer e {refund} volta à sua forma de pagamento; o banco pode levar de 5 a 10 dias úteis para mostrar. Não é possível desfazer.",
   "manage.cancel.confirm": "Sim, cancelar e reembolsar {refund}",
   "manage.cancel.keep": "Não, manter minha viagem",
   "manage.cancel.cancelled": "Esta viagem está cancelada: os bilhetes não valem mais.",
-  "manage.notice.cancelled": "Pronto: a viagem está cancelada e {amount} está voltando para a sua forma de pagamento. Enviamos os detalhes por e-mail.",
-  "manage.error.CANCEL_NOT_REFUNDABLE": "Os bilhetes de ferry não são reembolsáveis. Você ainda pode mudar a data sem custo até 24 horas antes.",
+  "manage.notice.cancelled":
+    "Pronto: a viagem está cancelada e {amount} está voltando para a sua forma de pagamento. Enviamos os detalhes por e-mail.",
+  "manage.error.CANCEL_NOT_REFUNDABLE":
+    "Os bilhetes de ferry não são reembolsáveis. Você ainda pode mudar a data sem custo até 24 horas antes.",
   "manage.error.CANCEL_TOO_LATE": "Já é tarde para cancelar com reembolso: a política só permite até o prazo indicado.",
   "manage.error.CANCEL_TICKET_USED": "Um bilhete desta viagem já foi usado, então ela não pode mais ser cancelada.",
   "manage.error.CANCEL_ALREADY_CANCELLED": "Esta viagem já está cancelada.",
-  "manage.error.CANCEL_NEEDS_OPERATOR": "Nossa equipe já cancelou parte desta viagem. Fale conosco para cancelar o restante.",
+  "manage.error.CANCEL_NEEDS_OPERATOR":
+    "Nossa equipe já cancelou parte desta viagem. Fale conosco para cancelar o restante.",
   "manage.error.CANCEL_NOT_PAID": "Só uma reserva paga pode ser cancelada pela internet.",
   "manage.error.REFUND_NOT_ALLOWED": "Este pagamento não pode ser reembolsado pela internet. Fale conosco.",
-  "manage.error.PAYMENT_PROVIDER_UNAVAILABLE": "O provedor de pagamentos não está respondendo. Nada foi perdido: tente novamente em alguns minutos.",
+  "manage.error.PAYMENT_PROVIDER_UNAVAILABLE":
+    "O provedor de pagamentos não está respondendo. Nada foi perdido: tente novamente em alguns minutos.",
   "manage.history.refunded": "Reembolso de {amount}",
   "manage.history.lineCancelled": "Viagem cancelada sem reembolso",
   "manage.calendar": "Adicionar à agenda (.ics)",

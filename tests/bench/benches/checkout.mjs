@@ -13,7 +13,8 @@ export const title = "Purchases per minute, cart to thank-you page";
 const CLIENTS = 8;
 function expectRedirect(response, pattern, step) {
   const location = response.headers.get("location") ?? "";
-  if (response.status < 300 || response.status > 303 || !pattern.test(location)) throw new Error(`${step}: answered ${response.status} to ${location || "nowhere"}`);
+  if (response.status < 300 || response.status > 303 || !pattern.test(location))
+    throw new Error(`${step}: answered ${response.status} to ${location || "nowhere"}`);
   return location;
 }
 
@@ -31,7 +32,11 @@ export async function run(ctx) {
     const sailings = [];
     for (let client = 0; client < CLIENTS; client += 1) {
       const date = operatorDate(20 + client);
-      const day = await json(await fetch(`${server.origin}/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=USD&language=en`));
+      const day = await json(
+        await fetch(
+          `${server.origin}/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=USD&language=en`,
+        ),
+      );
       const sailing = day.outbound.find((candidate) => candidate.selectable);
       if (!sailing) throw new Error(`no sailing to buy on ${date}`);
       sailings.push({ date, id: sailing.id });
@@ -40,9 +45,29 @@ export async function run(ctx) {
 
     const purchase = async (client) => {
       const { date, id } = sailings[client];
-      const item = { type: "ferry", crossing: "cancun-isla-mujeres", trip: "one_way", date, outboundSailingId: id, passengers: { adult: 1 } };
-      const cart = await json(await fetch(`${server.origin}/xapi/shopping-cart?Language=EN`, { method: "POST", headers: HEADERS, body: JSON.stringify({ action: "add", currency: "USD", item }) }));
-      const form = new URLSearchParams({ name: "Emily Carter", email: "emily@example.com", phone: "+1 312 555 0101", country: "US", method: "card", acceptTerms: "on" });
+      const item = {
+        type: "ferry",
+        crossing: "cancun-isla-mujeres",
+        trip: "one_way",
+        date,
+        outboundSailingId: id,
+        passengers: { adult: 1 },
+      };
+      const cart = await json(
+        await fetch(`${server.origin}/xapi/shopping-cart?Language=EN`, {
+          method: "POST",
+          headers: HEADERS,
+          body: JSON.stringify({ action: "add", currency: "USD", item }),
+        }),
+      );
+      const form = new URLSearchParams({
+        name: "Emily Carter",
+        email: "emily@example.com",
+        phone: "+1 312 555 0101",
+        country: "US",
+        method: "card",
+        acceptTerms: "on",
+      });
       const placed = await fetch(`${server.origin}/en/carrito/payment-details/`, {
         method: "POST",
         headers: { Cookie: `cart_session=${cart.SessionId}`, "Content-Type": "application/x-www-form-urlencoded" },
@@ -51,12 +76,25 @@ export async function run(ctx) {
       });
       const cardPage = expectRedirect(placed, /\/sandbox-psp\/pay\/pi_/, "payment details");
       const access = (placed.headers.get("set-cookie") ?? "").match(/travesia_booking=[^;]+/)?.[0];
-      const card = new URLSearchParams({ number: "4242424242424242", expiry: "12/34", cvc: "123", name: "Emily Carter" });
-      const paid = await fetch(new URL(cardPage, server.origin), { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: card, redirect: "manual" });
+      const card = new URLSearchParams({
+        number: "4242424242424242",
+        expiry: "12/34",
+        cvc: "123",
+        name: "Emily Carter",
+      });
+      const paid = await fetch(new URL(cardPage, server.origin), {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: card,
+        redirect: "manual",
+      });
       const thankYou = expectRedirect(paid, /\/en\/carrito\/thank-you\/\?booking=/, "card page");
-      const page = await fetch(new URL(thankYou, server.origin), { headers: { Cookie: `cart_session=${cart.SessionId}; ${access}` } });
+      const page = await fetch(new URL(thankYou, server.origin), {
+        headers: { Cookie: `cart_session=${cart.SessionId}; ${access}` },
+      });
       const html = await page.text();
-      if (page.status !== 200 || !html.includes('data-testid="booking-reference"')) throw new Error(`thank-you answered ${page.status} without a booking reference`);
+      if (page.status !== 200 || !html.includes('data-testid="booking-reference"'))
+        throw new Error(`thank-you answered ${page.status} without a booking reference`);
       issued += 1;
     };
     const fourPings = async () => {

@@ -101,12 +101,24 @@ export async function run(ctx) {
   writeFileSync(path.join(root, PAGE, "index.html"), html);
   const nginx = await startNginx(dir, root);
   try {
-    const fromDisk = await ctx.measureLoad({ url: `${nginx.origin}${PAGE}`, connections: CONNECTIONS, seconds: ctx.seconds });
-    const site = await ctx.measureLoad({ url: `${server.origin}${PAGE}`, connections: CONNECTIONS, seconds: ctx.seconds });
+    const fromDisk = await ctx.measureLoad({
+      url: `${nginx.origin}${PAGE}`,
+      connections: CONNECTIONS,
+      seconds: ctx.seconds,
+    });
+    const site = await ctx.measureLoad({
+      url: `${server.origin}${PAGE}`,
+      connections: CONNECTIONS,
+      seconds: ctx.seconds,
+    });
     const uncachedServer = await startPgliteServer(ctx.buildDir, { PAGE_CACHE_BYTES: "0", ADMISSION_CONCURRENCY: "0" });
     let uncached;
     try {
-      uncached = await ctx.measureLoad({ url: `${uncachedServer.origin}${PAGE}`, connections: CONNECTIONS, seconds: ctx.seconds });
+      uncached = await ctx.measureLoad({
+        url: `${uncachedServer.origin}${PAGE}`,
+        connections: CONNECTIONS,
+        seconds: ctx.seconds,
+      });
     } finally {
       await uncachedServer.stop();
     }
@@ -117,19 +129,45 @@ export async function run(ctx) {
           label: `requests per second, ${PAGE}`,
           value: Math.round(site.requestsPerSecond),
           unit: "req/s",
-          baseline: { label: "nginx, same bytes from disk", value: Math.round(fromDisk.requestsPerSecond), unit: "req/s" },
+          baseline: {
+            label: "nginx, same bytes from disk",
+            value: Math.round(fromDisk.requestsPerSecond),
+            unit: "req/s",
+          },
           ratio: ratioOf(site.requestsPerSecond, fromDisk.requestsPerSecond),
         },
-        { label: "p50 latency", value: site.latencyP50, unit: "ms", baseline: { label: "nginx p50", value: fromDisk.latencyP50, unit: "ms" }, ratio: ratioOf(site.latencyP50, fromDisk.latencyP50) },
-        { label: "p99 latency", value: site.latencyP99, unit: "ms", baseline: { label: "nginx p99", value: fromDisk.latencyP99, unit: "ms" }, ratio: ratioOf(site.latencyP99, fromDisk.latencyP99) },
+        {
+          label: "p50 latency",
+          value: site.latencyP50,
+          unit: "ms",
+          baseline: { label: "nginx p50", value: fromDisk.latencyP50, unit: "ms" },
+          ratio: ratioOf(site.latencyP50, fromDisk.latencyP50),
+        },
+        {
+          label: "p99 latency",
+          value: site.latencyP99,
+          unit: "ms",
+          baseline: { label: "nginx p99", value: fromDisk.latencyP99, unit: "ms" },
+          ratio: ratioOf(site.latencyP99, fromDisk.latencyP99),
+        },
         {
           label: `requests per second, page cache off (PAGE_CACHE_BYTES=0)`,
           value: Math.round(uncached.requestsPerSecond),
           unit: "req/s",
-          baseline: { label: "nginx, same bytes from disk", value: Math.round(fromDisk.requestsPerSecond), unit: "req/s" },
+          baseline: {
+            label: "nginx, same bytes from disk",
+            value: Math.round(fromDisk.requestsPerSecond),
+            unit: "req/s",
+          },
           ratio: ratioOf(uncached.requestsPerSecond, fromDisk.requestsPerSecond),
         },
-        { label: "p99 latency, page cache off", value: uncached.latencyP99, unit: "ms", baseline: { label: "nginx p99", value: fromDisk.latencyP99, unit: "ms" }, ratio: ratioOf(uncached.latencyP99, fromDisk.latencyP99) },
+        {
+          label: "p99 latency, page cache off",
+          value: uncached.latencyP99,
+          unit: "ms",
+          baseline: { label: "nginx p99", value: fromDisk.latencyP99, unit: "ms" },
+          ratio: ratioOf(uncached.latencyP99, fromDisk.latencyP99),
+        },
         ...memoryFigures(server, "the runs so far"),
       ],
       notes: [

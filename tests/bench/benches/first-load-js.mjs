@@ -25,8 +25,12 @@ export async function run(ctx) {
       ratio: ratioOf(js.totalKb, js.runtimeKb),
       ...(page.jsBudget ? { budget: { value: BUDGETS.firstLoadKb, ok: js.totalKb <= BUDGETS.firstLoadKb } } : {}),
     });
-    notes.push(`${page.path}: ${js.scripts.length} scripts — ${js.scripts.map((script) => `${script.name} ${script.kb}`).join(", ")}.`);
+    notes.push(
+      `${page.path}: ${js.scripts.length} scripts — ${js.scripts.map((script) => `${script.name} ${script.kb}`).join(", ")}.`,
+    );
   }
-  notes.push("1 KB = 1,024 bytes of gzip (level 9). The runtime (client entry, React, React DOM, React Router) is the floor no page goes below.");
+  notes.push(
+    "1 KB = 1,024 bytes of gzip (level 9). The runtime (client entry, React, React DOM, React Router) is the floor no page goes below.",
+  );
   return { backend: "pglite", figures, notes };
 }

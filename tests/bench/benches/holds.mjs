@@ -34,7 +34,13 @@ async function pgbenchTpcB(clients, seconds) {
   const name = `pgbench_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl.toString() });
   await admin.connect();
-  const env = { ...process.env, PGHOST: adminUrl.hostname, PGPORT: adminUrl.port || "5432", PGUSER: decodeURIComponent(adminUrl.username || "postgres"), PGPASSWORD: decodeURIComponent(adminUrl.password) };
+  const env = {
+    ...process.env,
+    PGHOST: adminUrl.hostname,
+    PGPORT: adminUrl.port || "5432",
+    PGUSER: decodeURIComponent(adminUrl.username || "postgres"),
+    PGPASSWORD: decodeURIComponent(adminUrl.password),
+  };
   try {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${name}`);
@@ -44,7 +50,11 @@ async function pgbenchTpcB(clients, seconds) {
       if (/** @type {NodeJS.ErrnoException} */ (error).code === "ENOENT") return null;
       throw error;
     }
-    const { stdout } = await execFileAsync("pgbench", ["-n", "-c", String(clients), "-j", "2", "-T", String(Math.max(1, Math.round(seconds))), name], { env });
+    const { stdout } = await execFileAsync(
+      "pgbench",
+      ["-n", "-c", String(clients), "-j", "2", "-T", String(Math.max(1, Math.round(seconds))), name],
+      { env },
+    );
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1];
     const transactions = /number of transactions actually processed: (\d+)/.exec(stdout)?.[1];
     if (!tps) throw new Error(`pgbench printed no tps:\n${stdout}`);
@@ -65,15 +75,38 @@ export async function run(ctx) {
       continue;
     }
     const date = operatorDate(9);
-    const day = await json(await fetch(`${server.origin}/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=MXN&language=en`));
+    const day = await json(
+      await fetch(
+        `${server.origin}/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=MXN&language=en`,
+      ),
+    );
     const sailing = day.outbound.find((candidate) => candidate.selectable);
     if (!sailing) throw new Error(`no sailing to hold on ${date}`);
-    const item = { type: "ferry", crossing: "cancun-isla-mujeres", trip: "one_way", date, outboundSailingId: sailing.id, passengers: { adult: 1 } };
+    const item = {
+      type: "ferry",
+      crossing: "cancun-isla-mujeres",
+      trip: "one_way",
+      date,
+      outboundSailingId: sailing.id,
+      passengers: { adult: 1 },
+    };
 
     const holdAndRelease = async () => {
-      const added = await json(await fetch(`${server.origin}/xapi/shopping-cart?Language=EN`, { method: "POST", headers: HEADERS, body: JSON.stringify({ action: "add", currency: "MXN", item }) }));
+      const added = await json(
+        await fetch(`${server.origin}/xapi/shopping-cart?Language=EN`, {
+          method: "POST",
+          headers: HEADERS,
+          body: JSON.stringify({ action: "add", currency: "MXN", item }),
+        }),
+      );
       const lineId = added.Cart.lines[0].id;
-      await json(await fetch(`${server.origin}/xapi/shopping-cart?Language=EN&SessionId=${added.SessionId}`, { method: "POST", headers: HEADERS, body: JSON.stringify({ action: "remove", lineId }) }));
+      await json(
+        await fetch(`${server.origin}/xapi/shopping-cart?Language=EN&SessionId=${added.SessionId}`, {
+          method: "POST",
+          headers: HEADERS,
+          body: JSON.stringify({ action: "remove", lineId }),
+        }),
+      );
     };
     const twoPings = async () => {
       await (await fetch(`${server.origin}/healthz`)).arrayBuffer();
@@ -83,13 +116,19 @@ export async function run(ctx) {
     const baseline = await driveOf(ctx.seconds / 2, twoPings);
     await driveOf(1, holdAndRelease);
     const holds = await driveOf(ctx.seconds, holdAndRelease);
-    const after = await json(await fetch(`${server.origin}/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=MXN&language=en`));
+    const after = await json(
+      await fetch(
+        `${server.origin}/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=MXN&language=en`,
+      ),
+    );
     const left = after.outbound.find((candidate) => candidate.id === sailing.id)?.seatsLeft;
-    if (left !== sailing.seatsLeft) throw new Error(`seats left moved from ${sailing.seatsLeft} to ${left}: a release was lost`);
+    if (left !== sailing.seatsLeft)
+      throw new Error(`seats left moved from ${sailing.seatsLeft} to ${left}: a release was lost`);
     // Each round is two booking transactions on the hot sailing: the hold and its release.
     const bookingTps = holds * 2;
     const tpcB = backend === "postgresql" ? await pgbenchTpcB(CLIENTS, ctx.seconds) : null;
-    if (backend === "postgresql" && !tpcB) ctx.log("  pgbench is not installed (postgresql-client): the TPC-B ratio is skipped");
+    if (backend === "postgresql" && !tpcB)
+      ctx.log("  pgbench is not installed (postgresql-client): the TPC-B ratio is skipped");
     outcomes.push({
       backend,
       figures: [
@@ -106,14 +145,22 @@ export async function run(ctx) {
                 label: `booking transactions per second (hold + release), ${CLIENTS} clients`,
                 value: Number(bookingTps.toFixed(1)),
                 unit: "tx/s",
-                baseline: { label: `pgbench TPC-B, scale 1, ${CLIENTS} clients`, value: Number(tpcB.tps.toFixed(1)), unit: "tx/s" },
+                baseline: {
+                  label: `pgbench TPC-B, scale 1, ${CLIENTS} clients`,
+                  value: Number(tpcB.tps.toFixed(1)),
+                  unit: "tx/s",
+                },
                 ratio: ratioOf(bookingTps, tpcB.tps),
               },
             ]
           : []),
       ],
       notes: [
-        ...(tpcB ? [`pgbench -c ${CLIENTS} -j 2 -T ${Math.max(1, Math.round(ctx.seconds))} on a scratch database of the same server: ${tpcB.transactions} transactions (UPDATE of the one branch row, as the hold locks the one sailing).`] : []),
+        ...(tpcB
+          ? [
+              `pgbench -c ${CLIENTS} -j 2 -T ${Math.max(1, Math.round(ctx.seconds))} on a scratch database of the same server: ${tpcB.transactions} transactions (UPDATE of the one branch row, as the hold locks the one sailing).`,
+            ]
+          : []),
         `Each round: POST /xapi/shopping-cart add (new cart, lock the sailing ${sailing.id} on ${date}, re-check, hold) then remove (release); ${CLIENTS} concurrent clients for ${ctx.seconds} s.`,
         `Seats left before and after: ${sailing.seatsLeft} and ${left} (every hold released).`,
       ],

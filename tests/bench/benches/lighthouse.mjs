@@ -28,9 +28,25 @@ export async function run(ctx) {
         ratio: ratioOf(audit.performance, floor.performance),
         budget: { value: BUDGETS.lighthousePerformance, ok: audit.performance >= BUDGETS.lighthousePerformance },
       },
-      { label: `${page.label}: CLS`, value: audit.cls, unit: "", budget: { value: BUDGETS.cls, ok: audit.cls <= BUDGETS.cls } },
-      { label: `${page.label}: TBT`, value: audit.tbt, unit: "ms", baseline: { label: "static offline page", value: floor.tbt, unit: "ms" } },
-      { label: `${page.label}: LCP`, value: audit.lcp, unit: "ms", baseline: { label: "static offline page", value: floor.lcp, unit: "ms" }, ratio: ratioOf(audit.lcp, floor.lcp) },
+      {
+        label: `${page.label}: CLS`,
+        value: audit.cls,
+        unit: "",
+        budget: { value: BUDGETS.cls, ok: audit.cls <= BUDGETS.cls },
+      },
+      {
+        label: `${page.label}: TBT`,
+        value: audit.tbt,
+        unit: "ms",
+        baseline: { label: "static offline page", value: floor.tbt, unit: "ms" },
+      },
+      {
+        label: `${page.label}: LCP`,
+        value: audit.lcp,
+        unit: "ms",
+        baseline: { label: "static offline page", value: floor.lcp, unit: "ms" },
+        ratio: ratioOf(audit.lcp, floor.lcp),
+      },
     );
   }
   return {

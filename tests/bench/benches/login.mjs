@@ -14,7 +14,15 @@ const CLIENTS = 4;
 const PASSWORD = "bench-brisa-del-caribe-2026";
 
 async function createAccount(origin, mailbox, email) {
-  const form = new URLSearchParams({ email, password: PASSWORD, firstName: "Bench", lastName: "Viajera", country: "MX", state: "MX-ROO", privacy: "yes" });
+  const form = new URLSearchParams({
+    email,
+    password: PASSWORD,
+    firstName: "Bench",
+    lastName: "Viajera",
+    country: "MX",
+    state: "MX-ROO",
+    privacy: "yes",
+  });
   const registered = await fetch(`${origin}/es/registro/`, { method: "POST", body: form, redirect: "manual" });
   if (registered.status >= 400) throw new Error(`registering ${email} answered ${registered.status}`);
   const link = new URL(await mailbox.linkMailedTo(email));
@@ -24,9 +32,19 @@ async function createAccount(origin, mailbox, email) {
 
 async function signIn(origin, email) {
   const { sessionId } = await json(
-    await fetch(`${origin}/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ Username: email, Password: PASSWORD }) }),
+    await fetch(`${origin}/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ Username: email, Password: PASSWORD }),
+    }),
   );
-  const info = await json(await fetch(`${origin}/user-session/`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ sessionId, remember: false }) }));
+  const info = await json(
+    await fetch(`${origin}/user-session/`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ sessionId, remember: false }),
+    }),
+  );
   if (info.status !== "auth") throw new Error(`signed in as ${email} but user info says ${info.status}`);
 }
 
@@ -39,7 +57,10 @@ export async function run(ctx) {
       ctx.log(`  no PostgreSQL server answers: ${backend} skipped`);
       continue;
     }
-    const emails = Array.from({ length: CLIENTS }, (_, client) => `bench-${backend}-${process.pid}-${client}@example.com`);
+    const emails = Array.from(
+      { length: CLIENTS },
+      (_, client) => `bench-${backend}-${process.pid}-${client}@example.com`,
+    );
     for (const email of emails) await createAccount(server.origin, ctx.mailbox, email);
 
     // One visitor at a time: what a person waits for.
@@ -63,7 +84,11 @@ export async function run(ctx) {
     outcomes.push({
       backend,
       figures: [
-        { label: "sign-in latency p50, one visitor (POST /login + /user-session/)", value: Number(percentile(latencies, 50).toFixed(1)), unit: "ms" },
+        {
+          label: "sign-in latency p50, one visitor (POST /login + /user-session/)",
+          value: Number(percentile(latencies, 50).toFixed(1)),
+          unit: "ms",
+        },
         { label: "sign-in latency p99, one visitor", value: Number(percentile(latencies, 99).toFixed(1)), unit: "ms" },
         {
           label: `sign-ins per second, ${CLIENTS} clients`,

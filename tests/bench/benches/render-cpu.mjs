@@ -11,12 +11,24 @@ export const title = "CPU per uncached render of routes & schedules (round-trip 
 
 /** @param {import("../run.mjs").BenchContext} ctx */
 export async function run(ctx) {
-  const server = await startPostgresServer(ctx.buildDir, { WEB_CONCURRENCY: "1", PAGE_CACHE_BYTES: "0", ADMISSION_CONCURRENCY: "0" });
+  const server = await startPostgresServer(ctx.buildDir, {
+    WEB_CONCURRENCY: "1",
+    PAGE_CACHE_BYTES: "0",
+    ADMISSION_CONCURRENCY: "0",
+  });
   if (!server) {
     ctx.log("  no PostgreSQL server answers: skipped");
     return { figures: [], notes: ["Skipped: no PostgreSQL server answers."] };
   }
-  const search = new URLSearchParams({ trip: "round_trip", crossing: "cancun-isla-mujeres", date: operatorDate(10), return: operatorDate(12), adults: "2", children: "1", step: "search" });
+  const search = new URLSearchParams({
+    trip: "round_trip",
+    crossing: "cancun-isla-mujeres",
+    date: operatorDate(10),
+    return: operatorDate(12),
+    adults: "2",
+    children: "1",
+    step: "search",
+  });
   const page = `/en/routes-schedules/?${search}`;
   /** CPU milliseconds per request of `path`, one request at a time (a loaded machine starves a crowd). */
   const cpuPerRequest = async (/** @type {string} */ path) => {
@@ -38,8 +50,20 @@ export async function run(ctx) {
     return {
       backend: "postgresql",
       figures: [
-        { label: "CPU per render, live page (seat-free, counts read in the browser)", value: live.ms, unit: "ms", baseline: { label: "rendered whole (seats and price, as before)", value: whole.ms, unit: "ms" }, ratio: ratioOf(live.ms, whole.ms) },
-        { label: "CPU per render, rendered whole", value: whole.ms, unit: "ms", baseline: { label: "/healthz", value: health.ms, unit: "ms" }, ratio: ratioOf(whole.ms, health.ms) },
+        {
+          label: "CPU per render, live page (seat-free, counts read in the browser)",
+          value: live.ms,
+          unit: "ms",
+          baseline: { label: "rendered whole (seats and price, as before)", value: whole.ms, unit: "ms" },
+          ratio: ratioOf(live.ms, whole.ms),
+        },
+        {
+          label: "CPU per render, rendered whole",
+          value: whole.ms,
+          unit: "ms",
+          baseline: { label: "/healthz", value: health.ms, unit: "ms" },
+          ratio: ratioOf(whole.ms, health.ms),
+        },
       ],
       notes: [
         `GET ${page} (live) and with &nojs=1 (whole): ${live.requests} and ${whole.requests} requests one at a time over ${ctx.seconds} s each; /healthz ${health.requests}. CPU from /proc/<pid>/stat (10 ms ticks) of the server and its workers.`,

@@ -25,14 +25,35 @@ export async function run(ctx) {
       continue;
     }
     const health = await ctx.measureServerTime({ url: `${server.origin}/healthz`, seconds: ctx.seconds / 2 });
-    const sailings = await ctx.measureServerTime({ url: `${server.origin}/api/sailings?${query}`, seconds: ctx.seconds });
+    const sailings = await ctx.measureServerTime({
+      url: `${server.origin}/api/sailings?${query}`,
+      seconds: ctx.seconds,
+    });
     const baseline = (/** @type {"p50" | "p99"} */ p) => ({ label: `/healthz ${p}`, value: health[p], unit: "ms" });
     outcomes.push({
       backend,
       figures: [
-        { label: "p50 server time", value: sailings.p50, unit: "ms", baseline: baseline("p50"), ratio: ratioOf(sailings.p50, health.p50) },
-        { label: "p99 server time", value: sailings.p99, unit: "ms", baseline: baseline("p99"), ratio: ratioOf(sailings.p99, health.p99) },
-        { label: "p50 round trip (client)", value: sailings.roundTripP50, unit: "ms", baseline: { label: "/healthz p50 round trip", value: health.roundTripP50, unit: "ms" }, ratio: ratioOf(sailings.roundTripP50, health.roundTripP50) },
+        {
+          label: "p50 server time",
+          value: sailings.p50,
+          unit: "ms",
+          baseline: baseline("p50"),
+          ratio: ratioOf(sailings.p50, health.p50),
+        },
+        {
+          label: "p99 server time",
+          value: sailings.p99,
+          unit: "ms",
+          baseline: baseline("p99"),
+          ratio: ratioOf(sailings.p99, health.p99),
+        },
+        {
+          label: "p50 round trip (client)",
+          value: sailings.roundTripP50,
+          unit: "ms",
+          baseline: { label: "/healthz p50 round trip", value: health.roundTripP50, unit: "ms" },
+          ratio: ratioOf(sailings.roundTripP50, health.roundTripP50),
+        },
       ],
       notes: [
         `GET /api/sailings?${query}: ${sailings.samples} sequential requests; /healthz: ${health.samples}.`,

@@ -25,7 +25,14 @@ function searches() {
   for (let day = 7; day < 12; day++) {
     for (const trip of ["one_way", "round_trip"]) {
       for (const passengers of [{ adults: "1" }, { adults: "2", children: "1" }, { adults: "4" }]) {
-        const query = new URLSearchParams({ trip, crossing: "cancun-isla-mujeres", date: operatorDate(day), ...(trip === "round_trip" ? { return: operatorDate(day + 2) } : {}), ...passengers, step: "search" });
+        const query = new URLSearchParams({
+          trip,
+          crossing: "cancun-isla-mujeres",
+          date: operatorDate(day),
+          ...(trip === "round_trip" ? { return: operatorDate(day + 2) } : {}),
+          ...passengers,
+          step: "search",
+        });
         paths.push(`${PAGE}?${query}`);
       }
     }
@@ -47,10 +54,25 @@ async function seatVisibleAfterMs(origin) {
     return response.headers.get("ETag");
   };
   const before = await etagOf();
-  const day = await json(await fetch(`${origin}/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=USD&language=en`));
+  const day = await json(
+    await fetch(`${origin}/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=USD&language=en`),
+  );
   const sailing = day.outbound.find((/** @type {{ selectable: boolean }} */ candidate) => candidate.selectable);
-  const item = { type: "ferry", crossing: "cancun-isla-mujeres", trip: "one_way", date, outboundSailingId: sailing.id, passengers: { adult: 1 } };
-  await json(await fetch(`${origin}/xapi/shopping-cart?Language=EN`, { method: "POST", headers: CART_API_HEADERS, body: JSON.stringify({ action: "add", currency: "USD", item }) }));
+  const item = {
+    type: "ferry",
+    crossing: "cancun-isla-mujeres",
+    trip: "one_way",
+    date,
+    outboundSailingId: sailing.id,
+    passengers: { adult: 1 },
+  };
+  await json(
+    await fetch(`${origin}/xapi/shopping-cart?Language=EN`, {
+      method: "POST",
+      headers: CART_API_HEADERS,
+      body: JSON.stringify({ action: "add", currency: "USD", item }),
+    }),
+  );
   const heldAt = performance.now();
   while (performance.now() - heldAt < 5_000) {
     if ((await etagOf()) !== before) return Math.round(performance.now() - heldAt);
@@ -86,13 +108,32 @@ export async function run(ctx) {
   writeFileSync(path.join(root, PAGE, "index.html"), html);
   const nginx = await startNginx(dir, root, PAGE);
   try {
-    const fromDisk = await ctx.measureLoad({ url: nginx.origin, paths, connections: CONNECTIONS, seconds: ctx.seconds });
+    const fromDisk = await ctx.measureLoad({
+      url: nginx.origin,
+      paths,
+      connections: CONNECTIONS,
+      seconds: ctx.seconds,
+    });
     const site = await ctx.measureLoad({ url: server.origin, paths, connections: CONNECTIONS, seconds: ctx.seconds });
     // As every search was before ADR 0061: seats and the passengers' price in the page, counts in its key.
-    const whole = await ctx.measureLoad({ url: server.origin, paths: paths.map((page) => `${page}&nojs=1`), connections: CONNECTIONS, seconds: ctx.seconds });
-    const liveData = await ctx.measureLoad({ url: server.origin, paths: liveDataOf(paths), connections: CONNECTIONS, seconds: ctx.seconds });
+    const whole = await ctx.measureLoad({
+      url: server.origin,
+      paths: paths.map((page) => `${page}&nojs=1`),
+      connections: CONNECTIONS,
+      seconds: ctx.seconds,
+    });
+    const liveData = await ctx.measureLoad({
+      url: server.origin,
+      paths: liveDataOf(paths),
+      connections: CONNECTIONS,
+      seconds: ctx.seconds,
+    });
     const seatMs = await seatVisibleAfterMs(server.origin);
-    const before = await startPostgresServer(ctx.buildDir, { WEB_CONCURRENCY: "1", PAGE_CACHE_BYTES: "0", ADMISSION_CONCURRENCY: "0" });
+    const before = await startPostgresServer(ctx.buildDir, {
+      WEB_CONCURRENCY: "1",
+      PAGE_CACHE_BYTES: "0",
+      ADMISSION_CONCURRENCY: "0",
+    });
     if (!before) throw new Error("the PostgreSQL server went away");
     let uncached;
     try {
@@ -100,12 +141,28 @@ export async function run(ctx) {
     } finally {
       await before.stop();
     }
-    const nginxBaseline = { label: "nginx, a sailings page of the same size", value: Math.round(fromDisk.requestsPerSecond), unit: "req/s" };
+    const nginxBaseline = {
+      label: "nginx, a sailings page of the same size",
+      value: Math.round(fromDisk.requestsPerSecond),
+      unit: "req/s",
+    };
     return {
       backend: "postgresql",
       figures: [
-        { label: "requests per second, 30 searches", value: Math.round(site.requestsPerSecond), unit: "req/s", baseline: nginxBaseline, ratio: ratioOf(site.requestsPerSecond, fromDisk.requestsPerSecond) },
-        { label: "p99 latency", value: site.latencyP99, unit: "ms", baseline: { label: "nginx p99", value: fromDisk.latencyP99, unit: "ms" }, ratio: ratioOf(site.latencyP99, fromDisk.latencyP99) },
+        {
+          label: "requests per second, 30 searches",
+          value: Math.round(site.requestsPerSecond),
+          unit: "req/s",
+          baseline: nginxBaseline,
+          ratio: ratioOf(site.requestsPerSecond, fromDisk.requestsPerSecond),
+        },
+        {
+          label: "p99 latency",
+          value: site.latencyP99,
+          unit: "ms",
+          baseline: { label: "nginx p99", value: fromDisk.latencyP99, unit: "ms" },
+          ratio: ratioOf(site.latencyP99, fromDisk.latencyP99),
+        },
         {
           label: "requests per second, before: one worker, page cache off",
           value: Math.round(uncached.requestsPerSecond),
@@ -113,15 +170,28 @@ export async function run(ctx) {
           baseline: nginxBaseline,
           ratio: ratioOf(uncached.requestsPerSecond, fromDisk.requestsPerSecond),
         },
-        { label: "p99 latency, before", value: uncached.latencyP99, unit: "ms", baseline: { label: "nginx p99", value: fromDisk.latencyP99, unit: "ms" }, ratio: ratioOf(uncached.latencyP99, fromDisk.latencyP99) },
         {
-          label: "requests per second, the same searches rendered whole (nojs=1: seats and counts in the page, as before)",
+          label: "p99 latency, before",
+          value: uncached.latencyP99,
+          unit: "ms",
+          baseline: { label: "nginx p99", value: fromDisk.latencyP99, unit: "ms" },
+          ratio: ratioOf(uncached.latencyP99, fromDisk.latencyP99),
+        },
+        {
+          label:
+            "requests per second, the same searches rendered whole (nojs=1: seats and counts in the page, as before)",
           value: Math.round(whole.requestsPerSecond),
           unit: "req/s",
           baseline: nginxBaseline,
           ratio: ratioOf(whole.requestsPerSecond, fromDisk.requestsPerSecond),
         },
-        { label: "p99 latency, rendered whole", value: whole.latencyP99, unit: "ms", baseline: { label: "nginx p99", value: fromDisk.latencyP99, unit: "ms" }, ratio: ratioOf(whole.latencyP99, fromDisk.latencyP99) },
+        {
+          label: "p99 latency, rendered whole",
+          value: whole.latencyP99,
+          unit: "ms",
+          baseline: { label: "nginx p99", value: fromDisk.latencyP99, unit: "ms" },
+          ratio: ratioOf(whole.latencyP99, fromDisk.latencyP99),
+        },
         {
           label: "requests per second, the 30 searches' live data (JSON)",
           value: Math.round(liveData.requestsPerSecond),
@@ -129,8 +199,20 @@ export async function run(ctx) {
           baseline: nginxBaseline,
           ratio: ratioOf(liveData.requestsPerSecond, fromDisk.requestsPerSecond),
         },
-        { label: "p99 latency, live data", value: liveData.latencyP99, unit: "ms", baseline: { label: "nginx p99", value: fromDisk.latencyP99, unit: "ms" }, ratio: ratioOf(liveData.latencyP99, fromDisk.latencyP99) },
-        { label: "a seat taken shows in the page's live data after", value: seatMs, unit: "ms", baseline: { label: "the live data's bound", value: 1000, unit: "ms" }, ratio: ratioOf(seatMs, 1000) },
+        {
+          label: "p99 latency, live data",
+          value: liveData.latencyP99,
+          unit: "ms",
+          baseline: { label: "nginx p99", value: fromDisk.latencyP99, unit: "ms" },
+          ratio: ratioOf(liveData.latencyP99, fromDisk.latencyP99),
+        },
+        {
+          label: "a seat taken shows in the page's live data after",
+          value: seatMs,
+          unit: "ms",
+          baseline: { label: "the live data's bound", value: 1000, unit: "ms" },
+          ratio: ratioOf(seatMs, 1000),
+        },
         ...memoryFigures(server, "the runs so far"),
       ],
       notes: [

@@ -13,9 +13,48 @@ export const title = "Search suggestions server time and index build";
 const P99_BUDGET_MS = 2;
 
 const TYPED = {
-  es: ["i", "is", "isl", "isla", "isla m", "isla mu", "isla mujers", "horar", "boleto abierto", "preventa", "cancun", "xcaret"],
-  en: ["f", "fe", "fer", "ferry", "ferry sch", "xplr", "open tick", "pets", "resident", "cancún", "catamaran", "refund"],
-  pt: ["b", "bi", "bil", "bilhete", "bilhete aberto", "praia", "horarios", "isla mujers", "pre-venda", "xenotes", "crianças", "reembolso"],
+  es: [
+    "i",
+    "is",
+    "isl",
+    "isla",
+    "isla m",
+    "isla mu",
+    "isla mujers",
+    "horar",
+    "boleto abierto",
+    "preventa",
+    "cancun",
+    "xcaret",
+  ],
+  en: [
+    "f",
+    "fe",
+    "fer",
+    "ferry",
+    "ferry sch",
+    "xplr",
+    "open tick",
+    "pets",
+    "resident",
+    "cancún",
+    "catamaran",
+    "refund",
+  ],
+  pt: [
+    "b",
+    "bi",
+    "bil",
+    "bilhete",
+    "bilhete aberto",
+    "praia",
+    "horarios",
+    "isla mujers",
+    "pre-venda",
+    "xenotes",
+    "crianças",
+    "reembolso",
+  ],
 };
 
 /**
@@ -24,7 +63,10 @@ const TYPED = {
  */
 async function tokenFor(origin, language) {
   const host = new URL(origin).host;
-  const response = await fetch(`${origin}/google-enterprise/token`, { method: "POST", headers: { "X-Host-Path": `${host}/${language}/` } });
+  const response = await fetch(`${origin}/google-enterprise/token`, {
+    method: "POST",
+    headers: { "X-Host-Path": `${host}/${language}/` },
+  });
   if (!response.ok) throw new Error(`token: ${response.status}`);
   const { data } = /** @type {{ data: { access_token: string; dataStore: string } }} */ (await response.json());
   return { token: data.access_token, dataStore: data.dataStore, hostPath: `${host}/${language}/` };
@@ -39,7 +81,11 @@ async function measureAutocomplete({ origin, seconds, warmupSeconds = 1 }) {
   const sessions = await Promise.all(Object.keys(TYPED).map((language) => tokenFor(origin, language)));
   const requests = sessions.flatMap((session, index) =>
     Object.values(TYPED)[index].map((query) => ({
-      headers: { "Content-Type": "application/json", "X-Host-Path": session.hostPath, Authorization: `Bearer ${session.token}` },
+      headers: {
+        "Content-Type": "application/json",
+        "X-Host-Path": session.hostPath,
+        Authorization: `Bearer ${session.token}`,
+      },
       body: JSON.stringify({ dataStore: session.dataStore, query }),
     })),
   );
@@ -50,15 +96,19 @@ async function measureAutocomplete({ origin, seconds, warmupSeconds = 1 }) {
   const once = () =>
     new Promise((resolve, reject) => {
       const { headers, body } = requests[next++ % requests.length];
-      const request = http.request(url, { method: "POST", agent, headers: { ...headers, "Content-Length": Buffer.byteLength(body) } }, (response) => {
-        response.resume();
-        response.on("end", () => {
-          const server = serverTimingMs(/** @type {string | undefined} */ (response.headers["server-timing"]));
-          if (response.statusCode !== 200) reject(new Error(`autocomplete answered ${response.statusCode}`));
-          else if (server === null) reject(new Error("autocomplete sent no Server-Timing header"));
-          else resolve(server);
-        });
-      });
+      const request = http.request(
+        url,
+        { method: "POST", agent, headers: { ...headers, "Content-Length": Buffer.byteLength(body) } },
+        (response) => {
+          response.resume();
+          response.on("end", () => {
+            const server = serverTimingMs(/** @type {string | undefined} */ (response.headers["server-timing"]));
+            if (response.statusCode !== 200) reject(new Error(`autocomplete answered ${response.statusCode}`));
+            else if (server === null) reject(new Error("autocomplete sent no Server-Timing header"));
+            else resolve(server);
+          });
+        },
+      );
       request.on("error", reject);
       request.end(body);
     });
@@ -70,7 +120,12 @@ async function measureAutocomplete({ origin, seconds, warmupSeconds = 1 }) {
     const until = performance.now() + seconds * 1000;
     while (performance.now() < until) samples.push(await once());
     const round = (/** @type {number} */ ms) => Number(ms.toFixed(3));
-    return { p50: round(percentile(samples, 50)), p99: round(percentile(samples, 99)), samples: samples.length, queries: requests.length };
+    return {
+      p50: round(percentile(samples, 50)),
+      p99: round(percentile(samples, 99)),
+      samples: samples.length,
+      queries: requests.length,
+    };
   } finally {
     agent.destroy();
   }
@@ -81,12 +136,18 @@ async function measureAutocomplete({ origin, seconds, warmupSeconds = 1 }) {
  * @returns {Promise<{ seconds: number | null; indexing: number | null; documents: number | null }>}
  */
 async function indexBuild(origin) {
-  const text = await (await fetch(`${origin}/metrics`, { headers: { Authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })).text();
+  const text = await (
+    await fetch(`${origin}/metrics`, { headers: { Authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })
+  ).text();
   const gauge = (/** @type {string} */ metric) => {
     const match = new RegExp(`^${metric} ([\\d.e+-]+)$`, "m").exec(text);
     return match ? Number(match[1]) : null;
   };
-  return { seconds: gauge("search_index_build_seconds"), indexing: gauge("search_index_indexing_seconds"), documents: gauge("search_index_documents") };
+  return {
+    seconds: gauge("search_index_build_seconds"),
+    indexing: gauge("search_index_indexing_seconds"),
+    documents: gauge("search_index_documents"),
+  };
 }
 
 /** @param {import("../run.mjs").BenchContext} ctx */
@@ -97,11 +158,18 @@ export async function run(ctx) {
   const suggest = await measureAutocomplete({ origin: server.origin, seconds: ctx.seconds });
   const build = await indexBuild(server.origin);
   const baseline = (/** @type {"p50" | "p99"} */ p) => ({ label: `/healthz ${p}`, value: health[p], unit: "ms" });
-  const toMs = (/** @type {number | null} */ seconds) => (seconds === null ? null : Number((seconds * 1000).toFixed(1)));
+  const toMs = (/** @type {number | null} */ seconds) =>
+    seconds === null ? null : Number((seconds * 1000).toFixed(1));
   return {
     backend: "pglite",
     figures: [
-      { label: "autocomplete p50 server time", value: suggest.p50, unit: "ms", baseline: baseline("p50"), ratio: ratioOf(suggest.p50, health.p50) },
+      {
+        label: "autocomplete p50 server time",
+        value: suggest.p50,
+        unit: "ms",
+        baseline: baseline("p50"),
+        ratio: ratioOf(suggest.p50, health.p50),
+      },
       {
         label: "autocomplete p99 server time",
         value: suggest.p99,

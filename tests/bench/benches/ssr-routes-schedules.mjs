@@ -28,8 +28,16 @@ export async function run(ctx) {
       ctx.log(`  no PostgreSQL server answers: ${backend} skipped`);
       continue;
     }
-    const health = await ctx.measureLoad({ url: `${server.origin}/healthz`, connections: CONNECTIONS, seconds: ctx.seconds });
-    const ssr = await ctx.measureLoad({ url: `${server.origin}${page}`, connections: CONNECTIONS, seconds: ctx.seconds });
+    const health = await ctx.measureLoad({
+      url: `${server.origin}/healthz`,
+      connections: CONNECTIONS,
+      seconds: ctx.seconds,
+    });
+    const ssr = await ctx.measureLoad({
+      url: `${server.origin}${page}`,
+      connections: CONNECTIONS,
+      seconds: ctx.seconds,
+    });
     const alone = await ctx.measureServerTime({ url: `${server.origin}${page}`, seconds: ctx.seconds / 2 });
     const healthAlone = await ctx.measureServerTime({ url: `${server.origin}/healthz`, seconds: ctx.seconds / 4 });
     outcomes.push({
@@ -42,8 +50,20 @@ export async function run(ctx) {
           baseline: { label: "/healthz", value: Math.round(health.requestsPerSecond), unit: "req/s" },
           ratio: ratioOf(ssr.requestsPerSecond, health.requestsPerSecond),
         },
-        { label: "p50 latency", value: ssr.latencyP50, unit: "ms", baseline: { label: "/healthz p50", value: health.latencyP50, unit: "ms" }, ratio: ratioOf(ssr.latencyP50, health.latencyP50) },
-        { label: "p99 latency", value: ssr.latencyP99, unit: "ms", baseline: { label: "/healthz p99", value: health.latencyP99, unit: "ms" }, ratio: ratioOf(ssr.latencyP99, health.latencyP99) },
+        {
+          label: "p50 latency",
+          value: ssr.latencyP50,
+          unit: "ms",
+          baseline: { label: "/healthz p50", value: health.latencyP50, unit: "ms" },
+          ratio: ratioOf(ssr.latencyP50, health.latencyP50),
+        },
+        {
+          label: "p99 latency",
+          value: ssr.latencyP99,
+          unit: "ms",
+          baseline: { label: "/healthz p99", value: health.latencyP99, unit: "ms" },
+          ratio: ratioOf(ssr.latencyP99, health.latencyP99),
+        },
         {
           label: "p50 server time, one request at a time",
           value: alone.p50,

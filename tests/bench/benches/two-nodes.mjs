@@ -39,7 +39,15 @@ export async function run(ctx) {
   const mailbox = await startTicketMailbox();
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const env = { DATABASE_URL: database.url, SMTP_URL: mailbox.url, HOLD_LIMIT_PER_ADDRESS: "1000000", HOLD_SEATS_PER_ADDRESS_PERCENT: "100", HOLD_SEATS_PER_ADDRESS_MAX: "1000000", CLIENT_IP_HEADER: "X-Real-IP", PUBLIC_ORIGIN: origin };
+  const env = {
+    DATABASE_URL: database.url,
+    SMTP_URL: mailbox.url,
+    HOLD_LIMIT_PER_ADDRESS: "1000000",
+    HOLD_SEATS_PER_ADDRESS_PERCENT: "100",
+    HOLD_SEATS_PER_ADDRESS_MAX: "1000000",
+    CLIENT_IP_HEADER: "X-Real-IP",
+    PUBLIC_ORIGIN: origin,
+  };
   /** @type {import("../harness.mjs").BenchServer[]} */
   const nodes = [];
   let nginx;
@@ -47,7 +55,11 @@ export async function run(ctx) {
   try {
     nodes.push(await startServer({ buildDir: ctx.buildDir, backend: "postgresql", env }));
     nodes.push(await startServer({ buildDir: ctx.buildDir, backend: "postgresql", env }));
-    nginx = await startNginx({ upstreams: nodes.map((node) => node.origin), clientRoot: path.join(ctx.buildDir, "client"), port });
+    nginx = await startNginx({
+      upstreams: nodes.map((node) => node.origin),
+      clientRoot: path.join(ctx.buildDir, "client"),
+      port,
+    });
     await db.connect();
     ctx.log(`  ${BUYERS} buyers through nginx ${origin} → ${nodes.map((node) => node.origin).join(", ")}`);
 
@@ -55,7 +67,11 @@ export async function run(ctx) {
     const started = performance.now();
     let killedAt = null;
     const journeys = Promise.all(
-      Array.from({ length: BUYERS }, (_, index) => buyerJourney({ origin, index, days: DAYS, recorder, mailbox, mailTimeoutMs: 180_000 }).catch((error) => recorder.fail(error))),
+      Array.from({ length: BUYERS }, (_, index) =>
+        buyerJourney({ origin, index, days: DAYS, recorder, mailbox, mailTimeoutMs: 180_000 }).catch((error) =>
+          recorder.fail(error),
+        ),
+      ),
     );
     // The second node dies, without a chance to finish anything, once a third of the buyers have booked
     // (or, on a machine too busy for that, after KILL_BY_SECONDS with some bookings placed).
@@ -72,12 +88,17 @@ export async function run(ctx) {
     })();
     await journeys;
     await killer;
-    const survivor = await fetch(`${nodes[0].origin}/readyz`).then((response) => response.status, (error) => String(error?.cause?.code ?? error));
+    const survivor = await fetch(`${nodes[0].origin}/readyz`).then(
+      (response) => response.status,
+      (error) => String(error?.cause?.code ?? error),
+    );
     const nginxErrors = nginx.errorLog().split("\n").filter(Boolean);
     const nginxKinds = ["no live upstreams", "Connection refused", "timed out", "prematurely closed", "reset by peer"]
       .map((kind) => `${kind} ${nginxErrors.filter((line) => line.includes(kind)).length}`)
       .join(", ");
-    ctx.log(`  the surviving node's /readyz: ${survivor}; nginx error log: ${nginxErrors.length} lines, last: ${nginxErrors.slice(-3).join(" | ")}`);
+    ctx.log(
+      `  the surviving node's /readyz: ${survivor}; nginx error log: ${nginxErrors.length} lines, last: ${nginxErrors.slice(-3).join(" | ")}`,
+    );
     const seconds = (performance.now() - started) / 1000;
     // Payments in flight when the node died are confirmed by the survivor's webhook loop: give it time.
     let lost = 0;
@@ -87,10 +108,15 @@ export async function run(ctx) {
       await sleep(2_000);
     }
     const oversold = (await db.query(OVERSOLD)).rows[0].oversold;
-    const { rows } = await db.query("select count(*) filter (where status = 'ticketed')::int as ticketed, count(*)::int as bookings from bookings");
+    const { rows } = await db.query(
+      "select count(*) filter (where status = 'ticketed')::int as ticketed, count(*)::int as bookings from bookings",
+    );
     const completed = BUYERS - recorder.failures.length;
     const failedSteps = Object.entries(
-      recorder.failures.reduce((counts, failure) => ({ ...counts, [failure.split(":")[0]]: (counts[failure.split(":")[0]] ?? 0) + 1 }), /** @type {Record<string, number>} */ ({})),
+      recorder.failures.reduce(
+        (counts, failure) => ({ ...counts, [failure.split(":")[0]]: (counts[failure.split(":")[0]] ?? 0) + 1 }),
+        /** @type {Record<string, number>} */ ({}),
+      ),
     )
       .map(([step, count]) => `${step} ${count}`)
       .join(", ");

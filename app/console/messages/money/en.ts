@@ -12,7 +12,8 @@ export const moneyEn = {
   "money.care.phone": "Phone",
   "money.care.saveBuyer": "Save details",
   "money.care.resend": "Send the tickets again",
-  "money.care.resendHint": "The tickets (PDF and calendar) go to this address. A corrected address becomes the booking's.",
+  "money.care.resendHint":
+    "The tickets (PDF and calendar) go to this address. A corrected address becomes the booking's.",
   "money.care.sendTo": "Send to",
   "money.care.sendTickets": "Send tickets",
   "money.care.move": "Move: {product}",
@@ -50,7 +51,8 @@ export const moneyEn = {
   "money.waitlist.empty": "Nobody is waiting for a sailing on this day.",
   "money.waitlist.sailing.one": "{time} {from} → {to} · {count} seat left",
   "money.waitlist.sailing.other": "{time} {from} → {to} · {count} seats left",
-  "money.waitlist.totals": "{waiting} waiting · {offered} offered · {claimed} taken · {expired} expired · {lapsed} lapsed",
+  "money.waitlist.totals":
+    "{waiting} waiting · {offered} offered · {claimed} taken · {expired} expired · {lapsed} lapsed",
   "money.waitlist.place": "#",
   "money.waitlist.email": "E-mail",
   "money.waitlist.people": "People",

@@ -14,7 +14,8 @@ export const moneyEs: Record<keyof typeof moneyEn, string> = {
   "money.care.phone": "Teléfono",
   "money.care.saveBuyer": "Guardar datos",
   "money.care.resend": "Reenviar los boletos",
-  "money.care.resendHint": "Los boletos (PDF y calendario) van a este correo. Un correo corregido pasa a ser el de la reserva.",
+  "money.care.resendHint":
+    "Los boletos (PDF y calendario) van a este correo. Un correo corregido pasa a ser el de la reserva.",
   "money.care.sendTo": "Enviar a",
   "money.care.sendTickets": "Enviar boletos",
   "money.care.move": "Mover: {product}",
@@ -46,13 +47,15 @@ export const moneyEs: Record<keyof typeof moneyEn, string> = {
   "money.waitlist.nav": "Lista de espera",
   "money.waitlist.summary": "Quién espera qué salida, ofertas enviadas y aceptadas.",
   "money.waitlist.title": "Lista de espera",
-  "money.waitlist.intro": "Los lugares liberados se ofrecen por correo en orden de llegada; una oferta aparta sus lugares 2 horas.",
+  "money.waitlist.intro":
+    "Los lugares liberados se ofrecen por correo en orden de llegada; una oferta aparta sus lugares 2 horas.",
   "money.waitlist.date": "Día",
   "money.waitlist.show": "Ver",
   "money.waitlist.empty": "Nadie espera una salida de este día.",
   "money.waitlist.sailing.one": "{time} {from} → {to} · queda {count} lugar",
   "money.waitlist.sailing.other": "{time} {from} → {to} · quedan {count} lugares",
-  "money.waitlist.totals": "{waiting} esperando · {offered} con oferta · {claimed} aceptadas · {expired} vencidas · {lapsed} caducadas",
+  "money.waitlist.totals":
+    "{waiting} esperando · {offered} con oferta · {claimed} aceptadas · {expired} vencidas · {lapsed} caducadas",
   "money.waitlist.place": "#",
   "money.waitlist.email": "Correo",
   "money.waitlist.people": "Personas",

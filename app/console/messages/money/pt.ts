@@ -14,7 +14,8 @@ export const moneyPt: Record<keyof typeof moneyEn, string> = {
   "money.care.phone": "Telefone",
   "money.care.saveBuyer": "Salvar dados",
   "money.care.resend": "Reenviar as passagens",
-  "money.care.resendHint": "As passagens (PDF e calendário) vão para este e-mail. Um e-mail corrigido passa a ser o da reserva.",
+  "money.care.resendHint":
+    "As passagens (PDF e calendário) vão para este e-mail. Um e-mail corrigido passa a ser o da reserva.",
   "money.care.sendTo": "Enviar para",
   "money.care.sendTickets": "Enviar passagens",
   "money.care.move": "Mover: {product}",
@@ -46,13 +47,15 @@ export const moneyPt: Record<keyof typeof moneyEn, string> = {
   "money.waitlist.nav": "Lista de espera",
   "money.waitlist.summary": "Quem espera qual saída, ofertas enviadas e aceitas.",
   "money.waitlist.title": "Lista de espera",
-  "money.waitlist.intro": "Os lugares liberados são oferecidos por e-mail na ordem da fila; uma oferta reserva seus lugares por 2 horas.",
+  "money.waitlist.intro":
+    "Os lugares liberados são oferecidos por e-mail na ordem da fila; uma oferta reserva seus lugares por 2 horas.",
   "money.waitlist.date": "Dia",
   "money.waitlist.show": "Ver",
   "money.waitlist.empty": "Ninguém espera uma saída deste dia.",
   "money.waitlist.sailing.one": "{time} {from} → {to} · resta {count} lugar",
   "money.waitlist.sailing.other": "{time} {from} → {to} · restam {count} lugares",
-  "money.waitlist.totals": "{waiting} esperando · {offered} com oferta · {claimed} aceitas · {expired} expiradas · {lapsed} caducadas",
+  "money.waitlist.totals":
+    "{waiting} esperando · {offered} com oferta · {claimed} aceitas · {expired} expiradas · {lapsed} caducadas",
   "money.waitlist.place": "#",
   "money.waitlist.email": "E-mail",
   "money.waitlist.people": "Pessoas",

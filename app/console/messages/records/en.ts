@@ -4,7 +4,8 @@ export const recordsEn = {
   "records.nav": "Piers and crossings",
   "records.summary": "Add, change and retire piers and the crossings between them.",
   "records.title": "Piers and crossings",
-  "records.intro": "Retiring keeps the history: sailings and bookings already made keep their pier and crossing; the record only stops being offered.",
+  "records.intro":
+    "Retiring keeps the history: sailings and bookings already made keep their pier and crossing; the record only stops being offered.",
   "records.inService": "In service",
   "records.retired": "Retired",
   "records.save": "Save",
@@ -16,17 +17,20 @@ export const recordsEn = {
   "records.ports.latitude": "Latitude",
   "records.ports.longitude": "Longitude",
   "records.ports.add": "Add the pier",
-  "records.ports.retireHint": "Untick “In service” to retire a pier: refused while a crossing in service leaves from it or reaches it.",
+  "records.ports.retireHint":
+    "Untick “In service” to retire a pier: refused while a crossing in service leaves from it or reaches it.",
   "records.crossings.title": "Crossings",
   "records.crossings.new": "New crossing",
-  "records.crossings.newHint": "A new crossing starts out of service: give it rules on the Timetable page, then put it in service here.",
+  "records.crossings.newHint":
+    "A new crossing starts out of service: give it rules on the Timetable page, then put it in service here.",
   "records.crossings.from": "From",
   "records.crossings.to": "To",
   "records.crossings.duration": "Minutes at sea",
   "records.crossings.sortOrder": "Order on the site",
   "records.crossings.outOfService": "out of service",
   "records.crossings.add": "Add the crossing",
-  "records.crossings.retireHint": "Untick “In service” to retire a crossing: refused while a rule in force sails it or a future sailing has seats taken.",
+  "records.crossings.retireHint":
+    "Untick “In service” to retire a crossing: refused while a rule in force sails it or a future sailing has seats taken.",
   "records.done.portAdded": "Pier {name} added.",
   "records.done.portSaved": "Pier {name} saved.",
   "records.done.crossingAdded": "Crossing {name} added, out of service.",
@@ -37,7 +41,8 @@ export const recordsEn = {
   "records.issue.sameAsFrom": "A crossing joins two different piers.",
   "records.issue.sameFare": "That fare row already exists (#{fare}): change its amount instead.",
   "records.issue.sameTier": "That presale discount already exists (#{tier}): change it instead.",
-  "records.issue.notSoldByProduct": "This product does not sell that trip (a ferry sells one way and round trip; anything else a single admission).",
+  "records.issue.notSoldByProduct":
+    "This product does not sell that trip (a ferry sells one way and round trip; anything else a single admission).",
   "records.issue.field": "{field}: {problem}",
   "records.field.code": "Code",
   "records.field.name": "Name",
@@ -69,7 +74,8 @@ export const recordsEn = {
   "records.problem.unknown_port": "no such pier",
   "records.problem.unknown_product": "no such product",
   "ops.prices.newFare": "New fare row",
-  "ops.prices.newFareHint": "Adults and children with no row on a trip are not sold on it; infants ride and enter free. Taking a row off leaves bookings as they were sold.",
+  "ops.prices.newFareHint":
+    "Adults and children with no row on a trip are not sold on it; infants ride and enter free. Taking a row off leaves bookings as they were sold.",
   "ops.prices.product": "Product",
   "ops.prices.categoryLabel": "Category",
   "ops.prices.passengerLabel": "Passenger",
@@ -87,14 +93,16 @@ export const recordsEn = {
   "ops.texts.saveRule": "Save the rule",
   "ops.texts.retireAudience": "Retire the audience",
   "ops.texts.newAudience": "New audience",
-  "ops.texts.newAudienceHint": "Shown to the visitors its rule holds for, after the audiences already there; everyone else keeps the default. Example:",
+  "ops.texts.newAudienceHint":
+    "Shown to the visitors its rule holds for, after the audiences already there; everyone else keeps the default. Example:",
   "ops.texts.variantName": "Name (letters, digits, hyphens)",
   "ops.texts.language": "Language",
   "ops.texts.addAudience": "Add the audience",
   "ops.texts.done.audienceAdded": "Audience added; new version published.",
   "ops.texts.done.audience": "Audience rule saved; new version published.",
   "ops.texts.done.audienceRetired": "Audience retired; its visitors see the default again.",
-  "records.issue.defaultVariant": "The default variant is what everyone else sees: it has no audience to change or retire.",
+  "records.issue.defaultVariant":
+    "The default variant is what everyone else sees: it has no audience to change or retire.",
   "records.problem.taken": "already used",
   "error.PERSONALIZATION_INVALID_QUERY": "That rule is not JSON Logic the site can evaluate.",
   "error.PERSONALIZATION_TOO_COMPLEX_QUERY": "That rule is too long or too deep.",
@@ -105,7 +113,8 @@ export const recordsEn = {
   "records.problem.var_path_forbidden": "a var path that is not allowed",
   "records.problem.var_path_not_literal": "a var path must be written out",
   "ops.texts.offeredWith": "Offered with",
-  "ops.texts.offeredWithHint": "Untick every product to retire the complement: it stops being offered; lines already sold keep it.",
+  "ops.texts.offeredWithHint":
+    "Untick every product to retire the complement: it stops being offered; lines already sold keep it.",
   "ops.texts.saveOffers": "Save where it is offered",
   "ops.texts.done.offers": "Where the complement is offered was saved.",
 };

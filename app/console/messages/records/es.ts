@@ -6,7 +6,8 @@ export const recordsEs: Record<keyof typeof recordsEn, string> = {
   "records.nav": "Muelles y travesías",
   "records.summary": "Agrega, cambia y retira muelles y las travesías entre ellos.",
   "records.title": "Muelles y travesías",
-  "records.intro": "Retirar conserva la historia: las salidas y reservas ya hechas mantienen su muelle y su travesía; el registro solo deja de ofrecerse.",
+  "records.intro":
+    "Retirar conserva la historia: las salidas y reservas ya hechas mantienen su muelle y su travesía; el registro solo deja de ofrecerse.",
   "records.inService": "En servicio",
   "records.retired": "Retirado",
   "records.save": "Guardar",
@@ -18,17 +19,20 @@ export const recordsEs: Record<keyof typeof recordsEn, string> = {
   "records.ports.latitude": "Latitud",
   "records.ports.longitude": "Longitud",
   "records.ports.add": "Agregar el muelle",
-  "records.ports.retireHint": "Desmarca “En servicio” para retirar un muelle: se rechaza mientras una travesía en servicio salga de él o llegue a él.",
+  "records.ports.retireHint":
+    "Desmarca “En servicio” para retirar un muelle: se rechaza mientras una travesía en servicio salga de él o llegue a él.",
   "records.crossings.title": "Travesías",
   "records.crossings.new": "Travesía nueva",
-  "records.crossings.newHint": "Una travesía nueva empieza fuera de servicio: dale reglas en la página Horarios y luego ponla en servicio aquí.",
+  "records.crossings.newHint":
+    "Una travesía nueva empieza fuera de servicio: dale reglas en la página Horarios y luego ponla en servicio aquí.",
   "records.crossings.from": "Desde",
   "records.crossings.to": "Hasta",
   "records.crossings.duration": "Minutos de navegación",
   "records.crossings.sortOrder": "Orden en el sitio",
   "records.crossings.outOfService": "fuera de servicio",
   "records.crossings.add": "Agregar la travesía",
-  "records.crossings.retireHint": "Desmarca “En servicio” para retirar una travesía: se rechaza mientras una regla vigente la navegue o una salida futura tenga lugares ocupados.",
+  "records.crossings.retireHint":
+    "Desmarca “En servicio” para retirar una travesía: se rechaza mientras una regla vigente la navegue o una salida futura tenga lugares ocupados.",
   "records.done.portAdded": "Muelle {name} agregado.",
   "records.done.portSaved": "Muelle {name} guardado.",
   "records.done.crossingAdded": "Travesía {name} agregada, fuera de servicio.",
@@ -39,7 +43,8 @@ export const recordsEs: Record<keyof typeof recordsEn, string> = {
   "records.issue.sameAsFrom": "Una travesía une dos muelles distintos.",
   "records.issue.sameFare": "Esa fila de tarifa ya existe (#{fare}): cambia su importe.",
   "records.issue.sameTier": "Ese descuento de preventa ya existe (#{tier}): cámbialo.",
-  "records.issue.notSoldByProduct": "Este producto no vende ese viaje (el ferry vende sencillo y redondo; lo demás, una entrada).",
+  "records.issue.notSoldByProduct":
+    "Este producto no vende ese viaje (el ferry vende sencillo y redondo; lo demás, una entrada).",
   "records.issue.field": "{field}: {problem}",
   "records.field.code": "Código",
   "records.field.name": "Nombre",
@@ -71,7 +76,8 @@ export const recordsEs: Record<keyof typeof recordsEn, string> = {
   "records.problem.unknown_port": "no existe ese muelle",
   "records.problem.unknown_product": "no existe ese producto",
   "ops.prices.newFare": "Fila de tarifa nueva",
-  "ops.prices.newFareHint": "Adultos y niños sin fila en un viaje no se venden en él; los bebés viajan y entran gratis. Quitar una fila deja las reservas como se vendieron.",
+  "ops.prices.newFareHint":
+    "Adultos y niños sin fila en un viaje no se venden en él; los bebés viajan y entran gratis. Quitar una fila deja las reservas como se vendieron.",
   "ops.prices.product": "Producto",
   "ops.prices.categoryLabel": "Categoría",
   "ops.prices.passengerLabel": "Pasajero",
@@ -89,14 +95,16 @@ export const recordsEs: Record<keyof typeof recordsEn, string> = {
   "ops.texts.saveRule": "Guardar la regla",
   "ops.texts.retireAudience": "Retirar la audiencia",
   "ops.texts.newAudience": "Audiencia nueva",
-  "ops.texts.newAudienceHint": "Se muestra a los visitantes para quienes su regla se cumple, después de las audiencias que ya están; los demás siguen viendo la variante por defecto. Ejemplo:",
+  "ops.texts.newAudienceHint":
+    "Se muestra a los visitantes para quienes su regla se cumple, después de las audiencias que ya están; los demás siguen viendo la variante por defecto. Ejemplo:",
   "ops.texts.variantName": "Nombre (letras, números, guiones)",
   "ops.texts.language": "Idioma",
   "ops.texts.addAudience": "Agregar la audiencia",
   "ops.texts.done.audienceAdded": "Audiencia agregada; se publicó una versión nueva.",
   "ops.texts.done.audience": "Regla de la audiencia guardada; se publicó una versión nueva.",
   "ops.texts.done.audienceRetired": "Audiencia retirada; sus visitantes vuelven a ver la variante por defecto.",
-  "records.issue.defaultVariant": "La variante por defecto es la que ven todos los demás: no tiene audiencia que cambiar ni retirar.",
+  "records.issue.defaultVariant":
+    "La variante por defecto es la que ven todos los demás: no tiene audiencia que cambiar ni retirar.",
   "records.problem.taken": "ya está en uso",
   "error.PERSONALIZATION_INVALID_QUERY": "Esa regla no es JSON Logic que el sitio pueda evaluar.",
   "error.PERSONALIZATION_TOO_COMPLEX_QUERY": "Esa regla es demasiado larga o profunda.",
@@ -107,7 +115,8 @@ export const recordsEs: Record<keyof typeof recordsEn, string> = {
   "records.problem.var_path_forbidden": "una ruta de var no permitida",
   "records.problem.var_path_not_literal": "la ruta de var debe escribirse completa",
   "ops.texts.offeredWith": "Se ofrece con",
-  "ops.texts.offeredWithHint": "Desmarca todos los productos para retirar el complemento: deja de ofrecerse; las líneas ya vendidas lo conservan.",
+  "ops.texts.offeredWithHint":
+    "Desmarca todos los productos para retirar el complemento: deja de ofrecerse; las líneas ya vendidas lo conservan.",
   "ops.texts.saveOffers": "Guardar dónde se ofrece",
   "ops.texts.done.offers": "Se guardó dónde se ofrece el complemento.",
 };

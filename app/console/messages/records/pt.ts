@@ -6,7 +6,8 @@ export const recordsPt: Record<keyof typeof recordsEn, string> = {
   "records.nav": "Píeres e travessias",
   "records.summary": "Adicione, altere e retire píeres e as travessias entre eles.",
   "records.title": "Píeres e travessias",
-  "records.intro": "Retirar preserva o histórico: saídas e reservas já feitas mantêm seu píer e sua travessia; o registro só deixa de ser oferecido.",
+  "records.intro":
+    "Retirar preserva o histórico: saídas e reservas já feitas mantêm seu píer e sua travessia; o registro só deixa de ser oferecido.",
   "records.inService": "Em serviço",
   "records.retired": "Retirado",
   "records.save": "Salvar",
@@ -18,17 +19,20 @@ export const recordsPt: Record<keyof typeof recordsEn, string> = {
   "records.ports.latitude": "Latitude",
   "records.ports.longitude": "Longitude",
   "records.ports.add": "Adicionar o píer",
-  "records.ports.retireHint": "Desmarque “Em serviço” para retirar um píer: recusado enquanto uma travessia em serviço sair dele ou chegar a ele.",
+  "records.ports.retireHint":
+    "Desmarque “Em serviço” para retirar um píer: recusado enquanto uma travessia em serviço sair dele ou chegar a ele.",
   "records.crossings.title": "Travessias",
   "records.crossings.new": "Nova travessia",
-  "records.crossings.newHint": "Uma travessia nova começa fora de serviço: dê a ela regras na página Horários e depois coloque-a em serviço aqui.",
+  "records.crossings.newHint":
+    "Uma travessia nova começa fora de serviço: dê a ela regras na página Horários e depois coloque-a em serviço aqui.",
   "records.crossings.from": "De",
   "records.crossings.to": "Para",
   "records.crossings.duration": "Minutos de navegação",
   "records.crossings.sortOrder": "Ordem no site",
   "records.crossings.outOfService": "fora de serviço",
   "records.crossings.add": "Adicionar a travessia",
-  "records.crossings.retireHint": "Desmarque “Em serviço” para retirar uma travessia: recusado enquanto uma regra em vigor a navegar ou uma saída futura tiver lugares ocupados.",
+  "records.crossings.retireHint":
+    "Desmarque “Em serviço” para retirar uma travessia: recusado enquanto uma regra em vigor a navegar ou uma saída futura tiver lugares ocupados.",
   "records.done.portAdded": "Píer {name} adicionado.",
   "records.done.portSaved": "Píer {name} salvo.",
   "records.done.crossingAdded": "Travessia {name} adicionada, fora de serviço.",
@@ -39,7 +43,8 @@ export const recordsPt: Record<keyof typeof recordsEn, string> = {
   "records.issue.sameAsFrom": "Uma travessia une dois píeres diferentes.",
   "records.issue.sameFare": "Essa linha de tarifa já existe (#{fare}): altere o valor dela.",
   "records.issue.sameTier": "Esse desconto de pré-venda já existe (#{tier}): altere-o.",
-  "records.issue.notSoldByProduct": "Este produto não vende essa viagem (a balsa vende ida e ida e volta; o resto, um ingresso).",
+  "records.issue.notSoldByProduct":
+    "Este produto não vende essa viagem (a balsa vende ida e ida e volta; o resto, um ingresso).",
   "records.issue.field": "{field}: {problem}",
   "records.field.code": "Código",
   "records.field.name": "Nome",
@@ -71,7 +76,8 @@ export const recordsPt: Record<keyof typeof recordsEn, string> = {
   "records.problem.unknown_port": "esse píer não existe",
   "records.problem.unknown_product": "esse produto não existe",
   "ops.prices.newFare": "Nova linha de tarifa",
-  "ops.prices.newFareHint": "Adultos e crianças sem linha numa viagem não são vendidos nela; bebês viajam e entram grátis. Tirar uma linha deixa as reservas como foram vendidas.",
+  "ops.prices.newFareHint":
+    "Adultos e crianças sem linha numa viagem não são vendidos nela; bebês viajam e entram grátis. Tirar uma linha deixa as reservas como foram vendidas.",
   "ops.prices.product": "Produto",
   "ops.prices.categoryLabel": "Categoria",
   "ops.prices.passengerLabel": "Passageiro",
@@ -89,14 +95,16 @@ export const recordsPt: Record<keyof typeof recordsEn, string> = {
   "ops.texts.saveRule": "Salvar a regra",
   "ops.texts.retireAudience": "Retirar o público",
   "ops.texts.newAudience": "Novo público",
-  "ops.texts.newAudienceHint": "Mostrado aos visitantes para quem a regra vale, depois dos públicos que já existem; os demais continuam vendo a variante padrão. Exemplo:",
+  "ops.texts.newAudienceHint":
+    "Mostrado aos visitantes para quem a regra vale, depois dos públicos que já existem; os demais continuam vendo a variante padrão. Exemplo:",
   "ops.texts.variantName": "Nome (letras, números, hifens)",
   "ops.texts.language": "Idioma",
   "ops.texts.addAudience": "Adicionar o público",
   "ops.texts.done.audienceAdded": "Público adicionado; nova versão publicada.",
   "ops.texts.done.audience": "Regra do público salva; nova versão publicada.",
   "ops.texts.done.audienceRetired": "Público retirado; seus visitantes voltam a ver a variante padrão.",
-  "records.issue.defaultVariant": "A variante padrão é a que todos os demais veem: não tem público para alterar nem retirar.",
+  "records.issue.defaultVariant":
+    "A variante padrão é a que todos os demais veem: não tem público para alterar nem retirar.",
   "records.problem.taken": "já está em uso",
   "error.PERSONALIZATION_INVALID_QUERY": "Essa regra não é JSON Logic que o site consiga avaliar.",
   "error.PERSONALIZATION_TOO_COMPLEX_QUERY": "Essa regra é longa ou profunda demais.",
@@ -107,7 +115,8 @@ export const recordsPt: Record<keyof typeof recordsEn, string> = {
   "records.problem.var_path_forbidden": "um caminho de var não permitido",
   "records.problem.var_path_not_literal": "o caminho de var deve ser escrito por extenso",
   "ops.texts.offeredWith": "Oferecido com",
-  "ops.texts.offeredWithHint": "Desmarque todos os produtos para retirar o complemento: ele deixa de ser oferecido; as linhas já vendidas o mantêm.",
+  "ops.texts.offeredWithHint":
+    "Desmarque todos os produtos para retirar o complemento: ele deixa de ser oferecido; as linhas já vendidas o mantêm.",
   "ops.texts.saveOffers": "Salvar onde é oferecido",
   "ops.texts.done.offers": "Foi salvo onde o complemento é oferecido.",
 };

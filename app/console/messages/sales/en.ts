@@ -4,7 +4,8 @@ export const salesEn = {
   "console.bookings.title": "Bookings",
   "console.bookings.summary": "Find a booking by reference, e-mail or name; see its history and refund it.",
   "console.bookings.search": "Reference, e-mail or name",
-  "console.bookings.searchHint": "A 6-character reference, an e-mail (or its beginning), or part of the buyer's name. Empty: the latest bookings.",
+  "console.bookings.searchHint":
+    "A 6-character reference, an e-mail (or its beginning), or part of the buyer's name. Empty: the latest bookings.",
   "console.bookings.find": "Search",
   "console.bookings.empty": "No booking matches.",
   "console.bookings.results": "Results",
@@ -48,7 +49,8 @@ export const salesEn = {
   "console.passenger.infant": "Infant",
   "console.booking.payments": "Payments",
   "console.booking.attempt": "Attempt {attempt}",
-  "console.booking.capturedOtherwise": "The provider captured {amount}, not the amount asked for: no tickets were issued ({code}).",
+  "console.booking.capturedOtherwise":
+    "The provider captured {amount}, not the amount asked for: no tickets were issued ({code}).",
   "console.booking.refunds": "Refunds",
   "console.booking.noRefunds": "No refund yet.",
   "console.refund.pending": "Pending at the provider",
@@ -59,16 +61,20 @@ export const salesEn = {
   "console.booking.historyEvent": "{from} → {to}",
   "console.booking.historyAudit": "{action} by {actor}",
   "console.refund.title": "Refund",
-  "console.refund.intro": "The money goes back to the payment it came from, through the payment provider. Up to {amount} can still be refunded.",
+  "console.refund.intro":
+    "The money goes back to the payment it came from, through the payment provider. Up to {amount} can still be refunded.",
   "console.refund.amount": "Amount ({currency})",
-  "console.refund.amountHint": "A plain number, e.g. 150.50. All that is left refunds the booking in full and cancels its tickets.",
+  "console.refund.amountHint":
+    "A plain number, e.g. 150.50. All that is left refunds the booking in full and cancels its tickets.",
   "console.refund.ticketsLegend": "Tickets to cancel (optional)",
-  "console.refund.ticketsHint": "Chosen tickets are cancelled and their seats go back on sale. Choose none for a goodwill refund that cancels nothing.",
+  "console.refund.ticketsHint":
+    "Chosen tickets are cancelled and their seats go back on sale. Choose none for a goodwill refund that cancels nothing.",
   "console.refund.reason": "Reason (kept in the history and the audit log)",
   "console.refund.submit": "Refund",
   "console.refund.done": "Refunded {amount}. The buyer will receive an e-mail.",
   "console.refund.replayed": "This refund had already been made ({amount}); nothing was refunded twice.",
-  "console.refund.pendingRetry": "The payment provider did not answer. The refund is pending: send the same form again to finish it.",
+  "console.refund.pendingRetry":
+    "The payment provider did not answer. The refund is pending: send the same form again to finish it.",
   "console.refund.none": "Nothing left to refund on this booking.",
   "console.refund.notAllowed": "Your role can see bookings but not refund them.",
   "console.sales.title": "Sales",
@@ -91,12 +97,14 @@ export const salesEn = {
   "console.sales.netMxn": "Net (MXN)",
   "console.sales.totals": "Totals",
   "console.sales.totalMxn": "All currencies in MXN",
-  "console.sales.note": "A sale counts on the day it was paid, a refund on the day it was given. MXN amounts use the rate each booking was paid at.",
+  "console.sales.note":
+    "A sale counts on the day it was paid, a refund on the day it was given. MXN amounts use the rate each booking was paid at.",
   "error.BOOKING_NOT_FOUND": "There is no booking with that reference.",
   "error.REFUND_AMOUNT_INVALID": "Write the amount as a plain positive number in the booking's currency, e.g. 150.50.",
   "error.REFUND_EXCEEDS_PAID": "That is more than is left to refund of what was paid. Left to refund: {left}.",
   "error.REFUND_NOT_ALLOWED": "This booking has no payment that can be refunded.",
   "error.REFUND_TICKET_NOT_CANCELLABLE": "A chosen ticket cannot be cancelled (already boarded or cancelled).",
-  "error.PAYMENT_PROVIDER_UNAVAILABLE": "The payment provider did not answer. Nothing was lost: send the same form again.",
+  "error.PAYMENT_PROVIDER_UNAVAILABLE":
+    "The payment provider did not answer. Nothing was lost: send the same form again.",
   "error.INVALID_DATE": "Check the dates: valid days, the first not after the second, at most 366 days.",
 } as const;

@@ -4,7 +4,8 @@ export const salesEs = {
   "console.bookings.title": "Reservas",
   "console.bookings.summary": "Busca una reserva por referencia, correo o nombre; consulta su historial y reembólsala.",
   "console.bookings.search": "Referencia, correo o nombre",
-  "console.bookings.searchHint": "Una referencia de 6 caracteres, un correo (o su inicio) o parte del nombre del comprador. Vacío: las últimas reservas.",
+  "console.bookings.searchHint":
+    "Una referencia de 6 caracteres, un correo (o su inicio) o parte del nombre del comprador. Vacío: las últimas reservas.",
   "console.bookings.find": "Buscar",
   "console.bookings.empty": "Ninguna reserva coincide.",
   "console.bookings.results": "Resultados",
@@ -48,7 +49,8 @@ export const salesEs = {
   "console.passenger.infant": "Bebé",
   "console.booking.payments": "Pagos",
   "console.booking.attempt": "Intento {attempt}",
-  "console.booking.capturedOtherwise": "El proveedor cobró {amount}, no el importe pedido: no se emitieron boletos ({code}).",
+  "console.booking.capturedOtherwise":
+    "El proveedor cobró {amount}, no el importe pedido: no se emitieron boletos ({code}).",
   "console.booking.refunds": "Reembolsos",
   "console.booking.noRefunds": "Aún no hay reembolsos.",
   "console.refund.pending": "Pendiente en el proveedor",
@@ -59,20 +61,25 @@ export const salesEs = {
   "console.booking.historyEvent": "{from} → {to}",
   "console.booking.historyAudit": "{action} por {actor}",
   "console.refund.title": "Reembolsar",
-  "console.refund.intro": "El dinero vuelve al pago de donde vino, a través del proveedor de pagos. Aún se pueden reembolsar hasta {amount}.",
+  "console.refund.intro":
+    "El dinero vuelve al pago de donde vino, a través del proveedor de pagos. Aún se pueden reembolsar hasta {amount}.",
   "console.refund.amount": "Importe ({currency})",
-  "console.refund.amountHint": "Un número simple, p. ej. 150.50. Todo lo que queda reembolsa la reserva completa y cancela sus boletos.",
+  "console.refund.amountHint":
+    "Un número simple, p. ej. 150.50. Todo lo que queda reembolsa la reserva completa y cancela sus boletos.",
   "console.refund.ticketsLegend": "Boletos a cancelar (opcional)",
-  "console.refund.ticketsHint": "Los boletos elegidos se cancelan y sus lugares vuelven a la venta. No elijas ninguno para un reembolso de cortesía que no cancela nada.",
+  "console.refund.ticketsHint":
+    "Los boletos elegidos se cancelan y sus lugares vuelven a la venta. No elijas ninguno para un reembolso de cortesía que no cancela nada.",
   "console.refund.reason": "Motivo (queda en el historial y en la auditoría)",
   "console.refund.submit": "Reembolsar",
   "console.refund.done": "Se reembolsaron {amount}. El comprador recibirá un correo.",
   "console.refund.replayed": "Este reembolso ya se había hecho ({amount}); nada se reembolsó dos veces.",
-  "console.refund.pendingRetry": "El proveedor de pagos no respondió. El reembolso quedó pendiente: envía el mismo formulario otra vez para terminarlo.",
+  "console.refund.pendingRetry":
+    "El proveedor de pagos no respondió. El reembolso quedó pendiente: envía el mismo formulario otra vez para terminarlo.",
   "console.refund.none": "No queda nada por reembolsar en esta reserva.",
   "console.refund.notAllowed": "Tu rol puede ver las reservas pero no reembolsarlas.",
   "console.sales.title": "Ventas",
-  "console.sales.summary": "Ventas por día, producto y moneda, con los reembolsos descontados, y un CSV para hojas de cálculo.",
+  "console.sales.summary":
+    "Ventas por día, producto y moneda, con los reembolsos descontados, y un CSV para hojas de cálculo.",
   "console.sales.from": "Desde",
   "console.sales.to": "Hasta",
   "console.sales.show": "Ver",
@@ -91,12 +98,15 @@ export const salesEs = {
   "console.sales.netMxn": "Neto (MXN)",
   "console.sales.totals": "Totales",
   "console.sales.totalMxn": "Todas las monedas en MXN",
-  "console.sales.note": "Una venta cuenta el día en que se pagó y un reembolso el día en que se hizo. Los importes en MXN usan el tipo de cambio con que se pagó cada reserva.",
+  "console.sales.note":
+    "Una venta cuenta el día en que se pagó y un reembolso el día en que se hizo. Los importes en MXN usan el tipo de cambio con que se pagó cada reserva.",
   "error.BOOKING_NOT_FOUND": "No hay ninguna reserva con esa referencia.",
-  "error.REFUND_AMOUNT_INVALID": "Escribe el importe como un número positivo simple en la moneda de la reserva, p. ej. 150.50.",
+  "error.REFUND_AMOUNT_INVALID":
+    "Escribe el importe como un número positivo simple en la moneda de la reserva, p. ej. 150.50.",
   "error.REFUND_EXCEEDS_PAID": "Es más de lo que queda por reembolsar de lo pagado. Queda por reembolsar: {left}.",
   "error.REFUND_NOT_ALLOWED": "Esta reserva no tiene un pago que se pueda reembolsar.",
   "error.REFUND_TICKET_NOT_CANCELLABLE": "Un boleto elegido no se puede cancelar (ya abordó o ya estaba cancelado).",
-  "error.PAYMENT_PROVIDER_UNAVAILABLE": "El proveedor de pagos no respondió. No se perdió nada: envía el mismo formulario otra vez.",
+  "error.PAYMENT_PROVIDER_UNAVAILABLE":
+    "El proveedor de pagos no respondió. No se perdió nada: envía el mismo formulario otra vez.",
   "error.INVALID_DATE": "Revisa las fechas: días válidos, la primera no después de la segunda, 366 días como máximo.",
 } as const satisfies Record<keyof typeof salesEn, string>;

@@ -4,7 +4,8 @@ export const salesPt = {
   "console.bookings.title": "Reservas",
   "console.bookings.summary": "Encontre uma reserva pela referência, e-mail ou nome; veja o histórico e reembolse.",
   "console.bookings.search": "Referência, e-mail ou nome",
-  "console.bookings.searchHint": "Uma referência de 6 caracteres, um e-mail (ou o começo dele) ou parte do nome do comprador. Vazio: as últimas reservas.",
+  "console.bookings.searchHint":
+    "Uma referência de 6 caracteres, um e-mail (ou o começo dele) ou parte do nome do comprador. Vazio: as últimas reservas.",
   "console.bookings.find": "Buscar",
   "console.bookings.empty": "Nenhuma reserva encontrada.",
   "console.bookings.results": "Resultados",
@@ -48,7 +49,8 @@ export const salesPt = {
   "console.passenger.infant": "Bebê",
   "console.booking.payments": "Pagamentos",
   "console.booking.attempt": "Tentativa {attempt}",
-  "console.booking.capturedOtherwise": "O provedor capturou {amount}, não o valor pedido: nenhum bilhete foi emitido ({code}).",
+  "console.booking.capturedOtherwise":
+    "O provedor capturou {amount}, não o valor pedido: nenhum bilhete foi emitido ({code}).",
   "console.booking.refunds": "Reembolsos",
   "console.booking.noRefunds": "Nenhum reembolso ainda.",
   "console.refund.pending": "Pendente no provedor",
@@ -59,16 +61,20 @@ export const salesPt = {
   "console.booking.historyEvent": "{from} → {to}",
   "console.booking.historyAudit": "{action} por {actor}",
   "console.refund.title": "Reembolsar",
-  "console.refund.intro": "O dinheiro volta para o pagamento de onde veio, pelo provedor de pagamentos. Ainda é possível reembolsar até {amount}.",
+  "console.refund.intro":
+    "O dinheiro volta para o pagamento de onde veio, pelo provedor de pagamentos. Ainda é possível reembolsar até {amount}.",
   "console.refund.amount": "Valor ({currency})",
-  "console.refund.amountHint": "Um número simples, p. ex. 150.50. Todo o restante reembolsa a reserva inteira e cancela os bilhetes.",
+  "console.refund.amountHint":
+    "Um número simples, p. ex. 150.50. Todo o restante reembolsa a reserva inteira e cancela os bilhetes.",
   "console.refund.ticketsLegend": "Bilhetes a cancelar (opcional)",
-  "console.refund.ticketsHint": "Os bilhetes escolhidos são cancelados e os lugares voltam à venda. Não escolha nenhum para um reembolso de cortesia que não cancela nada.",
+  "console.refund.ticketsHint":
+    "Os bilhetes escolhidos são cancelados e os lugares voltam à venda. Não escolha nenhum para um reembolso de cortesia que não cancela nada.",
   "console.refund.reason": "Motivo (fica no histórico e na auditoria)",
   "console.refund.submit": "Reembolsar",
   "console.refund.done": "Reembolsado {amount}. O comprador receberá um e-mail.",
   "console.refund.replayed": "Este reembolso já tinha sido feito ({amount}); nada foi reembolsado duas vezes.",
-  "console.refund.pendingRetry": "O provedor de pagamentos não respondeu. O reembolso ficou pendente: envie o mesmo formulário de novo para concluí-lo.",
+  "console.refund.pendingRetry":
+    "O provedor de pagamentos não respondeu. O reembolso ficou pendente: envie o mesmo formulário de novo para concluí-lo.",
   "console.refund.none": "Não resta nada a reembolsar nesta reserva.",
   "console.refund.notAllowed": "O seu papel pode ver as reservas, mas não reembolsá-las.",
   "console.sales.title": "Vendas",
@@ -91,12 +97,15 @@ export const salesPt = {
   "console.sales.netMxn": "Líquido (MXN)",
   "console.sales.totals": "Totais",
   "console.sales.totalMxn": "Todas as moedas em MXN",
-  "console.sales.note": "Uma venda conta no dia em que foi paga e um reembolso no dia em que foi feito. Os valores em MXN usam o câmbio com que cada reserva foi paga.",
+  "console.sales.note":
+    "Uma venda conta no dia em que foi paga e um reembolso no dia em que foi feito. Os valores em MXN usam o câmbio com que cada reserva foi paga.",
   "error.BOOKING_NOT_FOUND": "Não há reserva com essa referência.",
   "error.REFUND_AMOUNT_INVALID": "Escreva o valor como um número positivo simples na moeda da reserva, p. ex. 150.50.",
   "error.REFUND_EXCEEDS_PAID": "É mais do que resta a reembolsar do que foi pago. Resta a reembolsar: {left}.",
   "error.REFUND_NOT_ALLOWED": "Esta reserva não tem um pagamento que possa ser reembolsado.",
-  "error.REFUND_TICKET_NOT_CANCELLABLE": "Um bilhete escolhido não pode ser cancelado (já embarcou ou já estava cancelado).",
-  "error.PAYMENT_PROVIDER_UNAVAILABLE": "O provedor de pagamentos não respondeu. Nada se perdeu: envie o mesmo formulário de novo.",
+  "error.REFUND_TICKET_NOT_CANCELLABLE":
+    "Um bilhete escolhido não pode ser cancelado (já embarcou ou já estava cancelado).",
+  "error.PAYMENT_PROVIDER_UNAVAILABLE":
+    "O provedor de pagamentos não respondeu. Nada se perdeu: envie o mesmo formulário de novo.",
   "error.INVALID_DATE": "Confira as datas: dias válidos, a primeira não depois da segunda, no máximo 366 dias.",
 } as const satisfies Record<keyof typeof salesEn, string>;
