@@ -9,7 +9,6 @@ import { AppError } from "../../lib/errors.ts";
 import {
   MAX_GENERATION_DAYS,
   SALE_HORIZON_DAYS,
-  closeSales,
   findActivities,
   findCrossing,
   isLocalDate,
@@ -17,7 +16,7 @@ import {
   type ClosureTarget,
 } from "../../modules/inventory/index.ts";
 import { closeSailings, reopenSailings } from "../../flows/sailing-closures.ts";
-import { runAuditedChange, type StaffDeps } from "../../flows/staff-change.ts";
+import type { StaffDeps } from "../../flows/staff-change.ts";
 import {
   changeVessel,
   createVessel,
@@ -330,23 +329,8 @@ function addCloseRoute(router: InventoryAdminRouter, { services, admin, depsOf }
           target = { crossingId: crossing?.id ?? null, date: body.date };
         }
       }
-      const closing = target;
-      // A sailing or a day of the crossings tells its holders (flows/sailing-closures.ts); an activity's day has no sailings to tell.
-      const { closure, notified } =
-        "activityId" in closing
-          ? await runAuditedChange(
-              depsOf(c),
-              {
-                action: "activity_day.close",
-                entityType: "closure",
-                entityId: `activity:${closing.activityId}:${closing.date}`,
-              },
-              async (tx) => {
-                const made = await closeSales(tx, closing, body.reason, body.note ?? null);
-                return { result: { closure: made, notified: 0 }, before: null, after: made, entityId: String(made.id) };
-              },
-            )
-          : await closeSailings(depsOf(c), closing, body.reason, body.note ?? null);
+      // Whatever the target, its holders are told in their language (another sailing or day, or open tickets).
+      const { closure, notified } = await closeSailings(depsOf(c), target, body.reason, body.note ?? null);
       services.logger.info({ closure: closure.id, reason: closure.reason, notified }, "sales closed");
       return c.json({ closure: closureJson(closure, crossingCode), notified }, 201);
     },

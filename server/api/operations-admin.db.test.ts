@@ -134,6 +134,25 @@ describe("closing through the API", () => {
     });
     expect(entry).toMatchObject({ action: "sailing.close", outcome: "applied" });
   });
+  it("closes an activity's day like the console, audited; twice is refused, an unknown code is not found", async () => {
+    const day = { activity: "catamaran-isla-mujeres", date: addDays(MONDAY, 1), reason: "weather" };
+    const closed = await call("POST", "/api/admin/closures", day);
+    expect(closed.status).toBe(201);
+    const { closure, notified } = (await closed.json()) as { closure: { id: number }; notified: number };
+    expect(notified).toBe(0);
+    const [entry] = await findAuditEntries(runtime.database.db, {
+      entityType: "closure",
+      entityId: String(closure.id),
+      limit: 1,
+    });
+    expect(entry).toMatchObject({ action: "activity.close", outcome: "applied" });
+    const again = await call("POST", "/api/admin/closures", day);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ error: { code: "ALREADY_CLOSED" } });
+    const unknown = await call("POST", "/api/admin/closures", { ...day, activity: "no-such-park" });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: { code: "UNKNOWN_PRODUCT" } });
+  });
 });
 
 describe("the records API", () => {
