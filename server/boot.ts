@@ -29,6 +29,8 @@ export interface BootOptions {
   /** Skip migrations and seed: the database was loaded from a migrated, seeded snapshot. */
   prepared?: boolean;
   loadDataDir?: Blob;
+  /** A database already open (the db tier lends one from its pool); closing the runtime's handle gives it back. */
+  database?: DatabaseHandle;
 }
 
 /**
@@ -60,12 +62,14 @@ export async function boot(env: Record<string, string | undefined>, options: Boo
   const config = parseConfig(env);
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   const started = performance.now();
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    poolSize: config.DATABASE_POOL_SIZE,
-    loadDataDir: options.loadDataDir,
-  });
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolSize: config.DATABASE_POOL_SIZE,
+      loadDataDir: options.loadDataDir,
+    }));
   const clock = options.clock ?? systemClock;
   if (!options.prepared)
     await prepareDatabase(database, { seed: config.SEED, siteCode: config.SITE_CODE }, clock.now(), logger);

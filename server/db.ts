@@ -126,6 +126,11 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   const client = await PGlite.create(inMemory ? undefined : options.dataDir, {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
+  return pgliteHandle(client);
+}
+
+/** The handle of an open PGlite; `close` ends it unless told otherwise (tests lend databases from a pool). */
+export function pgliteHandle(client: PGlite, close: () => Promise<void> = () => client.close()): DatabaseHandle {
   const db = drizzlePglite(client) as unknown as Database;
   return {
     kind: "pglite",
@@ -135,6 +140,6 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
       await client.query("select 1");
     },
     ownPool: () => db,
-    close: () => client.close(),
+    close,
   };
 }
