@@ -95,7 +95,7 @@ export function newsletterRouter(services: AppServices) {
       tags: ["newsletter"],
       summary: "Subscribe to the newsletter (double opt-in)",
       description:
-        "Stores a pending subscription and queues the confirmation mail in the same transaction. Format errors are NEWSLETTER_INVALID with issues `{ path, code }`, path one of FirstName, LastName, Email, Country, Acceptance, Permission, Site, Lang, ClientId, ExternalKey, Origin, ErrorRedirectUrl and code required, invalid or too_long; nothing is stored. An address already confirmed, or awaiting a confirmation link that still works, is NEWSLETTER_DUPLICATE (the form shows it as \"Correo registrado\"). An unsubscribed address may subscribe again.",
+        'Stores a pending subscription and queues the confirmation mail in the same transaction. Format errors are NEWSLETTER_INVALID with issues `{ path, code }`, path one of FirstName, LastName, Email, Country, Acceptance, Permission, Site, Lang, ClientId, ExternalKey, Origin, ErrorRedirectUrl and code required, invalid or too_long; nothing is stored. An address already confirmed, or awaiting a confirmation link that still works, is NEWSLETTER_DUPLICATE (the form shows it as "Correo registrado"). An unsubscribed address may subscribe again.',
       request: { body: { required: true, content: { "application/json": { schema: SubscriptionBodySchema } } } },
       responses: {
         201: {
