@@ -126,7 +126,7 @@ export const ConfigSchema = z.object({
    */
   PERSONALIZATION_PREVIEW_SECRET: z.string().min(32).max(256).default(DEVELOPMENT_PREVIEW_SECRET),
   /**
-   * How long a cart holds seats (spec: 15 minutes). Tests shorten it to watch a hold expire.
+   * How long a cart holds seats: 15 minutes by default. Tests shorten it to watch a hold expire.
    */
   CART_HOLD_SECONDS: z.coerce.number().int().min(5).max(3600).default(900),
   /**

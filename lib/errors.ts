@@ -147,7 +147,7 @@ export const ERROR_STATUS = {
   INVALID_RETURN_PATH: 400,
   // Newsletter: a field the form must carry is missing or
   // malformed (issues name FirstName, LastName, Email, Site, Lang, Country, Acceptance, Permission…);
-  // the address is already subscribed or awaiting its confirmation (the spec's duplicateKey); a
+  // the address is already subscribed or awaiting its confirmation (the form's "Correo registrado"); a
   // confirmation or unsubscribe link that is not ours, or a confirmation link past its week.
   NEWSLETTER_INVALID: 422,
   NEWSLETTER_DUPLICATE: 409,
@@ -155,7 +155,7 @@ export const ERROR_STATUS = {
   NEWSLETTER_TOKEN_EXPIRED: 410,
   // Personalization service: an API key that is missing or unknown (401), an Origin its
   // allow-list lacks (403), the evaluation time limit (408 "timeout"), the key's monthly active users
-  // used up (423). Evaluation errors keep the spec's names: invalid-query, too-complex-query,
+  // used up (423). Evaluation errors keep the service's public names: invalid-query, too-complex-query,
   // evaluation-failed, unallowed-result, unserializable-result, unexpected-error; content errors:
   // timeout, unexpected-error. A beacon of an unknown type or with a bad payload is refused (nothing stored).
   PERSONALIZATION_INVALID_CREDENTIALS: 401,

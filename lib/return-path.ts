@@ -1,7 +1,7 @@
 // Where to go back to after signing in: a path on this site only. Pure, so the
 // API, the auth page and the tests decide the same way; an open redirect is the failure it prevents.
 
-/** The spec's route arrives with its slashes replaced by this marker ("|es|carrito|" is /es/carrito/). */
+/** The route POST /redirect/ keeps arrives with its slashes replaced by this marker ("|es|carrito|" is /es/carrito/). */
 export const ROUTE_SLASH_MARKER = "|";
 export const MAX_RETURN_PATH_LENGTH = 2048;
 

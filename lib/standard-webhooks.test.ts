@@ -16,7 +16,7 @@ const SPEC_SIGNATURE = "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=";
 const headersOf = (values: Record<string, string> | SignedHeaders) => new Headers({ ...values });
 
 describe("Standard Webhooks signatures", () => {
-  it("match the specification's example", () => {
+  it("match the Standard Webhooks specification's example", () => {
     const headers = signStandardWebhook({
       secret: SPEC_SECRET,
       id: SPEC_ID,

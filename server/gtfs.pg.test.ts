@@ -1,6 +1,6 @@
 // The public GTFS feed at /gtfs/travesia.zip (ADR 0037): conditional requests, and the feed VALIDATED by
 // a GTFS importer from npm, gtfs-via-postgres, which loads every file into typed PostgreSQL/PostGIS
-// tables with the specification's required columns, enums and references (a malformed feed fails the
+// tables with the GTFS Schedule reference's required columns, enums and references (a malformed feed fails the
 // import), then computes the days each trip runs from calendar.txt and calendar_dates.txt the way trip
 // planners do. Those days must be exactly our sailings, a port closure included.
 import { execFileSync, spawnSync } from "node:child_process";

@@ -24,7 +24,7 @@ export const LOGIN_ERROR_CODES = [
 ] as const;
 export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[number];
 
-/** Any code outside the login catalogue is the spec's GENERAL_ERROR ("Hubo un error al iniciar sesión"). */
+/** Any code outside the login catalogue is GENERAL_ERROR ("Hubo un error al iniciar sesión"). */
 export function loginErrorCodeOf(code: string | null | undefined): LoginErrorCode {
   return LOGIN_ERROR_CODES.find((known) => known === code) ?? "GENERAL_ERROR";
 }

@@ -42,7 +42,7 @@ export interface CartPageData {
   cart: CartView | null;
   /** Where "Proceed to payment" goes: the coupon page when every line is a coupon. */
   checkoutPage: CheckoutPageId;
-  /** The message of the last change: the spec's success or error text, and the reason's key. */
+  /** The message of the last change: success, or the failure with the key of its reason's message. */
   notice: { ok: true } | { ok: false; reason: ReasonKey } | null;
 }
 

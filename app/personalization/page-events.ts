@@ -86,7 +86,7 @@ export function postEventOf(pageId: string, title: string, url: string): Trackin
   return { type: "postViewed", post: { postId: pageId, title: title.slice(0, TRACKING_LIMITS.textMaxLength), url } };
 }
 
-/** The spec's userProfileChanged, for the preferences the visitor sets on the site (never personal data). */
+/** A userProfileChanged event, for the preferences the visitor sets on the site (never personal data). */
 export function profileEventOf(custom: { currency?: string; language?: string }): TrackingEvent {
   return {
     type: "userProfileChanged",

@@ -120,7 +120,7 @@ export interface EnqueueResult {
 }
 
 /**
- * An event the page tracks. Disabled: ignored, silently. Invalid: refused with the spec's message.
+ * An event the page tracks. Disabled: ignored, silently. Invalid: refused with a message naming what is wrong.
  * Suspended: refused — "The queue is full" while it still is, "Event suppressed" while it drains.
  * The event that fills the queue is kept and suspends the tracker ("Maximum queue capacity reached").
  */

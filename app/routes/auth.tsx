@@ -1,5 +1,5 @@
 // The auth page: the sign-in form. With JavaScript it makes
-// the spec's calls — POST /login, POST /user-session/ — then goes where GET /redirect/ says (else the
+// the sign-in API's calls — POST /login, POST /user-session/ — then goes where GET /redirect/ says (else the
 // account); without, it posts to this page's action, which signs in the same way.
 import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
 import { languageOfPath } from "../../lib/language.ts";

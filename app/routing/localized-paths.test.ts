@@ -35,7 +35,7 @@ describe("the slug table", () => {
     }
   });
 
-  it("has the spec's paths", () => {
+  it("has the published paths in each language", () => {
     expect(pathOf("home", "es")).toBe("/es/");
     expect(pathOf("routesSchedules", "es")).toBe("/es/rutas-horarios/");
     expect(pathOf("routesSchedules", "pt")).toBe("/pt/rotas-horarios/");

@@ -20,7 +20,7 @@ export interface CandidateLine extends LineFacts {
 /**
  * Refuses a line the cart may not take, in the order a visitor would want to hear it: the package is
  * full; the product is already there (both legs of a round trip are one product); another activity
- * is already on that day — a complement says so with its own kind (spec "same date components").
+ * is already on that day — a complement says so with its own kind (sameDateComponents).
  */
 export function assertCanAddLine(existing: readonly LineFacts[], candidate: CandidateLine): void {
   if (existing.length >= PACKAGE_LIMIT) throw new AppError("LIMIT_PASSED");

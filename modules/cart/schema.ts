@@ -29,7 +29,7 @@ export const cartStatus = pgEnum("cart_status", ["open", "ordered"]);
 export const carts = pgTable(
   "carts",
   {
-    /** IdCart of the spec. */
+    /** The cart's public id, IdCart in every shopping-cart answer. */
     id: uuid("id").primaryKey(),
     sessionId: text("session_id").notNull(),
     siteCode: text("site_code").notNull(),

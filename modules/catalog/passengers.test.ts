@@ -31,7 +31,7 @@ describe("age bands", () => {
     expect(passengerTypeOfAge(XENOTES, age)).toBe(xenotes);
   });
 
-  it("labels the ranges as the spec writes them", () => {
+  it("labels the ranges as the site shows them (12+, 5–11, 0–4)", () => {
     expect(DEFAULT_AGE_BANDS.map(ageRangeLabel)).toEqual(["12+", "5–11", "0–4"]);
     expect(XENOTES.map(ageRangeLabel)).toEqual(["12+", "6–11", "0–4"]);
   });

@@ -15,7 +15,7 @@ const HEADERS = ["CloudFront-Viewer-Country", "CF-IPCountry"];
 const noCookies = { currency: undefined, currencyId: undefined };
 
 describe("the country map", () => {
-  // Copied from the spec, in its order.
+  // The published country-to-currency map, in its order: a country not listed gets the language's default.
   const SPEC_MAP = [
     ["MX", "MXN"],
     ["US", "USD"],

@@ -6,7 +6,7 @@ import { CURRENCIES, CURRENCY_IDS, DEFAULT_CURRENCY, DEFAULT_CURRENCY_ID, curren
 import { buildQuote, priceIn, type ExchangeRate } from "./rates.ts";
 
 describe("the 17 currencies", () => {
-  it("are exactly the spec's, each once, with USD as id 1 and the default", () => {
+  it("are exactly the 17 sold, each once, with USD as id 1 and the default", () => {
     expect(CURRENCIES.map((currency) => currency.iso_code).sort()).toEqual([...CURRENCY_CODES].sort());
     expect(new Set(CURRENCIES.map((currency) => currency.id)).size).toBe(17);
     expect(new Set(CURRENCIES.map((currency) => currency.iso_number)).size).toBe(17);

@@ -25,7 +25,7 @@ export const NAME_MAX_LENGTH = 100;
 
 const emailFormat = z.email();
 
-/** The key an address is unique by: trimmed and lower-cased (spec: unique regardless of case). */
+/** The key an address is unique by: trimmed and lower-cased (an address is unique regardless of case). */
 export function emailKeyOf(email: string): string {
   return email.trim().toLowerCase();
 }

@@ -9,8 +9,8 @@ export interface SubscriptionState {
 }
 
 /**
- * A new address is created; a confirmed one, or one whose confirmation link still works, is the spec's
- * duplicateKey; an unsubscribed address, or a pending one whose link expired unused, starts a new opt-in.
+ * A new address is created; a confirmed one, or one whose confirmation link still works, is a
+ * duplicate (NEWSLETTER_DUPLICATE); an unsubscribed address, or a pending one whose link expired unused, starts a new opt-in.
  */
 export function decideSubscription(existing: SubscriptionState | null, now: Date): "create" | "renew" {
   if (existing === null) return "create";

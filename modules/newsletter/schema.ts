@@ -31,7 +31,7 @@ export const newsletterSubscriptions = pgTable(
     confirmExpiresAt: timestamp("confirm_expires_at", { withTimezone: true }),
     unsubscribeNonce: text("unsubscribe_nonce").notNull(),
     unsubscribeTokenHash: text("unsubscribe_token_hash").notNull(),
-    /** The spec's origin label (which form or campaign), client id and external key, as sent. */
+    /** The origin label (which form or campaign), client id and external key, as sent. */
     origin: text("origin"),
     clientId: text("client_id"),
     externalKey: text("external_key"),

@@ -1,5 +1,5 @@
-// The newsletter's field checks: each malformed field gives its issue under the spec's
-// server name, all at once; the rules of subscribing, confirming and unsubscribing; the links' tokens.
+// The newsletter's field checks: each malformed field gives its issue under its public
+// field name (FirstName, Email…), all at once; the rules of subscribing, confirming and unsubscribing; the links' tokens.
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors.ts";
 import { decideConfirmation, decideSubscription, decideUnsubscribe } from "./rules.ts";

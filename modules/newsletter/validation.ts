@@ -1,6 +1,6 @@
 // What a newsletter subscription request must carry (its fields, rules and
 // format errors). Pure: the API, the page's action and the tests decide the same way. Every refusal
-// is NEWSLETTER_INVALID with one issue per field, named as the spec's server names them (FirstName,
+// is NEWSLETTER_INVALID with one issue per field, named by the public field names (FirstName,
 // LastName, Email, Site, Lang, Country) or after the form field for the rest.
 import { z } from "zod";
 import { isCountryCode } from "../../lib/countries.ts";
@@ -13,7 +13,7 @@ export const NAME_MAX_LENGTH = 80;
 export const EMAIL_MAX_LENGTH = 254;
 export const LABEL_MAX_LENGTH = 100;
 
-/** The spec's server field names, plus the form's consent and tracking fields. */
+/** The public field names, plus the form's consent and tracking fields. */
 export type NewsletterField =
   | "FirstName"
   | "LastName"

@@ -2,7 +2,8 @@
 // instalments without interest (up to 12 or 15 months, Mexican-issued cards, MXN only).
 //
 // CB is the OpenTravel Alliance / IATA card code of Carte Blanche, the same two-letter family as VI,
-// MC, AX, DN, DS and JC. It takes id 4, the first free id in the spec's numbering, and is offered in no
+// MC, AX, DN, DS and JC. It takes id 4, the first id the published numbering leaves free (VI 1, MC 2, AX 3, DN 6, DS 7,
+// JC 8, PP 9), and is offered in no
 // currency: the brand is retired (its cards were reissued as Diners Club), so no new payment can use
 // it, yet a stored booking, a card-range table or an old client that names CB still resolves to a
 // known method instead of failing.

@@ -8,7 +8,7 @@ import jsonLogic from "json-logic-js";
 import { AppError } from "../../lib/errors.ts";
 
 export const QUERY_LIMITS = {
-  /** Characters of the query as JSON (the spec leaves the maximum open; ADR 0030). */
+  /** Characters of the query as JSON (our own limit: the service's contract sets none; ADR 0030). */
   maxLength: 4_000,
   maxNodes: 200,
   maxDepth: 12,

@@ -317,7 +317,7 @@ describe("GET /api/timetable and /api/crossings", () => {
 });
 
 describe("GET /api/products", () => {
-  it("lists every product with the spec's complement fields, the deposit and the catamaran codes", async () => {
+  it("lists every product with the public API's complement fields, the deposit and the catamaran codes", async () => {
     const { status, body } = await get("/api/products?language=pt&currency=MXN");
     expect(status).toBe(200);
     const products = body.products as Record<string, unknown>[];

@@ -27,7 +27,7 @@ function putCurrency(body: unknown, query = "") {
 }
 
 describe("GET /api/currencies", () => {
-  it("lists the 17 with the spec's fields, USD first, named in the asked language, cacheable", async () => {
+  it("lists the 17 with the public API's fields, USD first, named in the asked language, cacheable", async () => {
     const response = await app.request("/api/currencies?language=es");
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=300");

@@ -1,7 +1,7 @@
 // The newsletter end to end through the whole app (ADR 0028): subscribing stores a
 // pending address and queues the confirmation mail in the same transaction; the mail (received over
 // real SMTP) carries the confirmation link and RFC 8058's one-click unsubscribe; each malformed field
-// is refused with its spec name and stores nothing; duplicates are the spec's duplicateKey; links that
+// is refused under its public field name and stores nothing; a duplicate is NEWSLETTER_DUPLICATE; links that
 // are forged or past their week are refused; an unsubscribed address may opt in again.
 import { count, eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
@@ -405,7 +405,7 @@ describe("the newsletter page's action (the footer form, with or without JavaScr
     errorRedirectUrl: "/es/",
   });
 
-  it("answers success, then duplicateKey, and maps field issues to the spec's messages", async () => {
+  it("answers success, then duplicateKey, and maps field issues to the form's messages", async () => {
     const email = `form.${Date.now()}@example.com`;
     expect(await post("es", form(email))).toEqual({ status: 200, result: { outcome: "subscribed", email } });
     expect(await post("es", form(email))).toMatchObject({

@@ -1,5 +1,5 @@
 // The newsletter's HTTP side (ADR 0028). Subscribing answers 201 with
-// the pending subscription, or a coded error whose issues name the spec's fields; the confirmation
+// the pending subscription, or a coded error whose issues name the public field names (FirstName, Email…); the confirmation
 // link's API twin; and RFC 8058's one-click unsubscribe, which mail providers POST with no cookie.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { AppServices } from "../../app/context.ts";
@@ -14,7 +14,7 @@ import {
 import { findSiteConfig } from "../../modules/site/index.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
 
-/** Documented, not enforced here: the flow's own check answers with the spec's field names. */
+/** Documented, not enforced here: the flow's own check answers with the public field names (FirstName, LastName, Email…). */
 const SubscriptionBodySchema = z
   .object({
     name: z
@@ -53,11 +53,11 @@ const SubscriptionBodySchema = z
     clientId: z
       .unknown()
       .optional()
-      .openapi({ type: "string", description: "The spec's client id, kept as sent (≤ 100)" }),
+      .openapi({ type: "string", description: "The client's own id for the subscriber, kept as sent (≤ 100)" }),
     externalKey: z
       .unknown()
       .optional()
-      .openapi({ type: "string", description: "The spec's external key, kept as sent (≤ 100)" }),
+      .openapi({ type: "string", description: "An external system's key for the subscriber, kept as sent (≤ 100)" }),
     origin: z
       .unknown()
       .optional()
@@ -95,7 +95,7 @@ export function newsletterRouter(services: AppServices) {
       tags: ["newsletter"],
       summary: "Subscribe to the newsletter (double opt-in)",
       description:
-        "Stores a pending subscription and queues the confirmation mail in the same transaction. Format errors are NEWSLETTER_INVALID with issues `{ path, code }`, path one of FirstName, LastName, Email, Country, Acceptance, Permission, Site, Lang, ClientId, ExternalKey, Origin, ErrorRedirectUrl and code required, invalid or too_long; nothing is stored. An address already confirmed, or awaiting a confirmation link that still works, is NEWSLETTER_DUPLICATE (the spec's duplicateKey). An unsubscribed address may subscribe again.",
+        'Stores a pending subscription and queues the confirmation mail in the same transaction. Format errors are NEWSLETTER_INVALID with issues `{ path, code }`, path one of FirstName, LastName, Email, Country, Acceptance, Permission, Site, Lang, ClientId, ExternalKey, Origin, ErrorRedirectUrl and code required, invalid or too_long; nothing is stored. An address already confirmed, or awaiting a confirmation link that still works, is NEWSLETTER_DUPLICATE (the form shows it as "Correo registrado"). An unsubscribed address may subscribe again.',
       request: { body: { required: true, content: { "application/json": { schema: SubscriptionBodySchema } } } },
       responses: {
         201: {

@@ -1,7 +1,7 @@
 // The cart calls with their exact paths and query names. Every call carries the three
 // headers (bearer site key, project prefix, site code). Every answer carries SessionId,
-// Currency and IdCart (null when there is no cart); a refusal carries CartError with the spec's kind and
-// our code, and the cart as it stands, unchanged.
+// Currency and IdCart (null when there is no cart); a refusal carries CartError with its kind (schedule, availability,
+// sameProductOrDate, sameDateComponents, limitPassed, any) and our code, and the cart as it stands, unchanged.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppServices } from "../../app/context.ts";

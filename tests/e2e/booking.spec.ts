@@ -96,7 +96,7 @@ for (const { language, messages: t, order } of LANGUAGES) {
         const total = widget.getByTestId("booking-total");
         await expect(total).toHaveText(/\d/);
 
-        // Continue without a schedule: refused with the spec's message.
+        // Continue without a schedule: refused with the schedule-required message.
         await widget.getByRole("button", { name: t["booking.continue"] }).click();
         await expect(widget.getByRole("alert")).toHaveText(t["booking.scheduleRequired"]);
 

@@ -1,7 +1,7 @@
 // Choosing the currency: the switcher in the header (desktop) and in the mobile menu
 // changes every price on the home page to the new currency's own format without a document load; the
 // first visit follows the edge country, else the language; the no-JavaScript form works; failures
-// show the spec's labels; and the open switcher passes axe.
+// show their labels ("Error obteniendo divisas" and the payment-methods one); and the open switcher passes axe.
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner-storage.ts";
 import { en } from "../../app/i18n/messages/en.ts";

@@ -1,6 +1,6 @@
-// The footer's newsletter form in a browser: the spec's messages on an empty send,
+// The footer's newsletter form in a browser: each field's message on an empty send,
 // with focus on the first field to fix; a subscription answered in place; the same address again is
-// the duplicateKey message. Field rules, every server error, the mail and its links are checked in
+// "Correo registrado". Field rules, every server error, the mail and its links are checked in
 // server/api/newsletter.db.test.ts; this only proves the browser wiring and accessibility.
 import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner-storage.ts";
 import { en } from "../../app/i18n/messages/en.ts";
@@ -79,7 +79,7 @@ test(
     await expect(result).toHaveAttribute("data-outcome", "subscribed");
     await expect(result).toContainText(address);
 
-    // The same address from the Spanish home page: the spec's duplicateKey message, in Spanish, the
+    // The same address from the Spanish home page: "Correo registrado", in Spanish, the
     // fields kept as typed; then a new address subscribes from the Portuguese one.
     const spanish = await subscribeFromHome(page, "/es/", es, address);
     await expect(page.getByRole("alert").filter({ hasText: es["newsletter.error.duplicate"] })).toBeVisible();

@@ -16,6 +16,9 @@ const CITATIONS: readonly { name: string; pattern: RegExp; skip?: RegExp }[] = [
   // "#12" in prose; a colour (#333;, #0002}) is followed by CSS punctuation, not by prose.
   { name: "a ticket number", pattern: /(?:^|[\s(])#\d{1,5}(?=[\s).,:]|$)/, skip: /\.css$/ },
   { name: "a path beside the repository", pattern: /\.\.\/shared\// },
+  // "The spec" with nothing named is the product specification; a public standard is named instead
+  // ("the GTFS Schedule reference", "the Standard Webhooks specification").
+  { name: "an unnamed specification", pattern: /\bthe spec(?:['’]s|\b)|\bthe specifications?\b/i },
 ];
 
 function trackedTextFiles(): string[] {
@@ -27,7 +30,7 @@ function trackedTextFiles(): string[] {
 }
 
 describe("comments and docs stand on their own", () => {
-  it("cite no specification section, issue number or path outside the repository", () => {
+  it("cite no specification, section, issue number or path outside the repository", () => {
     const found: string[] = [];
     for (const path of trackedTextFiles()) {
       let text: string;

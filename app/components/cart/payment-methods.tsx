@@ -1,6 +1,6 @@
 // The payment methods of the cart's currency (listed per currency), fetched from
 // /api/currencies/{code}/payment-methods whenever the currency changes. A failed call says so with
-// the spec's label ("Error obteniendo métodos de pagos para esta divisa") instead of a wrong list.
+// its own label ("Error obteniendo métodos de pagos para esta divisa") instead of a wrong list.
 import { useEffect, useState } from "react";
 import { useTranslate } from "../../i18n/use-translate.ts";
 

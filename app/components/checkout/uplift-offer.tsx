@@ -1,7 +1,7 @@
 // Uplift's pay-monthly offer on the payment page. Given the
 // server's decision (lib/uplift.ts upliftScriptFor: English, site flag, currency, key) it injects the
 // script only when that decision is not null, initialises it into its own container and keeps the
-// amount current. It reports the spec's client state through callbacks: onInitialized
+// amount current. It reports the page's Uplift state through callbacks: onInitialized
 // (upliftInitialized = true), onPaymentButtonChange (showPaymentButton: false while "Pay monthly" is
 // selected) and onApproved (Uplift's single-use card token, to charge through the card processor).
 import { useEffect, useRef, useState } from "react";

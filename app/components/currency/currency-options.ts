@@ -21,7 +21,7 @@ export interface CurrencyState {
 
 export const DEFAULT_CURRENCY_STATE: Readonly<CurrencyState> = { currency: "USD", currency_id: 1 };
 
-/** The client state from the page's currency entity, or the spec defaults when there is none (error screens). */
+/** The client state from the page's currency entity, or USD (id 1) when there is none (error screens). */
 export function currencyStateOf(entity: { iso_code: string; id: number } | null | undefined): CurrencyState {
   return entity ? { currency: entity.iso_code, currency_id: entity.id } : { ...DEFAULT_CURRENCY_STATE };
 }

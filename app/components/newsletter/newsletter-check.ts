@@ -32,7 +32,7 @@ const NAME_MAX_LENGTH = 80;
 const EMAIL_MAX_LENGTH = 254;
 const EMAIL_PATTERN = regexes.email;
 
-/** What the visitor must fix, with the spec's messages; empty when the form may be sent. */
+/** What the visitor must fix, each with its message ("El nombre es un campo obligatorio"…); empty when the form may be sent. */
 export function checkNewsletterForm(values: NewsletterFormValues): NewsletterFieldErrors {
   const errors: NewsletterFieldErrors = {};
   const name = values.name.trim();

@@ -1,7 +1,7 @@
 // The newsletter form, in the footer and on the newsletter page. It posts to the
 // newsletter page's action: through a fetcher when JavaScript runs (the page stays, the answer shows
-// in place), as a plain form post otherwise (the newsletter page shows the answer). The spec's
-// messages appear under each field, linked with aria-describedby; the first field to fix gets focus.
+// in place), as a plain form post otherwise (the newsletter page shows the answer). Each field's
+// message appears under each field, linked with aria-describedby; the first field to fix gets focus.
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { countryOptions } from "../../../lib/countries.ts";
@@ -25,7 +25,7 @@ interface NewsletterFormProps {
   /** Prefix of the fields' ids: the footer's and the page's forms can be on one page. */
   idPrefix: string;
   tone: NewsletterFormTone;
-  /** The spec's origin label: which form the subscription came from. */
+  /** The origin label stored with the subscription: which form it came from ("footer", "newsletter-page"). */
   origin: string;
   /** What the page's action answered to a form posted without JavaScript. */
   initialResult?: NewsletterResult | undefined;

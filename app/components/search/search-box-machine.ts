@@ -1,4 +1,4 @@
-// The search box, as a statechart with exactly the spec's states:
+// The search box, as a statechart with exactly these states (initial, idle, fetch, success, empty, error, ready):
 //
 //   initial ──token fetched (or failed)──▶ ready   when the URL had q (the box is prefilled)
 //                                       └▶ idle    otherwise
