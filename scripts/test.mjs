@@ -95,8 +95,8 @@ const STEPS = [
       run: () => run("npx", ["react-router", "build"], { ...process.env, BUILD_DIR }, true),
     },
   },
-  // Vitest keeps one core free by default, one worker here; the db files mostly wait on PGlite and
-  // load snapshots, and two workers finish them in four fifths of the time.
+  // Vitest keeps one core free by default, one worker here; two workers finish the db files in four
+  // fifths of the time. Each worker lends its files PGlite databases from a pool (tests/setup/db.ts).
   vitestTier("db", { workers: 2 }),
   // The server tier beside the db tier: alone it leaves half the machine idle (its files wait on
   // PostgreSQL and on the servers they start), and the db tier's PGlite files take what it leaves;
