@@ -2,7 +2,6 @@
 // overlap: the move races buyers' own date changes onto the same last seats (never oversold; the move
 // is all or nothing), and two operators sending the move at once move each passenger once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addToCart } from "../flows/cart.ts";
 import { moveHoldersOfClosedSailing } from "../flows/closed-sailing-move.ts";
 import { changeBookingDate } from "../flows/manage-booking.ts";
 import { closeSailings } from "../flows/sailing-closures.ts";
@@ -11,7 +10,7 @@ import { createLogger } from "../lib/logger.ts";
 import { findBookingLines, findTickets, type BookingRow } from "../modules/checkout/index.ts";
 import { blockSeats, findCrossings, findSailing, type SailingView } from "../modules/inventory/index.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
-import { buyWithCard, soldOn } from "../tests/factories/checkout.ts";
+import { buyFerry, soldOn } from "../tests/factories/checkout.ts";
 import { createTestDatabase, type TestDatabase } from "../tests/setup/pg.ts";
 import { inProcessPaymentProvider, sailingsOfDay } from "../tests/setup/race-server.ts";
 import { boot, type Runtime } from "./boot.ts";
@@ -45,32 +44,15 @@ const staff = () => ({ db: runtime.database.db, now: new Date(), actor: OPERATOR
 
 async function oneWayBooking(sailing: SailingView): Promise<BookingRow> {
   const db = runtime.database.db;
-  const now = new Date();
-  const [crossing] = (await findCrossings(db, "en")).filter((item) => item.id === sailing.crossingId);
-  const { sessionId } = await addToCart(
+  const crossing = (await findCrossings(db, "en")).find((item) => item.id === sailing.crossingId)!.code;
+  const deps = {
     db,
-    {
-      sessionId: null,
-      currency: "MXN",
-      item: {
-        type: "ferry",
-        crossing: crossing!.code,
-        trip: "one_way",
-        date: sailing.serviceDate,
-        returnDate: null,
-        outboundSailingId: sailing.id,
-        inboundSailingId: null,
-        category: "tourist",
-        passengers: { adult: 1, child: 0, infant: 0 },
-      },
-    },
-    { siteCode: "travesia", language: "en", now, holdSeconds: 900 },
-  );
-  return buyWithCard(
-    { db, provider, now, guestAccessSecret: runtime.services.config.GUEST_ACCESS_SECRET, holdSeconds: 900 },
     provider,
-    sessionId,
-  );
+    now: new Date(),
+    guestAccessSecret: runtime.services.config.GUEST_ACCESS_SECRET,
+    holdSeconds: 900,
+  };
+  return buyFerry(deps, provider, { trip: "one_way", outbound: sailing, crossing, language: "en" });
 }
 
 async function closeWithHolders(sailing: SailingView, holders: number): Promise<BookingRow[]> {

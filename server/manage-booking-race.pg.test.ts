@@ -3,14 +3,13 @@
 // sold out, never oversold), and two buyers swapping sailings in opposite directions both succeed
 // (old and new sailings are locked in one order, so they cannot deadlock).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addToCart } from "../flows/cart.ts";
 import { changeBookingDate } from "../flows/manage-booking.ts";
 import { AppError } from "../lib/errors.ts";
 import { createLogger } from "../lib/logger.ts";
 import { findBookingLines, type BookingRow } from "../modules/checkout/index.ts";
 import { blockSeats, findCrossings, findSailing, type SailingView } from "../modules/inventory/index.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
-import { buyWithCard, soldOn } from "../tests/factories/checkout.ts";
+import { buyFerry, soldOn } from "../tests/factories/checkout.ts";
 import { createTestDatabase, type TestDatabase } from "../tests/setup/pg.ts";
 import { inProcessPaymentProvider, sailingsOfDay } from "../tests/setup/race-server.ts";
 import { boot, type Runtime } from "./boot.ts";
@@ -45,32 +44,15 @@ afterAll(async () => {
 
 async function oneWayBooking(sailing: SailingView): Promise<BookingRow> {
   const db = runtime.database.db;
-  const now = new Date();
-  const [crossing] = await findCrossings(db, "en");
-  const { sessionId } = await addToCart(
+  const crossing = (await findCrossings(db, "en"))[0]!.code;
+  const deps = {
     db,
-    {
-      sessionId: null,
-      currency: "MXN",
-      item: {
-        type: "ferry",
-        crossing: crossing!.code,
-        trip: "one_way",
-        date: sailing.serviceDate,
-        returnDate: null,
-        outboundSailingId: sailing.id,
-        inboundSailingId: null,
-        category: "tourist",
-        passengers: { adult: 1, child: 0, infant: 0 },
-      },
-    },
-    { siteCode: "travesia", language: "en", now, holdSeconds: 900 },
-  );
-  return buyWithCard(
-    { db, provider, now, guestAccessSecret: runtime.services.config.GUEST_ACCESS_SECRET, holdSeconds: 900 },
     provider,
-    sessionId,
-  );
+    now: new Date(),
+    guestAccessSecret: runtime.services.config.GUEST_ACCESS_SECRET,
+    holdSeconds: 900,
+  };
+  return buyFerry(deps, provider, { trip: "one_way", outbound: sailing, crossing, language: "en" });
 }
 
 async function move(booking: BookingRow, target: SailingView) {

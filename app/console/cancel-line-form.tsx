@@ -2,9 +2,10 @@
 // decision the buyer gets on manage booking (shown per line), "with no money back" cancels the line's
 // tickets and keeps the money. Both free the seats, mail the buyer and write the audit log.
 import { Form, useNavigation } from "react-router";
-import { FIELD_LABEL, INPUT } from "../components/booking/styles.ts";
+import { FIELD_LABEL } from "../components/booking/styles.ts";
 import { buttonClass } from "../components/ui/styles.ts";
 import { consoleErrorKey, useConsoleLayoutData, useConsoleT } from "./console-i18n.ts";
+import { InputField } from "./fields.tsx";
 
 export interface LineCancellationOffer {
   lineId: string;
@@ -84,12 +85,7 @@ export function CancelLineForm({
               </label>
             ))}
           </fieldset>
-          <div>
-            <label htmlFor="cancel-reason" className={FIELD_LABEL}>
-              {t("console.cancel.reason")}
-            </label>
-            <input id="cancel-reason" name="reason" maxLength={500} className={`${INPUT} mt-1`} />
-          </div>
+          <InputField id="cancel-reason" label={t("console.cancel.reason")} name="reason" maxLength={500} />
           <div className="flex flex-col gap-2">
             <button
               type="submit"

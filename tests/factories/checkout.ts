@@ -138,6 +138,8 @@ export interface FerryPurchase {
   adults?: number;
   /** The cart's language; the booking's comes with `placing`. */
   language?: Language;
+  /** The crossing's code, when the sailings are not on the way to the island. */
+  crossing?: string;
 }
 
 /** Adds the ferry item to a new cart and pays it by card through the sandbox: the ticketed booking. */
@@ -154,7 +156,7 @@ export async function buyFerry(
       currency: "MXN",
       item: {
         type: "ferry",
-        crossing: CROSSING_TO_ISLA_CODE,
+        crossing: purchase.crossing ?? CROSSING_TO_ISLA_CODE,
         trip: purchase.trip,
         date: purchase.outbound?.serviceDate ?? null,
         returnDate: purchase.inbound?.serviceDate ?? null,

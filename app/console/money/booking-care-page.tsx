@@ -8,6 +8,7 @@ import { consoleErrorKey, useConsoleLayoutData, useConsoleT, type ConsoleTransla
 import type { ConsoleMessageKey } from "../messages/en.ts";
 import type { Refusal } from "../operations/shared.server.ts";
 import type { CareLine, CarePageData } from "./booking-care.server.ts";
+import { InputField } from "../fields.tsx";
 
 /** A refusal in this page's words where it has them (a buyer's details), else the console's. */
 function CareRefusal({ refusal }: { refusal: Refusal }) {
@@ -26,17 +27,6 @@ function CareRefusal({ refusal }: { refusal: Refusal }) {
   );
 }
 
-function Field({ id, label, ...input }: { id: string; label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <div>
-      <label htmlFor={id} className={FIELD_LABEL}>
-        {label}
-      </label>
-      <input id={id} className={`${INPUT} mt-1`} {...input} />
-    </div>
-  );
-}
-
 export function BookingCarePage({ page, refusal }: { page: CarePageData; refusal: Refusal | null }) {
   const t = useConsoleT();
   const busy = useNavigation().state !== "idle";
@@ -48,7 +38,7 @@ export function BookingCarePage({ page, refusal }: { page: CarePageData; refusal
         <p className="mt-1 text-sm text-slate-700">{t("money.care.intro")}</p>
       </div>
       <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
-        <Field
+        <InputField
           id="care-ref"
           label={t("money.care.reference")}
           name="ref"
@@ -88,7 +78,7 @@ export function BookingCarePage({ page, refusal }: { page: CarePageData; refusal
               <h2 className="text-lg font-semibold text-sea-950">{t("money.care.buyer")}</h2>
               <input type="hidden" name="intent" value="buyer" />
               <input type="hidden" name="reference" value={booking.reference} />
-              <Field
+              <InputField
                 id="care-name"
                 label={t("money.care.name")}
                 name="name"
@@ -97,7 +87,7 @@ export function BookingCarePage({ page, refusal }: { page: CarePageData; refusal
                 required
                 autoComplete="off"
               />
-              <Field
+              <InputField
                 id="care-email"
                 label={t("money.care.email")}
                 name="email"
@@ -107,7 +97,7 @@ export function BookingCarePage({ page, refusal }: { page: CarePageData; refusal
                 required
                 autoComplete="off"
               />
-              <Field
+              <InputField
                 id="care-phone"
                 label={t("money.care.phone")}
                 name="phone"
@@ -126,7 +116,7 @@ export function BookingCarePage({ page, refusal }: { page: CarePageData; refusal
               <input type="hidden" name="intent" value="resend" />
               <input type="hidden" name="reference" value={booking.reference} />
               <input type="hidden" name="key" value={page.formKey} />
-              <Field
+              <InputField
                 id="care-resend-email"
                 label={t("money.care.sendTo")}
                 name="email"
@@ -186,7 +176,7 @@ function MoveLine({
           <input type="hidden" name="reference" value={reference} />
           <input type="hidden" name="line" value={line.id} />
           <input type="hidden" name="key" value={formKey} />
-          <Field
+          <InputField
             id={`care-day-${line.id}`}
             label={t("money.care.newDay")}
             name="date"
@@ -208,7 +198,7 @@ function MoveLine({
           >
             <input type="hidden" name="ref" value={reference} />
             {line.legs.map((leg) => (
-              <Field
+              <InputField
                 key={leg.leg}
                 id={`care-${leg.leg}-day-${line.id}`}
                 label={t(`money.care.day.${leg.leg}`)}

@@ -8,6 +8,7 @@ import { useConsoleT } from "../console-i18n.ts";
 import type { ClosuresPageData } from "./closures.server.ts";
 import { RefusalBox } from "./refusal.tsx";
 import type { Refusal } from "./shared.server.ts";
+import { InputField } from "../fields.tsx";
 
 function ReasonSelect({ id }: { id: string }) {
   const t = useConsoleT();
@@ -110,12 +111,13 @@ export function ClosuresPage({ page, refusal }: { page: ClosuresPageData; refusa
             </select>
           </div>
           <ReasonSelect id="close-day-reason" />
-          <div className="min-w-48 flex-1">
-            <label htmlFor="close-day-note" className={FIELD_LABEL}>
-              {t("ops.closures.note")}
-            </label>
-            <input id="close-day-note" name="note" maxLength={500} className={`${INPUT} mt-1`} />
-          </div>
+          <InputField
+            id="close-day-note"
+            label={t("ops.closures.note")}
+            name="note"
+            maxLength={500}
+            wrapperClassName="min-w-48 flex-1"
+          />
           <button type="submit" className={buttonClass("primary")} disabled={busy} data-testid="close-day">
             {t("ops.closures.closeDay", { date: page.date })}
           </button>
@@ -144,12 +146,13 @@ export function ClosuresPage({ page, refusal }: { page: ClosuresPageData; refusa
             </select>
           </div>
           <ReasonSelect id="close-activity-reason" />
-          <div className="min-w-48 flex-1">
-            <label htmlFor="close-activity-note" className={FIELD_LABEL}>
-              {t("ops.closures.note")}
-            </label>
-            <input id="close-activity-note" name="note" maxLength={500} className={`${INPUT} mt-1`} />
-          </div>
+          <InputField
+            id="close-activity-note"
+            label={t("ops.closures.note")}
+            name="note"
+            maxLength={500}
+            wrapperClassName="min-w-48 flex-1"
+          />
           <button type="submit" className={buttonClass("primary")} disabled={busy} data-testid="close-activity">
             {t("ops.closures.closeActivity", { date: page.date })}
           </button>

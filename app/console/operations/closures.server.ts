@@ -63,7 +63,7 @@ export interface ClosuresPageData {
   done:
     | { kind: "closed"; notified: number }
     | { kind: "reopened"; notified: number | null }
-    | { kind: "moved"; tickets: number; bookings: number }
+    | { kind: "moved"; bookings: number }
     | null;
   /** This form's token: the move form sent twice moves (and mails) once. */
   formKey: string;
@@ -161,7 +161,7 @@ export async function loadClosuresPage(args: Args, language: Language): Promise<
         : doneParam === "reopened"
           ? { kind: "reopened", notified: url.searchParams.has("notified") ? count("notified") : null }
           : doneParam === "moved"
-            ? { kind: "moved", tickets: count("tickets"), bookings: count("bookings") }
+            ? { kind: "moved", bookings: count("bookings") }
             : null,
     formKey: randomBytes(12).toString("base64url"),
   };
@@ -242,7 +242,7 @@ export async function submitClosuresPage(args: Args, actor: AuditActor, language
         toSailingId,
         key: field(form, "key", 64),
       });
-      return back(`done=moved&tickets=${outcome.tickets}&bookings=${outcome.bookings.length}`);
+      return back(`done=moved&bookings=${outcome.bookings.length}`);
     } catch (error) {
       return refusalOf(error, intent, fromSailingId === null ? null : String(fromSailingId));
     }

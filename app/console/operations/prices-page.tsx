@@ -4,7 +4,7 @@ import { CARD, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { useConsoleT } from "../console-i18n.ts";
 import type { PricesPageData } from "./prices.server.ts";
-import { ChoiceField } from "./fields.tsx";
+import { ChoiceField, InputField } from "../fields.tsx";
 import { RefusalBox } from "./refusal.tsx";
 import type { Refusal } from "./shared.server.ts";
 
@@ -66,12 +66,7 @@ export function PricesPage({ page, refusal }: { page: PricesPageData; refusal: R
               placeholder="0.0541"
             />
           </div>
-          <div>
-            <label htmlFor="rate-source" className={FIELD_LABEL}>
-              {t("ops.prices.source")}
-            </label>
-            <input id="rate-source" name="source" defaultValue="manual" className={`${INPUT} mt-1`} />
-          </div>
+          <InputField id="rate-source" label={t("ops.prices.source")} name="source" defaultValue="manual" />
           <label className="flex min-h-11 items-center gap-2 text-sm">
             <input type="checkbox" name="allowLargeChange" />
             {t("ops.prices.allowLargeChange")}
@@ -99,19 +94,15 @@ export function PricesPage({ page, refusal }: { page: PricesPageData; refusal: R
                     product: tier.product ?? t("ops.prices.allProducts"),
                   })}
                 </p>
-                <div className="w-28">
-                  <label htmlFor={`tier-${tier.id}`} className={FIELD_LABEL}>
-                    {t("ops.prices.discount")}
-                  </label>
-                  <input
-                    id={`tier-${tier.id}`}
-                    name="discount"
-                    inputMode="decimal"
-                    required
-                    defaultValue={(tier.discountBasisPoints / 100).toString()}
-                    className={`${INPUT} mt-1`}
-                  />
-                </div>
+                <InputField
+                  id={`tier-${tier.id}`}
+                  label={t("ops.prices.discount")}
+                  name="discount"
+                  inputMode="decimal"
+                  required
+                  defaultValue={(tier.discountBasisPoints / 100).toString()}
+                  wrapperClassName="w-28"
+                />
                 <label className="flex min-h-11 items-center gap-2 text-sm">
                   <input type="checkbox" name="active" defaultChecked={tier.active} />
                   {t("ops.prices.active")}
@@ -231,12 +222,14 @@ function NewFare({ page, refusal }: { page: PricesPageData; refusal: React.React
           label={t("ops.prices.passengerLabel")}
           choices={PASSENGERS.map((passenger) => ({ value: passenger, label: t(`ops.prices.passenger.${passenger}`) }))}
         />
-        <div className="w-32">
-          <label htmlFor="new-fare-amount" className={FIELD_LABEL}>
-            {t("ops.prices.amount")}
-          </label>
-          <input id="new-fare-amount" name="amount" inputMode="decimal" required className={`${INPUT} mt-1`} />
-        </div>
+        <InputField
+          id="new-fare-amount"
+          label={t("ops.prices.amount")}
+          name="amount"
+          inputMode="decimal"
+          required
+          wrapperClassName="w-32"
+        />
         <button type="submit" className={buttonClass("primary")} disabled={busy} data-testid="add-fare">
           {t("ops.prices.addFare")}
         </button>
@@ -281,12 +274,14 @@ function NewTier({ page, refusal }: { page: PricesPageData; refusal: React.React
             className={`${INPUT} mt-1`}
           />
         </div>
-        <div className="w-28">
-          <label htmlFor="new-tier-discount" className={FIELD_LABEL}>
-            {t("ops.prices.discount")}
-          </label>
-          <input id="new-tier-discount" name="discount" inputMode="decimal" required className={`${INPUT} mt-1`} />
-        </div>
+        <InputField
+          id="new-tier-discount"
+          label={t("ops.prices.discount")}
+          name="discount"
+          inputMode="decimal"
+          required
+          wrapperClassName="w-28"
+        />
         <button type="submit" className={buttonClass("primary")} disabled={busy} data-testid="add-tier">
           {t("ops.prices.addTier")}
         </button>

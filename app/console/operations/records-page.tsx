@@ -8,6 +8,7 @@ import { useConsoleT } from "../console-i18n.ts";
 import { RefusalBox } from "./refusal.tsx";
 import type { RecordsPageData } from "./records.server.ts";
 import type { Refusal } from "./shared.server.ts";
+import { InputField } from "../fields.tsx";
 
 type Port = RecordsPageData["ports"][number];
 type Crossing = RecordsPageData["crossings"][number];
@@ -96,76 +97,56 @@ function PortForm({ port, refusal }: { port: Port | null; refusal: React.ReactNo
         <input type="hidden" name="intent" value={port ? "save-port" : "add-port"} />
         {port ? <input type="hidden" name="id" value={port.id} /> : null}
         {port ? null : (
-          <div className="sm:w-72">
-            <label htmlFor={`${key}-code`} className={FIELD_LABEL}>
-              {t("records.code")}
-            </label>
-            <input
-              id={`${key}-code`}
-              name="code"
-              required
-              maxLength={40}
-              pattern="[A-Za-z0-9\-]{2,40}"
-              className={`${INPUT} mt-1`}
-            />
-          </div>
+          <InputField
+            id={`${key}-code`}
+            label={t("records.code")}
+            name="code"
+            required
+            maxLength={40}
+            pattern="[A-Za-z0-9\-]{2,40}"
+            wrapperClassName="sm:w-72"
+          />
         )}
         <div className="grid gap-3 sm:grid-cols-3">
           {LANGUAGES.map((language) => (
-            <div key={language}>
-              <label htmlFor={`${key}-name-${language}`} className={FIELD_LABEL}>
-                {t("records.ports.name", { language: language.toUpperCase() })}
-              </label>
-              <input
-                id={`${key}-name-${language}`}
-                name={`name.${language}`}
-                required
-                maxLength={80}
-                defaultValue={port?.name[language] ?? ""}
-                className={`${INPUT} mt-1`}
-              />
-            </div>
+            <InputField
+              key={language}
+              id={`${key}-name-${language}`}
+              label={t("records.ports.name", { language: language.toUpperCase() })}
+              name={`name.${language}`}
+              required
+              maxLength={80}
+              defaultValue={port?.name[language] ?? ""}
+            />
           ))}
           {LANGUAGES.map((language) => (
-            <div key={language}>
-              <label htmlFor={`${key}-place-${language}`} className={FIELD_LABEL}>
-                {t("records.ports.place", { language: language.toUpperCase() })}
-              </label>
-              <input
-                id={`${key}-place-${language}`}
-                name={`place.${language}`}
-                maxLength={160}
-                defaultValue={port?.place[language] ?? ""}
-                className={`${INPUT} mt-1`}
-              />
-            </div>
+            <InputField
+              key={language}
+              id={`${key}-place-${language}`}
+              label={t("records.ports.place", { language: language.toUpperCase() })}
+              name={`place.${language}`}
+              maxLength={160}
+              defaultValue={port?.place[language] ?? ""}
+            />
           ))}
         </div>
         <div className="flex flex-wrap items-end gap-3">
-          <div className="w-36">
-            <label htmlFor={`${key}-latitude`} className={FIELD_LABEL}>
-              {t("records.ports.latitude")}
-            </label>
-            <input
-              id={`${key}-latitude`}
-              name="latitude"
-              inputMode="decimal"
-              defaultValue={port?.latitude ?? ""}
-              className={`${INPUT} mt-1`}
-            />
-          </div>
-          <div className="w-36">
-            <label htmlFor={`${key}-longitude`} className={FIELD_LABEL}>
-              {t("records.ports.longitude")}
-            </label>
-            <input
-              id={`${key}-longitude`}
-              name="longitude"
-              inputMode="decimal"
-              defaultValue={port?.longitude ?? ""}
-              className={`${INPUT} mt-1`}
-            />
-          </div>
+          <InputField
+            id={`${key}-latitude`}
+            label={t("records.ports.latitude")}
+            name="latitude"
+            inputMode="decimal"
+            defaultValue={port?.latitude ?? ""}
+            wrapperClassName="w-36"
+          />
+          <InputField
+            id={`${key}-longitude`}
+            label={t("records.ports.longitude")}
+            name="longitude"
+            inputMode="decimal"
+            defaultValue={port?.longitude ?? ""}
+            wrapperClassName="w-36"
+          />
           {port ? (
             <label className="flex min-h-11 items-center gap-2 text-sm">
               <input type="checkbox" name="active" defaultChecked={port.active} />
@@ -284,36 +265,28 @@ function CrossingForm({ crossing, refusal }: { crossing: Crossing; refusal: Reac
       <Form method="post" className="flex flex-wrap items-end gap-3" data-testid="crossing-form">
         <input type="hidden" name="intent" value="save-crossing" />
         <input type="hidden" name="id" value={crossing.id} />
-        <div className="w-44">
-          <label htmlFor={`${key}-duration`} className={FIELD_LABEL}>
-            {t("records.crossings.duration")}
-          </label>
-          <input
-            id={`${key}-duration`}
-            name="durationMinutes"
-            type="number"
-            min={1}
-            max={600}
-            required
-            defaultValue={crossing.durationMinutes}
-            className={`${INPUT} mt-1`}
-          />
-        </div>
-        <div className="w-44">
-          <label htmlFor={`${key}-order`} className={FIELD_LABEL}>
-            {t("records.crossings.sortOrder")}
-          </label>
-          <input
-            id={`${key}-order`}
-            name="sortOrder"
-            type="number"
-            min={-1000}
-            max={1000}
-            required
-            defaultValue={crossing.sortOrder}
-            className={`${INPUT} mt-1`}
-          />
-        </div>
+        <InputField
+          id={`${key}-duration`}
+          label={t("records.crossings.duration")}
+          name="durationMinutes"
+          type="number"
+          min={1}
+          max={600}
+          required
+          defaultValue={crossing.durationMinutes}
+          wrapperClassName="w-44"
+        />
+        <InputField
+          id={`${key}-order`}
+          label={t("records.crossings.sortOrder")}
+          name="sortOrder"
+          type="number"
+          min={-1000}
+          max={1000}
+          required
+          defaultValue={crossing.sortOrder}
+          wrapperClassName="w-44"
+        />
         <label className="flex min-h-11 items-center gap-2 text-sm">
           <input type="checkbox" name="active" defaultChecked={crossing.active} />
           {t("records.inService")}

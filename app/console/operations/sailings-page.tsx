@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { CARD, INPUT } from "../../components/booking/styles.ts";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { useConsoleT } from "../console-i18n.ts";
-import { Field } from "./fields.tsx";
+import { Field } from "../fields.tsx";
 import { RefusalBox } from "./refusal.tsx";
 import type { ConsoleSailing, SailingsPageData } from "./sailings.server.ts";
 import type { Refusal } from "./shared.server.ts";

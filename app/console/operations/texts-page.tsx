@@ -6,6 +6,7 @@ import { useConsoleT } from "../console-i18n.ts";
 import { RefusalBox } from "./refusal.tsx";
 import type { Refusal } from "./shared.server.ts";
 import type { TextsPageData } from "./texts.server.ts";
+import { InputField } from "../fields.tsx";
 
 /** A rule an operator can copy: visitors located in Quintana Roo (JSONLogic over the visitor's context). */
 const AUDIENCE_RULE_EXAMPLE = '{"==": [{"var": "location.state"}, "ROO"]}';
@@ -109,18 +110,14 @@ export function TextsPage({ page, refusal }: { page: TextsPageData; refusal: Ref
                           ["ctaHref", t("ops.texts.ctaHref"), variant.content.cta?.href ?? ""],
                         ] as const
                       ).map(([name, label, value]) => (
-                        <div key={name}>
-                          <label htmlFor={`${key}-${name}`} className={FIELD_LABEL}>
-                            {label}
-                          </label>
-                          <input
-                            id={`${key}-${name}`}
-                            name={name}
-                            defaultValue={value}
-                            required={name === "title"}
-                            className={`${INPUT} mt-1`}
-                          />
-                        </div>
+                        <InputField
+                          key={name}
+                          id={`${key}-${name}`}
+                          label={label}
+                          name={name}
+                          defaultValue={value}
+                          required={name === "title"}
+                        />
                       ))}
                       <div className="md:col-span-2">
                         <label htmlFor={`${key}-body`} className={FIELD_LABEL}>

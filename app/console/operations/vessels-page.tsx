@@ -7,6 +7,7 @@ import { useConsoleT } from "../console-i18n.ts";
 import { RefusalBox } from "./refusal.tsx";
 import type { Refusal } from "./shared.server.ts";
 import type { VesselsPageData } from "./vessels.server.ts";
+import { InputField } from "../fields.tsx";
 
 export function VesselsPage({ page, refusal }: { page: VesselsPageData; refusal: Refusal | null }) {
   const t = useConsoleT();
@@ -46,34 +47,25 @@ export function VesselsPage({ page, refusal }: { page: VesselsPageData; refusal:
             <Form method="post" className="flex flex-wrap items-end gap-3">
               <input type="hidden" name="intent" value="save-vessel" />
               <input type="hidden" name="id" value={vessel.id} />
-              <div>
-                <label htmlFor={`vessel-name-${vessel.id}`} className={FIELD_LABEL}>
-                  {t("ops.vessels.name")}
-                </label>
-                <input
-                  id={`vessel-name-${vessel.id}`}
-                  name="name"
-                  required
-                  maxLength={80}
-                  defaultValue={vessel.name}
-                  className={`${INPUT} mt-1`}
-                />
-              </div>
-              <div className="w-32">
-                <label htmlFor={`vessel-capacity-${vessel.id}`} className={FIELD_LABEL}>
-                  {t("ops.vessels.capacity")}
-                </label>
-                <input
-                  id={`vessel-capacity-${vessel.id}`}
-                  name="capacity"
-                  type="number"
-                  min={1}
-                  max={5000}
-                  required
-                  defaultValue={vessel.capacity}
-                  className={`${INPUT} mt-1`}
-                />
-              </div>
+              <InputField
+                id={`vessel-name-${vessel.id}`}
+                label={t("ops.vessels.name")}
+                name="name"
+                required
+                maxLength={80}
+                defaultValue={vessel.name}
+              />
+              <InputField
+                id={`vessel-capacity-${vessel.id}`}
+                label={t("ops.vessels.capacity")}
+                name="capacity"
+                type="number"
+                min={1}
+                max={5000}
+                required
+                defaultValue={vessel.capacity}
+                wrapperClassName="w-32"
+              />
               <label className="flex min-h-11 items-center gap-2 text-sm">
                 <input type="checkbox" name="active" defaultChecked={vessel.active} />
                 {t("ops.vessels.active")}
@@ -113,12 +105,7 @@ function NewVessel({ refusal }: { refusal: Refusal | null }) {
             className={`${INPUT} mt-1`}
           />
         </div>
-        <div>
-          <label htmlFor="new-vessel-name" className={FIELD_LABEL}>
-            {t("ops.vessels.name")}
-          </label>
-          <input id="new-vessel-name" name="name" required maxLength={80} className={`${INPUT} mt-1`} />
-        </div>
+        <InputField id="new-vessel-name" label={t("ops.vessels.name")} name="name" required maxLength={80} />
         <div className="w-32">
           <label htmlFor="new-vessel-capacity" className={FIELD_LABEL}>
             {t("ops.vessels.capacity")}

@@ -14,6 +14,7 @@ import { servicesContext } from "../../context.ts";
 import { consoleErrorKey, useConsoleLayoutData, useConsoleT } from "../console-i18n.ts";
 import { PRIVATE_NO_STORE, requireStaffPage } from "../staff-page.server.ts";
 import type { Route } from "./+types/console-sales";
+import { InputField } from "../fields.tsx";
 
 /** Where the CSV of a range is served (server/api/sales-reports.ts): the same staff session opens it. */
 export const SALES_CSV_PATH = "/api/admin/reports/sales.csv";
@@ -118,12 +119,14 @@ export default function ConsoleSales({ loaderData }: Route.ComponentProps) {
             className={`${INPUT} mt-1`}
           />
         </div>
-        <div>
-          <label htmlFor="sales-to" className={FIELD_LABEL}>
-            {t("console.sales.to")}
-          </label>
-          <input id="sales-to" name="to" type="date" required defaultValue={asked.to} className={`${INPUT} mt-1`} />
-        </div>
+        <InputField
+          id="sales-to"
+          label={t("console.sales.to")}
+          name="to"
+          type="date"
+          required
+          defaultValue={asked.to}
+        />
         <button type="submit" className={buttonClass("secondary")}>
           {t("console.sales.show")}
         </button>

@@ -1,5 +1,5 @@
-// Labelled form fields the console's record pages share: one look, one label-to-control wiring.
-import { FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
+// Labelled form fields the console's pages share: one look, one label-to-control wiring.
+import { FIELD_LABEL, INPUT } from "../components/booking/styles.ts";
 
 export function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
   return (
@@ -34,5 +34,22 @@ export function ChoiceField({
         ))}
       </select>
     </Field>
+  );
+}
+
+/** A labelled input; `wrapperClassName` sizes the field within its row. */
+export function InputField({
+  id,
+  label,
+  wrapperClassName,
+  ...input
+}: { id: string; label: React.ReactNode; wrapperClassName?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className={wrapperClassName}>
+      <label htmlFor={id} className={FIELD_LABEL}>
+        {label}
+      </label>
+      <input id={id} className={`${INPUT} mt-1`} {...input} />
+    </div>
   );
 }
