@@ -13,7 +13,7 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
-import { requestContext } from "./context.ts";
+import { requestContext } from "../server/edge/index.ts";
 import { lowPriorityPreloads } from "./module-preload-priority.server.ts";
 
 export const streamTimeout = 5_000;

@@ -3,11 +3,10 @@ import { data } from "react-router";
 import { siteOriginOf } from "../lib/config.ts";
 import { COOKIE, parseCookieHeader } from "../lib/cookies.ts";
 import { languageOfPath } from "../lib/language.ts";
-import { requestContext, servicesContext } from "./context.ts";
-import { CATALOGUES } from "./i18n/catalogues.server.ts";
+import { requestContext, servicesContext, findCurrencyOptions, findRequestCurrency } from "../server/edge/index.ts";
+import { CATALOGUES } from "../lib/i18n/catalogues.server.ts";
 import { pickPageMessages } from "./i18n/page-messages.ts";
-import { matchPage } from "./routing/localized-paths.ts";
-import { findCurrencyOptions, findRequestCurrency } from "./visitor-currency.server.ts";
+import { matchPage } from "../lib/routing/localized-paths.ts";
 import { cartApiHeaders, countVisitorCart } from "./cart/cart-session.server.ts";
 import type { RouterContextProvider } from "react-router";
 

@@ -11,7 +11,7 @@ import { createMailer } from "../modules/mail/index.ts";
 import { createPersonalizationService } from "../modules/personalization/index.ts";
 import { createSearchService, sharedSearchTokenSecret } from "../modules/search/index.ts";
 import { newSecret128 } from "../lib/ids.ts";
-import type { AppServices } from "../app/context.ts";
+import type { AppServices } from "./edge/index.ts";
 import { openDatabase, type DatabaseHandle } from "./db.ts";
 import { loadSearchDocuments } from "./search-documents.ts";
 import { HostedIdentityProvider } from "./idp/index.ts";

@@ -318,7 +318,7 @@ describe("caching and compression (ADR 0035)", () => {
 
   it("shares the anonymous home only when the device comes from the client hint, varying on it and the place", async () => {
     const hinted = await get("/en/", { "Sec-CH-UA-Mobile": "?1" });
-    // Prices show on it: one second (app/routing/page-cache-policies.ts).
+    // Prices show on it: one second (lib/routing/page-cache-policies.ts).
     expect(hinted.headers.get("Cache-Control")).toBe("public, max-age=1");
     expect(hinted.headers.get("Vary")).toContain("CloudFront-Viewer-Country-Region, Sec-CH-UA-Mobile");
     expect(hinted.headers.getSetCookie()).toEqual([]);

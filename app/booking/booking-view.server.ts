@@ -27,7 +27,7 @@ import {
   type Product,
 } from "../../modules/catalog/index.ts";
 import { findCurrencyByCode, type VisitorCurrency } from "../../modules/currency/index.ts";
-import { findRequestCurrency } from "../visitor-currency.server.ts";
+import { findRequestCurrency, servicesContext, requestMemo, priceView } from "../../server/edge/index.ts";
 import {
   OPERATOR_TIME_ZONE,
   addDays,
@@ -46,18 +46,15 @@ import type {
   PassengerBandView,
   PresaleView,
   SailingView,
-} from "../components/booking/types.ts";
+} from "../../lib/views/booking.ts";
 import type { TimetableView } from "../components/booking/timetable.tsx";
 import { formatLongDate } from "../components/booking/format.ts";
-import { servicesContext } from "../context.ts";
 import { siteOriginOf } from "../../lib/config.ts";
 import { boatTrip, breadcrumbList, productJsonLd, type JsonLd, type OfferPrice } from "../content/structured-data.ts";
 import { rasterImageOf } from "../content/og-images.ts";
-import { CATALOGUES } from "../i18n/catalogues.server.ts";
-import { pathOf } from "../routing/localized-paths.ts";
-import { requestMemo } from "../request-memo.server.ts";
-import { checkSelection, readCount, readFerryQuery, DEFAULT_ADULTS } from "./ferry-query.ts";
-import { priceView } from "./price-view.ts";
+import { CATALOGUES } from "../../lib/i18n/catalogues.server.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
+import { checkSelection, readCount, readFerryQuery, DEFAULT_ADULTS } from "../../lib/routing/ferry-query.ts";
 
 type Context = Readonly<RouterContextProvider>;
 

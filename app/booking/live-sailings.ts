@@ -11,9 +11,9 @@ import type {
   PriceView,
   SailingStatusId,
   ClosureReasonId,
-} from "../components/booking/types.ts";
+} from "../../lib/views/booking.ts";
 import type { TimetableView } from "../components/booking/timetable.tsx";
-import { readFerryQuery } from "./ferry-query.ts";
+import { readFerryQuery } from "../../lib/routing/ferry-query.ts";
 
 /** The query parameters only the browser reads on a live page: they change seats and prices, nothing else. */
 export const BROWSER_ONLY_PARAMETERS = ["adults", "children", "infants"] as const;

@@ -18,7 +18,7 @@ import {
   soldOn,
   type CheckoutHarness,
 } from "../../tests/factories/checkout.ts";
-import { requestContext, servicesContext } from "../context.ts";
+import { requestContext, servicesContext } from "../../server/edge/index.ts";
 import {
   loadManageBooking,
   submitManageBooking,

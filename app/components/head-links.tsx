@@ -2,7 +2,7 @@
 // the client state's `hreflangs` (app/routing/client-state.ts), so the links and the state agree.
 import { useLocation } from "react-router";
 import { hreflangsOf } from "../routing/client-state.ts";
-import { matchPage, pathOf } from "../routing/localized-paths.ts";
+import { matchPage, pathOf } from "../../lib/routing/localized-paths.ts";
 import { useRootData } from "../i18n/use-translate.ts";
 
 export function HeadLinks() {

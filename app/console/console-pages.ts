@@ -3,7 +3,7 @@
 // from it, the layout makes the navigation from it: a new console page is one entry here.
 import type { Language } from "../../lib/language.ts";
 import type { StaffPermission } from "../../modules/identity/index.ts";
-import type { ConsoleMessageKey } from "./messages/en.ts";
+import type { ConsoleMessageKey } from "../../lib/i18n/console/en.ts";
 
 export interface ConsolePage {
   paths: Record<Language, string>;

@@ -4,14 +4,14 @@
 import { data, type RouterContextProvider } from "react-router";
 import { siteOriginOf } from "../../lib/config.ts";
 import type { Language } from "../../lib/language.ts";
-import { requestContext, servicesContext } from "../context.ts";
-import { CATALOGUES } from "../i18n/catalogues.server.ts";
-import { matchPage, pathOf } from "../routing/localized-paths.ts";
-import type { PageId } from "../routing/pages.ts";
+import { requestContext, servicesContext } from "../../server/edge/index.ts";
+import { CATALOGUES } from "../../lib/i18n/catalogues.server.ts";
+import { matchPage, pathOf } from "../../lib/routing/localized-paths.ts";
+import type { PageId } from "../../lib/routing/pages.ts";
 import { findCrossings } from "../../modules/inventory/index.ts";
 import type { Database } from "../../lib/db.ts";
-import { fillContentFacts, type ContentFacts } from "./content-facts.ts";
-import { findContentPage, isContentPageId, type ContentPageId } from "./content-pages.server.ts";
+import { fillContentFacts, type ContentFacts } from "../../lib/content/content-facts.ts";
+import { findContentPage, isContentPageId, type ContentPageId } from "../../lib/content/content-pages.server.ts";
 import { breadcrumbList, faqPage, organization, type JsonLd } from "./structured-data.ts";
 import type { ContentView } from "./types.ts";
 

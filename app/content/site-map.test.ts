@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { PAGE_IDS, type PageId } from "../routing/pages.ts";
+import { PAGE_IDS, type PageId } from "../../lib/routing/pages.ts";
 import { LANGUAGES } from "../../lib/language.ts";
-import { pathOf } from "../routing/localized-paths.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import {
   NOT_INDEXED_PAGE_IDS,
   SITE_MAP_GROUPS,

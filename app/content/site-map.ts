@@ -2,8 +2,8 @@
 // sitemap.xml and robots.txt all read this one table, filtered to the pages that are live.
 import type { Language } from "../../lib/language.ts";
 import type { MessageKey } from "../i18n/translate.ts";
-import { alternatesOf, isPageLive, pathOf, type Alternate } from "../routing/localized-paths.ts";
-import type { PageId } from "../routing/pages.ts";
+import { alternatesOf, isPageLive, pathOf, type Alternate } from "../../lib/routing/localized-paths.ts";
+import type { PageId } from "../../lib/routing/pages.ts";
 
 export interface SiteMapGroup {
   titleKey: MessageKey;

@@ -1,7 +1,7 @@
 // The shape of a rendered content page as loaders hand it to components. Plain data: the HTML
 // strings were produced from reviewed Markdown with raw HTML escaped and links checked.
 import type { Language } from "../../lib/language.ts";
-import type { PageId } from "../routing/pages.ts";
+import type { PageId } from "../../lib/routing/pages.ts";
 import type { JsonLd } from "./structured-data.ts";
 
 export type ContentLayout = "article" | "faq";

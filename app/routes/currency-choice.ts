@@ -11,9 +11,8 @@ import { languageOfPath } from "../../lib/language.ts";
 import { isCurrencyCode } from "../../lib/money.ts";
 import { findCurrencyByCode } from "../../modules/currency/index.ts";
 import { CURRENCY_FORM_FIELD, safeReturnPath } from "../components/currency/currency-options.ts";
-import { apiRefusal, cartContextOf } from "../../server/edge/index.ts";
-import { requestContext, servicesContext } from "../context.ts";
-import { pathOf } from "../routing/localized-paths.ts";
+import { apiRefusal, cartContextOf, requestContext, servicesContext } from "../../server/edge/index.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import type { Route } from "./+types/currency-choice";
 
 export async function action({ request, context }: Route.ActionArgs) {

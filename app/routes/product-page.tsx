@@ -1,6 +1,6 @@
 // One page per tour and park product: what it is, hours, ages and fares, the snorkel deposit where it
 // applies, the admission-versus-tour complement, and the day widget. The URL says which product
-// (app/routing/product-pages.ts); catalogue HTML arrives sanitized from the catalog module.
+// (lib/routing/product-pages.ts); catalogue HTML arrives sanitized from the catalog module.
 import { data, Link } from "react-router";
 import { languageOfPath } from "../../lib/language.ts";
 import { loadProductPage } from "../booking/booking-view.server.ts";
@@ -15,8 +15,8 @@ import { createTranslate } from "../i18n/translate.ts";
 import { useRootData, useTranslate } from "../i18n/use-translate.ts";
 import { productEventOf } from "../personalization/page-events.ts";
 import { useTrackView } from "../personalization/tracker-provider.tsx";
-import { isPageLive, matchPage, pathOf } from "../routing/localized-paths.ts";
-import { PRODUCT_PAGES, PRODUCT_PAGE_IDS, isProductPageId, productPageOf } from "../routing/product-pages.ts";
+import { isPageLive, matchPage, pathOf } from "../../lib/routing/localized-paths.ts";
+import { PRODUCT_PAGES, PRODUCT_PAGE_IDS, isProductPageId, productPageOf } from "../../lib/routing/product-pages.ts";
 import type { Route } from "./+types/product-page";
 import { JsonLdScript } from "../components/content/json-ld.tsx";
 import type { OgImageHandle } from "../content/og-images.ts";

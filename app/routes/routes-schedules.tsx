@@ -12,9 +12,9 @@ import { Breadcrumbs } from "../components/content/breadcrumbs.tsx";
 import { CONTAINER } from "../components/ui/styles.ts";
 import { createTranslate } from "../i18n/translate.ts";
 import { useRootData, useTranslate } from "../i18n/use-translate.ts";
-import { pathOf } from "../routing/localized-paths.ts";
-import { PRODUCT_PAGE_IDS } from "../routing/product-pages.ts";
-import { isPageLive } from "../routing/localized-paths.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
+import { PRODUCT_PAGE_IDS } from "../../lib/routing/product-pages.ts";
+import { isPageLive } from "../../lib/routing/localized-paths.ts";
 import type { Route } from "./+types/routes-schedules";
 import { isLiveSearch, withoutBrowserOnlyParameters, withoutLiveData } from "../booking/live-sailings.ts";
 import { useLiveSailings } from "../components/booking/use-live-sailings.ts";
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadTimetable(read, context, language, action),
   ]);
   // No Cache-Control of its own: an anonymous visitor's page is shared for one second, the bound of a
-  // page with live seats (app/routing/page-cache-policies.ts); anyone else's is private.
+  // page with live seats (lib/routing/page-cache-policies.ts); anyone else's is private.
   const views = live ? withoutLiveData(widget.view, timetable) : { widget: widget.view, timetable };
   // The ferry's cancellation policy, read before buying as every product's is (non-refundable, date-changeable).
   return data({ ...views, live, policy: policyViewOf("ferry") }, { status: widget.status });

@@ -1,10 +1,10 @@
 // /sitemap.xml: every live, indexable page in every language of the site, with hreflang alternates.
-import { requestContext, servicesContext } from "../context.ts";
+import { requestContext, servicesContext } from "../../server/edge/index.ts";
 import { siteOriginOf } from "../../lib/config.ts";
 import { sitemapEntries, sitemapXml } from "../content/site-map.ts";
-import { findContentPage, isContentPageId } from "../content/content-pages.server.ts";
+import { findContentPage, isContentPageId } from "../../lib/content/content-pages.server.ts";
 import type { Language } from "../../lib/language.ts";
-import type { PageId } from "../routing/pages.ts";
+import type { PageId } from "../../lib/routing/pages.ts";
 import type { Route } from "./+types/sitemap-xml";
 
 /** The day this server started: its pages (text, prices, timetables) are the deployed build's. */

@@ -4,8 +4,8 @@
 // data layer receives on each page change). Pure: the shell (components/shell/client-state.tsx) feeds
 // it the path and the root data.
 import type { Language } from "../../lib/language.ts";
-import { alternatesOf, matchPage, pathOf } from "./localized-paths.ts";
-import type { PageId } from "./pages.ts";
+import { alternatesOf, matchPage, pathOf } from "../../lib/routing/localized-paths.ts";
+import type { PageId } from "../../lib/routing/pages.ts";
 
 export type SectionSite =
   | "home"

@@ -2,7 +2,7 @@
 // the signed list of a day's tickets for working offline, scans (one online, or a batch synced after
 // working offline; idempotent by the device's scan id), and a sailing's live manifest, polled.
 import { createRoute, z } from "@hono/zod-openapi";
-import type { AppServices } from "../../app/context.ts";
+import type { AppServices } from "../edge/index.ts";
 import { isLanguage } from "../../lib/language.ts";
 import { boardingKeysOf } from "../../modules/boarding/index.ts";
 import {

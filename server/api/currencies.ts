@@ -2,7 +2,7 @@
 // currency. Reference data answers are cacheable; choosing a currency sets the two cookies.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { AppServices } from "../../app/context.ts";
+import type { AppServices } from "../edge/index.ts";
 import type { Config } from "../../lib/config.ts";
 import { currencyCookies } from "../../lib/cookies.ts";
 import { AppError } from "../../lib/errors.ts";

@@ -1,5 +1,5 @@
 // The public HTTP contract: every router is registered here and documented in one OpenAPI file.
-import type { AppServices } from "../../app/context.ts";
+import type { AppServices } from "../edge/index.ts";
 import { boardingRouter } from "./boarding.ts";
 import { bookingsRouter } from "./bookings.ts";
 import { catalogueRouter } from "./catalogue.ts";

@@ -5,7 +5,7 @@
 // It plays a third party: Travesía's payments adapter calls it over HTTP like any other provider.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { AppServices } from "../../app/context.ts";
+import type { AppServices } from "../edge/index.ts";
 import { siteOriginOf } from "../../lib/config.ts";
 import type { Database } from "../../lib/db.ts";
 import { AppError } from "../../lib/errors.ts";

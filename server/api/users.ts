@@ -5,14 +5,7 @@
 // token of our identity provider; POST /user-logout/ ends both sessions and the provider's grant.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import {
-  clearCookies,
-  openSessionCookies,
-  resolveLogin,
-  sessionCookieName,
-  sessionSecretsOf,
-} from "../../app/account/session-cookies.server.ts";
-import type { AppServices } from "../../app/context.ts";
+import { clearCookies, openSessionCookies, resolveLogin, sessionCookieName, sessionSecretsOf, type AppServices } from "../edge/index.ts";
 import { COOKIE } from "../../lib/cookies.ts";
 import {
   authenticate,

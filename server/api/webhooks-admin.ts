@@ -2,7 +2,7 @@
 // secret shown once, when made or rotated) and each subscription's delivery log. Behind the admin
 // token or a staff session holding "integrations" (ADR 0036).
 import { createRoute, z } from "@hono/zod-openapi";
-import type { AppServices } from "../../app/context.ts";
+import type { AppServices } from "../edge/index.ts";
 import type { ErrorIssue } from "../../lib/errors.ts";
 import {
   WEBHOOK_EVENT_TYPES,

@@ -13,3 +13,11 @@ export {
 } from "./form.ts";
 export { apiRefusal, pageStatusOf, refusalHeaders, shownRefusalStatusOf, statusOfCode } from "./refusal.ts";
 export { cartContextOf, type CartVisitor } from "./cart-context.ts";
+export * from "./context.ts";
+export * from "./request-memo.ts";
+export * from "./session-cookies.ts";
+export * from "./staff-access.ts";
+export * from "./booking-access.ts";
+export * from "./visitor-currency.ts";
+export * from "./personalization-visitor.ts";
+export * from "./booking-views.ts";

@@ -4,7 +4,7 @@
 import { useTranslate } from "../../i18n/use-translate.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import { PresaleBadge } from "./price-summary.tsx";
-import type { LegView, PresaleView, SailingView } from "./types.ts";
+import type { LegView, PresaleView, SailingView } from "../../../lib/views/booking.ts";
 import { NO_SCRIPT_PARAMETER } from "../../booking/live-sailings.ts";
 
 /**

@@ -4,7 +4,7 @@
 import { useLocation } from "react-router";
 import type { Language } from "../../../lib/language.ts";
 import { useRootData, useTranslate } from "../../i18n/use-translate.ts";
-import { matchPage, pathOf } from "../../routing/localized-paths.ts";
+import { matchPage, pathOf } from "../../../lib/routing/localized-paths.ts";
 import { Disclosure } from "../ui/disclosure.tsx";
 import { ChevronDownIcon, GlobeIcon } from "../ui/icons.tsx";
 import { FOCUS_RING, FOCUS_RING_ON_DARK } from "../ui/styles.ts";

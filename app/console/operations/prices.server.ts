@@ -19,7 +19,7 @@ import {
   type PresaleTierRow,
 } from "../../../modules/catalog/index.ts";
 import { findCurrencies, findRatesInForce } from "../../../modules/currency/index.ts";
-import { servicesContext } from "../../context.ts";
+import { servicesContext } from "../../../server/edge/index.ts";
 import { field, integerField, refusalOf, staffDepsOf, type Refusal } from "./shared.server.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };

@@ -23,7 +23,7 @@ import { canStaff } from "../../../modules/identity/index.ts";
 import { LOCALE } from "../../components/booking/format.ts";
 import { CARD, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
 import { buttonClass } from "../../components/ui/styles.ts";
-import { requestContext, servicesContext } from "../../context.ts";
+import { requestContext, servicesContext } from "../../../server/edge/index.ts";
 import { consoleErrorKey, useConsoleLayoutData, useConsoleT, type ConsoleTranslate } from "../console-i18n.ts";
 import { consolePathOf } from "../console-pages.ts";
 import { formText, PRIVATE_NO_STORE, requireStaffPage } from "../staff-page.server.ts";
