@@ -8,7 +8,13 @@ import { isAppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
 import { sameSitePath } from "../../lib/return-path.ts";
 import { authenticate, issueLoginTicket, redeemLoginTicket, userInfoOf } from "../../modules/identity/index.ts";
-import { requestContext, servicesContext, openSessionCookies, resolveLogin, sessionSecretsOf } from "../../server/edge/index.ts";
+import {
+  requestContext,
+  servicesContext,
+  openSessionCookies,
+  resolveLogin,
+  sessionSecretsOf,
+} from "../../server/edge/index.ts";
 import { loginErrorCodeOf, type LoginFailure } from "./login-form.tsx";
 import { pathOf } from "../../lib/routing/localized-paths.ts";
 

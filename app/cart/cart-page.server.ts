@@ -18,7 +18,15 @@ import {
 import { cartErrorKindOf } from "../../modules/cart/index.ts";
 import { readCount } from "../../lib/routing/ferry-query.ts";
 import { checkoutPageOf, type CheckoutPageId } from "../checkout/payment-details.server.ts";
-import { cartContextOf, formField, formValuesOf, readFormData, requestContext, servicesContext, findRequestCurrency } from "../../server/edge/index.ts";
+import {
+  cartContextOf,
+  formField,
+  formValuesOf,
+  readFormData,
+  requestContext,
+  servicesContext,
+  findRequestCurrency,
+} from "../../server/edge/index.ts";
 import { pathOf } from "../../lib/routing/localized-paths.ts";
 import { readCartSession } from "./cart-session.server.ts";
 

@@ -25,7 +25,13 @@ import { findEvents, sandboxPspEvents, webhookDelivery } from "../../modules/san
 import type { createApp } from "../../server/app.ts";
 import type { Runtime } from "../../server/boot.ts";
 import { addToCart, type CartContext } from "../../flows/cart.ts";
-import { confirmPayment, failLapsedBookings, guestSecretOf, hasGuestAccess, placeBooking } from "../../flows/checkout.ts";
+import {
+  confirmPayment,
+  failLapsedBookings,
+  guestSecretOf,
+  hasGuestAccess,
+  placeBooking,
+} from "../../flows/checkout.ts";
 import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "../../server/edge/index.ts";
 import { loadThankYou } from "./thank-you.server.ts";

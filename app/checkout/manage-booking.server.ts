@@ -23,7 +23,17 @@ import {
 } from "../../flows/manage-booking.ts";
 import { findBooking, type BookingRow } from "../../modules/checkout/index.ts";
 import { addDays } from "../../modules/inventory/index.ts";
-import { formField, formValuesOf, pageStatusOf, readFormData, refusalHeaders, requestContext, servicesContext, bookingAccessCookie, readBookingAccess } from "../../server/edge/index.ts";
+import {
+  formField,
+  formValuesOf,
+  pageStatusOf,
+  readFormData,
+  refusalHeaders,
+  requestContext,
+  servicesContext,
+  bookingAccessCookie,
+  readBookingAccess,
+} from "../../server/edge/index.ts";
 import { pathOf } from "../../lib/routing/localized-paths.ts";
 
 type Context = Readonly<RouterContextProvider>;

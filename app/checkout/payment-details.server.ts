@@ -17,7 +17,14 @@ import { findCheckoutDraft, guestSecretOf, placeBooking, type CheckoutDraft } fr
 import { checkoutDeps } from "../../flows/checkout-deps.ts";
 import { needsPassengerNames, passengerTypesOf, type PaymentMethodKind } from "../../modules/checkout/index.ts";
 import { findInstalmentBanks, INSTALMENT_CURRENCY, instalmentOffers } from "../../modules/payments/index.ts";
-import { pageStatusOf, servicesContext, requestContext, resolveLogin, bookingAccessCookie, readBookingAccess } from "../../server/edge/index.ts";
+import {
+  pageStatusOf,
+  servicesContext,
+  requestContext,
+  resolveLogin,
+  bookingAccessCookie,
+  readBookingAccess,
+} from "../../server/edge/index.ts";
 import { pathOf } from "../../lib/routing/localized-paths.ts";
 import { readCartSession } from "../cart/cart-session.server.ts";
 import type { ProductKind } from "../../modules/catalog/index.ts";

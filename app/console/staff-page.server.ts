@@ -8,7 +8,14 @@ import { languageOfPath, type Language } from "../../lib/language.ts";
 import { isAppError } from "../../lib/errors.ts";
 import type { StaffPermission } from "../../modules/identity/index.ts";
 import { PRIVATE_NO_STORE, toSignIn } from "../account/account.server.ts";
-import { fieldText, requestContext, servicesContext, authorizeStaff, resolveCaller, type StaffActor } from "../../server/edge/index.ts";
+import {
+  fieldText,
+  requestContext,
+  servicesContext,
+  authorizeStaff,
+  resolveCaller,
+  type StaffActor,
+} from "../../server/edge/index.ts";
 import { CONSOLE_CATALOGUES } from "../../lib/i18n/console/catalogues.server.ts";
 
 export { PRIVATE_NO_STORE };

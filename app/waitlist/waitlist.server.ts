@@ -12,7 +12,16 @@ import { findCrossings, findSailing, isLocalDate } from "../../modules/inventory
 import { OFFER_MINUTES } from "../../modules/waitlist/index.ts";
 import { readCartSession } from "../cart/cart-session.server.ts";
 import { formatLongDate } from "../components/booking/format.ts";
-import { cartContextOf, formField, formValuesOf, pageStatusOf, readFormData, requestContext, servicesContext, findRequestCurrency } from "../../server/edge/index.ts";
+import {
+  cartContextOf,
+  formField,
+  formValuesOf,
+  pageStatusOf,
+  readFormData,
+  requestContext,
+  servicesContext,
+  findRequestCurrency,
+} from "../../server/edge/index.ts";
 import { pathOf } from "../../lib/routing/localized-paths.ts";
 
 type Context = Readonly<RouterContextProvider>;

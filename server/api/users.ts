@@ -5,7 +5,14 @@
 // token of our identity provider; POST /user-logout/ ends both sessions and the provider's grant.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { clearCookies, openSessionCookies, resolveLogin, sessionCookieName, sessionSecretsOf, type AppServices } from "../edge/index.ts";
+import {
+  clearCookies,
+  openSessionCookies,
+  resolveLogin,
+  sessionCookieName,
+  sessionSecretsOf,
+  type AppServices,
+} from "../edge/index.ts";
 import { COOKIE } from "../../lib/cookies.ts";
 import {
   authenticate,
