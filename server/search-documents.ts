@@ -10,7 +10,7 @@ import type { SearchDocument } from "../modules/search/index.ts";
 import { CONTENT_PAGE_IDS, findContentPage } from "../lib/content/content-pages.server.ts";
 import { htmlToText } from "../lib/content/render-markdown.server.ts";
 import { fillContentFacts, type ContentFacts } from "../lib/content/content-facts.ts";
-import { findContentFacts } from "../app/content/content-view.server.ts";
+import { findContentFacts } from "../flows/content-facts.ts";
 import { CATALOGUES } from "../lib/i18n/catalogues.server.ts";
 import { isPageLive, pathOf } from "../lib/routing/localized-paths.ts";
 import type { PageId } from "../lib/routing/pages.ts";

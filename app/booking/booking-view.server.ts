@@ -13,12 +13,10 @@ import {
   findFerryReference,
   findProductPrices,
   type FerryReference,
-  type PassengerPrice,
   type SailingOffer,
 } from "../../flows/booking-offers.ts";
 import { COUPON_MONTHS } from "../../modules/cart/index.ts";
 import {
-  ageRangeLabel,
   findPresaleTiers,
   findProduct,
   findFerryProductId,
@@ -26,16 +24,20 @@ import {
   type PresaleTier,
   type Product,
 } from "../../modules/catalog/index.ts";
-import { findCurrencyByCode, type VisitorCurrency } from "../../modules/currency/index.ts";
-import { findRequestCurrency, servicesContext, requestMemo, priceView } from "../../server/edge/index.ts";
+import { findCurrencyByCode } from "../../modules/currency/index.ts";
 import {
-  OPERATOR_TIME_ZONE,
+  bandsView,
+  findRequestCurrency,
+  priceView,
+  requestMemo,
+  servicesContext,
+  timetableDateOf,
+} from "../../server/edge/index.ts";
+import {
   addDays,
   findActivities,
   findCrossings,
   findDaySailings,
-  isLocalDate,
-  localDateOf,
   type LocalDate,
   type SailingView as DaySailing,
 } from "../../modules/inventory/index.ts";
@@ -57,21 +59,6 @@ import { pathOf } from "../../lib/routing/localized-paths.ts";
 import { checkSelection, readCount, readFerryQuery, DEFAULT_ADULTS } from "../../lib/routing/ferry-query.ts";
 
 type Context = Readonly<RouterContextProvider>;
-
-export function bandsView(
-  product: Product,
-  prices: readonly PassengerPrice[],
-  currency: VisitorCurrency,
-): PassengerBandView[] {
-  return product.ageBands.map((band) => {
-    const price = prices.find((item) => item.passengerType === band.passengerType);
-    return {
-      type: band.passengerType,
-      range: ageRangeLabel(band),
-      price: price && price.net.amountMinor > 0 ? formatMoney(price.net, currency) : null,
-    };
-  });
-}
 
 function presaleView(tiers: readonly PresaleTier[]): PresaleView[] {
   return tiers
@@ -259,15 +246,6 @@ export async function loadFerryWidget(
     if (!isAppError(error)) throw error;
     return { view: { ...base, bands: await fallbackBands(), error: { code: error.code } }, status: error.status };
   }
-}
-
-/** The timetable's date: `day`, else the departure date, else today (a date outside the sale is ignored). */
-export function timetableDateOf(params: URLSearchParams, now: Date): LocalDate {
-  const bounds = bookableRange(now);
-  const wanted = [params.get("day"), params.get("date")].find(
-    (value) => isLocalDate(value) && value >= bounds.min && value <= bounds.max,
-  );
-  return wanted ?? localDateOf(now, OPERATOR_TIME_ZONE);
 }
 
 /** The live timetable of the date asked for (`day`, else the departure date, else today). */

@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import type { TimetableView } from "../components/booking/timetable.tsx";
 import type { FerryWidgetView, LegView } from "../../lib/views/booking.ts";
-import { isLiveSearch, liveSailingsHref, withLiveData, withoutLiveData, type LiveSailings } from "./live-sailings.ts";
+import { isLiveSearch } from "../../lib/routing/live-query.ts";
+import { liveSailingsHref, withLiveData, withoutLiveData, type LiveSailings } from "./live-sailings.ts";
 
 const sailing = (id: number, seatsLeft: number) => ({
   id,

@@ -8,8 +8,7 @@ import { requestContext, servicesContext } from "../../server/edge/index.ts";
 import { CATALOGUES } from "../../lib/i18n/catalogues.server.ts";
 import { matchPage, pathOf } from "../../lib/routing/localized-paths.ts";
 import type { PageId } from "../../lib/routing/pages.ts";
-import { findCrossings } from "../../modules/inventory/index.ts";
-import type { Database } from "../../lib/db.ts";
+import { findContentFacts } from "../../flows/content-facts.ts";
 import { fillContentFacts, type ContentFacts } from "../../lib/content/content-facts.ts";
 import { findContentPage, isContentPageId, type ContentPageId } from "../../lib/content/content-pages.server.ts";
 import { breadcrumbList, faqPage, organization, type JsonLd } from "./structured-data.ts";
@@ -47,12 +46,6 @@ export function buildContentView(input: {
       )
     : null;
   return { pageId, language, page, updatedLabel, jsonLd };
-}
-
-/** The facts content may state, from the catalogue: the first crossing in the operator's order. */
-export async function findContentFacts(db: Database): Promise<ContentFacts | null> {
-  const [crossing] = await findCrossings(db, "en");
-  return crossing ? { crossingMinutes: crossing.durationMinutes } : null;
 }
 
 /** Loader body for a content page route: which page the URL is, or a 404 when it has no content. */

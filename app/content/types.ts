@@ -1,57 +1,9 @@
-// The shape of a rendered content page as loaders hand it to components. Plain data: the HTML
-// strings were produced from reviewed Markdown with raw HTML escaped and links checked.
+// What a content page's loader hands its components: the rendered page (lib/content) with its
+// language, dates written out and structured data.
 import type { Language } from "../../lib/language.ts";
+import type { ContentPageData } from "../../lib/content/types.ts";
 import type { PageId } from "../../lib/routing/pages.ts";
 import type { JsonLd } from "./structured-data.ts";
-
-export type ContentLayout = "article" | "faq";
-
-export interface TocEntry {
-  id: string;
-  text: string;
-}
-
-export interface FaqItem {
-  id: string;
-  /** The question as inline HTML (emphasis, code) for the disclosure summary. */
-  questionHtml: string;
-  /** The question as plain text (structured data). */
-  question: string;
-  answerHtml: string;
-  /** The answer as plain text (structured data). */
-  answer: string;
-}
-
-export interface ContentSection {
-  id: string;
-  /** Heading as inline HTML. */
-  titleHtml: string;
-  title: string;
-  /** Everything under the heading before the first question (FAQ) or the whole section (article). */
-  html: string;
-  /** FAQ layout only: the questions of this section. */
-  items: FaqItem[];
-}
-
-export interface RenderedContent {
-  /** Text before the first `##` heading. */
-  introHtml: string;
-  sections: ContentSection[];
-}
-
-export interface ContentPageData extends RenderedContent {
-  title: string;
-  metaTitle: string;
-  description: string;
-  layout: ContentLayout;
-  showToc: boolean;
-  toc: TocEntry[];
-  /** ISO date (YYYY-MM-DD) the text was last revised, shown on legal pages. */
-  updated: string | null;
-  wordCount: number;
-  /** The catalogue facts the text states through placeholders (see content-facts.ts). */
-  factNames: string[];
-}
 
 /** What a content page's loader returns. */
 export interface ContentView {

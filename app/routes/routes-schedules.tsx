@@ -16,7 +16,8 @@ import { pathOf } from "../../lib/routing/localized-paths.ts";
 import { PRODUCT_PAGE_IDS } from "../../lib/routing/product-pages.ts";
 import { isPageLive } from "../../lib/routing/localized-paths.ts";
 import type { Route } from "./+types/routes-schedules";
-import { isLiveSearch, withoutBrowserOnlyParameters, withoutLiveData } from "../booking/live-sailings.ts";
+import { isLiveSearch, withoutBrowserOnlyParameters } from "../../lib/routing/live-query.ts";
+import { withoutLiveData } from "../booking/live-sailings.ts";
 import { useLiveSailings } from "../components/booking/use-live-sailings.ts";
 
 // The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.

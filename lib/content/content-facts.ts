@@ -1,6 +1,6 @@
 // Facts a content page may state, filled in from the catalogue when the page is served: the Markdown
 // writes `{crossingMinutes}` where a number would go stale ("in about {crossingMinutes} minutes").
-import type { ContentPageData, ContentSection } from "../../app/content/types.ts";
+import type { ContentPageData, ContentSection } from "./types.ts";
 
 export interface ContentFacts {
   /** The first crossing's time at sea, from the catalogue. */

@@ -6,7 +6,7 @@ import { parseFrontMatter } from "./front-matter.ts";
 import { htmlToText, renderMarkdown } from "./render-markdown.server.ts";
 import { CONTENT_PAGE_IDS } from "./content-page-ids.ts";
 import { factsUsedIn } from "./content-facts.ts";
-import type { ContentLayout, ContentPageData } from "../../app/content/types.ts";
+import type { ContentLayout, ContentPageData } from "./types.ts";
 
 export { CONTENT_PAGE_IDS };
 

@@ -2,7 +2,7 @@
 // through), links and images are limited to safe targets, every heading gets a stable id, and the
 // FAQ layout splits `###` questions into items for disclosures and FAQPage structured data.
 import { Marked, type Token, type Tokens } from "marked";
-import type { ContentLayout, ContentSection, FaqItem, RenderedContent } from "../../app/content/types.ts";
+import type { ContentLayout, ContentSection, FaqItem, RenderedContent } from "./types.ts";
 
 export class ContentError extends Error {
   override name = "ContentError";

@@ -8,7 +8,7 @@ import {
   LIVE_SAILINGS_PATH,
   NO_SCRIPT_PARAMETER,
   isLiveSearch,
-} from "../../app/booking/live-sailings.ts";
+} from "./live-query.ts";
 
 export interface PageCachePolicy {
   /** The oldest a shared copy may be when served: 1 s where prices or seats show, longer for content. */

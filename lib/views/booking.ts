@@ -1,5 +1,6 @@
-// The plain view data the booking widgets render: loaders compute it (prices already formatted in
-// the visitor's currency), components only show it, so no server code reaches the browser.
+// The plain view data the booking widgets render: loaders and the live-sailings API compute it (prices
+// already formatted in the visitor's currency), components only show it, so no server code reaches the
+// browser. Types only, in lib so that both sides can name them.
 
 export type TripKind = "one_way" | "round_trip" | "open";
 export type FareCategoryId = "tourist" | "resident";

@@ -3,7 +3,7 @@
 // their complements, and a park or tour's day. Bad input is a coded 4xx, never a 500.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { type AppServices, priceView } from "../edge/index.ts";
+import { bandsView, priceView, timetableDateOf, type AppServices } from "../edge/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { LANGUAGES, type Language } from "../../lib/language.ts";
 import { formatMoney, money, type CurrencyCode, type Money } from "../../lib/money.ts";
@@ -38,7 +38,6 @@ import {
 } from "../../modules/inventory/index.ts";
 import { getOrInsertComputed } from "../../lib/maps.ts";
 import { readFerryQuery } from "../../lib/routing/ferry-query.ts";
-import { bandsView, timetableDateOf } from "../../app/booking/booking-view.server.ts";
 import { CurrencySchema, currencyChoiceInput, knownCurrency, withMinorUnits } from "./currencies.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
 

@@ -1,6 +1,7 @@
-// The web edge shared by the route modules (app/) and the API routers (server/api): reading a form,
-// answering a refusal, a visitor's cart context. Server-only, and free of app/ imports (a lint zone),
-// so both sides may use it (ADR 0066).
+// The web edge shared by the route modules (app/) and the API routers (server/api): the services and
+// request context, sessions, staff and booking access, the visitor's currency, reading a form,
+// answering a refusal, a visitor's cart context, the booking views. Server-only, and free of app/
+// imports (a lint zone), so both sides may use it (ADR 0066, 0069).
 export {
   fieldText,
   formField,

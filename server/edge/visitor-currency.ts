@@ -7,7 +7,6 @@ import { isAppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
 import { BASE_CURRENCY, formatMoney, money } from "../../lib/money.ts";
 import {
-  findCurrencies,
   findCurrencyByCode,
   findVisitorCurrency,
   priceIn,
@@ -17,7 +16,6 @@ import {
   type Quote,
   type VisitorCurrency,
 } from "../../modules/currency/index.ts";
-import type { CurrencyOption } from "../../app/components/currency/currency-options.ts";
 import { requestContext, servicesContext } from "./context.ts";
 import { requestMemo } from "./request-memo.ts";
 
@@ -32,18 +30,6 @@ export function findRequestCurrency(request: Request, context: Context, language
     const { country } = context.get(requestContext);
     return findVisitorCurrency(db, { cookies: readCurrencyCookies(request.headers.get("Cookie")), country, language });
   });
-}
-
-/** The 17 currencies as the switcher lists them, named in `language`, USD (id 1) first. */
-export async function findCurrencyOptions(context: Context, language: Language): Promise<CurrencyOption[]> {
-  const { db } = context.get(servicesContext);
-  const currencies = await findCurrencies(db, language);
-  return currencies.map((currency) => ({
-    id: currency.id,
-    code: currency.iso_code,
-    symbol: currency.symbol,
-    name: currency.name,
-  }));
 }
 
 /** An amount as the catalogue stores it: integer minor units of MXN. */

@@ -12,7 +12,7 @@ import { LegLine } from "./leg-line.tsx";
 import { CategoryField, PassengerFields, SelectionHiddenFields } from "./passenger-fields.tsx";
 import { PresaleBadge, PriceSummary } from "./price-summary.tsx";
 import { NoScriptField, SailingList } from "./sailing-list.tsx";
-import { MAX_PASSENGERS } from "../../booking/live-sailings.ts";
+import { MAX_PASSENGERS } from "../../../lib/routing/live-query.ts";
 import { CARD, FIELD_LABEL, FIELDSET_LEGEND, INPUT } from "./styles.ts";
 import type { FerryWidgetView, TripKind } from "../../../lib/views/booking.ts";
 

@@ -2,7 +2,7 @@
 // to a question (#its-id, as search results and answers cite it) opens that question.
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import type { FaqItem } from "../../content/types.ts";
+import type { FaqItem } from "../../../lib/content/types.ts";
 import { PROSE } from "./prose.ts";
 
 export function FaqList({ items }: { items: readonly FaqItem[] }) {
