@@ -1,6 +1,7 @@
 // ESLint 9 flat config: typescript-eslint's recommended rules, no import cycles, and the import
-// directions of the layers (lib ← modules ← flows ← app/routes, server; a module is entered
-// only through its index.ts; app/components never reach server code).
+// directions of the layers (lib ← modules ← flows ← server/edge ← app/routes, server; a module is
+// entered only through its index.ts; app/components never reach server code; server and db never
+// reach app).
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
@@ -111,13 +112,25 @@ export default tseslint.config(
               message: "server/edge is shared by pages and APIs: it imports nothing from app or server/api (ADR 0066).",
             },
             {
+              // The server reaches the route modules only through the React Router build: a virtual
+              // module, not a path, so it needs no exception here.
+              target: "./server",
+              from: "./app",
+              message: "server/ imports nothing from app/ but the React Router build (ADR 0069).",
+            },
+            {
+              target: "./db",
+              from: "./app",
+              message: "db/ imports nothing from app/: what the seed shares with pages lives in lib (ADR 0069).",
+            },
+            {
               target: "./app/components",
               from: ["./modules", "./server", "./db"],
               message: "Components render data; they never import modules, server or db code.",
             },
             {
               target: "./app/components",
-              from: "./app/**/*.server.ts",
+              from: ["./app/**/*.server.ts", "./lib/**/*.server.ts"],
               message: "Components never import *.server.ts files.",
             },
             ...moduleZones,
