@@ -22,10 +22,10 @@ import { addDays, findDaySailings, materializeSailings, type SailingView } from 
 import { CROSSING_TO_CANCUN, CROSSING_TO_ISLA, CROSSING_TO_ISLA_CODE } from "../../db/seed-catalogue.ts";
 import type { Database } from "../../lib/db.ts";
 import { createLogger } from "../../lib/logger.ts";
-import { bookingEvents, bookings, findBookingLines, findTickets } from "../../modules/checkout/index.ts";
+import { bookingEvents, bookings, findBookingLines, findTickets } from "../../modules/bookings/index.ts";
 import { createJobRunner, jobs, type JobRunner } from "../../modules/jobs/index.ts";
-import { findEvents, webhookDelivery } from "../../modules/sandbox-psp/index.ts";
-import { verifyTicketCode } from "../../modules/tickets/index.ts";
+import { findEvents, webhookDelivery } from "../../sandbox-psp/index.ts";
+import { verifyTicketCode } from "../../modules/booking-documents/index.ts";
 import {
   bootCheckout,
   GUEST_TEST_SECRET as GUEST_SECRET,

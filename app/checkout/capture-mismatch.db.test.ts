@@ -14,10 +14,10 @@ import { checkoutDeps } from "../../flows/checkout-deps.ts";
 import { findConsoleBooking } from "../../flows/console-bookings.ts";
 import { reconcilePayments } from "../../flows/payment-reconciliation.ts";
 import { createLogger } from "../../lib/logger.ts";
-import { bookingEvents, bookingPayments, findBooking, tickets } from "../../modules/checkout/index.ts";
+import { bookingEvents, bookingPayments, findBooking, tickets } from "../../modules/bookings/index.ts";
 import { addDays, findDaySailings, materializeSailings, type SailingView } from "../../modules/inventory/index.ts";
 import type { PaymentProvider } from "../../modules/payments/index.ts";
-import { findEvents, webhookDelivery } from "../../modules/sandbox-psp/index.ts";
+import { findEvents, webhookDelivery } from "../../sandbox-psp/index.ts";
 import type { createApp } from "../../server/app.ts";
 import type { Runtime } from "../../server/boot.ts";
 import {

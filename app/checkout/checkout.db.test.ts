@@ -11,7 +11,7 @@ import {
   CROSSING_TO_ISLA,
   CROSSING_TO_ISLA_CODE,
 } from "../../db/seed-catalogue.ts";
-import { bookingEvents, bookings, tickets } from "../../modules/checkout/index.ts";
+import { bookingEvents, bookings, tickets } from "../../modules/bookings/index.ts";
 import { cartLines, carts } from "../../modules/cart/index.ts";
 import {
   addDays,
@@ -21,7 +21,7 @@ import {
   type SailingView,
 } from "../../modules/inventory/index.ts";
 import type { PaymentProvider } from "../../modules/payments/index.ts";
-import { findEvents, sandboxPspEvents, webhookDelivery } from "../../modules/sandbox-psp/index.ts";
+import { findEvents, sandboxPspEvents, webhookDelivery } from "../../sandbox-psp/index.ts";
 import type { createApp } from "../../server/app.ts";
 import type { Runtime } from "../../server/boot.ts";
 import { addToCart, type CartContext } from "../../flows/cart.ts";

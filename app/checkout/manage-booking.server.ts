@@ -21,7 +21,7 @@ import {
   type BookingView,
   type DateChangeOptions,
 } from "../../flows/manage-booking.ts";
-import { findBooking, type BookingRow } from "../../modules/checkout/index.ts";
+import { findBooking, type BookingRow } from "../../modules/bookings/index.ts";
 import { addDays } from "../../modules/inventory/index.ts";
 import {
   formField,

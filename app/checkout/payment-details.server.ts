@@ -15,7 +15,7 @@ import { findCartView, type CartView } from "../../flows/cart.ts";
 import { isCouponOnly } from "../../modules/cart/index.ts";
 import { findCheckoutDraft, guestSecretOf, placeBooking, type CheckoutDraft } from "../../flows/checkout.ts";
 import { checkoutDeps } from "../../flows/checkout-deps.ts";
-import { needsPassengerNames, passengerTypesOf, type PaymentMethodKind } from "../../modules/checkout/index.ts";
+import { needsPassengerNames, passengerTypesOf, type PaymentMethodKind } from "../../modules/bookings/index.ts";
 import { findInstalmentBanks, INSTALMENT_CURRENCY, instalmentOffers } from "../../modules/payments/index.ts";
 import {
   pageStatusOf,

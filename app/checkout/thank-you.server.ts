@@ -19,7 +19,7 @@ import {
   paidAttemptOf,
   type BookingPaymentRow,
   type BookingStatus,
-} from "../../modules/checkout/index.ts";
+} from "../../modules/bookings/index.ts";
 import { cardBrandName, monthlyInstalmentMinor } from "../../modules/payments/index.ts";
 import { findAmountFormatter } from "../../modules/currency/index.ts";
 import { findProducts } from "../../modules/catalog/index.ts";

@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES, type Language } from "../../lib/language.ts";
-import { TICKET_COPY } from "../../modules/tickets/index.ts";
+import { TICKET_COPY } from "../../modules/booking-documents/index.ts";
 import { en } from "../../lib/i18n/messages/en.ts";
 import { es } from "../../lib/i18n/messages/es.ts";
 import { ESSENTIAL } from "../../lib/i18n/messages/essential.ts";

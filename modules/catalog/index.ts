@@ -11,7 +11,7 @@ export {
   tripType,
 } from "./schema.ts";
 export { findFeaturedProducts, type ProductCard } from "./queries.ts";
-export { fromPrice, type FareRow, type Price } from "./from-price.ts";
+export { fromPrice, type FareRow, type Price } from "./fares.ts";
 export {
   DEFAULT_AGE_BANDS,
   MAX_PASSENGERS_PER_BOOKING,
@@ -25,20 +25,7 @@ export {
   type PassengerCounts,
   type PassengerType,
 } from "./passengers.ts";
-export {
-  basisPointsOf,
-  presaleFor,
-  priceSelection,
-  unitPrices,
-  type FareCategory,
-  type Presale,
-  type PresaleTier,
-  type PriceRequest,
-  type PriceResult,
-  type PricedLine,
-  type Trip,
-  type UnitPrice,
-} from "./pricing.ts";
+export type { FareCategory, PresaleTier, Trip } from "./fares.ts";
 export { sanitizeCatalogHtml } from "./sanitize.ts";
 export {
   findComplements,

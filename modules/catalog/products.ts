@@ -5,9 +5,8 @@ import type { Database } from "../../lib/db.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
 import { isCurrencyCode, money, type Money } from "../../lib/money.ts";
-import { fromPrice, type FareRow } from "./from-price.ts";
+import { fromPrice, type FareRow, type PresaleTier } from "./fares.ts";
 import { DEFAULT_AGE_BANDS, PASSENGER_TYPES, type AgeBand } from "./passengers.ts";
-import type { PresaleTier } from "./pricing.ts";
 import { sanitizeCatalogHtml } from "./sanitize.ts";
 import { complements, fares, presaleTiers, productComplements, productPassengerTypes, products } from "./schema.ts";
 

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database, LocalizedText } from "../../lib/db.ts";
 import type { Language } from "../../lib/language.ts";
-import { fromPrice, type Price } from "./from-price.ts";
+import { fromPrice, type Price } from "./fares.ts";
 import { fares, products } from "./schema.ts";
 
 export interface ProductCard {

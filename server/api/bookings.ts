@@ -24,7 +24,7 @@ import {
   markWebhookProcessed,
   normalizeReference,
   recordWebhookEvent,
-} from "../../modules/checkout/index.ts";
+} from "../../modules/bookings/index.ts";
 import { bookingDocumentDeps } from "../booking-deps.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
 

@@ -38,7 +38,7 @@ import {
   webhookTargetOf,
   type CardSubmission,
   type SandboxOperation,
-} from "../../modules/sandbox-psp/index.ts";
+} from "../../sandbox-psp/index.ts";
 import { bearerOf, isSameSecret } from "../../lib/bearer.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
 

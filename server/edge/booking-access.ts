@@ -1,7 +1,7 @@
 // Guest access to a booking from this browser: the HttpOnly cookie `<REFERENCE>.<secret>` set when the
 // booking is placed (and by the manage-booking form), checked against the booking's stored hash.
 import { COOKIE, cookieAttributes, parseCookieHeader } from "../../lib/cookies.ts";
-import { normalizeReference } from "../../modules/checkout/index.ts";
+import { normalizeReference } from "../../modules/bookings/index.ts";
 
 export interface BookingAccess {
   reference: string;

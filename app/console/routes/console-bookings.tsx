@@ -17,7 +17,7 @@ import {
   readCursor,
   REFUND_REASON_MAX,
   SEARCH_TEXT_MAX,
-} from "../../../modules/checkout/index.ts";
+} from "../../../modules/bookings/index.ts";
 import { findAmountFormatter } from "../../../modules/currency/index.ts";
 import { canStaff } from "../../../modules/identity/index.ts";
 import { LOCALE } from "../../components/booking/format.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fromPrice, type FareRow } from "./from-price.ts";
+import { fromPrice, type FareRow } from "./fares.ts";
 
 const fare = (overrides: Partial<FareRow>): FareRow => ({
   category: "tourist",

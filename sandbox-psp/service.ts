@@ -2,11 +2,11 @@
 // event written to the outbox in that same transaction, and every API POST behind its idempotency key.
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, gte, or } from "drizzle-orm";
-import type { Database } from "../../lib/db.ts";
-import { AppError } from "../../lib/errors.ts";
-import { isLanguage, type Language } from "../../lib/language.ts";
-import { isCurrencyCode, minorUnitsOf } from "../../lib/money.ts";
-import { signWebhook } from "../../lib/webhook-signature.ts";
+import type { Database } from "../lib/db.ts";
+import { AppError } from "../lib/errors.ts";
+import { isLanguage, type Language } from "../lib/language.ts";
+import { isCurrencyCode, minorUnitsOf } from "../lib/money.ts";
+import { signWebhook } from "../lib/webhook-signature.ts";
 import {
   TEST_CARDS,
   brandOf,

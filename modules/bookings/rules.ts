@@ -1,6 +1,7 @@
 // What checkout decides without I/O: the buyer's details, whose names a ticket needs, the booking's
 // reference and fingerprint, the status lifecycle, instalment plans, and how lines become tickets.
 import { createHash, randomInt } from "node:crypto";
+import { addMonths } from "../../lib/calendar-date.ts";
 import { AppError, type ErrorIssue } from "../../lib/errors.ts";
 import type { CurrencyCode } from "../../lib/money.ts";
 import { COUPON_MONTHS, isCoupon } from "../cart/index.ts";
@@ -254,15 +255,6 @@ export interface PlannedTicket {
   validUntil: string | null;
   /** Open ferry tickets: the only crossing (and direction) they board; null on dated tickets. */
   crossingId: number | null;
-}
-
-/** Adds months to a local date, clamped to the month's last day (31 Aug + 6 months = 28/29 Feb). */
-export function addMonths(localDate: string, months: number): string {
-  const [year, month, day] = localDate.split("-").map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(year, month - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, lastDay));
-  return target.toISOString().slice(0, 10);
 }
 
 /**

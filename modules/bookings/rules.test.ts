@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors.ts";
 import {
   MAX_RESENDS_PER_HOUR,
-  addMonths,
   assertDateChangeAllowed,
   assertCanResend,
   assertPaymentChoice,
@@ -19,6 +18,7 @@ import {
   REFERENCE_PATTERN,
   type TicketLine,
 } from "./rules.ts";
+import { addMonths } from "../../lib/calendar-date.ts";
 
 function codeOf(run: () => unknown): { code: string; paths: string[] } | null {
   try {

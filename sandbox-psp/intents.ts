@@ -1,7 +1,7 @@
 // The payment intent's life, decided without I/O: which operation its status allows, what status and
 // amounts follow, and which webhook event it emits. Amount rules: capture at most once and never more
 // than authorized; refunds add up to at most what was captured.
-import { AppError } from "../../lib/errors.ts";
+import { AppError } from "../lib/errors.ts";
 import type { CardBehaviour } from "./cards.ts";
 
 export const INTENT_STATUSES = [

@@ -2,7 +2,8 @@
 // held (presale and fares as they were then); the cart converts every line with its own quote, and
 // totals are sums of converted lines so that what is shown adds up to the cent.
 import { BASE_CURRENCY, money, multiply, subtract, sum, type CurrencyCode, type Money } from "../../lib/money.ts";
-import type { PassengerType, Presale, PriceResult } from "../catalog/index.ts";
+import type { PassengerType } from "../catalog/index.ts";
+import type { Presale, PriceResult } from "./selection.ts";
 import { priceIn, type Quote } from "../currency/index.ts";
 
 export interface CartLinePricing {

@@ -74,7 +74,6 @@ export {
   readDateChangeReason,
   MAX_RESENDS_PER_HOUR,
   RESEND_WINDOW_MS,
-  addMonths,
   assertCanMove,
   assertCanResend,
   assertPaymentChoice,

@@ -5,10 +5,10 @@
 // event waits while an earlier one is still being retried, so the merchant never sees `captured`
 // before `authorized`. Delivery is at least once: the merchant deduplicates by event id.
 import { and, asc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import type { Config } from "../../lib/config.ts";
-import type { Database } from "../../lib/db.ts";
-import { AppError } from "../../lib/errors.ts";
-import type { Logger } from "../../lib/logger.ts";
+import type { Config } from "../lib/config.ts";
+import type { Database } from "../lib/db.ts";
+import { AppError } from "../lib/errors.ts";
+import type { Logger } from "../lib/logger.ts";
 import { sandboxPspEvents } from "./schema.ts";
 import { webhookDelivery, type SandboxEvent } from "./service.ts";
 

@@ -15,7 +15,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { cartLineKind, cartTrip, carts, type CartLinePricing } from "../cart/index.ts";
+import { cartLineKind, cartTrip, carts } from "../cart/index.ts";
+import type { CartLinePricing } from "../pricing/index.ts";
 import { fareCategory, passengerType, products } from "../catalog/index.ts";
 import type { Quote } from "../currency/index.ts";
 import { activities, crossings, sailings } from "../inventory/index.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LANGUAGES } from "../../lib/language.ts";
+import { LANGUAGES } from "../lib/language.ts";
 import { HOSTED_PAGE_TEXT, renderCardPage, renderChallengePage, renderPayPalPage } from "./hosted-page.ts";
 
 describe("the hosted card page", () => {

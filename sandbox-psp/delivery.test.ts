@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../../lib/config.ts";
+import { parseConfig } from "../lib/config.ts";
 import {
   DELIVERY_BACKOFF_SECONDS,
   MAX_DELIVERY_ATTEMPTS,

@@ -5,19 +5,15 @@
 // otherwise. Each unit's discount is rounded half up to the centavo, so a line is quantity × unit.
 import { AppError } from "../../lib/errors.ts";
 import { BASE_CURRENCY, isCurrencyCode, money, multiply, subtract, sum, type Money } from "../../lib/money.ts";
-import type { FareRow } from "./from-price.ts";
-import { PASSENGER_TYPES, type PassengerCounts, type PassengerType } from "./passengers.ts";
-
-export type FareCategory = FareRow["category"];
-export type Trip = FareRow["trip"];
-
-export interface PresaleTier {
-  /** Null: applies to every dated product. */
-  productId: number | null;
-  minDaysAhead: number;
-  discountBasisPoints: number;
-  active: boolean;
-}
+import {
+  type FareCategory,
+  type FareRow,
+  type PresaleTier,
+  type Trip,
+  PASSENGER_TYPES,
+  type PassengerCounts,
+  type PassengerType,
+} from "../catalog/index.ts";
 
 export interface Presale {
   minDaysAhead: number;

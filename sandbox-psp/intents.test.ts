@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "../../lib/errors.ts";
+import { AppError } from "../lib/errors.ts";
 import {
   checkPaymentOptions,
   decideAuthorization,

@@ -1,5 +1,6 @@
-// Decides the "from" price a product is advertised with: the cheapest tourist adult fare, because
-// that is what a first-time visitor pays at least (resident fares need an ID at boarding).
+// The catalogue's fare and presale records, and the "from" fare a product is advertised with: the
+// cheapest tourist adult fare, because that is what a first-time visitor pays at least (resident fares
+// need an ID at boarding). What a selection costs is modules/pricing's.
 
 export interface FareRow {
   category: "tourist" | "resident";
@@ -7,6 +8,17 @@ export interface FareRow {
   trip: "one_way" | "round_trip" | "single";
   amountMinor: number;
   currency: string;
+}
+
+export type FareCategory = FareRow["category"];
+export type Trip = FareRow["trip"];
+
+export interface PresaleTier {
+  /** Null: applies to every dated product. */
+  productId: number | null;
+  minDaysAhead: number;
+  discountBasisPoints: number;
+  active: boolean;
 }
 
 export interface Price {

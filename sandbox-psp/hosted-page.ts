@@ -2,8 +2,8 @@
 // the intent asks for them), the 3-D Secure challenge and the PayPal sandbox's approval page. They
 // play a third party's site, so they are not React Router pages, use no JavaScript at all (plain POST
 // forms, nothing for the CSP to allow) and carry their own texts in es, en and pt.
-import { escapeHtml } from "../../lib/html.ts";
-import type { Language } from "../../lib/language.ts";
+import { escapeHtml } from "../lib/html.ts";
+import type { Language } from "../lib/language.ts";
 import type { CardFieldError, CardForm } from "./cards.ts";
 
 interface HostedPageText {

@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors.ts";
-import type { FareRow } from "./from-price.ts";
-import {
-  basisPointsOf,
-  presaleFor,
-  priceSelection,
-  unitPrices,
-  type PresaleTier,
-  type PriceRequest,
-} from "./pricing.ts";
+import type { FareRow, PresaleTier } from "../catalog/index.ts";
+import { basisPointsOf, presaleFor, priceSelection, unitPrices, type PriceRequest } from "./selection.ts";
 import { money } from "../../lib/money.ts";
 
 const FERRY = 1901;

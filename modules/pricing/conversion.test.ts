@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Quote } from "../currency/index.ts";
-import { convertPricing, sumPrices, type CartLinePricing } from "./pricing.ts";
+import { convertPricing, sumPrices, type CartLinePricing } from "./conversion.ts";
 
 const QUOTE: Quote = {
   id: "fx:test",
