@@ -1,5 +1,9 @@
-// The sandbox payment provider: a stand-in for a real PSP that runs in this process by default and is
-// reached only over HTTP (server/api/sandbox-psp.ts). Test cards: see cards.ts and docs/decisions/0018.
+// The sandbox payment provider: a stand-in for an outside company, the payment service provider a
+// real deployment signs a contract with. It is not part of the shop: it keeps its own tables, runs in
+// this process by default and is reached only over HTTP (its router, server/api/sandbox-psp.ts), the
+// way modules/payments/provider.ts would reach a real one. The lint zones let only that router, the
+// worker that runs its webhook loop and the tests import it (ADR 0071). Test cards: see cards.ts and
+// docs/decisions/0018.
 //
 // | Card number          | Brand | Answer                                   |
 // |----------------------|-------|------------------------------------------|
