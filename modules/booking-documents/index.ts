@@ -1,3 +1,7 @@
+// Booking documents: what a buyer receives about a booking, made from plain data with no I/O — the
+// ticket PDF and its signed QR codes, the calendar file, the confirmation, refund, cancellation and
+// closure e-mails, and their words in every language. The bookings and tickets themselves are
+// modules/bookings; flows/booking-document.ts reads one into a BookingDocument.
 export type { BookingDocument, TicketDocument, TicketGroup } from "./document.ts";
 export { groupTickets } from "./document.ts";
 export { printedTicketCodeOf, signTicketCode, verifyTicketCode } from "./ticket-code.ts";

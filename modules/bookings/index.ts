@@ -1,3 +1,8 @@
+// Bookings: what was bought and by whom, from the moment a cart is placed. A booking's lines, its
+// tickets (one per passenger per sailing or day, what boarding scans), its payment attempts and the
+// provider's webhook events, its refunds and cancellations, and the rules of each (status lifecycle,
+// ticket plan, date changes, cancellation fees, refund shares). The papers and e-mails made from a
+// booking are modules/booking-documents; prices are modules/pricing.
 export {
   bookingEvents,
   bookingLines,

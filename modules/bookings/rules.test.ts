@@ -18,7 +18,6 @@ import {
   REFERENCE_PATTERN,
   type TicketLine,
 } from "./rules.ts";
-import { addMonths } from "../../lib/calendar-date.ts";
 
 function codeOf(run: () => unknown): { code: string; paths: string[] } | null {
   try {
@@ -167,12 +166,6 @@ describe("paying", () => {
 });
 
 describe("tickets", () => {
-  it("adds months clamped to the month's last day", () => {
-    expect(addMonths("2031-08-31", 6)).toBe("2032-02-29");
-    expect(addMonths("2031-03-15", 6)).toBe("2031-09-15");
-    expect(addMonths("2031-11-30", 3)).toBe("2032-02-29");
-  });
-
   it("gives each ticket a code of the documented shape whose random half no reference tells", () => {
     const line: TicketLine = {
       id: "one",
