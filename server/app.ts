@@ -18,7 +18,7 @@ import { PAGE_CACHE_POLICIES, sharedPageCacheControl } from "../app/routing/page
 import { matchPage } from "../app/routing/localized-paths.ts";
 import type { Logger } from "../lib/logger.ts";
 import { countryFromHeaders } from "../modules/currency/index.ts";
-import { findSiteConfig, type SiteConfig } from "../modules/site/index.ts";
+import type { SiteConfig } from "../modules/site/index.ts";
 import { admissionControl, AdmissionGate } from "./admission.ts";
 import { clientAddressOf } from "./api/client-address.ts";
 import { createApi } from "./api/index.ts";
@@ -195,7 +195,7 @@ export function createApp(services: AppServices, options: AppOptions) {
     if (hasMalformedEscapes(new URL(c.req.url).pathname)) {
       return c.html(internalErrorPage(languageOfPath(path), 400, c.get("requestId")), 400);
     }
-    const site = await findSiteConfig(services.db, services.config.SITE_CODE);
+    const site = await services.siteConfig.current();
     c.set("site", site);
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     const cookies = parseCookieHeader(c.req.header("Cookie"));
@@ -269,7 +269,7 @@ export function createApp(services: AppServices, options: AppOptions) {
       nonce: c.get("nonce"),
       clientAddress: clientAddressOf(c, services.config),
       country: countryFromHeaders(c.req.raw.headers, services.config.GEO_COUNTRY_HEADERS),
-      site: c.get("site") ?? (await findSiteConfig(services.db, services.config.SITE_CODE)),
+      site: c.get("site") ?? (await services.siteConfig.current()),
     });
     const response = await handleDocument(c.req.raw, context);
     // When even the error boundary cannot render, React Router answers a bare text 500: a page path
