@@ -8,6 +8,7 @@ import { HTTPException } from "hono/http-exception";
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from "react-router";
 import type { AdmissionLimits } from "../lib/admission.ts";
 import { requestContext, servicesContext, type AppServices } from "../app/context.ts";
+import { documentMarkupSlot } from "../app/content/server-markup.ts";
 import { bearerOf, isSameSecret } from "../lib/bearer.ts";
 import { COOKIE, parseCookieHeader } from "../lib/cookies.ts";
 import { AppError, errorBody, isAppError } from "../lib/errors.ts";
@@ -263,6 +264,9 @@ export function createApp(services: AppServices, options: AppOptions) {
   app.all("*", async (c) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
+    // A document gets a map for the markup its loaders leave out of its data; a client-side navigation's
+    // data request (React Router's ".data" paths) has no document, so its data carries it (ADR 0072).
+    context.set(documentMarkupSlot, c.req.path.endsWith(".data") ? null : new Map());
     context.set(requestContext, {
       requestId: c.get("requestId"),
       logger: c.get("logger"),
