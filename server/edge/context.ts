@@ -12,7 +12,7 @@ import type { PaymentProvider } from "../../modules/payments/index.ts";
 import type { Mailer } from "../../modules/mail/index.ts";
 import type { PersonalizationService } from "../../modules/personalization/index.ts";
 import type { SearchService } from "../../modules/search/index.ts";
-import type { SiteConfig } from "../../modules/site/index.ts";
+import type { CachedSource, SiteConfig } from "../../modules/site/index.ts";
 
 export interface AppServices {
   db: Database;
@@ -31,6 +31,11 @@ export interface AppServices {
   payments: PaymentProvider;
   /** Sends mail over SMTP_URL, or keeps it in the outbox when none is configured. */
   mailer: Mailer;
+  /**
+   * The site's languages and flags as pages read them: read again at most once a second per process
+   * (ADR 0072), so an operator's edit shows on every node within that second.
+   */
+  siteConfig: CachedSource<SiteConfig>;
   /** The personalization service's in-process caches of slot content (60 s). */
   personalization: PersonalizationService;
   /**
