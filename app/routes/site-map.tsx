@@ -6,6 +6,8 @@ import { FOCUS_RING } from "../components/content/prose.ts";
 import { loadContentView } from "../content/content-view.server.ts";
 import { contentMeta } from "../content/meta.ts";
 import { siteMapGroups } from "../content/site-map.ts";
+import { pagesOnSale } from "../content/pages-on-sale.server.ts";
+import { servicesContext } from "../../server/edge/index.ts";
 import { useTranslate } from "../i18n/use-translate.ts";
 import type { Route } from "./+types/site-map";
 
@@ -14,7 +16,7 @@ export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const view = await loadContentView(request, context, "siteMap");
-  return { view, groups: siteMapGroups(view.language) };
+  return { view, groups: siteMapGroups(view.language, await pagesOnSale(context.get(servicesContext).db)) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => contentMeta(loaderData?.view);

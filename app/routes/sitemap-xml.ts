@@ -3,6 +3,7 @@ import { requestContext, servicesContext } from "../../server/edge/index.ts";
 import { siteOriginOf } from "../../lib/config.ts";
 import { sitemapEntries, sitemapXml } from "../content/site-map.ts";
 import { findContentPage, isContentPageId } from "../../lib/content/content-pages.server.ts";
+import { pagesOnSale } from "../content/pages-on-sale.server.ts";
 import type { Language } from "../../lib/language.ts";
 import type { PageId } from "../../lib/routing/pages.ts";
 import type { Route } from "./+types/sitemap-xml";
@@ -15,12 +16,15 @@ function lastModifiedOf(pageId: PageId, language: Language): string {
   return (isContentPageId(pageId) ? findContentPage(pageId, language).updated : null) ?? DEPLOYED_ON;
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { config } = context.get(servicesContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { config, db } = context.get(servicesContext);
   const { site } = context.get(requestContext);
   const origin = siteOriginOf(config, request.url);
   const xDefault = site.languages.includes("en") ? "en" : (site.languages[0] ?? null);
-  return new Response(sitemapXml(origin, sitemapEntries(site.languages, undefined, lastModifiedOf), xDefault), {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
-  });
+  return new Response(
+    sitemapXml(origin, sitemapEntries(site.languages, await pagesOnSale(db), lastModifiedOf), xDefault),
+    {
+      headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    },
+  );
 }

@@ -33,6 +33,7 @@ export {
   findPresaleTiers,
   findProduct,
   findProducts,
+  findRetiredProductCodes,
   type Complement,
   type Product,
   type ProductKind,
@@ -56,3 +57,20 @@ export {
   type FareListItem,
   type PresaleTierRow,
 } from "./admin.ts";
+export {
+  ADDABLE_KINDS,
+  FARE_FIELDS,
+  complementIssues,
+  findProductRecord,
+  findProductRecords,
+  insertComplement,
+  insertProduct,
+  paragraphsOf,
+  productIssues,
+  setProductActive,
+  type AddableKind,
+  type ComplementDraft,
+  type FareField,
+  type ProductDraft,
+  type ProductRecord,
+} from "./product-records.ts";
