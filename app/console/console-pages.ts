@@ -133,6 +133,14 @@ export const CONSOLE_PAGES = {
     title: "records.nav",
     summary: "records.summary",
   },
+  // Products and complements added and retired (ADR 0070).
+  consoleProducts: {
+    paths: { es: "/es/operador/productos/", en: "/en/operator/products/", pt: "/pt/operador/produtos/" },
+    file: "console/routes/console-products.tsx",
+    permission: "pricing",
+    title: "products.nav",
+    summary: "products.summary",
+  },
   consolePrices: {
     paths: { es: "/es/operador/precios/", en: "/en/operator/prices/", pt: "/pt/operador/precos/" },
     file: "console/routes/console-prices.tsx",

@@ -94,7 +94,7 @@ export function productIssues(draft: ProductDraft): ErrorIssue[] {
   }
   // One resident row without the other would sell residents' adults and not their children, or the reverse.
   if ((draft.fares.residentAdult === null) !== (draft.fares.residentChild === null))
-    issues.push({ path: "residentChild", code: "both_or_neither" });
+    issues.push({ path: "residentChild", code: "both_resident" });
   if (!(Number.isInteger(draft.sortOrder) && Math.abs(draft.sortOrder) <= 1000))
     issues.push({ path: "sortOrder", code: "out_of_range" });
   return issues;

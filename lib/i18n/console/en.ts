@@ -3,6 +3,7 @@
 import { moneyEn } from "./money/en.ts";
 import { salesEn } from "./sales/en.ts";
 import { recordsEn } from "./records/en.ts";
+import { productsEn } from "./products/en.ts";
 
 export const en = {
   "console.name": "Operations console",
@@ -56,6 +57,7 @@ export const en = {
   ...salesEn,
   ...moneyEn,
   ...recordsEn,
+  ...productsEn,
   // Boarding: the scanner, the manifest and the booth.
   "console.scanner.title": "Boarding scanner",
   "console.scanner.summary": "Check tickets at boarding, offline too.",

@@ -2,6 +2,7 @@ import type { ConsoleMessages } from "./en.ts";
 import { moneyEs } from "./money/es.ts";
 import { salesEs } from "./sales/es.ts";
 import { recordsEs } from "./records/es.ts";
+import { productsEs } from "./products/es.ts";
 
 export const es = {
   "console.name": "Consola de operación",
@@ -55,6 +56,7 @@ export const es = {
   ...salesEs,
   ...moneyEs,
   ...recordsEs,
+  ...productsEs,
   // Boarding: the scanner, the manifest and the booth.
   "console.scanner.title": "Escáner de abordaje",
   "console.scanner.summary": "Valida boletos al abordar, también sin conexión.",

@@ -2,6 +2,7 @@ import type { ConsoleMessages } from "./en.ts";
 import { moneyPt } from "./money/pt.ts";
 import { salesPt } from "./sales/pt.ts";
 import { recordsPt } from "./records/pt.ts";
+import { productsPt } from "./products/pt.ts";
 
 export const pt = {
   "console.name": "Console de operação",
@@ -54,6 +55,7 @@ export const pt = {
   ...salesPt,
   ...moneyPt,
   ...recordsPt,
+  ...productsPt,
   // Boarding: the scanner, the manifest and the booth.
   "console.scanner.title": "Scanner de embarque",
   "console.scanner.summary": "Valide bilhetes no embarque, também sem conexão.",
