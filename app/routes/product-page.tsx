@@ -2,6 +2,9 @@
 // applies, the admission-versus-tour complement, and the day widget. The URL says which product
 // (lib/routing/product-pages.ts); catalogue HTML arrives sanitized from the catalog module.
 import { data, Link } from "react-router";
+import { isAppError } from "../../lib/errors.ts";
+import { pagesOnSale } from "../content/pages-on-sale.server.ts";
+import { servicesContext } from "../../server/edge/index.ts";
 import { languageOfPath } from "../../lib/language.ts";
 import { loadProductPage } from "../booking/booking-view.server.ts";
 import { policyViewOf } from "../checkout/cancellation-policy.server.ts";
@@ -35,9 +38,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     language,
     PRODUCT_PAGES[match.pageId].code,
     pathOf(match.pageId, language),
-  );
+  ).catch((error: unknown) => {
+    // A retired product (or one not in this database) is not found, like any address the site does not have.
+    if (isAppError(error) && error.code === "UNKNOWN_PRODUCT") throw data(null, { status: 404 });
+    throw error;
+  });
+  const onSale = await pagesOnSale(context.get(servicesContext).db);
+  const pageId = match.pageId;
+  // The other product pages it links to: a retired product's page is not found, so it is not offered.
+  const others = PRODUCT_PAGE_IDS.filter((other) => other !== pageId && onSale(other));
   return data(
-    { pageId: match.pageId, ...page.view, policy: policyViewOf(page.view.product.kind) },
+    { pageId, others, ...page.view, policy: policyViewOf(page.view.product.kind) },
     { status: page.status, headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -74,7 +85,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   );
   const openDays = new Set(loaderData.hours.flatMap((hours) => hours.weekdays));
   const closedDays = ALL_DAYS.filter((day) => !openDays.has(day));
-  const others = PRODUCT_PAGE_IDS.filter((pageId) => pageId !== loaderData.pageId && isPageLive(pageId));
+  const others = loaderData.others;
   return (
     <div className={`${CONTAINER} pt-6 pb-16 lg:pt-8`}>
       {loaderData.jsonLd.map((data, index) => (
