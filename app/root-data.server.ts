@@ -52,7 +52,7 @@ async function findCurrencyOptions(context: Context, language: Language): Promis
   const currencies = await findCurrencies(db, language);
   return currencies.map((currency) => ({
     id: currency.id,
-    code: currency.iso_code,
+    code: currency.isoCode,
     symbol: currency.symbol,
     name: currency.name,
   }));

@@ -151,7 +151,7 @@ export async function loadFerryWidget(
           await findProductPrices(db, {
             product: ferry,
             category: query.category,
-            currency: currency.iso_code,
+            currency: currency.isoCode,
             now,
             tiers,
           }).catch(() => []),
@@ -170,7 +170,7 @@ export async function loadFerryWidget(
       returnDate: query.trip === "round_trip" ? query.returnDate : null,
       category: query.category,
       passengers: query.passengers,
-      currency: currency.iso_code,
+      currency: currency.isoCode,
       language,
       now,
     };
@@ -372,7 +372,7 @@ export async function loadProductPage(
     const prices = await findProductPrices(db, {
       product: item,
       category: "tourist",
-      currency: currency.iso_code,
+      currency: currency.isoCode,
       now,
     }).catch(() => []);
     const adult = prices.find((price) => price.passengerType === "adult");
@@ -425,7 +425,7 @@ export async function loadProductPage(
         product: { id: selected.id },
         category,
         passengers,
-        currency: currency.iso_code,
+        currency: currency.isoCode,
         language,
         now,
       });
@@ -443,7 +443,7 @@ export async function loadProductPage(
         date,
         category,
         passengers,
-        currency: currency.iso_code,
+        currency: currency.isoCode,
         language,
         now,
       });

@@ -179,7 +179,7 @@ export async function applyCartForm(request: Request, context: Context, language
       const currency = await findRequestCurrency(request, context, language);
       const added = await addToCart(
         db,
-        { sessionId, currency: currency.iso_code, item: readCartItem(intent, form) },
+        { sessionId, currency: currency.isoCode, item: readCartItem(intent, form) },
         cartContext,
       );
       if (added.sessionId !== sessionId)

@@ -58,7 +58,7 @@ export default function RoutesSchedules({ loaderData }: Route.ComponentProps) {
   const t = useTranslate();
   const root = useRootData();
   const language = root?.language ?? "en";
-  const { widget, timetable } = useLiveSailings(loaderData, root?.currency.iso_code ?? "MXN");
+  const { widget, timetable } = useLiveSailings(loaderData, root?.currency.isoCode ?? "MXN");
   const tours = PRODUCT_PAGE_IDS.filter((pageId) => isPageLive(pageId)).slice(0, 2);
   return (
     <div className={`${CONTAINER} pt-6 pb-16 lg:pt-8`}>

@@ -158,7 +158,7 @@ export async function submitWaitlistForm(request: Request, context: Context, lan
       const currency = await findRequestCurrency(request, context, language);
       const added = await claimWaitlistOffer(
         db,
-        { token: form.token, sessionId, currency: currency.iso_code },
+        { token: form.token, sessionId, currency: currency.isoCode },
         cartContext,
       );
       if (added.sessionId !== sessionId)

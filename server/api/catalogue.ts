@@ -6,7 +6,14 @@ import type { Context } from "hono";
 import { bandsView, priceView, timetableDateOf, type AppServices } from "../edge/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { LANGUAGES, type Language } from "../../lib/language.ts";
-import { formatMoney, money, type CurrencyCode, type Money } from "../../lib/money.ts";
+import {
+  formatMoney,
+  minorUnitsOf,
+  money,
+  type CurrencyCode,
+  type CurrencyFormat,
+  type Money,
+} from "../../lib/money.ts";
 import {
   bookableRange,
   findActivityOffer,
@@ -38,7 +45,7 @@ import {
 } from "../../modules/inventory/index.ts";
 import { getOrInsertComputed } from "../../lib/maps.ts";
 import { readFerryQuery } from "../../lib/routing/ferry-query.ts";
-import { CurrencySchema, currencyChoiceInput, knownCurrency, withMinorUnits } from "./currencies.ts";
+import { CurrencySchema, currencyChoiceInput, currencyJson, knownCurrency } from "./currencies.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
 
 const LanguageField = z
@@ -197,7 +204,7 @@ const ProductSchema = z
 
 type Formats = { visitor: VisitorCurrency; usd: VisitorCurrency | null };
 
-function moneyJson(amount: Money, format: { iso_code: string } & Parameters<typeof formatMoney>[1]) {
+function moneyJson(amount: Money, format: CurrencyFormat) {
   return { amountMinor: amount.amountMinor, currency: amount.currency, formatted: formatMoney(amount, format) };
 }
 
@@ -261,7 +268,7 @@ function productJson(product: Product, activity: Activity | null, formats: Forma
   const visitor = formats.visitor;
   const deposit = product.deposit;
   const depositFormat =
-    deposit && deposit.currency === "USD" ? formats.usd : deposit?.currency === visitor.iso_code ? visitor : null;
+    deposit && deposit.currency === "USD" ? formats.usd : deposit?.currency === visitor.isoCode ? visitor : null;
   return {
     id: product.id,
     code: product.code,
@@ -280,7 +287,7 @@ function productJson(product: Product, activity: Activity | null, formats: Forma
     hours: activity ? activity.hours : null,
     dailyCapacity: activity ? activity.dailyCapacity : null,
     fromPrice: product.fromPrice
-      ? moneyJson(priceIn(money(product.fromPrice.amountMinor, "MXN"), visitor.iso_code, quote), visitor)
+      ? moneyJson(priceIn(money(product.fromPrice.amountMinor, "MXN"), visitor.isoCode, quote), visitor)
       : null,
     complements: product.complements,
   };
@@ -297,14 +304,9 @@ export async function currencyOfRequest(
     const currency = await findCurrencyByCode(services.db, knownCurrency(asked, "query.currency"), language);
     if (!currency)
       throw new AppError("UNKNOWN_CURRENCY", { issues: [{ path: "query.currency", code: "unknown_currency" }] });
-    return { ...withMinorUnits(currency), reason: "cookie" };
+    return { ...currency, minorUnits: minorUnitsOf(currency.isoCode), reason: "cookie" };
   }
   return findVisitorCurrency(services.db, currencyChoiceInput(c, services.config, language));
-}
-
-function currencyJson(currency: VisitorCurrency) {
-  const { reason: _reason, ...fields } = currency;
-  return fields;
 }
 
 export function catalogueRouter(services: AppServices) {
@@ -404,7 +406,7 @@ export function catalogueRouter(services: AppServices) {
         returnDate: query.returnDate ?? null,
         category: query.category,
         passengers: { adult: query.adults, child: query.children, infant: query.infants },
-        currency: currency.iso_code,
+        currency: currency.isoCode,
         language: query.language,
         now: services.clock.now(),
       });
@@ -582,7 +584,7 @@ export function catalogueRouter(services: AppServices) {
                 returnDate: search.trip === "round_trip" ? search.returnDate : null,
                 category: search.category,
                 passengers: search.passengers,
-                currency: currency.iso_code,
+                currency: currency.isoCode,
                 language,
                 now,
               },
@@ -616,7 +618,7 @@ export function catalogueRouter(services: AppServices) {
           ? await findProductPrices(db, {
               product: ferry,
               category: search.category,
-              currency: currency.iso_code,
+              currency: currency.isoCode,
               now,
               tiers: reference.tiers,
             }).catch(() => [])
@@ -635,8 +637,8 @@ export function catalogueRouter(services: AppServices) {
 
   async function productContext(c: Context, askedCurrency: string | undefined, language: Language) {
     const visitor = await currencyOfRequest(services, c, askedCurrency, language);
-    const usd = visitor.iso_code === "USD" ? visitor : await currencyOfRequest(services, c, "USD", language);
-    const quote = await takeQuote(services.db, [visitor.iso_code as CurrencyCode], services.clock.now());
+    const usd = visitor.isoCode === "USD" ? visitor : await currencyOfRequest(services, c, "USD", language);
+    const quote = await takeQuote(services.db, [visitor.isoCode as CurrencyCode], services.clock.now());
     return { formats: { visitor, usd }, quote };
   }
 
@@ -767,7 +769,7 @@ export function catalogueRouter(services: AppServices) {
         date: query.date,
         category: query.category,
         passengers: { adult: query.adults, child: query.children, infant: query.infants },
-        currency: currency.iso_code,
+        currency: currency.isoCode,
         language: query.language,
         now: services.clock.now(),
       });

@@ -5,11 +5,11 @@ import type { OfferPrice } from "../../flows/booking-offers.ts";
 import { priceView } from "./booking-views.ts";
 
 const USD: CurrencyFormat = {
-  iso_code: "USD",
-  presentation_symbol: "US$",
+  isoCode: "USD",
+  presentationSymbol: "US$",
   position: "I",
-  decimal_separator: ".",
-  thousand_separator: ",",
+  decimalSeparator: ".",
+  thousandSeparator: ",",
 };
 const usd = (minor: number) => money(minor, "USD");
 

@@ -11,7 +11,7 @@ import { OPERATOR_TIME_ZONE, isLocalDate, localDateOf, type LocalDate } from "..
 
 export function priceView(price: OfferPrice, currency: CurrencyFormat): PriceView {
   return {
-    currency: currency.iso_code,
+    currency: currency.isoCode,
     lines: price.lines.map((line) => ({
       type: line.passengerType,
       count: line.quantity,

@@ -42,7 +42,7 @@ export interface StoredPrice {
 export function formatPriceIn(price: StoredPrice, currency: Currency, quote: Quote): string {
   if (price.currency !== BASE_CURRENCY)
     throw new Error(`catalogue prices are set in ${BASE_CURRENCY}, got ${price.currency}`);
-  return formatMoney(priceIn(money(price.amountMinor, BASE_CURRENCY), currency.iso_code, quote), currency);
+  return formatMoney(priceIn(money(price.amountMinor, BASE_CURRENCY), currency.isoCode, quote), currency);
 }
 
 export interface PriceFormatter {
@@ -63,16 +63,16 @@ export async function createPriceFormatter(
 ): Promise<PriceFormatter> {
   const { db, clock } = context.get(servicesContext);
   try {
-    const quote = await takeQuote(db, [currency.iso_code], clock.now());
-    return { code: currency.iso_code, format: (price) => formatPriceIn(price, currency, quote) };
+    const quote = await takeQuote(db, [currency.isoCode], clock.now());
+    return { code: currency.isoCode, format: (price) => formatPriceIn(price, currency, quote) };
   } catch (error) {
     if (!isAppError(error) || error.code !== "EXCHANGE_RATE_UNAVAILABLE") throw error;
     context
       .get(requestContext)
-      .logger.warn({ currency: currency.iso_code }, "no exchange rate in force: prices shown in MXN");
+      .logger.warn({ currency: currency.isoCode }, "no exchange rate in force: prices shown in MXN");
     const base = await findCurrencyByCode(db, BASE_CURRENCY, language);
     if (!base) throw error;
     const quote = await takeQuote(db, [BASE_CURRENCY], clock.now());
-    return { code: base.iso_code, format: (price) => formatPriceIn(price, base, quote) };
+    return { code: base.isoCode, format: (price) => formatPriceIn(price, base, quote) };
   }
 }

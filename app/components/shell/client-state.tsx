@@ -41,7 +41,7 @@ export function ClientStateProvider({ children }: { children: React.ReactNode })
   const languages = root?.site.languages;
   const origin = root?.origin ?? "";
   const language = root?.language ?? "en";
-  const currency = root?.currency.iso_code ?? "USD";
+  const currency = root?.currency.isoCode ?? "USD";
   const siteCode = root?.site.code ?? "";
   const sectionSite = sectionSiteOf(pathname);
   const hreflangs = useMemo(

@@ -81,7 +81,7 @@ export async function loadPricesPage(args: Args, language: Language): Promise<Pr
       source: rate.source,
       validFrom: rate.validFrom.toISOString(),
     })),
-    currencies: currencies.map((currency) => currency.iso_code as string).filter((code) => code !== "MXN"),
+    currencies: currencies.map((currency) => currency.isoCode as string).filter((code) => code !== "MXN"),
     products: products.map((product) => ({ id: product.id, name: product.name, trips: tripsOf(product.kind) })),
     done: DONE.find((kind) => kind === done) ?? null,
   };
