@@ -78,12 +78,12 @@ describe("searching the currency list by code, name or symbol", () => {
 
 describe("the client state", () => {
   it("mirrors the page's currency", () => {
-    expect(currencyStateOf({ isoCode: "EUR", id: 3 })).toEqual({ currency: "EUR", currencyId: 3 });
+    expect(currencyStateOf({ isoCode: "EUR", id: 3 })).toEqual({ currency: "EUR", currency_id: 3 });
   });
 
   it("defaults to USD with id 1 without one", () => {
-    expect(currencyStateOf(null)).toEqual({ currency: "USD", currencyId: 1 });
-    expect(currencyStateOf(undefined)).toEqual({ currency: "USD", currencyId: 1 });
+    expect(currencyStateOf(null)).toEqual({ currency: "USD", currency_id: 1 });
+    expect(currencyStateOf(undefined)).toEqual({ currency: "USD", currency_id: 1 });
   });
 });
 

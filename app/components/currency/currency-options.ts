@@ -1,5 +1,5 @@
 // What the currency switcher decides without the network: how a search matches a currency (by code,
-// name or symbol, ignoring case and accents), the client state (`currency`, `currencyId`)
+// name or symbol, ignoring case and accents), the client state (`currency`, `currency_id`)
 // and where the no-JavaScript form may send the visitor back to (same-site paths only).
 import { sameSitePath } from "../../../lib/return-path.ts";
 
@@ -13,17 +13,17 @@ export interface CurrencyOption {
   name: string;
 }
 
-/** The currency code (default USD) and its id (default 1). */
+/** The currency code (default USD) and its id (default 1), under the client state's published names. */
 export interface CurrencyState {
   currency: string;
-  currencyId: number;
+  currency_id: number;
 }
 
-export const DEFAULT_CURRENCY_STATE: Readonly<CurrencyState> = { currency: "USD", currencyId: 1 };
+export const DEFAULT_CURRENCY_STATE: Readonly<CurrencyState> = { currency: "USD", currency_id: 1 };
 
 /** The client state from the page's currency entity, or USD (id 1) when there is none (error screens). */
 export function currencyStateOf(entity: { isoCode: string; id: number } | null | undefined): CurrencyState {
-  return entity ? { currency: entity.isoCode, currencyId: entity.id } : { ...DEFAULT_CURRENCY_STATE };
+  return entity ? { currency: entity.isoCode, currency_id: entity.id } : { ...DEFAULT_CURRENCY_STATE };
 }
 
 /** Lower case without diacritics, so "dolar" finds "Dólar" and "iene" finds "Iene". */
