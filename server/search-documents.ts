@@ -12,14 +12,18 @@ import { htmlToText } from "../lib/content/render-markdown.server.ts";
 import { fillContentFacts, type ContentFacts } from "../lib/content/content-facts.ts";
 import { findContentFacts } from "../flows/content-facts.ts";
 import { CATALOGUES } from "../lib/i18n/catalogues.server.ts";
-import { isPageLive, pathOf } from "../lib/routing/localized-paths.ts";
+import { isPageLive, pathOf, productCodePathOf } from "../lib/routing/localized-paths.ts";
 import type { PageId } from "../lib/routing/pages.ts";
 import { productPageOf } from "../lib/routing/product-pages.ts";
 
-/** Where a product is shown: its own page, or the ferry page for the ferry; null when not live. */
+/**
+ * Where a product is shown: its fixed page, the ferry page for the ferry, or else its page by code
+ * (a product an operator added); null when that page is not live.
+ */
 function productPathOf(code: string, kind: string, language: Language): string | null {
   const pageId: PageId | null = kind === "ferry" ? "ferry" : productPageOf(code);
-  return pageId && isPageLive(pageId) ? pathOf(pageId, language) : null;
+  if (pageId) return isPageLive(pageId) ? pathOf(pageId, language) : null;
+  return isPageLive("productByCode") ? productCodePathOf(code, language) : null;
 }
 
 function livePath(pageId: PageId, language: Language): string | null {

@@ -3,8 +3,8 @@ import { requestContext, servicesContext } from "../../server/edge/index.ts";
 import { siteOriginOf } from "../../lib/config.ts";
 import { sitemapEntries, sitemapXml } from "../content/site-map.ts";
 import { findContentPage, isContentPageId } from "../../lib/content/content-pages.server.ts";
-import { pagesOnSale } from "../content/pages-on-sale.server.ts";
-import type { Language } from "../../lib/language.ts";
+import { pagesOnSale, productsWithoutPage } from "../content/pages-on-sale.server.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../../lib/language.ts";
 import type { PageId } from "../../lib/routing/pages.ts";
 import type { Route } from "./+types/sitemap-xml";
 
@@ -21,10 +21,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { site } = context.get(requestContext);
   const origin = siteOriginOf(config, request.url);
   const xDefault = site.languages.includes("en") ? "en" : (site.languages[0] ?? null);
-  return new Response(
-    sitemapXml(origin, sitemapEntries(site.languages, await pagesOnSale(db), lastModifiedOf), xDefault),
-    {
-      headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
-    },
-  );
+  // A code is the same in every language: the default language's list names them all.
+  const [onSale, products] = await Promise.all([pagesOnSale(db), productsWithoutPage(db, DEFAULT_LANGUAGE)]);
+  const codes = products.map((product) => product.code);
+  return new Response(sitemapXml(origin, sitemapEntries(site.languages, onSale, lastModifiedOf, codes), xDefault), {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

@@ -7,6 +7,8 @@ import {
   isPageLive,
   matchPage,
   pathOf,
+  pathOfMatch,
+  productCodePathOf,
   withTrailingSlash,
 } from "./localized-paths.ts";
 import { PAGE_MODULES } from "./page-modules.ts";
@@ -17,7 +19,8 @@ describe("the slug table", () => {
     for (const pageId of PAGE_IDS) {
       for (const language of LANGUAGES) {
         const path = PAGES[pageId].paths[language];
-        expect(path, `${pageId}/${language}`).toMatch(new RegExp(`^/${language}/([a-z0-9-]+/)*$`));
+        // The product page by code is the one path with a segment, always its last.
+        expect(path, `${pageId}/${language}`).toMatch(new RegExp(`^/${language}/([a-z0-9-]+/)*(:code/)?$`));
       }
     }
   });
@@ -55,11 +58,44 @@ describe("matchPage", () => {
   it("matches every path of the table to its page and language", () => {
     for (const pageId of PAGE_IDS) {
       for (const language of LANGUAGES) {
-        const path = pathOf(pageId, language);
-        expect(matchPage(path)).toEqual({ pageId, language, alias: false });
-        expect(matchPage(path.slice(0, -1)), `${path} without its slash`).toEqual({ pageId, language, alias: false });
+        const code = pageId === "productByCode" ? { code: "night-park" } : {};
+        const path = pathOf(pageId, language, code.code);
+        expect(matchPage(path)).toEqual({ pageId, language, alias: false, ...code });
+        expect(matchPage(path.slice(0, -1)), `${path} without its slash`).toEqual({
+          pageId,
+          language,
+          alias: false,
+          ...code,
+        });
       }
     }
+  });
+
+  it("reads the code of a product page by code, and leaves the fixed tour pages under its prefix theirs", () => {
+    expect(matchPage("/pt/passeios/night-park-2/")).toEqual({
+      pageId: "productByCode",
+      language: "pt",
+      alias: false,
+      code: "night-park-2",
+    });
+    expect(matchPage("/es/tours/catamaran-ferry/")?.pageId).toBe("catamaranFerryTour");
+    expect(pathOfMatch(matchPage("/es/tours/night-park/")!, "pt")).toBe("/pt/passeios/night-park/");
+    expect(productCodePathOf("night-park", "en")).toBe("/en/tours/night-park/");
+    expect(alternatesOf("productByCode", ["es", "en"], "night-park")).toEqual([
+      { language: "es", href: "/es/tours/night-park/" },
+      { language: "en", href: "/en/tours/night-park/" },
+    ]);
+  });
+
+  it.each([
+    "/es/tours/Night/",
+    "/es/tours/a/",
+    "/es/tours/a/b/",
+    "/es/tours/",
+    "/en/passeios/night-park/",
+    "/es/tours/x%20y/",
+  ])("matches no product page by code at %s", (path) => {
+    expect(matchPage(path)).toBeNull();
   });
 
   it("matches aliases as aliases of their page", () => {

@@ -9,12 +9,19 @@ export interface PageMatch {
   language: Language;
   /** True when the path is an alias (served, but canonical is `PAGES[pageId].paths[language]`). */
   alias: boolean;
+  /** The product's code, on the page of a product without a fixed page (productByCode). */
+  code?: string;
 }
+
+/** A product code as the catalogue accepts one (lower-case letters, digits, hyphens): nothing else is a page. */
+const PRODUCT_CODE = /^[a-z0-9-]{2,40}$/;
+const CODE_SEGMENT = ":code";
 
 const byPath = new Map<string, PageMatch>();
 for (const pageId of PAGE_IDS) {
   const page = PAGES[pageId];
   for (const language of LANGUAGES) {
+    if (page.paths[language].includes(CODE_SEGMENT)) continue;
     byPath.set(page.paths[language], { pageId, language, alias: false });
     for (const alias of page.aliases?.[language] ?? []) byPath.set(alias, { pageId, language, alias: true });
   }
@@ -24,12 +31,40 @@ export function isPageLive(pageId: PageId): boolean {
   return PAGE_MODULES[pageId] !== undefined;
 }
 
-export function matchPage(pathname: string): PageMatch | null {
-  return byPath.get(withTrailingSlash(pathname)) ?? null;
+/** The path before and after the code on the page of a product without a fixed page, per language. */
+const byCode = LANGUAGES.map((language) => {
+  const [prefix = "", suffix = ""] = PAGES.productByCode.paths[language].split(CODE_SEGMENT);
+  return { language, prefix, suffix };
+});
+
+function matchProductCode(path: string): PageMatch | null {
+  for (const { language, prefix, suffix } of byCode) {
+    if (!path.startsWith(prefix) || !path.endsWith(suffix)) continue;
+    const code = path.slice(prefix.length, path.length - suffix.length);
+    if (PRODUCT_CODE.test(code)) return { pageId: "productByCode", language, alias: false, code };
+  }
+  return null;
 }
 
-export function pathOf(pageId: PageId, language: Language): string {
-  return PAGES[pageId].paths[language];
+export function matchPage(pathname: string): PageMatch | null {
+  const path = withTrailingSlash(pathname);
+  return byPath.get(path) ?? matchProductCode(path);
+}
+
+/** A page's path; `code` fills the product page by code (which has no path without one). */
+export function pathOf(pageId: PageId, language: Language, code?: string): string {
+  const path = PAGES[pageId].paths[language];
+  return code === undefined ? path : path.replace(CODE_SEGMENT, code);
+}
+
+/** The page a match names, in another language (the same product for the page by code). */
+export function pathOfMatch(match: PageMatch, language: Language): string {
+  return pathOf(match.pageId, language, match.code);
+}
+
+/** The page of a product that has no fixed page. */
+export function productCodePathOf(code: string, language: Language): string {
+  return pathOf("productByCode", language, code);
 }
 
 export function withTrailingSlash(pathname: string): string {
@@ -67,7 +102,7 @@ export function canonicalRedirect(pathname: string): string | null {
   const segments = pathname.split("/");
   const first = segments[1] ?? "";
   if (isLanguage(first)) {
-    if (!pathname.endsWith("/") && byPath.has(`${pathname}/`)) return `${pathname}/`;
+    if (!pathname.endsWith("/") && matchPage(pathname)) return `${pathname}/`;
     return null;
   }
   const tag = LANGUAGE_TAG.exec(first);
@@ -84,6 +119,6 @@ export interface Alternate {
 }
 
 /** The same page in each of the site's languages (hreflang set and language switcher). */
-export function alternatesOf(pageId: PageId, languages: readonly Language[]): Alternate[] {
-  return languages.map((language) => ({ language, href: pathOf(pageId, language) }));
+export function alternatesOf(pageId: PageId, languages: readonly Language[], code?: string): Alternate[] {
+  return languages.map((language) => ({ language, href: pathOf(pageId, language, code) }));
 }

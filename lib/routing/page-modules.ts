@@ -40,4 +40,5 @@ export const PAGE_MODULES: Partial<Record<PageId, string>> = {
   xavage: "routes/product-page.tsx",
   xenses: "routes/product-page.tsx",
   xenotes: "routes/product-page.tsx",
+  productByCode: "routes/product-page.tsx",
 };

@@ -1,5 +1,6 @@
 // The slug table: every page, keyed by page id and language. It is data — the single
-// source for routes.ts, the language switcher, hreflang links, menus and the site map. A page is
+// source for routes.ts, the language switcher, hreflang links, menus and the site map (productByCode, the
+// one path with a segment, is listed there per product rather than as a page). A page is
 // routed only when it has a module in PAGE_MODULES (see page-modules.ts), never as a placeholder.
 import type { Language } from "../language.ts";
 
@@ -42,7 +43,9 @@ export type PageId =
   | "xoximilco"
   | "xavage"
   | "xenses"
-  | "xenotes";
+  | "xenotes"
+  // Every other product on sale (one an operator added from the console), by its code in the path.
+  | "productByCode";
 
 export interface PageSlugs {
   paths: Record<Language, string>;
@@ -129,6 +132,9 @@ export const PAGES: Record<PageId, PageSlugs> = {
   xavage: { paths: { es: "/es/parques/xavage/", en: "/en/parks/xavage/", pt: "/pt/parques/xavage/" } },
   xenses: { paths: { es: "/es/parques/xenses/", en: "/en/parks/xenses/", pt: "/pt/parques/xenses/" } },
   xenotes: { paths: { es: "/es/parques/xenotes/", en: "/en/parks/xenotes/", pt: "/pt/parques/xenotes/" } },
+  // The one page with a segment: the product's code stands for `:code` (localized-paths.ts fills and reads it).
+  // The fixed tour pages above sit under the same prefix; the router prefers their exact paths.
+  productByCode: { paths: { es: "/es/tours/:code/", en: "/en/tours/:code/", pt: "/pt/passeios/:code/" } },
 };
 
 export const PAGE_IDS = Object.keys(PAGES) as PageId[];

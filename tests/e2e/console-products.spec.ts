@@ -1,7 +1,8 @@
 // The operator adds, retires and pairs products from the console (ADR 0070), one language per journey:
 // a park admission added (refused first for a picture address the site cannot show) and retired, after
 // which the catalogue API and the cart no longer offer it; a complement made of an admission and its
-// tour; the ferry's retirement refused while its crossings are in service. The journeys retire only
+// tour; the ferry's retirement refused while its crossings are in service. A new product has a page by
+// its code on the site (ADR 0076), where it is bought, until it is retired. The journeys retire only
 // products they made themselves: the seeded ones are other journeys' to buy. The breadth (bookings
 // ahead named, every public read, every refusal and its audit entry) is in flows/product-admin.db.test.ts.
 import type { Page } from "@playwright/test";
@@ -9,9 +10,9 @@ import { consolePathOf } from "../../app/console/console-pages.ts";
 import { en } from "../../lib/i18n/console/en.ts";
 import { es } from "../../lib/i18n/console/es.ts";
 import { pt } from "../../lib/i18n/console/pt.ts";
-import { pathOf } from "../../lib/routing/localized-paths.ts";
+import { pathOf, productCodePathOf } from "../../lib/routing/localized-paths.ts";
 import { checkA11y, DESKTOP_ONLY, expect, test } from "./fixtures.ts";
-import { parkDay, type Language } from "./shop.ts";
+import { MESSAGES, parkDay, type Language } from "./shop.ts";
 import { signInAsStaff } from "./staff.ts";
 
 const WORDS = { es, en, pt } as const;
@@ -46,6 +47,21 @@ async function addProduct(
   await form.getByTestId("add-product").click();
 }
 
+/** Opens a new product's page by code on a day with its seats, checks its name, and adds it to the cart. */
+async function buyFromItsPage(page: Page, language: Language, code: string, name: string): Promise<void> {
+  await page.goto(`${productCodePathOf(code, language)}?date=${parkDay(40)}&adults=2&step=search`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  for (const other of ["es", "en", "pt"] as const) {
+    await expect(page.locator(`link[rel="alternate"][hreflang="${other}"]`)).toHaveAttribute(
+      "href",
+      new RegExp(`${productCodePathOf(code, other)}$`),
+    );
+  }
+  await page.getByTestId("activity-booking").getByRole("button", { name: MESSAGES[language]["cart.add"] }).click();
+  await expect(page).toHaveURL(new RegExp(pathOf("cart", language)));
+  await expect(page.getByRole("main")).toContainText(name);
+}
+
 async function productIdOf(page: Page, code: string): Promise<string> {
   const id = await page.locator(`[data-product-code="${code}"]`).getAttribute("data-product-id");
   expect(id).toBeTruthy();
@@ -74,6 +90,8 @@ test(
     const sold = await page.request.get(`/api/products/${id}?language=es&currency=MXN`);
     expect(sold.status()).toBe(200);
     expect((await sold.json()).product).toMatchObject({ code, name: "Xcaret de noche ES" });
+    await buyFromItsPage(page, "es", code, "Xcaret de noche ES");
+    await page.goto(consolePathOf("consoleProducts", "es"));
 
     const row = page.locator(`[data-product-code="${code}"]`);
     await row.getByTestId("retire-product").click();
@@ -82,6 +100,7 @@ test(
     expect((await page.request.get(`/api/products/${id}?language=es&currency=MXN`)).status()).toBe(404);
     const listed = await (await page.request.get("/api/products?language=es&currency=MXN")).json();
     expect(listed.products.map((product: { code: string }) => product.code)).not.toContain(code);
+    expect((await page.request.get(productCodePathOf(code, "es"))).status()).toBe(404);
     const added = await page.request.post(pathOf("cart", "es"), {
       form: { intent: "add-activity", product: id, date: parkDay(40), adults: 2 },
       maxRedirects: 0,
@@ -106,6 +125,8 @@ test(
     await page.goto(consolePathOf("consoleProducts", "en"));
     await addProduct(page, "en", { code: `night-${stamp}`, name: "Night park" });
     await expect(page.getByTestId("products-done")).toContainText("Night park EN");
+    await buyFromItsPage(page, "en", `night-${stamp}`, "Night park EN");
+    await page.goto(consolePathOf("consoleProducts", "en"));
     await addProduct(page, "en", { code: `night-${stamp}-tour`, name: "Night park tour", kind: "park_tour" });
     await expect(page.getByTestId("products-done")).toContainText("Night park tour EN");
     const admission = await productIdOf(page, `night-${stamp}`);

@@ -212,6 +212,7 @@ export const en = {
   "page.xavage": "Xavage",
   "page.xenses": "Xenses",
   "page.xenotes": "Xenotes",
+  "page.productByCode": "Tour",
   "schedules.meta.title": "Routes and schedules: ferry Cancún ↔ Isla Mujeres | Travesía",
   "schedules.meta.description":
     "Today's ferry timetable between El Embarcadero in Cancún and Isla Mujeres, with seats left and fares. Book one way, round trip or an open ticket.",

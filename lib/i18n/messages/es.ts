@@ -214,6 +214,7 @@ export const es = {
   "page.xavage": "Xavage",
   "page.xenses": "Xenses",
   "page.xenotes": "Xenotes",
+  "page.productByCode": "Tour",
   "schedules.meta.title": "Rutas y horarios: ferry Cancún ↔ Isla Mujeres | Travesía",
   "schedules.meta.description":
     "Horario del ferry entre El Embarcadero en Cancún e Isla Mujeres, con lugares disponibles y tarifas. Compra sencillo, redondo o boleto abierto.",

@@ -214,6 +214,7 @@ export const pt = {
   "page.xavage": "Xavage",
   "page.xenses": "Xenses",
   "page.xenotes": "Xenotes",
+  "page.productByCode": "Passeio",
   "schedules.meta.title": "Rotas e horários: ferry Cancún ↔ Isla Mujeres | Travesía",
   "schedules.meta.description":
     "Horários do ferry entre El Embarcadero em Cancún e Isla Mujeres, com lugares disponíveis e tarifas. Compre só ida, ida e volta ou bilhete aberto.",
