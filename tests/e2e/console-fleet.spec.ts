@@ -1,0 +1,119 @@
+// Console samples the other journeys leave out, one per language: en, the fleet (a vessel that rules
+// in force sail cannot retire, the refusal naming them; a new vessel added and retired); pt, the booth
+// selling open tickets in euros with the passengers' names; es, the closures list filtered by state.
+// The breadth is in flows/sailing-admin.db.test.ts, flows/walk-up.db.test.ts and
+// server/closure-operations.db.test.ts.
+import { consolePathOf } from "../../app/console/console-pages.ts";
+import { en } from "../../lib/i18n/console/en.ts";
+import { es } from "../../lib/i18n/console/es.ts";
+import { pt } from "../../lib/i18n/console/pt.ts";
+import { checkA11y, DESKTOP_ONLY, expect, test } from "./fixtures.ts";
+import { cancunDate, dismissNotices } from "./shop.ts";
+import { signInAsStaff } from "./staff.ts";
+
+// The booth sells up to a week ahead; open tickets take no seat, so sharing a day is harmless. The
+// closed day is one no other journey closes.
+const BOOTH_DAYS_AHEAD = 5;
+const CLOSURE_DAYS_AHEAD = 92;
+
+test.beforeEach(async ({ context }) => {
+  await dismissNotices(context);
+});
+
+test(
+  "en: retiring a vessel that rules in force sail is refused with the rules named; a new one is added and retired",
+  DESKTOP_ONLY,
+  async ({ page, allowConsoleError }) => {
+    allowConsoleError(/status of 409/);
+    await signInAsStaff(page, "operator", "en");
+    await page.goto(consolePathOf("consoleVessels", "en"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(en["ops.vessels.title"]);
+
+    const caribe = page.getByTestId("vessel").filter({ hasText: "(caribe-1)" });
+    await caribe.getByLabel(en["ops.vessels.active"]).uncheck();
+    await caribe.getByTestId("save-vessel").click();
+    const refusal = page.getByTestId("vessel").filter({ hasText: "(caribe-1)" }).getByTestId("console-refusal");
+    await expect(refusal).toHaveAttribute("data-code", "VESSEL_IN_USE");
+    await expect(refusal).toContainText(en["error.VESSEL_IN_USE"]);
+    await expect(refusal.locator("li").first()).toHaveText(/^Rule #\d+ still sails it\.$/);
+    await checkA11y(page);
+    await page.reload();
+    await expect(caribe.getByLabel(en["ops.vessels.active"])).toBeChecked();
+
+    const code = `e2e-${Date.now().toString(36)}`;
+    const form = page.getByTestId("new-vessel-form");
+    await form.getByLabel(en["ops.vessels.code"]).fill(code);
+    await form.getByLabel(en["ops.vessels.name"]).fill("Test Launch");
+    await form.getByLabel(en["ops.vessels.capacity"]).fill("40");
+    await form.getByTestId("add-vessel").click();
+    await expect(page.getByTestId("vessel-added")).toHaveText(
+      en["ops.vessels.added"].replace("{vessel}", "Test Launch"),
+    );
+    const added = page.getByTestId("vessel").filter({ hasText: `(${code})` });
+    await added.getByLabel(en["ops.vessels.active"]).uncheck();
+    await added.getByTestId("save-vessel").click();
+    await expect(page.getByTestId("vessel-saved")).toBeVisible();
+    await page.reload();
+    await expect(added.getByLabel(en["ops.vessels.active"])).not.toBeChecked();
+  },
+);
+
+test("pt: the booth sells open tickets in euros with the passengers' names", DESKTOP_ONLY, async ({ page }) => {
+  const date = cancunDate(BOOTH_DAYS_AHEAD);
+  await signInAsStaff(page, "agent", "pt");
+  const day = await (
+    await page
+      .context()
+      .request.get(
+        `/api/sailings?crossing=cancun-isla-mujeres&trip=one_way&date=${date}&adults=2&currency=MXN&language=pt`,
+      )
+  ).json();
+  const sailing = (day.outbound as { id: number; selectable: boolean }[]).find((candidate) => candidate.selectable)!;
+  await page.goto(`${consolePathOf("consoleWalkUp", "pt")}?date=${date}&sailing=${sailing.id}`);
+  const form = page.getByTestId("walkup-form");
+  await form.getByRole("radio", { name: pt["money.booth.trip.open"] }).check();
+  await form.getByLabel(pt["console.walkup.adults"]).fill("2");
+  await form.getByLabel(pt["money.booth.names"]).fill("Ana Souza\nBeto Souza");
+  await form.getByLabel(pt["money.booth.currency"]).selectOption("EUR");
+  await form.getByRole("button", { name: pt["console.walkup.sell"] }).click();
+  const sold = page.getByTestId("walkup-sold");
+  await expect(sold).toContainText("EUR");
+  await expect(page.getByTestId("walkup-tickets").locator("li")).toHaveCount(2);
+  await checkA11y(page);
+});
+
+test(
+  "es: the closures list shows what is in force or lifted, as the operator filters it",
+  DESKTOP_ONLY,
+  async ({ page }) => {
+    const date = cancunDate(CLOSURE_DAYS_AHEAD);
+    const what = es["ops.closures.what.activity"].replace("{date}", date).replace("{activity}", "Xcaret");
+    await signInAsStaff(page, "operator", "es");
+    await page.goto(`${consolePathOf("consoleClosures", "es")}?date=${date}`);
+    await page
+      .getByTestId("close-activity-form")
+      .getByLabel(es["ops.closures.activity"])
+      .selectOption({ label: "Xcaret" });
+    await page.getByTestId("close-activity").click();
+    await expect(page.getByTestId("closure-done")).toBeVisible();
+    const closure = page.getByTestId("closure").filter({ hasText: what });
+    await expect(closure).toHaveCount(1);
+    await closure.getByTestId("reopen").click();
+    await expect(page.getByTestId("closure-done")).toBeVisible();
+
+    const filter = page.getByTestId("closures-filter");
+    await filter.getByLabel(es["ops.closures.filter.state"]).selectOption("open");
+    await filter.getByRole("button", { name: es["ops.closures.filter.apply"] }).click();
+    await expect(page).toHaveURL(/state=open/);
+    await expect(closure).toHaveCount(0);
+    await expect(page.getByTestId("closure").filter({ hasText: es["ops.closures.lifted"] })).toHaveCount(0);
+
+    await filter.getByLabel(es["ops.closures.filter.state"]).selectOption("lifted");
+    await filter.getByRole("button", { name: es["ops.closures.filter.apply"] }).click();
+    await expect(page).toHaveURL(/state=lifted/);
+    await expect(closure).toHaveCount(1);
+    await expect(closure).toContainText(es["ops.closures.lifted"]);
+    await expect(page.getByTestId("reopen")).toHaveCount(0);
+    await checkA11y(page);
+  },
+);
