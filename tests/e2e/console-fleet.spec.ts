@@ -1,6 +1,7 @@
 // Console samples the other journeys leave out, one per language: en, the fleet (a vessel that rules
 // in force sail cannot retire, the refusal naming them; a new vessel added and retired); pt, the booth
-// selling open tickets in euros with the passengers' names; es, the closures list filtered by state.
+// selling open tickets in euros with the passengers' names, and one sailing by hand (a new vessel's
+// sailing added and moved, a capacity set by hand); es, the closures list filtered by state.
 // The breadth is in flows/sailing-admin.db.test.ts, flows/walk-up.db.test.ts and
 // server/closure-operations.db.test.ts.
 import { consolePathOf } from "../../app/console/console-pages.ts";
@@ -15,6 +16,7 @@ import { signInAsStaff } from "./staff.ts";
 // closed day is one no other journey closes.
 const BOOTH_DAYS_AHEAD = 5;
 const CLOSURE_DAYS_AHEAD = 92;
+const HAND_DAYS_AHEAD = 93;
 
 test.beforeEach(async ({ context }) => {
   await dismissNotices(context);
@@ -114,6 +116,50 @@ test(
     await expect(closure).toHaveCount(1);
     await expect(closure).toContainText(es["ops.closures.lifted"]);
     await expect(page.getByTestId("reopen")).toHaveCount(0);
+    await checkA11y(page);
+  },
+);
+
+test(
+  "pt: an operator adds a sailing by hand for a new vessel, moves it, and sets its capacity by hand",
+  DESKTOP_ONLY,
+  async ({ page }) => {
+    const date = cancunDate(HAND_DAYS_AHEAD);
+    await signInAsStaff(page, "operator", "pt");
+    await page.goto(consolePathOf("consoleVessels", "pt"));
+    const name = `Lancha ${Date.now().toString(36)}`;
+    const vessel = page.getByTestId("new-vessel-form");
+    await vessel.getByLabel(pt["ops.vessels.code"]).fill(`e2e-pt-${Date.now().toString(36)}`);
+    await vessel.getByLabel(pt["ops.vessels.name"]).fill(name);
+    await vessel.getByLabel(pt["ops.vessels.capacity"]).fill("60");
+    await vessel.getByTestId("add-vessel").click();
+    await expect(page.getByTestId("vessel-added")).toBeVisible();
+
+    await page.goto(`${consolePathOf("consoleSailings", "pt")}?date=${date}`);
+    const form = page.getByTestId("add-sailing-form");
+    await form.getByLabel(pt["ops.timetable.crossing"], { exact: true }).selectOption({ index: 1 });
+    await form.getByLabel(pt["ops.sailings.time"], { exact: true }).fill("23:30");
+    const vessels = form.getByLabel(pt["ops.timetable.vessel"], { exact: true });
+    await vessels.selectOption((await vessels.locator("option", { hasText: name }).getAttribute("value")) ?? "");
+    await form.getByTestId("add-sailing").click();
+    await expect(page.getByTestId("sailing-done")).toHaveText(pt["ops.sailings.done.added"]);
+
+    // Every row's vessel list names the new vessel too: its own line is the one whose summary does.
+    const added = () => page.getByTestId("hand-sailing").filter({ has: page.locator("summary", { hasText: name }) });
+    await expect(added()).toContainText(pt["ops.sailings.addedByHand"]);
+    await added().locator("summary").click();
+    await added().getByLabel(pt["ops.sailings.time"]).fill("23:40");
+    await added().getByTestId("move-sailing").click();
+    await expect(page.getByTestId("sailing-done")).toHaveText(pt["ops.sailings.done.moved"]);
+    await expect(added()).toContainText("23:40");
+
+    // The line stays open after the move: open it only if it is not.
+    if ((await added().locator("details").getAttribute("open")) === null) await added().locator("summary").click();
+    await added().getByLabel(pt["ops.sailings.capacity"], { exact: true }).fill("45");
+    await added().getByTestId("set-capacity").click();
+    await expect(page.getByTestId("sailing-done")).toHaveText(pt["ops.sailings.done.capacity"]);
+    await expect(added()).toContainText(pt["ops.sailings.byHandCapacity"]);
+    await expect(added()).toContainText(": 0 de 45 ");
     await checkA11y(page);
   },
 );
