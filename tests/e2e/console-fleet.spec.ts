@@ -1,15 +1,16 @@
 // Console samples the other journeys leave out, one per language: en, the fleet (a vessel that rules
 // in force sail cannot retire, the refusal naming them; a new vessel added and retired); pt, the booth
 // selling open tickets in euros with the passengers' names, and one sailing by hand (a new vessel's
-// sailing added and moved, a capacity set by hand); es, the closures list filtered by state.
-// The breadth is in flows/sailing-admin.db.test.ts, flows/walk-up.db.test.ts and
-// server/closure-operations.db.test.ts.
+// sailing added and moved, a capacity set by hand); es, the closures list filtered by state; en, a sold
+// booking moved to another sailing and cancelled with no money back.
+// The breadth is in flows/sailing-admin.db.test.ts, flows/walk-up.db.test.ts,
+// server/closure-operations.db.test.ts, flows/booking-care.db.test.ts and flows/cancellation.db.test.ts.
 import { consolePathOf } from "../../app/console/console-pages.ts";
 import { en } from "../../lib/i18n/console/en.ts";
 import { es } from "../../lib/i18n/console/es.ts";
 import { pt } from "../../lib/i18n/console/pt.ts";
 import { checkA11y, DESKTOP_ONLY, expect, test } from "./fixtures.ts";
-import { cancunDate, dismissNotices } from "./shop.ts";
+import { buyFerrySeatOverHttp, cancunDate, dismissNotices } from "./shop.ts";
 import { signInAsStaff } from "./staff.ts";
 
 // The booth sells up to a week ahead; open tickets take no seat, so sharing a day is harmless. The
@@ -17,6 +18,7 @@ import { signInAsStaff } from "./staff.ts";
 const BOOTH_DAYS_AHEAD = 5;
 const CLOSURE_DAYS_AHEAD = 92;
 const HAND_DAYS_AHEAD = 93;
+const CARE_DAYS_AHEAD = 94;
 
 test.beforeEach(async ({ context }) => {
   await dismissNotices(context);
@@ -161,5 +163,35 @@ test(
     await expect(added()).toContainText(pt["ops.sailings.byHandCapacity"]);
     await expect(added()).toContainText(": 0 de 45 ");
     await checkA11y(page);
+  },
+);
+
+test(
+  "en: an operator moves a sold booking to another sailing, then cancels it with no money back",
+  DESKTOP_ONLY,
+  async ({ page }) => {
+    test.slow(); // a purchase and a staff account made through its mail before the console
+    const reference = await buyFerrySeatOverHttp(
+      page,
+      "en",
+      { name: "Ada Lovelace", email: `ada.${Date.now().toString(36)}@travesia.test` },
+      CARE_DAYS_AHEAD,
+    );
+    await signInAsStaff(page, "operator", "en");
+    await page.goto(`${consolePathOf("consoleBookings", "en")}?ref=${reference}`);
+    await page.getByTestId("booking-change").click();
+    const line = page.getByTestId("care-line");
+    const outbound = line.locator('select[name="outbound"]');
+    const other = outbound.locator("option:not([disabled]):not([value=''])").first();
+    await outbound.selectOption((await other.getAttribute("value")) ?? "");
+    await line.getByRole("button", { name: en["money.care.moveSubmit"].replace("{count}", "1") }).click();
+    await expect(page.getByTestId("care-done")).toHaveAttribute("data-done", "move");
+    await expect(page.getByTestId("care-line-counts")).toBeVisible();
+    await checkA11y(page);
+
+    await page.goto(`${consolePathOf("consoleBookings", "en")}?ref=${reference}`);
+    await page.getByTestId("cancel-line").getByLabel(en["console.cancel.reason"]).fill("Asked at the pier");
+    await page.getByTestId("cancel-no-refund").click();
+    await expect(page.getByTestId("cancel-done")).toHaveText(en["console.cancel.doneNoRefund"]);
   },
 );
