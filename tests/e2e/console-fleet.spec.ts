@@ -2,7 +2,8 @@
 // in force sail cannot retire, the refusal naming them; a new vessel added and retired); pt, the booth
 // selling open tickets in euros with the passengers' names, and one sailing by hand (a new vessel's
 // sailing added and moved, a capacity set by hand); es, the closures list filtered by state; en, a sold
-// booking moved to another sailing and cancelled with no money back.
+// booking moved to another sailing and cancelled with no money back; es, a presale tier added, refused
+// twice and retired.
 // The breadth is in flows/sailing-admin.db.test.ts, flows/walk-up.db.test.ts,
 // server/closure-operations.db.test.ts, flows/booking-care.db.test.ts and flows/cancellation.db.test.ts.
 import { consolePathOf } from "../../app/console/console-pages.ts";
@@ -193,5 +194,41 @@ test(
     await page.getByTestId("cancel-line").getByLabel(en["console.cancel.reason"]).fill("Asked at the pier");
     await page.getByTestId("cancel-no-refund").click();
     await expect(page.getByTestId("cancel-done")).toHaveText(en["console.cancel.doneNoRefund"]);
+  },
+);
+
+test(
+  "es: an operator adds a presale tier, is refused the same one twice, and retires it",
+  DESKTOP_ONLY,
+  async ({ page, allowConsoleError }) => {
+    // The refused form answers with its 4xx status, which the browser logs.
+    allowConsoleError(/status of 4\d\d/);
+    // Beyond the sale horizon (120 days): no price anyone can book changes while it is in force.
+    const days = 130 + Math.floor(Math.random() * 235);
+    await signInAsStaff(page, "operator", "es");
+    await page.goto(consolePathOf("consolePrices", "es"));
+    const add = async () => {
+      const form = page.getByTestId("new-tier-form");
+      const product = form.getByLabel(es["ops.prices.product"]);
+      await product.selectOption({ index: 1 });
+      await form.getByLabel(es["ops.prices.minDays"]).fill(String(days));
+      await form.getByLabel(es["ops.prices.discount"]).fill("5");
+      await form.getByTestId("add-tier").click();
+      return (await product.locator("option").nth(1).textContent()) ?? "";
+    };
+    const product = await add();
+    await expect(page.getByTestId("prices-done")).toHaveText(es["ops.prices.done.tierAdded"]);
+    const tier = page.locator("li", { hasText: `${days}+ días antes · ${product}` });
+    await expect(tier).toHaveCount(1);
+
+    await add();
+    await expect(page.getByTestId("console-refusal")).toBeVisible();
+    await expect(page.getByTestId("console-refusal")).toContainText(/#\d+/);
+    await checkA11y(page);
+
+    await tier.getByLabel(es["ops.prices.active"]).uncheck();
+    await tier.getByRole("button", { name: es["ops.prices.save"] }).click();
+    await expect(page.getByTestId("prices-done")).toHaveText(es["ops.prices.done.tier"]);
+    await expect(tier.getByLabel(es["ops.prices.active"])).not.toBeChecked();
   },
 );
