@@ -3,9 +3,10 @@
 // selling open tickets in euros with the passengers' names, and one sailing by hand (a new vessel's
 // sailing added and moved, a capacity set by hand); es, the closures list filtered by state; en, a sold
 // booking moved to another sailing and cancelled with no money back; es, a presale tier added, refused
-// twice and retired.
+// twice and retired; pt, an audience added to a content slot and retired.
 // The breadth is in flows/sailing-admin.db.test.ts, flows/walk-up.db.test.ts,
-// server/closure-operations.db.test.ts, flows/booking-care.db.test.ts and flows/cancellation.db.test.ts.
+// server/closure-operations.db.test.ts, flows/booking-care.db.test.ts, flows/cancellation.db.test.ts and
+// flows/records-admin.db.test.ts.
 import { consolePathOf } from "../../app/console/console-pages.ts";
 import { en } from "../../lib/i18n/console/en.ts";
 import { es } from "../../lib/i18n/console/es.ts";
@@ -232,3 +233,32 @@ test(
     await expect(tier.getByLabel(es["ops.prices.active"])).not.toBeChecked();
   },
 );
+
+test("pt: an operator adds an audience to a content slot, and retires it", DESKTOP_ONLY, async ({ page }) => {
+  const name = `e2e-${Date.now().toString(36)}`;
+  await signInAsStaff(page, "operator", "pt");
+  await page.goto(consolePathOf("consoleTexts", "pt"));
+  // The last slot, and a rule no visitor meets: what other journeys see does not change.
+  const slot = () =>
+    page
+      .locator("details")
+      .filter({ has: page.getByTestId("new-audience-form") })
+      .last();
+  await slot().locator("summary").click();
+  const form = slot().getByTestId("new-audience-form");
+  await form.getByLabel(pt["ops.texts.language"]).selectOption("pt");
+  await form.getByLabel(pt["ops.texts.variantName"]).fill(name);
+  await form.getByLabel(pt["ops.texts.rule"]).fill('{"==": [{"var": "location.state"}, "ZZZ"]}');
+  await form.getByLabel(pt["ops.texts.slotTitle"]).fill("Ninguém vê isto");
+  await form.getByTestId("add-audience").click();
+  await expect(page.getByTestId("texts-done")).toHaveText(pt["ops.texts.done.audienceAdded"]);
+
+  // The slot stays open across the redirect: open it only if it is not.
+  if ((await slot().getAttribute("open")) === null) await slot().locator("summary").click();
+  const audience = slot().locator(`[data-testid="audience-form"][data-variant$=":pt:${name}"]`);
+  await expect(audience).toHaveCount(1);
+  await checkA11y(page);
+  await audience.getByTestId("retire-audience").click();
+  await expect(page.getByTestId("texts-done")).toHaveText(pt["ops.texts.done.audienceRetired"]);
+  await expect(page.locator(`[data-testid="audience-form"][data-variant$=":pt:${name}"]`)).toHaveCount(0);
+});
