@@ -3,7 +3,8 @@
 // selling open tickets in euros with the passengers' names, and one sailing by hand (a new vessel's
 // sailing added and moved, a capacity set by hand); es, the closures list filtered by state; en, a sold
 // booking moved to another sailing and cancelled with no money back; es, a presale tier added, refused
-// twice and retired; pt, an audience added to a content slot and retired.
+// twice and retired; pt, an audience added to a content slot and retired; es, an ended rule put back in
+// force and deleted (on its own vessel and a crossing out of service).
 // The breadth is in flows/sailing-admin.db.test.ts, flows/walk-up.db.test.ts,
 // server/closure-operations.db.test.ts, flows/booking-care.db.test.ts, flows/cancellation.db.test.ts and
 // flows/records-admin.db.test.ts.
@@ -261,4 +262,62 @@ test("pt: an operator adds an audience to a content slot, and retires it", DESKT
   await audience.getByTestId("retire-audience").click();
   await expect(page.getByTestId("texts-done")).toHaveText(pt["ops.texts.done.audienceRetired"]);
   await expect(page.locator(`[data-testid="audience-form"][data-variant$=":pt:${name}"]`)).toHaveCount(0);
+});
+
+test("es: an operator puts an ended rule back in force, then deletes it", DESKTOP_ONLY, async ({ page }) => {
+  test.slow(); // a vessel, a pier and a crossing are made first
+  const code = `sam-${Date.now().toString(36)}`;
+  const vesselName = `Lancha ${code}`;
+  const pier = `Punta Sam ${code}`;
+  await signInAsStaff(page, "operator", "es");
+  // Its own vessel and a crossing out of service: no sailing any other journey sees is touched.
+  await page.goto(consolePathOf("consoleVessels", "es"));
+  const vessel = page.getByTestId("new-vessel-form");
+  await vessel.getByLabel(es["ops.vessels.code"]).fill(code);
+  await vessel.getByLabel(es["ops.vessels.name"]).fill(vesselName);
+  await vessel.getByLabel(es["ops.vessels.capacity"]).fill("30");
+  await vessel.getByTestId("add-vessel").click();
+  await expect(page.getByTestId("vessel-added")).toBeVisible();
+  await page.goto(consolePathOf("consoleRecords", "es"));
+  const newPort = page.getByTestId("new-port-form");
+  await newPort.getByLabel(es["records.code"]).fill(code);
+  for (const language of ["ES", "EN", "PT"]) await newPort.getByLabel(`Nombre (${language})`).fill(pier);
+  await newPort.getByLabel("Dónde está (ES)").fill("Punta Sam");
+  await newPort.getByTestId("add-port").click();
+  await expect(page.getByTestId("records-done")).toHaveText(`Muelle ${pier} agregado.`);
+  const newCrossing = page.getByTestId("new-crossing-form");
+  await newCrossing.getByLabel(es["records.code"]).fill(`${code}-isla`);
+  await newCrossing.getByLabel(es["records.crossings.from"]).selectOption({ label: pier });
+  await newCrossing.getByLabel(es["records.crossings.duration"]).fill("30");
+  await newCrossing.getByTestId("add-crossing").click();
+  await expect(page.getByTestId("records-done")).toHaveText(`Travesía ${code}-isla agregada, fuera de servicio.`);
+
+  // A rule whose only day was yesterday: it is ended as soon as it is saved.
+  await page.goto(consolePathOf("consoleTimetable", "es"));
+  const form = page.getByTestId("rule-form");
+  const pick = async (label: string, text: string) => {
+    const select = form.getByLabel(label, { exact: true });
+    await select.selectOption((await select.locator("option", { hasText: text }).first().getAttribute("value")) ?? "");
+  };
+  await pick(es["ops.timetable.crossing"], pier);
+  await pick(es["ops.timetable.vessel"], vesselName);
+  await form.getByLabel(es["ops.timetable.first"], { exact: true }).fill("23:00");
+  await form.getByLabel(es["ops.timetable.last"], { exact: true }).fill("23:00");
+  await form.getByLabel(es["ops.timetable.interval"], { exact: true }).fill("60");
+  await form.getByLabel(es["ops.timetable.validFrom"], { exact: true }).fill(cancunDate(-1));
+  await form.getByLabel(es["ops.timetable.validUntil"], { exact: true }).fill(cancunDate(-1));
+  await form.getByRole("button", { name: es["ops.timetable.save"] }).click();
+  await expect(page.getByTestId("timetable-done")).toHaveText(/^Regla #\d+ guardada/);
+
+  const rule = page.getByTestId("timetable-rule").filter({ hasText: vesselName });
+  const id = (await rule.getAttribute("data-rule-id")) ?? "";
+  await rule.getByTestId("reactivate-rule").click();
+  await expect(page.getByTestId("timetable-done")).toHaveText(
+    es["ops.timetable.done.reactivated"].replace("{rule}", id),
+  );
+  await expect(rule.getByTestId("reactivate-rule")).toHaveCount(0);
+  await checkA11y(page);
+  await rule.getByTestId("delete-rule").click();
+  await expect(page.getByTestId("timetable-done")).toHaveText(es["ops.timetable.done.deleted"].replace("{rule}", id));
+  await expect(rule).toHaveCount(0);
 });
