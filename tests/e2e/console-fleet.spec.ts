@@ -1,11 +1,11 @@
 // Console samples the other journeys leave out, one per language: en, the fleet (a vessel that rules
 // in force sail cannot retire, the refusal naming them; a new vessel added and retired); pt, the booth
 // selling open tickets in euros with the passengers' names, and one sailing by hand (a new vessel's
-// sailing added and moved, a capacity set by hand); es, the closures list filtered by state; en, a sold
-// booking moved to another sailing and cancelled with no money back; es, a presale tier added, refused
-// twice and retired; pt, an audience added to a content slot and retired; es, an ended rule put back in
-// force and deleted (on its own vessel and a crossing out of service).
-// The breadth is in flows/sailing-admin.db.test.ts, flows/walk-up.db.test.ts,
+// sailing added and moved, a capacity set by hand that the vessel's new one leaves); es, the closures
+// list filtered by state; en, a sold booking moved to another sailing and cancelled with no money back;
+// es, a presale tier added, refused twice and retired; pt, an audience added to a content slot and
+// retired; es, an ended rule put back in force and deleted (on its own vessel and a crossing out of
+// service). The breadth is in flows/sailing-admin.db.test.ts, flows/walk-up.db.test.ts,
 // server/closure-operations.db.test.ts, flows/booking-care.db.test.ts, flows/cancellation.db.test.ts and
 // flows/records-admin.db.test.ts.
 import { consolePathOf } from "../../app/console/console-pages.ts";
@@ -166,6 +166,15 @@ test(
     await expect(added()).toContainText(pt["ops.sailings.byHandCapacity"]);
     await expect(added()).toContainText(": 0 de 45 ");
     await checkA11y(page);
+
+    // The vessel's new capacity leaves the one set by hand on this sailing.
+    await page.goto(consolePathOf("consoleVessels", "pt"));
+    const row = page.getByTestId("vessel").filter({ has: page.locator("h2", { hasText: name }) });
+    await row.getByLabel(pt["ops.vessels.capacity"]).fill("70");
+    await row.getByTestId("save-vessel").click();
+    await expect(page.getByTestId("vessel-saved")).toBeVisible();
+    await page.goto(`${consolePathOf("consoleSailings", "pt")}?date=${date}`);
+    await expect(added()).toContainText(": 0 de 45 ");
   },
 );
 
