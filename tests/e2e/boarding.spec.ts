@@ -4,7 +4,7 @@
 // network back, syncs, and the live manifest shows both aboard. The camera cannot run headless: the
 // QR's text goes through the typed-code field, the same path a camera's reading takes.
 // en: a ticket sold after the scanner fetched its list boards offline by its signed pass. en and pt:
-// the scanner's refusal in the page's language.
+// the scanner's refusal in the page's language. pt: an open ticket refused on the other direction.
 import type { Page } from "@playwright/test";
 import { consolePathOf } from "../../app/console/console-pages.ts";
 import { en } from "../../lib/i18n/console/en.ts";
@@ -209,5 +209,45 @@ test(
     // Back online, the server decides again and agrees.
     await context.setOffline(false);
     await expect(page.getByTestId("scanner-pending")).toHaveAttribute("data-count", "0");
+  },
+);
+
+test(
+  "pt: an open ticket boards only its own crossing and direction, refused the other way in the page's language",
+  MOBILE_ONLY,
+  async ({ page, context }) => {
+    test.skip(TODAYS_LAST_SAILING_LEFT, "today's last sailing has left the pier: nothing can board before tomorrow");
+    const t = pt;
+    await dismissNotices(context);
+    await signInAsStaff(page, "agent", "pt");
+    const lastOf = async (crossing: string) => {
+      const day = await (
+        await page.request.get(
+          `/api/sailings?crossing=${crossing}&trip=one_way&date=${cancunDate(0)}&adults=1&currency=MXN&language=pt`,
+        )
+      ).json();
+      return (day.outbound as { id: number }[]).at(-1)!.id;
+    };
+    // Open tickets sold on the way back (Isla Mujeres → Cancún)...
+    await page.goto(
+      `${consolePathOf("consoleWalkUp", "pt")}?date=${cancunDate(0)}&sailing=${await lastOf("isla-mujeres-cancun")}`,
+    );
+    const form = page.getByTestId("walkup-form");
+    await form.getByRole("radio", { name: t["money.booth.trip.open"] }).check();
+    await form.getByLabel(t["console.walkup.adults"]).fill("1");
+    await form.getByLabel(t["console.walkup.method.cash"]).check();
+    await form.getByRole("button", { name: t["console.walkup.sell"] }).click();
+    await expect(page.getByTestId("walkup-tickets").locator("li")).toHaveCount(1);
+    const pdf = await page.request.get((await page.getByTestId("walkup-pdf").getAttribute("href"))!);
+    const [qr] = decodePdfQrs(Buffer.from(await pdf.body()), 72);
+
+    // ...scanned on the way out (Cancún → Isla Mujeres): refused, nothing boards.
+    await page.goto(
+      `${consolePathOf("consoleScanner", "pt")}?date=${cancunDate(0)}&sailing=${await lastOf("cancun-isla-mujeres")}`,
+    );
+    await expect(page.getByTestId("scanner-list")).toHaveAttribute("data-state", "ready");
+    await scan(page, "pt", qr!);
+    await expect(page.getByTestId("scan-result")).toHaveAttribute("data-outcome", "refused");
+    await expect(page.getByTestId("scan-reason")).toHaveText(t["error.TICKET_WRONG_CROSSING"]);
   },
 );
