@@ -18,13 +18,27 @@ import {
   type LineSchedule,
   type ScheduleSnapshot,
 } from "../modules/bookings/index.ts";
-import { decideAt, findSailing, isSailingClosed, lockSailing, releaseSoldSeats } from "../modules/inventory/index.ts";
+import {
+  addDays,
+  decideAt,
+  findSailing,
+  isSailingClosed,
+  lockSailing,
+  releaseSoldSeats,
+} from "../modules/inventory/index.ts";
 import { enqueueJob } from "../modules/jobs/index.ts";
 import { SEND_BOOKING_EMAIL } from "./booking-email.ts";
 import { takeLineSeats } from "./cart.ts";
 import { runAuditedChange, type StaffDeps } from "./staff-change.ts";
 
 export const MOVE_HOLDERS_ACTION = "sailing.move_holders";
+
+/**
+ * How far after the closed sailing's day its holders may be moved in one action: the booth's window
+ * for a return on another day. Further out, a buyer's plans are less likely to fit the operator's
+ * pick; each booking is then moved on its own (Change a booking) or by the buyer from the closure mail.
+ */
+export const MOVE_HOLDERS_DAYS_AHEAD = 30;
 
 /** A form's own token: the same form sent twice mails each buyer once. */
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
@@ -53,7 +67,8 @@ function snapshotOf(schedule: LineSchedule): ScheduleSnapshot {
  * Moves the valid tickets every ticketed booking holds on a closed sailing to another sailing of the
  * same crossing. Refuses, changing nothing: SAILING_NOT_CLOSED (the sailing sells: its holders are not
  * stranded), SAILING_DEPARTED (either sailing gone), UNKNOWN_SAILING (another crossing, or itself),
- * SAILING_CLOSED (the chosen one is closed too), BOOKING_STATE (nobody to move), SAILING_SOLD_OUT (not
+ * SAILING_CLOSED (the chosen one is closed too), DATE_TOO_FAR_AHEAD (more than MOVE_HOLDERS_DAYS_AHEAD
+ * days after the closed sailing's day: `after:<last day>`), BOOKING_STATE (nobody to move), SAILING_SOLD_OUT (not
  * seats for every ticket: `left:<n>` and `needed:<n>`), RETURN_BEFORE_DEPARTURE (a round trip whose
  * legs would cross; `booking.<reference>` names it).
  */
@@ -83,6 +98,9 @@ export async function moveHoldersOfClosedSailing(
         throw new AppError("SAILING_DEPARTED", { issues: [{ path: "toSailingId", code: "departed" }] });
       if (await isSailingClosed(tx, to.id))
         throw new AppError("SAILING_CLOSED", { issues: [{ path: "toSailingId", code: "closed" }] });
+      const lastDay = addDays(from.serviceDate, MOVE_HOLDERS_DAYS_AHEAD);
+      if (to.serviceDate > lastDay)
+        throw new AppError("DATE_TOO_FAR_AHEAD", { issues: [{ path: "toSailingId", code: `after:${lastDay}` }] });
 
       // The bookings first (in id order, as a buyer's own change locks its booking first), then both
       // sailings in id order — the lock order of holds and date changes, so no deadlock with them.

@@ -19,7 +19,7 @@ import { addDays, findCrossingRecord, findCrossings, findPortRecord } from "../m
 import { openSnapshot, type DatabaseHandle } from "../tests/setup/db.ts";
 import { firstMondayOfMarch } from "../tests/setup/dates.ts";
 import { addAudience, changeAudience, retireAudience } from "./content-admin.ts";
-import { addFare, addPresaleTier, changeComplementOffers, retireFare } from "./pricing-admin.ts";
+import { addFare, addPresaleTier, changeComplementOffers, changePresaleTier, retireFare } from "./pricing-admin.ts";
 import { changeCrossing, changePort, createCrossing, createPort } from "./records-admin.ts";
 import { addSailingByHand, blockSailingSeats } from "./sailing-admin.ts";
 import { createVessel } from "./timetable-admin.ts";
@@ -347,6 +347,29 @@ describe("fare rows and presale tiers", () => {
       { path: "minDaysAhead", code: "between_1_and_365" },
       { path: "discount", code: "between_0_and_50_percent" },
     ]);
+  });
+
+  it("changes a presale tier's discount and retires it by unticking it, audited before and after", async () => {
+    const tier = await addPresaleTier(staff(), {
+      productId: FERRY_PRODUCT_ID,
+      minDaysAhead: 50,
+      discountBasisPoints: 500,
+    });
+    const retired = await changePresaleTier(staff(), tier.id, { discountBasisPoints: 800, active: false });
+    expect(retired).toMatchObject({ id: tier.id, discountBasisPoints: 800, active: false });
+    expect((await findPresaleTierRows(db())).find((row) => row.id === tier.id)).toMatchObject({ active: false });
+    expect(await latestAudit("presale_tier", String(tier.id))).toMatchObject({
+      action: "presale_tier.update",
+      before: { active: true, discountBasisPoints: 500 },
+      after: { active: false, discountBasisPoints: 800 },
+    });
+    expect(
+      (await refusalOf(changePresaleTier(staff(), tier.id, { discountBasisPoints: 6000, active: true })))?.code,
+    ).toBe("INVALID_REQUEST");
+    expect(
+      (await refusalOf(changePresaleTier(staff(), 999_999, { discountBasisPoints: 100, active: true })))?.code,
+    ).toBe("NOT_FOUND");
+    expect((await findPresaleTierRows(db())).find((row) => row.id === tier.id)).toMatchObject({ active: false });
   });
 });
 

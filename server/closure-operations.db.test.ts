@@ -2,14 +2,21 @@
 // or tour day closed from the console tells its holders (who may then move whatever the notice);
 // every holder of a closed sailing moved in one action — only the leg that was closed, never past the
 // seats of the sailing chosen, all or nothing; and reopening mails each booking the closure told,
-// whether it still travels as booked or was moved. Every change and refusal leaves its audit entry.
+// whether it still travels as booked or was moved; a move to a later day within its window; the closures
+// list filtered by state and paged. Every change and refusal leaves its audit entry.
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACTIVITY_CATAMARAN, CATAMARAN_TOUR_ID } from "../db/seed-catalogue.ts";
 import { createLogger } from "../lib/logger.ts";
 import { findAuditEntries, type AuditActor } from "../modules/audit/index.ts";
 import { findBookingLines, findTickets, type BookingRow } from "../modules/bookings/index.ts";
-import { addDays, blockSeats, seatAllocations, type SailingView } from "../modules/inventory/index.ts";
+import {
+  addDays,
+  blockSeats,
+  findRecentClosures,
+  seatAllocations,
+  type SailingView,
+} from "../modules/inventory/index.ts";
 import { createJobRunner, type JobRunner } from "../modules/jobs/index.ts";
 import { jobHandlers } from "./jobs.ts";
 import {
@@ -24,7 +31,7 @@ import {
 } from "../tests/factories/checkout.ts";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../tests/setup/smtp-sink.ts";
 import { addToCart } from "../flows/cart.ts";
-import { moveHoldersOfClosedSailing } from "../flows/closed-sailing-move.ts";
+import { MOVE_HOLDERS_DAYS_AHEAD, moveHoldersOfClosedSailing } from "../flows/closed-sailing-move.ts";
 import { bookingView, changeBookingDate } from "../flows/manage-booking.ts";
 import { closeSailings, reopenSailings } from "../flows/sailing-closures.ts";
 
@@ -366,6 +373,46 @@ describe("moving every holder of a closed sailing at once", () => {
     });
     expect((await findBookingLines(db(), booking.id))[0]).toMatchObject({ inboundSailingId: back.id });
   });
+
+  it("moves everyone to a sailing days later within the window, and refuses one past it changing nothing", async () => {
+    const closed = outbound[4]!;
+    const far = addDays(DAY, MOVE_HOLDERS_DAYS_AHEAD + 1);
+    const later = (await sailingsBothWays(db(), addDays(DAY, 10), NOW)).outbound[4]!;
+    const tooLate = (await sailingsBothWays(db(), far, NOW)).outbound[4]!;
+    expect([closed, later, tooLate].every(Boolean), "sailings on each day").toBe(true);
+    const booking = await oneWay(closed, 2, "pt");
+    await closeSailings(staff(), { sailingId: closed.id }, "weather", null);
+
+    const refusal = await moveHoldersOfClosedSailing(staff(), {
+      fromSailingId: closed.id,
+      toSailingId: tooLate.id,
+      key: "move-form-0005",
+    }).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({
+      code: "DATE_TOO_FAR_AHEAD",
+      issues: [{ path: "toSailingId", code: `after:${addDays(DAY, MOVE_HOLDERS_DAYS_AHEAD)}` }],
+    });
+    expect(await soldOn(db(), closed.id)).toBe(2);
+    const [audited] = await findAuditEntries(db(), { entityType: "sailing", entityId: String(closed.id), limit: 1 });
+    expect(audited).toMatchObject({ action: "sailing.move_holders", reason: "DATE_TOO_FAR_AHEAD" });
+
+    const soldBefore = await soldOn(db(), later.id);
+    const outcome = await moveHoldersOfClosedSailing(staff(), {
+      fromSailingId: closed.id,
+      toSailingId: later.id,
+      key: "move-form-0006",
+    });
+    expect(outcome).toEqual({ bookings: [booking.reference], tickets: 2 });
+    expect((await findTickets(db(), booking.id)).every((ticket) => ticket.sailingId === later.id)).toBe(true);
+    expect((await findBookingLines(db(), booking.id))[0]).toMatchObject({
+      serviceDate: addDays(DAY, 10),
+      outboundSailingId: later.id,
+    });
+    expect(await soldOn(db(), closed.id)).toBe(0);
+    expect(await soldOn(db(), later.id)).toBe(soldBefore + 2);
+    await runner.runDue();
+    expect(mailsTo(booking, /^Nova data, novos bilhetes/)[0]?.subject).toContain(booking.reference);
+  });
 });
 
 describe("reopening a sailing", () => {
@@ -381,5 +428,32 @@ describe("reopening a sailing", () => {
     const [entry] = await findAuditEntries(db(), { entityType: "closure", entityId: String(closure.id), limit: 1 });
     expect(entry).toMatchObject({ action: "sailing.reopen" });
     expect(entry!.after).toMatchObject({ notifiedBookings: [booking.id] });
+  });
+});
+
+describe("the closures list on a busy day", () => {
+  it("filters by state and pages in newest-first order, with nothing lost or repeated between pages", async () => {
+    const day = (await sailingsBothWays(db(), addDays(DAY, 3), NOW)).outbound;
+    const made = [];
+    for (const sailing of day.slice(0, 5))
+      made.push((await closeSailings(staff(), { sailingId: sailing.id }, "weather", null)).closure.id);
+    await reopenSailings(staff(), made[1]!);
+    const since = addDays(DAY, -7);
+
+    const open = await findRecentClosures(db(), since, 100, { state: "open" });
+    expect(open.every((closure) => closure.liftedAt === null)).toBe(true);
+    expect(open.map((closure) => closure.id)).toEqual(expect.arrayContaining([made[0], made[2], made[3], made[4]]));
+    expect(open.map((closure) => closure.id)).not.toContain(made[1]);
+    const lifted = await findRecentClosures(db(), since, 100, { state: "lifted" });
+    expect(lifted.every((closure) => closure.liftedAt !== null)).toBe(true);
+    expect(lifted.map((closure) => closure.id)).toContain(made[1]);
+
+    const all = (await findRecentClosures(db(), since, 100, { state: "all" })).map((closure) => closure.id);
+    expect(all).toEqual([...all].sort((a, b) => b - a));
+    const pages = [];
+    for (let offset = 0; offset < all.length; offset += 2)
+      pages.push(...(await findRecentClosures(db(), since, 2, { state: "all", offset })).map((closure) => closure.id));
+    expect(pages).toEqual(all);
+    for (const id of made) if (id !== made[1]) await reopenSailings(staff(), id);
   });
 });

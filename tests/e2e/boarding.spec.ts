@@ -3,7 +3,8 @@
 // is refused the second scan, loses the network, boards the other from the signed list, gets the
 // network back, syncs, and the live manifest shows both aboard. The camera cannot run headless: the
 // QR's text goes through the typed-code field, the same path a camera's reading takes.
-// en and pt: the scanner's refusal in the page's language.
+// en: a ticket sold after the scanner fetched its list boards offline by its signed pass. en and pt:
+// the scanner's refusal in the page's language. pt: an open ticket refused on the other direction.
 import type { Page } from "@playwright/test";
 import { consolePathOf } from "../../app/console/console-pages.ts";
 import { en } from "../../lib/i18n/console/en.ts";
@@ -163,3 +164,90 @@ test("en and pt: the scanner refuses a forged QR in the page's language", MOBILE
     await expect(page.getByTestId("scan-reason")).toHaveText(CONSOLE[language]["error.TICKET_CODE_INVALID"]);
   }
 });
+
+test(
+  "en: a ticket sold after the scanner fetched its list boards offline by the pass its QR carries",
+  MOBILE_ONLY,
+  async ({ page, context, browser, allowConsoleError }) => {
+    test.skip(TODAYS_LAST_SAILING_LEFT, "today's last sailing has left the pier: nothing can board before tomorrow");
+    test.setTimeout(90_000);
+    const t = en;
+    // Chunks the page loads only when idle fail offline (ERR_FAILED): the scanner does not need them.
+    allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to load resource: net::ERR_FAILED \(http:\/\/[^)]+\/assets\//);
+    await dismissNotices(context);
+    // The booth: another agent's phone, which stays online.
+    const booth = await browser.newContext();
+    await dismissNotices(booth);
+    const seller = await booth.newPage();
+    await signInAsStaff(seller, "agent", "en");
+    await seller.goto(`${consolePathOf("consoleWalkUp", "en")}?date=${cancunDate(0)}`);
+    await chooseFirstSailing(seller, "en", "last");
+    const sailing = new URL(seller.url()).searchParams.get("sailing");
+
+    // The pier's scanner fetches the list of that sailing, then loses the network.
+    await signInAsStaff(page, "agent", "en");
+    await page.goto(`${consolePathOf("consoleScanner", "en")}?date=${cancunDate(0)}&sailing=${sailing}`);
+    await expect(page.getByTestId("scanner-list")).toHaveAttribute("data-state", "ready");
+    await context.setOffline(true);
+    await expect(page.getByTestId("scanner-online")).toHaveText(t["console.scanner.offline"]);
+
+    // Sold now: the list on the scanner does not have it.
+    const form = seller.getByTestId("walkup-form");
+    await form.getByLabel(t["console.walkup.adults"]).fill("1");
+    await form.getByLabel(t["console.walkup.method.cash"]).check();
+    await form.getByRole("button", { name: t["console.walkup.sell"] }).click();
+    await expect(seller.getByTestId("walkup-tickets").locator("li")).toHaveCount(1);
+    const pdf = await seller.request.get((await seller.getByTestId("walkup-pdf").getAttribute("href"))!);
+    const [qr] = decodePdfQrs(Buffer.from(await pdf.body()), 72);
+    await booth.close();
+
+    await scan(page, "en", qr!);
+    const result = page.getByTestId("scan-result");
+    await expect(result).toHaveAttribute("data-outcome", "boarded");
+    await expect(result).toContainText(t["console.scanner.decidedOffline"]);
+    await expect(page.getByTestId("scanner-pending")).toHaveAttribute("data-count", "1");
+    // Back online, the server decides again and agrees.
+    await context.setOffline(false);
+    await expect(page.getByTestId("scanner-pending")).toHaveAttribute("data-count", "0");
+  },
+);
+
+test(
+  "pt: an open ticket boards only its own crossing and direction, refused the other way in the page's language",
+  MOBILE_ONLY,
+  async ({ page, context }) => {
+    test.skip(TODAYS_LAST_SAILING_LEFT, "today's last sailing has left the pier: nothing can board before tomorrow");
+    const t = pt;
+    await dismissNotices(context);
+    await signInAsStaff(page, "agent", "pt");
+    const lastOf = async (crossing: string) => {
+      const day = await (
+        await page.request.get(
+          `/api/sailings?crossing=${crossing}&trip=one_way&date=${cancunDate(0)}&adults=1&currency=MXN&language=pt`,
+        )
+      ).json();
+      return (day.outbound as { id: number }[]).at(-1)!.id;
+    };
+    // Open tickets sold on the way back (Isla Mujeres → Cancún)...
+    await page.goto(
+      `${consolePathOf("consoleWalkUp", "pt")}?date=${cancunDate(0)}&sailing=${await lastOf("isla-mujeres-cancun")}`,
+    );
+    const form = page.getByTestId("walkup-form");
+    await form.getByRole("radio", { name: t["money.booth.trip.open"] }).check();
+    await form.getByLabel(t["console.walkup.adults"]).fill("1");
+    await form.getByLabel(t["console.walkup.method.cash"]).check();
+    await form.getByRole("button", { name: t["console.walkup.sell"] }).click();
+    await expect(page.getByTestId("walkup-tickets").locator("li")).toHaveCount(1);
+    const pdf = await page.request.get((await page.getByTestId("walkup-pdf").getAttribute("href"))!);
+    const [qr] = decodePdfQrs(Buffer.from(await pdf.body()), 72);
+
+    // ...scanned on the way out (Cancún → Isla Mujeres): refused, nothing boards.
+    await page.goto(
+      `${consolePathOf("consoleScanner", "pt")}?date=${cancunDate(0)}&sailing=${await lastOf("cancun-isla-mujeres")}`,
+    );
+    await expect(page.getByTestId("scanner-list")).toHaveAttribute("data-state", "ready");
+    await scan(page, "pt", qr!);
+    await expect(page.getByTestId("scan-result")).toHaveAttribute("data-outcome", "refused");
+    await expect(page.getByTestId("scan-reason")).toHaveText(t["error.TICKET_WRONG_CROSSING"]);
+  },
+);

@@ -1,6 +1,6 @@
 // The operator's closures beyond one sailing (ADR 0064). en, the whole journey: a buyer pays a seat
-// over HTTP, an operator closes that sailing, moves every passenger of it to another sailing in one
-// action, and reopens it; the buyer's mails (new tickets, then "reopened, your booking stays as
+// over HTTP, an operator closes that sailing, moves every passenger of it in one action to a sailing
+// five days later (picked through the later-day form), and reopens it; the buyer's mails (new tickets, then "reopened, your booking stays as
 // changed") arrive at the real SMTP server. pt: a park's day closed from the console and reopened,
 // in the console's words. The breadth — activity holders mailed, the return leg alone, seats never
 // oversold, refusals — is in server/closure-operations.db.test.ts.
@@ -36,8 +36,16 @@ test(
 
     const closed = bought();
     await expect(closed).toHaveAttribute("data-status", "closed");
-    const form = closed.getByTestId("move-holders-form");
-    await expect(form.getByLabel(words["ops.closures.move.to"])).toBeVisible();
+    // Beyond this day and the next: the operator asks for a later day, and its sailings are offered.
+    const later = cancunDate(DAYS_AHEAD + 5);
+    await closed.getByTestId("move-day-form").locator('input[name="moveDay"]').fill(later);
+    await closed.getByTestId("move-day").click();
+    await expect(page).toHaveURL(new RegExp(`moveDay=${later}`));
+    const form = bought().getByTestId("move-holders-form");
+    const target = form.getByLabel(words["ops.closures.move.to"]);
+    const option = target.locator("option", { hasText: later }).first();
+    await expect(option).toBeAttached();
+    await target.selectOption((await option.getAttribute("value")) ?? "");
     await checkA11y(page);
     await form.getByTestId("move-holders").click();
     await expect(page.getByTestId("closure-done")).toHaveText(

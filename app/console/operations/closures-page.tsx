@@ -285,7 +285,10 @@ export function ClosuresPage({ page, refusal }: { page: ClosuresPageData; refusa
   );
 }
 
-/** Every passenger of a closed sailing to one sailing of its crossing (this day or the next) with room. */
+/**
+ * Every passenger of a closed sailing to one sailing of its crossing with room: this day, the next, or
+ * a later day the operator asks for (a get form, so it works without JavaScript too).
+ */
 function MoveHoldersForm({
   page,
   sailing,
@@ -296,8 +299,52 @@ function MoveHoldersForm({
   busy: boolean;
 }) {
   const t = useConsoleT();
-  if (sailing.moveTo.length === 0) return <p className="text-sm text-slate-700">{t("ops.closures.move.none")}</p>;
   const id = `move-to-${sailing.id}`;
+  return (
+    <div className="space-y-2">
+      {sailing.moveTo.length === 0 ? (
+        <p className="text-sm text-slate-700">{t("ops.closures.move.none")}</p>
+      ) : (
+        <MoveSelectForm page={page} sailing={sailing} busy={busy} id={id} />
+      )}
+      <Form method="get" className="flex flex-wrap items-end gap-2" data-testid="move-day-form">
+        <input type="hidden" name="date" value={page.date} />
+        <input type="hidden" name="state" value={page.list.state} />
+        <div>
+          <label htmlFor={`${id}-day`} className={FIELD_LABEL}>
+            {t("ops.closures.move.laterDay", { last: page.move.last })}
+          </label>
+          <input
+            id={`${id}-day`}
+            name="moveDay"
+            type="date"
+            required
+            min={page.move.first}
+            max={page.move.last}
+            defaultValue={page.move.day ?? page.move.first}
+            className={`${INPUT} mt-1`}
+          />
+        </div>
+        <button type="submit" className={buttonClass("secondary")} data-testid="move-day">
+          {t("ops.closures.move.showDay")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+function MoveSelectForm({
+  page,
+  sailing,
+  busy,
+  id,
+}: {
+  page: ClosuresPageData;
+  sailing: ClosuresPageData["sailings"][number];
+  busy: boolean;
+  id: string;
+}) {
+  const t = useConsoleT();
   return (
     <Form method="post" className="flex flex-wrap items-end gap-2" data-testid="move-holders-form">
       <input type="hidden" name="intent" value="move-holders" />

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { AppError } from "../../../lib/errors.ts";
 import type { Language } from "../../../lib/language.ts";
-import { moveHoldersOfClosedSailing } from "../../../flows/closed-sailing-move.ts";
+import { MOVE_HOLDERS_DAYS_AHEAD, moveHoldersOfClosedSailing } from "../../../flows/closed-sailing-move.ts";
 import { closeSailings, reopenSailings } from "../../../flows/sailing-closures.ts";
 import {
   addDays,
@@ -37,7 +37,10 @@ export interface DaySailing {
   taken: number;
   status: SailingStatus;
   closureId: number | null;
-  /** A closed sailing with holders: the sailings of its crossing (this day and the next) they could all move to. */
+  /**
+   * A closed sailing with holders: the sailings of its crossing with room they could move to — this
+   * day, the next, and the later day the operator asked for (`move.day`).
+   */
   moveTo: { id: number; date: string; time: string; left: number }[];
 }
 
@@ -65,6 +68,8 @@ export interface ClosuresPageData {
     | { kind: "reopened"; notified: number | null }
     | { kind: "moved"; bookings: number }
     | null;
+  /** The later day whose sailings the move forms also offer, and the days the operator may ask for. */
+  move: { day: string | null; first: string; last: string };
   /** This form's token: the move form sent twice moves (and mails) once. */
   formKey: string;
   /** The list's filter and page (CLOSURES_PER_PAGE a page); `more` when an older page exists. */
@@ -95,9 +100,14 @@ export async function loadClosuresPage(args: Args, language: Language): Promise<
     return crossing ? `${crossing.from.name} → ${crossing.to.name}` : null;
   };
   const crossingIds = crossings.map((crossing) => crossing.id);
-  const [day, nextDay, recent] = await Promise.all([
+  // Beyond this day and the next, the operator picks one later day within the move's window.
+  const move = { first: addDays(date, 2), last: addDays(date, MOVE_HOLDERS_DAYS_AHEAD) };
+  const moveAsked = url.searchParams.get("moveDay") ?? "";
+  const moveDay = isLocalDate(moveAsked) && moveAsked >= move.first && moveAsked <= move.last ? moveAsked : null;
+  const [day, nextDay, laterDay, recent] = await Promise.all([
     findDaySailings(services.db, crossingIds, date, now),
     findDaySailings(services.db, crossingIds, addDays(date, 1), now),
+    moveDay === null ? Promise.resolve([]) : findDaySailings(services.db, crossingIds, moveDay, now),
     findRecentClosures(services.db, addDays(today, -7), CLOSURES_PER_PAGE + 1, {
       state,
       offset: (listPage - 1) * CLOSURES_PER_PAGE,
@@ -108,7 +118,7 @@ export async function loadClosuresPage(args: Args, language: Language): Promise<
     const value = Number.parseInt(url.searchParams.get(name) ?? "", 10);
     return Number.isFinite(value) && value >= 0 ? value : 0;
   };
-  const open = [...day, ...nextDay].filter(
+  const open = [...day, ...nextDay, ...laterDay].filter(
     (sailing) => sailing.status !== "closed" && sailing.status !== "departed" && sailing.seatsLeft > 0,
   );
   const activityName = (id: number | null) => activities.find((activity) => activity.id === id)?.name ?? "";
@@ -136,6 +146,7 @@ export async function loadClosuresPage(args: Args, language: Language): Promise<
               .map((other) => ({ id: other.id, date: other.serviceDate, time: other.time, left: other.seatsLeft }))
           : [],
     })),
+    move: { day: moveDay, ...move },
     list: { state, page: listPage, more: recent.length > CLOSURES_PER_PAGE },
     closures: recent.slice(0, CLOSURES_PER_PAGE).map((closure) => ({
       id: closure.id,

@@ -137,6 +137,21 @@ function sailingIssueText(t: ReturnType<typeof useConsoleT>, issue: { path: stri
   const left = /^left:(\d+)$/.exec(issue.code)?.[1];
   if (left) return t("ops.issue.left", { count: Number(left) });
   if (issue.path === "code" && issue.code === "taken") return t("ops.issue.codeTaken");
+  return moveIssueText(t, issue);
+}
+
+/** Issues of moving every holder of a closed sailing at once. */
+function moveIssueText(t: ReturnType<typeof useConsoleT>, issue: { path: string; code: string }): string | null {
+  const after = /^after:(\d{4}-\d{2}-\d{2})$/.exec(issue.code)?.[1];
+  if (after) return t("ops.issue.moveAfter", { date: after });
+  const needed = /^needed:(\d+)$/.exec(issue.code)?.[1];
+  if (needed) return t("ops.issue.needed", { count: Number(needed) });
+  const booking = /^booking\.([\w-]+)$/.exec(issue.path)?.[1];
+  if (booking && (issue.code === "before_outbound_arrives" || issue.code === "after_return_leaves"))
+    return t("ops.issue.legsCross", { reference: booking });
+  if (issue.code === "no_holders") return t("ops.issue.noHolders");
+  if (issue.code === "same_sailing") return t("ops.issue.sameSailing");
+  if (issue.code === "not_on_crossing") return t("ops.issue.notOnCrossing");
   return null;
 }
 

@@ -101,7 +101,7 @@ function NewVessel({ refusal }: { refusal: Refusal | null }) {
             name="code"
             required
             maxLength={40}
-            pattern="[A-Za-z0-9-]{2,40}"
+            pattern="[A-Za-z0-9\-]{2,40}"
             className={`${INPUT} mt-1`}
           />
         </div>
