@@ -4,7 +4,7 @@ import { siteOriginOf } from "../lib/config.ts";
 import { COOKIE, parseCookieHeader } from "../lib/cookies.ts";
 import { languageOfPath, type Language } from "../lib/language.ts";
 import { findCurrencies } from "../modules/currency/index.ts";
-import { requestContext, servicesContext, findRequestCurrency } from "../server/edge/index.ts";
+import { boundedMemo, requestContext, servicesContext, findRequestCurrency } from "../server/edge/index.ts";
 import type { CurrencyOption } from "./components/currency/currency-options.ts";
 import { CATALOGUES } from "../lib/i18n/catalogues.server.ts";
 import { pickPageMessages } from "./i18n/page-messages.ts";
@@ -46,14 +46,20 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   });
 }
 
-/** The 17 currencies as the switcher lists them, named in `language`, USD (id 1) first. */
-async function findCurrencyOptions(context: Context, language: Language): Promise<CurrencyOption[]> {
+const sharedCurrencyOptions = boundedMemo<CurrencyOption[]>();
+
+/**
+ * The 17 currencies as the switcher lists them, named in `language`, USD (id 1) first; read at most
+ * once a second per language (server/edge/bounded-memo.ts).
+ */
+function findCurrencyOptions(context: Context, language: Language): Promise<CurrencyOption[]> {
   const { db } = context.get(servicesContext);
-  const currencies = await findCurrencies(db, language);
-  return currencies.map((currency) => ({
-    id: currency.id,
-    code: currency.isoCode,
-    symbol: currency.symbol,
-    name: currency.name,
-  }));
+  return sharedCurrencyOptions(db, language, async () =>
+    (await findCurrencies(db, language)).map((currency) => ({
+      id: currency.id,
+      code: currency.isoCode,
+      symbol: currency.symbol,
+      name: currency.name,
+    })),
+  );
 }

@@ -27,6 +27,7 @@ import {
 import { findCurrencyByCode } from "../../modules/currency/index.ts";
 import {
   bandsView,
+  boundedMemo,
   findRequestCurrency,
   priceView,
   requestMemo,
@@ -80,12 +81,17 @@ function sailingView(sailing: SailingOffer): SailingView {
 }
 
 const ferryReferenceOfRequest = requestMemo<FerryReference>();
+const sharedFerryReference = boundedMemo<FerryReference>();
 const daySailingsOfRequest = requestMemo<DaySailing[]>();
 
-/** Crossings, the ferry product, presale tiers: read once for the ferry widget and the timetable of a request. */
+/**
+ * Crossings, the ferry product, presale tiers: one answer for the ferry widget and the timetable of a
+ * request, read at most once a second per language (server/edge/bounded-memo.ts).
+ */
 function requestFerryReference(context: Context, language: Language): Promise<FerryReference> {
+  const { db } = context.get(servicesContext);
   return ferryReferenceOfRequest(context, language, () =>
-    findFerryReference(context.get(servicesContext).db, language),
+    sharedFerryReference(db, language, () => findFerryReference(db, language)),
   );
 }
 

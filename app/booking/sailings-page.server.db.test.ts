@@ -38,15 +38,21 @@ beforeAll(async () => {
   runtime = await bootSnapshot();
   runtime.services.clock = fixedClock(NOW);
   site = await findSiteConfig(runtime.database.db, "travesia");
-  // The same database through a Drizzle logger that notes every statement sent to it.
-  const client = (runtime.database.db as unknown as { $client: PGlite }).$client;
-  counted = drizzle(client, { logger: { logQuery: (query) => void statements.push(query) } }) as unknown as Database;
+  counted = countingDatabase();
   await loadPage(); // the first load of a date makes its sailings (materialized on demand)
 });
 afterAll(() => runtime.database.close());
 beforeEach(() => {
   statements.length = 0;
+  // A database object of its own per test: reference data is kept a second per database (bounded-memo.ts).
+  counted = countingDatabase();
 });
+
+/** The same database through a Drizzle logger that notes every statement sent to it. */
+function countingDatabase(): Database {
+  const client = (runtime.database.db as unknown as { $client: PGlite }).$client;
+  return drizzle(client, { logger: { logQuery: (query) => void statements.push(query) } }) as unknown as Database;
+}
 
 type PageData = Awaited<ReturnType<typeof loader>>["data"];
 
@@ -172,5 +178,15 @@ describe("the routes and schedules page", () => {
     expect(reads.get("product_complements") ?? 0).toBe(0);
     // A regression check on the whole, not a timing: 29 statements before ADR 0044, 13 after.
     expect(statements.length).toBeLessThanOrEqual(13);
+  });
+
+  it("reads reference data at most once a second: a second load at once reads only what is live", async () => {
+    await loadPage();
+    statements.length = 0;
+    await loadPage();
+    const tables = new Set(statements.map(tableOf));
+    for (const table of ["crossings", "ports", "presale_tiers", "fares", "product_passenger_types", "vessels"])
+      expect(tables.has(table), table).toBe(false);
+    expect(statements.filter((statement) => tableOf(statement) === "sailings")).toHaveLength(2);
   });
 });

@@ -16,6 +16,7 @@ export { apiRefusal, pageStatusOf, refusalHeaders, shownRefusalStatusOf, statusO
 export { cartContextOf, type CartVisitor } from "./cart-context.ts";
 export * from "./context.ts";
 export * from "./request-memo.ts";
+export * from "./bounded-memo.ts";
 export * from "./session-cookies.ts";
 export * from "./staff-access.ts";
 export * from "./booking-access.ts";

@@ -3,6 +3,8 @@
 // by the requests served. One process, page cache off, admission off, PostgreSQL. The page a search was
 // before ADR 0061 (seats, states and the passengers' price rendered by the server: what `nojs=1` still
 // asks for) beside the live page every search with JavaScript now gets, and /healthz for the floor.
+// Uncompressed, as the front asks a worker for a page it will cache (it compresses the pieces itself,
+// ADR 0052) and as the research's load tool asked: gzip on the fly would add 4-5 ms to each figure.
 import { operatorDate, ratioOf } from "../figures.mjs";
 import { startPostgresServer } from "../harness.mjs";
 
@@ -33,7 +35,7 @@ export async function run(ctx) {
   /** CPU milliseconds per request of `path`, one request at a time (a loaded machine starves a crowd). */
   const cpuPerRequest = async (/** @type {string} */ path) => {
     const once = async () => {
-      const response = await fetch(`${server.origin}${path}`);
+      const response = await fetch(`${server.origin}${path}`, { headers: { "Accept-Encoding": "identity" } });
       await response.arrayBuffer();
       if (!response.ok) throw new Error(`${path} answered ${response.status}`);
     };
@@ -66,7 +68,7 @@ export async function run(ctx) {
         },
       ],
       notes: [
-        `GET ${page} (live) and with &nojs=1 (whole): ${live.requests} and ${whole.requests} requests one at a time over ${ctx.seconds} s each; /healthz ${health.requests}. CPU from /proc/<pid>/stat (10 ms ticks) of the server and its workers.`,
+        `GET ${page} (live) and with &nojs=1 (whole): ${live.requests} and ${whole.requests} requests one at a time over ${ctx.seconds} s each; /healthz ${health.requests}. CPU from /proc/<pid>/stat (10 ms ticks) of the server and its workers. Asked uncompressed (Accept-Encoding: identity), as the front asks for a page it caches.`,
         "The research's figure for the same page before the page cache and the cheaper misses (the build given a function, no cache of the country list): 24.1 ms per request on this machine.",
       ],
     };
