@@ -27,7 +27,7 @@ import {
   recordWebhookEvent,
 } from "../../modules/checkout/index.ts";
 import { bookingDocumentDeps } from "../booking-deps.ts";
-import { createRouter, errorResponse } from "./openapi.ts";
+import { createRouter, errorResponse, type ApiRouter } from "./openapi.ts";
 
 const ReferenceParamsSchema = z.object({
   ref: z.string().min(6).max(12).openapi({ example: "7K2M9Q", description: "The booking reference" }),
@@ -69,6 +69,14 @@ const WebhookAnswerSchema = z
 export function bookingsRouter(services: AppServices) {
   const router = createRouter();
 
+  registerPaymentWebhook(router, services);
+  registerTicketsPdf(router, services);
+  registerCalendar(router, services);
+  registerResend(router, services);
+  return router;
+}
+
+function registerPaymentWebhook(router: ApiRouter, services: AppServices) {
   router.openapi(
     createRoute({
       method: "post",
@@ -108,7 +116,9 @@ export function bookingsRouter(services: AppServices) {
       return c.json({ received: true as const, duplicate: false, bookingStatus }, 200);
     },
   );
+}
 
+function registerTicketsPdf(router: ApiRouter, services: AppServices) {
   router.openapi(
     createRoute({
       method: "get",
@@ -140,7 +150,9 @@ export function bookingsRouter(services: AppServices) {
       });
     },
   );
+}
 
+function registerCalendar(router: ApiRouter, services: AppServices) {
   router.openapi(
     createRoute({
       method: "get",
@@ -168,7 +180,9 @@ export function bookingsRouter(services: AppServices) {
       });
     },
   );
+}
 
+function registerResend(router: ApiRouter, services: AppServices) {
   router.openapi(
     createRoute({
       method: "post",
@@ -219,6 +233,4 @@ export function bookingsRouter(services: AppServices) {
       }
     },
   );
-
-  return router;
 }

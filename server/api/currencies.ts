@@ -18,7 +18,7 @@ import {
   type CurrencyChoiceInput,
 } from "../../modules/currency/index.ts";
 import { findInstalmentBanks, findPaymentMethods, instalmentPlansOf } from "../../modules/payments/index.ts";
-import { createRouter, errorResponse } from "./openapi.ts";
+import { createRouter, errorResponse, type ApiRouter } from "./openapi.ts";
 
 const REFERENCE_CACHE = "public, max-age=300";
 
@@ -97,8 +97,15 @@ async function currencyOrUnknown(services: AppServices, code: CurrencyCode, lang
 
 export function currencyRouter(services: AppServices) {
   const router = createRouter();
-  const secure = services.config.NODE_ENV === "production";
 
+  registerCurrencies(router, services);
+  registerPaymentMethods(router, services);
+  registerInstalmentBanks(router, services);
+  registerCurrencyChoice(router, services);
+  return router;
+}
+
+function registerCurrencies(router: ApiRouter, services: AppServices) {
   router.openapi(
     createRoute({
       method: "get",
@@ -123,7 +130,9 @@ export function currencyRouter(services: AppServices) {
       return c.json({ currencies: list.map(withMinorUnits) }, 200);
     },
   );
+}
 
+function registerPaymentMethods(router: ApiRouter, services: AppServices) {
   router.openapi(
     createRoute({
       method: "get",
@@ -159,7 +168,9 @@ export function currencyRouter(services: AppServices) {
       return c.json({ currency: code, payment_methods: methods }, 200);
     },
   );
+}
 
+function registerInstalmentBanks(router: ApiRouter, services: AppServices) {
   router.openapi(
     createRoute({
       method: "get",
@@ -192,7 +203,10 @@ export function currencyRouter(services: AppServices) {
       );
     },
   );
+}
 
+function registerCurrencyChoice(router: ApiRouter, services: AppServices) {
+  const secure = services.config.NODE_ENV === "production";
   router.openapi(
     createRoute({
       method: "put",
@@ -244,6 +258,4 @@ export function currencyRouter(services: AppServices) {
       return c.json({ currency: withMinorUnits(currency) }, 200);
     },
   );
-
-  return router;
 }
