@@ -155,25 +155,7 @@ export default function ConsoleScanner({ loaderData, actionData }: Route.Compone
   const answer = actionData as ScannerActionData | undefined;
   const sailing = sailings.find((candidate) => candidate.id === chosen);
 
-  useEffect(() => {
-    if (!("serviceWorker" in navigator) || !import.meta.env.PROD) return;
-    const scope = new URL(".", window.location.href).pathname;
-    void navigator.serviceWorker
-      .register("/scanner-sw.js", { scope })
-      .then(async (registration) => {
-        await navigator.serviceWorker.ready;
-        // What this page loaded before the worker controlled it, so the scanner opens offline next time.
-        const urls = [
-          window.location.href,
-          ...performance
-            .getEntriesByType("resource")
-            .map((entry) => entry.name)
-            .filter((name) => name.includes("/assets/")),
-        ];
-        (registration.active ?? navigator.serviceWorker.controller)?.postMessage({ type: "cache-urls", urls });
-      })
-      .catch(() => undefined);
-  }, []);
+  useOfflineScanner();
 
   const submit = (text: string) => {
     void scanner.scan(text).then(() => {
@@ -319,4 +301,27 @@ export default function ConsoleScanner({ loaderData, actionData }: Route.Compone
       ) : null}
     </section>
   );
+}
+
+/** The scanner's service worker, handed what this page already loaded so that it opens offline next time. */
+function useOfflineScanner() {
+  useEffect(() => {
+    if (!("serviceWorker" in navigator) || !import.meta.env.PROD) return;
+    const scope = new URL(".", window.location.href).pathname;
+    void navigator.serviceWorker
+      .register("/scanner-sw.js", { scope })
+      .then(async (registration) => {
+        await navigator.serviceWorker.ready;
+        // What this page loaded before the worker controlled it, so the scanner opens offline next time.
+        const urls = [
+          window.location.href,
+          ...performance
+            .getEntriesByType("resource")
+            .map((entry) => entry.name)
+            .filter((name) => name.includes("/assets/")),
+        ];
+        (registration.active ?? navigator.serviceWorker.controller)?.postMessage({ type: "cache-urls", urls });
+      })
+      .catch(() => undefined);
+  }, []);
 }
