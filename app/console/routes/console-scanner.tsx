@@ -175,41 +175,7 @@ export default function ConsoleScanner({ loaderData, actionData }: Route.Compone
       </div>
       {sailing ? (
         <>
-          <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="scanner-status">
-            <span
-              className={`rounded-full px-3 py-1 font-semibold ${scanner.online ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-900"}`}
-              data-testid="scanner-online"
-            >
-              {scanner.online ? t("console.scanner.online") : t("console.scanner.offline")}
-            </span>
-            <span
-              className="rounded-full bg-slate-100 px-3 py-1 text-slate-800"
-              data-testid="scanner-list"
-              data-state={scanner.list.kind}
-            >
-              {scanner.list.kind === "ready"
-                ? t("console.scanner.listReady", {
-                    count: scanner.list.tickets,
-                    time: timeOf(scanner.list.issuedAt, language),
-                  })
-                : t(`console.scanner.list.${scanner.list.kind}`)}
-            </span>
-            <span
-              className="rounded-full bg-slate-100 px-3 py-1 text-slate-800"
-              data-testid="scanner-pending"
-              data-count={scanner.pending}
-            >
-              {t("console.scanner.pending", { count: scanner.pending })}
-            </span>
-            <button
-              type="button"
-              className="min-h-11 rounded-full px-3 font-semibold text-sea-900 underline"
-              onClick={() => void scanner.sync()}
-              disabled={!scanner.online || scanner.syncing}
-            >
-              {scanner.syncing ? t("console.scanner.syncing") : t("console.scanner.sync")}
-            </button>
-          </div>
+          <ScannerStatus scanner={scanner} language={language} />
           <p className="text-lg font-semibold text-sea-950" data-testid="scanner-sailing">
             {sailingLabel(t, sailing)}
           </p>
@@ -300,6 +266,50 @@ export default function ConsoleScanner({ loaderData, actionData }: Route.Compone
         </>
       ) : null}
     </section>
+  );
+}
+
+/** Online or not, the offline list, the scans waiting to sync, and the sync button. */
+function ScannerStatus({ scanner, language }: { scanner: ReturnType<typeof useScanner>; language: Language }) {
+  const t = useConsoleT();
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="scanner-status">
+        <span
+          className={`rounded-full px-3 py-1 font-semibold ${scanner.online ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-900"}`}
+          data-testid="scanner-online"
+        >
+          {scanner.online ? t("console.scanner.online") : t("console.scanner.offline")}
+        </span>
+        <span
+          className="rounded-full bg-slate-100 px-3 py-1 text-slate-800"
+          data-testid="scanner-list"
+          data-state={scanner.list.kind}
+        >
+          {scanner.list.kind === "ready"
+            ? t("console.scanner.listReady", {
+                count: scanner.list.tickets,
+                time: timeOf(scanner.list.issuedAt, language),
+              })
+            : t(`console.scanner.list.${scanner.list.kind}`)}
+        </span>
+        <span
+          className="rounded-full bg-slate-100 px-3 py-1 text-slate-800"
+          data-testid="scanner-pending"
+          data-count={scanner.pending}
+        >
+          {t("console.scanner.pending", { count: scanner.pending })}
+        </span>
+        <button
+          type="button"
+          className="min-h-11 rounded-full px-3 font-semibold text-sea-900 underline"
+          onClick={() => void scanner.sync()}
+          disabled={!scanner.online || scanner.syncing}
+        >
+          {scanner.syncing ? t("console.scanner.syncing") : t("console.scanner.sync")}
+        </button>
+      </div>
+    </>
   );
 }
 
