@@ -1,6 +1,7 @@
-// ESLint 9 flat config: typescript-eslint's recommended rules, no import cycles, and the import
-// directions of the layers (lib ← modules ← flows ← app/routes, server; a module is entered
-// only through its index.ts; app/components never reach server code).
+// ESLint 9 flat config: typescript-eslint's recommended rules and the import directions of the
+// layers (lib ← modules ← flows ← server/edge ← app/routes, server; a module is entered only through
+// its index.ts; app/components never reach server code; server and db never reach app; the sandbox
+// PSP beside them all is imported only where it is hosted). Import cycles are Biome's (biome.json).
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
@@ -32,6 +33,48 @@ const moduleZones = MODULES.flatMap((name) => [
     message: `db/schema.ts may re-export modules/${name}/schema.ts, nothing else of the module.`,
   },
 ]);
+
+// The sandbox payment provider stands in for an outside company (ADR 0071): the shop talks to it over
+// HTTP only, so no module, flow, page or server code imports it. Its router and the worker that runs
+// its webhook loop host it; tests may read its tables the way one reads a provider's dashboard; and
+// db/schema.ts migrates its tables. It, in turn, knows nothing of the shop but lib/.
+const sandboxZones = [
+  {
+    target: [
+      "./modules",
+      "./lib",
+      "./scripts",
+      "./flows/**/!(*.test).ts",
+      "./app/**/!(*.test).{ts,tsx}",
+      "./db/**/!(schema).ts",
+      // The server, but for the sandbox's router and the worker.
+      "./server/!(*.test|worker).ts",
+      "./server/!(api)/**/!(*.test).ts",
+      "./server/api/!(*.test|sandbox-psp).ts",
+    ],
+    from: "./sandbox-psp",
+    message:
+      "The sandbox PSP stands in for an outside company: reach it over HTTP (modules/payments), never by import.",
+  },
+  {
+    // Like a module, it is entered through its index.ts (db/schema.ts re-exports its schema.ts).
+    target: ["./app", "./server", "./flows", "./lib", "./tests", "./scripts", "./modules", "./db/**/!(schema).ts"],
+    from: "./sandbox-psp",
+    except: ["./index.ts"],
+    message: "Import the sandbox PSP through sandbox-psp/index.ts.",
+  },
+  {
+    target: "./db/schema.ts",
+    from: "./sandbox-psp",
+    except: ["./index.ts", "./schema.ts"],
+    message: "db/schema.ts may re-export sandbox-psp/schema.ts, nothing else of it.",
+  },
+  {
+    target: "./sandbox-psp",
+    from: ["./modules", "./flows", "./app", "./server", "./db"],
+    message: "The sandbox PSP is an outside company's stand-in: it knows nothing of the shop but lib/.",
+  },
+];
 
 const NODE_GLOBALS = Object.fromEntries(
   [
@@ -83,7 +126,6 @@ export default tseslint.config(
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
       ],
-      "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "import-x/no-self-import": "error",
       "import-x/no-restricted-paths": [
         "error",
@@ -111,16 +153,29 @@ export default tseslint.config(
               message: "server/edge is shared by pages and APIs: it imports nothing from app or server/api (ADR 0066).",
             },
             {
+              // The server reaches the route modules only through the React Router build: a virtual
+              // module, not a path, so it needs no exception here.
+              target: "./server",
+              from: "./app",
+              message: "server/ imports nothing from app/ but the React Router build (ADR 0069).",
+            },
+            {
+              target: "./db",
+              from: "./app",
+              message: "db/ imports nothing from app/: what the seed shares with pages lives in lib (ADR 0069).",
+            },
+            {
               target: "./app/components",
               from: ["./modules", "./server", "./db"],
               message: "Components render data; they never import modules, server or db code.",
             },
             {
               target: "./app/components",
-              from: "./app/**/*.server.ts",
+              from: ["./app/**/*.server.ts", "./lib/**/*.server.ts"],
               message: "Components never import *.server.ts files.",
             },
             ...moduleZones,
+            ...sandboxZones,
           ],
         },
       ],

@@ -3,7 +3,7 @@
 // subjects. Any console.error during a test fails it (tests/setup/console.ts).
 import { defineConfig } from "vitest/config";
 
-const SOURCES = ["lib", "app", "server", "modules", "flows", "db", "tests"].map((dir) => `${dir}/**`);
+const SOURCES = ["lib", "app", "server", "modules", "flows", "db", "tests", "sandbox-psp"].map((dir) => `${dir}/**`);
 const IGNORED = ["**/node_modules/**", "build/**", ".tmp/**", ".react-router/**", "tests/e2e/**"];
 
 export default defineConfig({

@@ -67,7 +67,7 @@ function offlineVersion(essential: unknown): string {
 async function registerServiceWorker(): Promise<void> {
   // Imported after the page's load: the page itself needs none of it before then.
   try {
-    const { ESSENTIAL } = await import("./i18n/messages/essential.ts");
+    const { ESSENTIAL } = await import("../lib/i18n/messages/essential.ts");
     await navigator.serviceWorker.register(`/sw.js?v=${offlineVersion(ESSENTIAL)}`, { scope: "/" });
   } catch (error: unknown) {
     // The site works without it; only the offline page is lost.

@@ -13,7 +13,8 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
-import { requestContext } from "./context.ts";
+import { requestContext } from "../server/edge/index.ts";
+import { ServerMarkupContext, documentMarkupSlot } from "../lib/content/server-markup.ts";
 import { lowPriorityPreloads } from "./module-preload-priority.server.ts";
 
 export const streamTimeout = 5_000;
@@ -38,7 +39,10 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      // Markup loaders left out of the document's data (ADR 0072): the render still writes it.
+      <ServerMarkupContext.Provider value={loadContext.get(documentMarkupSlot)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </ServerMarkupContext.Provider>,
       {
         nonce,
         // The shell's on-demand parts are Suspense boundaries (ADR 0054): React would send one larger

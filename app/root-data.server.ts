@@ -2,14 +2,17 @@
 import { data } from "react-router";
 import { siteOriginOf } from "../lib/config.ts";
 import { COOKIE, parseCookieHeader } from "../lib/cookies.ts";
-import { languageOfPath } from "../lib/language.ts";
-import { requestContext, servicesContext } from "./context.ts";
-import { CATALOGUES } from "./i18n/catalogues.server.ts";
+import { languageOfPath, type Language } from "../lib/language.ts";
+import { findCurrencies } from "../modules/currency/index.ts";
+import { requestContext, servicesContext, findRequestCurrency } from "../server/edge/index.ts";
+import type { CurrencyOption } from "./components/currency/currency-options.ts";
+import { CATALOGUES } from "../lib/i18n/catalogues.server.ts";
 import { pickPageMessages } from "./i18n/page-messages.ts";
-import { matchPage } from "./routing/localized-paths.ts";
-import { findCurrencyOptions, findRequestCurrency } from "./visitor-currency.server.ts";
+import { matchPage } from "../lib/routing/localized-paths.ts";
 import { cartApiHeaders, countVisitorCart } from "./cart/cart-session.server.ts";
 import type { RouterContextProvider } from "react-router";
+
+type Context = Readonly<RouterContextProvider>;
 
 export async function loadRootData(request: Request, context: Readonly<RouterContextProvider>) {
   const { config } = context.get(servicesContext);
@@ -41,4 +44,16 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
     nonce,
     requestId,
   });
+}
+
+/** The 17 currencies as the switcher lists them, named in `language`, USD (id 1) first. */
+async function findCurrencyOptions(context: Context, language: Language): Promise<CurrencyOption[]> {
+  const { db } = context.get(servicesContext);
+  const currencies = await findCurrencies(db, language);
+  return currencies.map((currency) => ({
+    id: currency.id,
+    code: currency.isoCode,
+    symbol: currency.symbol,
+    name: currency.name,
+  }));
 }

@@ -1,8 +1,8 @@
 // The URL table, generated from the slug table: one route per live page and language, plus aliases.
 import { type RouteConfig, layout, route } from "@react-router/dev/routes";
 import { LANGUAGES } from "../lib/language.ts";
-import { PAGE_MODULES } from "./routing/page-modules.ts";
-import { PAGES, type PageId } from "./routing/pages.ts";
+import { PAGE_MODULES } from "../lib/routing/page-modules.ts";
+import { PAGES, type PageId } from "../lib/routing/pages.ts";
 import { CONSOLE_PAGES } from "./console/console-pages.ts";
 
 const pages: RouteConfig = [];

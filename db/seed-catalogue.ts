@@ -681,7 +681,7 @@ const activity = (
   buildFare({ productId, category: "resident", passengerType: "child", amountMinor: pesos(residentChild) }),
 ];
 
-/** Infants have no fare row: they ride and enter free (catalog/pricing.ts), and still take a seat. */
+/** Infants have no fare row: they ride and enter free (pricing/selection.ts), and still take a seat. */
 export const SEED_FARES = [
   ...ferry("tourist", "adult", 254, 509),
   ...ferry("tourist", "child", 125, 249),

@@ -1,8 +1,8 @@
 // The content slots of the site: the home banner and the promotions banner. A visitor
 // the edge places in Quintana Roo gets the residents' promotion, a returning visitor with products in
 // the cart a reminder, anyone else the default. Version 2 of the home banner is a draft, seen only in
-// preview. Paths are the slug table's (app/routing/pages.ts).
-import { HOME_BANNER_SLOT, PROMOTIONS_BANNER_SLOT } from "../app/personalization/slots.ts";
+// preview. Paths are the slug table's (lib/routing/pages.ts).
+import { HOME_BANNER_SLOT, PROMOTIONS_BANNER_SLOT } from "../lib/routing/content-slots.ts";
 import type { Language } from "../lib/language.ts";
 import type { SlotContent, SlotDefinition } from "../modules/personalization/index.ts";
 

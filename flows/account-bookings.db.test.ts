@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CROSSING_TO_ISLA_CODE } from "../db/seed-catalogue.ts";
 import type { Language } from "../lib/language.ts";
 import type { CurrencyCode } from "../lib/money.ts";
-import { findBookingsByBuyerEmail, type BookingRow } from "../modules/checkout/index.ts";
+import { findBookingsByBuyerEmail, type BookingRow } from "../modules/bookings/index.ts";
 import { confirmEmail, findAccount, issueAccountToken, registerAccount } from "../modules/identity/index.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
 import {

@@ -8,7 +8,7 @@
 import type { Database } from "../lib/db.ts";
 import type { Language } from "../lib/language.ts";
 import { isCurrencyCode } from "../lib/money.ts";
-import { findBookingsByBuyerEmail, type BookingStatus } from "../modules/checkout/index.ts";
+import { findBookingsByBuyerEmail, type BookingStatus } from "../modules/bookings/index.ts";
 import { findAmountFormatter } from "../modules/currency/index.ts";
 import type { Account } from "../modules/identity/index.ts";
 import { localDateOf } from "../modules/inventory/index.ts";

@@ -14,7 +14,7 @@ import {
   tickets,
   type BookingRow,
   type TicketRow,
-} from "../modules/checkout/index.ts";
+} from "../modules/bookings/index.ts";
 import {
   addDays,
   blockSeats,
@@ -25,7 +25,7 @@ import {
   type SailingView,
 } from "../modules/inventory/index.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
-import { signTicketCode } from "../modules/tickets/index.ts";
+import { signTicketCode } from "../modules/booking-documents/index.ts";
 import { addToCart } from "./cart.ts";
 import {
   bootCheckout,

@@ -34,7 +34,7 @@ import {
   type SignedBoardingList,
   type TicketForBoarding,
 } from "../modules/boarding/index.ts";
-import { findBooking, recordBookingEvent } from "../modules/checkout/index.ts";
+import { findBooking, recordBookingEvent } from "../modules/bookings/index.ts";
 import {
   decideAt,
   findCrossings,
@@ -44,7 +44,7 @@ import {
   sellSeats,
   type SailingView,
 } from "../modules/inventory/index.ts";
-import { printedTicketCodeOf, signTicketCode, verifyTicketCode } from "../modules/tickets/index.ts";
+import { printedTicketCodeOf, signTicketCode, verifyTicketCode } from "../modules/booking-documents/index.ts";
 
 export interface BoardingDeps {
   db: Database;

@@ -5,7 +5,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../lib/errors.ts";
 import { findAuditEntries, type AuditActor } from "../modules/audit/index.ts";
-import { findBooking, findBookingLines, findTickets, type BookingRow } from "../modules/checkout/index.ts";
+import { findBooking, findBookingLines, findTickets, type BookingRow } from "../modules/bookings/index.ts";
 import { type SailingView } from "../modules/inventory/index.ts";
 import { jobs } from "../modules/jobs/index.ts";
 import {

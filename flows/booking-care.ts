@@ -22,7 +22,7 @@ import {
   type LineSchedule,
   type ScheduleSnapshot,
   type TicketRow,
-} from "../modules/checkout/index.ts";
+} from "../modules/bookings/index.ts";
 import { enqueueJob } from "../modules/jobs/index.ts";
 import {
   decideAt,

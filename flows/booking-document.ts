@@ -19,7 +19,7 @@ import {
   type BookingPaymentRow,
   type BookingRow,
   type TicketRow,
-} from "../modules/checkout/index.ts";
+} from "../modules/bookings/index.ts";
 import { findAmountFormatter, symbolNamesCurrency } from "../modules/currency/index.ts";
 import {
   findActivities,
@@ -38,7 +38,7 @@ import {
   signTicketCode,
   type BookingDocument,
   type TicketDocument,
-} from "../modules/tickets/index.ts";
+} from "../modules/booking-documents/index.ts";
 import { guestSecretOf } from "./checkout.ts";
 
 export interface BookingDocumentDeps {

@@ -13,10 +13,10 @@ import {
   normalizeReference,
   recordBookingEvent,
   type BookingRow,
-} from "../modules/checkout/index.ts";
+} from "../modules/bookings/index.ts";
 import { enqueueJob, type JobContext } from "../modules/jobs/index.ts";
 import type { Mailer } from "../modules/mail/index.ts";
-import { renderBookingEmail, renderBookingIcs, renderTicketsPdf } from "../modules/tickets/index.ts";
+import { renderBookingEmail, renderBookingIcs, renderTicketsPdf } from "../modules/booking-documents/index.ts";
 import { loadBookingDocument, type BookingDocumentDeps } from "./booking-document.ts";
 import { hasGuestAccess } from "./checkout.ts";
 

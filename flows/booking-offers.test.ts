@@ -3,8 +3,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CURRENCY_CODES, formatDecimal, multiply, subtract, sum, type CurrencyCode } from "../lib/money.ts";
-import { convertPricing, pricingOf, sumPrices } from "../modules/cart/index.ts";
-import { priceSelection, type PassengerCounts, type PresaleTier } from "../modules/catalog/index.ts";
+import { convertPricing, pricingOf, sumPrices, priceSelection } from "../modules/pricing/index.ts";
+import type { PassengerCounts, PresaleTier } from "../modules/catalog/index.ts";
 import type { Quote } from "../modules/currency/index.ts";
 import { offerPriceOf } from "./booking-offers.ts";
 

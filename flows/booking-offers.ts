@@ -10,20 +10,24 @@ import {
   findFerryProductId,
   findPresaleTiers,
   findProduct,
-  priceSelection,
   seatsNeeded,
-  unitPrices,
   type AgeBand,
   type FareCategory,
   type PassengerCounts,
   type PassengerType,
-  type Presale,
   type PresaleTier,
-  type PriceResult,
   type Product,
 } from "../modules/catalog/index.ts";
-import { COUPON_MONTHS, assertCanBuyCoupon, convertPricing, pricingOf } from "../modules/cart/index.ts";
-import { addMonths } from "../modules/checkout/index.ts";
+import {
+  priceSelection,
+  unitPrices,
+  type Presale,
+  type PriceResult,
+  convertPricing,
+  pricingOf,
+} from "../modules/pricing/index.ts";
+import { COUPON_MONTHS, assertCanBuyCoupon } from "../modules/cart/index.ts";
+import { addMonths } from "../lib/calendar-date.ts";
 import { priceIn, takeQuote, type Quote } from "../modules/currency/index.ts";
 import {
   OPERATOR_TIME_ZONE,

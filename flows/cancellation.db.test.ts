@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATAMARAN_TOUR_ID, CROSSING_TO_ISLA } from "../db/seed-catalogue.ts";
 import { findAuditEntries, type AuditActor } from "../modules/audit/index.ts";
-import { findBookingLines, findRefunds, findTickets, type BookingRow } from "../modules/checkout/index.ts";
+import { findBookingLines, findRefunds, findTickets, type BookingRow } from "../modules/bookings/index.ts";
 import { addDays, findDaySailings, materializeSailings, seatAllocations } from "../modules/inventory/index.ts";
 import { jobs } from "../modules/jobs/index.ts";
 import {

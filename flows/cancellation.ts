@@ -28,12 +28,12 @@ import {
   type BookingRow,
   type CancellationDecision,
   type CancellationPolicy,
-} from "../modules/checkout/index.ts";
+} from "../modules/bookings/index.ts";
 import { decideAt } from "../modules/inventory/index.ts";
 import { enqueueJob, type JobContext } from "../modules/jobs/index.ts";
 import type { Mailer } from "../modules/mail/index.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
-import { renderCancellationEmail } from "../modules/tickets/index.ts";
+import { renderCancellationEmail } from "../modules/booking-documents/index.ts";
 import { manageBookingUrlOf, type BookingDocumentDeps } from "./booking-document.ts";
 import { currentServiceOf } from "./manage-booking.ts";
 import { freeSeatsOf, refundBooking, type RefundOutcome } from "./refunds.ts";

@@ -10,8 +10,7 @@ import type { Database } from "../lib/db.ts";
 import { AppError } from "../lib/errors.ts";
 import { newSecret128 } from "../lib/ids.ts";
 import type { Language } from "../lib/language.ts";
-import type { CurrencyCode, Money } from "../lib/money.ts";
-import { formatMoney } from "../lib/money.ts";
+import { type CurrencyCode, type Money, formatMoney } from "../lib/money.ts";
 import {
   COUPON_MONTHS,
   PACKAGE_LIMIT,
@@ -19,7 +18,6 @@ import {
   assertCanBuyCoupon,
   assertSchedulesChosen,
   assertWithinHoldCeilings,
-  convertPricing,
   deleteCartLine,
   deleteCartLines,
   findCartBySession,
@@ -29,19 +27,17 @@ import {
   insertCart,
   insertCartLine,
   isCoupon,
-  pricingOf,
   secondsLeft,
-  sumPrices,
   updateCart,
   updateCartLineHold,
   type CartLineRow,
-  type ConvertedPrice,
   type HoldCeilingPolicy,
   type HoldStatus,
   type LineFacts,
   type NewCartLine,
   type StoredCart,
 } from "../modules/cart/index.ts";
+import { convertPricing, pricingOf, sumPrices, type ConvertedPrice, priceSelection } from "../modules/pricing/index.ts";
 import {
   assertValidPassengers,
   findComplements,
@@ -49,14 +45,13 @@ import {
   findPresaleTiers,
   findProduct,
   findProducts,
-  priceSelection,
   seatsNeeded,
   type Complement,
   type FareCategory,
   type PassengerCounts,
   type Product,
 } from "../modules/catalog/index.ts";
-import { addMonths } from "../modules/checkout/index.ts";
+import { addMonths } from "../lib/calendar-date.ts";
 import { findCurrencyByCode, takeQuote } from "../modules/currency/index.ts";
 import {
   assertCanSellActivityDay,

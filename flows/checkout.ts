@@ -13,15 +13,14 @@ import { AppError, isAppError } from "../lib/errors.ts";
 import type { Language } from "../lib/language.ts";
 import { COUNTRY_CODES } from "../lib/countries.ts";
 import {
-  convertPricing,
   findCartBySession,
   findCartLines,
   holdReferenceOf,
   holdStatus,
   markCartOrdered,
-  sumPrices,
   type CartLineRow,
 } from "../modules/cart/index.ts";
+import { convertPricing, sumPrices } from "../modules/pricing/index.ts";
 import { findProducts } from "../modules/catalog/index.ts";
 import {
   assertPaymentChoice,
@@ -50,7 +49,7 @@ import {
   type BookingRow,
   type BuyerInput,
   type PaymentMethodKind,
-} from "../modules/checkout/index.ts";
+} from "../modules/bookings/index.ts";
 import { decideAt, localDateOf, releaseAllocations } from "../modules/inventory/index.ts";
 import {
   findInstalmentBanks,

@@ -17,7 +17,7 @@ import {
   type BookingRow,
   type LineSchedule,
   type ScheduleSnapshot,
-} from "../modules/checkout/index.ts";
+} from "../modules/bookings/index.ts";
 import { decideAt, findSailing, isSailingClosed, lockSailing, releaseSoldSeats } from "../modules/inventory/index.ts";
 import { enqueueJob } from "../modules/jobs/index.ts";
 import { SEND_BOOKING_EMAIL } from "./booking-email.ts";

@@ -25,7 +25,7 @@ import {
   type BookingRow,
   type RefundState,
   type SearchCursor,
-} from "../modules/checkout/index.ts";
+} from "../modules/bookings/index.ts";
 import { findAmountFormatter } from "../modules/currency/index.ts";
 import { cardBrandName } from "../modules/payments/index.ts";
 

@@ -10,7 +10,7 @@ import {
   CROSSING_TO_ISLA,
   CROSSING_TO_ISLA_CODE,
 } from "../db/seed-catalogue.ts";
-import { bookingEvents, findBookingLines, tickets, type BookingRow } from "../modules/checkout/index.ts";
+import { bookingEvents, findBookingLines, tickets, type BookingRow } from "../modules/bookings/index.ts";
 import {
   addDays,
   blockSeats,

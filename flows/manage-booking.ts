@@ -38,7 +38,6 @@ import {
   rescheduleBookingLine,
   saleReferenceOf,
   turnLineIntoOpenTickets,
-  addMonths,
   sha256,
   type BookingLineRow,
   type BookingRow,
@@ -46,7 +45,8 @@ import {
   type CurrentService,
   type LineSchedule,
   type ScheduleSnapshot,
-} from "../modules/checkout/index.ts";
+} from "../modules/bookings/index.ts";
+import { addMonths } from "../lib/calendar-date.ts";
 import { findAmountFormatter } from "../modules/currency/index.ts";
 import { cardBrandName } from "../modules/payments/index.ts";
 import {

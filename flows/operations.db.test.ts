@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CROSSING_TO_ISLA, VESSEL_LARGE, VESSEL_SMALL } from "../db/seed-catalogue.ts";
 import { findAuditEntries, type AuditActor } from "../modules/audit/index.ts";
-import { bookingEvents, findBookingLines, findTickets, type BookingRow } from "../modules/checkout/index.ts";
+import { bookingEvents, findBookingLines, findTickets, type BookingRow } from "../modules/bookings/index.ts";
 import {
   addDays,
   blockSeats,

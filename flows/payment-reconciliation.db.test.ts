@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CROSSING_TO_ISLA, CROSSING_TO_ISLA_CODE } from "../db/seed-catalogue.ts";
 import { fixedClock } from "../lib/clock.ts";
 import { createLogger } from "../lib/logger.ts";
-import { bookings } from "../modules/checkout/index.ts";
+import { bookings } from "../modules/bookings/index.ts";
 import { addDays, findDaySailings, materializeSailings, type SailingView } from "../modules/inventory/index.ts";
 import { jobs } from "../modules/jobs/index.ts";
 import { createHttpPaymentProvider, type PaymentProvider } from "../modules/payments/index.ts";
-import { sandboxPspEvents } from "../modules/sandbox-psp/index.ts";
+import { sandboxPspEvents } from "../sandbox-psp/index.ts";
 import {
   bootCheckout,
   GUEST_TEST_SECRET,

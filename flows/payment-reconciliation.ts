@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { isAppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
-import { findUnsettledPayments } from "../modules/checkout/index.ts";
+import { findUnsettledPayments } from "../modules/bookings/index.ts";
 import { enqueueJob, type JobContext } from "../modules/jobs/index.ts";
 import type { Database } from "../lib/db.ts";
 import { confirmPayment, type ConfirmOutcome } from "./checkout.ts";

@@ -58,7 +58,7 @@ export async function addFare(
   return runAuditedChange(deps, { action: "fare.create", entityType: "fare", entityId: null }, async (tx) => {
     const issues = [
       ...(CATEGORIES.includes(raw.category as never) ? [] : [{ path: "category", code: "unknown" }]),
-      // Infants ride and enter free whatever the list says (catalog/pricing.ts): a row for them would lie.
+      // Infants ride and enter free whatever the list says (pricing/selection.ts): a row for them would lie.
       ...(raw.passengerType === "infant"
         ? [{ path: "passengerType", code: "infants_ride_free" }]
         : PASSENGERS.includes(raw.passengerType as never)

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../lib/errors.ts";
 import { createLogger } from "../lib/logger.ts";
 import { findAuditEntries, type AuditActor } from "../modules/audit/index.ts";
-import { findBooking, findPayments, findRefunds, findTickets, type BookingRow } from "../modules/checkout/index.ts";
+import { findBooking, findPayments, findRefunds, findTickets, type BookingRow } from "../modules/bookings/index.ts";
 import { type SailingView } from "../modules/inventory/index.ts";
 import { jobs } from "../modules/jobs/index.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
-import { sandboxPspRefunds } from "../modules/sandbox-psp/index.ts";
+import { sandboxPspRefunds } from "../sandbox-psp/index.ts";
 import {
   bootCheckout,
   sailingsBothWays,

@@ -15,7 +15,7 @@ import {
   findPaymentByProviderId,
   findRefundById,
   findRefunds,
-} from "../modules/checkout/index.ts";
+} from "../modules/bookings/index.ts";
 import { enqueueJob, type JobContext } from "../modules/jobs/index.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
 import { PROVIDER } from "./checkout.ts";

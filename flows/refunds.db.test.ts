@@ -17,12 +17,12 @@ import {
   readBookingQuery,
   searchBookings,
   type BookingRow,
-} from "../modules/checkout/index.ts";
+} from "../modules/bookings/index.ts";
 import { addDays, type SailingView } from "../modules/inventory/index.ts";
 import { jobs } from "../modules/jobs/index.ts";
 import { findOutboxMessage, listOutbox } from "../modules/mail/index.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
-import { findEvents, sandboxPspRefunds, webhookDelivery } from "../modules/sandbox-psp/index.ts";
+import { findEvents, sandboxPspRefunds, webhookDelivery } from "../sandbox-psp/index.ts";
 import { findSalesReport } from "../modules/sales/index.ts";
 import {
   bootCheckout,

@@ -43,13 +43,13 @@ import {
   type BookingRefundRow,
   type BookingRow,
   type TicketRow,
-} from "../modules/checkout/index.ts";
+} from "../modules/bookings/index.ts";
 import { findAmountFormatter } from "../modules/currency/index.ts";
 import { decideAt, releaseSoldSeats } from "../modules/inventory/index.ts";
 import { enqueueJob, type JobContext } from "../modules/jobs/index.ts";
 import type { Mailer } from "../modules/mail/index.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
-import { renderRefundEmail } from "../modules/tickets/index.ts";
+import { renderRefundEmail } from "../modules/booking-documents/index.ts";
 import { manageBookingUrlOf, paidWithOf, type BookingDocumentDeps } from "./booking-document.ts";
 
 export const SEND_REFUND_EMAIL = "send-refund-email";

@@ -18,7 +18,7 @@ import {
   recordBookingEvent,
   type BookingRow,
   type TicketRow,
-} from "../modules/checkout/index.ts";
+} from "../modules/bookings/index.ts";
 import {
   closeSales,
   findActivities,
@@ -36,7 +36,11 @@ import {
 } from "../modules/inventory/index.ts";
 import { enqueueJob, type JobContext } from "../modules/jobs/index.ts";
 import type { Mailer } from "../modules/mail/index.ts";
-import { renderClosureNotice, renderReopenNotice, type ClosedSailingNotice } from "../modules/tickets/index.ts";
+import {
+  renderClosureNotice,
+  renderReopenNotice,
+  type ClosedSailingNotice,
+} from "../modules/booking-documents/index.ts";
 import { manageBookingUrlOf, type BookingDocumentDeps } from "./booking-document.ts";
 import { CLOSURE_NOTICE_EVENT, OPEN_TICKET_MONTHS } from "./manage-booking.ts";
 import { runAuditedChange, type StaffDeps } from "./staff-change.ts";

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CROSSING_TO_CANCUN, CROSSING_TO_ISLA } from "../db/seed-catalogue.ts";
 import { findAuditEntries } from "../modules/audit/index.ts";
-import { findBookingLines } from "../modules/checkout/index.ts";
+import { findBookingLines } from "../modules/bookings/index.ts";
 import { addDays, findDaySailings, materializeSailings, type SailingView } from "../modules/inventory/index.ts";
 import { bootCheckout, codeOf, GUEST_TEST_SECRET, soldOn, type CheckoutHarness } from "../tests/factories/checkout.ts";
 import { sellAtBooth, type WalkUpSale } from "./walk-up.ts";

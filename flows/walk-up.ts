@@ -10,13 +10,8 @@ import { AppError } from "../lib/errors.ts";
 import type { Language } from "../lib/language.ts";
 import { recordChange, recordRefusal, type AuditActor } from "../modules/audit/index.ts";
 import { insertBoothSale } from "../modules/boarding/index.ts";
-import {
-  convertPricing,
-  findCartBySession,
-  findCartLines,
-  holdReferenceOf,
-  markCartOrdered,
-} from "../modules/cart/index.ts";
+import { findCartBySession, findCartLines, holdReferenceOf, markCartOrdered } from "../modules/cart/index.ts";
+import { convertPricing } from "../modules/pricing/index.ts";
 import type { FareCategory, PassengerCounts } from "../modules/catalog/index.ts";
 import {
   findTickets,
@@ -30,7 +25,7 @@ import {
   sha256,
   type BookingRow,
   type TicketRow,
-} from "../modules/checkout/index.ts";
+} from "../modules/bookings/index.ts";
 import {
   decideAt,
   findCrossings,

@@ -214,46 +214,46 @@ describe("convert", () => {
 
 describe("formatMoney and parseMoney", () => {
   const usd: CurrencyFormat = {
-    iso_code: "USD",
-    presentation_symbol: "US$",
+    isoCode: "USD",
+    presentationSymbol: "US$",
     position: "I",
-    decimal_separator: ".",
-    thousand_separator: ",",
+    decimalSeparator: ".",
+    thousandSeparator: ",",
   };
   const eur: CurrencyFormat = {
-    iso_code: "EUR",
-    presentation_symbol: "\u00a0€",
+    isoCode: "EUR",
+    presentationSymbol: "\u00a0€",
     position: "D",
-    decimal_separator: ",",
-    thousand_separator: ".",
+    decimalSeparator: ",",
+    thousandSeparator: ".",
   };
   const rub: CurrencyFormat = {
-    iso_code: "RUB",
-    presentation_symbol: "\u00a0₽",
+    isoCode: "RUB",
+    presentationSymbol: "\u00a0₽",
     position: "D",
-    decimal_separator: ",",
-    thousand_separator: "\u00a0",
+    decimalSeparator: ",",
+    thousandSeparator: "\u00a0",
   };
   const jpy: CurrencyFormat = {
-    iso_code: "JPY",
-    presentation_symbol: "¥",
+    isoCode: "JPY",
+    presentationSymbol: "¥",
     position: "I",
-    decimal_separator: ".",
-    thousand_separator: ",",
+    decimalSeparator: ".",
+    thousandSeparator: ",",
   };
   const cop: CurrencyFormat = {
-    iso_code: "COP",
-    presentation_symbol: "$\u00a0",
+    isoCode: "COP",
+    presentationSymbol: "$\u00a0",
     position: "I",
-    decimal_separator: ",",
-    thousand_separator: ".",
+    decimalSeparator: ",",
+    thousandSeparator: ".",
   };
   const plain: CurrencyFormat = {
-    iso_code: "MXN",
-    presentation_symbol: "$",
+    isoCode: "MXN",
+    presentationSymbol: "$",
     position: "I",
-    decimal_separator: ".",
-    thousand_separator: "",
+    decimalSeparator: ".",
+    thousandSeparator: "",
   };
 
   test.each([

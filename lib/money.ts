@@ -277,14 +277,14 @@ export function roundToIncrement(amount: Money): Money {
 
 /** The fields of the Currency entity that decide how an amount is written. */
 export interface CurrencyFormat {
-  iso_code: string;
+  isoCode: string;
   /** The symbol exactly as printed beside an amount, including the no-break space some conventions put between them. */
-  presentation_symbol: string;
+  presentationSymbol: string;
   /** D: symbol on the right of the number; I: on the left. */
   position: "D" | "I";
-  decimal_separator: string;
+  decimalSeparator: string;
   /** May be empty (no grouping); a no-break space where the convention groups with spaces. */
-  thousand_separator: string;
+  thousandSeparator: string;
 }
 
 function groupThousands(digits: string, separator: string): string {
@@ -301,18 +301,18 @@ function groupThousands(digits: string, separator: string): string {
  * clients: COP, ARS and CRC are priced in whole units but written ",00", as CLDR writes them.
  */
 export function formatMoney(amount: Money, format: CurrencyFormat): string {
-  if (format.iso_code !== amount.currency)
-    throw new CurrencyMismatchError(amount.currency, format.iso_code as CurrencyCode);
+  if (format.isoCode !== amount.currency)
+    throw new CurrencyMismatchError(amount.currency, format.isoCode as CurrencyCode);
   const minorUnits = MINOR_UNITS[amount.currency];
   const absolute = BigInt(Math.abs(amount.amountMinor));
   const scale = 10n ** BigInt(minorUnits);
-  const whole = groupThousands((absolute / scale).toString(), format.thousand_separator);
+  const whole = groupThousands((absolute / scale).toString(), format.thousandSeparator);
   const fraction = minorUnits > 0 ? (absolute % scale).toString().padStart(minorUnits, "0") : "";
-  const number = fraction !== "" ? `${whole}${format.decimal_separator}${fraction}` : whole;
+  const number = fraction !== "" ? `${whole}${format.decimalSeparator}${fraction}` : whole;
   const sign = amount.amountMinor < 0 ? "-" : "";
   return format.position === "I"
-    ? `${sign}${format.presentation_symbol}${number}`
-    : `${sign}${number}${format.presentation_symbol}`;
+    ? `${sign}${format.presentationSymbol}${number}`
+    : `${sign}${number}${format.presentationSymbol}`;
 }
 
 const SPACE = /[\s\u00a0\u202f]/;
@@ -329,9 +329,9 @@ function escapeRegExp(text: string): string {
  * not an amount.
  */
 export function parseMoney(text: string, format: CurrencyFormat): Money | null {
-  if (!isCurrencyCode(format.iso_code) || text.length > 64) return null;
-  const currency = format.iso_code;
-  const symbol = format.presentation_symbol.replace(SPACES, "");
+  if (!isCurrencyCode(format.isoCode) || text.length > 64) return null;
+  const currency = format.isoCode;
+  const symbol = format.presentationSymbol.replace(SPACES, "");
   let rest = text.trim();
   let negative = false;
   if (rest.startsWith("-")) {
@@ -345,11 +345,11 @@ export function parseMoney(text: string, format: CurrencyFormat): Money | null {
   }
   const minorUnits = MINOR_UNITS[currency];
   // A space-like group separator is matched by any space, so "1 234" reads like "1\u00a0234".
-  const spaceGroups = SPACE.test(format.thousand_separator);
-  const group = spaceGroups ? " " : format.thousand_separator;
+  const spaceGroups = SPACE.test(format.thousandSeparator);
+  const group = spaceGroups ? " " : format.thousandSeparator;
   if (spaceGroups) rest = rest.replace(SPACES, " ");
   const wholePattern = group === "" ? "\\d+" : `(?:\\d{1,3}(?:${escapeRegExp(group)}\\d{3})+|\\d+)`;
-  const fractionPattern = minorUnits > 0 ? `(?:${escapeRegExp(format.decimal_separator)}(\\d{1,${minorUnits}}))?` : "";
+  const fractionPattern = minorUnits > 0 ? `(?:${escapeRegExp(format.decimalSeparator)}(\\d{1,${minorUnits}}))?` : "";
   const match = new RegExp(`^(${wholePattern})${fractionPattern}$`).exec(rest);
   if (!match) return null;
   const whole = (match[1] ?? "").replace(/\D/g, "");

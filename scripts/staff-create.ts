@@ -1,7 +1,7 @@
 // `npm run staff:create -- <email> [--role admin|operator|agent]`: makes (or promotes) a staff account
 // on this deployment's database and prints a one-time link to set its password (flows/first-admin.ts).
 // On the embedded database, run it while the server is stopped: PGlite is one process's database.
-import { pathOf } from "../app/routing/localized-paths.ts";
+import { pathOf } from "../lib/routing/localized-paths.ts";
 import { createStaffFromCommandLine } from "../flows/first-admin.ts";
 import { isAppError } from "../lib/errors.ts";
 import { parseConfig, publicOriginOf } from "../lib/config.ts";

@@ -16,6 +16,7 @@ const SOURCES = [
   "server",
   "modules",
   "flows",
+  "sandbox-psp",
   "lib",
   "db",
   "public",

@@ -7,25 +7,25 @@ import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from "react-router";
 import type { AdmissionLimits } from "../lib/admission.ts";
-import { requestContext, servicesContext, type AppServices } from "../app/context.ts";
+import { requestContext, servicesContext, type AppServices, refusalHeaders } from "./edge/index.ts";
+import { documentMarkupSlot } from "../lib/content/server-markup.ts";
 import { bearerOf, isSameSecret } from "../lib/bearer.ts";
 import { COOKIE, parseCookieHeader } from "../lib/cookies.ts";
 import { AppError, errorBody, isAppError } from "../lib/errors.ts";
 import { acceptRequestId } from "../lib/ids.ts";
 import { languageOfPath } from "../lib/language.ts";
 import { pageCacheHeaders } from "../lib/page-caching.ts";
-import { PAGE_CACHE_POLICIES, sharedPageCacheControl } from "../app/routing/page-cache-policies.ts";
-import { matchPage } from "../app/routing/localized-paths.ts";
+import { PAGE_CACHE_POLICIES, sharedPageCacheControl } from "../lib/routing/page-cache-policies.ts";
+import { matchPage } from "../lib/routing/localized-paths.ts";
 import type { Logger } from "../lib/logger.ts";
 import { countryFromHeaders } from "../modules/currency/index.ts";
-import { findSiteConfig, type SiteConfig } from "../modules/site/index.ts";
+import type { SiteConfig } from "../modules/site/index.ts";
 import { admissionControl, AdmissionGate } from "./admission.ts";
 import { clientAddressOf } from "./api/client-address.ts";
 import { createApi } from "./api/index.ts";
 import { limitRequestBodies } from "./body-limit.ts";
 import { isForgedCrossSiteRequest } from "./csrf.ts";
 import { devOutboxRouter } from "./dev-outbox.ts";
-import { refusalHeaders } from "./edge/index.ts";
 import { HostedIdentityProvider, identityProviderRoutes } from "./idp/index.ts";
 import { createMetrics, type Metrics, registerAdmissionMetrics, registerSearchMetrics, routeLabel } from "./metrics.ts";
 import { internalErrorPage } from "./internal-error-page.ts";
@@ -213,7 +213,7 @@ function redirectPages(app: Hono<Env>, services: AppServices) {
     if (hasMalformedEscapes(new URL(c.req.url).pathname)) {
       return c.html(internalErrorPage(languageOfPath(path), 400, c.get("requestId")), 400);
     }
-    const site = await findSiteConfig(services.db, services.config.SITE_CODE);
+    const site = await services.siteConfig.current();
     c.set("site", site);
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     const cookies = parseCookieHeader(c.req.header("Cookie"));
@@ -288,13 +288,16 @@ function renderPages(app: Hono<Env>, services: AppServices, options: AppOptions,
   app.all("*", async (c) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
+    // A document gets a map for the markup its loaders leave out of its data; a client-side navigation's
+    // data request (React Router's ".data" paths) has no document, so its data carries it (ADR 0072).
+    context.set(documentMarkupSlot, c.req.path.endsWith(".data") ? null : new Map());
     context.set(requestContext, {
       requestId: c.get("requestId"),
       logger: c.get("logger"),
       nonce: c.get("nonce"),
       clientAddress: clientAddressOf(c, services.config),
       country: countryFromHeaders(c.req.raw.headers, services.config.GEO_COUNTRY_HEADERS),
-      site: c.get("site") ?? (await findSiteConfig(services.db, services.config.SITE_CODE)),
+      site: c.get("site") ?? (await services.siteConfig.current()),
     });
     const response = await handleDocument(c.req.raw, context);
     // When even the error boundary cannot render, React Router answers a bare text 500: a page path

@@ -138,8 +138,14 @@ describe("a body over its route class's limit", () => {
   it("a body longer than its Content-Length: the server reads the declared bytes only and drops the connection", async () => {
     const before = await residentBytes();
     const answer = await sendOversized(loginHead("Content-Length: 20"), { chunked: false });
-    expect(answer.status).toBeGreaterThanOrEqual(400);
-    expect(answer.status).toBeLessThan(500);
+    // The bytes after the declared 20 read as a malformed next request: the server answers 400 and
+    // closes while this client is still writing, so its kernel resets the connection, and a reset
+    // discards an answer this client had received but not yet read (seen on a loaded machine). Either
+    // way the server stopped reading long before the 16 MB this client would send to one that kept on.
+    if (answer.status !== 0) {
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+    }
     expect(answer.sent).toBeLessThan(16 * 1024 * 1024);
     expect((await residentBytes()) - before).toBeLessThan(48 * 1024 * 1024);
   });

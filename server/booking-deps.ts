@@ -1,7 +1,7 @@
 // The deps of the booking document (tickets PDF, e-mail) from the process's services: the secrets,
 // the public origin of the links, and the manage-booking page's path from the app's slug table.
-import type { AppServices } from "../app/context.ts";
-import { pathOf } from "../app/routing/localized-paths.ts";
+import type { AppServices } from "./edge/index.ts";
+import { pathOf } from "../lib/routing/localized-paths.ts";
 import type { BookingDocumentDeps } from "../flows/booking-document.ts";
 import { publicOriginOf } from "../lib/config.ts";
 

@@ -9,9 +9,10 @@ import { materializeSaleWindow } from "../modules/inventory/index.ts";
 import { createPaymentProvider } from "../modules/payments/index.ts";
 import { createMailer } from "../modules/mail/index.ts";
 import { createPersonalizationService } from "../modules/personalization/index.ts";
+import { SITE_CONFIG_BOUND_MS, cachedSource, findSiteConfig } from "../modules/site/index.ts";
 import { createSearchService, sharedSearchTokenSecret } from "../modules/search/index.ts";
 import { newSecret128 } from "../lib/ids.ts";
-import type { AppServices } from "../app/context.ts";
+import type { AppServices } from "./edge/index.ts";
 import { openDatabase, type DatabaseHandle } from "./db.ts";
 import { loadSearchDocuments } from "./search-documents.ts";
 import { HostedIdentityProvider } from "./idp/index.ts";
@@ -104,6 +105,7 @@ export async function boot(env: Record<string, string | undefined>, options: Boo
       mailer,
       payments: createPaymentProvider(config),
       identityProvider,
+      siteConfig: cachedSource(() => findSiteConfig(database.db, config.SITE_CODE), { boundMs: SITE_CONFIG_BOUND_MS }),
       personalization: createPersonalizationService(),
       rateLimiter: new RateLimiter(database.db),
     },

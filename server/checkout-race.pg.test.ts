@@ -6,10 +6,10 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../lib/logger.ts";
-import { bookingPayments, bookings, tickets } from "../modules/checkout/index.ts";
+import { bookingPayments, bookings, tickets } from "../modules/bookings/index.ts";
 import { blockSeats, seatAllocations, type SailingView } from "../modules/inventory/index.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
-import { sandboxPspEvents } from "../modules/sandbox-psp/index.ts";
+import { sandboxPspEvents } from "../sandbox-psp/index.ts";
 import { addToCart, type CartContext } from "../flows/cart.ts";
 import { SEND_BOOKING_EMAIL } from "../flows/booking-email.ts";
 import { checkoutDeps } from "../flows/checkout-deps.ts";

@@ -2,8 +2,8 @@
 // lines — still get a clear, decent 4xx page and never a reset connection. The page is in the
 // language of the request path when the request line can be read, else in all three.
 import type { Duplex } from "node:stream";
-import { ESSENTIAL } from "../app/i18n/messages/essential.ts";
-import { pathOf } from "../app/routing/localized-paths.ts";
+import { ESSENTIAL } from "../lib/i18n/messages/essential.ts";
+import { pathOf } from "../lib/routing/localized-paths.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from "../lib/language.ts";
 import { escapeHtml } from "../lib/html.ts";
 import { BOAT_ART, renderStaticPage } from "./internal-error-page.ts";

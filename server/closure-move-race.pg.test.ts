@@ -7,7 +7,7 @@ import { changeBookingDate } from "../flows/manage-booking.ts";
 import { closeSailings } from "../flows/sailing-closures.ts";
 import { AppError } from "../lib/errors.ts";
 import { createLogger } from "../lib/logger.ts";
-import { findBookingLines, findTickets, type BookingRow } from "../modules/checkout/index.ts";
+import { findBookingLines, findTickets, type BookingRow } from "../modules/bookings/index.ts";
 import { blockSeats, findCrossings, findSailing, type SailingView } from "../modules/inventory/index.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
 import { buyFerry, soldOn } from "../tests/factories/checkout.ts";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACTIVITY_CATAMARAN, CATAMARAN_TOUR_ID } from "../db/seed-catalogue.ts";
 import { createLogger } from "../lib/logger.ts";
 import { findAuditEntries, type AuditActor } from "../modules/audit/index.ts";
-import { findBookingLines, findTickets, type BookingRow } from "../modules/checkout/index.ts";
+import { findBookingLines, findTickets, type BookingRow } from "../modules/bookings/index.ts";
 import { addDays, blockSeats, seatAllocations, type SailingView } from "../modules/inventory/index.ts";
 import { createJobRunner, type JobRunner } from "../modules/jobs/index.ts";
 import { jobHandlers } from "./jobs.ts";

@@ -3,7 +3,7 @@
 // hreflang links, the language cookie, a site limited to fewer languages, request ids in answers
 // and logs, readiness when the database goes away, and a graceful shutdown.
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startBuiltServer, type BuiltServer } from "../tests/setup/built-server.ts";
 import { connect, createTestDatabase, type TestDatabase } from "../tests/setup/pg.ts";
 
@@ -214,10 +214,20 @@ describe("the language cookie", () => {
 });
 
 describe("a site limited to fewer languages", () => {
-  it("offers only its languages in hreflang and moves the others away", async () => {
+  // An operator edits the row with SQL: a node reads it again once its copy is a second old (ADR 0072).
+  async function untilSiteShows(check: () => Promise<boolean>): Promise<number> {
+    const started = performance.now();
+    await vi.waitFor(async () => expect(await check()).toBe(true), { timeout: 5_000, interval: 50 });
+    return performance.now() - started;
+  }
+
+  it("offers only its languages in hreflang and moves the others away, within a second of the edit", async () => {
     const client = await connect(testDb.url);
     try {
+      await get("/pt/"); // the node holds a copy of the configuration with Portuguese
       await client.query(`update sites set languages = '{es,en}' where code = 'travesia'`);
+      // The bound plus a request's time on a busy machine.
+      expect(await untilSiteShows(async () => (await get("/pt/")).status === 301)).toBeLessThan(2_500);
       const links = headLinks(await (await get("/es/")).text());
       expect(links.alternates).toEqual({ es: `${ORIGIN}/es/`, en: `${ORIGIN}/en/`, "x-default": `${ORIGIN}/en/` });
       const pt = await get("/pt/");
@@ -228,6 +238,7 @@ describe("a site limited to fewer languages", () => {
       await client.query(`update sites set languages = '{es,en,pt}' where code = 'travesia'`);
       await client.end();
     }
+    await untilSiteShows(async () => (await get("/pt/")).status === 200);
     expect(Object.keys(headLinks(await (await get("/es/")).text()).alternates).sort()).toEqual([
       "en",
       "es",
@@ -318,7 +329,7 @@ describe("caching and compression (ADR 0035)", () => {
 
   it("shares the anonymous home only when the device comes from the client hint, varying on it and the place", async () => {
     const hinted = await get("/en/", { "Sec-CH-UA-Mobile": "?1" });
-    // Prices show on it: one second (app/routing/page-cache-policies.ts).
+    // Prices show on it: one second (lib/routing/page-cache-policies.ts).
     expect(hinted.headers.get("Cache-Control")).toBe("public, max-age=1");
     expect(hinted.headers.get("Vary")).toContain("CloudFront-Viewer-Country-Region, Sec-CH-UA-Mobile");
     expect(hinted.headers.getSetCookie()).toEqual([]);

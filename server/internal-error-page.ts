@@ -3,10 +3,10 @@
 // the service worker keeps (offline.ts). No scripts, no external files, no details of the failure:
 // one inline style block (the CSP allows inline styles) and inline SVG, so a page still looks like
 // Travesía when the assets, the database or the network are gone.
-import { errorCopyOf, relatedLinksOf, searchActionOf } from "../app/components/error-copy.ts";
-import { CATALOGUES } from "../app/i18n/catalogues.server.ts";
-import { ESSENTIAL, type EssentialMessages } from "../app/i18n/messages/essential.ts";
-import { pathOf } from "../app/routing/localized-paths.ts";
+import { errorCopyOf, relatedLinksOf, searchActionOf } from "../lib/i18n/error-copy.ts";
+import { CATALOGUES } from "../lib/i18n/catalogues.server.ts";
+import { ESSENTIAL, type EssentialMessages } from "../lib/i18n/messages/essential.ts";
+import { pathOf } from "../lib/routing/localized-paths.ts";
 import { escapeHtml } from "../lib/html.ts";
 import type { Language } from "../lib/language.ts";
 

@@ -2,8 +2,8 @@
 // services, so adding a kind of job is one entry here. Handlers validate their payload and throw to
 // have the attempt retried.
 import { z } from "zod";
-import type { AppServices } from "../app/context.ts";
-import { pathOf } from "../app/routing/localized-paths.ts";
+import type { AppServices } from "./edge/index.ts";
+import { pathOf } from "../lib/routing/localized-paths.ts";
 import { sendAccountEmail } from "../flows/account-email.ts";
 import { SEND_BOOKING_EMAIL, sendBookingEmail } from "../flows/booking-email.ts";
 import { SEND_NEWSLETTER_CONFIRMATION, sendNewsletterConfirmation } from "../flows/newsletter.ts";

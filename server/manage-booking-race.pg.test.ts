@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeBookingDate } from "../flows/manage-booking.ts";
 import { AppError } from "../lib/errors.ts";
 import { createLogger } from "../lib/logger.ts";
-import { findBookingLines, type BookingRow } from "../modules/checkout/index.ts";
+import { findBookingLines, type BookingRow } from "../modules/bookings/index.ts";
 import { blockSeats, findCrossings, findSailing, type SailingView } from "../modules/inventory/index.ts";
 import type { PaymentProvider } from "../modules/payments/index.ts";
 import { buyFerry, soldOn } from "../tests/factories/checkout.ts";

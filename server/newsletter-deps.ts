@@ -1,7 +1,7 @@
 // The newsletter mail job's deps from the process's services: the token secret, the public origin of
 // the mail's links and the pages' paths from the app's slug table.
-import type { AppServices } from "../app/context.ts";
-import { pathOf } from "../app/routing/localized-paths.ts";
+import type { AppServices } from "./edge/index.ts";
+import { pathOf } from "../lib/routing/localized-paths.ts";
 import type { NewsletterMailDeps } from "../flows/newsletter.ts";
 import { publicOriginOf } from "../lib/config.ts";
 

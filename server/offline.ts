@@ -5,8 +5,8 @@
 // Changing how these pages look: bump OFFLINE_PAGE_REVISION in app/entry.client.tsx, so visitors'
 // workers fetch the new pages (their strings version themselves).
 import { Hono } from "hono";
-import { ESSENTIAL } from "../app/i18n/messages/essential.ts";
-import { pathOf } from "../app/routing/localized-paths.ts";
+import { ESSENTIAL } from "../lib/i18n/messages/essential.ts";
+import { pathOf } from "../lib/routing/localized-paths.ts";
 import { LANGUAGES, isLanguage, type Language } from "../lib/language.ts";
 import { escapeHtml } from "../lib/html.ts";
 import { renderStaticPage } from "./internal-error-page.ts";

@@ -1,7 +1,7 @@
 // HTTP-level decisions about page paths, before React Router sees a request.
 import { COOKIE, cookieAttributes } from "../lib/cookies.ts";
 import { DEFAULT_LANGUAGE, isLanguage, pickLanguage, type Language } from "../lib/language.ts";
-import { canonicalRedirect, matchPage, pathOf } from "../app/routing/localized-paths.ts";
+import { canonicalRedirect, matchPage, pathOf, pathOfMatch } from "../lib/routing/localized-paths.ts";
 
 /** First path segments of the HTTP contract: unknown paths there answer JSON. */
 const API_SEGMENTS = new Set([
@@ -83,7 +83,7 @@ export function pageRedirectTarget(pathname: string, offered: readonly Language[
   if (isLanguage(first) && !offered.includes(first)) {
     const page = matchPage(path);
     const target = fallbackLanguage(offered);
-    return page ? pathOf(page.pageId, target) : `/${target}${path.slice(3)}`;
+    return page ? pathOfMatch(page, target) : `/${target}${path.slice(3)}`;
   }
   return canonical;
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addToCart } from "../flows/cart.ts";
 import { fixedClock } from "../lib/clock.ts";
 import { createLogger } from "../lib/logger.ts";
-import type { BookingRow } from "../modules/checkout/index.ts";
+import type { BookingRow } from "../modules/bookings/index.ts";
 import { findCrossings, type SailingView } from "../modules/inventory/index.ts";
 import { registerAccount, users } from "../modules/identity/index.ts";
 import { buyWithCard } from "../tests/factories/checkout.ts";

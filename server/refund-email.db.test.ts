@@ -7,7 +7,7 @@ import { refundBooking, SEND_REFUND_EMAIL } from "../flows/refunds.ts";
 import type { Language } from "../lib/language.ts";
 import { createLogger } from "../lib/logger.ts";
 import type { AuditActor } from "../modules/audit/index.ts";
-import type { BookingRow } from "../modules/checkout/index.ts";
+import type { BookingRow } from "../modules/bookings/index.ts";
 import { type SailingView } from "../modules/inventory/index.ts";
 import { createJobRunner, jobs } from "../modules/jobs/index.ts";
 import { findOutboxMessage, listOutbox } from "../modules/mail/index.ts";

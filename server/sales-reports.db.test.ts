@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CROSSING_TO_ISLA, CROSSING_TO_ISLA_CODE } from "../db/seed-catalogue.ts";
 import { addToCart } from "../flows/cart.ts";
-import type { BookingRow } from "../modules/checkout/index.ts";
+import type { BookingRow } from "../modules/bookings/index.ts";
 import { findDaySailings, materializeSailings } from "../modules/inventory/index.ts";
 import { bootCheckout, buyWithCard, GUEST_TEST_SECRET, type CheckoutHarness } from "../tests/factories/checkout.ts";
 

@@ -7,19 +7,23 @@ import { LANGUAGES, type Language } from "../lib/language.ts";
 import { findProducts } from "../modules/catalog/index.ts";
 import { findCrossings } from "../modules/inventory/index.ts";
 import type { SearchDocument } from "../modules/search/index.ts";
-import { CONTENT_PAGE_IDS, findContentPage } from "../app/content/content-pages.server.ts";
-import { htmlToText } from "../app/content/render-markdown.server.ts";
-import { fillContentFacts, type ContentFacts } from "../app/content/content-facts.ts";
-import { findContentFacts } from "../app/content/content-view.server.ts";
-import { CATALOGUES } from "../app/i18n/catalogues.server.ts";
-import { isPageLive, pathOf } from "../app/routing/localized-paths.ts";
-import type { PageId } from "../app/routing/pages.ts";
-import { productPageOf } from "../app/routing/product-pages.ts";
+import { CONTENT_PAGE_IDS, findContentPage } from "../lib/content/content-pages.server.ts";
+import { htmlToText } from "../lib/content/render-markdown.server.ts";
+import { fillContentFacts, type ContentFacts } from "../lib/content/content-facts.ts";
+import { findContentFacts } from "../flows/content-facts.ts";
+import { CATALOGUES } from "../lib/i18n/catalogues.server.ts";
+import { isPageLive, pathOf, productCodePathOf } from "../lib/routing/localized-paths.ts";
+import type { PageId } from "../lib/routing/pages.ts";
+import { productPageOf } from "../lib/routing/product-pages.ts";
 
-/** Where a product is shown: its own page, or the ferry page for the ferry; null when not live. */
+/**
+ * Where a product is shown: its fixed page, the ferry page for the ferry, or else its page by code
+ * (a product an operator added); null when that page is not live.
+ */
 function productPathOf(code: string, kind: string, language: Language): string | null {
   const pageId: PageId | null = kind === "ferry" ? "ferry" : productPageOf(code);
-  return pageId && isPageLive(pageId) ? pathOf(pageId, language) : null;
+  if (pageId) return isPageLive(pageId) ? pathOf(pageId, language) : null;
+  return isPageLive("productByCode") ? productCodePathOf(code, language) : null;
 }
 
 function livePath(pageId: PageId, language: Language): string | null {

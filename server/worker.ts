@@ -5,7 +5,7 @@
 import { rmSync } from "node:fs";
 import type { Server } from "node:http";
 import { createAdaptorServer } from "@hono/node-server";
-import { startWebhookDelivery, webhookTargetOf } from "../modules/sandbox-psp/index.ts";
+import { startWebhookDelivery, webhookTargetOf } from "../sandbox-psp/index.ts";
 import { createApp } from "./app.ts";
 import { boot } from "./boot.ts";
 import { badRequestForClientError } from "./client-error.ts";

@@ -24,12 +24,19 @@ import {
   type Account,
   type ProfileInput,
 } from "../../modules/identity/index.ts";
-import { formField, formValuesOf, pageStatusOf, readFormData, refusalHeaders } from "../../server/edge/index.ts";
-import { requestContext, servicesContext } from "../context.ts";
-import { pathOf } from "../routing/localized-paths.ts";
+import {
+  formField,
+  formValuesOf,
+  pageStatusOf,
+  readFormData,
+  refusalHeaders,
+  requestContext,
+  servicesContext,
+  resolveLogin,
+} from "../../server/edge/index.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import { addError, hasErrors, noErrors, type FormErrors } from "./account-errors.ts";
 import { normalizedState } from "./mexican-states.ts";
-import { resolveLogin } from "./session-cookies.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -8,10 +8,15 @@ import { isAppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
 import { sameSitePath } from "../../lib/return-path.ts";
 import { authenticate, issueLoginTicket, redeemLoginTicket, userInfoOf } from "../../modules/identity/index.ts";
-import { requestContext, servicesContext } from "../context.ts";
+import {
+  requestContext,
+  servicesContext,
+  openSessionCookies,
+  resolveLogin,
+  sessionSecretsOf,
+} from "../../server/edge/index.ts";
 import { loginErrorCodeOf, type LoginFailure } from "./login-form.tsx";
-import { pathOf } from "../routing/localized-paths.ts";
-import { openSessionCookies, resolveLogin, sessionSecretsOf } from "./session-cookies.server.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 
 type Context = Readonly<RouterContextProvider>;
 

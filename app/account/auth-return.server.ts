@@ -11,10 +11,9 @@ import { credentialCookieName, parseCookieHeader } from "../../lib/cookies.ts";
 import { isAppError, type ErrorCode } from "../../lib/errors.ts";
 import { languageOfPath, type Language } from "../../lib/language.ts";
 import { startSession, userInfoOf } from "../../modules/identity/index.ts";
-import { servicesContext } from "../context.ts";
-import { PAGES } from "../routing/pages.ts";
+import { servicesContext, openSessionCookies, sessionSecretsOf } from "../../server/edge/index.ts";
+import { PAGES } from "../../lib/routing/pages.ts";
 import { afterSignInPath } from "./auth-page.server.ts";
-import { openSessionCookies, sessionSecretsOf } from "./session-cookies.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -3,8 +3,7 @@
 // language, and the form posts back under /idp/interaction/<uid>/, where the interaction cookie is.
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { Language } from "../../lib/language.ts";
-import { shownRefusalStatusOf } from "../../server/edge/index.ts";
-import { servicesContext, type InteractionView } from "../context.ts";
+import { shownRefusalStatusOf, servicesContext, type InteractionView } from "../../server/edge/index.ts";
 import { LOGIN_ERROR_CODES } from "./login-form.tsx";
 
 type Context = Readonly<RouterContextProvider>;

@@ -13,12 +13,10 @@ import {
   findFerryReference,
   findProductPrices,
   type FerryReference,
-  type PassengerPrice,
   type SailingOffer,
 } from "../../flows/booking-offers.ts";
 import { COUPON_MONTHS } from "../../modules/cart/index.ts";
 import {
-  ageRangeLabel,
   findPresaleTiers,
   findProduct,
   findFerryProductId,
@@ -26,16 +24,20 @@ import {
   type PresaleTier,
   type Product,
 } from "../../modules/catalog/index.ts";
-import { findCurrencyByCode, type VisitorCurrency } from "../../modules/currency/index.ts";
-import { findRequestCurrency } from "../visitor-currency.server.ts";
+import { findCurrencyByCode } from "../../modules/currency/index.ts";
 import {
-  OPERATOR_TIME_ZONE,
+  bandsView,
+  findRequestCurrency,
+  priceView,
+  requestMemo,
+  servicesContext,
+  timetableDateOf,
+} from "../../server/edge/index.ts";
+import {
   addDays,
   findActivities,
   findCrossings,
   findDaySailings,
-  isLocalDate,
-  localDateOf,
   type LocalDate,
   type SailingView as DaySailing,
 } from "../../modules/inventory/index.ts";
@@ -46,35 +48,17 @@ import type {
   PassengerBandView,
   PresaleView,
   SailingView,
-} from "../components/booking/types.ts";
+} from "../../lib/views/booking.ts";
 import type { TimetableView } from "../components/booking/timetable.tsx";
 import { formatLongDate } from "../components/booking/format.ts";
-import { servicesContext } from "../context.ts";
 import { siteOriginOf } from "../../lib/config.ts";
 import { boatTrip, breadcrumbList, productJsonLd, type JsonLd, type OfferPrice } from "../content/structured-data.ts";
 import { rasterImageOf } from "../content/og-images.ts";
-import { CATALOGUES } from "../i18n/catalogues.server.ts";
-import { pathOf } from "../routing/localized-paths.ts";
-import { requestMemo } from "../request-memo.server.ts";
-import { checkSelection, readCount, readFerryQuery, DEFAULT_ADULTS } from "./ferry-query.ts";
-import { priceView } from "./price-view.ts";
+import { CATALOGUES } from "../../lib/i18n/catalogues.server.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
+import { checkSelection, readCount, readFerryQuery, DEFAULT_ADULTS } from "../../lib/routing/ferry-query.ts";
 
 type Context = Readonly<RouterContextProvider>;
-
-export function bandsView(
-  product: Product,
-  prices: readonly PassengerPrice[],
-  currency: VisitorCurrency,
-): PassengerBandView[] {
-  return product.ageBands.map((band) => {
-    const price = prices.find((item) => item.passengerType === band.passengerType);
-    return {
-      type: band.passengerType,
-      range: ageRangeLabel(band),
-      price: price && price.net.amountMinor > 0 ? formatMoney(price.net, currency) : null,
-    };
-  });
-}
 
 function presaleView(tiers: readonly PresaleTier[]): PresaleView[] {
   return tiers
@@ -167,7 +151,7 @@ export async function loadFerryWidget(
           await findProductPrices(db, {
             product: ferry,
             category: query.category,
-            currency: currency.iso_code,
+            currency: currency.isoCode,
             now,
             tiers,
           }).catch(() => []),
@@ -186,7 +170,7 @@ export async function loadFerryWidget(
       returnDate: query.trip === "round_trip" ? query.returnDate : null,
       category: query.category,
       passengers: query.passengers,
-      currency: currency.iso_code,
+      currency: currency.isoCode,
       language,
       now,
     };
@@ -262,15 +246,6 @@ export async function loadFerryWidget(
     if (!isAppError(error)) throw error;
     return { view: { ...base, bands: await fallbackBands(), error: { code: error.code } }, status: error.status };
   }
-}
-
-/** The timetable's date: `day`, else the departure date, else today (a date outside the sale is ignored). */
-export function timetableDateOf(params: URLSearchParams, now: Date): LocalDate {
-  const bounds = bookableRange(now);
-  const wanted = [params.get("day"), params.get("date")].find(
-    (value) => isLocalDate(value) && value >= bounds.min && value <= bounds.max,
-  );
-  return wanted ?? localDateOf(now, OPERATOR_TIME_ZONE);
 }
 
 /** The live timetable of the date asked for (`day`, else the departure date, else today). */
@@ -397,7 +372,7 @@ export async function loadProductPage(
     const prices = await findProductPrices(db, {
       product: item,
       category: "tourist",
-      currency: currency.iso_code,
+      currency: currency.isoCode,
       now,
     }).catch(() => []);
     const adult = prices.find((price) => price.passengerType === "adult");
@@ -450,7 +425,7 @@ export async function loadProductPage(
         product: { id: selected.id },
         category,
         passengers,
-        currency: currency.iso_code,
+        currency: currency.isoCode,
         language,
         now,
       });
@@ -468,7 +443,7 @@ export async function loadProductPage(
         date,
         category,
         passengers,
-        currency: currency.iso_code,
+        currency: currency.isoCode,
         language,
         now,
       });

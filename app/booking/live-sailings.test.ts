@@ -2,8 +2,9 @@
 // how the live data is laid over the page in the browser.
 import { describe, expect, it } from "vitest";
 import type { TimetableView } from "../components/booking/timetable.tsx";
-import type { FerryWidgetView, LegView } from "../components/booking/types.ts";
-import { isLiveSearch, liveSailingsHref, withLiveData, withoutLiveData, type LiveSailings } from "./live-sailings.ts";
+import type { FerryWidgetView, LegView } from "../../lib/views/booking.ts";
+import { isLiveSearch } from "../../lib/routing/live-query.ts";
+import { liveSailingsHref, withLiveData, withoutLiveData, type LiveSailings } from "./live-sailings.ts";
 
 const sailing = (id: number, seatsLeft: number) => ({
   id,

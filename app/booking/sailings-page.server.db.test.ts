@@ -15,8 +15,8 @@ import { findSiteConfig, type SiteConfig } from "../../modules/site/index.ts";
 import type { Runtime } from "../../server/boot.ts";
 import { bootSnapshot } from "../../tests/setup/db.ts";
 import type { TimetableSailingView } from "../components/booking/timetable.tsx";
-import type { SailingView } from "../components/booking/types.ts";
-import { requestContext, servicesContext } from "../context.ts";
+import type { SailingView } from "../../lib/views/booking.ts";
+import { requestContext, servicesContext } from "../../server/edge/index.ts";
 import { loadRootData } from "../root-data.server.ts";
 import { loader } from "../routes/routes-schedules.tsx";
 

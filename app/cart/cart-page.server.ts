@@ -16,12 +16,18 @@ import {
   type CartView,
 } from "../../flows/cart.ts";
 import { cartErrorKindOf } from "../../modules/cart/index.ts";
-import { readCount } from "../booking/ferry-query.ts";
+import { readCount } from "../../lib/routing/ferry-query.ts";
 import { checkoutPageOf, type CheckoutPageId } from "../checkout/payment-details.server.ts";
-import { cartContextOf, formField, formValuesOf, readFormData } from "../../server/edge/index.ts";
-import { requestContext, servicesContext } from "../context.ts";
-import { pathOf } from "../routing/localized-paths.ts";
-import { findRequestCurrency } from "../visitor-currency.server.ts";
+import {
+  cartContextOf,
+  formField,
+  formValuesOf,
+  readFormData,
+  requestContext,
+  servicesContext,
+  findRequestCurrency,
+} from "../../server/edge/index.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import { readCartSession } from "./cart-session.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -173,7 +179,7 @@ export async function applyCartForm(request: Request, context: Context, language
       const currency = await findRequestCurrency(request, context, language);
       const added = await addToCart(
         db,
-        { sessionId, currency: currency.iso_code, item: readCartItem(intent, form) },
+        { sessionId, currency: currency.isoCode, item: readCartItem(intent, form) },
         cartContext,
       );
       if (added.sessionId !== sessionId)

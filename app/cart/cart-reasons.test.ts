@@ -3,9 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { reasonKey } from "./cart-page.server.ts";
 import { claimErrorKey } from "../routes/waitlist.tsx";
-import { en } from "../i18n/messages/en.ts";
-import { es } from "../i18n/messages/es.ts";
-import { pt } from "../i18n/messages/pt.ts";
+import { en } from "../../lib/i18n/messages/en.ts";
+import { es } from "../../lib/i18n/messages/es.ts";
+import { pt } from "../../lib/i18n/messages/pt.ts";
 
 describe("the hold ceilings' refusals on the cart page", () => {
   it.each(["GROUP_BOOKING_REQUIRED", "TOO_MANY_SEATS_HELD"] as const)(

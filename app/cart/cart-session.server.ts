@@ -5,7 +5,7 @@ import { CART_HEADER_NAMES, isSessionId } from "../../lib/cart-session.ts";
 import type { Config } from "../../lib/config.ts";
 import { COOKIE, parseCookieHeader } from "../../lib/cookies.ts";
 import { countCartLines } from "../../modules/cart/index.ts";
-import { servicesContext } from "../context.ts";
+import { servicesContext } from "../../server/edge/index.ts";
 
 export function readCartSession(request: Request): string | null {
   const value = parseCookieHeader(request.headers.get("Cookie"))[COOKIE.cartSession];

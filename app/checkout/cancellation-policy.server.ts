@@ -1,6 +1,6 @@
 // A product kind's cancellation policy as the pages draw it (CancellationPolicyNote): the same data
 // `decideCancellation` applies, so what the buyer reads before paying is what a cancellation does.
-import { cancellationPolicyOf } from "../../modules/checkout/index.ts";
+import { cancellationPolicyOf } from "../../modules/bookings/index.ts";
 import type { ProductKind } from "../../modules/catalog/index.ts";
 import type { PolicyView } from "../components/booking/cancellation-policy.tsx";
 

@@ -8,7 +8,7 @@ import { CROSSING_TO_CANCUN, CROSSING_TO_ISLA, CROSSING_TO_ISLA_CODE } from "../
 import { addToCart } from "../../flows/cart.ts";
 import { guestSecretOf } from "../../flows/checkout.ts";
 import { createLogger } from "../../lib/logger.ts";
-import { findBookingLines, type BookingRow } from "../../modules/checkout/index.ts";
+import { findBookingLines, type BookingRow } from "../../modules/bookings/index.ts";
 import { addDays, findDaySailings, materializeSailings, type SailingView } from "../../modules/inventory/index.ts";
 import { findSiteConfig } from "../../modules/site/index.ts";
 import {
@@ -18,7 +18,7 @@ import {
   soldOn,
   type CheckoutHarness,
 } from "../../tests/factories/checkout.ts";
-import { requestContext, servicesContext } from "../context.ts";
+import { requestContext, servicesContext } from "../../server/edge/index.ts";
 import {
   loadManageBooking,
   submitManageBooking,

@@ -21,12 +21,20 @@ import {
   type BookingView,
   type DateChangeOptions,
 } from "../../flows/manage-booking.ts";
-import { findBooking, type BookingRow } from "../../modules/checkout/index.ts";
+import { findBooking, type BookingRow } from "../../modules/bookings/index.ts";
 import { addDays } from "../../modules/inventory/index.ts";
-import { formField, formValuesOf, pageStatusOf, readFormData, refusalHeaders } from "../../server/edge/index.ts";
-import { requestContext, servicesContext } from "../context.ts";
-import { pathOf } from "../routing/localized-paths.ts";
-import { bookingAccessCookie, readBookingAccess } from "./booking-access.server.ts";
+import {
+  formField,
+  formValuesOf,
+  pageStatusOf,
+  readFormData,
+  refusalHeaders,
+  requestContext,
+  servicesContext,
+  bookingAccessCookie,
+  readBookingAccess,
+} from "../../server/edge/index.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -15,18 +15,22 @@ import { findCartView, type CartView } from "../../flows/cart.ts";
 import { isCouponOnly } from "../../modules/cart/index.ts";
 import { findCheckoutDraft, guestSecretOf, placeBooking, type CheckoutDraft } from "../../flows/checkout.ts";
 import { checkoutDeps } from "../../flows/checkout-deps.ts";
-import { needsPassengerNames, passengerTypesOf, type PaymentMethodKind } from "../../modules/checkout/index.ts";
+import { needsPassengerNames, passengerTypesOf, type PaymentMethodKind } from "../../modules/bookings/index.ts";
 import { findInstalmentBanks, INSTALMENT_CURRENCY, instalmentOffers } from "../../modules/payments/index.ts";
-import { pageStatusOf } from "../../server/edge/index.ts";
-import { servicesContext, requestContext } from "../context.ts";
-import { pathOf } from "../routing/localized-paths.ts";
+import {
+  pageStatusOf,
+  servicesContext,
+  requestContext,
+  resolveLogin,
+  bookingAccessCookie,
+  readBookingAccess,
+} from "../../server/edge/index.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import { readCartSession } from "../cart/cart-session.server.ts";
 import type { ProductKind } from "../../modules/catalog/index.ts";
 import type { PolicyView } from "../components/booking/cancellation-policy.tsx";
 import { policyViewOf } from "./cancellation-policy.server.ts";
 import { findSavedTravellers, saveTravellers } from "../../modules/identity/index.ts";
-import { resolveLogin } from "../account/session-cookies.server.ts";
-import { bookingAccessCookie, readBookingAccess } from "./booking-access.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 

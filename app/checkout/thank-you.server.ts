@@ -19,15 +19,14 @@ import {
   paidAttemptOf,
   type BookingPaymentRow,
   type BookingStatus,
-} from "../../modules/checkout/index.ts";
+} from "../../modules/bookings/index.ts";
 import { cardBrandName, monthlyInstalmentMinor } from "../../modules/payments/index.ts";
 import { findAmountFormatter } from "../../modules/currency/index.ts";
 import { findProducts } from "../../modules/catalog/index.ts";
 import { isCurrencyCode, money, type Money } from "../../lib/money.ts";
 import type { TrackedLine } from "../personalization/page-events.ts";
-import { servicesContext } from "../context.ts";
-import { pathOf } from "../routing/localized-paths.ts";
-import { readBookingAccess } from "./booking-access.server.ts";
+import { servicesContext, readBookingAccess } from "../../server/edge/index.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import { DECLINE_CODES } from "./payment-details.server.ts";
 
 type Context = Readonly<RouterContextProvider>;

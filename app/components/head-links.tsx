@@ -2,7 +2,7 @@
 // the client state's `hreflangs` (app/routing/client-state.ts), so the links and the state agree.
 import { useLocation } from "react-router";
 import { hreflangsOf } from "../routing/client-state.ts";
-import { matchPage, pathOf } from "../routing/localized-paths.ts";
+import { matchPage, pathOfMatch } from "../../lib/routing/localized-paths.ts";
 import { useRootData } from "../i18n/use-translate.ts";
 
 export function HeadLinks() {
@@ -10,7 +10,7 @@ export function HeadLinks() {
   const location = useLocation();
   const page = matchPage(location.pathname);
   if (!root || !page) return null;
-  const canonical = `${root.origin}${pathOf(page.pageId, page.language)}`;
+  const canonical = `${root.origin}${pathOfMatch(page, page.language)}`;
   return (
     <>
       <link rel="canonical" href={canonical} />

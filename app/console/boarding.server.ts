@@ -3,7 +3,7 @@
 import { isLocalDate, localDateOf, findCrossings, findDaySailings, addDays } from "../../modules/inventory/index.ts";
 import type { StaffPermission } from "../../modules/identity/index.ts";
 import { languageOfPath, type Language } from "../../lib/language.ts";
-import { servicesContext, type AppServices } from "../context.ts";
+import { servicesContext, type AppServices } from "../../server/edge/index.ts";
 import { requireStaffPage, type ConsoleArgs } from "./staff-page.server.ts";
 
 export interface DaySailing {

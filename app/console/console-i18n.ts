@@ -4,7 +4,7 @@
 import { useMatches } from "react-router";
 import type { Language } from "../../lib/language.ts";
 import { interpolate, templateOf, type Params } from "../i18n/translate.ts";
-import type { ConsoleMessageKey, ConsoleMessages } from "./messages/en.ts";
+import type { ConsoleMessageKey, ConsoleMessages } from "../../lib/i18n/console/en.ts";
 
 /** The stem of a counted console message: "ops.issue.left" for "ops.issue.left.one" and "ops.issue.left.other". */
 export type ConsolePluralKey = ConsoleMessageKey extends infer Key

@@ -7,7 +7,7 @@ import { LANGUAGES, languageOfPath } from "../../lib/language.ts";
 import { canStaff } from "../../modules/identity/index.ts";
 import { toSignIn } from "../account/account.server.ts";
 import { CONTAINER, FOCUS_RING, FOCUS_RING_ON_DARK } from "../components/ui/styles.ts";
-import { servicesContext } from "../context.ts";
+import { servicesContext, resolveCaller } from "../../server/edge/index.ts";
 import { loaderCacheHeaders } from "../routing/cache-headers.ts";
 import { CONSOLE_PAGES, type ConsolePage } from "./console-pages.ts";
 import {
@@ -17,9 +17,8 @@ import {
   useOptionalConsoleLayoutData,
   type ConsoleLayoutData,
 } from "./console-i18n.ts";
-import { CONSOLE_CATALOGUES } from "./messages/catalogues.server.ts";
+import { CONSOLE_CATALOGUES } from "../../lib/i18n/console/catalogues.server.ts";
 import { PRIVATE_NO_STORE, type ConsoleRefusal } from "./staff-page.server.ts";
-import { resolveCaller } from "./staff-access.server.ts";
 import type { Route } from "./+types/console-layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@
 // from it, the layout makes the navigation from it: a new console page is one entry here.
 import type { Language } from "../../lib/language.ts";
 import type { StaffPermission } from "../../modules/identity/index.ts";
-import type { ConsoleMessageKey } from "./messages/en.ts";
+import type { ConsoleMessageKey } from "../../lib/i18n/console/en.ts";
 
 export interface ConsolePage {
   paths: Record<Language, string>;
@@ -132,6 +132,14 @@ export const CONSOLE_PAGES = {
     permission: "timetable",
     title: "records.nav",
     summary: "records.summary",
+  },
+  // Products and complements added and retired (ADR 0070).
+  consoleProducts: {
+    paths: { es: "/es/operador/productos/", en: "/en/operator/products/", pt: "/pt/operador/produtos/" },
+    file: "console/routes/console-products.tsx",
+    permission: "pricing",
+    title: "products.nav",
+    summary: "products.summary",
   },
   consolePrices: {
     paths: { es: "/es/operador/precios/", en: "/en/operator/prices/", pt: "/pt/operador/precos/" },

@@ -8,10 +8,15 @@ import { languageOfPath, type Language } from "../../lib/language.ts";
 import { isAppError } from "../../lib/errors.ts";
 import type { StaffPermission } from "../../modules/identity/index.ts";
 import { PRIVATE_NO_STORE, toSignIn } from "../account/account.server.ts";
-import { fieldText } from "../../server/edge/index.ts";
-import { requestContext, servicesContext } from "../context.ts";
-import { CONSOLE_CATALOGUES } from "./messages/catalogues.server.ts";
-import { authorizeStaff, resolveCaller, type StaffActor } from "./staff-access.server.ts";
+import {
+  fieldText,
+  requestContext,
+  servicesContext,
+  authorizeStaff,
+  resolveCaller,
+  type StaffActor,
+} from "../../server/edge/index.ts";
+import { CONSOLE_CATALOGUES } from "../../lib/i18n/console/catalogues.server.ts";
 
 export { PRIVATE_NO_STORE };
 

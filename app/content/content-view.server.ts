@@ -1,19 +1,21 @@
-// What a content page's loader returns: the parsed page, its breadcrumbs' JSON-LD and the page's own
-// structured data. Shared by content-page.tsx, site-map.tsx and any route that wraps a content page
-// with more (for example a booking widget above the ferry text).
+// What a content page's loader returns: the page's outline, and its prose and structured data (the
+// breadcrumbs' JSON-LD and the page's own) as markup that a document's data leaves out (ADR 0072).
+// Shared by content-page.tsx, site-map.tsx and any route that wraps a content page with more (for
+// example a booking widget above the ferry text).
 import { data, type RouterContextProvider } from "react-router";
 import { siteOriginOf } from "../../lib/config.ts";
 import type { Language } from "../../lib/language.ts";
-import { requestContext, servicesContext } from "../context.ts";
-import { CATALOGUES } from "../i18n/catalogues.server.ts";
-import { matchPage, pathOf } from "../routing/localized-paths.ts";
-import type { PageId } from "../routing/pages.ts";
-import { findCrossings } from "../../modules/inventory/index.ts";
-import type { Database } from "../../lib/db.ts";
-import { fillContentFacts, type ContentFacts } from "./content-facts.ts";
-import { findContentPage, isContentPageId, type ContentPageId } from "./content-pages.server.ts";
-import { breadcrumbList, faqPage, organization, type JsonLd } from "./structured-data.ts";
-import type { ContentView } from "./types.ts";
+import { requestContext, servicesContext } from "../../server/edge/index.ts";
+import { CATALOGUES } from "../../lib/i18n/catalogues.server.ts";
+import { matchPage, pathOf } from "../../lib/routing/localized-paths.ts";
+import type { PageId } from "../../lib/routing/pages.ts";
+import { findContentFacts } from "../../flows/content-facts.ts";
+import { fillContentFacts, type ContentFacts } from "../../lib/content/content-facts.ts";
+import { findContentPage, isContentPageId, type ContentPageId } from "../../lib/content/content-pages.server.ts";
+import { CONTENT_MARKUP, keepInDocument } from "../../lib/content/server-markup.ts";
+import type { ContentPageData } from "../../lib/content/types.ts";
+import { breadcrumbList, faqPage, organization, serializeJsonLd, type JsonLd } from "./structured-data.ts";
+import type { ContentPageOutline, ContentView } from "./types.ts";
 
 const DATE_LOCALE: Record<Language, string> = { es: "es-MX", en: "en-US", pt: "pt-BR" };
 
@@ -24,7 +26,7 @@ export function buildContentView(input: {
   siteLanguages: readonly Language[];
   /** What the text states through placeholders; null when the catalogue has no crossing. */
   facts?: ContentFacts | null;
-}): ContentView {
+}): ContentView & { markup: Record<string, string> } {
   const { pageId, language, origin } = input;
   const page = fillContentFacts(findContentPage(pageId, language), input.facts ?? null);
   const url = `${origin}${pathOf(pageId, language)}`;
@@ -46,13 +48,50 @@ export function buildContentView(input: {
         new Date(`${page.updated}T00:00:00Z`),
       )
     : null;
-  return { pageId, language, page, updatedLabel, jsonLd };
+  return {
+    pageId,
+    language,
+    page: outlineOf(page),
+    updatedLabel,
+    jsonLdCount: jsonLd.length,
+    jsonLd: [],
+    markup: markupOf(page, jsonLd),
+  };
 }
 
-/** The facts content may state, from the catalogue: the first crossing in the operator's order. */
-export async function findContentFacts(db: Database): Promise<ContentFacts | null> {
-  const [crossing] = await findCrossings(db, "en");
-  return crossing ? { crossingMinutes: crossing.durationMinutes } : null;
+/** The page without its prose and without the plain texts only structured data reads. */
+function outlineOf(page: ContentPageData): ContentPageOutline {
+  return {
+    title: page.title,
+    metaTitle: page.metaTitle,
+    description: page.description,
+    layout: page.layout,
+    showToc: page.showToc,
+    toc: page.toc,
+    hasIntro: page.introHtml !== "",
+    sections: page.sections.map((section) => ({
+      id: section.id,
+      hasHtml: section.html !== "",
+      items: section.items.map((item) => ({ id: item.id })),
+    })),
+  };
+}
+
+function markupOf(page: ContentPageData, jsonLd: readonly JsonLd[]): Record<string, string> {
+  const markup: Record<string, string> = {};
+  if (page.introHtml) markup[CONTENT_MARKUP.intro] = page.introHtml;
+  for (const section of page.sections) {
+    markup[CONTENT_MARKUP.heading(section.id)] = section.titleHtml;
+    if (section.html) markup[CONTENT_MARKUP.section(section.id)] = section.html;
+    for (const item of section.items) {
+      markup[CONTENT_MARKUP.question(item.id)] = item.questionHtml;
+      markup[CONTENT_MARKUP.answer(item.id)] = item.answerHtml;
+    }
+  }
+  jsonLd.forEach((data, index) => {
+    markup[CONTENT_MARKUP.jsonLd(index)] = serializeJsonLd(data);
+  });
+  return markup;
 }
 
 /** Loader body for a content page route: which page the URL is, or a 404 when it has no content. */
@@ -69,11 +108,13 @@ export async function loadContentView(
   const { site } = context.get(requestContext);
   // Only a page whose text states a fact asks the catalogue.
   const usesFacts = findContentPage(match.pageId, match.language).factNames.length > 0;
-  return buildContentView({
+  const { markup, ...view } = buildContentView({
     pageId: match.pageId,
     language: match.language,
     origin: siteOriginOf(config, request.url),
     siteLanguages: site.languages,
     facts: usesFacts ? await findContentFacts(db) : null,
   });
+  // On a document request the prose travels once, as markup: the data leaves it out.
+  return keepInDocument(context, markup) ? view : { ...view, markup };
 }

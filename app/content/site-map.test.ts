@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { PAGE_IDS, type PageId } from "../routing/pages.ts";
+import { PAGE_IDS, type PageId } from "../../lib/routing/pages.ts";
 import { LANGUAGES } from "../../lib/language.ts";
-import { pathOf } from "../routing/localized-paths.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import {
   NOT_INDEXED_PAGE_IDS,
   SITE_MAP_GROUPS,
@@ -17,7 +17,8 @@ const isLive = (pageId: PageId) => LIVE.has(pageId);
 
 describe("site map groups", () => {
   it("places every page exactly once: in a group or among the unlisted flow steps", () => {
-    const placed = [...SITE_MAP_GROUPS.flatMap((group) => group.pageIds), ...UNLISTED_PAGE_IDS];
+    // The product page by code is listed once per product, in the tours group (tested below).
+    const placed = [...SITE_MAP_GROUPS.flatMap((group) => group.pageIds), ...UNLISTED_PAGE_IDS, "productByCode"];
     expect([...placed].sort()).toEqual([...PAGE_IDS].sort());
   });
 
@@ -34,6 +35,27 @@ describe("site map groups", () => {
       { pageId: "cart", href: "/pt/carrito/" },
     ]);
     expect(groups.flatMap((group) => group.links.map((link) => link.href))).not.toContain("/pt/rotas-horarios/");
+  });
+});
+
+describe("products without a fixed page", () => {
+  const withProducts = (pageId: PageId) => pageId === "productByCode" || isLive(pageId);
+
+  it("are listed by name in the tours group, at their page by code in the visitor's language", () => {
+    const groups = siteMapGroups("pt", withProducts, [{ code: "night-park", name: "Parque noturno" }]);
+    expect(groups.find((group) => group.titleKey === "content.group.tours")?.links).toEqual([
+      { pageId: "productByCode", href: "/pt/passeios/night-park/", name: "Parque noturno" },
+    ]);
+    expect(siteMapGroups("pt", isLive, [{ code: "night-park", name: "Parque noturno" }]).length).toBe(4);
+  });
+
+  it("are in sitemap.xml once per language, with the same code in every language", () => {
+    const entries = sitemapEntries(["es", "pt"], withProducts, undefined, ["night-park"]).slice(-2);
+    expect(entries.map((entry) => entry.href)).toEqual(["/es/tours/night-park/", "/pt/passeios/night-park/"]);
+    expect(entries[0]?.alternates).toEqual([
+      { language: "es", href: "/es/tours/night-park/" },
+      { language: "pt", href: "/pt/passeios/night-park/" },
+    ]);
   });
 });
 

@@ -2,8 +2,14 @@
 // sitemap.xml and robots.txt all read this one table, filtered to the pages that are live.
 import type { Language } from "../../lib/language.ts";
 import type { MessageKey } from "../i18n/translate.ts";
-import { alternatesOf, isPageLive, pathOf, type Alternate } from "../routing/localized-paths.ts";
-import type { PageId } from "../routing/pages.ts";
+import {
+  alternatesOf,
+  isPageLive,
+  pathOf,
+  productCodePathOf,
+  type Alternate,
+} from "../../lib/routing/localized-paths.ts";
+import type { PageId } from "../../lib/routing/pages.ts";
 
 export interface SiteMapGroup {
   titleKey: MessageKey;
@@ -47,7 +53,12 @@ export const NOT_INDEXED_PAGE_IDS: readonly PageId[] = ["search", "cart"];
 export interface SiteMapLink {
   pageId: PageId;
   href: string;
+  /** A product's own name, for a page by code (a fixed page is named by its page title). */
+  name?: string;
 }
+
+/** The tours group lists the products without a fixed page after the fixed tours. */
+const PRODUCTS_GROUP: MessageKey = "content.group.tours";
 
 export interface SiteMapLinkGroup {
   titleKey: MessageKey;
@@ -58,10 +69,20 @@ export interface SiteMapLinkGroup {
 export function siteMapGroups(
   language: Language,
   isLive: (pageId: PageId) => boolean = isPageLive,
+  products: readonly { code: string; name: string }[] = [],
 ): SiteMapLinkGroup[] {
   return SITE_MAP_GROUPS.map((group) => ({
     titleKey: group.titleKey,
-    links: group.pageIds.filter(isLive).map((pageId) => ({ pageId, href: pathOf(pageId, language) })),
+    links: [
+      ...group.pageIds.filter(isLive).map((pageId) => ({ pageId, href: pathOf(pageId, language) })),
+      ...(group.titleKey === PRODUCTS_GROUP && isLive("productByCode")
+        ? products.map(({ code, name }) => ({
+            pageId: "productByCode" as const,
+            href: productCodePathOf(code, language),
+            name,
+          }))
+        : []),
+    ],
   })).filter((group) => group.links.length > 0);
 }
 
@@ -78,14 +99,18 @@ export function sitemapEntries(
   languages: readonly Language[],
   isLive: (pageId: PageId) => boolean = isPageLive,
   lastModifiedOf: (pageId: PageId, language: Language) => string | null = () => null,
+  productCodes: readonly string[] = [],
 ): SitemapEntry[] {
-  const pageIds = SITE_MAP_GROUPS.flatMap((group) => group.pageIds).filter(
-    (pageId) => isLive(pageId) && !NOT_INDEXED_PAGE_IDS.includes(pageId),
-  );
-  return pageIds.flatMap((pageId) => {
-    const alternates = alternatesOf(pageId, languages);
+  const pages: { pageId: PageId; code?: string }[] = [
+    ...SITE_MAP_GROUPS.flatMap((group) => group.pageIds)
+      .filter((pageId) => isLive(pageId) && !NOT_INDEXED_PAGE_IDS.includes(pageId))
+      .map((pageId) => ({ pageId })),
+    ...(isLive("productByCode") ? productCodes.map((code) => ({ pageId: "productByCode" as const, code })) : []),
+  ];
+  return pages.flatMap(({ pageId, code }) => {
+    const alternates = alternatesOf(pageId, languages, code);
     return languages.map((language) => ({
-      href: pathOf(pageId, language),
+      href: pathOf(pageId, language, code),
       language,
       alternates,
       lastModified: lastModifiedOf(pageId, language),

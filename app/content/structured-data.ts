@@ -16,7 +16,7 @@ import type {
   WebSite,
   WithContext,
 } from "schema-dts";
-import type { FaqItem } from "./types.ts";
+import type { FaqItem } from "../../lib/content/types.ts";
 
 /** JSON-LD as loaders carry it: built against a schema-dts type (see `ld`), then plain JSON. */
 export type JsonLd = { readonly "@context": "https://schema.org"; readonly "@type": string } & Record<string, unknown>;

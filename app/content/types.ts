@@ -1,64 +1,45 @@
-// The shape of a rendered content page as loaders hand it to components. Plain data: the HTML
-// strings were produced from reviewed Markdown with raw HTML escaped and links checked.
+// What a content page's loader hands its components: the page's outline (lib/content has the whole
+// rendered page), its language, dates written out and structured data.
 import type { Language } from "../../lib/language.ts";
-import type { PageId } from "../routing/pages.ts";
+import type { ContentLayout, TocEntry } from "../../lib/content/types.ts";
+import type { PageId } from "../../lib/routing/pages.ts";
 import type { JsonLd } from "./structured-data.ts";
 
-export type ContentLayout = "article" | "faq";
-
-export interface TocEntry {
+/** A section as the page's data carries it: its anchor and questions; its markup goes separately. */
+export interface ContentSectionOutline {
   id: string;
-  text: string;
+  /** Whether prose stands under the heading before the questions (the markup `section:<id>`). */
+  hasHtml: boolean;
+  items: { id: string }[];
 }
 
-export interface FaqItem {
-  id: string;
-  /** The question as inline HTML (emphasis, code) for the disclosure summary. */
-  questionHtml: string;
-  /** The question as plain text (structured data). */
-  question: string;
-  answerHtml: string;
-  /** The answer as plain text (structured data). */
-  answer: string;
-}
-
-export interface ContentSection {
-  id: string;
-  /** Heading as inline HTML. */
-  titleHtml: string;
-  title: string;
-  /** Everything under the heading before the first question (FAQ) or the whole section (article). */
-  html: string;
-  /** FAQ layout only: the questions of this section. */
-  items: FaqItem[];
-}
-
-export interface RenderedContent {
-  /** Text before the first `##` heading. */
-  introHtml: string;
-  sections: ContentSection[];
-}
-
-export interface ContentPageData extends RenderedContent {
+/** A page without its prose: what the browser needs besides the markup (ADR 0072). */
+export interface ContentPageOutline {
   title: string;
   metaTitle: string;
   description: string;
   layout: ContentLayout;
   showToc: boolean;
   toc: TocEntry[];
-  /** ISO date (YYYY-MM-DD) the text was last revised, shown on legal pages. */
-  updated: string | null;
-  wordCount: number;
-  /** The catalogue facts the text states through placeholders (see content-facts.ts). */
-  factNames: string[];
+  hasIntro: boolean;
+  sections: ContentSectionOutline[];
 }
 
-/** What a content page's loader returns. */
+/**
+ * What a content page's loader returns. The prose and the page's own structured data are `markup`, by
+ * name (contentMarkupName): on a document request it stays on the server, which renders it, and the
+ * browser keeps what was rendered; a client-side navigation has no document, so its data carries it.
+ */
 export interface ContentView {
   pageId: PageId;
   language: Language;
-  page: ContentPageData;
+  page: ContentPageOutline;
   /** `updated` written out in the page's language, e.g. "15 de enero de 2025". */
   updatedLabel: string | null;
+  /** How many structured-data scripts the page has in `markup` (`json-ld:0`, `json-ld:1` …). */
+  jsonLdCount: number;
+  /** Structured data a route adds as data (the ferry page's sailings): rendered after the page's own. */
   jsonLd: JsonLd[];
+  /** Absent from a document's data (the server rendered it); present in a client-side navigation's. */
+  markup?: Record<string, string>;
 }

@@ -1,9 +1,9 @@
 // Facts of the crossing (its time, how often boats leave, the first and last sailing) come from the
 // catalogue and the timetable through placeholders, never written into the copy where they go stale.
 import { describe, expect, it } from "vitest";
-import { en } from "./messages/en.ts";
-import { es } from "./messages/es.ts";
-import { pt } from "./messages/pt.ts";
+import { en } from "../../lib/i18n/messages/en.ts";
+import { es } from "../../lib/i18n/messages/es.ts";
+import { pt } from "../../lib/i18n/messages/pt.ts";
 
 /** "20 minutes", "30–60 minutos", "every 30": a number of minutes written out. */
 const WRITTEN_MINUTES = /\d+\s*(?:[–-]\s*\d+\s*)?(?:-?\s*)(?:minutes?|minutos?|min\b)|(?:every|cada|a cada)\s+\d+/i;

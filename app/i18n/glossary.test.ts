@@ -3,11 +3,11 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES, type Language } from "../../lib/language.ts";
-import { TICKET_COPY } from "../../modules/tickets/index.ts";
-import { en } from "./messages/en.ts";
-import { es } from "./messages/es.ts";
-import { ESSENTIAL } from "./messages/essential.ts";
-import { pt } from "./messages/pt.ts";
+import { TICKET_COPY } from "../../modules/booking-documents/index.ts";
+import { en } from "../../lib/i18n/messages/en.ts";
+import { es } from "../../lib/i18n/messages/es.ts";
+import { ESSENTIAL } from "../../lib/i18n/messages/essential.ts";
+import { pt } from "../../lib/i18n/messages/pt.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const MAIN: Record<Language, Record<string, string>> = { es, en, pt };

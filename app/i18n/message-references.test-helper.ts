@@ -11,9 +11,9 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const SCANNED = [path.join(ROOT, "app"), path.join(ROOT, "lib")];
 /** The catalogues and the table of what pages ship name keys without showing them; the console has catalogues of its own. */
 const SKIPPED = [
-  path.join(ROOT, "app/i18n/messages"),
+  path.join(ROOT, "lib/i18n/messages"),
   path.join(ROOT, "app/i18n/page-messages.ts"),
-  path.join(ROOT, "app/console/messages"),
+  path.join(ROOT, "lib/i18n/console"),
 ];
 
 export interface MessageReferences {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { PAGE_MODULES } from "../routing/page-modules.ts";
-import type { PageId } from "../routing/pages.ts";
+import { PAGE_MODULES } from "../../lib/routing/page-modules.ts";
+import type { PageId } from "../../lib/routing/pages.ts";
 import { messageReferencesOf } from "./message-references.test-helper.ts";
-import { en } from "./messages/en.ts";
-import { es } from "./messages/es.ts";
+import { en } from "../../lib/i18n/messages/en.ts";
+import { es } from "../../lib/i18n/messages/es.ts";
 import { ROUTE_MODULE_MESSAGES, SHELL_MESSAGES, covers, messageEntriesOf, pickPageMessages } from "./page-messages.ts";
 
 const KEYS = Object.keys(en);

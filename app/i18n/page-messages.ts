@@ -5,8 +5,8 @@
 // "booking.outbound", "booking.passenger.adult"… page-messages.test.ts reads each page's code and
 // fails when the page can ask for a key its entries do not cover.
 import { getOrInsertComputed } from "../../lib/maps.ts";
-import type { PageId } from "../routing/pages.ts";
-import { PAGE_MODULES } from "../routing/page-modules.ts";
+import type { PageId } from "../../lib/routing/pages.ts";
+import { PAGE_MODULES } from "../../lib/routing/page-modules.ts";
 import type { MessageKey, Messages } from "./translate.ts";
 
 /** The header, menus, footer (its newsletter form too), cookie notice, app banner and search box. */

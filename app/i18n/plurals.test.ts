@@ -3,12 +3,12 @@
 // with 1); "Only 1 seat is left" at the pier.
 import { describe, expect, it } from "vitest";
 import { LANGUAGES, type Language } from "../../lib/language.ts";
-import { en } from "./messages/en.ts";
-import { es } from "./messages/es.ts";
-import { pt } from "./messages/pt.ts";
+import { en } from "../../lib/i18n/messages/en.ts";
+import { es } from "../../lib/i18n/messages/es.ts";
+import { pt } from "../../lib/i18n/messages/pt.ts";
 import { createConsoleTranslate } from "../console/console-i18n.ts";
-import { CONSOLE_CATALOGUES } from "../console/messages/catalogues.server.ts";
-import type { ConsoleMessageKey } from "../console/messages/en.ts";
+import { CONSOLE_CATALOGUES } from "../../lib/i18n/console/catalogues.server.ts";
+import type { ConsoleMessageKey } from "../../lib/i18n/console/en.ts";
 import { createTranslate, pluralCategoryOf, type MessageKey, type PluralKey } from "./translate.ts";
 
 type Catalogues = Record<Language, Record<string, string>>;

@@ -2,7 +2,7 @@
 // browser. A counted message is a set of keys, one per CLDR plural category of the language
 // ("thanks.tickets.one", "thanks.tickets.other"), asked for by its stem with a `count` (ADR 0051).
 import type { Language } from "../../lib/language.ts";
-import type { MessageKey, Messages } from "./messages/en.ts";
+import type { MessageKey, Messages } from "../../lib/i18n/messages/en.ts";
 
 export type { MessageKey, Messages };
 export type Params = Record<string, string | number>;

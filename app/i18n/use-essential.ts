@@ -1,5 +1,5 @@
 // Strings that work even without page data: the error screen's and the search box's.
-import { ESSENTIAL, type EssentialKey } from "./messages/essential.ts";
+import { ESSENTIAL, type EssentialKey } from "../../lib/i18n/messages/essential.ts";
 import { interpolate, type Params } from "./translate.ts";
 import { useLanguage } from "./use-translate.ts";
 

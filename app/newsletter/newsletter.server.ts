@@ -18,8 +18,7 @@ import {
   newsletterValuesOf,
   type NewsletterResult,
 } from "../components/newsletter/newsletter-check.ts";
-import { pageStatusOf } from "../../server/edge/index.ts";
-import { requestContext, servicesContext } from "../context.ts";
+import { pageStatusOf, requestContext, servicesContext } from "../../server/edge/index.ts";
 
 type Context = Readonly<RouterContextProvider>;
 

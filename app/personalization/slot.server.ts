@@ -7,8 +7,7 @@ import { answerContent, contextOfVisitor, type SlotAnswer } from "../../modules/
 import { isFlagOn } from "../../modules/site/index.ts";
 import { parseCookieHeader } from "../../lib/cookies.ts";
 import { DEVICE_HINT_HEADER, deviceFromHint, isAnonymousVisitor, mergeVary } from "../../lib/page-caching.ts";
-import { requestContext, servicesContext } from "../context.ts";
-import { personalizationOfRequest } from "./visitor.server.ts";
+import { requestContext, servicesContext, personalizationOfRequest } from "../../server/edge/index.ts";
 
 export interface RenderedSlot {
   banner: SlotAnswer | null;

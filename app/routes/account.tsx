@@ -19,7 +19,7 @@ import { formatLongDate, LOCALE } from "../components/booking/format.ts";
 import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
 import { createTranslate } from "../i18n/translate.ts";
 import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
-import { pathOf } from "../routing/localized-paths.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import type { Route } from "./+types/account";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -8,7 +8,7 @@ import { loadAuthPage, signInWithoutScript, type AuthActionData } from "../accou
 import { handleAuthReturn } from "../account/auth-return.server.ts";
 import { CONTAINER } from "../components/ui/styles.ts";
 import { createTranslate } from "../i18n/translate.ts";
-import { pathOf } from "../routing/localized-paths.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import type { Route } from "./+types/auth";
 
 // The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.

@@ -17,7 +17,7 @@ import { createTranslate, type Translate } from "../i18n/translate.ts";
 import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
 import { cartEventOf } from "../personalization/page-events.ts";
 import { useTrackView } from "../personalization/tracker-provider.tsx";
-import { isPageLive, pathOf } from "../routing/localized-paths.ts";
+import { isPageLive, pathOf } from "../../lib/routing/localized-paths.ts";
 import type { Route } from "./+types/cart-page";
 
 // The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.

@@ -15,7 +15,7 @@ import { CARD } from "../components/booking/styles.ts";
 import { buttonClass } from "../components/ui/styles.ts";
 import { createTranslate } from "../i18n/translate.ts";
 import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
-import { isPageLive, pathOf } from "../routing/localized-paths.ts";
+import { isPageLive, pathOf } from "../../lib/routing/localized-paths.ts";
 import type { Route } from "./+types/confirm-email";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

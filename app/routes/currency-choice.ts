@@ -11,9 +11,8 @@ import { languageOfPath } from "../../lib/language.ts";
 import { isCurrencyCode } from "../../lib/money.ts";
 import { findCurrencyByCode } from "../../modules/currency/index.ts";
 import { CURRENCY_FORM_FIELD, safeReturnPath } from "../components/currency/currency-options.ts";
-import { apiRefusal, cartContextOf } from "../../server/edge/index.ts";
-import { requestContext, servicesContext } from "../context.ts";
-import { pathOf } from "../routing/localized-paths.ts";
+import { apiRefusal, cartContextOf, requestContext, servicesContext } from "../../server/edge/index.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import type { Route } from "./+types/currency-choice";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,14 +31,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const back = safeReturnPath(form?.get(CURRENCY_FORM_FIELD.returnTo), pathOf("home", language));
   const headers = new Headers({ "Cache-Control": "no-store" });
-  for (const cookie of currencyCookies(currency.iso_code, currency.id, config.NODE_ENV === "production"))
+  for (const cookie of currencyCookies(currency.isoCode, currency.id, config.NODE_ENV === "production"))
     headers.append("Set-Cookie", cookie);
   // The cart follows the visitor's currency, as PUT /xapi/shopping-cart/currency does for the switcher with JavaScript.
   const sessionId = readCartSession(request);
   if (sessionId !== null) {
     await changeCartCurrency(
       db,
-      { sessionId, currency: currency.iso_code },
+      { sessionId, currency: currency.isoCode },
       cartContextOf(services, { siteCode: config.SITE_CODE, language }),
     ).catch((error: unknown) => {
       // A cart that no longer exists is the cart page's to clear; the currency choice still stands.

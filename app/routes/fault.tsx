@@ -4,7 +4,7 @@
 // normal localized 404.
 import { useSyncExternalStore } from "react";
 import { data } from "react-router";
-import { servicesContext } from "../context.ts";
+import { servicesContext } from "../../server/edge/index.ts";
 import NotFound from "./not-found.tsx";
 import type { Route } from "./+types/fault";
 

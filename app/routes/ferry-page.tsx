@@ -9,7 +9,7 @@ import { FerryBookingWidget } from "../components/booking/ferry-booking-widget.t
 import { ContentArticle } from "../components/content/content-article.tsx";
 import { loadContentView } from "../content/content-view.server.ts";
 import { contentMeta } from "../content/meta.ts";
-import { pathOf } from "../routing/localized-paths.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import type { Route } from "./+types/ferry-page";
 
 // The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { HOME_BANNER_SLOT } from "../personalization/slots.ts";
+import { HOME_BANNER_SLOT } from "../../lib/routing/content-slots.ts";
 import { loadSlot } from "../personalization/slot.server.ts";
 import { SlotBanner } from "../components/personalization/slot-banner.tsx";
 import { findFeaturedProducts, type ProductCard } from "../../modules/catalog/index.ts";
@@ -13,15 +13,14 @@ import {
 import { loadFerryWidget } from "../booking/booking-view.server.ts";
 import { FerryBookingWidget } from "../components/booking/ferry-booking-widget.tsx";
 import { languageOfPath, type Language } from "../../lib/language.ts";
-import { requestContext, servicesContext } from "../context.ts";
+import { requestContext, servicesContext, createPriceFormatter, findRequestCurrency } from "../../server/edge/index.ts";
 import { siteOriginOf } from "../../lib/config.ts";
-import { CATALOGUES } from "../i18n/catalogues.server.ts";
+import { CATALOGUES } from "../../lib/i18n/catalogues.server.ts";
 import { organization, webSite, type JsonLd } from "../content/structured-data.ts";
 import { JsonLdScript } from "../components/content/json-ld.tsx";
-import { createPriceFormatter, findRequestCurrency } from "../visitor-currency.server.ts";
 import { createTranslate, type MessageKey, type Translate } from "../i18n/translate.ts";
 import { useRootData, useTranslate } from "../i18n/use-translate.ts";
-import { isPageLive, pathOf } from "../routing/localized-paths.ts";
+import { isPageLive, pathOf } from "../../lib/routing/localized-paths.ts";
 import {
   ArrowRightIcon,
   ClockIcon,

@@ -14,12 +14,12 @@ import {
   type LoginErrorCode,
   type LoginFailure,
 } from "../account/login-form.tsx";
-import type { InteractionView } from "../context.ts";
+import type { InteractionView } from "../../server/edge/index.ts";
 import { CARD } from "../components/booking/styles.ts";
 import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
 import { createTranslate, type MessageKey } from "../i18n/translate.ts";
 import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
-import { pathOf } from "../routing/localized-paths.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import type { Route } from "./+types/idp-interaction";
 
 // The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.

@@ -4,7 +4,7 @@ import { NewsletterNotice } from "../components/newsletter/newsletter-notice.tsx
 import { createTranslate, type MessageKey } from "../i18n/translate.ts";
 import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
 import { loadNewsletterConfirmation, type ConfirmationResult } from "../newsletter/newsletter.server.ts";
-import { pathOf } from "../routing/localized-paths.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import type { Route } from "./+types/newsletter-confirmation";
 
 // The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.

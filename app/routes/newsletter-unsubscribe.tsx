@@ -11,7 +11,7 @@ import {
   submitNewsletterUnsubscribe,
   type UnsubscribeState,
 } from "../newsletter/newsletter.server.ts";
-import { pathOf } from "../routing/localized-paths.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 // The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.

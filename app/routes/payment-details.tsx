@@ -28,7 +28,7 @@ import { ErrorSummary, type ErrorSummaryItem } from "../components/ui/error-summ
 import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
 import { createTranslate, type MessageKey, type Translate } from "../i18n/translate.ts";
 import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
-import { matchPage, pathOf } from "../routing/localized-paths.ts";
+import { matchPage, pathOf } from "../../lib/routing/localized-paths.ts";
 import type { Route } from "./+types/payment-details";
 
 // The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.

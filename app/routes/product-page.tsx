@@ -1,7 +1,11 @@
 // One page per tour and park product: what it is, hours, ages and fares, the snorkel deposit where it
-// applies, the admission-versus-tour complement, and the day widget. The URL says which product
-// (app/routing/product-pages.ts); catalogue HTML arrives sanitized from the catalog module.
-import { data, Link } from "react-router";
+// applies, the admission-versus-tour complement, and the day widget. The URL says which product: a fixed
+// page's (lib/routing/product-pages.ts), or the code in the path of any other product on sale (ADR 0076);
+// catalogue HTML arrives sanitized from the catalog module.
+import { data, Link, redirect } from "react-router";
+import { isAppError } from "../../lib/errors.ts";
+import { pagesOnSale } from "../content/pages-on-sale.server.ts";
+import { servicesContext } from "../../server/edge/index.ts";
 import { languageOfPath, type Language } from "../../lib/language.ts";
 import { loadProductPage } from "../booking/booking-view.server.ts";
 import { policyViewOf } from "../checkout/cancellation-policy.server.ts";
@@ -15,8 +19,8 @@ import { createTranslate } from "../i18n/translate.ts";
 import { useRootData, useTranslate } from "../i18n/use-translate.ts";
 import { productEventOf } from "../personalization/page-events.ts";
 import { useTrackView } from "../personalization/tracker-provider.tsx";
-import { isPageLive, matchPage, pathOf } from "../routing/localized-paths.ts";
-import { PRODUCT_PAGES, PRODUCT_PAGE_IDS, isProductPageId, productPageOf } from "../routing/product-pages.ts";
+import { isPageLive, matchPage, pathOf, type PageMatch } from "../../lib/routing/localized-paths.ts";
+import { PRODUCT_PAGES, PRODUCT_PAGE_IDS, isProductPageId, productPageOf } from "../../lib/routing/product-pages.ts";
 import type { Route } from "./+types/product-page";
 import { JsonLdScript } from "../components/content/json-ld.tsx";
 import type { OgImageHandle } from "../content/og-images.ts";
@@ -24,20 +28,43 @@ import type { OgImageHandle } from "../content/og-images.ts";
 // The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.
 export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";
 
+/**
+ * The code of the product a page shows. A product with a fixed page has one address: its code under the
+ * path by code moves there for good (301), so links and crawlers settle on the fixed page.
+ */
+function productCodeOf(match: PageMatch | null, search: string): string {
+  if (match && isProductPageId(match.pageId)) return PRODUCT_PAGES[match.pageId].code;
+  if (match?.pageId !== "productByCode" || !match.code) throw data(null, { status: 404 });
+  const fixed = productPageOf(match.code);
+  if (fixed && isPageLive(fixed)) throw redirect(`${pathOf(fixed, match.language)}${search}`, 301);
+  return match.code;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const match = matchPage(url.pathname);
-  if (!match || !isProductPageId(match.pageId)) throw data(null, { status: 404 });
+  const code = productCodeOf(match, url.search);
+  if (!match) throw data(null, { status: 404 });
   const language = languageOfPath(url.pathname);
   const page = await loadProductPage(
     request,
     context,
     language,
-    PRODUCT_PAGES[match.pageId].code,
-    pathOf(match.pageId, language),
-  );
+    code,
+    pathOf(match.pageId, language, match.code),
+  ).catch((error: unknown) => {
+    // A retired product (or one not in this database) is not found, like any address the site does not have.
+    if (isAppError(error) && error.code === "UNKNOWN_PRODUCT") throw data(null, { status: 404 });
+    throw error;
+  });
+  // The ferry is sold on its own page, with its crossings and timetable.
+  if (page.view.product.kind === "ferry") throw redirect(`${pathOf("ferry", language)}${url.search}`, 301);
+  const onSale = await pagesOnSale(context.get(servicesContext).db);
+  const pageId = match.pageId;
+  // The other product pages it links to: a retired product's page is not found, so it is not offered.
+  const others = PRODUCT_PAGE_IDS.filter((other) => other !== pageId && onSale(other));
   return data(
-    { pageId: match.pageId, ...page.view, policy: policyViewOf(page.view.product.kind) },
+    { pageId, codeInPath: match.code ?? null, others, ...page.view, policy: policyViewOf(page.view.product.kind) },
     { status: page.status, headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -68,13 +95,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const language = useRootData()?.language ?? "en";
   const { product, upgrade } = loaderData;
   // One view per product page: the widget's searches reload this page without being new views.
+  const path = pathOf(loaderData.pageId, language, loaderData.codeInPath ?? undefined);
   useTrackView(
-    productEventOf(product, loaderData.fromAmount, pathOf(loaderData.pageId, language)),
-    `product:${loaderData.pageId}`,
+    productEventOf(product, loaderData.fromAmount, path),
+    `product:${loaderData.codeInPath ?? loaderData.pageId}`,
   );
   const openDays = new Set(loaderData.hours.flatMap((hours) => hours.weekdays));
   const closedDays = ALL_DAYS.filter((day) => !openDays.has(day));
-  const others = PRODUCT_PAGE_IDS.filter((pageId) => pageId !== loaderData.pageId && isPageLive(pageId));
+  const others = loaderData.others;
   return (
     <div className={`${CONTAINER} pt-6 pb-16 lg:pt-8`}>
       {loaderData.jsonLd.map((data, index) => (

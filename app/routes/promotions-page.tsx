@@ -6,7 +6,7 @@ import { ContentArticle } from "../components/content/content-article.tsx";
 import { loadContentView } from "../content/content-view.server.ts";
 import { contentMeta } from "../content/meta.ts";
 import { loadSlot } from "../personalization/slot.server.ts";
-import { PROMOTIONS_BANNER_SLOT } from "../personalization/slots.ts";
+import { PROMOTIONS_BANNER_SLOT } from "../../lib/routing/content-slots.ts";
 import type { Route } from "./+types/promotions-page";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 // /robots.txt: generated rather than a static file because the Sitemap line must be an absolute URL
 // on the configured public origin. It disallows no page: pages out of search engines say noindex.
-import { servicesContext } from "../context.ts";
+import { servicesContext } from "../../server/edge/index.ts";
 import { siteOriginOf } from "../../lib/config.ts";
 import { robotsTxt } from "../content/site-map.ts";
 import type { Route } from "./+types/robots-txt";

@@ -12,11 +12,12 @@ import { Breadcrumbs } from "../components/content/breadcrumbs.tsx";
 import { CONTAINER } from "../components/ui/styles.ts";
 import { createTranslate } from "../i18n/translate.ts";
 import { useRootData, useTranslate } from "../i18n/use-translate.ts";
-import { pathOf } from "../routing/localized-paths.ts";
-import { PRODUCT_PAGE_IDS } from "../routing/product-pages.ts";
-import { isPageLive } from "../routing/localized-paths.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
+import { PRODUCT_PAGE_IDS } from "../../lib/routing/product-pages.ts";
+import { isPageLive } from "../../lib/routing/localized-paths.ts";
 import type { Route } from "./+types/routes-schedules";
-import { isLiveSearch, withoutBrowserOnlyParameters, withoutLiveData } from "../booking/live-sailings.ts";
+import { isLiveSearch, withoutBrowserOnlyParameters } from "../../lib/routing/live-query.ts";
+import { withoutLiveData } from "../booking/live-sailings.ts";
 import { useLiveSailings } from "../components/booking/use-live-sailings.ts";
 
 // The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadTimetable(read, context, language, action),
   ]);
   // No Cache-Control of its own: an anonymous visitor's page is shared for one second, the bound of a
-  // page with live seats (app/routing/page-cache-policies.ts); anyone else's is private.
+  // page with live seats (lib/routing/page-cache-policies.ts); anyone else's is private.
   const views = live ? withoutLiveData(widget.view, timetable) : { widget: widget.view, timetable };
   // The ferry's cancellation policy, read before buying as every product's is (non-refundable, date-changeable).
   return data({ ...views, live, policy: policyViewOf("ferry") }, { status: widget.status });
@@ -57,7 +58,7 @@ export default function RoutesSchedules({ loaderData }: Route.ComponentProps) {
   const t = useTranslate();
   const root = useRootData();
   const language = root?.language ?? "en";
-  const { widget, timetable } = useLiveSailings(loaderData, root?.currency.iso_code ?? "MXN");
+  const { widget, timetable } = useLiveSailings(loaderData, root?.currency.isoCode ?? "MXN");
   const tours = PRODUCT_PAGE_IDS.filter((pageId) => isPageLive(pageId)).slice(0, 2);
   return (
     <div className={`${CONTAINER} pt-6 pb-16 lg:pt-8`}>

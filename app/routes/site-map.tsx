@@ -6,6 +6,8 @@ import { FOCUS_RING } from "../components/content/prose.ts";
 import { loadContentView } from "../content/content-view.server.ts";
 import { contentMeta } from "../content/meta.ts";
 import { siteMapGroups } from "../content/site-map.ts";
+import { pagesOnSale, productsWithoutPage } from "../content/pages-on-sale.server.ts";
+import { servicesContext } from "../../server/edge/index.ts";
 import { useTranslate } from "../i18n/use-translate.ts";
 import type { Route } from "./+types/site-map";
 
@@ -14,7 +16,9 @@ export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const view = await loadContentView(request, context, "siteMap");
-  return { view, groups: siteMapGroups(view.language) };
+  const { db } = context.get(servicesContext);
+  const [onSale, products] = await Promise.all([pagesOnSale(db), productsWithoutPage(db, view.language)]);
+  return { view, groups: siteMapGroups(view.language, onSale, products) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => contentMeta(loaderData?.view);
@@ -31,12 +35,12 @@ export default function SiteMap({ loaderData }: Route.ComponentProps) {
             </h2>
             <ul className="mt-3 space-y-2 border-l-2 border-sea-100 pl-4">
               {group.links.map((link) => (
-                <li key={link.pageId}>
+                <li key={link.href}>
                   <Link
                     to={link.href}
                     className={`text-sea-800 underline underline-offset-2 hover:text-sea-950 ${FOCUS_RING}`}
                   >
-                    {t(pageTitleKey(link.pageId))}
+                    {link.name ?? t(pageTitleKey(link.pageId))}
                   </Link>
                 </li>
               ))}

@@ -8,8 +8,8 @@ import { ErrorSummary } from "../components/ui/error-summary.tsx";
 import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
 import { createTranslate, type Translate } from "../i18n/translate.ts";
 import { useLanguage, useTranslate } from "../i18n/use-translate.ts";
-import type { MessageKey } from "../i18n/messages/en.ts";
-import { pathOf } from "../routing/localized-paths.ts";
+import type { MessageKey } from "../../lib/i18n/messages/en.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import {
   loadWaitlistPage,
   submitWaitlistForm,

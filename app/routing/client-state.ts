@@ -4,8 +4,8 @@
 // data layer receives on each page change). Pure: the shell (components/shell/client-state.tsx) feeds
 // it the path and the root data.
 import type { Language } from "../../lib/language.ts";
-import { alternatesOf, matchPage, pathOf } from "./localized-paths.ts";
-import type { PageId } from "./pages.ts";
+import { alternatesOf, matchPage, pathOf } from "../../lib/routing/localized-paths.ts";
+import type { PageId } from "../../lib/routing/pages.ts";
 
 export type SectionSite =
   | "home"
@@ -59,6 +59,7 @@ const SECTION_OF: Record<PageId, SectionSite> = {
   xavage: "product",
   xenses: "product",
   xenotes: "product",
+  productByCode: "product",
 };
 
 /** The section of a path; a path that is no page (not found, a fault) is "other". */
@@ -78,11 +79,11 @@ export function hreflangsOf(pathname: string, languages: readonly Language[], or
   const page = matchPage(pathname);
   if (!page) return [];
   return [
-    ...alternatesOf(page.pageId, languages).map((alternate) => ({
+    ...alternatesOf(page.pageId, languages, page.code).map((alternate) => ({
       hreflang: alternate.language,
       href: `${origin}${alternate.href}`,
     })),
-    { hreflang: "x-default", href: `${origin}${pathOf(page.pageId, "en")}` },
+    { hreflang: "x-default", href: `${origin}${pathOf(page.pageId, "en", page.code)}` },
   ];
 }
 

@@ -9,8 +9,8 @@ import {
   normalizeQuery,
   searchIndex,
 } from "../../modules/search/index.ts";
-import { servicesContext } from "../context.ts";
-import { matchPage } from "../routing/localized-paths.ts";
+import { servicesContext } from "../../server/edge/index.ts";
+import { matchPage } from "../../lib/routing/localized-paths.ts";
 import type { SearchView } from "./search-view.ts";
 
 const RESULT_LIMIT = 30;

@@ -12,10 +12,17 @@ import { findCrossings, findSailing, isLocalDate } from "../../modules/inventory
 import { OFFER_MINUTES } from "../../modules/waitlist/index.ts";
 import { readCartSession } from "../cart/cart-session.server.ts";
 import { formatLongDate } from "../components/booking/format.ts";
-import { cartContextOf, formField, formValuesOf, pageStatusOf, readFormData } from "../../server/edge/index.ts";
-import { requestContext, servicesContext } from "../context.ts";
-import { pathOf } from "../routing/localized-paths.ts";
-import { findRequestCurrency } from "../visitor-currency.server.ts";
+import {
+  cartContextOf,
+  formField,
+  formValuesOf,
+  pageStatusOf,
+  readFormData,
+  requestContext,
+  servicesContext,
+  findRequestCurrency,
+} from "../../server/edge/index.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -151,7 +158,7 @@ export async function submitWaitlistForm(request: Request, context: Context, lan
       const currency = await findRequestCurrency(request, context, language);
       const added = await claimWaitlistOffer(
         db,
-        { token: form.token, sessionId, currency: currency.iso_code },
+        { token: form.token, sessionId, currency: currency.isoCode },
         cartContext,
       );
       if (added.sessionId !== sessionId)

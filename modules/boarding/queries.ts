@@ -2,7 +2,7 @@
 // tickets a signed list carries, and a sailing's manifest. flows/boarding.ts holds the transactions.
 import { and, asc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../lib/db.ts";
-import { bookings, tickets } from "../checkout/index.ts";
+import { bookings, tickets } from "../bookings/index.ts";
 import { boardingScans, boothSales } from "./schema.ts";
 
 export type BoardingScanRow = typeof boardingScans.$inferSelect;

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { bookings, tickets } from "../checkout/index.ts";
+import { bookings, tickets } from "../bookings/index.ts";
 import { sailings } from "../inventory/index.ts";
 
 export const boardingScanOutcome = pgEnum("boarding_scan_outcome", ["boarded", "refused"]);

@@ -25,14 +25,6 @@ export {
   type HoldCeilings,
 } from "./hold-ceiling.ts";
 export {
-  convertPricing,
-  pricingOf,
-  sumPrices,
-  type CartLinePricing,
-  type ConvertedLine,
-  type ConvertedPrice,
-} from "./pricing.ts";
-export {
   countCartLines,
   deleteCartLine,
   deleteCartLines,

@@ -1,4 +1,4 @@
-// Reads and writes of carts and their lines. Decisions live in rules.ts and pricing.ts; the use cases
+// Reads and writes of carts and their lines. Decisions live in rules.ts and modules/pricing; the use cases
 // (flows/cart.ts) hold the transaction and the locks.
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";

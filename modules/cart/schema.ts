@@ -18,7 +18,7 @@ import {
 import type { Quote } from "../currency/index.ts";
 import { fareCategory, products } from "../catalog/index.ts";
 import { activities, crossings, sailings } from "../inventory/index.ts";
-import type { CartLinePricing } from "./pricing.ts";
+import type { CartLinePricing } from "../pricing/index.ts";
 
 export const cartStatus = pgEnum("cart_status", ["open", "ordered"]);
 

@@ -11,7 +11,7 @@ export {
   tripType,
 } from "./schema.ts";
 export { findFeaturedProducts, type ProductCard } from "./queries.ts";
-export { fromPrice, type FareRow, type Price } from "./from-price.ts";
+export { fromPrice, type FareRow, type Price } from "./fares.ts";
 export {
   DEFAULT_AGE_BANDS,
   MAX_PASSENGERS_PER_BOOKING,
@@ -25,20 +25,7 @@ export {
   type PassengerCounts,
   type PassengerType,
 } from "./passengers.ts";
-export {
-  basisPointsOf,
-  presaleFor,
-  priceSelection,
-  unitPrices,
-  type FareCategory,
-  type Presale,
-  type PresaleTier,
-  type PriceRequest,
-  type PriceResult,
-  type PricedLine,
-  type Trip,
-  type UnitPrice,
-} from "./pricing.ts";
+export type { FareCategory, PresaleTier, Trip } from "./fares.ts";
 export { sanitizeCatalogHtml } from "./sanitize.ts";
 export {
   findComplements,
@@ -46,6 +33,7 @@ export {
   findPresaleTiers,
   findProduct,
   findProducts,
+  findRetiredProductCodes,
   type Complement,
   type Product,
   type ProductKind,
@@ -69,3 +57,20 @@ export {
   type FareListItem,
   type PresaleTierRow,
 } from "./admin.ts";
+export {
+  ADDABLE_KINDS,
+  FARE_FIELDS,
+  complementIssues,
+  findProductRecord,
+  findProductRecords,
+  insertComplement,
+  insertProduct,
+  paragraphsOf,
+  productIssues,
+  setProductActive,
+  type AddableKind,
+  type ComplementDraft,
+  type FareField,
+  type ProductDraft,
+  type ProductRecord,
+} from "./product-records.ts";

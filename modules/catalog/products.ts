@@ -1,13 +1,12 @@
 // Reads of the catalogue for pages and the API: products with their age bands, fares, presale tiers,
 // deposit, and the complements offered with them (HTML sanitized here).
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../lib/db.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
 import { isCurrencyCode, money, type Money } from "../../lib/money.ts";
-import { fromPrice, type FareRow } from "./from-price.ts";
+import { fromPrice, type FareRow, type PresaleTier } from "./fares.ts";
 import { DEFAULT_AGE_BANDS, PASSENGER_TYPES, type AgeBand } from "./passengers.ts";
-import type { PresaleTier } from "./pricing.ts";
 import { sanitizeCatalogHtml } from "./sanitize.ts";
 import { complements, fares, presaleTiers, productComplements, productPassengerTypes, products } from "./schema.ts";
 
@@ -60,17 +59,24 @@ function bandsOf(productId: number, rows: readonly (typeof productPassengerTypes
   });
 }
 
-/** Every product (or those with the given ids) in the operator's order, complete for a page or the API. */
+/**
+ * Every product on sale (or those with the given ids or codes) in the operator's order, complete for a
+ * page or the API. Retired products are left out, except when asked for by id: ids come from lines
+ * already sold (a booking, its tickets, a paid cart), which stay valid after the product is retired.
+ * `retired` says it either way.
+ */
 export async function findProducts(
   db: Database,
   language: Language,
-  only?: { ids?: readonly number[]; codes?: readonly string[]; withComplements?: boolean },
+  only?: { ids?: readonly number[]; codes?: readonly string[]; withComplements?: boolean; retired?: boolean },
 ): Promise<Product[]> {
-  const where = only?.ids
+  const key = only?.ids
     ? inArray(products.id, [...only.ids, -1])
     : only?.codes
       ? inArray(products.code, [...only.codes, ""])
       : undefined;
+  const withRetired = only?.retired ?? only?.ids !== undefined;
+  const where = withRetired ? key : and(key, eq(products.active, true));
   const rows = await db.select().from(products).where(where).orderBy(asc(products.sortOrder), asc(products.id));
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
@@ -132,22 +138,29 @@ export async function findProducts(
   });
 }
 
-/** One product by id or code, or UNKNOWN_PRODUCT. */
+/**
+ * One product on sale by id or code, or UNKNOWN_PRODUCT: a retired product answers as one that never
+ * existed (its page is not found, the cart will not add it). `retired: true` finds it anyway.
+ */
 export async function findProduct(
   db: Database,
   language: Language,
   key: { id: number } | { code: string },
-  options: { withComplements?: boolean } = {},
+  options: { withComplements?: boolean; retired?: boolean } = {},
 ): Promise<Product> {
   const [product] = await findProducts(db, language, {
     ...("id" in key ? { ids: [key.id] } : { codes: [key.code] }),
-    ...options,
+    withComplements: options.withComplements,
+    retired: options.retired ?? false,
   });
   if (!product) throw new AppError("UNKNOWN_PRODUCT");
   return product;
 }
 
-/** The complements with the given ids (admission product ids), HTML sanitized. */
+/**
+ * The complements with the given ids (admission product ids), HTML sanitized. A complement whose
+ * admission or tour is retired is left out: it could not be bought.
+ */
 export async function findComplements(
   db: Database,
   language: Language,
@@ -160,11 +173,13 @@ export async function findComplements(
     .from(complements)
     .where(inArray(complements.productId, [...ids]));
   const named = await db
-    .select({ id: products.id, name: products.name })
+    .select({ id: products.id, name: products.name, active: products.active })
     .from(products)
     .where(inArray(products.id, rows.flatMap((row) => [row.productId, row.upgradeProductId]).concat(-1)));
   const nameOf = (id: number) => named.find((row) => row.id === id)?.name[language] ?? "";
+  const onSale = (id: number) => named.some((row) => row.id === id && row.active);
   for (const row of rows) {
+    if (!onSale(row.productId) || !onSale(row.upgradeProductId)) continue;
     result.set(row.productId, {
       id: row.productId,
       idUpgrade: row.upgradeProductId,
@@ -197,13 +212,19 @@ export async function findPresaleTiers(db: Database): Promise<PresaleTier[]> {
   }));
 }
 
-/** The ferry fare product (kind ferry); null when the operator sells none. */
+/** The ferry fare product (kind ferry) on sale; null when the operator sells none. */
 export async function findFerryProductId(db: Database): Promise<number | null> {
   const [row] = await db
     .select({ id: products.id })
     .from(products)
-    .where(eq(products.kind, "ferry"))
+    .where(and(eq(products.kind, "ferry"), eq(products.active, true)))
     .orderBy(asc(products.sortOrder))
     .limit(1);
   return row?.id ?? null;
+}
+
+/** The codes of retired products: the sitemap leaves their pages out. */
+export async function findRetiredProductCodes(db: Database): Promise<Set<string>> {
+  const rows = await db.select({ code: products.code }).from(products).where(eq(products.active, false));
+  return new Set(rows.map((row) => row.code));
 }

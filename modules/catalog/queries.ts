@@ -1,7 +1,7 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database, LocalizedText } from "../../lib/db.ts";
 import type { Language } from "../../lib/language.ts";
-import { fromPrice, type Price } from "./from-price.ts";
+import { fromPrice, type Price } from "./fares.ts";
 import { fares, products } from "./schema.ts";
 
 export interface ProductCard {
@@ -18,12 +18,12 @@ function pick(text: LocalizedText, language: Language): string {
   return text[language];
 }
 
-/** The products the home page features, in the operator's order, each with its "from" price. */
+/** The products on sale the home page features, in the operator's order, each with its "from" price. */
 export async function findFeaturedProducts(db: Database, language: Language): Promise<ProductCard[]> {
   const rows = await db
     .select()
     .from(products)
-    .where(eq(products.featured, true))
+    .where(and(eq(products.featured, true), eq(products.active, true)))
     .orderBy(asc(products.sortOrder), asc(products.id));
   if (rows.length === 0) return [];
   const fareRows = await db

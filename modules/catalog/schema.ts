@@ -58,6 +58,11 @@ export const products = pgTable(
     openTicketMonths: smallint("open_ticket_months"),
     /** The youngest a child may be: 5 for Xplor, Xplor Fuego, Xoximilco, Xavage and Xenses; 6 for Xenotes. */
     minRecommendedAge: smallint("min_recommended_age"),
+    /**
+     * Unticked: retired. Nothing public offers it (pages, listings, search, the catalogue API, the
+     * cart); bookings already sold keep their lines and tickets, which still point here.
+     */
+    active: boolean("active").notNull().default(true),
   },
   (table) => [
     check("products_deposit_pair", sql`(${table.depositMinor} is null) = (${table.depositCurrency} is null)`),

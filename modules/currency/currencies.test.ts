@@ -7,46 +7,46 @@ import { buildQuote, priceIn, type ExchangeRate } from "./rates.ts";
 
 describe("the 17 currencies", () => {
   it("are exactly the 17 sold, each once, with USD as id 1 and the default", () => {
-    expect(CURRENCIES.map((currency) => currency.iso_code).sort()).toEqual([...CURRENCY_CODES].sort());
+    expect(CURRENCIES.map((currency) => currency.isoCode).sort()).toEqual([...CURRENCY_CODES].sort());
     expect(new Set(CURRENCIES.map((currency) => currency.id)).size).toBe(17);
-    expect(new Set(CURRENCIES.map((currency) => currency.iso_number)).size).toBe(17);
+    expect(new Set(CURRENCIES.map((currency) => currency.isoNumber)).size).toBe(17);
     expect(DEFAULT_CURRENCY).toBe("USD");
     expect(DEFAULT_CURRENCY_ID).toBe(1);
     expect(CURRENCY_IDS.USD).toBe(1);
     expect(currencyRecordOf("USD").id).toBe(1);
   });
 
-  test.each(CURRENCIES.map((currency) => [currency.iso_code, currency] as const))(
+  test.each(CURRENCIES.map((currency) => [currency.isoCode, currency] as const))(
     "%s is well formed",
     (_code, currency) => {
-      expect(currency.iso_number).toMatch(/^\d{3}$/);
+      expect(currency.isoNumber).toMatch(/^\d{3}$/);
       expect(["D", "I"]).toContain(currency.position);
-      expect(currency.decimal_separator).toHaveLength(1);
-      expect(currency.thousand_separator.length).toBeLessThanOrEqual(1);
-      expect(currency.thousand_separator).not.toBe(currency.decimal_separator);
-      expect(currency.presentation_symbol.trim()).not.toBe("");
-      expect(currency.presentation_symbol).toContain(currency.symbol);
+      expect(currency.decimalSeparator).toHaveLength(1);
+      expect(currency.thousandSeparator.length).toBeLessThanOrEqual(1);
+      expect(currency.thousandSeparator).not.toBe(currency.decimalSeparator);
+      expect(currency.presentationSymbol.trim()).not.toBe("");
+      expect(currency.presentationSymbol).toContain(currency.symbol);
       for (const language of ["es", "en", "pt"] as const) expect(currency.name[language]).not.toBe("");
     },
   );
 
-  test.each(CURRENCIES.map((currency) => [currency.iso_code, currency] as const))(
+  test.each(CURRENCIES.map((currency) => [currency.isoCode, currency] as const))(
     "%s prices show as many decimals as the currency API's minor_units",
     (code, currency) => {
       const written = formatMoney(money(123_400 * 10 ** MINOR_UNITS[code], code), currency);
-      const decimals = written.replace(currency.presentation_symbol, "").split(currency.decimal_separator)[1] ?? "";
+      const decimals = written.replace(currency.presentationSymbol, "").split(currency.decimalSeparator)[1] ?? "";
       expect(decimals.replace(/\D/g, "").length).toBe(MINOR_UNITS[code]);
     },
   );
 
   it("tell the yen from the yuan, which the currency switcher lists side by side (CN¥, as CLDR writes it)", () => {
-    expect(currencyRecordOf("JPY").presentation_symbol).toBe("¥");
-    expect(currencyRecordOf("CNY").presentation_symbol).toBe("CN¥");
+    expect(currencyRecordOf("JPY").presentationSymbol).toBe("¥");
+    expect(currencyRecordOf("CNY").presentationSymbol).toBe("CN¥");
     expect(currencyRecordOf("CNY").symbol).toBe("CN¥");
   });
 
   it("carry their ISO 4217 numeric codes", () => {
-    expect(Object.fromEntries(CURRENCIES.map((currency) => [currency.iso_code, currency.iso_number]))).toEqual({
+    expect(Object.fromEntries(CURRENCIES.map((currency) => [currency.isoCode, currency.isoNumber]))).toEqual({
       USD: "840",
       MXN: "484",
       EUR: "978",
@@ -129,7 +129,7 @@ describe("MXN 123,456.78 as the site shows it in each currency, with the seeded 
 });
 
 describe("formatting then parsing gives the amount back", () => {
-  test.each(CURRENCIES.map((currency) => [currency.iso_code, currency] as const))("in %s", (code, currency) => {
+  test.each(CURRENCIES.map((currency) => [currency.isoCode, currency] as const))("in %s", (code, currency) => {
     fc.assert(
       fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (amountMinor) => {
         const amount = money(amountMinor, code);

@@ -3,7 +3,7 @@
 // carry; USD is id 1 and the default.
 //
 // Conventions, one per currency, from how its home market writes prices (CLDR for the capital's
-// locale, checked against local retail sites). `presentation_symbol` is the symbol exactly as printed
+// locale, checked against local retail sites). `presentationSymbol` is the symbol exactly as printed
 // beside an amount, including the no-break space (U+00A0) that some conventions put between symbol and
 // number; `symbol` is the bare symbol the currency switcher shows next to the code. USD is printed
 // "US$" because it is the default for every visitor whose country has no currency of its own in the map
@@ -16,18 +16,21 @@ export const DEFAULT_CURRENCY_ID = 1;
 
 const NBSP = "\u00a0";
 
-/** The Currency entity as the API and the pages see it: the contract's field names, name in one language. */
+/**
+ * The Currency entity as the code sees it, named in one language. The API writes it with the public
+ * contract's snake_case names (`iso_code`, `presentation_symbol`, …): server/api/currencies.ts currencyJson.
+ */
 export interface Currency extends CurrencyFormat {
   id: number;
   name: string;
   symbol: string;
   /** ISO 4217 numeric code, three digits with leading zeros ("036" for AUD). */
-  iso_number: string;
-  iso_code: CurrencyCode;
-  presentation_symbol: string;
+  isoNumber: string;
+  isoCode: CurrencyCode;
+  presentationSymbol: string;
   position: "D" | "I";
-  decimal_separator: string;
-  thousand_separator: string;
+  decimalSeparator: string;
+  thousandSeparator: string;
 }
 
 /** The stored form: the name in every site language. */
@@ -36,198 +39,198 @@ export type CurrencyRecord = Omit<Currency, "name"> & { name: LocalizedText };
 export const CURRENCIES: readonly CurrencyRecord[] = [
   {
     id: 1,
-    iso_code: "USD",
-    iso_number: "840",
+    isoCode: "USD",
+    isoNumber: "840",
     name: { es: "Dólar estadounidense", en: "US dollar", pt: "Dólar americano" },
     symbol: "$",
-    presentation_symbol: "US$",
+    presentationSymbol: "US$",
     position: "I",
-    decimal_separator: ".",
-    thousand_separator: ",",
+    decimalSeparator: ".",
+    thousandSeparator: ",",
   },
   {
     id: 2,
-    iso_code: "MXN",
-    iso_number: "484",
+    isoCode: "MXN",
+    isoNumber: "484",
     name: { es: "Peso mexicano", en: "Mexican peso", pt: "Peso mexicano" },
     symbol: "$",
-    presentation_symbol: "$",
+    presentationSymbol: "$",
     position: "I",
-    decimal_separator: ".",
-    thousand_separator: ",",
+    decimalSeparator: ".",
+    thousandSeparator: ",",
   },
   {
     // Spain, Germany, Italy and the Netherlands — most of our EUR visitors — group with "." and
     // write "," for decimals with the symbol after the number; one convention for all EUR prices.
     id: 3,
-    iso_code: "EUR",
-    iso_number: "978",
+    isoCode: "EUR",
+    isoNumber: "978",
     name: { es: "Euro", en: "Euro", pt: "Euro" },
     symbol: "€",
-    presentation_symbol: `${NBSP}€`,
+    presentationSymbol: `${NBSP}€`,
     position: "D",
-    decimal_separator: ",",
-    thousand_separator: ".",
+    decimalSeparator: ",",
+    thousandSeparator: ".",
   },
   {
     id: 4,
-    iso_code: "CAD",
-    iso_number: "124",
+    isoCode: "CAD",
+    isoNumber: "124",
     name: { es: "Dólar canadiense", en: "Canadian dollar", pt: "Dólar canadense" },
     symbol: "$",
-    presentation_symbol: "$",
+    presentationSymbol: "$",
     position: "I",
-    decimal_separator: ".",
-    thousand_separator: ",",
+    decimalSeparator: ".",
+    thousandSeparator: ",",
   },
   {
     id: 5,
-    iso_code: "GBP",
-    iso_number: "826",
+    isoCode: "GBP",
+    isoNumber: "826",
     name: { es: "Libra esterlina", en: "Pound sterling", pt: "Libra esterlina" },
     symbol: "£",
-    presentation_symbol: "£",
+    presentationSymbol: "£",
     position: "I",
-    decimal_separator: ".",
-    thousand_separator: ",",
+    decimalSeparator: ".",
+    thousandSeparator: ",",
   },
   {
     id: 6,
-    iso_code: "AUD",
-    iso_number: "036",
+    isoCode: "AUD",
+    isoNumber: "036",
     name: { es: "Dólar australiano", en: "Australian dollar", pt: "Dólar australiano" },
     symbol: "$",
-    presentation_symbol: "$",
+    presentationSymbol: "$",
     position: "I",
-    decimal_separator: ".",
-    thousand_separator: ",",
+    decimalSeparator: ".",
+    thousandSeparator: ",",
   },
   {
     id: 7,
-    iso_code: "COP",
-    iso_number: "170",
+    isoCode: "COP",
+    isoNumber: "170",
     name: { es: "Peso colombiano", en: "Colombian peso", pt: "Peso colombiano" },
     symbol: "$",
-    presentation_symbol: `$${NBSP}`,
+    presentationSymbol: `$${NBSP}`,
     position: "I",
-    decimal_separator: ",",
-    thousand_separator: ".",
+    decimalSeparator: ",",
+    thousandSeparator: ".",
   },
   {
     id: 8,
-    iso_code: "CLP",
-    iso_number: "152",
+    isoCode: "CLP",
+    isoNumber: "152",
     name: { es: "Peso chileno", en: "Chilean peso", pt: "Peso chileno" },
     symbol: "$",
-    presentation_symbol: "$",
+    presentationSymbol: "$",
     position: "I",
-    decimal_separator: ",",
-    thousand_separator: ".",
+    decimalSeparator: ",",
+    thousandSeparator: ".",
   },
   {
     id: 9,
-    iso_code: "ARS",
-    iso_number: "032",
+    isoCode: "ARS",
+    isoNumber: "032",
     name: { es: "Peso argentino", en: "Argentine peso", pt: "Peso argentino" },
     symbol: "$",
-    presentation_symbol: `$${NBSP}`,
+    presentationSymbol: `$${NBSP}`,
     position: "I",
-    decimal_separator: ",",
-    thousand_separator: ".",
+    decimalSeparator: ",",
+    thousandSeparator: ".",
   },
   {
     id: 10,
-    iso_code: "PEN",
-    iso_number: "604",
+    isoCode: "PEN",
+    isoNumber: "604",
     name: { es: "Sol peruano", en: "Peruvian sol", pt: "Sol peruano" },
     symbol: "S/",
-    presentation_symbol: `S/${NBSP}`,
+    presentationSymbol: `S/${NBSP}`,
     position: "I",
-    decimal_separator: ".",
-    thousand_separator: ",",
+    decimalSeparator: ".",
+    thousandSeparator: ",",
   },
   {
     id: 11,
-    iso_code: "JPY",
-    iso_number: "392",
+    isoCode: "JPY",
+    isoNumber: "392",
     name: { es: "Yen japonés", en: "Japanese yen", pt: "Iene japonês" },
     symbol: "¥",
-    presentation_symbol: "¥",
+    presentationSymbol: "¥",
     position: "I",
-    decimal_separator: ".",
-    thousand_separator: ",",
+    decimalSeparator: ".",
+    thousandSeparator: ",",
   },
   {
     id: 12,
-    iso_code: "CNY",
-    iso_number: "156",
+    isoCode: "CNY",
+    isoNumber: "156",
     name: { es: "Yuan chino", en: "Chinese yuan", pt: "Yuan chinês" },
     // The yen is "¥" too, and both are offered side by side: CLDR's "CN¥" tells them apart.
     symbol: "CN¥",
-    presentation_symbol: "CN¥",
+    presentationSymbol: "CN¥",
     position: "I",
-    decimal_separator: ".",
-    thousand_separator: ",",
+    decimalSeparator: ".",
+    thousandSeparator: ",",
   },
   {
     id: 13,
-    iso_code: "KRW",
-    iso_number: "410",
+    isoCode: "KRW",
+    isoNumber: "410",
     name: { es: "Won surcoreano", en: "South Korean won", pt: "Won sul-coreano" },
     symbol: "₩",
-    presentation_symbol: "₩",
+    presentationSymbol: "₩",
     position: "I",
-    decimal_separator: ".",
-    thousand_separator: ",",
+    decimalSeparator: ".",
+    thousandSeparator: ",",
   },
   {
     id: 14,
-    iso_code: "RUB",
-    iso_number: "643",
+    isoCode: "RUB",
+    isoNumber: "643",
     name: { es: "Rublo ruso", en: "Russian ruble", pt: "Rublo russo" },
     symbol: "₽",
-    presentation_symbol: `${NBSP}₽`,
+    presentationSymbol: `${NBSP}₽`,
     position: "D",
-    decimal_separator: ",",
-    thousand_separator: NBSP,
+    decimalSeparator: ",",
+    thousandSeparator: NBSP,
   },
   {
     // "$U" tells it apart from the Argentine peso, whose visitors are its neighbours.
     id: 15,
-    iso_code: "UYU",
-    iso_number: "858",
+    isoCode: "UYU",
+    isoNumber: "858",
     name: { es: "Peso uruguayo", en: "Uruguayan peso", pt: "Peso uruguaio" },
     symbol: "$U",
-    presentation_symbol: `$U${NBSP}`,
+    presentationSymbol: `$U${NBSP}`,
     position: "I",
-    decimal_separator: ",",
-    thousand_separator: ".",
+    decimalSeparator: ",",
+    thousandSeparator: ".",
   },
   {
     id: 16,
-    iso_code: "GTQ",
-    iso_number: "320",
+    isoCode: "GTQ",
+    isoNumber: "320",
     name: { es: "Quetzal guatemalteco", en: "Guatemalan quetzal", pt: "Quetzal guatemalteco" },
     symbol: "Q",
-    presentation_symbol: "Q",
+    presentationSymbol: "Q",
     position: "I",
-    decimal_separator: ".",
-    thousand_separator: ",",
+    decimalSeparator: ".",
+    thousandSeparator: ",",
   },
   {
     id: 17,
-    iso_code: "CRC",
-    iso_number: "188",
+    isoCode: "CRC",
+    isoNumber: "188",
     name: { es: "Colón costarricense", en: "Costa Rican colón", pt: "Colón costarriquenho" },
     symbol: "₡",
-    presentation_symbol: "₡",
+    presentationSymbol: "₡",
     position: "I",
-    decimal_separator: ",",
-    thousand_separator: NBSP,
+    decimalSeparator: ",",
+    thousandSeparator: NBSP,
   },
 ];
 
-const BY_CODE = new Map(CURRENCIES.map((currency) => [currency.iso_code, currency]));
+const BY_CODE = new Map(CURRENCIES.map((currency) => [currency.isoCode, currency]));
 
 /** The fixed id of each code: the currency_id cookie must carry exactly this. */
 export const CURRENCY_IDS: Readonly<Record<CurrencyCode, number>> = Object.fromEntries(
@@ -246,7 +249,7 @@ export function currencyRecordOf(code: CurrencyCode): CurrencyRecord {
  * ISO code beside it where the page's currency is not in view (e-mails): "$1,270.00 MXN", "US$240.45".
  */
 export function symbolNamesCurrency(code: CurrencyCode): boolean {
-  const symbolOf = (currency: CurrencyRecord) => currency.presentation_symbol.trim();
+  const symbolOf = (currency: CurrencyRecord) => currency.presentationSymbol.trim();
   const own = symbolOf(currencyRecordOf(code));
-  return CURRENCIES.every((currency) => currency.iso_code === code || symbolOf(currency) !== own);
+  return CURRENCIES.every((currency) => currency.isoCode === code || symbolOf(currency) !== own);
 }

@@ -45,21 +45,20 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
 describe("the seeded currencies", () => {
   it("are the 17 with their conventions, USD id 1 first, named per language", async () => {
     const en = await findCurrencies(database.db, "en");
-    expect(en.map((currency) => currency.iso_code).sort()).toEqual([...CURRENCY_CODES].sort());
+    expect(en.map((currency) => currency.isoCode).sort()).toEqual([...CURRENCY_CODES].sort());
     expect(en[0]).toEqual({ ...currencyRecordOf("USD"), name: "US dollar" });
-    expect((await findCurrencyByCode(database.db, "EUR", "es"))?.presentation_symbol).toBe("\u00a0€");
+    expect((await findCurrencyByCode(database.db, "EUR", "es"))?.presentationSymbol).toBe("\u00a0€");
     expect((await findCurrencyByCode(database.db, "JPY", "pt"))?.name).toBe("Iene japonês");
-    for (const currency of en)
-      expect(currency).toEqual({ ...currencyRecordOf(currency.iso_code), name: currency.name });
+    for (const currency of en) expect(currency).toEqual({ ...currencyRecordOf(currency.isoCode), name: currency.name });
   });
 
   it("give the visitor's currency with what the browser needs to write amounts", async () => {
     const visitor = await findVisitorCurrency(database.db, { cookies: {}, country: "GB", language: "es" });
     expect(visitor).toMatchObject({
       id: 5,
-      iso_code: "GBP",
+      isoCode: "GBP",
       name: "Libra esterlina",
-      minor_units: 2,
+      minorUnits: 2,
       reason: "country",
     });
     const fromCookies = await findVisitorCurrency(database.db, {
@@ -67,7 +66,7 @@ describe("the seeded currencies", () => {
       country: "GB",
       language: "en",
     });
-    expect(fromCookies).toMatchObject({ iso_code: "KRW", minor_units: 0, reason: "cookie" });
+    expect(fromCookies).toMatchObject({ isoCode: "KRW", minorUnits: 0, reason: "cookie" });
   });
 });
 

@@ -28,12 +28,12 @@ function toCurrency(row: CurrencyRow, language: Language): Currency {
     id: row.id,
     name: row.name[language],
     symbol: row.symbol,
-    iso_number: row.isoNumber,
-    iso_code: row.isoCode,
-    presentation_symbol: row.presentationSymbol,
+    isoNumber: row.isoNumber,
+    isoCode: row.isoCode,
+    presentationSymbol: row.presentationSymbol,
     position: row.position,
-    decimal_separator: row.decimalSeparator,
-    thousand_separator: row.thousandSeparator,
+    decimalSeparator: row.decimalSeparator,
+    thousandSeparator: row.thousandSeparator,
   };
 }
 
@@ -80,7 +80,7 @@ export async function findAmountFormatter(
 }
 
 /** The currency a page is shown in, with what the browser needs to write amounts and why it was chosen. */
-export type VisitorCurrency = Currency & { minor_units: number; reason: CurrencyChoiceReason };
+export type VisitorCurrency = Currency & { minorUnits: number; reason: CurrencyChoiceReason };
 
 /** Chooses the visitor's currency and reads its entity; the seed table backs a missing row. */
 export async function findVisitorCurrency(db: Database, input: CurrencyChoiceInput): Promise<VisitorCurrency> {
@@ -88,7 +88,7 @@ export async function findVisitorCurrency(db: Database, input: CurrencyChoiceInp
   const stored = await findCurrencyByCode(db, choice.code, input.language);
   const record = currencyRecordOf(choice.code);
   const currency = stored ?? { ...record, name: record.name[input.language] };
-  return { ...currency, minor_units: minorUnitsOf(choice.code), reason: choice.reason };
+  return { ...currency, minorUnits: minorUnitsOf(choice.code), reason: choice.reason };
 }
 
 /** The rate in force at `at` for each currency that has one (all of them, or those asked for). */

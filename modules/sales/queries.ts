@@ -4,9 +4,9 @@
 import { and, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../lib/db.ts";
 import type { Language } from "../../lib/language.ts";
-import type { CartLinePricing } from "../cart/index.ts";
+import type { CartLinePricing } from "../pricing/index.ts";
 import { products } from "../catalog/index.ts";
-import { bookingLines, bookingRefunds, bookings } from "../checkout/index.ts";
+import { bookingLines, bookingRefunds, bookings } from "../bookings/index.ts";
 import { addDays, instantOf, localDateOf } from "../inventory/index.ts";
 import { aggregateSales, mxnMinorOfPricing, mxnShareOf, type SalesFact, type SalesReport } from "./report.ts";
 

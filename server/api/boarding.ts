@@ -3,7 +3,7 @@
 // working offline; idempotent by the device's scan id), and a sailing's live manifest, polled.
 import type { MiddlewareHandler } from "hono";
 import { createRoute, z } from "@hono/zod-openapi";
-import type { AppServices } from "../../app/context.ts";
+import type { AppServices } from "../edge/index.ts";
 import { isLanguage } from "../../lib/language.ts";
 import { boardingKeysOf } from "../../modules/boarding/index.ts";
 import {

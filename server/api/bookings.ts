@@ -6,9 +6,8 @@
 // booking cookie of this browser, or the key of the e-mail's link).
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { readBookingAccess } from "../../app/checkout/booking-access.server.ts";
-import type { AppServices } from "../../app/context.ts";
-import { pathOf } from "../../app/routing/localized-paths.ts";
+import { readBookingAccess, type AppServices } from "../edge/index.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import {
   calendarForGuest,
   guestBookingLanguage,
@@ -25,7 +24,7 @@ import {
   markWebhookProcessed,
   normalizeReference,
   recordWebhookEvent,
-} from "../../modules/checkout/index.ts";
+} from "../../modules/bookings/index.ts";
 import { bookingDocumentDeps } from "../booking-deps.ts";
 import { createRouter, errorResponse, type ApiRouter } from "./openapi.ts";
 

@@ -3,10 +3,17 @@
 // their complements, and a park or tour's day. Bad input is a coded 4xx, never a 500.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { AppServices } from "../../app/context.ts";
+import { bandsView, priceView, timetableDateOf, type AppServices } from "../edge/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { LANGUAGES, type Language } from "../../lib/language.ts";
-import { formatMoney, money, type CurrencyCode, type Money } from "../../lib/money.ts";
+import {
+  formatMoney,
+  minorUnitsOf,
+  money,
+  type CurrencyCode,
+  type CurrencyFormat,
+  type Money,
+} from "../../lib/money.ts";
 import {
   bookableRange,
   findActivityOffer,
@@ -37,10 +44,8 @@ import {
   type SailingView,
 } from "../../modules/inventory/index.ts";
 import { getOrInsertComputed } from "../../lib/maps.ts";
-import { readFerryQuery } from "../../app/booking/ferry-query.ts";
-import { priceView } from "../../app/booking/price-view.ts";
-import { bandsView, timetableDateOf } from "../../app/booking/booking-view.server.ts";
-import { CurrencySchema, currencyChoiceInput, knownCurrency, withMinorUnits } from "./currencies.ts";
+import { readFerryQuery } from "../../lib/routing/ferry-query.ts";
+import { CurrencySchema, currencyChoiceInput, currencyJson, knownCurrency } from "./currencies.ts";
 import { createRouter, errorResponse, type ApiRouter } from "./openapi.ts";
 
 const LanguageField = z
@@ -199,7 +204,7 @@ const ProductSchema = z
 
 type Formats = { visitor: VisitorCurrency; usd: VisitorCurrency | null };
 
-function moneyJson(amount: Money, format: { iso_code: string } & Parameters<typeof formatMoney>[1]) {
+function moneyJson(amount: Money, format: CurrencyFormat) {
   return { amountMinor: amount.amountMinor, currency: amount.currency, formatted: formatMoney(amount, format) };
 }
 
@@ -263,7 +268,7 @@ function productJson(product: Product, activity: Activity | null, formats: Forma
   const visitor = formats.visitor;
   const deposit = product.deposit;
   const depositFormat =
-    deposit && deposit.currency === "USD" ? formats.usd : deposit?.currency === visitor.iso_code ? visitor : null;
+    deposit && deposit.currency === "USD" ? formats.usd : deposit?.currency === visitor.isoCode ? visitor : null;
   return {
     id: product.id,
     code: product.code,
@@ -282,7 +287,7 @@ function productJson(product: Product, activity: Activity | null, formats: Forma
     hours: activity ? activity.hours : null,
     dailyCapacity: activity ? activity.dailyCapacity : null,
     fromPrice: product.fromPrice
-      ? moneyJson(priceIn(money(product.fromPrice.amountMinor, "MXN"), visitor.iso_code, quote), visitor)
+      ? moneyJson(priceIn(money(product.fromPrice.amountMinor, "MXN"), visitor.isoCode, quote), visitor)
       : null,
     complements: product.complements,
   };
@@ -299,14 +304,9 @@ export async function currencyOfRequest(
     const currency = await findCurrencyByCode(services.db, knownCurrency(asked, "query.currency"), language);
     if (!currency)
       throw new AppError("UNKNOWN_CURRENCY", { issues: [{ path: "query.currency", code: "unknown_currency" }] });
-    return { ...withMinorUnits(currency), reason: "cookie" };
+    return { ...currency, minorUnits: minorUnitsOf(currency.isoCode), reason: "cookie" };
   }
   return findVisitorCurrency(services.db, currencyChoiceInput(c, services.config, language));
-}
-
-function currencyJson(currency: VisitorCurrency) {
-  const { reason: _reason, ...fields } = currency;
-  return fields;
 }
 
 /** The visitor's currency, US dollars for deposits, and the exchange quote products are priced with. */
@@ -317,8 +317,8 @@ async function productContext(
   language: Language,
 ) {
   const visitor = await currencyOfRequest(services, c, askedCurrency, language);
-  const usd = visitor.iso_code === "USD" ? visitor : await currencyOfRequest(services, c, "USD", language);
-  const quote = await takeQuote(services.db, [visitor.iso_code as CurrencyCode], services.clock.now());
+  const usd = visitor.isoCode === "USD" ? visitor : await currencyOfRequest(services, c, "USD", language);
+  const quote = await takeQuote(services.db, [visitor.isoCode as CurrencyCode], services.clock.now());
   return { formats: { visitor, usd }, quote };
 }
 
@@ -441,7 +441,7 @@ function registerSailings(router: ApiRouter, services: AppServices) {
         returnDate: query.returnDate ?? null,
         category: query.category,
         passengers: { adult: query.adults, child: query.children, infant: query.infants },
-        currency: currency.iso_code,
+        currency: currency.isoCode,
         language: query.language,
         now: services.clock.now(),
       });
@@ -634,7 +634,7 @@ async function liveSailings(services: AppServices, c: Context, askedCurrency: st
             returnDate: search.trip === "round_trip" ? search.returnDate : null,
             category: search.category,
             passengers: search.passengers,
-            currency: currency.iso_code,
+            currency: currency.isoCode,
             language,
             now,
           },
@@ -668,7 +668,7 @@ async function liveSailings(services: AppServices, c: Context, askedCurrency: st
       ? await findProductPrices(db, {
           product: ferry,
           category: search.category,
-          currency: currency.iso_code,
+          currency: currency.isoCode,
           now,
           tiers: reference.tiers,
         }).catch(() => [])
@@ -803,7 +803,7 @@ function registerProductAvailability(router: ApiRouter, services: AppServices) {
         date: query.date,
         category: query.category,
         passengers: { adult: query.adults, child: query.children, infant: query.infants },
-        currency: currency.iso_code,
+        currency: currency.isoCode,
         language: query.language,
         now: services.clock.now(),
       });

@@ -2,7 +2,7 @@
 // currency. Reference data answers are cacheable; choosing a currency sets the two cookies.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { AppServices } from "../../app/context.ts";
+import type { AppServices } from "../edge/index.ts";
 import type { Config } from "../../lib/config.ts";
 import { currencyCookies } from "../../lib/cookies.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -70,8 +70,23 @@ const InstalmentBankSchema = z
   })
   .openapi("InstalmentBank");
 
-export function withMinorUnits(currency: Currency) {
-  return { ...currency, minor_units: minorUnitsOf(currency.iso_code) };
+/**
+ * A currency as the API answers it: the public contract's snake_case field names, in the contract's
+ * order, with its ISO 4217 minor units. The one place the code's camelCase names meet the wire's.
+ */
+export function currencyJson(currency: Currency) {
+  return {
+    id: currency.id,
+    name: currency.name,
+    symbol: currency.symbol,
+    iso_number: currency.isoNumber,
+    iso_code: currency.isoCode,
+    presentation_symbol: currency.presentationSymbol,
+    position: currency.position,
+    decimal_separator: currency.decimalSeparator,
+    thousand_separator: currency.thousandSeparator,
+    minor_units: minorUnitsOf(currency.isoCode),
+  };
 }
 
 /** A currency code from a query or body, or UNKNOWN_CURRENCY naming where it came from. */
@@ -127,7 +142,7 @@ function registerCurrencies(router: ApiRouter, services: AppServices) {
       const { language } = c.req.valid("query");
       const list = await findCurrencies(services.db, language);
       c.header("Cache-Control", REFERENCE_CACHE);
-      return c.json({ currencies: list.map(withMinorUnits) }, 200);
+      return c.json({ currencies: list.map(currencyJson) }, 200);
     },
   );
 }
@@ -252,10 +267,10 @@ function registerCurrencyChoice(router: ApiRouter, services: AppServices) {
         throw new AppError("UNKNOWN_CURRENCY", { issues: [{ path: "body.currency_id", code: "id_mismatch" }] });
       }
       const currency = await currencyOrUnknown(services, code, language, "body.currency");
-      for (const cookie of currencyCookies(currency.iso_code, currency.id, secure))
+      for (const cookie of currencyCookies(currency.isoCode, currency.id, secure))
         c.header("Set-Cookie", cookie, { append: true });
       c.header("Cache-Control", "no-store");
-      return c.json({ currency: withMinorUnits(currency) }, 200);
+      return c.json({ currency: currencyJson(currency) }, 200);
     },
   );
 }

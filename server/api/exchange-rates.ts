@@ -1,7 +1,7 @@
 // The admin API of exchange rates: read the rates in force, read the history, append new rates. Every
 // call needs the admin bearer token (ADMIN_API_TOKEN); a refused update stores nothing.
 import { createRoute, z } from "@hono/zod-openapi";
-import type { AppServices } from "../../app/context.ts";
+import type { AppServices } from "../edge/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { BASE_CURRENCY, isCurrencyCode } from "../../lib/money.ts";
 import {

@@ -1,8 +1,8 @@
 // The public GTFS feed at a stable URL (ADR 0037), for trip planners: the timetable of the sale window
 // as a zip, with a strong ETag and Last-Modified so that a planner polling it downloads only changes.
 import { createRoute, z } from "@hono/zod-openapi";
-import type { AppServices } from "../../app/context.ts";
-import { pathOf } from "../../app/routing/localized-paths.ts";
+import type { AppServices } from "../edge/index.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import { buildGtfsFeed } from "../../flows/gtfs-feed.ts";
 import { buildRealtimeFeed, type RealtimeFeedKind } from "../../flows/gtfs-realtime.ts";
 import { publicOriginOf } from "../../lib/config.ts";

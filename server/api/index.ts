@@ -1,5 +1,5 @@
 // The public HTTP contract: every router is registered here and documented in one OpenAPI file.
-import type { AppServices } from "../../app/context.ts";
+import type { AppServices } from "../edge/index.ts";
 import { boardingRouter } from "./boarding.ts";
 import { bookingsRouter } from "./bookings.ts";
 import { catalogueRouter } from "./catalogue.ts";
@@ -8,6 +8,7 @@ import { exchangeRateRouter } from "./exchange-rates.ts";
 import { gtfsRouter } from "./gtfs.ts";
 import { healthRouter, type HealthOptions } from "./health.ts";
 import { inventoryAdminRouter } from "./inventory-admin.ts";
+import { catalogueAdminRouter } from "./catalogue-admin.ts";
 import { newsletterRouter } from "./newsletter.ts";
 import { createRouter } from "./openapi.ts";
 import { personalizationRouter } from "./personalization.ts";
@@ -34,6 +35,7 @@ export function createApi(options: ApiOptions) {
   api.route("/", exchangeRateRouter(options.services));
   api.route("/", catalogueRouter(options.services));
   api.route("/", inventoryAdminRouter(options.services));
+  api.route("/", catalogueAdminRouter(options.services));
   api.route("/", shoppingCartRouter(options.services));
   api.route("/", usersRouter(options.services));
   api.route("/", redirectRouter(options.services));

@@ -4,7 +4,7 @@
 // rules and the vessels. Every call needs a staff caller with the permission (timetable, closures),
 // and every change and refusal is audited (flows/staff-change.ts).
 import { createRoute, z } from "@hono/zod-openapi";
-import type { AppServices } from "../../app/context.ts";
+import type { AppServices } from "../edge/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import {
   MAX_GENERATION_DAYS,

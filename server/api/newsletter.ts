@@ -2,7 +2,7 @@
 // the pending subscription, or a coded error whose issues name the public field names (FirstName, Email…); the confirmation
 // link's API twin; and RFC 8058's one-click unsubscribe, which mail providers POST with no cookie.
 import { createRoute, z } from "@hono/zod-openapi";
-import type { AppServices } from "../../app/context.ts";
+import type { AppServices } from "../edge/index.ts";
 import {
   confirmNewsletterSubscription,
   newsletterDepsOf,

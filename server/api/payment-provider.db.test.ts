@@ -10,7 +10,7 @@ import {
   paymentProviderBaseUrl,
   type PaymentProvider,
 } from "../../modules/payments/index.ts";
-import { webhookDelivery, type SandboxEvent } from "../../modules/sandbox-psp/index.ts";
+import { webhookDelivery, type SandboxEvent } from "../../sandbox-psp/index.ts";
 import { bootSnapshot } from "../../tests/setup/db.ts";
 import { createApp } from "../app.ts";
 import type { Runtime } from "../boot.ts";

@@ -6,8 +6,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AppServices } from "../../app/context.ts";
-import { personalizationOfRequest, type RequestPersonalization } from "../../app/personalization/visitor.server.ts";
+import { type AppServices, personalizationOfRequest, type RequestPersonalization } from "../edge/index.ts";
 import { AppError, isAppError } from "../../lib/errors.ts";
 import { LANGUAGES, type Language } from "../../lib/language.ts";
 import {

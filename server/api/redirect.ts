@@ -3,7 +3,7 @@
 // gives it back. Only paths on this site are kept, so the auth page can never be made an open redirect.
 import { createRoute, z } from "@hono/zod-openapi";
 import { getCookie, setCookie } from "hono/cookie";
-import type { AppServices } from "../../app/context.ts";
+import type { AppServices } from "../edge/index.ts";
 import { COOKIE } from "../../lib/cookies.ts";
 import { AppError } from "../../lib/errors.ts";
 import { MAX_RETURN_PATH_LENGTH, ROUTE_SLASH_MARKER, readReturnPath, sameSitePath } from "../../lib/return-path.ts";

@@ -2,8 +2,8 @@
 // CSV for spreadsheets (the console's "Download CSV"), and refunds for tools that are not a browser.
 // Staff only (requireStaff): the admin token, a staff access token or a staff session.
 import { createRoute, z } from "@hono/zod-openapi";
-import { CONSOLE_CATALOGUES } from "../../app/console/messages/catalogues.server.ts";
-import type { AppServices } from "../../app/context.ts";
+import { CONSOLE_CATALOGUES } from "../../lib/i18n/console/catalogues.server.ts";
+import type { AppServices } from "../edge/index.ts";
 import { refundBooking } from "../../flows/refunds.ts";
 import { AppError } from "../../lib/errors.ts";
 import { LANGUAGES } from "../../lib/language.ts";

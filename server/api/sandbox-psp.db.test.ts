@@ -8,7 +8,7 @@ import {
   sandboxPspIntents,
   webhookDelivery,
   type SandboxEvent,
-} from "../../modules/sandbox-psp/index.ts";
+} from "../../sandbox-psp/index.ts";
 import { bootSnapshot } from "../../tests/setup/db.ts";
 import { createApp } from "../app.ts";
 import type { Runtime } from "../boot.ts";

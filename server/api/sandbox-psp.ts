@@ -5,7 +5,7 @@
 // It plays a third party: Travesía's payments adapter calls it over HTTP like any other provider.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { AppServices } from "../../app/context.ts";
+import type { AppServices } from "../edge/index.ts";
 import { siteOriginOf } from "../../lib/config.ts";
 import type { Database } from "../../lib/db.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -38,7 +38,7 @@ import {
   webhookTargetOf,
   type CardSubmission,
   type SandboxOperation,
-} from "../../modules/sandbox-psp/index.ts";
+} from "../../sandbox-psp/index.ts";
 import { bearerOf, isSameSecret } from "../../lib/bearer.ts";
 import { createRouter, errorResponse } from "./openapi.ts";
 

@@ -4,7 +4,7 @@
 // sameProductOrDate, sameDateComponents, limitPassed, any) and our code, and the cart as it stands, unchanged.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppServices } from "../../app/context.ts";
+import { type AppServices, cartContextOf } from "../edge/index.ts";
 import { CART_HEADER_NAMES } from "../../lib/cart-session.ts";
 import { AppError, isAppError, type ErrorIssue } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
@@ -20,7 +20,6 @@ import {
 } from "../../flows/cart.ts";
 import { cartErrorKindOf } from "../../modules/cart/index.ts";
 import { chooseCurrency } from "../../modules/currency/index.ts";
-import { cartContextOf } from "../edge/index.ts";
 import { clientAddressOf } from "./client-address.ts";
 import { currencyChoiceInput, knownCurrency } from "./currencies.ts";
 import { createRouter, type ApiRouter } from "./openapi.ts";

@@ -2,8 +2,7 @@
 // with the admin scope, holding the route's permission. The actor it resolved is on the context for
 // the handler to audit with.
 import type { Context, MiddlewareHandler } from "hono";
-import { authorizeStaff, resolveCaller, type StaffActor } from "../../app/console/staff-access.server.ts";
-import type { AppServices } from "../../app/context.ts";
+import { authorizeStaff, resolveCaller, type StaffActor, type AppServices } from "../edge/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { StaffPermission } from "../../modules/identity/index.ts";
 import { errorResponse } from "./openapi.ts";

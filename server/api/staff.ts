@@ -2,7 +2,7 @@
 // first administrator is made: with the deployment's ADMIN_API_TOKEN, after they registered and
 // confirmed their e-mail on the site. Every change is audited with the actor.
 import { createRoute, z } from "@hono/zod-openapi";
-import type { AppServices } from "../../app/context.ts";
+import type { AppServices } from "../edge/index.ts";
 import { changeStaffRole } from "../../flows/staff.ts";
 import { findStaffMembers, STAFF_ROLES } from "../../modules/identity/index.ts";
 import { createRouter, errorResponse } from "./openapi.ts";

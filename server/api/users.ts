@@ -11,8 +11,8 @@ import {
   resolveLogin,
   sessionCookieName,
   sessionSecretsOf,
-} from "../../app/account/session-cookies.server.ts";
-import type { AppServices } from "../../app/context.ts";
+  type AppServices,
+} from "../edge/index.ts";
 import { COOKIE } from "../../lib/cookies.ts";
 import {
   authenticate,

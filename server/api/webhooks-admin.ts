@@ -3,7 +3,7 @@
 // token or a staff session holding "integrations" (ADR 0036).
 import type { MiddlewareHandler } from "hono";
 import { createRoute, z } from "@hono/zod-openapi";
-import type { AppServices } from "../../app/context.ts";
+import type { AppServices } from "../edge/index.ts";
 import type { ErrorIssue } from "../../lib/errors.ts";
 import {
   WEBHOOK_EVENT_TYPES,

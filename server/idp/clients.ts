@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { ClientMetadata } from "oidc-provider";
 import { LANGUAGES } from "../../lib/language.ts";
-import { PAGES } from "../../app/routing/pages.ts";
+import { PAGES } from "../../lib/routing/pages.ts";
 
 export const SITE_CLIENT_ID = "travesia-web";
 

@@ -12,7 +12,7 @@ import Provider, {
 } from "oidc-provider";
 import * as client from "openid-client";
 import { and, eq, sql } from "drizzle-orm";
-import type { IdentityProviderPort, InteractionView, SiteRelyingParty } from "../../app/context.ts";
+import type { IdentityProviderPort, InteractionView, SiteRelyingParty } from "../edge/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { publicOriginOf, type Config } from "../../lib/config.ts";
 import type { Database } from "../../lib/db.ts";

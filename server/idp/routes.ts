@@ -8,7 +8,7 @@ import type { HttpBindings } from "@hono/node-server";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono, type Context } from "hono";
 import * as client from "openid-client";
-import type { AppServices } from "../../app/context.ts";
+import type { AppServices } from "../edge/index.ts";
 import { publicOriginOf, trustedProxiesOf } from "../../lib/config.ts";
 import { parseCookieHeader } from "../../lib/cookies.ts";
 import { AppError, isAppError, type ErrorCode } from "../../lib/errors.ts";

@@ -8,8 +8,8 @@ import {
   PAGE_CACHE_POLICIES,
   isPersonalQueryParameter,
   type PageCachePolicy,
-} from "../../app/routing/page-cache-policies.ts";
-import { matchPage } from "../../app/routing/localized-paths.ts";
+} from "../../lib/routing/page-cache-policies.ts";
+import { matchPage } from "../../lib/routing/localized-paths.ts";
 
 export interface CacheableRequest {
   key: string;

@@ -7,7 +7,7 @@ import { request as httpRequest, Agent } from "node:http";
 import { randomBytes } from "node:crypto";
 import { acceptRequestId, newRequestId } from "../../lib/ids.ts";
 import type { Logger } from "../../lib/logger.ts";
-import { sharedPageCacheControl } from "../../app/routing/page-cache-policies.ts";
+import { sharedPageCacheControl } from "../../lib/routing/page-cache-policies.ts";
 import { cacheableRequest, type CacheableRequest, type KeySettings } from "./cache-key.ts";
 import { PageStore, type CachedPage } from "./page-store.ts";
 import { byteLength, gzipParts, identityParts, storeBody, type SlotValues } from "./stored-page.ts";

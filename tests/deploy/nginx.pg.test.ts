@@ -7,7 +7,13 @@ import { createHash, randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { buyerJourney, createRecorder, startTicketMailbox, type TicketMailbox } from "../load/journey.mjs";
+import {
+  buyerJourney,
+  createRecorder,
+  operatorDate,
+  startTicketMailbox,
+  type TicketMailbox,
+} from "../load/journey.mjs";
 import { startBuiltServer, type BuiltServer } from "../setup/built-server.ts";
 import { freePort } from "../setup/free-port.mjs";
 import { nginxInstalled, NGINX, startNginx, type RunningNginx } from "../setup/nginx.mjs";
@@ -225,6 +231,52 @@ describe.skipIf(!installed)("two nodes behind nginx (deploy/nginx/travesia.conf)
       expect(cart.headers.get("Cache-Control")).toMatch(/private|no-store/);
       expect(cart.headers.get("X-Cache-Status")).toBe("MISS");
     }
+  });
+
+  it("keys routes & schedules on what the page reads: counts and junk make no entry, dates and trips do", async () => {
+    const anonymous = { Cookie: "travesia_lang=en", "Accept-Encoding": "gzip" };
+    const statusOf = async (query: string) => {
+      const response = await fetch(`${origin}/en/routes-schedules/?${query}`, { headers: anonymous });
+      expect(response.status).toBe(200);
+      return response.headers.get("X-Cache-Status");
+    };
+    // A day of its own, so that no other test made these entries.
+    const date = operatorDate(9);
+    const search = `crossing=cancun-isla-mujeres&trip=one_way&date=${date}`;
+    expect(await statusOf(`${search}&adults=1`)).toBe("MISS");
+    // The same search for other passengers, in another order, with junk and a campaign: the same entry
+    // (a live page reads no count: the browser asks the live data for them).
+    for (const query of [
+      `${search}&adults=3&children=2`,
+      `adults=2&junk=x&${search}&utm_source=mail`,
+      `${search}&infants=1&fbclid=abc&ref=home`,
+    ])
+      expect(await statusOf(query), query).not.toBe("MISS");
+    // Another date, another trip: entries of their own.
+    expect(await statusOf(`crossing=cancun-isla-mujeres&trip=one_way&date=${operatorDate(10)}&adults=1`)).toBe("MISS");
+    expect(await statusOf(`crossing=cancun-isla-mujeres&trip=round_trip&date=${date}&adults=1`)).toBe("MISS");
+    // A page rendered with its counts (sent without scripts) keeps them in the key.
+    expect(await statusOf(`${search}&adults=1&nojs=1`)).toBe("MISS");
+    expect(await statusOf(`${search}&adults=2&nojs=1`)).toBe("MISS");
+    // A parameter name with an escape could be `date` in disguise: the whole query is the key.
+    expect(await statusOf(`crossing=cancun-isla-mujeres&trip=one_way&d%61te=${operatorDate(11)}`)).toBe("MISS");
+  });
+
+  it("keys a page on the cookie notice and the device class it shows, as the node does", async () => {
+    const faq = (cookie: string) =>
+      fetch(`${origin}/en/faqs/?from=nginx-key`, { headers: { Cookie: cookie } }).then((response) =>
+        response.headers.get("X-Cache-Status"),
+      );
+    await faq("travesia_lang=en");
+    expect(await faq("travesia_lang=en; cookie_notice=1")).toBe("MISS");
+    // The home's banner is for a device class: without the hint the page reads the User-Agent.
+    const home = (headers: Record<string, string>) =>
+      fetch(`${origin}/en/`, { headers: { Cookie: "travesia_lang=en", ...headers } }).then((response) =>
+        response.headers.get("X-Cache-Status"),
+      );
+    expect(await home({})).toBe("BYPASS");
+    await home({ "Sec-CH-UA-Mobile": "?0" });
+    expect(await home({ "Sec-CH-UA-Mobile": "?1" })).toBe("MISS");
   });
 
   it("serves built assets precompressed from disk, and refuses other hosts", async () => {

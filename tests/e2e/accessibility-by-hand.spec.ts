@@ -4,7 +4,7 @@
 // repeated fields, of the date dialog and of search landmarks (4.1.2), the error summary that takes
 // the focus after a refused submit (3.3.1), and the hold's clock (2.2.1, 4.1.3).
 import type { Page } from "@playwright/test";
-import { pathOf } from "../../app/routing/localized-paths.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import { DESKTOP_ONLY, expect, MOBILE_ONLY, test } from "./fixtures.ts";
 import { cancunDate, dismissNotices, MESSAGES, parkDay, type Language } from "./shop.ts";
 

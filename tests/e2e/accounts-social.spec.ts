@@ -1,9 +1,9 @@
 // Social sign-in in a real browser (ADR 0031): from the Spanish auth page through our
 // identity provider to the upstream provider (a second oidc-provider standing in for Google, started by
 // Playwright), back through the code flow, signed in. The flows' refusals are tested below the browser
-// (server/idp/idp.db.test.ts); this is the one journey that needs the redirects, cookies and forms of
+// (app/account/idp.db.test.ts); this is the one journey that needs the redirects, cookies and forms of
 // a browser.
-import { es } from "../../app/i18n/messages/es.ts";
+import { es } from "../../lib/i18n/messages/es.ts";
 import { test, expect, DESKTOP_ONLY } from "./fixtures.ts";
 
 test(

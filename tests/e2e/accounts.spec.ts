@@ -8,7 +8,7 @@
 // operator or a failing server can cause them: the test answers them to the browser). The server's
 // side of every code is tested in server/accounts.db.test.ts and server/account-pages.pg.test.ts.
 import type { Page } from "@playwright/test";
-import { pathOf } from "../../app/routing/localized-paths.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import { checkA11y, DESKTOP_ONLY, expect, test } from "./fixtures.ts";
 import { tokenLinkOf, waitForMail } from "./mailbox.ts";
 import { buyFerrySeatOverHttp, dismissNotices, MESSAGES, type Language } from "./shop.ts";

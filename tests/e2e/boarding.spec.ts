@@ -6,9 +6,9 @@
 // en and pt: the scanner's refusal in the page's language.
 import type { Page } from "@playwright/test";
 import { consolePathOf } from "../../app/console/console-pages.ts";
-import { en } from "../../app/console/messages/en.ts";
-import { es } from "../../app/console/messages/es.ts";
-import { pt } from "../../app/console/messages/pt.ts";
+import { en } from "../../lib/i18n/console/en.ts";
+import { es } from "../../lib/i18n/console/es.ts";
+import { pt } from "../../lib/i18n/console/pt.ts";
 import { decodePdfQrs } from "../setup/pdf-qr.ts";
 import { checkA11y, expect, MOBILE_ONLY, test } from "./fixtures.ts";
 import { cancunDate, dismissNotices, type Language } from "./shop.ts";

@@ -3,11 +3,11 @@
 // as such; a park page answers a day's availability; the same widget searches from the home and the
 // ferry page, with and without JavaScript — in es, en and pt, desktop and mobile, axe clean.
 import type { BrowserContext, Page } from "@playwright/test";
-import { en } from "../../app/i18n/messages/en.ts";
-import { es } from "../../app/i18n/messages/es.ts";
-import { pt } from "../../app/i18n/messages/pt.ts";
+import { en } from "../../lib/i18n/messages/en.ts";
+import { es } from "../../lib/i18n/messages/es.ts";
+import { pt } from "../../lib/i18n/messages/pt.ts";
 import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner-storage.ts";
-import { pathOf } from "../../app/routing/localized-paths.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import { test, expect, checkA11y, DESKTOP_ONLY, sampledOnPhones } from "./fixtures.ts";
 
 const LANGUAGES = [

@@ -3,9 +3,9 @@
 // a line removed; the sixth product refused with the limit message; a hold that expires marked and
 // held again — in es, en and pt, with the header's badge counting on every page.
 import type { Page } from "@playwright/test";
-import { es } from "../../app/i18n/messages/es.ts";
-import { pt } from "../../app/i18n/messages/pt.ts";
-import { pathOf } from "../../app/routing/localized-paths.ts";
+import { es } from "../../lib/i18n/messages/es.ts";
+import { pt } from "../../lib/i18n/messages/pt.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import { test, expect, checkA11y, DESKTOP_ONLY } from "./fixtures.ts";
 import {
   addPark,

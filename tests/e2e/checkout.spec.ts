@@ -6,7 +6,7 @@
 // The full purchase with the success card in es, en and pt is the cart's journey (cart.spec.ts).
 // The provider's pages do not change with the viewport, so these run on desktop only.
 import { test, expect, checkA11y, DESKTOP_ONLY } from "./fixtures.ts";
-import { pathOf } from "../../app/routing/localized-paths.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import { waitForMail } from "./mailbox.ts";
 import {
   addPark,

@@ -5,8 +5,8 @@
 // in the console's words. The breadth — activity holders mailed, the return leg alone, seats never
 // oversold, refusals — is in server/closure-operations.db.test.ts.
 import { consolePathOf } from "../../app/console/console-pages.ts";
-import { en as consoleEn } from "../../app/console/messages/en.ts";
-import { pt as consolePt } from "../../app/console/messages/pt.ts";
+import { en as consoleEn } from "../../lib/i18n/console/en.ts";
+import { pt as consolePt } from "../../lib/i18n/console/pt.ts";
 import { checkA11y, DESKTOP_ONLY, expect, test } from "./fixtures.ts";
 import { waitForMail } from "./mailbox.ts";
 import { buyFerrySeatOverHttp, cancunDate } from "./shop.ts";

@@ -6,7 +6,7 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { consolePathOf } from "../../app/console/console-pages.ts";
-import { es } from "../../app/console/messages/es.ts";
+import { es } from "../../lib/i18n/console/es.ts";
 import { checkA11y, DESKTOP_ONLY, expect, test } from "./fixtures.ts";
 import { waitForMail } from "./mailbox.ts";
 import { buyFerrySeatOverHttp, cancunDate, dismissNotices } from "./shop.ts";

@@ -3,8 +3,8 @@
 // console's words. The breadth (capacity, moves, vessels, rules, every refusal and its audit entry) is
 // in flows/sailing-admin.db.test.ts.
 import { consolePathOf } from "../../app/console/console-pages.ts";
-import { es as words } from "../../app/console/messages/es.ts";
-import { pt } from "../../app/console/messages/pt.ts";
+import { es as words } from "../../lib/i18n/console/es.ts";
+import { pt } from "../../lib/i18n/console/pt.ts";
 import { checkA11y, DESKTOP_ONLY, expect, test } from "./fixtures.ts";
 import { cancunDate } from "./shop.ts";
 import { signInAsStaff } from "./staff.ts";

@@ -4,9 +4,9 @@
 // its CSV opens in Excel. Spanish in full, English and Portuguese the refund itself. The breadth (ticket
 // cancellation, seats, races, every refusal) is in flows/refunds.db.test.ts and server/refund-race.pg.test.ts.
 import { consolePathOf } from "../../app/console/console-pages.ts";
-import { en } from "../../app/console/messages/en.ts";
-import { es } from "../../app/console/messages/es.ts";
-import { pt } from "../../app/console/messages/pt.ts";
+import { en } from "../../lib/i18n/console/en.ts";
+import { es } from "../../lib/i18n/console/es.ts";
+import { pt } from "../../lib/i18n/console/pt.ts";
 import { checkA11y, DESKTOP_ONLY, expect, MOBILE_ONLY, test } from "./fixtures.ts";
 import { buyFerrySeatOverHttp, dismissNotices, type Language } from "./shop.ts";
 import { signInAsStaff } from "./staff.ts";

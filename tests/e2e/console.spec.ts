@@ -3,10 +3,10 @@
 // sections and is refused the admin's, in their language; an admin grants a role and finds the change
 // in the audit log. The API's rules (401/403, refusals audited, self-demotion) are in server/staff.db.test.ts.
 import { consolePathOf } from "../../app/console/console-pages.ts";
-import { en } from "../../app/console/messages/en.ts";
-import { es } from "../../app/console/messages/es.ts";
-import { pt } from "../../app/console/messages/pt.ts";
-import { pathOf } from "../../app/routing/localized-paths.ts";
+import { en } from "../../lib/i18n/console/en.ts";
+import { es } from "../../lib/i18n/console/es.ts";
+import { pt } from "../../lib/i18n/console/pt.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import { checkA11y, DESKTOP_ONLY, expect, sampledOnPhones, test } from "./fixtures.ts";
 import { dismissNotices, type Language } from "./shop.ts";
 import { registerStaffAccount, signInAsStaff } from "./staff.ts";

@@ -2,9 +2,9 @@
 // and pt; the FAQ opens as native disclosures and carries FAQPage data; the site map lists the live
 // pages; sitemap.xml and robots.txt are generated from the slug table with hreflang alternates.
 import type { Page } from "@playwright/test";
-import { CONTENT_PAGE_IDS } from "../../app/content/content-page-ids.ts";
+import { CONTENT_PAGE_IDS } from "../../lib/content/content-page-ids.ts";
 import { LANGUAGES, type Language } from "../../lib/language.ts";
-import { PAGES, type PageId } from "../../app/routing/pages.ts";
+import { PAGES, type PageId } from "../../lib/routing/pages.ts";
 import { test, expect, checkA11y, DESKTOP_ONLY, sampledOnPhones } from "./fixtures.ts";
 
 const CONTENT_PAGES = CONTENT_PAGE_IDS;

@@ -4,9 +4,9 @@
 // show their labels ("Error obteniendo divisas" and the payment-methods one); and the open switcher passes axe.
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner-storage.ts";
-import { en } from "../../app/i18n/messages/en.ts";
-import { es } from "../../app/i18n/messages/es.ts";
-import { pt } from "../../app/i18n/messages/pt.ts";
+import { en } from "../../lib/i18n/messages/en.ts";
+import { es } from "../../lib/i18n/messages/es.ts";
+import { pt } from "../../lib/i18n/messages/pt.ts";
 import { test, expect, checkA11y, DESKTOP_ONLY } from "./fixtures.ts";
 
 const MESSAGES = { es, en, pt } as const;

@@ -1,7 +1,7 @@
 // The price on screen is always the checked fare's: choosing "Resident" after a search reprices the
 // selection at once, with the sailings and the summary kept, and the cart gets the fare shown.
-import { en } from "../../app/i18n/messages/en.ts";
-import { pathOf } from "../../app/routing/localized-paths.ts";
+import { en } from "../../lib/i18n/messages/en.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import { test, expect, DESKTOP_ONLY } from "./fixtures.ts";
 
 function cancunDate(days: number): string {

@@ -1,11 +1,11 @@
 // Home pages: the hero, featured products with their "from" price per adult, title and
 // description per language, no layout shift, and no accessibility violation — in es, en and pt.
 import type { BrowserContext } from "@playwright/test";
-import { en } from "../../app/i18n/messages/en.ts";
-import { es } from "../../app/i18n/messages/es.ts";
-import { pt } from "../../app/i18n/messages/pt.ts";
+import { en } from "../../lib/i18n/messages/en.ts";
+import { es } from "../../lib/i18n/messages/es.ts";
+import { pt } from "../../lib/i18n/messages/pt.ts";
 import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner-storage.ts";
-import { isPageLive, pathOf } from "../../app/routing/localized-paths.ts";
+import { isPageLive, pathOf } from "../../lib/routing/localized-paths.ts";
 import { test, expect, checkA11y, DESKTOP_ONLY, sampledOnPhones } from "./fixtures.ts";
 
 const HOMES = [

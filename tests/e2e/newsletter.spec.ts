@@ -1,11 +1,11 @@
 // The footer's newsletter form in a browser: each field's message on an empty send,
 // with focus on the first field to fix; a subscription answered in place; the same address again is
 // "Correo registrado". Field rules, every server error, the mail and its links are checked in
-// server/api/newsletter.db.test.ts; this only proves the browser wiring and accessibility.
+// app/newsletter/newsletter.db.test.ts; this only proves the browser wiring and accessibility.
 import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner-storage.ts";
-import { en } from "../../app/i18n/messages/en.ts";
-import { es } from "../../app/i18n/messages/es.ts";
-import { pt } from "../../app/i18n/messages/pt.ts";
+import { en } from "../../lib/i18n/messages/en.ts";
+import { es } from "../../lib/i18n/messages/es.ts";
+import { pt } from "../../lib/i18n/messages/pt.ts";
 import type { Page } from "@playwright/test";
 import type { Messages } from "../../app/i18n/translate.ts";
 import { test, expect, checkA11y, DESKTOP_ONLY } from "./fixtures.ts";

@@ -5,9 +5,9 @@
 // form and its refusal in the console's words (a day already past). The breadth — clashes, capacity
 // cuts, moving instead, reopening, audit entries — is in flows/operations.db.test.ts.
 import { consolePathOf } from "../../app/console/console-pages.ts";
-import { en as consoleEn } from "../../app/console/messages/en.ts";
-import { es as consoleEs } from "../../app/console/messages/es.ts";
-import { pt as consolePt } from "../../app/console/messages/pt.ts";
+import { en as consoleEn } from "../../lib/i18n/console/en.ts";
+import { es as consoleEs } from "../../lib/i18n/console/es.ts";
+import { pt as consolePt } from "../../lib/i18n/console/pt.ts";
 import { checkA11y, DESKTOP_ONLY, expect, test } from "./fixtures.ts";
 import { waitForMail } from "./mailbox.ts";
 import { buyFerrySeatOverHttp, cancunDate, MESSAGES } from "./shop.ts";

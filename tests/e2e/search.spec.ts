@@ -3,11 +3,11 @@
 // page with q, a misspelling still finds; the results page answers an FAQ question, sends the clicked
 // result's position to analytics, and serves its alias path with the main path as canonical.
 import type { Page } from "@playwright/test";
-import { ESSENTIAL } from "../../app/i18n/messages/essential.ts";
-import { en } from "../../app/i18n/messages/en.ts";
-import { es } from "../../app/i18n/messages/es.ts";
-import { pt } from "../../app/i18n/messages/pt.ts";
-import { pathOf } from "../../app/routing/localized-paths.ts";
+import { ESSENTIAL } from "../../lib/i18n/messages/essential.ts";
+import { en } from "../../lib/i18n/messages/en.ts";
+import { es } from "../../lib/i18n/messages/es.ts";
+import { pt } from "../../lib/i18n/messages/pt.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import { LANGUAGES, type Language } from "../../lib/language.ts";
 import { test, expect, checkA11y, DESKTOP_ONLY } from "./fixtures.ts";
 

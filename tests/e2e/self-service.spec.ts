@@ -8,7 +8,7 @@
 // checkout.spec.ts (3-D Secure) and accounts.spec.ts.
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { pathOf } from "../../app/routing/localized-paths.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import { DESKTOP_ONLY, expect, MOBILE_ONLY, test } from "./fixtures.ts";
 import { tokenLinkOf, waitForMail } from "./mailbox.ts";
 import {

@@ -1,13 +1,13 @@
 // The page shell: language switcher, desktop disclosure menus, the mobile off-canvas menu
 // and hide-on-scroll header, footer tabs, the cookie notice and the app-store banner.
 import type { BrowserContext, Page } from "@playwright/test";
-import { en } from "../../app/i18n/messages/en.ts";
-import { es } from "../../app/i18n/messages/es.ts";
-import { pt } from "../../app/i18n/messages/pt.ts";
+import { en } from "../../lib/i18n/messages/en.ts";
+import { es } from "../../lib/i18n/messages/es.ts";
+import { pt } from "../../lib/i18n/messages/pt.ts";
 import { buildMainMenu } from "../../app/components/shell/navigation.ts";
 import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner-storage.ts";
 import { COUNTRY_PHONES } from "../../app/components/shell/contact-data.ts";
-import { isPageLive, pathOf } from "../../app/routing/localized-paths.ts";
+import { isPageLive, pathOf } from "../../lib/routing/localized-paths.ts";
 import { test, expect, checkA11y, DESKTOP_ONLY, MOBILE_ONLY } from "./fixtures.ts";
 
 // Keyboard journeys are many small steps; give them room on a busy machine.

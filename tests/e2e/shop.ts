@@ -1,11 +1,11 @@
 // Steps a shopper takes in more than one journey: days in Cancún, the notices dismissed, a park put
 // in the cart, the payment details filled in, and the sandbox provider's pages answered.
 import { expect, type BrowserContext, type Page } from "@playwright/test";
-import { en } from "../../app/i18n/messages/en.ts";
-import { es } from "../../app/i18n/messages/es.ts";
-import { pt } from "../../app/i18n/messages/pt.ts";
+import { en } from "../../lib/i18n/messages/en.ts";
+import { es } from "../../lib/i18n/messages/es.ts";
+import { pt } from "../../lib/i18n/messages/pt.ts";
 import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner-storage.ts";
-import { pathOf } from "../../app/routing/localized-paths.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 
 export const MESSAGES = { es, en, pt } as const;
 export type Language = keyof typeof MESSAGES;

@@ -7,7 +7,7 @@
 // and the journeys only need a signed-in member of staff. A test that changes an account itself (an
 // admin granting it a role) registers one of its own with `registerStaffAccount`.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { pathOf } from "../../app/routing/localized-paths.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import type { StaffRole } from "../../modules/identity/index.ts";
 import { expect } from "./fixtures.ts";
 import { tokenLinkOf, waitForMail } from "./mailbox.ts";

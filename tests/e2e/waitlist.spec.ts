@@ -4,7 +4,7 @@
 // In English and Portuguese, the form and its translated refusals. Offers in line order, expiry,
 // claims and races are in flows/waitlist.db.test.ts and server/waitlist-race.pg.test.ts.
 import type { Page } from "@playwright/test";
-import { pathOf } from "../../app/routing/localized-paths.ts";
+import { pathOf } from "../../lib/routing/localized-paths.ts";
 import { GROUP_SEATS } from "../../modules/cart/index.ts";
 import { test, expect, checkA11y, DESKTOP_ONLY } from "./fixtures.ts";
 import { waitForMail, tokenLinkOf } from "./mailbox.ts";

@@ -1,6 +1,6 @@
 // A booking as the ticket renderers receive it: a family's round trip to Isla Mujeres (two adults, one
 // of them at the resident fare, and a child) plus an open activity coupon.
-import { signTicketCode, type BookingDocument, type TicketDocument } from "../../modules/tickets/index.ts";
+import { signTicketCode, type BookingDocument, type TicketDocument } from "../../modules/booking-documents/index.ts";
 
 export const TEST_TICKET_SECRET = "test-ticket-signing-secret-0123456789";
 

@@ -9,7 +9,7 @@ import { fixedClock } from "../../lib/clock.ts";
 import type { Database } from "../../lib/db.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
-import { findBooking, type BookingRow } from "../../modules/checkout/index.ts";
+import { findBooking, type BookingRow } from "../../modules/bookings/index.ts";
 import {
   addDays,
   findDaySailings,

@@ -74,14 +74,14 @@ type NewInstalmentBank = typeof instalmentBanks.$inferInsert;
 export function buildCurrency(record: CurrencyRecord): NewCurrency {
   return {
     id: record.id,
-    isoCode: record.iso_code,
-    isoNumber: record.iso_number,
+    isoCode: record.isoCode,
+    isoNumber: record.isoNumber,
     name: record.name,
     symbol: record.symbol,
-    presentationSymbol: record.presentation_symbol,
+    presentationSymbol: record.presentationSymbol,
     position: record.position,
-    decimalSeparator: record.decimal_separator,
-    thousandSeparator: record.thousand_separator,
+    decimalSeparator: record.decimalSeparator,
+    thousandSeparator: record.thousandSeparator,
   };
 }
 

@@ -9,9 +9,9 @@
 import { and, count, eq, gt, inArray, isNull, like, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "../../lib/db.ts";
-import { bookingLines, bookingPayments, bookings, tickets } from "../../modules/checkout/index.ts";
+import { bookingLines, bookingPayments, bookings, tickets } from "../../modules/bookings/index.ts";
 import { seatAllocations } from "../../modules/inventory/index.ts";
-import { sandboxPspEvents, sandboxPspIntents } from "../../modules/sandbox-psp/index.ts";
+import { sandboxPspEvents, sandboxPspIntents } from "../../sandbox-psp/index.ts";
 
 export interface PaymentInvariantFigures {
   /** Payments the provider keeps money for. */

@@ -11,9 +11,9 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONSOLE_PAGES, consolePathOf, type ConsolePageId } from "../../app/console/console-pages.ts";
-import { en } from "../../app/console/messages/en.ts";
-import { es } from "../../app/console/messages/es.ts";
-import { pt } from "../../app/console/messages/pt.ts";
+import { en } from "../../lib/i18n/console/en.ts";
+import { es } from "../../lib/i18n/console/es.ts";
+import { pt } from "../../lib/i18n/console/pt.ts";
 import { startBuiltServer, type BuiltServer } from "../setup/built-server.ts";
 import { connect, createTestDatabase, type TestDatabase } from "../setup/pg.ts";
 
@@ -197,6 +197,7 @@ describe("a console page's action refuses a person without the permission", () =
     "consoleClosures",
     "consolePrices",
     "consoleRecords",
+    "consoleProducts",
     "consoleScanner",
     "consoleTexts",
     "consoleTimetable",
@@ -224,6 +225,7 @@ describe("a console page's action refuses a person without the permission", () =
       "consoleClosures",
       "consolePrices",
       "consoleRecords",
+      "consoleProducts",
       "consoleTexts",
       "consoleTimetable",
       "consoleVessels",

@@ -5,7 +5,7 @@
 // on every inline script, hostile catalogue HTML and search queries) are checked in pages.pg.test.ts.
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestContext, servicesContext } from "../../app/context.ts";
+import { requestContext, servicesContext } from "../../server/edge/index.ts";
 import { afterSignInPath } from "../../app/account/auth-page.server.ts";
 import { applyCartForm, reasonKey } from "../../app/cart/cart-page.server.ts";
 import { action as currencyFormAction } from "../../app/routes/currency-choice.ts";

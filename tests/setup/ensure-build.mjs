@@ -9,6 +9,7 @@ const SOURCES = [
   "server",
   "modules",
   "flows",
+  "sandbox-psp",
   "lib",
   "db",
   "public",

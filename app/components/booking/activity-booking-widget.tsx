@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useLanguage, useTranslate } from "../../i18n/use-translate.ts";
-import { pathOf } from "../../routing/localized-paths.ts";
+import { pathOf } from "../../../lib/routing/localized-paths.ts";
 import { buttonClass } from "../ui/styles.ts";
 import { DateField } from "./date-field.tsx";
 import { errorKey } from "./ferry-booking-widget.tsx";
@@ -13,7 +13,7 @@ import { formatLongDate } from "./format.ts";
 import { CategoryField, PassengerFields, SelectionHiddenFields } from "./passenger-fields.tsx";
 import { PresaleBadge, PriceSummary } from "./price-summary.tsx";
 import { CARD, CHECK, FIELDSET_LEGEND } from "./styles.ts";
-import type { ActivityWidgetView } from "./types.ts";
+import type { ActivityWidgetView } from "../../../lib/views/booking.ts";
 
 const MAX_PASSENGERS = 60;
 

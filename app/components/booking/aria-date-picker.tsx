@@ -18,7 +18,7 @@ import {
   Text,
 } from "react-aria-components";
 import { useState } from "react";
-import type { DateFieldProps } from "./types.ts";
+import type { DateFieldProps } from "../../../lib/views/booking.ts";
 import { LOCALE } from "./format.ts";
 import { FIELD_LABEL } from "./styles.ts";
 

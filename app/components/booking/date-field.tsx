@@ -3,7 +3,7 @@
 // separate chunk loaded only by pages that render this field.
 import { lazy, Suspense, useEffect, useState } from "react";
 import { FIELD_LABEL, INPUT } from "./styles.ts";
-import type { DateFieldProps } from "./types.ts";
+import type { DateFieldProps } from "../../../lib/views/booking.ts";
 
 const AriaDatePicker = lazy(() => import("./aria-date-picker.tsx"));
 

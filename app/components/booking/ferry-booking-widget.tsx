@@ -5,16 +5,16 @@
 import { Form, useNavigation } from "react-router";
 import { useState } from "react";
 import { useLanguage, useTranslate } from "../../i18n/use-translate.ts";
-import { pathOf } from "../../routing/localized-paths.ts";
+import { pathOf } from "../../../lib/routing/localized-paths.ts";
 import { buttonClass } from "../ui/styles.ts";
 import { DateField } from "./date-field.tsx";
 import { LegLine } from "./leg-line.tsx";
 import { CategoryField, PassengerFields, SelectionHiddenFields } from "./passenger-fields.tsx";
 import { PresaleBadge, PriceSummary } from "./price-summary.tsx";
 import { NoScriptField, SailingList } from "./sailing-list.tsx";
-import { MAX_PASSENGERS } from "../../booking/live-sailings.ts";
+import { MAX_PASSENGERS } from "../../../lib/routing/live-query.ts";
 import { CARD, FIELD_LABEL, FIELDSET_LEGEND, INPUT } from "./styles.ts";
-import type { FerryWidgetView, TripKind } from "./types.ts";
+import type { FerryWidgetView, TripKind } from "../../../lib/views/booking.ts";
 
 export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidgetView; headingLevel?: 2 | 3 }) {
   const t = useTranslate();

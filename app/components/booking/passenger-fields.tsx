@@ -3,7 +3,7 @@
 import type { ChangeEvent } from "react";
 import { useTranslate } from "../../i18n/use-translate.ts";
 import { CHECK, FIELD_LABEL, FIELDSET_LEGEND, INPUT } from "./styles.ts";
-import type { FareCategoryId, PassengerBandView, PassengerCountsView } from "./types.ts";
+import type { FareCategoryId, PassengerBandView, PassengerCountsView } from "../../../lib/views/booking.ts";
 
 const FIELD_NAME = { adult: "adults", child: "children", infant: "infants" } as const;
 

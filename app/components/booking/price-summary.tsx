@@ -1,6 +1,6 @@
 // The price of a selection: a line per passenger type, the presale discount when earned, the total.
 import { useTranslate } from "../../i18n/use-translate.ts";
-import type { PriceView } from "./types.ts";
+import type { PriceView } from "../../../lib/views/booking.ts";
 
 export function PresaleBadge({ days, percent }: { days: number; percent: number }) {
   const t = useTranslate();

@@ -1,8 +1,8 @@
 // The "other tickets and tours" list under a product or the timetable: links to live product pages.
 import { Link } from "react-router";
 import { useLanguage, useTranslate } from "../../i18n/use-translate.ts";
-import { pathOf } from "../../routing/localized-paths.ts";
-import type { PageId } from "../../routing/pages.ts";
+import { pathOf } from "../../../lib/routing/localized-paths.ts";
+import type { PageId } from "../../../lib/routing/pages.ts";
 import { FOCUS_RING } from "../ui/styles.ts";
 
 export function ProductLinks({ headingId, pageIds }: { headingId: string; pageIds: readonly PageId[] }) {

@@ -4,8 +4,8 @@
 import { useTranslate } from "../../i18n/use-translate.ts";
 import type { Translate } from "../../i18n/translate.ts";
 import { PresaleBadge } from "./price-summary.tsx";
-import type { LegView, PresaleView, SailingView } from "./types.ts";
-import { NO_SCRIPT_PARAMETER } from "../../booking/live-sailings.ts";
+import type { LegView, PresaleView, SailingView } from "../../../lib/views/booking.ts";
+import { NO_SCRIPT_PARAMETER } from "../../../lib/routing/live-query.ts";
 
 /**
  * Part of a GET form only when scripts do not run: the server then renders seats and prices itself

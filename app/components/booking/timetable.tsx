@@ -5,7 +5,7 @@ import { buttonClass, FOCUS_RING } from "../ui/styles.ts";
 import { DateField } from "./date-field.tsx";
 import { formatLongDate } from "./format.ts";
 import { NoScriptField, sailingStatusLabel } from "./sailing-list.tsx";
-import type { DateBounds, SailingView } from "./types.ts";
+import type { DateBounds, SailingView } from "../../../lib/views/booking.ts";
 
 /** What a timetable row shows: no vessel, and no "selectable" (nothing is chosen in a timetable). */
 export type TimetableSailingView = Pick<

@@ -5,9 +5,9 @@
 import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { liveSailingsHref, withLiveData, type LiveSailings, type LiveState } from "../../booking/live-sailings.ts";
-import { readFerryQuery } from "../../booking/ferry-query.ts";
+import { readFerryQuery } from "../../../lib/routing/ferry-query.ts";
 import type { TimetableView } from "./timetable.tsx";
-import type { FerryWidgetView } from "./types.ts";
+import type { FerryWidgetView } from "../../../lib/views/booking.ts";
 
 interface PageViews {
   widget: FerryWidgetView;

@@ -8,7 +8,7 @@ import { useLocation } from "react-router";
 import { cartSessionCookie, isSessionId } from "../../../lib/cart-session.ts";
 import { COOKIE, currencyCookies, parseCookieHeader } from "../../../lib/cookies.ts";
 import { useRootData } from "../../i18n/use-translate.ts";
-import { PAGES, type PageId } from "../../routing/pages.ts";
+import { PAGES, type PageId } from "../../../lib/routing/pages.ts";
 
 export interface Shopping {
   sessionId: string;

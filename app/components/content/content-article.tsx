@@ -1,18 +1,21 @@
 // The frame of every editorial page: breadcrumbs, title and summary, an optional lead slot (e.g. the
 // ferry booking widget), the table of contents on long pages, the Markdown sections and extra
-// children (the generated site map), plus the page's JSON-LD.
+// children (the generated site map), plus the page's JSON-LD. The prose and the page's own JSON-LD are
+// markup the document carries once (static-html.tsx, ADR 0072).
 import { useEffect, type ReactNode } from "react";
-import { useTranslate } from "../../i18n/use-translate.ts";
+import { useRootData, useTranslate } from "../../i18n/use-translate.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
 import { postEventOf } from "../../personalization/page-events.ts";
 import { useTrackView } from "../../personalization/tracker-provider.tsx";
-import { pathOf } from "../../routing/localized-paths.ts";
-import type { PageId } from "../../routing/pages.ts";
-import type { ContentSection, ContentView } from "../../content/types.ts";
+import { pathOf } from "../../../lib/routing/localized-paths.ts";
+import type { PageId } from "../../../lib/routing/pages.ts";
+import { CONTENT_MARKUP } from "../../../lib/content/server-markup.ts";
+import type { ContentSectionOutline, ContentView } from "../../content/types.ts";
 import { Breadcrumbs } from "./breadcrumbs.tsx";
 import { FaqList } from "./faq-list.tsx";
 import { JsonLdScript } from "./json-ld.tsx";
 import { PROSE } from "./prose.ts";
+import { StaticHtml } from "./static-html.tsx";
 import { TableOfContents } from "./table-of-contents.tsx";
 
 export function pageTitleKey(pageId: PageId): MessageKey {
@@ -29,6 +32,7 @@ export function ContentArticle({
   children?: ReactNode;
 }) {
   const t = useTranslate();
+  const nonce = useRootData()?.nonce;
   const { page } = view;
   useOpenLinkedQuestion(page.layout === "faq");
   // Every editorial page (the ferry page too) is a post for personalization, named by its page id.
@@ -59,13 +63,27 @@ export function ContentArticle({
           </div>
         ) : null}
         <div className="max-w-3xl min-w-0 lg:col-start-1 lg:row-start-1">
-          {page.introHtml ? <div className={PROSE} dangerouslySetInnerHTML={{ __html: page.introHtml }} /> : null}
+          {page.hasIntro ? (
+            <StaticHtml as="div" name={CONTENT_MARKUP.intro} markup={view.markup} className={PROSE} />
+          ) : null}
           {page.sections.map((section) => (
-            <Section key={section.id} section={section} />
+            <Section key={section.id} section={section} markup={view.markup} />
           ))}
           {children}
         </div>
       </div>
+      {Array.from({ length: view.jsonLdCount }, (_, index) => (
+        <StaticHtml
+          key={`page-${index}`}
+          as="script"
+          type="application/ld+json"
+          nonce={nonce}
+          // Browsers hide a nonce from the DOM after parsing; the server's value is the one that counts.
+          suppressHydrationWarning
+          name={CONTENT_MARKUP.jsonLd(index)}
+          markup={view.markup}
+        />
+      ))}
       {view.jsonLd.map((data, index) => (
         <JsonLdScript key={index} data={data} />
       ))}
@@ -73,16 +91,20 @@ export function ContentArticle({
   );
 }
 
-function Section({ section }: { section: ContentSection }) {
+function Section({ section, markup }: { section: ContentSectionOutline; markup: ContentView["markup"] }) {
   return (
     <section aria-labelledby={section.id} className="mt-12 first:mt-0">
-      <h2
+      <StaticHtml
+        as="h2"
         id={section.id}
         className="scroll-mt-24 text-2xl font-bold tracking-tight text-sea-950"
-        dangerouslySetInnerHTML={{ __html: section.titleHtml }}
+        name={CONTENT_MARKUP.heading(section.id)}
+        markup={markup}
       />
-      {section.html ? <div className={`${PROSE} mt-4`} dangerouslySetInnerHTML={{ __html: section.html }} /> : null}
-      {section.items.length > 0 ? <FaqList items={section.items} /> : null}
+      {section.hasHtml ? (
+        <StaticHtml as="div" name={CONTENT_MARKUP.section(section.id)} markup={markup} className={`${PROSE} mt-4`} />
+      ) : null}
+      {section.items.length > 0 ? <FaqList items={section.items} markup={markup} /> : null}
     </section>
   );
 }

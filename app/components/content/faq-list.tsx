@@ -2,10 +2,12 @@
 // to a question (#its-id, as search results and answers cite it) opens that question.
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import type { FaqItem } from "../../content/types.ts";
+import { CONTENT_MARKUP } from "../../../lib/content/server-markup.ts";
+import type { ContentSectionOutline, ContentView } from "../../content/types.ts";
 import { PROSE } from "./prose.ts";
+import { StaticHtml } from "./static-html.tsx";
 
-export function FaqList({ items }: { items: readonly FaqItem[] }) {
+export function FaqList({ items, markup }: { items: ContentSectionOutline["items"]; markup: ContentView["markup"] }) {
   const { hash } = useLocation();
   useEffect(() => {
     // Question ids are slugs ([a-z0-9-]), so the hash needs no decoding; anything else matches nothing.
@@ -19,7 +21,7 @@ export function FaqList({ items }: { items: readonly FaqItem[] }) {
       {items.map((item) => (
         <details key={item.id} id={item.id} className="group scroll-mt-24">
           <summary className="flex cursor-pointer list-none items-start justify-between gap-4 rounded-sm py-4 text-left font-semibold text-sea-950 hover:text-sea-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-700 [&::-webkit-details-marker]:hidden">
-            <span dangerouslySetInnerHTML={{ __html: item.questionHtml }} />
+            <StaticHtml as="span" name={CONTENT_MARKUP.question(item.id)} markup={markup} />
             <svg
               aria-hidden="true"
               viewBox="0 0 20 20"
@@ -35,7 +37,7 @@ export function FaqList({ items }: { items: readonly FaqItem[] }) {
               />
             </svg>
           </summary>
-          <div className={`${PROSE} pb-5`} dangerouslySetInnerHTML={{ __html: item.answerHtml }} />
+          <StaticHtml as="div" name={CONTENT_MARKUP.answer(item.id)} markup={markup} className={`${PROSE} pb-5`} />
         </details>
       ))}
     </div>

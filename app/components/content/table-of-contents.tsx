@@ -1,6 +1,6 @@
 // "On this page": links to the sections of a long content page.
 import { useTranslate } from "../../i18n/use-translate.ts";
-import type { TocEntry } from "../../content/types.ts";
+import type { TocEntry } from "../../../lib/content/types.ts";
 import { FOCUS_RING } from "./prose.ts";
 
 export function TableOfContents({ entries }: { entries: readonly TocEntry[] }) {

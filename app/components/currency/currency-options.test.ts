@@ -78,7 +78,7 @@ describe("searching the currency list by code, name or symbol", () => {
 
 describe("the client state", () => {
   it("mirrors the page's currency", () => {
-    expect(currencyStateOf({ iso_code: "EUR", id: 3 })).toEqual({ currency: "EUR", currency_id: 3 });
+    expect(currencyStateOf({ isoCode: "EUR", id: 3 })).toEqual({ currency: "EUR", currency_id: 3 });
   });
 
   it("defaults to USD with id 1 without one", () => {

@@ -13,7 +13,7 @@ export interface CurrencyOption {
   name: string;
 }
 
-/** The currency code (default USD) and its id (default 1). */
+/** The currency code (default USD) and its id (default 1), under the client state's published names. */
 export interface CurrencyState {
   currency: string;
   currency_id: number;
@@ -22,8 +22,8 @@ export interface CurrencyState {
 export const DEFAULT_CURRENCY_STATE: Readonly<CurrencyState> = { currency: "USD", currency_id: 1 };
 
 /** The client state from the page's currency entity, or USD (id 1) when there is none (error screens). */
-export function currencyStateOf(entity: { iso_code: string; id: number } | null | undefined): CurrencyState {
-  return entity ? { currency: entity.iso_code, currency_id: entity.id } : { ...DEFAULT_CURRENCY_STATE };
+export function currencyStateOf(entity: { isoCode: string; id: number } | null | undefined): CurrencyState {
+  return entity ? { currency: entity.isoCode, currency_id: entity.id } : { ...DEFAULT_CURRENCY_STATE };
 }
 
 /** Lower case without diacritics, so "dolar" finds "Dólar" and "iene" finds "Iene". */

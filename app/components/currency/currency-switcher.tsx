@@ -47,7 +47,7 @@ export function CurrencySwitcher({ placement }: { placement: SwitcherPlacement }
   if (!currency || options.length === 0) return null;
   const current: CurrencyOption = {
     id: currency.id,
-    code: currency.iso_code,
+    code: currency.isoCode,
     symbol: currency.symbol,
     name: currency.name,
   };

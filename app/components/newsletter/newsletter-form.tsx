@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "rea
 import { Link, useFetcher, useLocation } from "react-router";
 import { countryOptions } from "../../../lib/countries.ts";
 import { useLanguage, useTranslate } from "../../i18n/use-translate.ts";
-import { isPageLive, pathOf } from "../../routing/localized-paths.ts";
+import { isPageLive, pathOf } from "../../../lib/routing/localized-paths.ts";
 import { buttonClass } from "../ui/styles.ts";
 import {
   checkNewsletterForm,

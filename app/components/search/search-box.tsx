@@ -9,7 +9,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { Language } from "../../../lib/language.ts";
 import { useEssential } from "../../i18n/use-essential.ts";
-import { pathOf } from "../../routing/localized-paths.ts";
+import { pathOf } from "../../../lib/routing/localized-paths.ts";
 import { SearchIcon } from "../ui/icons.tsx";
 import { FOCUS_RING } from "../ui/styles.ts";
 import type { SearchBoxActor, SearchBoxSnapshot } from "./search-box-actor.ts";

@@ -12,8 +12,8 @@ import {
   type SignedInUser,
 } from "../../account/session-client.ts";
 import { useLanguage, useTranslate } from "../../i18n/use-translate.ts";
-import { isPageLive, matchPage, pathOf } from "../../routing/localized-paths.ts";
-import type { PageId } from "../../routing/pages.ts";
+import { isPageLive, matchPage, pathOf } from "../../../lib/routing/localized-paths.ts";
+import type { PageId } from "../../../lib/routing/pages.ts";
 import { Disclosure } from "../ui/disclosure.tsx";
 import { ChevronDownIcon } from "../ui/icons.tsx";
 import { FOCUS_RING, FOCUS_RING_ON_DARK } from "../ui/styles.ts";

@@ -18,7 +18,7 @@ export function ClientStateProvider({ children }: { children: React.ReactNode })
   const root = useRootData();
   const { pathname } = useLocation();
   const language = root?.language ?? "en";
-  const currency = root?.currency.iso_code ?? "USD";
+  const currency = root?.currency.isoCode ?? "USD";
   const siteCode = root?.site.code ?? "";
   const latest = useRef({ language, currency, siteCode });
   latest.current = { language, currency, siteCode };

@@ -3,7 +3,7 @@
 import { Link } from "react-router";
 import { COOKIE } from "../../../lib/cookies.ts";
 import { useRootData, useTranslate } from "../../i18n/use-translate.ts";
-import { isPageLive, pathOf } from "../../routing/localized-paths.ts";
+import { isPageLive, pathOf } from "../../../lib/routing/localized-paths.ts";
 import { InfoIcon } from "../ui/icons.tsx";
 import { buttonClass, FOCUS_RING } from "../ui/styles.ts";
 

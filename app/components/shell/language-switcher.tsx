@@ -4,7 +4,7 @@
 import { useLocation } from "react-router";
 import type { Language } from "../../../lib/language.ts";
 import { useRootData, useTranslate } from "../../i18n/use-translate.ts";
-import { matchPage, pathOf } from "../../routing/localized-paths.ts";
+import { matchPage, pathOf, pathOfMatch } from "../../../lib/routing/localized-paths.ts";
 import { Disclosure } from "../ui/disclosure.tsx";
 import { ChevronDownIcon, GlobeIcon } from "../ui/icons.tsx";
 import { FOCUS_RING, FOCUS_RING_ON_DARK } from "../ui/styles.ts";
@@ -25,7 +25,7 @@ export function useLanguageOptions(): { current: Language; options: LanguageOpti
   const options = languages.map((language) => ({
     language,
     // A page without a slug (the 404 page) has no equivalent: the other language's home is the best match.
-    href: page ? `${pathOf(page.pageId, language)}${location.search}` : pathOf("home", language),
+    href: page ? `${pathOfMatch(page, language)}${location.search}` : pathOf("home", language),
     current: language === current,
   }));
   return { current, options };

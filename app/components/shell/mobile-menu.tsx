@@ -5,7 +5,7 @@
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
 import { Link, useLocation } from "react-router";
 import { useLanguage, useTranslate } from "../../i18n/use-translate.ts";
-import { isPageLive } from "../../routing/localized-paths.ts";
+import { isPageLive } from "../../../lib/routing/localized-paths.ts";
 import { CurrencySwitcher } from "../currency/currency-switcher.tsx";
 import { SearchBox } from "../search/search-box.tsx";
 import { CloseIcon, PhoneIcon, ArrowRightIcon } from "../ui/icons.tsx";

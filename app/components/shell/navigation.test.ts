@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { buildMainMenu, hintKeyOf, liveLinks, MAIN_MENU } from "./navigation.ts";
-import type { PageId } from "../../routing/pages.ts";
+import type { PageId } from "../../../lib/routing/pages.ts";
 
 const liveSet =
   (...ids: PageId[]) =>

@@ -2,8 +2,8 @@
 // module), and a group with no live link disappears, so menus fill in as pages are added.
 import type { Language } from "../../../lib/language.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
-import { isPageLive, pathOf } from "../../routing/localized-paths.ts";
-import type { PageId } from "../../routing/pages.ts";
+import { isPageLive, pathOf } from "../../../lib/routing/localized-paths.ts";
+import type { PageId } from "../../../lib/routing/pages.ts";
 
 export interface MenuGroupDefinition {
   id: "aboutUs" | "destinations" | "ferries" | "promotions";

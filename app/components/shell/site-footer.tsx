@@ -2,7 +2,7 @@
 // links and the copyright line.
 import { Link, useLocation } from "react-router";
 import { useRootData, useTranslate } from "../../i18n/use-translate.ts";
-import { isPageLive, pathOf } from "../../routing/localized-paths.ts";
+import { isPageLive, pathOf } from "../../../lib/routing/localized-paths.ts";
 import { NewsletterForm } from "../newsletter/newsletter-form.tsx";
 import {
   ArrowRightIcon,

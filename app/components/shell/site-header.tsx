@@ -4,7 +4,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useRootData, useTranslate } from "../../i18n/use-translate.ts";
-import { isPageLive, pathOf } from "../../routing/localized-paths.ts";
+import { isPageLive, pathOf } from "../../../lib/routing/localized-paths.ts";
 import { hydrateOnDemand } from "../ui/hydrate-on-demand.tsx";
 import { ClockIcon, MenuIcon, PhoneIcon, SearchIcon } from "../ui/icons.tsx";
 import { buttonClass, CONTAINER, FOCUS_RING, FOCUS_RING_ON_DARK } from "../ui/styles.ts";

@@ -5,7 +5,7 @@ import { Form, useLocation, useNavigation } from "react-router";
 import { CARD, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { consoleErrorKey, useConsoleLayoutData, useConsoleT, type ConsoleTranslate } from "../console-i18n.ts";
-import type { ConsoleMessageKey } from "../messages/en.ts";
+import type { ConsoleMessageKey } from "../../../lib/i18n/console/en.ts";
 import type { Refusal } from "../operations/shared.server.ts";
 import type { CareLine, CarePageData } from "./booking-care.server.ts";
 import { InputField } from "../fields.tsx";

@@ -14,9 +14,9 @@ import {
   findTickets,
   normalizeReference,
   type BookingRow,
-} from "../../../modules/checkout/index.ts";
+} from "../../../modules/bookings/index.ts";
 import { findCrossings, findDaySailings, findSailing, isLocalDate } from "../../../modules/inventory/index.ts";
-import { servicesContext } from "../../context.ts";
+import { servicesContext } from "../../../server/edge/index.ts";
 import { field, integerField, refusalOf, staffDepsOf } from "../operations/shared.server.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };

@@ -3,7 +3,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { findConsoleWaitlist, offerSeatsNow, type ConsoleWaitlistSailing } from "../../../flows/console-waitlist.ts";
 import { languageOfPath } from "../../../lib/language.ts";
 import type { AuditActor } from "../../../modules/audit/index.ts";
-import { servicesContext } from "../../context.ts";
+import { servicesContext } from "../../../server/edge/index.ts";
 import { dayAsked } from "../boarding.server.ts";
 import { field, integerField, refusalOf, staffDepsOf } from "../operations/shared.server.ts";
 

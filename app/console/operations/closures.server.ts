@@ -23,7 +23,7 @@ import {
   type SailingStatus,
 } from "../../../modules/inventory/index.ts";
 import type { AuditActor } from "../../../modules/audit/index.ts";
-import { servicesContext } from "../../context.ts";
+import { servicesContext } from "../../../server/edge/index.ts";
 import { field, integerField, refusalOf, staffDepsOf } from "./shared.server.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };

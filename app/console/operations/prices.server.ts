@@ -19,7 +19,7 @@ import {
   type PresaleTierRow,
 } from "../../../modules/catalog/index.ts";
 import { findCurrencies, findRatesInForce } from "../../../modules/currency/index.ts";
-import { servicesContext } from "../../context.ts";
+import { servicesContext } from "../../../server/edge/index.ts";
 import { field, integerField, refusalOf, staffDepsOf, type Refusal } from "./shared.server.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
@@ -81,7 +81,7 @@ export async function loadPricesPage(args: Args, language: Language): Promise<Pr
       source: rate.source,
       validFrom: rate.validFrom.toISOString(),
     })),
-    currencies: currencies.map((currency) => currency.iso_code as string).filter((code) => code !== "MXN"),
+    currencies: currencies.map((currency) => currency.isoCode as string).filter((code) => code !== "MXN"),
     products: products.map((product) => ({ id: product.id, name: product.name, trips: tripsOf(product.kind) })),
     done: DONE.find((kind) => kind === done) ?? null,
   };

@@ -12,7 +12,7 @@ import {
   type CrossingRecord,
   type PortRecord,
 } from "../../../modules/inventory/index.ts";
-import { servicesContext } from "../../context.ts";
+import { servicesContext } from "../../../server/edge/index.ts";
 import { field, integerField, refusalOf, staffDepsOf, type Refusal } from "./shared.server.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };

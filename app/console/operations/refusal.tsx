@@ -32,6 +32,25 @@ const FIELDS = new Set([
   "passengerType",
   "trip",
   "productId",
+  "kind",
+  "activityId",
+  "summary",
+  "description",
+  "image",
+  "imageAlt",
+  "childFromAge",
+  "adultFromAge",
+  "touristAdult",
+  "touristChild",
+  "residentAdult",
+  "residentChild",
+  "admissionId",
+  "upgradeId",
+  "businessUnit",
+  "businessUnitCode",
+  "title",
+  "subtitle",
+  "text",
 ]);
 const PROBLEMS = new Set([
   "required",
@@ -48,6 +67,12 @@ const PROBLEMS = new Set([
   "unknown_port",
   "unknown_product",
   "taken",
+  "image_address",
+  "unknown_activity",
+  "upper_format",
+  "same_as_admission",
+  "product_retired",
+  "both_resident",
 ]);
 
 /** Issues of the records' forms: what still uses a record, a duplicate, a field and what is wrong with it. */
@@ -56,6 +81,11 @@ function recordIssueText(t: ReturnType<typeof useConsoleT>, issue: { path: strin
   if (crossing && issue.code === "in_service") return t("records.issue.crossingInService", { crossing });
   if (crossing && issue.code === "same_ports") return t("records.issue.samePorts", { crossing });
   if (issue.code === "port_retired") return t("records.issue.portRetired");
+  const product = /^product\.([\w-]+)$/.exec(issue.path)?.[1];
+  if (product && issue.code === "already_on_sale") return t("products.issue.alreadyOnSale", { product });
+  if (product && issue.code === "already_retired") return t("products.issue.alreadyRetired", { product });
+  const complement = /^complement\.([\w-]+)$/.exec(issue.path)?.[1];
+  if (complement && issue.code === "complement_exists") return t("products.issue.complementExists", { complement });
   if (issue.code === "default_variant") return t("records.issue.defaultVariant");
   if (issue.code === "same_as_from") return t("records.issue.sameAsFrom");
   if (issue.code === "not_sold_by_product") return t("records.issue.notSoldByProduct");

@@ -5,8 +5,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { isAppError, type ErrorIssue } from "../../../lib/errors.ts";
 import type { AuditActor } from "../../../modules/audit/index.ts";
 import type { StaffDeps } from "../../../flows/staff-change.ts";
-import { fieldText, pageStatusOf } from "../../../server/edge/index.ts";
-import { requestContext, servicesContext } from "../../context.ts";
+import { fieldText, pageStatusOf, requestContext, servicesContext } from "../../../server/edge/index.ts";
 
 type Args = { context: Readonly<RouterContextProvider> };
 

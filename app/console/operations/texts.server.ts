@@ -13,7 +13,7 @@ import {
 } from "../../../modules/catalog/index.ts";
 import type { Language } from "../../../lib/language.ts";
 import { findSlotOverviews, type SlotOverview } from "../../../modules/personalization/index.ts";
-import { servicesContext } from "../../context.ts";
+import { servicesContext } from "../../../server/edge/index.ts";
 import { field, integerField, refusalOf, staffDepsOf, type Refusal } from "./shared.server.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };

@@ -19,7 +19,7 @@ import {
   localDateOf,
   type StoredTimetableRule,
 } from "../../../modules/inventory/index.ts";
-import { servicesContext } from "../../context.ts";
+import { servicesContext } from "../../../server/edge/index.ts";
 import { field, integerField, refusalOf, staffDepsOf, type Refusal } from "./shared.server.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };

@@ -5,7 +5,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { changeVessel, createVessel } from "../../../flows/timetable-admin.ts";
 import type { AuditActor } from "../../../modules/audit/index.ts";
 import { findVessels, type Vessel } from "../../../modules/inventory/index.ts";
-import { servicesContext } from "../../context.ts";
+import { servicesContext } from "../../../server/edge/index.ts";
 import { field, integerField, refusalOf, staffDepsOf, type Refusal } from "./shared.server.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };

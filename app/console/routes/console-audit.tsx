@@ -6,7 +6,7 @@ import { findAuditEntries, type AuditEntry } from "../../../modules/audit/index.
 import { CARD, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
 import { LOCALE } from "../../components/booking/format.ts";
 import { buttonClass } from "../../components/ui/styles.ts";
-import { servicesContext } from "../../context.ts";
+import { servicesContext } from "../../../server/edge/index.ts";
 import { useConsoleT } from "../console-i18n.ts";
 import { PRIVATE_NO_STORE, requireStaffPage } from "../staff-page.server.ts";
 import type { Route } from "./+types/console-audit";

@@ -17,13 +17,13 @@ import {
   readCursor,
   REFUND_REASON_MAX,
   SEARCH_TEXT_MAX,
-} from "../../../modules/checkout/index.ts";
+} from "../../../modules/bookings/index.ts";
 import { findAmountFormatter } from "../../../modules/currency/index.ts";
 import { canStaff } from "../../../modules/identity/index.ts";
 import { LOCALE } from "../../components/booking/format.ts";
 import { CARD, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
 import { buttonClass } from "../../components/ui/styles.ts";
-import { requestContext, servicesContext } from "../../context.ts";
+import { requestContext, servicesContext } from "../../../server/edge/index.ts";
 import { consoleErrorKey, useConsoleLayoutData, useConsoleT, type ConsoleTranslate } from "../console-i18n.ts";
 import { consolePathOf } from "../console-pages.ts";
 import { formText, PRIVATE_NO_STORE, requireStaffPage } from "../staff-page.server.ts";

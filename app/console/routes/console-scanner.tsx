@@ -11,7 +11,7 @@ import { languageOfPath, type Language } from "../../../lib/language.ts";
 import { boardingKeysOf } from "../../../modules/boarding/index.ts";
 import { CARD, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
 import { buttonClass } from "../../components/ui/styles.ts";
-import { requestContext, servicesContext } from "../../context.ts";
+import { requestContext, servicesContext } from "../../../server/edge/index.ts";
 import { loadSailingDay, type DaySailing } from "../boarding.server.ts";
 import { consolePathOf } from "../console-pages.ts";
 import { consoleErrorKey, useConsoleLayoutData, useConsoleT, type ConsoleTranslate } from "../console-i18n.ts";

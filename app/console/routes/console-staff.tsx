@@ -6,7 +6,7 @@ import { isAppError } from "../../../lib/errors.ts";
 import { findStaffMembers, isStaffRole, STAFF_ROLES } from "../../../modules/identity/index.ts";
 import { CARD, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
 import { buttonClass } from "../../components/ui/styles.ts";
-import { requestContext, servicesContext } from "../../context.ts";
+import { requestContext, servicesContext } from "../../../server/edge/index.ts";
 import { consoleErrorKey, useConsoleLayoutData, useConsoleT } from "../console-i18n.ts";
 import { formText, PRIVATE_NO_STORE, requireStaffPage } from "../staff-page.server.ts";
 import type { Route } from "./+types/console-staff";

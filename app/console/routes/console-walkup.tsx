@@ -10,7 +10,7 @@ import { CURRENCY_CODES, isCurrencyCode } from "../../../lib/money.ts";
 import { findAmountFormatter } from "../../../modules/currency/index.ts";
 import { CARD, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
 import { buttonClass } from "../../components/ui/styles.ts";
-import { requestContext, servicesContext } from "../../context.ts";
+import { requestContext, servicesContext } from "../../../server/edge/index.ts";
 import { addDays, isLocalDate } from "../../../modules/inventory/index.ts";
 import { loadSailingDay, sailingsOfDay } from "../boarding.server.ts";
 import { consolePathOf } from "../console-pages.ts";

@@ -27,7 +27,7 @@ export interface DeviceScanResult {
   conflict: boolean;
 }
 
-// The same shapes modules/tickets/ticket-code.ts signs: TRV1.<code>.<22 base64url characters>.
+// The same shapes modules/booking-documents/ticket-code.ts signs: TRV1.<code>.<22 base64url characters>.
 const CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,38}[A-Z0-9]$/;
 const MAC_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 

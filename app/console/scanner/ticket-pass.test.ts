@@ -3,7 +3,7 @@
 // key the page holds, then decided by the same rules. A pass altered or signed with another key does not.
 import { describe, expect, it } from "vitest";
 import { boardingKeysOf, openTicketPass, withTicketPass, type BoardingList } from "../../../modules/boarding/index.ts";
-import { signTicketCode, verifyTicketCode } from "../../../modules/tickets/index.ts";
+import { signTicketCode, verifyTicketCode } from "../../../modules/booking-documents/index.ts";
 import { verifyPass } from "./device-store.ts";
 import { checkOffline, parseTicketPayload } from "./offline-check.ts";
 
