@@ -181,4 +181,10 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A function a newcomer can read is a screen long; 150 lines is the hard limit for source code.
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    ignores: ["**/*.test.ts", "tests/**"],
+    rules: { "max-lines-per-function": ["error", { max: 150 }] },
+  },
 );

@@ -303,105 +303,16 @@ export async function moveLiveTickets(
       if (live.length === 0)
         throw new AppError("BOOKING_STATE", { issues: [{ path: "lineId", code: "no_live_tickets" }] });
       const language = booking.language as Language;
-      const reference = saleReferenceOf(line.id);
       const from: LineSchedule = {
         serviceDate: line.serviceDate,
         returnDate: line.returnDate,
         outboundSailingId: line.outboundSailingId,
         inboundSailingId: line.inboundSailingId,
       };
-      let to: LineSchedule;
-      let moved: TicketRow[];
-      if (line.kind === "activity") {
-        if (command.date === null || !isLocalDate(command.date))
-          throw new AppError("INVALID_DATE", { issues: [{ path: "date", code: "invalid_date" }] });
-        if (command.date === line.serviceDate)
-          throw new AppError("INVALID_REQUEST", { issues: [{ path: "date", code: "unchanged" }] });
-        for (const day of [line.serviceDate!, command.date].sort()) await lockActivityDay(tx, line.activityId!, day);
-        await releaseSoldSeats(
-          tx,
-          reference,
-          { activityId: line.activityId!, date: line.serviceDate! },
-          live.length,
-          now,
-        );
-        await takeLineSeats(
-          tx,
-          language,
-          {
-            kind: "activity",
-            seats: live.length,
-            activityId: line.activityId,
-            serviceDate: command.date,
-            outboundSailingId: null,
-            inboundSailingId: null,
-          },
-          reference,
-          "sold",
-          now,
-          "booth",
-        );
-        to = { ...from, serviceDate: command.date };
-        moved = live;
-        await rescheduleLiveTickets(tx, line.id, to, [
-          { ticketIds: live.map((ticket) => ticket.id), sailingId: null, serviceDate: command.date },
-        ]);
-      } else {
-        const moves = await ferryLegMoves(tx, line, live, command, now);
-        if (moves.length === 0)
-          throw new AppError("INVALID_REQUEST", { issues: [{ path: "outboundSailingId", code: "unchanged" }] });
-        const ids = [...new Set(moves.flatMap((move) => [move.from, move.to]))].sort((a, b) => a - b);
-        for (const id of ids) await lockSailing(tx, id);
-        for (const move of moves) {
-          await releaseSoldSeats(tx, reference, { sailingId: move.from }, move.tickets.length, now);
-          await takeLineSeats(
-            tx,
-            language,
-            {
-              kind: "ferry",
-              seats: move.tickets.length,
-              outboundSailingId: move.to,
-              inboundSailingId: null,
-              activityId: null,
-              serviceDate: move.serviceDate,
-            },
-            reference,
-            "sold",
-            now,
-            "booth",
-          );
-        }
-        const outbound = moves.find((move) => move.from === line.outboundSailingId);
-        const inbound = moves.find((move) => move.from === line.inboundSailingId);
-        to = {
-          serviceDate: outbound?.serviceDate ?? from.serviceDate,
-          outboundSailingId: outbound?.to ?? from.outboundSailingId,
-          returnDate: inbound?.serviceDate ?? from.returnDate,
-          inboundSailingId: inbound?.to ?? from.inboundSailingId,
-        };
-        if (to.inboundSailingId !== null && to.outboundSailingId !== null && (outbound || inbound)) {
-          const [out, back] = [
-            await findSailing(tx, to.outboundSailingId, now),
-            await findSailing(tx, to.inboundSailingId, now),
-          ];
-          if (back.departsAt.getTime() <= out.arrivesAt.getTime())
-            throw new AppError("RETURN_BEFORE_DEPARTURE", {
-              issues: [{ path: "inboundSailingId", code: "before_outbound_arrives" }],
-            });
-        }
-        moved = moves.flatMap((move) => move.tickets);
-        await rescheduleLiveTickets(
-          tx,
-          line.id,
-          to,
-          moves.map((move) => ({
-            ticketIds: move.tickets.map((ticket) => ticket.id),
-            sailingId: move.to,
-            serviceDate: move.serviceDate,
-          })),
-        );
-        for (const move of moves) await noticeFreedSeats(tx, move.from, now);
-      }
+      const { to, moved } =
+        line.kind === "activity"
+          ? await moveActivityTickets(tx, line, live, command, language, from, now)
+          : await moveFerryTickets(tx, line, live, command, language, from, now);
       await recordBookingEvent(tx, booking, dateChangeReason(line.id, snapshotOf(from), snapshotOf(to)), now);
       await enqueueJob(tx, {
         name: SEND_BOOKING_EMAIL,
@@ -422,4 +333,111 @@ export async function moveLiveTickets(
       return { booking, moved: codes };
     }),
   );
+}
+
+/** The activity line's tickets move to another day: its seats are released there and sold on the new one. */
+async function moveActivityTickets(
+  tx: Database,
+  line: BookingLineRow,
+  live: readonly TicketRow[],
+  command: MoveCommand,
+  language: Language,
+  from: LineSchedule,
+  now: Date,
+): Promise<{ to: LineSchedule; moved: readonly TicketRow[] }> {
+  const reference = saleReferenceOf(line.id);
+  if (command.date === null || !isLocalDate(command.date))
+    throw new AppError("INVALID_DATE", { issues: [{ path: "date", code: "invalid_date" }] });
+  if (command.date === line.serviceDate)
+    throw new AppError("INVALID_REQUEST", { issues: [{ path: "date", code: "unchanged" }] });
+  for (const day of [line.serviceDate!, command.date].sort()) await lockActivityDay(tx, line.activityId!, day);
+  await releaseSoldSeats(tx, reference, { activityId: line.activityId!, date: line.serviceDate! }, live.length, now);
+  await takeLineSeats(
+    tx,
+    language,
+    {
+      kind: "activity",
+      seats: live.length,
+      activityId: line.activityId,
+      serviceDate: command.date,
+      outboundSailingId: null,
+      inboundSailingId: null,
+    },
+    reference,
+    "sold",
+    now,
+    "booth",
+  );
+  const to = { ...from, serviceDate: command.date };
+  await rescheduleLiveTickets(tx, line.id, to, [
+    { ticketIds: live.map((ticket) => ticket.id), sailingId: null, serviceDate: command.date },
+  ]);
+  return { to, moved: live };
+}
+
+/** Each ferry leg that changes moves its live tickets to the new sailing, sold seat for seat; the way back must still leave after the way out arrives. */
+async function moveFerryTickets(
+  tx: Database,
+  line: BookingLineRow,
+  live: readonly TicketRow[],
+  command: MoveCommand,
+  language: Language,
+  from: LineSchedule,
+  now: Date,
+): Promise<{ to: LineSchedule; moved: readonly TicketRow[] }> {
+  const reference = saleReferenceOf(line.id);
+  const moves = await ferryLegMoves(tx, line, live, command, now);
+  if (moves.length === 0)
+    throw new AppError("INVALID_REQUEST", { issues: [{ path: "outboundSailingId", code: "unchanged" }] });
+  const ids = [...new Set(moves.flatMap((move) => [move.from, move.to]))].sort((a, b) => a - b);
+  for (const id of ids) await lockSailing(tx, id);
+  for (const move of moves) {
+    await releaseSoldSeats(tx, reference, { sailingId: move.from }, move.tickets.length, now);
+    await takeLineSeats(
+      tx,
+      language,
+      {
+        kind: "ferry",
+        seats: move.tickets.length,
+        outboundSailingId: move.to,
+        inboundSailingId: null,
+        activityId: null,
+        serviceDate: move.serviceDate,
+      },
+      reference,
+      "sold",
+      now,
+      "booth",
+    );
+  }
+  const outbound = moves.find((move) => move.from === line.outboundSailingId);
+  const inbound = moves.find((move) => move.from === line.inboundSailingId);
+  const to: LineSchedule = {
+    serviceDate: outbound?.serviceDate ?? from.serviceDate,
+    outboundSailingId: outbound?.to ?? from.outboundSailingId,
+    returnDate: inbound?.serviceDate ?? from.returnDate,
+    inboundSailingId: inbound?.to ?? from.inboundSailingId,
+  };
+  if (to.inboundSailingId !== null && to.outboundSailingId !== null && (outbound || inbound)) {
+    const [out, back] = [
+      await findSailing(tx, to.outboundSailingId, now),
+      await findSailing(tx, to.inboundSailingId, now),
+    ];
+    if (back.departsAt.getTime() <= out.arrivesAt.getTime())
+      throw new AppError("RETURN_BEFORE_DEPARTURE", {
+        issues: [{ path: "inboundSailingId", code: "before_outbound_arrives" }],
+      });
+  }
+  await rescheduleLiveTickets(
+    tx,
+    line.id,
+    to,
+    moves.map((move) => ({
+      ticketIds: move.tickets.map((ticket) => ticket.id),
+      sailingId: move.to,
+      serviceDate: move.serviceDate,
+    })),
+  );
+  for (const move of moves) await noticeFreedSeats(tx, move.from, now);
+  return { to, moved: moves.flatMap((move) => move.tickets) };
 }

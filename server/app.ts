@@ -27,7 +27,7 @@ import { limitRequestBodies } from "./body-limit.ts";
 import { isForgedCrossSiteRequest } from "./csrf.ts";
 import { devOutboxRouter } from "./dev-outbox.ts";
 import { HostedIdentityProvider, identityProviderRoutes } from "./idp/index.ts";
-import { createMetrics, registerAdmissionMetrics, registerSearchMetrics, routeLabel } from "./metrics.ts";
+import { createMetrics, type Metrics, registerAdmissionMetrics, registerSearchMetrics, routeLabel } from "./metrics.ts";
 import { internalErrorPage } from "./internal-error-page.ts";
 import { offlineRoutes } from "./offline.ts";
 import { FRONT_NONCE_HEADER, fromFront } from "./page-cache/index.ts";
@@ -63,12 +63,23 @@ export function createApp(services: AppServices, options: AppOptions) {
   const production = services.config.NODE_ENV === "production";
   const metrics = createMetrics();
   registerSearchMetrics(metrics.registry, services.search);
-  const handleDocument = createRequestHandler(
-    options.build ?? (() => import("virtual:react-router/server-build")),
-    production ? "production" : "development",
-  );
   const app = new Hono<Env>();
+  logRequests(app, services, metrics, production);
+  guardRequests(app, services, options, metrics);
+  answerErrors(app, services);
+  mountApis(app, services, options, metrics, production);
+  // The service worker's offline pages (/offline/{lang}.html).
+  app.route("/", offlineRoutes());
+  // Our sandbox of Uplift's pay-monthly script (the default UPLIFT_SCRIPT_URL).
+  app.route("/", sandboxUpliftRoutes());
+  redirectPages(app, services);
+  if (options.staticRoot) serveFiles(app, options.staticRoot);
+  renderPages(app, services, options, production);
+  return app;
+}
 
+/** Gives each request its id, logger and nonce; after the answer, its timing, security headers, metric and log line. */
+function logRequests(app: Hono<Env>, services: AppServices, metrics: Metrics, production: boolean) {
   app.use(async (c, next) => {
     const started = performance.now();
     const requestId = acceptRequestId(c.req.header("x-request-id"));
@@ -95,7 +106,10 @@ export function createApp(services: AppServices, options: AppOptions) {
       logger.info({ method: c.req.method, path, status: c.res.status, ms: Math.round(seconds * 1000) }, "request");
     }
   });
+}
 
+/** What a request passes before any router: admission, body limits, compression, the cross-site check. */
+function guardRequests(app: Hono<Env>, services: AppServices, options: AppOptions, metrics: Metrics) {
   // Before anything that costs: past the process's limits a request is refused in milliseconds, and
   // buyers in the cart or the payment still get in (ADR 0053).
   if (options.admission) {
@@ -125,7 +139,10 @@ export function createApp(services: AppServices, options: AppOptions) {
     if (forged) throw new AppError("CSRF_REJECTED");
     return next();
   });
+}
 
+/** Expected failures answer their code's status; anything else is logged and says nothing. */
+function answerErrors(app: Hono<Env>, services: AppServices) {
   app.onError((error, c) => {
     const requestId = c.get("requestId");
     if (isAppError(error)) {
@@ -146,7 +163,10 @@ export function createApp(services: AppServices, options: AppOptions) {
     if (wantsJson(c.req.path)) return c.json(errorBody(new AppError("INTERNAL_ERROR"), requestId), 500);
     return c.html(internalErrorPage(languageOfPath(c.req.path), 500, requestId), 500);
   });
+}
 
+/** The identity provider, the API routers, /metrics and the developers' outbox; then a JSON 404 for the rest of their paths. */
+function mountApis(app: Hono<Env>, services: AppServices, options: AppOptions, metrics: Metrics, production: boolean) {
   // The hosted identity provider under /idp (ADR 0031): it needs Node's own request and response, so
   // it is mounted only where the process has them (the real server, not app.request in tests).
   if (services.identityProvider instanceof HostedIdentityProvider) {
@@ -183,12 +203,10 @@ export function createApp(services: AppServices, options: AppOptions) {
     if (isJsonOnlyPath(c.req.path)) throw new AppError("NOT_FOUND");
     return next();
   });
+}
 
-  // The service worker's offline pages (/offline/{lang}.html).
-  app.route("/", offlineRoutes());
-  // Our sandbox of Uplift's pay-monthly script (the default UPLIFT_SCRIPT_URL).
-  app.route("/", sandboxUpliftRoutes());
-
+/** A page path's site configuration, language and canonical redirects, and its cache headers once answered. */
+function redirectPages(app: Hono<Env>, services: AppServices) {
   app.use(async (c, next) => {
     const path = c.req.path;
     if (!isPagePath(path)) return next();
@@ -236,30 +254,37 @@ export function createApp(services: AppServices, options: AppOptions) {
     // The language redirect cookie is written by the browser (entry.client.tsx): a page that set it could not be
     // shared by a cache or a CDN, and its value is the path's language anyway.
   });
+}
 
-  if (options.staticRoot) {
-    const root = options.staticRoot;
-    app.use(
-      "/assets/*",
-      serveStatic({
-        root,
-        precompressed: true,
-        onFound: (_path, c) => {
-          c.header("Cache-Control", "public, max-age=31536000, immutable");
-        },
-      }),
-    );
-    const publicFiles = serveStatic({
+/** The built assets, cached for a year, and the public files, for an hour. */
+function serveFiles(app: Hono<Env>, root: string) {
+  app.use(
+    "/assets/*",
+    serveStatic({
       root,
       precompressed: true,
       onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=3600");
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
       },
-    });
-    // A page path is never a file: looking for one (and its .br and .gz) cost every page a few stats.
-    app.use("*", (c, next) => (isPagePath(c.req.path) ? next() : publicFiles(c, next)));
-  }
+    }),
+  );
+  const publicFiles = serveStatic({
+    root,
+    precompressed: true,
+    onFound: (_path, c) => {
+      c.header("Cache-Control", "public, max-age=3600");
+    },
+  });
+  // A page path is never a file: looking for one (and its .br and .gz) cost every page a few stats.
+  app.use("*", (c, next) => (isPagePath(c.req.path) ? next() : publicFiles(c, next)));
+}
 
+/** Everything else is React Router's: the pages, with the services and the request's context. */
+function renderPages(app: Hono<Env>, services: AppServices, options: AppOptions, production: boolean) {
+  const handleDocument = createRequestHandler(
+    options.build ?? (() => import("virtual:react-router/server-build")),
+    production ? "production" : "development",
+  );
   app.all("*", async (c) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
@@ -282,8 +307,6 @@ export function createApp(services: AppServices, options: AppOptions) {
     }
     return response;
   });
-
-  return app;
 }
 
 /** SQLSTATEs of text the database refuses to hold: 22021 (a NUL byte, an invalid UTF-8 sequence), 22P05. */

@@ -189,6 +189,22 @@ export function LoginForm({
           {busy ? t("login.submitting") : t("login.submit")}
         </button>
       </Form>
+      <SocialSignIn socialProviders={socialProviders} />
+      <p className="text-center text-sm text-slate-700">
+        {t("login.noAccount")}{" "}
+        <a href={registerHref} className="font-semibold text-sea-800 underline underline-offset-2 hover:text-sea-950">
+          {t("login.register")}
+        </a>
+      </p>
+    </div>
+  );
+}
+
+/** The upstream providers one may sign in with instead. */
+function SocialSignIn({ socialProviders }: { socialProviders: readonly SocialProviderLink[] }) {
+  const t = useTranslate();
+  return (
+    <>
       {socialProviders.length > 0 ? (
         <div className="space-y-3">
           <p className="flex items-center gap-3 text-sm text-slate-600 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
@@ -206,12 +222,6 @@ export function LoginForm({
           ))}
         </div>
       ) : null}
-      <p className="text-center text-sm text-slate-700">
-        {t("login.noAccount")}{" "}
-        <a href={registerHref} className="font-semibold text-sea-800 underline underline-offset-2 hover:text-sea-950">
-          {t("login.register")}
-        </a>
-      </p>
-    </div>
+    </>
   );
 }

@@ -70,8 +70,7 @@ export function createTracker(deps: TrackerDeps, options: { enabled: boolean }):
   let sendTimer: ReturnType<typeof setTimeout> | null = null;
   let pingTimer: ReturnType<typeof setTimeout> | null = null;
   let disposed = false;
-  let clientId: string | null = null;
-  let clientIdAsked = false;
+  const ensureClientId = clientIdReader(deps);
 
   const emit = (logs: readonly TrackerLog[]) => logs.forEach(deps.log);
   const persist = () => {
@@ -105,7 +104,8 @@ export function createTracker(deps: TrackerDeps, options: { enabled: boolean }):
     const headers: Record<string, string> = { "Content-Type": "application/json" };
     const cid = await ensureClientId();
     if (cid) headers["X-Client-Id"] = cid;
-    const outcome = await send(
+    const outcome = await sendWithTimeout(
+      deps.fetch,
       `${deps.base}/client/web/track`,
       { method: "POST", headers, body, keepalive: true },
       TRACKER_SETTINGS.ackTimeoutMs,
@@ -118,59 +118,6 @@ export function createTracker(deps: TrackerDeps, options: { enabled: boolean }):
     emit(settled.logs);
     persist();
     pump();
-  };
-
-  /** One request, aborted when it has not answered within `timeoutMs` (a plain timer, so tests can drive it). */
-  const send = async (
-    url: string,
-    init: RequestInit,
-    timeoutMs: number,
-  ): Promise<SendOutcome & { response?: Response }> => {
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    try {
-      const response = await deps.fetch(url, { ...init, signal: controller.signal });
-      return { kind: "answered", status: response.status, response };
-    } catch {
-      return timedOut ? { kind: "timeout" } : { kind: "network" };
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-
-  /** The browser's client id, asked once and kept; without one the service identifies the visitor by itself. */
-  const ensureClientId = async (): Promise<string | null> => {
-    if (clientId !== null) return clientId;
-    const stored = readStorage(deps.storage, CLIENT_ID_STORAGE_KEY);
-    if (stored && CLIENT_ID_PATTERN.test(stored)) return (clientId = stored);
-    // Asked once per page: without an id the service identifies the visitor by itself, and a missing
-    // cid endpoint must not double every beacon's requests.
-    if (clientIdAsked) return null;
-    clientIdAsked = true;
-    const answer = await send(
-      `${deps.base}/client/web/cid`,
-      { method: "GET", headers: { Accept: "text/plain" } },
-      TRACKER_SETTINGS.fetchTimeoutMs,
-    );
-    const text =
-      answer.response && answer.kind === "answered" && answer.status === 200
-        ? (await answer.response.text().catch(() => "")).trim()
-        : "";
-    if (!CLIENT_ID_PATTERN.test(text)) {
-      await answer.response?.body?.cancel().catch(() => undefined);
-      return null;
-    }
-    clientId = text;
-    try {
-      deps.storage?.setItem(CLIENT_ID_STORAGE_KEY, text);
-    } catch {
-      // Kept for this page only.
-    }
-    return clientId;
   };
 
   const schedulePing = () => {
@@ -235,6 +182,65 @@ export function createTracker(deps: TrackerDeps, options: { enabled: boolean }):
     get state() {
       return state;
     },
+  };
+}
+
+/** One request, aborted when it has not answered within `timeoutMs` (a plain timer, so tests can drive it). */
+async function sendWithTimeout(
+  fetchImpl: TrackerDeps["fetch"],
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+): Promise<SendOutcome & { response?: Response }> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  try {
+    const response = await fetchImpl(url, { ...init, signal: controller.signal });
+    return { kind: "answered", status: response.status, response };
+  } catch {
+    return timedOut ? { kind: "timeout" } : { kind: "network" };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The browser's client id, asked once and kept; without one the service identifies the visitor by itself. */
+function clientIdReader(deps: TrackerDeps): () => Promise<string | null> {
+  let clientId: string | null = null;
+  let clientIdAsked = false;
+  return async () => {
+    if (clientId !== null) return clientId;
+    const stored = readStorage(deps.storage, CLIENT_ID_STORAGE_KEY);
+    if (stored && CLIENT_ID_PATTERN.test(stored)) return (clientId = stored);
+    // Asked once per page: without an id the service identifies the visitor by itself, and a missing
+    // cid endpoint must not double every beacon's requests.
+    if (clientIdAsked) return null;
+    clientIdAsked = true;
+    const answer = await sendWithTimeout(
+      deps.fetch,
+      `${deps.base}/client/web/cid`,
+      { method: "GET", headers: { Accept: "text/plain" } },
+      TRACKER_SETTINGS.fetchTimeoutMs,
+    );
+    const text =
+      answer.response && answer.kind === "answered" && answer.status === 200
+        ? (await answer.response.text().catch(() => "")).trim()
+        : "";
+    if (!CLIENT_ID_PATTERN.test(text)) {
+      await answer.response?.body?.cancel().catch(() => undefined);
+      return null;
+    }
+    clientId = text;
+    try {
+      deps.storage?.setItem(CLIENT_ID_STORAGE_KEY, text);
+    } catch {
+      // Kept for this page only.
+    }
+    return clientId;
   };
 }
 

@@ -214,42 +214,7 @@ function BookingDetails({
   const notice = failure !== null || page.change?.error ? null : page.notice;
   return (
     <div className="mt-6 space-y-6" data-testid="booking" data-reference={booking.reference}>
-      {notice === "date-changed" ? (
-        <div
-          role="status"
-          data-testid="date-changed"
-          className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900"
-        >
-          {t("manage.notice.dateChanged")}
-        </div>
-      ) : null}
-      {notice === "email-resent" ? (
-        <div
-          role="status"
-          data-testid="email-resent"
-          className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900"
-        >
-          {t("manage.notice.emailResent", { email: booking.buyer.email })}
-        </div>
-      ) : null}
-      {notice === "open-ticket" ? (
-        <div
-          role="status"
-          data-testid="open-ticket-taken"
-          className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900"
-        >
-          {t("manage.notice.openTicket")}
-        </div>
-      ) : null}
-      {notice === "cancelled" ? (
-        <div
-          role="status"
-          data-testid="cancelled"
-          className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900"
-        >
-          {t("manage.notice.cancelled", { amount: lastRefund?.kind === "refunded" ? lastRefund.amount : "" })}
-        </div>
-      ) : null}
+      <BookingNotice notice={notice} booking={booking} lastRefund={lastRefund} />
       {page.resendError ? <Alert code={page.resendError} testId="resend-error" /> : null}
       <section className={`${CARD} space-y-4`} aria-labelledby="booking-summary">
         <div className="flex flex-wrap items-end justify-between gap-3">
@@ -363,6 +328,59 @@ function BookingDetails({
         </button>
       </Form>
     </div>
+  );
+}
+
+/** What the last thing done did: a date changed, the e-mail sent again, an open ticket, a cancellation. */
+function BookingNotice({
+  notice,
+  booking,
+  lastRefund,
+}: {
+  notice: "open-ticket" | "date-changed" | "email-resent" | "cancelled" | null;
+  booking: BookingView;
+  lastRefund: BookingView["history"][number] | undefined;
+}) {
+  const t = useTranslate();
+  return (
+    <>
+      {notice === "date-changed" ? (
+        <div
+          role="status"
+          data-testid="date-changed"
+          className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900"
+        >
+          {t("manage.notice.dateChanged")}
+        </div>
+      ) : null}
+      {notice === "email-resent" ? (
+        <div
+          role="status"
+          data-testid="email-resent"
+          className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900"
+        >
+          {t("manage.notice.emailResent", { email: booking.buyer.email })}
+        </div>
+      ) : null}
+      {notice === "open-ticket" ? (
+        <div
+          role="status"
+          data-testid="open-ticket-taken"
+          className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900"
+        >
+          {t("manage.notice.openTicket")}
+        </div>
+      ) : null}
+      {notice === "cancelled" ? (
+        <div
+          role="status"
+          data-testid="cancelled"
+          className="rounded-lg border border-sea-700 bg-sea-50 p-3 text-sm font-semibold text-sea-900"
+        >
+          {t("manage.notice.cancelled", { amount: lastRefund?.kind === "refunded" ? lastRefund.amount : "" })}
+        </div>
+      ) : null}
+    </>
   );
 }
 

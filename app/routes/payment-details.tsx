@@ -166,15 +166,8 @@ function TextField(props: {
 }
 
 export default function PaymentDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const t = useTranslate();
-  const language = useLanguage();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
   const { page, cart, countries, namedLines, paypal, instalments, declined, typed, uplift, policies, savedTravellers } =
     loaderData;
-  const couponPage = page === "paymentDetailsCoupon";
-  const title = couponPage ? t("checkout.couponTitle") : t("checkout.title");
-  const couponMonths = cart.lines.find((line) => line.coupon)?.coupon?.months ?? null;
   // Uplift reports when it is ready, and hides our pay button while "Pay monthly" is chosen.
   const [upliftInitialized, setUpliftInitialized] = useState(false);
   const [showPaymentButton, setShowPaymentButton] = useState(true);
@@ -188,7 +181,6 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
   const failure = actionData as PaymentFormFailure | undefined;
   const values = failure?.values ?? typed ?? EMPTY_VALUES;
   const issues = failure?.issues ?? [];
-  const knownError = failure ? errorMessageKey(failure.code) : null;
   const secondsLeft = Math.min(
     ...cart.lines.flatMap((line) => (line.hold.secondsLeft === null ? [] : [line.hold.secondsLeft])),
   );
@@ -199,6 +191,79 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
   const released = expiredHere || expiredLines.length > 0;
   return (
     <div className={`${CONTAINER} py-8`}>
+      <CheckoutHeader page={page} cart={cart} declined={declined} failure={failure} namedLines={namedLines} />
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <Form
+          method="post"
+          className="space-y-6"
+          noValidate
+          ref={form}
+          data-uplift-initialized={upliftInitialized ? "true" : "false"}
+        >
+          <input type="hidden" name="upliftToken" defaultValue="" ref={upliftToken} />
+          <BuyerFieldset countries={countries} values={values} issues={issues} />
+          {namedLines.length > 0 ? (
+            <PassengerNamesFieldset
+              namedLines={namedLines}
+              savedTravellers={savedTravellers}
+              values={values}
+              issues={issues}
+            />
+          ) : null}
+          <PaymentMethodFieldset
+            cart={cart}
+            paypal={paypal}
+            instalments={instalments}
+            uplift={uplift}
+            values={values}
+            onUpliftInitialized={() => setUpliftInitialized(true)}
+            onPaymentButtonChange={setShowPaymentButton}
+            onUpliftApproved={payWithUplift}
+          />
+          <TermsAndPay
+            cart={cart}
+            policies={policies}
+            values={values}
+            issues={issues}
+            released={released}
+            expiredLines={expiredLines}
+            showPaymentButton={showPaymentButton}
+          />
+        </Form>
+        <CheckoutSummary
+          cart={cart}
+          released={released}
+          secondsLeft={secondsLeft}
+          expiredLines={expiredLines}
+          onExpire={() => setExpiredHere(true)}
+        />
+      </div>
+    </div>
+  );
+}
+
+type PageData = Route.ComponentProps["loaderData"];
+type CartData = PageData["cart"];
+type CartLine = CartData["lines"][number];
+
+/** The breadcrumbs, the title, and what the page has to say first: a coupon's intro, a declined payment, a refusal. */
+function CheckoutHeader(props: {
+  page: PageData["page"];
+  cart: CartData;
+  declined: PageData["declined"];
+  failure: PaymentFormFailure | undefined;
+  namedLines: readonly NamedLineView[];
+}) {
+  const { page, cart, declined, failure, namedLines } = props;
+  const t = useTranslate();
+  const language = useLanguage();
+  const couponPage = page === "paymentDetailsCoupon";
+  const title = couponPage ? t("checkout.couponTitle") : t("checkout.title");
+  const couponMonths = cart.lines.find((line) => line.coupon)?.coupon?.months ?? null;
+  const issues = failure?.issues ?? [];
+  const knownError = failure ? errorMessageKey(failure.code) : null;
+  return (
+    <>
       <Breadcrumbs
         crumbs={[
           { label: t("page.home"), href: pathOf("home", language) },
@@ -236,326 +301,365 @@ export default function PaymentDetailsPage({ loaderData, actionData }: Route.Com
           <p>{t(knownError)}</p>
         </ErrorSummary>
       ) : null}
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <Form
-          method="post"
-          className="space-y-6"
-          noValidate
-          ref={form}
-          data-uplift-initialized={upliftInitialized ? "true" : "false"}
-        >
-          <input type="hidden" name="upliftToken" defaultValue="" ref={upliftToken} />
-          <fieldset className={`${CARD} space-y-4`}>
-            <legend className="px-1 text-lg font-bold text-sea-950">{t("checkout.buyer.title")}</legend>
-            <p className="text-sm text-slate-700">{t("checkout.buyer.hint")}</p>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                name="name"
-                label={t("checkout.buyer.name")}
-                autoComplete="name"
-                values={values}
-                issues={issues}
-              />
-              <TextField
-                name="email"
-                type="email"
-                label={t("checkout.buyer.email")}
-                autoComplete="email"
-                values={values}
-                issues={issues}
-              />
-              <TextField
-                name="phone"
-                type="tel"
-                label={t("checkout.buyer.phone")}
-                autoComplete="tel"
-                values={values}
-                issues={issues}
-              />
-              <div>
-                <label htmlFor="buyer-country" className={FIELD_LABEL}>
-                  {t("checkout.buyer.country")}
-                </label>
-                <select
-                  id="buyer-country"
-                  name="country"
-                  required
-                  autoComplete="country"
-                  defaultValue={values.country}
-                  aria-invalid={issueOf(issues, "buyer.country") ? true : undefined}
-                  aria-describedby={issueOf(issues, "buyer.country") ? "buyer-country-error" : undefined}
-                  className={`${INPUT} mt-1 w-full`}
-                >
-                  <option value="">{t("checkout.buyer.countryChoose")}</option>
-                  {countries.map((country) => (
-                    <option key={country.code} value={country.code}>
-                      {country.name}
-                    </option>
-                  ))}
-                </select>
-                <FieldError id="buyer-country-error" issue={issueOf(issues, "buyer.country")} />
-              </div>
-            </div>
-          </fieldset>
+    </>
+  );
+}
 
-          {namedLines.length > 0 ? (
-            <fieldset className={`${CARD} space-y-4`}>
-              <legend className="px-1 text-lg font-bold text-sea-950">{t("checkout.passengers.title")}</legend>
-              <p className="text-sm text-slate-700">{t("checkout.passengers.hint")}</p>
-              {savedTravellers && savedTravellers.length > 0 ? (
-                <>
-                  <p className="text-sm text-sea-800" data-testid="saved-travellers-hint">
-                    {t("checkout.passengers.savedHint")}
-                  </p>
-                  <datalist id="saved-travellers" data-testid="saved-travellers">
-                    {savedTravellers.map((name) => (
-                      <option key={name} value={name} />
-                    ))}
-                  </datalist>
-                </>
-              ) : null}
-              {namedLines.map((line, lineIndex) => (
-                <div key={line.lineId} className="space-y-3">
-                  <h3 className="font-semibold text-sea-950">
-                    {t("checkout.passengers.line", { product: line.productName })}
-                  </h3>
-                  {lineIndex > 0 ? (
-                    <CopyNamesButton
-                      fromLineId={namedLines[lineIndex - 1]!.lineId}
-                      toLineId={line.lineId}
-                      count={line.passengers.length}
-                    />
-                  ) : null}
-                  {line.resident ? <p className="text-sm text-sea-800">{t("checkout.residentNotice")}</p> : null}
-                  <div className="grid gap-3 sm:grid-cols-2">
-                    {line.passengers.map((type, index) => {
-                      const id = `names-${line.lineId}-${index}`;
-                      const issue = issueOf(issues, `passengerNames.${line.lineId}.${index}`);
-                      const number = line.passengers.slice(0, index + 1).filter((other) => other === type).length;
-                      return (
-                        <div key={id}>
-                          <label htmlFor={id} className={FIELD_LABEL}>
-                            {t(`checkout.passenger.${type}`, { number })}
-                          </label>
-                          <input
-                            id={id}
-                            name={`names.${line.lineId}.${index}`}
-                            autoComplete="off"
-                            list={savedTravellers && savedTravellers.length > 0 ? "saved-travellers" : undefined}
-                            required
-                            defaultValue={values.names[line.lineId]?.[index] ?? ""}
-                            aria-invalid={issue ? true : undefined}
-                            aria-describedby={issue ? `${id}-error` : undefined}
-                            className={`${INPUT} mt-1 w-full`}
-                          />
-                          <FieldError id={`${id}-error`} issue={issue} />
-                        </div>
-                      );
-                    })}
-                  </div>
-                </div>
-              ))}
-              {savedTravellers !== null ? (
-                <label className="flex items-start gap-3 text-sm">
-                  <input
-                    type="checkbox"
-                    name="saveTravellers"
-                    defaultChecked={values.saveTravellers ?? false}
-                    className="mt-1"
-                    data-testid="save-travellers"
-                  />
-                  <span>{t("checkout.passengers.save")}</span>
-                </label>
-              ) : null}
-            </fieldset>
-          ) : null}
-
-          <fieldset className={`${CARD} space-y-4`}>
-            <legend className="px-1 text-lg font-bold text-sea-950">{t("checkout.method.title")}</legend>
-            <label className={CHOICE_ROW}>
-              <input
-                type="radio"
-                name="method"
-                value="card"
-                defaultChecked={values.method !== "paypal"}
-                className={CHECK}
-              />
-              <span>
-                <span className="font-semibold">{t("checkout.method.card")}</span>
-                <span className="block text-sm text-slate-700">{t("checkout.method.cardHint")}</span>
-              </span>
-            </label>
-            {paypal ? (
-              <label className={CHOICE_ROW}>
-                <input
-                  type="radio"
-                  name="method"
-                  value="paypal"
-                  defaultChecked={values.method === "paypal"}
-                  className={CHECK}
-                />
-                <span>
-                  <span className="font-semibold">{t("checkout.method.paypal")}</span>
-                  <span className="block text-sm text-slate-700">{t("checkout.method.paypalHint")}</span>
-                </span>
-              </label>
-            ) : null}
-            {instalments.length > 0 ? (
-              <div>
-                <label htmlFor="instalments" className={FIELD_LABEL}>
-                  {t("checkout.instalments.label")}
-                </label>
-                <select
-                  id="instalments"
-                  name="instalments"
-                  defaultValue={values.instalments}
-                  className={`${INPUT} mt-1 w-full`}
-                  aria-describedby="instalments-hint"
-                >
-                  <option value="">{t("checkout.instalments.none")}</option>
-                  {instalments.map((option) => (
-                    <option key={option.months} value={option.months}>
-                      {t("checkout.instalments.option", { count: option.months })}
-                    </option>
-                  ))}
-                </select>
-                <p id="instalments-hint" className="mt-1 text-xs text-slate-600">
-                  {t("checkout.instalments.hint", { banks: instalments[0]!.banks.join(", ") })}
-                </p>
-              </div>
-            ) : null}
-            <UpliftOffer
-              script={uplift}
-              amountMinor={cart.totals.total.amountMinor}
-              currency={cart.currency}
-              onInitialized={() => setUpliftInitialized(true)}
-              onPaymentButtonChange={setShowPaymentButton}
-              onApproved={payWithUplift}
-            />
-            <PaymentMethods currency={cart.currency} />
-          </fieldset>
-
-          <div className={`${CARD} space-y-4`}>
-            <div className="space-y-3" data-testid="checkout-policies">
-              {policies.map((entry) => (
-                <CancellationPolicyNote
-                  key={entry.products}
-                  policy={entry.policy}
-                  title={`${t("policy.title")}: ${entry.products}`}
-                />
-              ))}
-            </div>
-            <label className="flex items-start gap-3">
-              <input
-                id="accept-terms"
-                type="checkbox"
-                name="acceptTerms"
-                required
-                defaultChecked={values.acceptTerms}
-                className={CHECK}
-                aria-invalid={issueOf(issues, "buyer.acceptTerms") ? true : undefined}
-                aria-describedby={issueOf(issues, "buyer.acceptTerms") ? "terms-error" : undefined}
-              />
-              <span>
-                {t("checkout.terms")} ·{" "}
-                <Link to={pathOf("termsOfUse", language)} target="_blank" className="underline">
-                  {t("checkout.termsLink")}
-                </Link>
-              </span>
-            </label>
-            <FieldError id="terms-error" issue={issueOf(issues, "buyer.acceptTerms")} />
-            {released ? (
-              <div className="space-y-3" data-testid="pay-released">
-                <p className="text-sm font-semibold text-coral-700">{t("hold.released")}</p>
-                {expiredLines.map((line) => (
-                  <button
-                    key={line.id}
-                    type="submit"
-                    form={`hold-again-${line.id}`}
-                    className={`${buttonClass("primary", "lg")} w-full`}
-                    disabled={busy}
-                    data-testid="hold-again"
-                  >
-                    {t("hold.holdAgain", { name: line.product.name })}
-                  </button>
-                ))}
-              </div>
-            ) : showPaymentButton ? (
-              <button
-                type="submit"
-                className={`${buttonClass("primary", "lg")} w-full`}
-                disabled={busy}
-                data-testid="pay"
-              >
-                {t("checkout.pay", { total: cart.totals.total.formatted })}
-              </button>
-            ) : (
-              <p className="text-center text-sm text-slate-700" data-testid="pay-with-uplift">
-                {t("checkout.uplift.continue")}
-              </p>
-            )}
-            <Link to={pathOf("cart", language)} className="block text-center text-sm underline">
-              {t("checkout.backToCart")}
-            </Link>
-          </div>
-        </Form>
-
-        <aside className={`${CARD} space-y-3 self-start lg:sticky lg:top-24`} aria-labelledby="checkout-summary">
-          <h2 id="checkout-summary" className="text-lg font-bold text-sea-950">
-            {t("checkout.summary.title")}
-          </h2>
-          {/* Mounted once the hold has run out too (at 0): the clock that counted down says so. */}
-          {released || (cart.holdExpiresAt && Number.isFinite(secondsLeft)) ? (
-            <HoldCountdown
-              secondsLeft={Number.isFinite(secondsLeft) ? secondsLeft : 0}
-              label={(time) => t("cart.holdCountdown", { time })}
-              onExpire={() => setExpiredHere(true)}
-            />
-          ) : null}
-          {/* The forms of the hold-again buttons, which sit where the pay button was (a form cannot hold another). */}
-          {expiredLines.map((line) => (
-            <Form key={line.id} id={`hold-again-${line.id}`} method="post" action={pathOf("cart", language)}>
-              <input type="hidden" name="intent" value="hold-again" />
-              <input type="hidden" name="line" value={line.id} />
-            </Form>
-          ))}
-          <ul className="space-y-3 text-sm">
-            {cart.lines.map((line) => (
-              <li key={line.id} className="border-b border-slate-100 pb-2">
-                <p className="font-semibold text-sea-950">{line.product.name}</p>
-                <ul className="text-slate-700">
-                  {line.outbound ? <LegLine direction="outbound" leg={line.outbound} /> : null}
-                  {line.inbound ? <LegLine direction="inbound" leg={line.inbound} /> : null}
-                  {line.openTicketMonths ? <li>{t("cart.openTicket", { count: line.openTicketMonths })}</li> : null}
-                  {line.coupon ? (
-                    <li className="font-semibold text-sea-900" data-testid="coupon-until">
-                      {t("checkout.couponUntil", { date: formatLongDate(line.coupon.validUntil, language) })}
-                    </li>
-                  ) : null}
-                  {line.activity ? <li>{formatLongDate(line.activity.date, language)}</li> : null}
-                </ul>
-                {/* At list price like the cart's lines: the presale discount is taken off below. */}
-                <p className="text-right font-semibold">{line.price.subtotal.formatted}</p>
-              </li>
+/** Who buys: name, e-mail, phone and country. */
+function BuyerFieldset(props: {
+  countries: PageData["countries"];
+  values: PaymentFormValues;
+  issues: readonly ErrorIssue[];
+}) {
+  const { countries, values, issues } = props;
+  const t = useTranslate();
+  return (
+    <fieldset className={`${CARD} space-y-4`}>
+      <legend className="px-1 text-lg font-bold text-sea-950">{t("checkout.buyer.title")}</legend>
+      <p className="text-sm text-slate-700">{t("checkout.buyer.hint")}</p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField name="name" label={t("checkout.buyer.name")} autoComplete="name" values={values} issues={issues} />
+        <TextField
+          name="email"
+          type="email"
+          label={t("checkout.buyer.email")}
+          autoComplete="email"
+          values={values}
+          issues={issues}
+        />
+        <TextField
+          name="phone"
+          type="tel"
+          label={t("checkout.buyer.phone")}
+          autoComplete="tel"
+          values={values}
+          issues={issues}
+        />
+        <div>
+          <label htmlFor="buyer-country" className={FIELD_LABEL}>
+            {t("checkout.buyer.country")}
+          </label>
+          <select
+            id="buyer-country"
+            name="country"
+            required
+            autoComplete="country"
+            defaultValue={values.country}
+            aria-invalid={issueOf(issues, "buyer.country") ? true : undefined}
+            aria-describedby={issueOf(issues, "buyer.country") ? "buyer-country-error" : undefined}
+            className={`${INPUT} mt-1 w-full`}
+          >
+            <option value="">{t("checkout.buyer.countryChoose")}</option>
+            {countries.map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
             ))}
-          </ul>
-          {cart.totals.discount.amountMinor > 0 ? (
-            <div className="flex justify-between text-coral-700">
-              <span>{t("booking.summary.discount")}</span>
-              <span data-testid="checkout-discount">−{cart.totals.discount.formatted}</span>
-            </div>
-          ) : null}
-          <div className="flex justify-between text-lg font-bold text-sea-950">
-            <span>{t("booking.summary.total")}</span>
-            <span data-testid="checkout-total">{cart.totals.total.formatted}</span>
-          </div>
-          {cart.totalsUSD && cart.currency !== "USD" ? (
-            <p className="text-right text-xs text-slate-600">
-              {t("checkout.summary.usd", { amount: cart.totalsUSD.total.formatted })}
-            </p>
-          ) : null}
-        </aside>
+          </select>
+          <FieldError id="buyer-country-error" issue={issueOf(issues, "buyer.country")} />
+        </div>
       </div>
+    </fieldset>
+  );
+}
+
+/** The name of every passenger of the lines whose tickets carry names, with the account's saved travellers offered. */
+function PassengerNamesFieldset(props: {
+  namedLines: readonly NamedLineView[];
+  savedTravellers: PageData["savedTravellers"];
+  values: PaymentFormValues;
+  issues: readonly ErrorIssue[];
+}) {
+  const { namedLines, savedTravellers, values, issues } = props;
+  const t = useTranslate();
+  return (
+    <fieldset className={`${CARD} space-y-4`}>
+      <legend className="px-1 text-lg font-bold text-sea-950">{t("checkout.passengers.title")}</legend>
+      <p className="text-sm text-slate-700">{t("checkout.passengers.hint")}</p>
+      {savedTravellers && savedTravellers.length > 0 ? (
+        <>
+          <p className="text-sm text-sea-800" data-testid="saved-travellers-hint">
+            {t("checkout.passengers.savedHint")}
+          </p>
+          <datalist id="saved-travellers" data-testid="saved-travellers">
+            {savedTravellers.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
+        </>
+      ) : null}
+      {namedLines.map((line, lineIndex) => (
+        <div key={line.lineId} className="space-y-3">
+          <h3 className="font-semibold text-sea-950">{t("checkout.passengers.line", { product: line.productName })}</h3>
+          {lineIndex > 0 ? (
+            <CopyNamesButton
+              fromLineId={namedLines[lineIndex - 1]!.lineId}
+              toLineId={line.lineId}
+              count={line.passengers.length}
+            />
+          ) : null}
+          {line.resident ? <p className="text-sm text-sea-800">{t("checkout.residentNotice")}</p> : null}
+          <div className="grid gap-3 sm:grid-cols-2">
+            {line.passengers.map((type, index) => {
+              const id = `names-${line.lineId}-${index}`;
+              const issue = issueOf(issues, `passengerNames.${line.lineId}.${index}`);
+              const number = line.passengers.slice(0, index + 1).filter((other) => other === type).length;
+              return (
+                <div key={id}>
+                  <label htmlFor={id} className={FIELD_LABEL}>
+                    {t(`checkout.passenger.${type}`, { number })}
+                  </label>
+                  <input
+                    id={id}
+                    name={`names.${line.lineId}.${index}`}
+                    autoComplete="off"
+                    list={savedTravellers && savedTravellers.length > 0 ? "saved-travellers" : undefined}
+                    required
+                    defaultValue={values.names[line.lineId]?.[index] ?? ""}
+                    aria-invalid={issue ? true : undefined}
+                    aria-describedby={issue ? `${id}-error` : undefined}
+                    className={`${INPUT} mt-1 w-full`}
+                  />
+                  <FieldError id={`${id}-error`} issue={issue} />
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      ))}
+      {savedTravellers !== null ? (
+        <label className="flex items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            name="saveTravellers"
+            defaultChecked={values.saveTravellers ?? false}
+            className="mt-1"
+            data-testid="save-travellers"
+          />
+          <span>{t("checkout.passengers.save")}</span>
+        </label>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** How to pay: card, PayPal where offered, months without interest, Uplift's pay monthly. */
+function PaymentMethodFieldset(props: {
+  cart: CartData;
+  paypal: PageData["paypal"];
+  instalments: PageData["instalments"];
+  uplift: PageData["uplift"];
+  values: PaymentFormValues;
+  onUpliftInitialized: () => void;
+  onPaymentButtonChange: (show: boolean) => void;
+  onUpliftApproved: (cardToken: string) => void;
+}) {
+  const { cart, paypal, instalments, uplift, values } = props;
+  const t = useTranslate();
+  return (
+    <fieldset className={`${CARD} space-y-4`}>
+      <legend className="px-1 text-lg font-bold text-sea-950">{t("checkout.method.title")}</legend>
+      <label className={CHOICE_ROW}>
+        <input type="radio" name="method" value="card" defaultChecked={values.method !== "paypal"} className={CHECK} />
+        <span>
+          <span className="font-semibold">{t("checkout.method.card")}</span>
+          <span className="block text-sm text-slate-700">{t("checkout.method.cardHint")}</span>
+        </span>
+      </label>
+      {paypal ? (
+        <label className={CHOICE_ROW}>
+          <input
+            type="radio"
+            name="method"
+            value="paypal"
+            defaultChecked={values.method === "paypal"}
+            className={CHECK}
+          />
+          <span>
+            <span className="font-semibold">{t("checkout.method.paypal")}</span>
+            <span className="block text-sm text-slate-700">{t("checkout.method.paypalHint")}</span>
+          </span>
+        </label>
+      ) : null}
+      {instalments.length > 0 ? (
+        <div>
+          <label htmlFor="instalments" className={FIELD_LABEL}>
+            {t("checkout.instalments.label")}
+          </label>
+          <select
+            id="instalments"
+            name="instalments"
+            defaultValue={values.instalments}
+            className={`${INPUT} mt-1 w-full`}
+            aria-describedby="instalments-hint"
+          >
+            <option value="">{t("checkout.instalments.none")}</option>
+            {instalments.map((option) => (
+              <option key={option.months} value={option.months}>
+                {t("checkout.instalments.option", { count: option.months })}
+              </option>
+            ))}
+          </select>
+          <p id="instalments-hint" className="mt-1 text-xs text-slate-600">
+            {t("checkout.instalments.hint", { banks: instalments[0]!.banks.join(", ") })}
+          </p>
+        </div>
+      ) : null}
+      <UpliftOffer
+        script={uplift}
+        amountMinor={cart.totals.total.amountMinor}
+        currency={cart.currency}
+        onInitialized={props.onUpliftInitialized}
+        onPaymentButtonChange={props.onPaymentButtonChange}
+        onApproved={props.onUpliftApproved}
+      />
+      <PaymentMethods currency={cart.currency} />
+    </fieldset>
+  );
+}
+
+/** The cancellation policies, the terms to accept, and the pay button (or, once a hold ran out, hold again). */
+function TermsAndPay(props: {
+  cart: CartData;
+  policies: PageData["policies"];
+  values: PaymentFormValues;
+  issues: readonly ErrorIssue[];
+  released: boolean;
+  expiredLines: readonly CartLine[];
+  showPaymentButton: boolean;
+}) {
+  const { cart, policies, values, issues, released, expiredLines, showPaymentButton } = props;
+  const t = useTranslate();
+  const language = useLanguage();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div className={`${CARD} space-y-4`}>
+      <div className="space-y-3" data-testid="checkout-policies">
+        {policies.map((entry) => (
+          <CancellationPolicyNote
+            key={entry.products}
+            policy={entry.policy}
+            title={`${t("policy.title")}: ${entry.products}`}
+          />
+        ))}
+      </div>
+      <label className="flex items-start gap-3">
+        <input
+          id="accept-terms"
+          type="checkbox"
+          name="acceptTerms"
+          required
+          defaultChecked={values.acceptTerms}
+          className={CHECK}
+          aria-invalid={issueOf(issues, "buyer.acceptTerms") ? true : undefined}
+          aria-describedby={issueOf(issues, "buyer.acceptTerms") ? "terms-error" : undefined}
+        />
+        <span>
+          {t("checkout.terms")} ·{" "}
+          <Link to={pathOf("termsOfUse", language)} target="_blank" className="underline">
+            {t("checkout.termsLink")}
+          </Link>
+        </span>
+      </label>
+      <FieldError id="terms-error" issue={issueOf(issues, "buyer.acceptTerms")} />
+      {released ? (
+        <div className="space-y-3" data-testid="pay-released">
+          <p className="text-sm font-semibold text-coral-700">{t("hold.released")}</p>
+          {expiredLines.map((line) => (
+            <button
+              key={line.id}
+              type="submit"
+              form={`hold-again-${line.id}`}
+              className={`${buttonClass("primary", "lg")} w-full`}
+              disabled={busy}
+              data-testid="hold-again"
+            >
+              {t("hold.holdAgain", { name: line.product.name })}
+            </button>
+          ))}
+        </div>
+      ) : showPaymentButton ? (
+        <button type="submit" className={`${buttonClass("primary", "lg")} w-full`} disabled={busy} data-testid="pay">
+          {t("checkout.pay", { total: cart.totals.total.formatted })}
+        </button>
+      ) : (
+        <p className="text-center text-sm text-slate-700" data-testid="pay-with-uplift">
+          {t("checkout.uplift.continue")}
+        </p>
+      )}
+      <Link to={pathOf("cart", language)} className="block text-center text-sm underline">
+        {t("checkout.backToCart")}
+      </Link>
     </div>
+  );
+}
+
+/** The summary beside the form: the hold's countdown, each line, the discount and the total. */
+function CheckoutSummary(props: {
+  cart: CartData;
+  released: boolean;
+  secondsLeft: number;
+  expiredLines: readonly CartLine[];
+  onExpire: () => void;
+}) {
+  const { cart, released, secondsLeft, expiredLines, onExpire } = props;
+  const t = useTranslate();
+  const language = useLanguage();
+  return (
+    <aside className={`${CARD} space-y-3 self-start lg:sticky lg:top-24`} aria-labelledby="checkout-summary">
+      <h2 id="checkout-summary" className="text-lg font-bold text-sea-950">
+        {t("checkout.summary.title")}
+      </h2>
+      {/* Mounted once the hold has run out too (at 0): the clock that counted down says so. */}
+      {released || (cart.holdExpiresAt && Number.isFinite(secondsLeft)) ? (
+        <HoldCountdown
+          secondsLeft={Number.isFinite(secondsLeft) ? secondsLeft : 0}
+          label={(time) => t("cart.holdCountdown", { time })}
+          onExpire={onExpire}
+        />
+      ) : null}
+      {/* The forms of the hold-again buttons, which sit where the pay button was (a form cannot hold another). */}
+      {expiredLines.map((line) => (
+        <Form key={line.id} id={`hold-again-${line.id}`} method="post" action={pathOf("cart", language)}>
+          <input type="hidden" name="intent" value="hold-again" />
+          <input type="hidden" name="line" value={line.id} />
+        </Form>
+      ))}
+      <ul className="space-y-3 text-sm">
+        {cart.lines.map((line) => (
+          <li key={line.id} className="border-b border-slate-100 pb-2">
+            <p className="font-semibold text-sea-950">{line.product.name}</p>
+            <ul className="text-slate-700">
+              {line.outbound ? <LegLine direction="outbound" leg={line.outbound} /> : null}
+              {line.inbound ? <LegLine direction="inbound" leg={line.inbound} /> : null}
+              {line.openTicketMonths ? <li>{t("cart.openTicket", { count: line.openTicketMonths })}</li> : null}
+              {line.coupon ? (
+                <li className="font-semibold text-sea-900" data-testid="coupon-until">
+                  {t("checkout.couponUntil", { date: formatLongDate(line.coupon.validUntil, language) })}
+                </li>
+              ) : null}
+              {line.activity ? <li>{formatLongDate(line.activity.date, language)}</li> : null}
+            </ul>
+            {/* At list price like the cart's lines: the presale discount is taken off below. */}
+            <p className="text-right font-semibold">{line.price.subtotal.formatted}</p>
+          </li>
+        ))}
+      </ul>
+      {cart.totals.discount.amountMinor > 0 ? (
+        <div className="flex justify-between text-coral-700">
+          <span>{t("booking.summary.discount")}</span>
+          <span data-testid="checkout-discount">−{cart.totals.discount.formatted}</span>
+        </div>
+      ) : null}
+      <div className="flex justify-between text-lg font-bold text-sea-950">
+        <span>{t("booking.summary.total")}</span>
+        <span data-testid="checkout-total">{cart.totals.total.formatted}</span>
+      </div>
+      {cart.totalsUSD && cart.currency !== "USD" ? (
+        <p className="text-right text-xs text-slate-600">
+          {t("checkout.summary.usd", { amount: cart.totalsUSD.total.formatted })}
+        </p>
+      ) : null}
+    </aside>
   );
 }

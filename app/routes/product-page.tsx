@@ -6,7 +6,7 @@ import { data, Link, redirect } from "react-router";
 import { isAppError } from "../../lib/errors.ts";
 import { pagesOnSale } from "../content/pages-on-sale.server.ts";
 import { servicesContext } from "../../server/edge/index.ts";
-import { languageOfPath } from "../../lib/language.ts";
+import { languageOfPath, type Language } from "../../lib/language.ts";
 import { loadProductPage } from "../booking/booking-view.server.ts";
 import { policyViewOf } from "../checkout/cancellation-policy.server.ts";
 import { CancellationPolicyNote } from "../components/booking/cancellation-policy.tsx";
@@ -202,60 +202,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <p className="mt-1 text-xs text-slate-600">{t("product.pricesNote")}</p>
           </section>
 
-          {product.complements.length > 0 ? (
-            <section aria-labelledby="product-complements">
-              <h2 id="product-complements" className="text-xl font-bold text-sea-950">
-                {t("product.complements")}
-              </h2>
-              <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-                {product.complements.map((complement) => {
-                  const code = loaderData.complementCodes[complement.id];
-                  const pageId = code ? productPageOf(code) : null;
-                  return (
-                    <li
-                      key={complement.id}
-                      className="rounded-2xl border border-slate-200 bg-white p-4"
-                      data-complement-code={complement.code}
-                    >
-                      <img
-                        src={complement.img.src}
-                        alt=""
-                        width={320}
-                        height={200}
-                        className="h-28 w-full rounded-xl bg-sea-50 object-cover"
-                      />
-                      <h3 className="mt-3 text-base font-bold text-sea-950">
-                        {complement.infoDetails.titleDescription}
-                      </h3>
-                      <p className="text-sm font-medium text-slate-700">{complement.infoDetails.subtitleDescription}</p>
-                      <div
-                        className="mt-2 space-y-2 text-sm leading-6 text-slate-800 [&_li]:ml-4 [&_li]:list-disc"
-                        // Sanitized by the catalog module before it left the server.
-                        dangerouslySetInnerHTML={{ __html: complement.infoDetails.textDescription }}
-                      />
-                      <p className="mt-2 text-sm text-slate-800">
-                        <strong>{t("product.admission")}</strong>: {complement.name} ·{" "}
-                        <strong>{t("product.tour")}</strong>: {complement.nameUpgrade}
-                      </p>
-                      {pageId && pageId !== loaderData.pageId && isPageLive(pageId) ? (
-                        <Link
-                          to={pathOf(pageId, language)}
-                          className={`mt-2 inline-block text-sm font-semibold text-sea-800 underline underline-offset-2 hover:text-sea-950 ${FOCUS_RING}`}
-                        >
-                          {t("product.seePage", { name: complement.businessUnit })}
-                        </Link>
-                      ) : null}
-                    </li>
-                  );
-                })}
-              </ul>
-              {upgrade && loaderData.upgradeFromPrice ? (
-                <p className="mt-3 text-sm text-slate-700">
-                  {upgrade.name}: {t("product.from", { price: loaderData.upgradeFromPrice })}
-                </p>
-              ) : null}
-            </section>
-          ) : null}
+          <ProductComplements product={product} loaderData={loaderData} language={language} upgrade={upgrade} />
         </div>
         <div className="order-first lg:sticky lg:top-24 lg:order-none lg:self-start">
           <ActivityBookingWidget view={loaderData.widget} />
@@ -264,5 +211,78 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
       <ProductLinks headingId="product-others" pageIds={others} />
     </div>
+  );
+}
+
+type ProductData = Route.ComponentProps["loaderData"];
+
+/** The admissions and tours this product can be combined with. */
+function ProductComplements({
+  product,
+  loaderData,
+  language,
+  upgrade,
+}: {
+  product: ProductData["product"];
+  loaderData: ProductData;
+  language: Language;
+  upgrade: ProductData["upgrade"];
+}) {
+  const t = useTranslate();
+  return (
+    <>
+      {product.complements.length > 0 ? (
+        <section aria-labelledby="product-complements">
+          <h2 id="product-complements" className="text-xl font-bold text-sea-950">
+            {t("product.complements")}
+          </h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+            {product.complements.map((complement) => {
+              const code = loaderData.complementCodes[complement.id];
+              const pageId = code ? productPageOf(code) : null;
+              return (
+                <li
+                  key={complement.id}
+                  className="rounded-2xl border border-slate-200 bg-white p-4"
+                  data-complement-code={complement.code}
+                >
+                  <img
+                    src={complement.img.src}
+                    alt=""
+                    width={320}
+                    height={200}
+                    className="h-28 w-full rounded-xl bg-sea-50 object-cover"
+                  />
+                  <h3 className="mt-3 text-base font-bold text-sea-950">{complement.infoDetails.titleDescription}</h3>
+                  <p className="text-sm font-medium text-slate-700">{complement.infoDetails.subtitleDescription}</p>
+                  <div
+                    className="mt-2 space-y-2 text-sm leading-6 text-slate-800 [&_li]:ml-4 [&_li]:list-disc"
+                    // Sanitized by the catalog module before it left the server.
+                    dangerouslySetInnerHTML={{ __html: complement.infoDetails.textDescription }}
+                  />
+                  <p className="mt-2 text-sm text-slate-800">
+                    <strong>{t("product.admission")}</strong>: {complement.name} · <strong>{t("product.tour")}</strong>:{" "}
+                    {complement.nameUpgrade}
+                  </p>
+                  {pageId && pageId !== loaderData.pageId && isPageLive(pageId) ? (
+                    <Link
+                      to={pathOf(pageId, language)}
+                      className={`mt-2 inline-block text-sm font-semibold text-sea-800 underline underline-offset-2 hover:text-sea-950 ${FOCUS_RING}`}
+                    >
+                      {t("product.seePage", { name: complement.businessUnit })}
+                    </Link>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+          {upgrade && loaderData.upgradeFromPrice ? (
+            <p className="mt-3 text-sm text-slate-700">
+              {upgrade.name}: {t("product.from", { price: loaderData.upgradeFromPrice })}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+    </>
   );
 }

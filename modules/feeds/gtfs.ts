@@ -199,20 +199,7 @@ function translationRows(
  */
 export function buildGtfsFiles(input: GtfsInput): GtfsFile[] {
   const ports = new Map(input.ports.map((port) => [port.id, port]));
-  const crossings = new Map(input.crossings.map((crossing) => [crossing.id, crossing]));
-  const patterns = new Map<string, Pattern>();
-  for (const sailing of input.sailings) {
-    const crossing = crossings.get(sailing.crossingId);
-    if (!crossing || sailing.closed) continue;
-    const key = `${crossing.code}@${sailing.time}`;
-    const pattern = patterns.get(key) ?? { crossing, time: sailing.time, days: [] };
-    pattern.days.push(sailing.serviceDate);
-    patterns.set(key, pattern);
-  }
-  const ordered = [...patterns.values()].sort(
-    (a, b) => a.crossing.code.localeCompare(b.crossing.code) || a.time.localeCompare(b.time),
-  );
-
+  const ordered = tripPatterns(input);
   // Trips that run on the same days share one service.
   const services = new Map<string, { id: string; calendar: ServiceCalendar }>();
   const serviceOf = (days: readonly LocalDate[]) => {
@@ -247,41 +234,8 @@ export function buildGtfsFiles(input: GtfsInput): GtfsFile[] {
   const usedPorts = [...new Set([...usedRoutes.values()].flatMap((route) => [route.first, route.second]))].sort(
     (a, b) => a.code.localeCompare(b.code),
   );
-  const calendarRows = [...services.values()].map(({ id, calendar }) => [
-    id,
-    ...calendar.weekdays.map((runs) => (runs ? 1 : 0)),
-    compact(calendar.start),
-    compact(calendar.end),
-  ]);
-  const exceptionRows = [...services.values()].flatMap(({ id, calendar }) => [
-    ...calendar.added.map((date) => [id, compact(date), 1]),
-    ...calendar.removed.map((date) => [id, compact(date), 2]),
-  ]);
-  exceptionRows.sort(
-    (a, b) =>
-      String(a[0]).localeCompare(String(b[0]), "en", { numeric: true }) || String(a[1]).localeCompare(String(b[1])),
-  );
 
   const routes = [...usedRoutes.values()];
-  const fares: GtfsFile[] =
-    input.fare && routes.length > 0
-      ? [
-          {
-            name: "fare_attributes.txt",
-            content: csv(
-              ["fare_id", "price", "currency_type", "payment_method", "transfers", "agency_id"],
-              [[FARE_ID, priceOf(input.fare), input.fare.currency, PAID_BEFORE_BOARDING, 0, AGENCY_ID]],
-            ),
-          },
-          {
-            name: "fare_rules.txt",
-            content: csv(
-              ["fare_id", "route_id"],
-              routes.map((route) => [FARE_ID, route.id]),
-            ),
-          },
-        ]
-      : [];
   return [
     {
       name: "agency.txt",
@@ -346,6 +300,52 @@ export function buildGtfsFiles(input: GtfsInput): GtfsFile[] {
         stopTimes,
       ),
     },
+    ...calendarFiles(services),
+    ...fareFiles(input.fare, routes),
+    {
+      name: "translations.txt",
+      content: csv(
+        ["table_name", "field_name", "language", "translation", "record_id", "field_value"],
+        translationRows(input.agency, usedPorts, routes, headsigns),
+      ),
+    },
+  ];
+}
+
+/** One pattern per crossing and departure time, with the days it runs (closed sailings left out), in the feed's order. */
+function tripPatterns(input: GtfsInput): Pattern[] {
+  const crossings = new Map(input.crossings.map((crossing) => [crossing.id, crossing]));
+  const patterns = new Map<string, Pattern>();
+  for (const sailing of input.sailings) {
+    const crossing = crossings.get(sailing.crossingId);
+    if (!crossing || sailing.closed) continue;
+    const key = `${crossing.code}@${sailing.time}`;
+    const pattern = patterns.get(key) ?? { crossing, time: sailing.time, days: [] };
+    pattern.days.push(sailing.serviceDate);
+    patterns.set(key, pattern);
+  }
+  return [...patterns.values()].sort(
+    (a, b) => a.crossing.code.localeCompare(b.crossing.code) || a.time.localeCompare(b.time),
+  );
+}
+
+/** calendar.txt and calendar_dates.txt: each service's weekdays and range, and the days added to or taken from it. */
+function calendarFiles(services: ReadonlyMap<string, { id: string; calendar: ServiceCalendar }>): GtfsFile[] {
+  const calendarRows = [...services.values()].map(({ id, calendar }) => [
+    id,
+    ...calendar.weekdays.map((runs) => (runs ? 1 : 0)),
+    compact(calendar.start),
+    compact(calendar.end),
+  ]);
+  const exceptionRows = [...services.values()].flatMap(({ id, calendar }) => [
+    ...calendar.added.map((date) => [id, compact(date), 1]),
+    ...calendar.removed.map((date) => [id, compact(date), 2]),
+  ]);
+  exceptionRows.sort(
+    (a, b) =>
+      String(a[0]).localeCompare(String(b[0]), "en", { numeric: true }) || String(a[1]).localeCompare(String(b[1])),
+  );
+  return [
     {
       name: "calendar.txt",
       content: csv(
@@ -365,15 +365,29 @@ export function buildGtfsFiles(input: GtfsInput): GtfsFile[] {
       ),
     },
     { name: "calendar_dates.txt", content: csv(["service_id", "date", "exception_type"], exceptionRows) },
-    ...fares,
-    {
-      name: "translations.txt",
-      content: csv(
-        ["table_name", "field_name", "language", "translation", "record_id", "field_value"],
-        translationRows(input.agency, usedPorts, routes, headsigns),
-      ),
-    },
   ];
+}
+
+/** fare_attributes.txt and fare_rules.txt: the one fare, on every route; none without a fare. */
+function fareFiles(fare: GtfsInput["fare"], routes: readonly { id: string }[]): GtfsFile[] {
+  return fare && routes.length > 0
+    ? [
+        {
+          name: "fare_attributes.txt",
+          content: csv(
+            ["fare_id", "price", "currency_type", "payment_method", "transfers", "agency_id"],
+            [[FARE_ID, priceOf(fare), fare.currency, PAID_BEFORE_BOARDING, 0, AGENCY_ID]],
+          ),
+        },
+        {
+          name: "fare_rules.txt",
+          content: csv(
+            ["fare_id", "route_id"],
+            routes.map((route) => [FARE_ID, route.id]),
+          ),
+        },
+      ]
+    : [];
 }
 
 /** feed_info.txt, last: its version names the other files' contents (the caller hashes them). */

@@ -161,28 +161,6 @@ export function buildRealtimeFeeds(input: RealtimeInput): RealtimeFeeds {
   };
   const current = (facts: SailingFacts | null): facts is SailingFacts =>
     facts !== null && Math.max(facts.arrivesAt.getTime(), facts.plannedArrivesAt.getTime()) > input.now.getTime();
-  const tripOf = (
-    facts: SailingFacts,
-    relationship: bindings.transit_realtime.TripDescriptor.ScheduleRelationship,
-  ) => ({
-    tripId: facts.tripId,
-    routeId: facts.routeId,
-    directionId: facts.directionId,
-    startDate: facts.startDate,
-    startTime: facts.startTime,
-    scheduleRelationship: relationship,
-  });
-  const textFacts = (facts: SailingFacts, language: Language): AlertFacts => ({
-    from: facts.from.name[language],
-    to: facts.to.name[language],
-    day: dayOf(facts.plannedDepartsAt, language),
-    time: localTimeOf(facts.plannedDepartsAt, GTFS_TIME_ZONE),
-    newTime: localTimeOf(facts.departsAt, GTFS_TIME_ZONE),
-    newDay:
-      localDateOf(facts.departsAt, GTFS_TIME_ZONE) === localDateOf(facts.plannedDepartsAt, GTFS_TIME_ZONE)
-        ? null
-        : dayOf(facts.departsAt, language),
-  });
 
   const tripUpdates: bindings.transit_realtime.IFeedEntity[] = [];
   const alerts: bindings.transit_realtime.IFeedEntity[] = [];
@@ -203,43 +181,7 @@ export function buildRealtimeFeeds(input: RealtimeInput): RealtimeFeeds {
         },
       });
     }
-    const first = affected[0]!.facts;
-    const headline = (language: Language) => {
-      const facts = textFacts(first, language);
-      if (closure.scope === "sailing") return COPY[language].sailing(facts);
-      return closure.scope === "crossing_day" ? COPY[language].crossingDay(facts) : COPY[language].portDay(facts);
-    };
-    alerts.push({
-      id: `closure-${closure.id}`,
-      alert: {
-        activePeriod: [
-          {
-            start: seconds(new Date(Math.min(...affected.map(({ facts }) => facts.plannedDepartsAt.getTime())))),
-            end: seconds(
-              new Date(
-                Math.max(
-                  ...affected.map(({ facts }) => Math.max(facts.arrivesAt.getTime(), facts.plannedArrivesAt.getTime())),
-                ),
-              ),
-            ),
-          },
-        ],
-        informedEntity:
-          closure.scope === "port_day"
-            ? [{ agencyId: GTFS_AGENCY_ID }]
-            : affected.map(({ facts }) => ({
-                routeId: facts.routeId,
-                trip: { tripId: facts.tripId, startDate: facts.startDate, startTime: facts.startTime },
-              })),
-        cause: closure.reason === "weather" ? rt.Alert.Cause.WEATHER : rt.Alert.Cause.OTHER_CAUSE,
-        effect: rt.Alert.Effect.NO_SERVICE,
-        headerText: translated(headline),
-        descriptionText: translated((language) =>
-          closure.reason === "weather" ? COPY[language].weather : COPY[language].portAuthority,
-        ),
-        url: translated((language) => input.infoUrl[language]),
-      },
-    });
+    alerts.push(closureAlert(closure, affected, input.infoUrl));
   }
 
   for (const sailing of input.moved) {
@@ -287,6 +229,80 @@ export function buildRealtimeFeeds(input: RealtimeInput): RealtimeFeeds {
   return {
     tripUpdates: { header: header(input.now), entity: tripUpdates },
     alerts: { header: header(input.now), entity: alerts },
+  };
+}
+
+/** The trip a sailing is, as GTFS realtime names it. */
+function tripOf(
+  facts: SailingFacts,
+  relationship: bindings.transit_realtime.TripDescriptor.ScheduleRelationship,
+): bindings.transit_realtime.ITripDescriptor {
+  return {
+    tripId: facts.tripId,
+    routeId: facts.routeId,
+    directionId: facts.directionId,
+    startDate: facts.startDate,
+    startTime: facts.startTime,
+    scheduleRelationship: relationship,
+  };
+}
+
+function textFacts(facts: SailingFacts, language: Language): AlertFacts {
+  return {
+    from: facts.from.name[language],
+    to: facts.to.name[language],
+    day: dayOf(facts.plannedDepartsAt, language),
+    time: localTimeOf(facts.plannedDepartsAt, GTFS_TIME_ZONE),
+    newTime: localTimeOf(facts.departsAt, GTFS_TIME_ZONE),
+    newDay:
+      localDateOf(facts.departsAt, GTFS_TIME_ZONE) === localDateOf(facts.plannedDepartsAt, GTFS_TIME_ZONE)
+        ? null
+        : dayOf(facts.departsAt, language),
+  };
+}
+
+/** What a closure tells: no service for the sailings it stops, while they would have sailed, and why. */
+function closureAlert(
+  closure: RealtimeInput["closures"][number],
+  affected: readonly { sailing: ChangedSailing; facts: SailingFacts }[],
+  infoUrl: RealtimeInput["infoUrl"],
+): bindings.transit_realtime.IFeedEntity {
+  const first = affected[0]!.facts;
+  const headline = (language: Language) => {
+    const facts = textFacts(first, language);
+    if (closure.scope === "sailing") return COPY[language].sailing(facts);
+    return closure.scope === "crossing_day" ? COPY[language].crossingDay(facts) : COPY[language].portDay(facts);
+  };
+  return {
+    id: `closure-${closure.id}`,
+    alert: {
+      activePeriod: [
+        {
+          start: seconds(new Date(Math.min(...affected.map(({ facts }) => facts.plannedDepartsAt.getTime())))),
+          end: seconds(
+            new Date(
+              Math.max(
+                ...affected.map(({ facts }) => Math.max(facts.arrivesAt.getTime(), facts.plannedArrivesAt.getTime())),
+              ),
+            ),
+          ),
+        },
+      ],
+      informedEntity:
+        closure.scope === "port_day"
+          ? [{ agencyId: GTFS_AGENCY_ID }]
+          : affected.map(({ facts }) => ({
+              routeId: facts.routeId,
+              trip: { tripId: facts.tripId, startDate: facts.startDate, startTime: facts.startTime },
+            })),
+      cause: closure.reason === "weather" ? rt.Alert.Cause.WEATHER : rt.Alert.Cause.OTHER_CAUSE,
+      effect: rt.Alert.Effect.NO_SERVICE,
+      headerText: translated(headline),
+      descriptionText: translated((language) =>
+        closure.reason === "weather" ? COPY[language].weather : COPY[language].portAuthority,
+      ),
+      url: translated((language) => infoUrl[language]),
+    },
   };
 }
 

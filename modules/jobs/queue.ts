@@ -117,61 +117,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const id = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
   const logger = options.logger.child({ component: "jobs", runner: id });
 
-  /** Attempts whose lease lapsed on their last try: nobody will finish them, so they fail. */
-  async function failLapsed(at: Date): Promise<void> {
-    await db
-      .update(jobs)
-      .set({
-        state: "failed",
-        lastError: "the attempt's lease lapsed (its runner stopped or hung)",
-        lockedBy: null,
-        lockedUntil: null,
-        finishedAt: at,
-      })
-      .where(and(eq(jobs.state, "running"), lt(jobs.lockedUntil, at), sql`${jobs.attempts} >= ${jobs.maxAttempts}`));
-  }
-
-  async function claim(limit: number, at: Date): Promise<ClaimedJob[]> {
-    if (names.length === 0 || limit <= 0) return [];
-    const due = db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          inArray(jobs.name, names),
-          or(
-            and(eq(jobs.state, "pending"), lte(jobs.runAt, at)),
-            // A lost attempt (its runner died): the next attempt, when one is left.
-            and(eq(jobs.state, "running"), lt(jobs.lockedUntil, at), sql`${jobs.attempts} < ${jobs.maxAttempts}`),
-          ),
-        ),
-      )
-      .orderBy(jobs.runAt, jobs.id)
-      .limit(limit)
-      .for("update", { skipLocked: true });
-    return db
-      .update(jobs)
-      .set({
-        state: "running",
-        attempts: sql`${jobs.attempts} + 1`,
-        lockedBy: id,
-        lockedUntil: new Date(at.getTime() + leaseMs),
-      })
-      .where(inArray(jobs.id, due))
-      .returning();
-  }
-
-  /** Only the runner that holds this very attempt may record how it ended. */
-  function heldAttempt(job: ClaimedJob) {
-    return and(eq(jobs.id, job.id), eq(jobs.state, "running"), eq(jobs.lockedBy, id), eq(jobs.attempts, job.attempts));
-  }
-
   /** Renews the lease of an attempt while its handler runs; returns the stop. A failed renewal is logged and tried again. */
   function keepLease(job: ClaimedJob, jobLogger: Logger): () => void {
     const timer = setInterval(() => {
       db.update(jobs)
         .set({ lockedUntil: new Date(now().getTime() + leaseMs) })
-        .where(heldAttempt(job))
+        .where(heldAttempt(job, id))
         .catch((error: unknown) => jobLogger.warn({ err: error }, "renewing a job's lease failed"));
     }, heartbeatMs);
     timer.unref();
@@ -199,7 +150,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         await db
           .update(jobs)
           .set({ state: "failed", lastError, lockedBy: null, lockedUntil: null, finishedAt })
-          .where(heldAttempt(job));
+          .where(heldAttempt(job, id));
         jobLogger.error({ err: error }, "job failed for good");
         return "failed";
       }
@@ -207,7 +158,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await db
         .update(jobs)
         .set({ state: "pending", lastError, runAt, lockedBy: null, lockedUntil: null })
-        .where(heldAttempt(job));
+        .where(heldAttempt(job, id));
       jobLogger.warn({ err: error, retryAt: runAt.toISOString() }, "job attempt failed; will retry");
       return "retried";
     }
@@ -215,15 +166,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     await db
       .update(jobs)
       .set({ state: "done", lockedBy: null, lockedUntil: null, finishedAt: now() })
-      .where(heldAttempt(job));
+      .where(heldAttempt(job, id));
     return "completed";
   }
 
   /** One batch: claim up to `limit` due jobs and run them side by side. Recording errors propagate. */
   async function runBatch(limit: number): Promise<{ claimed: number; counts: RunCounts }> {
     const at = now();
-    await failLapsed(at);
-    const claimed = await claim(limit, at);
+    await failLapsed(db, at);
+    const claimed = await claim(db, { id, names, leaseMs }, limit, at);
     const counts: RunCounts = { completed: 0, retried: 0, failed: 0 };
     const outcomes = await Promise.allSettled(claimed.map((job) => runOne(job, at)));
     for (const outcome of outcomes) {
@@ -274,6 +225,62 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       }
     },
   };
+}
+
+/** Attempts whose lease lapsed on their last try: nobody will finish them, so they fail. */
+async function failLapsed(db: JobRunnerOptions["db"], at: Date): Promise<void> {
+  await db
+    .update(jobs)
+    .set({
+      state: "failed",
+      lastError: "the attempt's lease lapsed (its runner stopped or hung)",
+      lockedBy: null,
+      lockedUntil: null,
+      finishedAt: at,
+    })
+    .where(and(eq(jobs.state, "running"), lt(jobs.lockedUntil, at), sql`${jobs.attempts} >= ${jobs.maxAttempts}`));
+}
+
+/** Takes up to `limit` due attempts for this runner, leased for `leaseMs`; others' rows are skipped, not waited for. */
+async function claim(
+  db: JobRunnerOptions["db"],
+  runner: { id: string; names: readonly string[]; leaseMs: number },
+  limit: number,
+  at: Date,
+): Promise<ClaimedJob[]> {
+  const { id, names, leaseMs } = runner;
+  if (names.length === 0 || limit <= 0) return [];
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        inArray(jobs.name, names),
+        or(
+          and(eq(jobs.state, "pending"), lte(jobs.runAt, at)),
+          // A lost attempt (its runner died): the next attempt, when one is left.
+          and(eq(jobs.state, "running"), lt(jobs.lockedUntil, at), sql`${jobs.attempts} < ${jobs.maxAttempts}`),
+        ),
+      ),
+    )
+    .orderBy(jobs.runAt, jobs.id)
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(jobs)
+    .set({
+      state: "running",
+      attempts: sql`${jobs.attempts} + 1`,
+      lockedBy: id,
+      lockedUntil: new Date(at.getTime() + leaseMs),
+    })
+    .where(inArray(jobs.id, due))
+    .returning();
+}
+
+/** Only the runner that holds this very attempt may record how it ended. */
+function heldAttempt(job: ClaimedJob, id: string) {
+  return and(eq(jobs.id, job.id), eq(jobs.state, "running"), eq(jobs.lockedBy, id), eq(jobs.attempts, job.attempts));
 }
 
 /**

@@ -195,56 +195,13 @@ export interface HttpPaymentProviderOptions {
 
 /** The sandbox's HTTP API behind PaymentProvider. */
 export function createHttpPaymentProvider(options: HttpPaymentProviderOptions): PaymentProvider {
-  const send = options.fetch ?? fetch;
-  const base = options.baseUrl.replace(/\/+$/, "");
-
-  async function call<T>(
+  const call = <T>(
     schema: z.ZodType<T>,
     method: "GET" | "POST",
     path: string,
     body?: unknown,
     idempotencyKey?: string,
-  ): Promise<T> {
-    let response: Response;
-    try {
-      response = await send(`${base}${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${options.secretKey}`,
-          Accept: "application/json",
-          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-          ...(idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
-      });
-    } catch (error) {
-      throw new AppError("PAYMENT_PROVIDER_UNAVAILABLE", { cause: error });
-    }
-    const payload: unknown = await response.json().catch(() => null);
-    if (!response.ok) {
-      // The provider's refusals that mean something to us keep their code; anything else (a 5xx, an
-      // unknown code, a body that is not the provider's) is the provider failing.
-      const refusal = ErrorAnswerSchema.safeParse(payload);
-      if (
-        response.status < 500 &&
-        refusal.success &&
-        isErrorCode(refusal.data.error.code) &&
-        refusal.data.error.code !== "INTERNAL_ERROR"
-      ) {
-        throw new AppError(refusal.data.error.code);
-      }
-      throw new AppError("PAYMENT_PROVIDER_UNAVAILABLE", { message: `provider answered ${response.status}` });
-    }
-    const parsed = schema.safeParse(payload);
-    if (!parsed.success)
-      throw new AppError("PAYMENT_PROVIDER_UNAVAILABLE", {
-        message: "provider answer not understood",
-        cause: parsed.error,
-      });
-    return parsed.data;
-  }
-
+  ): Promise<T> => callProvider(options, schema, method, path, body, idempotencyKey);
   const intentPath = (id: string) => `/sandbox-psp/v1/payment-intents/${encodeURIComponent(id)}`;
   const amount = (amountMinor: number | undefined) => (amountMinor === undefined ? {} : { amountMinor });
 
@@ -321,28 +278,82 @@ export function createHttpPaymentProvider(options: HttpPaymentProviderOptions): 
         hasMore: page.hasMore,
       };
     },
-    parseWebhook(input) {
-      verifyWebhook({
-        secret: options.webhookSecret,
-        rawBody: input.rawBody,
-        header: input.signatureHeader,
-        now: input.now,
-      });
-      let json: unknown;
-      try {
-        json = JSON.parse(input.rawBody);
-      } catch {
-        throw new AppError("INVALID_REQUEST");
-      }
-      const event = SandboxEventSchema.safeParse(json);
-      if (!event.success) throw new AppError("INVALID_REQUEST");
-      return {
-        id: event.data.id,
-        type: event.data.type,
-        createdAt: event.data.createdAt,
-        payment: eventPaymentOf(event.data.data.paymentIntent),
-      };
-    },
+    parseWebhook: (input) => parseSandboxWebhook(options.webhookSecret, input),
+  };
+}
+
+/** One call to the provider's API: its answer read by `schema`, its refusals as our codes. */
+async function callProvider<T>(
+  options: HttpPaymentProviderOptions,
+  schema: z.ZodType<T>,
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+  idempotencyKey?: string,
+): Promise<T> {
+  const send = options.fetch ?? fetch;
+  const base = options.baseUrl.replace(/\/+$/, "");
+  let response: Response;
+  try {
+    response = await send(`${base}${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${options.secretKey}`,
+        Accept: "application/json",
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...(idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+    });
+  } catch (error) {
+    throw new AppError("PAYMENT_PROVIDER_UNAVAILABLE", { cause: error });
+  }
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    // The provider's refusals that mean something to us keep their code; anything else (a 5xx, an
+    // unknown code, a body that is not the provider's) is the provider failing.
+    const refusal = ErrorAnswerSchema.safeParse(payload);
+    if (
+      response.status < 500 &&
+      refusal.success &&
+      isErrorCode(refusal.data.error.code) &&
+      refusal.data.error.code !== "INTERNAL_ERROR"
+    ) {
+      throw new AppError(refusal.data.error.code);
+    }
+    throw new AppError("PAYMENT_PROVIDER_UNAVAILABLE", { message: `provider answered ${response.status}` });
+  }
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success)
+    throw new AppError("PAYMENT_PROVIDER_UNAVAILABLE", {
+      message: "provider answer not understood",
+      cause: parsed.error,
+    });
+  return parsed.data;
+}
+
+/** A webhook event, once its signature holds. */
+function parseSandboxWebhook(secret: string, input: Parameters<PaymentProvider["parseWebhook"]>[0]) {
+  verifyWebhook({
+    secret,
+    rawBody: input.rawBody,
+    header: input.signatureHeader,
+    now: input.now,
+  });
+  let json: unknown;
+  try {
+    json = JSON.parse(input.rawBody);
+  } catch {
+    throw new AppError("INVALID_REQUEST");
+  }
+  const event = SandboxEventSchema.safeParse(json);
+  if (!event.success) throw new AppError("INVALID_REQUEST");
+  return {
+    id: event.data.id,
+    type: event.data.type,
+    createdAt: event.data.createdAt,
+    payment: eventPaymentOf(event.data.data.paymentIntent),
   };
 }
 

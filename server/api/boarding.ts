@@ -1,6 +1,7 @@
 // The boarding API (ADR 0040), used by the scanner page on phones and by any other device:
 // the signed list of a day's tickets for working offline, scans (one online, or a batch synced after
 // working offline; idempotent by the device's scan id), and a sailing's live manifest, polled.
+import type { MiddlewareHandler } from "hono";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { AppServices } from "../edge/index.ts";
 import { isLanguage } from "../../lib/language.ts";
@@ -12,7 +13,7 @@ import {
   syncScans,
   type BoardingDeps,
 } from "../../flows/boarding.ts";
-import { createRouter, errorResponse } from "./openapi.ts";
+import { createRouter, errorResponse, type ApiRouter } from "./openapi.ts";
 import { forbiddenStaff, requireStaff, STAFF_SECURITY, staffOf, unauthorizedStaff } from "./staff-auth.ts";
 
 const NO_STORE = { "Cache-Control": "private, no-store" } as const;
@@ -62,6 +63,14 @@ export function boardingRouter(services: AppServices) {
   const router = createRouter();
   const boarding = requireStaff(services, "boarding");
 
+  registerBoardingList(router, services, boarding);
+  registerBoardingKey(router, services);
+  registerScans(router, services, boarding);
+  registerManifest(router, services, boarding);
+  return router;
+}
+
+function registerBoardingList(router: ApiRouter, services: AppServices, boarding: MiddlewareHandler) {
   router.openapi(
     createRoute({
       method: "get",
@@ -96,7 +105,9 @@ export function boardingRouter(services: AppServices) {
       return c.json(signed, 200, NO_STORE);
     },
   );
+}
 
+function registerBoardingKey(router: ApiRouter, services: AppServices) {
   router.openapi(
     createRoute({
       method: "get",
@@ -122,7 +133,9 @@ export function boardingRouter(services: AppServices) {
       return c.json({ keyId: keys.keyId, jwk: keys.publicJwk }, 200, { "Cache-Control": "public, max-age=300" });
     },
   );
+}
 
+function registerScans(router: ApiRouter, services: AppServices, boarding: MiddlewareHandler) {
   router.openapi(
     createRoute({
       method: "post",
@@ -169,7 +182,9 @@ export function boardingRouter(services: AppServices) {
       return c.json({ results }, 200, NO_STORE);
     },
   );
+}
 
+function registerManifest(router: ApiRouter, services: AppServices, boarding: MiddlewareHandler) {
   router.openapi(
     createRoute({
       method: "get",
@@ -207,6 +222,4 @@ export function boardingRouter(services: AppServices) {
       return c.json(manifest, 200, NO_STORE);
     },
   );
-
-  return router;
 }

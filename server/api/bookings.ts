@@ -26,7 +26,7 @@ import {
   recordWebhookEvent,
 } from "../../modules/bookings/index.ts";
 import { bookingDocumentDeps } from "../booking-deps.ts";
-import { createRouter, errorResponse } from "./openapi.ts";
+import { createRouter, errorResponse, type ApiRouter } from "./openapi.ts";
 
 const ReferenceParamsSchema = z.object({
   ref: z.string().min(6).max(12).openapi({ example: "7K2M9Q", description: "The booking reference" }),
@@ -68,6 +68,14 @@ const WebhookAnswerSchema = z
 export function bookingsRouter(services: AppServices) {
   const router = createRouter();
 
+  registerPaymentWebhook(router, services);
+  registerTicketsPdf(router, services);
+  registerCalendar(router, services);
+  registerResend(router, services);
+  return router;
+}
+
+function registerPaymentWebhook(router: ApiRouter, services: AppServices) {
   router.openapi(
     createRoute({
       method: "post",
@@ -107,7 +115,9 @@ export function bookingsRouter(services: AppServices) {
       return c.json({ received: true as const, duplicate: false, bookingStatus }, 200);
     },
   );
+}
 
+function registerTicketsPdf(router: ApiRouter, services: AppServices) {
   router.openapi(
     createRoute({
       method: "get",
@@ -139,7 +149,9 @@ export function bookingsRouter(services: AppServices) {
       });
     },
   );
+}
 
+function registerCalendar(router: ApiRouter, services: AppServices) {
   router.openapi(
     createRoute({
       method: "get",
@@ -167,7 +179,9 @@ export function bookingsRouter(services: AppServices) {
       });
     },
   );
+}
 
+function registerResend(router: ApiRouter, services: AppServices) {
   router.openapi(
     createRoute({
       method: "post",
@@ -218,6 +232,4 @@ export function bookingsRouter(services: AppServices) {
       }
     },
   );
-
-  return router;
 }

@@ -46,7 +46,7 @@ import {
 import { getOrInsertComputed } from "../../lib/maps.ts";
 import { readFerryQuery } from "../../lib/routing/ferry-query.ts";
 import { CurrencySchema, currencyChoiceInput, currencyJson, knownCurrency } from "./currencies.ts";
-import { createRouter, errorResponse } from "./openapi.ts";
+import { createRouter, errorResponse, type ApiRouter } from "./openapi.ts";
 
 const LanguageField = z
   .enum(LANGUAGES)
@@ -309,9 +309,42 @@ export async function currencyOfRequest(
   return findVisitorCurrency(services.db, currencyChoiceInput(c, services.config, language));
 }
 
+/** The visitor's currency, US dollars for deposits, and the exchange quote products are priced with. */
+async function productContext(
+  services: AppServices,
+  c: Context,
+  askedCurrency: string | undefined,
+  language: Language,
+) {
+  const visitor = await currencyOfRequest(services, c, askedCurrency, language);
+  const usd = visitor.isoCode === "USD" ? visitor : await currencyOfRequest(services, c, "USD", language);
+  const quote = await takeQuote(services.db, [visitor.isoCode as CurrencyCode], services.clock.now());
+  return { formats: { visitor, usd }, quote };
+}
+
+const ProductIdParam = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2_147_483_647)
+    .openapi({ param: { name: "id", in: "path" }, example: 1945 }),
+});
+
 export function catalogueRouter(services: AppServices) {
   const router = createRouter();
 
+  registerCrossings(router, services);
+  registerSailings(router, services);
+  registerTimetable(router, services);
+  registerLiveSailings(router, services);
+  registerProducts(router, services);
+  registerProduct(router, services);
+  registerProductAvailability(router, services);
+  return router;
+}
+
+function registerCrossings(router: ApiRouter, services: AppServices) {
   router.openapi(
     createRoute({
       method: "get",
@@ -334,7 +367,9 @@ export function catalogueRouter(services: AppServices) {
       return c.json({ crossings: crossings.map(crossingJson) }, 200);
     },
   );
+}
 
+function registerSailings(router: ApiRouter, services: AppServices) {
   router.openapi(
     createRoute({
       method: "get",
@@ -431,7 +466,9 @@ export function catalogueRouter(services: AppServices) {
       );
     },
   );
+}
 
+function registerTimetable(router: ApiRouter, services: AppServices) {
   router.openapi(
     createRoute({
       method: "get",
@@ -480,7 +517,9 @@ export function catalogueRouter(services: AppServices) {
       );
     },
   );
+}
 
+function registerLiveSailings(router: ApiRouter, services: AppServices) {
   router.openapi(
     createRoute({
       method: "get",
@@ -556,92 +595,92 @@ export function catalogueRouter(services: AppServices) {
       },
     }),
     async (c) => {
-      const query = c.req.valid("query");
-      const now = services.clock.now();
-      const { db } = services;
-      // Names are not sent, so the answer is the same in every language.
-      const language = "en";
-      const currency = await currencyOfRequest(services, c, query.currency, language);
-      const reference = await findFerryReference(db, language);
-      const crossingIds = reference.crossings.map((crossing) => crossing.id);
-      const days = new Map<string, Promise<SailingView[]>>();
-      const daySailings = (date: LocalDate) =>
-        getOrInsertComputed(days, date, () => findDaySailings(db, crossingIds, date, now));
-      const params = new URL(c.req.url).searchParams;
-      const search = readFerryQuery(params, {
-        crossing: reference.crossings[0]?.code ?? "",
-        date: bookableRange(now).min,
-      });
-      const offer =
-        search.step === null
-          ? null
-          : await findFerryOffer(
-              db,
-              {
-                crossing: search.crossing,
-                trip: search.trip === "open" ? "one_way" : search.trip,
-                date: search.trip === "open" ? null : search.date,
-                returnDate: search.trip === "round_trip" ? search.returnDate : null,
-                category: search.category,
-                passengers: search.passengers,
-                currency: currency.isoCode,
-                language,
-                now,
-              },
-              {
-                reference,
-                daySailings: async (crossingId, date) =>
-                  (await daySailings(date)).filter((sailing) => sailing.crossingId === crossingId),
-              },
-            );
-      const selectable = new Set(
-        [...(offer?.outbound ?? []), ...(offer?.inbound ?? [])]
-          .filter((sailing) => sailing.selectable)
-          .map((sailing) => sailing.id),
-      );
-      const dates = new Set([
-        timetableDateOf(params, now),
-        ...(offer?.date ? [offer.date] : []),
-        ...(offer?.returnDate ? [offer.returnDate] : []),
-      ]);
-      const sailings = (await Promise.all([...dates].map(daySailings))).flat().map((sailing) => ({
-        id: sailing.id,
-        seatsLeft: sailing.seatsLeft,
-        status: sailing.status,
-        closureReason: sailing.closure?.reason ?? null,
-        selectable: selectable.has(sailing.id),
-      }));
-      const { ferry } = reference;
-      const fares = offer
-        ? offer.perPassenger
-        : ferry
-          ? await findProductPrices(db, {
-              product: ferry,
-              category: search.category,
-              currency: currency.isoCode,
-              now,
-              tiers: reference.tiers,
-            }).catch(() => [])
-          : [];
+      const answer = await liveSailings(services, c, c.req.valid("query").currency);
       c.header("Cache-Control", "public, max-age=1");
-      return c.json(
-        {
-          sailings,
-          bands: ferry ? bandsView(ferry, fares, currency) : [],
-          price: offer ? priceView(offer.price, currency) : null,
-        },
-        200,
-      );
+      return c.json(answer, 200);
     },
   );
+}
 
-  async function productContext(c: Context, askedCurrency: string | undefined, language: Language) {
-    const visitor = await currencyOfRequest(services, c, askedCurrency, language);
-    const usd = visitor.isoCode === "USD" ? visitor : await currencyOfRequest(services, c, "USD", language);
-    const quote = await takeQuote(services.db, [visitor.isoCode as CurrencyCode], services.clock.now());
-    return { formats: { visitor, usd }, quote };
-  }
+/**
+ * The live answer of the routes & schedules page: seats and state of every sailing the page shows,
+ * which of them the search can take, the fare of each passenger type, and the search's price.
+ */
+async function liveSailings(services: AppServices, c: Context, askedCurrency: string) {
+  const now = services.clock.now();
+  const { db } = services;
+  // Names are not sent, so the answer is the same in every language.
+  const language = "en";
+  const currency = await currencyOfRequest(services, c, askedCurrency, language);
+  const reference = await findFerryReference(db, language);
+  const crossingIds = reference.crossings.map((crossing) => crossing.id);
+  const days = new Map<string, Promise<SailingView[]>>();
+  const daySailings = (date: LocalDate) =>
+    getOrInsertComputed(days, date, () => findDaySailings(db, crossingIds, date, now));
+  const params = new URL(c.req.url).searchParams;
+  const search = readFerryQuery(params, {
+    crossing: reference.crossings[0]?.code ?? "",
+    date: bookableRange(now).min,
+  });
+  const offer =
+    search.step === null
+      ? null
+      : await findFerryOffer(
+          db,
+          {
+            crossing: search.crossing,
+            trip: search.trip === "open" ? "one_way" : search.trip,
+            date: search.trip === "open" ? null : search.date,
+            returnDate: search.trip === "round_trip" ? search.returnDate : null,
+            category: search.category,
+            passengers: search.passengers,
+            currency: currency.isoCode,
+            language,
+            now,
+          },
+          {
+            reference,
+            daySailings: async (crossingId, date) =>
+              (await daySailings(date)).filter((sailing) => sailing.crossingId === crossingId),
+          },
+        );
+  const selectable = new Set(
+    [...(offer?.outbound ?? []), ...(offer?.inbound ?? [])]
+      .filter((sailing) => sailing.selectable)
+      .map((sailing) => sailing.id),
+  );
+  const dates = new Set([
+    timetableDateOf(params, now),
+    ...(offer?.date ? [offer.date] : []),
+    ...(offer?.returnDate ? [offer.returnDate] : []),
+  ]);
+  const sailings = (await Promise.all([...dates].map(daySailings))).flat().map((sailing) => ({
+    id: sailing.id,
+    seatsLeft: sailing.seatsLeft,
+    status: sailing.status,
+    closureReason: sailing.closure?.reason ?? null,
+    selectable: selectable.has(sailing.id),
+  }));
+  const { ferry } = reference;
+  const fares = offer
+    ? offer.perPassenger
+    : ferry
+      ? await findProductPrices(db, {
+          product: ferry,
+          category: search.category,
+          currency: currency.isoCode,
+          now,
+          tiers: reference.tiers,
+        }).catch(() => [])
+      : [];
+  return {
+    sailings,
+    bands: ferry ? bandsView(ferry, fares, currency) : [],
+    price: offer ? priceView(offer.price, currency) : null,
+  };
+}
 
+function registerProducts(router: ApiRouter, services: AppServices) {
   router.openapi(
     createRoute({
       method: "get",
@@ -662,7 +701,7 @@ export function catalogueRouter(services: AppServices) {
     }),
     async (c) => {
       const { language, currency } = c.req.valid("query");
-      const { formats, quote } = await productContext(c, currency, language);
+      const { formats, quote } = await productContext(services, c, currency, language);
       const products = await findProducts(services.db, language);
       const activities = await findActivities(services.db, language);
       const activityOf = (product: Product) =>
@@ -677,16 +716,9 @@ export function catalogueRouter(services: AppServices) {
       );
     },
   );
+}
 
-  const ProductIdParam = z.object({
-    id: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(2_147_483_647)
-      .openapi({ param: { name: "id", in: "path" }, example: 1945 }),
-  });
-
+function registerProduct(router: ApiRouter, services: AppServices) {
   router.openapi(
     createRoute({
       method: "get",
@@ -707,7 +739,7 @@ export function catalogueRouter(services: AppServices) {
       const { id } = c.req.valid("param");
       const { language, currency } = c.req.valid("query");
       const product = await findProduct(services.db, language, { id });
-      const { formats, quote } = await productContext(c, currency, language);
+      const { formats, quote } = await productContext(services, c, currency, language);
       const [activity] =
         product.activityId === null ? [] : await findActivities(services.db, language, [product.activityId]);
       c.header("Cache-Control", "no-store");
@@ -717,7 +749,9 @@ export function catalogueRouter(services: AppServices) {
       );
     },
   );
+}
 
+function registerProductAvailability(router: ApiRouter, services: AppServices) {
   router.openapi(
     createRoute({
       method: "get",
@@ -792,6 +826,4 @@ export function catalogueRouter(services: AppServices) {
       );
     },
   );
-
-  return router;
 }

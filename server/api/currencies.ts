@@ -18,7 +18,7 @@ import {
   type CurrencyChoiceInput,
 } from "../../modules/currency/index.ts";
 import { findInstalmentBanks, findPaymentMethods, instalmentPlansOf } from "../../modules/payments/index.ts";
-import { createRouter, errorResponse } from "./openapi.ts";
+import { createRouter, errorResponse, type ApiRouter } from "./openapi.ts";
 
 const REFERENCE_CACHE = "public, max-age=300";
 
@@ -112,8 +112,15 @@ async function currencyOrUnknown(services: AppServices, code: CurrencyCode, lang
 
 export function currencyRouter(services: AppServices) {
   const router = createRouter();
-  const secure = services.config.NODE_ENV === "production";
 
+  registerCurrencies(router, services);
+  registerPaymentMethods(router, services);
+  registerInstalmentBanks(router, services);
+  registerCurrencyChoice(router, services);
+  return router;
+}
+
+function registerCurrencies(router: ApiRouter, services: AppServices) {
   router.openapi(
     createRoute({
       method: "get",
@@ -138,7 +145,9 @@ export function currencyRouter(services: AppServices) {
       return c.json({ currencies: list.map(currencyJson) }, 200);
     },
   );
+}
 
+function registerPaymentMethods(router: ApiRouter, services: AppServices) {
   router.openapi(
     createRoute({
       method: "get",
@@ -174,7 +183,9 @@ export function currencyRouter(services: AppServices) {
       return c.json({ currency: code, payment_methods: methods }, 200);
     },
   );
+}
 
+function registerInstalmentBanks(router: ApiRouter, services: AppServices) {
   router.openapi(
     createRoute({
       method: "get",
@@ -207,7 +218,10 @@ export function currencyRouter(services: AppServices) {
       );
     },
   );
+}
 
+function registerCurrencyChoice(router: ApiRouter, services: AppServices) {
+  const secure = services.config.NODE_ENV === "production";
   router.openapi(
     createRoute({
       method: "put",
@@ -259,6 +273,4 @@ export function currencyRouter(services: AppServices) {
       return c.json({ currency: currencyJson(currency) }, 200);
     },
   );
-
-  return router;
 }

@@ -27,6 +27,9 @@ export function createRouter<E extends Env>() {
   });
 }
 
+/** The router an API module registers its routes on. */
+export type ApiRouter<E extends Env = Env> = OpenAPIHono<E>;
+
 /** A JSON error answer for the OpenAPI `responses` table of a route. */
 export function errorResponse(description: string) {
   return { description, content: { "application/json": { schema: ErrorSchema } } } as const;

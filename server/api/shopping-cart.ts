@@ -22,7 +22,7 @@ import { cartErrorKindOf } from "../../modules/cart/index.ts";
 import { chooseCurrency } from "../../modules/currency/index.ts";
 import { clientAddressOf } from "./client-address.ts";
 import { currencyChoiceInput, knownCurrency } from "./currencies.ts";
-import { createRouter } from "./openapi.ts";
+import { createRouter, type ApiRouter } from "./openapi.ts";
 
 const CART_HEADERS = CART_HEADER_NAMES;
 
@@ -325,7 +325,16 @@ function requireCartHeaders(services: AppServices): MiddlewareHandler {
 
 export function shoppingCartRouter(services: AppServices) {
   const router = createRouter();
-  const { db, clock, config } = services;
+  installCartGuards(router, services);
+  registerCartRead(router, services);
+  registerCartChange(router, services);
+  registerCartCurrency(router, services);
+  registerCartEmpty(router, services);
+  return router;
+}
+
+/** The cart's security scheme, its header check, and a refusal of bodies that are not JSON. */
+function installCartGuards(router: ApiRouter, services: AppServices) {
   router.openAPIRegistry.registerComponent("securitySchemes", "cartKey", {
     type: "http",
     scheme: "bearer",
@@ -344,74 +353,83 @@ export function shoppingCartRouter(services: AppServices) {
     }
     await next();
   });
+}
 
-  const contextOf = (language: Language, c: Context): CartContext =>
-    cartContextOf(services, { siteCode: config.SITE_CODE, language, clientAddress: clientAddressOf(c, config) });
+const contextOf = (services: AppServices, language: Language, c: Context): CartContext =>
+  cartContextOf(services, {
+    siteCode: services.config.SITE_CODE,
+    language,
+    clientAddress: clientAddressOf(c, services.config),
+  });
 
-  /**
-   * Runs a change, then answers with the cart as it is now; a refusal answers with the cart unchanged.
-   * The status follows the error code while the body keeps one schema (answers()), which the typed
-   * responses of zod-openapi cannot express per code: the result is typed `never` for that reason.
-   */
-  async function answer(
-    c: Context,
-    language: Language,
-    includeUsd: boolean,
-    change: () => Promise<string>,
-    sessionId: string | null,
-  ): Promise<never> {
-    let failure: Failure | null = null;
-    let current = sessionId;
+/**
+ * Runs a change, then answers with the cart as it is now; a refusal answers with the cart unchanged.
+ * The status follows the error code while the body keeps one schema (answers()), which the typed
+ * responses of zod-openapi cannot express per code: the result is typed `never` for that reason.
+ */
+async function answer(
+  services: AppServices,
+  c: Context,
+  language: Language,
+  includeUsd: boolean,
+  change: () => Promise<string>,
+  sessionId: string | null,
+): Promise<never> {
+  let failure: Failure | null = null;
+  let current = sessionId;
+  try {
+    current = await change();
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    failure = { error, sessionId };
+  }
+  let cart: CartView | null = null;
+  if (current !== null) {
     try {
-      current = await change();
+      cart = await findCartView(services.db, { sessionId: current, language, now: services.clock.now(), includeUsd });
     } catch (error) {
       if (!isAppError(error)) throw error;
-      failure = { error, sessionId };
+      failure ??= { error, sessionId: current };
     }
-    let cart: CartView | null = null;
-    if (current !== null) {
-      try {
-        cart = await findCartView(db, { sessionId: current, language, now: clock.now(), includeUsd });
-      } catch (error) {
-        if (!isAppError(error)) throw error;
-        failure ??= { error, sessionId: current };
-      }
-    }
-    const envelope = {
-      SessionId: cart?.sessionId ?? current,
-      Currency: cart?.currency ?? null,
-      IdCart: cart?.id ?? null,
-      ...(cart ? { Cart: cart } : {}),
-    };
-    c.header("Cache-Control", "no-store");
-    if (failure?.error.retryAfterSeconds != null) c.header("Retry-After", String(failure.error.retryAfterSeconds));
-    const response = failure
-      ? c.json({ ...envelope, CartError: cartErrorOf(failure.error) }, failure.error.status as 400)
-      : c.json(envelope, 200);
-    return response as never;
   }
-
-  const lower = (language: "ES" | "EN" | "PT") => language.toLowerCase() as Language;
-
-  /** A change to the cart of an existing session, answered with the cart as it then is. */
-  const changeSession = (
-    c: Context,
-    query: { SessionId: string; Language: "ES" | "EN" | "PT" },
-    change: (context: CartContext) => Promise<void>,
-  ) => {
-    const language = lower(query.Language);
-    return answer(
-      c,
-      language,
-      false,
-      async () => {
-        await change(contextOf(language, c));
-        return query.SessionId;
-      },
-      query.SessionId,
-    );
+  const envelope = {
+    SessionId: cart?.sessionId ?? current,
+    Currency: cart?.currency ?? null,
+    IdCart: cart?.id ?? null,
+    ...(cart ? { Cart: cart } : {}),
   };
+  c.header("Cache-Control", "no-store");
+  if (failure?.error.retryAfterSeconds != null) c.header("Retry-After", String(failure.error.retryAfterSeconds));
+  const response = failure
+    ? c.json({ ...envelope, CartError: cartErrorOf(failure.error) }, failure.error.status as 400)
+    : c.json(envelope, 200);
+  return response as never;
+}
 
+const lower = (language: "ES" | "EN" | "PT") => language.toLowerCase() as Language;
+
+/** A change to the cart of an existing session, answered with the cart as it then is. */
+const changeSession = (
+  services: AppServices,
+  c: Context,
+  query: { SessionId: string; Language: "ES" | "EN" | "PT" },
+  change: (context: CartContext) => Promise<void>,
+) => {
+  const language = lower(query.Language);
+  return answer(
+    services,
+    c,
+    language,
+    false,
+    async () => {
+      await change(contextOf(services, language, c));
+      return query.SessionId;
+    },
+    query.SessionId,
+  );
+};
+
+function registerCartRead(router: ApiRouter, services: AppServices) {
   const getRoute = createRoute({
     method: "get",
     path: "/xapi/shopping-cart",
@@ -435,11 +453,20 @@ export function shoppingCartRouter(services: AppServices) {
     getRoute,
     async (c) => {
       const query = c.req.valid("query");
-      return answer(c, lower(query.Language), query.IncludeAmountsUSD, async () => query.SessionId, query.SessionId);
+      return answer(
+        services,
+        c,
+        lower(query.Language),
+        query.IncludeAmountsUSD,
+        async () => query.SessionId,
+        query.SessionId,
+      );
     },
     envelopeHook,
   );
+}
 
+function registerCartChange(router: ApiRouter, services: AppServices) {
   const postRoute = createRoute({
     method: "post",
     path: "/xapi/shopping-cart",
@@ -463,22 +490,23 @@ export function shoppingCartRouter(services: AppServices) {
       const language = lower(query.Language);
       const sessionId = query.SessionId ?? null;
       return answer(
+        services,
         c,
         language,
         false,
         async () => {
-          const context = contextOf(language, c);
+          const context = contextOf(services, language, c);
           if (body.action === "add") {
             const currency =
               body.currency === undefined
-                ? chooseCurrency(currencyChoiceInput(c, config, language)).code
+                ? chooseCurrency(currencyChoiceInput(c, services.config, language)).code
                 : knownCurrency(body.currency, "body.currency");
-            return (await addToCart(db, { sessionId, currency, item: body.item }, context)).sessionId;
+            return (await addToCart(services.db, { sessionId, currency, item: body.item }, context)).sessionId;
           }
           if (sessionId === null)
             throw new AppError("CART_NOT_FOUND", { issues: [{ path: "query.SessionId", code: "required" }] });
-          if (body.action === "remove") await removeCartLine(db, { sessionId, lineId: body.lineId }, context);
-          else await holdCartLineAgain(db, { sessionId, lineId: body.lineId }, context);
+          if (body.action === "remove") await removeCartLine(services.db, { sessionId, lineId: body.lineId }, context);
+          else await holdCartLineAgain(services.db, { sessionId, lineId: body.lineId }, context);
           return sessionId;
         },
         sessionId,
@@ -486,7 +514,9 @@ export function shoppingCartRouter(services: AppServices) {
     },
     envelopeHook,
   );
+}
 
+function registerCartCurrency(router: ApiRouter, services: AppServices) {
   const currencyRoute = createRoute({
     method: "put",
     path: "/xapi/shopping-cart/currency",
@@ -507,9 +537,9 @@ export function shoppingCartRouter(services: AppServices) {
     currencyRoute,
     async (c) => {
       const query = c.req.valid("query");
-      return changeSession(c, query, (context) =>
+      return changeSession(services, c, query, (context) =>
         changeCartCurrency(
-          db,
+          services.db,
           { sessionId: query.SessionId, currency: knownCurrency(query.Currency, "query.Currency") },
           context,
         ),
@@ -517,7 +547,9 @@ export function shoppingCartRouter(services: AppServices) {
     },
     envelopeHook,
   );
+}
 
+function registerCartEmpty(router: ApiRouter, services: AppServices) {
   const deleteRoute = createRoute({
     method: "delete",
     path: "/xapi/shopping-cart",
@@ -534,12 +566,10 @@ export function shoppingCartRouter(services: AppServices) {
     deleteRoute,
     async (c) => {
       const query = c.req.valid("query");
-      return changeSession(c, query, (context) =>
-        emptyCart(db, { sessionId: query.SessionId, cartId: query.IdCart }, context),
+      return changeSession(services, c, query, (context) =>
+        emptyCart(services.db, { sessionId: query.SessionId, cartId: query.IdCart }, context),
       );
     },
     envelopeHook,
   );
-
-  return router;
 }

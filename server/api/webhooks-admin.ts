@@ -1,6 +1,7 @@
 // The admin API of outgoing webhooks (ADR 0042): subscriptions (URL, event types, active, a signing
 // secret shown once, when made or rotated) and each subscription's delivery log. Behind the admin
 // token or a staff session holding "integrations" (ADR 0036).
+import type { MiddlewareHandler } from "hono";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { AppServices } from "../edge/index.ts";
 import type { ErrorIssue } from "../../lib/errors.ts";
@@ -20,7 +21,7 @@ import {
   type WebhookSubscriptionRow,
 } from "../../modules/webhooks/index.ts";
 import { forbiddenStaff, requireStaff, STAFF_SECURITY, unauthorizedStaff } from "./staff-auth.ts";
-import { createRouter, errorResponse } from "./openapi.ts";
+import { createRouter, errorResponse, type ApiRouter } from "./openapi.ts";
 
 const SubscriptionSchema = z
   .object({
@@ -97,6 +98,15 @@ export function webhooksAdminRouter(services: AppServices) {
   const router = createRouter();
   const admin = requireStaff(services, "integrations");
 
+  registerWebhookList(router, services, admin);
+  registerWebhookCreate(router, services, admin);
+  registerWebhookUpdate(router, services, admin);
+  registerWebhookDelete(router, services, admin);
+  registerWebhookDeliveries(router, services, admin);
+  return router;
+}
+
+function registerWebhookList(router: ApiRouter, services: AppServices, admin: MiddlewareHandler) {
   router.openapi(
     createRoute({
       method: "get",
@@ -116,7 +126,9 @@ export function webhooksAdminRouter(services: AppServices) {
     }),
     async (c) => c.json({ subscriptions: (await findWebhookSubscriptions(services.db)).map(subscriptionJson) }, 200),
   );
+}
 
+function registerWebhookCreate(router: ApiRouter, services: AppServices, admin: MiddlewareHandler) {
   router.openapi(
     createRoute({
       method: "post",
@@ -177,7 +189,9 @@ export function webhooksAdminRouter(services: AppServices) {
       return c.json({ subscription: subscriptionJson(row), secret: row.secret }, 201);
     },
   );
+}
 
+function registerWebhookUpdate(router: ApiRouter, services: AppServices, admin: MiddlewareHandler) {
   router.openapi(
     createRoute({
       method: "patch",
@@ -256,7 +270,9 @@ export function webhooksAdminRouter(services: AppServices) {
       return c.json({ subscription: subscriptionJson(row), ...(body.rotateSecret ? { secret: row.secret } : {}) }, 200);
     },
   );
+}
 
+function registerWebhookDelete(router: ApiRouter, services: AppServices, admin: MiddlewareHandler) {
   router.openapi(
     createRoute({
       method: "delete",
@@ -275,7 +291,9 @@ export function webhooksAdminRouter(services: AppServices) {
       return c.body(null, 204);
     },
   );
+}
 
+function registerWebhookDeliveries(router: ApiRouter, services: AppServices, admin: MiddlewareHandler) {
   router.openapi(
     createRoute({
       method: "get",
@@ -302,6 +320,4 @@ export function webhooksAdminRouter(services: AppServices) {
       return c.json({ deliveries: (await findWebhookDeliveries(services.db, id)).map(deliveryJson) }, 200);
     },
   );
-
-  return router;
 }

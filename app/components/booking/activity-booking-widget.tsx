@@ -152,6 +152,27 @@ export function ActivityBookingWidget({ view }: { view: ActivityWidgetView }) {
           </Form>
         </div>
       ) : null}
+      <ActivityDayResult result={result} cartPath={cartPath} view={view} adding={adding} />
+    </section>
+  );
+}
+
+/** The day searched: its state and places left, and the selection's price with the button to add it. */
+function ActivityDayResult({
+  result,
+  cartPath,
+  view,
+  adding,
+}: {
+  result: ActivityWidgetView["result"];
+  cartPath: string;
+  view: ActivityWidgetView;
+  adding: boolean;
+}) {
+  const t = useTranslate();
+  const language = useLanguage();
+  return (
+    <>
       {result ? (
         <div
           role="status"
@@ -201,6 +222,6 @@ export function ActivityBookingWidget({ view }: { view: ActivityWidgetView }) {
           ) : null}
         </div>
       ) : null}
-    </section>
+    </>
   );
 }

@@ -77,51 +77,7 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
           </p>
         </fieldset>
 
-        <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-3">
-          <div className="flex flex-col gap-1">
-            <label htmlFor="booking-crossing" className={FIELD_LABEL}>
-              {t("booking.crossing")}
-            </label>
-            <select id="booking-crossing" name="crossing" defaultValue={query.crossing} className={INPUT}>
-              {view.crossings.map((crossing) => (
-                <option key={crossing.code} value={crossing.code}>
-                  {crossing.from} → {crossing.to}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div data-for-trip="one_way round_trip">
-            <DateField
-              id="booking-date"
-              name="date"
-              label={t("booking.departureDate")}
-              hint={t("booking.dateHint")}
-              value={query.date}
-              min={view.bounds.min}
-              max={view.bounds.max}
-              language={language}
-              invalid={
-                view.error?.code === "INVALID_DATE" ||
-                view.error?.code === "DATE_IN_PAST" ||
-                view.error?.code === "DATE_TOO_FAR_AHEAD"
-              }
-              describedBy={view.error ? errorId : undefined}
-            />
-          </div>
-          <div data-for-trip="round_trip">
-            <DateField
-              id="booking-return"
-              name="return"
-              label={t("booking.returnDate")}
-              value={query.returnDate || query.date}
-              min={view.bounds.min}
-              max={view.bounds.max}
-              language={language}
-              invalid={view.error?.code === "RETURN_BEFORE_DEPARTURE"}
-              describedBy={view.error ? errorId : undefined}
-            />
-          </div>
-        </div>
+        <CrossingAndDates query={query} view={view} errorId={errorId} />
 
         <div className="grid gap-5 md:grid-cols-2 md:gap-6">
           <PassengerFields
@@ -166,72 +122,198 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
           {t("booking.search")}
         </button>
 
-        {result ? (
-          <div className="space-y-6 border-t border-slate-200 pt-5" data-testid="booking-results">
-            {result.outbound ? (
-              <SailingList
-                name="out"
-                leg={result.outbound}
-                selected={query.outbound}
-                priceLabel={outboundPrice}
-                presale={result.price?.presale ?? null}
-                headingId="leg-out-title"
-                title={t("booking.outbound", { from: result.outbound.from, to: result.outbound.to })}
-                waitlistHref={
-                  query.trip === "one_way"
-                    ? (sailingId) => waitlistHrefOf(pathOf("waitlist", language), sailingId, query)
-                    : undefined
-                }
-              />
-            ) : null}
-            {result.inbound ? (
-              <SailingList
-                name="back"
-                leg={result.inbound}
-                selected={query.inbound}
-                priceLabel={null}
-                presale={null}
-                headingId="leg-back-title"
-                title={t("booking.inbound", { from: result.inbound.from, to: result.inbound.to })}
-              />
-            ) : null}
-            {view.selectionError ? (
-              <p
-                id={selectionErrorId}
-                role="alert"
-                className="rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm font-semibold text-coral-700"
-              >
-                {t(
-                  view.selectionError === "scheduleRequired"
-                    ? "booking.scheduleRequired"
-                    : "booking.error.returnBeforeOutbound",
-                )}
-              </p>
-            ) : null}
-            <div className="rounded-xl bg-sand-50 p-4" aria-busy={result.price ? undefined : true}>
-              {result.price?.presale ? (
-                <p className="mb-2">
-                  <PresaleBadge days={result.price.presale.days} percent={result.price.presale.percent} />
-                </p>
-              ) : null}
-              {result.price ? (
-                <PriceSummary price={result.price} />
-              ) : (
-                <>
-                  <p className="text-sm text-slate-700 noscript:hidden">{t("booking.live.checking")}</p>
-                  <noscript>
-                    <p className="mt-1 text-sm font-semibold text-slate-800">{t("booking.live.noScript")}</p>
-                  </noscript>
-                </>
-              )}
-            </div>
-            <button type="submit" name="step" value="continue" className={buttonClass("primary", "lg")} disabled={busy}>
-              {t("booking.continue")}
-            </button>
-          </div>
-        ) : null}
+        <SearchResults
+          result={result}
+          query={query}
+          outboundPrice={outboundPrice}
+          view={view}
+          selectionErrorId={selectionErrorId}
+          busy={busy}
+        />
       </Form>
 
+      <SelectionSummary
+        view={view}
+        Heading={Heading}
+        result={result}
+        cartPath={cartPath}
+        query={query}
+        adding={adding}
+      />
+    </section>
+  );
+}
+
+/** The crossing, and the departure and return dates. */
+function CrossingAndDates({
+  query,
+  view,
+  errorId,
+}: {
+  query: FerryWidgetView["query"];
+  view: FerryWidgetView;
+  errorId: string;
+}) {
+  const t = useTranslate();
+  const language = useLanguage();
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-3">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="booking-crossing" className={FIELD_LABEL}>
+            {t("booking.crossing")}
+          </label>
+          <select id="booking-crossing" name="crossing" defaultValue={query.crossing} className={INPUT}>
+            {view.crossings.map((crossing) => (
+              <option key={crossing.code} value={crossing.code}>
+                {crossing.from} → {crossing.to}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div data-for-trip="one_way round_trip">
+          <DateField
+            id="booking-date"
+            name="date"
+            label={t("booking.departureDate")}
+            hint={t("booking.dateHint")}
+            value={query.date}
+            min={view.bounds.min}
+            max={view.bounds.max}
+            language={language}
+            invalid={
+              view.error?.code === "INVALID_DATE" ||
+              view.error?.code === "DATE_IN_PAST" ||
+              view.error?.code === "DATE_TOO_FAR_AHEAD"
+            }
+            describedBy={view.error ? errorId : undefined}
+          />
+        </div>
+        <div data-for-trip="round_trip">
+          <DateField
+            id="booking-return"
+            name="return"
+            label={t("booking.returnDate")}
+            value={query.returnDate || query.date}
+            min={view.bounds.min}
+            max={view.bounds.max}
+            language={language}
+            invalid={view.error?.code === "RETURN_BEFORE_DEPARTURE"}
+            describedBy={view.error ? errorId : undefined}
+          />
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** The sailings of each leg to choose from, with the price of the selection. */
+function SearchResults({
+  result,
+  query,
+  outboundPrice,
+  view,
+  selectionErrorId,
+  busy,
+}: {
+  result: FerryWidgetView["result"];
+  query: FerryWidgetView["query"];
+  outboundPrice: string | null;
+  view: FerryWidgetView;
+  selectionErrorId: string;
+  busy: boolean;
+}) {
+  const t = useTranslate();
+  const language = useLanguage();
+  return (
+    <>
+      {result ? (
+        <div className="space-y-6 border-t border-slate-200 pt-5" data-testid="booking-results">
+          {result.outbound ? (
+            <SailingList
+              name="out"
+              leg={result.outbound}
+              selected={query.outbound}
+              priceLabel={outboundPrice}
+              presale={result.price?.presale ?? null}
+              headingId="leg-out-title"
+              title={t("booking.outbound", { from: result.outbound.from, to: result.outbound.to })}
+              waitlistHref={
+                query.trip === "one_way"
+                  ? (sailingId) => waitlistHrefOf(pathOf("waitlist", language), sailingId, query)
+                  : undefined
+              }
+            />
+          ) : null}
+          {result.inbound ? (
+            <SailingList
+              name="back"
+              leg={result.inbound}
+              selected={query.inbound}
+              priceLabel={null}
+              presale={null}
+              headingId="leg-back-title"
+              title={t("booking.inbound", { from: result.inbound.from, to: result.inbound.to })}
+            />
+          ) : null}
+          {view.selectionError ? (
+            <p
+              id={selectionErrorId}
+              role="alert"
+              className="rounded-lg border border-coral-600 bg-coral-50 p-3 text-sm font-semibold text-coral-700"
+            >
+              {t(
+                view.selectionError === "scheduleRequired"
+                  ? "booking.scheduleRequired"
+                  : "booking.error.returnBeforeOutbound",
+              )}
+            </p>
+          ) : null}
+          <div className="rounded-xl bg-sand-50 p-4" aria-busy={result.price ? undefined : true}>
+            {result.price?.presale ? (
+              <p className="mb-2">
+                <PresaleBadge days={result.price.presale.days} percent={result.price.presale.percent} />
+              </p>
+            ) : null}
+            {result.price ? (
+              <PriceSummary price={result.price} />
+            ) : (
+              <>
+                <p className="text-sm text-slate-700 noscript:hidden">{t("booking.live.checking")}</p>
+                <noscript>
+                  <p className="mt-1 text-sm font-semibold text-slate-800">{t("booking.live.noScript")}</p>
+                </noscript>
+              </>
+            )}
+          </div>
+          <button type="submit" name="step" value="continue" className={buttonClass("primary", "lg")} disabled={busy}>
+            {t("booking.continue")}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** The selection once chosen: its legs and price, and the button that adds it to the cart. */
+function SelectionSummary({
+  view,
+  Heading,
+  result,
+  cartPath,
+  query,
+  adding,
+}: {
+  view: FerryWidgetView;
+  Heading: "h2" | "h3";
+  result: FerryWidgetView["result"];
+  cartPath: string;
+  query: FerryWidgetView["query"];
+  adding: boolean;
+}) {
+  const t = useTranslate();
+  return (
+    <>
       {view.summary ? (
         <div
           role="status"
@@ -269,7 +351,7 @@ export function FerryBookingWidget({ view, headingLevel = 2 }: { view: FerryWidg
           </Form>
         </div>
       ) : null}
-    </section>
+    </>
   );
 }
 

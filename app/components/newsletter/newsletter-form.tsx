@@ -2,7 +2,7 @@
 // newsletter page's action: through a fetcher when JavaScript runs (the page stays, the answer shows
 // in place), as a plain form post otherwise (the newsletter page shows the answer). Each field's
 // message appears under each field, linked with aria-describedby; the first field to fix gets focus.
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { countryOptions } from "../../../lib/countries.ts";
 import { useLanguage, useTranslate } from "../../i18n/use-translate.ts";
@@ -192,38 +192,86 @@ export function NewsletterForm({ idPrefix, tone, origin, initialResult }: Newsle
         {textField("name", "given-name")}
         {textField("lastname", "family-name")}
         {textField("email", "email", "email")}
-        <div>
-          <label htmlFor={id("country")} className={styles.label}>
-            {t("newsletter.country")}
-          </label>
-          {/* A text field with suggestions rather than a 250-option select: the page stays small, and
-              without JavaScript a typed name or code is enough (the server reads either). */}
-          <input
-            id={id("country")}
-            name="country"
-            type="text"
-            list={id("countries")}
-            autoComplete="country-name"
-            maxLength={80}
-            defaultValue={values.country}
-            placeholder={t("newsletter.countryPlaceholder")}
-            onFocus={listCountries}
-            onPointerDown={listCountries}
-            aria-required="true"
-            aria-invalid={errors.country ? true : undefined}
-            aria-describedby={describedBy("country")}
-            className={`${styles.input} mt-1`}
-          />
-          <datalist id={id("countries")}>
-            {countries.map((country) => (
-              <option key={country.code} value={country.name} />
-            ))}
-          </datalist>
-          {fieldError("country")}
-        </div>
+        <CountryField
+          id={id}
+          styles={styles}
+          values={values}
+          listCountries={listCountries}
+          errors={errors}
+          describedBy={describedBy}
+          countries={countries}
+          fieldError={fieldError}
+        />
       </div>
       {consent("acceptance")}
       {consent("permission")}
+      <SubmitRow styles={styles} busy={busy} />
+    </fetcher.Form>
+  );
+}
+
+/** The country: typed, with the names suggested once the field is first used. */
+function CountryField({
+  id,
+  styles,
+  values,
+  listCountries,
+  errors,
+  describedBy,
+  countries,
+  fieldError,
+}: {
+  id: (field: string) => string;
+  styles: (typeof TONES)[keyof typeof TONES];
+  values: NewsletterFormValues;
+  listCountries: () => void;
+  errors: NewsletterFieldErrors;
+  describedBy: (field: NewsletterFormField, extra?: string) => string | undefined;
+  countries: readonly { code: string; name: string }[];
+  fieldError: (field: NewsletterFormField) => ReactNode;
+}) {
+  const t = useTranslate();
+  return (
+    <>
+      <div>
+        <label htmlFor={id("country")} className={styles.label}>
+          {t("newsletter.country")}
+        </label>
+        {/* A text field with suggestions rather than a 250-option select: the page stays small, and
+            without JavaScript a typed name or code is enough (the server reads either). */}
+        <input
+          id={id("country")}
+          name="country"
+          type="text"
+          list={id("countries")}
+          autoComplete="country-name"
+          maxLength={80}
+          defaultValue={values.country}
+          placeholder={t("newsletter.countryPlaceholder")}
+          onFocus={listCountries}
+          onPointerDown={listCountries}
+          aria-required="true"
+          aria-invalid={errors.country ? true : undefined}
+          aria-describedby={describedBy("country")}
+          className={`${styles.input} mt-1`}
+        />
+        <datalist id={id("countries")}>
+          {countries.map((country) => (
+            <option key={country.code} value={country.name} />
+          ))}
+        </datalist>
+        {fieldError("country")}
+      </div>
+    </>
+  );
+}
+
+/** The submit button, and the privacy notice beside it. */
+function SubmitRow({ styles, busy }: { styles: (typeof TONES)[keyof typeof TONES]; busy: boolean }) {
+  const t = useTranslate();
+  const language = useLanguage();
+  return (
+    <>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
         <button type="submit" className={styles.button} disabled={busy}>
           {busy ? t("newsletter.sending") : t("newsletter.submit")}
@@ -234,6 +282,6 @@ export function NewsletterForm({ idPrefix, tone, origin, initialResult }: Newsle
           </Link>
         ) : null}
       </div>
-    </fetcher.Form>
+    </>
   );
 }

@@ -165,6 +165,46 @@ export function SearchBox({ language, variant, initialQuery, reloadOnNavigate = 
           <span className="sr-only">{t("search.submit")}</span>
         </button>
       </div>
+      <SuggestionList
+        open={open}
+        variant={variant}
+        listId={listId}
+        listed={listed}
+        active={active}
+        setActive={setActive}
+        send={send}
+        state={state}
+      />
+      <p className="sr-only" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
+    </form>
+  );
+}
+
+/** The suggestions under the box, or why there are none. */
+function SuggestionList({
+  open,
+  variant,
+  listId,
+  listed,
+  active,
+  setActive,
+  send,
+  state,
+}: {
+  open: boolean;
+  variant: SearchBoxVariant;
+  listId: string;
+  listed: string[];
+  active: number;
+  setActive: (index: number) => void;
+  send: (event: SearchBoxEvent) => void;
+  state: SearchBoxState;
+}) {
+  const t = useEssential();
+  return (
+    <>
       <div
         className={`absolute inset-x-0 top-full z-50 mt-2 overflow-hidden rounded-2xl bg-white p-1.5 shadow-2xl ring-1 ring-sea-950/10 ${open ? "" : "hidden"} ${variant === "header" ? "right-auto w-96 max-w-[calc(100vw-2rem)]" : ""}`}
       >
@@ -196,10 +236,7 @@ export function SearchBox({ language, variant, initialQuery, reloadOnNavigate = 
           </p>
         ) : null}
       </div>
-      <p className="sr-only" aria-live="polite" aria-atomic="true">
-        {announcement}
-      </p>
-    </form>
+    </>
   );
 }
 

@@ -130,63 +130,9 @@ export function MobileMenu({ open, onClose, homeHref, buyHref, returnFocusTo }: 
               <SearchBox language={language} variant="menu" />
             </div>
           ) : null}
-          <nav aria-label={t("a11y.mainNavigation")}>
-            <ul className="space-y-5">
-              <li>
-                <Link to={homeHref} onClick={onClose} className={`${linkClass} font-semibold`}>
-                  {t("nav.home")}
-                </Link>
-              </li>
-              {menu.map((group) =>
-                group.single && group.links[0] ? (
-                  <li key={group.id}>
-                    <Link to={group.links[0].href} onClick={onClose} className={`${linkClass} font-semibold`}>
-                      {t(group.label)}
-                      <ArrowRightIcon className="size-4 text-sea-700" />
-                    </Link>
-                  </li>
-                ) : (
-                  <li key={group.id}>
-                    <p className="px-3 pb-1 text-xs font-bold uppercase tracking-wider text-sea-800">
-                      {t(group.label)}
-                    </p>
-                    <ul>
-                      {group.links.map((link) => (
-                        <li key={link.pageId}>
-                          <Link to={link.href} onClick={onClose} className={linkClass}>
-                            {t(`page.${link.pageId}`)}
-                            <ArrowRightIcon className="size-4 text-sea-700" />
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
-                  </li>
-                ),
-              )}
-            </ul>
-          </nav>
+          <MenuNavigation homeHref={homeHref} onClose={onClose} linkClass={linkClass} menu={menu} />
 
-          <div className="mt-8 space-y-3">
-            <p className="px-1 text-xs font-bold uppercase tracking-wider text-sea-800">{t("a11y.languageSwitcher")}</p>
-            <LanguageLinks />
-          </div>
-
-          <div className="mt-8 space-y-3">
-            <p className="px-1 text-xs font-bold uppercase tracking-wider text-sea-800">{t("currency.label")}</p>
-            <CurrencySwitcher placement="menu" />
-          </div>
-
-          <div className="mt-8 rounded-2xl bg-sand-50 p-4">
-            <p className="text-sm font-semibold text-sea-950">{t("footer.callCenter")}</p>
-            <a
-              href={`tel:${CALL_CENTER_PHONE.e164}`}
-              className={`mt-1 inline-flex items-center gap-2 rounded-lg text-lg font-bold text-sea-900 ${FOCUS_RING}`}
-            >
-              <PhoneIcon className="size-5" />
-              {CALL_CENTER_PHONE.display}
-            </a>
-            <p className="mt-1 text-sm text-slate-600">{t("footer.callCenterHours")}</p>
-          </div>
+          <MenuSettingsAndHelp />
         </div>
 
         {buyHref ? (
@@ -198,5 +144,87 @@ export function MobileMenu({ open, onClose, homeHref, buyHref, returnFocusTo }: 
         ) : null}
       </div>
     </dialog>
+  );
+}
+
+/** The main navigation, group by group, each link closing the menu. */
+function MenuNavigation({
+  homeHref,
+  onClose,
+  linkClass,
+  menu,
+}: {
+  homeHref: string;
+  onClose: () => void;
+  linkClass: string;
+  menu: ReturnType<typeof buildMainMenu>;
+}) {
+  const t = useTranslate();
+  return (
+    <>
+      <nav aria-label={t("a11y.mainNavigation")}>
+        <ul className="space-y-5">
+          <li>
+            <Link to={homeHref} onClick={onClose} className={`${linkClass} font-semibold`}>
+              {t("nav.home")}
+            </Link>
+          </li>
+          {menu.map((group) =>
+            group.single && group.links[0] ? (
+              <li key={group.id}>
+                <Link to={group.links[0].href} onClick={onClose} className={`${linkClass} font-semibold`}>
+                  {t(group.label)}
+                  <ArrowRightIcon className="size-4 text-sea-700" />
+                </Link>
+              </li>
+            ) : (
+              <li key={group.id}>
+                <p className="px-3 pb-1 text-xs font-bold uppercase tracking-wider text-sea-800">{t(group.label)}</p>
+                <ul>
+                  {group.links.map((link) => (
+                    <li key={link.pageId}>
+                      <Link to={link.href} onClick={onClose} className={linkClass}>
+                        {t(`page.${link.pageId}`)}
+                        <ArrowRightIcon className="size-4 text-sea-700" />
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ),
+          )}
+        </ul>
+      </nav>
+    </>
+  );
+}
+
+/** The language and currency switchers, and the call centre's number. */
+function MenuSettingsAndHelp() {
+  const t = useTranslate();
+  return (
+    <>
+      <div className="mt-8 space-y-3">
+        <p className="px-1 text-xs font-bold uppercase tracking-wider text-sea-800">{t("a11y.languageSwitcher")}</p>
+        <LanguageLinks />
+      </div>
+
+      <div className="mt-8 space-y-3">
+        <p className="px-1 text-xs font-bold uppercase tracking-wider text-sea-800">{t("currency.label")}</p>
+        <CurrencySwitcher placement="menu" />
+      </div>
+
+      <div className="mt-8 rounded-2xl bg-sand-50 p-4">
+        <p className="text-sm font-semibold text-sea-950">{t("footer.callCenter")}</p>
+        <a
+          href={`tel:${CALL_CENTER_PHONE.e164}`}
+          className={`mt-1 inline-flex items-center gap-2 rounded-lg text-lg font-bold text-sea-900 ${FOCUS_RING}`}
+        >
+          <PhoneIcon className="size-5" />
+          {CALL_CENTER_PHONE.display}
+        </a>
+        <p className="mt-1 text-sm text-slate-600">{t("footer.callCenterHours")}</p>
+      </div>
+    </>
   );
 }

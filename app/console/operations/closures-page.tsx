@@ -67,6 +67,55 @@ export function ClosuresPage({ page, refusal }: { page: ClosuresPageData; refusa
       ) : null}
       {dayRefusal ? <RefusalBox refusal={dayRefusal} /> : null}
 
+      <DayClosureSection page={page} busy={busy} />
+
+      <section className={`${CARD} space-y-3`} aria-labelledby="closures-activity">
+        <h2 id="closures-activity" className="text-lg font-bold text-sea-950">
+          {t("ops.closures.activity.title")}
+        </h2>
+        <p className="text-sm text-slate-700">{t("ops.closures.activity.intro")}</p>
+        {activityRefusal ? <RefusalBox refusal={activityRefusal} /> : null}
+        <Form method="post" className="flex flex-wrap items-end gap-3" data-testid="close-activity-form">
+          <input type="hidden" name="intent" value="close-activity" />
+          <input type="hidden" name="date" value={page.date} />
+          <div>
+            <label htmlFor="close-activity" className={FIELD_LABEL}>
+              {t("ops.closures.activity")}
+            </label>
+            <select id="close-activity" name="activity" required className={`${INPUT} mt-1`}>
+              {page.activities.map((activity) => (
+                <option key={activity.code} value={activity.code}>
+                  {activity.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <ReasonSelect id="close-activity-reason" />
+          <InputField
+            id="close-activity-note"
+            label={t("ops.closures.note")}
+            name="note"
+            maxLength={500}
+            wrapperClassName="min-w-48 flex-1"
+          />
+          <button type="submit" className={buttonClass("primary")} disabled={busy} data-testid="close-activity">
+            {t("ops.closures.closeActivity", { date: page.date })}
+          </button>
+        </Form>
+      </section>
+
+      <DaySailings page={page} refusal={refusal} busy={busy} />
+
+      <ClosureList page={page} busy={busy} />
+    </div>
+  );
+}
+
+/** The day to work on, and the closing of one crossing or all of them on that day. */
+function DayClosureSection({ page, busy }: { page: ClosuresPageData; busy: boolean }) {
+  const t = useConsoleT();
+  return (
+    <>
       <section className={`${CARD} space-y-4`} aria-labelledby="closures-day">
         <h2 id="closures-day" className="text-lg font-bold text-sea-950">
           {t("ops.closures.day.title")}
@@ -123,42 +172,15 @@ export function ClosuresPage({ page, refusal }: { page: ClosuresPageData; refusa
           </button>
         </Form>
       </section>
+    </>
+  );
+}
 
-      <section className={`${CARD} space-y-3`} aria-labelledby="closures-activity">
-        <h2 id="closures-activity" className="text-lg font-bold text-sea-950">
-          {t("ops.closures.activity.title")}
-        </h2>
-        <p className="text-sm text-slate-700">{t("ops.closures.activity.intro")}</p>
-        {activityRefusal ? <RefusalBox refusal={activityRefusal} /> : null}
-        <Form method="post" className="flex flex-wrap items-end gap-3" data-testid="close-activity-form">
-          <input type="hidden" name="intent" value="close-activity" />
-          <input type="hidden" name="date" value={page.date} />
-          <div>
-            <label htmlFor="close-activity" className={FIELD_LABEL}>
-              {t("ops.closures.activity")}
-            </label>
-            <select id="close-activity" name="activity" required className={`${INPUT} mt-1`}>
-              {page.activities.map((activity) => (
-                <option key={activity.code} value={activity.code}>
-                  {activity.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <ReasonSelect id="close-activity-reason" />
-          <InputField
-            id="close-activity-note"
-            label={t("ops.closures.note")}
-            name="note"
-            maxLength={500}
-            wrapperClassName="min-w-48 flex-1"
-          />
-          <button type="submit" className={buttonClass("primary")} disabled={busy} data-testid="close-activity">
-            {t("ops.closures.closeActivity", { date: page.date })}
-          </button>
-        </Form>
-      </section>
-
+/** The day's sailings with their load, each closable on its own. */
+function DaySailings({ page, refusal, busy }: { page: ClosuresPageData; refusal: Refusal | null; busy: boolean }) {
+  const t = useConsoleT();
+  return (
+    <>
       <section className={`${CARD} space-y-3`} aria-labelledby="closures-sailings">
         <h2 id="closures-sailings" className="text-lg font-bold text-sea-950">
           {t("ops.closures.sailings", { date: page.date })}
@@ -219,7 +241,15 @@ export function ClosuresPage({ page, refusal }: { page: ClosuresPageData; refusa
           })}
         </ul>
       </section>
+    </>
+  );
+}
 
+/** The closures recorded, filtered, each with its reopening. */
+function ClosureList({ page, busy }: { page: ClosuresPageData; busy: boolean }) {
+  const t = useConsoleT();
+  return (
+    <>
       <section className={`${CARD} space-y-3`} aria-labelledby="closures-list">
         <h2 id="closures-list" className="text-lg font-bold text-sea-950">
           {t("ops.closures.list")}
@@ -281,7 +311,7 @@ export function ClosuresPage({ page, refusal }: { page: ClosuresPageData; refusa
         </ul>
         <ListPages page={page} />
       </section>
-    </div>
+    </>
   );
 }
 

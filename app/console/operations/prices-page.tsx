@@ -1,4 +1,5 @@
 // Console: fares (MXN, what every other currency is derived from), presale tiers and exchange rates.
+import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { CARD, FIELD_LABEL, INPUT } from "../../components/booking/styles.ts";
 import { buttonClass } from "../../components/ui/styles.ts";
@@ -27,55 +28,7 @@ export function PricesPage({ page, refusal }: { page: PricesPageData; refusal: R
         </p>
       ) : null}
 
-      <section className={`${CARD} space-y-4`} aria-labelledby="prices-rates">
-        <h2 id="prices-rates" className="text-lg font-bold text-sea-950">
-          {t("ops.prices.rates")}
-        </h2>
-        <ul className="grid gap-1 text-sm text-slate-700 sm:grid-cols-2 lg:grid-cols-3">
-          {page.rates.map((rate) => (
-            <li key={rate.currency}>
-              <span className="font-semibold text-sea-950">{rate.currency}</span> {rate.rate} · {rate.source}
-            </li>
-          ))}
-        </ul>
-        {here("rate", "rate")}
-        <Form method="post" className="flex flex-wrap items-end gap-3 border-t border-slate-200 pt-4">
-          <input type="hidden" name="intent" value="rate" />
-          <div>
-            <label htmlFor="rate-currency" className={FIELD_LABEL}>
-              {t("ops.prices.currency")}
-            </label>
-            <select id="rate-currency" name="currency" className={`${INPUT} mt-1`}>
-              {page.currencies.map((code) => (
-                <option key={code} value={code}>
-                  {code}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="rate-value" className={FIELD_LABEL}>
-              {t("ops.prices.rate")}
-            </label>
-            <input
-              id="rate-value"
-              name="rate"
-              required
-              inputMode="decimal"
-              className={`${INPUT} mt-1`}
-              placeholder="0.0541"
-            />
-          </div>
-          <InputField id="rate-source" label={t("ops.prices.source")} name="source" defaultValue="manual" />
-          <label className="flex min-h-11 items-center gap-2 text-sm">
-            <input type="checkbox" name="allowLargeChange" />
-            {t("ops.prices.allowLargeChange")}
-          </label>
-          <button type="submit" className={buttonClass("primary")} disabled={busy}>
-            {t("ops.prices.recordRate")}
-          </button>
-        </Form>
-      </section>
+      <ExchangeRatesSection page={page} here={here} busy={busy} />
 
       <section className={`${CARD} space-y-3`} aria-labelledby="prices-tiers">
         <h2 id="prices-tiers" className="text-lg font-bold text-sea-950">
@@ -180,6 +133,72 @@ export function PricesPage({ page, refusal }: { page: PricesPageData; refusal: R
         <NewFare page={page} refusal={here("add-fare", "new-fare")} />
       </section>
     </div>
+  );
+}
+
+/** The exchange rates in force, and a form to record a new one. */
+function ExchangeRatesSection({
+  page,
+  here,
+  busy,
+}: {
+  page: PricesPageData;
+  here: (intent: string, target: string) => ReactNode;
+  busy: boolean;
+}) {
+  const t = useConsoleT();
+  return (
+    <>
+      <section className={`${CARD} space-y-4`} aria-labelledby="prices-rates">
+        <h2 id="prices-rates" className="text-lg font-bold text-sea-950">
+          {t("ops.prices.rates")}
+        </h2>
+        <ul className="grid gap-1 text-sm text-slate-700 sm:grid-cols-2 lg:grid-cols-3">
+          {page.rates.map((rate) => (
+            <li key={rate.currency}>
+              <span className="font-semibold text-sea-950">{rate.currency}</span> {rate.rate} · {rate.source}
+            </li>
+          ))}
+        </ul>
+        {here("rate", "rate")}
+        <Form method="post" className="flex flex-wrap items-end gap-3 border-t border-slate-200 pt-4">
+          <input type="hidden" name="intent" value="rate" />
+          <div>
+            <label htmlFor="rate-currency" className={FIELD_LABEL}>
+              {t("ops.prices.currency")}
+            </label>
+            <select id="rate-currency" name="currency" className={`${INPUT} mt-1`}>
+              {page.currencies.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="rate-value" className={FIELD_LABEL}>
+              {t("ops.prices.rate")}
+            </label>
+            <input
+              id="rate-value"
+              name="rate"
+              required
+              inputMode="decimal"
+              className={`${INPUT} mt-1`}
+              placeholder="0.0541"
+            />
+          </div>
+          <InputField id="rate-source" label={t("ops.prices.source")} name="source" defaultValue="manual" />
+          <label className="flex min-h-11 items-center gap-2 text-sm">
+            <input type="checkbox" name="allowLargeChange" />
+            {t("ops.prices.allowLargeChange")}
+          </label>
+          <button type="submit" className={buttonClass("primary")} disabled={busy}>
+            {t("ops.prices.recordRate")}
+          </button>
+        </Form>
+      </section>
+    </>
   );
 }
 

@@ -77,6 +77,25 @@ export function TextsPage({ page, refusal }: { page: TextsPageData; refusal: Ref
           {t(`ops.texts.done.${page.done}`)}
         </p>
       ) : null}
+      <SlotTexts page={page} here={here} busy={busy} />
+      <ComplementTexts page={page} here={here} busy={busy} />
+    </div>
+  );
+}
+
+/** The content slots: each audience's texts in every language, and new audiences. */
+function SlotTexts({
+  page,
+  here,
+  busy,
+}: {
+  page: TextsPageData;
+  here: (intent: string, target: string) => React.ReactNode;
+  busy: boolean;
+}) {
+  const t = useConsoleT();
+  return (
+    <>
       <section className="space-y-3" aria-labelledby="texts-slots">
         <h2 id="texts-slots" className="text-lg font-bold text-sea-950">
           {t("ops.texts.slots")}
@@ -193,6 +212,23 @@ export function TextsPage({ page, refusal }: { page: TextsPageData; refusal: Ref
           </details>
         ))}
       </section>
+    </>
+  );
+}
+
+/** The texts of each complement offered in the cart, in every language. */
+function ComplementTexts({
+  page,
+  here,
+  busy,
+}: {
+  page: TextsPageData;
+  here: (intent: string, target: string) => React.ReactNode;
+  busy: boolean;
+}) {
+  const t = useConsoleT();
+  return (
+    <>
       <section className="space-y-3" aria-labelledby="texts-complements">
         <h2 id="texts-complements" className="text-lg font-bold text-sea-950">
           {t("ops.texts.complements")}
@@ -258,7 +294,7 @@ export function TextsPage({ page, refusal }: { page: TextsPageData; refusal: Ref
           </details>
         ))}
       </section>
-    </div>
+    </>
   );
 }
 

@@ -79,6 +79,30 @@ export function TimetablePage({
       ) : null}
       {refusal && refusal.intent !== "save" && refusal.target === null ? <RefusalBox refusal={refusal} /> : null}
 
+      <RuleList busy={busy} page={page} crossingName={crossingName} vesselName={vesselName} refusal={refusal} />
+
+      <RuleForm values={values} formRefusal={formRefusal} invalid={invalid} page={page} busy={busy} />
+    </div>
+  );
+}
+
+/** The timetable rules in force or ended, each with its edit, end, reactivate and delete actions. */
+function RuleList({
+  busy,
+  page,
+  crossingName,
+  vesselName,
+  refusal,
+}: {
+  busy: boolean;
+  page: TimetablePageData;
+  crossingName: (id: number) => string;
+  vesselName: (id: number) => string;
+  refusal: Refusal | null;
+}) {
+  const t = useConsoleT();
+  return (
+    <>
       <section className={`${CARD} space-y-3`} aria-labelledby="timetable-rules">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="timetable-rules" className="text-lg font-bold text-sea-950">
@@ -179,7 +203,27 @@ export function TimetablePage({
           })}
         </ul>
       </section>
+    </>
+  );
+}
 
+/** The form of a timetable rule, new or edited, with the checks it passes before saving. */
+function RuleForm({
+  values,
+  formRefusal,
+  invalid,
+  page,
+  busy,
+}: {
+  values: RuleFormValues;
+  formRefusal: Refusal | null;
+  invalid: (name: string) => boolean;
+  page: TimetablePageData;
+  busy: boolean;
+}) {
+  const t = useConsoleT();
+  return (
+    <>
       <section id="rule-form" className={`${CARD} space-y-4`} aria-labelledby="rule-form-title">
         <h2 id="rule-form-title" className="text-lg font-bold text-sea-950">
           {values.id ? t("ops.timetable.editRule", { rule: values.id }) : t("ops.timetable.newRule")}
@@ -309,6 +353,6 @@ export function TimetablePage({
           </button>
         </Form>
       </section>
-    </div>
+    </>
   );
 }

@@ -462,136 +462,10 @@ function BookingDetail({
               ))}
             </ul>
           </div>
-          <div
-            className={`${CARD} overflow-x-auto`}
-            role="region"
-            aria-label={t("console.booking.tickets")}
-            tabIndex={0}
-          >
-            <h3 className="text-lg font-semibold text-sea-950">{t("console.booking.tickets")}</h3>
-            <table className="mt-2 w-full text-left text-sm" data-testid="booking-tickets">
-              <thead className="text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    {t("console.booking.ticketCode")}
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    {t("console.booking.passenger")}
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    {t("console.booking.day")}
-                  </th>
-                  <th scope="col" className="py-2 font-semibold">
-                    {t("console.booking.ticketState")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {booking.tickets.map((ticket) => (
-                  <tr
-                    key={ticket.id}
-                    className="border-t border-slate-100"
-                    data-code={ticket.code}
-                    data-state={ticket.status}
-                  >
-                    <td className="py-2 pr-4 font-mono">{ticket.code}</td>
-                    <td className="py-2 pr-4">
-                      {[
-                        t(`console.passenger.${ticket.passengerType as "adult" | "child" | "infant"}`),
-                        ticket.passengerName,
-                      ]
-                        .filter(Boolean)
-                        .join(" · ")}
-                    </td>
-                    <td className="whitespace-nowrap py-2 pr-4">{day(ticket.serviceDate ?? ticket.validUntil)}</td>
-                    <td className="py-2">{t(`console.ticket.${ticket.status}`)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <div className={CARD}>
-            <h3 className="text-lg font-semibold text-sea-950">{t("console.booking.payments")}</h3>
-            <ul className="mt-2 space-y-1 text-sm">
-              {booking.payments.map((payment) => (
-                <li key={payment.attempt} className="border-t border-slate-100 pt-1">
-                  {t("console.booking.attempt", { attempt: payment.attempt })} · {payment.method}
-                  {payment.card ? ` · ${payment.card}` : ""} · {payment.amount} ·{" "}
-                  <span className="font-mono text-xs">{payment.status}</span>
-                  {payment.capturedOtherwise ? (
-                    <span className="block font-semibold text-coral-700" data-testid="payment-captured-otherwise">
-                      {t("console.booking.capturedOtherwise", {
-                        amount: payment.capturedOtherwise,
-                        code: payment.failureCode ?? "",
-                      })}
-                    </span>
-                  ) : null}
-                  {payment.providerPaymentId ? (
-                    <span className="block break-all font-mono text-xs text-slate-600">
-                      {payment.providerPaymentId}
-                    </span>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          </div>
-          <div className={CARD}>
-            <h3 className="text-lg font-semibold text-sea-950">{t("console.booking.refunds")}</h3>
-            {booking.refunds.length === 0 ? (
-              <p className="mt-2 text-sm text-slate-700">{t("console.booking.noRefunds")}</p>
-            ) : (
-              <ul className="mt-2 space-y-2 text-sm" data-testid="booking-refunds">
-                {booking.refunds.map((refund) => (
-                  <li
-                    key={refund.id}
-                    className="border-t border-slate-100 pt-2"
-                    data-status={refund.status}
-                    data-provider-refund={refund.providerRefundId ?? ""}
-                  >
-                    <span className="font-semibold">{refund.amount}</span> ·{" "}
-                    {refund.status === "failed"
-                      ? t("console.refund.failed", { code: refund.failureCode ?? "" })
-                      : t(`console.refund.${refund.status}`)}{" "}
-                    · {when.format(new Date(refund.at))} ·{" "}
-                    {t("console.refund.by", { who: refundActorName(refund.by, t) })}
-                    {refund.reason ? <span className="block text-slate-700">{refund.reason}</span> : null}
-                    {refund.tickets.length > 0 ? (
-                      <span className="block font-mono text-xs text-slate-600">{refund.tickets.join(", ")}</span>
-                    ) : null}
-                    {refund.status === "pending" ? (
-                      <span className="block text-xs text-slate-700">{t("console.refund.pendingRetry")}</span>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-          <div className={CARD}>
-            <h3 className="text-lg font-semibold text-sea-950">{t("console.booking.history")}</h3>
-            <ol className="mt-2 space-y-1 text-sm" data-testid="booking-history">
-              {booking.history.map((item, index) => (
-                <li key={index} className="border-t border-slate-100 pt-1">
-                  <span className="whitespace-nowrap text-slate-600">{when.format(new Date(item.at))}</span> ·{" "}
-                  {item.kind === "event" ? (
-                    <>
-                      {item.from === item.to
-                        ? t(`console.status.${item.to}`)
-                        : t("console.booking.historyEvent", {
-                            from: item.from ? t(`console.status.${item.from}`) : "—",
-                            to: t(`console.status.${item.to}`),
-                          })}{" "}
-                      · <span className="break-all font-mono text-xs">{item.reason}</span>
-                    </>
-                  ) : (
-                    <span data-testid="history-audit" data-outcome={item.entry.outcome}>
-                      {t("console.booking.historyAudit", { action: item.entry.action, actor: item.entry.actor })}
-                      {item.entry.reason ? <span className="font-mono text-xs"> · {item.entry.reason}</span> : null}
-                    </span>
-                  )}
-                </li>
-              ))}
-            </ol>
-          </div>
+          <BookingTickets booking={booking} day={day} />
+          <BookingPayments booking={booking} />
+          <BookingRefunds booking={booking} when={when} />
+          <BookingHistory booking={booking} when={when} />
         </div>
         <div className="space-y-6">
           <RefundForm
@@ -610,6 +484,170 @@ function BookingDetail({
         </div>
       </div>
     </div>
+  );
+}
+
+/** Every ticket: its code, passenger, leg, day and state. */
+function BookingTickets({
+  booking,
+  day,
+}: {
+  booking: NonNullable<DetailData["booking"]>;
+  day: (date: string | null) => string;
+}) {
+  const t = useConsoleT();
+  return (
+    <>
+      <div className={`${CARD} overflow-x-auto`} role="region" aria-label={t("console.booking.tickets")} tabIndex={0}>
+        <h3 className="text-lg font-semibold text-sea-950">{t("console.booking.tickets")}</h3>
+        <table className="mt-2 w-full text-left text-sm" data-testid="booking-tickets">
+          <thead className="text-slate-600">
+            <tr>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                {t("console.booking.ticketCode")}
+              </th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                {t("console.booking.passenger")}
+              </th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                {t("console.booking.day")}
+              </th>
+              <th scope="col" className="py-2 font-semibold">
+                {t("console.booking.ticketState")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {booking.tickets.map((ticket) => (
+              <tr
+                key={ticket.id}
+                className="border-t border-slate-100"
+                data-code={ticket.code}
+                data-state={ticket.status}
+              >
+                <td className="py-2 pr-4 font-mono">{ticket.code}</td>
+                <td className="py-2 pr-4">
+                  {[
+                    t(`console.passenger.${ticket.passengerType as "adult" | "child" | "infant"}`),
+                    ticket.passengerName,
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </td>
+                <td className="whitespace-nowrap py-2 pr-4">{day(ticket.serviceDate ?? ticket.validUntil)}</td>
+                <td className="py-2">{t(`console.ticket.${ticket.status}`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** The payment attempts and what became of them. */
+function BookingPayments({ booking }: { booking: NonNullable<DetailData["booking"]> }) {
+  const t = useConsoleT();
+  return (
+    <>
+      <div className={CARD}>
+        <h3 className="text-lg font-semibold text-sea-950">{t("console.booking.payments")}</h3>
+        <ul className="mt-2 space-y-1 text-sm">
+          {booking.payments.map((payment) => (
+            <li key={payment.attempt} className="border-t border-slate-100 pt-1">
+              {t("console.booking.attempt", { attempt: payment.attempt })} · {payment.method}
+              {payment.card ? ` · ${payment.card}` : ""} · {payment.amount} ·{" "}
+              <span className="font-mono text-xs">{payment.status}</span>
+              {payment.capturedOtherwise ? (
+                <span className="block font-semibold text-coral-700" data-testid="payment-captured-otherwise">
+                  {t("console.booking.capturedOtherwise", {
+                    amount: payment.capturedOtherwise,
+                    code: payment.failureCode ?? "",
+                  })}
+                </span>
+              ) : null}
+              {payment.providerPaymentId ? (
+                <span className="block break-all font-mono text-xs text-slate-600">{payment.providerPaymentId}</span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}
+
+/** The refunds made, each with its state. */
+function BookingRefunds({ booking, when }: { booking: NonNullable<DetailData["booking"]>; when: Intl.DateTimeFormat }) {
+  const t = useConsoleT();
+  return (
+    <>
+      <div className={CARD}>
+        <h3 className="text-lg font-semibold text-sea-950">{t("console.booking.refunds")}</h3>
+        {booking.refunds.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-700">{t("console.booking.noRefunds")}</p>
+        ) : (
+          <ul className="mt-2 space-y-2 text-sm" data-testid="booking-refunds">
+            {booking.refunds.map((refund) => (
+              <li
+                key={refund.id}
+                className="border-t border-slate-100 pt-2"
+                data-status={refund.status}
+                data-provider-refund={refund.providerRefundId ?? ""}
+              >
+                <span className="font-semibold">{refund.amount}</span> ·{" "}
+                {refund.status === "failed"
+                  ? t("console.refund.failed", { code: refund.failureCode ?? "" })
+                  : t(`console.refund.${refund.status}`)}{" "}
+                · {when.format(new Date(refund.at))} · {t("console.refund.by", { who: refundActorName(refund.by, t) })}
+                {refund.reason ? <span className="block text-slate-700">{refund.reason}</span> : null}
+                {refund.tickets.length > 0 ? (
+                  <span className="block font-mono text-xs text-slate-600">{refund.tickets.join(", ")}</span>
+                ) : null}
+                {refund.status === "pending" ? (
+                  <span className="block text-xs text-slate-700">{t("console.refund.pendingRetry")}</span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** What happened to the booking, event by event, with the staff's audited changes. */
+function BookingHistory({ booking, when }: { booking: NonNullable<DetailData["booking"]>; when: Intl.DateTimeFormat }) {
+  const t = useConsoleT();
+  return (
+    <>
+      <div className={CARD}>
+        <h3 className="text-lg font-semibold text-sea-950">{t("console.booking.history")}</h3>
+        <ol className="mt-2 space-y-1 text-sm" data-testid="booking-history">
+          {booking.history.map((item, index) => (
+            <li key={index} className="border-t border-slate-100 pt-1">
+              <span className="whitespace-nowrap text-slate-600">{when.format(new Date(item.at))}</span> ·{" "}
+              {item.kind === "event" ? (
+                <>
+                  {item.from === item.to
+                    ? t(`console.status.${item.to}`)
+                    : t("console.booking.historyEvent", {
+                        from: item.from ? t(`console.status.${item.from}`) : "—",
+                        to: t(`console.status.${item.to}`),
+                      })}{" "}
+                  · <span className="break-all font-mono text-xs">{item.reason}</span>
+                </>
+              ) : (
+                <span data-testid="history-audit" data-outcome={item.entry.outcome}>
+                  {t("console.booking.historyAudit", { action: item.entry.action, actor: item.entry.actor })}
+                  {item.entry.reason ? <span className="font-mono text-xs"> · {item.entry.reason}</span> : null}
+                </span>
+              )}
+            </li>
+          ))}
+        </ol>
+      </div>
+    </>
   );
 }
 

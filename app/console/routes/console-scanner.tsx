@@ -155,25 +155,7 @@ export default function ConsoleScanner({ loaderData, actionData }: Route.Compone
   const answer = actionData as ScannerActionData | undefined;
   const sailing = sailings.find((candidate) => candidate.id === chosen);
 
-  useEffect(() => {
-    if (!("serviceWorker" in navigator) || !import.meta.env.PROD) return;
-    const scope = new URL(".", window.location.href).pathname;
-    void navigator.serviceWorker
-      .register("/scanner-sw.js", { scope })
-      .then(async (registration) => {
-        await navigator.serviceWorker.ready;
-        // What this page loaded before the worker controlled it, so the scanner opens offline next time.
-        const urls = [
-          window.location.href,
-          ...performance
-            .getEntriesByType("resource")
-            .map((entry) => entry.name)
-            .filter((name) => name.includes("/assets/")),
-        ];
-        (registration.active ?? navigator.serviceWorker.controller)?.postMessage({ type: "cache-urls", urls });
-      })
-      .catch(() => undefined);
-  }, []);
+  useOfflineScanner();
 
   const submit = (text: string) => {
     void scanner.scan(text).then(() => {
@@ -193,41 +175,7 @@ export default function ConsoleScanner({ loaderData, actionData }: Route.Compone
       </div>
       {sailing ? (
         <>
-          <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="scanner-status">
-            <span
-              className={`rounded-full px-3 py-1 font-semibold ${scanner.online ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-900"}`}
-              data-testid="scanner-online"
-            >
-              {scanner.online ? t("console.scanner.online") : t("console.scanner.offline")}
-            </span>
-            <span
-              className="rounded-full bg-slate-100 px-3 py-1 text-slate-800"
-              data-testid="scanner-list"
-              data-state={scanner.list.kind}
-            >
-              {scanner.list.kind === "ready"
-                ? t("console.scanner.listReady", {
-                    count: scanner.list.tickets,
-                    time: timeOf(scanner.list.issuedAt, language),
-                  })
-                : t(`console.scanner.list.${scanner.list.kind}`)}
-            </span>
-            <span
-              className="rounded-full bg-slate-100 px-3 py-1 text-slate-800"
-              data-testid="scanner-pending"
-              data-count={scanner.pending}
-            >
-              {t("console.scanner.pending", { count: scanner.pending })}
-            </span>
-            <button
-              type="button"
-              className="min-h-11 rounded-full px-3 font-semibold text-sea-900 underline"
-              onClick={() => void scanner.sync()}
-              disabled={!scanner.online || scanner.syncing}
-            >
-              {scanner.syncing ? t("console.scanner.syncing") : t("console.scanner.sync")}
-            </button>
-          </div>
+          <ScannerStatus scanner={scanner} language={language} />
           <p className="text-lg font-semibold text-sea-950" data-testid="scanner-sailing">
             {sailingLabel(t, sailing)}
           </p>
@@ -319,4 +267,71 @@ export default function ConsoleScanner({ loaderData, actionData }: Route.Compone
       ) : null}
     </section>
   );
+}
+
+/** Online or not, the offline list, the scans waiting to sync, and the sync button. */
+function ScannerStatus({ scanner, language }: { scanner: ReturnType<typeof useScanner>; language: Language }) {
+  const t = useConsoleT();
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="scanner-status">
+        <span
+          className={`rounded-full px-3 py-1 font-semibold ${scanner.online ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-900"}`}
+          data-testid="scanner-online"
+        >
+          {scanner.online ? t("console.scanner.online") : t("console.scanner.offline")}
+        </span>
+        <span
+          className="rounded-full bg-slate-100 px-3 py-1 text-slate-800"
+          data-testid="scanner-list"
+          data-state={scanner.list.kind}
+        >
+          {scanner.list.kind === "ready"
+            ? t("console.scanner.listReady", {
+                count: scanner.list.tickets,
+                time: timeOf(scanner.list.issuedAt, language),
+              })
+            : t(`console.scanner.list.${scanner.list.kind}`)}
+        </span>
+        <span
+          className="rounded-full bg-slate-100 px-3 py-1 text-slate-800"
+          data-testid="scanner-pending"
+          data-count={scanner.pending}
+        >
+          {t("console.scanner.pending", { count: scanner.pending })}
+        </span>
+        <button
+          type="button"
+          className="min-h-11 rounded-full px-3 font-semibold text-sea-900 underline"
+          onClick={() => void scanner.sync()}
+          disabled={!scanner.online || scanner.syncing}
+        >
+          {scanner.syncing ? t("console.scanner.syncing") : t("console.scanner.sync")}
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** The scanner's service worker, handed what this page already loaded so that it opens offline next time. */
+function useOfflineScanner() {
+  useEffect(() => {
+    if (!("serviceWorker" in navigator) || !import.meta.env.PROD) return;
+    const scope = new URL(".", window.location.href).pathname;
+    void navigator.serviceWorker
+      .register("/scanner-sw.js", { scope })
+      .then(async (registration) => {
+        await navigator.serviceWorker.ready;
+        // What this page loaded before the worker controlled it, so the scanner opens offline next time.
+        const urls = [
+          window.location.href,
+          ...performance
+            .getEntriesByType("resource")
+            .map((entry) => entry.name)
+            .filter((name) => name.includes("/assets/")),
+        ];
+        (registration.active ?? navigator.serviceWorker.controller)?.postMessage({ type: "cache-urls", urls });
+      })
+      .catch(() => undefined);
+  }, []);
 }

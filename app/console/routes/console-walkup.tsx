@@ -154,42 +154,7 @@ export default function ConsoleWalkUp({ loaderData, actionData }: Route.Componen
       <div className={CARD}>
         <SailingPicker t={t} date={date} min={today} max={last} sailings={sailings} chosen={chosen} showSeats />
       </div>
-      {answer && "sold" in answer ? (
-        <div
-          role="status"
-          className="rounded-2xl border-2 border-emerald-700 bg-emerald-50 p-4 sm:p-6"
-          data-testid="walkup-sold"
-        >
-          <p className="text-2xl font-bold text-emerald-900">
-            {t("console.walkup.sold", { reference: answer.sold.reference })}
-          </p>
-          <p className="mt-1 text-emerald-900">
-            {t("console.walkup.paid", {
-              total: answer.sold.total,
-              method: t(`console.walkup.method.${answer.sold.method as "cash" | "card_present"}`),
-            })}
-          </p>
-          <ul className="mt-2 font-mono text-sm" data-testid="walkup-tickets">
-            {answer.sold.tickets.map((ticket) => (
-              <li key={ticket.code}>
-                {ticket.code} · {t(`console.passenger.${ticket.passengerType as "adult" | "child" | "infant"}`)}
-              </li>
-            ))}
-          </ul>
-          <div className="mt-3 flex flex-wrap gap-3">
-            <a className={buttonClass("primary")} href={answer.sold.pdfUrl} data-testid="walkup-pdf">
-              {t("console.walkup.print")}
-            </a>
-            <Link
-              className={buttonClass("secondary")}
-              to={`${scannerPath}?date=${date}&sailing=${answer.sold.sailingId}`}
-            >
-              {t("console.walkup.toScanner")}
-            </Link>
-          </div>
-          {answer.sold.emailed ? <p className="mt-2 text-sm text-emerald-900">{t("console.walkup.emailed")}</p> : null}
-        </div>
-      ) : null}
+      <WalkUpSold answer={answer} scannerPath={scannerPath} date={date} />
       {answer && "error" in answer ? (
         <p
           role="alert"
@@ -200,25 +165,7 @@ export default function ConsoleWalkUp({ loaderData, actionData }: Route.Componen
         </p>
       ) : null}
       {sailing ? (
-        <Form method="get" className={`${CARD} flex flex-wrap items-end gap-3`} data-testid="walkup-return-day">
-          <input type="hidden" name="date" value={date} />
-          <input type="hidden" name="sailing" value={sailing.id} />
-          <label className="flex flex-col gap-1">
-            <span className={FIELD_LABEL}>{t("money.booth.returnDay")}</span>
-            <input
-              type="date"
-              name="returnDate"
-              min={date}
-              max={returnLast}
-              defaultValue={returnDate}
-              required
-              className={INPUT}
-            />
-          </label>
-          <button type="submit" className={buttonClass("secondary")}>
-            {t("money.booth.showReturns")}
-          </button>
-        </Form>
+        <ReturnDayPicker date={date} sailing={sailing} returnLast={returnLast} returnDate={returnDate} />
       ) : null}
       {sailing ? (
         <Form method="post" className={`${CARD} space-y-4`} data-testid="walkup-form">
@@ -320,5 +267,96 @@ export default function ConsoleWalkUp({ loaderData, actionData }: Route.Componen
         </Form>
       ) : null}
     </section>
+  );
+}
+
+/** The day of the way back, for a round trip sold at the booth. */
+function ReturnDayPicker({
+  date,
+  sailing,
+  returnLast,
+  returnDate,
+}: {
+  date: string;
+  sailing: { id: number };
+  returnLast: string;
+  returnDate: string;
+}) {
+  const t = useConsoleT();
+  return (
+    <>
+      <Form method="get" className={`${CARD} flex flex-wrap items-end gap-3`} data-testid="walkup-return-day">
+        <input type="hidden" name="date" value={date} />
+        <input type="hidden" name="sailing" value={sailing.id} />
+        <label className="flex flex-col gap-1">
+          <span className={FIELD_LABEL}>{t("money.booth.returnDay")}</span>
+          <input
+            type="date"
+            name="returnDate"
+            min={date}
+            max={returnLast}
+            defaultValue={returnDate}
+            required
+            className={INPUT}
+          />
+        </label>
+        <button type="submit" className={buttonClass("secondary")}>
+          {t("money.booth.showReturns")}
+        </button>
+      </Form>
+    </>
+  );
+}
+
+/** The tickets just sold: their codes, the total taken, and a link to print them. */
+function WalkUpSold({
+  answer,
+  scannerPath,
+  date,
+}: {
+  answer: WalkUpActionData | undefined;
+  scannerPath: string;
+  date: string;
+}) {
+  const t = useConsoleT();
+  return (
+    <>
+      {answer && "sold" in answer ? (
+        <div
+          role="status"
+          className="rounded-2xl border-2 border-emerald-700 bg-emerald-50 p-4 sm:p-6"
+          data-testid="walkup-sold"
+        >
+          <p className="text-2xl font-bold text-emerald-900">
+            {t("console.walkup.sold", { reference: answer.sold.reference })}
+          </p>
+          <p className="mt-1 text-emerald-900">
+            {t("console.walkup.paid", {
+              total: answer.sold.total,
+              method: t(`console.walkup.method.${answer.sold.method as "cash" | "card_present"}`),
+            })}
+          </p>
+          <ul className="mt-2 font-mono text-sm" data-testid="walkup-tickets">
+            {answer.sold.tickets.map((ticket) => (
+              <li key={ticket.code}>
+                {ticket.code} · {t(`console.passenger.${ticket.passengerType as "adult" | "child" | "infant"}`)}
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <a className={buttonClass("primary")} href={answer.sold.pdfUrl} data-testid="walkup-pdf">
+              {t("console.walkup.print")}
+            </a>
+            <Link
+              className={buttonClass("secondary")}
+              to={`${scannerPath}?date=${date}&sailing=${answer.sold.sailingId}`}
+            >
+              {t("console.walkup.toScanner")}
+            </Link>
+          </div>
+          {answer.sold.emailed ? <p className="mt-2 text-sm text-emerald-900">{t("console.walkup.emailed")}</p> : null}
+        </div>
+      ) : null}
+    </>
   );
 }

@@ -159,6 +159,41 @@ export function useScanner(options: {
     };
   }, [adopt, countPending, sync]);
 
+  useOnlineSync(setOnline, sync);
+
+  const decideOffline = useCallback(
+    async (text: string): Promise<ScanView> => {
+      const decided = await decideOfflineScan(store.current!, list.current, sailingId, publicKey, text);
+      if (decided.queued) await countPending();
+      return decided.view;
+    },
+    [countPending, publicKey, sailingId],
+  );
+
+  const scan = useCallback(
+    async (text: string) => {
+      const device = store.current;
+      if (!device || sailingId === null || text.trim() === "") return;
+      let view: ScanView;
+      if (navigator.onLine) {
+        try {
+          view = await scanOnline(device, deviceId.current, list.current, sailingId, text);
+        } catch {
+          view = await decideOffline(text);
+        }
+      } else {
+        view = await decideOffline(text);
+      }
+      setResult(view);
+    },
+    [decideOffline, sailingId],
+  );
+
+  return { ready, online, list: listState, pending, syncing, lastSync, result, scan, sync };
+}
+
+/** Online and offline as the browser says, and a sync on coming back online and every few minutes. */
+function useOnlineSync(setOnline: (online: boolean) => void, sync: () => Promise<void>) {
   useEffect(() => {
     const up = () => {
       setOnline(true);
@@ -176,85 +211,81 @@ export function useScanner(options: {
       window.clearInterval(timer);
     };
   }, [sync]);
+}
 
-  const decideOffline = useCallback(
-    async (text: string): Promise<ScanView> => {
-      const device = store.current!;
-      const scannedAt = new Date();
-      if (!list.current || sailingId === null)
-        return { ...checkOffline(emptyList(), text, -1, new Map(), scannedAt), decidedOffline: true };
-      const local = new Map<string, LocalBoarding>(
-        (await device.boarded()).map((boarding) => [boarding.code, boarding]),
-      );
-      // A ticket sold after the list was made boards by the pass its QR carries, once our key verifies it.
-      const parsed = parseTicketPayload(text);
-      const known = parsed !== null && list.current.tickets.some((ticket) => ticket.code === parsed.code);
-      const passVerified = parsed?.pass && !known ? await verifyPass(parsed.pass, publicKey) : false;
-      const decided = checkOffline(list.current, text, sailingId, local, scannedAt, passVerified);
-      const now = scannedAt.toISOString();
-      const queued: QueuedScan = {
-        id: crypto.randomUUID(),
-        sailingId,
-        payload: text.trim(),
-        scannedAt: now,
-        offline: true,
-        deviceOutcome: decided.outcome,
-      };
-      await device.enqueue(queued);
-      if (decided.outcome === "boarded" && decided.code) {
-        const ticket = list.current.tickets.find((candidate) => candidate.code === decided.code);
-        await device.rememberBoarding({
-          code: decided.code,
-          at: now,
-          sailingId,
-          open: ticket ? ticket.sailingId === null : parsed?.pass?.claims.sailingId === null,
-        });
-      }
-      await countPending();
-      return { ...decided, decidedOffline: true };
+/**
+ * A scan decided on the device from the signed list (and the pass a QR carries): queued for the
+ * server, and a boarding remembered so that the same ticket is refused next.
+ */
+async function decideOfflineScan(
+  device: DeviceStore,
+  list: BoardingList | null,
+  sailingId: number | null,
+  publicKey: PublicKeyInfo,
+  text: string,
+): Promise<{ view: ScanView; queued: boolean }> {
+  const scannedAt = new Date();
+  if (!list || sailingId === null)
+    return {
+      view: { ...checkOffline(emptyList(), text, -1, new Map(), scannedAt), decidedOffline: true },
+      queued: false,
+    };
+  const local = new Map<string, LocalBoarding>((await device.boarded()).map((boarding) => [boarding.code, boarding]));
+  // A ticket sold after the list was made boards by the pass its QR carries, once our key verifies it.
+  const parsed = parseTicketPayload(text);
+  const known = parsed !== null && list.tickets.some((ticket) => ticket.code === parsed.code);
+  const passVerified = parsed?.pass && !known ? await verifyPass(parsed.pass, publicKey) : false;
+  const decided = checkOffline(list, text, sailingId, local, scannedAt, passVerified);
+  const now = scannedAt.toISOString();
+  const queued: QueuedScan = {
+    id: crypto.randomUUID(),
+    sailingId,
+    payload: text.trim(),
+    scannedAt: now,
+    offline: true,
+    deviceOutcome: decided.outcome,
+  };
+  await device.enqueue(queued);
+  if (decided.outcome === "boarded" && decided.code) {
+    const ticket = list.tickets.find((candidate) => candidate.code === decided.code);
+    await device.rememberBoarding({
+      code: decided.code,
+      at: now,
+      sailingId,
+      open: ticket ? ticket.sailingId === null : parsed?.pass?.claims.sailingId === null,
+    });
+  }
+  return { view: { ...decided, decidedOffline: true }, queued: true };
+}
+
+/** A scan the server decides; a boarding it grants is remembered on the device too. */
+async function scanOnline(
+  device: DeviceStore,
+  deviceId: string,
+  list: BoardingList | null,
+  sailingId: number,
+  text: string,
+): Promise<ScanView> {
+  const [answer] = await postScans(deviceId, [
+    {
+      id: crypto.randomUUID(),
+      sailingId,
+      payload: text.trim(),
+      scannedAt: new Date().toISOString(),
+      offline: false,
+      deviceOutcome: null,
     },
-    [countPending, publicKey, sailingId],
-  );
-
-  const scan = useCallback(
-    async (text: string) => {
-      const device = store.current;
-      if (!device || sailingId === null || text.trim() === "") return;
-      let view: ScanView;
-      if (navigator.onLine) {
-        try {
-          const [answer] = await postScans(deviceId.current, [
-            {
-              id: crypto.randomUUID(),
-              sailingId,
-              payload: text.trim(),
-              scannedAt: new Date().toISOString(),
-              offline: false,
-              deviceOutcome: null,
-            },
-          ]);
-          view = { ...answer!, decidedOffline: false };
-          if (answer!.outcome === "boarded" && answer!.code) {
-            const ticket = list.current?.tickets.find((candidate) => candidate.code === answer!.code);
-            await device.rememberBoarding({
-              code: answer!.code,
-              at: answer!.boardedAt ?? new Date().toISOString(),
-              sailingId,
-              open: ticket?.sailingId === null,
-            });
-          }
-        } catch {
-          view = await decideOffline(text);
-        }
-      } else {
-        view = await decideOffline(text);
-      }
-      setResult(view);
-    },
-    [decideOffline, sailingId],
-  );
-
-  return { ready, online, list: listState, pending, syncing, lastSync, result, scan, sync };
+  ]);
+  if (answer!.outcome === "boarded" && answer!.code) {
+    const ticket = list?.tickets.find((candidate) => candidate.code === answer!.code);
+    await device.rememberBoarding({
+      code: answer!.code,
+      at: answer!.boardedAt ?? new Date().toISOString(),
+      sailingId,
+      open: ticket?.sailingId === null,
+    });
+  }
+  return { ...answer!, decidedOffline: false };
 }
 
 function emptyList(): BoardingList {
