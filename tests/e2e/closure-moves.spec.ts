@@ -36,6 +36,7 @@ test(
 
     const closed = bought();
     await expect(closed).toHaveAttribute("data-status", "closed");
+    const time = /\b\d{2}:\d{2}\b/.exec((await closed.textContent()) ?? "")?.[0] ?? "";
     // Beyond this day and the next: the operator asks for a later day, and its sailings are offered.
     const later = cancunDate(DAYS_AHEAD + 5);
     await closed.getByTestId("move-day-form").locator('input[name="moveDay"]').fill(later);
@@ -58,7 +59,12 @@ test(
     const moved = await waitForMail(email, /^New date, new tickets/);
     expect(moved.subject).toContain(reference);
 
-    await page.getByTestId("closure").first().getByTestId("reopen").click();
+    // This journey's closure, not whichever another journey made last: its sailing's day and time.
+    await page
+      .getByTestId("closure")
+      .filter({ hasText: words["ops.closures.what.sailing"].replace("{date}", date).replace("{time}", time) })
+      .getByTestId("reopen")
+      .click();
     await expect(page.getByTestId("closure-done")).toHaveText(
       words["ops.closures.done.reopenedNotified.one"].replace("{count}", "1"),
     );
