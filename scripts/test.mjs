@@ -1,4 +1,4 @@
-// `npm test`: every tier — typecheck beside lint and unit (then the build), then db beside server, then e2e.
+// `npm test`: every tier — typecheck (then the build) beside lint and unit, then db (then e2e) beside server.
 // A test tier that reports no tests could not run, and that is a failure. Prints a summary table and, last, one line:
 // "N passed, N failed[, N skipped]" — tests, plus one failure for each check (typecheck, lint, build)
 // or tier that failed without a failing test to show for it.
@@ -74,53 +74,52 @@ function vitestTier(project, { quiet = false, workers = null } = {}) {
 }
 
 const e2eReport = path.join(REPORTS, "e2e.json");
+const E2E = {
+  name: "e2e",
+  kind: "tests",
+  needsBuild: true,
+  run: () => run("npx", ["playwright", "test"], { ...testEnv, E2E_REPORTER: "json", E2E_REPORT_FILE: e2eReport }),
+  counts: () => {
+    const json = readJson(e2eReport);
+    if (!json?.stats) return null;
+    return {
+      passed: json.stats.expected + json.stats.flaky,
+      failed: json.stats.unexpected,
+      skipped: json.stats.skipped,
+    };
+  },
+};
+const BUILD = {
+  name: "build",
+  kind: "check",
+  run: () => run("npx", ["react-router", "build"], { ...process.env, BUILD_DIR }, true),
+};
 const STEPS = [
-  { name: "typecheck", kind: "check", run: () => run("npm", ["run", "--silent", "typecheck"]) },
-  // Lint (ESLint, then Biome's format check) runs beside typecheck (each is single-threaded); its report
-  // prints when it ends.
+  // Typecheck, then the build, on one core; lint (ESLint, then Biome) and the unit tier share the other.
+  // Typecheck ends first, so the build follows it rather than the unit tier: the phase ends when the
+  // last of the three does, not after unit and build one after the other.
+  { name: "typecheck", kind: "check", run: () => run("npm", ["run", "--silent", "typecheck"]), then: BUILD },
   {
     name: "lint",
     kind: "check",
     parallelWithPrevious: true,
     run: () => run("npm", ["run", "--silent", "lint"], process.env, true),
   },
-  // Lint ends before typecheck: the unit tier takes the core it leaves (its report prints when it ends),
-  // and then the build, which needs nothing typecheck makes: the core would sit idle until typecheck ends.
-  {
-    ...vitestTier("unit", { quiet: true }),
-    parallelWithPrevious: true,
-    then: {
-      name: "build",
-      kind: "check",
-      run: () => run("npx", ["react-router", "build"], { ...process.env, BUILD_DIR }, true),
-    },
-  },
+  { ...vitestTier("unit", { quiet: true }), parallelWithPrevious: true },
   // Vitest keeps one core free by default, one worker here; two workers finish the db files in four
   // fifths of the time. Each worker lends its files PGlite databases from a pool (tests/setup/db.ts).
-  vitestTier("db", { workers: 2 }),
+  // The e2e tier follows the db tier, not the server tier: the server tier's last files leave a core
+  // idle while they wait on the servers they start, and the e2e tier's first seconds start its own
+  // servers (migrations, seed, keys), which fills it. The journeys themselves, timing-bound, start
+  // when both are nearly done (ADR 0026 addendum: beside the whole server tier they failed for want
+  // of CPU).
+  { ...vitestTier("db", { workers: 2 }), then: E2E },
   // The server tier beside the db tier: alone it leaves half the machine idle (its files wait on
   // PostgreSQL and on the servers they start), and the db tier's PGlite files take what it leaves;
-  // together they finish in about three quarters of the time one after the other. Not beside the e2e
-  // tier: there, on two cores, the browsers' timing-bound journeys and the identity provider's key
-  // tests failed for want of CPU (ADR 0026 addendum). Two files at a time: a file waits on the servers
-  // it starts, and beside the db tier two finished the pair in 193 s where one took 216 s (ADR 0062).
-  // Its report prints when it ends.
+  // together they finish in about three quarters of the time one after the other. Two files at a
+  // time: a file waits on the servers it starts, and beside the db tier two finished the pair in 193 s
+  // where one took 216 s (ADR 0062). Its report prints when it ends.
   { ...vitestTier("server", { quiet: true, workers: 2 }), needsBuild: true, parallelWithPrevious: true },
-  {
-    name: "e2e",
-    kind: "tests",
-    needsBuild: true,
-    run: () => run("npx", ["playwright", "test"], { ...testEnv, E2E_REPORTER: "json", E2E_REPORT_FILE: e2eReport }),
-    counts: () => {
-      const json = readJson(e2eReport);
-      if (!json?.stats) return null;
-      return {
-        passed: json.stats.expected + json.stats.flaky,
-        failed: json.stats.unexpected,
-        skipped: json.stats.skipped,
-      };
-    },
-  },
 ];
 
 const results = [];
@@ -170,8 +169,19 @@ async function timed(step) {
 /** A step, then the step it names in `then` (each recorded on its own): both in one slot of a group. */
 async function timedChain(step) {
   const done = [await timed(step)];
-  if (step.then) done.push(await timed(step.then));
+  if (!step.then) return done;
+  if (step.then.needsBuild && !builtOk()) {
+    results.push({ name: step.then.name, status: "not run (no build)", passed: 0, failed: 1, skipped: 0, seconds: 0 });
+    return done;
+  }
+  done.push(await timed(step.then));
   return done;
+}
+
+/** Whether the build step succeeded (when it ran in this run) and left a server entry. */
+function builtOk() {
+  const buildFailed = results.some((result) => result.name === "build" && result.status !== "ok");
+  return !buildFailed && existsSync(path.join(BUILD_DIR, "server/index.js"));
 }
 
 for (let index = 0; index < STEPS.length; index++) {
@@ -183,8 +193,7 @@ for (let index = 0; index < STEPS.length; index++) {
   process.stdout.write(
     `\n━━━ ${group.map((member) => (member.then ? `${member.name} → ${member.then.name}` : member.name)).join(" + ")} ━━━\n`,
   );
-  const buildFailed = results.some((result) => result.name === "build" && result.status !== "ok");
-  const hasBuild = !buildFailed && existsSync(path.join(BUILD_DIR, "server/index.js"));
+  const hasBuild = builtOk();
   const runnable = group.filter((member) => hasBuild || !member.needsBuild);
   for (const member of group.filter((candidate) => !runnable.includes(candidate))) {
     results.push({ name: member.name, status: "not run (no build)", passed: 0, failed: 1, skipped: 0, seconds: 0 });
