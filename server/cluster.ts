@@ -13,6 +13,7 @@ import { createLogger } from "../lib/logger.ts";
 import { badRequestForClientError } from "./client-error.ts";
 import { createFront, PageStore, type Worker } from "./page-cache/index.ts";
 import { startWorker } from "./worker.ts";
+import { closeConnectionsAsTheyIdle } from "./drain.ts";
 
 /** A worker that dies sooner than this after starting is restarted after a pause, not at once. */
 const CRASH_LOOP_MS = 5_000;
@@ -73,7 +74,7 @@ export async function runFront(staticRoot: string): Promise<void> {
     stopping = true;
     logger.info({ signal }, "shutting down: front stops accepting, workers drain");
     server.close();
-    server.closeIdleConnections();
+    closeConnectionsAsTheyIdle(server);
     const force = setTimeout(() => {
       logger.warn("shutdown timeout: closing remaining connections");
       server.closeAllConnections();

@@ -12,6 +12,7 @@ import { badRequestForClientError } from "./client-error.ts";
 import { jobHandlers, startJobRunner } from "./jobs.ts";
 import { assertEveryJobHandled } from "../modules/jobs/index.ts";
 import { HostedIdentityProvider } from "./idp/index.ts";
+import { closeConnectionsAsTheyIdle } from "./drain.ts";
 
 const startedAt = performance.now();
 
@@ -110,7 +111,7 @@ export async function startWorker(options: WorkerOptions): Promise<(signal: stri
           options.onStopped();
         });
     });
-    server.closeIdleConnections();
+    closeConnectionsAsTheyIdle(server);
   };
   return stop;
 }

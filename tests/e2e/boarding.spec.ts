@@ -79,6 +79,9 @@ test(
     const sold = page.getByTestId("walkup-sold");
     await expect(sold).toContainText(t["console.walkup.method.cash"]);
     await expect(page.getByTestId("walkup-tickets").locator("li")).toHaveCount(2);
+    const codes = (await page.getByTestId("walkup-tickets").locator("li").allTextContents()).map((text) =>
+      text.split("·")[0]!.trim(),
+    );
     const pdf = await page.request.get((await page.getByTestId("walkup-pdf").getAttribute("href"))!);
     expect(pdf.status()).toBe(200);
     const [first, second] = decodePdfQrs(Buffer.from(await pdf.body()), 72);
@@ -143,11 +146,15 @@ test(
       ),
     );
 
-    // The live manifest: both aboard, none waiting.
+    // The live manifest: both aboard. Other journeys sell and board on today's last sailing too, so the
+    // rows read are this sale's own, by ticket code.
     await page.getByRole("link", { name: t["console.scanner.toManifest"] }).click();
-    await expect(page.getByTestId("manifest-boarded").locator("dd")).toHaveText("2");
-    await expect(page.getByTestId("manifest-waiting").locator("dd")).toHaveText("0");
-    await expect(page.getByTestId("manifest-passengers").locator('tr[data-state="boarded"]')).toHaveCount(2);
+    const passengers = page.getByTestId("manifest-passengers");
+    for (const code of codes) {
+      await expect(passengers.locator("tr", { hasText: code })).toHaveAttribute("data-state", "boarded");
+    }
+    const boarded = Number(await page.getByTestId("manifest-boarded").locator("dd").textContent());
+    expect(boarded).toBeGreaterThanOrEqual(2);
     await checkA11y(page);
   },
 );
