@@ -74,31 +74,20 @@ function vitestTier(project, { quiet = false, workers = null } = {}) {
 }
 
 const e2eReport = path.join(REPORTS, "e2e.json");
-const E2E = {
-  name: "e2e",
-  kind: "tests",
-  needsBuild: true,
-  run: () => run("npx", ["playwright", "test"], { ...testEnv, E2E_REPORTER: "json", E2E_REPORT_FILE: e2eReport }),
-  counts: () => {
-    const json = readJson(e2eReport);
-    if (!json?.stats) return null;
-    return {
-      passed: json.stats.expected + json.stats.flaky,
-      failed: json.stats.unexpected,
-      skipped: json.stats.skipped,
-    };
-  },
-};
-const BUILD = {
-  name: "build",
-  kind: "check",
-  run: () => run("npx", ["react-router", "build"], { ...process.env, BUILD_DIR }, true),
-};
 const STEPS = [
   // Typecheck, then the build, on one core; lint (ESLint, then Biome) and the unit tier share the other.
   // Typecheck ends first, so the build follows it rather than the unit tier: the phase ends when the
   // last of the three does, not after unit and build one after the other.
-  { name: "typecheck", kind: "check", run: () => run("npm", ["run", "--silent", "typecheck"]), then: BUILD },
+  {
+    name: "typecheck",
+    kind: "check",
+    run: () => run("npm", ["run", "--silent", "typecheck"]),
+    then: {
+      name: "build",
+      kind: "check",
+      run: () => run("npx", ["react-router", "build"], { ...process.env, BUILD_DIR }, true),
+    },
+  },
   {
     name: "lint",
     kind: "check",
@@ -118,7 +107,21 @@ const STEPS = [
   // it starts, and beside the db tier two finished the pair in 193 s where one took 216 s (ADR 0062).
   // Its report prints when it ends.
   { ...vitestTier("server", { quiet: true, workers: 2 }), needsBuild: true, parallelWithPrevious: true },
-  E2E,
+  {
+    name: "e2e",
+    kind: "tests",
+    needsBuild: true,
+    run: () => run("npx", ["playwright", "test"], { ...testEnv, E2E_REPORTER: "json", E2E_REPORT_FILE: e2eReport }),
+    counts: () => {
+      const json = readJson(e2eReport);
+      if (!json?.stats) return null;
+      return {
+        passed: json.stats.expected + json.stats.flaky,
+        failed: json.stats.unexpected,
+        skipped: json.stats.skipped,
+      };
+    },
+  },
 ];
 
 const results = [];
@@ -168,19 +171,8 @@ async function timed(step) {
 /** A step, then the step it names in `then` (each recorded on its own): both in one slot of a group. */
 async function timedChain(step) {
   const done = [await timed(step)];
-  if (!step.then) return done;
-  if (step.then.needsBuild && !builtOk()) {
-    results.push({ name: step.then.name, status: "not run (no build)", passed: 0, failed: 1, skipped: 0, seconds: 0 });
-    return done;
-  }
-  done.push(await timed(step.then));
+  if (step.then) done.push(await timed(step.then));
   return done;
-}
-
-/** Whether the build step succeeded (when it ran in this run) and left a server entry. */
-function builtOk() {
-  const buildFailed = results.some((result) => result.name === "build" && result.status !== "ok");
-  return !buildFailed && existsSync(path.join(BUILD_DIR, "server/index.js"));
 }
 
 for (let index = 0; index < STEPS.length; index++) {
@@ -192,7 +184,8 @@ for (let index = 0; index < STEPS.length; index++) {
   process.stdout.write(
     `\n━━━ ${group.map((member) => (member.then ? `${member.name} → ${member.then.name}` : member.name)).join(" + ")} ━━━\n`,
   );
-  const hasBuild = builtOk();
+  const buildFailed = results.some((result) => result.name === "build" && result.status !== "ok");
+  const hasBuild = !buildFailed && existsSync(path.join(BUILD_DIR, "server/index.js"));
   const runnable = group.filter((member) => hasBuild || !member.needsBuild);
   for (const member of group.filter((candidate) => !runnable.includes(candidate))) {
     results.push({ name: member.name, status: "not run (no build)", passed: 0, failed: 1, skipped: 0, seconds: 0 });

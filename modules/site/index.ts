@@ -1,9 +1,10 @@
 export { sites } from "./schema.ts";
 export { findSiteConfig } from "./queries.ts";
-export { SITE_FLAGS, isFlagOn, limitLanguages, type SiteConfig, type SiteFlag } from "./site-config.ts";
 export {
   SITE_CONFIG_BOUND_MS,
-  cachedSource,
-  isReadFresh,
-  type CachedSource,
-} from "./site-config-source.ts";
+  SITE_FLAGS,
+  isFlagOn,
+  limitLanguages,
+  type SiteConfig,
+  type SiteFlag,
+} from "./site-config.ts";

@@ -25,3 +25,10 @@ export type SiteFlag = (typeof SITE_FLAGS)[number];
 export function isFlagOn(site: SiteConfig, flag: string): boolean {
   return site.flags[flag] === true;
 }
+
+/**
+ * How long a process trusts a read of the site configuration, counted from when it started: operators
+ * edit the row with SQL on any node, so no process can be told of an edit, and every node shows it
+ * within this bound. A process that edits the row itself forgets its copy at once.
+ */
+export const SITE_CONFIG_BOUND_MS = 1_000;

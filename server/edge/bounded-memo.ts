@@ -5,7 +5,7 @@
 // copy is trusted for a bound after its read started and every node shows an edit within it. The bound
 // is a priced page's own (ADR 0052): its shared cache already shows a page up to that old. Seats,
 // closures and rates stay read per request.
-import { cachedSource, type CachedSource } from "../../modules/site/index.ts";
+import { cachedSource, type CachedSource } from "../../lib/cached-source.ts";
 import { getOrInsertComputed } from "../../lib/maps.ts";
 
 /** How long a page trusts a read of reference data, counted from when the read started. */

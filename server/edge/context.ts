@@ -12,7 +12,8 @@ import type { PaymentProvider } from "../../modules/payments/index.ts";
 import type { Mailer } from "../../modules/mail/index.ts";
 import type { PersonalizationService } from "../../modules/personalization/index.ts";
 import type { SearchService } from "../../modules/search/index.ts";
-import type { CachedSource, SiteConfig } from "../../modules/site/index.ts";
+import type { CachedSource } from "../../lib/cached-source.ts";
+import type { SiteConfig } from "../../modules/site/index.ts";
 
 export interface AppServices {
   db: Database;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cachedSource, isReadFresh } from "./site-config-source.ts";
+import { cachedSource, isReadFresh } from "./cached-source.ts";
 
 function counter(values: Array<number | Error>) {
   const reads = { count: 0 };

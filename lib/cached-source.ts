@@ -1,10 +1,7 @@
-// The site configuration as pages read it: one database read per process and bound, not one per request
-// (ADR 0072). Operators edit the row with SQL on any node, so no process can be told of an edit: each
-// copy is trusted for a second after its read *started* (the row is no older), and every node shows an
-// edit within that second. A process that edits the row itself forgets its copy at once.
-
-/** How long a read of the site configuration is trusted, counted from when it started. */
-export const SITE_CONFIG_BOUND_MS = 1_000;
+// A value read from a slow source (a database row) and trusted for a bound after its read *started*,
+// so the value is never older than the bound: the site configuration of every page request (ADR 0072)
+// and the reference data of public pages (server/edge/bounded-memo.ts, ADR 0075). Concurrent callers
+// share one read; a failed read is not kept.
 
 /** Whether a read that started at `startedAt` may still answer at `now` (milliseconds, one clock). */
 export function isReadFresh(startedAt: number, now: number, boundMs: number): boolean {
