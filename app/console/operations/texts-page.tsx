@@ -7,6 +7,7 @@ import { RefusalBox } from "./refusal.tsx";
 import type { Refusal } from "./shared.server.ts";
 import type { TextsPageData } from "./texts.server.ts";
 import { InputField } from "../fields.tsx";
+import { NewSlot, SlotPlace } from "./slots-section.tsx";
 
 /** A rule an operator can copy: visitors located in Quintana Roo (JSONLogic over the visitor's context). */
 const AUDIENCE_RULE_EXAMPLE = '{"==": [{"var": "location.state"}, "ROO"]}';
@@ -105,7 +106,9 @@ function SlotTexts({
           <details key={slot.id} className={CARD}>
             <summary className="cursor-pointer font-semibold text-sea-950">
               {slot.id} · {slot.description} {slot.published ? `(v${slot.published})` : ""}
+              {slot.active ? "" : ` · ${t("slots.retired")}`}
             </summary>
+            <SlotPlace slot={slot} positions={page.positions} refusal={here("slot-place", slot.id)} />
             <ul className="mt-3 space-y-4">
               {slot.variants.map((variant) => {
                 const key = `${slot.id}-${variant.locale}-${variant.name}`;
@@ -212,6 +215,7 @@ function SlotTexts({
           </details>
         ))}
       </section>
+      <NewSlot positions={page.positions} refusal={here("add-slot", "new")} />
     </>
   );
 }
