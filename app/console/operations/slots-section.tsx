@@ -93,20 +93,39 @@ export function SlotPlace({
   );
 }
 
-function TextBox({ id, name, label, rows = 2 }: { id: string; name: string; label: string; rows?: number }) {
+function TextBox({
+  id,
+  name,
+  label,
+  defaultValue,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: string | undefined;
+}) {
   return (
     <div className="md:col-span-2">
       <label htmlFor={id} className={FIELD_LABEL}>
         {label}
       </label>
-      <textarea id={id} name={name} rows={rows} className={`${INPUT} mt-1 h-auto`} />
+      <textarea id={id} name={name} rows={2} defaultValue={defaultValue} className={`${INPUT} mt-1 h-auto`} />
     </div>
   );
 }
 
 /** A new slot at a named position: code, description, texts per language, and an optional audience. */
-export function NewSlot({ positions, refusal }: { positions: TextsPageData["positions"]; refusal: React.ReactNode }) {
+export function NewSlot({
+  positions,
+  refusal,
+  sent,
+}: {
+  positions: TextsPageData["positions"];
+  refusal: React.ReactNode;
+  sent: Record<string, string> | null;
+}) {
   const t = useConsoleT();
+  const again = (name: string) => sent?.[name] ?? undefined;
   const busy = useNavigation().state !== "idle";
   return (
     <section className="space-y-3" aria-labelledby="new-slot">
@@ -118,15 +137,23 @@ export function NewSlot({ positions, refusal }: { positions: TextsPageData["posi
       <Form method="post" className="space-y-4" data-testid="new-slot-form">
         <input type="hidden" name="intent" value="add-slot" />
         <div className="grid gap-2 md:grid-cols-3">
-          <InputField id="new-slot-code" label={t("slots.code")} name="code" required maxLength={40} />
+          <InputField
+            id="new-slot-code"
+            label={t("slots.code")}
+            name="code"
+            required
+            maxLength={40}
+            defaultValue={again("code")}
+          />
           <InputField
             id="new-slot-description"
             label={t("slots.description")}
             name="description"
             required
             maxLength={200}
+            defaultValue={again("description")}
           />
-          <PositionSelect id="new-slot-position" positions={positions} />
+          <PositionSelect id="new-slot-position" positions={positions} defaultValue={again("position")} />
         </div>
         {LANGUAGES.map((language) => (
           <fieldset key={language} className="grid gap-2 border-t border-slate-200 pt-3 md:grid-cols-2">
@@ -145,14 +172,26 @@ export function NewSlot({ positions, refusal }: { positions: TextsPageData["posi
                 label={label}
                 name={`${name}.${language}`}
                 required={required}
+                defaultValue={again(`${name}.${language}`)}
               />
             ))}
-            <TextBox id={`new-slot-body-${language}`} name={`bodyHtml.${language}`} label={t("ops.texts.body")} />
+            <TextBox
+              id={`new-slot-body-${language}`}
+              name={`bodyHtml.${language}`}
+              label={t("ops.texts.body")}
+              defaultValue={again(`bodyHtml.${language}`)}
+            />
           </fieldset>
         ))}
         <fieldset className="grid gap-2 border-t border-slate-200 pt-3 md:grid-cols-2">
           <legend className="font-semibold text-sea-950">{t("slots.audience")}</legend>
-          <InputField id="new-slot-audience-name" label={t("slots.audienceName")} name="audienceName" maxLength={40} />
+          <InputField
+            id="new-slot-audience-name"
+            label={t("slots.audienceName")}
+            name="audienceName"
+            maxLength={40}
+            defaultValue={again("audienceName")}
+          />
           <div>
             <label htmlFor="new-slot-audience" className={FIELD_LABEL}>
               {t("ops.texts.rule")}
@@ -161,6 +200,7 @@ export function NewSlot({ positions, refusal }: { positions: TextsPageData["posi
               id="new-slot-audience"
               name="audience"
               rows={2}
+              defaultValue={again("audience")}
               className={`${INPUT} mt-1 h-auto font-mono text-sm`}
             />
           </div>
@@ -170,6 +210,7 @@ export function NewSlot({ positions, refusal }: { positions: TextsPageData["posi
               id={`new-slot-audience-title-${language}`}
               label={`${t("slots.audienceTitle")} (${language})`}
               name={`audienceTitle.${language}`}
+              defaultValue={again(`audienceTitle.${language}`)}
             />
           ))}
           {LANGUAGES.map((language) => (
@@ -178,6 +219,7 @@ export function NewSlot({ positions, refusal }: { positions: TextsPageData["posi
               id={`new-slot-audience-body-${language}`}
               name={`audienceBody.${language}`}
               label={`${t("slots.audienceBody")} (${language})`}
+              defaultValue={again(`audienceBody.${language}`)}
             />
           ))}
         </fieldset>

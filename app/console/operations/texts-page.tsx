@@ -61,7 +61,16 @@ function Localized({
   );
 }
 
-export function TextsPage({ page, refusal }: { page: TextsPageData; refusal: Refusal | null }) {
+export function TextsPage({
+  page,
+  refusal,
+  sent,
+}: {
+  page: TextsPageData;
+  refusal: Refusal | null;
+  /** What a refused new slot's form sent, to fill it again. */
+  sent: Record<string, string> | null;
+}) {
   const t = useConsoleT();
   const busy = useNavigation().state !== "idle";
   const here = (intent: string, target: string) =>
@@ -78,7 +87,7 @@ export function TextsPage({ page, refusal }: { page: TextsPageData; refusal: Ref
           {t(`ops.texts.done.${page.done}`)}
         </p>
       ) : null}
-      <SlotTexts page={page} here={here} busy={busy} />
+      <SlotTexts page={page} here={here} busy={busy} sent={sent} />
       <ComplementTexts page={page} here={here} busy={busy} />
     </div>
   );
@@ -89,10 +98,12 @@ function SlotTexts({
   page,
   here,
   busy,
+  sent,
 }: {
   page: TextsPageData;
   here: (intent: string, target: string) => React.ReactNode;
   busy: boolean;
+  sent: Record<string, string> | null;
 }) {
   const t = useConsoleT();
   return (
@@ -215,7 +226,7 @@ function SlotTexts({
           </details>
         ))}
       </section>
-      <NewSlot positions={page.positions} refusal={here("add-slot", "new")} />
+      <NewSlot positions={page.positions} refusal={here("add-slot", "new")} sent={sent} />
     </>
   );
 }

@@ -266,6 +266,11 @@ async function submitSlot(
       },
     );
   } catch (error) {
-    return refusalOf(error, intent === "add-slot" ? intent : "slot-place", intent === "add-slot" ? "new" : slotId);
+    if (intent !== "add-slot") return refusalOf(error, "slot-place", slotId);
+    // Without JavaScript the refused page is a new document: the form is filled again from what was sent.
+    const sent = Object.fromEntries(
+      [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string").slice(0, 60),
+    );
+    return refusalOf(error, intent, "new", { sent });
   }
 }
