@@ -43,7 +43,7 @@ for (const { language, pageId } of JOURNEYS) {
     `${language}: an operator adds a slot at a product page's position, it shows there, retired it is gone`,
     DESKTOP_ONLY,
     async ({ page }) => {
-      test.slow(); // six page loads and two form posts
+      test.slow(); // four page loads and two form posts on a busy machine
       const words = WORDS[language];
       const code = `e2e-${language}-${Date.now().toString(36)}`;
       const title = `Banner ${code}`;
