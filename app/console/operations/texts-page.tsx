@@ -87,7 +87,7 @@ export function TextsPage({
           {t(`ops.texts.done.${page.done}`)}
         </p>
       ) : null}
-      <SlotTexts page={page} here={here} busy={busy} sent={sent} />
+      <SlotTexts page={page} here={here} busy={busy} sent={sent} refusedTarget={refusal?.target ?? null} />
       <ComplementTexts page={page} here={here} busy={busy} />
     </div>
   );
@@ -99,11 +99,14 @@ function SlotTexts({
   here,
   busy,
   sent,
+  refusedTarget,
 }: {
   page: TextsPageData;
   here: (intent: string, target: string) => React.ReactNode;
   busy: boolean;
   sent: Record<string, string> | null;
+  /** The slot a refusal is about opens, so its sentence is seen (without JavaScript the page is new). */
+  refusedTarget: string | null;
 }) {
   const t = useConsoleT();
   return (
@@ -114,7 +117,11 @@ function SlotTexts({
         </h2>
         <p className="text-sm text-slate-700">{t("ops.texts.slotsHint")}</p>
         {page.slots.map((slot) => (
-          <details key={slot.id} className={CARD}>
+          <details
+            key={slot.id}
+            className={CARD}
+            open={refusedTarget === slot.id || refusedTarget?.startsWith(`${slot.id}:`) ? true : undefined}
+          >
             <summary className="cursor-pointer font-semibold text-sea-950">
               {slot.id} · {slot.description} {slot.published ? `(v${slot.published})` : ""}
               {slot.active ? "" : ` · ${t("slots.retired")}`}
