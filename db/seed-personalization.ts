@@ -148,6 +148,7 @@ function personalizedVariants(fallback: Record<Language, SlotContent>) {
 export const SEED_SLOTS: SlotDefinition[] = [
   {
     id: HOME_BANNER_SLOT,
+    position: HOME_BANNER_SLOT,
     description: "Home page banner, below the ferry booking widget",
     versions: [
       { version: 1, status: "published", variants: personalizedVariants(HOME_DEFAULT) },
@@ -166,6 +167,7 @@ export const SEED_SLOTS: SlotDefinition[] = [
   },
   {
     id: PROMOTIONS_BANNER_SLOT,
+    position: PROMOTIONS_BANNER_SLOT,
     description: "Promotions page banner, above the page's text",
     versions: [{ version: 1, status: "published", variants: personalizedVariants(PROMOTIONS_DEFAULT) }],
   },

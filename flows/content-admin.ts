@@ -1,10 +1,17 @@
-// The operator edits a content slot's variant (the home banner, the promotions banner) in one
-// language, or the audiences its variants are shown to: each a new published version, audited with
-// what was there before (ADR 0038, ADR 0063).
-import { AppError } from "../lib/errors.ts";
+// The operator adds a content slot at a named position, edits a slot's variant in one language or the
+// audiences its variants are shown to (each a new published version), moves it, retires it and puts it
+// back: every change audited with what was there before (ADR 0038, ADR 0063), every refusal a code.
+import { AppError, type ErrorIssue } from "../lib/errors.ts";
+import { LANGUAGES, type Language } from "../lib/language.ts";
+import { isSlotPosition } from "../lib/routing/content-slots.ts";
 import {
   addSlotAudience,
+  checkQuery,
   findSlotOverviews,
+  insertSlot,
+  safeHref,
+  updateSlotPlace,
+  type SlotPlace,
   publishSlotVariant,
   removeSlotAudience,
   setSlotAudience,
@@ -126,4 +133,143 @@ export async function retireAudience(
       return { result: published, before, after: published };
     },
   );
+}
+
+/** A slot's texts in one language, as the console's form gives them. */
+export interface SlotTexts {
+  eyebrow: string;
+  title: string;
+  bodyHtml: string;
+  ctaLabel: string;
+  ctaHref: string;
+}
+
+export interface SlotDraft {
+  code: string;
+  description: string;
+  position: string;
+  texts: Record<Language, SlotTexts>;
+  /** One audience to start with: its name, rule, and title and body per language. */
+  audience: {
+    name: string;
+    rule: JsonLogicRule;
+    title: Record<Language, string>;
+    body: Record<Language, string>;
+  } | null;
+}
+
+const SLOT_CODE = /^[a-z0-9-]{2,40}$/;
+
+function tooLong(issues: ErrorIssue[], path: string, value: string, max: number): void {
+  if (value.length > max) issues.push({ path, code: "too_long" });
+}
+
+/** Every problem of a new slot's form at once, as "field: problem" issues (pure). */
+export function slotDraftIssues(draft: SlotDraft): ErrorIssue[] {
+  const issues: ErrorIssue[] = [];
+  if (!SLOT_CODE.test(draft.code)) issues.push({ path: "code", code: "format" });
+  if (draft.description.trim() === "") issues.push({ path: "description", code: "required" });
+  tooLong(issues, "description", draft.description, 200);
+  if (!isSlotPosition(draft.position)) issues.push({ path: "position", code: "unknown" });
+  for (const language of LANGUAGES) {
+    const texts = draft.texts[language];
+    if (texts.title.trim() === "") issues.push({ path: `title.${language}`, code: "required" });
+    tooLong(issues, `title.${language}`, texts.title, 200);
+    tooLong(issues, `eyebrow.${language}`, texts.eyebrow, 120);
+    tooLong(issues, `body.${language}`, texts.bodyHtml, 5000);
+    if ((texts.ctaLabel.trim() === "") !== (texts.ctaHref.trim() === ""))
+      issues.push({ path: `cta.${language}`, code: "cta_both" });
+    else if (texts.ctaHref.trim() !== "" && safeHref(texts.ctaHref) === null)
+      issues.push({ path: `ctaHref.${language}`, code: "link" });
+  }
+  if (draft.audience) {
+    if (!/^[a-z0-9-]{2,40}$/.test(draft.audience.name) || draft.audience.name === "default")
+      issues.push({ path: "audienceName", code: "format" });
+    for (const language of LANGUAGES) {
+      if (draft.audience.title[language].trim() === "")
+        issues.push({ path: `audienceTitle.${language}`, code: "required" });
+      tooLong(issues, `audienceTitle.${language}`, draft.audience.title[language], 200);
+      tooLong(issues, `body.${language}`, draft.audience.body[language], 5000);
+    }
+  }
+  return issues;
+}
+
+function contentOf(texts: SlotTexts): SlotContent {
+  const cta = texts.ctaLabel.trim() && texts.ctaHref.trim() ? { label: texts.ctaLabel, href: texts.ctaHref } : null;
+  return { tone: "default", eyebrow: texts.eyebrow, title: texts.title, bodyHtml: texts.bodyHtml, cta };
+}
+
+/**
+ * A new slot at a named position, published at once in es, en and pt (with one audience before the
+ * default when given). Refused when another active slot holds the position: retire that one first.
+ */
+export async function createSlot(deps: StaffDeps, raw: SlotDraft): Promise<{ id: string; version: number }> {
+  const draft = { ...raw, code: raw.code.trim().toLowerCase(), description: raw.description.trim() };
+  return runAuditedChange(
+    deps,
+    { action: "content_slot.create", entityType: "content_slot", entityId: draft.code },
+    async (tx) => {
+      const issues = slotDraftIssues(draft);
+      if (issues.length > 0) throw new AppError("INVALID_REQUEST", { issues });
+      const audience = draft.audience;
+      if (audience) checkQuery(audience.rule, "audience");
+      const published = await insertSlot(tx, {
+        id: draft.code,
+        description: draft.description,
+        position: draft.position,
+        variants: LANGUAGES.map((locale) => ({
+          locale,
+          content: contentOf(draft.texts[locale]),
+          audience: audience && {
+            name: audience.name,
+            rule: audience.rule,
+            content: {
+              ...contentOf(draft.texts[locale]),
+              title: audience.title[locale],
+              bodyHtml: audience.body[locale],
+            },
+          },
+        })),
+      });
+      const after = { position: draft.position, description: draft.description, ...published };
+      return { result: { id: draft.code, ...published }, before: null, after };
+    },
+  );
+}
+
+/** Retires a slot (`active` false), puts it back, or moves and renames it: its versions stay. */
+export async function changeSlot(
+  deps: StaffDeps,
+  slotId: string,
+  change: { active?: boolean; position?: string; description?: string },
+): Promise<SlotPlace> {
+  const action =
+    change.active === false
+      ? "content_slot.retire"
+      : change.active === true
+        ? "content_slot.reinstate"
+        : "content_slot.change";
+  return runAuditedChange(deps, { action, entityType: "content_slot", entityId: slotId }, async (tx) => {
+    const issues: ErrorIssue[] = [];
+    if (change.position !== undefined && !isSlotPosition(change.position))
+      issues.push({ path: "position", code: "unknown" });
+    if (change.description !== undefined) {
+      if (change.description.trim() === "") issues.push({ path: "description", code: "required" });
+      tooLong(issues, "description", change.description, 200);
+    }
+    if (issues.length > 0) throw new AppError("INVALID_REQUEST", { issues });
+    const { before, after } = await updateSlotPlace(tx, slotId, (current) => {
+      if (change.active !== undefined && current.active === change.active)
+        throw new AppError("INVALID_REQUEST", {
+          issues: [{ path: `slot.${slotId}`, code: change.active ? "already_active" : "already_retired" }],
+        });
+      return {
+        active: change.active ?? current.active,
+        position: change.position ?? current.position,
+        description: change.description?.trim() ?? current.description,
+      };
+    });
+    return { result: after, before, after };
+  });
 }

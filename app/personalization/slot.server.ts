@@ -1,9 +1,12 @@
-// A content slot rendered on the server: the page's loader asks for the slot's answer
-// for this visitor, so the banner is in the first HTML (no layout shift). Viewing the page counts a
-// visit and may set the client id and preview cookies. A slot that fails leaves the page without it.
+// A content slot rendered on the server: the page's loader asks for the answer of the slot active at
+// its named position for this visitor, so the banner is in the first HTML (no layout shift). Viewing
+// the page counts a visit and may set the client id and preview cookies. A position with no active slot
+// (none added, or retired) leaves the page as it is without one: no cookie, no Vary. A slot that fails
+// leaves the page without it.
 import type { RouterContextProvider } from "react-router";
 import type { Language } from "../../lib/language.ts";
-import { answerContent, contextOfVisitor, type SlotAnswer } from "../../modules/personalization/index.ts";
+import { answerContent, contextOfVisitor, findSlotAt, type SlotAnswer } from "../../modules/personalization/index.ts";
+import type { SlotPosition } from "../../lib/routing/content-slots.ts";
 import { isFlagOn } from "../../modules/site/index.ts";
 import { parseCookieHeader } from "../../lib/cookies.ts";
 import { DEVICE_HINT_HEADER, deviceFromHint, isAnonymousVisitor, mergeVary } from "../../lib/page-caching.ts";
@@ -17,13 +20,18 @@ export interface RenderedSlot {
 export async function loadSlot(
   request: Request,
   context: Readonly<RouterContextProvider>,
-  slotId: string,
+  position: SlotPosition,
   language: Language,
 ): Promise<RenderedSlot> {
   const services = context.get(servicesContext);
   const { site, logger } = context.get(requestContext);
   const headers = new Headers();
   if (!isFlagOn(site, "enableCroct")) return { banner: null, headers };
+  const slotId = await findSlotAt(services.db, position).catch((error: unknown) => {
+    logger.warn({ err: error, position }, "content slot position not read");
+    return null;
+  });
+  if (slotId === null) return { banner: null, headers };
   const now = services.clock.now();
   // An anonymous visitor (no client id, cart or preview) whose browser says its device class sees the
   // banner of its place and device only: the page may be shared, varying on exactly those headers, and
@@ -79,4 +87,14 @@ function sharedDevice(request: Request): "mobile" | "desktop" | null {
     return null;
   if (!isAnonymousVisitor(parseCookieHeader(request.headers.get("Cookie")))) return null;
   return deviceFromHint(request.headers.get(DEVICE_HINT_HEADER));
+}
+
+/**
+ * The headers of a page never shared (its loader says no-store: seats, prices in the visitor's
+ * currency) that shows a slot: no-store stays, the slot's cookies are added.
+ */
+export function noStoreWithSlot(slot: RenderedSlot): Headers {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  for (const cookie of slot.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
 }

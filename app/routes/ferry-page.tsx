@@ -11,21 +11,29 @@ import { loadContentView } from "../content/content-view.server.ts";
 import { contentMeta } from "../content/meta.ts";
 import { pathOf } from "../../lib/routing/localized-paths.ts";
 import type { Route } from "./+types/ferry-page";
+import { loadSlot, noStoreWithSlot } from "../personalization/slot.server.ts";
+import { SlotBanner } from "../components/personalization/slot-banner.tsx";
 
 // The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.
 export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const view = await loadContentView(request, context, "ferry");
-  const [widget, trips] = await Promise.all([
+  const [widget, trips, slot] = await Promise.all([
     loadFerryWidget(request, context, view.language, pathOf("ferry", view.language)),
     loadBoatTrips(request, context, view.language),
+    loadSlot(request, context, "ferry-page", view.language),
   ]);
   // Seats left and prices in the visitor's currency change by the minute and by cookie.
   // The ferry's cancellation policy, read before buying as every product's is (non-refundable, date-changeable).
   return data(
-    { view: { ...view, jsonLd: [...view.jsonLd, ...trips] }, widget: widget.view, policy: policyViewOf("ferry") },
-    { status: widget.status, headers: { "Cache-Control": "no-store" } },
+    {
+      view: { ...view, jsonLd: [...view.jsonLd, ...trips] },
+      widget: widget.view,
+      policy: policyViewOf("ferry"),
+      banner: slot.banner,
+    },
+    { status: widget.status, headers: noStoreWithSlot(slot) },
   );
 }
 
@@ -38,6 +46,11 @@ export default function FerryPage({ loaderData }: Route.ComponentProps) {
       lead={
         <>
           <FerryBookingWidget view={loaderData.widget} />
+          {loaderData.banner ? (
+            <div className="mt-6 max-w-3xl">
+              <SlotBanner banner={loaderData.banner} />
+            </div>
+          ) : null}
           <section className="mt-6 max-w-3xl rounded-xl border border-slate-200 bg-slate-50 p-4">
             <CancellationPolicyNote policy={loaderData.policy} headingLevel={2} />
           </section>

@@ -24,6 +24,9 @@ import { PRODUCT_PAGES, PRODUCT_PAGE_IDS, isProductPageId, productPageOf } from 
 import type { Route } from "./+types/product-page";
 import { JsonLdScript } from "../components/content/json-ld.tsx";
 import type { OgImageHandle } from "../content/og-images.ts";
+import { loadSlot, noStoreWithSlot } from "../personalization/slot.server.ts";
+import { SlotBanner } from "../components/personalization/slot-banner.tsx";
+import { productSlotPosition } from "../../lib/routing/content-slots.ts";
 
 // The loader's Cache-Control (and Vary) reach the response: server/app.ts shares only what the route left open.
 export { loaderCacheHeaders as headers } from "../routing/cache-headers.ts";
@@ -59,13 +62,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   // The ferry is sold on its own page, with its crossings and timetable.
   if (page.view.product.kind === "ferry") throw redirect(`${pathOf("ferry", language)}${url.search}`, 301);
-  const onSale = await pagesOnSale(context.get(servicesContext).db);
   const pageId = match.pageId;
+  // A fixed product page has a named position of its own; a page by code has none.
+  const [onSale, slot] = await Promise.all([
+    pagesOnSale(context.get(servicesContext).db),
+    isProductPageId(pageId) ? loadSlot(request, context, productSlotPosition(pageId), language) : null,
+  ]);
   // The other product pages it links to: a retired product's page is not found, so it is not offered.
   const others = PRODUCT_PAGE_IDS.filter((other) => other !== pageId && onSale(other));
   return data(
-    { pageId, codeInPath: match.code ?? null, others, ...page.view, policy: policyViewOf(page.view.product.kind) },
-    { status: page.status, headers: { "Cache-Control": "no-store" } },
+    {
+      pageId,
+      codeInPath: match.code ?? null,
+      others,
+      ...page.view,
+      policy: policyViewOf(page.view.product.kind),
+      banner: slot?.banner ?? null,
+    },
+    { status: page.status, headers: slot ? noStoreWithSlot(slot) : { "Cache-Control": "no-store" } },
   );
 }
 
@@ -128,6 +142,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         />
       </div>
 
+      {loaderData.banner ? (
+        <div className="mt-8">
+          <SlotBanner banner={loaderData.banner} />
+        </div>
+      ) : null}
       <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-10">
           {product.description ? (

@@ -12,6 +12,10 @@ import type { JsonLogicRule, SlotContent } from "./types.ts";
 export interface SlotOverview {
   id: string;
   description: string;
+  /** The named position whose page shows it, or null (answered only by the personalization API). */
+  position: string | null;
+  /** False once retired: shown nowhere until put back. */
+  active: boolean;
   /** The newest published version, or null when none is. */
   published: number | null;
   variants: {
@@ -44,6 +48,8 @@ export async function findSlotOverviews(db: Database): Promise<SlotOverview[]> {
     overviews.push({
       id: slot.id,
       description: slot.description,
+      position: slot.position,
+      active: slot.active,
       published: newest?.version ?? null,
       variants: variants.map((variant) => ({
         locale: variant.locale,
@@ -187,4 +193,107 @@ export async function removeSlotAudience(
       throw new AppError("INVALID_REQUEST", { issues: [{ path: "variant", code: "default_variant" }] });
     return variants.filter((variant) => !(variant.locale === locale && variant.name === name));
   });
+}
+
+/** A new slot's variants in one language: the default, and the audience's before it when there is one. */
+export interface NewSlotVariants {
+  locale: string;
+  content: SlotContent;
+  audience: { name: string; rule: JsonLogicRule; content: SlotContent } | null;
+}
+
+/**
+ * Serializes every change of where slots show: one active slot per position is also an index, but a
+ * second editor queues here and is refused by the check instead of meeting the index.
+ */
+async function lockSlots(tx: Database): Promise<void> {
+  await tx.execute(sql`lock table ${contentSlots} in share row exclusive mode`);
+}
+
+/** The active slot at a position other than `except`, or null. */
+async function activeSlotAt(tx: Database, position: string, except: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: contentSlots.id })
+    .from(contentSlots)
+    .where(sql`${contentSlots.position} = ${position} and ${contentSlots.active} and ${contentSlots.id} <> ${except}`)
+    .limit(1);
+  return row?.id ?? null;
+}
+
+function positionTaken(slotId: string): AppError {
+  return new AppError("RECORD_IN_USE", { issues: [{ path: `slot.${slotId}`, code: "at_position" }] });
+}
+
+/**
+ * Adds a slot at a position with version 1 published: per language the audience's variant (when
+ * given) and the default. Refused when the id is taken or another active slot is at the position.
+ */
+export async function insertSlot(
+  tx: Database,
+  input: { id: string; description: string; position: string; variants: NewSlotVariants[] },
+): Promise<{ version: number }> {
+  await lockSlots(tx);
+  const [existing] = await tx.select({ id: contentSlots.id }).from(contentSlots).where(eq(contentSlots.id, input.id));
+  if (existing) throw new AppError("INVALID_REQUEST", { issues: [{ path: "code", code: "taken" }] });
+  const other = await activeSlotAt(tx, input.position, input.id);
+  if (other) throw positionTaken(other);
+  await tx.insert(contentSlots).values({ id: input.id, description: input.description, position: input.position });
+  await tx.insert(contentSlotVersions).values({ slotId: input.id, version: 1, status: "published" });
+  await tx.insert(contentSlotVariants).values(
+    input.variants.flatMap(({ locale, content, audience }) => [
+      ...(audience
+        ? [
+            {
+              slotId: input.id,
+              version: 1,
+              locale,
+              position: 1,
+              name: audience.name,
+              audience: audience.rule,
+              content: sanitizeSlotContent(audience.content),
+            },
+          ]
+        : []),
+      {
+        slotId: input.id,
+        version: 1,
+        locale,
+        position: audience ? 2 : 1,
+        name: "default",
+        audience: null,
+        content: sanitizeSlotContent(content),
+      },
+    ]),
+  );
+  return { version: 1 };
+}
+
+export interface SlotPlace {
+  description: string;
+  position: string | null;
+  active: boolean;
+}
+
+/**
+ * Changes where a slot shows and whether it is active (retired, put back, moved, renamed): its
+ * versions stay. Refused when it would be active at a position another active slot holds.
+ */
+export async function updateSlotPlace(
+  tx: Database,
+  slotId: string,
+  edit: (before: SlotPlace) => SlotPlace,
+): Promise<{ before: SlotPlace; after: SlotPlace }> {
+  await lockSlots(tx);
+  const [row] = await tx
+    .select({ description: contentSlots.description, position: contentSlots.position, active: contentSlots.active })
+    .from(contentSlots)
+    .where(eq(contentSlots.id, slotId));
+  if (!row) throw new AppError("UNKNOWN_CONTENT_SLOT", { issues: [{ path: `slot.${slotId}`, code: "unknown" }] });
+  const after = edit(row);
+  if (after.active && after.position !== null) {
+    const other = await activeSlotAt(tx, after.position, slotId);
+    if (other) throw positionTaken(other);
+  }
+  await tx.update(contentSlots).set(after).where(eq(contentSlots.id, slotId));
+  return { before: row, after };
 }

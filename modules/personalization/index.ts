@@ -34,6 +34,7 @@ export {
   admitMonthlyUser,
   createApiKey,
   findApiKey,
+  findSlotAt,
   hashApiKey,
   insertSlotIfMissing,
   newClientId,
@@ -56,6 +57,10 @@ export {
 export {
   addSlotAudience,
   findSlotOverviews,
+  insertSlot,
+  updateSlotPlace,
+  type NewSlotVariants,
+  type SlotPlace,
   publishSlotVariant,
   removeSlotAudience,
   setSlotAudience,

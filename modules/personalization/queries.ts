@@ -21,18 +21,33 @@ import type { CartSummary, SlotContent } from "./types.ts";
 
 export type SlotVariantRow = typeof contentSlotVariants.$inferSelect;
 
+/**
+ * The active slot at a named position, or null. Read on every render of the page (not kept by the
+ * content cache), so a slot retired or moved leaves the page within the page's own cache bound.
+ */
+export async function findSlotAt(db: Database, position: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: contentSlots.id })
+    .from(contentSlots)
+    .where(and(eq(contentSlots.position, position), eq(contentSlots.active, true)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
 /** The slot's newest published version (or the one asked for); with drafts, the newest of any status. */
 export async function findSlotVersion(
   db: Database,
   slotId: string,
   options: { version?: number | undefined; includeDrafts: boolean },
 ): Promise<{ version: number; status: "draft" | "published" } | null> {
-  const conditions = [eq(contentSlotVersions.slotId, slotId)];
+  // A retired slot is answered nowhere, whichever version is asked for.
+  const conditions = [eq(contentSlotVersions.slotId, slotId), eq(contentSlots.active, true)];
   if (options.version !== undefined) conditions.push(eq(contentSlotVersions.version, options.version));
   if (!options.includeDrafts) conditions.push(eq(contentSlotVersions.status, "published"));
   const [row] = await db
     .select({ version: contentSlotVersions.version, status: contentSlotVersions.status })
     .from(contentSlotVersions)
+    .innerJoin(contentSlots, eq(contentSlots.id, contentSlotVersions.slotId))
     .where(and(...conditions))
     .orderBy(desc(contentSlotVersions.version))
     .limit(1);
@@ -50,6 +65,8 @@ export async function findSlotVariants(db: Database, slotId: string, version: nu
 export interface SlotDefinition {
   id: string;
   description: string;
+  /** The named position whose page shows it (lib/routing/content-slots.ts), or null. */
+  position: string | null;
   versions: {
     version: number;
     status: "draft" | "published";
@@ -59,7 +76,10 @@ export interface SlotDefinition {
 
 /** Adds a slot, its versions and variants where missing (idempotent: an operator's edits stay). */
 export async function insertSlotIfMissing(db: Database, slot: SlotDefinition): Promise<void> {
-  await db.insert(contentSlots).values({ id: slot.id, description: slot.description }).onConflictDoNothing();
+  await db
+    .insert(contentSlots)
+    .values({ id: slot.id, description: slot.description, position: slot.position })
+    .onConflictDoNothing();
   for (const version of slot.versions) {
     const added = await db
       .insert(contentSlotVersions)

@@ -16,16 +16,32 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { JsonLogicRule, SlotContent } from "./types.ts";
 
-/** A place on a page whose content is data: the home banner, the promotions banner. */
-export const contentSlots = pgTable("content_slots", {
-  id: text("id").primaryKey(),
-  /** For the operator: what the slot is and where it shows. */
-  description: text("description").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Content that is data: a banner at a named position a page renders (lib/routing/content-slots.ts), or
+ * with no position, answered only by id (the personalization API). At most one slot is shown at a
+ * position; a retired slot (`active` false) is kept with its versions and answered nowhere.
+ */
+export const contentSlots = pgTable(
+  "content_slots",
+  {
+    id: text("id").primaryKey(),
+    /** For the operator: what the slot is and where it shows. */
+    description: text("description").notNull(),
+    /** The named position whose page shows it; null: only the personalization API answers it. */
+    position: text("position"),
+    active: boolean("active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("content_slots_position_active")
+      .on(table.position)
+      .where(sql`${table.active} and ${table.position} is not null`),
+  ],
+);
 
 export const slotVersionStatus = pgEnum("slot_version_status", ["draft", "published"]);
 

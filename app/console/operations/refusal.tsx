@@ -51,6 +51,13 @@ const FIELDS = new Set([
   "title",
   "subtitle",
   "text",
+  "position",
+  "eyebrow",
+  "body",
+  "cta",
+  "ctaHref",
+  "audienceName",
+  "audienceTitle",
 ]);
 const PROBLEMS = new Set([
   "required",
@@ -73,6 +80,8 @@ const PROBLEMS = new Set([
   "same_as_admission",
   "product_retired",
   "both_resident",
+  "cta_both",
+  "link",
 ]);
 
 /** Issues of the records' forms: what still uses a record, a duplicate, a field and what is wrong with it. */
@@ -87,6 +96,10 @@ function recordIssueText(t: ReturnType<typeof useConsoleT>, issue: { path: strin
   const complement = /^complement\.([\w-]+)$/.exec(issue.path)?.[1];
   if (complement && issue.code === "complement_exists") return t("products.issue.complementExists", { complement });
   if (issue.code === "default_variant") return t("records.issue.defaultVariant");
+  const slot = /^slot\.([\w-]+)$/.exec(issue.path)?.[1];
+  if (slot && issue.code === "at_position") return t("slots.issue.atPosition", { slot });
+  if (slot && issue.code === "already_retired") return t("slots.issue.alreadyRetired", { slot });
+  if (slot && issue.code === "already_active") return t("slots.issue.alreadyActive", { slot });
   if (issue.code === "same_as_from") return t("records.issue.sameAsFrom");
   if (issue.code === "not_sold_by_product") return t("records.issue.notSoldByProduct");
   const fare = /^fare\.(\d+)$/.exec(issue.path)?.[1];

@@ -7,6 +7,7 @@ import { RefusalBox } from "./refusal.tsx";
 import type { Refusal } from "./shared.server.ts";
 import type { TextsPageData } from "./texts.server.ts";
 import { InputField } from "../fields.tsx";
+import { NewSlot, SlotPlace } from "./slots-section.tsx";
 
 /** A rule an operator can copy: visitors located in Quintana Roo (JSONLogic over the visitor's context). */
 const AUDIENCE_RULE_EXAMPLE = '{"==": [{"var": "location.state"}, "ROO"]}';
@@ -60,7 +61,16 @@ function Localized({
   );
 }
 
-export function TextsPage({ page, refusal }: { page: TextsPageData; refusal: Refusal | null }) {
+export function TextsPage({
+  page,
+  refusal,
+  sent,
+}: {
+  page: TextsPageData;
+  refusal: Refusal | null;
+  /** What a refused new slot's form sent, to fill it again. */
+  sent: Record<string, string> | null;
+}) {
   const t = useConsoleT();
   const busy = useNavigation().state !== "idle";
   const here = (intent: string, target: string) =>
@@ -77,7 +87,7 @@ export function TextsPage({ page, refusal }: { page: TextsPageData; refusal: Ref
           {t(`ops.texts.done.${page.done}`)}
         </p>
       ) : null}
-      <SlotTexts page={page} here={here} busy={busy} />
+      <SlotTexts page={page} here={here} busy={busy} sent={sent} refusedTarget={refusal?.target ?? null} />
       <ComplementTexts page={page} here={here} busy={busy} />
     </div>
   );
@@ -88,10 +98,15 @@ function SlotTexts({
   page,
   here,
   busy,
+  sent,
+  refusedTarget,
 }: {
   page: TextsPageData;
   here: (intent: string, target: string) => React.ReactNode;
   busy: boolean;
+  sent: Record<string, string> | null;
+  /** The slot a refusal is about opens, so its sentence is seen (without JavaScript the page is new). */
+  refusedTarget: string | null;
 }) {
   const t = useConsoleT();
   return (
@@ -102,10 +117,16 @@ function SlotTexts({
         </h2>
         <p className="text-sm text-slate-700">{t("ops.texts.slotsHint")}</p>
         {page.slots.map((slot) => (
-          <details key={slot.id} className={CARD}>
+          <details
+            key={slot.id}
+            className={CARD}
+            open={refusedTarget === slot.id || refusedTarget?.startsWith(`${slot.id}:`) ? true : undefined}
+          >
             <summary className="cursor-pointer font-semibold text-sea-950">
               {slot.id} · {slot.description} {slot.published ? `(v${slot.published})` : ""}
+              {slot.active ? "" : ` · ${t("slots.retired")}`}
             </summary>
+            <SlotPlace slot={slot} positions={page.positions} refusal={here("slot-place", slot.id)} />
             <ul className="mt-3 space-y-4">
               {slot.variants.map((variant) => {
                 const key = `${slot.id}-${variant.locale}-${variant.name}`;
@@ -212,6 +233,7 @@ function SlotTexts({
           </details>
         ))}
       </section>
+      <NewSlot positions={page.positions} refusal={here("add-slot", "new")} sent={sent} />
     </>
   );
 }

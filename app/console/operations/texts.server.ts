@@ -3,7 +3,15 @@
 // the modules before it is stored.
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { changeComplementOffers, changeComplementTexts } from "../../../flows/pricing-admin.ts";
-import { addAudience, changeAudience, changeSlotVariant, retireAudience } from "../../../flows/content-admin.ts";
+import {
+  addAudience,
+  changeAudience,
+  changeSlot,
+  changeSlotVariant,
+  createSlot,
+  retireAudience,
+  type SlotDraft,
+} from "../../../flows/content-admin.ts";
 import type { AuditActor } from "../../../modules/audit/index.ts";
 import {
   findComplementOffers,
@@ -11,7 +19,9 @@ import {
   findProducts,
   type ComplementTexts,
 } from "../../../modules/catalog/index.ts";
-import type { Language } from "../../../lib/language.ts";
+import { LANGUAGES, type Language } from "../../../lib/language.ts";
+import { SLOT_POSITIONS } from "../../../lib/routing/content-slots.ts";
+import { pathOf } from "../../../lib/routing/localized-paths.ts";
 import { findSlotOverviews, type SlotOverview } from "../../../modules/personalization/index.ts";
 import { servicesContext } from "../../../server/edge/index.ts";
 import { field, integerField, refusalOf, staffDepsOf, type Refusal } from "./shared.server.ts";
@@ -24,15 +34,28 @@ export interface TextsPageData {
   /** Every product a complement may be offered with, named in the operator's language. */
   products: { id: number; name: string }[];
   slots: SlotOverview[];
+  /** The named positions a slot may be added at, with the page (in the operator's language) that shows each. */
+  positions: { position: string; path: string }[];
   done: (typeof DONE)[number] | null;
 }
 
-const DONE = ["complement", "offers", "slot", "audienceAdded", "audience", "audienceRetired"] as const;
+const DONE = [
+  "complement",
+  "offers",
+  "slot",
+  "audienceAdded",
+  "audience",
+  "audienceRetired",
+  "slotAdded",
+  "slotRetired",
+  "slotReinstated",
+  "slotMoved",
+] as const;
 
 /** The rule as typed: JSON, or undefined when it is not (the flow refuses it, audited, as not_json). */
-function ruleOf(form: FormData): never {
+function ruleOf(form: FormData, name = "audience"): never {
   try {
-    return JSON.parse(field(form, "audience", 2000)) as never;
+    return JSON.parse(field(form, name, 2000)) as never;
   } catch {
     return undefined as never;
   }
@@ -54,6 +77,7 @@ export async function loadTextsPage(args: Args, language: Language): Promise<Tex
     })),
     products: products.map((product) => ({ id: product.id, name: product.name })),
     slots,
+    positions: SLOT_POSITIONS.map(({ position, pageId }) => ({ position, path: pathOf(pageId, language) })),
     done: DONE.find((kind) => kind === done) ?? null,
   };
 }
@@ -161,6 +185,8 @@ export async function submitTextsPage(args: Args, actor: AuditActor) {
       );
     }
   }
+  if (intent === "add-slot" || intent === "retire-slot" || intent === "reinstate-slot" || intent === "place-slot")
+    return submitSlot(args, deps, intent, form);
   const refusal: Refusal = {
     intent,
     target: null,
@@ -168,4 +194,83 @@ export async function submitTextsPage(args: Args, actor: AuditActor) {
     issues: [{ path: "intent", code: "unknown" }],
   };
   return data({ refusal }, { status: 400 });
+}
+
+const perLanguage = (form: FormData, name: string, max: number) =>
+  Object.fromEntries(LANGUAGES.map((language) => [language, field(form, `${name}.${language}`, max)])) as Record<
+    Language,
+    string
+  >;
+
+/** The new slot's form: its texts in every language, and an audience when a name or a rule is given. */
+function slotDraftOf(form: FormData): SlotDraft {
+  const eyebrow = perLanguage(form, "eyebrow", 120);
+  const title = perLanguage(form, "title", 200);
+  const body = perLanguage(form, "bodyHtml", 5000);
+  const ctaLabel = perLanguage(form, "ctaLabel", 80);
+  const ctaHref = perLanguage(form, "ctaHref", 300);
+  const audienceName = field(form, "audienceName", 41);
+  const withAudience = audienceName !== "" || field(form, "audience", 2000) !== "";
+  return {
+    code: field(form, "code", 41),
+    description: field(form, "description", 201),
+    position: field(form, "position", 64),
+    texts: Object.fromEntries(
+      LANGUAGES.map((language) => [
+        language,
+        {
+          eyebrow: eyebrow[language],
+          title: title[language],
+          bodyHtml: body[language],
+          ctaLabel: ctaLabel[language],
+          ctaHref: ctaHref[language],
+        },
+      ]),
+    ) as SlotDraft["texts"],
+    audience: withAudience
+      ? {
+          name: audienceName,
+          rule: ruleOf(form),
+          title: perLanguage(form, "audienceTitle", 200),
+          body: perLanguage(form, "audienceBody", 5000),
+        }
+      : null,
+  };
+}
+
+/** Adding a slot, retiring it, putting it back, or moving it and renaming it. */
+async function submitSlot(
+  args: Args,
+  deps: ReturnType<typeof staffDepsOf>,
+  intent: "add-slot" | "retire-slot" | "reinstate-slot" | "place-slot",
+  form: FormData,
+) {
+  const services = args.context.get(servicesContext);
+  const slotId = field(form, "slotId", 64);
+  try {
+    if (intent === "add-slot") await createSlot(deps, slotDraftOf(form));
+    else if (intent === "place-slot")
+      await changeSlot(deps, slotId, {
+        position: field(form, "position", 64),
+        description: field(form, "description", 201),
+      });
+    else await changeSlot(deps, slotId, { active: intent === "reinstate-slot" });
+    // This node's visitors meet the change at once; every node reads a position's slot on each render.
+    services.personalization.slots.clear();
+    services.personalization.answers.clear();
+    const done = { "add-slot": "slotAdded", "retire-slot": "slotRetired", "reinstate-slot": "slotReinstated" } as const;
+    return redirect(
+      `${new URL(args.request.url).pathname}?done=${intent === "place-slot" ? "slotMoved" : done[intent]}`,
+      {
+        headers: { "Cache-Control": "no-store" },
+      },
+    );
+  } catch (error) {
+    if (intent !== "add-slot") return refusalOf(error, "slot-place", slotId);
+    // Without JavaScript the refused page is a new document: the form is filled again from what was sent.
+    const sent = Object.fromEntries(
+      [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string").slice(0, 60),
+    );
+    return refusalOf(error, intent, "new", { sent });
+  }
 }

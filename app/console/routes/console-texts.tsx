@@ -19,6 +19,6 @@ export async function action(args: Route.ActionArgs) {
 export const headers = () => PRIVATE_NO_STORE;
 
 export default function ConsoleTexts({ loaderData, actionData }: Route.ComponentProps) {
-  const refusal = (actionData as { refusal?: Refusal } | undefined)?.refusal ?? null;
-  return <TextsPage page={loaderData} refusal={refusal} />;
+  const answer = actionData as { refusal?: Refusal; sent?: Record<string, string> } | undefined;
+  return <TextsPage page={loaderData} refusal={answer?.refusal ?? null} sent={answer?.sent ?? null} />;
 }

@@ -4,6 +4,7 @@ import { moneyEn } from "./money/en.ts";
 import { salesEn } from "./sales/en.ts";
 import { recordsEn } from "./records/en.ts";
 import { productsEn } from "./products/en.ts";
+import { slotsEn } from "./slots/en.ts";
 
 export const en = {
   "console.name": "Operations console",
@@ -58,6 +59,7 @@ export const en = {
   ...moneyEn,
   ...recordsEn,
   ...productsEn,
+  ...slotsEn,
   // Boarding: the scanner, the manifest and the booth.
   "console.scanner.title": "Boarding scanner",
   "console.scanner.summary": "Check tickets at boarding, offline too.",

@@ -3,6 +3,7 @@ import { moneyEs } from "./money/es.ts";
 import { salesEs } from "./sales/es.ts";
 import { recordsEs } from "./records/es.ts";
 import { productsEs } from "./products/es.ts";
+import { slotsEs } from "./slots/es.ts";
 
 export const es = {
   "console.name": "Consola de operación",
@@ -57,6 +58,7 @@ export const es = {
   ...moneyEs,
   ...recordsEs,
   ...productsEs,
+  ...slotsEs,
   // Boarding: the scanner, the manifest and the booth.
   "console.scanner.title": "Escáner de abordaje",
   "console.scanner.summary": "Valida boletos al abordar, también sin conexión.",

@@ -3,6 +3,7 @@ import { moneyPt } from "./money/pt.ts";
 import { salesPt } from "./sales/pt.ts";
 import { recordsPt } from "./records/pt.ts";
 import { productsPt } from "./products/pt.ts";
+import { slotsPt } from "./slots/pt.ts";
 
 export const pt = {
   "console.name": "Console de operação",
@@ -56,6 +57,7 @@ export const pt = {
   ...moneyPt,
   ...recordsPt,
   ...productsPt,
+  ...slotsPt,
   // Boarding: the scanner, the manifest and the booth.
   "console.scanner.title": "Scanner de embarque",
   "console.scanner.summary": "Valide bilhetes no embarque, também sem conexão.",

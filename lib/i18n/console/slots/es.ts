@@ -1,0 +1,43 @@
+// Textos de la consola para los espacios de contenido agregados en una posición con nombre, movidos,
+// retirados y vueltos a mostrar, y los campos y rechazos de sus formularios.
+import type { slotsEn } from "./en.ts";
+
+export const slotsEs: Record<keyof typeof slotsEn, string> = {
+  "slots.new": "Nuevo espacio de contenido",
+  "slots.newHint":
+    "Un espacio se muestra en una posición con nombre de una página, un espacio activo por posición. Sus textos en cada idioma son lo que ve todo visitante; una audiencia, opcional, ve antes su propio título y cuerpo.",
+  "slots.code": "Código (letras, dígitos, guiones)",
+  "slots.description": "Qué es (para la consola)",
+  "slots.position": "Posición",
+  "slots.noPosition": "sin posición (solo la API de personalización)",
+  "slots.textsIn": "Textos en {language}",
+  "slots.audience": "Una audiencia (opcional)",
+  "slots.audienceName": "Nombre de la audiencia",
+  "slots.audienceTitle": "Título para la audiencia",
+  "slots.audienceBody": "Cuerpo para la audiencia (HTML)",
+  "slots.add": "Agregar el espacio",
+  "slots.shown": "Visible",
+  "slots.retired": "Retirado",
+  "slots.shownAt": "Posición: {position} ({path})",
+  "slots.retire": "Retirar el espacio",
+  "slots.reinstate": "Volver a mostrar el espacio",
+  "slots.retireHint":
+    "Un espacio retirado sale de su página al momento (una página guardada en la caché compartida, en su segundo); sus versiones se conservan.",
+  "slots.savePlace": "Guardar posición y descripción",
+  "ops.texts.done.slotAdded": "Espacio agregado y publicado.",
+  "ops.texts.done.slotRetired": "Espacio retirado: su página ya no lo muestra.",
+  "ops.texts.done.slotReinstated": "Espacio de vuelta: su página lo muestra otra vez.",
+  "ops.texts.done.slotMoved": "Posición y descripción guardadas.",
+  "slots.issue.atPosition": "El espacio {slot} se muestra en esa posición: retíralo o muévelo primero.",
+  "slots.issue.alreadyRetired": "El espacio {slot} ya está retirado.",
+  "slots.issue.alreadyActive": "El espacio {slot} ya se muestra.",
+  "records.field.position": "Posición",
+  "records.field.eyebrow": "Antetítulo",
+  "records.field.body": "Cuerpo",
+  "records.field.cta": "Botón",
+  "records.field.ctaHref": "Enlace del botón",
+  "records.field.audienceName": "Nombre de la audiencia",
+  "records.field.audienceTitle": "Título para la audiencia",
+  "records.problem.cta_both": "da el texto del botón y su enlace, o ninguno",
+  "records.problem.link": "una ruta de este sitio o una dirección https",
+};
