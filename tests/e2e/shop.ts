@@ -190,22 +190,23 @@ export async function buyParkOverHttp(
     maxRedirects: 0,
   });
   expect(added.headers()["location"], "the park is in the cart").toContain("updated=1");
-  return payCartOverHttp(page, language, buyer);
+  // A park's tickets carry names: every name field the payment details ask for.
+  const form = await (await page.context().request.get(pathOf("paymentDetails", language))).text();
+  const fields = [...form.matchAll(/name="(names\.[0-9a-f-]{36}\.\d{1,2})"/g)].map((match) => match[1]!);
+  return payCartOverHttp(page, language, buyer, Object.fromEntries(fields.map((field) => [field, buyer.name])));
 }
 
-/** The cart in this context's jar paid by card as a guest; returns the booking reference. */
+/**
+ * The cart in this context's jar paid by card as a guest, with `names` (form field → passenger name)
+ * where its tickets carry them; returns the booking reference.
+ */
 async function payCartOverHttp(
   page: Page,
   language: Language,
   buyer: { name: string; email: string },
+  names: Record<string, string> = {},
 ): Promise<string> {
   const request = page.context().request;
-  // Every passenger name the form asks for (a park's tickets carry names; a ferry seat's do not).
-  const form = await (await request.get(pathOf("paymentDetails", language))).text();
-  const names = [...form.matchAll(/name="(names\.[0-9a-f-]{36}\.\d{1,2})"/g)].map((match, index) => [
-    match[1]!,
-    `${buyer.name.split(" ")[0]} ${index + 1}`,
-  ]);
   const placed = await request.post(pathOf("paymentDetails", language), {
     form: {
       name: buyer.name,
@@ -214,7 +215,7 @@ async function payCartOverHttp(
       country: "MX",
       method: "card",
       acceptTerms: "on",
-      ...Object.fromEntries(names),
+      ...names,
     },
     maxRedirects: 0,
   });
