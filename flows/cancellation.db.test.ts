@@ -4,10 +4,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATAMARAN_TOUR_ID, CROSSING_TO_ISLA } from "../db/seed-catalogue.ts";
+import { createLogger } from "../lib/logger.ts";
 import { findAuditEntries, type AuditActor } from "../modules/audit/index.ts";
 import { findBookingLines, findRefunds, findTickets, type BookingRow } from "../modules/bookings/index.ts";
 import { addDays, findDaySailings, materializeSailings, seatAllocations } from "../modules/inventory/index.ts";
 import { jobs } from "../modules/jobs/index.ts";
+import { findOutboxMessage, listOutbox } from "../modules/mail/index.ts";
 import {
   bootCheckout,
   buyFerry,
@@ -26,7 +28,7 @@ import {
   SEND_CANCELLATION_EMAIL,
 } from "./cancellation.ts";
 import { bookingView } from "./manage-booking.ts";
-import { SEND_REFUND_EMAIL } from "./refunds.ts";
+import { SEND_REFUND_EMAIL, sendRefundEmail } from "./refunds.ts";
 
 // 10:00 in Cancún on 1 March; the tour is on 5 March (4 days ahead), a later one on 2 March (1 day ahead).
 const NOW = new Date("2031-03-01T15:00:00Z");
@@ -128,6 +130,25 @@ describe("the buyer cancels a catamaran more than two days ahead", () => {
     ).toBe(true);
     const mails = await db().select().from(jobs).where(eq(jobs.name, SEND_REFUND_EMAIL));
     expect(mails.some((job) => (job.payload as { refundId: string }).refundId === outcome.refund.id)).toBe(true);
+    // The mail says the booking is cancelled: not that the rest of it stays valid, nor that all came back.
+    await sendRefundEmail(
+      {
+        db: db(),
+        mailer: harness.runtime.services.mailer,
+        guestAccessSecret: GUEST_TEST_SECRET,
+        siteOrigin: "https://travesia.test",
+        manageBookingPathOf: (language) => `/${language}/reserva/`,
+      },
+      { refundId: outcome.refund.id },
+      { now: NOW, logger: createLogger("silent") },
+    );
+    const sent = (await listOutbox(db())).find(
+      (mail) => mail.tag === "booking-refund" && mail.subject.endsWith(booking.reference),
+    );
+    const text = (await findOutboxMessage(db(), sent!.id))?.text ?? "";
+    expect(text).toContain("quedó cancelada: sus boletos ya no son válidos para viajar.");
+    expect(text).not.toContain("El resto de tu reserva sigue vigente.");
+    expect(text).not.toContain("reembolsada por completo");
 
     // Sent again (a double click, a reload): the same refund, nothing new.
     const again = await cancelLineUnderPolicy(cancelDeps(), { reference: booking.reference, lineId });

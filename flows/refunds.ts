@@ -501,6 +501,7 @@ export async function sendRefundEmail(
     refundedTotal: written(refundedMinorOf(refunds.filter((other) => other.createdAt <= refund.createdAt))),
     paidWith: paidWithOf(payments, language),
     isFull: booking.status === "refunded",
+    ticketsLeft: tickets.some((ticket) => ticket.status === "valid"),
     cancelledTickets: cancelled.map((ticket) => ticket.code),
     manageUrl: manageBookingUrlOf(deps, booking),
     siteOrigin: deps.siteOrigin,

@@ -9,6 +9,7 @@ const refund = (overrides: Partial<RefundEmail> = {}): RefundEmail => ({
   refundedTotal: "$150.00 MXN",
   paidWith: "VISA •••• 4242",
   isFull: false,
+  ticketsLeft: true,
   cancelledTickets: [],
   manageUrl: "https://travesia.example/es/reserva/7K2M9Q/?key=k",
   siteOrigin: "https://travesia.example",
@@ -32,6 +33,11 @@ describe("the refund mail", () => {
     const full = renderRefundEmail(refund({ isFull: true, cancelledTickets: ["7K2M9Q-A01", "7K2M9Q-A02"] }));
     expect(full.text).toContain("ya no son válidos");
     expect(full.text).toContain("Boletos cancelados: 7K2M9Q-A01, 7K2M9Q-A02");
+    // Every ticket cancelled, a fee kept: cancelled, not "the rest stays valid" nor "fully refunded".
+    const kept = renderRefundEmail(refund({ language: "en", ticketsLeft: false, cancelledTickets: ["7K2M9Q-A01"] }));
+    expect(kept.text).toContain("Your booking is cancelled: its tickets are no longer valid for travel.");
+    expect(kept.text).not.toContain("The rest of your booking stays valid.");
+    expect(kept.text).not.toContain("fully refunded");
   });
 
   it("escapes what came from the booking", () => {

@@ -14,8 +14,14 @@ export interface RefundEmail {
   refundedTotal: string;
   /** "VISA •••• 4242" or "PayPal": where the money goes back. */
   paidWith: string;
-  /** True when nothing is left of the booking: no ticket of it travels. */
+  /** True when the whole payment came back: no ticket of the booking travels. */
   isFull: boolean;
+  /**
+   * Some ticket of the booking is still valid. False with `isFull` false when every ticket was
+   * cancelled but part of the money was kept (a cancellation under a policy with a fee): then the mail
+   * says the booking is cancelled, never that the rest of it stays valid.
+   */
+  ticketsLeft: boolean;
   /** Codes of the tickets this refund cancelled. */
   cancelledTickets: string[];
   manageUrl: string;
@@ -32,6 +38,8 @@ const COPY: Record<
     refundedTotal: string;
     full: string;
     partial: string;
+    /** No ticket travels any more, some money kept. */
+    none: string;
     cancelled: string;
     timing: string;
     manage: string;
@@ -46,6 +54,7 @@ const COPY: Record<
     refundedTotal: "Reembolsado en total",
     full: "La reserva quedó reembolsada por completo: sus boletos ya no son válidos para viajar.",
     partial: "El resto de tu reserva sigue vigente.",
+    none: "Tu reserva quedó cancelada: sus boletos ya no son válidos para viajar.",
     cancelled: "Boletos cancelados",
     timing: "El reembolso puede tardar de 5 a 10 días hábiles en verse en tu estado de cuenta, según tu banco.",
     manage: "Ver mi reserva",
@@ -59,6 +68,7 @@ const COPY: Record<
     refundedTotal: "Refunded in total",
     full: "The booking is now fully refunded: its tickets are no longer valid for travel.",
     partial: "The rest of your booking stays valid.",
+    none: "Your booking is cancelled: its tickets are no longer valid for travel.",
     cancelled: "Cancelled tickets",
     timing: "It may take 5 to 10 business days to show on your statement, depending on your bank.",
     manage: "View my booking",
@@ -72,6 +82,7 @@ const COPY: Record<
     refundedTotal: "Total reembolsado",
     full: "A reserva foi reembolsada por completo: os bilhetes dela não valem mais para viajar.",
     partial: "O restante da sua reserva continua válido.",
+    none: "Sua reserva foi cancelada: os bilhetes dela não valem mais para viajar.",
     cancelled: "Bilhetes cancelados",
     timing: "O reembolso pode levar de 5 a 10 dias úteis para aparecer na sua fatura, conforme o seu banco.",
     manage: "Ver minha reserva",
@@ -82,7 +93,7 @@ const COPY: Record<
 export function renderRefundEmail(refund: RefundEmail): RenderedEmail {
   const copy = COPY[refund.language];
   const subject = copy.subject(refund.reference);
-  const status = refund.isFull ? copy.full : copy.partial;
+  const status = refund.isFull ? copy.full : refund.ticketsLeft ? copy.partial : copy.none;
   const cancelled =
     refund.cancelledTickets.length > 0 ? `${copy.cancelled}: ${refund.cancelledTickets.join(", ")}` : null;
   const text = [

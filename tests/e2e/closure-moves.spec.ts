@@ -2,8 +2,9 @@
 // over HTTP, an operator closes that sailing, moves every passenger of it in one action to a sailing
 // five days later (picked through the later-day form), and reopens it; the buyer's mails (new tickets, then "reopened, your booking stays as
 // changed") arrive at the real SMTP server. pt: a park's day closed from the console and reopened,
-// in the console's words. The breadth — activity holders mailed, the return leg alone, seats never
-// oversold, refusals — is in server/closure-operations.db.test.ts.
+// in the console's words. en: the closures list paged, its filter kept from page to page. The
+// breadth — activity holders mailed, the return leg alone, seats never oversold, refusals, the list's
+// paging — is in server/closure-operations.db.test.ts.
 import { consolePathOf } from "../../app/console/console-pages.ts";
 import { en as consoleEn } from "../../lib/i18n/console/en.ts";
 import { pt as consolePt } from "../../lib/i18n/console/pt.ts";
@@ -14,6 +15,13 @@ import { signInAsStaff } from "./staff.ts";
 
 // A day no other journey buys on: the sailing closed here must not be one another test wants.
 const DAYS_AHEAD = 73;
+// Park days beyond the sale horizon (120 days) that nobody can buy: the paging journey closes 21 of them.
+const PAGING_DAYS_AHEAD = 200;
+const PAGING_CLOSURES = 21;
+
+// One after the other, in one worker: the paging journey's 21 closures would push this file's other
+// closures, looked up on the list's first page, to the second.
+test.describe.configure({ mode: "default" });
 
 test(
   "en: an operator moves every passenger of a closed sailing at once, then reopens it; the buyer is e-mailed both",
@@ -109,3 +117,48 @@ test(
     );
   },
 );
+
+test("en: the closures list pages to older closures and back, keeping its filter", DESKTOP_ONLY, async ({ page }) => {
+  const words = consoleEn;
+  await signInAsStaff(page, "operator", "en");
+  // More closures than a page holds, made through the staff API the console's session opens.
+  const note = `paging ${Date.now().toString(36)}`;
+  const ids: number[] = [];
+  for (let index = 0; index < PAGING_CLOSURES; index += 1) {
+    const made = await page.context().request.post("/api/admin/closures", {
+      data: { activity: "xenses", date: cancunDate(PAGING_DAYS_AHEAD + index), reason: "weather", note },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    ids.push(((await made.json()) as { closure: { id: number } }).closure.id);
+  }
+  const listed = (id: number) => page.locator(`[data-testid="closure"][data-closure-id="${id}"]`);
+  const pages = page.getByTestId("closures-pages");
+
+  await page.goto(consolePathOf("consoleClosures", "en"));
+  const filter = page.getByTestId("closures-filter");
+  await filter.getByLabel(words["ops.closures.filter.state"]).selectOption("open");
+  await filter.getByRole("button", { name: words["ops.closures.filter.apply"] }).click();
+  await expect(page).toHaveURL(/state=open/);
+  await expect(listed(ids.at(-1)!)).toContainText(note);
+  await expect(listed(ids[0]!)).toHaveCount(0);
+  await expect(pages).toContainText(words["ops.closures.page"].replace("{page}", "1"));
+  await expect(pages.getByRole("link", { name: words["ops.closures.previous"] })).toHaveCount(0);
+
+  await pages.getByRole("link", { name: words["ops.closures.next"] }).click();
+  await expect(page).toHaveURL(/state=open&page=2/);
+  await expect(pages).toContainText(words["ops.closures.page"].replace("{page}", "2"));
+  await expect(filter.getByLabel(words["ops.closures.filter.state"])).toHaveValue("open");
+  await expect(listed(ids[0]!)).toHaveText(
+    new RegExp(
+      `${words["ops.closures.what.activity"].replace("{date}", cancunDate(PAGING_DAYS_AHEAD)).replace("{activity}", "Xenses")}.*${note}`,
+    ),
+  );
+  await expect(listed(ids.at(-1)!)).toHaveCount(0);
+  // Only closures in force, on this page too.
+  await expect(page.getByTestId("closure").filter({ hasText: words["ops.closures.lifted"] })).toHaveCount(0);
+
+  await pages.getByRole("link", { name: words["ops.closures.previous"] }).click();
+  await expect(page).toHaveURL(/state=open&page=1/);
+  await expect(listed(ids.at(-1)!)).toBeVisible();
+  await expect(filter.getByLabel(words["ops.closures.filter.state"])).toHaveValue("open");
+});

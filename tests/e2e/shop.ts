@@ -132,22 +132,23 @@ const CART_API_HEADERS = {
 };
 
 /**
- * A one-way ferry seat bought as a guest the way a browser without JavaScript buys it (the cart API,
- * the payment-details form, the sandbox card page, the thank-you page), for journeys about what comes
- * after a purchase: the browser's purchase itself is tested in cart.spec.ts and checkout.spec.ts.
- * Returns the booking reference.
+ * One-way ferry seats (`adults` of them, one by default) bought as a guest the way a browser without
+ * JavaScript buys them (the cart API, the payment-details form, the sandbox card page, the thank-you
+ * page), for journeys about what comes after a purchase: the browser's purchase itself is tested in
+ * cart.spec.ts and checkout.spec.ts. Returns the booking reference.
  */
 export async function buyFerrySeatOverHttp(
   page: Page,
   language: Language,
   buyer: { name: string; email: string },
   days: number,
+  adults = 1,
 ): Promise<string> {
   const request = page.context().request;
   const date = cancunDate(days);
   const day = await (
     await request.get(
-      `/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=1&currency=MXN&language=${language}`,
+      `/api/sailings?crossing=cancun-isla-mujeres&date=${date}&adults=${adults}&currency=MXN&language=${language}`,
     )
   ).json();
   const sailing = (day.outbound as { id: number; selectable: boolean }[]).find((candidate) => candidate.selectable);
@@ -158,7 +159,7 @@ export async function buyFerrySeatOverHttp(
     trip: "one_way",
     date,
     outboundSailingId: sailing.id,
-    passengers: { adult: 1 },
+    passengers: { adult: adults },
   };
   const cart = await (
     await request.post(`/xapi/shopping-cart?Language=${language.toUpperCase()}`, {
@@ -168,6 +169,44 @@ export async function buyFerrySeatOverHttp(
   ).json();
   // The cart's cookie in the browser's jar, beside the booking-access cookie the form will set.
   await page.context().addCookies([{ name: "cart_session", value: String(cart.SessionId), url: "http://127.0.0.1" }]);
+  return payCartOverHttp(page, language, buyer);
+}
+
+/**
+ * A park's admission (seeded product `productId`, e.g. 103 Xplor Fuego) for one adult on `date`,
+ * bought over HTTP as `buyFerrySeatOverHttp` buys a seat, in pesos: the park page's form puts it in
+ * the cart.
+ */
+export async function buyParkOverHttp(
+  page: Page,
+  language: Language,
+  buyer: { name: string; email: string },
+  productId: number,
+  date: string,
+): Promise<string> {
+  await chooseCurrency(page.context(), "MXN");
+  const added = await page.context().request.post(pathOf("cart", language), {
+    form: { intent: "add-activity", product: productId, date, adults: 1 },
+    maxRedirects: 0,
+  });
+  expect(added.headers()["location"], "the park is in the cart").toContain("updated=1");
+  // A park's tickets carry names: every name field the payment details ask for.
+  const form = await (await page.context().request.get(pathOf("paymentDetails", language))).text();
+  const fields = [...form.matchAll(/name="(names\.[0-9a-f-]{36}\.\d{1,2})"/g)].map((match) => match[1]!);
+  return payCartOverHttp(page, language, buyer, Object.fromEntries(fields.map((field) => [field, buyer.name])));
+}
+
+/**
+ * The cart in this context's jar paid by card as a guest, with `names` (form field → passenger name)
+ * where its tickets carry them; returns the booking reference.
+ */
+async function payCartOverHttp(
+  page: Page,
+  language: Language,
+  buyer: { name: string; email: string },
+  names: Record<string, string> = {},
+): Promise<string> {
+  const request = page.context().request;
   const placed = await request.post(pathOf("paymentDetails", language), {
     form: {
       name: buyer.name,
@@ -176,6 +215,7 @@ export async function buyFerrySeatOverHttp(
       country: "MX",
       method: "card",
       acceptTerms: "on",
+      ...names,
     },
     maxRedirects: 0,
   });
