@@ -1,39 +1,14 @@
 // End-to-end journeys in Debian's Chromium, desktop and mobile, against the production build on a fresh
-// database (tests/setup/e2e-server.mjs: the local PostgreSQL, else the embedded PGlite). E2E_PORT and
+// database (tests/setup/e2e-servers.ts starts it: the local PostgreSQL, else the embedded PGlite). E2E_PORT and
 // BUILD_DIR let parallel checkouts run side by side.
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { BASE_URL as baseURL, E2E_ENV, PORT } from "./tests/setup/e2e-servers.ts";
 
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
-const BUILD_DIR = process.env.BUILD_DIR ?? ".tmp/build-test";
-const baseURL = `http://127.0.0.1:${PORT}`;
-// A second server whose holds last seconds, for the test that watches a hold expire; the workers
-// inherit these variables from this process.
-const SHORT_HOLD_SECONDS = 15;
-const SHORT_HOLD_ORIGIN = `http://127.0.0.1:${PORT + 1}`;
-process.env.E2E_SHORT_HOLD_ORIGIN = SHORT_HOLD_ORIGIN;
-process.env.E2E_SHORT_HOLD_SECONDS = String(SHORT_HOLD_SECONDS);
-// The mail server the app sends through (a real SMTP server), and where tests read what it received.
-const SMTP_PORT = PORT + 2;
-const MAILBOX_ORIGIN = `http://127.0.0.1:${PORT + 3}`;
-process.env.E2E_MAILBOX_ORIGIN = MAILBOX_ORIGIN;
-// The upstream social provider of the social sign-in test (a second oidc-provider standing in for
-// Google, tests/setup/upstream-idp.mjs), and the one entry of SOCIAL_PROVIDERS that names it.
-const UPSTREAM_IDP_PORT = PORT + 4;
-// The admin API's token on the e2e server: tests grant staff roles with it (tests/e2e/staff.ts).
-const ADMIN_API_TOKEN = "e2e-admin-api-token-0123456789abcdef";
-process.env.E2E_ADMIN_TOKEN = ADMIN_API_TOKEN;
-const SOCIAL_PROVIDERS = JSON.stringify([
-  {
-    id: "upstream",
-    name: "Upstream",
-    issuer: `http://127.0.0.1:${UPSTREAM_IDP_PORT}`,
-    clientId: "travesia-idp",
-    clientSecret: "upstream-test-client-secret-0123456789abcdef",
-  },
-]);
+// The workers inherit these from this process: the short-hold server, the mailbox, the admin token.
+Object.assign(process.env, E2E_ENV);
 
 // Debian's chromium-headless-shell: the same Blink and V8 as the chromium package without the full
 // browser around them, the build Playwright itself runs headless tests on. A new browser context
@@ -102,61 +77,7 @@ export default defineConfig({
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
   ],
-  webServer: [
-    {
-      command: "node tests/setup/e2e-smtp.mjs",
-      url: `${MAILBOX_ORIGIN}/healthz`,
-      reuseExistingServer: false,
-      env: { SMTP_PORT: String(SMTP_PORT), HTTP_PORT: String(PORT + 3) },
-    },
-    {
-      command: "node tests/setup/e2e-server.mjs",
-      url: `${baseURL}/healthz`,
-      reuseExistingServer: false,
-      // The server drains and closes its database; the wrapper then removes the temporary DATA_DIR.
-      gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-      timeout: 240_000,
-      stdout: "pipe",
-      stderr: "pipe",
-      // No Uplift key: the default deployment offers paying monthly through Uplift's sandbox (ADR 0050).
-      env: {
-        PORT: String(PORT),
-        BUILD_DIR,
-        LOG_LEVEL: "warn",
-        ENABLE_FAULT_ROUTES: "true",
-        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        // Links in mails point where the browser is, so following one keeps this host's cookies; and the
-        // identity provider's issuer and redirect URIs are on the origin the browser uses.
-        PUBLIC_ORIGIN: baseURL,
-        SOCIAL_PROVIDERS,
-        ADMIN_API_TOKEN,
-      },
-    },
-    {
-      command: `node tests/setup/upstream-idp.mjs ${UPSTREAM_IDP_PORT} ${baseURL}/idp/social/upstream/callback`,
-      url: `http://127.0.0.1:${UPSTREAM_IDP_PORT}/.well-known/openid-configuration`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      stdout: "pipe",
-      stderr: "pipe",
-    },
-    {
-      command: "node tests/setup/e2e-server.mjs",
-      url: `${SHORT_HOLD_ORIGIN}/healthz`,
-      reuseExistingServer: false,
-      gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-      timeout: 240_000,
-      stdout: "pipe",
-      stderr: "pipe",
-      // Mail and links too: the waiting-list journey watches a hold expire and follows the offer's mail.
-      env: {
-        PORT: String(PORT + 1),
-        BUILD_DIR,
-        LOG_LEVEL: "warn",
-        CART_HOLD_SECONDS: String(SHORT_HOLD_SECONDS),
-        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        PUBLIC_ORIGIN: SHORT_HOLD_ORIGIN,
-      },
-    },
-  ],
+  // The mail server, the app, the upstream identity provider and the short-hold app, started side by
+  // side (Playwright's own webServer list starts them one after another) and stopped when the run ends.
+  globalSetup: "./tests/setup/e2e-servers.ts",
 });
