@@ -128,7 +128,7 @@ function ActivityForm({
         />
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold text-sea-950">{t("activities.hours")}</legend>
-          <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
             {WEEKDAYS.map((weekday) => (
               <div key={weekday} className="flex items-end gap-2">
                 <InputField
@@ -137,7 +137,7 @@ function ActivityForm({
                   name={`opens.${weekday}`}
                   type="time"
                   defaultValue={hoursOf(weekday)?.opens}
-                  wrapperClassName="w-32"
+                  wrapperClassName="w-36"
                 />
                 <InputField
                   id={`${prefix}-closes-${weekday}`}
@@ -145,7 +145,7 @@ function ActivityForm({
                   name={`closes.${weekday}`}
                   type="time"
                   defaultValue={hoursOf(weekday)?.closes}
-                  wrapperClassName="w-32"
+                  wrapperClassName="w-36"
                 />
               </div>
             ))}

@@ -79,7 +79,7 @@ export function EditProduct({ product, refusal }: { product: Editing; refusal: R
           long
           values={product.description}
         />
-        <div className="flex flex-wrap items-start gap-4">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
           <figure className="w-40 shrink-0">
             <img
               src={product.image}
