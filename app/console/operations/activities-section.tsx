@@ -2,7 +2,7 @@
 // hours and a link to change them (`?activity=<id>`), and one form that adds a new one or changes the
 // one opened: its name in every language, its places a day, and each weekday's opening and closing
 // times (both blank: closed that day).
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { CARD } from "../../components/booking/styles.ts";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { useConsoleLayoutData, useConsoleT } from "../console-i18n.ts";
@@ -83,6 +83,7 @@ function ActivityForm({
 }) {
   const t = useConsoleT();
   const { language } = useConsoleLayoutData();
+  const { pathname } = useLocation();
   const busy = useNavigation().state !== "idle";
   const prefix = activity ? "edit-activity" : "new-activity";
   const hoursOf = (weekday: number) => activity?.hours.find((day) => day.weekday === weekday);
@@ -156,7 +157,7 @@ function ActivityForm({
             {activity ? t("activities.save") : t("activities.add")}
           </button>
           {activity ? (
-            <Link to="." className={buttonClass("secondary")}>
+            <Link to={pathname} className={buttonClass("secondary")}>
               {t("products.close")}
             </Link>
           ) : null}

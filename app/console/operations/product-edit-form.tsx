@@ -1,7 +1,7 @@
 // Console: one product's edit form (opened by `?edit=<id>`): its texts in every language, its picture
 // by address or uploaded as a file (a plain multipart form, so it works with JavaScript off), its age
 // bands (not the ferry's) and its order on the site. Fares are the Prices page's.
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { CARD, INPUT } from "../../components/booking/styles.ts";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { useConsoleT } from "../console-i18n.ts";
@@ -36,6 +36,7 @@ export function PictureFileField({ id }: { id: string }) {
 export function EditProduct({ product, refusal }: { product: Editing; refusal: React.ReactNode }) {
   const t = useConsoleT();
   const busy = useNavigation().state !== "idle";
+  const { pathname } = useLocation();
   const prefix = "edit-product";
   return (
     <section id="edit-product" className={`${CARD} space-y-3`} aria-labelledby="edit-product-title">
@@ -153,7 +154,7 @@ export function EditProduct({ product, refusal }: { product: Editing; refusal: R
           <button type="submit" className={buttonClass("primary")} disabled={busy} data-testid="save-product">
             {t("products.save")}
           </button>
-          <Link to="." className={buttonClass("secondary")}>
+          <Link to={pathname} className={buttonClass("secondary")}>
             {t("products.close")}
           </Link>
         </div>
