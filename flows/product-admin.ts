@@ -1,5 +1,6 @@
-// The operator adds products and complements, and takes products off sale and back (ADR 0070). Each
-// is one audited transaction (flows/staff-change.ts). Retiring never deletes: bookings, tickets and
+// The operator adds products and complements, changes a product's texts, picture and age bands (an
+// uploaded picture checked and stored with the change, ADR 0079), and takes products off sale and back
+// (ADR 0070). Each is one audited transaction (flows/staff-change.ts). Retiring never deletes: bookings, tickets and
 // the audit log keep pointing at the product, which only stops being offered anywhere public.
 import { and, eq, gte, inArray } from "drizzle-orm";
 import type { Database } from "../lib/db.ts";
@@ -7,12 +8,19 @@ import { AppError } from "../lib/errors.ts";
 import {
   ADDABLE_KINDS,
   complementIssues,
+  findProductForEdit,
   findProductRecord,
+  inspectPicture,
   insertComplement,
   insertProduct,
+  pictureIssues,
+  productChangeIssues,
   productIssues,
   setProductActive,
+  storePicture,
+  updateProduct,
   type ComplementDraft,
+  type ProductChange,
   type ProductDraft,
   type ProductRecord,
 } from "../modules/catalog/index.ts";
@@ -20,10 +28,29 @@ import { bookingLines, bookings } from "../modules/bookings/index.ts";
 import { findActivities, findCrossingRecords, localDateOf } from "../modules/inventory/index.ts";
 import { runAuditedChange, type StaffDeps } from "./staff-change.ts";
 
+/** A file the operator sent as a product's picture (empty: none sent, the address field stands). */
+export type PictureUpload = Uint8Array | null;
+
+/**
+ * The picture address a change stores: an upload's, once checked by its content and stored (so the
+ * address it gets is valid), else the address typed. A refused upload refuses the whole change.
+ */
+async function pictureAddressOf(tx: Database, upload: PictureUpload, typed: string): Promise<string> {
+  if (!upload || upload.length === 0) return typed.trim();
+  const issues = pictureIssues(upload);
+  if (issues.length > 0) throw new AppError("INVALID_REQUEST", { issues });
+  return storePicture(tx, upload, inspectPicture(upload)!);
+}
+
 /** A new product on sale, with its activity, age bands, fares, picture and texts in every language. */
-export async function createProduct(deps: StaffDeps, raw: ProductDraft): Promise<ProductRecord> {
+export async function createProduct(
+  deps: StaffDeps,
+  raw: ProductDraft,
+  upload: PictureUpload = null,
+): Promise<ProductRecord> {
   return runAuditedChange(deps, { action: "product.create", entityType: "product", entityId: null }, async (tx) => {
-    const draft = { ...raw, code: raw.code.trim().toLowerCase(), image: raw.image.trim() };
+    const image = await pictureAddressOf(tx, upload, raw.image);
+    const draft = { ...raw, code: raw.code.trim().toLowerCase(), image };
     const issues = productIssues(draft);
     if (issues.length > 0) throw new AppError("INVALID_REQUEST", { issues });
     const [activity] = await findActivities(tx, "es", [draft.activityId]);
@@ -33,6 +60,43 @@ export async function createProduct(deps: StaffDeps, raw: ProductDraft): Promise
     const product = await insertProduct(tx, { ...draft, kind });
     return { result: product, before: null, after: { ...draft, id: product.id }, entityId: String(product.id) };
   });
+}
+
+/**
+ * Changes a product's texts in every language, its picture (an address, or a file uploaded now), its
+ * order and its age bands. Fares stay (the Prices page's); tickets already sold keep the passenger
+ * types they were sold with. The ferry's bands are not changed here: its fares and the boarding
+ * check read them. A retired product may be changed too, ready for its return.
+ */
+export async function changeProduct(
+  deps: StaffDeps,
+  id: number,
+  raw: ProductChange,
+  upload: PictureUpload = null,
+): Promise<ProductRecord> {
+  return runAuditedChange(
+    deps,
+    { action: "product.change", entityType: "product", entityId: String(id) },
+    async (tx) => {
+      const record = await findProductRecord(tx, id, { lock: true });
+      const stored = record ? await findProductForEdit(tx, id) : null;
+      if (!record || !stored)
+        throw new AppError("UNKNOWN_PRODUCT", { issues: [{ path: "productId", code: "unknown_product" }] });
+      if (record.kind === "ferry" && raw.bands)
+        throw new AppError("INVALID_REQUEST", { issues: [{ path: "childFromAge", code: "ferry_bands" }] });
+      const image = await pictureAddressOf(tx, upload, raw.image);
+      const change = { ...raw, image };
+      const issues = productChangeIssues(change);
+      if (issues.length > 0) throw new AppError("INVALID_REQUEST", { issues });
+      await updateProduct(tx, stored, change);
+      const { descriptionHtml: _html, ...before } = stored;
+      return {
+        result: { ...record, name: change.name },
+        before,
+        after: { ...change, bands: change.bands ?? stored.bands },
+      };
+    },
+  );
 }
 
 /** The bookings paid for that still hold tickets of a product on a day not yet past, by reference. */

@@ -32,6 +32,7 @@ import { internalErrorPage } from "./internal-error-page.ts";
 import { offlineRoutes } from "./offline.ts";
 import { FRONT_NONCE_HEADER, fromFront } from "./page-cache/index.ts";
 import { sandboxUpliftRoutes } from "./sandbox-uplift.ts";
+import { uploadedPictureRoutes } from "./uploaded-pictures.ts";
 import { hasMalformedEscapes, isJsonOnlyPath, isPagePath, pageRedirectTarget, rootRedirectTarget } from "./pages.ts";
 import { newNonce, securityHeaders } from "./security-headers.ts";
 
@@ -72,6 +73,8 @@ export function createApp(services: AppServices, options: AppOptions) {
   app.route("/", offlineRoutes());
   // Our sandbox of Uplift's pay-monthly script (the default UPLIFT_SCRIPT_URL).
   app.route("/", sandboxUpliftRoutes());
+  // Pictures uploaded from the console (ADR 0079), before the static files of /images/.
+  app.route("/", uploadedPictureRoutes(services));
   redirectPages(app, services);
   if (options.staticRoot) serveFiles(app, options.staticRoot);
   renderPages(app, services, options, production);

@@ -8,25 +8,29 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { AppError, errorBody } from "../lib/errors.ts";
 import { languageOfPath } from "../lib/language.ts";
+import { isPictureUploadPath } from "../lib/routing/upload-paths.ts";
 import { internalErrorPage } from "./internal-error-page.ts";
 import { isPagePath } from "./pages.ts";
 
-export type RouteClass = "json" | "boarding-sync" | "form";
+export type RouteClass = "json" | "boarding-sync" | "form" | "picture-upload";
 
 /**
  * Bytes per class. JSON calls and page forms are a few kilobytes at most (the checkout form with five
  * products' passenger names, a console text); a scanner's offline sync carries up to 500 scans of at
- * most ~700 bytes each. No route takes uploads.
+ * most ~700 bytes each. The console's products page takes a picture of up to 2 MiB with its form's
+ * texts (ADR 0079): a file between its limit and this one is refused by the form in the operator's words.
  */
 export const BODY_LIMIT_BYTES: Record<RouteClass, number> = {
   json: 64 * 1024,
   "boarding-sync": 1024 * 1024,
   form: 64 * 1024,
+  "picture-upload": 3 * 1024 * 1024,
 };
 
-/** The class of a path: a page or the identity provider's forms, the boarding sync, else a JSON call. */
+/** The class of a path: the products page's uploads, a page or the identity provider's forms, the boarding sync, else a JSON call. */
 export function routeClassOf(path: string): RouteClass {
   if (path === "/api/boarding/scans") return "boarding-sync";
+  if (isPictureUploadPath(path)) return "picture-upload";
   if (isPagePath(path) || path.startsWith("/idp/")) return "form";
   return "json";
 }

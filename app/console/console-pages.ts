@@ -2,6 +2,7 @@
 // module, the permission it needs and its title in the console's catalogue. routes.ts makes the routes
 // from it, the layout makes the navigation from it: a new console page is one entry here.
 import type { Language } from "../../lib/language.ts";
+import { CONSOLE_PRODUCTS_PATHS } from "../../lib/routing/upload-paths.ts";
 import type { StaffPermission } from "../../modules/identity/index.ts";
 import type { ConsoleMessageKey } from "../../lib/i18n/console/en.ts";
 
@@ -135,7 +136,7 @@ export const CONSOLE_PAGES = {
   },
   // Products and complements added and retired (ADR 0070).
   consoleProducts: {
-    paths: { es: "/es/operador/productos/", en: "/en/operator/products/", pt: "/pt/operador/produtos/" },
+    paths: CONSOLE_PRODUCTS_PATHS,
     file: "console/routes/console-products.tsx",
     permission: "pricing",
     title: "products.nav",

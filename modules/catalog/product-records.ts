@@ -83,10 +83,7 @@ export function productIssues(draft: ProductDraft): ErrorIssue[] {
     ...textIssues(draft.imageAlt, "imageAlt", 160, false),
   );
   if (!IMAGE.test(draft.image)) issues.push({ path: "image", code: "image_address" });
-  const childOk = Number.isInteger(draft.childFromAge) && draft.childFromAge >= 0 && draft.childFromAge <= 17;
-  if (!childOk) issues.push({ path: "childFromAge", code: "out_of_range" });
-  if (!(Number.isInteger(draft.adultFromAge) && draft.adultFromAge <= 18 && draft.adultFromAge > draft.childFromAge))
-    issues.push({ path: "adultFromAge", code: "out_of_range" });
+  issues.push(...bandIssues(draft.childFromAge, draft.adultFromAge));
   for (const field of FARE_FIELDS) {
     const value = draft.fares[field];
     const optional = field.startsWith("resident") && value === null;
@@ -98,6 +95,68 @@ export function productIssues(draft: ProductDraft): ErrorIssue[] {
   if (!(Number.isInteger(draft.sortOrder) && Math.abs(draft.sortOrder) <= 1000))
     issues.push({ path: "sortOrder", code: "out_of_range" });
   return issues;
+}
+
+function bandIssues(childFromAge: number, adultFromAge: number): ErrorIssue[] {
+  const issues: ErrorIssue[] = [];
+  const childOk = Number.isInteger(childFromAge) && childFromAge >= 0 && childFromAge <= 17;
+  if (!childOk) issues.push({ path: "childFromAge", code: "out_of_range" });
+  if (!(Number.isInteger(adultFromAge) && adultFromAge <= 18 && adultFromAge > childFromAge))
+    issues.push({ path: "adultFromAge", code: "out_of_range" });
+  return issues;
+}
+
+/** What an operator may change on a product once it is made (its fares are the Prices page's). */
+export interface ProductChange {
+  name: LocalizedText;
+  summary: LocalizedText;
+  /** Plain text; blank lines part paragraphs. Unchanged from the form's text, the stored HTML stays. */
+  description: LocalizedText;
+  image: string;
+  imageAlt: LocalizedText;
+  /** Null: the bands stay (the ferry's are not the console's to change). */
+  bands: { childFromAge: number; adultFromAge: number } | null;
+  sortOrder: number;
+}
+
+/** A product as its edit form shows it: texts, the description as plain text, picture, bands, order. */
+export interface ProductForEdit extends Omit<ProductChange, "bands"> {
+  id: number;
+  code: string;
+  kind: ProductRecord["kind"];
+  active: boolean;
+  bands: { childFromAge: number; adultFromAge: number };
+  /** The stored description (HTML), kept when the form's text of a language is left as shown. */
+  descriptionHtml: LocalizedText;
+}
+
+/** What is wrong with a product's changed fields. */
+export function productChangeIssues(change: ProductChange): ErrorIssue[] {
+  return [
+    ...textIssues(change.name, "name", 80, true),
+    ...textIssues(change.summary, "summary", 300, true),
+    ...textIssues(change.description, "description", 4000, false),
+    ...textIssues(change.imageAlt, "imageAlt", 160, false),
+    ...(IMAGE.test(change.image) ? [] : [{ path: "image", code: "image_address" }]),
+    ...(change.bands ? bandIssues(change.bands.childFromAge, change.bands.adultFromAge) : []),
+    ...(Number.isInteger(change.sortOrder) && Math.abs(change.sortOrder) <= 1000
+      ? []
+      : [{ path: "sortOrder", code: "out_of_range" }]),
+  ];
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'", nbsp: " " };
+
+/** The catalogue's HTML as the plain text the console edits: one paragraph per block, tags dropped. */
+export function plainTextOf(html: string): string {
+  return html
+    .replace(/<\/(p|li|h[1-6]|div|ul|ol)>|<br\s*\/?>/gi, "\n\n")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_match, name: string) => ENTITIES[name] ?? "")
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.replace(/\s+/g, " ").trim())
+    .filter(Boolean)
+    .join("\n\n");
 }
 
 /** What is wrong with a new complement's fields (its products are checked against the database). */
@@ -175,6 +234,15 @@ export async function findProductRecord(
   return row ? { ...row, complementCode: null } : null;
 }
 
+/** The rows of two ages: children from the first, adults from the second, infants below (if any). */
+function bandRows(childFromAge: number, adultFromAge: number) {
+  return [
+    ...(childFromAge > 0 ? [{ passengerType: "infant" as const, minAge: 0, maxAge: childFromAge - 1 }] : []),
+    { passengerType: "child" as const, minAge: childFromAge, maxAge: adultFromAge - 1 },
+    { passengerType: "adult" as const, minAge: adultFromAge, maxAge: null },
+  ];
+}
+
 /**
  * A new product on sale, with the next id after the operator's highest, its age bands and its fare
  * rows (a single admission). The table is locked for the id, so two new products never take the same.
@@ -205,13 +273,7 @@ export async function insertProduct(tx: Database, draft: ProductDraft & { kind: 
     sortOrder: draft.sortOrder,
     active: true,
   });
-  const bands = [
-    ...(draft.childFromAge > 0
-      ? [{ passengerType: "infant" as const, minAge: 0, maxAge: draft.childFromAge - 1 }]
-      : []),
-    { passengerType: "child" as const, minAge: draft.childFromAge, maxAge: draft.adultFromAge - 1 },
-    { passengerType: "adult" as const, minAge: draft.adultFromAge, maxAge: null },
-  ];
+  const bands = bandRows(draft.childFromAge, draft.adultFromAge);
   await tx.insert(productPassengerTypes).values(bands.map((band) => ({ productId: id, ...band, takesSeat: true })));
   const rows = FARE_FIELDS.flatMap((field) => {
     const amountMinor = draft.fares[field];
@@ -274,4 +336,69 @@ export async function insertComplement(tx: Database, draft: ComplementDraft): Pr
     sortOrder: (last?.sortOrder ?? -1) + 1,
   });
   return { code: draft.code };
+}
+
+export async function findProductForEdit(db: Database, id: number): Promise<ProductForEdit | null> {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  if (!row) return null;
+  const bands = await db.select().from(productPassengerTypes).where(eq(productPassengerTypes.productId, id));
+  const minOf = (type: "child" | "adult", fallback: number) =>
+    bands.find((band) => band.passengerType === type)?.minAge ?? fallback;
+  const descriptionHtml = row.description ?? { es: "", en: "", pt: "" };
+  return {
+    id: row.id,
+    code: row.code,
+    kind: row.kind,
+    active: row.active,
+    name: row.name,
+    summary: row.summary,
+    description: localizedOf(descriptionHtml, plainTextOf),
+    descriptionHtml,
+    image: row.image,
+    imageAlt: row.imageAlt ?? { es: "", en: "", pt: "" },
+    bands: { childFromAge: minOf("child", 5), adultFromAge: minOf("adult", 12) },
+    sortOrder: row.sortOrder,
+  };
+}
+
+/**
+ * A product's texts, picture, order and (unless null) age bands, as changed. A description whose text
+ * is what the form showed keeps its stored HTML, so a seeded product's lists and links survive an edit
+ * of its name.
+ */
+export async function updateProduct(tx: Database, stored: ProductForEdit, change: ProductChange): Promise<void> {
+  const trim = (text: LocalizedText) => localizedOf(text, (value) => value.trim());
+  const description = {
+    es: "",
+    en: "",
+    pt: "",
+    ...Object.fromEntries(
+      LANGS.map((language) => [
+        language,
+        change.description[language].replace(/\r\n/g, "\n").trim() === stored.description[language]
+          ? stored.descriptionHtml[language]
+          : paragraphsOf(change.description[language]),
+      ]),
+    ),
+  } as LocalizedText;
+  await tx
+    .update(products)
+    .set({
+      name: trim(change.name),
+      summary: trim(change.summary),
+      description,
+      image: change.image,
+      imageAlt: trim(change.imageAlt),
+      sortOrder: change.sortOrder,
+    })
+    .where(eq(products.id, stored.id));
+  if (!change.bands) return;
+  await tx.delete(productPassengerTypes).where(eq(productPassengerTypes.productId, stored.id));
+  await tx.insert(productPassengerTypes).values(
+    bandRows(change.bands.childFromAge, change.bands.adultFromAge).map((band) => ({
+      productId: stored.id,
+      ...band,
+      takesSeat: true,
+    })),
+  );
 }

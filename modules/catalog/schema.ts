@@ -4,6 +4,7 @@ import {
   boolean,
   char,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -178,4 +179,26 @@ export const productComplements = pgTable(
     sortOrder: integer("sort_order").notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.productId, table.complementId] })],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Pictures uploaded from the console, served at /images/uploads/<name>. The name is the digest of the
+ * bytes, so a stored picture never changes and may be cached for good.
+ */
+export const pictures = pgTable(
+  "pictures",
+  {
+    name: text("name").primaryKey(),
+    contentType: text("content_type").notNull(),
+    bytes: bytea("bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("pictures_size", sql`octet_length(${table.bytes}) <= 2097152`)],
 );

@@ -175,3 +175,17 @@ export {
   type PortInput,
   type PortRecord,
 } from "./records.ts";
+export {
+  MAX_DAILY_CAPACITY,
+  activityChangeBlockers,
+  activityIssues,
+  findActivityRecord,
+  findTakenDaysAhead,
+  hoursRowsOf,
+  insertActivity,
+  updateActivity,
+  weekdayHoursOf,
+  type ActivityDraft,
+  type ActivityRecord,
+  type WeekdayHours,
+} from "./activity-records.ts";

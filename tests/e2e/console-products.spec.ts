@@ -5,6 +5,9 @@
 // its code on the site (ADR 0076), where it is bought, until it is retired. The journeys retire only
 // products they made themselves: the seeded ones are other journeys' to buy. The breadth (bookings
 // ahead named, every public read, every refusal and its audit entry) is in flows/product-admin.db.test.ts.
+// Each journey also edits its new product after it is made (texts and an uploaded picture, then seen on
+// its public page) and adds a park with its hours and capacity, then changes them (ADR 0079); the
+// rules of those edits are in product-admin.db.test.ts and activity-admin.db.test.ts.
 import type { Page } from "@playwright/test";
 import { consolePathOf } from "../../app/console/console-pages.ts";
 import { en } from "../../lib/i18n/console/en.ts";
@@ -12,6 +15,7 @@ import { es } from "../../lib/i18n/console/es.ts";
 import { pt } from "../../lib/i18n/console/pt.ts";
 import { pathOf, productCodePathOf } from "../../lib/routing/localized-paths.ts";
 import { checkA11y, DESKTOP_ONLY, expect, test } from "./fixtures.ts";
+import { pngOf } from "../factories/pictures.ts";
 import { MESSAGES, parkDay, type Language } from "./shop.ts";
 import { signInAsStaff } from "./staff.ts";
 
@@ -47,10 +51,111 @@ async function addProduct(
   await form.getByTestId("add-product").click();
 }
 
+/**
+ * Opens a product's edit form from its row, gives it a name, summary and description of `words` in
+ * the operator's language and uploads a picture as a file; the page says it changed.
+ */
+async function editProduct(
+  page: Page,
+  language: Language,
+  code: string,
+  words: string,
+  rgb: [number, number, number],
+  options: { a11y?: boolean } = {},
+) {
+  const t = WORDS[language];
+  await page.locator(`[data-product-code="${code}"]`).getByTestId("edit-product").click();
+  const form = page.getByTestId("edit-product-form");
+  await expect(form).toHaveAttribute("enctype", "multipart/form-data");
+  // The products page with everything on it: the lists, the new forms, the edit form and the parks'.
+  if (options.a11y) await checkA11y(page);
+  const box = language.toUpperCase();
+  await form.getByLabel(t["products.name"].replace("{language}", box), { exact: true }).fill(`${words} ${box}`);
+  await form.getByLabel(t["products.summaryField"].replace("{language}", box), { exact: true }).fill(`${words}.`);
+  await form.getByLabel(t["products.description"].replace("{language}", box)).fill(`${words}: primero.\n\nDespués.`);
+  await form
+    .getByLabel(t["products.pictureFile"], { exact: true })
+    .setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: pngOf(480, 320, rgb) });
+  await form.getByTestId("save-product").click();
+  await expect(page.getByTestId("products-done")).toHaveText(
+    t["products.done.productChanged"].replace("{name}", `${words} ${box}`),
+  );
+}
+
+/** The product's public page shows the edited texts and the uploaded picture, served for good. */
+async function seesEditsOnItsPage(page: Page, words: string): Promise<void> {
+  const main = page.getByRole("main");
+  await expect(main).toContainText(`${words}.`);
+  await expect(main).toContainText(`${words}: primero.`);
+  const picture = main.locator('img[src^="/images/uploads/"]');
+  await expect(picture).toHaveJSProperty("complete", true);
+  expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+  const served = await page.request.get((await picture.getAttribute("src"))!);
+  expect(served.headers()).toMatchObject({
+    "content-type": "image/png",
+    "cache-control": "public, max-age=31536000, immutable",
+  });
+}
+
+/**
+ * Adds a park with its capacity and hours (Monday to Saturday), then opens it and changes both
+ * (Sundays open, fewer places), after one refusal in the operator's words: a Monday that closes
+ * before it opens.
+ */
+async function addAndChangePark(page: Page, language: Language, code: string): Promise<void> {
+  const t = WORDS[language];
+  const day = (weekday: number) => t[`ops.weekday.${weekday}` as keyof typeof t];
+  const form = page.getByTestId("activity-form");
+  await form.getByLabel(t["products.code"], { exact: true }).fill(code);
+  await form.getByLabel(t["activities.capacity"], { exact: true }).fill("40");
+  for (const box of ["ES", "EN", "PT"])
+    await form.getByLabel(t["activities.name"].replace("{language}", box), { exact: true }).fill(`Cenote ${code}`);
+  for (const weekday of [1, 2, 3, 4, 5, 6]) {
+    await form.getByLabel(t["activities.opens"].replace("{day}", day(weekday)), { exact: true }).fill("09:00");
+    await form.getByLabel(t["activities.closes"].replace("{day}", day(weekday)), { exact: true }).fill("17:00");
+  }
+  await form.getByTestId("save-activity").click();
+  await expect(page.getByTestId("products-done")).toHaveText(
+    t["products.done.activityAdded"].replace("{name}", `Cenote ${code}`),
+  );
+  const row = page.locator(`[data-activity-code="${code}"]`);
+  await expect(row.getByTestId("activity-facts")).toContainText(t["activities.places.other"].replace("{count}", "40"));
+
+  await row.getByTestId("edit-activity").click();
+  await expect(page.locator("#activity-form-title")).toHaveText(
+    t["activities.editTitle"].replace("{name}", `Cenote ${code}`),
+  );
+  const edit = page.getByTestId("activity-form");
+  await expect(edit.getByLabel(t["activities.capacity"], { exact: true })).toHaveValue("40");
+  await edit.getByLabel(t["activities.opens"].replace("{day}", day(1)), { exact: true }).fill("18:00");
+  await edit.getByTestId("save-activity").click();
+  await expect(page.getByTestId("console-refusal")).toContainText(
+    t["activities.issue.hours"].replace("{day}", day(1)).replace("{problem}", t["records.problem.opens_before_closes"]),
+  );
+  await edit.getByLabel(t["activities.opens"].replace("{day}", day(1)), { exact: true }).fill("09:00");
+  await edit.getByLabel(t["activities.capacity"], { exact: true }).fill("25");
+  await edit.getByLabel(t["activities.opens"].replace("{day}", day(7)), { exact: true }).fill("10:00");
+  await edit.getByLabel(t["activities.closes"].replace("{day}", day(7)), { exact: true }).fill("14:00");
+  await edit.getByTestId("save-activity").click();
+  await expect(page.getByTestId("products-done")).toHaveText(
+    t["products.done.activityChanged"].replace("{name}", `Cenote ${code}`),
+  );
+  const facts = page.locator(`[data-activity-code="${code}"]`).getByTestId("activity-facts");
+  await expect(facts).toContainText(t["activities.places.other"].replace("{count}", "25"));
+  await expect(facts).toContainText(`${day(7)} 10:00–14:00`);
+}
+
 /** Opens a new product's page by code on a day with its seats, checks its name, and adds it to the cart. */
-async function buyFromItsPage(page: Page, language: Language, code: string, name: string): Promise<void> {
+async function buyFromItsPage(
+  page: Page,
+  language: Language,
+  code: string,
+  name: string,
+  onPage?: () => Promise<void>,
+): Promise<void> {
   await page.goto(`${productCodePathOf(code, language)}?date=${parkDay(40)}&adults=2&step=search`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await onPage?.();
   for (const other of ["es", "en", "pt"] as const) {
     await expect(page.locator(`link[rel="alternate"][hreflang="${other}"]`)).toHaveAttribute(
       "href",
@@ -72,12 +177,13 @@ test(
   "es: an operator adds a park admission and retires it; the catalogue and the cart stop offering it",
   DESKTOP_ONLY,
   async ({ page, allowConsoleError }) => {
+    // A long journey (a product and a park added and edited) on a busy machine.
+    test.setTimeout(60_000);
     allowConsoleError(/status of 400 \(Bad Request\).*\/es\/operador\/productos\//);
     const code = `xcaret-noche-${Date.now().toString(36)}`;
     await signInAsStaff(page, "operator", "es");
     await page.goto(consolePathOf("consoleProducts", "es"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(es["products.title"]);
-    await checkA11y(page);
 
     await addProduct(page, "es", { code, name: "Xcaret de noche", image: "javascript:alert(1)" });
     const refusal = page.getByTestId("console-refusal");
@@ -90,12 +196,14 @@ test(
     const sold = await page.request.get(`/api/products/${id}?language=es&currency=MXN`);
     expect(sold.status()).toBe(200);
     expect((await sold.json()).product).toMatchObject({ code, name: "Xcaret de noche ES" });
-    await buyFromItsPage(page, "es", code, "Xcaret de noche ES");
+    await addAndChangePark(page, "es", `cenote-${code}`);
+    await editProduct(page, "es", code, "Xcaret nocturno", [180, 60, 20], { a11y: true });
+    await buyFromItsPage(page, "es", code, "Xcaret nocturno ES", () => seesEditsOnItsPage(page, "Xcaret nocturno"));
     await page.goto(consolePathOf("consoleProducts", "es"));
 
     const row = page.locator(`[data-product-code="${code}"]`);
     await row.getByTestId("retire-product").click();
-    await expect(page.getByTestId("products-done")).toHaveText("Producto Xcaret de noche ES retirado.");
+    await expect(page.getByTestId("products-done")).toHaveText("Producto Xcaret nocturno ES retirado.");
     await expect(page.locator(`[data-product-code="${code}"]`)).toContainText(es["products.retired"]);
     expect((await page.request.get(`/api/products/${id}?language=es&currency=MXN`)).status()).toBe(404);
     const listed = await (await page.request.get("/api/products?language=es&currency=MXN")).json();
@@ -109,23 +217,38 @@ test(
 
     await page.locator(`[data-product-code="${code}"]`).getByTestId("reinstate-product").click();
     await expect(page.getByTestId("products-done")).toHaveText(
-      "El producto Xcaret de noche ES vuelve a estar a la venta.",
+      "El producto Xcaret nocturno ES vuelve a estar a la venta.",
     );
     expect((await page.request.get(`/api/products/${id}?language=es&currency=MXN`)).status()).toBe(200);
   },
 );
 
 test(
-  "en: an operator pairs a new admission with its tour as a complement",
+  "en: an operator pairs a new admission with its tour as a complement; its edit works with JavaScript off",
   DESKTOP_ONLY,
-  async ({ page, allowConsoleError }) => {
+  async ({ page, browser, allowConsoleError }) => {
+    // A long journey (a product and a park added and edited) on a busy machine.
+    test.setTimeout(60_000);
     allowConsoleError(/status of 400 \(Bad Request\).*\/en\/operator\/products\//);
     const stamp = Date.now().toString(36);
     await signInAsStaff(page, "operator", "en");
     await page.goto(consolePathOf("consoleProducts", "en"));
     await addProduct(page, "en", { code: `night-${stamp}`, name: "Night park" });
     await expect(page.getByTestId("products-done")).toContainText("Night park EN");
-    await buyFromItsPage(page, "en", `night-${stamp}`, "Night park EN");
+    await addAndChangePark(page, "en", `cenote-night-${stamp}`);
+    // The edit with scripts off, in the same session: a plain multipart form post and a redirect.
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL: new URL(page.url()).origin,
+      storageState: await page.context().storageState(),
+    });
+    const plain = await noScript.newPage();
+    await plain.goto(consolePathOf("consoleProducts", "en"));
+    await editProduct(plain, "en", `night-${stamp}`, "Starlit park", [20, 60, 180]);
+    await noScript.close();
+    await buyFromItsPage(page, "en", `night-${stamp}`, "Starlit park EN", () =>
+      seesEditsOnItsPage(page, "Starlit park"),
+    );
     await page.goto(consolePathOf("consoleProducts", "en"));
     await addProduct(page, "en", { code: `night-${stamp}-tour`, name: "Night park tour", kind: "park_tour" });
     await expect(page.getByTestId("products-done")).toContainText("Night park tour EN");
@@ -170,10 +293,13 @@ test(
 );
 
 test(
-  "pt: retiring the ferry is refused while its crossings are in service",
+  "pt: retiring the ferry is refused; a new park's hours and a new product's texts and picture are edited",
   DESKTOP_ONLY,
   async ({ page, allowConsoleError }) => {
+    // A long journey (a product and a park added and edited) on a busy machine.
+    test.setTimeout(60_000);
     allowConsoleError(/status of 409 \(Conflict\).*\/pt\/operador\/produtos\//);
+    allowConsoleError(/status of 400 \(Bad Request\).*\/pt\/operador\/produtos\//);
     await signInAsStaff(page, "operator", "pt");
     await page.goto(consolePathOf("consoleProducts", "pt"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(pt["products.title"]);
@@ -183,5 +309,15 @@ test(
     await expect(refusal).toHaveAttribute("data-code", "RECORD_IN_USE");
     await expect(refusal).toContainText("A travessia cancun-isla-mujeres está em serviço.");
     await expect(page.locator('[data-product-code="ferry-cancun-isla-mujeres"]')).toContainText(pt["products.onSale"]);
+
+    // A park of its own, then a product on sale there, edited with a picture uploaded, seen on its page.
+    const code = `noite-${Date.now().toString(36)}`;
+    await addAndChangePark(page, "pt", `cenote-${code}`);
+    await addProduct(page, "pt", { code, name: "Parque noturno" });
+    await expect(page.getByTestId("products-done")).toContainText("Parque noturno PT");
+    await editProduct(page, "pt", code, "Parque das estrelas", [40, 160, 60]);
+    await page.goto(productCodePathOf(code, "pt"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Parque das estrelas PT");
+    await seesEditsOnItsPage(page, "Parque das estrelas");
   },
 );

@@ -1,15 +1,18 @@
-// Console: products and complements. Every product with a button to retire it or put it back on sale,
-// a form for a new product (its park or tour, texts in every language, picture, ages and fares) and
-// one for a new complement (an admission and its tour). Refusals show on what they are about.
-import { Form, useNavigation } from "react-router";
-import { LANGUAGES } from "../../../lib/language.ts";
-import { CARD, INPUT } from "../../components/booking/styles.ts";
+// Console: products and complements. Every product with a button to retire it or put it back on sale
+// and a link to its edit form, a form for a new product (its park or tour, texts in every language,
+// picture, ages and fares), one for a new complement (an admission and its tour), and the parks and
+// tours with their hours and capacity. Refusals show on what they are about.
+import { Form, Link, useNavigation } from "react-router";
+import { CARD } from "../../components/booking/styles.ts";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { useConsoleT } from "../console-i18n.ts";
-import { ChoiceField, Field, InputField } from "../fields.tsx";
+import { ChoiceField, InputField } from "../fields.tsx";
+import { ActivitiesSection } from "./activities-section.tsx";
+import { EditProduct, PictureFileField } from "./product-edit-form.tsx";
 import { RefusalBox } from "./refusal.tsx";
 import type { ProductsPageData } from "./products.server.ts";
 import type { Refusal } from "./shared.server.ts";
+import { ThreeLanguages } from "./three-languages.tsx";
 
 type Product = ProductsPageData["products"][number];
 type T = ReturnType<typeof useConsoleT>;
@@ -29,6 +32,7 @@ export function ProductsPage({ page, refusal }: { page: ProductsPageData; refusa
       <p className="text-sm text-slate-700">{t("products.intro")}</p>
       {page.done ? <Done done={page.done} t={t} /> : null}
       {refusal && refusal.target === null ? <RefusalBox refusal={refusal} /> : null}
+      {page.editing ? <EditProduct product={page.editing} refusal={here("edit-product")} /> : null}
 
       <section className="space-y-3" aria-labelledby="products-list">
         <h2 id="products-list" className="text-xl font-bold text-sea-950">
@@ -45,6 +49,12 @@ export function ProductsPage({ page, refusal }: { page: ProductsPageData; refusa
 
       <NewProduct activities={page.activities} refusal={here("new-product")} />
       <NewComplement products={onSale} refusal={here("new-complement")} />
+      <ActivitiesSection
+        activities={page.activities}
+        activity={page.activity}
+        refusal={here(page.activity ? "edit-activity" : "new-activity")}
+        added={page.done?.kind === "activityAdded" ? page.done.name : null}
+      />
     </div>
   );
 }
@@ -90,7 +100,7 @@ function ProductRow({ product, refusal }: { product: Product; refusal: React.Rea
           .join(" · ")}
       </p>
       {refusal}
-      <Form method="post">
+      <Form method="post" className="flex flex-wrap items-center gap-3">
         <input type="hidden" name="intent" value={product.active ? "retire" : "reinstate"} />
         <input type="hidden" name="id" value={product.id} />
         <button
@@ -102,71 +112,16 @@ function ProductRow({ product, refusal }: { product: Product; refusal: React.Rea
         >
           {product.active ? t("products.retire") : t("products.reinstate")}
         </button>
+        <Link
+          to={`?edit=${product.id}#edit-product`}
+          className={buttonClass("secondary")}
+          aria-label={`${t("products.edit")}: ${product.label}`}
+          data-testid="edit-product"
+        >
+          {t("products.edit")}
+        </Link>
       </Form>
     </section>
-  );
-}
-
-function TextArea({
-  id,
-  name,
-  label,
-  maxLength,
-  required,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  maxLength: number;
-  required: boolean;
-}) {
-  return (
-    <Field id={id} label={label}>
-      <textarea id={id} name={name} rows={3} maxLength={maxLength} required={required} className={INPUT} />
-    </Field>
-  );
-}
-
-/** One field per language: `label` takes the language's code. */
-function ThreeLanguages({
-  prefix,
-  name,
-  label,
-  maxLength,
-  required = false,
-  long = false,
-}: {
-  prefix: string;
-  name: string;
-  label: (language: string) => string;
-  maxLength: number;
-  required?: boolean;
-  long?: boolean;
-}) {
-  return (
-    <div className={GRID}>
-      {LANGUAGES.map((language) =>
-        long ? (
-          <TextArea
-            key={language}
-            id={`${prefix}-${name}-${language}`}
-            name={`${name}.${language}`}
-            label={label(language.toUpperCase())}
-            maxLength={maxLength}
-            required={required}
-          />
-        ) : (
-          <InputField
-            key={language}
-            id={`${prefix}-${name}-${language}`}
-            label={label(language.toUpperCase())}
-            name={`${name}.${language}`}
-            required={required}
-            maxLength={maxLength}
-          />
-        ),
-      )}
-    </div>
   );
 }
 
@@ -191,7 +146,7 @@ function NewProduct({ activities, refusal }: { activities: ProductsPageData["act
       </h2>
       <p className="text-sm text-slate-700">{t("products.noPage")}</p>
       {refusal}
-      <Form method="post" className="space-y-3" data-testid="new-product-form">
+      <Form method="post" encType="multipart/form-data" className="space-y-3" data-testid="new-product-form">
         <input type="hidden" name="intent" value="add-product" />
         <div className={GRID}>
           <InputField id="new-product-code" label={t("products.code")} name="code" required maxLength={40} />
@@ -229,7 +184,8 @@ function NewProduct({ activities, refusal }: { activities: ProductsPageData["act
           maxLength={4000}
           long
         />
-        <InputField id="new-product-image" label={t("products.image")} name="image" required maxLength={300} />
+        <InputField id="new-product-image" label={t("products.image")} name="image" maxLength={300} />
+        <PictureFileField id="new-product-picture" />
         <ThreeLanguages
           prefix="new-product"
           name="imageAlt"

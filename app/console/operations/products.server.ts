@@ -1,27 +1,60 @@
 // The console's products page: every product, retired ones included, each with a button to retire it
-// or put it back on sale; a form for a new product and one for a new complement. The use cases are in
-// flows/product-admin.ts; after a change the site search is rebuilt at once, so a retired product is
-// not found there either.
+// or put it back on sale and a link to its edit form (texts, picture uploaded or by address, bands);
+// forms for a new product and a new complement; the parks and tours sold by the day (activities), each
+// with its hours and capacity to change, and a form for a new one. The use cases are in
+// flows/product-admin.ts and flows/activity-admin.ts; after a change the site search is rebuilt at
+// once, so a retired or renamed product is found as it now is.
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { createComplement, createProduct, setProductOnSale } from "../../../flows/product-admin.ts";
+import { changeActivity, createActivity } from "../../../flows/activity-admin.ts";
+import {
+  changeProduct,
+  createComplement,
+  createProduct,
+  setProductOnSale,
+  type PictureUpload,
+} from "../../../flows/product-admin.ts";
 import type { LocalizedText } from "../../../lib/db.ts";
 import type { Language } from "../../../lib/language.ts";
 import type { AuditActor } from "../../../modules/audit/index.ts";
-import { FARE_FIELDS, findProductRecords, type ProductRecord } from "../../../modules/catalog/index.ts";
-import { findActivities } from "../../../modules/inventory/index.ts";
+import {
+  FARE_FIELDS,
+  findProductForEdit,
+  findProductRecords,
+  type ProductForEdit,
+  type ProductRecord,
+} from "../../../modules/catalog/index.ts";
+import {
+  findActivities,
+  findActivityRecord,
+  type ActivityRecord,
+  type OpeningHours,
+  type WeekdayHours,
+} from "../../../modules/inventory/index.ts";
 import { servicesContext } from "../../../server/edge/index.ts";
 import { field, integerField, refusalOf, staffDepsOf, type Refusal } from "./shared.server.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
-const DONE = ["productAdded", "productRetired", "productReinstated", "complementAdded"] as const;
+const DONE = [
+  "productAdded",
+  "productRetired",
+  "productReinstated",
+  "productChanged",
+  "complementAdded",
+  "activityAdded",
+  "activityChanged",
+] as const;
 type DoneKind = (typeof DONE)[number];
 /** The bookings ahead named on the page after a retirement; the audit entry keeps them all. */
 const AHEAD_SHOWN = 20;
 
 export interface ProductsPageData {
   products: (ProductRecord & { label: string; activity: string | null })[];
-  activities: { id: number; name: string }[];
+  activities: { id: number; name: string; code: string; dailyCapacity: number; hours: OpeningHours[] }[];
+  /** The product whose edit form is open (`?edit=<id>`), with its name in the operator's language. */
+  editing: (ProductForEdit & { label: string }) | null;
+  /** The activity whose form is open (`?activity=<id>`); null: the form makes a new one. */
+  activity: ActivityRecord | null;
   /** On retiring: how many bookings ahead still travel with it, and the first of them by reference. */
   done: { kind: DoneKind; name: string; aheadCount: number; bookingsAhead: string[] } | null;
 }
@@ -32,6 +65,12 @@ export async function loadProductsPage(args: Args, language: Language): Promise<
   const [products, activities] = await Promise.all([
     findProductRecords(services.db),
     findActivities(services.db, language),
+  ]);
+  const editId = Number(url.searchParams.get("edit") ?? "");
+  const activityId = Number(url.searchParams.get("activity") ?? "");
+  const [editing, activity] = await Promise.all([
+    Number.isSafeInteger(editId) && editId > 0 ? findProductForEdit(services.db, editId) : null,
+    Number.isSafeInteger(activityId) && activityId > 0 ? findActivityRecord(services.db, activityId) : null,
   ]);
   const kind = DONE.find((candidate) => candidate === url.searchParams.get("done")) ?? null;
   const ahead = (url.searchParams.get("ahead") ?? "")
@@ -45,7 +84,15 @@ export async function loadProductsPage(args: Args, language: Language): Promise<
       label: product.name[language],
       activity: activities.find((activity) => activity.id === product.activityId)?.name ?? null,
     })),
-    activities: activities.map((activity) => ({ id: activity.id, name: activity.name })),
+    activities: activities.map(({ id, name, code, dailyCapacity, hours }) => ({
+      id,
+      name,
+      code,
+      dailyCapacity,
+      hours,
+    })),
+    editing: editing ? { ...editing, label: editing.name[language] } : null,
+    activity,
     done: kind
       ? { kind, name: (url.searchParams.get("name") ?? "").slice(0, 120), aheadCount, bookingsAhead: ahead }
       : null,
@@ -87,6 +134,46 @@ function productDraftOf(form: FormData) {
   };
 }
 
+function productChangeOf(form: FormData) {
+  const childFromAge = integerField(form, "childFromAge");
+  const adultFromAge = integerField(form, "adultFromAge");
+  const hasBands = form.has("childFromAge") || form.has("adultFromAge");
+  return {
+    name: localized(form, "name", 81),
+    summary: localized(form, "summary", 301),
+    description: localized(form, "description", 4001),
+    image: field(form, "image", 300),
+    imageAlt: localized(form, "imageAlt", 161),
+    bands: hasBands ? { childFromAge: childFromAge ?? Number.NaN, adultFromAge: adultFromAge ?? Number.NaN } : null,
+    sortOrder: integerField(form, "sortOrder") ?? 0,
+  };
+}
+
+/** The file sent as the picture, if any (a form sent without one has an empty file or none). */
+async function uploadOf(form: FormData): Promise<PictureUpload> {
+  const file = form.get("pictureFile");
+  if (!(file instanceof File) || file.size === 0) return null;
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+/** Each weekday's opening and closing times as typed; both blank is a closed day. */
+function hoursOf(form: FormData): WeekdayHours[] {
+  return [1, 2, 3, 4, 5, 6, 7].flatMap((weekday) => {
+    const opens = field(form, `opens.${weekday}`, 8);
+    const closes = field(form, `closes.${weekday}`, 8);
+    return opens === "" && closes === "" ? [] : [{ weekday, opens, closes }];
+  });
+}
+
+function activityDraftOf(form: FormData) {
+  return {
+    code: field(form, "code", 41),
+    name: localized(form, "name", 81),
+    dailyCapacity: integerField(form, "dailyCapacity") ?? Number.NaN,
+    hours: hoursOf(form),
+  };
+}
+
 function complementDraftOf(form: FormData) {
   return {
     admissionId: integerField(form, "admissionId") ?? 0,
@@ -117,8 +204,20 @@ export async function submitProductsPage(args: Args, actor: AuditActor, language
   const id = integerField(form, "id");
   try {
     if (intent === "add-product") {
-      const product = await createProduct(deps, productDraftOf(form));
+      const product = await createProduct(deps, productDraftOf(form), await uploadOf(form));
       return await back("productAdded", product.name[language]);
+    }
+    if (intent === "edit-product") {
+      const product = await changeProduct(deps, id ?? 0, productChangeOf(form), await uploadOf(form));
+      return await back("productChanged", product.name[language]);
+    }
+    if (intent === "add-activity") {
+      const activity = await createActivity(deps, activityDraftOf(form));
+      return await back("activityAdded", activity.name[language]);
+    }
+    if (intent === "edit-activity") {
+      const activity = await changeActivity(deps, id ?? 0, activityDraftOf(form));
+      return await back("activityChanged", activity.name[language]);
     }
     if (intent === "retire" || intent === "reinstate") {
       const change = await setProductOnSale(deps, id ?? 0, intent === "reinstate");
@@ -130,7 +229,13 @@ export async function submitProductsPage(args: Args, actor: AuditActor, language
       return await back("complementAdded", complement.code);
     }
   } catch (error) {
-    const target = intent.startsWith("add-") ? `new-${intent.slice(4)}` : id === null ? null : `product-${id}`;
+    const target = intent.startsWith("add-")
+      ? `new-${intent.slice(4)}`
+      : intent.startsWith("edit-")
+        ? intent
+        : id === null
+          ? null
+          : `product-${id}`;
     return refusalOf(error, intent, target);
   }
   const refusal: Refusal = {

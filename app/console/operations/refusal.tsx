@@ -58,6 +58,9 @@ const FIELDS = new Set([
   "ctaHref",
   "audienceName",
   "audienceTitle",
+  "picture",
+  "dailyCapacity",
+  "hours",
 ]);
 const PROBLEMS = new Set([
   "required",
@@ -82,6 +85,13 @@ const PROBLEMS = new Set([
   "both_resident",
   "cta_both",
   "link",
+  "time_format",
+  "opens_before_closes",
+  "too_large",
+  "not_a_picture",
+  "too_small",
+  "too_wide",
+  "ferry_bands",
 ]);
 
 /** Issues of the records' forms: what still uses a record, a duplicate, a field and what is wrong with it. */
@@ -116,6 +126,8 @@ function recordIssueText(t: ReturnType<typeof useConsoleT>, issue: { path: strin
   const ruleProblem = RULE_PROBLEMS.find((problem) => problem === issue.code);
   if (issue.path.startsWith("audience") && ruleProblem)
     return t("records.issue.rule", { where: issue.path, problem: t(`records.problem.${ruleProblem}`) });
+  const activityText = activityIssueText(t, issue);
+  if (activityText) return activityText;
   // "name.es" → the field "name" in Spanish: the language code says which box.
   const [name, language] = issue.path.split(".");
   if (name && FIELDS.has(name) && PROBLEMS.has(issue.code)) {
@@ -125,6 +137,21 @@ function recordIssueText(t: ReturnType<typeof useConsoleT>, issue: { path: strin
       problem: t(`records.problem.${issue.code}` as Parameters<typeof t>[0]),
     });
   }
+  return null;
+}
+
+/** Issues of a park's or tour's hours and capacity: a weekday's times, a day ahead with places taken. */
+function activityIssueText(t: ReturnType<typeof useConsoleT>, issue: { path: string; code: string }): string | null {
+  const weekday = /^weekday\.([1-7])$/.exec(issue.path)?.[1];
+  if (weekday && (issue.code === "time_format" || issue.code === "opens_before_closes"))
+    return t("activities.issue.hours", {
+      day: t(`ops.weekday.${weekday}` as Parameters<typeof t>[0]),
+      problem: t(`records.problem.${issue.code}`),
+    });
+  const day = /^day\.(\d{4}-\d{2}-\d{2})$/.exec(issue.path)?.[1];
+  const taken = /^taken:(\d+)$/.exec(issue.code)?.[1];
+  if (day && taken) return t("activities.issue.taken", { date: day, count: Number(taken) });
+  if (day && issue.code === "tickets_on_closed_weekday") return t("activities.issue.closedWeekday", { date: day });
   return null;
 }
 

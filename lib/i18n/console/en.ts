@@ -389,7 +389,7 @@ export const en = {
   "ops.closures.next": "Older",
   "error.TIMETABLE_CONFLICT": "Another rule of the same priority already makes that departure.",
   "error.VESSEL_DOUBLE_BOOKED": "The vessel would sail twice at once.",
-  "error.CAPACITY_BELOW_SOLD": "That capacity is below the seats already taken on a future sailing.",
+  "error.CAPACITY_BELOW_SOLD": "That capacity is below the places already taken on a sailing or a day ahead.",
   "error.ALREADY_CLOSED": "It is already closed.",
   "error.SAILING_NOT_CLOSED": "That closure is no longer in force.",
   "error.DATE_IN_PAST": "That date has already passed.",

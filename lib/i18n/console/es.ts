@@ -398,7 +398,7 @@ export const es = {
   "ops.closures.next": "Más antiguos",
   "error.TIMETABLE_CONFLICT": "Otra regla de igual prioridad ya hace esa salida.",
   "error.VESSEL_DOUBLE_BOOKED": "La embarcación zarparía dos veces a la vez.",
-  "error.CAPACITY_BELOW_SOLD": "Esa capacidad es menor que los lugares ya ocupados en una salida futura.",
+  "error.CAPACITY_BELOW_SOLD": "Esa capacidad es menor que los lugares ya ocupados en una salida o un día próximos.",
   "error.ALREADY_CLOSED": "Ya está cerrado.",
   "error.SAILING_NOT_CLOSED": "Ese cierre ya no está vigente.",
   "error.DATE_IN_PAST": "Esa fecha ya pasó.",

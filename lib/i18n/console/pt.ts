@@ -393,7 +393,7 @@ export const pt = {
   "ops.closures.next": "Mais antigos",
   "error.TIMETABLE_CONFLICT": "Outra regra de mesma prioridade já faz essa saída.",
   "error.VESSEL_DOUBLE_BOOKED": "A embarcação sairia duas vezes ao mesmo tempo.",
-  "error.CAPACITY_BELOW_SOLD": "Essa capacidade é menor que os lugares já ocupados numa saída futura.",
+  "error.CAPACITY_BELOW_SOLD": "Essa capacidade é menor que os lugares já ocupados numa saída ou num dia próximos.",
   "error.ALREADY_CLOSED": "Já está fechado.",
   "error.SAILING_NOT_CLOSED": "Esse fechamento não está mais vigente.",
   "error.DATE_IN_PAST": "Essa data já passou.",

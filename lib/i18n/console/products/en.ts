@@ -1,9 +1,9 @@
-// The console's strings for the products page: products added, retired and put back on sale, new
-// complements, and the fields and refusals of their forms.
+// The console's strings for the products page: products added, edited, retired and put back on sale,
+// new complements, parks' and tours' hours and capacity, and the fields and refusals of their forms.
 export const productsEn = {
   "products.nav": "Products",
   "products.summary":
-    "Add park admissions and tours, retire them or put them back on sale, and pair them as complements.",
+    "Add park admissions and tours, edit their texts, pictures and ages, retire them or put them back on sale, pair them as complements, and keep each park's hours and daily capacity.",
   "products.title": "Products",
   "products.intro":
     "Retiring a product takes it off every page, listing, search and cart; bookings already sold keep their tickets and travel as booked.",
@@ -18,8 +18,6 @@ export const productsEn = {
   "products.kind.park_admission": "Park admission",
   "products.kind.park_tour": "Park tour",
   "products.complementOf": "Complement {code}",
-  "products.noPage":
-    "A new product is sold through the catalogue API and the cart; a page of its own on the site is added in code.",
   "products.new": "New product",
   "products.code": "Code (letters, digits, hyphens)",
   "products.kindLabel": "Kind",
@@ -88,4 +86,49 @@ export const productsEn = {
   "records.problem.same_as_admission": "the tour must be another product than the admission",
   "records.problem.product_retired": "that product is retired",
   "records.problem.both_resident": "give both resident fares or neither",
+  "products.noPage": "A new product gets its own page on the site, by its code, the moment it is on sale.",
+  "products.edit": "Edit",
+  "products.editTitle": "Edit {name}",
+  "products.editHint":
+    "Texts, picture and ages. Fares are changed on the Prices page. The product's page shows the changes at once.",
+  "products.pictureNow": "The picture now",
+  "products.pictureFile": "Or upload a picture (PNG, JPEG or WebP, up to 2 MB, 200 to 6000 pixels a side)",
+  "products.pictureHint": "A file sent replaces the address above; the same file sent twice is stored once.",
+  "products.ferryBands": "The ferry's ages go with its fares and the check at boarding: they are not changed here.",
+  "products.save": "Save the changes",
+  "products.close": "Close",
+  "products.done.productChanged": "Product {name} changed.",
+  "products.done.activityAdded": "Park or tour {name} added.",
+  "products.done.activityChanged": "Park or tour {name} changed.",
+  "activities.title": "Parks and tours: hours and daily capacity",
+  "activities.intro":
+    "A product sells the days of its park or tour. A weekday without hours is closed. A day ahead with tickets cannot be left with fewer places than it has sold, nor closed by new hours: close that day from the closures page first, which tells its holders.",
+  "activities.places.one": "{count} place a day",
+  "activities.places.other": "{count} places a day",
+  "activities.closedAllWeek": "closed every day",
+  "activities.edit": "Edit hours and capacity",
+  "activities.new": "New park or tour",
+  "activities.editTitle": "Hours and capacity of {name}",
+  "activities.name": "Name ({language})",
+  "activities.capacity": "Daily capacity (places)",
+  "activities.hours": "Hours by weekday (leave both times blank on a closed day)",
+  "activities.opens": "{day} opens",
+  "activities.closes": "{day} closes",
+  "activities.add": "Add the park or tour",
+  "activities.save": "Save the changes",
+  "activities.issue.hours": "{day}: {problem}",
+  "activities.issue.taken.one": "{date}: {count} place is already taken",
+  "activities.issue.taken.other": "{date}: {count} places are already taken",
+  "activities.issue.closedWeekday":
+    "{date} has tickets sold and the new hours close it: close that day from the closures page first.",
+  "records.field.picture": "Picture file",
+  "records.field.dailyCapacity": "Daily capacity",
+  "records.field.hours": "Hours",
+  "records.problem.time_format": "a time such as 09:30",
+  "records.problem.opens_before_closes": "it must open before it closes",
+  "records.problem.too_large": "at most 2 MB",
+  "records.problem.not_a_picture": "not a PNG, JPEG or WebP picture (or cut short)",
+  "records.problem.too_small": "at least 200 pixels a side",
+  "records.problem.too_wide": "at most 6000 pixels a side",
+  "records.problem.ferry_bands": "the ferry's ages are not changed here",
 };

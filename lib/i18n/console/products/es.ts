@@ -1,11 +1,12 @@
-// Textos de la consola para la página de productos: productos agregados, retirados y vueltos a la
-// venta, complementos nuevos, y los campos y rechazos de sus formularios.
+// Textos de la consola para la página de productos: productos agregados, editados, retirados y
+// vueltos a la venta, complementos nuevos, horario y capacidad de parques y tours, y los campos y
+// rechazos de sus formularios.
 import type { productsEn } from "./en.ts";
 
 export const productsEs: Record<keyof typeof productsEn, string> = {
   "products.nav": "Productos",
   "products.summary":
-    "Agrega entradas a parques y tours, retíralos o vuelve a ponerlos a la venta, y emparéjalos como complementos.",
+    "Agrega entradas a parques y tours, edita sus textos, imágenes y edades, retíralos o vuelve a ponerlos a la venta, emparéjalos como complementos y lleva el horario y la capacidad diaria de cada parque.",
   "products.title": "Productos",
   "products.intro":
     "Retirar un producto lo quita de todas las páginas, listados, búsquedas y carritos; las reservas ya vendidas conservan sus boletos y viajan como las reservaron.",
@@ -20,8 +21,6 @@ export const productsEs: Record<keyof typeof productsEn, string> = {
   "products.kind.park_admission": "Entrada al parque",
   "products.kind.park_tour": "Tour al parque",
   "products.complementOf": "Complemento {code}",
-  "products.noPage":
-    "Un producto nuevo se vende por la API del catálogo y el carrito; una página propia en el sitio se agrega en el código.",
   "products.new": "Producto nuevo",
   "products.code": "Código (letras, números, guiones)",
   "products.kindLabel": "Tipo",
@@ -90,4 +89,50 @@ export const productsEs: Record<keyof typeof productsEn, string> = {
   "records.problem.same_as_admission": "el tour debe ser otro producto que la entrada",
   "records.problem.product_retired": "ese producto está retirado",
   "records.problem.both_resident": "da las dos tarifas de residente o ninguna",
+  "products.noPage": "Un producto nuevo tiene su propia página en el sitio, por su código, en cuanto está a la venta.",
+  "products.edit": "Editar",
+  "products.editTitle": "Editar {name}",
+  "products.editHint":
+    "Textos, imagen y edades. Las tarifas se cambian en la página de Precios. La página del producto muestra los cambios al instante.",
+  "products.pictureNow": "La imagen actual",
+  "products.pictureFile": "O sube una imagen (PNG, JPEG o WebP, hasta 2 MB, de 200 a 6000 píxeles por lado)",
+  "products.pictureHint":
+    "Un archivo enviado reemplaza la dirección de arriba; el mismo archivo enviado dos veces se guarda una sola vez.",
+  "products.ferryBands": "Las edades del ferry van con sus tarifas y la revisión al abordar: no se cambian aquí.",
+  "products.save": "Guardar los cambios",
+  "products.close": "Cerrar",
+  "products.done.productChanged": "Producto {name} modificado.",
+  "products.done.activityAdded": "Parque o tour {name} agregado.",
+  "products.done.activityChanged": "Parque o tour {name} modificado.",
+  "activities.title": "Parques y tours: horario y capacidad diaria",
+  "activities.intro":
+    "Un producto vende los días de su parque o tour. Un día de la semana sin horario está cerrado. Un día próximo con boletos no puede quedar con menos lugares de los vendidos, ni cerrarse con un horario nuevo: cierra antes ese día desde la página de cierres, que avisa a sus titulares.",
+  "activities.places.one": "{count} lugar al día",
+  "activities.places.other": "{count} lugares al día",
+  "activities.closedAllWeek": "cerrado todos los días",
+  "activities.edit": "Editar horario y capacidad",
+  "activities.new": "Nuevo parque o tour",
+  "activities.editTitle": "Horario y capacidad de {name}",
+  "activities.name": "Nombre ({language})",
+  "activities.capacity": "Capacidad diaria (lugares)",
+  "activities.hours": "Horario por día de la semana (deja ambas horas vacías en un día cerrado)",
+  "activities.opens": "{day} abre",
+  "activities.closes": "{day} cierra",
+  "activities.add": "Agregar el parque o tour",
+  "activities.save": "Guardar los cambios",
+  "activities.issue.hours": "{day}: {problem}",
+  "activities.issue.taken.one": "{date}: ya hay {count} lugar ocupado",
+  "activities.issue.taken.other": "{date}: ya hay {count} lugares ocupados",
+  "activities.issue.closedWeekday":
+    "{date} tiene boletos vendidos y el nuevo horario lo cierra: cierra antes ese día desde la página de cierres.",
+  "records.field.picture": "Archivo de imagen",
+  "records.field.dailyCapacity": "Capacidad diaria",
+  "records.field.hours": "Horario",
+  "records.problem.time_format": "una hora como 09:30",
+  "records.problem.opens_before_closes": "debe abrir antes de cerrar",
+  "records.problem.too_large": "2 MB como máximo",
+  "records.problem.not_a_picture": "no es una imagen PNG, JPEG o WebP (o está incompleta)",
+  "records.problem.too_small": "al menos 200 píxeles por lado",
+  "records.problem.too_wide": "6000 píxeles por lado como máximo",
+  "records.problem.ferry_bands": "las edades del ferry no se cambian aquí",
 };

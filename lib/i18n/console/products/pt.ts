@@ -1,11 +1,12 @@
-// Textos do console para a página de produtos: produtos adicionados, retirados e de volta à venda,
-// complementos novos, e os campos e recusas dos seus formulários.
+// Textos do console para a página de produtos: produtos adicionados, editados, retirados e de
+// volta à venda, complementos novos, horário e capacidade de parques e passeios, e os campos e
+// recusas dos seus formulários.
 import type { productsEn } from "./en.ts";
 
 export const productsPt: Record<keyof typeof productsEn, string> = {
   "products.nav": "Produtos",
   "products.summary":
-    "Adicione ingressos de parques e tours, retire-os ou volte a vendê-los, e combine-os como complementos.",
+    "Adicione ingressos de parques e tours, edite seus textos, imagens e idades, retire-os ou volte a vendê-los, combine-os como complementos e mantenha o horário e a capacidade diária de cada parque.",
   "products.title": "Produtos",
   "products.intro":
     "Retirar um produto o tira de todas as páginas, listagens, buscas e carrinhos; as reservas já vendidas mantêm seus bilhetes e viajam como foram reservadas.",
@@ -20,8 +21,6 @@ export const productsPt: Record<keyof typeof productsEn, string> = {
   "products.kind.park_admission": "Ingresso do parque",
   "products.kind.park_tour": "Tour ao parque",
   "products.complementOf": "Complemento {code}",
-  "products.noPage":
-    "Um produto novo é vendido pela API do catálogo e pelo carrinho; uma página própria no site é adicionada no código.",
   "products.new": "Produto novo",
   "products.code": "Código (letras, números, hifens)",
   "products.kindLabel": "Tipo",
@@ -90,4 +89,51 @@ export const productsPt: Record<keyof typeof productsEn, string> = {
   "records.problem.same_as_admission": "o tour deve ser outro produto que não o ingresso",
   "records.problem.product_retired": "esse produto está retirado",
   "records.problem.both_resident": "informe as duas tarifas de residente ou nenhuma",
+  "products.noPage": "Um produto novo tem sua própria página no site, pelo seu código, assim que está à venda.",
+  "products.edit": "Editar",
+  "products.editTitle": "Editar {name}",
+  "products.editHint":
+    "Textos, imagem e idades. As tarifas são alteradas na página de Preços. A página do produto mostra as alterações na hora.",
+  "products.pictureNow": "A imagem atual",
+  "products.pictureFile": "Ou envie uma imagem (PNG, JPEG ou WebP, até 2 MB, de 200 a 6000 pixels por lado)",
+  "products.pictureHint":
+    "Um arquivo enviado substitui o endereço acima; o mesmo arquivo enviado duas vezes é guardado uma só vez.",
+  "products.ferryBands":
+    "As idades do ferry acompanham suas tarifas e a conferência no embarque: não são alteradas aqui.",
+  "products.save": "Salvar as alterações",
+  "products.close": "Fechar",
+  "products.done.productChanged": "Produto {name} alterado.",
+  "products.done.activityAdded": "Parque ou passeio {name} adicionado.",
+  "products.done.activityChanged": "Parque ou passeio {name} alterado.",
+  "activities.title": "Parques e passeios: horário e capacidade diária",
+  "activities.intro":
+    "Um produto vende os dias do seu parque ou passeio. Um dia da semana sem horário está fechado. Um dia próximo com ingressos não pode ficar com menos lugares do que vendeu, nem ser fechado por um horário novo: feche antes esse dia na página de fechamentos, que avisa os titulares.",
+  "activities.places.one": "{count} lugar por dia",
+  "activities.places.other": "{count} lugares por dia",
+  "activities.closedAllWeek": "fechado todos os dias",
+  "activities.edit": "Editar horário e capacidade",
+  "activities.new": "Novo parque ou passeio",
+  "activities.editTitle": "Horário e capacidade de {name}",
+  "activities.name": "Nome ({language})",
+  "activities.capacity": "Capacidade diária (lugares)",
+  "activities.hours": "Horário por dia da semana (deixe os dois horários vazios num dia fechado)",
+  "activities.opens": "{day} abre",
+  "activities.closes": "{day} fecha",
+  "activities.add": "Adicionar o parque ou passeio",
+  "activities.save": "Salvar as alterações",
+  "activities.issue.hours": "{day}: {problem}",
+  "activities.issue.taken.one": "{date}: já há {count} lugar ocupado",
+  "activities.issue.taken.other": "{date}: já há {count} lugares ocupados",
+  "activities.issue.closedWeekday":
+    "{date} tem ingressos vendidos e o novo horário o fecha: feche antes esse dia na página de fechamentos.",
+  "records.field.picture": "Arquivo de imagem",
+  "records.field.dailyCapacity": "Capacidade diária",
+  "records.field.hours": "Horário",
+  "records.problem.time_format": "um horário como 09:30",
+  "records.problem.opens_before_closes": "deve abrir antes de fechar",
+  "records.problem.too_large": "no máximo 2 MB",
+  "records.problem.not_a_picture": "não é uma imagem PNG, JPEG ou WebP (ou está incompleta)",
+  "records.problem.too_small": "pelo menos 200 pixels por lado",
+  "records.problem.too_wide": "no máximo 6000 pixels por lado",
+  "records.problem.ferry_bands": "as idades do ferry não são alteradas aqui",
 };
