@@ -50,6 +50,7 @@ export async function startWorker(options: WorkerOptions): Promise<(signal: stri
             concurrency: config.ADMISSION_CONCURRENCY,
             buyerConcurrency: Math.max(config.ADMISSION_BUYER_CONCURRENCY, config.ADMISSION_CONCURRENCY),
             queue: config.ADMISSION_QUEUE,
+            waitBudgetMs: config.ADMISSION_WAIT_BUDGET_MS,
           },
         }
       : {}),
