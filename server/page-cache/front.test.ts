@@ -425,32 +425,29 @@ describe("forwarding", () => {
 describe("admission at the front", () => {
   /** A visitor who chose a currency: a personal page, which always goes to a worker. */
   const personal = { Cookie: "currency=USD; currency_id=1" };
-  const timed = async (target: string, headers: Record<string, string> = {}) => {
-    const started = performance.now();
-    const answer = await get(target, headers);
-    return { ...answer, ms: performance.now() - started };
-  };
 
   it("refuses past the limits at once, in the visitor's language, while a buyer and a cache hit still get through", async () => {
     const gate = new AdmissionGate({ concurrency: 1, buyerConcurrency: 2, queue: 1 });
     useStore(64 * 1024 * 1024, gate);
     await get("/en/faqs/");
     clock += 1;
-    answerWith = { delayMs: 400 };
-    const admitted = timed("/en/faqs/", personal);
+    answerWith = { delayMs: 1_000 };
+    const admitted = get("/en/faqs/", personal);
+    let admittedAnswered = false;
+    void admitted.then(() => (admittedAnswered = true));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const waiting = timed("/es/preguntas-frecuentes/", personal);
+    const waiting = get("/es/preguntas-frecuentes/", personal);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(gate.stats()).toMatchObject({ inFlight: 1, waitingVisitors: 1 });
-    const [page, api, buyer, hit] = await Promise.all([
-      timed("/pt/perguntas-frequentes/", { ...personal, "Accept-Language": "en" }),
-      timed("/api/sailings?crossing=cancun-isla-mujeres&language=pt"),
-      timed("/en/carrito/", { Cookie: "cart_session=9f86d081884c7d659a2feaa0c55ad015" }),
-      timed("/en/faqs/"),
+    const [page, api] = await Promise.all([
+      get("/pt/perguntas-frequentes/", { ...personal, "Accept-Language": "en" }),
+      get("/api/sailings?crossing=cancun-isla-mujeres&language=pt"),
     ]);
+    // Refused while the admitted request is still at its worker: nothing queued behind it. How fast a
+    // refusal is belongs to the overload bench (a timed assertion fails on a busy machine).
+    expect(admittedAnswered).toBe(false);
     // The page: the retrying page in the path's language, with Retry-After and the site's headers.
     expect(page.status).toBe(503);
-    expect(page.ms).toBeLessThan(200);
     expect(Number(page.headers["retry-after"])).toBeGreaterThanOrEqual(2);
     expect(page.headers["content-type"]).toMatch(/^text\/html/);
     expect(page.headers["content-language"]).toBe("pt");
@@ -459,11 +456,14 @@ describe("admission at the front", () => {
     expect(page.body.toString("utf8")).toContain('<html lang="pt"');
     // The API: a coded JSON 503 in the language it asked for.
     expect(api.status).toBe(503);
-    expect(api.ms).toBeLessThan(200);
     expect(api.headers["retry-after"]).toBeDefined();
     expect(api.headers["content-language"]).toBe("pt");
     expect(JSON.parse(api.body.toString("utf8"))).toMatchObject({ error: { code: "SERVER_BUSY" } });
     // A buyer in the cart has room of its own; a stored page never meets the gate.
+    const [buyer, hit] = await Promise.all([
+      get("/en/carrito/", { Cookie: "cart_session=9f86d081884c7d659a2feaa0c55ad015" }),
+      get("/en/faqs/"),
+    ]);
     expect(buyer.status).toBe(200);
     expect(hit.status).toBe(200);
     expect(hit.headers["x-page-cache"]).toBe("hit");
