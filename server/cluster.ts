@@ -121,6 +121,7 @@ export async function runFront(staticRoot: string): Promise<void> {
           ...env,
           TRAVESIA_WORKER_SOCKET: worker.socketPath,
           TRAVESIA_WORKER_INDEX: String(index),
+          TRAVESIA_WORKER_COUNT: String(config.ADMISSION_CONCURRENCY > 0 ? count : 0),
           TRAVESIA_FRONT_PORT: String(frontPort),
         },
         stdio: "inherit",
@@ -160,6 +161,8 @@ export async function runWorkerChild(staticRoot: string): Promise<void> {
     staticRoot,
     frontPort: Number(process.env.TRAVESIA_FRONT_PORT),
     deliversWebhooks: process.env.TRAVESIA_WORKER_INDEX === "0",
+    // A child exists only beside others, and then the front holds their gate (frontAdmission below).
+    behindFrontGateOf: Number(process.env.TRAVESIA_WORKER_COUNT ?? 0),
     onListening: () => process.send?.("listening"),
     onStopped: () => process.exit(0),
   });
