@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { admissionClassOf, decideAdmission, nextToAdmit, retryAfterSeconds } from "./admission.ts";
+import {
+  admissionClassOf,
+  decideAdmission,
+  expectedWaitMs,
+  nextServiceMs,
+  nextToAdmit,
+  retryAfterSeconds,
+} from "./admission.ts";
 
 const LIMITS = { concurrency: 2, buyerConcurrency: 4, queue: 1 };
 const idle = { inFlight: 0, waitingBuyers: 0, waitingVisitors: 0 };
@@ -48,6 +55,28 @@ describe("decideAdmission", () => {
     expect(
       decideAdmission({ inFlight: 3, waitingBuyers: 1, waitingVisitors: 0 }, "buyer", { ...LIMITS, queue: 5 }),
     ).toBe("wait");
+  });
+
+  it("refuses a visitor at once when the expected wait is past the budget, though the queue has room", () => {
+    const limits = { concurrency: 2, buyerConcurrency: 4, queue: 8, waitBudgetMs: 250 };
+    const full = { inFlight: 2, waitingBuyers: 0, waitingVisitors: 0 };
+    // Places free up two per 200 ms: the first in line waits ~100 ms, the third ~300 ms.
+    expect(decideAdmission(full, "visitor", limits, 200)).toBe("wait");
+    expect(decideAdmission({ ...full, waitingVisitors: 1 }, "visitor", limits, 200)).toBe("wait");
+    expect(decideAdmission({ ...full, waitingVisitors: 2 }, "visitor", limits, 200)).toBe("refuse");
+    // Faster service lets more wait; no budget, only the queue's length counts; buyers are not held to it.
+    expect(decideAdmission({ ...full, waitingVisitors: 2 }, "visitor", limits, 50)).toBe("wait");
+    expect(decideAdmission({ ...full, waitingVisitors: 7 }, "visitor", { ...limits, waitBudgetMs: 0 }, 200)).toBe(
+      "wait",
+    );
+    expect(decideAdmission({ inFlight: 4, waitingBuyers: 5, waitingVisitors: 0 }, "buyer", limits, 1_000)).toBe("wait");
+  });
+
+  it("expects a wait from the requests ahead and how long places are lately held", () => {
+    expect(expectedWaitMs(0, 200, 2)).toBe(100);
+    expect(expectedWaitMs(3, 200, 2)).toBe(400);
+    expect(nextServiceMs(0, 120)).toBe(120);
+    expect(nextServiceMs(100, 200)).toBe(120);
   });
 
   it("admits exempt requests whatever the load", () => {

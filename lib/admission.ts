@@ -18,6 +18,12 @@ export interface AdmissionLimits {
   buyerConcurrency: number;
   /** Requests that may wait for a free place; past it a newcomer is refused at once. */
   queue: number;
+  /**
+   * The longest a visitor is expected to wait for a place (milliseconds): past it a visitor is refused at
+   * once even when the queue has room, so that what is admitted is answered in time whatever the
+   * machine's speed. Absent or 0: only the queue's length bounds the wait.
+   */
+  waitBudgetMs?: number;
 }
 
 export type AdmissionDecision = "admit" | "wait" | "refuse";
@@ -60,14 +66,31 @@ export function decideAdmission(
   state: { inFlight: number; waitingBuyers: number; waitingVisitors: number },
   admissionClass: AdmissionClass,
   limits: AdmissionLimits,
+  serviceMs = 0,
 ): AdmissionDecision {
   if (admissionClass === "exempt") return "admit";
   const buyer = admissionClass === "buyer";
   const limit = buyer ? limits.buyerConcurrency : limits.concurrency;
   const aheadOfMe = buyer ? state.waitingBuyers : state.waitingBuyers + state.waitingVisitors;
   if (state.inFlight < limit && aheadOfMe === 0) return "admit";
-  const waiting = buyer ? state.waitingBuyers : state.waitingBuyers + state.waitingVisitors;
-  return waiting < limits.queue ? "wait" : "refuse";
+  if (aheadOfMe >= limits.queue) return "refuse";
+  // Buyers are not held to the budget: they leave the queue first, and their purchase is the point.
+  const budget = limits.waitBudgetMs ?? 0;
+  if (!buyer && budget > 0 && expectedWaitMs(aheadOfMe, serviceMs, limits.concurrency) > budget) return "refuse";
+  return "wait";
+}
+
+/**
+ * How long a newcomer behind `ahead` waiting requests should wait: places free up `concurrency` per
+ * `serviceMs` (the recent time a request held its place), and it needs the (ahead + 1)th of them.
+ */
+export function expectedWaitMs(ahead: number, serviceMs: number, concurrency: number): number {
+  return ((ahead + 1) * serviceMs) / Math.max(1, concurrency);
+}
+
+/** The recent time a request holds its place: an exponentially weighted mean of each one's. */
+export function nextServiceMs(previous: number, sample: number): number {
+  return previous === 0 ? sample : previous * 0.8 + sample * 0.2;
 }
 
 /** Which waiting class takes a freed place: buyers first, a visitor only below the visitors' limit. */

@@ -201,6 +201,11 @@ export const ConfigSchema = z.object({
   ADMISSION_BUYER_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(8),
   ADMISSION_QUEUE: z.coerce.number().int().min(0).max(10_000).default(8),
   /**
+   * The longest a visitor is expected to wait for a place (ADR 0078), from how long requests have lately
+   * held theirs: past it the visitor is refused at once although the queue has room. 0: the queue alone.
+   */
+  ADMISSION_WAIT_BUDGET_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+  /**
    * The sandbox payment provider's secret API key (bearer) and webhook signing secret. The defaults are
    * public development values, refused in production: whoever knows the webhook secret can mark a
    * booking paid. When the sandbox runs on another host, set the same values there and here (the

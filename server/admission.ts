@@ -6,6 +6,7 @@ import type { MiddlewareHandler } from "hono";
 import {
   admissionClassOf,
   decideAdmission,
+  nextServiceMs,
   nextToAdmit,
   retryAfterSeconds,
   type AdmissionLimits,
@@ -28,9 +29,14 @@ export interface AdmissionStats {
 export class AdmissionGate {
   private inFlight = 0;
   private refused = 0;
+  /** The recent time a request held its place, for the visitors' wait budget. */
+  private serviceMs = 0;
   private readonly waiting = { buyer: [] as (() => void)[], visitor: [] as (() => void)[] };
 
-  constructor(private readonly limits: AdmissionLimits) {}
+  constructor(
+    private readonly limits: AdmissionLimits,
+    private readonly clock: () => number = () => performance.now(),
+  ) {}
 
   stats(): AdmissionStats {
     return {
@@ -43,17 +49,19 @@ export class AdmissionGate {
 
   /** Resolves with a release function once admitted, or with null when refused (at once). */
   async enter(admissionClass: "buyer" | "visitor"): Promise<(() => void) | null> {
-    const decision = decideAdmission(this.counts(), admissionClass, this.limits);
+    const decision = decideAdmission(this.counts(), admissionClass, this.limits, this.serviceMs);
     if (decision === "refuse") {
       this.refused += 1;
       return null;
     }
     if (decision === "wait") await new Promise<void>((resolve) => this.waiting[admissionClass].push(resolve));
     else this.inFlight += 1;
+    const admittedAt = this.clock();
     let released = false;
     return () => {
       if (released) return;
       released = true;
+      this.serviceMs = nextServiceMs(this.serviceMs, this.clock() - admittedAt);
       this.inFlight -= 1;
       this.admitWaiting();
     };
@@ -83,6 +91,42 @@ function languageOfRequest(path: string, url: string, acceptLanguage: string | u
   return pickLanguage(acceptLanguage, LANGUAGES) ?? DEFAULT_LANGUAGE;
 }
 
+/** What a refused request is answered, whoever refuses it (the front or a worker). */
+export interface BusyAnswer {
+  status: 503;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * The refusal: a page that reloads itself after Retry-After for a page path (a form post too: the browser
+ * shows what it gets), a coded JSON 503 for anything else; both in the visitor's language and never stored.
+ */
+export function busyAnswer(
+  request: { path: string; url: string; acceptLanguage: string | undefined; requestId: string },
+  random: () => number = Math.random,
+): BusyAnswer {
+  const retryAfter = retryAfterSeconds(random());
+  const language = languageOfRequest(request.path, request.url, request.acceptLanguage);
+  const headers = {
+    "Retry-After": String(retryAfter),
+    "Cache-Control": "no-store",
+    "Content-Language": language,
+    "X-Request-Id": request.requestId,
+  };
+  if (isPagePath(request.path))
+    return {
+      status: 503,
+      headers: { ...headers, "Content-Type": "text/html; charset=UTF-8" },
+      body: busyPage(language, retryAfter, pathAndQuery(request.url)),
+    };
+  return {
+    status: 503,
+    headers: { ...headers, "Content-Type": "application/json" },
+    body: JSON.stringify(errorBody(new AppError("SERVER_BUSY", { retryAfterSeconds: retryAfter }), request.requestId)),
+  };
+}
+
 /**
  * The admission middleware: a request holds its place until its handler has answered (for a streamed
  * page, until the shell is sent: the rest of the stream is little work); refusals never touch the
@@ -104,16 +148,17 @@ export function admissionControl(gate: AdmissionGate, random: () => number = Mat
         release();
       }
     }
-    const retryAfter = retryAfterSeconds(random());
-    const language = languageOfRequest(c.req.path, c.req.url, c.req.header("Accept-Language"));
-    c.header("Retry-After", String(retryAfter));
-    c.header("Cache-Control", "no-store");
-    c.header("Content-Language", language);
-    const requestId = (c.get("requestId") as string | undefined) ?? acceptRequestId(undefined);
-    // A page (a form post too: the browser shows what it gets) is answered with a page; the reload
-    // after Retry-After asks for the page again.
-    if (isPagePath(c.req.path)) return c.html(busyPage(language, retryAfter, pathAndQuery(c.req.url)), 503);
-    return c.json(errorBody(new AppError("SERVER_BUSY", { retryAfterSeconds: retryAfter }), requestId), 503);
+    const refusal = busyAnswer(
+      {
+        path: c.req.path,
+        url: c.req.url,
+        acceptLanguage: c.req.header("Accept-Language"),
+        requestId: (c.get("requestId") as string | undefined) ?? acceptRequestId(undefined),
+      },
+      random,
+    );
+    for (const [name, value] of Object.entries(refusal.headers)) if (name !== "X-Request-Id") c.header(name, value);
+    return c.body(refusal.body, refusal.status);
   };
 }
 

@@ -11,6 +11,7 @@ import path from "node:path";
 import { ConfigError, missingProductionSettings, parseConfig, type Config } from "../lib/config.ts";
 import { createLogger } from "../lib/logger.ts";
 import { badRequestForClientError } from "./client-error.ts";
+import { AdmissionGate } from "./admission.ts";
 import { createFront, PageStore, type Worker } from "./page-cache/index.ts";
 import { startWorker } from "./worker.ts";
 import { closeConnectionsAsTheyIdle } from "./drain.ts";
@@ -42,6 +43,8 @@ export async function runFront(staticRoot: string): Promise<void> {
     workers: () => workers.filter((worker) => worker.ready),
     logger,
     cacheEnabled: config.PAGE_CACHE_BYTES > 0,
+    production: true,
+    ...frontAdmission(config, count),
   });
   const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -118,6 +121,7 @@ export async function runFront(staticRoot: string): Promise<void> {
           ...env,
           TRAVESIA_WORKER_SOCKET: worker.socketPath,
           TRAVESIA_WORKER_INDEX: String(index),
+          TRAVESIA_WORKER_COUNT: String(config.ADMISSION_CONCURRENCY > 0 ? count : 0),
           TRAVESIA_FRONT_PORT: String(frontPort),
         },
         stdio: "inherit",
@@ -157,6 +161,8 @@ export async function runWorkerChild(staticRoot: string): Promise<void> {
     staticRoot,
     frontPort: Number(process.env.TRAVESIA_FRONT_PORT),
     deliversWebhooks: process.env.TRAVESIA_WORKER_INDEX === "0",
+    // A child exists only beside others, and then the front holds their gate (frontAdmission below).
+    behindFrontGateOf: Number(process.env.TRAVESIA_WORKER_COUNT ?? 0),
     onListening: () => process.send?.("listening"),
     onStopped: () => process.exit(0),
   });
@@ -176,6 +182,30 @@ export function workerCount(config: Pick<Config, "WEB_CONCURRENCY" | "DATABASE_U
     return 1;
   }
   return config.WEB_CONCURRENCY ?? os.availableParallelism();
+}
+
+/**
+ * The gate of every worker together, held by the front (ADR 0078): the per-process limits times the
+ * workers. A worker behind a busy render cannot answer even a refusal until that render yields, so
+ * refusals come from the front, whose event loop only passes bytes along. With one worker the front and
+ * the worker share a process and its event loop: the worker's own gate is enough.
+ */
+function frontAdmission(
+  config: Pick<
+    Config,
+    "ADMISSION_CONCURRENCY" | "ADMISSION_BUYER_CONCURRENCY" | "ADMISSION_QUEUE" | "ADMISSION_WAIT_BUDGET_MS"
+  >,
+  workers: number,
+): { admission?: AdmissionGate } {
+  if (config.ADMISSION_CONCURRENCY === 0 || workers < 2) return {};
+  return {
+    admission: new AdmissionGate({
+      concurrency: config.ADMISSION_CONCURRENCY * workers,
+      buyerConcurrency: Math.max(config.ADMISSION_BUYER_CONCURRENCY, config.ADMISSION_CONCURRENCY) * workers,
+      queue: config.ADMISSION_QUEUE * workers,
+      waitBudgetMs: config.ADMISSION_WAIT_BUDGET_MS,
+    }),
+  };
 }
 
 /** The Host values the cache answers for: the public origin's, else this server's own on loopback. */

@@ -6,6 +6,8 @@ import { rmSync } from "node:fs";
 import type { Server } from "node:http";
 import { createAdaptorServer } from "@hono/node-server";
 import { startWebhookDelivery, webhookTargetOf } from "../sandbox-psp/index.ts";
+import type { AdmissionLimits } from "../lib/admission.ts";
+import type { Config } from "../lib/config.ts";
 import { createApp } from "./app.ts";
 import { boot } from "./boot.ts";
 import { badRequestForClientError } from "./client-error.ts";
@@ -23,6 +25,12 @@ export interface WorkerOptions {
   frontPort: number;
   /** Only one worker delivers the sandbox PSP's webhooks. */
   deliversWebhooks: boolean;
+  /**
+   * How many workers' admission gate the front holds (several workers, ADR 0078): this worker's own
+   * gate then takes as much as the front admits in all, and no wait budget, so that it never refuses
+   * what the front admitted (a worker's refusal waits behind its renders); it stays as a last bound.
+   */
+  behindFrontGateOf?: number;
   onListening: () => void;
   /** After the drain: the process exits (a child), or the front finishes its own (one process). */
   onStopped: () => void;
@@ -44,15 +52,7 @@ export async function startWorker(options: WorkerOptions): Promise<(signal: stri
     staticRoot: options.staticRoot,
     isAcceptingTraffic: () => accepting,
     ping: database.ping,
-    ...(config.ADMISSION_CONCURRENCY > 0
-      ? {
-          admission: {
-            concurrency: config.ADMISSION_CONCURRENCY,
-            buyerConcurrency: Math.max(config.ADMISSION_BUYER_CONCURRENCY, config.ADMISSION_CONCURRENCY),
-            queue: config.ADMISSION_QUEUE,
-          },
-        }
-      : {}),
+    ...(config.ADMISSION_CONCURRENCY > 0 ? { admission: workerAdmission(config, options.behindFrontGateOf ?? 0) } : {}),
   });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   // Only the front connects, and keeps its connections for reuse: a worker that closed an idle one
@@ -114,6 +114,24 @@ export async function startWorker(options: WorkerOptions): Promise<(signal: stri
     closeConnectionsAsTheyIdle(server);
   };
   return stop;
+}
+
+/** This process's admission limits: its own, or, behind the front's gate, all the workers' together. */
+function workerAdmission(
+  config: Pick<
+    Config,
+    "ADMISSION_CONCURRENCY" | "ADMISSION_BUYER_CONCURRENCY" | "ADMISSION_QUEUE" | "ADMISSION_WAIT_BUDGET_MS"
+  >,
+  frontGateWorkers: number,
+): AdmissionLimits {
+  const behindFrontGate = frontGateWorkers > 1;
+  const scale = behindFrontGate ? frontGateWorkers : 1;
+  return {
+    concurrency: config.ADMISSION_CONCURRENCY * scale,
+    buyerConcurrency: Math.max(config.ADMISSION_BUYER_CONCURRENCY, config.ADMISSION_CONCURRENCY) * scale,
+    queue: config.ADMISSION_QUEUE * scale,
+    waitBudgetMs: behindFrontGate ? 0 : config.ADMISSION_WAIT_BUDGET_MS,
+  };
 }
 
 /** Where this process can reach itself: the bound address, or loopback when bound to every address. */

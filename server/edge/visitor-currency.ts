@@ -7,6 +7,7 @@ import { isAppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
 import { BASE_CURRENCY, formatMoney, money } from "../../lib/money.ts";
 import {
+  chooseCurrency,
   findCurrencyByCode,
   findVisitorCurrency,
   priceIn,
@@ -16,19 +17,30 @@ import {
   type Quote,
   type VisitorCurrency,
 } from "../../modules/currency/index.ts";
+import { boundedMemo } from "./bounded-memo.ts";
 import { requestContext, servicesContext } from "./context.ts";
 import { requestMemo } from "./request-memo.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
 const visitorCurrencyOfRequest = requestMemo<VisitorCurrency>();
+/**
+ * The currency row a choice names, read at most once a second per process, database, language, code and
+ * reason (reference data, server/edge/bounded-memo.ts): the answer depends on nothing else, and the
+ * keys are bounded (17 codes, 3 languages, 3 reasons) whatever the cookies say.
+ */
+const sharedVisitorCurrency = boundedMemo<VisitorCurrency>();
 
 /** The currency this request is priced in: cookies, else the edge country, else the language. */
 export function findRequestCurrency(request: Request, context: Context, language: Language): Promise<VisitorCurrency> {
   return visitorCurrencyOfRequest(context, language, () => {
     const { db } = context.get(servicesContext);
     const { country } = context.get(requestContext);
-    return findVisitorCurrency(db, { cookies: readCurrencyCookies(request.headers.get("Cookie")), country, language });
+    const input = { cookies: readCurrencyCookies(request.headers.get("Cookie")), country, language };
+    const choice = chooseCurrency(input);
+    return sharedVisitorCurrency(db, `${language}:${choice.code}:${choice.reason}`, () =>
+      findVisitorCurrency(db, input),
+    );
   });
 }
 

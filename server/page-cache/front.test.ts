@@ -10,6 +10,7 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../lib/logger.ts";
+import { AdmissionGate } from "../admission.ts";
 import { createFront, FRONT_NONCE_HEADER, PageStore, type Worker } from "./index.ts";
 
 const HOST = "shop.test";
@@ -31,8 +32,8 @@ let workers: Worker[];
 let resetDone = false;
 let handle: ReturnType<typeof createFront>;
 
-/** A front with an empty cache of `maxBytes`. */
-function useStore(maxBytes: number): void {
+/** A front with an empty cache of `maxBytes` (and an admission gate when given). */
+function useStore(maxBytes: number, admission?: AdmissionGate): void {
   store = new PageStore(maxBytes);
   handle = createFront({
     store,
@@ -44,6 +45,7 @@ function useStore(maxBytes: number): void {
     workers: () => workers.filter((candidate) => candidate.ready),
     logger: createLogger("silent"),
     cacheEnabled: true,
+    ...(admission ? { admission } : {}),
     now: () => clock,
   });
 }
@@ -417,5 +419,79 @@ describe("forwarding", () => {
     expect((await get("/api/reset-once")).status).toBe(200);
     expect((await get("/api/next")).status).toBe(200);
     expect(renders.map((render) => render.path)).toEqual(["/api/reset-once", "/api/next"]);
+  });
+});
+
+describe("admission at the front", () => {
+  /** A visitor who chose a currency: a personal page, which always goes to a worker. */
+  const personal = { Cookie: "currency=USD; currency_id=1" };
+
+  it("refuses past the limits at once, in the visitor's language, while a buyer and a cache hit still get through", async () => {
+    const gate = new AdmissionGate({ concurrency: 1, buyerConcurrency: 2, queue: 1 });
+    useStore(64 * 1024 * 1024, gate);
+    await get("/en/faqs/");
+    clock += 1;
+    answerWith = { delayMs: 1_000 };
+    const admitted = get("/en/faqs/", personal);
+    let admittedAnswered = false;
+    void admitted.then(() => (admittedAnswered = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const waiting = get("/es/preguntas-frecuentes/", personal);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(gate.stats()).toMatchObject({ inFlight: 1, waitingVisitors: 1 });
+    const [page, api] = await Promise.all([
+      get("/pt/perguntas-frequentes/", { ...personal, "Accept-Language": "en" }),
+      get("/api/sailings?crossing=cancun-isla-mujeres&language=pt"),
+    ]);
+    // Refused while the admitted request is still at its worker: nothing queued behind it. How fast a
+    // refusal is belongs to the overload bench (a timed assertion fails on a busy machine).
+    expect(admittedAnswered).toBe(false);
+    // The page: the retrying page in the path's language, with Retry-After and the site's headers.
+    expect(page.status).toBe(503);
+    expect(Number(page.headers["retry-after"])).toBeGreaterThanOrEqual(2);
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    expect(page.headers["content-language"]).toBe("pt");
+    expect(page.headers["cache-control"]).toBe("no-store");
+    expect(page.headers["content-security-policy"]).toBeDefined();
+    expect(page.body.toString("utf8")).toContain('<html lang="pt"');
+    // The API: a coded JSON 503 in the language it asked for.
+    expect(api.status).toBe(503);
+    expect(api.headers["retry-after"]).toBeDefined();
+    expect(api.headers["content-language"]).toBe("pt");
+    expect(JSON.parse(api.body.toString("utf8"))).toMatchObject({ error: { code: "SERVER_BUSY" } });
+    // A buyer in the cart has room of its own; a stored page never meets the gate.
+    const [buyer, hit] = await Promise.all([
+      get("/en/carrito/", { Cookie: "cart_session=9f86d081884c7d659a2feaa0c55ad015" }),
+      get("/en/faqs/"),
+    ]);
+    expect(buyer.status).toBe(200);
+    expect(hit.status).toBe(200);
+    expect(hit.headers["x-page-cache"]).toBe("hit");
+    expect((await admitted).status).toBe(200);
+    expect((await waiting).status).toBe(200);
+    expect(gate.stats()).toMatchObject({ inFlight: 0, waitingVisitors: 0, refused: 2 });
+  });
+
+  it("a visitor who leaves while waiting costs no worker a render and gives the place back", async () => {
+    const gate = new AdmissionGate({ concurrency: 1, buyerConcurrency: 1, queue: 2 });
+    useStore(64 * 1024 * 1024, gate);
+    answerWith = { delayMs: 300 };
+    const admitted = get("/en/faqs/", personal);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const leaving = request({
+      host: "127.0.0.1",
+      port: frontPort,
+      path: "/en/history/",
+      headers: { Host: HOST, ...personal },
+    });
+    leaving.on("error", () => undefined);
+    leaving.end();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(gate.stats().waitingVisitors).toBe(1);
+    leaving.destroy();
+    await admitted;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(renders.map((render) => render.path)).toEqual(["/en/faqs/"]);
+    expect(gate.stats()).toMatchObject({ inFlight: 0, waitingVisitors: 0 });
   });
 });

@@ -2,12 +2,18 @@
 // answered from the page cache; everything else, and every miss, goes to an application worker over
 // its unix socket. A miss is rendered once for all its concurrent askers, from the key's inputs only,
 // with the front's own nonce and request id so that the stored bytes can be cut where they appear.
+// With several workers the front also holds the admission gate for all of them (ADR 0053, ADR 0078):
+// it refuses from its own idle event loop, in a millisecond, instead of behind a worker's render.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { request as httpRequest, Agent } from "node:http";
 import { randomBytes } from "node:crypto";
+import { admissionClassOf } from "../../lib/admission.ts";
+import { parseCookieHeader } from "../../lib/cookies.ts";
 import { acceptRequestId, newRequestId } from "../../lib/ids.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { sharedPageCacheControl } from "../../lib/routing/page-cache-policies.ts";
+import { busyAnswer, type AdmissionGate } from "../admission.ts";
+import { newNonce, securityHeaders } from "../security-headers.ts";
 import { cacheableRequest, type CacheableRequest, type KeySettings } from "./cache-key.ts";
 import { PageStore, type CachedPage } from "./page-store.ts";
 import { byteLength, gzipParts, identityParts, storeBody, type SlotValues } from "./stored-page.ts";
@@ -47,10 +53,18 @@ export interface FrontOptions {
   logger: Logger;
   /** Off (PAGE_CACHE_BYTES=0): every request goes to a worker. */
   cacheEnabled: boolean;
+  /** Production: the front's own answers carry the same security headers as a worker's. */
+  production?: boolean;
+  /**
+   * The admission gate of all the workers (limits × workers): a request a worker must answer waits its
+   * turn here or is refused at once; a cache hit never meets it. Absent: each worker's own gate decides.
+   */
+  admission?: AdmissionGate;
   now?: () => number;
 }
 
-type RenderOutcome = { page: CachedPage } | { page: null };
+/** `busy`: the gate refused the render, and every asker of the key is refused with it. */
+type RenderOutcome = { page: CachedPage } | { page: null; busy?: boolean };
 
 export function createFront(options: FrontOptions) {
   const now = options.now ?? Date.now;
@@ -58,21 +72,22 @@ export function createFront(options: FrontOptions) {
   /** Keys whose last render could not be kept, until when: they go straight to a worker meanwhile. */
   const uncacheableUntil = new Map<string, number>();
 
-  /** The worker with the fewest requests in flight, other than those that just failed when others exist. */
-  function pickWorker(failed: ReadonlySet<Worker> = new Set()): Worker | null {
-    let best: Worker | null = null;
-    for (const worker of options.workers()) {
-      const better =
-        !best ||
-        (failed.has(best) && !failed.has(worker)) ||
-        (failed.has(best) === failed.has(worker) && worker.inFlight < best.inFlight);
-      if (better) best = worker;
-    }
-    return best;
+  const pickWorker = (failed: ReadonlySet<Worker> = new Set()) => leastBusyWorker(options.workers(), failed);
+
+  /** Sends the request to a worker once the gate admits it, or refuses it. */
+  function forward(req: IncomingMessage, res: ServerResponse, requestId: string): void {
+    throughGate(options.admission, req, res, requestId, options.production ?? true, () =>
+      sendToWorker(req, res, requestId),
+    );
   }
 
   /** Sends the visitor's own request to a worker and its answer back, untouched. */
-  function forward(req: IncomingMessage, res: ServerResponse, requestId: string, failed = new Set<Worker>()): void {
+  function sendToWorker(
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+    failed = new Set<Worker>(),
+  ): void {
     const worker = pickWorker(failed);
     if (!worker) return unavailable(res, requestId);
     worker.inFlight++;
@@ -97,7 +112,7 @@ export function createFront(options: FrontOptions) {
       // one before answering: a GET or HEAD without a body is safe to send to another worker, as
       // proxies retry idempotent requests.
       if (!res.headersSent && isWorkerGone(error) && hasNoBody(req) && failed.size < 3)
-        return forward(req, res, requestId, new Set([...failed, worker]));
+        return sendToWorker(req, res, requestId, new Set([...failed, worker]));
       options.logger.warn({ err: error, requestId }, "worker did not answer");
       if (!res.headersSent) unavailable(res, requestId);
       else res.destroy();
@@ -114,8 +129,19 @@ export function createFront(options: FrontOptions) {
     }
   }
 
+  /** Renders the page for the cache once the gate admits the render; refused, the askers are refused. */
+  async function render(cacheable: CacheableRequest, clientAddress: string): Promise<RenderOutcome> {
+    const release = options.admission ? await options.admission.enter("visitor") : () => undefined;
+    if (!release) return { page: null, busy: true };
+    try {
+      return await renderOnWorker(cacheable, clientAddress);
+    } finally {
+      release();
+    }
+  }
+
   /** Renders the page for the cache from the key's inputs; keeps it when the answer allows. */
-  function render(cacheable: CacheableRequest, clientAddress: string): Promise<RenderOutcome> {
+  function renderOnWorker(cacheable: CacheableRequest, clientAddress: string): Promise<RenderOutcome> {
     const worker = pickWorker();
     if (!worker) return Promise.resolve({ page: null });
     const rendered: SlotValues = { nonce: randomBytes(16).toString("base64"), requestId: newRequestId() };
@@ -182,6 +208,7 @@ export function createFront(options: FrontOptions) {
       options.store.put(cacheable.key, outcome.page);
       return answer(req, res, outcome.page, requestId, "miss");
     }
+    if (outcome.busy) return refuse(req, res, requestId, options.production ?? true);
     // Not kept (an error, a cookie, a private answer): every asker gets its own answer from a worker.
     if (uncacheableUntil.size > 10_000) uncacheableUntil.clear();
     uncacheableUntil.set(cacheable.key, now() + cacheable.policy.freshSeconds * 1000);
@@ -289,6 +316,70 @@ function hasNoBody(req: IncomingMessage): boolean {
     !req.headers["content-length"] &&
     !req.headers["transfer-encoding"]
   );
+}
+
+/** The worker with the fewest requests in flight, other than those that just failed when others exist. */
+function leastBusyWorker(workers: readonly Worker[], failed: ReadonlySet<Worker>): Worker | null {
+  let best: Worker | null = null;
+  for (const worker of workers) {
+    const better =
+      !best ||
+      (failed.has(best) && !failed.has(worker)) ||
+      (failed.has(best) === failed.has(worker) && worker.inFlight < best.inFlight);
+    if (better) best = worker;
+  }
+  return best;
+}
+
+/**
+ * Runs `send` once the gate admits the request, its place held until the answer is sent; refuses it at
+ * once past the limits. Exempt requests (probes, assets, the in-process providers) pass straight on.
+ */
+function throughGate(
+  gate: AdmissionGate | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+  requestId: string,
+  production: boolean,
+  send: () => void,
+): void {
+  const admissionClass = gate
+    ? admissionClassOf({
+        method: req.method ?? "GET",
+        path: pathOf(req.url),
+        cookies: parseCookieHeader(firstValue(req.headers.cookie)),
+      })
+    : "exempt";
+  if (!gate || admissionClass === "exempt") return send();
+  void gate.enter(admissionClass).then((release) => {
+    if (!release) return refuse(req, res, requestId, production);
+    // A visitor who left while waiting gives the place back without costing a worker anything.
+    if (res.destroyed || req.socket.destroyed) return release();
+    res.once("close", release);
+    send();
+  });
+}
+
+/** The gate's refusal, as a worker would answer it (server/admission.ts), with the site's security headers. */
+function refuse(req: IncomingMessage, res: ServerResponse, requestId: string, production: boolean): void {
+  const refusal = busyAnswer({
+    path: pathOf(req.url),
+    url: `http://front${req.url?.startsWith("/") ? req.url : "/"}`,
+    acceptLanguage: firstValue(req.headers["accept-language"]),
+    requestId,
+  });
+  res.writeHead(refusal.status, { ...securityHeaders({ nonce: newNonce(), production }), ...refusal.headers });
+  res.end(refusal.body);
+}
+
+/** The path of a request target (origin form), "/" when it has none the URL parser accepts. */
+function pathOf(target: string | undefined): string {
+  if (!target?.startsWith("/")) return "/";
+  try {
+    return new URL(target, "http://front").pathname;
+  } catch {
+    return "/";
+  }
 }
 
 function unavailable(res: ServerResponse, requestId: string): void {

@@ -75,7 +75,13 @@ export async function firstLoadJs(origin, buildDir, page) {
   if (!response.ok) throw new Error(`${page.path} answered ${response.status}`);
   const html = await response.text();
   const scripts = firstLoadScripts(html);
-  const floor = new Set(frameworkScripts(html));
+  // The route manifest is inlined with lazy route discovery; shipped whole (ADR 0078) it is the asset
+  // the page imports, and the runtime's entry is read from there.
+  const manifest = scripts.find((url) => /\/manifest-[^/]+\.js$/.test(url));
+  const manifestText = manifest
+    ? await readFile(path.join(buildDir, "client", decodeURIComponent(manifest)), "utf8")
+    : "";
+  const floor = new Set(frameworkScripts(html).length > 0 ? frameworkScripts(html) : frameworkScripts(manifestText));
   if (scripts.length === 0 || floor.size === 0) throw new Error(`${page.path}: no module scripts found in the HTML`);
   /** @type {{ url: string; bytes: number }[]} */
   const sizes = [];
