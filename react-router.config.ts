@@ -4,10 +4,6 @@ export default {
   ssr: true,
   // Parallel builds (tests, benchmarks, several checkouts of work) each get their own directory.
   buildDirectory: process.env.BUILD_DIR ?? "build",
-  // The whole route manifest ships as one immutable asset (4-6 KB compressed) instead of a partial
-  // manifest worked out for each document: lazy discovery matched the path's every ancestor against all
-  // ~280 route branches on each render and sent the browser to /__manifest for the links it showed.
-  routeDiscovery: { mode: "initial" },
   future: {
     // Typed per-request context (RouterContextProvider) instead of a loose load-context object.
     v8_middleware: true,
