@@ -39,18 +39,30 @@ function newStoredSecrets(): StoredSecrets {
   };
 }
 
-async function storedSecrets(db: Database): Promise<StoredSecrets> {
-  await db
-    .insert(oidcModels)
-    .values({ ...KEY_ROW, payload: newStoredSecrets() as unknown as Record<string, unknown> })
-    .onConflictDoNothing();
+async function readStoredSecrets(db: Database): Promise<StoredSecrets | null> {
   const [row] = await db
     .select({ payload: oidcModels.payload })
     .from(oidcModels)
     .where(and(eq(oidcModels.model, KEY_ROW.model), eq(oidcModels.id, KEY_ROW.id)))
     .limit(1);
-  if (!row) throw new Error("the identity provider's keys could not be stored");
-  return row.payload as unknown as StoredSecrets;
+  return row ? (row.payload as unknown as StoredSecrets) : null;
+}
+
+/**
+ * The stored secrets, made only when none are stored: an RSA key costs a boot tens to hundreds of
+ * milliseconds of CPU, and every start after the first (a restart, another node, another worker)
+ * finds the row.
+ */
+async function storedSecrets(db: Database): Promise<StoredSecrets> {
+  const stored = await readStoredSecrets(db);
+  if (stored) return stored;
+  await db
+    .insert(oidcModels)
+    .values({ ...KEY_ROW, payload: newStoredSecrets() as unknown as Record<string, unknown> })
+    .onConflictDoNothing();
+  const made = await readStoredSecrets(db);
+  if (!made) throw new Error("the identity provider's keys could not be stored");
+  return made;
 }
 
 /** Parses OIDC_JWKS: a private JWKS with at least one key; a readable error otherwise. */
