@@ -1,0 +1,252 @@
+// The console tasks that had a browser sample in one or two languages only (ADR 0074's audit), one
+// journey per language: one operator signs in once and walks the tasks its language lacked, each a
+// form submitted, its outcome read in that language and the changed row checked. Every page template
+// is checked by axe in the other console journeys; each use case and its refusals is in its db test.
+// Each journey touches only what it makes (a vessel, a pier, a crossing, an audience, a presale tier
+// on a product of its own index), a fare row of Xplor Fuego's tour that no journey buys, and sailings
+// it adds on a day no other journey uses.
+import { consolePathOf } from "../../app/console/console-pages.ts";
+import {
+  addAudience,
+  addProduct,
+  makeComplement,
+  productIdOf,
+  addCrossing,
+  addEndedRule,
+  addPier,
+  addPresaleTier,
+  addSailingByHand,
+  addVessel,
+  audienceForm,
+  CONSOLE_WORDS,
+  changeVesselCapacity,
+  reactivateThenDeleteRule,
+  say,
+  setSailingCapacity,
+} from "./console-tasks.ts";
+import { DESKTOP_ONLY, expect, test } from "./fixtures.ts";
+import { cancunDate, type Language } from "./shop.ts";
+import { signInAsStaff } from "./staff.ts";
+
+// Days no other journey adds, moves or buys a sailing on.
+const SAILING_DAYS_AHEAD: Partial<Record<Language, number>> = { es: 111, en: 112 };
+
+function unique(language: Language): string {
+  return `${language}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1296).toString(36)}`;
+}
+
+/** The load line of a sailing: "0 of 45" (en), "0 de 45" (es, pt). */
+function load(language: Language, capacity: number): string {
+  return say(language, "ops.closures.load", { vessel: "", taken: 0, capacity }).split(" ").slice(1, 4).join(" ");
+}
+
+/** On the records page: unticks "in service" on the crossing Cancún–Isla Mujeres, which rules sail. */
+async function refuseRetiringTheFerryCrossing(page: import("@playwright/test").Page, language: Language) {
+  const crossing = page.locator('[data-crossing-code="cancun-isla-mujeres"]');
+  await crossing.getByRole("checkbox", { name: CONSOLE_WORDS[language]["records.inService"] }).uncheck();
+  await crossing.getByTestId("save-crossing").click();
+  const refusal = page.getByTestId("console-refusal");
+  await expect(refusal).toHaveAttribute("data-code", "RECORD_IN_USE");
+  await expect(refusal.locator("li").first()).toContainText(/#\d+/);
+}
+
+/** A vessel, a pier and a crossing of its own, an ended rule on them put back and deleted, the pier retired. */
+async function ruleOnRecordsOfItsOwn(page: import("@playwright/test").Page, language: Language, code: string) {
+  const words = CONSOLE_WORDS[language];
+  const vesselName = `Lancha ${code}`;
+  const pier = `Punta Sam ${code}`;
+  await page.goto(consolePathOf("consoleVessels", language));
+  await addVessel(page, language, { code, name: vesselName, capacity: 30 });
+
+  await page.goto(consolePathOf("consoleRecords", language));
+  await addPier(page, language, { code, name: pier });
+  await addCrossing(page, language, { code: `${code}-isla`, fromPier: pier });
+  await expect(page.locator(`[data-crossing-code="${code}-isla"]`)).toContainText(words["records.retired"]);
+  await refuseRetiringTheFerryCrossing(page, language);
+
+  await page.goto(consolePathOf("consoleTimetable", language));
+  const rule = await addEndedRule(page, language, pier, vesselName, cancunDate(-1));
+  await reactivateThenDeleteRule(page, language, rule);
+
+  // Its only crossing is out of service: the pier retires.
+  await page.goto(consolePathOf("consoleRecords", language));
+  const row = page.locator(`[data-port-code="${code}"]`);
+  await row.getByRole("checkbox", { name: words["records.inService"] }).uncheck();
+  await row.getByTestId("save-port").click();
+  await expect(page.getByTestId("records-done")).toHaveText(say(language, "records.done.portSaved", { name: pier }));
+  await expect(page.locator(`[data-port-code="${code}"]`)).toContainText(words["records.retired"]);
+}
+
+/**
+ * A vessel of its own sails a sailing added by hand (moved, in en), whose capacity is set by hand
+ * and stays when the vessel's capacity changes.
+ */
+async function capacityByHand(page: import("@playwright/test").Page, language: Language, code: string) {
+  const words = CONSOLE_WORDS[language];
+  const name = `Barco ${code}`;
+  const day = `${consolePathOf("consoleSailings", language)}?date=${cancunDate(SAILING_DAYS_AHEAD[language]!)}`;
+  await page.goto(consolePathOf("consoleVessels", language));
+  await addVessel(page, language, { code, name, capacity: 60 });
+
+  await page.goto(day);
+  const line = await addSailingByHand(page, language, name, "23:20");
+  await expect(line).toContainText(words["ops.sailings.addedByHand"]);
+  if (language === "en") {
+    await line.locator("summary").click();
+    await line.getByLabel(words["ops.sailings.time"]).fill("23:40");
+    await line.getByTestId("move-sailing").click();
+    await expect(page.getByTestId("sailing-done")).toHaveText(words["ops.sailings.done.moved"]);
+    await expect(line).toContainText("23:40");
+  }
+  await setSailingCapacity(page, language, line, 45);
+  await expect(line).toContainText(load(language, 45));
+
+  await page.goto(consolePathOf("consoleVessels", language));
+  await changeVesselCapacity(page, language, name, 70);
+  await page.goto(day);
+  await expect(line).toContainText(load(language, 45));
+  return name;
+}
+
+/** On the prices page: a presale tier added beyond the sale horizon, then retired. */
+async function presaleTier(page: import("@playwright/test").Page, language: Language, productIndex: number) {
+  const words = CONSOLE_WORDS[language];
+  // Beyond the sale horizon (120 days): no price anyone can book changes while it is in force.
+  const days = 130 + Math.floor(Math.random() * 235);
+  const product = await addPresaleTier(page, language, days, productIndex);
+  await expect(page.getByTestId("prices-done")).toHaveText(words["ops.prices.done.tierAdded"]);
+  const tier = page.locator("li", { hasText: say(language, "ops.prices.tier.other", { count: days, product }) });
+  await expect(tier).toHaveCount(1);
+  await tier.getByLabel(words["ops.prices.active"]).uncheck();
+  await tier.getByRole("button", { name: words["ops.prices.save"] }).click();
+  await expect(page.getByTestId("prices-done")).toHaveText(words["ops.prices.done.tier"]);
+  await expect(tier.getByLabel(words["ops.prices.active"])).not.toBeChecked();
+}
+
+/** On the texts page: an audience added to the last content slot, its rule changed (en), retired. */
+async function audience(page: import("@playwright/test").Page, language: Language, name: string) {
+  const words = CONSOLE_WORDS[language];
+  await page.goto(consolePathOf("consoleTexts", language));
+  await addAudience(page, language, name, "—");
+  const form = audienceForm(page, language, name);
+  await expect(form).toHaveCount(1);
+  if (language === "en") {
+    const rule = '{"==":[{"var":"location.state"},"ZZY"]}';
+    await form.getByLabel(words["ops.texts.rule"]).fill(rule);
+    await form.getByRole("button", { name: words["ops.texts.saveRule"] }).click();
+    await expect(page.getByTestId("texts-done")).toHaveText(words["ops.texts.done.audience"]);
+    await expect(audienceForm(page, language, name).getByLabel(words["ops.texts.rule"])).toHaveValue(rule);
+  }
+  await audienceForm(page, language, name).getByTestId("retire-audience").click();
+  await expect(page.getByTestId("texts-done")).toHaveText(words["ops.texts.done.audienceRetired"]);
+  await expect(audienceForm(page, language, name)).toHaveCount(0);
+}
+
+/** On the products page: an admission and its tour added, then paired as a complement. */
+async function complement(page: import("@playwright/test").Page, language: Language, code: string) {
+  await page.goto(consolePathOf("consoleProducts", language));
+  await addProduct(page, language, { code: `${code}-adm`, name: `Parque ${code}` });
+  await expect(page.getByTestId("products-done")).toContainText(`Parque ${code} ${language.toUpperCase()}`);
+  await addProduct(page, language, { code: `${code}-tour`, name: `Tour ${code}`, kind: "park_tour" });
+  await expect(page.getByTestId("products-done")).toContainText(`Tour ${code} ${language.toUpperCase()}`);
+  const admission = await productIdOf(page, `${code}-adm`);
+  const name = code.toUpperCase();
+  await makeComplement(page, language, {
+    admission,
+    upgrade: await productIdOf(page, `${code}-tour`),
+    code: name,
+    park: "Parque",
+  });
+  await expect(page.getByTestId("products-done")).toHaveText(say(language, "products.done.complementAdded", { name }));
+  const answer = await (await page.request.get(`/api/products/${admission}?language=${language}&currency=MXN`)).json();
+  expect(answer.product.complements).toEqual([
+    expect.objectContaining({ nameUpgrade: `Tour ${code} ${language.toUpperCase()}` }),
+  ]);
+}
+
+/** The waiting list's page of a day, read. */
+async function waitingList(page: import("@playwright/test").Page, language: Language) {
+  await page.goto(`${consolePathOf("consoleWaitlist", language)}?date=${cancunDate(1)}`);
+  await expect(page.getByRole("heading", { name: CONSOLE_WORDS[language]["money.waitlist.title"] })).toBeVisible();
+}
+
+test("es: the console tasks that had no Spanish sample", DESKTOP_ONLY, async ({ page, allowConsoleError }) => {
+  test.slow();
+  allowConsoleError(/status of 409/);
+  const code = unique("es");
+  const words = CONSOLE_WORDS.es;
+  await signInAsStaff(page, "operator", "es");
+
+  // A vessel added, its capacity changed (a sailing's set by hand stays), then retired.
+  const name = await capacityByHand(page, "es", code);
+  await page.goto(consolePathOf("consoleVessels", "es"));
+  const vessel = page.getByTestId("vessel").filter({ has: page.locator("h2", { hasText: name }) });
+  await vessel.getByLabel(words["ops.vessels.active"]).uncheck();
+  await vessel.getByTestId("save-vessel").click();
+  await expect(page.getByTestId("vessel-saved")).toBeVisible();
+  await page.reload();
+  await expect(vessel.getByLabel(words["ops.vessels.active"])).not.toBeChecked();
+
+  // A fare row of Xplor Fuego's tour taken off the list and put back at its amount.
+  await page.goto(consolePathOf("consolePrices", "es"));
+  const key = '[data-fare="203:single:resident:adult"]';
+  const row = page.locator(key);
+  await row.locator("xpath=ancestor::details").locator("summary").click();
+  const amount = await row.getByRole("textbox").inputValue();
+  await row.getByTestId("retire-fare").click();
+  await expect(page.getByTestId("prices-done")).toHaveText(words["ops.prices.done.fareRetired"]);
+  await expect(page.locator(key)).toHaveCount(0);
+  const form = page.getByTestId("new-fare-form");
+  await form.getByLabel(words["ops.prices.product"]).selectOption("203");
+  await form.getByLabel(words["ops.prices.categoryLabel"]).selectOption("resident");
+  await form.getByLabel(words["ops.prices.passengerLabel"]).selectOption("adult");
+  await form.getByLabel(words["ops.prices.tripLabel"]).selectOption("single");
+  await form.getByLabel(words["ops.prices.amount"]).fill(amount);
+  await form.getByTestId("add-fare").click();
+  await expect(page.getByTestId("prices-done")).toHaveText(words["ops.prices.done.fareAdded"]);
+  await expect(page.locator(key)).toHaveCount(1);
+
+  await audience(page, "es", code);
+  await complement(page, "es", code);
+});
+
+test("en: the console tasks that had no English sample", DESKTOP_ONLY, async ({ page, allowConsoleError }) => {
+  test.slow();
+  allowConsoleError(/status of 409/);
+  const code = unique("en");
+  const words = CONSOLE_WORDS.en;
+  await signInAsStaff(page, "operator", "en");
+
+  await ruleOnRecordsOfItsOwn(page, "en", `${code}-r`);
+  await capacityByHand(page, "en", code);
+
+  // A fare row of Xplor Fuego's tour edited, then given its amount back.
+  await page.goto(consolePathOf("consolePrices", "en"));
+  const row = page.locator('[data-fare="203:single:tourist:child"]');
+  await row.locator("xpath=ancestor::details").locator("summary").click();
+  const amount = await row.getByRole("textbox").inputValue();
+  const changed = String(Number(amount) + 1);
+  for (const value of [changed, amount]) {
+    await row.getByRole("textbox").fill(value);
+    await row.getByRole("button", { name: words["ops.prices.save"] }).click();
+    await expect(page.getByTestId("prices-done")).toHaveText(words["ops.prices.done.fare"]);
+    await expect(row.getByRole("textbox")).toHaveValue(new RegExp(`^${value}(\\.0+)?$`));
+  }
+  await presaleTier(page, "en", 2);
+
+  await audience(page, "en", code);
+  await waitingList(page, "en");
+});
+
+test("pt: the console tasks that had no Portuguese sample", DESKTOP_ONLY, async ({ page, allowConsoleError }) => {
+  test.slow();
+  allowConsoleError(/status of 409/);
+  const code = unique("pt");
+  await signInAsStaff(page, "operator", "pt");
+
+  await ruleOnRecordsOfItsOwn(page, "pt", code);
+  await page.goto(consolePathOf("consolePrices", "pt"));
+  await presaleTier(page, "pt", 3);
+  await complement(page, "pt", code);
+  await waitingList(page, "pt");
+});
