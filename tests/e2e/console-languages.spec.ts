@@ -22,14 +22,29 @@ import {
   changeVesselCapacity,
   reactivateThenDeleteRule,
   say,
+  resendTickets,
+  saveBuyerName,
   setSailingCapacity,
 } from "./console-tasks.ts";
 import { DESKTOP_ONLY, expect, test } from "./fixtures.ts";
-import { cancunDate, type Language } from "./shop.ts";
+import { buyFerrySeatOverHttp, cancunDate, type Language } from "./shop.ts";
 import { signInAsStaff } from "./staff.ts";
 
 // Days no other journey adds, moves or buys a sailing on.
 const SAILING_DAYS_AHEAD: Partial<Record<Language, number>> = { es: 111, en: 112 };
+const BOOKING_DAYS_AHEAD: Partial<Record<Language, number>> = { en: 113, pt: 114 };
+
+/** A ferry seat bought over HTTP by a buyer whose address has a typo; answers its reference and address. */
+async function bought(page: import("@playwright/test").Page, language: Language, code: string) {
+  const email = `typo.${code}@travesia.test`;
+  const reference = await buyFerrySeatOverHttp(
+    page,
+    language,
+    { name: "Ana Souza", email },
+    BOOKING_DAYS_AHEAD[language]!,
+  );
+  return { reference, email };
+}
 
 function unique(language: Language): string {
   return `${language}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1296).toString(36)}`;
@@ -164,6 +179,20 @@ async function complement(page: import("@playwright/test").Page, language: Langu
   ]);
 }
 
+/** A booking bought before, found by its reference: its buyer's name corrected, its tickets sent again. */
+async function bookingCare(
+  page: import("@playwright/test").Page,
+  language: Language,
+  reference: string,
+  email: string,
+) {
+  await page.goto(`${consolePathOf("consoleBookings", language)}?ref=${reference}`);
+  await page.getByTestId("booking-change").click();
+  await expect(page.getByTestId("care-booking")).toHaveAttribute("data-reference", reference);
+  await saveBuyerName(page, language, "Ana Maria Souza");
+  await resendTickets(page, language, reference, email.replace("typo.", "right."));
+}
+
 /** The waiting list's page of a day, read. */
 async function waitingList(page: import("@playwright/test").Page, language: Language) {
   await page.goto(`${consolePathOf("consoleWaitlist", language)}?date=${cancunDate(1)}`);
@@ -215,6 +244,7 @@ test("en: the console tasks that had no English sample", DESKTOP_ONLY, async ({ 
   allowConsoleError(/status of 409/);
   const code = unique("en");
   const words = CONSOLE_WORDS.en;
+  const booking = await bought(page, "en", code);
   await signInAsStaff(page, "operator", "en");
 
   await ruleOnRecordsOfItsOwn(page, "en", `${code}-r`);
@@ -235,6 +265,7 @@ test("en: the console tasks that had no English sample", DESKTOP_ONLY, async ({ 
   await presaleTier(page, "en", 2);
 
   await audience(page, "en", code);
+  await bookingCare(page, "en", booking.reference, booking.email);
   await waitingList(page, "en");
 });
 
@@ -242,11 +273,13 @@ test("pt: the console tasks that had no Portuguese sample", DESKTOP_ONLY, async 
   test.slow();
   allowConsoleError(/status of 409/);
   const code = unique("pt");
+  const booking = await bought(page, "pt", code);
   await signInAsStaff(page, "operator", "pt");
 
   await ruleOnRecordsOfItsOwn(page, "pt", code);
   await page.goto(consolePathOf("consolePrices", "pt"));
   await presaleTier(page, "pt", 3);
   await complement(page, "pt", code);
+  await bookingCare(page, "pt", booking.reference, booking.email);
   await waitingList(page, "pt");
 });

@@ -6,6 +6,7 @@ import { en } from "../../lib/i18n/console/en.ts";
 import { es } from "../../lib/i18n/console/es.ts";
 import { pt } from "../../lib/i18n/console/pt.ts";
 import { expect } from "./fixtures.ts";
+import { waitForMail } from "./mailbox.ts";
 import type { Language } from "./shop.ts";
 
 export const CONSOLE_WORDS: Record<Language, ConsoleMessages> = { es, en, pt };
@@ -260,4 +261,22 @@ export async function makeComplement(
       .fill("There and back.");
   }
   await form.getByTestId("add-complement").click();
+}
+
+/** On a booking's care page: gives the buyer the name `name`, and waits for the page to show it. */
+export async function saveBuyerName(page: Page, language: Language, name: string): Promise<void> {
+  const words = CONSOLE_WORDS[language];
+  await page.getByTestId("care-buyer").getByLabel(words["money.care.name"]).fill(name);
+  await page.getByTestId("care-buyer").getByRole("button", { name: words["money.care.saveBuyer"] }).click();
+  await expect(page.getByTestId("care-done")).toHaveAttribute("data-done", "buyer");
+  await expect(page.getByTestId("care-booking")).toContainText(name);
+}
+
+/** On a booking's care page: sends the tickets of `reference` again to `email`, and reads the mail there. */
+export async function resendTickets(page: Page, language: Language, reference: string, email: string): Promise<void> {
+  const words = CONSOLE_WORDS[language];
+  await page.getByTestId("care-resend").getByLabel(words["money.care.sendTo"]).fill(email);
+  await page.getByTestId("care-resend").getByRole("button", { name: words["money.care.sendTickets"] }).click();
+  await expect(page.getByTestId("care-done")).toHaveAttribute("data-done", "resend");
+  await waitForMail(email, new RegExp(reference));
 }
