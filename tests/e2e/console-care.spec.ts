@@ -6,10 +6,10 @@
 // flows/cancellation.db.test.ts and flows/booking-care.db.test.ts.
 import { consolePathOf } from "../../app/console/console-pages.ts";
 import { es } from "../../lib/i18n/console/es.ts";
-import { pt } from "../../lib/i18n/console/pt.ts";
 import { DESKTOP_ONLY, expect, test } from "./fixtures.ts";
 import { waitForMail } from "./mailbox.ts";
 import { buyFerrySeatOverHttp, buyParkOverHttp, cancunDate, dismissNotices, parkDay } from "./shop.ts";
+import { cancelUnderPolicy } from "./console-tasks.ts";
 import { signInAsStaff } from "./staff.ts";
 
 // Xplor Fuego's admission: a park no other journey buys. Four days ahead is inside the park policy's
@@ -18,11 +18,6 @@ const XPLOR_FUEGO = 103;
 const POLICY_DAYS_AHEAD = 4;
 // Days no other journey buys seats on: the move takes a seat on the next one.
 const MOVE_DAYS_AHEAD = 96;
-
-/** An amount as the console writes it ("$1,799.10"), in minor units. */
-function minorOf(text: string): number {
-  return Math.round(Number(text.replace(/[^\d.]/g, "")) * 100);
-}
 
 test.beforeEach(async ({ context }) => {
   await dismissNotices(context);
@@ -43,27 +38,7 @@ test(
     );
     await signInAsStaff(page, "operator", "pt");
     await page.goto(`${consolePathOf("consoleBookings", "pt")}?ref=${reference}`);
-    const total = minorOf((await page.getByTestId("booking-total").textContent()) ?? "");
-    const fee = Math.floor((total * 10 + 50) / 100);
-    // The policy's offer names the refund and the fee before the operator clicks.
-    const option = page.getByTestId("cancel-line-option");
-    await expect(option).toHaveAttribute("data-refusal", "");
-    const offer = new RegExp(
-      pt["console.cancel.policyOffer"].replace("{refund}", "(.+)").replace("{fee}", "(.+)").replace(/\s/g, "\\s"),
-    ).exec((await option.textContent()) ?? "");
-    expect(offer, "the offer reads as the policy's").not.toBeNull();
-    expect([minorOf(offer![1]!), minorOf(offer![2]!)]).toEqual([total - fee, fee]);
-
-    await page.getByTestId("cancel-fee").click();
-    const refunded = `${offer![1]} MXN`;
-    await expect(page.getByTestId("cancel-done")).toHaveText(pt["console.cancel.done"].replace("{amount}", refunded));
-    // The fee is kept: the booking stays paid, refunded in part, and no ticket is valid.
-    await expect(page.getByTestId("booking-status")).toHaveAttribute("data-status", "ticketed");
-    await expect(page.getByTestId("refund-state")).toHaveAttribute("data-state", "partial");
-    await expect(page.getByTestId("booking-refunded")).toContainText(offer![1]!);
-    await expect(page.locator('[data-testid="booking-tickets"] tbody tr[data-state="void"]')).toHaveCount(1);
-    await expect(page.locator('[data-testid="booking-tickets"] tbody tr[data-state="valid"]')).toHaveCount(0);
-    await expect(page.getByTestId("cancel-line-option")).toHaveCount(0);
+    const refunded = await cancelUnderPolicy(page, "pt");
 
     const mail = await waitForMail(email, new RegExp(`^Reembolso da sua reserva Travesía ${reference}$`));
     expect(mail.text).toContain(`Reembolsamos ${refunded} da sua reserva ${reference}.`);

@@ -24,6 +24,7 @@ import {
   addVessel,
   audienceForm,
   changeVesselCapacity,
+  closeActivityDay,
   reactivateThenDeleteRule,
   setSailingCapacity,
 } from "./console-tasks.ts";
@@ -103,11 +104,7 @@ test(
     const what = es["ops.closures.what.activity"].replace("{date}", date).replace("{activity}", "Xcaret");
     await signInAsStaff(page, "operator", "es");
     await page.goto(`${consolePathOf("consoleClosures", "es")}?date=${date}`);
-    await page
-      .getByTestId("close-activity-form")
-      .getByLabel(es["ops.closures.activity"])
-      .selectOption({ label: "Xcaret" });
-    await page.getByTestId("close-activity").click();
+    await closeActivityDay(page, "es", "Xcaret");
     await expect(page.getByTestId("closure-done")).toBeVisible();
     const closure = page.getByTestId("closure").filter({ hasText: what });
     await expect(closure).toHaveCount(1);

@@ -19,6 +19,8 @@ import {
   addVessel,
   audienceForm,
   CONSOLE_WORDS,
+  cancelUnderPolicy,
+  closeActivityDay,
   changeVesselCapacity,
   reactivateThenDeleteRule,
   say,
@@ -27,12 +29,20 @@ import {
   setSailingCapacity,
 } from "./console-tasks.ts";
 import { DESKTOP_ONLY, expect, test } from "./fixtures.ts";
-import { buyFerrySeatOverHttp, cancunDate, type Language } from "./shop.ts";
+import { waitForMail } from "./mailbox.ts";
+import { buyFerrySeatOverHttp, buyParkOverHttp, cancunDate, type Language, parkDay } from "./shop.ts";
 import { signInAsStaff } from "./staff.ts";
 
 // Days no other journey adds, moves or buys a sailing on.
 const SAILING_DAYS_AHEAD: Partial<Record<Language, number>> = { es: 111, en: 112 };
 const BOOKING_DAYS_AHEAD: Partial<Record<Language, number>> = { en: 113, pt: 114 };
+// Xenses's admission, on a day no other journey buys or closes it: the en journey closes that day.
+const XENSES = 106;
+const CLOSED_PARK_DAYS_AHEAD = 115;
+// Xplor Fuego's admission five days ahead: inside the park policy's 10 % tier (more than 48 hours,
+// less than a week before it opens); its capacity is far beyond what the journeys buy.
+const XPLOR_FUEGO = 103;
+const POLICY_DAYS_AHEAD = 5;
 
 /** A ferry seat bought over HTTP by a buyer whose address has a typo; answers its reference and address. */
 async function bought(page: import("@playwright/test").Page, language: Language, code: string) {
@@ -193,6 +203,23 @@ async function bookingCare(
   await resendTickets(page, language, reference, email.replace("typo.", "right."));
 }
 
+/** A park day closed with one holder, who is mailed; then reopened, and the holder mailed again (en). */
+async function closeParkDay(page: import("@playwright/test").Page, holder: { reference: string; email: string }) {
+  const date = parkDay(CLOSED_PARK_DAYS_AHEAD);
+  await page.goto(`${consolePathOf("consoleClosures", "en")}?date=${date}&state=open`);
+  await closeActivityDay(page, "en", "Xenses");
+  await expect(page.getByTestId("closure-done")).toHaveText(say("en", "ops.closures.done.closed.one", { count: 1 }));
+  await waitForMail(holder.email, new RegExp(`^We closed the day of your visit.*\\(booking ${holder.reference}\\)$`));
+  const closure = page
+    .getByTestId("closure")
+    .filter({ hasText: say("en", "ops.closures.what.activity", { date, activity: "Xenses" }) });
+  await closure.getByTestId("reopen").click();
+  await expect(page.getByTestId("closure-done")).toHaveText(
+    say("en", "ops.closures.done.reopenedNotified.one", { count: 1 }),
+  );
+  await waitForMail(holder.email, new RegExp(`^We reopened what we had closed \\(booking ${holder.reference}\\)$`));
+}
+
 /** The waiting list's page of a day, read. */
 async function waitingList(page: import("@playwright/test").Page, language: Language) {
   await page.goto(`${consolePathOf("consoleWaitlist", language)}?date=${cancunDate(1)}`);
@@ -204,6 +231,14 @@ test("es: the console tasks that had no Spanish sample", DESKTOP_ONLY, async ({ 
   allowConsoleError(/status of 409/);
   const code = unique("es");
   const words = CONSOLE_WORDS.es;
+  const email = `fuego.${code}@travesia.test`;
+  const policy = await buyParkOverHttp(
+    page,
+    "es",
+    { name: "Rosa Lobo", email },
+    XPLOR_FUEGO,
+    parkDay(POLICY_DAYS_AHEAD),
+  );
   await signInAsStaff(page, "operator", "es");
 
   // A vessel added, its capacity changed (a sailing's set by hand stays), then retired.
@@ -237,6 +272,12 @@ test("es: the console tasks that had no Spanish sample", DESKTOP_ONLY, async ({ 
 
   await audience(page, "es", code);
   await complement(page, "es", code);
+
+  // A park admission cancelled under its policy: the fee kept, the rest refunded and mailed.
+  await page.goto(`${consolePathOf("consoleBookings", "es")}?ref=${policy}`);
+  const refunded = await cancelUnderPolicy(page, "es");
+  const mail = await waitForMail(email, new RegExp(`^Reembolso .*${policy}$`));
+  expect(mail.text).toContain(refunded);
 });
 
 test("en: the console tasks that had no English sample", DESKTOP_ONLY, async ({ page, allowConsoleError }) => {
@@ -245,6 +286,14 @@ test("en: the console tasks that had no English sample", DESKTOP_ONLY, async ({ 
   const code = unique("en");
   const words = CONSOLE_WORDS.en;
   const booking = await bought(page, "en", code);
+  const holder = { email: `xenses.${code}@travesia.test`, reference: "" };
+  holder.reference = await buyParkOverHttp(
+    page,
+    "en",
+    { name: "Ada Park", email: holder.email },
+    XENSES,
+    parkDay(CLOSED_PARK_DAYS_AHEAD),
+  );
   await signInAsStaff(page, "operator", "en");
 
   await ruleOnRecordsOfItsOwn(page, "en", `${code}-r`);
@@ -266,6 +315,7 @@ test("en: the console tasks that had no English sample", DESKTOP_ONLY, async ({ 
 
   await audience(page, "en", code);
   await bookingCare(page, "en", booking.reference, booking.email);
+  await closeParkDay(page, holder);
   await waitingList(page, "en");
 });
 

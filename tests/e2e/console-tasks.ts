@@ -280,3 +280,47 @@ export async function resendTickets(page: Page, language: Language, reference: s
   await expect(page.getByTestId("care-done")).toHaveAttribute("data-done", "resend");
   await waitForMail(email, new RegExp(reference));
 }
+
+/** On the closures page: closes the day shown of the park or tour `activity` (its label in the list). */
+export async function closeActivityDay(page: Page, language: Language, activity: string): Promise<void> {
+  await page
+    .getByTestId("close-activity-form")
+    .getByLabel(CONSOLE_WORDS[language]["ops.closures.activity"])
+    .selectOption({ label: activity });
+  await page.getByTestId("close-activity").click();
+}
+
+/** An amount as the console writes it ("$1,799.10"), in minor units. */
+export function minorOf(text: string): number {
+  return Math.round(Number(text.replace(/[^\d.]/g, "")) * 100);
+}
+
+/**
+ * On the page of a booking of one line whose policy keeps a 10 % fee: reads the offer (the refund and
+ * the fee, before the click), cancels under it, and checks the booking paid and refunded in part with
+ * no valid ticket; answers the amount refunded as the page writes it, with its currency.
+ */
+export async function cancelUnderPolicy(page: Page, language: Language): Promise<string> {
+  const words = CONSOLE_WORDS[language];
+  const total = minorOf((await page.getByTestId("booking-total").textContent()) ?? "");
+  const fee = Math.floor((total * 10 + 50) / 100);
+  const option = page.getByTestId("cancel-line-option");
+  await expect(option).toHaveAttribute("data-refusal", "");
+  const offer = new RegExp(
+    words["console.cancel.policyOffer"].replace("{refund}", "(.+)").replace("{fee}", "(.+)").replace(/\s/g, "\\s"),
+  ).exec((await option.textContent()) ?? "");
+  expect(offer, "the offer reads as the policy's").not.toBeNull();
+  expect([minorOf(offer![1]!), minorOf(offer![2]!)]).toEqual([total - fee, fee]);
+
+  await page.getByTestId("cancel-fee").click();
+  const refunded = `${offer![1]} MXN`;
+  await expect(page.getByTestId("cancel-done")).toHaveText(say(language, "console.cancel.done", { amount: refunded }));
+  // The fee is kept: the booking stays paid, refunded in part, and no ticket is valid.
+  await expect(page.getByTestId("booking-status")).toHaveAttribute("data-status", "ticketed");
+  await expect(page.getByTestId("refund-state")).toHaveAttribute("data-state", "partial");
+  await expect(page.getByTestId("booking-refunded")).toContainText(offer![1]!);
+  await expect(page.locator('[data-testid="booking-tickets"] tbody tr[data-state="void"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid="booking-tickets"] tbody tr[data-state="valid"]')).toHaveCount(0);
+  await expect(page.getByTestId("cancel-line-option")).toHaveCount(0);
+  return refunded;
+}
