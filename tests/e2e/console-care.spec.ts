@@ -5,11 +5,10 @@
 // only the live ticket moves, the cancelled one stays where it was. The breadth is in
 // flows/cancellation.db.test.ts and flows/booking-care.db.test.ts.
 import { consolePathOf } from "../../app/console/console-pages.ts";
-import { es } from "../../lib/i18n/console/es.ts";
 import { DESKTOP_ONLY, expect, test } from "./fixtures.ts";
 import { waitForMail } from "./mailbox.ts";
 import { buyFerrySeatOverHttp, buyParkOverHttp, cancunDate, dismissNotices, parkDay } from "./shop.ts";
-import { cancelUnderPolicy } from "./console-tasks.ts";
+import { cancelUnderPolicy, moveBookingToDay, refundFirstTicket } from "./console-tasks.ts";
 import { signInAsStaff } from "./staff.ts";
 
 // Xplor Fuego's admission: a park no other journey buys. Four days ahead is inside the park policy's
@@ -61,35 +60,13 @@ test(
     await signInAsStaff(page, "operator", "es");
     await page.goto(`${consolePathOf("consoleBookings", "es")}?ref=${reference}`);
     // One ticket cancelled first, with part of the money back.
-    const refund = page.getByTestId("refund-form");
-    await refund.getByLabel(es["console.refund.amount"].replace("{currency}", "MXN")).fill("10.00");
-    const first = refund.locator('input[name="ticket"]').first();
-    const cancelledCode = (await first.locator("xpath=..").locator(".font-mono").textContent()) ?? "";
-    await first.check();
-    await refund.getByRole("button", { name: es["console.refund.submit"] }).click();
-    await expect(page.getByTestId("refund-done")).toBeVisible();
+    const cancelledCode = await refundFirstTicket(page, "es");
     const tickets = page.getByTestId("booking-tickets").locator("tbody tr");
-    await expect(tickets.and(page.locator(`[data-code="${cancelledCode}"]`))).toHaveAttribute("data-state", "void");
 
     // Moved to the next day's first sailing with room, from the page that changes a booking.
     const day = cancunDate(MOVE_DAYS_AHEAD);
     const next = cancunDate(MOVE_DAYS_AHEAD + 1);
-    await page.getByTestId("booking-change").click();
-    const line = page.getByTestId("care-line");
-    await expect(page.getByTestId("care-line-counts")).toHaveText(
-      es["money.care.counts"].replace("{live}", "1").replace("{cancelled}", "1").replace("{boarded}", "0"),
-    );
-    await line.getByLabel(es["money.care.day.outbound"]).fill(next);
-    await line.getByRole("button", { name: es["money.care.showSailings"] }).click();
-    await expect(page).toHaveURL(new RegExp(`date=${next}`));
-    const outbound = line.locator('select[name="outbound"]');
-    const other = outbound.locator("option:not([disabled]):not([value=''])", { hasText: next }).first();
-    await outbound.selectOption((await other.getAttribute("value")) ?? "");
-    await line.getByRole("button", { name: es["money.care.moveSubmit"].replace("{count}", "1") }).click();
-    await expect(page.getByTestId("care-done")).toHaveAttribute("data-done", "move");
-    await expect(page.getByTestId("care-line-counts")).toHaveText(
-      es["money.care.counts"].replace("{live}", "1").replace("{cancelled}", "1").replace("{boarded}", "0"),
-    );
+    await moveBookingToDay(page, "es", next);
 
     // The live ticket is on the new day; the cancelled one stays cancelled, on the old.
     await page.goto(`${consolePathOf("consoleBookings", "es")}?ref=${reference}`);

@@ -21,6 +21,8 @@ import {
   CONSOLE_WORDS,
   cancelUnderPolicy,
   closeActivityDay,
+  moveBookingToDay,
+  refundFirstTicket,
   changeVesselCapacity,
   reactivateThenDeleteRule,
   say,
@@ -45,14 +47,10 @@ const XPLOR_FUEGO = 103;
 const POLICY_DAYS_AHEAD = 5;
 
 /** A ferry seat bought over HTTP by a buyer whose address has a typo; answers its reference and address. */
-async function bought(page: import("@playwright/test").Page, language: Language, code: string) {
+async function bought(page: import("@playwright/test").Page, language: Language, code: string, adults = 1) {
   const email = `typo.${code}@travesia.test`;
-  const reference = await buyFerrySeatOverHttp(
-    page,
-    language,
-    { name: "Ana Souza", email },
-    BOOKING_DAYS_AHEAD[language]!,
-  );
+  const buyer = { name: "Ana Souza", email };
+  const reference = await buyFerrySeatOverHttp(page, language, buyer, BOOKING_DAYS_AHEAD[language]!, adults);
   return { reference, email };
 }
 
@@ -220,6 +218,49 @@ async function closeParkDay(page: import("@playwright/test").Page, holder: { ref
   await waitForMail(holder.email, new RegExp(`^We reopened what we had closed \\(booking ${holder.reference}\\)$`));
 }
 
+/**
+ * The booking's first ticket cancelled with part of the money back, the booking moved to the next day
+ * (only its live ticket moves); then that sailing closed and its one holder moved at once to another
+ * sailing the page offers, and the closure lifted (pt).
+ */
+async function moveBookingThenHolders(page: import("@playwright/test").Page, reference: string) {
+  const words = CONSOLE_WORDS.pt;
+  const next = cancunDate(BOOKING_DAYS_AHEAD.pt! + 1);
+  await page.goto(`${consolePathOf("consoleBookings", "pt")}?ref=${reference}`);
+  const cancelled = await refundFirstTicket(page, "pt");
+  await moveBookingToDay(page, "pt", next);
+  await page.goto(`${consolePathOf("consoleBookings", "pt")}?ref=${reference}`);
+  const tickets = page.getByTestId("booking-tickets").locator("tbody tr");
+  await expect(tickets.and(page.locator(`[data-code="${cancelled}"]`))).toHaveAttribute("data-state", "void");
+  await expect(tickets.and(page.locator('[data-state="valid"]'))).toHaveCount(1);
+
+  await page.goto(`${consolePathOf("consoleClosures", "pt")}?date=${next}`);
+  const held = () => page.getByTestId("day-sailing").filter({ hasText: /: 1 de \d+ lugares ocupados/ });
+  await expect(held()).toHaveCount(1);
+  const time = /\b\d{2}:\d{2}\b/.exec((await held().textContent()) ?? "")?.[0] ?? "";
+  await held().getByTestId("close-sailing").click();
+  await expect(page.getByTestId("closure-done")).toHaveText(say("pt", "ops.closures.done.closed.one", { count: 1 }));
+  const form = held().getByTestId("move-holders-form");
+  const target = form.getByLabel(words["ops.closures.move.to"]);
+  await target.selectOption((await target.locator("option").first().getAttribute("value")) ?? "");
+  await form.getByTestId("move-holders").click();
+  await expect(page.getByTestId("closure-done")).toHaveText(say("pt", "ops.closures.done.moved.one", { count: 1 }));
+  // Nobody is left on the closed sailing; the closure is lifted, so the day sails as before.
+  await expect(
+    page
+      .locator('[data-testid="day-sailing"][data-status="closed"]')
+      .filter({ hasText: /: 0 de \d+ lugares ocupados/ }),
+  ).toHaveCount(1);
+  await page
+    .getByTestId("closure")
+    .filter({ hasText: say("pt", "ops.closures.what.sailing", { date: next, time }) })
+    .getByTestId("reopen")
+    .click();
+  await expect(page.getByTestId("closure-done")).toHaveText(
+    say("pt", "ops.closures.done.reopenedNotified.one", { count: 1 }),
+  );
+}
+
 /** The waiting list's page of a day, read. */
 async function waitingList(page: import("@playwright/test").Page, language: Language) {
   await page.goto(`${consolePathOf("consoleWaitlist", language)}?date=${cancunDate(1)}`);
@@ -323,7 +364,7 @@ test("pt: the console tasks that had no Portuguese sample", DESKTOP_ONLY, async 
   test.slow();
   allowConsoleError(/status of 409/);
   const code = unique("pt");
-  const booking = await bought(page, "pt", code);
+  const booking = await bought(page, "pt", code, 2);
   await signInAsStaff(page, "operator", "pt");
 
   await ruleOnRecordsOfItsOwn(page, "pt", code);
@@ -331,5 +372,6 @@ test("pt: the console tasks that had no Portuguese sample", DESKTOP_ONLY, async 
   await presaleTier(page, "pt", 3);
   await complement(page, "pt", code);
   await bookingCare(page, "pt", booking.reference, booking.email);
+  await moveBookingThenHolders(page, booking.reference);
   await waitingList(page, "pt");
 });

@@ -324,3 +324,39 @@ export async function cancelUnderPolicy(page: Page, language: Language): Promise
   await expect(page.getByTestId("cancel-line-option")).toHaveCount(0);
   return refunded;
 }
+
+/** On a booking's page: cancels its first ticket with 10.00 MXN back; answers the ticket's code. */
+export async function refundFirstTicket(page: Page, language: Language): Promise<string> {
+  const words = CONSOLE_WORDS[language];
+  const refund = page.getByTestId("refund-form");
+  await refund.getByLabel(say(language, "console.refund.amount", { currency: "MXN" })).fill("10.00");
+  const first = refund.locator('input[name="ticket"]').first();
+  const code = (await first.locator("xpath=..").locator(".font-mono").textContent()) ?? "";
+  await first.check();
+  await refund.getByRole("button", { name: words["console.refund.submit"] }).click();
+  await expect(page.getByTestId("refund-done")).toBeVisible();
+  const ticket = page.getByTestId("booking-tickets").locator(`tbody tr[data-code="${code}"]`);
+  await expect(ticket).toHaveAttribute("data-state", "void");
+  return code;
+}
+
+/**
+ * On a booking's page of one line with one live and one cancelled ticket: moves the line to the first
+ * sailing with room on `date`, from the page that changes a booking; only the live ticket moves.
+ */
+export async function moveBookingToDay(page: Page, language: Language, date: string): Promise<void> {
+  const words = CONSOLE_WORDS[language];
+  const counts = say(language, "money.care.counts", { live: 1, cancelled: 1, boarded: 0 });
+  await page.getByTestId("booking-change").click();
+  const line = page.getByTestId("care-line");
+  await expect(page.getByTestId("care-line-counts")).toHaveText(counts);
+  await line.getByLabel(words["money.care.day.outbound"]).fill(date);
+  await line.getByRole("button", { name: words["money.care.showSailings"] }).click();
+  await expect(page).toHaveURL(new RegExp(`date=${date}`));
+  const outbound = line.locator('select[name="outbound"]');
+  const other = outbound.locator("option:not([disabled]):not([value=''])", { hasText: date }).first();
+  await outbound.selectOption((await other.getAttribute("value")) ?? "");
+  await line.getByRole("button", { name: say(language, "money.care.moveSubmit", { count: 1 }) }).click();
+  await expect(page.getByTestId("care-done")).toHaveAttribute("data-done", "move");
+  await expect(page.getByTestId("care-line-counts")).toHaveText(counts);
+}
