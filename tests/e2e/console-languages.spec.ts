@@ -37,7 +37,7 @@ import { signInAsStaff } from "./staff.ts";
 
 // Days no other journey adds, moves or buys a sailing on.
 const SAILING_DAYS_AHEAD: Partial<Record<Language, number>> = { es: 111, en: 112 };
-const BOOKING_DAYS_AHEAD: Partial<Record<Language, number>> = { en: 113, pt: 114 };
+const BOOKING_DAYS_AHEAD: Record<Language, number> = { es: 116, en: 113, pt: 114 };
 // Xenses's admission, on a day no other journey buys or closes it: the en journey closes that day.
 const XENSES = 106;
 const CLOSED_PARK_DAYS_AHEAD = 115;
@@ -50,7 +50,7 @@ const POLICY_DAYS_AHEAD = 5;
 async function bought(page: import("@playwright/test").Page, language: Language, code: string, adults = 1) {
   const email = `typo.${code}@travesia.test`;
   const buyer = { name: "Ana Souza", email };
-  const reference = await buyFerrySeatOverHttp(page, language, buyer, BOOKING_DAYS_AHEAD[language]!, adults);
+  const reference = await buyFerrySeatOverHttp(page, language, buyer, BOOKING_DAYS_AHEAD[language], adults);
   return { reference, email };
 }
 
@@ -224,8 +224,7 @@ async function closeParkDay(page: import("@playwright/test").Page, holder: { ref
  * sailing the page offers, and the closure lifted (pt).
  */
 async function moveBookingThenHolders(page: import("@playwright/test").Page, reference: string) {
-  const words = CONSOLE_WORDS.pt;
-  const next = cancunDate(BOOKING_DAYS_AHEAD.pt! + 1);
+  const next = cancunDate(BOOKING_DAYS_AHEAD.pt + 1);
   await page.goto(`${consolePathOf("consoleBookings", "pt")}?ref=${reference}`);
   const cancelled = await refundFirstTicket(page, "pt");
   await moveBookingToDay(page, "pt", next);
@@ -234,30 +233,43 @@ async function moveBookingThenHolders(page: import("@playwright/test").Page, ref
   await expect(tickets.and(page.locator(`[data-code="${cancelled}"]`))).toHaveAttribute("data-state", "void");
   await expect(tickets.and(page.locator('[data-state="valid"]'))).toHaveCount(1);
 
-  await page.goto(`${consolePathOf("consoleClosures", "pt")}?date=${next}`);
-  const held = () => page.getByTestId("day-sailing").filter({ hasText: /: 1 de \d+ lugares ocupados/ });
+  await moveEveryHolder(page, "pt", next);
+}
+
+/** The sailings' load line with `taken` seats taken, of any capacity. */
+function takenLine(language: Language, taken: number): RegExp {
+  const text = say(language, "ops.closures.load", { vessel: "", taken, capacity: "CAPACITY" });
+  return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace("CAPACITY", "\\d+"));
+}
+
+/**
+ * On the closures page of `date`, whose one sailing with a seat taken is the journey's: that sailing
+ * closed, its one holder moved at once to the first sailing the page offers, and the closure lifted.
+ */
+async function moveEveryHolder(page: import("@playwright/test").Page, language: Language, date: string) {
+  await page.goto(`${consolePathOf("consoleClosures", language)}?date=${date}`);
+  const held = () => page.getByTestId("day-sailing").filter({ hasText: takenLine(language, 1) });
   await expect(held()).toHaveCount(1);
   const time = /\b\d{2}:\d{2}\b/.exec((await held().textContent()) ?? "")?.[0] ?? "";
   await held().getByTestId("close-sailing").click();
-  await expect(page.getByTestId("closure-done")).toHaveText(say("pt", "ops.closures.done.closed.one", { count: 1 }));
+  await expect(page.getByTestId("closure-done")).toHaveText(
+    say(language, "ops.closures.done.closed.one", { count: 1 }),
+  );
   const form = held().getByTestId("move-holders-form");
-  const target = form.getByLabel(words["ops.closures.move.to"]);
+  const target = form.getByLabel(CONSOLE_WORDS[language]["ops.closures.move.to"]);
   await target.selectOption((await target.locator("option").first().getAttribute("value")) ?? "");
   await form.getByTestId("move-holders").click();
-  await expect(page.getByTestId("closure-done")).toHaveText(say("pt", "ops.closures.done.moved.one", { count: 1 }));
+  await expect(page.getByTestId("closure-done")).toHaveText(say(language, "ops.closures.done.moved.one", { count: 1 }));
   // Nobody is left on the closed sailing; the closure is lifted, so the day sails as before.
-  await expect(
-    page
-      .locator('[data-testid="day-sailing"][data-status="closed"]')
-      .filter({ hasText: /: 0 de \d+ lugares ocupados/ }),
-  ).toHaveCount(1);
+  const closed = page.locator('[data-testid="day-sailing"][data-status="closed"]');
+  await expect(closed.filter({ hasText: takenLine(language, 0) })).toHaveCount(1);
   await page
     .getByTestId("closure")
-    .filter({ hasText: say("pt", "ops.closures.what.sailing", { date: next, time }) })
+    .filter({ hasText: say(language, "ops.closures.what.sailing", { date, time }) })
     .getByTestId("reopen")
     .click();
   await expect(page.getByTestId("closure-done")).toHaveText(
-    say("pt", "ops.closures.done.reopenedNotified.one", { count: 1 }),
+    say(language, "ops.closures.done.reopenedNotified.one", { count: 1 }),
   );
 }
 
@@ -280,6 +292,7 @@ test("es: the console tasks that had no Spanish sample", DESKTOP_ONLY, async ({ 
     XPLOR_FUEGO,
     parkDay(POLICY_DAYS_AHEAD),
   );
+  const ferry = await bought(page, "es", code);
   await signInAsStaff(page, "operator", "es");
 
   // A vessel added, its capacity changed (a sailing's set by hand stays), then retired.
@@ -319,6 +332,10 @@ test("es: the console tasks that had no Spanish sample", DESKTOP_ONLY, async ({ 
   const refunded = await cancelUnderPolicy(page, "es");
   const mail = await waitForMail(email, new RegExp(`^Reembolso .*${policy}$`));
   expect(mail.text).toContain(refunded);
+
+  await moveEveryHolder(page, "es", cancunDate(BOOKING_DAYS_AHEAD.es));
+  const moved = await waitForMail(ferry.email, /^Nueva fecha/);
+  expect(moved.subject).toContain(ferry.reference);
 });
 
 test("en: the console tasks that had no English sample", DESKTOP_ONLY, async ({ page, allowConsoleError }) => {
