@@ -2,9 +2,10 @@
 // journey per language: one operator signs in once and walks the tasks its language lacked, each a
 // form submitted, its outcome read in that language and the changed row checked. Every page template
 // is checked by axe in the other console journeys; each use case and its refusals is in its db test.
-// Each journey touches only what it makes (a vessel, a pier, a crossing, an audience, a presale tier
-// on a product of its own index), a fare row of Xplor Fuego's tour that no journey buys, and sailings
-// it adds on a day no other journey uses.
+// Each journey touches only what it makes (a vessel, a pier, a crossing, products, an audience, a
+// presale tier on a product of its own index beyond the sale horizon, the bookings it buys over HTTP),
+// a fare row of Xplor Fuego's tour that no journey buys, and sailings and park days no other journey
+// uses (111 to 117 days ahead). The closures it makes are lifted before it ends.
 import { consolePathOf } from "../../app/console/console-pages.ts";
 import {
   addAudience,
