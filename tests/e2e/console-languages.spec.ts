@@ -281,7 +281,8 @@ async function waitingList(page: import("@playwright/test").Page, language: Lang
 }
 
 test("es: the console tasks that had no Spanish sample", DESKTOP_ONLY, async ({ page, allowConsoleError }) => {
-  test.slow();
+  // One sign-in and a dozen console tasks (purchases over HTTP first) on a busy machine.
+  test.setTimeout(120_000);
   allowConsoleError(/status of 409/);
   const code = unique("es");
   const words = CONSOLE_WORDS.es;
@@ -340,7 +341,8 @@ test("es: the console tasks that had no Spanish sample", DESKTOP_ONLY, async ({ 
 });
 
 test("en: the console tasks that had no English sample", DESKTOP_ONLY, async ({ page, allowConsoleError }) => {
-  test.slow();
+  // One sign-in and a dozen console tasks (purchases over HTTP first) on a busy machine.
+  test.setTimeout(120_000);
   allowConsoleError(/status of 409/);
   const code = unique("en");
   const words = CONSOLE_WORDS.en;
@@ -379,7 +381,8 @@ test("en: the console tasks that had no English sample", DESKTOP_ONLY, async ({ 
 });
 
 test("pt: the console tasks that had no Portuguese sample", DESKTOP_ONLY, async ({ page, allowConsoleError }) => {
-  test.slow();
+  // One sign-in and a dozen console tasks (purchases over HTTP first) on a busy machine.
+  test.setTimeout(120_000);
   allowConsoleError(/status of 409/);
   const code = unique("pt");
   const booking = await bought(page, "pt", code, 2);
