@@ -11,6 +11,7 @@ import { pt as consolePt } from "../../lib/i18n/console/pt.ts";
 import { checkA11y, DESKTOP_ONLY, expect, test } from "./fixtures.ts";
 import { waitForMail } from "./mailbox.ts";
 import { buyFerrySeatOverHttp, cancunDate } from "./shop.ts";
+import { closeActivityDay } from "./console-tasks.ts";
 import { signInAsStaff } from "./staff.ts";
 
 // A day no other journey buys on: the sailing closed here must not be one another test wants.
@@ -91,9 +92,7 @@ test(
     const date = cancunDate(DAYS_AHEAD + 1);
     await signInAsStaff(page, "operator", "pt");
     await page.goto(`${consolePathOf("consoleClosures", "pt")}?date=${date}&state=open`);
-    const form = page.getByTestId("close-activity-form");
-    await form.getByLabel(words["ops.closures.activity"]).selectOption({ label: "Xcaret" });
-    await form.getByTestId("close-activity").click();
+    await closeActivityDay(page, "pt", "Xcaret");
     await expect(page.getByTestId("closure-done")).toHaveText(
       words["ops.closures.done.closed.one"].replace("{count}", "0"),
     );
@@ -103,11 +102,7 @@ test(
     await expect(closure).toHaveCount(1);
     await checkA11y(page);
     // Closing it twice is refused in the console's words, changing nothing.
-    await page
-      .getByTestId("close-activity-form")
-      .getByLabel(words["ops.closures.activity"])
-      .selectOption({ label: "Xcaret" });
-    await page.getByTestId("close-activity").click();
+    await closeActivityDay(page, "pt", "Xcaret");
     await expect(page.getByTestId("console-refusal")).toHaveAttribute("data-code", "ALREADY_CLOSED");
     await expect(page.getByTestId("console-refusal")).toContainText(words["error.ALREADY_CLOSED"]);
     await page.goto(`${consolePathOf("consoleClosures", "pt")}?date=${date}&state=open`);

@@ -5,11 +5,10 @@
 // only the live ticket moves, the cancelled one stays where it was. The breadth is in
 // flows/cancellation.db.test.ts and flows/booking-care.db.test.ts.
 import { consolePathOf } from "../../app/console/console-pages.ts";
-import { es } from "../../lib/i18n/console/es.ts";
-import { pt } from "../../lib/i18n/console/pt.ts";
 import { DESKTOP_ONLY, expect, test } from "./fixtures.ts";
 import { waitForMail } from "./mailbox.ts";
 import { buyFerrySeatOverHttp, buyParkOverHttp, cancunDate, dismissNotices, parkDay } from "./shop.ts";
+import { cancelUnderPolicy, moveBookingToDay, refundFirstTicket } from "./console-tasks.ts";
 import { signInAsStaff } from "./staff.ts";
 
 // Xplor Fuego's admission: a park no other journey buys. Four days ahead is inside the park policy's
@@ -18,11 +17,6 @@ const XPLOR_FUEGO = 103;
 const POLICY_DAYS_AHEAD = 4;
 // Days no other journey buys seats on: the move takes a seat on the next one.
 const MOVE_DAYS_AHEAD = 96;
-
-/** An amount as the console writes it ("$1,799.10"), in minor units. */
-function minorOf(text: string): number {
-  return Math.round(Number(text.replace(/[^\d.]/g, "")) * 100);
-}
 
 test.beforeEach(async ({ context }) => {
   await dismissNotices(context);
@@ -43,27 +37,7 @@ test(
     );
     await signInAsStaff(page, "operator", "pt");
     await page.goto(`${consolePathOf("consoleBookings", "pt")}?ref=${reference}`);
-    const total = minorOf((await page.getByTestId("booking-total").textContent()) ?? "");
-    const fee = Math.floor((total * 10 + 50) / 100);
-    // The policy's offer names the refund and the fee before the operator clicks.
-    const option = page.getByTestId("cancel-line-option");
-    await expect(option).toHaveAttribute("data-refusal", "");
-    const offer = new RegExp(
-      pt["console.cancel.policyOffer"].replace("{refund}", "(.+)").replace("{fee}", "(.+)").replace(/\s/g, "\\s"),
-    ).exec((await option.textContent()) ?? "");
-    expect(offer, "the offer reads as the policy's").not.toBeNull();
-    expect([minorOf(offer![1]!), minorOf(offer![2]!)]).toEqual([total - fee, fee]);
-
-    await page.getByTestId("cancel-fee").click();
-    const refunded = `${offer![1]} MXN`;
-    await expect(page.getByTestId("cancel-done")).toHaveText(pt["console.cancel.done"].replace("{amount}", refunded));
-    // The fee is kept: the booking stays paid, refunded in part, and no ticket is valid.
-    await expect(page.getByTestId("booking-status")).toHaveAttribute("data-status", "ticketed");
-    await expect(page.getByTestId("refund-state")).toHaveAttribute("data-state", "partial");
-    await expect(page.getByTestId("booking-refunded")).toContainText(offer![1]!);
-    await expect(page.locator('[data-testid="booking-tickets"] tbody tr[data-state="void"]')).toHaveCount(1);
-    await expect(page.locator('[data-testid="booking-tickets"] tbody tr[data-state="valid"]')).toHaveCount(0);
-    await expect(page.getByTestId("cancel-line-option")).toHaveCount(0);
+    const refunded = await cancelUnderPolicy(page, "pt");
 
     const mail = await waitForMail(email, new RegExp(`^Reembolso da sua reserva Travesía ${reference}$`));
     expect(mail.text).toContain(`Reembolsamos ${refunded} da sua reserva ${reference}.`);
@@ -86,35 +60,13 @@ test(
     await signInAsStaff(page, "operator", "es");
     await page.goto(`${consolePathOf("consoleBookings", "es")}?ref=${reference}`);
     // One ticket cancelled first, with part of the money back.
-    const refund = page.getByTestId("refund-form");
-    await refund.getByLabel(es["console.refund.amount"].replace("{currency}", "MXN")).fill("10.00");
-    const first = refund.locator('input[name="ticket"]').first();
-    const cancelledCode = (await first.locator("xpath=..").locator(".font-mono").textContent()) ?? "";
-    await first.check();
-    await refund.getByRole("button", { name: es["console.refund.submit"] }).click();
-    await expect(page.getByTestId("refund-done")).toBeVisible();
+    const cancelledCode = await refundFirstTicket(page, "es");
     const tickets = page.getByTestId("booking-tickets").locator("tbody tr");
-    await expect(tickets.and(page.locator(`[data-code="${cancelledCode}"]`))).toHaveAttribute("data-state", "void");
 
     // Moved to the next day's first sailing with room, from the page that changes a booking.
     const day = cancunDate(MOVE_DAYS_AHEAD);
     const next = cancunDate(MOVE_DAYS_AHEAD + 1);
-    await page.getByTestId("booking-change").click();
-    const line = page.getByTestId("care-line");
-    await expect(page.getByTestId("care-line-counts")).toHaveText(
-      es["money.care.counts"].replace("{live}", "1").replace("{cancelled}", "1").replace("{boarded}", "0"),
-    );
-    await line.getByLabel(es["money.care.day.outbound"]).fill(next);
-    await line.getByRole("button", { name: es["money.care.showSailings"] }).click();
-    await expect(page).toHaveURL(new RegExp(`date=${next}`));
-    const outbound = line.locator('select[name="outbound"]');
-    const other = outbound.locator("option:not([disabled]):not([value=''])", { hasText: next }).first();
-    await outbound.selectOption((await other.getAttribute("value")) ?? "");
-    await line.getByRole("button", { name: es["money.care.moveSubmit"].replace("{count}", "1") }).click();
-    await expect(page.getByTestId("care-done")).toHaveAttribute("data-done", "move");
-    await expect(page.getByTestId("care-line-counts")).toHaveText(
-      es["money.care.counts"].replace("{live}", "1").replace("{cancelled}", "1").replace("{boarded}", "0"),
-    );
+    await moveBookingToDay(page, "es", next);
 
     // The live ticket is on the new day; the cancelled one stays cancelled, on the old.
     await page.goto(`${consolePathOf("consoleBookings", "es")}?ref=${reference}`);

@@ -14,6 +14,20 @@ import { es } from "../../lib/i18n/console/es.ts";
 import { pt } from "../../lib/i18n/console/pt.ts";
 import { checkA11y, DESKTOP_ONLY, expect, test } from "./fixtures.ts";
 import { buyFerrySeatOverHttp, cancunDate, dismissNotices } from "./shop.ts";
+import {
+  addAudience,
+  addCrossing,
+  addEndedRule,
+  addPier,
+  addPresaleTier,
+  addSailingByHand,
+  addVessel,
+  audienceForm,
+  changeVesselCapacity,
+  closeActivityDay,
+  reactivateThenDeleteRule,
+  setSailingCapacity,
+} from "./console-tasks.ts";
 import { signInAsStaff } from "./staff.ts";
 
 // The booth sells up to a week ahead; open tickets take no seat, so sharing a day is harmless. The
@@ -48,14 +62,7 @@ test(
     await expect(caribe.getByLabel(en["ops.vessels.active"])).toBeChecked();
 
     const code = `e2e-${Date.now().toString(36)}`;
-    const form = page.getByTestId("new-vessel-form");
-    await form.getByLabel(en["ops.vessels.code"]).fill(code);
-    await form.getByLabel(en["ops.vessels.name"]).fill("Test Launch");
-    await form.getByLabel(en["ops.vessels.capacity"]).fill("40");
-    await form.getByTestId("add-vessel").click();
-    await expect(page.getByTestId("vessel-added")).toHaveText(
-      en["ops.vessels.added"].replace("{vessel}", "Test Launch"),
-    );
+    await addVessel(page, "en", { code, name: "Test Launch", capacity: 40 });
     const added = page.getByTestId("vessel").filter({ hasText: `(${code})` });
     await added.getByLabel(en["ops.vessels.active"]).uncheck();
     await added.getByTestId("save-vessel").click();
@@ -97,11 +104,7 @@ test(
     const what = es["ops.closures.what.activity"].replace("{date}", date).replace("{activity}", "Xcaret");
     await signInAsStaff(page, "operator", "es");
     await page.goto(`${consolePathOf("consoleClosures", "es")}?date=${date}`);
-    await page
-      .getByTestId("close-activity-form")
-      .getByLabel(es["ops.closures.activity"])
-      .selectOption({ label: "Xcaret" });
-    await page.getByTestId("close-activity").click();
+    await closeActivityDay(page, "es", "Xcaret");
     await expect(page.getByTestId("closure-done")).toBeVisible();
     const closure = page.getByTestId("closure").filter({ hasText: what });
     await expect(closure).toHaveCount(1);
@@ -134,48 +137,26 @@ test(
     await signInAsStaff(page, "operator", "pt");
     await page.goto(consolePathOf("consoleVessels", "pt"));
     const name = `Lancha ${Date.now().toString(36)}`;
-    const vessel = page.getByTestId("new-vessel-form");
-    await vessel.getByLabel(pt["ops.vessels.code"]).fill(`e2e-pt-${Date.now().toString(36)}`);
-    await vessel.getByLabel(pt["ops.vessels.name"]).fill(name);
-    await vessel.getByLabel(pt["ops.vessels.capacity"]).fill("60");
-    await vessel.getByTestId("add-vessel").click();
-    await expect(page.getByTestId("vessel-added")).toBeVisible();
+    await addVessel(page, "pt", { code: `e2e-pt-${Date.now().toString(36)}`, name, capacity: 60 });
 
     await page.goto(`${consolePathOf("consoleSailings", "pt")}?date=${date}`);
-    const form = page.getByTestId("add-sailing-form");
-    await form.getByLabel(pt["ops.timetable.crossing"], { exact: true }).selectOption({ index: 1 });
-    await form.getByLabel(pt["ops.sailings.time"], { exact: true }).fill("23:30");
-    const vessels = form.getByLabel(pt["ops.timetable.vessel"], { exact: true });
-    await vessels.selectOption((await vessels.locator("option", { hasText: name }).getAttribute("value")) ?? "");
-    await form.getByTestId("add-sailing").click();
-    await expect(page.getByTestId("sailing-done")).toHaveText(pt["ops.sailings.done.added"]);
-
-    // Every row's vessel list names the new vessel too: its own line is the one whose summary does.
-    const added = () => page.getByTestId("hand-sailing").filter({ has: page.locator("summary", { hasText: name }) });
-    await expect(added()).toContainText(pt["ops.sailings.addedByHand"]);
-    await added().locator("summary").click();
-    await added().getByLabel(pt["ops.sailings.time"]).fill("23:40");
-    await added().getByTestId("move-sailing").click();
+    const added = await addSailingByHand(page, "pt", name, "23:30");
+    await expect(added).toContainText(pt["ops.sailings.addedByHand"]);
+    await added.locator("summary").click();
+    await added.getByLabel(pt["ops.sailings.time"]).fill("23:40");
+    await added.getByTestId("move-sailing").click();
     await expect(page.getByTestId("sailing-done")).toHaveText(pt["ops.sailings.done.moved"]);
-    await expect(added()).toContainText("23:40");
+    await expect(added).toContainText("23:40");
 
-    // The line stays open after the move: open it only if it is not.
-    if ((await added().locator("details").getAttribute("open")) === null) await added().locator("summary").click();
-    await added().getByLabel(pt["ops.sailings.capacity"], { exact: true }).fill("45");
-    await added().getByTestId("set-capacity").click();
-    await expect(page.getByTestId("sailing-done")).toHaveText(pt["ops.sailings.done.capacity"]);
-    await expect(added()).toContainText(pt["ops.sailings.byHandCapacity"]);
-    await expect(added()).toContainText(": 0 de 45 ");
+    await setSailingCapacity(page, "pt", added, 45);
+    await expect(added).toContainText(": 0 de 45 ");
     await checkA11y(page);
 
     // The vessel's new capacity leaves the one set by hand on this sailing.
     await page.goto(consolePathOf("consoleVessels", "pt"));
-    const row = page.getByTestId("vessel").filter({ has: page.locator("h2", { hasText: name }) });
-    await row.getByLabel(pt["ops.vessels.capacity"]).fill("70");
-    await row.getByTestId("save-vessel").click();
-    await expect(page.getByTestId("vessel-saved")).toBeVisible();
+    await changeVesselCapacity(page, "pt", name, 70);
     await page.goto(`${consolePathOf("consoleSailings", "pt")}?date=${date}`);
-    await expect(added()).toContainText(": 0 de 45 ");
+    await expect(added).toContainText(": 0 de 45 ");
   },
 );
 
@@ -219,15 +200,7 @@ test(
     const days = 130 + Math.floor(Math.random() * 235);
     await signInAsStaff(page, "operator", "es");
     await page.goto(consolePathOf("consolePrices", "es"));
-    const add = async () => {
-      const form = page.getByTestId("new-tier-form");
-      const product = form.getByLabel(es["ops.prices.product"]);
-      await product.selectOption({ index: 1 });
-      await form.getByLabel(es["ops.prices.minDays"]).fill(String(days));
-      await form.getByLabel(es["ops.prices.discount"]).fill("5");
-      await form.getByTestId("add-tier").click();
-      return (await product.locator("option").nth(1).textContent()) ?? "";
-    };
+    const add = () => addPresaleTier(page, "es", days);
     const product = await add();
     await expect(page.getByTestId("prices-done")).toHaveText(es["ops.prices.done.tierAdded"]);
     const tier = page.locator("li", { hasText: `${days}+ días antes · ${product}` });
@@ -250,28 +223,13 @@ test("pt: an operator adds an audience to a content slot, and retires it", DESKT
   await signInAsStaff(page, "operator", "pt");
   await page.goto(consolePathOf("consoleTexts", "pt"));
   // The last slot, and a rule no visitor meets: what other journeys see does not change.
-  const slot = () =>
-    page
-      .locator("details")
-      .filter({ has: page.getByTestId("new-audience-form") })
-      .last();
-  await slot().locator("summary").click();
-  const form = slot().getByTestId("new-audience-form");
-  await form.getByLabel(pt["ops.texts.language"]).selectOption("pt");
-  await form.getByLabel(pt["ops.texts.variantName"]).fill(name);
-  await form.getByLabel(pt["ops.texts.rule"]).fill('{"==": [{"var": "location.state"}, "ZZZ"]}');
-  await form.getByLabel(pt["ops.texts.slotTitle"]).fill("Ninguém vê isto");
-  await form.getByTestId("add-audience").click();
-  await expect(page.getByTestId("texts-done")).toHaveText(pt["ops.texts.done.audienceAdded"]);
-
-  // The slot stays open across the redirect: open it only if it is not.
-  if ((await slot().getAttribute("open")) === null) await slot().locator("summary").click();
-  const audience = slot().locator(`[data-testid="audience-form"][data-variant$=":pt:${name}"]`);
+  await addAudience(page, "pt", name, "Ninguém vê isto");
+  const audience = audienceForm(page, "pt", name);
   await expect(audience).toHaveCount(1);
   await checkA11y(page);
   await audience.getByTestId("retire-audience").click();
   await expect(page.getByTestId("texts-done")).toHaveText(pt["ops.texts.done.audienceRetired"]);
-  await expect(page.locator(`[data-testid="audience-form"][data-variant$=":pt:${name}"]`)).toHaveCount(0);
+  await expect(audienceForm(page, "pt", name)).toHaveCount(0);
 });
 
 test("es: an operator puts an ended rule back in force, then deletes it", DESKTOP_ONLY, async ({ page }) => {
@@ -282,52 +240,15 @@ test("es: an operator puts an ended rule back in force, then deletes it", DESKTO
   await signInAsStaff(page, "operator", "es");
   // Its own vessel and a crossing out of service: no sailing any other journey sees is touched.
   await page.goto(consolePathOf("consoleVessels", "es"));
-  const vessel = page.getByTestId("new-vessel-form");
-  await vessel.getByLabel(es["ops.vessels.code"]).fill(code);
-  await vessel.getByLabel(es["ops.vessels.name"]).fill(vesselName);
-  await vessel.getByLabel(es["ops.vessels.capacity"]).fill("30");
-  await vessel.getByTestId("add-vessel").click();
-  await expect(page.getByTestId("vessel-added")).toBeVisible();
+  await addVessel(page, "es", { code, name: vesselName, capacity: 30 });
   await page.goto(consolePathOf("consoleRecords", "es"));
-  const newPort = page.getByTestId("new-port-form");
-  await newPort.getByLabel(es["records.code"]).fill(code);
-  for (const language of ["ES", "EN", "PT"]) await newPort.getByLabel(`Nombre (${language})`).fill(pier);
-  await newPort.getByLabel("Dónde está (ES)").fill("Punta Sam");
-  await newPort.getByTestId("add-port").click();
-  await expect(page.getByTestId("records-done")).toHaveText(`Muelle ${pier} agregado.`);
-  const newCrossing = page.getByTestId("new-crossing-form");
-  await newCrossing.getByLabel(es["records.code"]).fill(`${code}-isla`);
-  await newCrossing.getByLabel(es["records.crossings.from"]).selectOption({ label: pier });
-  await newCrossing.getByLabel(es["records.crossings.duration"]).fill("30");
-  await newCrossing.getByTestId("add-crossing").click();
-  await expect(page.getByTestId("records-done")).toHaveText(`Travesía ${code}-isla agregada, fuera de servicio.`);
+  await addPier(page, "es", { code, name: pier });
+  await addCrossing(page, "es", { code: `${code}-isla`, fromPier: pier });
 
   // A rule whose only day was yesterday: it is ended as soon as it is saved.
   await page.goto(consolePathOf("consoleTimetable", "es"));
-  const form = page.getByTestId("rule-form");
-  const pick = async (label: string, text: string) => {
-    const select = form.getByLabel(label, { exact: true });
-    await select.selectOption((await select.locator("option", { hasText: text }).first().getAttribute("value")) ?? "");
-  };
-  await pick(es["ops.timetable.crossing"], pier);
-  await pick(es["ops.timetable.vessel"], vesselName);
-  await form.getByLabel(es["ops.timetable.first"], { exact: true }).fill("23:00");
-  await form.getByLabel(es["ops.timetable.last"], { exact: true }).fill("23:00");
-  await form.getByLabel(es["ops.timetable.interval"], { exact: true }).fill("60");
-  await form.getByLabel(es["ops.timetable.validFrom"], { exact: true }).fill(cancunDate(-1));
-  await form.getByLabel(es["ops.timetable.validUntil"], { exact: true }).fill(cancunDate(-1));
-  await form.getByRole("button", { name: es["ops.timetable.save"] }).click();
+  const rule = await addEndedRule(page, "es", pier, vesselName, cancunDate(-1));
   await expect(page.getByTestId("timetable-done")).toHaveText(/^Regla #\d+ guardada/);
-
-  const rule = page.getByTestId("timetable-rule").filter({ hasText: vesselName });
-  const id = (await rule.getAttribute("data-rule-id")) ?? "";
-  await rule.getByTestId("reactivate-rule").click();
-  await expect(page.getByTestId("timetable-done")).toHaveText(
-    es["ops.timetable.done.reactivated"].replace("{rule}", id),
-  );
-  await expect(rule.getByTestId("reactivate-rule")).toHaveCount(0);
   await checkA11y(page);
-  await rule.getByTestId("delete-rule").click();
-  await expect(page.getByTestId("timetable-done")).toHaveText(es["ops.timetable.done.deleted"].replace("{rule}", id));
-  await expect(rule).toHaveCount(0);
+  await reactivateThenDeleteRule(page, "es", rule);
 });

@@ -8,8 +8,8 @@ import type { Page } from "@playwright/test";
 import { consolePathOf } from "../../app/console/console-pages.ts";
 import { es } from "../../lib/i18n/console/es.ts";
 import { checkA11y, DESKTOP_ONLY, expect, test } from "./fixtures.ts";
-import { waitForMail } from "./mailbox.ts";
 import { buyFerrySeatOverHttp, cancunDate, dismissNotices } from "./shop.ts";
+import { resendTickets, saveBuyerName } from "./console-tasks.ts";
 import { signInAsStaff } from "./staff.ts";
 
 const SCREENS = process.env.E2E_SCREENSHOTS_DIR;
@@ -44,10 +44,7 @@ test(
     const care = page.getByTestId("care-booking");
     await expect(care).toHaveAttribute("data-reference", reference);
 
-    await page.getByTestId("care-buyer").getByLabel(t["money.care.name"]).fill("Rosa María Canul");
-    await page.getByTestId("care-buyer").getByRole("button", { name: t["money.care.saveBuyer"] }).click();
-    await expect(page.getByTestId("care-done")).toHaveAttribute("data-done", "buyer");
-    await expect(care).toContainText("Rosa María Canul");
+    await saveBuyerName(page, "es", "Rosa María Canul");
 
     // The refused form answers 422 (its status as the console's other forms), which the browser logs.
     allowConsoleError(/status of 422/);
@@ -58,10 +55,7 @@ test(
     await expect(care).toContainText("Rosa María Canul");
 
     const corrected = buyer.email.replace("rosa.typo.", "rosa.canul.");
-    await page.getByTestId("care-resend").getByLabel(t["money.care.sendTo"]).fill(corrected);
-    await page.getByTestId("care-resend").getByRole("button", { name: t["money.care.sendTickets"] }).click();
-    await expect(page.getByTestId("care-done")).toHaveAttribute("data-done", "resend");
-    await waitForMail(corrected, new RegExp(reference));
+    await resendTickets(page, "es", reference, corrected);
     await expect(page.getByTestId("care-line")).toHaveCount(1);
     await checkA11y(page);
     await screens(page, "booking-change");

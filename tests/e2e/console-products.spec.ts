@@ -17,39 +17,10 @@ import { pathOf, productCodePathOf } from "../../lib/routing/localized-paths.ts"
 import { checkA11y, DESKTOP_ONLY, expect, test } from "./fixtures.ts";
 import { pngOf } from "../factories/pictures.ts";
 import { MESSAGES, parkDay, type Language } from "./shop.ts";
+import { addProduct, makeComplement, productIdOf } from "./console-tasks.ts";
 import { signInAsStaff } from "./staff.ts";
 
 const WORDS = { es, en, pt } as const;
-// Xcaret's park: open every day, so the new admission has days to sell.
-const XCARET_ACTIVITY = "11";
-
-/** Fills the new-product form in the console's words and sends it; answers nothing (the page says). */
-async function addProduct(
-  page: Page,
-  language: Language,
-  product: { code: string; name: string; kind?: string; image?: string },
-): Promise<void> {
-  const words = WORDS[language];
-  const form = page.getByTestId("new-product-form");
-  await form.getByLabel(words["products.code"], { exact: true }).fill(product.code);
-  await form.getByLabel(words["products.kindLabel"], { exact: true }).selectOption(product.kind ?? "park_admission");
-  await form.getByLabel(words["products.activity"], { exact: true }).selectOption(XCARET_ACTIVITY);
-  for (const code of ["ES", "EN", "PT"]) {
-    await form
-      .getByLabel(words["products.name"].replace("{language}", code), { exact: true })
-      .fill(`${product.name} ${code}`);
-    await form
-      .getByLabel(words["products.summaryField"].replace("{language}", code), { exact: true })
-      .fill("Cenotes y cena");
-  }
-  await form
-    .getByLabel(words["products.description"].replace("{language}", "ES"))
-    .fill("Un recorrido de noche.\n\nCon cena.");
-  await form.getByLabel(words["products.image"], { exact: true }).fill(product.image ?? "/images/products/xcaret.svg");
-  await form.getByLabel(words["products.touristAdult"], { exact: true }).fill("1,499");
-  await form.getByLabel(words["products.touristChild"], { exact: true }).fill("749.50");
-  await form.getByTestId("add-product").click();
-}
 
 /**
  * Opens a product's edit form from its row, gives it a name, summary and description of `words` in
@@ -167,12 +138,6 @@ async function buyFromItsPage(
   await expect(page.getByRole("main")).toContainText(name);
 }
 
-async function productIdOf(page: Page, code: string): Promise<string> {
-  const id = await page.locator(`[data-product-code="${code}"]`).getAttribute("data-product-id");
-  expect(id).toBeTruthy();
-  return id!;
-}
-
 test(
   "es: an operator adds a park admission and retires it; the catalogue and the cart stop offering it",
   DESKTOP_ONLY,
@@ -255,27 +220,8 @@ test(
     const admission = await productIdOf(page, `night-${stamp}`);
     const tour = await productIdOf(page, `night-${stamp}-tour`);
 
-    const fill = async (upgrade: string) => {
-      const form = page.getByTestId("new-complement-form");
-      await form.getByLabel(en["products.complement.admission"], { exact: true }).selectOption(admission);
-      await form.getByLabel(en["products.complement.upgrade"], { exact: true }).selectOption(upgrade);
-      await form.getByLabel(en["products.complement.code"], { exact: true }).fill(`NP${stamp}-ADM-TOUR`.toUpperCase());
-      await form.getByLabel(en["products.complement.businessUnit"], { exact: true }).fill("Night park");
-      await form.getByLabel(en["products.complement.businessUnitCode"], { exact: true }).fill("NP");
-      await form.getByLabel(en["products.image"], { exact: true }).fill("/images/products/xcaret.svg");
-      for (const code of ["ES", "EN", "PT"]) {
-        await form
-          .getByLabel(en["products.complement.title"].replace("{language}", code), { exact: true })
-          .fill("With transport");
-        await form
-          .getByLabel(en["products.complement.subtitle"].replace("{language}", code), { exact: true })
-          .fill("From your hotel");
-        await form
-          .getByLabel(en["products.complement.text"].replace("{language}", code), { exact: true })
-          .fill("There and back.");
-      }
-      await form.getByTestId("add-complement").click();
-    };
+    const fill = (upgrade: string) =>
+      makeComplement(page, "en", { admission, upgrade, code: `NP${stamp}-ADM-TOUR`.toUpperCase(), park: "Night park" });
     // The admission cannot be its own upgrade: refused in English, naming the field.
     await fill(admission);
     await expect(page.getByTestId("console-refusal")).toContainText(
