@@ -31,7 +31,7 @@ export function SlotBanner({ banner, headingLevel = "h2" }: { banner: SlotBanner
   const internal = content.cta?.href.startsWith("/") ?? false;
   return (
     <aside
-      aria-label={content.eyebrow}
+      aria-label={content.eyebrow || content.title}
       data-testid="slot-banner"
       data-slot={banner.slotId}
       data-variant={banner.variant}
@@ -42,9 +42,12 @@ export function SlotBanner({ banner, headingLevel = "h2" }: { banner: SlotBanner
           <Icon className="size-6" />
         </span>
         <div>
-          <p className={`inline-flex rounded-full px-3 py-1 text-xs font-bold uppercase tracking-wide ${tone.badge}`}>
-            {content.eyebrow}
-          </p>
+          {/* An operator's slot may have no eyebrow: no empty badge then, and the title names the region. */}
+          {content.eyebrow ? (
+            <p className={`inline-flex rounded-full px-3 py-1 text-xs font-bold uppercase tracking-wide ${tone.badge}`}>
+              {content.eyebrow}
+            </p>
+          ) : null}
           <Heading className="mt-2 text-2xl font-extrabold tracking-tight text-balance">{content.title}</Heading>
           <div
             className="mt-2 max-w-2xl text-base leading-relaxed opacity-95 [&_a]:underline"
