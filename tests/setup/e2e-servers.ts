@@ -6,6 +6,7 @@
 //
 // Ports: E2E_PORT (the app) and the five after it. The workers inherit the E2E_* variables set here.
 import { type ChildProcess, spawn } from "node:child_process";
+import { ensureBuild } from "./ensure-build.mjs";
 
 export const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const BUILD_DIR = process.env.BUILD_DIR ?? ".tmp/build-test";
@@ -142,6 +143,8 @@ function stop(child: ChildProcess): Promise<void> {
 /** Playwright's global setup: every server at once; the function it returns is the teardown. */
 export default async function startE2eServers(): Promise<() => Promise<void>> {
   const specs = serverSpecs();
+  // Built here, once: both apps would otherwise find the build stale and build it at the same time.
+  ensureBuild(BUILD_DIR);
   for (const spec of specs) {
     if (await answers(spec.readyUrl)) {
       throw new Error(`${spec.readyUrl} already answers: another run holds E2E_PORT ${PORT}`);
