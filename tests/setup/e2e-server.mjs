@@ -1,4 +1,5 @@
-// Playwright's webServer: the production build on a fresh database, removed when the server stops.
+// One app of the e2e tier (tests/setup/e2e-servers.ts starts two): the production build on a fresh
+// database, removed when the server stops.
 // The database is a new one on the local PostgreSQL server (127.0.0.1:5432, trust auth, as the server
 // tier uses) when it answers, else the embedded PGlite in a temporary DATA_DIR (ADR 0026, addendum 3:
 // PostgreSQL boots the two e2e servers about three times faster and answers both Playwright workers at
