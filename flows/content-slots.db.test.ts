@@ -11,6 +11,7 @@ import {
   findSlotOverviews,
   type EvaluationContext,
 } from "../modules/personalization/index.ts";
+import { refusalOf } from "../tests/setup/refusal.ts";
 import { openSnapshot, type DatabaseHandle } from "../tests/setup/db.ts";
 import { changeSlot, createSlot, type SlotDraft } from "./content-admin.ts";
 
@@ -25,11 +26,6 @@ afterAll(() => database.close());
 
 const db = () => database.db;
 const staff = () => ({ db: db(), now: NOW, actor: ACTOR, requestId: "test-request" });
-const refusalOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: { code?: string; issues?: unknown }) => ({ code: error.code, issues: error.issues }),
-  );
 const latestAudit = async (entityId: string) =>
   (await findAuditEntries(db(), { entityType: "content_slot", entityId, limit: 1 }))[0];
 const slotRow = async (id: string) => (await findSlotOverviews(db())).find((slot) => slot.id === id) ?? null;

@@ -16,6 +16,7 @@ import { findAuditEntries, type AuditActor } from "../modules/audit/index.ts";
 import { findAllFares, findPresaleTierRows, findProduct } from "../modules/catalog/index.ts";
 import { findSlotOverviews, pickVariant } from "../modules/personalization/index.ts";
 import { addDays, findCrossingRecord, findCrossings, findPortRecord } from "../modules/inventory/index.ts";
+import { refusalOf } from "../tests/setup/refusal.ts";
 import { openSnapshot, type DatabaseHandle } from "../tests/setup/db.ts";
 import { firstMondayOfMarch } from "../tests/setup/dates.ts";
 import { addAudience, changeAudience, retireAudience } from "./content-admin.ts";
@@ -39,11 +40,6 @@ afterAll(() => database.close());
 
 const db = () => database.db;
 const staff = () => ({ db: db(), now: NOW, actor: ACTOR, requestId: "test-request" });
-const refusalOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: { code?: string; issues?: unknown }) => ({ code: error.code, issues: error.issues }),
-  );
 const latestAudit = async (entityType: string, entityId: string | null) =>
   (await findAuditEntries(db(), { entityType, ...(entityId === null ? {} : { entityId }), limit: 1 }))[0];
 const text = (value: string) => ({ es: value, en: value, pt: value });

@@ -15,6 +15,7 @@ import {
   materializeSailings,
   type SailingView,
 } from "../modules/inventory/index.ts";
+import { refusalOf } from "../tests/setup/refusal.ts";
 import { openSnapshot, type DatabaseHandle } from "../tests/setup/db.ts";
 import { firstMondayOfMarch } from "../tests/setup/dates.ts";
 import {
@@ -53,11 +54,6 @@ const codeOf = (promise: Promise<unknown>) =>
   promise.then(
     () => "resolved",
     (error: { code?: string; issues?: unknown }) => error.code,
-  );
-const refusalOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: { code?: string; issues?: unknown }) => ({ code: error.code, issues: error.issues }),
   );
 const latestAudit = async (entityType: string, entityId: string) =>
   (await findAuditEntries(db(), { entityType, entityId, limit: 1 }))[0];

@@ -33,6 +33,45 @@ export function PictureFileField({ id }: { id: string }) {
   );
 }
 
+/** A product's name, summary and description in every language: the new-product and edit forms' own. */
+export function ProductTextFields({
+  prefix,
+  values,
+}: {
+  prefix: string;
+  values?: Pick<Editing, "name" | "summary" | "description">;
+}) {
+  const t = useConsoleT();
+  return (
+    <>
+      <ThreeLanguages
+        prefix={prefix}
+        name="name"
+        label={(language) => t("products.name", { language })}
+        maxLength={80}
+        required
+        values={values?.name}
+      />
+      <ThreeLanguages
+        prefix={prefix}
+        name="summary"
+        label={(language) => t("products.summaryField", { language })}
+        maxLength={300}
+        required
+        values={values?.summary}
+      />
+      <ThreeLanguages
+        prefix={prefix}
+        name="description"
+        label={(language) => t("products.description", { language })}
+        maxLength={4000}
+        long
+        values={values?.description}
+      />
+    </>
+  );
+}
+
 export function EditProduct({ product, refusal }: { product: Editing; refusal: React.ReactNode }) {
   const t = useConsoleT();
   const busy = useNavigation().state !== "idle";
@@ -56,30 +95,7 @@ export function EditProduct({ product, refusal }: { product: Editing; refusal: R
       >
         <input type="hidden" name="intent" value="edit-product" />
         <input type="hidden" name="id" value={product.id} />
-        <ThreeLanguages
-          prefix={prefix}
-          name="name"
-          label={(language) => t("products.name", { language })}
-          maxLength={80}
-          required
-          values={product.name}
-        />
-        <ThreeLanguages
-          prefix={prefix}
-          name="summary"
-          label={(language) => t("products.summaryField", { language })}
-          maxLength={300}
-          required
-          values={product.summary}
-        />
-        <ThreeLanguages
-          prefix={prefix}
-          name="description"
-          label={(language) => t("products.description", { language })}
-          maxLength={4000}
-          long
-          values={product.description}
-        />
+        <ProductTextFields prefix={prefix} values={product} />
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
           <figure className="w-40 shrink-0">
             <img

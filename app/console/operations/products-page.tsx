@@ -8,7 +8,7 @@ import { buttonClass } from "../../components/ui/styles.ts";
 import { useConsoleT } from "../console-i18n.ts";
 import { ChoiceField, InputField } from "../fields.tsx";
 import { ActivitiesSection } from "./activities-section.tsx";
-import { EditProduct, PictureFileField } from "./product-edit-form.tsx";
+import { EditProduct, PictureFileField, ProductTextFields } from "./product-edit-form.tsx";
 import { RefusalBox } from "./refusal.tsx";
 import type { ProductsPageData } from "./products.server.ts";
 import type { Refusal } from "./shared.server.ts";
@@ -163,27 +163,7 @@ function NewProduct({ activities, refusal }: { activities: ProductsPageData["act
             choices={activities.map((activity) => ({ value: activity.id, label: activity.name }))}
           />
         </div>
-        <ThreeLanguages
-          prefix="new-product"
-          name="name"
-          label={(language) => t("products.name", { language })}
-          maxLength={80}
-          required
-        />
-        <ThreeLanguages
-          prefix="new-product"
-          name="summary"
-          label={(language) => t("products.summaryField", { language })}
-          maxLength={300}
-          required
-        />
-        <ThreeLanguages
-          prefix="new-product"
-          name="description"
-          label={(language) => t("products.description", { language })}
-          maxLength={4000}
-          long
-        />
+        <ProductTextFields prefix="new-product" />
         <InputField id="new-product-image" label={t("products.image")} name="image" maxLength={300} />
         <PictureFileField id="new-product-picture" />
         <ThreeLanguages

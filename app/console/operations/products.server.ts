@@ -114,16 +114,23 @@ function pesos(form: FormData, name: string): number | null {
   return Number(match[1]!.replace(/,/g, "")) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
 }
 
-function productDraftOf(form: FormData) {
+/** A product's texts and picture address as typed: the new-product and edit forms send the same fields. */
+function productTextsOf(form: FormData) {
   return {
-    code: field(form, "code", 41),
-    kind: field(form, "kind", 30),
-    activityId: integerField(form, "activityId") ?? 0,
     name: localized(form, "name", 81),
     summary: localized(form, "summary", 301),
     description: localized(form, "description", 4001),
     image: field(form, "image", 300),
     imageAlt: localized(form, "imageAlt", 161),
+  };
+}
+
+function productDraftOf(form: FormData) {
+  return {
+    code: field(form, "code", 41),
+    kind: field(form, "kind", 30),
+    activityId: integerField(form, "activityId") ?? 0,
+    ...productTextsOf(form),
     childFromAge: integerField(form, "childFromAge") ?? Number.NaN,
     adultFromAge: integerField(form, "adultFromAge") ?? Number.NaN,
     fares: Object.fromEntries(FARE_FIELDS.map((name) => [name, pesos(form, name)])) as Record<
@@ -139,11 +146,7 @@ function productChangeOf(form: FormData) {
   const adultFromAge = integerField(form, "adultFromAge");
   const hasBands = form.has("childFromAge") || form.has("adultFromAge");
   return {
-    name: localized(form, "name", 81),
-    summary: localized(form, "summary", 301),
-    description: localized(form, "description", 4001),
-    image: field(form, "image", 300),
-    imageAlt: localized(form, "imageAlt", 161),
+    ...productTextsOf(form),
     bands: hasBands ? { childFromAge: childFromAge ?? Number.NaN, adultFromAge: adultFromAge ?? Number.NaN } : null,
     sortOrder: integerField(form, "sortOrder") ?? 0,
   };
