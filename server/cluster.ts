@@ -9,7 +9,7 @@ import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { ConfigError, missingProductionSettings, parseConfig, type Config } from "../lib/config.ts";
-import { createLogger } from "../lib/logger.ts";
+import { createLogger, type Logger } from "../lib/logger.ts";
 import { badRequestForClientError } from "./client-error.ts";
 import { AdmissionGate } from "./admission.ts";
 import { createFront, PageStore, type Worker } from "./page-cache/index.ts";
@@ -18,6 +18,13 @@ import { closeConnectionsAsTheyIdle } from "./drain.ts";
 
 /** A worker that dies sooner than this after starting is restarted after a pause, not at once. */
 const CRASH_LOOP_MS = 5_000;
+/**
+ * Workers run at a lower CPU priority than the front (Unix niceness, 0 to 19). Past what the machine
+ * can render, the workers want every core; at equal priority the front then waits its turn behind
+ * them, and so does every refusal and cache hit it answers. Lowered, the workers still get every cycle
+ * the front leaves, and the front answers from an event loop the renders cannot starve.
+ */
+const WORKER_NICENESS = 5;
 
 export async function runFront(staticRoot: string): Promise<void> {
   const env: Record<string, string | undefined> = { NODE_ENV: "production", ...process.env };
@@ -127,6 +134,7 @@ export async function runFront(staticRoot: string): Promise<void> {
         stdio: "inherit",
       });
       worker.child = child;
+      lowerPriority(child, logger);
       const listening = new Promise<void>((resolve) => {
         child.on("message", (message) => {
           if (message === "listening") {
@@ -212,4 +220,14 @@ function frontAdmission(
 function publicHostsOf(config: Pick<Config, "PUBLIC_ORIGIN" | "PORT">): string[] {
   if (config.PUBLIC_ORIGIN) return [new URL(config.PUBLIC_ORIGIN).host.toLowerCase()];
   return [`localhost:${config.PORT}`, `127.0.0.1:${config.PORT}`];
+}
+
+/** Lowers a worker's CPU priority; where the system refuses, the worker runs at the front's. */
+function lowerPriority(child: ChildProcess, logger: Logger): void {
+  if (child.pid === undefined) return;
+  try {
+    os.setPriority(child.pid, Math.min(19, os.getPriority(process.pid) + WORKER_NICENESS));
+  } catch (error) {
+    logger.warn({ err: error }, "could not lower a worker's CPU priority");
+  }
 }

@@ -2,6 +2,7 @@
 // worker processes (ADR 0052). What a visitor gets from the cache, what never goes into it, and the
 // workers' lives: one killed outright is replaced, SIGTERM stops them all.
 import { request, type IncomingHttpHeaders } from "node:http";
+import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBuiltServer, type BuiltServer } from "../tests/setup/built-server.ts";
 import { createTestDatabase, type TestDatabase } from "../tests/setup/pg.ts";
@@ -151,6 +152,13 @@ describe("the shared page cache in front of the workers", () => {
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 
+  it("runs its workers at a lower CPU priority than itself, so renders cannot starve its answers", () => {
+    const front = server.process.pid as number;
+    const workers = server.logs.filter((line) => line.msg === "worker listening").map((line) => line.pid as number);
+    expect(workers.length).toBeGreaterThanOrEqual(2);
+    for (const worker of workers) expect(os.getPriority(worker)).toBeGreaterThan(os.getPriority(front));
+  });
+
   it("restarts a worker killed outright, and keeps answering meanwhile", async () => {
     const pids = server.logs.filter((line) => line.msg === "worker listening").map((line) => line.pid as number);
     expect(pids.length).toBeGreaterThanOrEqual(2);
@@ -163,7 +171,9 @@ describe("the shared page cache in front of the workers", () => {
       expect((await get("/en/routes-schedules/")).status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    expect(server.logs.filter((line) => line.msg === "worker listening").length).toBe(pids.length + 1);
+    const listening = server.logs.filter((line) => line.msg === "worker listening");
+    expect(listening.length).toBe(pids.length + 1);
+    expect(os.getPriority(listening.at(-1)?.pid as number)).toBeGreaterThan(os.getPriority(server.process.pid));
     expect((await get("/en/routes-schedules/")).status).toBe(200);
   }, 40_000);
 
