@@ -6,10 +6,13 @@
 // OVERLOAD_SECONDS while BUYERS_IN_PROGRESS buyers make their purchase, and a prober that checks what a
 // refusal says (a page in the visitor's language, a coded JSON 503, Retry-After on both). Figures: the
 // admitted answers' p99, the refusals' p99 and slowest, how many were refused, the purchases completed.
-import autocannon from "autocannon";
+// The latencies twice: as the load tool timed its own requests (its process is as busy as the server,
+// and its late clock shows in every figure) and as the prober, a visitor on a connection of its own in
+// another process, timed its requests (a sample: one page and one API call every 100 ms).
 import { buyerJourney, createRecorder, startTicketMailbox } from "../../load/journey.mjs";
 import { operatorDate, percentile } from "../figures.mjs";
 import { BENCH_METRICS_TOKEN, scratchDatabase, startServer } from "../harness.mjs";
+import { drive, driveApart } from "../load-driver.mjs";
 
 export const name = "overload";
 export const title = "Four times the sustainable uncached rate: admitted p99, refusal times, purchases in progress";
@@ -67,44 +70,6 @@ function visitorMix() {
 }
 
 /**
- * autocannon at `rate` requests per second (or as fast as `connections` go), every answer's time kept by
- * status, and how many answers came from a worker (a Server-Timing header: the front's cache sets none).
- * @returns {Promise<{ byStatus: Map<number, number[]>; errors: number; timeouts: number; average: number; sent: number }>}
- */
-function drive({ origin, connections, seconds, rate }) {
-  /** @type {Map<number, number[]>} */
-  const byStatus = new Map();
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: origin,
-        connections,
-        duration: seconds,
-        timeout: 10,
-        requests: visitorMix(),
-        ...(rate ? { overallRate: rate } : {}),
-      },
-      (error, result) => {
-        if (error) reject(error);
-        else
-          resolve({
-            byStatus,
-            errors: result.errors - result.timeouts,
-            timeouts: result.timeouts,
-            average: result.requests.average,
-            sent: result.requests.sent,
-          });
-      },
-    );
-    instance.on("response", (_client, status, _bytes, ms) => {
-      const list = byStatus.get(status) ?? [];
-      list.push(ms);
-      byStatus.set(status, list);
-    });
-  });
-}
-
-/**
  * What refusals say while the node is overloaded: every 100 ms one page (the languages in turn) and one
  * API call; each 503 is checked for Retry-After, its language and its form (a page for a page, a coded
  * JSON body for the API). Resolves with the counts when `until` resolves.
@@ -123,6 +88,8 @@ async function probeRefusals(origin, until) {
     byWorker: 0,
     /** How long each refusal the prober got took, from its own clock (one request at a time). */
     /** @type {number[]} */ refusalMs: [],
+    /** How long each admitted answer took, the same way. */
+    /** @type {number[]} */ admittedMs: [],
     /** @type {string[]} */ wrong: [],
   };
   const languages = /** @type {const} */ (["es", "en", "pt"]);
@@ -131,14 +98,16 @@ async function probeRefusals(origin, until) {
     const timedFetch = async (/** @type {string} */ url, /** @type {RequestInit} */ init = {}) => {
       const started = performance.now();
       const response = await fetch(url, init);
-      if (response.status === 503) seen.refusalMs.push(performance.now() - started);
-      return response;
+      const body = await response.text();
+      const ms = performance.now() - started;
+      if (response.status === 503) seen.refusalMs.push(ms);
+      else if (response.status === 200) seen.admittedMs.push(ms);
+      return { response, body };
     };
-    const [page, api] = await Promise.all([
+    const [{ response: page, body: pageBody }, { response: api, body: apiBody }] = await Promise.all([
       timedFetch(`${origin}${searchPath(language, 50 + (turn % 20))}`, { headers: { Cookie: CURRENCY_COOKIES } }),
       timedFetch(`${origin}${apiPath(language, 50 + (turn % 20))}`),
     ]);
-    const [pageBody, apiBody] = await Promise.all([page.text(), api.text()]);
     seen.pages++;
     seen.apis++;
     for (const answer of [page, api]) if (answer.status === 503 && answer.headers.get("Server-Timing")) seen.byWorker++;
@@ -203,8 +172,13 @@ export async function run(ctx) {
     if (!/^admission_in_flight /m.test(metrics)) throw new Error("the server runs without admission control");
     await assertUncached(origin);
     // What it sustains: as many connections as it admits at once, so that nothing is refused.
-    await drive({ origin, connections: 4, seconds: 2 });
-    const sustained = await drive({ origin, connections: 8, seconds: Math.max(5, ctx.seconds / 2) });
+    await drive({ origin, connections: 4, seconds: 2, requests: visitorMix() });
+    const sustained = await drive({
+      origin,
+      connections: 8,
+      seconds: Math.max(5, ctx.seconds / 2),
+      requests: visitorMix(),
+    });
     const sustainedOk = sustained.byStatus.get(200) ?? [];
     const sustainedRefused = sustained.byStatus.get(503)?.length ?? 0;
     const sustainableRate = Math.max(1, Math.round(sustained.average));
@@ -221,7 +195,14 @@ export async function run(ctx) {
       ),
     );
     const loadBefore = ctx.loadAverage();
-    const overloadRun = drive({ origin, connections: 200, seconds: OVERLOAD_SECONDS, rate: 4 * sustainableRate });
+    // The crowd from a process of its own, so that the prober here times the server, not the load tool.
+    const overloadRun = driveApart({
+      origin,
+      connections: 200,
+      seconds: OVERLOAD_SECONDS,
+      rate: 4 * sustainableRate,
+      requests: visitorMix(),
+    });
     const probed = probeRefusals(origin, overloadRun);
     const overload = await overloadRun;
     const loadAfter = ctx.loadAverage();
@@ -240,7 +221,7 @@ export async function run(ctx) {
       figures: [
         { label: "sustainable rate, uncached visitor mix", value: sustainableRate, unit: "req/s" },
         {
-          label: "admitted p99 at 4× the rate",
+          label: "admitted p99 at 4× the rate, as the load tool timed it",
           value: admittedP99,
           unit: "ms",
           baseline: { label: "p99 at the sustainable rate", value: round(percentile(sustainedOk, 99)), unit: "ms" },
@@ -249,16 +230,28 @@ export async function run(ctx) {
         { label: "admitted answers", value: admitted.length, unit: "answers" },
         { label: "refused (503, Retry-After)", value: refused.length, unit: "answers" },
         {
-          label: "refusal p99",
+          label: "refusal p99, as the load tool timed it",
           value: round(percentile(refused, 99)),
           unit: "ms",
           budget: { value: REFUSAL_MS, ok: percentile(refused, 99) < REFUSAL_MS },
         },
         {
-          label: "slowest refusal",
+          label: "slowest refusal, as the load tool timed it",
           value: slowestRefusal,
           unit: "ms",
           budget: { value: REFUSAL_MS, ok: refused.length > 0 && slowestRefusal < REFUSAL_MS },
+        },
+        {
+          label: "admitted p99, as a visitor's own connection timed it (prober)",
+          value: round(percentile(probe.admittedMs, 99)),
+          unit: "ms",
+          budget: { value: ADMITTED_P99_MS, ok: percentile(probe.admittedMs, 99) < ADMITTED_P99_MS },
+        },
+        {
+          label: "refusal p99, as a visitor's own connection timed it (prober)",
+          value: round(percentile(probe.refusalMs, 99)),
+          unit: "ms",
+          budget: { value: REFUSAL_MS, ok: percentile(probe.refusalMs, 99) < REFUSAL_MS },
         },
         {
           label: "purchases in progress completed",
@@ -269,8 +262,8 @@ export async function run(ctx) {
       ],
       notes: [
         `Mix: routes & schedules searches in es, en and pt with the currency cookies (personal: never from the page cache) and GET /api/sailings for distinct days, 3:1, 160 distinct requests; every answer checked to come from a worker before the run.`,
-        `Sustainable: ${sustainableRate} req/s at 8 connections, ${sustainedRefused} refused. Offered ${4 * sustainableRate} req/s for ${OVERLOAD_SECONDS} s with up to 200 connections (autocannon, same machine): ${overload.sent} sent; ${other.length ? `other answers ${other.join(", ")}; ` : ""}${overload.timeouts} timeouts, ${overload.errors} connection errors.`,
-        `Prober during the overload: ${probe.pagesRefused} of ${probe.pages} pages and ${probe.apisRefused} of ${probe.apis} API calls refused (${probe.byWorker} of the refusals by a worker, the rest by the front; the prober's own refusal p50 ${Math.round(percentile(probe.refusalMs, 50))} ms, p99 ${Math.round(percentile(probe.refusalMs, 99))} ms); ${probe.wrong.length ? `wrong: ${[...new Set(probe.wrong)].slice(0, 5).join("; ")}` : "every refusal had Retry-After, the visitor's language, a page for a page and SERVER_BUSY for the API"}.`,
+        `Sustainable: ${sustainableRate} req/s at 8 connections, ${sustainedRefused} refused. Offered ${4 * sustainableRate} req/s for ${OVERLOAD_SECONDS} s with up to 200 connections (autocannon in a process of its own, same machine): ${overload.sent} sent; ${other.length ? `other answers ${other.join(", ")}; ` : ""}${overload.timeouts} timeouts, ${overload.errors} connection errors.`,
+        `Prober during the overload: ${probe.pagesRefused} of ${probe.pages} pages and ${probe.apisRefused} of ${probe.apis} API calls refused (${probe.byWorker} of the refusals by a worker, the rest by the front; the prober's own refusal p50 ${Math.round(percentile(probe.refusalMs, 50))} ms, slowest ${Math.round(Math.max(0, ...probe.refusalMs))} ms; admitted p50 ${Math.round(percentile(probe.admittedMs, 50))} ms, slowest ${Math.round(Math.max(0, ...probe.admittedMs))} ms); ${probe.wrong.length ? `wrong: ${[...new Set(probe.wrong)].slice(0, 5).join("; ")}` : "every refusal had Retry-After, the visitor's language, a page for a page and SERVER_BUSY for the API"}.`,
         `Load average before/after the overload: ${loadBefore} / ${loadAfter} (2 cores, shared with other work).`,
         `Buyers: ${recorder.busy.length} busy refusals waited out (steps: ${[...new Set(recorder.busy.map((entry) => entry.step))].join(", ") || "none"}), ${recorder.failures.length} failed${recorder.failures.length ? `: ${recorder.failures.slice(0, 3).join("; ").slice(0, 300)}` : ""}.`,
         ...recorder
