@@ -1,18 +1,12 @@
 // A date field that works without JavaScript (a native date input in a GET form) and, once the page
 // is interactive, becomes React Aria's accessible, localized date picker. The picker's code is a
 // separate chunk loaded only by pages that render this field.
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
+import { useHydrated } from "../ui/use-hydrated.ts";
 import { FIELD_LABEL, INPUT } from "./styles.ts";
 import type { DateFieldProps } from "../../../lib/views/booking.ts";
 
 const AriaDatePicker = lazy(() => import("./aria-date-picker.tsx"));
-
-/** False during the server render and the first client render, true once the page is interactive. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 export function NativeDateField({ name, label, hint, value, min, max, id, invalid, describedBy }: DateFieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;

@@ -5,7 +5,7 @@
 // The server HTML carries a plain form (select + submit to /{lang}/currency/) that works without
 // JavaScript. Once the page is interactive it becomes a button; the searchable list (React Aria) is a
 // separate chunk fetched when the visitor points at, focuses or presses the button.
-import { useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent } from "react";
+import { useId, useRef, useState, type ComponentType, type KeyboardEvent } from "react";
 import { useLocation } from "react-router";
 import { useLanguage, useRootData, useTranslate } from "../../i18n/use-translate.ts";
 import { ChevronDownIcon } from "../ui/icons.tsx";
@@ -15,6 +15,7 @@ import { CURRENCY_FORM_FIELD, currencyFormAction, type CurrencyOption } from "./
 import type * as PickerChunk from "./currency-picker.tsx";
 import type { CurrencyPickerProps } from "./currency-picker.tsx";
 import { useChangeCurrency } from "./use-change-currency.ts";
+import { useHydrated } from "../ui/use-hydrated.ts";
 
 export type SwitcherPlacement = "header" | "menu";
 
@@ -29,13 +30,6 @@ function loadPicker(): Promise<PickerModule> {
     throw error;
   });
   return pickerChunk;
-}
-
-/** False during the server render and hydration, true once the page is interactive. */
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 export function CurrencySwitcher({ placement }: { placement: SwitcherPlacement }) {
