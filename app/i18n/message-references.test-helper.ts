@@ -37,11 +37,57 @@ function isScanned(file: string): boolean {
   return SCANNED.some((dir) => file.startsWith(dir + path.sep)) && !skipped && !/\.test\.tsx?$/.test(file);
 }
 
+/** What one file names: keys, template prefixes and the scanned modules it imports. */
+interface FileScan {
+  keys: string[];
+  prefixes: string[];
+  imports: string[];
+}
+
+/**
+ * Scans of files already parsed, per key list: the pages share the shell's modules, and parsing them
+ * again for every page was most of the check's time.
+ */
+const scans = new WeakMap<readonly string[], Map<string, FileScan>>();
+
+function scanFile(file: string, keySet: ReadonlySet<string>, allKeys: readonly string[]): FileScan {
+  const scan: FileScan = { keys: [], prefixes: [], imports: [] };
+  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+  const visit = (node: ts.Node): void => {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      const target = resolveImport(file, node.moduleSpecifier.text);
+      if (target) scan.imports.push(target);
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      const target = resolveImport(file, node.arguments[0].text);
+      if (target) scan.imports.push(target);
+    } else if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
+      if (keySet.has(node.text)) scan.keys.push(node.text);
+    } else if (ts.isTemplateExpression(node)) {
+      const head = node.head.text;
+      if (head.includes(".") && allKeys.some((key) => key.startsWith(head))) scan.prefixes.push(head);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return scan;
+}
+
 /** The references of every module reachable from `entries` (paths relative to the repository). */
 export function messageReferencesOf(entries: string[], allKeys: readonly string[]): MessageReferences {
   // A counted message is asked for by its stem ("thanks.tickets" for "thanks.tickets.one", ".other").
   const stems = allKeys.flatMap((key) => (key.endsWith(".other") ? [key.slice(0, -".other".length)] : []));
   const keySet = new Set([...allKeys, ...stems]);
+  let scanned = scans.get(allKeys);
+  if (!scanned) scans.set(allKeys, (scanned = new Map()));
   const references: MessageReferences = { keys: new Set(), prefixes: new Set() };
   const seen = new Set<string>();
   const queue = entries.map((entry) => path.join(ROOT, entry));
@@ -49,32 +95,11 @@ export function messageReferencesOf(entries: string[], allKeys: readonly string[
     const file = queue.pop()!;
     if (seen.has(file) || !isScanned(file)) continue;
     seen.add(file);
-    const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
-    const visit = (node: ts.Node): void => {
-      if (
-        (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
-        node.moduleSpecifier &&
-        ts.isStringLiteral(node.moduleSpecifier)
-      ) {
-        const target = resolveImport(file, node.moduleSpecifier.text);
-        if (target) queue.push(target);
-      } else if (
-        ts.isCallExpression(node) &&
-        node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-        node.arguments[0] &&
-        ts.isStringLiteral(node.arguments[0])
-      ) {
-        const target = resolveImport(file, node.arguments[0].text);
-        if (target) queue.push(target);
-      } else if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
-        if (keySet.has(node.text)) references.keys.add(node.text);
-      } else if (ts.isTemplateExpression(node)) {
-        const head = node.head.text;
-        if (head.includes(".") && allKeys.some((key) => key.startsWith(head))) references.prefixes.add(head);
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
+    let scan = scanned.get(file);
+    if (!scan) scanned.set(file, (scan = scanFile(file, keySet, allKeys)));
+    for (const key of scan.keys) references.keys.add(key);
+    for (const prefix of scan.prefixes) references.prefixes.add(prefix);
+    queue.push(...scan.imports);
   }
   return references;
 }
