@@ -12,6 +12,8 @@ const METRICS_TOKEN = "http-test-metrics-scraper-token-0123456789";
 
 let testDb: TestDatabase;
 let server: BuiltServer;
+/** The first page this process rendered, before any other request warmed it up. */
+let firstPage: string;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -21,6 +23,7 @@ beforeAll(async () => {
     PUBLIC_ORIGIN: ORIGIN,
     METRICS_TOKEN,
   });
+  firstPage = await (await get("/en/")).text();
 });
 afterAll(async () => {
   await server?.stop();
@@ -58,6 +61,17 @@ function htmlLang(html: string): string | null {
 }
 
 describe("pages of the production build", () => {
+  it("writes a process's first page in order: header, main content, footer, none of them revealed by script", () => {
+    const header = firstPage.indexOf("<header");
+    const main = firstPage.indexOf('<main id="main"');
+    const footer = firstPage.indexOf("<footer");
+    expect(header).toBeGreaterThan(0);
+    expect(main).toBeGreaterThan(header);
+    expect(footer).toBeGreaterThan(main);
+    // React reveals a boundary that suspended while the page streamed with $RC; the shell never does.
+    expect(firstPage).not.toContain("$RC(");
+  });
+
   it.each([
     ["/es/", "es", "Catamarán a Isla Mujeres"],
     ["/en/", "en", "Catamaran to Isla Mujeres"],
