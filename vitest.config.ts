@@ -21,6 +21,10 @@ export default defineConfig({
   ],
   test: {
     environment: "node",
+    // Transformed modules kept on disk (under node_modules, so a dependency change starts afresh): the
+    // unit, db and server tiers are separate Vitest runs over the same sources, and each transformed
+    // them again.
+    experimental: { fsModuleCache: true },
     setupFiles: ["tests/setup/console.ts"],
     passWithNoTests: false,
     projects: [
