@@ -1,6 +1,6 @@
 // Server rendering: the default Node entry plus a CSP nonce on every script React writes, hydration
-// preloads at low priority (module-preload-priority.server.ts), and render errors logged at error level
-// with the request id.
+// preloads at low priority (module-preload-priority.server.ts), the route table cut to the routes the
+// page uses (route-subset.server.ts), and render errors logged at error level with the request id.
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -16,6 +16,7 @@ import {
 import { requestContext } from "../server/edge/index.ts";
 import { ServerMarkupContext, documentMarkupSlot } from "../lib/content/server-markup.ts";
 import { lowPriorityPreloads } from "./module-preload-priority.server.ts";
+import { withRoutesOfPage } from "./route-subset.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -41,7 +42,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       // Markup loaders left out of the document's data (ADR 0072): the render still writes it.
       <ServerMarkupContext.Provider value={loadContext.get(documentMarkupSlot)}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ServerRouter context={withRoutesOfPage(routerContext)} url={request.url} nonce={nonce} />
       </ServerMarkupContext.Provider>,
       {
         nonce,

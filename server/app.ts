@@ -9,6 +9,7 @@ import { RouterContextProvider, createRequestHandler, type ServerBuild } from "r
 import type { AdmissionLimits } from "../lib/admission.ts";
 import { requestContext, servicesContext, type AppServices, refusalHeaders } from "./edge/index.ts";
 import { documentMarkupSlot } from "../lib/content/server-markup.ts";
+import { createLanguageRequestHandler } from "./language-routes.ts";
 import { bearerOf, isSameSecret } from "../lib/bearer.ts";
 import { COOKIE, parseCookieHeader } from "../lib/cookies.ts";
 import { AppError, errorBody, isAppError } from "../lib/errors.ts";
@@ -284,10 +285,11 @@ function serveFiles(app: Hono<Env>, root: string) {
 
 /** Everything else is React Router's: the pages, with the services and the request's context. */
 function renderPages(app: Hono<Env>, services: AppServices, options: AppOptions, production: boolean) {
-  const handleDocument = createRequestHandler(
-    options.build ?? (() => import("virtual:react-router/server-build")),
-    production ? "production" : "development",
-  );
+  const mode = production ? "production" : "development";
+  // A build imported once gets a handler per language (language-routes.ts); Vite's reloaded one, one.
+  const handleDocument = options.build
+    ? createLanguageRequestHandler(options.build, mode)
+    : createRequestHandler(() => import("virtual:react-router/server-build"), mode);
   app.all("*", async (c) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);

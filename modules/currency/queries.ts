@@ -1,5 +1,6 @@
 // Reads and writes of currencies and exchange rates. Decisions live in rates.ts and choice.ts.
-import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
+import { getOrInsertComputed } from "../../lib/maps.ts";
 import type { Database } from "../../lib/db.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
@@ -99,12 +100,38 @@ export async function findRatesInForce(
 ): Promise<ExchangeRate[]> {
   const wanted = only?.filter((code) => code !== BASE_CURRENCY);
   if (wanted && wanted.length === 0) return [];
+  if (wanted) {
+    const statement = getOrInsertComputed(ratesInForceStatements, db, prepareRatesInForce);
+    // An array literal of ISO codes (three letters), which PGlite and node-postgres pass alike.
+    const rows = await statement.execute({ at: at.toISOString(), codes: `{${wanted.join(",")}}` });
+    return rows.map(toRate);
+  }
   const rows = await db
     .selectDistinctOn([exchangeRates.currency])
     .from(exchangeRates)
-    .where(and(lte(exchangeRates.validFrom, at), wanted ? inArray(exchangeRates.currency, wanted) : undefined))
+    .where(lte(exchangeRates.validFrom, at))
     .orderBy(asc(exchangeRates.currency), desc(exchangeRates.validFrom), desc(exchangeRates.id));
   return rows.map(toRate);
+}
+
+/**
+ * The rates of some currencies, which every priced page reads, prepared once per database handle:
+ * Drizzle builds its SQL once and node-postgres parses it once per connection.
+ */
+const ratesInForceStatements = new WeakMap<Database, ReturnType<typeof prepareRatesInForce>>();
+
+function prepareRatesInForce(db: Database) {
+  return db
+    .selectDistinctOn([exchangeRates.currency])
+    .from(exchangeRates)
+    .where(
+      and(
+        sql`${exchangeRates.validFrom} <= ${sql.placeholder("at")}::timestamptz`,
+        sql`${exchangeRates.currency} = any(${sql.placeholder("codes")}::bpchar[])`,
+      ),
+    )
+    .orderBy(asc(exchangeRates.currency), desc(exchangeRates.validFrom), desc(exchangeRates.id))
+    .prepare("currency_rates_in_force");
 }
 
 /** Every rate recorded, newest first (scheduled ones included), for one currency or all. */

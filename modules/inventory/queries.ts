@@ -1,6 +1,7 @@
 // Reads and writes of the inventory: crossings, the timetable's sailings, closures and what is taken.
 // Decisions live in timetable.ts (which sailings exist) and availability.ts (what may be sold).
-import { and, asc, eq, gt, inArray, isNull, lte, gte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, gte, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { getOrInsertComputed } from "../../lib/maps.ts";
 import type { Database } from "../../lib/db.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
@@ -189,10 +190,13 @@ export interface SailingView {
   closure: { id: number; reason: "weather" | "port_authority" } | null;
 }
 
-/** SQL twin of availability.isCounted: released rows and expired holds never count. */
-function countedAllocation(now: Date) {
+/**
+ * SQL twin of availability.isCounted: released rows and expired holds never count. `now` is an ISO
+ * instant, or the placeholder a prepared statement fills with one.
+ */
+function countedAllocation(now: string | Placeholder) {
   return sql`${seatAllocations.releasedAt} is null
-    and (${seatAllocations.state} <> 'held' or ${seatAllocations.expiresAt} > ${now.toISOString()}::timestamptz)`;
+    and (${seatAllocations.state} <> 'held' or ${seatAllocations.expiresAt} > ${now}::timestamptz)`;
 }
 
 /**
@@ -208,13 +212,9 @@ function closureStopsSailing() {
 
 type SailingFilter = { crossingIds: readonly number[]; date: LocalDate } | { sailingId: number };
 
-async function readSailings(db: Database, filter: SailingFilter, now: Date): Promise<SailingView[]> {
-  if ("crossingIds" in filter && filter.crossingIds.length === 0) return [];
-  const where =
-    "sailingId" in filter
-      ? eq(sailings.id, filter.sailingId)
-      : and(inArray(sailings.crossingId, [...filter.crossingIds]), eq(sailings.serviceDate, filter.date));
-  const rows = await db
+/** The statement of readSailings: each sailing with its vessel, seats taken at `now` and closure. */
+function selectSailings(db: Database, where: SQL | undefined, now: string | Placeholder) {
+  return db
     .select({
       id: sailings.id,
       crossingId: sailings.crossingId,
@@ -238,6 +238,42 @@ async function readSailings(db: Database, filter: SailingFilter, now: Date): Pro
     .innerJoin(crossings, eq(crossings.id, sailings.crossingId))
     .where(where)
     .orderBy(asc(sailings.crossingId), asc(sailings.departsAt));
+}
+
+type SailingRow = Awaited<ReturnType<typeof selectSailings>>[number];
+
+/**
+ * The day read of every page that shows sailings, prepared once per database handle: Drizzle builds
+ * its SQL once instead of on every render, and node-postgres parses it once per connection. The
+ * crossings go as one array parameter, so one statement serves any number of them.
+ */
+const daySailingsStatements = new WeakMap<Database, ReturnType<typeof prepareDaySailings>>();
+
+function prepareDaySailings(db: Database) {
+  return selectSailings(
+    db,
+    and(
+      sql`${sailings.crossingId} = any(${sql.placeholder("crossingIds")}::int[])`,
+      eq(sailings.serviceDate, sql.placeholder("date")),
+    ),
+    sql.placeholder("now"),
+  ).prepare("inventory_day_sailings");
+}
+
+async function readSailings(db: Database, filter: SailingFilter, now: Date): Promise<SailingView[]> {
+  if ("crossingIds" in filter && filter.crossingIds.length === 0) return [];
+  let rows: SailingRow[];
+  if ("sailingId" in filter) {
+    rows = await selectSailings(db, eq(sailings.id, filter.sailingId), now.toISOString());
+  } else {
+    const statement = getOrInsertComputed(daySailingsStatements, db, prepareDaySailings);
+    rows = (await statement.execute({
+      // An array literal, not a JavaScript array: PGlite and node-postgres pass a string the same way.
+      crossingIds: `{${filter.crossingIds.map((id) => Math.trunc(id)).join(",")}}`,
+      date: filter.date,
+      now: now.toISOString(),
+    })) as SailingRow[];
+  }
   return rows.map((row) => {
     const left = seatsLeft(row.capacity, row.taken);
     const arrivesAt = new Date(row.departsAt.getTime() + row.durationMinutes * 60_000);
@@ -457,7 +493,11 @@ export async function findActivityDay(
     .select({ taken: sql<number>`coalesce(sum(${seatAllocations.quantity}), 0)::int` })
     .from(seatAllocations)
     .where(
-      and(eq(seatAllocations.activityId, activity.id), eq(seatAllocations.serviceDate, date), countedAllocation(now)),
+      and(
+        eq(seatAllocations.activityId, activity.id),
+        eq(seatAllocations.serviceDate, date),
+        countedAllocation(now.toISOString()),
+      ),
     );
   const [closure] = await db
     .select({ id: closures.id, reason: closures.reason })
