@@ -72,9 +72,23 @@ describe("decideAdmission", () => {
     expect(decideAdmission({ inFlight: 4, waitingBuyers: 5, waitingVisitors: 0 }, "buyer", limits, 1_000)).toBe("wait");
   });
 
+  it("counts only the places buyers leave a visitor: none left, a visitor under a budget is refused", () => {
+    const limits = { concurrency: 4, buyerConcurrency: 8, queue: 8, waitBudgetMs: 250 };
+    const full = { inFlight: 4, waitingBuyers: 0, waitingVisitors: 1 };
+    // Four places free up per 200 ms: the second in line waits ~100 ms; with three held by buyers, ~400 ms.
+    expect(decideAdmission({ ...full, buyersInFlight: 0 }, "visitor", limits, 200)).toBe("wait");
+    expect(decideAdmission({ ...full, buyersInFlight: 3 }, "visitor", limits, 200)).toBe("refuse");
+    // Buyers past the visitors' limit: no place will free up for a visitor while they hold it.
+    expect(decideAdmission({ ...full, inFlight: 6, buyersInFlight: 6, waitingVisitors: 0 }, "visitor", limits, 1)).toBe(
+      "refuse",
+    );
+    expect(decideAdmission({ ...full, inFlight: 6, buyersInFlight: 6 }, "buyer", limits, 1)).toBe("admit");
+  });
+
   it("expects a wait from the requests ahead and how long places are lately held", () => {
     expect(expectedWaitMs(0, 200, 2)).toBe(100);
     expect(expectedWaitMs(3, 200, 2)).toBe(400);
+    expect(expectedWaitMs(0, 200, 0)).toBe(Number.POSITIVE_INFINITY);
     expect(nextServiceMs(0, 120)).toBe(120);
     expect(nextServiceMs(100, 200)).toBe(120);
   });

@@ -63,7 +63,7 @@ export function admissionClassOf(request: {
  * when the queue is full of visitors: the queue bounds visitors, buyers are bounded by their own limit.
  */
 export function decideAdmission(
-  state: { inFlight: number; waitingBuyers: number; waitingVisitors: number },
+  state: { inFlight: number; waitingBuyers: number; waitingVisitors: number; buyersInFlight?: number },
   admissionClass: AdmissionClass,
   limits: AdmissionLimits,
   serviceMs = 0,
@@ -75,17 +75,22 @@ export function decideAdmission(
   if (state.inFlight < limit && aheadOfMe === 0) return "admit";
   if (aheadOfMe >= limits.queue) return "refuse";
   // Buyers are not held to the budget: they leave the queue first, and their purchase is the point.
+  // The places a visitor can get are the visitors' limit less those buyers hold: a buyer may be
+  // admitted past that limit, and while buyers hold it no place frees up for a visitor at all.
   const budget = limits.waitBudgetMs ?? 0;
-  if (!buyer && budget > 0 && expectedWaitMs(aheadOfMe, serviceMs, limits.concurrency) > budget) return "refuse";
+  const visitorPlaces = limits.concurrency - (state.buyersInFlight ?? 0);
+  if (!buyer && budget > 0 && expectedWaitMs(aheadOfMe, serviceMs, visitorPlaces) > budget) return "refuse";
   return "wait";
 }
 
 /**
- * How long a newcomer behind `ahead` waiting requests should wait: places free up `concurrency` per
- * `serviceMs` (the recent time a request held its place), and it needs the (ahead + 1)th of them.
+ * How long a newcomer behind `ahead` waiting requests should wait: its `places` free up once per
+ * `serviceMs` (the recent time a request held its place) each, and it needs the (ahead + 1)th of them.
+ * With no place it can get, the wait has no bound.
  */
-export function expectedWaitMs(ahead: number, serviceMs: number, concurrency: number): number {
-  return ((ahead + 1) * serviceMs) / Math.max(1, concurrency);
+export function expectedWaitMs(ahead: number, serviceMs: number, places: number): number {
+  if (places <= 0) return Number.POSITIVE_INFINITY;
+  return ((ahead + 1) * serviceMs) / places;
 }
 
 /** The recent time a request holds its place: an exponentially weighted mean of each one's. */

@@ -28,6 +28,7 @@ export interface AdmissionStats {
 /** The counts and the two queues of one process. */
 export class AdmissionGate {
   private inFlight = 0;
+  private buyersInFlight = 0;
   private refused = 0;
   /** The recent time a request held its place, for the visitors' wait budget. */
   private serviceMs = 0;
@@ -55,7 +56,7 @@ export class AdmissionGate {
       return null;
     }
     if (decision === "wait") await new Promise<void>((resolve) => this.waiting[admissionClass].push(resolve));
-    else this.inFlight += 1;
+    else this.take(admissionClass);
     const admittedAt = this.clock();
     let released = false;
     return () => {
@@ -63,13 +64,20 @@ export class AdmissionGate {
       released = true;
       this.serviceMs = nextServiceMs(this.serviceMs, this.clock() - admittedAt);
       this.inFlight -= 1;
+      if (admissionClass === "buyer") this.buyersInFlight -= 1;
       this.admitWaiting();
     };
+  }
+
+  private take(admissionClass: "buyer" | "visitor"): void {
+    this.inFlight += 1;
+    if (admissionClass === "buyer") this.buyersInFlight += 1;
   }
 
   private counts() {
     return {
       inFlight: this.inFlight,
+      buyersInFlight: this.buyersInFlight,
       waitingBuyers: this.waiting.buyer.length,
       waitingVisitors: this.waiting.visitor.length,
     };
@@ -77,7 +85,7 @@ export class AdmissionGate {
 
   private admitWaiting(): void {
     for (let next = nextToAdmit(this.counts(), this.limits); next; next = nextToAdmit(this.counts(), this.limits)) {
-      this.inFlight += 1;
+      this.take(next);
       this.waiting[next].shift()?.();
     }
   }
