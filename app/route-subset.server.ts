@@ -6,6 +6,7 @@
 // so it is handed a table of just those: the markup and the manifest sent are the same, the work of
 // the other routes is not done. Which routes a path matches is worked out once per path.
 import { matchPath, type EntryContext } from "react-router";
+import { getOrInsertComputed } from "../lib/maps.ts";
 
 type Branch = EntryContext["branches"][number];
 
@@ -69,12 +70,8 @@ export function matchedRouteIds(branches: readonly Branch[], pathname: string): 
 
 /** A map that forgets everything once it holds `max` entries: a bound, not a recency order. */
 function remember<V>(map: Map<string, V>, key: string, max: number, make: () => V): V {
-  const known = map.get(key);
-  if (known !== undefined) return known;
-  if (map.size >= max) map.clear();
-  const value = make();
-  map.set(key, value);
-  return value;
+  if (!map.has(key) && map.size >= max) map.clear();
+  return getOrInsertComputed(map, key, make);
 }
 
 type Subset = Pick<EntryContext, "manifest" | "branches">;
@@ -90,12 +87,10 @@ const memos = new WeakMap<readonly Branch[], { idsByPath: Map<string, string[]>;
  */
 export function withRoutesOfPage(context: EntryContext): EntryContext {
   if (context.routeDiscovery.mode !== "lazy" || context.isSpaMode || !context.ssr) return context;
-  let memo = memos.get(context.branches);
-  if (!memo) {
-    memo = { idsByPath: new Map(), subsets: new Map() };
-    memos.set(context.branches, memo);
-  }
-  const { idsByPath, subsets } = memo;
+  const { idsByPath, subsets } = getOrInsertComputed(memos, context.branches, () => ({
+    idsByPath: new Map<string, string[]>(),
+    subsets: new Map<string, Subset>(),
+  }));
   const kept = new Set(context.staticHandlerContext.matches.map((match) => match.route.id));
   for (const path of discoveryPaths(context.staticHandlerContext.location.pathname)) {
     for (const id of remember(idsByPath, path, MAX_PATHS, () => matchedRouteIds(context.branches, path))) kept.add(id);

@@ -10,6 +10,23 @@ import { gzipSync } from "node:zlib";
 import { firstLoadScripts, frameworkScripts, operatorDate } from "./figures.mjs";
 import { CART_API_HEADERS, json } from "./http.mjs";
 
+/**
+ * The round-trip search on routes & schedules the render benches and the profiler measure: ten days
+ * ahead and back two days later, two adults and a child, in English.
+ */
+export function roundTripSearchPage() {
+  const search = new URLSearchParams({
+    trip: "round_trip",
+    crossing: "cancun-isla-mujeres",
+    date: operatorDate(10),
+    return: operatorDate(12),
+    adults: "2",
+    children: "1",
+    step: "search",
+  });
+  return `/en/routes-schedules/?${search}`;
+}
+
 /** The budgets. */
 export const BUDGETS = { firstLoadKb: 100, lighthousePerformance: 98, cls: 0.02 };
 

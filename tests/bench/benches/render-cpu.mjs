@@ -5,7 +5,8 @@
 // asks for) beside the live page every search with JavaScript now gets, and /healthz for the floor.
 // Uncompressed, as the front asks a worker for a page it will cache (it compresses the pieces itself,
 // ADR 0052) and as the research's load tool asked: gzip on the fly would add 4-5 ms to each figure.
-import { operatorDate, ratioOf } from "../figures.mjs";
+import { ratioOf } from "../figures.mjs";
+import { roundTripSearchPage } from "../pages.mjs";
 import { startPostgresServer } from "../harness.mjs";
 
 export const name = "render-cpu";
@@ -22,16 +23,7 @@ export async function run(ctx) {
     ctx.log("  no PostgreSQL server answers: skipped");
     return { figures: [], notes: ["Skipped: no PostgreSQL server answers."] };
   }
-  const search = new URLSearchParams({
-    trip: "round_trip",
-    crossing: "cancun-isla-mujeres",
-    date: operatorDate(10),
-    return: operatorDate(12),
-    adults: "2",
-    children: "1",
-    step: "search",
-  });
-  const page = `/en/routes-schedules/?${search}`;
+  const page = roundTripSearchPage();
   /** CPU milliseconds per request of `path`, one request at a time (a loaded machine starves a crowd). */
   const cpuPerRequest = async (/** @type {string} */ path) => {
     const once = async () => {

@@ -5,7 +5,8 @@
 // Its own servers run with the page cache off: on the shared ones every answer after the first came
 // from the front's cache (no render, and no Server-Timing header, which only a worker sets).
 // render-cpu measures the CPU of one such render alone; this measures what a crowd of them gets.
-import { operatorDate, ratioOf } from "../figures.mjs";
+import { ratioOf } from "../figures.mjs";
+import { roundTripSearchPage } from "../pages.mjs";
 import { startPgliteServer, startPostgresServer } from "../harness.mjs";
 
 export const name = "ssr-routes-schedules";
@@ -17,16 +18,7 @@ const UNCACHED = { PAGE_CACHE_BYTES: "0", ADMISSION_CONCURRENCY: "0" };
 
 /** @param {import("../run.mjs").BenchContext} ctx */
 export async function run(ctx) {
-  const search = new URLSearchParams({
-    trip: "round_trip",
-    crossing: "cancun-isla-mujeres",
-    date: operatorDate(10),
-    return: operatorDate(12),
-    adults: "2",
-    children: "1",
-    step: "search",
-  });
-  const page = `/en/routes-schedules/?${search}`;
+  const page = roundTripSearchPage();
   const outcomes = [];
   for (const backend of /** @type {const} */ (["pglite", "postgresql"])) {
     const server =

@@ -8,23 +8,14 @@ import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
-import { operatorDate } from "../figures.mjs";
+import { roundTripSearchPage } from "../pages.mjs";
 import { startPostgresServer } from "../harness.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = process.env.BUILD_DIR ?? ".tmp/build-test";
 const out = path.resolve(process.env.CPU_PROFILE_OUT ?? ".tmp/render.cpuprofile");
 const requests = Number(process.argv[2] ?? 300);
-const search = new URLSearchParams({
-  trip: "round_trip",
-  crossing: "cancun-isla-mujeres",
-  date: operatorDate(10),
-  return: operatorDate(12),
-  adults: "2",
-  children: "1",
-  step: "search",
-});
-const page = process.env.PROFILE_PATH ?? `/en/routes-schedules/?${search}`;
+const page = process.env.PROFILE_PATH ?? roundTripSearchPage();
 
 rmSync(out, { force: true });
 const server = await startPostgresServer(buildDir, {
