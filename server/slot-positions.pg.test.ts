@@ -64,13 +64,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Enough requests that both workers answer some. */
 const several = (target: string, headers: Record<string, string> = {}) =>
   Promise.all(Array.from({ length: 6 }, () => get(target, headers)));
+/** Asks again until the front answers from its cache: on a slow machine a one-second entry can lapse between two asks. */
+async function cachedAnswer(target: string, headers: Record<string, string> = {}): Promise<Answer> {
+  let answer = await get(target, headers);
+  for (let attempt = 1; attempt < 5 && answer.headers["x-page-cache"] !== "hit"; attempt++)
+    answer = await get(target, headers);
+  return answer;
+}
 
 describe("a slot at a named position", () => {
   it("retired, leaves the shared home page within its one-second bound, on every worker", async () => {
     const first = await get("/es/", DESKTOP);
     expect(bannerOf(first.body)).toBe("home-banner");
     expect(first.headers["cache-control"]).toBe("public, max-age=1");
-    expect((await get("/es/", DESKTOP)).headers["x-page-cache"]).toBe("hit");
+    expect((await cachedAnswer("/es/", DESKTOP)).headers["x-page-cache"]).toBe("hit");
 
     await changeSlot(staff(), "home-banner", { active: false });
     await sleep(1_100);

@@ -244,9 +244,12 @@ test(
       pathOf("register", language),
     ]) {
       await page.goto(path);
-      // The park's date field becomes a date picker once the page hydrates and its chunk arrives: measure
-      // the picker a visitor ends up with, not whichever of the two is there at that instant.
-      if (path.includes("date=")) await page.locator('[data-date-field="date"] [role="group"]').waitFor();
+      // The park's date field becomes a date picker when the pointer comes over it: measure the picker a
+      // visitor ends up with, not whichever of the two is there at that instant.
+      if (path.includes("date=")) {
+        await page.locator('[data-date-field="date"] label').hover();
+        await page.locator('[data-date-field="date"] [role="group"]').waitFor();
+      }
       const controls = await page.evaluate(() => {
         // Computed colours come as oklch() or lab(), some translucent: a canvas paints them over what is
         // under them and reads the sRGB the eye gets, "rgb(r, g, b)".
@@ -365,6 +368,7 @@ test(
 
     // The date picker's dialog is named after its field.
     await page.goto(pathOf("routesSchedules", language));
+    await page.getByTestId("timetable").locator("[data-date-field] label").hover();
     await page.getByTestId("timetable").getByRole("button", { name: "Abrir calendario" }).click();
     await expect(page.getByRole("dialog", { name: t["timetable.date"] })).toBeVisible();
   },

@@ -8,7 +8,7 @@ import { es } from "../../lib/i18n/messages/es.ts";
 import { pt } from "../../lib/i18n/messages/pt.ts";
 import { APP_BANNER_STORAGE_KEY } from "../../app/components/shell/app-banner-storage.ts";
 import { pathOf } from "../../lib/routing/localized-paths.ts";
-import { test, expect, checkA11y, DESKTOP_ONLY, sampledOnPhones } from "./fixtures.ts";
+import { test, expect, checkA11y, DESKTOP_ONLY, MOBILE_ONLY, sampledOnPhones } from "./fixtures.ts";
 
 const LANGUAGES = [
   { language: "es", messages: es, order: "dmy" },
@@ -42,6 +42,10 @@ async function dismissNotices(context: BrowserContext) {
 /** Types a date into React Aria's date field, segment by segment, in the locale's order. */
 async function typeDate(page: Page, label: string, iso: string, order: "dmy" | "mdy") {
   const [year, month, day] = iso.split("-");
+  // The native field becomes React Aria's picker when the visitor reaches for it: here by the keyboard.
+  const field = page.locator("[data-date-field]").filter({ has: page.getByText(label, { exact: true }) });
+  const native = field.locator("input[type=date]");
+  if ((await native.count()) > 0) await native.focus();
   const group = page.getByRole("group", { name: label, exact: true });
   await expect(group).toBeVisible();
   await group.getByRole("spinbutton").first().click();
@@ -202,7 +206,7 @@ test(
         // where results and the timetable are.
         await page.goto(pathOf("home", language));
         const homeWidget = page.getByTestId("ferry-booking");
-        await expect(homeWidget.getByRole("group", { name: t["booking.departureDate"], exact: true })).toBeVisible(); // hydrated, picker loaded
+        await page.waitForLoadState("networkidle"); // hydrated
         await homeWidget.getByLabel(t["booking.passenger.adult"], { exact: true }).fill("3");
         await homeWidget.getByRole("button", { name: t["booking.search"] }).click();
         await expect(page).toHaveURL(
@@ -241,5 +245,38 @@ test(
     } finally {
       await noScript.close();
     }
+  },
+);
+
+// The picker's code and its mount are a quarter of a date page's script time: a page pays them only when
+// a visitor reaches for the field, and the picker then carries on what the visitor began.
+test(
+  "the date field becomes the picker when reached: typed date kept and focused by keyboard, calendar open on a tap",
+  MOBILE_ONLY,
+  async ({ page, context }) => {
+    await dismissNotices(context);
+    const pickerRequests: string[] = [];
+    page.on("request", (request) => {
+      if (/aria-date-picker/.test(request.url())) pickerRequests.push(request.url());
+    });
+    const timetable = page.getByTestId("timetable");
+    const native = timetable.locator("[data-date-field] input[type=date]");
+
+    await page.goto(pathOf("routesSchedules", "es"));
+    await expect(native).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(pickerRequests).toEqual([]);
+    await expect(timetable.getByRole("group", { name: es["timetable.date"], exact: true })).toHaveCount(0);
+    const day = cancunDate(12);
+    await native.fill(day);
+    await expect(timetable.getByRole("group", { name: es["timetable.date"], exact: true })).toBeVisible();
+    expect(pickerRequests).toHaveLength(1);
+    await expect(page.locator(":focus")).toHaveAttribute("role", "spinbutton");
+    await expect(timetable.locator('input[type=text][name="day"]')).toHaveValue(day);
+
+    await page.goto(pathOf("routesSchedules", "pt"));
+    await native.tap();
+    await expect(page.getByRole("dialog", { name: pt["timetable.date"] })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Próximo mês" })).toBeVisible();
   },
 );

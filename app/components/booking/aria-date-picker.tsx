@@ -1,5 +1,6 @@
 // React Aria's date picker: keyboard and screen-reader friendly, with the calendar in the visitor's
-// language. It submits the same "YYYY-MM-DD" value as the native field it replaces.
+// language. It submits the same "YYYY-MM-DD" value as the native field it replaces, and takes the focus
+// or opens its calendar when it replaces that field under the visitor's hand.
 import { parseDate } from "@internationalized/date";
 import {
   Button,
@@ -45,7 +46,9 @@ export default function AriaDatePicker({
   id,
   invalid,
   describedBy,
-}: DateFieldProps) {
+  autoFocus = false,
+  defaultOpen = false,
+}: DateFieldProps & { autoFocus?: boolean; defaultOpen?: boolean }) {
   const [date, setDate] = useState(() => safeParse(value));
   const minValue = safeParse(min) ?? undefined;
   const maxValue = safeParse(max) ?? undefined;
@@ -59,6 +62,8 @@ export default function AriaDatePicker({
         minValue={minValue}
         maxValue={maxValue}
         isRequired
+        autoFocus={autoFocus}
+        defaultOpen={defaultOpen}
         isInvalid={invalid}
         aria-describedby={describedBy}
         className="flex flex-col gap-1"

@@ -1,22 +1,68 @@
-// A date field that works without JavaScript (a native date input in a GET form) and, once the page
-// is interactive, becomes React Aria's accessible, localized date picker. The picker's code is a
-// separate chunk loaded only by pages that render this field.
-import { lazy, Suspense } from "react";
-import { useHydrated } from "../ui/use-hydrated.ts";
+// A date field that works without JavaScript (a native date input in a GET form) and becomes React
+// Aria's accessible, localized date picker when the visitor reaches for it: the pointer comes over it,
+// it takes the focus, or it is tapped. Mounting the picker costs a page with a date field about a
+// quarter of its script time, so pages pay it only when a visitor is about to use the field. The
+// picker's code is a separate chunk loaded at that moment.
+import { useRef, useState, type FocusEvent, type MouseEvent, type PointerEvent } from "react";
 import { FIELD_LABEL, INPUT } from "./styles.ts";
 import type { DateFieldProps } from "../../../lib/views/booking.ts";
 
-const AriaDatePicker = lazy(() => import("./aria-date-picker.tsx"));
+type Picker = typeof import("./aria-date-picker.tsx").default;
 
-export function NativeDateField({ name, label, hint, value, min, max, id, invalid, describedBy }: DateFieldProps) {
+let pickerLoad: Promise<Picker> | null = null;
+
+function loadPicker(): Promise<Picker> {
+  pickerLoad ??= import("./aria-date-picker.tsx").then(
+    (module) => module.default,
+    (error: unknown) => {
+      // A failed load keeps the native field; the next approach tries again.
+      pickerLoad = null;
+      throw error;
+    },
+  );
+  return pickerLoad;
+}
+
+/** How the visitor reached the field: the picker then takes the focus, or opens its calendar. */
+type Approach = "pointer" | "focus" | "tap";
+
+interface Upgrade {
+  Picker: Picker;
+  /** What the native field holds when the picker replaces it: the visitor may have typed already. */
+  value: string;
+  focus: boolean;
+  open: boolean;
+}
+
+interface NativeDateFieldProps extends DateFieldProps {
+  onApproach?: (approach: Approach, input: HTMLInputElement | null) => void;
+}
+
+export function NativeDateField({ onApproach, ...field }: NativeDateFieldProps) {
+  const { name, label, hint, value, min, max, id, invalid, describedBy } = field;
   const hintId = hint ? `${id}-hint` : undefined;
   const described = [hintId, describedBy].filter(Boolean).join(" ") || undefined;
+  const input = useRef<HTMLInputElement>(null);
+  const approach = onApproach
+    ? {
+        onPointerEnter: (event: PointerEvent) => {
+          if (event.pointerType === "mouse") onApproach("pointer", input.current);
+        },
+        onFocus: (_event: FocusEvent) => onApproach("focus", input.current),
+        onClick: (event: MouseEvent) => {
+          // The browser's own calendar would open under the picker that is about to replace the field.
+          if (event.target === input.current) event.preventDefault();
+          onApproach("tap", input.current);
+        },
+      }
+    : {};
   return (
-    <div className="flex flex-col gap-1" data-date-field={name}>
+    <div className="flex flex-col gap-1" data-date-field={name} {...approach}>
       <label htmlFor={id} className={FIELD_LABEL}>
         {label}
       </label>
       <input
+        ref={input}
         id={id}
         type="date"
         name={name}
@@ -38,11 +84,32 @@ export function NativeDateField({ name, label, hint, value, min, max, id, invali
 }
 
 export function DateField(props: DateFieldProps) {
-  const hydrated = useHydrated();
-  if (!hydrated) return <NativeDateField {...props} />;
-  return (
-    <Suspense fallback={<NativeDateField {...props} />}>
-      <AriaDatePicker {...props} />
-    </Suspense>
-  );
+  const [upgrade, setUpgrade] = useState<Upgrade | null>(null);
+  const approached = useRef<Approach | null>(null);
+  const onApproach = (approach: Approach, input: HTMLInputElement | null) => {
+    // A tap after the pointer came over the field still opens the calendar.
+    const first = approached.current === null;
+    if (approach === "tap" || first) approached.current = approach;
+    if (!first) return;
+    loadPicker().then(
+      (Picker) => {
+        // An open calendar takes the focus itself.
+        const open = approached.current === "tap";
+        const focused = input !== null && document.activeElement === input;
+        setUpgrade({
+          Picker,
+          value: input?.value || props.value,
+          focus: !open && (focused || approached.current === "focus"),
+          open,
+        });
+      },
+      (error: unknown) => {
+        approached.current = null;
+        console.warn("the date picker did not load; the native date field stays", error);
+      },
+    );
+  };
+  if (!upgrade) return <NativeDateField {...props} onApproach={onApproach} />;
+  const { Picker } = upgrade;
+  return <Picker {...props} value={upgrade.value} autoFocus={upgrade.focus} defaultOpen={upgrade.open} />;
 }
