@@ -4,24 +4,14 @@
 // quarter of its script time, so pages pay it only when a visitor is about to use the field. The
 // picker's code is a separate chunk loaded at that moment.
 import { useRef, useState, type FocusEvent, type MouseEvent, type PointerEvent } from "react";
+import { chunkLoader } from "../ui/chunk-loader.ts";
 import { FIELD_LABEL, INPUT } from "./styles.ts";
 import type { DateFieldProps } from "../../../lib/views/booking.ts";
 
 type Picker = typeof import("./aria-date-picker.tsx").default;
 
-let pickerLoad: Promise<Picker> | null = null;
-
-function loadPicker(): Promise<Picker> {
-  pickerLoad ??= import("./aria-date-picker.tsx").then(
-    (module) => module.default,
-    (error: unknown) => {
-      // A failed load keeps the native field; the next approach tries again.
-      pickerLoad = null;
-      throw error;
-    },
-  );
-  return pickerLoad;
-}
+/** The picker's chunk; after a failed fetch the native field stays, and the next approach tries again. */
+const loadPicker = chunkLoader<Picker>(() => import("./aria-date-picker.tsx").then((module) => module.default));
 
 /** How the visitor reached the field: the picker then takes the focus, or opens its calendar. */
 type Approach = "pointer" | "focus" | "tap";

@@ -16,21 +16,14 @@ import type * as PickerChunk from "./currency-picker.tsx";
 import type { CurrencyPickerProps } from "./currency-picker.tsx";
 import { useChangeCurrency } from "./use-change-currency.ts";
 import { useHydrated } from "../ui/use-hydrated.ts";
+import { chunkLoader } from "../ui/chunk-loader.ts";
 
 export type SwitcherPlacement = "header" | "menu";
 
 type PickerModule = typeof PickerChunk;
 
-let pickerChunk: Promise<PickerModule> | null = null;
-
-/** Fetches the picker's chunk once; a failed fetch is forgotten so that "Try again" fetches anew. */
-function loadPicker(): Promise<PickerModule> {
-  pickerChunk ??= import("./currency-picker.tsx").catch((error: unknown) => {
-    pickerChunk = null;
-    throw error;
-  });
-  return pickerChunk;
-}
+/** The picker's chunk; after a failed fetch, "Try again" fetches anew. */
+const loadPicker = chunkLoader<PickerModule>(() => import("./currency-picker.tsx"));
 
 export function CurrencySwitcher({ placement }: { placement: SwitcherPlacement }) {
   const root = useRootData();
