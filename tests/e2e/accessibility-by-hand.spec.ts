@@ -114,7 +114,7 @@ for (const target of FOCUS_PAGES) {
     page,
     baseURL,
   }) => {
-    test.setTimeout(45_000);
+    test.setTimeout(90_000);
     const language: Language = "es";
     if (target.cart) await addFerrySeat(page, language, 20, baseURL ?? "");
     await page.goto(target.path(language));
@@ -230,7 +230,7 @@ test(
   "form controls stand out from their background at 3:1, and radios and checkboxes are 24 px targets",
   DESKTOP_ONLY,
   async ({ page, baseURL }) => {
-    test.setTimeout(45_000);
+    test.setTimeout(90_000);
     const language: Language = "en";
     await dismissNotices(page.context());
     await addFerrySeat(page, language, 21, baseURL ?? "");
@@ -413,7 +413,7 @@ test(
   DESKTOP_ONLY,
   async ({ page }) => {
     // It waits out a 15 s hold on the short-hold server.
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const origin = process.env.E2E_SHORT_HOLD_ORIGIN ?? "";
     const seconds = Number(process.env.E2E_SHORT_HOLD_SECONDS ?? "8");
     const language: Language = "en";

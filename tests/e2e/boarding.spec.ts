@@ -63,7 +63,7 @@ test(
   MOBILE_ONLY,
   async ({ page, context, allowConsoleError }) => {
     test.skip(TODAYS_LAST_SAILING_LEFT, "today's last sailing has left the pier: nothing can board before tomorrow");
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const t = es;
     await dismissNotices(context);
     await signInAsStaff(page, "agent", "es");

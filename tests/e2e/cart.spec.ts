@@ -175,7 +175,7 @@ test(
   DESKTOP_ONLY,
   async ({ page, context }) => {
     // It waits out a 15 s hold on the short-hold server.
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const origin = process.env.E2E_SHORT_HOLD_ORIGIN ?? "";
     const seconds = Number(process.env.E2E_SHORT_HOLD_SECONDS ?? "8");
     await dismissNotices(context, origin);

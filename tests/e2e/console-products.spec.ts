@@ -143,7 +143,7 @@ test(
   DESKTOP_ONLY,
   async ({ page, allowConsoleError }) => {
     // A long journey (a product and a park added and edited) on a busy machine.
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     allowConsoleError(/status of 400 \(Bad Request\).*\/es\/operador\/productos\//);
     const code = `xcaret-noche-${Date.now().toString(36)}`;
     await signInAsStaff(page, "operator", "es");
@@ -193,7 +193,7 @@ test(
   DESKTOP_ONLY,
   async ({ page, browser, allowConsoleError }) => {
     // A long journey (a product and a park added and edited) on a busy machine.
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     allowConsoleError(/status of 400 \(Bad Request\).*\/en\/operator\/products\//);
     const stamp = Date.now().toString(36);
     await signInAsStaff(page, "operator", "en");
@@ -243,7 +243,7 @@ test(
   DESKTOP_ONLY,
   async ({ page, allowConsoleError }) => {
     // A long journey (a product and a park added and edited) on a busy machine.
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     allowConsoleError(/status of 409 \(Conflict\).*\/pt\/operador\/produtos\//);
     allowConsoleError(/status of 400 \(Bad Request\).*\/pt\/operador\/produtos\//);
     await signInAsStaff(page, "operator", "pt");

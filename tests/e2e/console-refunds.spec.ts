@@ -119,7 +119,7 @@ for (const language of ["en", "pt"] as const satisfies readonly Language[]) {
     language === "en" ? DESKTOP_ONLY : MOBILE_ONLY,
     async ({ page }) => {
       // A purchase and a staff account by mail before the console.
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       const t = CONSOLE_MESSAGES[language];
       const reference = await buyFerrySeatOverHttp(
         page,

@@ -32,7 +32,7 @@ test(
 
 test("an admin grants a role and finds it in the audit log", DESKTOP_ONLY, async ({ page, request }) => {
   // Up to two accounts made through the register form and the mail, two axe runs.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   // A new account each time: the role it is granted here must be the first it ever had.
   const colleague = await registerStaffAccount(request, null, "es");
   const admin = await signInAsStaff(page, "admin", "es");

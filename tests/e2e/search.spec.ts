@@ -13,7 +13,7 @@ import { test, expect, checkA11y, DESKTOP_ONLY } from "./fixtures.ts";
 
 const MAIN = { es, en, pt } as const;
 
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: "cookie_notice", value: "1", url: "http://127.0.0.1" }]);

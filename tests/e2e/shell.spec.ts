@@ -11,7 +11,7 @@ import { isPageLive, pathOf } from "../../lib/routing/localized-paths.ts";
 import { test, expect, checkA11y, DESKTOP_ONLY, MOBILE_ONLY } from "./fixtures.ts";
 
 // Keyboard journeys are many small steps; give them room on a busy machine.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 async function dismissCookieNotice(context: BrowserContext) {
   await context.addCookies([{ name: "cookie_notice", value: "1", url: "http://127.0.0.1" }]);
