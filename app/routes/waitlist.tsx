@@ -4,6 +4,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { languageOfPath, type Language } from "../../lib/language.ts";
 import { CARD, CHECK, CHOICE, FIELD_LABEL, FIELDSET_LEGEND, INPUT } from "../components/booking/styles.ts";
+import { formatCancunTime } from "../components/booking/format.ts";
 import { ErrorSummary } from "../components/ui/error-summary.tsx";
 import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
 import { createTranslate, type Translate } from "../i18n/translate.ts";
@@ -217,13 +218,7 @@ function JoinForm({
 }
 
 function localTime(iso: string | null, language: Language): string {
-  if (!iso) return "";
-  return new Intl.DateTimeFormat(language === "en" ? "en-US" : language === "pt" ? "pt-BR" : "es-MX", {
-    hour: "2-digit",
-    minute: "2-digit",
-    hour12: false,
-    timeZone: "America/Cancun",
-  }).format(new Date(iso));
+  return iso ? formatCancunTime(iso, language) : "";
 }
 
 function OfferCard({

@@ -20,6 +20,15 @@ function formatterOf(options: Intl.DateTimeFormatOptions): (language: Language) 
 const longDate = formatterOf({ weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 const shortDate = formatterOf({ weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
 
+// A 24-hour clock whose midnight is 00: `hour12: false` leaves the hour cycle to the locale's data, and
+// Node's ICU then wrote "24:10" for es-MX where the browser wrote "00:10", a page that did not hydrate.
+const cancunClock = formatterOf({ hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "America/Cancun" });
+
+/** An instant as Cancún's wall clock reads it, "00:10" to "23:59", the same on the server and in the browser. */
+export function formatCancunTime(iso: string, language: Language): string {
+  return cancunClock(language).format(new Date(iso));
+}
+
 export function formatLongDate(date: string, language: Language): string {
   return longDate(language).format(utcDate(date));
 }
