@@ -8,10 +8,15 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** The language a path's first segment names exactly, or null ("/en/x" is en; "/EN/x", "/", "/x" none). */
+export function exactLanguageOfPath(pathname: string): Language | null {
+  const first = pathname.split("/")[1] ?? "";
+  return isLanguage(first) ? first : null;
+}
+
 /** The language named by a path's first segment; anything else is English. */
 export function languageOfPath(pathname: string): Language {
-  const first = pathname.split("/")[1] ?? "";
-  return isLanguage(first) ? first : DEFAULT_LANGUAGE;
+  return exactLanguageOfPath(pathname) ?? DEFAULT_LANGUAGE;
 }
 
 interface WeightedTag {

@@ -1,8 +1,8 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LANGUAGES } from "../lib/language.ts";
 import { PAGES } from "../lib/routing/pages.ts";
-import { exactLanguageOfPath, routesOfLanguage } from "./language-routes.ts";
+import { exactLanguageOfPath, LANGUAGES } from "../lib/language.ts";
+import { routesOfLanguage } from "./language-routes.ts";
 
 type RouteTable = ServerBuild["routes"];
 

@@ -6,16 +6,10 @@
 // path whose first segment is not exactly a language (React Router's manifest requests, "/EN/…")
 // goes to the handler of the whole table, so every request matches what it matched before.
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { LANGUAGES, type Language } from "../lib/language.ts";
+import { exactLanguageOfPath, LANGUAGES, type Language } from "../lib/language.ts";
+import { getOrInsertComputed } from "../lib/maps.ts";
 
 type RouteTable = ServerBuild["routes"];
-
-/** The language a path's first segment names exactly, or null ("/en/x" is en; "/EN/x", "/", "/x" none). */
-export function exactLanguageOfPath(pathname: string): Language | null {
-  const end = pathname.indexOf("/", 1);
-  const segment = end === -1 ? pathname.slice(1) : pathname.slice(1, end);
-  return (LANGUAGES as readonly string[]).includes(segment) ? (segment as Language) : null;
-}
 
 /**
  * The routes a path of `language` can match: all but those under another language's prefix, their
@@ -26,7 +20,7 @@ export function routesOfLanguage(routes: RouteTable, language: Language): RouteT
   const all = Object.values(routes).filter((route) => route !== undefined);
   const childrenOf = new Map<string, string[]>();
   for (const route of all) {
-    if (route.parentId) childrenOf.set(route.parentId, [...(childrenOf.get(route.parentId) ?? []), route.id]);
+    if (route.parentId) getOrInsertComputed(childrenOf, route.parentId, () => []).push(route.id);
   }
   const above = new Map<string, boolean>();
   const droppedWithParents = (id: string): boolean => {

@@ -3,7 +3,7 @@
 // it takes the focus, or it is tapped. Mounting the picker costs a page with a date field about a
 // quarter of its script time, so pages pay it only when a visitor is about to use the field. The
 // picker's code is a separate chunk loaded at that moment.
-import { useRef, useState, type FocusEvent, type MouseEvent, type PointerEvent } from "react";
+import { useRef, useState, type MouseEvent, type PointerEvent } from "react";
 import { chunkLoader } from "../ui/chunk-loader.ts";
 import { FIELD_LABEL, INPUT } from "./styles.ts";
 import type { DateFieldProps } from "../../../lib/views/booking.ts";
@@ -38,7 +38,7 @@ export function NativeDateField({ onApproach, ...field }: NativeDateFieldProps) 
         onPointerEnter: (event: PointerEvent) => {
           if (event.pointerType === "mouse") onApproach("pointer", input.current);
         },
-        onFocus: (_event: FocusEvent) => onApproach("focus", input.current),
+        onFocus: () => onApproach("focus", input.current),
         onClick: (event: MouseEvent) => {
           // The browser's own calendar would open under the picker that is about to replace the field.
           if (event.target === input.current) event.preventDefault();
