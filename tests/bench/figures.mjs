@@ -123,6 +123,8 @@ export function renderMarkdown(report) {
 /**
  * The React Router runtime every page loads (client entry, React, React DOM) — the floor a page's own
  * JavaScript is compared with — from the route manifest inlined in the page. Empty when not found.
+ * The chunk of the site's shared modules (`site-shared`, vite.config.ts) is the site's code even
+ * though the client entry imports it, so it is not counted in the floor.
  * @param {string} html
  * @returns {string[]}
  */
@@ -130,7 +132,7 @@ export function frameworkScripts(html) {
   const entry = /"entry"\s*:\s*\{\s*"module"\s*:\s*"([^"]+)"\s*,\s*"imports"\s*:\s*\[([^\]]*)\]/.exec(html);
   if (!entry) return [];
   const imports = [...(entry[2] ?? "").matchAll(/"([^"]+)"/g)].map((match) => match[1] ?? "");
-  return [entry[1] ?? "", ...imports].filter(Boolean);
+  return [entry[1] ?? "", ...imports].filter((url) => url !== "" && !/\/site-shared-[^/]*\.js$/.test(url));
 }
 
 /**

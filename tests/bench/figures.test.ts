@@ -23,7 +23,7 @@ const PAGE = `<!DOCTYPE html><html><head>
 import * as route0 from "/assets/root-D4.js";
 import * as route1 from "/assets/home-E5.js";
 window.__reactRouterManifest = {
-  "entry": { "module": "/assets/entry.client-A1.js", "imports": ["/assets/jsx-runtime-F6.js", "/assets/react-dom-B2.js"], "css": [] },
+  "entry": { "module": "/assets/entry.client-A1.js", "imports": ["/assets/jsx-runtime-F6.js", "/assets/react-dom-B2.js", "/assets/site-shared-J9.js"], "css": [] },
   "routes": { "home.en": { "module": "/assets/home-E5.js", "imports": ["/assets/aria-date-picker-G7.js"] } }
 };
 import("/assets/entry.client-A1.js");
@@ -58,7 +58,7 @@ describe("bench figures", () => {
     ]);
   });
 
-  it("finds the framework runtime in the inlined route manifest", () => {
+  it("finds the framework runtime in the inlined route manifest, not the site's shared chunk", () => {
     expect(frameworkScripts(PAGE)).toEqual([
       "/assets/entry.client-A1.js",
       "/assets/jsx-runtime-F6.js",
