@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
@@ -14,11 +15,12 @@ const RUNTIME_PACKAGES =
   /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/;
 const SITE_MODULES = /^(app|lib|modules)\//;
 const SHARED_BY_ROUTES = 8;
+/** The repository's root (this file's folder), whatever folder the build was started from. */
+const ROOT = fileURLToPath(new URL("./", import.meta.url));
 
 function isSharedSiteModule(id: string): boolean {
-  const root = `${process.cwd()}/`;
-  if (!id.startsWith(root)) return false;
-  const local = id.slice(root.length);
+  if (!id.startsWith(ROOT)) return false;
+  const local = id.slice(ROOT.length);
   // The console's modules stay with the console's routes: the storefront never loads them.
   return SITE_MODULES.test(local) && !local.startsWith("app/console/");
 }
