@@ -9,7 +9,7 @@ import {
 } from "./admission.ts";
 
 const LIMITS = { concurrency: 2, buyerConcurrency: 4, queue: 1 };
-const idle = { inFlight: 0, waitingBuyers: 0, waitingVisitors: 0 };
+const idle = { inFlight: 0, buyersInFlight: 0, waitingBuyers: 0, waitingVisitors: 0 };
 
 describe("admissionClassOf", () => {
   it.each([
@@ -42,47 +42,49 @@ describe("decideAdmission", () => {
   });
 
   it("admits a buyer where visitors are refused, up to the buyers' larger limit", () => {
-    const full = { inFlight: 2, waitingBuyers: 0, waitingVisitors: 1 };
+    const full = { ...idle, inFlight: 2, waitingVisitors: 1 };
     expect(decideAdmission(full, "buyer", LIMITS)).toBe("admit");
     expect(decideAdmission({ ...full, inFlight: 4 }, "buyer", LIMITS)).toBe("wait");
     expect(decideAdmission({ ...full, inFlight: 4, waitingBuyers: 1 }, "buyer", LIMITS)).toBe("refuse");
   });
 
   it("does not let a newcomer overtake those already waiting", () => {
-    expect(
-      decideAdmission({ inFlight: 1, waitingBuyers: 0, waitingVisitors: 1 }, "visitor", { ...LIMITS, queue: 5 }),
-    ).toBe("wait");
-    expect(
-      decideAdmission({ inFlight: 3, waitingBuyers: 1, waitingVisitors: 0 }, "buyer", { ...LIMITS, queue: 5 }),
-    ).toBe("wait");
+    expect(decideAdmission({ ...idle, inFlight: 1, waitingVisitors: 1 }, "visitor", { ...LIMITS, queue: 5 })).toBe(
+      "wait",
+    );
+    expect(decideAdmission({ ...idle, inFlight: 3, waitingBuyers: 1 }, "buyer", { ...LIMITS, queue: 5 })).toBe("wait");
   });
 
-  it("refuses a visitor at once when the expected wait is past the budget, though the queue has room", () => {
+  it("refuses a visitor at once when the expected answer is past the budget, though the queue has room", () => {
     const limits = { concurrency: 2, buyerConcurrency: 4, queue: 8, waitBudgetMs: 250 };
-    const full = { inFlight: 2, waitingBuyers: 0, waitingVisitors: 0 };
-    // Places free up two per 200 ms: the first in line waits ~100 ms, the third ~300 ms.
-    expect(decideAdmission(full, "visitor", limits, 200)).toBe("wait");
-    expect(decideAdmission({ ...full, waitingVisitors: 1 }, "visitor", limits, 200)).toBe("wait");
-    expect(decideAdmission({ ...full, waitingVisitors: 2 }, "visitor", limits, 200)).toBe("refuse");
+    const full = { ...idle, inFlight: 2 };
+    // Places free up two per 100 ms: the first in line waits ~50 ms and is answered ~100 ms later; the
+    // third waits ~150 ms, the fourth ~200 ms: 300 ms in all.
+    expect(decideAdmission(full, "visitor", limits, 100)).toBe("wait");
+    expect(decideAdmission({ ...full, waitingVisitors: 2 }, "visitor", limits, 100)).toBe("wait");
+    expect(decideAdmission({ ...full, waitingVisitors: 3 }, "visitor", limits, 100)).toBe("refuse");
+    // A request that alone takes longer than the budget: a visitor who finds no free place is refused.
+    expect(decideAdmission(full, "visitor", limits, 260)).toBe("refuse");
+    expect(decideAdmission(idle, "visitor", limits, 260)).toBe("admit");
     // Faster service lets more wait; no budget, only the queue's length counts; buyers are not held to it.
-    expect(decideAdmission({ ...full, waitingVisitors: 2 }, "visitor", limits, 50)).toBe("wait");
+    expect(decideAdmission({ ...full, waitingVisitors: 3 }, "visitor", limits, 50)).toBe("wait");
     expect(decideAdmission({ ...full, waitingVisitors: 7 }, "visitor", { ...limits, waitBudgetMs: 0 }, 200)).toBe(
       "wait",
     );
-    expect(decideAdmission({ inFlight: 4, waitingBuyers: 5, waitingVisitors: 0 }, "buyer", limits, 1_000)).toBe("wait");
+    expect(decideAdmission({ ...idle, inFlight: 4, waitingBuyers: 5 }, "buyer", limits, 1_000)).toBe("wait");
   });
 
-  it("counts only the places buyers leave a visitor: none left, a visitor under a budget is refused", () => {
+  it("keeps the visitors' places their own: buyers in flight neither take them nor slow the queue", () => {
     const limits = { concurrency: 4, buyerConcurrency: 8, queue: 8, waitBudgetMs: 250 };
-    const full = { inFlight: 4, waitingBuyers: 0, waitingVisitors: 1 };
-    // Four places free up per 200 ms: the second in line waits ~100 ms; with three held by buyers, ~400 ms.
-    expect(decideAdmission({ ...full, buyersInFlight: 0 }, "visitor", limits, 200)).toBe("wait");
-    expect(decideAdmission({ ...full, buyersInFlight: 3 }, "visitor", limits, 200)).toBe("refuse");
-    // Buyers past the visitors' limit: no place will free up for a visitor while they hold it.
-    expect(decideAdmission({ ...full, inFlight: 6, buyersInFlight: 6, waitingVisitors: 0 }, "visitor", limits, 1)).toBe(
-      "refuse",
-    );
-    expect(decideAdmission({ ...full, inFlight: 6, buyersInFlight: 6 }, "buyer", limits, 1)).toBe("admit");
+    // Three buyers in flight beside one visitor: a visitor's place is still free.
+    expect(decideAdmission({ ...idle, inFlight: 4, buyersInFlight: 3 }, "visitor", limits, 100)).toBe("admit");
+    // Four visitors in flight and buyers beside them: the newcomer waits behind visitors only.
+    const busy = { ...idle, inFlight: 7, buyersInFlight: 3, waitingVisitors: 1 };
+    expect(decideAdmission(busy, "visitor", limits, 100)).toBe("wait");
+    // Buyers holding all of the larger limit: no place will free up for a visitor while they hold it.
+    const buyersOnly = { ...idle, inFlight: 8, buyersInFlight: 8 };
+    expect(decideAdmission(buyersOnly, "visitor", limits, 1)).toBe("refuse");
+    expect(decideAdmission({ ...buyersOnly, inFlight: 7, buyersInFlight: 7 }, "buyer", limits, 1)).toBe("admit");
   });
 
   it("expects a wait from the requests ahead and how long places are lately held", () => {
@@ -94,18 +96,19 @@ describe("decideAdmission", () => {
   });
 
   it("admits exempt requests whatever the load", () => {
-    expect(decideAdmission({ inFlight: 100, waitingBuyers: 100, waitingVisitors: 100 }, "exempt", LIMITS)).toBe(
-      "admit",
-    );
+    const crowded = { inFlight: 100, buyersInFlight: 0, waitingBuyers: 100, waitingVisitors: 100 };
+    expect(decideAdmission(crowded, "exempt", LIMITS)).toBe("admit");
   });
 });
 
 describe("nextToAdmit", () => {
-  it("takes a waiting buyer before a waiting visitor, and a visitor only below the visitors' limit", () => {
-    expect(nextToAdmit({ inFlight: 1, waitingBuyers: 1, waitingVisitors: 1 }, LIMITS)).toBe("buyer");
-    expect(nextToAdmit({ inFlight: 1, waitingBuyers: 0, waitingVisitors: 1 }, LIMITS)).toBe("visitor");
-    expect(nextToAdmit({ inFlight: 3, waitingBuyers: 0, waitingVisitors: 1 }, LIMITS)).toBeNull();
-    expect(nextToAdmit({ inFlight: 4, waitingBuyers: 1, waitingVisitors: 0 }, LIMITS)).toBeNull();
+  it("takes a waiting buyer before a waiting visitor, and a visitor when a visitor's place is free", () => {
+    expect(nextToAdmit({ ...idle, inFlight: 1, waitingBuyers: 1, waitingVisitors: 1 }, LIMITS)).toBe("buyer");
+    expect(nextToAdmit({ ...idle, inFlight: 1, waitingVisitors: 1 }, LIMITS)).toBe("visitor");
+    expect(nextToAdmit({ ...idle, inFlight: 3, waitingVisitors: 1 }, LIMITS)).toBeNull();
+    expect(nextToAdmit({ ...idle, inFlight: 3, buyersInFlight: 2, waitingVisitors: 1 }, LIMITS)).toBe("visitor");
+    expect(nextToAdmit({ ...idle, inFlight: 4, buyersInFlight: 2, waitingVisitors: 1 }, LIMITS)).toBeNull();
+    expect(nextToAdmit({ ...idle, inFlight: 4, waitingBuyers: 1 }, LIMITS)).toBeNull();
   });
 });
 

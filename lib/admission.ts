@@ -12,18 +12,27 @@ import { COOKIE } from "./cookies.ts";
 export type AdmissionClass = "buyer" | "visitor" | "exempt";
 
 export interface AdmissionLimits {
-  /** Requests of visitors in flight at once in this process. */
+  /** Visitors' requests in flight at once in this process: their own places, which buyers do not take. */
   concurrency: number;
-  /** Requests in flight at once when the newcomer is a buyer (larger than `concurrency`). */
+  /** Requests in flight at once, buyers' and visitors' together (larger than `concurrency`). */
   buyerConcurrency: number;
   /** Requests that may wait for a free place; past it a newcomer is refused at once. */
   queue: number;
   /**
-   * The longest a visitor is expected to wait for a place (milliseconds): past it a visitor is refused at
-   * once even when the queue has room, so that what is admitted is answered in time whatever the
-   * machine's speed. Absent or 0: only the queue's length bounds the wait.
+   * The longest a visitor is expected to wait for the answer (milliseconds): its wait for a place plus
+   * the time a visitor's request lately took. Past it a visitor is refused at once even when the queue has
+   * room, so that what is admitted is answered in time whatever the machine's speed. Absent or 0: only
+   * the queue's length bounds the wait.
    */
   waitBudgetMs?: number;
+}
+
+/** What the gate counts: requests in flight (buyers among them) and waiting, by class. */
+export interface AdmissionCounts {
+  inFlight: number;
+  buyersInFlight: number;
+  waitingBuyers: number;
+  waitingVisitors: number;
 }
 
 export type AdmissionDecision = "admit" | "wait" | "refuse";
@@ -58,29 +67,45 @@ export function admissionClassOf(request: {
 }
 
 /**
- * Admit while the class's limit has room and nobody of the same or a higher class waits (first come,
+ * Admit while the class has a free place and nobody of the same or a higher class waits (first come,
  * first served within a class); else wait while the queue has room; else refuse. A buyer may wait even
  * when the queue is full of visitors: the queue bounds visitors, buyers are bounded by their own limit.
+ *
+ * Visitors have places of their own that buyers do not take: when a buyer could take a visitor's place,
+ * a visitor admitted to the queue behind a few others met a burst of buyers going first and waited
+ * seconds past what the budget expected. Buyers fill what the larger limit leaves, and go first when
+ * a place frees up.
  */
 export function decideAdmission(
-  state: { inFlight: number; waitingBuyers: number; waitingVisitors: number; buyersInFlight?: number },
+  state: AdmissionCounts,
   admissionClass: AdmissionClass,
   limits: AdmissionLimits,
   serviceMs = 0,
 ): AdmissionDecision {
   if (admissionClass === "exempt") return "admit";
   const buyer = admissionClass === "buyer";
-  const limit = buyer ? limits.buyerConcurrency : limits.concurrency;
   const aheadOfMe = buyer ? state.waitingBuyers : state.waitingBuyers + state.waitingVisitors;
-  if (state.inFlight < limit && aheadOfMe === 0) return "admit";
+  if (aheadOfMe === 0 && hasPlace(state, admissionClass, limits)) return "admit";
   if (aheadOfMe >= limits.queue) return "refuse";
   // Buyers are not held to the budget: they leave the queue first, and their purchase is the point.
-  // The places a visitor can get are the visitors' limit less those buyers hold: a buyer may be
-  // admitted past that limit, and while buyers hold it no place frees up for a visitor at all.
   const budget = limits.waitBudgetMs ?? 0;
-  const visitorPlaces = limits.concurrency - (state.buyersInFlight ?? 0);
-  if (!buyer && budget > 0 && expectedWaitMs(aheadOfMe, serviceMs, visitorPlaces) > budget) return "refuse";
-  return "wait";
+  if (buyer || budget <= 0) return "wait";
+  const expectedAnswerMs = expectedWaitMs(aheadOfMe, serviceMs, visitorPlaces(state, limits)) + serviceMs;
+  return expectedAnswerMs > budget ? "refuse" : "wait";
+}
+
+/** Whether a request of the class finds a free place now. */
+function hasPlace(state: AdmissionCounts, admissionClass: "buyer" | "visitor", limits: AdmissionLimits): boolean {
+  if (state.inFlight >= limits.buyerConcurrency) return false;
+  return admissionClass === "buyer" || state.inFlight - state.buyersInFlight < limits.concurrency;
+}
+
+/**
+ * The places that free up for visitors: their own, unless buyers hold so much of the larger limit that
+ * fewer remain (none while buyers hold all of it).
+ */
+function visitorPlaces(state: AdmissionCounts, limits: AdmissionLimits): number {
+  return Math.min(limits.concurrency, limits.buyerConcurrency - state.buyersInFlight);
 }
 
 /**
@@ -98,13 +123,10 @@ export function nextServiceMs(previous: number, sample: number): number {
   return previous === 0 ? sample : previous * 0.8 + sample * 0.2;
 }
 
-/** Which waiting class takes a freed place: buyers first, a visitor only below the visitors' limit. */
-export function nextToAdmit(
-  state: { inFlight: number; waitingBuyers: number; waitingVisitors: number },
-  limits: AdmissionLimits,
-): "buyer" | "visitor" | null {
-  if (state.waitingBuyers > 0 && state.inFlight < limits.buyerConcurrency) return "buyer";
-  if (state.waitingVisitors > 0 && state.inFlight < limits.concurrency) return "visitor";
+/** Which waiting class takes a freed place: buyers first, a visitor when a visitor's place is free. */
+export function nextToAdmit(state: AdmissionCounts, limits: AdmissionLimits): "buyer" | "visitor" | null {
+  if (state.waitingBuyers > 0 && hasPlace(state, "buyer", limits)) return "buyer";
+  if (state.waitingVisitors > 0 && hasPlace(state, "visitor", limits)) return "visitor";
   return null;
 }
 

@@ -193,16 +193,18 @@ export const ConfigSchema = z.object({
     .max(2 ** 40)
     .default(64 * 1024 * 1024),
   /**
-   * Admission control per process (ADR 0053): requests served at once, and how many more may wait; past
-   * them a newcomer gets a page that retries by itself (503, Retry-After) in milliseconds. Buyers in the
-   * cart or the payment are admitted up to ADMISSION_BUYER_CONCURRENCY. ADMISSION_CONCURRENCY=0: off.
+   * Admission control per process (ADR 0053, ADR 0085): visitors' requests served at once, and how many
+   * more may wait; past them a newcomer gets a page that retries by itself (503, Retry-After) in
+   * milliseconds. Buyers in the cart or the payment do not take visitors' places: all requests together
+   * are admitted up to ADMISSION_BUYER_CONCURRENCY, buyers first. ADMISSION_CONCURRENCY=0: off.
    */
   ADMISSION_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(4),
   ADMISSION_BUYER_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(8),
   ADMISSION_QUEUE: z.coerce.number().int().min(0).max(10_000).default(8),
   /**
-   * The longest a visitor is expected to wait for a place (ADR 0078), from how long requests have lately
-   * held theirs: past it the visitor is refused at once although the queue has room. 0: the queue alone.
+   * The longest a visitor is expected to wait for the answer (ADR 0078, ADR 0085): the wait for a place
+   * plus the time visitors' requests lately took. Past it the visitor is refused at once although the
+   * queue has room. 0: the queue alone.
    */
   ADMISSION_WAIT_BUDGET_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   /**

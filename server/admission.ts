@@ -9,6 +9,7 @@ import {
   nextServiceMs,
   nextToAdmit,
   retryAfterSeconds,
+  type AdmissionCounts,
   type AdmissionLimits,
 } from "../lib/admission.ts";
 import { parseCookieHeader } from "../lib/cookies.ts";
@@ -30,7 +31,7 @@ export class AdmissionGate {
   private inFlight = 0;
   private buyersInFlight = 0;
   private refused = 0;
-  /** The recent time a request held its place, for the visitors' wait budget. */
+  /** The recent time a visitor's request held its place, for the visitors' wait budget (buyers' differ). */
   private serviceMs = 0;
   private readonly waiting = { buyer: [] as (() => void)[], visitor: [] as (() => void)[] };
 
@@ -62,9 +63,9 @@ export class AdmissionGate {
     return () => {
       if (released) return;
       released = true;
-      this.serviceMs = nextServiceMs(this.serviceMs, this.clock() - admittedAt);
       this.inFlight -= 1;
       if (admissionClass === "buyer") this.buyersInFlight -= 1;
+      else this.serviceMs = nextServiceMs(this.serviceMs, this.clock() - admittedAt);
       this.admitWaiting();
     };
   }
@@ -74,7 +75,7 @@ export class AdmissionGate {
     if (admissionClass === "buyer") this.buyersInFlight += 1;
   }
 
-  private counts() {
+  private counts(): AdmissionCounts {
     return {
       inFlight: this.inFlight,
       buyersInFlight: this.buyersInFlight,

@@ -468,8 +468,15 @@ describe("admission at the front", () => {
     expect(hit.status).toBe(200);
     expect(hit.headers["x-page-cache"]).toBe("hit");
     expect((await admitted).status).toBe(200);
-    expect((await waiting).status).toBe(200);
+    const waited = await waiting;
+    expect(waited.status).toBe(200);
     expect(gate.stats()).toMatchObject({ inFlight: 0, waitingVisitors: 0, refused: 2 });
+    // Each answer that passed the gate says how long it waited for its place (Server-Timing), beside
+    // whatever the worker reports: the one in line waited for the first answer's second, less its head start.
+    const waitOf = (answer: Answer) =>
+      Number(/(?:^|,)\s*admission;dur=([\d.]+)/.exec(String(answer.headers["server-timing"]))?.[1]);
+    expect(waitOf(await admitted)).toBeLessThan(waitOf(waited));
+    expect(waitOf(waited)).toBeGreaterThanOrEqual(800);
   });
 
   it("a visitor who leaves while waiting costs no worker a render and gives the place back", async () => {

@@ -76,8 +76,8 @@ export function createFront(options: FrontOptions) {
 
   /** Sends the request to a worker once the gate admits it, or refuses it. */
   function forward(req: IncomingMessage, res: ServerResponse, requestId: string): void {
-    throughGate(options.admission, req, res, requestId, options.production ?? true, () =>
-      sendToWorker(req, res, requestId),
+    throughGate(options.admission, req, res, requestId, options.production ?? true, (waitedMs) =>
+      sendToWorker(req, res, requestId, new Set(), waitedMs),
     );
   }
 
@@ -87,6 +87,7 @@ export function createFront(options: FrontOptions) {
     res: ServerResponse,
     requestId: string,
     failed = new Set<Worker>(),
+    waitedMs?: number,
   ): void {
     const worker = pickWorker(failed);
     if (!worker) return unavailable(res, requestId);
@@ -100,7 +101,7 @@ export function createFront(options: FrontOptions) {
     const upstream = httpRequest(
       { socketPath: worker.socketPath, method: req.method, path: req.url, headers, agent },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
+        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, withAdmissionWait(answer.rawHeaders, waitedMs));
         answer.pipe(res);
         answer.once("end", () => worker.inFlight--);
         answer.once("error", () => res.destroy());
@@ -112,7 +113,7 @@ export function createFront(options: FrontOptions) {
       // one before answering: a GET or HEAD without a body is safe to send to another worker, as
       // proxies retry idempotent requests.
       if (!res.headersSent && isWorkerGone(error) && hasNoBody(req) && failed.size < 3)
-        return sendToWorker(req, res, requestId, new Set([...failed, worker]));
+        return sendToWorker(req, res, requestId, new Set([...failed, worker]), waitedMs);
       options.logger.warn({ err: error, requestId }, "worker did not answer");
       if (!res.headersSent) unavailable(res, requestId);
       else res.destroy();
@@ -341,7 +342,7 @@ function throughGate(
   res: ServerResponse,
   requestId: string,
   production: boolean,
-  send: () => void,
+  send: (waitedMs?: number) => void,
 ): void {
   const admissionClass = gate
     ? admissionClassOf({
@@ -351,13 +352,23 @@ function throughGate(
       })
     : "exempt";
   if (!gate || admissionClass === "exempt") return send();
+  const askedAt = performance.now();
   void gate.enter(admissionClass).then((release) => {
     if (!release) return refuse(req, res, requestId, production);
     // A visitor who left while waiting gives the place back without costing a worker anything.
     if (res.destroyed || req.socket.destroyed) return release();
     res.once("close", release);
-    send();
+    send(performance.now() - askedAt);
   });
+}
+
+/**
+ * A worker's answer headers, and how long the request waited at the gate for its place: a Server-Timing
+ * entry beside the worker's own, so that queueing shows apart from the worker's time (ADR 0085).
+ */
+function withAdmissionWait(rawHeaders: string[], waitedMs: number | undefined): string[] {
+  if (waitedMs === undefined) return rawHeaders;
+  return [...rawHeaders, "Server-Timing", `admission;dur=${waitedMs.toFixed(1)}`];
 }
 
 /** The gate's refusal, as a worker would answer it (server/admission.ts), with the site's security headers. */
