@@ -1,9 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { ogImages } from "./scripts/vite-og-images.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
+import { preloadHelper } from "./scripts/vite-preload-helper.ts";
 
 // Browser chunks (ADR 0084). Left to itself the bundler cuts a chunk for every set of route modules
 // that shares a module, so the home page's first load fetched 26 scripts, a dozen of them under 1 KB,
@@ -17,6 +18,47 @@ const SITE_MODULES = /^(app|lib|modules)\//;
 const SHARED_BY_ROUTES = 8;
 /** The repository's root (this file's folder), whatever folder the build was started from. */
 const ROOT = fileURLToPath(new URL("./", import.meta.url));
+
+// What the root route imports, the console's i18n and the on-demand parts' helper among them, every page
+// loads, the console's too; fewer than eight routes import it, so it came in chunks of their own (four on
+// every page, 2.8 KB gzip with the root's). It goes in a shared chunk of its own (ADR 0086); the client
+// entry's own imports are left out of the test, though the bundler then puts the cookies helper, which
+// the entry and the cart session share, beside it. The static imports are read as modules are parsed;
+// the chunk groups are decided after the whole graph is known.
+const staticImports = new Map<string, readonly string[]>();
+let rootModules: Set<string> | null = null;
+
+function staticClosure(from: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [from];
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(staticImports.get(id) ?? []));
+  }
+  return seen;
+}
+
+function isRootModule(id: string): boolean {
+  if (!rootModules) {
+    const entry = staticClosure(`${ROOT}app/entry.client.tsx`);
+    rootModules = new Set([...staticClosure(`${ROOT}app/root.tsx`)].filter((module) => !entry.has(module)));
+  }
+  return rootModules.has(id) && id.startsWith(ROOT) && SITE_MODULES.test(id.slice(ROOT.length));
+}
+
+const recordStaticImports: Plugin = {
+  name: "travesia:static-imports",
+  apply: "build",
+  applyToEnvironment: (environment) => environment.name === "client",
+  buildStart() {
+    staticImports.clear();
+    rootModules = null;
+  },
+  moduleParsed(info) {
+    staticImports.set(info.id, info.importedIds);
+  },
+};
 
 function isSharedSiteModule(id: string): boolean {
   if (!id.startsWith(ROOT)) return false;
@@ -37,6 +79,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: "runtime", test: RUNTIME_PACKAGES, priority: 2 },
+                { name: "site-shared", test: isRootModule, priority: 1 },
                 { name: "site-shared", test: isSharedSiteModule, minShareCount: SHARED_BY_ROUTES, priority: 1 },
               ],
             },
@@ -44,5 +87,5 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter(), ogImages(), precompress()],
+  plugins: [tailwindcss(), reactRouter(), ogImages(), precompress(), preloadHelper(), recordStaticImports],
 }));

@@ -2,28 +2,9 @@
 // for weather or by the port authority, departed, check-in closed), the price and the presale label.
 // Each sellable sailing is a radio button of the booking form; a full one links to its waiting list.
 import { useTranslate } from "../../i18n/use-translate.ts";
-import type { Translate } from "../../i18n/translate.ts";
 import { PresaleBadge } from "./price-summary.tsx";
 import type { LegView, PresaleView, SailingView } from "../../../lib/views/booking.ts";
-import { NO_SCRIPT_PARAMETER } from "../../../lib/routing/live-query.ts";
-
-/**
- * Part of a GET form only when scripts do not run: the server then renders seats and prices itself
- * (a live page leaves them to the browser, app/booking/live-sailings.ts).
- */
-export function NoScriptField() {
-  return (
-    <noscript>
-      <input type="hidden" name={NO_SCRIPT_PARAMETER} value="1" />
-    </noscript>
-  );
-}
-
-export function sailingStatusLabel(t: Translate, sailing: Pick<SailingView, "status" | "closureReason">): string {
-  if (sailing.status === "closed")
-    return sailing.closureReason ? t(`booking.status.closed.${sailing.closureReason}`) : t("booking.status.closed");
-  return t(`booking.status.${sailing.status}`);
-}
+import { sailingStatusLabel } from "./sailing-status.tsx";
 
 const STATUS_STYLE: Record<SailingView["status"], string> = {
   available: "bg-emerald-50 text-emerald-800 ring-emerald-200",

@@ -4,7 +4,7 @@ import { useLanguage, useTranslate } from "../../i18n/use-translate.ts";
 import { buttonClass, FOCUS_RING } from "../ui/styles.ts";
 import { DateField } from "./date-field.tsx";
 import { formatLongDate } from "./format.ts";
-import { NoScriptField, sailingStatusLabel } from "./sailing-list.tsx";
+import { NoScriptField, sailingStatusLabel } from "./sailing-status.tsx";
 import type { DateBounds, SailingView } from "../../../lib/views/booking.ts";
 
 /** What a timetable row shows: no vessel, and no "selectable" (nothing is chosen in a timetable). */
