@@ -4,7 +4,6 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { ogImages } from "./scripts/vite-og-images.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
-import { preloadHelper } from "./scripts/vite-preload-helper.ts";
 
 // Browser chunks (ADR 0084). Left to itself the bundler cuts a chunk for every set of route modules
 // that shares a module, so the home page's first load fetched 26 scripts, a dozen of them under 1 KB,
@@ -87,5 +86,5 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter(), ogImages(), precompress(), preloadHelper(), recordStaticImports],
+  plugins: [tailwindcss(), reactRouter(), ogImages(), precompress(), recordStaticImports],
 }));
