@@ -196,9 +196,11 @@ export const ConfigSchema = z.object({
    * Admission control per process (ADR 0053, ADR 0085): visitors' requests served at once, and how many
    * more may wait; past them a newcomer gets a page that retries by itself (503, Retry-After) in
    * milliseconds. Buyers in the cart or the payment do not take visitors' places: all requests together
-   * are admitted up to ADMISSION_BUYER_CONCURRENCY, buyers first. ADMISSION_CONCURRENCY=0: off.
+   * are admitted up to ADMISSION_BUYER_CONCURRENCY, buyers first. ADMISSION_CONCURRENCY=0: off. Two
+   * visitors' requests per process by default: a render is work for the CPU, so more at once in one
+   * process only makes each slower, and a second keeps the core busy while the first waits on the database.
    */
-  ADMISSION_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(4),
+  ADMISSION_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(2),
   ADMISSION_BUYER_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(8),
   ADMISSION_QUEUE: z.coerce.number().int().min(0).max(10_000).default(8),
   /**

@@ -110,6 +110,12 @@ describe("a server past its admission limit", () => {
     expect((await stuck).status).toBe(200);
   });
 
+  it("tells the scraper its places: one for visitors, four in all", async () => {
+    const metrics = await (await fetch(`${server.origin}/metrics`)).text();
+    expect(metrics).toMatch(/^admission_places\{class="visitor"\} 1$/m);
+    expect(metrics).toMatch(/^admission_places\{class="all"\} 4$/m);
+  });
+
   it("serves everyone again once the flood has passed", async () => {
     const answer = await send("/en/faqs/");
     expect(answer.status).toBe(200);

@@ -36,7 +36,7 @@ export class AdmissionGate {
   private readonly waiting = { buyer: [] as (() => void)[], visitor: [] as (() => void)[] };
 
   constructor(
-    private readonly limits: AdmissionLimits,
+    readonly limits: AdmissionLimits,
     private readonly clock: () => number = () => performance.now(),
   ) {}
 

@@ -51,8 +51,21 @@ export function registerSearchMetrics(registry: Registry, search: { readonly las
 /** The admission gate's counts (ADR 0053): in flight, waiting by class, refused since start. */
 export function registerAdmissionMetrics(
   registry: Registry,
-  gate: { stats(): { inFlight: number; waitingBuyers: number; waitingVisitors: number; refused: number } },
+  gate: {
+    stats(): { inFlight: number; waitingBuyers: number; waitingVisitors: number; refused: number };
+    readonly limits: { concurrency: number; buyerConcurrency: number };
+  },
 ): void {
+  new Gauge({
+    name: "admission_places",
+    help: "Requests this process admits at once: visitors' places, and all requests together (buyers fill the rest)",
+    labelNames: ["class"],
+    registers: [registry],
+    collect() {
+      this.set({ class: "visitor" }, gate.limits.concurrency);
+      this.set({ class: "all" }, gate.limits.buyerConcurrency);
+    },
+  });
   new Gauge({
     name: "admission_in_flight",
     help: "Requests this process is serving now (admission control)",

@@ -178,12 +178,15 @@ export async function run(ctx) {
     const metrics = await (
       await fetch(`${origin}/metrics`, { headers: { Authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })
     ).text();
-    if (!/^admission_in_flight /m.test(metrics)) throw new Error("the server runs without admission control");
+    const places = Number(/^admission_places\{class="visitor"\} (\d+)/m.exec(metrics)?.[1] ?? 0);
+    if (places === 0) throw new Error("the server runs without admission control");
     await assertUncached(origin);
-    // What it sustains: as many connections as it admits at once, so that nothing is refused.
-    await drive({ origin, connections: 4, seconds: 2, requests: visitorMix() });
+    // What it sustains: as many connections as it has places for visitors, so that nothing waits or is
+    // refused. More would measure the gate: a refused connection asks again at once, and a storm of
+    // refusals takes the cores the renders need.
+    await drive({ origin, connections: places, seconds: 2, requests: visitorMix() });
     const sustainedSeconds = Math.max(5, ctx.seconds / 2);
-    const sustained = await drive({ origin, connections: 8, seconds: sustainedSeconds, requests: visitorMix() });
+    const sustained = await drive({ origin, connections: places, seconds: sustainedSeconds, requests: visitorMix() });
     const sustainedOk = sustained.byStatus.get(200) ?? [];
     const sustainedRefused = sustained.byStatus.get(503)?.length ?? 0;
     // Answers served, not requests answered: a refusal is quick, and counting it would make "four times"
@@ -269,7 +272,7 @@ export async function run(ctx) {
       ],
       notes: [
         `Mix: routes & schedules searches in es, en and pt with the currency cookies (personal: never from the page cache) and GET /api/sailings for distinct days, 3:1, 160 distinct requests; every answer checked to come from a worker before the run.`,
-        `Sustainable: ${sustainableRate} req/s at 8 connections, ${sustainedRefused} refused. Offered ${4 * sustainableRate} req/s for ${OVERLOAD_SECONDS} s with up to 200 connections (autocannon in a process of its own, same machine): ${overload.sent} sent; ${other.length ? `other answers ${other.join(", ")}; ` : ""}${overload.timeouts} timeouts, ${overload.errors} connection errors.`,
+        `Sustainable: ${sustainableRate} req/s at ${places} connections (the visitors' places), ${sustainedRefused} refused. Offered ${4 * sustainableRate} req/s for ${OVERLOAD_SECONDS} s with up to 200 connections (autocannon in a process of its own, same machine): ${overload.sent} sent; ${other.length ? `other answers ${other.join(", ")}; ` : ""}${overload.timeouts} timeouts, ${overload.errors} connection errors.`,
         `Prober during the overload: ${probe.pagesRefused} of ${probe.pages} pages and ${probe.apisRefused} of ${probe.apis} API calls refused (${probe.byWorker} of the refusals by a worker, the rest by the front; the prober's own refusal p50 ${Math.round(percentile(probe.refusalMs, 50))} ms, slowest ${Math.round(Math.max(0, ...probe.refusalMs))} ms; admitted p50 ${Math.round(percentile(probe.admittedMs, 50))} ms, slowest ${Math.round(Math.max(0, ...probe.admittedMs))} ms, of which the wait for a place p50 ${Math.round(percentile(probe.admittedWaitMs, 50))} / p99 ${Math.round(percentile(probe.admittedWaitMs, 99))} ms and the worker's time p50 ${Math.round(percentile(probe.admittedAppMs, 50))} / p99 ${Math.round(percentile(probe.admittedAppMs, 99))} ms); ${probe.wrong.length ? `wrong: ${[...new Set(probe.wrong)].slice(0, 5).join("; ")}` : "every refusal had Retry-After, the visitor's language, a page for a page and SERVER_BUSY for the API"}.`,
         `Load average before/after the overload: ${loadBefore} / ${loadAfter} (2 cores, shared with other work).`,
         `Buyers: ${recorder.busy.length} busy refusals waited out (steps: ${[...new Set(recorder.busy.map((entry) => entry.step))].join(", ") || "none"}), ${recorder.failures.length} failed${recorder.failures.length ? `: ${recorder.failures.slice(0, 3).join("; ").slice(0, 300)}` : ""}.`,
