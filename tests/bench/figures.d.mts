@@ -24,6 +24,8 @@ export interface Report {
   results: BenchResult[];
 }
 export function percentile(values: readonly number[], p: number): number;
+export function median(values: readonly number[]): number;
+export function sailingTimes(html: string): string[];
 export function serverTimingMs(header: string | null | undefined): number | null;
 export function firstLoadScripts(html: string): string[];
 export function frameworkScripts(html: string): string[];

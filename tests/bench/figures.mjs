@@ -51,6 +51,28 @@ export function firstLoadScripts(html) {
 }
 
 /**
+ * The middle of numbers (any order), the mean of the two middle ones for an even count; NaN for none.
+ * @param {readonly number[]} values
+ */
+export function median(values) {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const upper = sorted[middle] ?? Number.NaN;
+  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? Number.NaN) + upper) / 2;
+}
+
+/**
+ * The departure times of the sailings a routes & schedules page lists (`data-sailing-time`), in page
+ * order, both legs: two builds answer the same search alike when these agree.
+ * @param {string} html
+ * @returns {string[]}
+ */
+export function sailingTimes(html) {
+  return [...html.matchAll(/\bdata-sailing-time="([^"]*)"/g)].map((match) => match[1] ?? "");
+}
+
+/**
  * value ÷ baseline, rounded to 3 significant digits; null when either is missing or the baseline is 0.
  * @param {number | null | undefined} value
  * @param {number | null | undefined} baseline

@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   firstLoadScripts,
   frameworkScripts,
+  median,
   operatorDate,
   percentile,
   ratioOf,
   renderMarkdown,
+  sailingTimes,
   serverTimingMs,
 } from "./figures.mjs";
 
@@ -39,6 +41,20 @@ describe("bench figures", () => {
     expect(percentile(samples, 99)).toBe(10);
     expect(percentile(samples, 0)).toBe(1);
     expect(percentile([], 50)).toBeNaN();
+  });
+
+  it("takes the median of an odd and an even count, the two middle ones averaged", () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([0.52, 0.4, 0.61, 0.48])).toBeCloseTo(0.5);
+    expect(median([])).toBeNaN();
+  });
+
+  it("lists a schedules page's sailing times in page order, whatever the seats or the markup around", () => {
+    const page = `<li data-sailing-status="available" data-sailing-time="09:00">9</li>
+<li data-sailing-time="10:30" data-sailing-status="pending">10</li><p>data-sailing-time is not a time</p>
+<li data-sailing-time="09:00">back</li>`;
+    expect(sailingTimes(page)).toEqual(["09:00", "10:30", "09:00"]);
+    expect(sailingTimes("<html></html>")).toEqual([]);
   });
 
   it("reads the app duration of a Server-Timing header", () => {

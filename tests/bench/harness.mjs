@@ -115,16 +115,28 @@ export function memoryFigures(server, what) {
 }
 
 /**
- * Runs `node <build>/server/index.js` on a free port and waits until /readyz answers (migrated, seeded).
- * @param {{ buildDir: string; backend: string; env: Record<string, string>; onStop?: () => Promise<void> | void }} options
+ * How a server other than `node <build>/server/index.js` is started: `program args…` in `cwd` (another
+ * checkout's own `npm start`, say).
+ * @typedef {{ program: string; args: string[]; cwd: string }} ServerCommand
+ */
+
+/**
+ * Runs `node <build>/server/index.js` (or `command`) on a free port and waits until /readyz answers
+ * (migrated, seeded).
+ * @param {{ buildDir: string; backend: string; env: Record<string, string>; onStop?: () => Promise<void> | void; command?: ServerCommand }} options
  * @returns {Promise<BenchServer>}
  */
-export async function startServer({ buildDir, backend, env, onStop }) {
+export async function startServer({ buildDir, backend, env, onStop, command }) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(buildDir, "server/index.js")], {
+  // A command runs in a process group of its own: a launcher such as npm or a start script that waits
+  // on its server dies at SIGTERM without passing it on, and the server would be left running.
+  const child = spawn(command?.program ?? process.execPath, command?.args ?? [path.join(buildDir, "server/index.js")], {
+    cwd: command?.cwd,
+    detached: command !== undefined,
     env: {
       PATH: process.env.PATH ?? "",
+      ...(command ? { HOME: process.env.HOME ?? os.homedir(), npm_config_update_notifier: "false" } : {}),
       NODE_ENV: "production",
       ...TEST_PRODUCTION_SECRETS,
       HOST: "127.0.0.1",
@@ -140,19 +152,50 @@ export async function startServer({ buildDir, backend, env, onStop }) {
   const stderr = [];
   child.stderr.setEncoding("utf8").on("data", (chunk) => stderr.push(chunk));
   const exited = new Promise((resolve) => child.once("exit", resolve));
+  /** @param {NodeJS.Signals} signal */
+  const signal = (signal) => {
+    if (command && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // the group is gone
+      }
+    } else child.kill(signal);
+  };
+  // The group is empty once every process in it has exited (kill(-pgid, 0) fails then).
+  const groupGone = async () => {
+    if (!command || child.pid === undefined) return;
+    for (;;) {
+      try {
+        process.kill(-child.pid, 0);
+      } catch {
+        return;
+      }
+      await sleep(100);
+    }
+  };
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGTERM");
-      const killed = await Promise.race([exited.then(() => false), sleep(15_000).then(() => true)]);
-      if (killed) child.kill("SIGKILL");
+      signal("SIGTERM");
+      const killed = await Promise.race([
+        Promise.all([exited, groupGone()]).then(() => false),
+        sleep(15_000).then(() => true),
+      ]);
+      if (killed) signal("SIGKILL");
+    } else if (command) {
+      // The launcher is gone; its server may not be.
+      signal("SIGTERM");
+      const killed = await Promise.race([groupGone().then(() => false), sleep(15_000).then(() => true)]);
+      if (killed) signal("SIGKILL");
     }
     await exited;
+    await groupGone();
     await onStop?.();
   };
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) {
-      await onStop?.();
+      await stop();
       throw new Error(`the ${backend} server exited with ${child.exitCode} before it was ready:\n${stderr.join("")}`);
     }
     if (Date.now() > deadline) {
@@ -171,7 +214,7 @@ export async function startServer({ buildDir, backend, env, onStop }) {
         origin,
         pid,
         stop,
-        kill: (signal) => child.kill(signal),
+        kill: signal,
         idleMemory: processMemory(pid),
         memory: () => processMemory(pid),
         cpuMs: () => processCpuMs(pid),
@@ -192,16 +235,17 @@ export function startPgliteServer(/** @type {string} */ buildDir, /** @type {Rec
   });
 }
 
+let postgresServers = 0;
+
 /**
  * The production server on a database of its own (bench_<pid>_<n>) on DATABASE_URL's server, else on
  * 127.0.0.1:5432; the database is dropped when the server stops. Null when no server answers.
  * @param {string} buildDir
  * @param {Record<string, string>} [env]
+ * @param {ServerCommand} [command] started instead of `node <buildDir>/server/index.js`
  * @returns {Promise<BenchServer | null>}
  */
-let postgresServers = 0;
-
-export async function startPostgresServer(buildDir, env = {}) {
+export async function startPostgresServer(buildDir, env = {}, command = undefined) {
   // A bench may run a second server beside the first (a before and an after): each its own database.
   const database = await scratchDatabase(`bench_${process.pid}_${++postgresServers}`);
   if (!database) return null;
@@ -211,6 +255,7 @@ export async function startPostgresServer(buildDir, env = {}) {
       backend: "postgresql",
       env: { ...env, DATABASE_URL: database.url },
       onStop: database.drop,
+      command,
     });
   } catch (error) {
     await database.drop().catch(() => {});
