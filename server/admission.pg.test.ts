@@ -8,6 +8,9 @@ import { connect, createTestDatabase, type TestDatabase } from "../tests/setup/p
 
 let testDb: TestDatabase;
 let server: BuiltServer;
+/** /metrics answers only the scraper that holds the token. */
+const METRICS_TOKEN = "admission-test-metrics-scraper-token-0123456789";
+const asScraper = { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } };
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -15,6 +18,7 @@ beforeAll(async () => {
     DATABASE_URL: testDb.url,
     DATABASE_POOL_SIZE: "3",
     LOG_LEVEL: "warn",
+    METRICS_TOKEN,
     ADMISSION_CONCURRENCY: "1",
     ADMISSION_BUYER_CONCURRENCY: "4",
     ADMISSION_QUEUE: "0",
@@ -41,7 +45,7 @@ async function send(path: string, init: RequestInit = {}): Promise<Answer> {
 
 /** The place a visitor's request holds while PostgreSQL keeps it waiting on a locked table. */
 async function inFlight(): Promise<number> {
-  const metrics = await (await fetch(`${server.origin}/metrics`)).text();
+  const metrics = await (await fetch(`${server.origin}/metrics`, asScraper)).text();
   return Number(/^admission_in_flight (\d+)/m.exec(metrics)?.[1] ?? -1);
 }
 
@@ -59,6 +63,7 @@ describe("a server past its admission limit", () => {
     try {
       for (let tries = 0; (await inFlight()) < 1 && tries < 100; tries += 1)
         await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await inFlight()).toBe(1);
       // Four at a time, as visitors arrive.
       const requests = [
         ...Array.from({ length: 6 }, () => () => send("/es/preguntas-frecuentes/")),
@@ -111,7 +116,7 @@ describe("a server past its admission limit", () => {
   });
 
   it("tells the scraper its places: one for visitors, four in all", async () => {
-    const metrics = await (await fetch(`${server.origin}/metrics`)).text();
+    const metrics = await (await fetch(`${server.origin}/metrics`, asScraper)).text();
     expect(metrics).toMatch(/^admission_places\{class="visitor"\} 1$/m);
     expect(metrics).toMatch(/^admission_places\{class="all"\} 4$/m);
   });
