@@ -26,7 +26,7 @@ export interface Report {
 export function percentile(values: readonly number[], p: number): number;
 export function median(values: readonly number[]): number;
 export function sailingTimes(html: string): string[];
-export function serverTimingMs(header: string | null | undefined): number | null;
+export function serverTimingMs(header: string | null | undefined, name?: string): number | null;
 export function firstLoadScripts(html: string): string[];
 export function frameworkScripts(html: string): string[];
 export function ratioOf(value: number | null | undefined, baseline: number | null | undefined): number | null;

@@ -14,12 +14,14 @@ export function percentile(values, p) {
 }
 
 /**
- * The `app` duration of a Server-Timing header (server/app.ts sets it), in milliseconds; null when absent.
+ * A duration of a Server-Timing header, in milliseconds; null when absent. `app` by default (server/app.ts
+ * sets it); the front adds `admission`, the wait for a place at its gate.
  * @param {string | null | undefined} header
+ * @param {string} [name]
  */
-export function serverTimingMs(header) {
+export function serverTimingMs(header, name = "app") {
   if (!header) return null;
-  const match = /(?:^|,)\s*app;(?:[^,]*;)?\s*dur=([\d.]+)/.exec(header);
+  const match = new RegExp(`(?:^|,)\\s*${name};(?:[^,]*;)?\\s*dur=([\\d.]+)`).exec(header);
   return match ? Number(match[1]) : null;
 }
 

@@ -62,6 +62,7 @@ describe("bench figures", () => {
     expect(serverTimingMs('db;dur=3, app;desc="total";dur=0.052')).toBe(0.052);
     expect(serverTimingMs("db;dur=3")).toBeNull();
     expect(serverTimingMs(undefined)).toBeNull();
+    expect(serverTimingMs("app;dur=12.5, admission;dur=40.2", "admission")).toBe(40.2);
   });
 
   it("lists the same-origin scripts a page loads first, each once, not lazy chunks or other origins", () => {

@@ -108,7 +108,7 @@ async function probeRefusals(origin, until) {
         seen.admittedMs.push(ms);
         // Where the time went (ADR 0085): the front's wait for a place and the worker's time to answer.
         const timing = response.headers.get("Server-Timing") ?? "";
-        seen.admittedWaitMs.push(Number(/admission;dur=([\d.]+)/.exec(timing)?.[1] ?? 0));
+        seen.admittedWaitMs.push(serverTimingMs(timing, "admission") ?? 0);
         seen.admittedAppMs.push(serverTimingMs(timing) ?? 0);
       }
       return { response, body };

@@ -127,69 +127,59 @@ export async function run(ctx) {
     }
 
     const mid = (/** @type {string} */ key) => Number(median(ms[key] ?? []).toFixed(2));
-    /** The median over rounds of each round's ratio: a round's two figures shared its machine. */
+    /** Each round's ratio of two figures: a round's two figures shared its machine. */
+    const roundRatios = (/** @type {string} */ key, /** @type {string} */ over) =>
+      (ms[key] ?? []).map((value, index) => ratioOf(value, ms[over]?.[index]));
+    /** The median over rounds of each round's ratio; null when a round has none. */
     const ratioOverRounds = (/** @type {string} */ key, /** @type {string} */ over) => {
-      const ratios = (ms[key] ?? []).map((value, index) => ratioOf(value, ms[over]?.[index]));
+      const ratios = roundRatios(key, over);
       const known = /** @type {number[]} */ (ratios.filter((ratio) => ratio !== null));
       return known.length === ratios.length ? Number(median(known).toPrecision(3)) : null;
     };
-    const perRound = (/** @type {string} */ key, /** @type {string} */ over) =>
-      (ms[key] ?? []).map((value, index) => ratioOf(value, ms[over]?.[index])).join(", ");
+    /** A figure: `key`'s median beside `over`'s, with the median of their rounds' ratios. */
+    const figure = (
+      /** @type {string} */ label,
+      /** @type {string} */ key,
+      /** @type {string} */ over,
+      /** @type {string} */ overLabel,
+    ) => ({
+      label,
+      value: mid(key),
+      unit: "ms",
+      baseline: { label: overLabel, value: mid(over), unit: "ms" },
+      ratio: ratioOverRounds(key, over),
+    });
     const counts = targets.map((target) => `${target.label} ${requests[target.key]}`).join(", ");
     notes.push(
       `GET ${page} (live, and base) and with &nojs=1 (whole), /healthz: one request at a time, ${settings.rounds} rounds of ${ctx.seconds} s each, the order reversed every other round; requests in all: ${counts}. CPU from /proc/<pid>/stat (10 ms ticks) of each server's whole process tree. Asked uncompressed (Accept-Encoding: identity), as the front asks for a page it caches. Figures are medians over rounds.`,
       ...rounds,
     );
+    const live = "CPU per render, live page (seat-free, counts read in the browser)";
     if (!base) {
       return {
         backend: "postgresql",
         figures: [
-          {
-            label: "CPU per render, live page (seat-free, counts read in the browser)",
-            value: mid("live"),
-            unit: "ms",
-            baseline: { label: "rendered whole (seats and price, as before)", value: mid("whole"), unit: "ms" },
-            ratio: ratioOverRounds("live", "whole"),
-          },
-          {
-            label: "CPU per render, rendered whole",
-            value: mid("whole"),
-            unit: "ms",
-            baseline: { label: "/healthz", value: mid("health"), unit: "ms" },
-            ratio: ratioOverRounds("whole", "health"),
-          },
+          figure(live, "live", "whole", "rendered whole (seats and price, as before)"),
+          figure("CPU per render, rendered whole", "whole", "health", "/healthz"),
         ],
         notes,
       };
     }
     notes.push(
-      `Ratios per round, live ÷ base: ${perRound("live", "base")}; whole ÷ base: ${perRound("whole", "base")}.`,
+      `Ratios per round, live ÷ base: ${roundRatios("live", "base").join(", ")}; whole ÷ base: ${roundRatios("whole", "base").join(", ")}.`,
     );
     const baseLabel = `research's build ${base.short}, its page`;
     return {
       backend: "postgresql",
       figures: [
-        {
-          label: "CPU per render, live page (seat-free, counts read in the browser)",
-          value: mid("live"),
-          unit: "ms",
-          baseline: { label: baseLabel, value: mid("base"), unit: "ms" },
-          ratio: ratioOverRounds("live", "base"),
-        },
-        {
-          label: "CPU per render, today's page rendered whole (&nojs=1)",
-          value: mid("whole"),
-          unit: "ms",
-          baseline: { label: baseLabel, value: mid("base"), unit: "ms" },
-          ratio: ratioOverRounds("whole", "base"),
-        },
-        {
-          label: `CPU per render, research's build ${base.short}`,
-          value: mid("base"),
-          unit: "ms",
-          baseline: { label: "/healthz of today's build (the floor)", value: mid("health"), unit: "ms" },
-          ratio: ratioOverRounds("base", "health"),
-        },
+        figure(live, "live", "base", baseLabel),
+        figure("CPU per render, today's page rendered whole (&nojs=1)", "whole", "base", baseLabel),
+        figure(
+          `CPU per render, research's build ${base.short}`,
+          "base",
+          "health",
+          "/healthz of today's build (the floor)",
+        ),
       ],
       notes,
     };
