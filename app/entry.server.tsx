@@ -1,6 +1,7 @@
 // Server rendering: the default Node entry plus a CSP nonce on every script React writes, hydration
 // preloads at low priority (module-preload-priority.server.ts), the route table cut to the routes the
-// page uses (route-subset.server.ts), and render errors logged at error level with the request id.
+// page uses (route-subset.server.ts), the shell's on-demand parts loaded before the first render, and
+// render errors logged at error level with the request id.
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -15,12 +16,13 @@ import {
 } from "react-router";
 import { requestContext } from "../server/edge/index.ts";
 import { ServerMarkupContext, documentMarkupSlot } from "../lib/content/server-markup.ts";
+import { everyOnDemandPartLoaded } from "./components/ui/hydrate-on-demand.tsx";
 import { lowPriorityPreloads } from "./module-preload-priority.server.ts";
 import { withRoutesOfPage } from "./route-subset.server.ts";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -31,6 +33,8 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce, logger } = loadContext.get(requestContext);
+  // Waits only after a start: the shell's on-demand parts then render where they stand (no shift).
+  await everyOnDemandPartLoaded();
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

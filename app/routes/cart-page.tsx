@@ -81,7 +81,8 @@ function LineDetails({ line }: { line: CartLineView }) {
   );
 }
 
-function CartLine({ line, busy }: { line: CartLineView; busy: boolean }) {
+/** `first`: the cart's first line, whose picture is in the first screenful and loads with the page. */
+function CartLine({ line, busy, first }: { line: CartLineView; busy: boolean; first: boolean }) {
   const t = useTranslate();
   const expired = line.hold.status === "expired";
   return (
@@ -92,7 +93,7 @@ function CartLine({ line, busy }: { line: CartLineView; busy: boolean }) {
           alt=""
           width={160}
           height={107}
-          loading="lazy"
+          loading={first ? "eager" : "lazy"}
           className="h-24 w-full rounded-lg object-cover sm:h-24 sm:w-36"
         />
       ) : null}
@@ -312,8 +313,8 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               {t("cart.count", { count: cart.count, limit: cart.limit })}
             </p>
             <ul className="mt-3 space-y-4">
-              {lines.map((line) => (
-                <CartLine key={`${line.id}:${line.hold.expiresAt ?? ""}`} line={line} busy={busy} />
+              {lines.map((line, index) => (
+                <CartLine key={`${line.id}:${line.hold.expiresAt ?? ""}`} line={line} busy={busy} first={index === 0} />
               ))}
             </ul>
           </div>

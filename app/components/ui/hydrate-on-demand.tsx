@@ -26,6 +26,20 @@ export function loadEveryOnDemandPart(): void {
   for (const part of parts) void part.load().catch(() => undefined);
 }
 
+/**
+ * Resolves once the code of every on-demand part is loaded, the parts that loaded code declares among
+ * them (the header's own parts). The server waits for it before its first render: a part whose code
+ * were still on its way would be sent after the rest of the page and moved into place by a script,
+ * shifting everything below it as it lands. A part whose code fails to load is left to its Suspense
+ * boundary.
+ */
+export async function everyOnDemandPartLoaded(): Promise<void> {
+  for (let known = -1; known !== parts.size; ) {
+    known = parts.size;
+    await Promise.all([...parts].map((part) => part.load().catch(() => undefined)));
+  }
+}
+
 const IN_BROWSER = typeof document !== "undefined";
 /** Controls whose clicks are held: a link's click is left to the browser, which follows it. */
 const CLICKED = "button, [role=button], [role=tab]";
@@ -79,12 +93,17 @@ export function hydrateOnDemand<P extends object>(
     };
   });
   let loading: Promise<ComponentType<P>> | null = null;
+  /** The part's component once its code is here: the server renders it in place of the lazy one. */
+  let loaded: ComponentType<P> | null = null;
   const load = () => {
     request();
-    loading ??= requested.then(importer).catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
+    loading ??= requested
+      .then(importer)
+      .then((component) => (loaded = component))
+      .catch((error: unknown) => {
+        loading = null;
+        throw error;
+      });
     return loading;
   };
   const part: OnDemandPart = { load, hydrated, isHydrated: () => hydratedNow };
@@ -150,11 +169,13 @@ export function hydrateOnDemand<P extends object>(
         observer?.disconnect();
       };
     }, []);
+    // On the server a loaded part renders at once: lazy() suspends on its first render even when the
+    // code is there, which would send the part after the rest of the page. The client hydrates either
+    // against the same HTML: only elements are matched, not the components around them.
+    const Loaded = IN_BROWSER ? null : loaded;
     return (
       <div ref={wrapper} className={options.className ?? "contents"}>
-        <Suspense fallback={null}>
-          <Lazy {...props} />
-        </Suspense>
+        <Suspense fallback={null}>{Loaded ? <Loaded {...props} /> : <Lazy {...props} />}</Suspense>
       </div>
     );
   }
