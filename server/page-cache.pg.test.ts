@@ -69,17 +69,6 @@ function operatorDate(days: number): string {
 const cspNonce = (answer: Answer) => /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1];
 
 describe("the shared page cache in front of the workers", () => {
-  // First in the file: the worker's first render. The shell's parts whose code the browser loads on
-  // demand must be in place in it, not sent after the page and moved in by a script, which shifts the
-  // page below them as they land (and the page cache would keep that answer).
-  it("writes the header in place in a worker's first render", async () => {
-    const home = await get("/en/");
-    expect(home.status).toBe(200);
-    const beforeMain = home.body.slice(0, home.body.indexOf("<main"));
-    expect(beforeMain).toContain("<header");
-    expect(beforeMain).not.toContain("<!--$?-->");
-  });
-
   it("answers an anonymous page from one render, each answer with its own nonce matching its CSP", async () => {
     const first = await get("/en/faqs/");
     const second = await get("/en/faqs/?utm_source=newsletter&gclid=123");
