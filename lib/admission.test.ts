@@ -3,7 +3,8 @@ import {
   admissionClassOf,
   decideAdmission,
   expectedWaitMs,
-  nextServiceMs,
+  nextServiceTime,
+  plannedServiceMs,
   nextToAdmit,
   retryAfterSeconds,
 } from "./admission.ts";
@@ -91,8 +92,22 @@ describe("decideAdmission", () => {
     expect(expectedWaitMs(0, 200, 2)).toBe(100);
     expect(expectedWaitMs(3, 200, 2)).toBe(400);
     expect(expectedWaitMs(0, 200, 0)).toBe(Number.POSITIVE_INFINITY);
-    expect(nextServiceMs(0, 120)).toBe(120);
-    expect(nextServiceMs(100, 200)).toBe(120);
+  });
+
+  it("plans a turn on the recent held time and how much it varies", () => {
+    expect(plannedServiceMs(null)).toBe(0);
+    const first = nextServiceTime(null, 120);
+    expect(first).toEqual({ meanMs: 120, deviationMs: 60 });
+    expect(plannedServiceMs(first)).toBe(240);
+    expect(nextServiceTime({ meanMs: 100, deviationMs: 20 }, 200)).toEqual({ meanMs: 120, deviationMs: 40 });
+    // Steady held times: the plan closes in on the mean.
+    let steady = first;
+    for (let sample = 0; sample < 40; sample += 1) steady = nextServiceTime(steady, 120);
+    expect(plannedServiceMs(steady)).toBeCloseTo(120, 0);
+    // Held times that swing between 20 and 220 ms: planned well above their 120 ms mean.
+    let swinging = first;
+    for (let sample = 0; sample < 40; sample += 1) swinging = nextServiceTime(swinging, sample % 2 ? 20 : 220);
+    expect(plannedServiceMs(swinging)).toBeGreaterThan(250);
   });
 
   it("admits exempt requests whatever the load", () => {

@@ -118,9 +118,31 @@ export function expectedWaitMs(ahead: number, serviceMs: number, places: number)
   return ((ahead + 1) * serviceMs) / places;
 }
 
-/** The recent time a request holds its place: an exponentially weighted mean of each one's. */
-export function nextServiceMs(previous: number, sample: number): number {
-  return previous === 0 ? sample : previous * 0.8 + sample * 0.2;
+/** The recent time a request held its place: a weighted mean, and how far the samples strayed from it. */
+export interface ServiceTime {
+  meanMs: number;
+  deviationMs: number;
+}
+
+/**
+ * Folds one request's held time into the recent figures: exponentially weighted, the mean by a fifth
+ * and the mean deviation by a quarter (the weights TCP gives its round-trip estimate).
+ */
+export function nextServiceTime(previous: ServiceTime | null, sample: number): ServiceTime {
+  if (!previous) return { meanMs: sample, deviationMs: sample / 2 };
+  return {
+    meanMs: previous.meanMs * 0.8 + sample * 0.2,
+    deviationMs: previous.deviationMs * 0.75 + Math.abs(sample - previous.meanMs) * 0.25,
+  };
+}
+
+/**
+ * The held time a wait is planned on: the mean plus twice the deviation. Planned on the mean alone, a
+ * queue admitted while renders were quick waited twice its budget when a few slow ones followed (a
+ * busy machine's renders vary more than they average).
+ */
+export function plannedServiceMs(time: ServiceTime | null): number {
+  return time ? time.meanMs + 2 * time.deviationMs : 0;
 }
 
 /** Which waiting class takes a freed place: buyers first, a visitor when a visitor's place is free. */

@@ -6,11 +6,13 @@ import type { MiddlewareHandler } from "hono";
 import {
   admissionClassOf,
   decideAdmission,
-  nextServiceMs,
+  nextServiceTime,
   nextToAdmit,
+  plannedServiceMs,
   retryAfterSeconds,
   type AdmissionCounts,
   type AdmissionLimits,
+  type ServiceTime,
 } from "../lib/admission.ts";
 import { parseCookieHeader } from "../lib/cookies.ts";
 import { AppError, errorBody } from "../lib/errors.ts";
@@ -32,7 +34,7 @@ export class AdmissionGate {
   private buyersInFlight = 0;
   private refused = 0;
   /** The recent time a visitor's request held its place, for the visitors' wait budget (buyers' differ). */
-  private serviceMs = 0;
+  private serviceTime: ServiceTime | null = null;
   private readonly waiting = { buyer: [] as (() => void)[], visitor: [] as (() => void)[] };
 
   constructor(
@@ -51,7 +53,7 @@ export class AdmissionGate {
 
   /** Resolves with a release function once admitted, or with null when refused (at once). */
   async enter(admissionClass: "buyer" | "visitor"): Promise<(() => void) | null> {
-    const decision = decideAdmission(this.counts(), admissionClass, this.limits, this.serviceMs);
+    const decision = decideAdmission(this.counts(), admissionClass, this.limits, plannedServiceMs(this.serviceTime));
     if (decision === "refuse") {
       this.refused += 1;
       return null;
@@ -65,7 +67,7 @@ export class AdmissionGate {
       released = true;
       this.inFlight -= 1;
       if (admissionClass === "buyer") this.buyersInFlight -= 1;
-      else this.serviceMs = nextServiceMs(this.serviceMs, this.clock() - admittedAt);
+      else this.serviceTime = nextServiceTime(this.serviceTime, this.clock() - admittedAt);
       this.admitWaiting();
     };
   }
