@@ -74,7 +74,7 @@ export function admissionClassOf(request: {
  * Visitors have places of their own that buyers do not take: when a buyer could take a visitor's place,
  * a visitor admitted to the queue behind a few others met a burst of buyers going first and waited
  * seconds past what the budget expected. Buyers fill what the larger limit leaves, and go first when
- * a place frees up.
+ * a place frees up. `serviceMs` is the held time a visitor's turn is planned on (plannedServiceMs).
  */
 export function decideAdmission(
   state: AdmissionCounts,
@@ -110,7 +110,7 @@ function visitorPlaces(state: AdmissionCounts, limits: AdmissionLimits): number 
 
 /**
  * How long a newcomer behind `ahead` waiting requests should wait: its `places` free up once per
- * `serviceMs` (the recent time a request held its place) each, and it needs the (ahead + 1)th of them.
+ * `serviceMs` (the held time a turn is planned on) each, and it needs the (ahead + 1)th of them.
  * With no place it can get, the wait has no bound.
  */
 export function expectedWaitMs(ahead: number, serviceMs: number, places: number): number {

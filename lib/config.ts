@@ -204,9 +204,9 @@ export const ConfigSchema = z.object({
   ADMISSION_BUYER_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(8),
   ADMISSION_QUEUE: z.coerce.number().int().min(0).max(10_000).default(8),
   /**
-   * The longest a visitor is expected to wait for the answer (ADR 0078, ADR 0085): the wait for a place
-   * plus the time visitors' requests lately took. Past it the visitor is refused at once although the
-   * queue has room. 0: the queue alone.
+   * The longest a visitor is expected to wait for the answer (ADR 0078, ADR 0085, ADR 0087): the wait
+   * for a place plus the time visitors' requests lately took, planned on that time's mean plus twice its
+   * variation. Past it the visitor is refused at once although the queue has room. 0: the queue alone.
    */
   ADMISSION_WAIT_BUDGET_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   /**
