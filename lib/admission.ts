@@ -125,8 +125,9 @@ export interface ServiceTime {
 }
 
 /**
- * Folds one request's held time into the recent figures: exponentially weighted, the mean by a fifth
- * and the mean deviation by a quarter (the weights TCP gives its round-trip estimate).
+ * Folds one request's held time into the recent figures, exponentially weighted: the mean by a fifth,
+ * the mean deviation by a quarter (the shape of TCP's round-trip estimate, RFC 6298, which weighs its
+ * variation by a quarter too).
  */
 export function nextServiceTime(previous: ServiceTime | null, sample: number): ServiceTime {
   if (!previous) return { meanMs: sample, deviationMs: sample / 2 };
