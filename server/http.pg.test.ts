@@ -75,7 +75,9 @@ describe("pages of the production build", () => {
     expect(footer).toBeGreaterThan(main);
     // React sends a boundary that suspended while the page streamed after the rest, in a hidden segment
     // it then moves into place: React Router's data scripts come that way, never a part of the page.
-    const segments = [...firstPage.matchAll(/<div hidden id="S:\d+">([\s\S]*?)<\/div>/g)].map((match) => match[1]);
+    const segments = [...firstPage.matchAll(/<div hidden id="S:\d+">([\s\S]*?)<\/div>/g)].map(
+      (match) => match[1] ?? "",
+    );
     // What a segment may hold: scripts, and the place of the next one.
     const scriptsAndPlaces =
       /<script\b[^>]*>[\s\S]*?<\/script>|<!--\$\?--><template id="B:\d+"><\/template><!--\/\$-->/g;
