@@ -175,17 +175,13 @@ export async function startServer({ buildDir, backend, env, onStop, command }) {
     }
   };
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
+    // With a command, even a launcher that is gone may have left its server running in the group.
+    if ((child.exitCode === null && child.signalCode === null) || command) {
       signal("SIGTERM");
       const killed = await Promise.race([
         Promise.all([exited, groupGone()]).then(() => false),
         sleep(15_000).then(() => true),
       ]);
-      if (killed) signal("SIGKILL");
-    } else if (command) {
-      // The launcher is gone; its server may not be.
-      signal("SIGTERM");
-      const killed = await Promise.race([groupGone().then(() => false), sleep(15_000).then(() => true)]);
       if (killed) signal("SIGKILL");
     }
     await exited;

@@ -26,6 +26,9 @@ export function loadEveryOnDemandPart(): void {
   for (const part of parts) void part.load().catch(() => undefined);
 }
 
+/** How many parts the last complete round of loading covered: later renders do not wait again. */
+let partsLoaded = 0;
+
 /**
  * Resolves once the code of every on-demand part is loaded, the parts that loaded code declares among
  * them (the header's own parts). The server waits for it before its first render: a part whose code
@@ -34,9 +37,10 @@ export function loadEveryOnDemandPart(): void {
  * boundary.
  */
 export async function everyOnDemandPartLoaded(): Promise<void> {
-  for (let known = -1; known !== parts.size; ) {
-    known = parts.size;
+  while (partsLoaded !== parts.size) {
+    const known = parts.size;
     await Promise.all([...parts].map((part) => part.load().catch(() => undefined)));
+    partsLoaded = known;
   }
 }
 
