@@ -51,13 +51,18 @@ test("the header box suggests after 500 ms without typing, and Enter lands on th
   for (const language of isMobile ? (["pt"] as const) : LANGUAGES) {
     const { misspelt, finds } = CASES[language];
     const asked: { body: string }[] = [];
+    let tokens = 0;
     page.on("request", (request) => {
       if (request.url().endsWith("/google-enterprise/autocomplete")) asked.push({ body: request.postData() ?? "" });
+      if (request.url().endsWith("/google-enterprise/token")) tokens += 1;
     });
     await page.goto(pathOf("home", language));
-    await page.waitForLoadState("networkidle"); // hydrated, token fetched
+    await page.waitForLoadState("networkidle"); // hydrated, the header's parts loaded
+    // A page view without a search makes no search token: the box's statechart waits for the visitor.
+    expect(tokens).toBe(0);
     const box = await headerSearchBox(page, language, isMobile);
     await box.click();
+    await expect.poll(() => tokens).toBe(1);
     // The page's own clock, so a loaded machine's round trips to the test cannot shorten the measure.
     await page.evaluate(() => {
       const marks = window as unknown as { lastInputAt?: number };

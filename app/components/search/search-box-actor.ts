@@ -1,7 +1,8 @@
 // The search box's statechart at work: XState, the machine and the search service client. Loaded by
-// search-box.tsx once the page is interactive rather than with the page, so they stay out of every
-// page's first-load JavaScript (ADR 0045); until then the box is the plain
-// GET form it is without JavaScript, and what the visitor did meanwhile is handed over in order.
+// search-box.tsx when the visitor first reaches for the box rather than with the page, so they stay out
+// of every page's first-load JavaScript (ADR 0045) and of a page view without a search; until then the
+// box is the plain GET form it is without JavaScript, and what the visitor did meanwhile is handed over
+// in order.
 import { createActor, fromPromise } from "xstate";
 import {
   searchBoxMachine,

@@ -3,8 +3,8 @@
 // typing suggests after 500 ms, arrows move through the suggestions, Enter or the icon goes to the
 // search page, Escape closes the list, and a polite live region says what happened. The same component
 // sits in the header, the mobile menu, the results page and the error screen. The statechart (XState)
-// is loaded once the page is interactive (search-box-actor.ts): until it runs, the box is the plain
-// form, and the visitor's typing and focus are queued for it.
+// is loaded when the visitor first reaches for the box (search-box-actor.ts): until it runs, the box is
+// the plain form, and the visitor's typing and focus are queued for it.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { Language } from "../../../lib/language.ts";
@@ -53,7 +53,7 @@ export function SearchBox({ language, variant, initialQuery, reloadOnNavigate = 
   const action = pathOf("search", language);
   const startQuery = initialQuery ?? new URLSearchParams(location.search).get("q")?.trim() ?? "";
 
-  const [snapshot, send, live] = useSearchBoxActor(startQuery, variant, (query) => {
+  const [snapshot, send, live, startStatechart] = useSearchBoxActor(startQuery, variant, (query) => {
     const href = searchHref(language, query);
     if (reloadOnNavigate) window.location.assign(href);
     else void navigate(href);
@@ -118,6 +118,8 @@ export function SearchBox({ language, variant, initialQuery, reloadOnNavigate = 
       method="get"
       action={action}
       className="relative w-full"
+      // A pointer on its way to the box: the statechart's code and token are fetched before the click.
+      onPointerEnter={startStatechart}
       onSubmit={(event) => {
         // Before the statechart runs, the form goes to the search page by itself, as without JavaScript.
         if (!live) return;
@@ -242,28 +244,43 @@ function SuggestionList({
 
 /**
  * The box's statechart, started once search-box-actor.ts has loaded: its snapshot, `send`, and whether
- * it runs yet. Events sent before are queued and handed over in order; typing shows in the box at once.
- * Like @xstate/react's useMachine, the actor is made once per mounted box.
+ * it runs yet. The code is asked for by the box's first event (focus, typing, a pointer over it), not
+ * with the page: a page view whose visitor never searches makes neither the statechart nor the search
+ * token it fetches. Events sent before it runs are queued and handed over in order; typing shows in
+ * the box at once. Like @xstate/react's useMachine, the actor is made once per mounted box.
  */
 function useSearchBoxActor(
   initialQuery: string,
   box: SearchBoxVariant,
   navigateTo: (query: string) => void,
-): [SearchBoxSnapshot, (event: SearchBoxEvent) => void, boolean] {
+): [SearchBoxSnapshot, (event: SearchBoxEvent) => void, boolean, () => void] {
   const [snapshot, setSnapshot] = useState<SearchBoxSnapshot>(() => ({
     value: "initial",
     context: { word: initialQuery, suggestions: [], suggestedFor: "" },
   }));
   const actor = useRef<SearchBoxActor | null>(null);
+  const requested = useRef(false);
+  const mounted = useRef(false);
   const queued = useRef<SearchBoxEvent[]>([]);
   const latestNavigate = useRef(navigateTo);
   latestNavigate.current = navigateTo;
 
   useEffect(() => {
-    let unmounted = false;
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      actor.current?.stop();
+      actor.current = null;
+      requested.current = false;
+    };
+  }, []);
+
+  function start(): void {
+    if (requested.current) return;
+    requested.current = true;
     void import("./search-box-actor.ts").then(
       ({ startSearchBoxActor }) => {
-        if (unmounted) return;
+        if (!mounted.current || actor.current) return;
         const started = startSearchBoxActor(
           initialQuery,
           { navigate: (query) => latestNavigate.current(query), box },
@@ -274,19 +291,14 @@ function useSearchBoxActor(
       },
       (error: unknown) => console.warn("The search box's suggestions could not be loaded:", error),
     );
-    return () => {
-      unmounted = true;
-      actor.current?.stop();
-      actor.current = null;
-    };
-    // Made once per mounted box, as useMachine does: its input is the query the box was mounted with.
-  }, []);
+  }
 
   function send(event: SearchBoxEvent): void {
     if (actor.current) return actor.current.send(event);
     queued.current.push(event);
+    start();
     if (event.type === "TYPE")
       setSnapshot((current) => ({ ...current, context: { ...current.context, word: event.word } }));
   }
-  return [snapshot, send, actor.current !== null];
+  return [snapshot, send, actor.current !== null, start];
 }
