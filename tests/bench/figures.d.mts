@@ -25,6 +25,7 @@ export interface Report {
 }
 export function percentile(values: readonly number[], p: number): number;
 export function median(values: readonly number[]): number;
+export function medianRun<Run extends { fcp: number; tti: number }>(runs: readonly Run[]): Run | undefined;
 export function sailingTimes(html: string): string[];
 export function serverTimingMs(header: string | null | undefined, name?: string): number | null;
 export function firstLoadScripts(html: string): string[];

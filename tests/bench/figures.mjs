@@ -65,6 +65,23 @@ export function median(values) {
 }
 
 /**
+ * The representative run of several Lighthouse audits of one page: the run nearest the median first
+ * contentful paint and the median time to interactive together (Euclidean distance), the rule of
+ * Lighthouse's own `computeMedianRun` (core/lib/median-run.js). A median of the scores alone would
+ * pick a score, not a run, and the score is the figure most prone to outliers. Lighthouse runs here
+ * through `npx`, so its module is not importable and its rule is restated.
+ * @template {{ fcp: number; tti: number }} Run
+ * @param {readonly Run[]} runs
+ * @returns {Run | undefined}
+ */
+export function medianRun(runs) {
+  const middleFcp = median(runs.map((run) => run.fcp));
+  const middleTti = median(runs.map((run) => run.tti));
+  const distance = (/** @type {Run} */ run) => (middleFcp - run.fcp) ** 2 + (middleTti - run.tti) ** 2;
+  return runs.reduce((best, run) => (best === undefined || distance(run) < distance(best) ? run : best), runs[0]);
+}
+
+/**
  * The departure times of the sailings a routes & schedules page lists (`data-sailing-time`), in page
  * order, both legs: two builds answer the same search alike when these agree.
  * @param {string} html

@@ -3,6 +3,7 @@ import {
   firstLoadScripts,
   frameworkScripts,
   median,
+  medianRun,
   operatorDate,
   percentile,
   ratioOf,
@@ -82,6 +83,30 @@ describe("bench figures", () => {
       "/assets/react-dom-B2.js",
     ]);
     expect(frameworkScripts("<html></html>")).toEqual([]);
+  });
+
+  it("picks the Lighthouse run nearest the median first paint and time to interactive", () => {
+    const runs = [
+      { id: "slow", fcp: 1400, tti: 4200 },
+      { id: "typical", fcp: 1010, tti: 2900 },
+      { id: "fast", fcp: 900, tti: 2400 },
+      { id: "late paint", fcp: 1500, tti: 2950 },
+      { id: "late script", fcp: 1000, tti: 3900 },
+    ];
+    // Medians: first paint 1,010 ms, interactive 2,950 ms; "typical" is 50 ms away, every other run
+    // further ("late paint" holds the median time to interactive alone).
+    expect(medianRun(runs)?.id).toBe("typical");
+    // Here the run holding the median first paint (1,000 ms) is a second late to interactive.
+    const others = [
+      { id: "median paint", fcp: 1000, tti: 4000 },
+      { id: "near both", fcp: 1020, tti: 3000 },
+      { id: "early", fcp: 800, tti: 3000 },
+      { id: "between", fcp: 900, tti: 3100 },
+      { id: "late", fcp: 1600, tti: 2000 },
+    ];
+    expect(medianRun(others)?.id).toBe("near both");
+    expect(medianRun([runs[0]!])?.id).toBe("slow");
+    expect(medianRun([])).toBeUndefined();
   });
 
   it("gives ratios only when both sides are real numbers", () => {

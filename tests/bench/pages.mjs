@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { firstLoadScripts, frameworkScripts, operatorDate } from "./figures.mjs";
+import { firstLoadScripts, frameworkScripts, medianRun, operatorDate } from "./figures.mjs";
 import { CART_API_HEADERS, json } from "./http.mjs";
 
 /**
@@ -124,7 +124,7 @@ const CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --no-first-run -
  * performance category only, through `npx lighthouse@12.8.2` and Debian's Chromium.
  * @param {string} url
  * @param {{ cookie?: string }} [options]
- * @returns {Promise<{ performance: number; cls: number; tbt: number; lcp: number; fcp: number }>}
+ * @returns {Promise<LighthouseRun>}
  */
 export async function lighthouseMobile(url, { cookie } = {}) {
   // Chromium under load now and then loses the trace (NO_NAVSTART, NO_FCP): such a run says nothing
@@ -140,8 +140,31 @@ export async function lighthouseMobile(url, { cookie } = {}) {
 }
 
 /**
+ * @typedef {{ performance: number; cls: number; tbt: number; lcp: number; fcp: number; tti: number }} LighthouseRun
+ */
+
+/**
+ * Lighthouse mobile `runs` times on one page, one run after another: the representative run (nearest
+ * the median first paint and time to interactive, as Lighthouse chooses it) and every run's figures.
+ * One audit's score moves by several points with the machine's load and the browser's own timing;
+ * Lighthouse's guidance on variability is to run it several times and report the median run.
+ * @param {string} url
+ * @param {{ cookie?: string; runs?: number }} [options]
+ * @returns {Promise<{ median: LighthouseRun; runs: LighthouseRun[] }>}
+ */
+export async function lighthouseMedian(url, { cookie, runs = 3 } = {}) {
+  /** @type {LighthouseRun[]} */
+  const audits = [];
+  for (let run = 0; run < runs; run += 1) audits.push(await lighthouseMobile(url, { cookie }));
+  const median = medianRun(audits);
+  if (!median) throw new Error(`lighthouse ${url}: no run`);
+  return { median, runs: audits };
+}
+
+/**
  * @param {string} url
  * @param {string | undefined} cookie
+ * @returns {Promise<LighthouseRun>}
  */
 async function lighthouseOnce(url, cookie) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "tv-lighthouse-"));
@@ -180,6 +203,7 @@ async function lighthouseOnce(url, cookie) {
       tbt: Math.round(audit("total-blocking-time")),
       lcp: Math.round(audit("largest-contentful-paint")),
       fcp: Math.round(audit("first-contentful-paint")),
+      tti: Math.round(audit("interactive")),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
