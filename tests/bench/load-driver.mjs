@@ -1,9 +1,12 @@
-// The overload bench's load, driven from a process of its own. The refusals a visitor meets are timed by
-// a prober in the bench's process; when the same event loop also drives 200 connections at hundreds of
-// requests a second, the prober's clock runs late by however long the load tool kept the loop busy, and
-// the figure measures the tool, not the server. A separate process has its own loop (and the kernel
-// shares the cores between the two as it would between a visitor's browser and the crowd).
+// The overload bench's load, driven from a process of its own, and the way to run a bench task apart. The
+// refusals a visitor meets are timed by a prober; when the same event loop also drives 200 connections at
+// hundreds of requests a second, or the purchases in progress, the prober's clock runs late by however
+// long they kept the loop busy, and the figure measures the bench, not the server. A separate process has
+// its own loop (and the kernel shares the cores between them as it would between a visitor's browser and
+// the crowd).
 import { fork } from "node:child_process";
+import { setImmediate } from "node:timers";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 
@@ -45,39 +48,70 @@ export function drive({ origin, connections, seconds, rate, requests }) {
   });
 }
 
+/** The load driver's process, started and ready: `run` drives the load once. */
+export function startDriver() {
+  return /** @type {Promise<{ run: (options: DriveOptions) => Promise<DriveResult> }>} */ (
+    startApart(fileURLToPath(import.meta.url), "--drive")
+  );
+}
+
+answerApart("--drive", drive);
+
 /**
- * `drive` in a child process of its own; resolves with its result.
- * @param {DriveOptions} options
- * @returns {Promise<DriveResult>}
+ * Starts a bench module's task in a child process of its own (`node <file> <flag>`, the module answering
+ * with `answerApart(flag, …)`): its own event loop, so that what the bench's process does meanwhile
+ * cannot make the task's clock run late. Resolves once the process has loaded, so that its start-up (a
+ * Node process importing its modules: a core's worth for a fraction of a second) is over before any
+ * measurement; `run` then runs the task once and resolves with its result, structured-cloned (a Map stays
+ * a Map), and the process exits.
+ * @param {string} file
+ * @param {string} flag
+ * @returns {Promise<{ run: (options: unknown) => Promise<any> }>}
  */
-export function driveApart(options) {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ["--drive"], { stdio: "inherit" });
-    let settled = false;
-    child.once(
-      "message",
-      (
-        /** @type {{ error?: string } & Omit<DriveResult, "byStatus"> & { byStatus: [number, number[]][] }} */ answer,
-      ) => {
-        settled = true;
-        child.disconnect();
-        if (answer.error) reject(new Error(answer.error));
-        else resolve({ ...answer, byStatus: new Map(answer.byStatus) });
-      },
-    );
-    child.once("error", reject);
-    child.once("exit", (code) => {
-      if (!settled) reject(new Error(`the load driver exited (${code}) without a result`));
+export function startApart(file, flag) {
+  return new Promise((resolveStarted, rejectStarted) => {
+    const child = fork(file, [flag], { stdio: "inherit", serialization: "advanced" });
+    /** @type {{ resolve: (value: unknown) => void; reject: (error: Error) => void } | null} */
+    let waiting = null;
+    const fail = (/** @type {Error} */ error) => (waiting ? waiting.reject(error) : rejectStarted(error));
+    child.on("message", (/** @type {{ ready?: true; error?: string; result?: unknown }} */ answer) => {
+      if (answer.ready) {
+        resolveStarted({
+          run: (options) =>
+            new Promise((resolve, reject) => {
+              waiting = { resolve, reject };
+              child.send(options);
+            }),
+        });
+        return;
+      }
+      child.disconnect();
+      if (answer.error) waiting?.reject(new Error(answer.error));
+      else waiting?.resolve(answer.result);
+      waiting = null;
     });
-    child.send(options);
+    child.once("error", fail);
+    child.once("exit", (code) => {
+      if (child.connected || waiting)
+        fail(new Error(`${path.basename(file)} ${flag} exited (${code}) without a result`));
+    });
   });
 }
 
-if (process.argv.includes("--drive") && process.send) {
-  process.once("message", (/** @type {DriveOptions} */ options) => {
-    drive(options).then(
-      (result) => process.send?.({ ...result, byStatus: [...result.byStatus] }),
+/**
+ * The child's side of `startApart`: in a process started with `flag`, says it is ready, runs `task` on
+ * the options sent and sends back its result or its error.
+ * @param {string} flag
+ * @param {(options: any) => Promise<unknown>} task
+ */
+export function answerApart(flag, task) {
+  if (!process.argv.includes(flag) || !process.send) return;
+  process.once("message", (options) => {
+    task(options).then(
+      (result) => process.send?.({ result }),
       (error) => process.send?.({ error: String(error?.stack ?? error) }),
     );
   });
+  // Once every module is evaluated: the parent's measurement starts after this process's start-up.
+  setImmediate(() => process.send?.({ ready: true }));
 }

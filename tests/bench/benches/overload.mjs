@@ -8,11 +8,14 @@
 // admitted answers' p99, the refusals' p99 and slowest, how many were refused, the purchases completed.
 // The latencies twice: as the load tool timed its own requests (its process is as busy as the server,
 // and its late clock shows in every figure) and as the prober, a visitor on a connection of its own in
-// another process, timed its requests (a sample: one page and one API call every 100 ms).
+// a process of its own (neither the load tool's nor the buyers'), timed its requests (a sample: one page
+// and one API call every 100 ms).
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
 import { buyerJourney, createRecorder, startTicketMailbox } from "../../load/journey.mjs";
 import { operatorDate, percentile, serverTimingMs } from "../figures.mjs";
 import { BENCH_METRICS_TOKEN, scratchDatabase, startServer } from "../harness.mjs";
-import { drive, driveApart } from "../load-driver.mjs";
+import { answerApart, drive, startApart, startDriver } from "../load-driver.mjs";
 
 export const name = "overload";
 export const title = "Four times the sustainable uncached rate: admitted p99, refusal times, purchases in progress";
@@ -72,13 +75,21 @@ function visitorMix() {
 /**
  * What refusals say while the node is overloaded: every 100 ms one page (the languages in turn) and one
  * API call; each 503 is checked for Retry-After, its language and its form (a page for a page, a coded
- * JSON body for the API). Resolves with the counts when `until` resolves.
- * @param {string} origin
- * @param {Promise<unknown>} until
+ * JSON body for the API). Resolves with the counts after `seconds`. Run in a process of its own
+ * (`probeApart`): in the bench's process, the purchases in progress share its event loop, and a
+ * refusal timed there took as long as they kept the loop busy besides. Its own loop's longest delay is
+ * reported with the figures, so that a late clock shows.
+ * @param {{ origin: string; seconds: number }} options
  */
-async function probeRefusals(origin, until) {
-  let done = false;
-  void until.finally(() => (done = true));
+async function probeRefusals({ origin, seconds }) {
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  // A fresh process's first request sets up its HTTP client: made before the clock starts, as a
+  // visitor's browser has long done.
+  await fetch(`${origin}/healthz`).then((response) => response.arrayBuffer());
+  loopDelay.reset();
+  const begun = performance.now();
+  const until = begun + seconds * 1000;
   const seen = {
     pages: 0,
     pagesRefused: 0,
@@ -88,6 +99,8 @@ async function probeRefusals(origin, until) {
     byWorker: 0,
     /** How long each refusal the prober got took, from its own clock (one request at a time). */
     /** @type {number[]} */ refusalMs: [],
+    /** When the slowest refusal was sent, in seconds after the prober started. */
+    slowestRefusalAt: 0,
     /** How long each admitted answer took, the same way. */
     /** @type {number[]} */ admittedMs: [],
     /** Of each admitted answer: its wait for a place at the front, and the worker's time to answer it. */
@@ -96,15 +109,17 @@ async function probeRefusals(origin, until) {
     /** @type {string[]} */ wrong: [],
   };
   const languages = /** @type {const} */ (["es", "en", "pt"]);
-  for (let turn = 0; !done; turn++) {
+  for (let turn = 0; performance.now() < until; turn++) {
     const language = languages[turn % 3];
     const timedFetch = async (/** @type {string} */ url, /** @type {RequestInit} */ init = {}) => {
       const started = performance.now();
       const response = await fetch(url, init);
       const body = await response.text();
       const ms = performance.now() - started;
-      if (response.status === 503) seen.refusalMs.push(ms);
-      else if (response.status === 200) {
+      if (response.status === 503) {
+        if (seen.refusalMs.every((earlier) => earlier < ms)) seen.slowestRefusalAt = (started - begun) / 1000;
+        seen.refusalMs.push(ms);
+      } else if (response.status === 200) {
         seen.admittedMs.push(ms);
         // Where the time went (ADR 0085): the front's wait for a place and the worker's time to answer.
         const timing = response.headers.get("Server-Timing") ?? "";
@@ -141,8 +156,18 @@ async function probeRefusals(origin, until) {
     } else if (api.status !== 200) seen.wrong.push(`api ${language} answered ${api.status}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return seen;
+  loopDelay.disable();
+  return { ...seen, loopDelayMaxMs: loopDelay.max / 1e6 };
 }
+
+/** The prober's process, started and ready: `run` probes once. */
+function startProber() {
+  return /** @type {Promise<{ run: (options: { origin: string; seconds: number }) => ReturnType<typeof probeRefusals> }>} */ (
+    startApart(fileURLToPath(import.meta.url), "--probe-refusals")
+  );
+}
+
+answerApart("--probe-refusals", probeRefusals);
 
 /** Refuses to measure a mix the page cache answers: a cached answer carries no Server-Timing header. */
 async function assertUncached(/** @type {string} */ origin) {
@@ -196,6 +221,10 @@ export async function run(ctx) {
       `  sustainable: ${sustainableRate} req/s, p99 ${Math.round(percentile(sustainedOk, 99))} ms, ${sustainedRefused} refused; now ${4 * sustainableRate} req/s for ${OVERLOAD_SECONDS} s`,
     );
 
+    // The crowd and the prober each from a process of their own, both started before the clock: the
+    // prober times the server, not the load tool or the buyers, and neither process's start-up lands
+    // in the first second of the overload.
+    const [crowd, prober] = await Promise.all([startDriver(), startProber()]);
     const recorder = createRecorder();
     const purchases = Promise.all(
       Array.from({ length: BUYERS_IN_PROGRESS }, (_, index) =>
@@ -205,15 +234,14 @@ export async function run(ctx) {
       ),
     );
     const loadBefore = ctx.loadAverage();
-    // The crowd from a process of its own, so that the prober here times the server, not the load tool.
-    const overloadRun = driveApart({
+    const overloadRun = crowd.run({
       origin,
       connections: 200,
       seconds: OVERLOAD_SECONDS,
       rate: 4 * sustainableRate,
       requests: visitorMix(),
     });
-    const probed = probeRefusals(origin, overloadRun);
+    const probed = prober.run({ origin, seconds: OVERLOAD_SECONDS });
     const overload = await overloadRun;
     const loadAfter = ctx.loadAverage();
     const probe = await probed;
@@ -273,7 +301,7 @@ export async function run(ctx) {
       notes: [
         `Mix: routes & schedules searches in es, en and pt with the currency cookies (personal: never from the page cache) and GET /api/sailings for distinct days, 3:1, 160 distinct requests; every answer checked to come from a worker before the run.`,
         `Sustainable: ${sustainableRate} req/s at ${places} connections (the visitors' places), ${sustainedRefused} refused. Offered ${4 * sustainableRate} req/s for ${OVERLOAD_SECONDS} s with up to 200 connections (autocannon in a process of its own, same machine): ${overload.sent} sent; ${other.length ? `other answers ${other.join(", ")}; ` : ""}${overload.timeouts} timeouts, ${overload.errors} connection errors.`,
-        `Prober during the overload: ${probe.pagesRefused} of ${probe.pages} pages and ${probe.apisRefused} of ${probe.apis} API calls refused (${probe.byWorker} of the refusals by a worker, the rest by the front; the prober's own refusal p50 ${Math.round(percentile(probe.refusalMs, 50))} ms, slowest ${Math.round(Math.max(0, ...probe.refusalMs))} ms; admitted p50 ${Math.round(percentile(probe.admittedMs, 50))} ms, slowest ${Math.round(Math.max(0, ...probe.admittedMs))} ms, of which the wait for a place p50 ${Math.round(percentile(probe.admittedWaitMs, 50))} / p99 ${Math.round(percentile(probe.admittedWaitMs, 99))} ms and the worker's time p50 ${Math.round(percentile(probe.admittedAppMs, 50))} / p99 ${Math.round(percentile(probe.admittedAppMs, 99))} ms); ${probe.wrong.length ? `wrong: ${[...new Set(probe.wrong)].slice(0, 5).join("; ")}` : "every refusal had Retry-After, the visitor's language, a page for a page and SERVER_BUSY for the API"}.`,
+        `Prober during the overload: ${probe.pagesRefused} of ${probe.pages} pages and ${probe.apisRefused} of ${probe.apis} API calls refused (${probe.byWorker} of the refusals by a worker, the rest by the front; the prober's own refusal p50 ${Math.round(percentile(probe.refusalMs, 50))} ms, slowest ${Math.round(Math.max(0, ...probe.refusalMs))} ms, sent ${probe.slowestRefusalAt.toFixed(1)} s into the overload, its event loop's longest delay ${Math.round(probe.loopDelayMaxMs)} ms; admitted p50 ${Math.round(percentile(probe.admittedMs, 50))} ms, slowest ${Math.round(Math.max(0, ...probe.admittedMs))} ms, of which the wait for a place p50 ${Math.round(percentile(probe.admittedWaitMs, 50))} / p99 ${Math.round(percentile(probe.admittedWaitMs, 99))} ms and the worker's time p50 ${Math.round(percentile(probe.admittedAppMs, 50))} / p99 ${Math.round(percentile(probe.admittedAppMs, 99))} ms); ${probe.wrong.length ? `wrong: ${[...new Set(probe.wrong)].slice(0, 5).join("; ")}` : "every refusal had Retry-After, the visitor's language, a page for a page and SERVER_BUSY for the API"}.`,
         `Load average before/after the overload: ${loadBefore} / ${loadAfter} (2 cores, shared with other work).`,
         `Buyers: ${recorder.busy.length} busy refusals waited out (steps: ${[...new Set(recorder.busy.map((entry) => entry.step))].join(", ") || "none"}), ${recorder.failures.length} failed${recorder.failures.length ? `: ${recorder.failures.slice(0, 3).join("; ").slice(0, 300)}` : ""}.`,
         ...recorder
