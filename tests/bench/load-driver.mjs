@@ -73,6 +73,8 @@ export function startApart(file, flag) {
     const child = fork(file, [flag], { stdio: "inherit", serialization: "advanced" });
     /** @type {{ resolve: (value: unknown) => void; reject: (error: Error) => void } | null} */
     let waiting = null;
+    let answered = false;
+    // Before `ready` the start fails; after it, the run (a promise settles once: the later call is a no-op).
     const fail = (/** @type {Error} */ error) => (waiting ? waiting.reject(error) : rejectStarted(error));
     child.on("message", (/** @type {{ ready?: true; error?: string; result?: unknown }} */ answer) => {
       if (answer.ready) {
@@ -85,6 +87,7 @@ export function startApart(file, flag) {
         });
         return;
       }
+      answered = true;
       child.disconnect();
       if (answer.error) waiting?.reject(new Error(answer.error));
       else waiting?.resolve(answer.result);
@@ -92,8 +95,7 @@ export function startApart(file, flag) {
     });
     child.once("error", fail);
     child.once("exit", (code) => {
-      if (child.connected || waiting)
-        fail(new Error(`${path.basename(file)} ${flag} exited (${code}) without a result`));
+      if (!answered) fail(new Error(`${path.basename(file)} ${flag} exited (${code}) without a result`));
     });
   });
 }

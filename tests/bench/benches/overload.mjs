@@ -76,7 +76,7 @@ function visitorMix() {
  * What refusals say while the node is overloaded: every 100 ms one page (the languages in turn) and one
  * API call; each 503 is checked for Retry-After, its language and its form (a page for a page, a coded
  * JSON body for the API). Resolves with the counts after `seconds`. Run in a process of its own
- * (`probeApart`): in the bench's process, the purchases in progress share its event loop, and a
+ * (`startProber`): in the bench's process, the purchases in progress share its event loop, and a
  * refusal timed there took as long as they kept the loop busy besides. Its own loop's longest delay is
  * reported with the figures, so that a late clock shows.
  * @param {{ origin: string; seconds: number }} options
