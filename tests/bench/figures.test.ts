@@ -86,24 +86,25 @@ describe("bench figures", () => {
   });
 
   it("picks the Lighthouse run nearest the median first paint and time to interactive", () => {
-    const runs = [
-      { id: "slow", fcp: 1400, tti: 4200 },
-      { id: "typical", fcp: 1010, tti: 2900 },
-      { id: "fast", fcp: 900, tti: 2400 },
-      { id: "late paint", fcp: 1500, tti: 2950 },
-      { id: "late script", fcp: 1000, tti: 3900 },
-    ];
+    const runsOf = (rows: [id: string, fcp: number, tti: number][]) => rows.map(([id, fcp, tti]) => ({ id, fcp, tti }));
     // Medians: first paint 1,010 ms, interactive 2,950 ms; "typical" is 50 ms away, every other run
     // further ("late paint" holds the median time to interactive alone).
+    const runs = runsOf([
+      ["slow", 1400, 4200],
+      ["typical", 1010, 2900],
+      ["fast", 900, 2400],
+      ["late paint", 1500, 2950],
+      ["late script", 1000, 3900],
+    ]);
     expect(medianRun(runs)?.id).toBe("typical");
     // Here the run holding the median first paint (1,000 ms) is a second late to interactive.
-    const others = [
-      { id: "median paint", fcp: 1000, tti: 4000 },
-      { id: "near both", fcp: 1020, tti: 3000 },
-      { id: "early", fcp: 800, tti: 3000 },
-      { id: "between", fcp: 900, tti: 3100 },
-      { id: "late", fcp: 1600, tti: 2000 },
-    ];
+    const others = runsOf([
+      ["median paint", 1000, 4000],
+      ["near both", 1020, 3000],
+      ["early", 800, 3000],
+      ["between", 900, 3100],
+      ["late", 1600, 2000],
+    ]);
     expect(medianRun(others)?.id).toBe("near both");
     expect(medianRun([runs[0]!])?.id).toBe("slow");
     expect(medianRun([])).toBeUndefined();

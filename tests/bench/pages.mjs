@@ -126,7 +126,7 @@ const CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --no-first-run -
  * @param {{ cookie?: string }} [options]
  * @returns {Promise<LighthouseRun>}
  */
-export async function lighthouseMobile(url, { cookie } = {}) {
+async function lighthouseMobile(url, { cookie } = {}) {
   // Chromium under load now and then loses the trace (NO_NAVSTART, NO_FCP): such a run says nothing
   // about the page, so it is run again, up to ATTEMPTS times in all.
   const ATTEMPTS = 3;

@@ -99,8 +99,8 @@ async function probeRefusals({ origin, seconds }) {
     byWorker: 0,
     /** How long each refusal the prober got took, from its own clock (one request at a time). */
     /** @type {number[]} */ refusalMs: [],
-    /** When the slowest refusal was sent, in seconds after the prober started. */
-    slowestRefusalAt: 0,
+    /** The slowest refusal: how long it took, and when it was sent (seconds after the prober started). */
+    slowestRefusal: { ms: 0, at: 0 },
     /** The slowest refusal of those sent after the overload's first second. */
     slowestRefusalAfterFirstSecondMs: 0,
     /** How long each admitted answer took, the same way. */
@@ -119,7 +119,7 @@ async function probeRefusals({ origin, seconds }) {
       const body = await response.text();
       const ms = performance.now() - started;
       if (response.status === 503) {
-        if (seen.refusalMs.every((earlier) => earlier < ms)) seen.slowestRefusalAt = (started - begun) / 1000;
+        if (ms > seen.slowestRefusal.ms) seen.slowestRefusal = { ms, at: (started - begun) / 1000 };
         if (started - begun > 1000)
           seen.slowestRefusalAfterFirstSecondMs = Math.max(seen.slowestRefusalAfterFirstSecondMs, ms);
         seen.refusalMs.push(ms);
@@ -305,7 +305,7 @@ export async function run(ctx) {
       notes: [
         `Mix: routes & schedules searches in es, en and pt with the currency cookies (personal: never from the page cache) and GET /api/sailings for distinct days, 3:1, 160 distinct requests; every answer checked to come from a worker before the run.`,
         `Sustainable: ${sustainableRate} req/s at ${places} connections (the visitors' places), ${sustainedRefused} refused. Offered ${4 * sustainableRate} req/s for ${OVERLOAD_SECONDS} s with up to 200 connections (autocannon in a process of its own, same machine): ${overload.sent} sent; ${other.length ? `other answers ${other.join(", ")}; ` : ""}${overload.timeouts} timeouts, ${overload.errors} connection errors.`,
-        `Prober during the overload: ${probe.pagesRefused} of ${probe.pages} pages and ${probe.apisRefused} of ${probe.apis} API calls refused (${probe.byWorker} of the refusals by a worker, the rest by the front; the prober's own refusal p50 ${Math.round(percentile(probe.refusalMs, 50))} ms, slowest ${Math.round(Math.max(0, ...probe.refusalMs))} ms, sent ${probe.slowestRefusalAt.toFixed(1)} s into the overload (after the first second: slowest ${Math.round(probe.slowestRefusalAfterFirstSecondMs)} ms), its event loop's longest delay ${Math.round(probe.loopDelayMaxMs)} ms; admitted p50 ${Math.round(percentile(probe.admittedMs, 50))} ms, slowest ${Math.round(Math.max(0, ...probe.admittedMs))} ms, of which the wait for a place p50 ${Math.round(percentile(probe.admittedWaitMs, 50))} / p99 ${Math.round(percentile(probe.admittedWaitMs, 99))} ms and the worker's time p50 ${Math.round(percentile(probe.admittedAppMs, 50))} / p99 ${Math.round(percentile(probe.admittedAppMs, 99))} ms); ${probe.wrong.length ? `wrong: ${[...new Set(probe.wrong)].slice(0, 5).join("; ")}` : "every refusal had Retry-After, the visitor's language, a page for a page and SERVER_BUSY for the API"}.`,
+        `Prober during the overload: ${probe.pagesRefused} of ${probe.pages} pages and ${probe.apisRefused} of ${probe.apis} API calls refused (${probe.byWorker} of the refusals by a worker, the rest by the front; the prober's own refusal p50 ${Math.round(percentile(probe.refusalMs, 50))} ms, slowest ${Math.round(probe.slowestRefusal.ms)} ms, sent ${probe.slowestRefusal.at.toFixed(1)} s into the overload (after the first second: slowest ${Math.round(probe.slowestRefusalAfterFirstSecondMs)} ms), its event loop's longest delay ${Math.round(probe.loopDelayMaxMs)} ms; admitted p50 ${Math.round(percentile(probe.admittedMs, 50))} ms, slowest ${Math.round(Math.max(0, ...probe.admittedMs))} ms, of which the wait for a place p50 ${Math.round(percentile(probe.admittedWaitMs, 50))} / p99 ${Math.round(percentile(probe.admittedWaitMs, 99))} ms and the worker's time p50 ${Math.round(percentile(probe.admittedAppMs, 50))} / p99 ${Math.round(percentile(probe.admittedAppMs, 99))} ms); ${probe.wrong.length ? `wrong: ${[...new Set(probe.wrong)].slice(0, 5).join("; ")}` : "every refusal had Retry-After, the visitor's language, a page for a page and SERVER_BUSY for the API"}.`,
         `Load average before/after the overload: ${loadBefore} / ${loadAfter} (2 cores, shared with other work).`,
         `Buyers: ${recorder.busy.length} busy refusals waited out (steps: ${[...new Set(recorder.busy.map((entry) => entry.step))].join(", ") || "none"}), ${recorder.failures.length} failed${recorder.failures.length ? `: ${recorder.failures.slice(0, 3).join("; ").slice(0, 300)}` : ""}.`,
         ...recorder
