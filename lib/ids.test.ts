@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptRequestId, newRequestId, newSecret128 } from "./ids.ts";
+import { acceptRequestId, newRequestId, newSecret128, pooledRandomBytes } from "./ids.ts";
 
 describe("request ids", () => {
   it("keeps a safe incoming id", () => {
@@ -26,5 +26,18 @@ describe("request ids", () => {
     expect(ids.size).toBe(1000);
     expect(newSecret128()).toMatch(/^[0-9a-f]{32}$/);
     expect(newSecret128()).not.toBe(newSecret128());
+  });
+});
+
+describe("pooled random bytes", () => {
+  it("hands out bytes that no later draw changes, across several refills of the pool", () => {
+    const draws = Array.from({ length: 2000 }, () => pooledRandomBytes(16));
+    const copies = draws.map((draw) => Buffer.from(draw).toString("hex"));
+    pooledRandomBytes(5000); // larger than a pool: a pool of its own
+
+    expect(draws.map((draw) => draw.toString("hex"))).toEqual(copies);
+    expect(new Set(copies).size).toBe(copies.length);
+    expect(draws.every((draw) => draw.length === 16)).toBe(true);
+    expect(pooledRandomBytes(5000)).toHaveLength(5000);
   });
 });

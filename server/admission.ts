@@ -134,8 +134,24 @@ export function busyAnswer(
   return {
     status: 503,
     headers: { ...headers, "Content-Type": "application/json" },
-    body: JSON.stringify(errorBody(new AppError("SERVER_BUSY", { retryAfterSeconds: retryAfter }), request.requestId)),
+    body: JSON.stringify(errorBody(busyError(retryAfter), request.requestId)),
   };
+}
+
+/**
+ * The refusal's error, one per Retry-After value (a handful): a refusal costs its process little more
+ * than its bytes, since past what the machine serves the crowd's requests arrive together and each
+ * refusal waits for those before it; an error made anew would capture a stack trace every time.
+ */
+const busyErrors = new Map<number, AppError>();
+
+function busyError(retryAfter: number): AppError {
+  let error = busyErrors.get(retryAfter);
+  if (!error) {
+    error = new AppError("SERVER_BUSY", { retryAfterSeconds: retryAfter });
+    busyErrors.set(retryAfter, error);
+  }
+  return error;
 }
 
 /**

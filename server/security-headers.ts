@@ -1,9 +1,10 @@
 // Security headers on every answer; the CSP nonce is fresh per request so only our own inline
 // scripts (React Router's hydration data) run.
-import { randomBytes } from "node:crypto";
+import { pooledRandomBytes } from "../lib/ids.ts";
 
+/** 128 random bits, base64: a page's CSP nonce. */
 export function newNonce(): string {
-  return randomBytes(16).toString("base64");
+  return pooledRandomBytes(16).toString("base64");
 }
 
 export function contentSecurityPolicy(nonce: string): string {

@@ -6,7 +6,6 @@
 // it refuses from its own idle event loop, in a millisecond, instead of behind a worker's render.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { request as httpRequest, Agent } from "node:http";
-import { randomBytes } from "node:crypto";
 import { admissionClassOf } from "../../lib/admission.ts";
 import { parseCookieHeader } from "../../lib/cookies.ts";
 import { acceptRequestId, newRequestId } from "../../lib/ids.ts";
@@ -145,7 +144,7 @@ export function createFront(options: FrontOptions) {
   function renderOnWorker(cacheable: CacheableRequest, clientAddress: string): Promise<RenderOutcome> {
     const worker = pickWorker();
     if (!worker) return Promise.resolve({ page: null });
-    const rendered: SlotValues = { nonce: randomBytes(16).toString("base64"), requestId: newRequestId() };
+    const rendered: SlotValues = { nonce: newNonce(), requestId: newRequestId() };
     const startedAt = now();
     worker.inFlight++;
     return new Promise<RenderOutcome>((resolve) => {
@@ -225,7 +224,7 @@ function answer(
   requestId: string,
   outcome: "hit" | "miss",
 ): void {
-  const nonce = randomBytes(16).toString("base64");
+  const nonce = newNonce();
   const values: SlotValues = { nonce, requestId };
   for (const [name, value] of page.headers) res.setHeader(name, value.replaceAll(PLACEHOLDER, nonce));
   res.setHeader("ETag", page.body.etag);
