@@ -6,6 +6,7 @@
 // the crowd).
 import { fork } from "node:child_process";
 import { setImmediate } from "node:timers";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -48,10 +49,14 @@ export function drive({ origin, connections, seconds, rate, requests }) {
   });
 }
 
-/** The load driver's process, started and ready: `run` drives the load once. */
-export function startDriver() {
+/**
+ * The load driver's process, started and ready: `run` drives the load once. `niceness` lowers its CPU
+ * priority by that much (Unix niceness), so that it takes only the cycles the server leaves.
+ * @param {{ niceness?: number }} [options]
+ */
+export function startDriver({ niceness = 0 } = {}) {
   return /** @type {Promise<{ run: (options: DriveOptions) => Promise<DriveResult> }>} */ (
-    startApart(fileURLToPath(import.meta.url), "--drive")
+    startApart(fileURLToPath(import.meta.url), "--drive", { niceness })
   );
 }
 
@@ -66,11 +71,14 @@ answerApart("--drive", drive);
  * a Map), and the process exits.
  * @param {string} file
  * @param {string} flag
+ * @param {{ niceness?: number }} [options] how much lower than this process's the child's CPU priority is
  * @returns {Promise<{ run: (options: unknown) => Promise<any> }>}
  */
-export function startApart(file, flag) {
+export function startApart(file, flag, { niceness = 0 } = {}) {
   return new Promise((resolveStarted, rejectStarted) => {
     const child = fork(file, [flag], { stdio: "inherit", serialization: "advanced" });
+    if (niceness > 0 && child.pid !== undefined)
+      os.setPriority(child.pid, Math.min(19, os.getPriority(process.pid) + niceness));
     /** @type {{ resolve: (value: unknown) => void; reject: (error: Error) => void } | null} */
     let waiting = null;
     let answered = false;
