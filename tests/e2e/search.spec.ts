@@ -117,8 +117,14 @@ test(
       );
       if (language === "en") await checkA11y(page);
 
-      // A result clicked: analytics get its position and the attribution token.
+      // A result clicked: analytics get its position and the attribution token, and name the results page
+      // even when the token arrives once the result's own page shows (it is held until then).
       const second = main.locator("li[data-position='2'] h3 a");
+      const searchPath = pathOf("search", language);
+      await page.route("**/google-enterprise/token", async (route) => {
+        await page.waitForURL((url) => !url.pathname.startsWith(searchPath));
+        await route.continue();
+      });
       const analytics = page.waitForRequest((request) => request.url().endsWith("/google-enterprise/analytics"));
       await second.click();
       const sent = JSON.parse((await analytics).postData() ?? "{}") as Record<string, unknown>;
@@ -129,7 +135,8 @@ test(
         selectedPosition: 2,
       });
       expect(sent.attributionToken).toEqual(expect.any(String));
-      expect((await analytics).headers()["x-host-path"]).toContain(pathOf("search", language));
+      expect((await analytics).headers()["x-host-path"]).toContain(searchPath);
+      await page.unroute("**/google-enterprise/token");
     }
   },
 );

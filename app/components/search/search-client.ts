@@ -29,14 +29,24 @@ function hostPath(): string {
   return `${window.location.host}${window.location.pathname}`;
 }
 
-async function post(path: string, body: unknown, token: string | null, keepalive = false): Promise<unknown> {
+/**
+ * `from` is the page the request is made for (X-Host-Path): taken when the visitor acts, since a click
+ * on a result also navigates, and the request may wait for a token until the next page is showing.
+ */
+async function post(
+  path: string,
+  body: unknown,
+  token: string | null,
+  keepalive = false,
+  from = hostPath(),
+): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(path, {
       method: "POST",
       headers: {
         "Content-Type": "application/json",
-        [HOST_PATH_HEADER]: hostPath(),
+        [HOST_PATH_HEADER]: from,
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -188,6 +198,7 @@ export interface ResultClick {
 
 /** A result clicked at a position. Sent with keepalive so navigation cannot cut it. */
 export function sendResultClick(click: ResultClick): void {
+  const from = hostPath();
   withToken((token) =>
     post(
       "/google-enterprise/analytics",
@@ -202,6 +213,7 @@ export function sendResultClick(click: ResultClick): void {
       },
       token.accessToken,
       true,
+      from,
     ),
   ).catch(() => {});
 }
