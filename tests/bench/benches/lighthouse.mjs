@@ -2,9 +2,10 @@
 // emulation, simulated slow 4G and 4× CPU slowdown) on the home, booking, cart (one line) and
 // payment-details pages: performance score, CLS, TBT and LCP, against the budgets (score ≥ 98,
 // CLS ≤ 0.02). Each page is audited LIGHTHOUSE_RUNS times (default 3) and the figures are those of
-// its median run, as Lighthouse chooses one; every run's score is printed beside it. The baseline is the same audit of the site's static offline page (/offline/en.html:
-// no JavaScript, one small document) in the same run: what this machine scores when the page costs
-// nothing, so a low score from a loaded machine shows as a ratio near 1.
+// its median run, as Lighthouse chooses one; every run's score is printed beside it. The baseline is
+// the same audit of the site's static offline page (/offline/en.html: no JavaScript, one small
+// document) in the same run: what this machine scores when the page costs nothing, so a low score from
+// a loaded machine shows as a ratio near 1.
 import { ratioOf } from "../figures.mjs";
 import { BUDGETS, budgetPages, lighthouseMedian } from "../pages.mjs";
 

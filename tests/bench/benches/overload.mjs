@@ -221,8 +221,9 @@ export async function run(ctx) {
     // refused. More would measure the gate: a refused connection asks again at once, and a storm of
     // refusals takes the cores the renders need.
     // The crowd's load tool, in a process of its own at its lower priority, started before its clock.
+    const startCrowd = () => startDriver({ niceness: CROWD_NICENESS });
     const crowdDrive = async (/** @type {import("../load-driver.mjs").DriveOptions} */ options) =>
-      (await startDriver({ niceness: CROWD_NICENESS })).run(options);
+      (await startCrowd()).run(options);
     await crowdDrive({ origin, connections: places, seconds: 2, requests: visitorMix() });
     const sustainedSeconds = Math.max(5, ctx.seconds / 2);
     const sustained = await crowdDrive({
@@ -243,7 +244,7 @@ export async function run(ctx) {
     // The crowd and the prober each from a process of their own, both started before the clock: the
     // prober times the server, not the load tool or the buyers, and neither process's start-up lands
     // in the first second of the overload.
-    const [crowd, prober] = await Promise.all([startDriver({ niceness: CROWD_NICENESS }), startProber()]);
+    const [crowd, prober] = await Promise.all([startCrowd(), startProber()]);
     const recorder = createRecorder();
     const purchases = Promise.all(
       Array.from({ length: BUYERS_IN_PROGRESS }, (_, index) =>
