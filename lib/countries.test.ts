@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { COUNTRY_CODES, countryCodeOfInput, countryOptions } from "./countries.ts";
+import {
+  COUNTRY_CODES,
+  countryCodeOfInput,
+  countryOptions,
+  packedCountryOptions,
+  unpackCountryOptions,
+} from "./countries.ts";
 
 describe("countryCodeOfInput", () => {
   it("takes a code in any case", () => {
@@ -41,5 +47,15 @@ describe("countryOptions", () => {
     expect(countryOptions("pt")).toBe(countryOptions("pt"));
     expect(countryOptions("pt")).not.toBe(countryOptions("en"));
     expect(Object.isFrozen(countryOptions("pt"))).toBe(true);
+  });
+});
+
+describe("packedCountryOptions", () => {
+  it("unpacks to the same list, in the same order, in every language", () => {
+    for (const language of ["es", "en", "pt"]) {
+      const packed = packedCountryOptions(language);
+      expect(typeof packed).toBe("string");
+      expect(unpackCountryOptions(packed)).toEqual(countryOptions(language));
+    }
   });
 });

@@ -38,6 +38,29 @@ export function countryOptions(language: string): readonly CountryOption[] {
   });
 }
 
+const packedByLanguage = new Map<string, string>();
+
+/**
+ * Every country of `language` as one string, "AD\tAndorra\nAE\tUnited Arab Emirates…", in the list's
+ * order: a page's data carries one string instead of 250 objects, which the browser decodes in a
+ * fraction of the time (its data is decoded in one piece before the page can hydrate).
+ */
+export function packedCountryOptions(language: string): string {
+  return getOrInsertComputed(packedByLanguage, language, () =>
+    countryOptions(language)
+      .map((option) => `${option.code}\t${option.name}`)
+      .join("\n"),
+  );
+}
+
+/** The list `packedCountryOptions` packed. */
+export function unpackCountryOptions(packed: string): CountryOption[] {
+  return packed.split("\n").map((entry) => {
+    const [code = "", name = ""] = entry.split("\t");
+    return { code, name };
+  });
+}
+
 const comparable = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").trim().toLowerCase();
 const codesByName = new Map<string, ReadonlyMap<string, string>>();
 

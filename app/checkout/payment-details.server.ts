@@ -7,7 +7,7 @@
 // other cart to the payment details.
 import { data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
 import { siteOriginOf } from "../../lib/config.ts";
-import { countryOptions } from "../../lib/countries.ts";
+import { packedCountryOptions } from "../../lib/countries.ts";
 import { isAppError, type ErrorIssue } from "../../lib/errors.ts";
 import type { Language } from "../../lib/language.ts";
 import { upliftScriptForPage, type UpliftScript } from "../../lib/uplift.ts";
@@ -84,7 +84,8 @@ export interface PaymentDetailsData {
   /** Which of the two checkout pages this is. */
   page: CheckoutPageId;
   cart: CartView;
-  countries: readonly { code: string; name: string }[];
+  /** Every country a buyer may live in, packed in one string (`packedCountryOptions`). */
+  countries: string;
   /** Lines whose tickets carry each passenger's name. */
   namedLines: NamedLineView[];
   paypal: boolean;
@@ -146,7 +147,7 @@ export async function loadPaymentDetails(
   return {
     page,
     cart,
-    countries: countryOptions(language),
+    countries: packedCountryOptions(language),
     namedLines: cart.lines
       .filter((line) => needsPassengerNames({ kind: line.kind, trip: line.trip, category: line.category }))
       .map((line) => ({

@@ -24,6 +24,7 @@ import { HoldCountdown } from "../components/cart/hold-countdown.tsx";
 import { UpliftOffer } from "../components/checkout/uplift-offer.tsx";
 import { PaymentMethods } from "../components/cart/payment-methods.tsx";
 import { Breadcrumbs } from "../components/content/breadcrumbs.tsx";
+import { hydrateOnDemand } from "../components/ui/hydrate-on-demand.tsx";
 import { ErrorSummary, type ErrorSummaryItem } from "../components/ui/error-summary.tsx";
 import { buttonClass, CONTAINER } from "../components/ui/styles.ts";
 import { createTranslate, type MessageKey, type Translate } from "../i18n/translate.ts";
@@ -52,6 +53,11 @@ export const meta: Route.MetaFunction = ({ matches, data: page }) => {
   const title = page?.page === "paymentDetailsCoupon" ? t("checkout.couponTitle") : t("checkout.title");
   return [{ title: `${title} · ${t("site.name")}` }, { name: "robots", content: "noindex" }];
 };
+
+// The country list hydrates when the buyer reaches for it or the browser is idle, not with the page.
+const CountrySelect = hydrateOnDemand(() =>
+  import("../components/checkout/country-select.tsx").then((module) => module.CountrySelect),
+);
 
 const EMPTY_VALUES: PaymentFormValues = {
   name: "",
@@ -339,23 +345,16 @@ function BuyerFieldset(props: {
           <label htmlFor="buyer-country" className={FIELD_LABEL}>
             {t("checkout.buyer.country")}
           </label>
-          <select
+          <CountrySelect
             id="buyer-country"
             name="country"
-            required
-            autoComplete="country"
+            packedCountries={countries}
             defaultValue={values.country}
-            aria-invalid={issueOf(issues, "buyer.country") ? true : undefined}
-            aria-describedby={issueOf(issues, "buyer.country") ? "buyer-country-error" : undefined}
+            chooseLabel={t("checkout.buyer.countryChoose")}
+            invalid={issueOf(issues, "buyer.country") !== undefined}
+            describedBy={issueOf(issues, "buyer.country") ? "buyer-country-error" : undefined}
             className={`${INPUT} mt-1 w-full`}
-          >
-            <option value="">{t("checkout.buyer.countryChoose")}</option>
-            {countries.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
-          </select>
+          />
           <FieldError id="buyer-country-error" issue={issueOf(issues, "buyer.country")} />
         </div>
       </div>
