@@ -5,6 +5,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import type { TrackingContext, TrackingEvent } from "../../lib/tracking-events.ts";
+import { idleAfterLoad } from "../components/ui/idle.ts";
 import { useRootData } from "../i18n/use-translate.ts";
 import { sectionSiteOf } from "../routing/client-state.ts";
 import type { Tracker } from "./tracker.ts";
@@ -39,28 +40,33 @@ function localStorageOrNull(): Storage | null {
 }
 
 /**
- * The tracker and its event schemas (zod) load after the page is interactive, not with its first
- * JavaScript (ADR 0035): what is tracked before they arrive waits on the import, in order, and is
- * handed over when it resolves. A failed load costs this page its events, never the page itself.
+ * The tracker and its event schemas (zod) load when the browser is idle after the page's load, not
+ * with its first JavaScript (ADR 0035) nor among the effects that end hydration, whose task it made
+ * long: what is tracked before they arrive waits on the import, in order, and is handed over when it
+ * resolves. A failed load costs this page its events, never the page itself.
  */
 let trackerLoad: Promise<Tracker> | null = null;
 /** What the page wants, as its latest render said: a load that ends after a disable stays disabled. */
 let trackingWanted = false;
+/** How long after the page's load event a busy browser may keep the tracker waiting. */
+const TRACKER_IDLE_TIMEOUT_MS = 2000;
 
 function loadTracker(): Promise<Tracker> {
-  trackerLoad ??= import("./tracker.ts").then(({ createTracker }) => {
-    pageTracker ??= createTracker(
-      {
-        base: "",
-        storage: localStorageOrNull(),
-        fetch: (input, init) => fetch(input, init),
-        log: (entry) => console[entry.level]("[tracker]", entry.message, entry.detail ?? ""),
-        context: () => currentContext(),
-      },
-      { enabled: false },
-    );
-    return pageTracker;
-  });
+  trackerLoad ??= idleAfterLoad(TRACKER_IDLE_TIMEOUT_MS)
+    .then(() => import("./tracker.ts"))
+    .then(({ createTracker }) => {
+      pageTracker ??= createTracker(
+        {
+          base: "",
+          storage: localStorageOrNull(),
+          fetch: (input, init) => fetch(input, init),
+          log: (entry) => console[entry.level]("[tracker]", entry.message, entry.detail ?? ""),
+          context: () => currentContext(),
+        },
+        { enabled: false },
+      );
+      return pageTracker;
+    });
   return trackerLoad;
 }
 

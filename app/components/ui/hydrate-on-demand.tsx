@@ -12,6 +12,7 @@
 // stops an event it cannot hand to unhydrated components); it is held and given again once the part
 // is hydrated.
 import { lazy, memo, Suspense, useEffect, useRef, type ComponentType } from "react";
+import { idleAfterLoad } from "./idle.ts";
 
 interface OnDemandPart {
   load: () => Promise<unknown>;
@@ -60,13 +61,7 @@ if (IN_BROWSER) {
   };
   const GLOBAL_TRIGGERS = ["pointerdown", "keydown", "submit", "popstate", "touchstart", "scroll", "wheel"] as const;
   for (const type of GLOBAL_TRIGGERS) window.addEventListener(type, anyInteraction, { capture: true, passive: true });
-  const whenIdle = () => {
-    if ("requestIdleCallback" in window)
-      window.requestIdleCallback(loadEveryOnDemandPart, { timeout: IDLE_TIMEOUT_MS });
-    else setTimeout(loadEveryOnDemandPart, IDLE_TIMEOUT_MS);
-  };
-  if (document.readyState === "complete") whenIdle();
-  else window.addEventListener("load", whenIdle, { once: true });
+  void idleAfterLoad(IDLE_TIMEOUT_MS).then(loadEveryOnDemandPart);
 }
 
 export interface OnDemandOptions {
