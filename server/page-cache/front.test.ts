@@ -14,6 +14,8 @@ import { AdmissionGate } from "../admission.ts";
 import { createFront, FRONT_NONCE_HEADER, PageStore, type Worker } from "./index.ts";
 
 const HOST = "shop.test";
+/** A visitor who chose a currency: a personal page, which always goes to a worker. */
+const personal = { Cookie: "currency=USD; currency_id=1" };
 
 interface Rendered {
   path: string;
@@ -33,7 +35,7 @@ let resetDone = false;
 let handle: ReturnType<typeof createFront>;
 
 /** A front with an empty cache of `maxBytes` (and an admission gate when given). */
-function useStore(maxBytes: number, admission?: AdmissionGate): void {
+function useStore(maxBytes: number, admission?: AdmissionGate, logger = createLogger("silent")): void {
   store = new PageStore(maxBytes);
   handle = createFront({
     store,
@@ -43,14 +45,14 @@ function useStore(maxBytes: number, admission?: AdmissionGate): void {
       geoStateHeaders: ["CloudFront-Viewer-Country-Region"],
     },
     workers: () => workers.filter((candidate) => candidate.ready),
-    logger: createLogger("silent"),
+    logger,
     cacheEnabled: true,
     ...(admission ? { admission } : {}),
     now: () => clock,
   });
 }
 /** What the stand-in answers besides the page, per test. */
-let answerWith: { status?: number; headers?: Record<string, string>; delayMs?: number } = {};
+let answerWith: { status?: number; headers?: Record<string, string>; delayMs?: number; stallMs?: number } = {};
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "front-test-"));
@@ -88,7 +90,10 @@ beforeAll(async () => {
         "Content-Security-Policy": `script-src 'nonce-${nonce}' 'strict-dynamic'`,
         ...answerWith.headers,
       });
-      res.end(html);
+      if (!answerWith.stallMs) return res.end(html);
+      // A page that starts and then takes a while to finish (a slow render streamed as it goes).
+      res.write(html.slice(0, 1000));
+      setTimeout(() => res.end(html.slice(1000)), answerWith.stallMs);
     };
     if (answerWith.delayMs) setTimeout(send, answerWith.delayMs);
     else send();
@@ -420,12 +425,32 @@ describe("forwarding", () => {
     expect((await get("/api/next")).status).toBe(200);
     expect(renders.map((render) => render.path)).toEqual(["/api/reset-once", "/api/next"]);
   });
+
+  /** Sends a personal request for `target` and hangs up `afterMs` later; resolves once the worker has had time to answer. */
+  async function leaveAfter(target: string, afterMs: number): Promise<void> {
+    const leaving = request({ host: "127.0.0.1", port: frontPort, path: target, headers: { Host: HOST, ...personal } });
+    leaving.on("error", () => undefined);
+    leaving.on("response", (answer) => answer.on("error", () => undefined).resume());
+    leaving.end();
+    await new Promise((resolve) => setTimeout(resolve, afterMs));
+    leaving.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+  }
+
+  it("a visitor who leaves before or while the worker answers: not sent again, no worker failure, the worker freed", async () => {
+    const lines: string[] = [];
+    useStore(64 * 1024 * 1024, undefined, createLogger("warn", { write: (line: string) => void lines.push(line) }));
+    answerWith = { delayMs: 200 };
+    await leaveAfter("/en/faqs/", 50);
+    answerWith = { stallMs: 200 };
+    await leaveAfter("/en/history/", 100);
+    expect(renders.map((render) => render.path)).toEqual(["/en/faqs/", "/en/history/"]);
+    expect(lines.join("\n")).not.toContain("worker did not answer");
+    expect(workers.map((worker) => worker.inFlight)).toEqual([0]);
+  });
 });
 
 describe("admission at the front", () => {
-  /** A visitor who chose a currency: a personal page, which always goes to a worker. */
-  const personal = { Cookie: "currency=USD; currency_id=1" };
-
   it("refuses past the limits at once, in the visitor's language, while a buyer and a cache hit still get through", async () => {
     const gate = new AdmissionGate({ concurrency: 1, buyerConcurrency: 2, queue: 1 });
     useStore(64 * 1024 * 1024, gate);

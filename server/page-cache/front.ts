@@ -90,7 +90,8 @@ export function createFront(options: FrontOptions) {
   ): void {
     const worker = pickWorker(failed);
     if (!worker) return unavailable(res, requestId);
-    worker.inFlight++;
+    const countOut = countIn(worker);
+    let visitorLeft = false;
     const headers: Record<string, string | string[] | undefined> = {
       ...req.headers,
       "x-request-id": requestId,
@@ -102,12 +103,14 @@ export function createFront(options: FrontOptions) {
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.statusMessage, withAdmissionWait(answer.rawHeaders, waitedMs));
         answer.pipe(res);
-        answer.once("end", () => worker.inFlight--);
         answer.once("error", () => res.destroy());
       },
     );
+    upstream.once("close", countOut);
     upstream.once("error", (error: NodeJS.ErrnoException) => {
-      worker.inFlight--;
+      countOut();
+      // The visitor left and the front cut the worker's exchange short: nothing failed, nobody to answer.
+      if (visitorLeft) return;
       // A worker that died a moment ago (its exit not seen yet) refuses the connection or resets a kept
       // one before answering: a GET or HEAD without a body is safe to send to another worker, as
       // proxies retry idempotent requests.
@@ -118,7 +121,8 @@ export function createFront(options: FrontOptions) {
       else res.destroy();
     });
     res.once("close", () => {
-      if (!res.writableFinished) upstream.destroy();
+      visitorLeft = !res.writableFinished;
+      if (visitorLeft) upstream.destroy();
     });
     if (hasNoBody(req)) upstream.end();
     else {
@@ -146,7 +150,7 @@ export function createFront(options: FrontOptions) {
     if (!worker) return Promise.resolve({ page: null });
     const rendered: SlotValues = { nonce: newNonce(), requestId: newRequestId() };
     const startedAt = now();
-    worker.inFlight++;
+    const countOut = countIn(worker);
     return new Promise<RenderOutcome>((resolve) => {
       const headers = {
         ...cacheable.renderHeaders,
@@ -164,7 +168,6 @@ export function createFront(options: FrontOptions) {
             if (size <= MAX_STORED_PAGE_BYTES) chunks.push(chunk);
           });
           answer.once("end", () => {
-            worker.inFlight--;
             if (size > MAX_STORED_PAGE_BYTES || !isStorable(answer, cacheable)) return resolve({ page: null });
             const html = Buffer.concat(chunks).toString("utf8");
             const page: CachedPage = {
@@ -176,14 +179,11 @@ export function createFront(options: FrontOptions) {
             };
             resolve({ page });
           });
-          answer.once("error", () => {
-            worker.inFlight--;
-            resolve({ page: null });
-          });
+          answer.once("error", () => resolve({ page: null }));
         },
       );
+      upstream.once("close", countOut);
       upstream.once("error", (error) => {
-        worker.inFlight--;
         options.logger.warn({ err: error }, "page render for the cache failed");
         resolve({ page: null });
       });
@@ -316,6 +316,20 @@ function hasNoBody(req: IncomingMessage): boolean {
     !req.headers["content-length"] &&
     !req.headers["transfer-encoding"]
   );
+}
+
+/**
+ * Counts a request in its worker's number in flight, and answers the function that counts it out: once,
+ * however the exchange ended (an answer read to its end, a failed connection, a visitor who left
+ * mid-answer, whose answer never ends), so that no end is missed and none is counted twice.
+ */
+function countIn(worker: Worker): () => void {
+  worker.inFlight++;
+  let counted = true;
+  return () => {
+    if (counted) worker.inFlight--;
+    counted = false;
+  };
 }
 
 /** The worker with the fewest requests in flight, other than those that just failed when others exist. */
