@@ -18,6 +18,7 @@ import { parseCookieHeader } from "../lib/cookies.ts";
 import { AppError, errorBody } from "../lib/errors.ts";
 import { acceptRequestId } from "../lib/ids.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES, languageOfPath, pickLanguage, type Language } from "../lib/language.ts";
+import { getOrInsertComputed } from "../lib/maps.ts";
 import { busyPage } from "./internal-error-page.ts";
 import { isPagePath } from "./pages.ts";
 
@@ -146,12 +147,11 @@ export function busyAnswer(
 const busyErrors = new Map<number, AppError>();
 
 function busyError(retryAfter: number): AppError {
-  let error = busyErrors.get(retryAfter);
-  if (!error) {
-    error = new AppError("SERVER_BUSY", { retryAfterSeconds: retryAfter });
-    busyErrors.set(retryAfter, error);
-  }
-  return error;
+  return getOrInsertComputed(
+    busyErrors,
+    retryAfter,
+    () => new AppError("SERVER_BUSY", { retryAfterSeconds: retryAfter }),
+  );
 }
 
 /**
