@@ -149,10 +149,10 @@ async function lighthouseMobile(url, { cookie } = {}) {
  * One audit's score moves by several points with the machine's load and the browser's own timing;
  * Lighthouse's guidance on variability is to run it several times and report the median run.
  * @param {string} url
- * @param {{ cookie?: string; runs?: number }} [options]
+ * @param {{ cookie?: string; runs: number }} options
  * @returns {Promise<{ median: LighthouseRun; runs: LighthouseRun[] }>}
  */
-export async function lighthouseMedian(url, { cookie, runs = 3 } = {}) {
+export async function lighthouseMedian(url, { cookie, runs }) {
   /** @type {LighthouseRun[]} */
   const audits = [];
   for (let run = 0; run < runs; run += 1) audits.push(await lighthouseMobile(url, { cookie }));
