@@ -27,8 +27,12 @@ export function roundTripSearchPage() {
   return `/en/routes-schedules/?${search}`;
 }
 
-/** The budgets. */
-export const BUDGETS = { firstLoadKb: 100, lighthousePerformance: 98, cls: 0.02 };
+/**
+ * The budgets. `ownCodeKb`: the site's own first-load code over the runtime on home and booking, half
+ * of the about 40 KB it was before the sale-day work (the runtime itself stays, and is over the older
+ * 100 KB total on its own: ADR 0043).
+ */
+export const BUDGETS = { firstLoadKb: 100, ownCodeKb: 20, lighthousePerformance: 98, cls: 0.02 };
 
 /**
  * A cart with one ferry seat, made through the public cart API as the booking widget makes it.
