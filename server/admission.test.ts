@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { busyAnswer } from "./admission.ts";
 
-const refusal = (url: string, requestId = "req-1") =>
-  busyAnswer(
+const refusal = (url: string, requestId = "req-1") => {
+  const answer = busyAnswer(
     { path: new URL(url).pathname, url, acceptLanguage: undefined, requestId },
     () => 0.5, // the same Retry-After for every refusal below
   );
+  return { ...answer, body: typeof answer.body === "string" ? answer.body : Buffer.concat(answer.body).toString() };
+};
 
 describe("busyAnswer", () => {
   it("links each refused page back to its own path and query, escaped", () => {

@@ -19,7 +19,7 @@ import { AppError, errorBody } from "../lib/errors.ts";
 import { acceptRequestId } from "../lib/ids.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES, languageOfPath, pickLanguage, type Language } from "../lib/language.ts";
 import { getOrInsertComputed } from "../lib/maps.ts";
-import { busyPage } from "./internal-error-page.ts";
+import { busyPageBody } from "./internal-error-page.ts";
 import { isPagePath } from "./pages.ts";
 
 export interface AdmissionStats {
@@ -107,7 +107,8 @@ function languageOfRequest(path: string, url: string, acceptLanguage: string | u
 export interface BusyAnswer {
   status: 503;
   headers: Record<string, string>;
-  body: string;
+  /** The page's bytes in parts, to be sent one after another, or the API's JSON. */
+  body: readonly Buffer[] | string;
 }
 
 /**
@@ -130,7 +131,7 @@ export function busyAnswer(
     return {
       status: 503,
       headers: { ...headers, "Content-Type": "text/html; charset=UTF-8" },
-      body: busyPage(language, retryAfter, pathAndQuery(request.url)),
+      body: busyPageBody(language, retryAfter, pathAndQuery(request.url)),
     };
   return {
     status: 503,
@@ -185,7 +186,11 @@ export function admissionControl(gate: AdmissionGate, random: () => number = Mat
       random,
     );
     for (const [name, value] of Object.entries(refusal.headers)) if (name !== "X-Request-Id") c.header(name, value);
-    return c.body(refusal.body, refusal.status);
+    const body = refusal.body;
+    // Buffer.concat's bytes lie in an ArrayBuffer (Node's pool or their own), never a shared one.
+    return typeof body === "string"
+      ? c.body(body, refusal.status)
+      : c.body(Buffer.concat(body) as Uint8Array<ArrayBuffer>, refusal.status);
   };
 }
 

@@ -52,8 +52,8 @@ export function cacheableRequest(request: RequestFacts, settings: KeySettings): 
   const policy =
     live && pagePolicy.browserOnly ? { ...pagePolicy, freshSeconds: pagePolicy.browserOnly.freshSeconds } : pagePolicy;
   if ([...url.searchParams.keys()].some(isPersonalQueryParameter)) return null;
-  const renderPath = renderPathOf(url, policy, live);
   if (policy.data) {
+    const renderPath = renderPathOf(url, policy, live);
     // Data that reads no cookie and no edge header: whoever asks, it is rendered from the query alone.
     const renderHeaders = { host, accept: "application/json", "accept-encoding": "identity" };
     return {
@@ -64,8 +64,11 @@ export function cacheableRequest(request: RequestFacts, settings: KeySettings): 
       keyedHeaders: new Set(["host", "accept-encoding"]),
     };
   }
+  // Before the key: a signed-in or personal visitor (most of a crowd that already chose a currency) is
+  // sent on at once, with no query sorted for a key it will never use.
   const cookies = parseCookieHeader(header(request.headers, "cookie"));
   if (!isAnonymousVisitor(cookies)) return null;
+  const renderPath = renderPathOf(url, policy, live);
   const renderHeaders: Record<string, string> = { host, accept: "text/html", "accept-encoding": "identity" };
   const place = [...settings.geoCountryHeaders, ...settings.geoStateHeaders].map((name) => {
     const value = geoCode(header(request.headers, name.toLowerCase()));

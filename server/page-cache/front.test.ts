@@ -479,6 +479,10 @@ describe("admission at the front", () => {
     expect(page.headers["cache-control"]).toBe("no-store");
     expect(page.headers["content-security-policy"]).toBeDefined();
     expect(page.body.toString("utf8")).toContain('<html lang="pt"');
+    // Sent in parts around its own retry link, whole and with its length.
+    expect(page.body.toString("utf8")).toContain('href="/pt/perguntas-frequentes/"');
+    expect(page.body.toString("utf8")).toMatch(/<\/html>$/);
+    expect(Number(page.headers["content-length"])).toBe(page.body.length);
     // The API: a coded JSON 503 in the language it asked for.
     expect(api.status).toBe(503);
     expect(api.headers["retry-after"]).toBeDefined();

@@ -392,8 +392,16 @@ function refuse(req: IncomingMessage, res: ServerResponse, requestId: string, pr
     acceptLanguage: firstValue(req.headers["accept-language"]),
     requestId,
   });
-  res.writeHead(refusal.status, { ...securityHeaders({ nonce: newNonce(), production }), ...refusal.headers });
-  res.end(refusal.body);
+  const headers = { ...securityHeaders({ nonce: newNonce(), production }), ...refusal.headers };
+  if (typeof refusal.body === "string") {
+    res.writeHead(refusal.status, headers);
+    res.end(refusal.body);
+    return;
+  }
+  res.writeHead(refusal.status, { ...headers, "Content-Length": String(byteLength(refusal.body)) });
+  res.cork();
+  for (const part of refusal.body) res.write(part);
+  res.end();
 }
 
 /** The path of a request target (origin form), "/" when it has none the URL parser accepts. */
