@@ -6,7 +6,7 @@ const refusal = (url: string, requestId = "req-1") => {
     { path: new URL(url).pathname, url, acceptLanguage: undefined, requestId },
     () => 0.5, // the same Retry-After for every refusal below
   );
-  return { ...answer, body: typeof answer.body === "string" ? answer.body : Buffer.concat(answer.body).toString() };
+  return { ...answer, body: Buffer.concat(answer.body).toString() };
 };
 
 describe("busyAnswer", () => {

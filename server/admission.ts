@@ -107,8 +107,8 @@ function languageOfRequest(path: string, url: string, acceptLanguage: string | u
 export interface BusyAnswer {
   status: 503;
   headers: Record<string, string>;
-  /** The page's bytes in parts, to be sent one after another, or the API's JSON. */
-  body: readonly Buffer[] | string;
+  /** The answer's bytes in parts, sent one after another (a page around its retry link, or the API's JSON). */
+  body: readonly Buffer[];
 }
 
 /**
@@ -136,7 +136,7 @@ export function busyAnswer(
   return {
     status: 503,
     headers: { ...headers, "Content-Type": "application/json" },
-    body: JSON.stringify(errorBody(busyError(retryAfter), request.requestId)),
+    body: [Buffer.from(JSON.stringify(errorBody(busyError(retryAfter), request.requestId)))],
   };
 }
 
@@ -186,11 +186,8 @@ export function admissionControl(gate: AdmissionGate, random: () => number = Mat
       random,
     );
     for (const [name, value] of Object.entries(refusal.headers)) if (name !== "X-Request-Id") c.header(name, value);
-    const body = refusal.body;
     // Buffer.concat's bytes lie in an ArrayBuffer (Node's pool or their own), never a shared one.
-    return typeof body === "string"
-      ? c.body(body, refusal.status)
-      : c.body(Buffer.concat(body) as Uint8Array<ArrayBuffer>, refusal.status);
+    return c.body(Buffer.concat(refusal.body) as Uint8Array<ArrayBuffer>, refusal.status);
   };
 }
 

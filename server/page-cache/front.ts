@@ -243,9 +243,7 @@ function answer(
   if (gzip) res.setHeader("Content-Encoding", "gzip");
   res.setHeader("Content-Length", byteLength(parts));
   res.writeHead(page.status);
-  res.cork();
-  for (const part of parts) res.write(part);
-  res.end();
+  sendParts(res, parts);
 }
 
 /** Where the render's nonce was in a stored header; replaced by each answer's own. */
@@ -392,15 +390,18 @@ function refuse(req: IncomingMessage, res: ServerResponse, requestId: string, pr
     acceptLanguage: firstValue(req.headers["accept-language"]),
     requestId,
   });
-  const headers = { ...securityHeaders({ nonce: newNonce(), production }), ...refusal.headers };
-  if (typeof refusal.body === "string") {
-    res.writeHead(refusal.status, headers);
-    res.end(refusal.body);
-    return;
-  }
-  res.writeHead(refusal.status, { ...headers, "Content-Length": String(byteLength(refusal.body)) });
+  res.writeHead(refusal.status, {
+    ...securityHeaders({ nonce: newNonce(), production }),
+    ...refusal.headers,
+    "Content-Length": String(byteLength(refusal.body)),
+  });
+  sendParts(res, refusal.body);
+}
+
+/** Writes an answer's parts and ends it, corked so that they leave together. */
+function sendParts(res: ServerResponse, parts: readonly Buffer[]): void {
   res.cork();
-  for (const part of refusal.body) res.write(part);
+  for (const part of parts) res.write(part);
   res.end();
 }
 
